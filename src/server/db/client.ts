@@ -1,0 +1,89 @@
+/**
+ * The one database client. PGlite under DATA_DIR by default (one process per data folder);
+ * PostgreSQL through `pg` when DATABASE_URL is set. Migrations are applied on first use.
+ *
+ * Inside a transaction use only the `tx` handed to the callback: PGlite has one connection,
+ * and a query on `db` while a transaction is open would wait for itself.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { env } from "../env";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+type Handle = { db: Db; close: () => Promise<void> };
+
+let opening: Promise<Handle> | undefined;
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; wins over dataDir. */
+  url?: string;
+  /** PGlite folder, or "memory://" for a throwaway in-memory database. */
+  dataDir?: string;
+  migrationsDir?: string;
+}
+
+/** Opens a database and applies every committed migration. Used by getDb() and by tests. */
+export async function openDb(options: OpenOptions = {}): Promise<Handle> {
+  const migrationsFolder = path.resolve(options.migrationsDir ?? env().MIGRATIONS_DIR);
+  if (options.url) {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzle(pool, { schema });
+    // Several app servers may start at once: one migrates, the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(727274)");
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+      client.release();
+    }
+    return { db: db as unknown as Db, close: () => pool.end() };
+  }
+  const dataDir = options.dataDir ?? env().DATA_DIR;
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  let client: InstanceType<typeof PGlite>;
+  if (dataDir.startsWith("memory://")) {
+    client = new PGlite();
+  } else {
+    const dir = path.resolve(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, close: () => client.close() };
+}
+
+/** The process-wide database, opened from the environment on first use. */
+export async function getDb(): Promise<Db> {
+  opening ??= openDb({ url: env().DATABASE_URL }).catch((error: unknown) => {
+    opening = undefined;
+    throw error;
+  });
+  return (await opening).db;
+}
+
+/** Closes the process-wide database (scripts call this before exiting). */
+export async function closeDb(): Promise<void> {
+  if (!opening) return;
+  const handle = await opening;
+  opening = undefined;
+  await handle.close();
+}
+
+/** Lets tests hand the app a database they opened themselves. */
+export function setDbForTests(handle: Handle | undefined): void {
+  opening = handle ? Promise.resolve(handle) : undefined;
+}
+
+export { schema };

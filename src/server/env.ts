@@ -1,0 +1,52 @@
+/**
+ * Every environment variable the server reads, parsed once with zod.
+ * The README's table and .env.example list the same names; keep the three in step.
+ */
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+export const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  PUBLIC_SITE_URL: z.url().default("http://localhost:4321"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  MIGRATIONS_DIR: z.string().default("src/server/db/migrations"),
+  SHOP_NAME: z.string().min(1).default("Resin Tales"),
+  SHOP_SHORT_NAME: z.string().min(1).default("resintales"),
+  SUPPORT_EMAIL: z.email().default("hello@resintales.example"),
+  OWNER_EMAIL: z.email().optional(),
+  SOCIAL_URL: z.url().default("https://www.instagram.com/"),
+  SMTP_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  MAIL_FROM: z.string().default("Resin Tales <no-reply@resintales.example>"),
+  INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  TRUST_PROXY: bool,
+  DEMO_MODE: bool,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** The parsed environment; throws with every problem listed when a variable is malformed. */
+export function env(): Env {
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+      throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests change process.env between cases; this forgets the parsed copy. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

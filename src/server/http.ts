@@ -1,0 +1,103 @@
+/**
+ * Small helpers every API route uses: JSON answers, the `{ error }` shape, zod parsing of
+ * bodies and query strings, and a method table that answers 405 for anything else.
+ */
+import type { APIContext, APIRoute } from "astro";
+import { z } from "zod";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("content-type", "application/json; charset=utf-8");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+export function errorResponse(status: number, message: string): Response {
+  return json({ error: message }, { status });
+}
+
+/** Turns a zod failure into one sentence a person can act on ("email: Invalid email"). */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const field = issue.path.join(".");
+      return field ? `${field}: ${issue.message}` : issue.message;
+    })
+    .join("; ");
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new HttpError(400, describeZodError(result.error));
+  return result.data;
+}
+
+/** Reads a JSON body; a missing or malformed body is a 400, never a 500. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.includes("application/json")) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new HttpError(400, "The request body is not valid JSON.");
+  }
+  return parseWith(schema, body);
+}
+
+export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> {
+  return parseWith(schema, Object.fromEntries(url.searchParams));
+}
+
+export type Handler = (context: APIContext) => Promise<Response> | Response;
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Wraps a handler so thrown HttpErrors become JSON answers and anything else a bare 500. */
+export function handle(handler: Handler): APIRoute {
+  return async (context) => {
+    try {
+      return await handler(context);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.status, error.message);
+      console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, error);
+      return errorResponse(500, "Something went wrong on our side. Please try again in a moment.");
+    }
+  };
+}
+
+/**
+ * `export const { GET, POST, ALL } = methods({ GET: ..., POST: ... })` in a route file:
+ * the listed methods run their handler; every other method gets 405 with an Allow header.
+ */
+export function methods(table: Partial<Record<Method, Handler>>): Partial<Record<Method, APIRoute>> & { ALL: APIRoute } {
+  const allowed = Object.keys(table).join(", ");
+  const wrapped: Partial<Record<Method, APIRoute>> = {};
+  for (const [method, handler] of Object.entries(table) as [Method, Handler][]) wrapped[method] = handle(handler);
+  return {
+    ...wrapped,
+    ALL: () =>
+      json({ error: `This address accepts ${allowed} only.` }, { status: 405, headers: { allow: allowed } }),
+  };
+}
+
+/** The client's address, for rate limits. Behind a proxy, set TRUST_PROXY=true. */
+export function clientKey(context: APIContext, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = context.request.headers.get("x-forwarded-for");
+    if (forwarded) return forwarded.split(",")[0]!.trim();
+  }
+  try {
+    return context.clientAddress;
+  } catch {
+    return "unknown";
+  }
+}
