@@ -1,0 +1,44 @@
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
+ * PostgreSQL database when TEST_DATABASE_URL points at a server (`.ci/run` sets it).
+ * The app's getDb() is pointed at it, so route handlers under test use it too.
+ */
+import { randomUUID } from "node:crypto";
+import { openDb, setDbForTests, type Db } from "../../src/server/db/client";
+
+export type TestDb = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+
+export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Promise<TestDb> {
+  if (kind === "pglite") {
+    const handle = await openDb({ dataDir: "memory://", migrationsDir: "src/server/db/migrations" });
+    setDbForTests(handle);
+    return { db: handle.db, kind, close: async () => { setDbForTests(undefined); await handle.close(); } };
+  }
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error("TEST_DATABASE_URL is not set");
+  const { default: pg } = await import("pg");
+  const name = `resin_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const adminClient = new pg.Client({ connectionString: admin });
+  await adminClient.connect();
+  await adminClient.query(`create database ${name}`);
+  await adminClient.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const handle = await openDb({ url: url.toString(), migrationsDir: "src/server/db/migrations" });
+  setDbForTests(handle);
+  return {
+    db: handle.db,
+    kind,
+    close: async () => {
+      setDbForTests(undefined);
+      await handle.close();
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The database kinds this run covers: always PGlite, PostgreSQL too when TEST_DATABASE_URL is set. */
+export const dbKinds: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
