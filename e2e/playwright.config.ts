@@ -1,0 +1,41 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests drive Debian's Chromium (Playwright cannot download browsers here) against the
+ * built shop with a fresh data folder and its own Auth Emulator, so a running `npm start` is untouched.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4330);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  outputDir: "../.tmp/e2e-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
+  webServer: {
+    command: "npx tsx e2e/serve.ts",
+    cwd: "..",
+    url: `http://127.0.0.1:${PORT}/`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { E2E_PORT: String(PORT) },
+  },
+});

@@ -1,0 +1,15 @@
+/** The server the e2e tests run against: a fresh data folder, its own emulator port, demo seed. */
+import { rmSync } from "node:fs";
+import { start } from "../src/server/cli/start";
+
+const port = process.env.E2E_PORT ?? "4330";
+const dataDir = ".tmp/e2e-data";
+rmSync(dataDir, { recursive: true, force: true });
+process.env.PORT = port;
+process.env.HOST = "127.0.0.1";
+process.env.DATA_DIR = dataDir;
+process.env.DEMO_MODE = "true";
+process.env.PUBLIC_SITE_URL = `http://localhost:${port}`;
+process.env.INQUIRY_LIMIT_PER_HOUR = "1000";
+delete process.env.DATABASE_URL;
+await start({ emulatorPort: Number(process.env.E2E_EMULATOR_PORT ?? 9199) });

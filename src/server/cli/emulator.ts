@@ -1,0 +1,69 @@
+/**
+ * Starts the official Firebase Auth Emulator (firebase-tools) for `npm start` in demo mode and for
+ * the tests. Nothing leaves the machine: CI=true / NO_UPDATE_NOTIFIER=1 keep the CLI offline, the
+ * emulator binds 127.0.0.1, and the project id is the demo project `demo-resin`.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { startChild, stopChild, waitForHttp } from "./processes";
+
+export const DEMO_PROJECT_ID = "demo-resin";
+
+export interface EmulatorOptions {
+  /** Port of the auth emulator; 9099 uses the committed firebase.json as is. */
+  port?: number;
+  /** Folder to import accounts from at start and export them to on exit (keeps demo sign-ups). */
+  persistDir?: string;
+  quiet?: boolean;
+}
+
+export interface RunningEmulator {
+  host: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/** Answers true when an auth emulator already listens on host:port. */
+export async function emulatorIsUp(host: string): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1500) });
+    const body = (await res.json()) as { authEmulator?: { ready?: boolean } };
+    return body.authEmulator?.ready === true;
+  } catch {
+    return false;
+  }
+}
+
+export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const port = options.port ?? 9099;
+  const host = `127.0.0.1:${port}`;
+  const args = ["emulators:start", "--only", "auth", "--project", DEMO_PROJECT_ID];
+  if (port !== 9099) {
+    // A second emulator (tests beside a running demo) needs its own ports: write a config for it.
+    const dir = path.resolve(".tmp", `emulator-${port}`);
+    mkdirSync(dir, { recursive: true });
+    const config = {
+      emulators: {
+        auth: { host: "127.0.0.1", port },
+        hub: { host: "127.0.0.1", port: port + 1 },
+        logging: { host: "127.0.0.1", port: port + 2 },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    };
+    writeFileSync(path.join(dir, "firebase.json"), JSON.stringify(config, null, 2));
+    args.push("--config", path.join(dir, "firebase.json"));
+  }
+  if (options.persistDir) {
+    mkdirSync(options.persistDir, { recursive: true });
+    args.push("--import", options.persistDir, "--export-on-exit", options.persistDir);
+  }
+  const bin = path.resolve("node_modules", ".bin", "firebase");
+  const child = startChild(bin, args, {
+    stdio: options.quiet ? "ignore" : ["ignore", "inherit", "inherit"],
+    env: { ...process.env, CI: "true", NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true" },
+  });
+  await waitForHttp(`http://${host}/`, 90_000, child);
+  return { host, child, stop: () => stopChild(child, "SIGINT") };
+}

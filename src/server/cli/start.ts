@@ -1,0 +1,99 @@
+/**
+ * `npm start`: build when the build is missing or older than the sources, start the Auth Emulator
+ * (demo mode), apply migrations, seed an empty database, then serve the shop and say where.
+ *
+ * Demo mode (the default when no FIREBASE_PROJECT_ID is configured) uses the local Auth Emulator,
+ * which accepts unsigned tokens; the server refuses it unless it listens on localhost only.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
+import { startChild, stopChildrenOnSignals, waitForHttp } from "./processes";
+
+const ENTRY = path.resolve("dist/server/entry.mjs");
+const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+export function buildIsStale(): boolean {
+  if (!existsSync(ENTRY)) return true;
+  const built = statSync(ENTRY).mtimeMs;
+  return SOURCES.some((s) => newestMtime(path.resolve(s)) > built);
+}
+
+function buildIfNeeded(): void {
+  if (process.env.SKIP_BUILD === "true" && existsSync(ENTRY)) return;
+  if (!buildIsStale()) return;
+  console.log("Building the shop (sources changed since the last build)...");
+  const result = spawnSync(path.resolve("node_modules/.bin/astro"), ["build"], { stdio: "inherit", env: process.env });
+  if (result.status !== 0) throw new Error("astro build failed");
+}
+
+export interface StartOptions {
+  /** Port of the auth emulator in demo mode. */
+  emulatorPort?: number;
+}
+
+export async function start(options: StartOptions = {}): Promise<void> {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  const host = process.env.HOST ?? "127.0.0.1";
+  const port = Number(process.env.PORT ?? 4321);
+  const dataDir = process.env.DATA_DIR ?? "./data";
+  const demo = process.env.DEMO_MODE ? process.env.DEMO_MODE === "true" : !process.env.FIREBASE_PROJECT_ID;
+  process.env.DEMO_MODE = String(demo);
+  process.env.HOST = host;
+  process.env.PORT = String(port);
+  process.env.PUBLIC_SITE_URL ??= `http://localhost:${port}`;
+
+  stopChildrenOnSignals();
+  buildIfNeeded();
+
+  if (demo) {
+    const emulatorPort = options.emulatorPort ?? Number(process.env.EMULATOR_PORT ?? 9099);
+    const emulatorHost = `127.0.0.1:${emulatorPort}`;
+    if (await emulatorIsUp(emulatorHost)) {
+      console.log(`Using the Auth Emulator already running on ${emulatorHost}.`);
+    } else {
+      console.log(`Starting the Firebase Auth Emulator on ${emulatorHost} (demo mode, project ${DEMO_PROJECT_ID})...`);
+      await startAuthEmulator({ port: emulatorPort, persistDir: path.resolve(dataDir, "auth-emulator"), quiet: true });
+    }
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+    process.env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;
+  }
+
+  // Migrations and the demo seed run here, before the server opens the same PGlite folder.
+  const { prepareDatabase } = await import("./prepare");
+  const summary = await prepareDatabase();
+
+  const server = startChild(process.execPath, [ENTRY], { stdio: "inherit", env: process.env });
+  server.on("exit", (code) => {
+    console.error(`The shop server stopped (exit code ${code}).`);
+    process.exit(code ?? 1);
+  });
+  await waitForHttp(`http://${host}:${port}/`, 60_000, server);
+  const lines = [
+    "",
+    `  The shop is running at http://localhost:${port}`,
+    demo ? "  Demo mode: sign-in runs against the local Firebase Auth Emulator (tokens are not signed; localhost only)." : "",
+    ...summary,
+    "  Press Ctrl-C to stop.",
+    "",
+  ];
+  console.log(lines.filter((l) => l !== "").join("\n"));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  start().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

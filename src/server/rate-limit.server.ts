@@ -1,0 +1,95 @@
+/**
+ * Fixed-window rate limits kept in the database (`rate_limits`), so several app servers share them.
+ *
+ * One row per (key, window): the first hit inserts count 1, later hits in the same window add one
+ * in a single atomic upsert (`insert ... on conflict do update set count = count + 1 returning count`),
+ * so concurrent requests on different servers can never both see the last free slot.
+ *
+ * Keys are namespaced "<limiter>:<subject>" (e.g. "inquiry:203.0.113.7"). One limiter uses one
+ * window length; old windows of that limiter are pruned now and then (see `pruneProbability`).
+ */
+import { and, lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "./db/client";
+import { rateLimits } from "./db/schema";
+
+export interface RateLimitResult {
+  /** True while the key has used at most `limit` hits in the current window. */
+  allowed: boolean;
+  /** Seconds until the current window ends (at least 1) when refused; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+export interface HitOptions {
+  /** The clock, for tests. */
+  now?: Date;
+  /** Chance (0..1) that this call also deletes ended windows of the same limiter. Default 0.02. */
+  pruneProbability?: number;
+}
+
+/** The start of the fixed window that `now` falls in (windows are aligned to the epoch). */
+export function windowStartFor(now: Date, windowMs: number): Date {
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/** The limiter's namespace: the key up to its first ":" (the whole key when there is none). */
+function namespaceOf(key: string): string {
+  const at = key.indexOf(":");
+  return at === -1 ? key : key.slice(0, at);
+}
+
+function likePrefix(prefix: string): string {
+  return prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Counts one hit for `key` and says whether it is within `limit` hits per `windowMs`.
+ * Refused hits are counted too (they do no harm: the window resets all the same).
+ */
+export async function hit(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  windowMs: number,
+  options: HitOptions = {},
+): Promise<RateLimitResult> {
+  if (!Number.isFinite(windowMs) || windowMs <= 0) throw new Error(`rate limit window must be positive, got ${windowMs}`);
+  const now = options.now ?? new Date();
+  const windowStart = windowStartFor(now, windowMs);
+
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+
+  if (Math.random() < (options.pruneProbability ?? 0.02)) {
+    await prune(db, namespaceOf(key), new Date(now.getTime() - windowMs)).catch((error: unknown) => {
+      console.warn("[rate-limit] pruning old windows failed", error);
+    });
+  }
+
+  if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
+  const endsAt = windowStart.getTime() + windowMs;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
+}
+
+/**
+ * Deletes the windows of one limiter (keys "<namespace>:...", or exactly "<namespace>")
+ * that started before `before`. Returns how many rows went.
+ */
+export async function prune(db: DbOrTx, namespace: string, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(
+      and(
+        lt(rateLimits.windowStart, before),
+        sql`(${rateLimits.key} like ${likePrefix(namespace) + ":%"} or ${rateLimits.key} = ${namespace})`,
+      ),
+    )
+    .returning({ key: rateLimits.key });
+  return deleted.length;
+}
