@@ -3,6 +3,7 @@
  * browser and the server. Amounts are integer paise (see docs/decisions/0003-money-in-paise.md).
  */
 import { z } from "zod";
+import { paiseToRupeeString } from "../../lib/money";
 
 export type ProductStatus = "active" | "inactive";
 
@@ -111,3 +112,187 @@ export const productListQuery = z.object({
   category: z.string().max(100).optional(),
   q: z.string().max(200).optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Shared helpers for the catalogue screens (product list, product detail) and the API.
+// ---------------------------------------------------------------------------------------------
+
+/** SPEC §9: how many products the list shows first, and how many each scroll step adds. */
+export const INITIAL_VISIBLE_PRODUCTS = 12;
+/** SPEC §4/§9: the browser's catalogue cache is stale after this long, and refreshes this often. */
+export const CATALOGUE_STALE_MS = 300_000;
+/** SPEC §9: scroll restoration on the product list. */
+export const SCROLL_RESTORE_TRIES = 20;
+export const SCROLL_RESTORE_INTERVAL_MS = 400;
+/** SPEC §9: product quantity minimum. */
+export const MIN_QUANTITY = 1;
+
+/** Shown when a product or category has no image (a neutral square, no network request). */
+export const FALLBACK_PRODUCT_IMAGE =
+  "data:image/svg+xml;charset=utf-8," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><rect width="800" height="800" fill="#f5f5f4"/><circle cx="400" cy="360" r="120" fill="#e7e5e4"/><rect x="230" y="520" width="340" height="40" rx="20" fill="#e7e5e4"/></svg>',
+  );
+
+/** Path of a product's detail page. */
+export function productPath(id: string): string {
+  return `/products/product/${encodeURIComponent(id)}`;
+}
+
+/** Path of a collection's product list (the canonical form of /products?category={slug}). */
+export function categoryPath(slug: string): string {
+  return `/products/${encodeURIComponent(slug)}`;
+}
+
+/** The id doubles as the label when a category has no name (SPEC §3). */
+export function categoryLabel(category: { id: string; name?: string | null }): string {
+  return category.name?.trim() ? category.name : category.id;
+}
+
+/** The first image (images are ordered by position), or the fallback. */
+export function firstImage(product: Pick<Product, "images" | "name">): { url: string; alt: string } {
+  const image = product.images[0];
+  if (!image?.url) return { url: FALLBACK_PRODUCT_IMAGE, alt: product.name };
+  return { url: image.url, alt: image.alt || product.name };
+}
+
+/** What a product card in the list needs. */
+export interface ProductCardData {
+  id: string;
+  name: string;
+  image: { url: string; alt: string };
+  /** Effective list price in paise (base + one option per variant group). */
+  price: number;
+  /** Compare price in paise; shown struck through only when higher than `price`. */
+  comparePrice: number;
+}
+
+export function productCard(product: Product): ProductCardData {
+  return {
+    id: product.id,
+    name: product.name,
+    image: firstImage(product),
+    price: effectiveListPrice(product),
+    comparePrice: product.comparePrice,
+  };
+}
+
+/** Filters of the product list: a category slug and a free-text search. */
+export interface ProductFilters {
+  category?: string | null;
+  q?: string | null;
+}
+
+/** Trims and collapses whitespace; "" means "no search". */
+export function normaliseSearch(q: string | null | undefined): string {
+  return (q ?? "").trim().replace(/\s+/g, " ").slice(0, 200);
+}
+
+/**
+ * The same rule the server applies to `q`: a case-insensitive substring of the name, description,
+ * a tag, or the category's id or name.
+ */
+export function matchesFilters(product: Product, filters: ProductFilters): boolean {
+  const category = filters.category?.trim();
+  if (category && product.category?.slug !== category) return false;
+  const q = normaliseSearch(filters.q).toLowerCase();
+  if (!q) return true;
+  const fields = [product.name, product.description, ...product.tags, product.category?.id ?? "", product.category?.name ?? ""];
+  return fields.some((field) => field.toLowerCase().includes(q));
+}
+
+export function filterProducts(products: readonly Product[], filters: ProductFilters): Product[] {
+  return products.filter((product) => matchesFilters(product, filters));
+}
+
+/** Chosen option per variant group: group name -> variant id. */
+export type VariantSelection = Record<string, string>;
+
+/** The first option of every group, so the detail price starts at the list price. */
+export function defaultSelection(variants: readonly Variant[]): VariantSelection {
+  const selection: VariantSelection = {};
+  for (const [name, options] of variantGroups(variants)) if (options[0]) selection[name] = options[0].id;
+  return selection;
+}
+
+/** The chosen variants in group order; unknown ids and groups without a choice are skipped. */
+export function chosenVariants(variants: readonly Variant[], selection: VariantSelection): Variant[] {
+  const chosen: Variant[] = [];
+  for (const [name, options] of variantGroups(variants)) {
+    const pick = options.find((v) => v.id === selection[name]);
+    if (pick) chosen.push(pick);
+  }
+  return chosen;
+}
+
+/** The chosen option of each variant group, as a cart or order line stores it (SPEC §3). */
+export type VariantChoiceMap = Record<string, { id: string; value: string; price: number }>;
+
+/**
+ * What the detail page hands to the cart: the body of POST /v2/carts (SPEC §7) and the guest
+ * cart item (SPEC §3). `price` is the unit price (base + chosen options) in paise.
+ */
+export interface CartLineDraft {
+  productId: string;
+  variant: VariantChoiceMap;
+  quantity: number;
+  price: number;
+  product: { name: string; image: string; weight: number };
+  productNote: string;
+}
+
+export function cartLineDraft(product: Product, selection: VariantSelection, quantity: number, note: string): CartLineDraft {
+  const chosen = chosenVariants(product.variants, selection);
+  const variant: VariantChoiceMap = {};
+  for (const v of chosen) variant[v.name] = { id: v.id, value: v.value, price: v.price };
+  const image = product.images[0]?.url ?? "";
+  return {
+    productId: product.id,
+    variant,
+    quantity: clampQuantity(quantity),
+    price: detailPrice(product, chosen),
+    product: { name: product.name, image, weight: product.weight },
+    productNote: note.trim(),
+  };
+}
+
+/** Whole numbers from 1 up; anything else becomes 1. */
+export function clampQuantity(value: number): number {
+  if (!Number.isFinite(value)) return MIN_QUANTITY;
+  return Math.min(999, Math.max(MIN_QUANTITY, Math.floor(value)));
+}
+
+/** schema.org Product for the detail page (price: the list price, in rupees). */
+export function productJsonLd(product: Product, siteUrl: string): Record<string, unknown> {
+  const base = siteUrl.replace(/\/$/, "") + "/";
+  const url = new URL(productPath(product.id), base).toString();
+  const images = product.images.map((image) => new URL(image.url, base).toString());
+  const data: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: product.sku,
+    url,
+    ...(images.length ? { image: images } : {}),
+    ...(product.category ? { category: categoryLabel(product.category) } : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      price: paiseToRupeeString(effectiveListPrice(product)),
+      priceCurrency: "INR",
+      availability: product.status === "active" ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  };
+  if (product.reviewCount > 0 && product.rating > 0) {
+    data.aggregateRating = { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviewCount };
+  }
+  return data;
+}
+
+/** Path parameter of /v2/products/{id}. */
+export const productIdParam = z
+  .string({ message: "id is required" })
+  .trim()
+  .min(1, "id is required")
+  .max(120, "id must be at most 120 characters");

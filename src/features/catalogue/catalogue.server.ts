@@ -1,0 +1,264 @@
+/**
+ * Catalogue queries: database rows reshaped into the API types of catalogue.ts (SPEC §3).
+ * Money stays in paise, weight becomes kilograms, costPrice appears only when asked for (admins).
+ * A page of products costs a fixed number of queries: the products, then their variants,
+ * images, attributes and tags each in one `inArray` query.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../server/db/client";
+import {
+  categories,
+  homeProducts,
+  productAttributes,
+  productImages,
+  productTags,
+  products,
+  productVariants,
+} from "../../server/db/schema";
+import {
+  gramsToKg,
+  normaliseSearch,
+  type Category,
+  type CategoryRef,
+  type HomeProduct,
+  type Product,
+  type ProductImage,
+  type ProductStatus,
+  type Variant,
+} from "./catalogue";
+
+export type StatusFilter = ProductStatus | "all";
+
+export interface ListProductsOptions {
+  /** 0 means "all". */
+  limit: number;
+  offset: number;
+  status: StatusFilter;
+  /** Category slug. */
+  category?: string | null;
+  /** Free-text search (name, description, tags, category). */
+  q?: string | null;
+  /** Include costPrice (admins only). */
+  includeCost: boolean;
+}
+
+type ProductRow = typeof products.$inferSelect;
+type CategoryCols = { id: string | null; name: string | null; slug: string | null };
+
+const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(options: Pick<ListProductsOptions, "status" | "category" | "q">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (options.status !== "all") conditions.push(eq(products.status, options.status));
+  const category = options.category?.trim();
+  if (category) conditions.push(eq(categories.slug, category));
+  const q = normaliseSearch(options.q);
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(
+      or(
+        ilike(products.name, pattern),
+        ilike(products.description, pattern),
+        ilike(products.categoryId, pattern),
+        ilike(categories.name, pattern),
+        sql`exists (select 1 from ${productTags} where ${productTags.productId} = ${products.id} and ${productTags.tag} ilike ${pattern})`,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+interface Children {
+  variants: Map<string, Variant[]>;
+  images: Map<string, ProductImage[]>;
+  attributes: Map<string, { name: string; value: string }[]>;
+  tags: Map<string, string[]>;
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Variants, images, attributes and tags of many products: four queries, whatever the count. */
+async function loadChildren(db: DbOrTx, ids: string[]): Promise<Children> {
+  const children: Children = { variants: new Map(), images: new Map(), attributes: new Map(), tags: new Map() };
+  if (ids.length === 0) return children;
+  const variantRows = await db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, ids))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  for (const v of variantRows)
+    push(children.variants, v.productId, { id: v.id, name: v.name, value: v.value, price: v.pricePaise, images: v.images ?? [] });
+  const imageRows = await db
+    .select()
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
+  for (const i of imageRows) push(children.images, i.productId, { id: i.id, url: i.url, alt: i.alt, isPrimary: i.isPrimary });
+  const attributeRows = await db
+    .select()
+    .from(productAttributes)
+    .where(inArray(productAttributes.productId, ids))
+    .orderBy(asc(productAttributes.productId), asc(productAttributes.position), asc(productAttributes.id));
+  for (const a of attributeRows) push(children.attributes, a.productId, { name: a.name, value: a.value });
+  const tagRows = await db
+    .select()
+    .from(productTags)
+    .where(inArray(productTags.productId, ids))
+    .orderBy(asc(productTags.productId), asc(productTags.tag));
+  for (const t of tagRows) push(children.tags, t.productId, t.tag);
+  return children;
+}
+
+function toCategoryRef(c: CategoryCols | null): CategoryRef | null {
+  if (!c || c.id === null) return null;
+  return { id: c.id, name: c.name ?? c.id, slug: c.slug ?? "" };
+}
+
+function toProduct(row: ProductRow, category: CategoryCols | null, children: Children, includeCost: boolean): Product {
+  const product: Product = {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.pricePaise,
+    comparePrice: row.comparePricePaise,
+    currency: "INR",
+    category: toCategoryRef(category),
+    variants: children.variants.get(row.id) ?? [],
+    attributes: children.attributes.get(row.id) ?? [],
+    tags: children.tags.get(row.id) ?? [],
+    weight: gramsToKg(row.weightGrams),
+    status: row.status === "inactive" ? "inactive" : "active",
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    images: children.images.get(row.id) ?? [],
+    sku: row.sku,
+    sale: row.sale,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (includeCost) product.costPrice = row.costPricePaise;
+  return product;
+}
+
+async function hydrate(
+  db: DbOrTx,
+  rows: { product: ProductRow; category: CategoryCols | null }[],
+  includeCost: boolean,
+): Promise<Product[]> {
+  const children = await loadChildren(
+    db,
+    rows.map((r) => r.product.id),
+  );
+  return rows.map((r) => toProduct(r.product, r.category, children, includeCost));
+}
+
+/** Products newest first, filtered by status, category slug and search; limit 0 returns all. */
+export async function listProducts(db: DbOrTx, options: ListProductsOptions): Promise<Product[]> {
+  let query = db
+    .select({ product: products, category: categoryColumns })
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(filterConditions(options))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .$dynamic();
+  if (options.limit > 0) query = query.limit(options.limit);
+  if (options.offset > 0) query = query.offset(options.offset);
+  return hydrate(db, await query, options.includeCost);
+}
+
+/** How many products match the filters (for "is there more to load?"). */
+export async function countProducts(
+  db: DbOrTx,
+  options: Pick<ListProductsOptions, "status" | "category" | "q">,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(filterConditions(options));
+  return row?.n ?? 0;
+}
+
+/** One product, or null when absent (or inactive unless `includeInactive`). */
+export async function getProduct(
+  db: DbOrTx,
+  id: string,
+  options: { includeInactive: boolean; includeCost: boolean },
+): Promise<Product | null> {
+  const rows = await db
+    .select({ product: products, category: categoryColumns })
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(options.includeInactive ? eq(products.id, id) : and(eq(products.id, id), eq(products.status, "active")))
+    .limit(1);
+  if (rows.length === 0) return null;
+  const [product] = await hydrate(db, rows, options.includeCost);
+  return product ?? null;
+}
+
+/** The homepage "Spotlight Selections": active listed products by position (id, name, images). */
+export async function listHomeProducts(db: DbOrTx): Promise<HomeProduct[]> {
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(homeProducts)
+    .innerJoin(products, eq(homeProducts.productId, products.id))
+    .where(eq(products.status, "active"))
+    .orderBy(asc(homeProducts.position), asc(homeProducts.addedAt), asc(products.id));
+  if (rows.length === 0) return [];
+  const imageRows = await db
+    .select({ productId: productImages.productId, url: productImages.url, alt: productImages.alt })
+    .from(productImages)
+    .where(
+      inArray(
+        productImages.productId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
+  const images = new Map<string, { url: string; alt: string }[]>();
+  for (const i of imageRows) push(images, i.productId, { url: i.url, alt: i.alt });
+  return rows.map((r) => ({ id: r.id, name: r.name, images: images.get(r.id) ?? [] }));
+}
+
+/** Categories newest first; `shownOnly` keeps those with show = 1 (the home page's collections). */
+export async function listCategories(db: DbOrTx, options: { shownOnly: boolean }): Promise<Category[]> {
+  const rows = await db
+    .select()
+    .from(categories)
+    .where(options.shownOnly ? eq(categories.show, 1) : undefined)
+    .orderBy(desc(categories.createdAt), asc(categories.id));
+  return rows.map((c) => ({
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    img: c.img,
+    show: c.show === 1 ? 1 : 0,
+    createdAt: c.createdAt.toISOString(),
+  }));
+}
+
+/** One category by slug, or null. */
+export async function getCategoryBySlug(db: DbOrTx, slug: string): Promise<Category | null> {
+  const [c] = await db.select().from(categories).where(eq(categories.slug, slug)).limit(1);
+  if (!c) return null;
+  return { id: c.id, slug: c.slug, name: c.name, img: c.img, show: c.show === 1 ? 1 : 0, createdAt: c.createdAt.toISOString() };
+}
+
+/** Ids and last change of every active product, for the sitemap (no children loaded). */
+export async function listActiveProductStamps(db: DbOrTx): Promise<{ id: string; updatedAt: string }[]> {
+  const rows = await db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.status, "active"))
+    .orderBy(desc(products.createdAt), desc(products.id));
+  return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
+}

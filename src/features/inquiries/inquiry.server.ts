@@ -1,0 +1,97 @@
+/**
+ * Custom-order inquiries (SPEC §2 modal, §5 validation, §7 POST /v2/custom-order-email).
+ *
+ * Order of work, so an inquiry is never lost:
+ *   1. parse the body with zod (bad input: 400, nothing written);
+ *   2. count the hit against the client's hourly limit (over it: 429, nothing stored);
+ *   3. store the inquiry in `custom_inquiries`;
+ *   4. notify the owner through the mail module (outbox row + SMTP when configured).
+ * A failure in step 4 is logged (the outbox row keeps the SMTP error) and the answer is still 201.
+ */
+import { randomUUID } from "node:crypto";
+import type { APIContext } from "astro";
+import type { DbOrTx } from "../../server/db/client";
+import { getDb } from "../../server/db/client";
+import { customInquiries } from "../../server/db/schema";
+import { env } from "../../server/env";
+import { clientKey, HttpError, json, readJson } from "../../server/http";
+import { headerText, ownerAddress, sendMail } from "../../server/mail.server";
+import { hit } from "../../server/rate-limit.server";
+import { inquirySchema, type Inquiry } from "./inquiry";
+
+export const INQUIRY_WINDOW_MS = 60 * 60 * 1000;
+export const TOO_MANY_INQUIRIES = "Too many inquiries from this address. Please try again in an hour or email us.";
+/** Far above what the schema's bounded fields can add up to; stops huge bodies before they are read. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Stores one validated inquiry and returns its id. */
+export async function storeInquiry(db: DbOrTx, inquiry: Inquiry, client: string): Promise<string> {
+  const id = randomUUID();
+  await db.insert(customInquiries).values({
+    id,
+    name: inquiry.name,
+    email: inquiry.email,
+    productType: inquiry.productType,
+    colors: inquiry.colors ?? "",
+    size: inquiry.size ?? "",
+    budget: inquiry.budget ?? "",
+    description: inquiry.description ?? "",
+    clientKey: client.slice(0, 200),
+  });
+  return id;
+}
+
+/** The owner's notification: plain text only, nothing is interpreted as HTML. */
+export function inquiryMail(id: string, inquiry: Inquiry, receivedAt = new Date()): { subject: string; text: string } {
+  const subject = headerText(`New custom order inquiry: ${inquiry.productType} from ${inquiry.name}`);
+  const when = receivedAt.toLocaleString("en-IN", { timeZone: "Asia/Kolkata", hour12: false, dateStyle: "medium", timeStyle: "short" });
+  const line = (label: string, value: string | undefined) => `${label.padEnd(14)}${value && value.trim() ? value : "-"}`;
+  const text = [
+    `A new custom order inquiry arrived on ${when} (India time).`,
+    "",
+    line("Name:", inquiry.name),
+    line("Email:", inquiry.email),
+    line("Product type:", inquiry.productType),
+    line("Colours:", inquiry.colors),
+    line("Size:", inquiry.size),
+    line("Budget:", inquiry.budget),
+    "",
+    "Description:",
+    inquiry.description && inquiry.description.trim() ? inquiry.description : "-",
+    "",
+    `Reply to this email to answer ${inquiry.name} at ${inquiry.email}.`,
+    `Inquiry id: ${id}`,
+    "",
+  ].join("\n");
+  return { subject, text };
+}
+
+/** Mails the owner about a stored inquiry. Never throws: the inquiry is already safe. */
+export async function notifyOwner(db: DbOrTx, id: string, inquiry: Inquiry): Promise<void> {
+  try {
+    const { subject, text } = inquiryMail(id, inquiry);
+    await sendMail(db, { to: ownerAddress(), subject, text, replyTo: inquiry.email });
+  } catch (error) {
+    console.error(`[inquiry] ${id} is stored, but notifying the owner failed`, error);
+  }
+}
+
+/** POST /v2/custom-order-email: 201 `{ ok: true, id }`, 400 `{ error }`, 429 `{ error }` with Retry-After. */
+export async function postInquiry(context: APIContext): Promise<Response> {
+  const { request } = context;
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_BODY_BYTES) throw new HttpError(413, "The inquiry is too long.");
+  const inquiry = await readJson(request, inquirySchema);
+
+  const { INQUIRY_LIMIT_PER_HOUR, TRUST_PROXY } = env();
+  const client = clientKey(context, TRUST_PROXY);
+  const db = await getDb();
+  const limit = await hit(db, `inquiry:${client}`, INQUIRY_LIMIT_PER_HOUR, INQUIRY_WINDOW_MS);
+  if (!limit.allowed) {
+    return json({ error: TOO_MANY_INQUIRIES }, { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } });
+  }
+
+  const id = await storeInquiry(db, inquiry, client);
+  await notifyOwner(db, id, inquiry);
+  return json({ ok: true, id }, { status: 201 });
+}

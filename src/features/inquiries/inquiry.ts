@@ -1,0 +1,83 @@
+/**
+ * The custom-order inquiry (SPEC §3 entity, §5 validation, §7 POST /v2/custom-order-email).
+ * One zod schema shared by the modal (browser) and `inquiry.server.ts` (server).
+ *
+ * Required: name, email (well-formed), productType. Optional: colors, size, budget, description.
+ * Every field is trimmed and bounded so a body can never grow without limit.
+ */
+import { z } from "zod";
+
+export const INQUIRY_LIMITS = {
+  name: 100,
+  email: 254,
+  productType: 100,
+  colors: 200,
+  size: 100,
+  budget: 60,
+  description: 2000,
+} as const;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optional = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+
+export const inquirySchema = z.object({
+  name: required("Name", INQUIRY_LIMITS.name),
+  email: z
+    .string({ message: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(INQUIRY_LIMITS.email, `Email must be at most ${INQUIRY_LIMITS.email} characters`)
+    .pipe(z.email("Invalid email")),
+  productType: required("Product type", INQUIRY_LIMITS.productType),
+  colors: optional("Colors", INQUIRY_LIMITS.colors),
+  size: optional("Size", INQUIRY_LIMITS.size),
+  budget: optional("Budget", INQUIRY_LIMITS.budget),
+  description: optional("Description", INQUIRY_LIMITS.description),
+});
+
+export type Inquiry = z.infer<typeof inquirySchema>;
+/** What the form holds: every field is a string (possibly empty). */
+export type InquiryForm = { [K in keyof Inquiry]-?: string };
+
+export const EMPTY_INQUIRY: InquiryForm = {
+  name: "",
+  email: "",
+  productType: "",
+  colors: "",
+  size: "",
+  budget: "",
+  description: "",
+};
+
+/** SPEC §5 / §8 texts, verbatim (typos included). */
+export const INQUIRY_TOASTS = {
+  mandatory: { type: "error", title: "Mandatory Fields", message: "Fill out Name, Email and Product Type" },
+  sent: { type: "success", title: "Query Recieved", message: "Will reach out to you ASAP!" },
+} as const;
+
+export type InquiryCheck =
+  | { ok: true; inquiry: Inquiry }
+  | { ok: false; title: string; message: string };
+
+/**
+ * The modal's check before sending: a missing required field gives the spec's
+ * 'Mandatory Fields' toast; anything else the schema rejects (a malformed email,
+ * an over-long field) gives its own message under the title 'Invalid details'.
+ */
+export function checkInquiry(form: InquiryForm): InquiryCheck {
+  if (!form.name.trim() || !form.email.trim() || !form.productType.trim()) {
+    return { ok: false, title: INQUIRY_TOASTS.mandatory.title, message: INQUIRY_TOASTS.mandatory.message };
+  }
+  const parsed = inquirySchema.safeParse(form);
+  if (!parsed.success) {
+    return { ok: false, title: "Invalid details", message: parsed.error.issues[0]?.message ?? "Check the form." };
+  }
+  return { ok: true, inquiry: parsed.data };
+}

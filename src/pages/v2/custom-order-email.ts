@@ -1,0 +1,4 @@
+import { postInquiry } from "../../features/inquiries/inquiry.server";
+import { methods } from "../../server/http";
+
+export const { POST, ALL } = methods({ POST: postInquiry });
