@@ -1,0 +1,1132 @@
+/**
+ * The demo catalogue of "Resin Tales", a handmade resin-art studio in Delhi.
+ *
+ * Plain data: money in integer paise, weights in integer grams. Product ids are readable and
+ * stable (URLs and tests rely on them). `ageDays` turns into createdAt at seeding time, so
+ * "newest first" has a meaningful order. `art` describes the generated picture
+ * (see artwork.ts; `npx tsx src/server/cli/generate-artwork.ts` writes the files).
+ */
+import type { ArtSpec, ArtView } from "./artwork";
+
+export interface SeedCategory {
+  /** Also the label shown to people. */
+  id: string;
+  slug: string;
+  name: string | null;
+  img: string;
+  show: 0 | 1;
+  ageDays: number;
+  art: ArtSpec;
+  sideArt?: ArtSpec;
+}
+
+export interface SeedVariant {
+  /** The group, e.g. "Size". */
+  name: string;
+  value: string;
+  /** Added to the base price, in paise. */
+  pricePaise: number;
+}
+
+export interface SeedProduct {
+  id: string;
+  name: string;
+  description: string;
+  pricePaise: number;
+  /** 0, or the higher "was" price; the product is on sale when it is above pricePaise. */
+  comparePricePaise: number;
+  costPricePaise: number;
+  categoryId: string;
+  status: "active" | "inactive";
+  rating: number;
+  reviewCount: number;
+  sku: string;
+  weightGrams: number;
+  ageDays: number;
+  variants: SeedVariant[];
+  attributes: { name: string; value: string }[];
+  tags: string[];
+  art: ArtSpec;
+  /** Pictures after the first one: close-ups. */
+  extraViews?: ArtView[];
+  /** Alt text of the first picture; the name is used when absent. */
+  alt: string;
+}
+
+const img = (slug: string) => `/images/categories/${slug}.svg`;
+
+export const SEED_CATEGORIES: SeedCategory[] = [
+  {
+    id: "Frames",
+    slug: "frames",
+    name: "Frames",
+    img: img("frames"),
+    show: 1,
+    ageDays: 120,
+    art: { kind: "frame", palette: "rose", fill: "flowers", border: "gold", window: "photo" },
+    sideArt: { kind: "frame", palette: "ocean", fill: "waves", border: "white" },
+  },
+  {
+    id: "Luggage Tags",
+    slug: "luggage-tags",
+    name: "Luggage Tags",
+    img: img("luggage-tags"),
+    show: 1,
+    ageDays: 118,
+    art: { kind: "tag", palette: "ocean", fill: "waves", text: "Kabir & Zoya", count: 2 },
+  },
+  {
+    id: "Nameplates",
+    slug: "nameplates",
+    name: "Nameplates",
+    img: img("nameplates"),
+    show: 1,
+    ageDays: 116,
+    art: { kind: "nameplate", palette: "ivory", fill: "marble", text: "The Kapoors", sub: "House No. 21" },
+  },
+  {
+    id: "Wall Art",
+    slug: "wall-art",
+    name: "Wall Art",
+    img: img("wall-art"),
+    show: 1,
+    ageDays: 114,
+    art: { kind: "geode", palette: "amethyst" },
+    sideArt: { kind: "panel", palette: "ocean", fill: "waves", count: 3 },
+  },
+  {
+    id: "Custom Keepsakes",
+    slug: "custom-keepsakes",
+    name: "Custom Keepsakes",
+    img: img("custom-keepsakes"),
+    show: 1,
+    ageDays: 112,
+    art: { kind: "heart", palette: "blush", fill: "gold", text: "Forever", sub: "12.12.2024" },
+    sideArt: { kind: "block", palette: "lavender", fill: "flowers", window: "photo" },
+  },
+  {
+    id: "Varmala Preservation",
+    slug: "varmala-preservation",
+    name: "Varmala Preservation",
+    img: img("varmala-preservation"),
+    show: 1,
+    ageDays: 110,
+    art: { kind: "block", palette: "crimson", fill: "petals", text: "Riya & Karan", sub: "24 · 11 · 2024" },
+  },
+  {
+    id: "Coasters",
+    slug: "coasters",
+    name: "Coasters",
+    img: img("coasters"),
+    show: 0,
+    ageDays: 60,
+    art: { kind: "coasters", palette: "teal", fill: "agate" },
+  },
+];
+
+/** The homepage "Spotlight Selections", in order (positions 0..7). All active. */
+export const HOME_PRODUCT_IDS = [
+  "ocean-wave-photo-frame",
+  "personalised-name-luggage-tag",
+  "family-name-ocean-nameplate",
+  "amethyst-geode-wall-art",
+  "varmala-preservation-block",
+  "pressed-flower-photo-frame",
+  "baby-footprint-keepsake-frame",
+  "varmala-garland-round-plaque",
+] as const;
+
+const rupees = (r: number) => Math.round(r * 100);
+
+const CARE_GLOSS = "Wipe with a soft dry microfibre cloth. Keep away from direct sunlight, heat and harsh cleaners.";
+const CARE_TAG = "Wipe clean with a damp cloth. Avoid scratching against metal zips and keep away from prolonged heat.";
+const CARE_OUTDOOR = "For covered entrances: wipe with a damp cloth and avoid direct rain and afternoon sun to keep the resin clear.";
+const CARE_VARMALA = "Display indoors away from direct sunlight and moisture. Dust gently with a soft brush or microfibre cloth.";
+
+function attributes(dimensions: string, care: string, extra: { name: string; value: string }[] = []): { name: string; value: string }[] {
+  return [{ name: "Material", value: "Epoxy resin" }, ...extra, { name: "Dimensions", value: dimensions }, { name: "Care", value: care }, { name: "Handmade in", value: "Delhi" }];
+}
+
+const SIZE_A: SeedVariant[] = [
+  { name: "Size", value: "A5 (6 x 8 in)", pricePaise: 0 },
+  { name: "Size", value: "A4 (8 x 12 in)", pricePaise: rupees(300) },
+  { name: "Size", value: "A3 (12 x 16 in)", pricePaise: rupees(800) },
+];
+const FINISH: SeedVariant[] = [
+  { name: "Finish", value: "Gloss", pricePaise: 0 },
+  { name: "Finish", value: "Matte", pricePaise: rupees(50) },
+];
+const FRAME_BORDER: SeedVariant[] = [
+  { name: "Frame Border", value: "Natural wood", pricePaise: 0 },
+  { name: "Frame Border", value: "Gold leaf", pricePaise: rupees(200) },
+];
+const TAG_COLOUR: SeedVariant[] = [
+  { name: "Colour", value: "Ocean Blue", pricePaise: 0 },
+  { name: "Colour", value: "Rose Pink", pricePaise: 0 },
+  { name: "Colour", value: "Emerald", pricePaise: 0 },
+  { name: "Colour", value: "Black & Gold", pricePaise: rupees(50) },
+];
+const STRAP: SeedVariant[] = [
+  { name: "Strap", value: "Black faux leather", pricePaise: 0 },
+  { name: "Strap", value: "Tan genuine leather", pricePaise: rupees(100) },
+];
+
+export const SEED_PRODUCTS: SeedProduct[] = [
+  // ---------------------------------------------------------------- Frames
+  {
+    id: "ocean-wave-photo-frame",
+    name: "Ocean Wave Photo Frame",
+    description:
+      "Bring the Goa shoreline home. Layered turquoise resin, white lacing foam and a strip of real beach sand wrap around your favourite photograph. Each wave is poured and torched by hand, so no two frames are alike.",
+    pricePaise: rupees(2499),
+    comparePricePaise: rupees(2999),
+    costPricePaise: rupees(900),
+    categoryId: "Frames",
+    status: "active",
+    rating: 4.8,
+    reviewCount: 126,
+    sku: "RT-FR-001",
+    weightGrams: 900,
+    ageDays: 3,
+    variants: [...SIZE_A, ...FINISH],
+    attributes: attributes("A5: 6 x 8 in, 12 mm thick", CARE_GLOSS, [{ name: "Photo window", value: "4 x 6 in print" }]),
+    tags: ["ocean", "beach", "photo frame", "gift"],
+    art: { kind: "frame", palette: "ocean", fill: "waves", border: "white", window: "photo" },
+    extraViews: ["detail"],
+    alt: "Resin photo frame with turquoise ocean waves, white foam and sand around a beach photograph",
+  },
+  {
+    id: "pressed-flower-photo-frame",
+    name: "Pressed Flower Photo Frame",
+    description:
+      "Real pansies, daisies and baby's breath, dried in our studio and set in crystal-clear resin around a photo window. A soft scatter of gold flakes catches the light on a bedside table. Lovely for anniversaries and birthdays.",
+    pricePaise: rupees(1899),
+    comparePricePaise: 0,
+    costPricePaise: rupees(650),
+    categoryId: "Frames",
+    status: "active",
+    rating: 4.7,
+    reviewCount: 88,
+    sku: "RT-FR-002",
+    weightGrams: 650,
+    ageDays: 9,
+    variants: [...SIZE_A, ...FRAME_BORDER],
+    attributes: attributes("A5: 6 x 8 in, 10 mm thick", CARE_GLOSS, [{ name: "Inclusions", value: "Dried pansies, daisies, baby's breath" }]),
+    tags: ["dried flowers", "photo frame", "botanical", "anniversary"],
+    art: { kind: "frame", palette: "rose", fill: "flowers", border: "wood", window: "photo" },
+    extraViews: ["detail"],
+    alt: "Clear resin frame with pressed pink flowers and gold flakes around a couple's photo, in a wooden border",
+  },
+  {
+    id: "gold-flake-memory-frame",
+    name: "Gold Flake Memory Frame",
+    description:
+      "A deep emerald pour swirled with pearl white and finished with 24K-look gold leaf flakes. The photo window takes a standard 4 x 6 print. Understated enough for a study, rich enough for a living-room shelf.",
+    pricePaise: rupees(2199),
+    comparePricePaise: 0,
+    costPricePaise: rupees(780),
+    categoryId: "Frames",
+    status: "active",
+    rating: 4.6,
+    reviewCount: 54,
+    sku: "RT-FR-003",
+    weightGrams: 700,
+    ageDays: 21,
+    variants: [...FINISH],
+    attributes: attributes("7 x 9 in, 12 mm thick", CARE_GLOSS, [{ name: "Photo window", value: "4 x 6 in print" }]),
+    tags: ["gold", "emerald", "photo frame"],
+    art: { kind: "frame", palette: "emerald", fill: "gold", border: "gold", window: "photo" },
+    alt: "Emerald green resin photo frame with gold flakes and a gold border",
+  },
+  {
+    id: "wedding-card-preservation-frame",
+    name: "Wedding Card Preservation Frame",
+    description:
+      "Keep your wedding invitation forever. We set your card in clear resin with flowers from the ceremony, or ones we choose to match it, and finish it in a gold-leaf border. Send us the card by courier or bring it to the studio.",
+    pricePaise: rupees(4999),
+    comparePricePaise: rupees(5999),
+    costPricePaise: rupees(1800),
+    categoryId: "Frames",
+    status: "active",
+    rating: 4.9,
+    reviewCount: 41,
+    sku: "RT-FR-004",
+    weightGrams: 1500,
+    ageDays: 30,
+    variants: [
+      { name: "Size", value: "A4 (8 x 12 in)", pricePaise: 0 },
+      { name: "Size", value: "A3 (12 x 16 in)", pricePaise: rupees(1200) },
+      ...FRAME_BORDER,
+    ],
+    attributes: attributes("A4: 8 x 12 in, 15 mm thick", CARE_GLOSS, [{ name: "Lead time", value: "15-20 days after we receive the card" }]),
+    tags: ["wedding", "invitation", "personalised", "keepsake"],
+    art: { kind: "frame", palette: "blush", fill: "flowers", border: "gold", window: "card", text: "Aarav & Diya", sub: "12 . 02 . 2025" },
+    alt: "Wedding invitation card set in clear resin with pressed flowers, framed in gold",
+  },
+  {
+    id: "mini-polaroid-frames-set",
+    name: "Mini Polaroid Resin Frames (Set of 3)",
+    description:
+      "Three little frames for instant-camera prints, each poured in a different pastel with pressed flowers. They stand on their own, so they are easy to style on a desk or bookshelf.",
+    pricePaise: rupees(1299),
+    comparePricePaise: rupees(1499),
+    costPricePaise: rupees(420),
+    categoryId: "Frames",
+    status: "active",
+    rating: 4.5,
+    reviewCount: 73,
+    sku: "RT-FR-005",
+    weightGrams: 450,
+    ageDays: 45,
+    variants: [],
+    attributes: attributes("Each 3.5 x 4.5 in", CARE_GLOSS),
+    tags: ["polaroid", "set", "pastel", "dried flowers"],
+    art: { kind: "frame", palette: "lavender", fill: "flowers", border: "none", window: "photo", count: 3 },
+    alt: "Set of three small pastel resin frames with dried flowers holding instant photos",
+  },
+  {
+    id: "forget-me-not-botanical-frame",
+    name: "Forget-Me-Not Botanical Frame",
+    description:
+      "Tiny blue forget-me-nots and fern fronds pressed in a slim clear panel. No photo window: the flowers are the picture. Currently paused while we wait for the next flowering season.",
+    pricePaise: rupees(1599),
+    comparePricePaise: 0,
+    costPricePaise: rupees(520),
+    categoryId: "Frames",
+    status: "inactive",
+    rating: 4.4,
+    reviewCount: 19,
+    sku: "RT-FR-006",
+    weightGrams: 500,
+    ageDays: 80,
+    variants: [...FINISH],
+    attributes: attributes("6 x 8 in, 8 mm thick", CARE_GLOSS, [{ name: "Inclusions", value: "Forget-me-nots, fern" }]),
+    tags: ["botanical", "fern", "minimal"],
+    art: { kind: "frame", palette: "teal", fill: "flowers", border: "black" },
+    alt: "Slim clear resin panel with pressed blue flowers and fern in a black frame",
+  },
+  {
+    id: "sunset-couple-landscape-frame",
+    name: "Sunset Couple Landscape Frame",
+    description:
+      "A wide landscape frame poured in sunset orange, coral and gold, sized for your favourite travel photo. Gold flakes drift across the top like the last light of the evening.",
+    pricePaise: rupees(2799),
+    comparePricePaise: 0,
+    costPricePaise: rupees(980),
+    categoryId: "Frames",
+    status: "active",
+    rating: 4.6,
+    reviewCount: 37,
+    sku: "RT-FR-007",
+    weightGrams: 1100,
+    ageDays: 14,
+    variants: [
+      { name: "Size", value: "8 x 10 in", pricePaise: 0 },
+      { name: "Size", value: "10 x 14 in", pricePaise: rupees(600) },
+    ],
+    attributes: attributes("8 x 10 in, 12 mm thick", CARE_GLOSS),
+    tags: ["sunset", "travel", "photo frame", "couple"],
+    art: { kind: "frame", palette: "sunset", fill: "gold", border: "wood", window: "photo", landscape: true },
+    alt: "Landscape resin frame in sunset orange with gold flakes and a travel photo",
+  },
+
+  // ---------------------------------------------------------------- Luggage tags
+  {
+    id: "personalised-name-luggage-tag",
+    name: "Personalised Name Luggage Tag",
+    description:
+      "Spot your suitcase on the belt in a second. Your name is hand-lettered in gold over pressed flowers in tough, flexible-edge resin, with a leather strap that buckles on to any handle. Add your phone number on the back at no extra cost.",
+    pricePaise: rupees(499),
+    comparePricePaise: rupees(649),
+    costPricePaise: rupees(140),
+    categoryId: "Luggage Tags",
+    status: "active",
+    rating: 4.9,
+    reviewCount: 312,
+    sku: "RT-LT-001",
+    weightGrams: 60,
+    ageDays: 2,
+    variants: [...TAG_COLOUR, ...STRAP],
+    attributes: attributes("2.5 x 4 in, 5 mm thick", CARE_TAG, [{ name: "Personalisation", value: "Name on front, phone number on back" }]),
+    tags: ["personalised", "travel", "name", "gift"],
+    art: { kind: "tag", palette: "rose", fill: "flowers", text: "Ananya" },
+    extraViews: ["detail"],
+    alt: "Pink resin luggage tag with pressed flowers, the name Ananya in gold and a leather strap",
+  },
+  {
+    id: "ocean-wave-luggage-tag",
+    name: "Ocean Wave Luggage Tag",
+    description:
+      "A pocket-sized beach: turquoise resin, white foam lines and real sand on a sturdy luggage tag. Personalise it with a name or initials.",
+    pricePaise: rupees(599),
+    comparePricePaise: 0,
+    costPricePaise: rupees(160),
+    categoryId: "Luggage Tags",
+    status: "active",
+    rating: 4.7,
+    reviewCount: 148,
+    sku: "RT-LT-002",
+    weightGrams: 60,
+    ageDays: 11,
+    variants: [...STRAP],
+    attributes: attributes("2.5 x 4 in, 5 mm thick", CARE_TAG),
+    tags: ["ocean", "travel", "personalised"],
+    art: { kind: "tag", palette: "ocean", fill: "waves", text: "Rohan" },
+    alt: "Ocean wave resin luggage tag with the name Rohan and a leather strap",
+  },
+  {
+    id: "gold-flake-luggage-tags-pair",
+    name: "Gold Flake Luggage Tags (Pair)",
+    description:
+      "Two matching tags in midnight blue with gold leaf, one name on each. A favourite gift for couples who travel together.",
+    pricePaise: rupees(899),
+    comparePricePaise: rupees(1098),
+    costPricePaise: rupees(280),
+    categoryId: "Luggage Tags",
+    status: "active",
+    rating: 4.8,
+    reviewCount: 97,
+    sku: "RT-LT-003",
+    weightGrams: 120,
+    ageDays: 18,
+    variants: [...STRAP],
+    attributes: attributes("Each 2.5 x 4 in", CARE_TAG, [{ name: "Pieces", value: "2" }]),
+    tags: ["pair", "gold", "couple", "travel"],
+    art: { kind: "tag", palette: "midnight", fill: "galaxy", text: "Kabir & Zoya", count: 2 },
+    alt: "Pair of midnight blue resin luggage tags with gold flakes and the names Kabir and Zoya",
+  },
+  {
+    id: "pressed-daisy-luggage-tag",
+    name: "Pressed Daisy Luggage Tag",
+    description:
+      "White daisies and baby's breath in a soft lavender pour. Light, tough and cheerful, made for school bags as much as suitcases.",
+    pricePaise: rupees(549),
+    comparePricePaise: 0,
+    costPricePaise: rupees(150),
+    categoryId: "Luggage Tags",
+    status: "active",
+    rating: 4.6,
+    reviewCount: 64,
+    sku: "RT-LT-004",
+    weightGrams: 60,
+    ageDays: 26,
+    variants: [...TAG_COLOUR],
+    attributes: attributes("2.5 x 4 in, 5 mm thick", CARE_TAG),
+    tags: ["daisy", "dried flowers", "school bag"],
+    art: { kind: "tag", palette: "lavender", fill: "flowers", text: "Myra" },
+    alt: "Lavender resin luggage tag with pressed white daisies and the name Myra",
+  },
+  {
+    id: "wanderlust-map-luggage-tag",
+    name: "Wanderlust Map Luggage Tag",
+    description:
+      "A vintage map print set in amber resin with a dotted flight path and your initials. Paused while we source a new batch of map paper.",
+    pricePaise: rupees(649),
+    comparePricePaise: 0,
+    costPricePaise: rupees(190),
+    categoryId: "Luggage Tags",
+    status: "inactive",
+    rating: 4.3,
+    reviewCount: 22,
+    sku: "RT-LT-005",
+    weightGrams: 60,
+    ageDays: 70,
+    variants: [...STRAP],
+    attributes: attributes("2.5 x 4 in, 5 mm thick", CARE_TAG),
+    tags: ["map", "travel", "vintage"],
+    art: { kind: "tag", palette: "sunset", fill: "map", text: "AK" },
+    alt: "Luggage tag with a vintage map and dotted flight path in amber resin",
+  },
+  {
+    id: "mr-mrs-luggage-tag-set",
+    name: "Mr & Mrs Luggage Tag Set",
+    description:
+      "A honeymoon essential: two rose-gold tags reading Mr and Mrs, with dried rose petals and gold leaf. Packed in a kraft gift box.",
+    pricePaise: rupees(999),
+    comparePricePaise: 0,
+    costPricePaise: rupees(320),
+    categoryId: "Luggage Tags",
+    status: "active",
+    rating: 4.9,
+    reviewCount: 58,
+    sku: "RT-LT-006",
+    weightGrams: 140,
+    ageDays: 6,
+    variants: [],
+    attributes: attributes("Each 2.5 x 4 in", CARE_TAG, [{ name: "Pieces", value: "2, in a gift box" }]),
+    tags: ["wedding", "honeymoon", "pair", "gift"],
+    art: { kind: "tag", palette: "blush", fill: "petals", text: "Mr & Mrs", count: 2 },
+    alt: "Two blush resin luggage tags reading Mr and Mrs with dried rose petals",
+  },
+
+  // ---------------------------------------------------------------- Nameplates
+  {
+    id: "family-name-ocean-nameplate",
+    name: "Ocean Wave Family Nameplate",
+    description:
+      "Greet guests with the sea. Your family name is set in raised gold lettering over a hand-poured ocean scene with lacing foam and sand. Comes with brass standoff screws for a floating look on the wall.",
+    pricePaise: rupees(3999),
+    comparePricePaise: rupees(4599),
+    costPricePaise: rupees(1400),
+    categoryId: "Nameplates",
+    status: "active",
+    rating: 4.9,
+    reviewCount: 203,
+    sku: "RT-NP-001",
+    weightGrams: 2200,
+    ageDays: 4,
+    variants: [
+      { name: "Size", value: "12 x 8 in", pricePaise: 0 },
+      { name: "Size", value: "18 x 12 in", pricePaise: rupees(1500) },
+      { name: "Lights", value: "Without lights", pricePaise: 0 },
+      { name: "Lights", value: "Warm LED backlight", pricePaise: rupees(600) },
+    ],
+    attributes: attributes("12 x 8 in, 10 mm thick", CARE_OUTDOOR, [{ name: "Mounting", value: "4 brass standoff screws included" }]),
+    tags: ["nameplate", "ocean", "personalised", "housewarming"],
+    art: { kind: "nameplate", palette: "ocean", fill: "waves", text: "The Mehtas", sub: "Sea Breeze · 14" },
+    extraViews: ["detail"],
+    alt: "Ocean wave resin nameplate reading The Mehtas in gold with brass standoffs",
+  },
+  {
+    id: "round-floral-nameplate",
+    name: "Round Floral Nameplate",
+    description:
+      "A round nameplate bordered with pressed roses, daisies and eucalyptus leaves. The family name sits in the centre in our signature script. Made to order in 15-20 days.",
+    pricePaise: rupees(3299),
+    comparePricePaise: 0,
+    costPricePaise: rupees(1150),
+    categoryId: "Nameplates",
+    status: "active",
+    rating: 4.7,
+    reviewCount: 76,
+    sku: "RT-NP-002",
+    weightGrams: 1800,
+    ageDays: 16,
+    variants: [
+      { name: "Size", value: "12 in round", pricePaise: 0 },
+      { name: "Size", value: "15 in round", pricePaise: rupees(900) },
+    ],
+    attributes: attributes("12 in diameter, 10 mm thick", CARE_OUTDOOR),
+    tags: ["nameplate", "floral", "round", "personalised"],
+    art: { kind: "nameplate", palette: "blush", fill: "flowers", shape: "round", text: "Iyer", sub: "Welcome" },
+    alt: "Round clear resin nameplate with pressed pink flowers and the name Iyer",
+  },
+  {
+    id: "marble-gold-leaf-nameplate",
+    name: "Marble & Gold Leaf Nameplate",
+    description:
+      "White marble effect with soft grey veining and hand-laid gold leaf. Elegant at a flat entrance or an office reception. We send a digital proof of the lettering before we pour.",
+    pricePaise: rupees(4499),
+    comparePricePaise: rupees(5499),
+    costPricePaise: rupees(1600),
+    categoryId: "Nameplates",
+    status: "active",
+    rating: 4.8,
+    reviewCount: 112,
+    sku: "RT-NP-003",
+    weightGrams: 2600,
+    ageDays: 10,
+    variants: [
+      { name: "Size", value: "12 x 8 in", pricePaise: 0 },
+      { name: "Size", value: "18 x 12 in", pricePaise: rupees(1500) },
+      ...FINISH,
+    ],
+    attributes: attributes("12 x 8 in, 12 mm thick", CARE_OUTDOOR, [{ name: "Mounting", value: "4 brass standoff screws included" }]),
+    tags: ["nameplate", "marble", "gold", "office"],
+    art: { kind: "nameplate", palette: "ivory", fill: "marble", text: "The Kapoors", sub: "House No. 21" },
+    alt: "White marble-effect resin nameplate with gold veins reading The Kapoors",
+  },
+  {
+    id: "ganesha-blessings-nameplate",
+    name: "Ganesha Blessings Arch Nameplate",
+    description:
+      "An arch-shaped nameplate in warm marigold tones, with your family name beneath a Shubh Labh blessing. Gold flakes and a gilded edge make it glow beside the main door.",
+    pricePaise: rupees(4799),
+    comparePricePaise: 0,
+    costPricePaise: rupees(1700),
+    categoryId: "Nameplates",
+    status: "active",
+    rating: 4.9,
+    reviewCount: 64,
+    sku: "RT-NP-004",
+    weightGrams: 2400,
+    ageDays: 23,
+    variants: [
+      { name: "Lights", value: "Without lights", pricePaise: 0 },
+      { name: "Lights", value: "Warm LED backlight", pricePaise: rupees(600) },
+    ],
+    attributes: attributes("10 x 14 in arch, 12 mm thick", CARE_OUTDOOR),
+    tags: ["nameplate", "ganesha", "festive", "housewarming"],
+    art: { kind: "nameplate", palette: "marigold", fill: "gold", shape: "arch", text: "Agarwal", sub: "Shubh Labh", lights: true },
+    alt: "Arch-shaped marigold resin nameplate with gold flakes reading Agarwal",
+  },
+  {
+    id: "kids-room-door-sign",
+    name: "Kids' Room Door Sign",
+    description:
+      "A playful galaxy pour with stars and gold flakes, lettered with your child's name. Light enough to hang with a ribbon or adhesive strips.",
+    pricePaise: rupees(1499),
+    comparePricePaise: 0,
+    costPricePaise: rupees(480),
+    categoryId: "Nameplates",
+    status: "active",
+    rating: 4.7,
+    reviewCount: 45,
+    sku: "RT-NP-005",
+    weightGrams: 700,
+    ageDays: 33,
+    variants: [
+      { name: "Colour", value: "Midnight Galaxy", pricePaise: 0 },
+      { name: "Colour", value: "Pastel Lavender", pricePaise: 0 },
+    ],
+    attributes: attributes("10 x 6 in, 8 mm thick", CARE_GLOSS),
+    tags: ["kids", "name", "galaxy", "door sign"],
+    art: { kind: "nameplate", palette: "midnight", fill: "galaxy", text: "Vihaan", sub: "Room" },
+    alt: "Galaxy resin door sign with stars and the name Vihaan in gold",
+  },
+  {
+    id: "executive-desk-nameplate",
+    name: "Executive Desk Nameplate",
+    description:
+      "A charcoal and gold desk block with your name and title. Retired from the regular range; we still make it for corporate orders on request.",
+    pricePaise: rupees(1299),
+    comparePricePaise: 0,
+    costPricePaise: rupees(450),
+    categoryId: "Nameplates",
+    status: "inactive",
+    rating: 4.2,
+    reviewCount: 17,
+    sku: "RT-NP-006",
+    weightGrams: 900,
+    ageDays: 95,
+    variants: [],
+    attributes: attributes("8 x 2.5 in, 25 mm thick", CARE_GLOSS),
+    tags: ["office", "desk", "corporate gift"],
+    art: { kind: "nameplate", palette: "charcoal", fill: "gold", text: "Neha Bansal", sub: "Director" },
+    alt: "Charcoal resin desk nameplate with gold flakes reading Neha Bansal",
+  },
+
+  // ---------------------------------------------------------------- Wall art
+  {
+    id: "amethyst-geode-wall-art",
+    name: "Amethyst Geode Wall Art",
+    description:
+      "A statement geode slice in layered amethyst, lilac and pearl, with a crushed-glass crystal heart and a hand-gilded edge. Poured in more than a dozen layers over three days. Ready to hang.",
+    pricePaise: rupees(8999),
+    comparePricePaise: rupees(10999),
+    costPricePaise: rupees(3200),
+    categoryId: "Wall Art",
+    status: "active",
+    rating: 4.9,
+    reviewCount: 58,
+    sku: "RT-WA-001",
+    weightGrams: 3500,
+    ageDays: 5,
+    variants: [
+      { name: "Size", value: "18 in", pricePaise: 0 },
+      { name: "Size", value: "24 in", pricePaise: rupees(3000) },
+      { name: "Edge", value: "Gold leaf", pricePaise: 0 },
+      { name: "Edge", value: "Silver leaf", pricePaise: 0 },
+    ],
+    attributes: attributes("18 in diameter, 15 mm thick", CARE_GLOSS, [{ name: "Inclusions", value: "Crushed glass, gold leaf" }]),
+    tags: ["geode", "wall art", "amethyst", "statement"],
+    art: { kind: "geode", palette: "amethyst" },
+    extraViews: ["detail"],
+    alt: "Round amethyst geode resin wall art with purple agate bands, crystals and a gold edge",
+  },
+  {
+    id: "ocean-beach-wall-panel",
+    name: "Ocean Beach Resin Wall Panel",
+    description:
+      "A large beach scene on birch wood: deep sea blues fading into turquoise shallows, lacy white foam and a band of real sand. It hangs like a window onto the coast.",
+    pricePaise: rupees(12499),
+    comparePricePaise: 0,
+    costPricePaise: rupees(4600),
+    categoryId: "Wall Art",
+    status: "active",
+    rating: 4.8,
+    reviewCount: 29,
+    sku: "RT-WA-002",
+    weightGrams: 5500,
+    ageDays: 12,
+    variants: [
+      { name: "Size", value: "24 x 12 in", pricePaise: 0 },
+      { name: "Size", value: "36 x 18 in", pricePaise: rupees(4500) },
+    ],
+    attributes: attributes("24 x 12 in, 20 mm on birch ply", CARE_GLOSS),
+    tags: ["ocean", "beach", "wall art", "large"],
+    art: { kind: "panel", palette: "ocean", fill: "waves" },
+    alt: "Rectangular resin wall panel of an ocean beach with foam and sand",
+  },
+  {
+    id: "emerald-agate-wall-clock",
+    name: "Emerald Agate Wall Clock",
+    description:
+      "A working wall clock in emerald agate bands with gold hands and a silent sweep movement. As much a piece of art as a clock.",
+    pricePaise: rupees(4999),
+    comparePricePaise: 0,
+    costPricePaise: rupees(1750),
+    categoryId: "Wall Art",
+    status: "active",
+    rating: 4.7,
+    reviewCount: 47,
+    sku: "RT-WA-003",
+    weightGrams: 1800,
+    ageDays: 19,
+    variants: [
+      { name: "Size", value: "12 in", pricePaise: 0 },
+      { name: "Size", value: "16 in", pricePaise: rupees(1500) },
+    ],
+    attributes: attributes("12 in diameter", CARE_GLOSS, [{ name: "Movement", value: "Silent sweep, 1 AA battery" }]),
+    tags: ["clock", "agate", "emerald"],
+    art: { kind: "geode", palette: "emerald", clock: true },
+    alt: "Emerald agate resin wall clock with gold hands",
+  },
+  {
+    id: "sunset-gold-geode-wall-art",
+    name: "Sunset Gold Geode Wall Art",
+    description:
+      "Burnt orange, coral and cream bands around a sparkling crystal centre, edged in gold. Warms up a white wall instantly.",
+    pricePaise: rupees(7499),
+    comparePricePaise: 0,
+    costPricePaise: rupees(2700),
+    categoryId: "Wall Art",
+    status: "active",
+    rating: 4.6,
+    reviewCount: 21,
+    sku: "RT-WA-004",
+    weightGrams: 3000,
+    ageDays: 28,
+    variants: [
+      { name: "Size", value: "18 in", pricePaise: 0 },
+      { name: "Size", value: "24 in", pricePaise: rupees(3000) },
+    ],
+    attributes: attributes("18 in diameter, 15 mm thick", CARE_GLOSS),
+    tags: ["geode", "sunset", "wall art"],
+    art: { kind: "geode", palette: "sunset" },
+    alt: "Sunset orange geode resin wall art with a gold edge and crystal centre",
+  },
+  {
+    id: "midnight-galaxy-round-wall-art",
+    name: "Midnight Galaxy Round Wall Art",
+    description:
+      "Deep navy and violet swirls with nebula clouds, hundreds of star specks and gold leaf. A quiet, glowing piece for bedrooms and reading corners.",
+    pricePaise: rupees(5999),
+    comparePricePaise: rupees(6999),
+    costPricePaise: rupees(2100),
+    categoryId: "Wall Art",
+    status: "active",
+    rating: 4.8,
+    reviewCount: 34,
+    sku: "RT-WA-005",
+    weightGrams: 2800,
+    ageDays: 35,
+    variants: [...FINISH],
+    attributes: attributes("18 in diameter, 12 mm thick", CARE_GLOSS),
+    tags: ["galaxy", "round", "wall art"],
+    art: { kind: "round", palette: "midnight", fill: "galaxy" },
+    alt: "Round navy galaxy resin wall art with stars and gold flakes",
+  },
+  {
+    id: "abstract-ocean-triptych",
+    name: "Abstract Ocean Triptych (Set of 3)",
+    description:
+      "Three tall panels that read as one continuous shoreline. Made in small batches; this edition is sold out and the next pour is planned for the monsoon.",
+    pricePaise: rupees(14999),
+    comparePricePaise: 0,
+    costPricePaise: rupees(5600),
+    categoryId: "Wall Art",
+    status: "inactive",
+    rating: 5.0,
+    reviewCount: 8,
+    sku: "RT-WA-006",
+    weightGrams: 6000,
+    ageDays: 60,
+    variants: [],
+    attributes: attributes("Three panels, each 8 x 20 in", CARE_GLOSS),
+    tags: ["ocean", "triptych", "set", "large"],
+    art: { kind: "panel", palette: "teal", fill: "waves", count: 3 },
+    alt: "Three tall resin panels forming one ocean shoreline with foam",
+  },
+
+  // ---------------------------------------------------------------- Custom keepsakes
+  {
+    id: "baby-footprint-keepsake-frame",
+    name: "Baby Footprint & Name Keepsake",
+    description:
+      "Your baby's first footprints, traced from a photo or an ink print you send us, set in pastel resin with their name and birth date. A gift grandparents treasure.",
+    pricePaise: rupees(2999),
+    comparePricePaise: 0,
+    costPricePaise: rupees(1000),
+    categoryId: "Custom Keepsakes",
+    status: "active",
+    rating: 4.9,
+    reviewCount: 67,
+    sku: "RT-CK-001",
+    weightGrams: 800,
+    ageDays: 7,
+    variants: [
+      { name: "Colour", value: "Baby Pink", pricePaise: 0 },
+      { name: "Colour", value: "Powder Blue", pricePaise: 0 },
+      { name: "Colour", value: "Mint", pricePaise: 0 },
+      ...FRAME_BORDER,
+    ],
+    attributes: attributes("8 x 10 in, 10 mm thick", CARE_GLOSS, [{ name: "Personalisation", value: "Name, date of birth, footprints" }]),
+    tags: ["baby", "footprint", "personalised", "newborn"],
+    art: { kind: "frame", palette: "blush", fill: "footprints", border: "white", text: "Aadya" },
+    alt: "Pastel resin keepsake with two baby footprints, gold flakes and the name Aadya",
+  },
+  {
+    id: "pet-memorial-paw-keepsake",
+    name: "Pet Memorial Paw Keepsake",
+    description:
+      "Remember a beloved companion with a paw print and name in soft resin, with flowers and a pinch of their fur if you wish. Made gently, with care.",
+    pricePaise: rupees(2499),
+    comparePricePaise: 0,
+    costPricePaise: rupees(850),
+    categoryId: "Custom Keepsakes",
+    status: "active",
+    rating: 5.0,
+    reviewCount: 31,
+    sku: "RT-CK-002",
+    weightGrams: 900,
+    ageDays: 24,
+    variants: [
+      { name: "Inclusion", value: "Flowers only", pricePaise: 0 },
+      { name: "Inclusion", value: "Flowers and fur", pricePaise: rupees(300) },
+    ],
+    attributes: attributes("8 in round, 12 mm thick", CARE_GLOSS),
+    tags: ["pet", "memorial", "paw", "personalised"],
+    art: { kind: "round", palette: "teal", fill: "paw", text: "Bruno", sub: "Forever loved" },
+    alt: "Round teal resin keepsake with a paw print, flowers and the name Bruno",
+  },
+  {
+    id: "photo-resin-block",
+    name: "Photo Resin Block",
+    description:
+      "Your favourite photo suspended in a thick, crystal-clear block with pressed flowers at the edges. It stands on its own and looks different from every angle.",
+    pricePaise: rupees(1799),
+    comparePricePaise: rupees(2199),
+    costPricePaise: rupees(600),
+    categoryId: "Custom Keepsakes",
+    status: "active",
+    rating: 4.7,
+    reviewCount: 92,
+    sku: "RT-CK-003",
+    weightGrams: 800,
+    ageDays: 15,
+    variants: [
+      { name: "Size", value: "4 x 4 in", pricePaise: 0 },
+      { name: "Size", value: "5 x 5 in", pricePaise: rupees(400) },
+    ],
+    attributes: attributes("4 x 4 x 1.5 in", CARE_GLOSS),
+    tags: ["photo", "block", "gift", "personalised"],
+    art: { kind: "block", palette: "lavender", fill: "flowers", window: "photo" },
+    alt: "Clear resin block with a photograph inside and lavender flowers around it",
+  },
+  {
+    id: "dried-flower-initial-keychain",
+    name: "Dried Flower Initial Keychain",
+    description:
+      "Your initial, filled with tiny dried flowers and gold flakes, on a sturdy silver-tone ring. Made for return gifts, so ask us about bulk pricing for weddings.",
+    pricePaise: rupees(449),
+    comparePricePaise: 0,
+    costPricePaise: rupees(110),
+    categoryId: "Custom Keepsakes",
+    status: "active",
+    rating: 4.6,
+    reviewCount: 240,
+    sku: "RT-CK-004",
+    weightGrams: 30,
+    ageDays: 20,
+    variants: [
+      { name: "Ring", value: "Silver tone", pricePaise: 0 },
+      { name: "Ring", value: "Gold tone", pricePaise: rupees(30) },
+    ],
+    attributes: attributes("About 2 in tall", CARE_TAG),
+    tags: ["keychain", "initial", "return gift", "dried flowers"],
+    art: { kind: "letter", palette: "rose", fill: "flowers", text: "S" },
+    alt: "Resin keychain in the shape of the letter S filled with dried flowers",
+  },
+  {
+    id: "pressed-flower-bookmark",
+    name: "Pressed Flower Bookmark",
+    description:
+      "A slim, flexible bookmark with real pressed flowers and a silk tassel. A small, thoughtful gift for the reader in your life.",
+    pricePaise: rupees(499),
+    comparePricePaise: 0,
+    costPricePaise: rupees(120),
+    categoryId: "Custom Keepsakes",
+    status: "active",
+    rating: 4.5,
+    reviewCount: 133,
+    sku: "RT-CK-005",
+    weightGrams: 40,
+    ageDays: 40,
+    variants: [
+      { name: "Tassel", value: "Rani pink", pricePaise: 0 },
+      { name: "Tassel", value: "Peacock blue", pricePaise: 0 },
+      { name: "Tassel", value: "Gold", pricePaise: 0 },
+    ],
+    attributes: attributes("2 x 6 in", CARE_TAG),
+    tags: ["bookmark", "reader", "dried flowers"],
+    art: { kind: "bookmark", palette: "sunset", fill: "flowers" },
+    alt: "Clear resin bookmark with pressed flowers and a silk tassel",
+  },
+  {
+    id: "anniversary-date-heart",
+    name: "Anniversary Date Heart",
+    description:
+      "A standing heart in blush resin with gold flakes and your special date in gold script. Made for anniversaries, proposals and Valentine's Day.",
+    pricePaise: rupees(1999),
+    comparePricePaise: 0,
+    costPricePaise: rupees(650),
+    categoryId: "Custom Keepsakes",
+    status: "active",
+    rating: 4.8,
+    reviewCount: 56,
+    sku: "RT-CK-006",
+    weightGrams: 600,
+    ageDays: 8,
+    variants: [...FINISH],
+    attributes: attributes("6 x 6 in, 20 mm thick", CARE_GLOSS),
+    tags: ["heart", "anniversary", "gold", "couple"],
+    art: { kind: "heart", palette: "blush", fill: "gold", text: "Forever", sub: "12.12.2024" },
+    alt: "Standing blush resin heart with gold flakes and a date in gold",
+  },
+
+  // ---------------------------------------------------------------- Varmala preservation
+  {
+    id: "varmala-preservation-block",
+    name: "Varmala Preservation Block",
+    description:
+      "Your wedding garland, dried petal by petal and preserved in a deep crystal-clear block with your names and wedding date. Drying takes 1-2 days, silica gel preservation 7-10 days, and the finished keepsake a minimum of 20 days. Please ship the varmala to us within a day of the ceremony.",
+    pricePaise: rupees(8999),
+    comparePricePaise: rupees(10499),
+    costPricePaise: rupees(3300),
+    categoryId: "Varmala Preservation",
+    status: "active",
+    rating: 4.9,
+    reviewCount: 187,
+    sku: "RT-VM-001",
+    weightGrams: 6500,
+    ageDays: 1,
+    variants: [
+      { name: "Size", value: "8 x 8 in", pricePaise: 0 },
+      { name: "Size", value: "10 x 10 in", pricePaise: rupees(3000) },
+      { name: "Size", value: "12 x 12 in", pricePaise: rupees(6000) },
+      { name: "Names & Date", value: "Without", pricePaise: 0 },
+      { name: "Names & Date", value: "Gold lettering", pricePaise: rupees(1000) },
+    ],
+    attributes: attributes("8 x 8 x 2 in", CARE_VARMALA, [{ name: "Lead time", value: "Minimum 20 days" }]),
+    tags: ["varmala", "wedding", "garland", "preservation"],
+    art: { kind: "block", palette: "crimson", fill: "petals", text: "Riya & Karan", sub: "24 · 11 · 2024" },
+    extraViews: ["detail"],
+    alt: "Clear resin block with preserved red rose petals and marigolds from a wedding varmala and the couple's names",
+  },
+  {
+    id: "varmala-petal-photo-frame",
+    name: "Varmala Petal Photo Frame",
+    description:
+      "Petals from your varmala arranged around your favourite wedding photograph in a gold-edged frame. We dry the flowers with silica gel so they keep their colour.",
+    pricePaise: rupees(6499),
+    comparePricePaise: 0,
+    costPricePaise: rupees(2300),
+    categoryId: "Varmala Preservation",
+    status: "active",
+    rating: 4.8,
+    reviewCount: 74,
+    sku: "RT-VM-002",
+    weightGrams: 3200,
+    ageDays: 13,
+    variants: [
+      { name: "Size", value: "12 x 16 in", pricePaise: 0 },
+      { name: "Size", value: "16 x 20 in", pricePaise: rupees(2500) },
+    ],
+    attributes: attributes("12 x 16 in, 15 mm thick", CARE_VARMALA),
+    tags: ["varmala", "wedding", "photo frame"],
+    art: { kind: "frame", palette: "crimson", fill: "petals", border: "gold", window: "photo" },
+    alt: "Gold-edged resin frame with preserved red petals and marigolds around a wedding photo",
+  },
+  {
+    id: "varmala-garland-round-plaque",
+    name: "Varmala Garland Round Plaque",
+    description:
+      "The garland itself, laid out as a ring of marigolds, roses and jasmine in an 18-inch round, with your names in the centre. Our most-loved way to keep the whole varmala together.",
+    pricePaise: rupees(11999),
+    comparePricePaise: rupees(13999),
+    costPricePaise: rupees(4400),
+    categoryId: "Varmala Preservation",
+    status: "active",
+    rating: 5.0,
+    reviewCount: 52,
+    sku: "RT-VM-003",
+    weightGrams: 7500,
+    ageDays: 17,
+    variants: [
+      { name: "Size", value: "18 in round", pricePaise: 0 },
+      { name: "Size", value: "24 in round", pricePaise: rupees(4000) },
+      ...FINISH,
+    ],
+    attributes: attributes("18 in diameter, 25 mm thick", CARE_VARMALA, [{ name: "Lead time", value: "Minimum 20 days" }]),
+    tags: ["varmala", "wedding", "round", "garland"],
+    art: { kind: "round", palette: "blush", fill: "clear", garland: true, text: "Isha & Dev", sub: "09 · 02 · 2025" },
+    extraViews: ["detail"],
+    alt: "Round resin plaque with a preserved ring of marigolds, roses and jasmine and the names Isha and Dev",
+  },
+  {
+    id: "varmala-petal-coasters",
+    name: "Varmala Petal Coasters (Set of 4)",
+    description:
+      "Four coasters made from the petals of your garland, so a little of the wedding comes out every time you serve chai. Heat-resistant up to a hot cup.",
+    pricePaise: rupees(2999),
+    comparePricePaise: 0,
+    costPricePaise: rupees(1000),
+    categoryId: "Varmala Preservation",
+    status: "active",
+    rating: 4.7,
+    reviewCount: 38,
+    sku: "RT-VM-004",
+    weightGrams: 1200,
+    ageDays: 27,
+    variants: [],
+    attributes: attributes("Each 4 in round", CARE_VARMALA, [{ name: "Pieces", value: "4" }]),
+    tags: ["varmala", "coasters", "set"],
+    art: { kind: "coasters", palette: "crimson", fill: "petals" },
+    alt: "Four round resin coasters with preserved red rose petals and marigold, gold rims",
+  },
+  {
+    id: "varmala-wall-clock",
+    name: "Varmala Wall Clock",
+    description:
+      "A working wall clock with your varmala arranged around the dial and gold hands. A keepsake you will look at every day.",
+    pricePaise: rupees(9499),
+    comparePricePaise: 0,
+    costPricePaise: rupees(3400),
+    categoryId: "Varmala Preservation",
+    status: "active",
+    rating: 4.8,
+    reviewCount: 26,
+    sku: "RT-VM-005",
+    weightGrams: 4800,
+    ageDays: 22,
+    variants: [
+      { name: "Size", value: "16 in", pricePaise: 0 },
+      { name: "Size", value: "20 in", pricePaise: rupees(2500) },
+    ],
+    attributes: attributes("16 in diameter, 20 mm thick", CARE_VARMALA, [{ name: "Movement", value: "Silent sweep, 1 AA battery" }]),
+    tags: ["varmala", "clock", "wedding"],
+    art: { kind: "round", palette: "marigold", fill: "clear", garland: true, clock: true },
+    alt: "Round resin wall clock with a preserved varmala ring of marigolds and roses and gold hands",
+  },
+  {
+    id: "grand-heirloom-varmala-block",
+    name: "Grand Heirloom Varmala Block",
+    description:
+      "Both garlands, his and hers, preserved together in one heavy 14-inch block with names, date and a gold-leaf border. Made for the centre of the family living room. Shipped in a wooden crate.",
+    pricePaise: rupees(14999),
+    comparePricePaise: 0,
+    costPricePaise: rupees(5800),
+    categoryId: "Varmala Preservation",
+    status: "active",
+    rating: 5.0,
+    reviewCount: 14,
+    sku: "RT-VM-006",
+    weightGrams: 12000,
+    ageDays: 31,
+    variants: [
+      { name: "Names & Date", value: "Gold lettering", pricePaise: 0 },
+      { name: "Names & Date", value: "Without", pricePaise: 0 },
+    ],
+    attributes: attributes("14 x 14 x 2.5 in", CARE_VARMALA, [{ name: "Lead time", value: "Minimum 25 days" }]),
+    tags: ["varmala", "wedding", "heirloom", "large"],
+    art: { kind: "block", palette: "marigold", fill: "petals", text: "Meera & Arjun", sub: "03 · 03 · 2025" },
+    alt: "Large resin block with two preserved wedding garlands of marigolds and roses and gold names",
+  },
+  {
+    id: "varmala-mini-cubes",
+    name: "Varmala Mini Cubes (Set of 2)",
+    description:
+      "Two little cubes with a handful of petals each: one for your home, one for your parents'. Made from the same varmala as your main piece, or on their own.",
+    pricePaise: rupees(2499),
+    comparePricePaise: 0,
+    costPricePaise: rupees(850),
+    categoryId: "Varmala Preservation",
+    status: "active",
+    rating: 4.6,
+    reviewCount: 29,
+    sku: "RT-VM-007",
+    weightGrams: 1600,
+    ageDays: 38,
+    variants: [],
+    attributes: attributes("Each 3 x 3 x 3 in", CARE_VARMALA, [{ name: "Pieces", value: "2" }]),
+    tags: ["varmala", "cube", "set", "parents"],
+    art: { kind: "block", palette: "rose", fill: "petals", count: 2 },
+    alt: "Two small clear resin cubes with preserved rose petals and marigold",
+  },
+
+  // ---------------------------------------------------------------- Coasters (hidden collection)
+  {
+    id: "ocean-wave-coaster-set",
+    name: "Ocean Wave Coasters (Set of 4)",
+    description:
+      "Four round coasters with turquoise waves, foam and sand, finished with a gilded rim and cork-free bottoms that will not mark the table.",
+    pricePaise: rupees(1499),
+    comparePricePaise: rupees(1799),
+    costPricePaise: rupees(520),
+    categoryId: "Coasters",
+    status: "active",
+    rating: 4.7,
+    reviewCount: 84,
+    sku: "RT-CO-001",
+    weightGrams: 900,
+    ageDays: 25,
+    variants: [],
+    attributes: attributes("Each 4 in round", CARE_GLOSS, [{ name: "Pieces", value: "4" }]),
+    tags: ["coasters", "ocean", "set"],
+    art: { kind: "coasters", palette: "ocean", fill: "waves" },
+    alt: "Four round ocean wave resin coasters with gold rims on a wooden table",
+  },
+  {
+    id: "agate-slice-coasters",
+    name: "Agate Slice Coasters (Set of 4)",
+    description: "Teal agate-band coasters with a gilded edge. Paused while we restock the gold leaf.",
+    pricePaise: rupees(1699),
+    comparePricePaise: 0,
+    costPricePaise: rupees(600),
+    categoryId: "Coasters",
+    status: "inactive",
+    rating: 4.4,
+    reviewCount: 12,
+    sku: "RT-CO-002",
+    weightGrams: 950,
+    ageDays: 58,
+    variants: [],
+    attributes: attributes("Each 4 in round", CARE_GLOSS, [{ name: "Pieces", value: "4" }]),
+    tags: ["coasters", "agate", "set"],
+    art: { kind: "coasters", palette: "teal", fill: "agate" },
+    alt: "Four teal agate-slice resin coasters with gold edges",
+  },
+];
+
+export interface SeedImage {
+  url: string;
+  alt: string;
+  view: ArtView;
+  /** Where the generator writes it, relative to public/. */
+  file: string;
+}
+
+/** The pictures of a product, primary first: `/images/products/<id>.svg`, then `<id>-2.svg`... */
+export function productImages(p: Pick<SeedProduct, "id" | "name" | "alt" | "extraViews">): SeedImage[] {
+  const main: SeedImage = { url: `/images/products/${p.id}.svg`, alt: p.alt || p.name, view: "main", file: `images/products/${p.id}.svg` };
+  const extra = (p.extraViews ?? []).map(
+    (view, i): SeedImage => ({
+      url: `/images/products/${p.id}-${i + 2}.svg`,
+      alt: `${p.name}: close-up of the resin`,
+      view,
+      file: `images/products/${p.id}-${i + 2}.svg`,
+    }),
+  );
+  return [main, ...extra];
+}
