@@ -1,0 +1,226 @@
+/**
+ * The cart end to end (SPEC §2 Cart drawer, §4 Cart): a guest adds two variants of a product (one
+ * with a note), reloads, signs in to the demo shopper whose account cart already has a line, sees
+ * 'Merge Your Cart?', and each answer leaves the right lines and count.
+ *
+ * Runs against the demo seed (e2e/serve.ts). Products are picked through the public catalogue API
+ * so the test follows the seed: the guest product is the first with a variant group of two or more
+ * options, the account product is another active product. Each test resets the account cart first
+ * in its own browser context (signed in), so the tests do not depend on each other's leftovers.
+ */
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import type { Product, Variant } from "../src/features/catalogue/catalogue";
+import { CART_TEXTS } from "../src/features/cart/cart";
+import { formatInr } from "../src/lib/money";
+
+const SHOPPER = { email: "shopper@resintales.example", password: "resin-shopper-2024" };
+const NOTE = "Names: Asha & Ravi, 12.02.2025";
+
+interface Picked {
+  guest: Product;
+  group: string;
+  first: Variant;
+  second: Variant;
+  account: Product;
+}
+
+function groupsOf(product: Product): Map<string, Variant[]> {
+  const groups = new Map<string, Variant[]>();
+  for (const v of product.variants) groups.set(v.name, [...(groups.get(v.name) ?? []), v]);
+  return groups;
+}
+
+async function pickProducts(page: Page): Promise<Picked> {
+  const response = await page.request.get("/v2/products?limit=0&offset=0&status=active");
+  expect(response.ok()).toBe(true);
+  const products = (await response.json()) as Product[];
+  for (const guest of products) {
+    const entry = [...groupsOf(guest)].find(([, options]) => options.length >= 2);
+    if (!entry) continue;
+    const account = products.find((p) => p.id !== guest.id);
+    if (!account) break;
+    return { guest, group: entry[0], first: entry[1][0]!, second: entry[1][1]!, account };
+  }
+  throw new Error("The demo seed needs a product with a variant group of two options, and another product.");
+}
+
+const productUrl = (product: Product) => `/products/product/${encodeURIComponent(product.id)}`;
+
+/** The picker's radio reads the value, plus "(+₹…)" when the option costs extra. */
+function optionName(option: Variant): string {
+  return option.price > 0 ? `${option.value} (+${formatInr(option.price)})` : option.value;
+}
+
+async function choose(page: Page, group: string, option: Variant): Promise<void> {
+  const radio = page.getByRole("radiogroup", { name: group }).getByRole("radio", { name: optionName(option), exact: true });
+  await radio.click();
+  await expect(radio).toHaveAttribute("aria-checked", "true");
+}
+
+async function addToCart(page: Page): Promise<void> {
+  const button = page.getByRole("button", { name: "Add to cart" });
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(page.getByText("Cart Updated!").last()).toBeVisible();
+}
+
+function cartButton(page: Page, count?: number): Locator {
+  const name = count === undefined ? /^Cart, \d+ items?$/ : count === 1 ? "Cart, 1 item" : `Cart, ${count} items`;
+  return page.getByRole("button", { name, exact: true }).first();
+}
+
+function drawer(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Your Cart" });
+}
+
+function lines(page: Page): Locator {
+  return drawer(page).getByRole("list", { name: "Cart items" }).getByRole("listitem");
+}
+
+async function openCart(page: Page): Promise<Locator> {
+  await cartButton(page).click();
+  const panel = drawer(page);
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText("Loading your cart...")).toHaveCount(0);
+  return panel;
+}
+
+async function closeCart(page: Page): Promise<void> {
+  await page.keyboard.press("Escape");
+  await expect(drawer(page)).toBeHidden();
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(SHOPPER.email);
+  await page.getByLabel("Password", { exact: true }).fill(SHOPPER.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+/** The shopper's account cart holds exactly one `account` product, added through the UI. */
+async function prepareAccountCart(browser: Browser, picked: Picked): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page);
+  const panel = await openCart(page);
+  const clear = panel.getByRole("button", { name: "Clear cart" });
+  if (await clear.isEnabled()) {
+    await clear.click();
+    await expect(page.getByText("Cart cleared")).toBeVisible();
+  }
+  await expect(panel.getByText(CART_TEXTS.empty)).toBeVisible();
+  await closeCart(page);
+  await page.goto(productUrl(picked.account));
+  await addToCart(page);
+  await expect(cartButton(page, 1)).toBeVisible();
+  await context.close();
+}
+
+/** As a guest: the first option with a note, then the second option twice; then a reload. */
+async function fillGuestCart(page: Page, picked: Picked): Promise<void> {
+  await page.goto(productUrl(picked.guest));
+  await choose(page, picked.group, picked.first);
+  await page.getByLabel("Note (optional)").fill(NOTE);
+  await addToCart(page);
+
+  await choose(page, picked.group, picked.second);
+  await page.getByLabel("Note (optional)").fill("");
+  await page.getByLabel("Quantity", { exact: true }).fill("2");
+  await addToCart(page);
+  await expect(cartButton(page, 3)).toBeVisible();
+
+  await page.reload();
+  await expect(cartButton(page, 3)).toBeVisible();
+  const panel = await openCart(page);
+  await expect(lines(page)).toHaveCount(2);
+  const withNote = lines(page).filter({ hasText: picked.first.value });
+  await expect(withNote).toContainText("Qty: 1");
+  await expect(lines(page).filter({ hasText: picked.second.value })).toContainText("Qty: 2");
+  const noteButton = withNote.getByRole("button", { name: `Note for ${picked.guest.name}` });
+  await noteButton.click();
+  await expect(panel.getByRole("tooltip")).toHaveText(NOTE);
+  await noteButton.click();
+  await expect(panel.getByRole("tooltip")).toHaveCount(0);
+  await closeCart(page);
+  await expect(cartButton(page)).toBeFocused();
+}
+
+async function expectMergePrompt(page: Page): Promise<Locator> {
+  const prompt = page.getByRole("alertdialog", { name: CART_TEXTS.mergeTitle });
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText(CART_TEXTS.mergeBody);
+  await expect(prompt.getByRole("button", { name: CART_TEXTS.keepAccount })).toBeVisible();
+  await expect(prompt.getByRole("button", { name: CART_TEXTS.mergeCarts })).toBeVisible();
+  return prompt;
+}
+
+test.describe("cart", () => {
+  test("a guest's lines and note survive a reload, and 'Merge Carts' sums them into the account cart", async ({ browser, page }) => {
+    const picked = await pickProducts(page);
+    await prepareAccountCart(browser, picked);
+    await fillGuestCart(page, picked);
+
+    await signIn(page);
+    const prompt = await expectMergePrompt(page);
+    await prompt.getByRole("button", { name: CART_TEXTS.mergeCarts }).click();
+    await expect(prompt).toBeHidden();
+
+    await expect(cartButton(page, 4)).toBeVisible();
+    await openCart(page);
+    await expect(lines(page)).toHaveCount(3);
+    await expect(lines(page).filter({ hasText: picked.account.name })).toContainText("Qty: 1");
+    await expect(lines(page).filter({ hasText: picked.first.value })).toContainText("Qty: 1");
+    await expect(lines(page).filter({ hasText: picked.second.value })).toContainText("Qty: 2");
+    await expect(drawer(page).getByRole("link", { name: "Checkout" })).toHaveAttribute("href", "/checkout");
+    await closeCart(page);
+
+    // The guest cart is gone and the account cart stays after a reload: no second prompt.
+    await page.reload();
+    await expect(cartButton(page, 4)).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  });
+
+  test("'Keep Account Cart' discards the guest cart", async ({ browser, page }) => {
+    const picked = await pickProducts(page);
+    await prepareAccountCart(browser, picked);
+    await fillGuestCart(page, picked);
+
+    await signIn(page);
+    const prompt = await expectMergePrompt(page);
+    await prompt.getByRole("button", { name: CART_TEXTS.keepAccount }).click();
+    await expect(prompt).toBeHidden();
+
+    await expect(cartButton(page, 1)).toBeVisible();
+    await openCart(page);
+    await expect(lines(page)).toHaveCount(1);
+    await expect(lines(page).first()).toContainText(picked.account.name);
+    await closeCart(page);
+
+    await page.reload();
+    await expect(cartButton(page, 1)).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("cart"))).toBeNull();
+  });
+
+  test("the drawer removes a line and clears the cart, with the spec's toasts", async ({ page }) => {
+    const picked = await pickProducts(page);
+    await page.goto(productUrl(picked.guest));
+    await choose(page, picked.group, picked.first);
+    await addToCart(page);
+    await choose(page, picked.group, picked.second);
+    await addToCart(page);
+
+    const panel = await openCart(page);
+    await expect(panel.getByRole("button", { name: "Close cart" })).toBeFocused();
+    await lines(page).filter({ hasText: picked.first.value }).getByRole("button", { name: `Remove ${picked.guest.name}` }).click();
+    await expect(page.getByText("Successfully Removed from cart")).toBeVisible();
+    await expect(lines(page)).toHaveCount(1);
+
+    await panel.getByRole("button", { name: "Clear cart" }).click();
+    await expect(page.getByText("Ready for new picks!")).toBeVisible();
+    await expect(panel.getByText(CART_TEXTS.empty)).toBeVisible();
+    await closeCart(page);
+    await expect(cartButton(page, 0)).toBeVisible();
+  });
+});

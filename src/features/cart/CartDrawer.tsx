@@ -1,0 +1,253 @@
+/**
+ * The cart drawer (SPEC §2 Cart drawer): a modal <dialog> that slides in from the right on wide
+ * screens and up from the bottom on narrow ones, over the dimmed backdrop of global.css.
+ *
+ * Accessible dialog: showModal() makes the page behind inert and moves focus to the close button;
+ * Escape (or a click on the backdrop, or the close button) closes it, and focus goes back to what
+ * had it before (the nav's cart button). Page scrolling is locked while it is open.
+ * Opened and closed through $cartOpen (openCart(), or a window `cart:open` event).
+ */
+import { useStore } from "@nanostores/react";
+import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from "react";
+import { formatInr } from "../../lib/money";
+import { CART_TEXTS, lineTotal, variantValues, type CartLine } from "./cart";
+import {
+  $cartItems,
+  $cartLoading,
+  $cartOpen,
+  $cartSubtotal,
+  clearCartAndNotify,
+  closeCart,
+  removeLineAndNotify,
+} from "./cart-store";
+
+/** Shown when a line has no image (a neutral square, no network request). */
+const NO_IMAGE =
+  "data:image/svg+xml;charset=utf-8," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" fill="#f8f3ea"/><circle cx="48" cy="42" r="16" fill="#efe5d4"/><rect x="26" y="66" width="44" height="8" rx="4" fill="#efe5d4"/></svg>',
+  );
+
+const TITLE_ID = "cart-drawer-title";
+
+const PANEL = [
+  "fixed m-0 p-0 border-0 bg-cream-50 text-ink-900 shadow-2xl overflow-hidden animate-none",
+  // narrow screens: a bottom sheet
+  "inset-x-0 top-auto bottom-0 w-full max-w-none h-auto max-h-[85dvh] rounded-t-2xl",
+  // wide screens: a panel on the right
+  "md:inset-y-0 md:left-auto md:right-0 md:top-0 md:h-dvh md:max-h-none md:w-[26rem] md:rounded-none",
+  // slide in and out
+  "transition-[translate,overlay,display] transition-discrete duration-300 ease-out motion-reduce:transition-none",
+  "translate-y-full md:translate-y-0 md:translate-x-full",
+  "open:translate-y-0 md:open:translate-x-0",
+  "starting:open:translate-y-full md:starting:open:translate-y-0 md:starting:open:translate-x-full",
+].join(" ");
+
+const ICON_BUTTON =
+  "inline-flex h-9 w-9 items-center justify-center rounded-full text-ink-700 hover:bg-cream-200 hover:text-ink-900 disabled:cursor-not-allowed disabled:opacity-40";
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+      <path d={path} />
+    </svg>
+  );
+}
+const CLOSE = "M6 6l12 12M18 6L6 18";
+const REFRESH = "M4 4v6h6M20 20v-6h-6M5.6 15a7 7 0 0 0 12.1 2.3L20 14M4 10l2.3-3.3A7 7 0 0 1 18.4 9";
+const TRASH = "M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3";
+const INFO = "M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 11v6M12 7.5v.01";
+
+function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+function CartLineRow({ line, busy, noteOpen, onToggleNote, onRemove }: {
+  line: CartLine;
+  busy: boolean;
+  noteOpen: boolean;
+  onToggleNote: () => void;
+  onRemove: () => void;
+}) {
+  const values = variantValues(line.variant);
+  const noteId = `cart-note-${line.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  return (
+    <li className="relative flex gap-3 py-4" aria-busy={busy || undefined}>
+      <img
+        src={line.product.image || NO_IMAGE}
+        alt=""
+        width={64}
+        height={64}
+        loading="lazy"
+        decoding="async"
+        className="h-16 w-16 flex-none rounded-lg bg-cream-100 object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium leading-snug">{line.product.name}</p>
+        {values.length > 0 && <p className="mt-0.5 text-sm text-ink-500">{values.join(" · ")}</p>}
+        <p className="mt-1 text-sm text-ink-700">Qty: {line.quantity}</p>
+      </div>
+      <div className="flex flex-none flex-col items-end gap-1">
+        <p className="font-medium tabular-nums">{formatInr(lineTotal(line))}</p>
+        <div className="flex items-center">
+          {line.note && (
+            <button
+              type="button"
+              className={ICON_BUTTON}
+              aria-label={`Note for ${line.product.name}`}
+              aria-expanded={noteOpen}
+              aria-controls={noteOpen ? noteId : undefined}
+              onClick={onToggleNote}
+            >
+              <Icon path={INFO} />
+            </button>
+          )}
+          <button type="button" className={ICON_BUTTON} aria-label={`Remove ${line.product.name}`} disabled={busy} onClick={onRemove}>
+            <Icon path={TRASH} />
+          </button>
+        </div>
+      </div>
+      {line.note && noteOpen && (
+        <div
+          id={noteId}
+          role="tooltip"
+          className="absolute right-0 top-full z-10 -mt-2 max-w-[16rem] whitespace-pre-wrap break-words rounded-lg bg-ink-900 px-3 py-2 text-sm text-cream-50 shadow-lg"
+        >
+          {line.productNote}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export default function CartDrawer() {
+  const mounted = useMounted();
+  const open = useStore($cartOpen);
+  const items = useStore($cartItems);
+  const subtotal = useStore($cartSubtotal);
+  const loading = useStore($cartLoading);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [noteOpen, setNoteOpen] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      closeRef.current?.focus(); // React's autoFocus does not reach a dialog opened later
+      document.documentElement.style.overflow = "hidden";
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open, mounted]);
+
+  useEffect(
+    () => () => {
+      document.documentElement.style.overflow = "";
+    },
+    [],
+  );
+
+  function onClose() {
+    document.documentElement.style.overflow = "";
+    setNoteOpen(null);
+    if ($cartOpen.get()) closeCart();
+    const target = returnFocus.current;
+    returnFocus.current = null;
+    if (target?.isConnected) target.focus();
+  }
+
+  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
+    // Escape: closes an open note first, then the drawer (through the store, so state stays in step).
+    event.preventDefault();
+    if (noteOpen) setNoteOpen(null);
+    else closeCart();
+  }
+
+  function onBackdropClick(event: MouseEvent<HTMLDialogElement>) {
+    if (event.target === event.currentTarget) closeCart();
+  }
+
+  async function remove(line: CartLine) {
+    setBusy(line.id);
+    try {
+      await removeLineAndNotify(line);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function clear() {
+    setBusy("clear");
+    try {
+      await clearCartAndNotify();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (!mounted) return null;
+
+  const empty = items.length === 0;
+  return (
+    <dialog ref={dialogRef} aria-labelledby={TITLE_ID} className={PANEL} onCancel={onCancel} onClose={onClose} onClick={onBackdropClick}>
+      <div className="flex h-full max-h-[85dvh] flex-col md:max-h-none">
+        <header className="flex flex-none items-center justify-between border-b border-cream-200 px-5 py-3">
+          <h2 id={TITLE_ID} className="text-2xl">
+            Your Cart
+          </h2>
+          <div className="flex items-center gap-1">
+            <button type="button" className={ICON_BUTTON} aria-label="Clear cart" title="Clear cart" disabled={empty || busy !== null} onClick={clear}>
+              <Icon path={REFRESH} />
+            </button>
+            <button type="button" className={ICON_BUTTON} aria-label="Close cart" ref={closeRef} onClick={closeCart}>
+              <Icon path={CLOSE} />
+            </button>
+          </div>
+        </header>
+
+        <div className="min-h-0 flex-auto overflow-y-auto px-5" aria-busy={loading || undefined}>
+          {empty ? (
+            <p className="py-12 text-center text-ink-500">{loading ? "Loading your cart..." : CART_TEXTS.empty}</p>
+          ) : (
+            <ul className="divide-y divide-cream-200" aria-label="Cart items">
+              {items.map((line) => (
+                <CartLineRow
+                  key={line.id}
+                  line={line}
+                  busy={busy === line.id || busy === "clear"}
+                  noteOpen={noteOpen === line.id}
+                  onToggleNote={() => setNoteOpen((current) => (current === line.id ? null : line.id))}
+                  onRemove={() => void remove(line)}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {!empty && (
+          <footer className="flex-none border-t border-cream-200 bg-cream-100 px-5 py-4">
+            <div className="flex items-baseline justify-between">
+              <span className="text-ink-700">Subtotal</span>
+              <span className="text-lg font-semibold tabular-nums" data-testid="cart-subtotal">
+                {formatInr(subtotal)}
+              </span>
+            </div>
+            <a
+              href="/checkout"
+              className="mt-3 flex w-full items-center justify-center rounded-full bg-resin-700 px-5 py-3 font-medium text-cream-50 hover:bg-resin-900"
+            >
+              Checkout
+            </a>
+          </footer>
+        )}
+      </div>
+    </dialog>
+  );
+}

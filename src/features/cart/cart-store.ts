@@ -1,0 +1,519 @@
+/**
+ * The one cart store of the browser (SPEC §4 Cart), shared by every island and plain script:
+ * the nav and mobile badges ($cartCount), the drawer, the product page and checkout.
+ * Framework-free (nanostores); React islands read it with `useStore` from @nanostores/react.
+ *
+ * Two modes:
+ * - guest: the lines live in localStorage under `cart` (SPEC §3) and are re-read before every
+ *   change, so tabs never overwrite each other; other tabs follow through the `storage` event.
+ * - account: the lines live on the server (/v2/carts, bearer token). Requests run one after the
+ *   other and each answer replaces the lines; an answer that arrives after a sign-out or a new
+ *   sign-in is dropped. Other tabs of the same cart follow through a BroadcastChannel.
+ *
+ * Signing in (`onSignedIn`, also run on page load when the `token` and `user` cookies exist): fetch the
+ * account cart; if both carts have lines, show the merge prompt ($mergePrompt, MergeCartModal);
+ * if only the guest cart has lines, merge it automatically and remove it; otherwise use the account
+ * cart. The guest cart is removed from storage *before* the merge is sent (and restored if the
+ * server refuses), and the request uses keepalive, so leaving the page mid-merge never merges twice.
+ *
+ * Mutators never show toasts (checkout clears the cart silently); the `...AndNotify` helpers and
+ * `addProductToCart` are the UI actions that show SPEC §8's toasts.
+ */
+import { atom, computed } from "nanostores";
+import { showToast } from "../../components/ui/toast-store";
+import type { Product, Variant } from "../catalogue/catalogue";
+import {
+  addLine,
+  cartAnswerSchema,
+  cartCount,
+  cartSubtotal,
+  CART_TOASTS,
+  GUEST_CART_KEY,
+  MAX_LINE_QUANTITY,
+  MAX_NOTE_LENGTH,
+  parseGuestCart,
+  removeLine,
+  resolveChoice,
+  serialiseGuestCart,
+  type CartAnswer,
+  type CartItemDraft,
+  type CartLine,
+  type VariantChoice,
+} from "./cart";
+
+// ---------------------------------------------------------------------------------------------
+// State
+// ---------------------------------------------------------------------------------------------
+
+export type CartMode = "guest" | "account";
+
+/** The lines of the current cart (guest or account), in the order they were added. */
+export const $cartItems = atom<CartLine[]>([]);
+/** SPEC §4: the sum of quantities (the nav and mobile badges). */
+export const $cartCount = computed($cartItems, (items) => cartCount(items));
+/** SPEC §4: the sum of price x quantity, in paise. */
+export const $cartSubtotal = computed($cartItems, (items) => cartSubtotal(items));
+/** Whose cart is shown. */
+export const $cartMode = atom<CartMode>("guest");
+/** The account cart's id (the user's cartId); null for a guest. */
+export const $cartId = atom<string | null>(null);
+/** True while the account cart is being fetched after sign-in or on page load. */
+export const $cartLoading = atom(false);
+/** Whether the drawer is open. */
+export const $cartOpen = atom(false);
+
+/** SPEC §2/§4: set when both carts have lines at sign-in; MergeCartModal shows it. */
+export interface MergePrompt {
+  guestItems: CartLine[];
+  accountItems: CartLine[];
+}
+export const $mergePrompt = atom<MergePrompt | null>(null);
+
+export class CartError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CartError";
+  }
+}
+
+export function openCart(): void {
+  $cartOpen.set(true);
+}
+export function closeCart(): void {
+  $cartOpen.set(false);
+}
+export function toggleCart(): void {
+  $cartOpen.set(!$cartOpen.get());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser plumbing (every access guarded: the module is also evaluated during SSR)
+// ---------------------------------------------------------------------------------------------
+
+const inBrowser = () => typeof window !== "undefined";
+
+function storage(): Storage | null {
+  try {
+    return inBrowser() ? window.localStorage : null;
+  } catch {
+    return null; // storage disabled (privacy settings): the guest cart lives in memory only
+  }
+}
+
+function readGuest(): CartLine[] {
+  const store = storage();
+  if (!store) return $cartMode.get() === "guest" ? $cartItems.get() : [];
+  try {
+    return parseGuestCart(store.getItem(GUEST_CART_KEY));
+  } catch {
+    return [];
+  }
+}
+
+function writeGuest(items: readonly CartLine[]): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    if (items.length === 0) store.removeItem(GUEST_CART_KEY);
+    else store.setItem(GUEST_CART_KEY, serialiseGuestCart(items));
+  } catch (error) {
+    console.error("[cart] could not save the guest cart", error);
+  }
+}
+
+/** A cookie's value, URL-decoded; null when absent or empty. */
+export function readCookie(name: string, cookies: string = typeof document !== "undefined" ? document.cookie : ""): string | null {
+  for (const part of cookies.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw) || null;
+    } catch {
+      return raw || null;
+    }
+  }
+  return null;
+}
+
+type TokenSource = () => string | null | undefined | Promise<string | null | undefined>;
+let tokenSource: TokenSource | null = null;
+let signedInToken: string | null = null;
+
+/**
+ * Lets the accounts code hand the cart a fresh ID token (e.g. `() => auth.currentUser?.getIdToken()`).
+ * Without it the cart reads the `token` cookie (SPEC §3), then the token given to onSignedIn.
+ */
+export function setCartTokenSource(source: TokenSource | null): void {
+  tokenSource = source;
+}
+
+async function authToken(): Promise<string | null> {
+  if (tokenSource) {
+    try {
+      const token = await tokenSource();
+      if (token) return token;
+    } catch (error) {
+      console.error("[cart] the token source failed", error);
+    }
+  }
+  return readCookie("token") ?? signedInToken;
+}
+
+const KEEPALIVE_MAX_BYTES = 60_000;
+
+async function request(method: string, path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<CartAnswer & { skipped?: unknown }> {
+  const token = await authToken();
+  if (!token) throw new CartError(401, "Please log in to continue.");
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: "application/json" };
+  let payload: string | undefined;
+  if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers["content-type"] = "application/json";
+  }
+  const keepalive = options.keepalive === true && (payload?.length ?? 0) < KEEPALIVE_MAX_BYTES;
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, keepalive, credentials: "same-origin" });
+  } catch (error) {
+    throw new CartError(0, error instanceof Error ? error.message : "Network error");
+  }
+  let data: unknown = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data && typeof data === "object" && "error" in data ? String((data as { error: unknown }).error) : `HTTP ${response.status}`;
+    throw new CartError(response.status, message);
+  }
+  const parsed = cartAnswerSchema.safeParse(data);
+  if (!parsed.success) throw new CartError(response.status, "The cart answer was not understood.");
+  return { ...parsed.data, skipped: (data as { skipped?: unknown }).skipped };
+}
+
+/** Bumped by every sign-in and sign-out: answers of an older session are not applied. */
+let epoch = 0;
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs account requests one after the other, so answers apply in the order they were asked. */
+function serial<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+let channel: BroadcastChannel | null = null;
+
+function applyAnswer(answer: CartAnswer, at: number, broadcast = true): void {
+  if (at !== epoch || $cartMode.get() !== "account") return;
+  $cartId.set(answer.id);
+  $cartItems.set(answer.items);
+  if (broadcast) {
+    try {
+      channel?.postMessage({ type: "account-cart", answer });
+    } catch {
+      /* another tab is a nicety */
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutators (no toasts)
+// ---------------------------------------------------------------------------------------------
+
+function postBody(item: CartItemDraft) {
+  return {
+    productId: item.productId,
+    variant: item.variant,
+    quantity: item.quantity ?? 1,
+    price: item.price,
+    product: item.product,
+    productNote: item.productNote.trim(),
+  };
+}
+
+/**
+ * Adds a line; the same product and variant choice raises its quantity by `item.quantity`
+ * (default 1). Throws CartError when the server refuses or the guest cart is full.
+ */
+export async function addToCart(item: CartItemDraft): Promise<void> {
+  if ($cartMode.get() === "guest") {
+    const next = addLine(readGuest(), item);
+    if (!next) throw new CartError(400, "Your cart is full.");
+    writeGuest(next);
+    $cartItems.set(next);
+    return;
+  }
+  const at = epoch;
+  await serial(async () => applyAnswer(await request("POST", "/v2/carts", postBody(item)), at));
+}
+
+/** Removes the line of this product and variant choice. */
+export async function removeFromCart(line: Pick<CartLine, "productId" | "variant">): Promise<void> {
+  if ($cartMode.get() === "guest") {
+    const next = removeLine(readGuest(), line);
+    writeGuest(next);
+    $cartItems.set(next);
+    return;
+  }
+  const at = epoch;
+  const path = `/v2/carts?prod_id=${encodeURIComponent(line.productId)}`;
+  await serial(async () => applyAnswer(await request("DELETE", path, { variant: line.variant }), at));
+}
+
+/** Empties the cart (guest: removes the stored cart; account: DELETE /v2/clear-cart). */
+export async function clearCart(): Promise<void> {
+  if ($cartMode.get() === "guest") {
+    writeGuest([]);
+    $cartItems.set([]);
+    return;
+  }
+  const at = epoch;
+  await serial(async () => applyAnswer(await request("DELETE", "/v2/clear-cart"), at));
+}
+
+/** Re-reads the cart (account: GET /v2/carts). Checkout calls it before showing the summary. */
+export async function refreshCart(): Promise<void> {
+  if ($cartMode.get() === "guest") {
+    $cartItems.set(readGuest());
+    return;
+  }
+  const at = epoch;
+  await serial(async () => applyAnswer(await request("GET", "/v2/carts"), at));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in and sign-out (SPEC §4)
+// ---------------------------------------------------------------------------------------------
+
+export type SignInOutcome = "server" | "merged" | "prompt" | "failed" | "superseded";
+
+let signInRun: { token: string | null; promise: Promise<SignInOutcome> } | null = null;
+
+/** Sends the guest lines to PUT /v2/carts-merge; see the file comment for why storage goes first. */
+async function mergeGuest(guest: CartLine[], at: number): Promise<boolean> {
+  writeGuest([]);
+  try {
+    const answer = await request("PUT", "/v2/carts-merge", { items: guest }, { keepalive: true });
+    if (Array.isArray(answer.skipped) && answer.skipped.length > 0) console.warn("[cart] merge skipped lines", answer.skipped);
+    applyAnswer(answer, at);
+    return true;
+  } catch (error) {
+    console.error("[cart] merge failed", error); // SPEC §8: logged only
+    if (readGuest().length === 0) writeGuest(guest); // keep the guest cart for the next attempt
+    return false;
+  }
+}
+
+async function syncAfterSignIn(at: number): Promise<SignInOutcome> {
+  let account: CartAnswer;
+  try {
+    account = await request("GET", "/v2/carts");
+  } catch (error) {
+    console.error("[cart] fetching the account cart failed", error); // SPEC §8: logged only
+    if (at === epoch) $cartItems.set([]);
+    return "failed";
+  }
+  if (at !== epoch) return "superseded";
+  const guest = readGuest();
+  applyAnswer(account, at);
+  if (guest.length > 0 && account.items.length > 0) {
+    $mergePrompt.set({ guestItems: guest, accountItems: account.items });
+    return "prompt";
+  }
+  if (guest.length > 0) return (await mergeGuest(guest, at)) ? "merged" : "failed";
+  return "server";
+}
+
+/**
+ * Switches to the account cart after a sign-in (and on page load while the `token` cookie exists).
+ * Resolves once the cart is settled or the merge prompt is showing — it does not wait for the
+ * shopper's answer. Calling it again with the same token while it runs returns the same promise.
+ */
+export function onSignedIn(token?: string | null): Promise<SignInOutcome> {
+  if (token) signedInToken = token;
+  const key = token ?? null;
+  if (signInRun && signInRun.token === key && $cartMode.get() === "account") return signInRun.promise;
+  const at = ++epoch;
+  $cartMode.set("account");
+  $cartLoading.set(true);
+  const promise = serial(() => syncAfterSignIn(at)).finally(() => {
+    if (at === epoch) $cartLoading.set(false);
+  });
+  signInRun = { token: key, promise };
+  return promise;
+}
+
+/** Back to the guest cart after logout (the account cart stays on the server). */
+export function onSignedOut(): void {
+  epoch++;
+  signedInToken = null;
+  signInRun = null;
+  $mergePrompt.set(null);
+  $cartLoading.set(false);
+  $cartMode.set("guest");
+  $cartId.set(null);
+  $cartItems.set(readGuest());
+}
+
+/**
+ * The shopper's answer to the merge prompt: 'merge' sums the guest lines into the account cart,
+ * 'keep' discards the guest cart, 'later' (Escape) closes the prompt and keeps both as they are,
+ * so it shows again on the next page. Resolves true when the choice was carried out.
+ */
+export async function resolveMerge(choice: "merge" | "keep" | "later"): Promise<boolean> {
+  const prompt = $mergePrompt.get();
+  if (!prompt) return false;
+  $mergePrompt.set(null);
+  if (choice === "later") return true;
+  if (choice === "keep") {
+    writeGuest([]);
+    return true;
+  }
+  const at = epoch;
+  return serial(() => {
+    const stored = storage() ? readGuest() : prompt.guestItems;
+    if (stored.length === 0) return Promise.resolve(true); // another tab merged it already
+    return mergeGuest(stored, at);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// UI actions with SPEC §8 toasts
+// ---------------------------------------------------------------------------------------------
+
+/** Drawer's remove icon: '{name}' - 'Successfully Removed from cart' / 'Failed to remove from cart'. */
+export async function removeLineAndNotify(line: Pick<CartLine, "productId" | "variant" | "product">): Promise<boolean> {
+  try {
+    await removeFromCart(line);
+    showToast(CART_TOASTS.removed(line.product.name));
+    return true;
+  } catch (error) {
+    console.error("[cart] remove failed", error);
+    showToast(CART_TOASTS.removeFailed(line.product.name));
+    return false;
+  }
+}
+
+/** Drawer's refresh icon: 'Cart cleared' - 'Ready for new picks!' / 'Error!' - 'Failed to clear cart'. */
+export async function clearCartAndNotify(): Promise<boolean> {
+  try {
+    await clearCart();
+    showToast(CART_TOASTS.cleared);
+    return true;
+  } catch (error) {
+    console.error("[cart] clear failed", error);
+    showToast(CART_TOASTS.clearFailed);
+    return false;
+  }
+}
+
+export type AddProductResult =
+  | { ok: true }
+  | { ok: false; reason: "missing-choice" | "invalid-quantity" | "note-too-long" | "failed"; group?: string; message: string };
+
+/** Chosen options as the product page holds them: group -> variant id, or the chosen Variant objects. */
+export type ChosenVariants = Readonly<Record<string, string | null | undefined>> | readonly Pick<Variant, "id" | "name">[];
+
+function choiceMap(chosen: ChosenVariants): Record<string, { id: string }> {
+  const map: Record<string, { id: string }> = {};
+  if (Array.isArray(chosen)) {
+    for (const v of chosen as readonly Pick<Variant, "id" | "name">[]) map[v.name] = { id: v.id };
+  } else {
+    for (const [group, id] of Object.entries(chosen as Record<string, string | null | undefined>)) if (id) map[group] = { id };
+  }
+  return map;
+}
+
+/**
+ * The product page's Add to cart (SPEC §2 Product detail): one choice per variant group, a whole
+ * quantity from 1 to MAX_LINE_QUANTITY, an optional note of at most MAX_NOTE_LENGTH characters.
+ * Shows 'Cart Updated!' on success and 'Error!' - '500: Cannot add product to cart!' on failure;
+ * a missing choice or a bad quantity or note shows a warning and sends nothing.
+ */
+export async function addProductToCart(
+  product: Pick<Product, "id" | "name" | "price" | "variants" | "images" | "weight" | "status">,
+  chosen: ChosenVariants,
+  quantity = 1,
+  note = "",
+): Promise<AddProductResult> {
+  const choice = resolveChoice(product, choiceMap(chosen));
+  if (!choice.ok) {
+    const message = `Please choose a ${choice.group}.`;
+    showToast({ type: "warning", title: "Choose an option", message });
+    return { ok: false, reason: "missing-choice", group: choice.group, message };
+  }
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
+    const message = `Choose a quantity from 1 to ${MAX_LINE_QUANTITY}.`;
+    showToast({ type: "warning", title: "Quantity", message });
+    return { ok: false, reason: "invalid-quantity", message };
+  }
+  const productNote = note.trim();
+  if (productNote.length > MAX_NOTE_LENGTH) {
+    const message = `The note can be at most ${MAX_NOTE_LENGTH} characters.`;
+    showToast({ type: "warning", title: "Note too long", message });
+    return { ok: false, reason: "note-too-long", message };
+  }
+  if (product.status !== "active") {
+    showToast(CART_TOASTS.addFailed);
+    return { ok: false, reason: "failed", message: CART_TOASTS.addFailed.message };
+  }
+  const draft: CartItemDraft = {
+    productId: product.id,
+    variant: choice.variant as VariantChoice,
+    quantity,
+    price: product.price + choice.extra,
+    product: { name: product.name, image: product.images[0]?.url ?? "", weight: product.weight },
+    productNote,
+  };
+  try {
+    await addToCart(draft);
+    showToast(CART_TOASTS.added);
+    return { ok: true };
+  } catch (error) {
+    console.error("[cart] add failed", error);
+    showToast(CART_TOASTS.addFailed);
+    return { ok: false, reason: "failed", message: CART_TOASTS.addFailed.message };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start-up (browser only)
+// ---------------------------------------------------------------------------------------------
+
+function start(): void {
+
+  window.addEventListener("storage", (event) => {
+    if (event.key !== null && event.key !== GUEST_CART_KEY) return;
+    if ($cartMode.get() === "guest") $cartItems.set(readGuest());
+  });
+  window.addEventListener("cart:open", openCart);
+  window.addEventListener("cart:close", closeCart);
+
+  if (typeof BroadcastChannel !== "undefined") {
+    try {
+      channel = new BroadcastChannel("cart");
+      channel.onmessage = (event: MessageEvent) => {
+        const data = event.data as { type?: string; answer?: unknown } | null;
+        if (data?.type !== "account-cart" || $cartMode.get() !== "account") return;
+        const parsed = cartAnswerSchema.safeParse(data.answer);
+        if (parsed.success && parsed.data.id === $cartId.get()) applyAnswer(parsed.data, epoch, false);
+      };
+    } catch {
+      channel = null;
+    }
+  }
+
+  // SPEC §4: signed in only when both session cookies exist; the guest cart is not shown meanwhile.
+  const token = readCookie("token");
+  if (token && readCookie("user")) void onSignedIn(token);
+  else $cartItems.set(readGuest());
+}
+
+if (inBrowser()) start();

@@ -1,0 +1,66 @@
+/**
+ * HTTP handlers of the cart calls (SPEC §7 Cart). Every call needs a bearer token (`requireUser`),
+ * parses its input with zod before anything is written (400 `{ error }`), and answers the cart:
+ * `{ id, items: [{ id, productId, product: { name, image, weight }, variant, quantity, price, note,
+ * productNote }], count, subtotal }` with paise amounts. The route files under src/pages/v2/ only wire these.
+ */
+import type { APIContext } from "astro";
+import { requireUser } from "../../server/auth/auth.server";
+import { HttpError, json, parseWith, readJson, readQuery } from "../../server/http";
+import { cartItemInput, mergeInput, removeBody, removeQuery } from "./cart";
+import { addItemFor, clearCartFor, getCartFor, mergeItemsFor, removeItemFor } from "./cart.server";
+
+/** One line is well under 2 KB; a merge carries at most 100 lines. */
+const MAX_ITEM_BYTES = 16 * 1024;
+const MAX_MERGE_BYTES = 256 * 1024;
+
+function limitBody(request: Request, max: number): void {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > max) throw new HttpError(413, "The request body is too large.");
+}
+
+/** GET /v2/carts */
+export async function getCart(context: APIContext): Promise<Response> {
+  const user = await requireUser(context);
+  return json(await getCartFor(user.uid));
+}
+
+/** POST /v2/carts: body { productId, variant, quantity, productNote } (price, product, note are ignored). */
+export async function postCart(context: APIContext): Promise<Response> {
+  const user = await requireUser(context);
+  limitBody(context.request, MAX_ITEM_BYTES);
+  const input = await readJson(context.request, cartItemInput);
+  return json(await addItemFor(user.uid, input));
+}
+
+/** DELETE /v2/carts?prod_id={id}: body { variant } names the line; no body means no variant. */
+export async function deleteCartLine(context: APIContext): Promise<Response> {
+  const user = await requireUser(context);
+  const { prod_id } = readQuery(context.url, removeQuery);
+  limitBody(context.request, MAX_ITEM_BYTES);
+  const text = await context.request.text();
+  let body: unknown = {};
+  if (text.trim()) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new HttpError(400, "The request body is not valid JSON.");
+    }
+  }
+  const { variant } = parseWith(removeBody, body);
+  return json(await removeItemFor(user.uid, prod_id, variant));
+}
+
+/** DELETE /v2/clear-cart */
+export async function clearCart(context: APIContext): Promise<Response> {
+  const user = await requireUser(context);
+  return json(await clearCartFor(user.uid));
+}
+
+/** PUT /v2/carts-merge: body { items: [...] } (the guest cart); answers the cart plus `skipped`. */
+export async function mergeCart(context: APIContext): Promise<Response> {
+  const user = await requireUser(context);
+  limitBody(context.request, MAX_MERGE_BYTES);
+  const { items } = await readJson(context.request, mergeInput);
+  return json(await mergeItemsFor(user.uid, items));
+}

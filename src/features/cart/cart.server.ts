@@ -1,0 +1,338 @@
+/**
+ * Account carts in the database (SPEC §4 "Authenticated", §7 Cart calls). Server only.
+ *
+ * - One cart per user; its id is the user's `cartId` (SPEC §3 User.cartId). The `carts` row is
+ *   created on the first write and locked (`select ... for update`) by every write, so two requests
+ *   of the same user never interleave.
+ * - Every line is priced here from the database: the product's base price plus the chosen options'
+ *   additional prices. Whatever price, name, image or weight a client sends is ignored.
+ * - A choice must name one option (by id) of every variant group of an active product
+ *   (`resolveChoice` in cart.ts, the rule the product page applies too); otherwise 400 with the reason.
+ * - Reading a cart re-prices its lines from the current catalogue, refreshes the stored option
+ *   values and prices, and drops lines that can no longer be bought (product inactive, option
+ *   removed, or a group added since). So the answer never shows a stale price.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../server/db/client";
+import { getDb } from "../../server/db/client";
+import { cartItems, carts, productImages, products, productVariants, users } from "../../server/db/schema";
+import { HttpError } from "../../server/http";
+import { gramsToKg } from "../catalogue/catalogue";
+import {
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  mergeLines,
+  resolveChoice,
+  toAnswer,
+  variantKey,
+  type CartAnswer,
+  type CartItemInput,
+  type CartLine,
+  type MergeAnswer,
+  type VariantChoice,
+} from "./cart";
+
+let lastMs = 0;
+let seq = 0;
+
+/**
+ * A line id that sorts in creation order within this process (time, then a counter, then random
+ * bits). Lines are listed by `created_at, id`; PGlite keeps only milliseconds, so lines added in the
+ * same millisecond (a merge) keep their order through the id.
+ */
+function lineId(): string {
+  const now = Math.max(Date.now(), lastMs);
+  if (now === lastMs) seq++;
+  else {
+    lastMs = now;
+    seq = 0;
+  }
+  return `${now.toString(16).padStart(12, "0")}-${seq.toString(16).padStart(6, "0")}-${randomBytes(8).toString("hex")}`;
+}
+
+interface CatalogueEntry {
+  id: string;
+  name: string;
+  status: string;
+  pricePaise: number;
+  weightGrams: number;
+  image: string;
+  variants: { id: string; name: string; value: string; price: number }[];
+}
+
+/** Products with their variants (in position order) and first image, by id. */
+async function loadProducts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, CatalogueEntry>> {
+  const unique = [...new Set(ids)];
+  const map = new Map<string, CatalogueEntry>();
+  if (unique.length === 0) return map;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      pricePaise: products.pricePaise,
+      weightGrams: products.weightGrams,
+    })
+    .from(products)
+    .where(inArray(products.id, unique));
+  for (const row of rows) map.set(row.id, { ...row, image: "", variants: [] });
+  if (map.size === 0) return map;
+  const found = [...map.keys()];
+  const variants = await db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      name: productVariants.name,
+      value: productVariants.value,
+      price: productVariants.pricePaise,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, found))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  for (const v of variants) map.get(v.productId)?.variants.push({ id: v.id, name: v.name, value: v.value, price: v.price });
+  const images = await db
+    .select({ productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(inArray(productImages.productId, found))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+  for (const image of images) {
+    const entry = map.get(image.productId);
+    if (entry && !entry.image) entry.image = image.url;
+  }
+  return map;
+}
+
+interface PricedItem {
+  productId: string;
+  variant: VariantChoice;
+  key: string;
+  quantity: number;
+  productNote: string;
+  pricePaise: number;
+}
+
+type PriceResult = { ok: true; item: PricedItem } | { ok: false; reason: string };
+
+/** Prices one requested line from the catalogue, or says why it cannot be bought. */
+function priceWith(catalogue: Map<string, CatalogueEntry>, input: CartItemInput): PriceResult {
+  const product = catalogue.get(input.productId);
+  if (!product) return { ok: false, reason: `Product "${input.productId}" does not exist.` };
+  if (product.status !== "active") return { ok: false, reason: `"${product.name}" is not available right now.` };
+  const choice = resolveChoice(product, input.variant);
+  if (!choice.ok) return { ok: false, reason: choice.reason };
+  return {
+    ok: true,
+    item: {
+      productId: product.id,
+      variant: choice.variant,
+      key: choice.key,
+      quantity: input.quantity,
+      productNote: input.productNote,
+      pricePaise: product.pricePaise + choice.extra,
+    },
+  };
+}
+
+/** The user's cart id (their `cartId`); 401 when the signed-in user has no account row. */
+async function userCartId(db: DbOrTx, uid: string): Promise<string> {
+  const [existing] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, uid));
+  if (existing) return existing.id;
+  const [user] = await db.select({ cartId: users.cartId }).from(users).where(eq(users.id, uid));
+  if (!user) throw new HttpError(401, "Please log in to continue.");
+  return user.cartId;
+}
+
+/** Creates the cart row when missing and locks it for the rest of the transaction. */
+async function lockCart(tx: Tx, uid: string): Promise<string> {
+  const id = await userCartId(tx, uid);
+  await tx.insert(carts).values({ id, userId: uid }).onConflictDoNothing();
+  const [row] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, uid)).for("update");
+  if (!row) throw new Error(`cart of ${uid} vanished`);
+  await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, row.id));
+  return row.id;
+}
+
+/**
+ * The cart as the API answers it, lines in the order they were added. Lines are re-priced from
+ * the current catalogue; lines that can no longer be bought are removed (see the file comment).
+ */
+export async function readCart(db: DbOrTx, cartId: string): Promise<CartAnswer> {
+  const rows = await db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const catalogue = await loadProducts(
+    db,
+    rows.map((r) => r.productId),
+  );
+  const items: CartLine[] = [];
+  const gone: string[] = [];
+  for (const row of rows) {
+    const priced = priceWith(catalogue, { productId: row.productId, variant: row.variant, quantity: row.quantity, productNote: row.note });
+    if (!priced.ok || priced.item.key !== row.variantKey) {
+      gone.push(row.id);
+      continue;
+    }
+    const { item } = priced;
+    if (item.pricePaise !== row.pricePaise || JSON.stringify(item.variant) !== JSON.stringify(row.variant)) {
+      await db.update(cartItems).set({ pricePaise: item.pricePaise, variant: item.variant }).where(eq(cartItems.id, row.id));
+    }
+    const product = catalogue.get(row.productId)!;
+    items.push({
+      id: row.id,
+      productId: row.productId,
+      product: { name: product.name, image: product.image, weight: gramsToKg(product.weightGrams) },
+      variant: item.variant,
+      quantity: row.quantity,
+      price: item.pricePaise,
+      note: row.note !== "",
+      productNote: row.note,
+    });
+  }
+  if (gone.length > 0) await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, gone)));
+  return toAnswer(cartId, items);
+}
+
+/** GET /v2/carts */
+export async function getCartFor(uid: string): Promise<CartAnswer> {
+  const db = await getDb();
+  const cartId = await userCartId(db, uid);
+  return readCart(db, cartId);
+}
+
+/**
+ * POST /v2/carts: adds a line, or raises the quantity of the same product and variant choice
+ * (capped at MAX_LINE_QUANTITY). A non-empty note replaces the line's note.
+ */
+export async function addItemFor(uid: string, input: CartItemInput): Promise<CartAnswer> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const priced = priceWith(await loadProducts(tx, [input.productId]), input);
+    if (!priced.ok) throw new HttpError(400, priced.reason);
+    const { item } = priced;
+    const cartId = await lockCart(tx, uid);
+    const [existing] = await tx
+      .select({ id: cartItems.id })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, item.productId), eq(cartItems.variantKey, item.key)));
+    if (!existing) {
+      const [{ lines } = { lines: 0 }] = await tx
+        .select({ lines: sql<number>`count(*)::int` })
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cartId));
+      if (lines >= MAX_CART_LINES) {
+        throw new HttpError(400, `Your cart already holds ${MAX_CART_LINES} different items; remove one to add another.`);
+      }
+    }
+    await tx
+      .insert(cartItems)
+      .values({
+        id: lineId(),
+        cartId,
+        productId: item.productId,
+        variantKey: item.key,
+        variant: item.variant,
+        quantity: item.quantity,
+        pricePaise: item.pricePaise,
+        note: item.productNote,
+        createdAt: sql`clock_timestamp()`,
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId, cartItems.variantKey],
+        set: {
+          quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${sql.raw(String(MAX_LINE_QUANTITY))})`,
+          pricePaise: sql`excluded.price_paise`,
+          variant: sql`excluded.variant`,
+          note: sql`case when excluded.note <> '' then excluded.note else ${cartItems.note} end`,
+        },
+      });
+    return readCart(tx, cartId);
+  });
+}
+
+/** DELETE /v2/carts?prod_id=: removes the line of this product and variant choice (no-op when absent). */
+export async function removeItemFor(uid: string, productId: string, variant: Record<string, { id: string }>): Promise<CartAnswer> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, uid);
+    await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), eq(cartItems.variantKey, variantKey(variant))));
+    return readCart(tx, cartId);
+  });
+}
+
+/** DELETE /v2/clear-cart */
+export async function clearCartFor(uid: string): Promise<CartAnswer> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, uid);
+    await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+    return toAnswer(cartId, []);
+  });
+}
+
+/**
+ * PUT /v2/carts-merge: sums the guest lines into the account cart (SPEC §4 'Merge Carts').
+ * Lines of the same product and variant add up (capped); each guest line is priced here.
+ * A guest line that cannot be bought any more (product gone or inactive, option removed) or that
+ * does not fit (cart full) is skipped and listed in `skipped`, so one stale line never blocks the rest.
+ */
+export async function mergeItemsFor(uid: string, inputs: readonly CartItemInput[]): Promise<MergeAnswer> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const catalogue = await loadProducts(
+      tx,
+      inputs.map((i) => i.productId),
+    );
+    const skipped: MergeAnswer["skipped"] = [];
+    const incoming: (PricedItem & { rowId?: string })[] = [];
+    for (const input of inputs) {
+      const priced = priceWith(catalogue, input);
+      if (priced.ok) incoming.push(priced.item);
+      else skipped.push({ productId: input.productId, reason: priced.reason });
+    }
+    const cartId = await lockCart(tx, uid);
+    const rows = await tx
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, cartId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    const existing = rows.map((row) => ({
+      rowId: row.id,
+      productId: row.productId,
+      variant: row.variant,
+      key: row.variantKey,
+      quantity: row.quantity,
+      productNote: row.note,
+      pricePaise: row.pricePaise,
+    }));
+    const { lines, overflow } = mergeLines(existing, incoming);
+    for (const line of overflow) {
+      skipped.push({ productId: line.productId, reason: `Your cart already holds ${MAX_CART_LINES} different items.` });
+    }
+    for (const line of lines) {
+      if (line.rowId) {
+        const before = rows.find((r) => r.id === line.rowId)!;
+        if (before.quantity !== line.quantity || before.note !== line.productNote) {
+          await tx.update(cartItems).set({ quantity: line.quantity, note: line.productNote }).where(eq(cartItems.id, line.rowId));
+        }
+        continue;
+      }
+      await tx.insert(cartItems).values({
+        id: lineId(),
+        cartId,
+        productId: line.productId,
+        variantKey: line.key,
+        variant: line.variant,
+        quantity: line.quantity,
+        pricePaise: line.pricePaise,
+        note: line.productNote,
+        createdAt: sql`clock_timestamp()`,
+      });
+    }
+    return { ...(await readCart(tx, cartId)), skipped };
+  });
+}

@@ -1,0 +1,390 @@
+/**
+ * The cart's pure rules, shared by the browser store (cart-store.ts) and the server (cart.server.ts):
+ * types (SPEC §3 Cart, Cart item), zod schemas of the /v2/carts bodies and answers, line identity,
+ * adding and merging lines, count and subtotal (SPEC §4), and the "one choice per variant group" rule.
+ *
+ * Amounts are integer paise. A line is identified by its product and its variant choice: the
+ * canonical `variantKey` (the chosen variant ids, sorted) — the same key the database's unique index uses.
+ */
+import { z } from "zod";
+import { variantGroups, type Variant } from "../catalogue/catalogue";
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------------------------
+
+/** Quantity of one line: a whole number from 1 to this. Summing (add, merge) caps at it. */
+export const MAX_LINE_QUANTITY = 99;
+/** Distinct lines one cart may hold. */
+export const MAX_CART_LINES = 50;
+/** Length of the optional note on a line. */
+export const MAX_NOTE_LENGTH = 500;
+/** Variant groups one line may name (far above any real product). */
+export const MAX_VARIANT_GROUPS = 20;
+/** The local storage key of the guest cart (SPEC §3). */
+export const GUEST_CART_KEY = "cart";
+
+// ---------------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------------
+
+/** The chosen option of each variant group: group name -> option (SPEC §3 "variant"). */
+export type VariantChoice = Record<string, { id: string; value: string; price: number }>;
+
+export interface CartProductSnapshot {
+  name: string;
+  /** Image URL ("" when the product has none). */
+  image: string;
+  /** Kilograms, 3 decimals. */
+  weight: number;
+}
+
+/** One cart line as the API answers it and the guest cart stores it (SPEC §3 Cart item). */
+export interface CartLine {
+  /** Server: the row id. Guest: `guestLineId(productId, variantKey)`. */
+  id: string;
+  productId: string;
+  product: CartProductSnapshot;
+  variant: VariantChoice;
+  quantity: number;
+  /** Unit price in paise: base + chosen options. Decided by the server for account carts. */
+  price: number;
+  /** True when the line carries a note. */
+  note: boolean;
+  /** The note's text ("" when none). */
+  productNote: string;
+}
+
+/** What the product page hands to the cart: the body of POST /v2/carts (SPEC §7). */
+export interface CartItemDraft {
+  productId: string;
+  variant: VariantChoice;
+  /** Default 1. */
+  quantity?: number;
+  /** Unit price shown to the shopper; the server ignores it and prices the line itself. */
+  price: number;
+  product: CartProductSnapshot;
+  productNote: string;
+}
+
+/** The answer of every /v2/carts call. */
+export interface CartAnswer {
+  /** The cart's id (the user's cartId). */
+  id: string;
+  items: CartLine[];
+  /** Sum of quantities. */
+  count: number;
+  /** Sum of price x quantity, paise. */
+  subtotal: number;
+}
+
+/** PUT /v2/carts-merge also lists the guest lines it could not take (product gone, cart full...). */
+export interface MergeAnswer extends CartAnswer {
+  skipped: { productId: string; reason: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Line identity, count, subtotal
+// ---------------------------------------------------------------------------------------------
+
+/** Canonical key of a variant choice: the chosen ids, sorted, comma-joined ("" for none). */
+export function variantKey(variant: Readonly<Record<string, { id: string }>>): string {
+  return Object.values(variant)
+    .map((option) => option.id)
+    .sort()
+    .join(",");
+}
+
+export function guestLineId(productId: string, key: string): string {
+  return key ? `${productId}::${key}` : productId;
+}
+
+/** Same product and same variant choice: the same line (SPEC §4). */
+export function sameLine(
+  a: { productId: string; variant: Readonly<Record<string, { id: string }>> },
+  b: { productId: string; variant: Readonly<Record<string, { id: string }>> },
+): boolean {
+  return a.productId === b.productId && variantKey(a.variant) === variantKey(b.variant);
+}
+
+/** SPEC §4: the count is the sum of item quantities. */
+export function cartCount(items: readonly Pick<CartLine, "quantity">[]): number {
+  return items.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** SPEC §4: the subtotal is the sum of price times quantity (paise). */
+export function cartSubtotal(items: readonly Pick<CartLine, "quantity" | "price">[]): number {
+  return items.reduce((sum, line) => sum + line.price * line.quantity, 0);
+}
+
+export function lineTotal(line: Pick<CartLine, "quantity" | "price">): number {
+  return line.price * line.quantity;
+}
+
+/** "A4 (8 x 12 in) · Glossy": the chosen values, in the order the groups were chosen. */
+export function variantValues(variant: VariantChoice): string[] {
+  return Object.values(variant).map((option) => option.value);
+}
+
+/** Quantities add up, but never past MAX_LINE_QUANTITY. */
+export function addQuantities(a: number, b: number): number {
+  return Math.min(MAX_LINE_QUANTITY, a + b);
+}
+
+/** When two lines become one, a non-empty newer note replaces the older; an empty one keeps it. */
+export function mergedNote(existing: string, incoming: string): string {
+  return incoming.trim() ? incoming.trim() : existing;
+}
+
+/** A draft (product page) as a guest cart line. */
+export function draftToGuestLine(draft: CartItemDraft): CartLine {
+  const productNote = draft.productNote.trim();
+  return {
+    id: guestLineId(draft.productId, variantKey(draft.variant)),
+    productId: draft.productId,
+    product: { ...draft.product },
+    variant: { ...draft.variant },
+    quantity: draft.quantity ?? 1,
+    price: draft.price,
+    note: productNote !== "",
+    productNote,
+  };
+}
+
+/**
+ * SPEC §4 (guest cart): adding the same product with the same variant choice raises that line's
+ * quantity by the given quantity (default 1); anything else is appended as a new line.
+ * Returns a new array; the input is not changed. A new line beyond MAX_CART_LINES is refused (null).
+ */
+export function addLine(items: readonly CartLine[], draft: CartItemDraft): CartLine[] | null {
+  const incoming = draftToGuestLine(draft);
+  const index = items.findIndex((line) => sameLine(line, incoming));
+  if (index === -1) {
+    if (items.length >= MAX_CART_LINES) return null;
+    return [...items, incoming];
+  }
+  const existing = items[index]!;
+  const productNote = mergedNote(existing.productNote, incoming.productNote);
+  const updated: CartLine = {
+    ...existing,
+    quantity: addQuantities(existing.quantity, incoming.quantity),
+    price: incoming.price,
+    product: incoming.product,
+    productNote,
+    note: productNote !== "",
+  };
+  return items.map((line, i) => (i === index ? updated : line));
+}
+
+/** Removes the line with this product and variant choice (no-op when absent). */
+export function removeLine(
+  items: readonly CartLine[],
+  target: { productId: string; variant: Readonly<Record<string, { id: string }>> },
+): CartLine[] {
+  return items.filter((line) => !sameLine(line, target));
+}
+
+export interface MergeLinesResult<T> {
+  lines: T[];
+  /** Incoming lines that did not fit (new lines past `maxLines`). */
+  overflow: T[];
+}
+
+/**
+ * SPEC §4 'Merge Carts': lines with the same product and variant sum their quantities (capped at
+ * MAX_LINE_QUANTITY); the others are appended in the order they come. The existing lines keep their
+ * order and identity; a non-empty incoming note replaces the existing one. Pure; used by the server's
+ * PUT /v2/carts-merge and by tests.
+ */
+export function mergeLines<T extends { productId: string; variant: VariantChoice; quantity: number; productNote: string }>(
+  existing: readonly T[],
+  incoming: readonly T[],
+  maxLines = MAX_CART_LINES,
+): MergeLinesResult<T> {
+  const lines = existing.map((line) => ({ ...line }));
+  const overflow: T[] = [];
+  for (const item of incoming) {
+    const match = lines.find((line) => sameLine(line, item));
+    if (match) {
+      match.quantity = addQuantities(match.quantity, item.quantity);
+      match.productNote = mergedNote(match.productNote, item.productNote);
+      continue;
+    }
+    if (lines.length >= maxLines) {
+      overflow.push(item);
+      continue;
+    }
+    lines.push({ ...item, quantity: Math.min(MAX_LINE_QUANTITY, item.quantity) });
+  }
+  return { lines, overflow };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One choice per variant group (product page and server)
+// ---------------------------------------------------------------------------------------------
+
+export type ChoiceResult =
+  | { ok: true; variant: VariantChoice; key: string; /** Sum of the chosen options' prices, paise. */ extra: number }
+  | { ok: false; code: "missing-choice" | "unknown-variant" | "unknown-group"; group: string; reason: string };
+
+/**
+ * Resolves a variant choice against a product's variants: every group needs exactly one option of
+ * that group, named by id; groups the product does not have are refused. The answer carries the
+ * options as the database knows them (value and price), never what the caller sent.
+ */
+export function resolveChoice(
+  product: { name: string; variants: readonly Pick<Variant, "id" | "name" | "value" | "price">[] },
+  chosen: Readonly<Record<string, { id: string }>>,
+): ChoiceResult {
+  const groups = variantGroups(product.variants as Variant[]);
+  const known = new Set(groups.map(([name]) => name));
+  for (const group of Object.keys(chosen)) {
+    if (!known.has(group)) {
+      return { ok: false, code: "unknown-group", group, reason: `"${product.name}" has no option group "${group}".` };
+    }
+  }
+  const variant: VariantChoice = {};
+  let extra = 0;
+  for (const [group, options] of groups) {
+    const pick = chosen[group];
+    if (!pick || !pick.id) {
+      return { ok: false, code: "missing-choice", group, reason: `Choose a ${group} for "${product.name}".` };
+    }
+    const option = options.find((o) => o.id === pick.id);
+    if (!option) {
+      return { ok: false, code: "unknown-variant", group, reason: `"${product.name}" has no such ${group} option (${pick.id}).` };
+    }
+    variant[group] = { id: option.id, value: option.value, price: option.price };
+    extra += option.price;
+  }
+  return { ok: true, variant, key: variantKey(variant), extra };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schemas: request bodies (server) and answers (browser)
+// ---------------------------------------------------------------------------------------------
+
+const id = (label: string) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(120, `${label} must be at most 120 characters`);
+
+/** `{ "Size": { id, value?, price? } }`: only the ids count; value and price are looked up. */
+export const variantInput = z
+  .record(
+    z.string().trim().min(1, "A variant group needs a name").max(100, "A variant group name must be at most 100 characters"),
+    z.object({ id: id("variant id") }, { message: "Each chosen variant must be an object with an id" }),
+    { message: "variant must be an object of group name -> { id }" },
+  )
+  .refine((v) => Object.keys(v).length <= MAX_VARIANT_GROUPS, `variant may name at most ${MAX_VARIANT_GROUPS} groups`);
+
+/**
+ * Body of POST /v2/carts, and each item of PUT /v2/carts-merge. `price`, `product` and `note` may be
+ * sent (the guest cart has them) but are dropped: the server prices and describes the line itself.
+ */
+export const cartItemInput = z.object({
+  productId: id("productId"),
+  variant: variantInput.default({}),
+  quantity: z
+    .number({ message: "quantity must be a number" })
+    .int("quantity must be a whole number")
+    .min(1, "quantity must be at least 1")
+    .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)
+    .default(1),
+  productNote: z
+    .string({ message: "productNote must be text" })
+    .trim()
+    .max(MAX_NOTE_LENGTH, `productNote must be at most ${MAX_NOTE_LENGTH} characters`)
+    .default(""),
+});
+export type CartItemInput = z.infer<typeof cartItemInput>;
+
+export const mergeInput = z.object({
+  items: z
+    .array(cartItemInput, { message: "items must be a list" })
+    .max(MAX_CART_LINES * 2, `items may hold at most ${MAX_CART_LINES * 2} lines`),
+});
+
+/** Query of DELETE /v2/carts. */
+export const removeQuery = z.object({ prod_id: id("prod_id") });
+/** Body of DELETE /v2/carts: the line's variant choice (empty or absent for a product without variants). */
+export const removeBody = z.object({ variant: variantInput.default({}) });
+
+const variantChoiceSchema = z.record(z.string(), z.object({ id: z.string(), value: z.string(), price: z.number() }));
+
+export const cartLineSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  product: z.object({ name: z.string(), image: z.string().catch(""), weight: z.number().catch(0) }),
+  variant: variantChoiceSchema.catch({}),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  price: z.number().int().min(0),
+  note: z.boolean().catch(false),
+  productNote: z.string().catch(""),
+});
+
+export const cartAnswerSchema = z.object({
+  id: z.string(),
+  items: z.array(cartLineSchema),
+  count: z.number(),
+  subtotal: z.number(),
+});
+
+/**
+ * Reads the guest cart from its stored JSON (`{ items: [...] }`, or a bare list from older
+ * versions). Lines that do not parse are dropped, so a damaged entry never breaks the page.
+ */
+export function parseGuestCart(raw: string | null | undefined): CartLine[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const list = Array.isArray(data) ? data : data && typeof data === "object" ? (data as { items?: unknown }).items : undefined;
+  if (!Array.isArray(list)) return [];
+  const lines: CartLine[] = [];
+  for (const entry of list) {
+    const parsed = cartLineSchema.safeParse(entry);
+    if (!parsed.success) continue;
+    const line = parsed.data;
+    const productNote = line.productNote.trim().slice(0, MAX_NOTE_LENGTH);
+    const normalised: CartLine = { ...line, id: guestLineId(line.productId, variantKey(line.variant)), productNote, note: productNote !== "" };
+    const fit = addLine(lines, normalised);
+    if (fit) lines.splice(0, lines.length, ...fit);
+  }
+  return lines;
+}
+
+export function serialiseGuestCart(items: readonly CartLine[]): string {
+  return JSON.stringify({ items });
+}
+
+/** Builds the answer shape from lines (server) or checks a guest cart's totals. */
+export function toAnswer(id: string, items: CartLine[]): CartAnswer {
+  return { id, items, count: cartCount(items), subtotal: cartSubtotal(items) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Texts (SPEC §2, §8), verbatim
+// ---------------------------------------------------------------------------------------------
+
+export const CART_TEXTS = {
+  empty: "Your cart is empty.",
+  mergeTitle: "Merge Your Cart?",
+  mergeBody: "You have items in your guest cart and also in your account cart. Do you want to merge them?",
+  keepAccount: "Keep Account Cart",
+  mergeCarts: "Merge Carts",
+} as const;
+
+export const CART_TOASTS = {
+  cleared: { type: "success", title: "Cart cleared", message: "Ready for new picks!" },
+  clearFailed: { type: "error", title: "Error!", message: "Failed to clear cart" },
+  removed: (name: string) => ({ type: "success", title: name, message: "Successfully Removed from cart" }) as const,
+  removeFailed: (name: string) => ({ type: "error", title: name, message: "Failed to remove from cart" }) as const,
+  added: { type: "success", title: "Cart Updated!" },
+  addFailed: { type: "error", title: "Error!", message: "500: Cannot add product to cart!" },
+} as const;
