@@ -45,6 +45,9 @@ export interface ListProductsOptions {
 type ProductRow = typeof products.$inferSelect;
 type CategoryCols = { id: string | null; name: string | null; slug: string | null };
 
+/** Ties on createdAt (one seed transaction) break by id in byte order, as the browser cache sorts. */
+const idInCodeOrder = sql`${products.id} collate "C"`;
+
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -168,7 +171,7 @@ export async function listProducts(db: DbOrTx, options: ListProductsOptions): Pr
     .from(products)
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .where(filterConditions(options))
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(desc(products.createdAt), desc(idInCodeOrder))
     .$dynamic();
   if (options.limit > 0) query = query.limit(options.limit);
   if (options.offset > 0) query = query.offset(options.offset);
@@ -259,6 +262,6 @@ export async function listActiveProductStamps(db: DbOrTx): Promise<{ id: string;
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
     .where(eq(products.status, "active"))
-    .orderBy(desc(products.createdAt), desc(products.id));
+    .orderBy(desc(products.createdAt), desc(idInCodeOrder));
   return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
 }

@@ -127,12 +127,8 @@ export const SCROLL_RESTORE_INTERVAL_MS = 400;
 /** SPEC §9: product quantity minimum. */
 export const MIN_QUANTITY = 1;
 
-/** Shown when a product or category has no image (a neutral square, no network request). */
-export const FALLBACK_PRODUCT_IMAGE =
-  "data:image/svg+xml;charset=utf-8," +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><rect width="800" height="800" fill="#f5f5f4"/><circle cx="400" cy="360" r="120" fill="#e7e5e4"/><rect x="230" y="520" width="340" height="40" rx="20" fill="#e7e5e4"/></svg>',
-  );
+/** Shown when a product has no image (SPEC §2: "a fallback image when absent"). */
+export const FALLBACK_PRODUCT_IMAGE = "/images/fallback-product.svg";
 
 /** Path of a product's detail page. */
 export function productPath(id: string): string {
@@ -296,3 +292,30 @@ export const productIdParam = z
   .trim()
   .min(1, "id is required")
   .max(120, "id must be at most 120 characters");
+
+/** "/products/wall-art" -> "wall-art"; null for /products and for detail pages. */
+export function pathCategory(pathname: string): string | null {
+  const match = /^\/products\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1] || match[1] === "product") return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The list's address for some filters: the category stays in the path when the page was opened
+ * as /products/{slug} and it did not change; otherwise it goes in ?category= (SPEC §2).
+ */
+export function listUrl(pathname: string, filters: ProductFilters): string {
+  const category = filters.category?.trim() || null;
+  const q = normaliseSearch(filters.q);
+  const params = new URLSearchParams();
+  let path = "/products";
+  if (category && pathCategory(pathname) === category) path = pathname;
+  else if (category) params.set("category", category);
+  if (q) params.set("q", q);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,0 +1,338 @@
+/**
+ * The product detail island (SPEC §2 "Product detail"): images, name, description, attributes,
+ * one picker per variant group, quantity (minimum 1), an optional note and the price
+ * (base + chosen options). Adding to the cart arrives with the cart work: until a caller passes
+ * `onAddToCart`, the button is shown disabled. `cartLineDraft()` (catalogue.ts) turns the
+ * state into the cart line, so the cart only has to send it.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { formatInr } from "../../lib/money";
+import {
+  cartLineDraft,
+  categoryLabel,
+  chosenVariants,
+  clampQuantity,
+  defaultSelection,
+  detailPrice,
+  FALLBACK_PRODUCT_IMAGE,
+  MIN_QUANTITY,
+  variantGroups,
+  type CartLineDraft,
+  type Product,
+  type Variant,
+  type VariantSelection,
+} from "./catalogue";
+import { browserCatalogueCache } from "./catalogue-cache";
+
+export interface ProductDetailProps {
+  productId: string;
+  /** The product as the server rendered it; when absent the island loads it ('Loading product...'). */
+  product?: Product | null;
+  /** Given by the cart work later; without it "Add to cart" is disabled. */
+  onAddToCart?: (line: CartLineDraft) => void | Promise<void>;
+}
+
+const NOTE_MAX = 500;
+
+export default function ProductDetail({ productId, product: initialProduct, onAddToCart }: ProductDetailProps) {
+  const [product, setProduct] = useState<Product | null>(initialProduct ?? null);
+  const [state, setState] = useState<"ready" | "loading" | "missing">(initialProduct ? "ready" : "loading");
+
+  useEffect(() => {
+    if (initialProduct) return;
+    let cancelled = false;
+    browserCatalogueCache()
+      .getProduct(productId)
+      .then((found) => {
+        if (cancelled) return;
+        setProduct(found);
+        setState(found ? "ready" : "missing");
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [productId, initialProduct]);
+
+  if (state === "loading") {
+    return (
+      <p role="status" className="mx-auto max-w-6xl px-4 py-16 text-center text-stone-600">
+        Loading product...
+      </p>
+    );
+  }
+  if (state === "missing" || !product) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-semibold">Product not found</h1>
+        <a href="/products" className="mt-4 inline-block text-amber-800 underline">
+          Back to all products
+        </a>
+      </div>
+    );
+  }
+  return <ProductView product={product} onAddToCart={onAddToCart} />;
+}
+
+function ProductView({ product, onAddToCart }: { product: Product; onAddToCart?: ProductDetailProps["onAddToCart"] }) {
+  const groups = useMemo(() => variantGroups(product.variants), [product.variants]);
+  const [selection, setSelection] = useState<VariantSelection>(() => defaultSelection(product.variants));
+  const [quantityText, setQuantityText] = useState(String(MIN_QUANTITY));
+  const [note, setNote] = useState("");
+  const [imageIndex, setImageIndex] = useState(0);
+  const [variantImage, setVariantImage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = useId();
+
+  const chosen = chosenVariants(product.variants, selection);
+  const unitPrice = detailPrice(product, chosen);
+  const quantity = clampQuantity(Number(quantityText));
+  const inStock = product.status === "active";
+  const canAdd = Boolean(onAddToCart) && inStock && !busy;
+
+  const choose = (group: string, option: Variant) => {
+    setSelection((current) => ({ ...current, [group]: option.id }));
+    setVariantImage(option.images[0] ?? null);
+  };
+
+  const addToCart = async () => {
+    if (!onAddToCart || !canAdd) return;
+    setBusy(true);
+    try {
+      await onAddToCart(cartLineDraft(product, selection, quantity, note));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const images = product.images.length ? product.images : [{ id: "fallback", url: FALLBACK_PRODUCT_IMAGE, alt: product.name, isPrimary: true }];
+  const shown = images[Math.min(imageIndex, images.length - 1)]!;
+  const mainUrl = variantImage ?? shown.url;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 sm:py-10 md:grid-cols-2 md:gap-12">
+      <div>
+        <div className="overflow-hidden rounded-2xl bg-stone-100 ring-1 ring-stone-200">
+          <img
+            src={mainUrl}
+            alt={shown.alt || product.name}
+            width={800}
+            height={800}
+            loading="eager"
+            fetchPriority="high"
+            decoding="async"
+            className="aspect-square h-auto w-full object-cover"
+          />
+        </div>
+        {images.length > 1 && (
+          <ul className="mt-3 grid grid-cols-5 gap-2" aria-label="Product images">
+            {images.map((image, index) => (
+              <li key={image.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setImageIndex(index);
+                    setVariantImage(null);
+                  }}
+                  aria-pressed={index === imageIndex && !variantImage}
+                  aria-label={`Show image ${index + 1} of ${images.length}`}
+                  className="block overflow-hidden rounded-lg ring-1 ring-stone-200 aria-pressed:ring-2 aria-pressed:ring-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
+                >
+                  <img src={image.url} alt="" width={800} height={800} loading="lazy" decoding="async" className="aspect-square h-auto w-full object-cover" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-6">
+        <div>
+          {product.category && (
+            <p className="text-sm font-medium uppercase tracking-wide text-amber-800">{categoryLabel(product.category)}</p>
+          )}
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">{product.name}</h1>
+          <p className="mt-3 flex flex-wrap items-baseline gap-x-3">
+            <span id={`${ids}-price-label`} className="sr-only">
+              Price
+            </span>
+            <span role="status" aria-labelledby={`${ids}-price-label`} className="text-2xl font-semibold text-stone-900">
+              {formatInr(unitPrice)}
+            </span>
+            {product.comparePrice > unitPrice && (
+              <s className="text-stone-500">
+                <span className="sr-only">Original price </span>
+                {formatInr(product.comparePrice)}
+              </s>
+            )}
+          </p>
+          {quantity > 1 && (
+            <p className="mt-1 text-sm text-stone-600">
+              {quantity} × {formatInr(unitPrice)} = {formatInr(unitPrice * quantity)}
+            </p>
+          )}
+          {!inStock && <p className="mt-2 font-medium text-red-700">Out of stock</p>}
+        </div>
+
+        {product.description && <p className="whitespace-pre-line leading-relaxed text-stone-700">{product.description}</p>}
+
+        {groups.map(([group, options], groupIndex) => (
+          <VariantPicker
+            key={group}
+            labelId={`${ids}-group-${groupIndex}`}
+            group={group}
+            options={options}
+            selectedId={selection[group]}
+            onChoose={(option) => choose(group, option)}
+          />
+        ))}
+
+        <div className="flex flex-col gap-2">
+          <label htmlFor={`${ids}-quantity`} className="text-sm font-medium">
+            Quantity
+          </label>
+          <div className="flex w-36 items-center rounded-full ring-1 ring-stone-300">
+            <button
+              type="button"
+              aria-label="One fewer"
+              onClick={() => setQuantityText(String(clampQuantity(quantity - 1)))}
+              disabled={quantity <= MIN_QUANTITY}
+              className="h-10 w-10 rounded-full text-lg disabled:opacity-40"
+            >
+              −
+            </button>
+            <input
+              id={`${ids}-quantity`}
+              type="number"
+              inputMode="numeric"
+              min={MIN_QUANTITY}
+              max={999}
+              step={1}
+              value={quantityText}
+              onChange={(event) => setQuantityText(event.target.value)}
+              onBlur={() => setQuantityText(String(quantity))}
+              className="h-10 w-16 min-w-0 bg-transparent text-center [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+            />
+            <button
+              type="button"
+              aria-label="One more"
+              onClick={() => setQuantityText(String(clampQuantity(quantity + 1)))}
+              className="h-10 w-10 rounded-full text-lg"
+            >
+              +
+            </button>
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-2">
+          <label htmlFor={`${ids}-note`} className="text-sm font-medium">
+            Note (optional)
+          </label>
+          <textarea
+            id={`${ids}-note`}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            maxLength={NOTE_MAX}
+            rows={3}
+            placeholder="Names, dates or colours you would like"
+            className="rounded-xl border border-stone-300 bg-white px-3 py-2 text-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30"
+          />
+        </div>
+
+        <div>
+          <button
+            type="button"
+            onClick={addToCart}
+            disabled={!canAdd}
+            title={onAddToCart ? undefined : "Adding to the cart is coming soon"}
+            aria-describedby={onAddToCart ? undefined : `${ids}-cart-soon`}
+            className="w-full rounded-full bg-stone-900 px-6 py-3 font-medium text-white hover:bg-stone-700 disabled:cursor-not-allowed disabled:bg-stone-400 sm:w-auto"
+          >
+            Add to cart
+          </button>
+          {!onAddToCart && (
+            <p id={`${ids}-cart-soon`} className="mt-2 text-sm text-stone-600">
+              Adding to the cart is coming soon.
+            </p>
+          )}
+        </div>
+
+        {product.attributes.length > 0 && (
+          <div>
+            <h2 className="text-lg font-semibold">Details</h2>
+            <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+              {product.attributes.map((attribute, index) => (
+                <div key={`${attribute.name}-${index}`} className="contents">
+                  <dt className="text-stone-600">{attribute.name}</dt>
+                  <dd>{attribute.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** One variant group as a radio group of buttons (arrow keys move the choice, as in native radios). */
+function VariantPicker({
+  labelId,
+  group,
+  options,
+  selectedId,
+  onChoose,
+}: {
+  labelId: string;
+  group: string;
+  options: Variant[];
+  selectedId: string | undefined;
+  onChoose: (option: Variant) => void;
+}) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const selectedIndex = Math.max(
+    0,
+    options.findIndex((o) => o.id === selectedId),
+  );
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = (selectedIndex + step + options.length) % options.length;
+    const option = options[next];
+    if (!option) return;
+    onChoose(option);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div>
+      <p id={labelId} className="text-sm font-medium">
+        {group}
+      </p>
+      <div role="radiogroup" aria-labelledby={labelId} onKeyDown={onKeyDown} className="mt-2 flex flex-wrap gap-2">
+        {options.map((option, index) => {
+          const checked = option.id === selectedId;
+          return (
+            <button
+              key={option.id}
+              ref={(element) => {
+                refs.current[index] = element;
+              }}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              tabIndex={index === selectedIndex ? 0 : -1}
+              onClick={() => onChoose(option)}
+              className={[
+                "rounded-full px-4 py-2 text-sm ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700",
+                checked ? "bg-stone-900 text-white ring-stone-900" : "bg-white text-stone-800 ring-stone-300 hover:bg-stone-100",
+              ].join(" ")}
+            >
+              {option.value}
+              {option.price > 0 && <span className={checked ? "text-stone-300" : "text-stone-500"}> (+{formatInr(option.price)})</span>}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

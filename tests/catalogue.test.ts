@@ -1,0 +1,415 @@
+/**
+ * The catalogue API (SPEC §7 "Catalogue and home") against a real database: the route exports
+ * are called as the server would call them.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { schema } from "../src/server/db/client";
+import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { call } from "./helpers/call";
+
+// The accounts work replaces the auth stub later; here a token names the caller's role.
+vi.mock("../src/server/auth/auth.server", async () => {
+  const { HttpError } = await import("../src/server/http");
+  const getAuthUser = async (context: { request: Request }) => {
+    const header = context.request.headers.get("authorization");
+    if (!header) return null;
+    const token = header.replace(/^Bearer /, "");
+    if (token === "admin-token") return { uid: "admin-1", email: "owner@example.com", role: "tm_admin" as const };
+    if (token === "customer-token") return { uid: "user-1", email: "asha@example.com", role: "customer" as const };
+    throw new HttpError(401, "Your session has expired. Please log in again.");
+  };
+  const requireUser = async (context: { request: Request }) => {
+    const user = await getAuthUser(context);
+    if (!user) throw new HttpError(401, "Please log in to continue.");
+    return user;
+  };
+  const requireAdmin = async (context: { request: Request }) => {
+    const user = await requireUser(context);
+    if (user.role !== "tm_admin") throw new HttpError(403, "Only the shop's administrators can do this.");
+    return user;
+  };
+  return { getAuthUser, requireUser, requireAdmin };
+});
+
+const productsRoute = await import("../src/pages/v2/products/index");
+const productRoute = await import("../src/pages/v2/products/[id]");
+const homeRoute = await import("../src/pages/v2/home-products");
+const categoriesRoute = await import("../src/pages/v2/categories");
+const sitemapRoute = await import("../src/pages/sitemap.xml");
+const robotsRoute = await import("../src/pages/robots.txt");
+const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
+const { listProducts } = await import("../src/features/catalogue/catalogue.server");
+
+const ACTIVE = 15;
+const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
+const pid = (n: number) => `prod-${String(n).padStart(2, "0")}`;
+
+async function seed(t: TestDb) {
+  await t.db.insert(schema.categories).values([
+    { id: "Frames", slug: "frames", name: "Frames", img: "/img/frames.jpg", show: 1, createdAt: day(1) },
+    { id: "Luggage Tags", slug: "luggage-tags", name: null, img: "/img/tags.jpg", show: 1, createdAt: day(3) },
+    { id: "Hidden", slug: "hidden", name: "Hidden", img: "", show: 0, createdAt: day(2) },
+  ]);
+  // prod-01 (oldest) … prod-15 (newest) are active; prod-16 is inactive.
+  await t.db.insert(schema.products).values(
+    Array.from({ length: ACTIVE + 1 }, (_, i) => {
+      const n = i + 1;
+      return {
+        id: pid(n),
+        name: n === 3 ? "Ocean 50% Wave Frame" : `Resin piece ${n}`,
+        description: n === 5 ? "A keepsake for travellers" : "Handmade in Delhi",
+        pricePaise: 100000 + n,
+        comparePricePaise: 150000,
+        costPricePaise: 40000,
+        categoryId: n % 2 === 0 ? "Luggage Tags" : "Frames",
+        status: n === ACTIVE + 1 ? "inactive" : "active",
+        sku: `SKU-${n}`,
+        weightGrams: 1250,
+        createdAt: day(n),
+        updatedAt: day(n),
+      };
+    }),
+  );
+  await t.db.insert(schema.productVariants).values([
+    { id: "v-size-a3", productId: pid(1), name: "Size", value: "A3", pricePaise: 50000, position: 1 },
+    { id: "v-size-a4", productId: pid(1), name: "Size", value: "A4", pricePaise: 0, position: 0 },
+    { id: "v-finish-gold", productId: pid(1), name: "Finish", value: "Gold", pricePaise: 20000, position: 2, images: ["/img/gold.jpg"] },
+  ]);
+  await t.db.insert(schema.productImages).values([
+    { id: "img-2", productId: pid(1), url: "/img/p1-b.jpg", alt: "Back", position: 1 },
+    { id: "img-1", productId: pid(1), url: "/img/p1-a.jpg", alt: "Front", isPrimary: true, position: 0 },
+    { id: "img-3", productId: pid(2), url: "/img/p2.jpg", alt: "", position: 0 },
+    { id: "img-4", productId: pid(ACTIVE + 1), url: "/img/p16.jpg", alt: "", position: 0 },
+  ]);
+  await t.db.insert(schema.productAttributes).values([
+    { id: "a-2", productId: pid(1), name: "Thickness", value: "1 cm", position: 1 },
+    { id: "a-1", productId: pid(1), name: "Material", value: "Epoxy resin", position: 0 },
+  ]);
+  await t.db.insert(schema.productTags).values([
+    { productId: pid(1), tag: "gift" },
+    { productId: pid(1), tag: "anniversary" },
+    { productId: pid(7), tag: "wanderlust" },
+  ]);
+  await t.db.insert(schema.homeProducts).values([
+    { productId: pid(2), position: 1 },
+    { productId: pid(1), position: 0 },
+    { productId: pid(ACTIVE + 1), position: 2 },
+  ]);
+}
+
+async function rowCounts(t: TestDb) {
+  const [p, c, h] = await Promise.all([
+    t.db.select().from(schema.products),
+    t.db.select().from(schema.categories),
+    t.db.select().from(schema.homeProducts),
+  ]);
+  return { products: p.length, categories: c.length, home: h.length };
+}
+
+describe.each(dbKinds)("catalogue API on %s", (kind) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    await seed(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe("GET /v2/products", () => {
+    it("lists every active product, newest first, as the spec's Product shape in paise", async () => {
+      const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+      const list = res.json as any[];
+      expect(list).toHaveLength(ACTIVE);
+      expect(list.map((p) => p.id)).toEqual(Array.from({ length: ACTIVE }, (_, i) => pid(ACTIVE - i)));
+      const p1 = list.find((p) => p.id === pid(1));
+      expect(p1).toMatchObject({
+        name: "Resin piece 1",
+        price: 100001,
+        comparePrice: 150000,
+        currency: "INR",
+        category: { id: "Frames", name: "Frames", slug: "frames" },
+        weight: 1.25,
+        status: "active",
+        sku: "SKU-1",
+        sale: false,
+        createdAt: day(1).toISOString(),
+      });
+      expect(p1.images.map((i: any) => i.id)).toEqual(["img-1", "img-2"]);
+      expect(p1.images[0]).toEqual({ id: "img-1", url: "/img/p1-a.jpg", alt: "Front", isPrimary: true });
+      expect(p1.variants).toEqual([
+        { id: "v-size-a4", name: "Size", value: "A4", price: 0, images: [] },
+        { id: "v-size-a3", name: "Size", value: "A3", price: 50000, images: [] },
+        { id: "v-finish-gold", name: "Finish", value: "Gold", price: 20000, images: ["/img/gold.jpg"] },
+      ]);
+      expect(p1.attributes).toEqual([
+        { name: "Material", value: "Epoxy resin" },
+        { name: "Thickness", value: "1 cm" },
+      ]);
+      expect(p1.tags.sort()).toEqual(["anniversary", "gift"]);
+      // A category without a name is labelled by its id.
+      expect(list.find((p) => p.id === pid(2)).category).toEqual({ id: "Luggage Tags", name: "Luggage Tags", slug: "luggage-tags" });
+      expect(list.find((p) => p.id === pid(3))).toMatchObject({ images: [], variants: [], tags: [], attributes: [] });
+    });
+
+    it("defaults to all active products without a query", async () => {
+      const res = await call(productsRoute.GET, "/v2/products");
+      expect(res.status).toBe(200);
+      expect(res.json).toHaveLength(ACTIVE);
+    });
+
+    it("pages with limit and offset", async () => {
+      const first = await call(productsRoute.GET, "/v2/products?limit=12&offset=0&status=active");
+      const second = await call(productsRoute.GET, "/v2/products?limit=12&offset=12&status=active");
+      const past = await call(productsRoute.GET, "/v2/products?limit=12&offset=40");
+      expect(first.json.map((p: any) => p.id)).toEqual(Array.from({ length: 12 }, (_, i) => pid(ACTIVE - i)));
+      expect(second.json.map((p: any) => p.id)).toEqual([pid(3), pid(2), pid(1)]);
+      expect(past.json).toEqual([]);
+    });
+
+    it("filters by category slug and by search text", async () => {
+      const tags = await call(productsRoute.GET, "/v2/products?category=luggage-tags");
+      expect(tags.json.map((p: any) => p.id)).toEqual([14, 12, 10, 8, 6, 4, 2].map(pid));
+      const byName = await call(productsRoute.GET, "/v2/products?q=ocean");
+      expect(byName.json.map((p: any) => p.id)).toEqual([pid(3)]);
+      const byDescription = await call(productsRoute.GET, "/v2/products?q=TRAVELLERS");
+      expect(byDescription.json.map((p: any) => p.id)).toEqual([pid(5)]);
+      const byTag = await call(productsRoute.GET, "/v2/products?q=wanderlust");
+      expect(byTag.json.map((p: any) => p.id)).toEqual([pid(7)]);
+      // Wildcards are taken literally.
+      const percent = await call(productsRoute.GET, "/v2/products?q=50%25");
+      expect(percent.json.map((p: any) => p.id)).toEqual([pid(3)]);
+      const underscore = await call(productsRoute.GET, "/v2/products?q=_");
+      expect(underscore.json).toEqual([]);
+      const both = await call(productsRoute.GET, "/v2/products?category=frames&q=gift");
+      expect(both.json.map((p: any) => p.id)).toEqual([pid(1)]);
+      const none = await call(productsRoute.GET, "/v2/products?category=no-such-thing");
+      expect(none.status).toBe(200);
+      expect(none.json).toEqual([]);
+    });
+
+    it("refuses inactive or all products without an admin: 401 anonymous, 403 customer", async () => {
+      const anonymous = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all");
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.json.error).toEqual(expect.any(String));
+      const inactive = await call(productsRoute.GET, "/v2/products?status=inactive");
+      expect(inactive.status).toBe(401);
+      const customer = await call(productsRoute.GET, "/v2/products?status=all", { token: "customer-token" });
+      expect(customer.status).toBe(403);
+      const badToken = await call(productsRoute.GET, "/v2/products?status=all", { token: "forged" });
+      expect(badToken.status).toBe(401);
+    });
+
+    it("gives an admin every product with the cost price, never cached publicly", async () => {
+      const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all", { token: "admin-token" });
+      expect(res.status).toBe(200);
+      expect(res.json).toHaveLength(ACTIVE + 1);
+      expect(res.json[0]).toMatchObject({ id: pid(ACTIVE + 1), status: "inactive", costPrice: 40000 });
+      expect(res.headers.get("cache-control")).toContain("no-store");
+      const inactive = await call(productsRoute.GET, "/v2/products?status=inactive", { token: "admin-token" });
+      expect(inactive.json.map((p: any) => p.id)).toEqual([pid(ACTIVE + 1)]);
+    });
+
+    it("ignores a broken token on the public list", async () => {
+      const res = await call(productsRoute.GET, "/v2/products", { token: "forged" });
+      expect(res.status).toBe(200);
+      expect(res.json).toHaveLength(ACTIVE);
+    });
+
+    it.each([
+      ["limit=-1", "limit"],
+      ["limit=abc", "limit"],
+      ["limit=1.5", "limit"],
+      ["limit=100000", "limit"],
+      ["offset=-3", "offset"],
+      ["status=deleted", "status"],
+      [`q=${"x".repeat(201)}`, "q"],
+    ])("answers 400 with a message for %s and writes nothing", async (query, field) => {
+      const before = await rowCounts(t);
+      const res = await call(productsRoute.GET, `/v2/products?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.json.error).toContain(field);
+      expect(await rowCounts(t)).toEqual(before);
+    });
+
+    it("answers 405 to other methods", async () => {
+      const res = await call(productsRoute.ALL, "/v2/products", { method: "DELETE" });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toContain("GET");
+      expect(res.json.error).toEqual(expect.any(String));
+    });
+  });
+
+  describe("GET /v2/products/{id}", () => {
+    it("answers one product", async () => {
+      const res = await call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+      expect(res.json).toMatchObject({ id: pid(1), price: 100001, weight: 1.25, category: { slug: "frames" } });
+      expect(res.json.variants).toHaveLength(3);
+      expect(res.json).not.toHaveProperty("costPrice");
+    });
+
+    it("answers 404 for an absent product", async () => {
+      const res = await call(productRoute.GET, "/v2/products/nope", { params: { id: "nope" } });
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ error: "Product not found" });
+    });
+
+    it("hides an inactive product from anonymous callers and customers, not from admins", async () => {
+      const id = pid(ACTIVE + 1);
+      expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id } })).status).toBe(404);
+      expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: "customer-token" })).status).toBe(404);
+      const admin = await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: "admin-token" });
+      expect(admin.status).toBe(200);
+      expect(admin.json).toMatchObject({ id, status: "inactive", costPrice: 40000 });
+    });
+
+    it("answers 400 for an id that cannot exist", async () => {
+      const id = "x".repeat(121);
+      const res = await call(productRoute.GET, `/v2/products/${id}`, { params: { id } });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toMatch(/id/);
+    });
+
+    it("answers 405 to other methods", async () => {
+      const res = await call(productRoute.ALL, `/v2/products/${pid(1)}`, { method: "POST", params: { id: pid(1) }, body: {} });
+      expect(res.status).toBe(405);
+    });
+  });
+
+  describe("GET /v2/home-products", () => {
+    it("lists active homepage products by position with id, name and images", async () => {
+      const res = await call(homeRoute.GET, "/v2/home-products");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+      expect(res.json).toEqual([
+        {
+          id: pid(1),
+          name: "Resin piece 1",
+          images: [
+            { url: "/img/p1-a.jpg", alt: "Front" },
+            { url: "/img/p1-b.jpg", alt: "Back" },
+          ],
+        },
+        { id: pid(2), name: "Resin piece 2", images: [{ url: "/img/p2.jpg", alt: "" }] },
+      ]);
+    });
+
+    it("answers 405 to other methods", async () => {
+      expect((await call(homeRoute.ALL, "/v2/home-products", { method: "POST", body: {} })).status).toBe(405);
+    });
+  });
+
+  describe("GET /v2/categories", () => {
+    it("lists the categories shown on the site, newest first, with id, slug and img", async () => {
+      const res = await call(categoriesRoute.GET, "/v2/categories");
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual([
+        { id: "Luggage Tags", slug: "luggage-tags", name: null, img: "/img/tags.jpg" },
+        { id: "Frames", slug: "frames", name: "Frames", img: "/img/frames.jpg" },
+      ]);
+    });
+
+    it("answers 405 to other methods", async () => {
+      expect((await call(categoriesRoute.ALL, "/v2/categories", { method: "PUT", body: {} })).status).toBe(405);
+    });
+  });
+
+  it("never shows the cost price in a public answer", async () => {
+    const answers = await Promise.all([
+      call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active"),
+      call(productsRoute.GET, "/v2/products?limit=5&offset=5"),
+      call(productsRoute.GET, "/v2/products", { token: "customer-token" }),
+      call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) } }),
+      call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) }, token: "customer-token" }),
+      call(homeRoute.GET, "/v2/home-products"),
+      call(categoriesRoute.GET, "/v2/categories"),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain("costPrice");
+      expect(answer.text).not.toContain("40000");
+    }
+  });
+
+  it("loads a page of products with a fixed number of queries", async () => {
+    const queries: string[] = [];
+    const spy = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop === "select") {
+          return (...args: unknown[]) => {
+            queries.push("select");
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return value;
+      },
+    });
+    await listProducts(spy, { limit: 0, offset: 0, status: "all", includeCost: false });
+    expect(queries).toHaveLength(5); // products + variants, images, attributes, tags
+  });
+
+  describe("product list pages (server part)", () => {
+    it("renders the first 12 products and the total for /products", async () => {
+      const page = await loadProductListPage(t.db, null, new URLSearchParams());
+      expect(page.status).toBe(200);
+      expect(page.initial).toHaveLength(12);
+      expect(page.total).toBe(ACTIVE);
+      expect(page.canonicalPath).toBe("/products");
+      expect(page.categories.map((c) => c.label)).toEqual(["Frames", "Hidden", "Luggage Tags"]);
+      // Cards carry the list price: base + the first option of each variant group.
+      const p1 = await loadProductListPage(t.db, null, new URLSearchParams("q=anniversary"));
+      expect(p1.initial).toEqual([
+        { id: pid(1), name: "Resin piece 1", image: { url: "/img/p1-a.jpg", alt: "Front" }, price: 100001 + 0 + 20000, comparePrice: 150000 },
+      ]);
+    });
+
+    it("filters by ?category= and by /products/{slug}, with one canonical address", async () => {
+      const byQuery = await loadProductListPage(t.db, null, new URLSearchParams("category=luggage-tags"));
+      const byPath = await loadProductListPage(t.db, "luggage-tags", new URLSearchParams());
+      expect(byQuery.total).toBe(7);
+      expect(byPath.initial).toEqual(byQuery.initial);
+      expect(byQuery.canonicalPath).toBe("/products/luggage-tags");
+      expect(byPath.canonicalPath).toBe("/products/luggage-tags");
+      expect(byPath.pathSlug).toBe("luggage-tags");
+      expect(byQuery.pathSlug).toBeNull();
+      expect(byPath.title).toContain("Luggage Tags");
+    });
+
+    it("answers 404 for an unknown collection in the path", async () => {
+      const page = await loadProductListPage(t.db, "no-such-thing", new URLSearchParams());
+      expect(page.status).toBe(404);
+      expect(page.filters.category).toBeNull();
+    });
+  });
+
+  describe("sitemap and robots", () => {
+    it("lists home, products, each collection, each active product and instructions", async () => {
+      const res = await call(sitemapRoute.GET, "/sitemap.xml");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("xml");
+      const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+      expect(locs).toContain("/");
+      expect(locs).toContain("/products");
+      expect(locs).toContain("/products/frames");
+      expect(locs).toContain("/products/luggage-tags");
+      expect(locs).toContain(`/products/product/${pid(1)}`);
+      expect(locs).not.toContain(`/products/product/${pid(ACTIVE + 1)}`);
+      expect(locs).toContain("/instructions");
+      expect(locs.filter((l) => l.startsWith("/products/product/"))).toHaveLength(ACTIVE);
+    });
+
+    it("allows crawling except private areas and points at the sitemap", async () => {
+      const res = await call(robotsRoute.GET, "/robots.txt");
+      expect(res.status).toBe(200);
+      for (const line of ["User-agent: *", "Disallow: /admin", "Disallow: /checkout", "Disallow: /my-", "Disallow: /v2/"]) {
+        expect(res.text).toContain(line);
+      }
+      expect(res.text).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
+    });
+  });
+});
