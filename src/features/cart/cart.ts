@@ -7,14 +7,14 @@
  * canonical `variantKey` (the chosen variant ids, sorted) — the same key the database's unique index uses.
  */
 import { z } from "zod";
-import { variantGroups, type Variant } from "../catalogue/catalogue";
+import { MAX_QUANTITY, variantGroups, type Variant } from "../catalogue/catalogue";
 
 // ---------------------------------------------------------------------------------------------
 // Limits
 // ---------------------------------------------------------------------------------------------
 
 /** Quantity of one line: a whole number from 1 to this. Summing (add, merge) caps at it. */
-export const MAX_LINE_QUANTITY = 99;
+export const MAX_LINE_QUANTITY = MAX_QUANTITY;
 /** Distinct lines one cart may hold. */
 export const MAX_CART_LINES = 50;
 /** Length of the optional note on a line. */

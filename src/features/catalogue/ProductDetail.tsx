@@ -1,14 +1,12 @@
 /**
  * The product detail island (SPEC §2 "Product detail"): images, name, description, attributes,
  * one picker per variant group, quantity (minimum 1), an optional note and the price
- * (base + chosen options). Adding to the cart arrives with the cart work: until a caller passes
- * `onAddToCart`, the button is shown disabled. `cartLineDraft()` (catalogue.ts) turns the
- * state into the cart line, so the cart only has to send it.
+ * (base + chosen options). "Add to cart" hands the choice to the cart store, which checks one
+ * choice per variant group and shows the toasts; the server prices the line again.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { formatInr } from "../../lib/money";
 import {
-  cartLineDraft,
   categoryLabel,
   chosenVariants,
   clampQuantity,
@@ -17,24 +15,23 @@ import {
   FALLBACK_PRODUCT_IMAGE,
   MIN_QUANTITY,
   variantGroups,
-  type CartLineDraft,
   type Product,
   type Variant,
   type VariantSelection,
 } from "./catalogue";
 import { browserCatalogueCache } from "./catalogue-cache";
+import { addProductToCart } from "../cart/cart-store";
+import { MAX_LINE_QUANTITY } from "../cart/cart";
 
 export interface ProductDetailProps {
   productId: string;
   /** The product as the server rendered it; when absent the island loads it ('Loading product...'). */
   product?: Product | null;
-  /** Given by the cart work later; without it "Add to cart" is disabled. */
-  onAddToCart?: (line: CartLineDraft) => void | Promise<void>;
 }
 
 const NOTE_MAX = 500;
 
-export default function ProductDetail({ productId, product: initialProduct, onAddToCart }: ProductDetailProps) {
+export default function ProductDetail({ productId, product: initialProduct }: ProductDetailProps) {
   const [product, setProduct] = useState<Product | null>(initialProduct ?? null);
   const [state, setState] = useState<"ready" | "loading" | "missing">(initialProduct ? "ready" : "loading");
 
@@ -70,10 +67,10 @@ export default function ProductDetail({ productId, product: initialProduct, onAd
       </div>
     );
   }
-  return <ProductView product={product} onAddToCart={onAddToCart} />;
+  return <ProductView product={product} />;
 }
 
-function ProductView({ product, onAddToCart }: { product: Product; onAddToCart?: ProductDetailProps["onAddToCart"] }) {
+function ProductView({ product }: { product: Product }) {
   const groups = useMemo(() => variantGroups(product.variants), [product.variants]);
   const [selection, setSelection] = useState<VariantSelection>(() => defaultSelection(product.variants));
   const [quantityText, setQuantityText] = useState(String(MIN_QUANTITY));
@@ -87,7 +84,7 @@ function ProductView({ product, onAddToCart }: { product: Product; onAddToCart?:
   const unitPrice = detailPrice(product, chosen);
   const quantity = clampQuantity(Number(quantityText));
   const inStock = product.status === "active";
-  const canAdd = Boolean(onAddToCart) && inStock && !busy;
+  const canAdd = inStock && !busy;
 
   const choose = (group: string, option: Variant) => {
     setSelection((current) => ({ ...current, [group]: option.id }));
@@ -95,10 +92,10 @@ function ProductView({ product, onAddToCart }: { product: Product; onAddToCart?:
   };
 
   const addToCart = async () => {
-    if (!onAddToCart || !canAdd) return;
+    if (!canAdd) return;
     setBusy(true);
     try {
-      await onAddToCart(cartLineDraft(product, selection, quantity, note));
+      await addProductToCart(product, selection, quantity, note);
     } finally {
       setBusy(false);
     }
@@ -205,7 +202,7 @@ function ProductView({ product, onAddToCart }: { product: Product; onAddToCart?:
               type="number"
               inputMode="numeric"
               min={MIN_QUANTITY}
-              max={999}
+              max={MAX_LINE_QUANTITY}
               step={1}
               value={quantityText}
               onChange={(event) => setQuantityText(event.target.value)}
@@ -243,17 +240,10 @@ function ProductView({ product, onAddToCart }: { product: Product; onAddToCart?:
             type="button"
             onClick={addToCart}
             disabled={!canAdd}
-            title={onAddToCart ? undefined : "Adding to the cart is coming soon"}
-            aria-describedby={onAddToCart ? undefined : `${ids}-cart-soon`}
             className="w-full rounded-full bg-stone-900 px-6 py-3 font-medium text-white hover:bg-stone-700 disabled:cursor-not-allowed disabled:bg-stone-400 sm:w-auto"
           >
             Add to cart
           </button>
-          {!onAddToCart && (
-            <p id={`${ids}-cart-soon`} className="mt-2 text-sm text-stone-600">
-              Adding to the cart is coming soon.
-            </p>
-          )}
         </div>
 
         {product.attributes.length > 0 && (

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  cartLineDraft,
   chosenVariants,
   clampQuantity,
   defaultSelection,
@@ -93,27 +92,6 @@ describe("detailPrice", () => {
 
   it("ignores unknown ids and ungrouped choices", () => {
     expect(chosenVariants([sizeA4], { Size: "nope", Colour: "x" })).toEqual([]);
-  });
-});
-
-describe("cartLineDraft", () => {
-  it("is the cart body: unit price, variant map, clamped quantity, trimmed note", () => {
-    const p = product({ price: 100000, variants: [sizeA4, sizeA3, finishGold] });
-    const line = cartLineDraft(p, { Size: "s2", Finish: "f1" }, 0, "  For Asha  ");
-    expect(line).toEqual({
-      productId: "p1",
-      variant: { Size: { id: "s2", value: "A3", price: 50000 }, Finish: { id: "f1", value: "Gold flakes", price: 20000 } },
-      quantity: 1,
-      price: 170000,
-      product: { name: "Ocean Wave Frame", image: "/images/p1.jpg", weight: 0.75 },
-      productNote: "For Asha",
-    });
-  });
-
-  it("clamps quantities to whole numbers from 1", () => {
-    expect(clampQuantity(3.7)).toBe(3);
-    expect(clampQuantity(-2)).toBe(1);
-    expect(clampQuantity(Number.NaN)).toBe(1);
   });
 });
 

@@ -126,6 +126,8 @@ export const SCROLL_RESTORE_TRIES = 20;
 export const SCROLL_RESTORE_INTERVAL_MS = 400;
 /** SPEC §9: product quantity minimum. */
 export const MIN_QUANTITY = 1;
+/** Largest quantity of one cart line (the cart's MAX_LINE_QUANTITY re-exports this). */
+export const MAX_QUANTITY = 99;
 
 /** Shown when a product has no image (SPEC §2: "a fallback image when absent"). */
 export const FALLBACK_PRODUCT_IMAGE = "/images/fallback-product.svg";
@@ -221,41 +223,10 @@ export function chosenVariants(variants: readonly Variant[], selection: VariantS
   return chosen;
 }
 
-/** The chosen option of each variant group, as a cart or order line stores it (SPEC §3). */
-export type VariantChoiceMap = Record<string, { id: string; value: string; price: number }>;
-
-/**
- * What the detail page hands to the cart: the body of POST /v2/carts (SPEC §7) and the guest
- * cart item (SPEC §3). `price` is the unit price (base + chosen options) in paise.
- */
-export interface CartLineDraft {
-  productId: string;
-  variant: VariantChoiceMap;
-  quantity: number;
-  price: number;
-  product: { name: string; image: string; weight: number };
-  productNote: string;
-}
-
-export function cartLineDraft(product: Product, selection: VariantSelection, quantity: number, note: string): CartLineDraft {
-  const chosen = chosenVariants(product.variants, selection);
-  const variant: VariantChoiceMap = {};
-  for (const v of chosen) variant[v.name] = { id: v.id, value: v.value, price: v.price };
-  const image = product.images[0]?.url ?? "";
-  return {
-    productId: product.id,
-    variant,
-    quantity: clampQuantity(quantity),
-    price: detailPrice(product, chosen),
-    product: { name: product.name, image, weight: product.weight },
-    productNote: note.trim(),
-  };
-}
-
-/** Whole numbers from 1 up; anything else becomes 1. */
+/** Whole numbers from 1 to MAX_QUANTITY; anything else becomes 1. */
 export function clampQuantity(value: number): number {
   if (!Number.isFinite(value)) return MIN_QUANTITY;
-  return Math.min(999, Math.max(MIN_QUANTITY, Math.floor(value)));
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.floor(value)));
 }
 
 /** schema.org Product for the detail page (price: the list price, in rupees). */
