@@ -35,10 +35,12 @@ const ALL_DESCRIPTION =
  */
 export async function loadProductListPage(db: DbOrTx, pathSlug: string | null, search: URLSearchParams): Promise<ProductListPage> {
   const categoryRows = await listCategories(db, { shownOnly: false });
+  const requested = (pathSlug ?? search.get("category")?.trim()) || null;
+  // The filter chips offer the collections shown on the site; a hidden one still works by link.
   const categories = categoryRows
+    .filter((c) => c.show === 1 || c.slug === requested)
     .map((c) => ({ slug: c.slug, label: categoryLabel(c) }))
     .sort((a, b) => a.label.localeCompare(b.label, "en-IN"));
-  const requested = (pathSlug ?? search.get("category")?.trim()) || null;
   const q = normaliseSearch(search.get("q"));
   const known = requested ? categoryRows.find((c) => c.slug === requested) : undefined;
   // An unknown collection in the path: 404, and the whole catalogue below the message.
