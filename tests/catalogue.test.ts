@@ -360,7 +360,11 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(page.initial).toHaveLength(12);
       expect(page.total).toBe(ACTIVE);
       expect(page.canonicalPath).toBe("/products");
-      expect(page.categories.map((c) => c.label)).toEqual(["Frames", "Hidden", "Luggage Tags"]);
+      // Only collections shown on the site are offered as filter chips...
+      expect(page.categories.map((c) => c.label)).toEqual(["Frames", "Luggage Tags"]);
+      // ...but a link to a hidden one still filters and shows its chip.
+      const hidden = await loadProductListPage(t.db, null, new URLSearchParams("category=hidden"));
+      expect(hidden.categories.map((c) => c.label)).toEqual(["Frames", "Hidden", "Luggage Tags"]);
       // Cards carry the list price: base + the first option of each variant group.
       const p1 = await loadProductListPage(t.db, null, new URLSearchParams("q=anniversary"));
       expect(p1.initial).toEqual([

@@ -246,6 +246,8 @@ export default function ProductList({ initial, total: initialTotal, filters: ini
   useEffect(() => {
     const onPop = () => {
       const next = filtersFromLocation();
+      // Closing a modal also goes back in history: leave the list alone unless the filters changed.
+      if (filterKey(next) === filterKey(filtersRef.current)) return;
       setPathSlug(pathCategory(window.location.pathname));
       setFilters(next);
       setQuery(next.q);
