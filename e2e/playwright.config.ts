@@ -34,6 +34,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 300_000,
     reuseExistingServer: false,
+    // serve.ts stops its children (emulator, server) on SIGINT; the default SIGKILL would orphan them.
+    gracefulShutdown: { signal: "SIGINT", timeout: 15_000 },
     stdout: "pipe",
     stderr: "pipe",
     env: { E2E_PORT: String(PORT) },

@@ -27,6 +27,19 @@ export const envSchema = z.object({
   INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: bool,
   DEMO_MODE: bool,
+  // Accounts (src/server/auth): Firebase Authentication. See docs/decisions/0005-firebase-auth-and-sessions.md.
+  FIREBASE_PROJECT_ID: z.string().optional().transform((v) => (v ? v : undefined)),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional().transform((v) => (v ? v : undefined)),
+  FIREBASE_SERVICE_ACCOUNT: z.string().optional().transform((v) => (v ? v : undefined)),
+  PUBLIC_FIREBASE_API_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
+  PUBLIC_FIREBASE_AUTH_DOMAIN: z.string().optional().transform((v) => (v ? v : undefined)),
+  PUBLIC_FIREBASE_PROJECT_ID: z.string().optional().transform((v) => (v ? v : undefined)),
+  PUBLIC_FIREBASE_APP_ID: z.string().optional().transform((v) => (v ? v : undefined)),
+  OWNER_UID: z.string().optional().transform((v) => (v ? v : undefined)),
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
 });
 
 export type Env = z.infer<typeof envSchema>;

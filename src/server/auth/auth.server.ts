@@ -1,9 +1,21 @@
 /**
- * Who is calling: verifies the bearer token (Firebase ID token) and loads the user's row.
- * STUB until the accounts issue lands: every caller is anonymous.
+ * Who is calling. API calls carry `Authorization: Bearer <Firebase ID token>`; the token is
+ * verified by firebase-admin (firebase-admin.server.ts) and the role is read from the database
+ * (`users.role`, 'tm_admin' marks an administrator). The uid and email always come from the
+ * verified token, never from a request body.
+ *
+ *   getAuthUser   null without a token; 401 for a malformed, forged, expired or revoked one
+ *   requireUser   401 without a valid token; makes sure the caller has a `users` row
+ *   requireAdmin  403 unless the caller's row says tm_admin
  */
 import type { APIContext } from "astro";
+import { eq } from "drizzle-orm";
+import { getDb, type DbOrTx } from "../db/client";
+import { users } from "../db/schema";
+import { env } from "../env";
 import { HttpError } from "../http";
+import { DEMO_OWNER } from "./demo";
+import { AuthUnavailableError, InvalidTokenError, verifyIdToken, type Identity } from "./firebase-admin.server";
 
 export type Role = "customer" | "tm_admin";
 
@@ -11,11 +23,98 @@ export interface AuthUser {
   uid: string;
   email: string;
   role: Role;
+  /** From the token: whether the email address was verified with Firebase. */
+  emailVerified: boolean;
+}
+
+export type { Identity };
+
+/** The bearer token of a request: undefined when absent; 401 when the header is not "Bearer <token>". */
+export function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get("authorization");
+  if (header === null) return undefined;
+  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header);
+  if (!match) throw new HttpError(401, "Send the sign-in token as 'Authorization: Bearer <token>'.");
+  return match[1];
+}
+
+/** Verifies a token and maps failures to HTTP: 401 for a bad token, 503 when Firebase cannot be asked. */
+export async function identityFromToken(token: string): Promise<Identity> {
+  try {
+    return await verifyIdToken(token);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw new HttpError(401, error.message);
+    if (error instanceof AuthUnavailableError) throw new HttpError(503, error.message);
+    throw error;
+  }
+}
+
+/** The verified identity of the caller, or null without a token (no database access). */
+export async function getIdentity(context: Pick<APIContext, "request">): Promise<Identity | null> {
+  const token = bearerToken(context.request);
+  if (token === undefined) return null;
+  return identityFromToken(token);
+}
+
+export async function requireIdentity(context: Pick<APIContext, "request">): Promise<Identity> {
+  const identity = await getIdentity(context);
+  if (!identity) throw new HttpError(401, "Please log in to continue.");
+  return identity;
+}
+
+/** Whether ADMIN_EMAILS names this identity (its email must be verified with Firebase). */
+export function isListedAdmin(identity: Pick<Identity, "email" | "emailVerified">): boolean {
+  return identity.emailVerified && identity.email !== "" && env().ADMIN_EMAILS.includes(identity.email.toLowerCase());
+}
+
+/** The first word of a display name, for records made from a Google account. */
+export function firstWord(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+/**
+ * Makes sure the verified caller has a `users` row (created with what the token says) and
+ * answers it. A row whose email belongs to another uid is a 409: the two must be reconciled by
+ * hand (it happens only when an identity-provider account was deleted and made again).
+ */
+export async function ensureUserRow(db: DbOrTx, identity: Identity, names: { firstName?: string; lastName?: string } = {}) {
+  const [existing] = await db.select().from(users).where(eq(users.id, identity.uid));
+  if (existing) {
+    if (isListedAdmin(identity) && existing.role !== "tm_admin") {
+      const [updated] = await db.update(users).set({ role: "tm_admin", updatedAt: new Date() }).where(eq(users.id, identity.uid)).returning();
+      return { row: updated ?? existing, created: false };
+    }
+    return { row: existing, created: false };
+  }
+  if (!identity.email) throw new HttpError(400, "This sign-in has no email address; use an email or Google account.");
+  const nameParts = identity.name.trim().split(/\s+/).filter(Boolean);
+  const firstName = (names.firstName || nameParts[0] || "").slice(0, 50);
+  const lastName = (names.lastName ?? nameParts.slice(1).join(" ")).slice(0, 50);
+  const inserted = await db
+    .insert(users)
+    .values({
+      id: identity.uid,
+      email: identity.email,
+      firstName,
+      lastName,
+      displayName: [firstName, lastName].filter(Boolean).join(" "),
+      role: isListedAdmin(identity) ? "tm_admin" : "customer",
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted[0]) return { row: inserted[0], created: true };
+  const [again] = await db.select().from(users).where(eq(users.id, identity.uid));
+  if (again) return { row: again, created: false };
+  throw new HttpError(409, "This email address already belongs to another account in this shop. Please contact support.");
 }
 
 /** The verified caller, or null when the request carries no token. A bad token throws 401. */
-export async function getAuthUser(_context: Pick<APIContext, "request">): Promise<AuthUser | null> {
-  return null;
+export async function getAuthUser(context: Pick<APIContext, "request">): Promise<AuthUser | null> {
+  const identity = await getIdentity(context);
+  if (!identity) return null;
+  const db = await getDb();
+  const { row } = await ensureUserRow(db, identity);
+  return { uid: identity.uid, email: identity.email, role: row.role === "tm_admin" ? "tm_admin" : "customer", emailVerified: identity.emailVerified };
 }
 
 export async function requireUser(context: Pick<APIContext, "request">): Promise<AuthUser> {
@@ -28,4 +127,11 @@ export async function requireAdmin(context: Pick<APIContext, "request">): Promis
   const user = await requireUser(context);
   if (user.role !== "tm_admin") throw new HttpError(403, "Only the shop's administrators can do this.");
   return user;
+}
+
+/** OWNER_UID, or the demo owner's fixed uid in demo mode: the one account that sees the portal link. */
+export function ownerUid(): string | undefined {
+  const e = env();
+  if (e.OWNER_UID) return e.OWNER_UID;
+  return e.DEMO_MODE ? DEMO_OWNER.uid : undefined;
 }

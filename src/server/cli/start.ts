@@ -10,7 +10,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
-import { startChild, stopChildrenOnSignals, waitForHttp } from "./processes";
+import { startChild, stopAll, stopChildrenOnSignals, waitForHttp } from "./processes";
 
 const ENTRY = path.resolve("dist/server/entry.mjs");
 const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
@@ -92,8 +92,9 @@ export async function start(options: StartOptions = {}): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  start().catch((error: unknown) => {
+  start().catch(async (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
+    await stopAll(); // an emulator started before the failure must not outlive us
     process.exit(1);
   });
 }

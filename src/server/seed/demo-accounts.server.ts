@@ -65,9 +65,13 @@ async function ensureInDatabase(db: DbOrTx, account: DemoAccount): Promise<void>
       gender: account.gender,
       role: account.role,
     })
-    .onConflictDoUpdate({ target: users.id, set: { email: account.email, role: account.role, updatedAt: new Date() } });
+    // An existing record keeps its profile; the owner gets the admin role back, nobody loses one.
+    .onConflictDoUpdate({
+      target: users.id,
+      set: { email: account.email, ...(account.role === "tm_admin" ? { role: "tm_admin" as const } : {}), updatedAt: new Date() },
+    });
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, account.uid));
-  if (row?.role !== account.role) throw new Error(`demo account ${account.email}: role not stored`);
+  if (account.role === "tm_admin" && row?.role !== "tm_admin") throw new Error(`demo account ${account.email}: admin role not stored`);
 }
 
 /** Creates or repairs the demo accounts; [] outside demo mode (no emulator). */

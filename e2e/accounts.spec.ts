@@ -1,0 +1,342 @@
+/**
+ * Accounts end to end (SPEC §2 Guards, Sign-up, Login, My profile, Address manager; §4; §5; §8)
+ * against the built shop, its own Auth Emulator and the demo seed (e2e/serve.ts):
+ * sign-up with each validation message, login and logout, "Continue with Google" through an
+ * emulator credential (Google's popup cannot load offline), the /admin guards for anonymous and
+ * non-admin visitors, the profile edit, and adding, editing and deleting an address.
+ */
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+
+const SHOPPER = { email: "shopper@resintales.example", password: "resin-shopper-2024", firstName: "Arjun" };
+const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+const SIGNUP_PATH = `/join-${process.env.SHOP_SHORT_NAME ?? "resintales"}`;
+const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
+
+async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+async function login(page: Page, who: { email: string; password: string }, path = "/login"): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+function toast(page: Page, title: string) {
+  return page.locator("#toaster").getByText(title, { exact: true });
+}
+
+test.describe("sign-up", () => {
+  test("shows each validation message under its field and clears it when the field is edited", async ({ page }) => {
+    await page.goto(SIGNUP_PATH);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    for (const message of [
+      "First name required",
+      "Last name required",
+      "Email required",
+      "Phone number required",
+      "Password required",
+      "Confirm your password",
+      "Date of birth required",
+      "Select your gender",
+      "You must agree to the terms",
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    // Each error sits under its own field (aria-describedby) and goes away when that field is edited.
+    const firstName = page.getByLabel("First name");
+    await expect(firstName).toHaveAttribute("aria-invalid", "true");
+    await firstName.fill("Asha");
+    await expect(page.getByText("First name required", { exact: true })).toHaveCount(0);
+    await expect(page.getByText("Last name required", { exact: true })).toBeVisible();
+
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm password", { exact: true }).fill("different");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("Invalid email", { exact: true })).toBeVisible();
+    await expect(page.getByText("Minimum 8 characters", { exact: true })).toBeVisible();
+    await expect(page.getByText("Passwords do not match", { exact: true })).toBeVisible();
+
+    // Show/hide on both password fields.
+    const password = page.getByLabel("Password", { exact: true });
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Show confirm password" }).click();
+    await expect(page.getByLabel("Confirm password", { exact: true })).toHaveAttribute("type", "text");
+  });
+
+  test("creates the account, sends the verification email, signs in and goes home", async ({ page, context, request }) => {
+    const email = `asha.${Date.now()}@example.com`;
+    await page.goto(SIGNUP_PATH);
+    await page.getByLabel("First name").fill("Asha");
+    await page.getByLabel("Last name").fill("Verma");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Phone number").fill("9876543210");
+    await page.getByLabel("Password", { exact: true }).fill("resin-lover-1");
+    await page.getByLabel("Confirm password", { exact: true }).fill("resin-lover-1");
+    await page.getByLabel("Date of birth").fill("1994-06-15");
+    await page.getByLabel("Gender").selectOption("female");
+    await page.getByRole("checkbox").check();
+    // Hold the register call so the busy state can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/v2/auth/register", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    const busy = page.getByRole("button", { name: "Creating..." });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    release();
+
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(toast(page, "Success!")).toBeVisible();
+    await expect(page.getByText("Verification email sent to your registered email.")).toBeVisible();
+    expect(await cookie(context, "token")).toBeTruthy();
+    const user = JSON.parse(decodeURIComponent((await cookie(context, "user")) ?? "null"));
+    expect(user).toMatchObject({ email, firstName: "Asha", lastName: "Verma", phone: "9876543210", gender: "female", dateOfBirth: "1994-06-15", role: "customer" });
+
+    const codes = (await (await request.get(`${EMULATOR}/emulator/v1/projects/demo-resin/oobCodes`)).json()) as { oobCodes: { email: string; requestType: string }[] };
+    expect(codes.oobCodes.some((c) => c.email === email && c.requestType === "VERIFY_EMAIL")).toBe(true);
+  });
+
+  test("a failed sign-up (email already taken) says so, clears the form and goes home", async ({ page, context }) => {
+    await page.goto(SIGNUP_PATH);
+    await page.getByLabel("First name").fill("Arjun");
+    await page.getByLabel("Last name").fill("Mehta");
+    await page.getByLabel("Email").fill(SHOPPER.email);
+    await page.getByLabel("Phone number").fill("9876543210");
+    await page.getByLabel("Password", { exact: true }).fill("another-pass-1");
+    await page.getByLabel("Confirm password", { exact: true }).fill("another-pass-1");
+    await page.getByLabel("Date of birth").fill("1990-01-01");
+    await page.getByLabel("Gender").selectOption("male");
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(toast(page, "Error!")).toBeVisible();
+    await expect(page.getByText("Something went wrong. Please try again.")).toBeVisible();
+    expect(await cookie(context, "token")).toBeUndefined();
+  });
+});
+
+test.describe("login and logout", () => {
+  test("requires email and password, refuses a wrong password, logs in and out", async ({ page, context }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByText("Email required", { exact: true })).toBeVisible();
+    await expect(page.getByText("Password required", { exact: true })).toBeVisible();
+
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("wrong-password");
+    await expect(page.getByText("Password required", { exact: true })).toHaveCount(0);
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByLabel("Email").fill(SHOPPER.email);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(toast(page, "Invalid credentials or user not found.")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await password.fill(SHOPPER.password);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/v2/auth/login", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Logging in..." })).toBeDisabled();
+    release();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(toast(page, "Logged in! Welcome back!")).toBeVisible();
+    // Both session cookies: SameSite=Lax, 30 minutes.
+    for (const name of ["token", "user"]) {
+      const c = (await context.cookies()).find((x) => x.name === name);
+      expect(c, name).toBeDefined();
+      expect(c!.sameSite).toBe("Lax");
+      expect(c!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 60_000);
+      expect(c!.expires * 1000 - Date.now()).toBeLessThanOrEqual(30 * 60_000 + 5_000);
+    }
+
+    // A signed-in visitor is sent back from /login to where they came from, or /.
+    await page.goto("/login?redirect=%2Fmy-profile");
+    await expect(page).toHaveURL(/\/my-profile$/);
+    await page.goto("/login");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+
+    // Logout from the user menu: cookies and tempOrder gone, 'Logged Out!', back to /.
+    await page.evaluate(() => localStorage.setItem("tempOrder", JSON.stringify({ id: "t1" })));
+    await page.goto("/instructions");
+    const menuButton = page.locator("[data-user-menu-button]").first();
+    await menuButton.click();
+    await expect(page.getByRole("link", { name: "Manage Profile" })).toBeVisible();
+    // The menu closes on an outside click.
+    await page.locator("main h1").first().click();
+    await expect(page.getByRole("link", { name: "Manage Profile" })).toBeHidden();
+    await menuButton.click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(toast(page, "Logged Out!")).toBeVisible();
+    await expect(page.getByText("See you soon!")).toBeVisible();
+    expect(await cookie(context, "token")).toBeUndefined();
+    expect(await cookie(context, "user")).toBeUndefined();
+    expect(await page.evaluate(() => localStorage.getItem("tempOrder"))).toBeNull();
+    await page.goto("/my-profile");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-profile$/);
+  });
+
+  test("what is typed before the form hydrates is kept, and it cannot be submitted before", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/LoginForm\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Email").fill(SHOPPER.email);
+    await page.getByLabel("Password", { exact: true }).fill(SHOPPER.password);
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeDisabled();
+    release();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(toast(page, "Logged in! Welcome back!")).toBeVisible();
+  });
+
+  test("an unreadable user cookie is discarded and the visitor is anonymous", async ({ page, context, baseURL }) => {
+    await context.addCookies([
+      { name: "user", value: "%7Bnot-json", url: baseURL! },
+      { name: "token", value: "a.b.c", url: baseURL! },
+    ]);
+    await page.goto("/my-profile");
+    await expect(page).toHaveURL(/\/login/);
+    expect(await cookie(context, "user")).toBeUndefined();
+  });
+
+  test("Continue with Google signs a new Google account in (emulator credential)", async ({ page, context }) => {
+    const sub = `google-${Date.now()}`;
+    await page.addInitScript(
+      ([s]) => {
+        window.__resinGoogleIdentity = { sub: s!, email: `${s}@gmail.example`, name: "Gina Rao" };
+      },
+      [sub],
+    );
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(toast(page, "Welcome! You're now logged in.")).toBeVisible();
+    const user = JSON.parse(decodeURIComponent((await cookie(context, "user")) ?? "null"));
+    expect(user).toMatchObject({ email: `${sub}@gmail.example`, firstName: "Gina", role: "customer" });
+  });
+});
+
+test.describe("guards", () => {
+  test("an anonymous visitor to /admin goes to /login and, after logging in as the owner, lands on /admin", async ({ page }) => {
+    await page.goto("/admin/my-products");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fmy-products$/);
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/my-products");
+  });
+
+  test("a signed-in shopper opening /admin is sent to /unauthorized", async ({ page }) => {
+    await login(page, SHOPPER);
+    await page.waitForURL((url) => url.pathname === "/");
+    const response = await page.goto("/admin");
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+    // The owner's portal link is not shown to a shopper.
+    await expect(page.locator('header a[href="/admin"]')).toHaveCount(0);
+  });
+
+  test("signed-in pages send anonymous visitors to /login", async ({ page }) => {
+    for (const path of ["/checkout", "/my-orders", "/my-profile"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}$`));
+    }
+  });
+});
+
+test.describe("my profile", () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, SHOPPER, "/login?redirect=%2Fmy-profile");
+    await page.waitForURL((url) => url.pathname === "/my-profile");
+  });
+
+  test("edits the profile; email is read-only; blank fields are refused", async ({ page }) => {
+    const form = page.getByRole("form", { name: "Profile" });
+    await expect(form.getByLabel("Email")).toHaveValue(SHOPPER.email);
+    await expect(form.getByLabel("Email")).toHaveAttribute("readonly", "");
+
+    await form.getByLabel("Phone number").fill("");
+    await form.getByRole("button", { name: "Save Profile" }).click();
+    await expect(toast(page, "Missing Fields")).toBeVisible();
+    await expect(page.getByText("All fields marked with * are required.", { exact: true }).last()).toBeVisible();
+
+    const phone = `98${String(Date.now()).slice(-8)}`;
+    await form.getByLabel("Phone number").fill(phone);
+    await form.getByRole("button", { name: "Save Profile" }).click();
+    await expect(toast(page, "Profile updated!")).toBeVisible();
+    // The user cookie is written again with the updated user.
+    await expect.poll(async () => JSON.parse(decodeURIComponent((await cookie(page.context(), "user")) ?? "{}")).phone).toBe(phone);
+    await page.reload();
+    await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Phone number")).toHaveValue(phone);
+  });
+
+  test("adds, edits and deletes an address", async ({ page }) => {
+    const city = `Jaipur ${Date.now()}`;
+    await page.getByRole("button", { name: "Add Address" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Add Address" })).toBeVisible();
+    // Prefilled from the user; the email is read-only; India by default.
+    await expect(dialog.getByLabel("First name")).toHaveValue(SHOPPER.firstName);
+    await expect(dialog.getByLabel("Email")).toHaveValue(SHOPPER.email);
+    await expect(dialog.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await expect(dialog.getByLabel("Country")).toHaveValue("India");
+
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Missing Fields")).toBeVisible();
+    await expect(page.getByText("All fields are required except Address Line 2.")).toBeVisible();
+
+    await dialog.getByLabel("Type").selectOption("Work");
+    await dialog.getByLabel("Address Line 1").fill("12 MI Road");
+    await dialog.getByLabel("City").fill(city);
+    await dialog.getByLabel("State").fill("Rajasthan");
+    await dialog.getByLabel("ZIP code").fill("302001");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Address saved!")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const card = page.locator("[data-address-id]").filter({ hasText: city });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("Work");
+
+    await card.getByRole("button", { name: /^Edit address/ }).click();
+    await expect(dialog.getByRole("heading", { name: "Edit Address" })).toBeVisible();
+    await dialog.getByLabel("City").fill(`${city} East`);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.locator("[data-address-id]").filter({ hasText: `${city} East` })).toBeVisible();
+
+    // Saved on the server: still there after a reload.
+    await page.reload();
+    const edited = page.locator("[data-address-id]").filter({ hasText: `${city} East` });
+    await expect(edited).toBeVisible();
+    await edited.getByRole("button", { name: /^Delete address/ }).click();
+    await expect(toast(page, "Address Deleted!")).toBeVisible();
+    await expect(page.locator("[data-address-id]").filter({ hasText: city })).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator("[data-address-id]").filter({ hasText: city })).toHaveCount(0);
+  });
+
+  test("Cancel closes the editor without saving", async ({ page }) => {
+    await page.getByRole("button", { name: "Add Address" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Address Line 1").fill("Not saved");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("[data-address-id]").filter({ hasText: "Not saved" })).toHaveCount(0);
+  });
+});

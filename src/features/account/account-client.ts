@@ -1,0 +1,40 @@
+/**
+ * The profile and address calls of the browser (SPEC §7). Each answers the updated user, which
+ * becomes the session's user (cookies renewed for 30 minutes). Failures are logged and rethrown
+ * to the caller (SPEC §8 silent failures), which shows the toast.
+ */
+import { generateAddressId, NEW_ADDRESS_ID, type Address, type ProfileValues, type User } from "./account";
+import { apiJson, updateSessionUser } from "./session-store";
+
+async function apply(label: string, call: () => Promise<User>): Promise<User> {
+  try {
+    const user = await call();
+    await updateSessionUser(user);
+    return user;
+  } catch (error) {
+    console.error(`[account] ${label} failed`, error);
+    throw error;
+  }
+}
+
+export function saveProfile(values: ProfileValues): Promise<User> {
+  return apply("profile update", () => apiJson<User>("PUT", "/v2/users/profile", values));
+}
+
+/** Saves an address: a new one ('new') gets its id from the current time and is POSTed. */
+export function saveAddress(address: Address): Promise<User> {
+  const { id, ...fields } = address;
+  if (id === NEW_ADDRESS_ID) {
+    return apply("address save", () => apiJson<User>("POST", "/v2/users/profile-address", { ...fields, id: generateAddressId() }));
+  }
+  return apply("address save", () => apiJson<User>("PUT", `/v2/users/profile-address?address_id=${encodeURIComponent(id)}`, fields));
+}
+
+export function deleteAddress(id: string): Promise<User> {
+  return apply("address delete", () => apiJson<User>("DELETE", `/v2/users/profile-address?address_id=${encodeURIComponent(id)}`));
+}
+
+/** The caller's full record (created on first use when missing). */
+export function fetchMe(): Promise<User> {
+  return apply("loading the account", () => apiJson<User>("POST", "/v2/auth/login", {}));
+}

@@ -1,0 +1,263 @@
+/**
+ * Accounts on the server (SPEC §7 Authentication and profile): the user record, the profile and
+ * the saved addresses. Every handler first verifies the bearer token (401), then parses the body
+ * and query with zod (400, nothing written), then writes inside one transaction and answers the
+ * updated user. The uid and email always come from the verified token.
+ */
+import type { APIContext } from "astro";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { ensureUserRow, firstWord, ownerUid, requireIdentity } from "../../server/auth/auth.server";
+import type { Identity } from "../../server/auth/firebase-admin.server";
+import { getDb, type DbOrTx } from "../../server/db/client";
+import { addresses, users } from "../../server/db/schema";
+import { HttpError, json, readJson, readQuery } from "../../server/http";
+import { ADDRESS_TYPES, GENDERS, LIMITS, type Address, type Gender, type SessionUser, type User } from "./account";
+import {
+  addressFieldsSchema,
+  addressQuerySchema,
+  googleRegisterSchema,
+  newAddressSchema,
+  profileSchema,
+  registerSchema,
+  type AddressInput,
+} from "./account.schema";
+
+type UserRow = typeof users.$inferSelect;
+type AddressRow = typeof addresses.$inferSelect;
+
+function toAddress(row: AddressRow): Address {
+  return {
+    id: row.id,
+    type: (ADDRESS_TYPES as readonly string[]).includes(row.type) ? (row.type as Address["type"]) : "Other",
+    fName: row.fName,
+    lName: row.lName,
+    phone: row.phone,
+    email: row.email,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    country: row.country,
+    isDefault: row.isDefault,
+  };
+}
+
+export function toApiUser(row: UserRow, rows: AddressRow[]): User {
+  return {
+    uid: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    displayName: row.displayName || [row.firstName, row.lastName].filter(Boolean).join(" "),
+    email: row.email,
+    phone: row.phone,
+    dateOfBirth: row.dateOfBirth,
+    gender: (GENDERS as readonly string[]).includes(row.gender) ? (row.gender as Gender) : "",
+    role: row.role === "tm_admin" ? "tm_admin" : "customer",
+    addresses: rows.map(toAddress),
+    cartId: row.cartId,
+  };
+}
+
+/** The user with their saved addresses (oldest first), or null when there is no record. */
+export async function loadUser(db: DbOrTx, uid: string): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, uid));
+  if (!row) return null;
+  const rows = await db.select().from(addresses).where(eq(addresses.userId, uid)).orderBy(asc(addresses.createdAt), asc(addresses.id));
+  return toApiUser(row, rows);
+}
+
+async function mustLoad(db: DbOrTx, uid: string): Promise<User> {
+  const user = await loadUser(db, uid);
+  if (!user) throw new HttpError(404, "Your account record was not found. Please log in again.");
+  return user;
+}
+
+/** What the middleware puts on Astro.locals.user (no write: a page load never creates a record). */
+export async function sessionUserFor(db: DbOrTx, identity: Identity): Promise<SessionUser> {
+  const [row] = await db.select({ firstName: users.firstName, role: users.role }).from(users).where(eq(users.id, identity.uid));
+  return {
+    uid: identity.uid,
+    firstName: row?.firstName || firstWord(identity.name) || identity.email.split("@")[0] || "",
+    email: identity.email,
+    role: row?.role === "tm_admin" ? "tm_admin" : "customer",
+    isOwner: identity.uid === ownerUid(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Authentication records
+
+/** POST /v2/auth/register: creates (or completes) the record after an email sign-up. */
+export async function postRegister(context: APIContext): Promise<Response> {
+  const identity = await requireIdentity(context);
+  const body = await readJson(context.request, registerSchema);
+  const db = await getDb();
+  const { user, created } = await db.transaction(async (tx) => {
+    const { created } = await ensureUserRow(tx, identity, body);
+    await tx
+      .update(users)
+      .set({
+        firstName: body.firstName,
+        lastName: body.lastName,
+        displayName: `${body.firstName} ${body.lastName}`,
+        phone: body.phone,
+        dateOfBirth: body.dateOfBirth,
+        gender: body.gender,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, identity.uid));
+    return { user: await mustLoad(tx, identity.uid), created };
+  });
+  return json(user, { status: created ? 201 : 200 });
+}
+
+/** POST /v2/auth/login: the caller's record, created on first login when missing. Body ignored. */
+export async function postLogin(context: APIContext): Promise<Response> {
+  const identity = await requireIdentity(context);
+  const db = await getDb();
+  const user = await db.transaction(async (tx) => {
+    await ensureUserRow(tx, identity);
+    return mustLoad(tx, identity.uid);
+  });
+  return json(user);
+}
+
+/** POST /v2/auth-google/register: the record of a new Google account (first name from the body or Google). */
+export async function postGoogleRegister(context: APIContext): Promise<Response> {
+  const identity = await requireIdentity(context);
+  const body = await readJson(context.request, googleRegisterSchema);
+  const db = await getDb();
+  const { user, created } = await db.transaction(async (tx) => {
+    const firstName = body.firstName || firstWord(identity.name);
+    const { row, created } = await ensureUserRow(tx, identity, { firstName });
+    if (!created && !row.firstName && firstName) {
+      await tx.update(users).set({ firstName, updatedAt: new Date() }).where(eq(users.id, identity.uid));
+    }
+    return { user: await mustLoad(tx, identity.uid), created };
+  });
+  return json(user, { status: created ? 201 : 200 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile and addresses
+
+/** PUT /v2/users/profile: firstName, lastName, phone, gender, dateOfBirth (email is not editable). */
+export async function putProfile(context: APIContext): Promise<Response> {
+  const identity = await requireIdentity(context);
+  const body = await readJson(context.request, profileSchema);
+  const db = await getDb();
+  const user = await db.transaction(async (tx) => {
+    await ensureUserRow(tx, identity);
+    await tx
+      .update(users)
+      .set({ ...body, displayName: `${body.firstName} ${body.lastName}`, updatedAt: new Date() })
+      .where(eq(users.id, identity.uid));
+    return mustLoad(tx, identity.uid);
+  });
+  return json(user);
+}
+
+function addressValues(input: AddressInput, email: string) {
+  return {
+    type: input.type,
+    fName: input.fName,
+    lName: input.lName,
+    phone: input.phone,
+    email,
+    address1: input.address1,
+    address2: input.address2,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zipCode,
+    country: input.country,
+    isDefault: input.isDefault,
+  };
+}
+
+/** Only one default address: when `id` becomes the default, the others stop being it. */
+async function keepOneDefault(tx: DbOrTx, uid: string, id: string): Promise<void> {
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, uid), ne(addresses.id, id), eq(addresses.isDefault, true)));
+}
+
+/** POST /v2/users/profile-address: saves a new address under the id the client generated. */
+export async function postAddress(context: APIContext): Promise<Response> {
+  const identity = await requireIdentity(context);
+  const body = await readJson(context.request, newAddressSchema);
+  const db = await getDb();
+  const user = await db.transaction(async (tx) => {
+    await ensureUserRow(tx, identity);
+    // Lock the user's row so two saves at once cannot both pass the count below.
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${identity.uid} for update`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, identity.uid));
+    if (n >= LIMITS.addresses) throw new HttpError(400, `You can keep at most ${LIMITS.addresses} saved addresses. Delete one first.`);
+    const inserted = await tx
+      .insert(addresses)
+      .values({ userId: identity.uid, id: body.id, ...addressValues(body, identity.email) })
+      .onConflictDoNothing()
+      .returning({ id: addresses.id });
+    if (inserted.length === 0) throw new HttpError(409, "An address with this id already exists. Edit it instead.");
+    if (body.isDefault) await keepOneDefault(tx, identity.uid, body.id);
+    return mustLoad(tx, identity.uid);
+  });
+  return json(user, { status: 201 });
+}
+
+/** PUT /v2/users/profile-address?address_id={id}: replaces one of the caller's addresses. */
+export async function putAddress(context: APIContext): Promise<Response> {
+  const identity = await requireIdentity(context);
+  const { address_id: id } = readQuery(context.url, addressQuerySchema);
+  const body = await readJson(context.request, addressFieldsSchema);
+  const db = await getDb();
+  const user = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(addresses)
+      .set(addressValues(body, identity.email))
+      .where(and(eq(addresses.userId, identity.uid), eq(addresses.id, id)))
+      .returning({ id: addresses.id });
+    if (updated.length === 0) throw new HttpError(404, "Address not found.");
+    if (body.isDefault) await keepOneDefault(tx, identity.uid, id);
+    return mustLoad(tx, identity.uid);
+  });
+  return json(user);
+}
+
+/** DELETE /v2/users/profile-address?address_id={id}: removes one of the caller's addresses. */
+export async function deleteAddress(context: APIContext): Promise<Response> {
+  const identity = await requireIdentity(context);
+  const { address_id: id } = readQuery(context.url, addressQuerySchema);
+  const db = await getDb();
+  const user = await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.userId, identity.uid), eq(addresses.id, id)))
+      .returning({ id: addresses.id });
+    if (removed.length === 0) throw new HttpError(404, "Address not found.");
+    return mustLoad(tx, identity.uid);
+  });
+  return json(user);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roles
+
+/** Grants (or with `revoke`, removes) the admin role by email. Answers the uid, or null when nobody has that email. */
+export async function setAdminRoleByEmail(db: DbOrTx, email: string, revoke = false): Promise<string | null> {
+  const rows = await db
+    .update(users)
+    .set({ role: revoke ? "customer" : "tm_admin", updatedAt: new Date() })
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .returning({ id: users.id });
+  return rows[0]?.id ?? null;
+}
+
+/** ADMIN_EMAILS at start: grants the role to each existing record; the others get it at their first verified login. */
+export async function applyAdminEmails(db: DbOrTx, emails: readonly string[]): Promise<{ granted: string[]; pending: string[] }> {
+  const granted: string[] = [];
+  const pending: string[] = [];
+  for (const email of emails) ((await setAdminRoleByEmail(db, email)) ? granted : pending).push(email);
+  return { granted, pending };
+}

@@ -1,0 +1,275 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { addressFieldsSchema, addressQuerySchema, newAddressSchema, profileSchema, registerSchema } from "./account.schema";
+import {
+  EMPTY_SIGN_UP,
+  addressHasMissingFields,
+  generateAddressId,
+  isValidBirthDate,
+  loginUrl,
+  newAddressFor,
+  parseUserCookie,
+  profileHasMissingFields,
+  safeRedirect,
+  validateLogin,
+  validateSignUp,
+  type SignUpValues,
+  type User,
+} from "./account";
+import { decide } from "./auth-gate";
+import { encodeUserCookie } from "./session-store";
+import { normalizePath } from "../../server/auth/middleware.server";
+
+const VALID: SignUpValues = {
+  firstName: "Asha",
+  lastName: "Verma",
+  email: "asha@example.com",
+  phone: "9876543210",
+  password: "resin-lover",
+  confirmPassword: "resin-lover",
+  dob: "1994-06-15",
+  gender: "female",
+  agree: true,
+};
+
+const USER: User = {
+  uid: "u1",
+  firstName: "Asha",
+  lastName: "Verma",
+  displayName: "Asha Verma",
+  email: "asha@example.com",
+  phone: "9876543210",
+  dateOfBirth: "1994-06-15",
+  gender: "female",
+  role: "customer",
+  addresses: [],
+  cartId: "c1",
+};
+
+describe("sign-up validation (SPEC §5, messages word for word)", () => {
+  it("accepts a complete form", () => {
+    expect(validateSignUp(VALID)).toEqual({});
+  });
+
+  it("names every missing field with the spec's message", () => {
+    expect(validateSignUp(EMPTY_SIGN_UP)).toEqual({
+      firstName: "First name required",
+      lastName: "Last name required",
+      email: "Email required",
+      phone: "Phone number required",
+      password: "Password required",
+      confirmPassword: "Confirm your password",
+      dob: "Date of birth required",
+      gender: "Select your gender",
+      agree: "You must agree to the terms",
+    });
+  });
+
+  it("treats blanks as missing", () => {
+    const e = validateSignUp({ ...VALID, firstName: "  ", lastName: "\t", email: " ", phone: "   " });
+    expect(e).toMatchObject({ firstName: "First name required", lastName: "Last name required", email: "Email required", phone: "Phone number required" });
+  });
+
+  it.each(["asha", "asha@", "asha@example", "@example.com", "as ha@example.com"])("'Invalid email' for %s", (email) => {
+    expect(validateSignUp({ ...VALID, email }).email).toBe("Invalid email");
+  });
+
+  it("'Minimum 8 characters' below 8, fine at 8", () => {
+    expect(validateSignUp({ ...VALID, password: "1234567", confirmPassword: "1234567" }).password).toBe("Minimum 8 characters");
+    expect(validateSignUp({ ...VALID, password: "12345678", confirmPassword: "12345678" }).password).toBeUndefined();
+  });
+
+  it("'Passwords do not match'", () => {
+    expect(validateSignUp({ ...VALID, confirmPassword: "resin-lover!" }).confirmPassword).toBe("Passwords do not match");
+  });
+
+  it("'Select your gender' for anything but male, female, other", () => {
+    for (const gender of ["male", "female", "other"]) expect(validateSignUp({ ...VALID, gender }).gender).toBeUndefined();
+    expect(validateSignUp({ ...VALID, gender: "Male" }).gender).toBe("Select your gender");
+  });
+
+  it("has no phone format rule (any non-blank text up to 20 characters)", () => {
+    expect(validateSignUp({ ...VALID, phone: "+91 (98) 7654-3210" }).phone).toBeUndefined();
+  });
+
+  it("refuses a birth date in the future", () => {
+    expect(validateSignUp({ ...VALID, dob: "2999-01-01" }).dob).toBeDefined();
+  });
+
+  it("'You must agree to the terms'", () => {
+    expect(validateSignUp({ ...VALID, agree: false })).toEqual({ agree: "You must agree to the terms" });
+  });
+});
+
+describe("login validation", () => {
+  it("requires email and password", () => {
+    expect(validateLogin({ email: "", password: "" })).toEqual({ email: "Email required", password: "Password required" });
+    expect(validateLogin({ email: "a@b.co", password: "x" })).toEqual({});
+  });
+});
+
+describe("profile validation", () => {
+  const PROFILE = { firstName: "Asha", lastName: "Verma", phone: "98", gender: "female", dateOfBirth: "1994-06-15" };
+
+  it("the form: any blank field is 'Missing Fields'", () => {
+    expect(profileHasMissingFields(PROFILE)).toBe(false);
+    for (const key of Object.keys(PROFILE)) expect(profileHasMissingFields({ ...PROFILE, [key]: " " }), key).toBe(true);
+  });
+
+  it("the server: trims, limits lengths, checks gender and date, drops unknown keys", () => {
+    const parsed = profileSchema.parse({ ...PROFILE, firstName: "  Asha ", email: "x@y.z", role: "tm_admin", uid: "other" });
+    expect(parsed).toEqual(PROFILE);
+    expect(profileSchema.safeParse({ ...PROFILE, firstName: "x".repeat(51) }).success).toBe(false);
+    expect(profileSchema.safeParse({ ...PROFILE, gender: "robot" }).success).toBe(false);
+    expect(profileSchema.safeParse({ ...PROFILE, dateOfBirth: "15/06/1994" }).success).toBe(false);
+    expect(profileSchema.safeParse({ ...PROFILE, phone: 9876543210 }).success).toBe(false);
+  });
+
+  it("register takes the same fields; its email is optional and ignored by the handler", () => {
+    expect(registerSchema.parse({ ...PROFILE })).toEqual(PROFILE);
+    expect(registerSchema.parse({ ...PROFILE, email: "a@b.co" }).email).toBe("a@b.co");
+  });
+});
+
+describe("birth dates", () => {
+  const today = new Date("2025-03-10T12:00:00Z");
+  it.each([
+    ["1994-06-15", true],
+    ["2000-02-29", true],
+    ["2001-02-29", false],
+    ["1994-13-01", false],
+    ["1899-12-31", false],
+    ["2025-03-10", true],
+    ["2025-03-12", false],
+    ["1994-6-15", false],
+    ["", false],
+  ])("%s -> %s", (value, ok) => {
+    expect(isValidBirthDate(value, today)).toBe(ok);
+  });
+});
+
+describe("address validation (SPEC §5 Address save)", () => {
+  const ADDRESS = { ...newAddressFor(USER), address1: "12 MI Road", city: "Jaipur", state: "Rajasthan", zipCode: "302001" };
+
+  it("a new address: temporary id 'new', name, phone and email from the user, India, Home", () => {
+    expect(newAddressFor(USER)).toMatchObject({ id: "new", fName: "Asha", lName: "Verma", phone: "9876543210", email: "asha@example.com", country: "India", address2: "" });
+  });
+
+  it("the form: everything but address line 2 is required", () => {
+    expect(addressHasMissingFields(ADDRESS)).toBe(false);
+    expect(addressHasMissingFields({ ...ADDRESS, address2: "" } as typeof ADDRESS)).toBe(false);
+    for (const key of ["fName", "lName", "phone", "zipCode", "address1", "city", "state", "country"] as const) {
+      expect(addressHasMissingFields({ ...ADDRESS, [key]: "  " }), key).toBe(true);
+    }
+  });
+
+  it("the server: types, defaults, lengths and ids", () => {
+    const { id: _id, ...fields } = ADDRESS;
+    expect(addressFieldsSchema.parse({ ...fields, type: undefined, address2: undefined, isDefault: undefined })).toMatchObject({ type: "Other", address2: "", isDefault: false });
+    expect(addressFieldsSchema.safeParse({ ...fields, type: "Office" }).success).toBe(false);
+    expect(addressFieldsSchema.safeParse({ ...fields, zipCode: "1".repeat(13) }).success).toBe(false);
+    expect(newAddressSchema.safeParse({ ...fields, id: generateAddressId(1700000000000) }).success).toBe(true);
+    expect(newAddressSchema.safeParse({ ...fields, id: "new" }).success).toBe(false);
+    expect(newAddressSchema.safeParse({ ...fields, id: "a/b" }).success).toBe(false);
+    expect(addressQuerySchema.safeParse({ address_id: "x".repeat(65) }).success).toBe(false);
+  });
+
+  it("new ids are the current time as a string", () => {
+    expect(generateAddressId(1700000000123)).toBe("1700000000123");
+  });
+});
+
+describe("redirects after login", () => {
+  it.each([
+    ["/admin/order/o1?tab=2", "/admin/order/o1?tab=2"],
+    ["/my-profile", "/my-profile"],
+    [null, "/"],
+    ["", "/"],
+    ["//evil.example/x", "/"],
+    ["/\\evil.example", "/"],
+    ["https://evil.example/", "/"],
+    ["javascript:alert(1)", "/"],
+    ["/login?redirect=/admin", "/"],
+    ["/join-resintales", "/"],
+  ])("%s -> %s", (target, expected) => {
+    expect(safeRedirect(target)).toBe(expected);
+  });
+
+  it("loginUrl carries the requested location", () => {
+    expect(loginUrl("/admin?x=1")).toBe("/login?redirect=%2Fadmin%3Fx%3D1");
+    expect(loginUrl("/")).toBe("/login");
+  });
+});
+
+describe("the user cookie", () => {
+  it("round-trips a user", () => {
+    expect(parseUserCookie(encodeUserCookie(USER))).toEqual(USER);
+  });
+
+  it("keeps text with % and unicode", () => {
+    const user = { ...USER, firstName: "Ānanya 100%" };
+    expect(parseUserCookie(encodeUserCookie(user))?.firstName).toBe("Ānanya 100%");
+  });
+
+  it.each([undefined, "", "%", "%7Bnope", encodeURIComponent("null"), encodeURIComponent("[]"), encodeURIComponent('{"firstName":"x"}')])("is discarded when empty or unreadable: %s", (raw) => {
+    expect(parseUserCookie(raw)).toBeNull();
+  });
+
+  it("never reads a role other than tm_admin or customer", () => {
+    expect(parseUserCookie(encodeURIComponent(JSON.stringify({ ...USER, role: "root" })))?.role).toBe("customer");
+  });
+
+  it("leaves the addresses out when they would not fit in a cookie", () => {
+    const address = { ...newAddressFor(USER), id: "1", address1: "x".repeat(200), address2: "y".repeat(200) };
+    const big = { ...USER, addresses: Array.from({ length: 20 }, (_, i) => ({ ...address, id: String(i) })) };
+    const encoded = encodeUserCookie(big);
+    expect(encoded.length).toBeLessThan(4000);
+    expect(parseUserCookie(encoded)).toEqual({ ...big, addresses: [] });
+  });
+});
+
+describe("guards", () => {
+  it("client gate decisions", () => {
+    expect(decide("user", false, undefined)).toBe("login");
+    expect(decide("admin", false, undefined)).toBe("login");
+    expect(decide("admin", true, "customer")).toBe("unauthorized");
+    expect(decide("admin", true, "tm_admin")).toBe("show");
+    expect(decide("user", true, "customer")).toBe("show");
+  });
+
+  it("the middleware compares decoded, collapsed, lower-case paths", () => {
+    expect(normalizePath("/%61dmin/")).toBe("/admin");
+    expect(normalizePath("//Admin//orders")).toBe("/admin/orders");
+    expect(normalizePath("/")).toBe("/");
+    expect(normalizePath("/%E0%A4")).toBe("/%e0%a4");
+  });
+});
+
+describe("the browser's session code stays free of zod and of the Firebase SDK", () => {
+  /** Modules reachable through static relative imports (dynamic imports load later, on demand). */
+  function reachable(entry: string): Map<string, string> {
+    const seen = new Map<string, string>();
+    const pending = [path.resolve(entry)];
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (seen.has(file)) continue;
+      const source = readFileSync(file, "utf8");
+      seen.set(file, source);
+      for (const m of source.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?["']([^"']+)["']/gm)) {
+        const specifier = m[1]!;
+        if (!specifier.startsWith(".")) continue;
+        const base = path.resolve(path.dirname(file), specifier);
+        const found = [`${base}.ts`, `${base}.tsx`, base].find((c) => existsSync(c) && !c.endsWith("/"));
+        if (found) pending.push(found);
+      }
+    }
+    return seen;
+  }
+
+  it.each(["src/features/account/user-menu.ts", "src/features/account/session-store.ts"])("%s (loaded on every page by the nav)", (entry) => {
+    const sources = [...reachable(entry).values()];
+    expect(sources.some((s) => /^\s*import\s+(?!type\b)[^;]*["']zod["']/m.test(s))).toBe(false);
+    expect(sources.some((s) => /^\s*import\s+(?!type\b)[^;]*["']firebase\//m.test(s))).toBe(false);
+  });
+});

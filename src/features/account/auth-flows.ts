@@ -1,0 +1,119 @@
+/**
+ * Sign-up, login and Google sign-in in the browser (SPEC §4): the identity provider first
+ * (Firebase), then the shop's own record (POST /v2/auth/...), then the session cookies.
+ * Each throws on failure; the forms turn that into the spec's toasts.
+ */
+import {
+  GoogleAuthProvider,
+  createUserWithEmailAndPassword,
+  getAdditionalUserInfo,
+  sendEmailVerification,
+  signInWithCredential,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  type UserCredential,
+} from "firebase/auth";
+import type { SignUpValues, User } from "./account";
+import { readFirebaseConfig } from "./firebase-config";
+import { getFirebaseAuth } from "./firebase-client";
+import { apiJson, duringAuthFlow, startSession } from "./session-store";
+
+async function abandon(): Promise<void> {
+  try {
+    await signOut(await getFirebaseAuth());
+  } catch {
+    /* nothing to undo */
+  }
+}
+
+/** Creates the Firebase account, sends the verification email, saves the record, starts the session. */
+export function signUpWithEmail(values: SignUpValues): Promise<User> {
+  return duringAuthFlow(async () => {
+    const auth = await getFirebaseAuth();
+    try {
+      const credential = await createUserWithEmailAndPassword(auth, values.email.trim(), values.password);
+      await sendEmailVerification(credential.user);
+      const token = await credential.user.getIdToken();
+      const user = await apiJson<User>(
+        "POST",
+        "/v2/auth/register",
+        {
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          email: values.email.trim(),
+          phone: values.phone.trim(),
+          dateOfBirth: values.dob,
+          gender: values.gender,
+        },
+        token,
+      );
+      startSession(user, token);
+      return user;
+    } catch (error) {
+      await abandon();
+      throw error;
+    }
+  });
+}
+
+/** Email and password login; the record is created on the first login when missing. */
+export function loginWithEmail(email: string, password: string): Promise<User> {
+  return duringAuthFlow(async () => {
+    const auth = await getFirebaseAuth();
+    try {
+      const credential = await signInWithEmailAndPassword(auth, email.trim(), password);
+      const token = await credential.user.getIdToken();
+      const user = await apiJson<User>("POST", "/v2/auth/login", {}, token);
+      startSession(user, token);
+      return user;
+    } catch (error) {
+      await abandon();
+      throw error;
+    }
+  });
+}
+
+/**
+ * Demo mode only: an end-to-end test can preset `window.__resinGoogleIdentity = { sub, email, name }`
+ * to sign in through an emulator credential, because Google's popup cannot load offline. The
+ * production build ignores it (no emulator configured).
+ */
+declare global {
+  interface Window {
+    __resinGoogleIdentity?: { sub: string; email: string; name?: string };
+  }
+}
+
+async function googleCredential(): Promise<UserCredential> {
+  const auth = await getFirebaseAuth();
+  const config = await readFirebaseConfig();
+  const preset = typeof window !== "undefined" ? window.__resinGoogleIdentity : undefined;
+  if (config?.emulatorHost && preset) {
+    const idToken = JSON.stringify({ sub: preset.sub, email: preset.email, email_verified: true, ...(preset.name ? { name: preset.name } : {}) });
+    return signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
+  }
+  const provider = new GoogleAuthProvider();
+  provider.setCustomParameters({ prompt: "select_account" });
+  return signInWithPopup(auth, provider);
+}
+
+/** "Continue with Google": new accounts get their record from /v2/auth-google/register first. */
+export function continueWithGoogle(): Promise<User> {
+  return duringAuthFlow(async () => {
+    try {
+      const credential = await googleCredential();
+      const token = await credential.user.getIdToken();
+      if (getAdditionalUserInfo(credential)?.isNewUser) {
+        const firstName = (credential.user.displayName ?? "").trim().split(/\s+/)[0] ?? "";
+        await apiJson("POST", "/v2/auth-google/register", { email: credential.user.email ?? "", firstName }, token);
+      }
+      const user = await apiJson<User>("POST", "/v2/auth/login", {}, token);
+      startSession(user, token);
+      return user;
+    } catch (error) {
+      await abandon();
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,37 @@
+/** Behaviour of AuthGate.astro (framework-free). */
+import { TOKEN_COOKIE, USER_COOKIE, isAdmin, loginUrl } from "./account";
+import { $user, initSession, readCookie } from "./session-store";
+
+export type GateDecision = "show" | "login" | "unauthorized";
+
+/** What a gate does for this visitor. */
+export function decide(kind: "user" | "admin", authenticated: boolean, role: string | undefined): GateDecision {
+  if (!authenticated) return "login";
+  if (kind === "admin" && !isAdmin({ role })) return "unauthorized";
+  return "show";
+}
+
+/** Checks every [data-auth-gate] on the page; `recheck` after a back/forward-cache restore. */
+export function runAuthGates(recheck = false): void {
+  initSession();
+  const gates = document.querySelectorAll<HTMLElement>("[data-auth-gate]");
+  if (gates.length === 0) return;
+  // The cookies are the truth (the stores may be stale after a bfcache restore).
+  const authenticated = $user.get() !== null && readCookie(TOKEN_COOKIE) !== undefined && readCookie(USER_COOKIE) !== undefined;
+  for (const gate of gates) {
+    const kind = gate.dataset.authGate === "admin" ? "admin" : "user";
+    const decision = decide(kind, authenticated, $user.get()?.role);
+    if (decision === "login") {
+      location.replace(loginUrl(location.pathname + location.search));
+      return;
+    }
+    if (decision === "unauthorized") {
+      location.replace("/unauthorized");
+      return;
+    }
+    if (recheck) continue;
+    gate.querySelector<HTMLElement>("[data-auth-checking]")?.remove();
+    const content = gate.querySelector<HTMLElement>("[data-auth-content]");
+    if (content) content.hidden = false;
+  }
+}

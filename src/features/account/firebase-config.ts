@@ -1,0 +1,37 @@
+/**
+ * The public Firebase web configuration as the browser receives it from the server: either
+ * embedded in the page by <FirebaseConfig /> (a JSON <script>), or from GET /v2/auth/config.
+ * `emulatorHost` is set only in demo mode (local Auth Emulator).
+ */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId?: string;
+  emulatorHost?: string;
+}
+
+export const FIREBASE_CONFIG_ELEMENT_ID = "firebase-web-config";
+
+let loading: Promise<FirebaseWebConfig | null> | undefined;
+
+/** The configuration for this page; null when the shop has no sign-in configured. */
+export function readFirebaseConfig(): Promise<FirebaseWebConfig | null> {
+  loading ??= (async () => {
+    const el = typeof document !== "undefined" ? document.getElementById(FIREBASE_CONFIG_ELEMENT_ID) : null;
+    if (el?.textContent) {
+      try {
+        return JSON.parse(el.textContent) as FirebaseWebConfig | null;
+      } catch {
+        /* fall through to the endpoint */
+      }
+    }
+    const res = await fetch("/v2/auth/config", { headers: { accept: "application/json" } });
+    if (!res.ok) throw new Error(`GET /v2/auth/config answered ${res.status}`);
+    return ((await res.json()) as { firebase: FirebaseWebConfig | null }).firebase;
+  })().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}

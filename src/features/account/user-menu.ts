@@ -1,0 +1,52 @@
+/**
+ * The accounts side of the site shell's user menu, framework-free. The shell (TopNav.astro and
+ * src/components/site/user-menu.ts) renders the menu from Astro.locals.user and opens/closes it;
+ * this module makes Logout work and keeps the session alive.
+ *
+ * Contract: once per page (e.g. in Shop.astro's or TopNav.astro's <script>):
+ *
+ *     import { initUserMenu } from "../features/account/user-menu";
+ *     initUserMenu();
+ *
+ * initUserMenu():
+ *  - reads the session cookies into the session store ($user, $token);
+ *  - shows the toasts flashed by the previous page ('Logged in! Welcome back!', 'Logged Out!'...);
+ *  - runs logout() on `window` CustomEvent("auth:logout") (what the shell's Logout dispatches);
+ *    an element with [data-logout-direct] logs out on click without the shell's help;
+ *  - when a session exists, keeps the Firebase ID token in the `token` cookie fresh.
+ * Safe to call more than once.
+ */
+import { $isAuthenticated, initSession, logout, showFlashedToasts, startSessionSync } from "./session-store";
+
+export const LOGOUT_EVENT = "auth:logout";
+
+let started = false;
+let loggingOut = false;
+
+function runLogout(): void {
+  if (loggingOut) return;
+  loggingOut = true;
+  void logout();
+}
+
+/** Logs out on click; for Logout buttons outside the shell's menu. */
+export function wireLogoutButtons(root: ParentNode = document): void {
+  root.querySelectorAll<HTMLElement>("[data-logout-direct]").forEach((el) => {
+    if (el.dataset.logoutWired) return;
+    el.dataset.logoutWired = "1";
+    el.addEventListener("click", (event) => {
+      event.preventDefault();
+      runLogout();
+    });
+  });
+}
+
+export function initUserMenu(): void {
+  initSession();
+  wireLogoutButtons();
+  if (started) return;
+  started = true;
+  showFlashedToasts();
+  window.addEventListener(LOGOUT_EVENT, runLogout);
+  if ($isAuthenticated.get()) void startSessionSync();
+}

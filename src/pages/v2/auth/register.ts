@@ -1,0 +1,4 @@
+import { postRegister } from "../../../features/account/account.server";
+import { methods } from "../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postRegister });

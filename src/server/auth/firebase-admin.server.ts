@@ -1,0 +1,234 @@
+/**
+ * The server's view of Firebase Authentication: firebase-admin, initialised once, and the one
+ * function that turns an ID token into a verified identity.
+ *
+ * Production: the project id comes from FIREBASE_PROJECT_ID (or PUBLIC_FIREBASE_PROJECT_ID);
+ * firebase-admin checks the RS256 signature against Google's published keys, the audience
+ * (project id), the issuer, the issue and expiry times, and (checkRevoked) that the account is
+ * neither disabled nor signed out everywhere since the token was issued. Revocation needs a
+ * credential: FIREBASE_SERVICE_ACCOUNT (the JSON key) or Application Default Credentials.
+ *
+ * Demo mode: FIREBASE_AUTH_EMULATOR_HOST points firebase-admin at the local Auth Emulator, whose
+ * tokens are NOT signed: anybody could mint one. So the emulator is refused (every call throws)
+ * unless DEMO_MODE is on AND the shop listens on a loopback address only.
+ *
+ * Verified tokens are remembered for a short while (VERIFY_CACHE_MS, never past their expiry) so
+ * a page load and its API calls do not each ask Firebase again; a revocation therefore takes
+ * effect within that time.
+ */
+import { cert, deleteApp, initializeApp, type App, type AppOptions } from "firebase-admin/app";
+import { getAuth, type Auth, type DecodedIdToken } from "firebase-admin/auth";
+import { env } from "../env";
+import { DEMO_PROJECT_ID } from "./demo";
+
+/** What the server knows about a caller once their token has been verified. */
+export interface Identity {
+  uid: string;
+  /** Lower-cased; "" when the account has no email (never for accounts made by this shop). */
+  email: string;
+  emailVerified: boolean;
+  /** The provider's display name (Google), "" when absent. */
+  name: string;
+  /** Expiry of the token, epoch milliseconds. */
+  expiresAt: number;
+}
+
+/** The token is missing its parts, forged, expired, revoked, or the account is disabled: answer 401. */
+export class InvalidTokenError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Sign-in cannot be checked right now (Firebase unreachable, no credential): answer 503. */
+export class AuthUnavailableError extends Error {}
+
+export const VERIFY_CACHE_MS = 60_000;
+const CACHE_LIMIT = 2000;
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+let app: App | undefined;
+let ownApp = false;
+let warned = false;
+const cache = new Map<string, { identity: Identity; at: number }>();
+
+function hostPart(hostPort: string): string {
+  if (hostPort.startsWith("[")) return hostPort.slice(0, hostPort.indexOf("]") + 1);
+  const colon = hostPort.lastIndexOf(":");
+  return colon > 0 && hostPort.indexOf(":") === colon ? hostPort.slice(0, colon) : hostPort;
+}
+
+/** The emulator host when firebase-admin is pointed at the Auth Emulator. */
+export function emulatorHost(): string | undefined {
+  return process.env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
+}
+
+/**
+ * Throws (and says so loudly, once) when the Auth Emulator is configured outside demo mode on
+ * localhost. firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST on every call, so this runs on
+ * every verification too, not only at start.
+ */
+export function assertEmulatorAllowed(): void {
+  const host = emulatorHost();
+  if (!host) return;
+  const e = env();
+  const listen = process.env.HOST || e.HOST;
+  const problems: string[] = [];
+  if (!e.DEMO_MODE) problems.push("DEMO_MODE is not true");
+  if (!LOOPBACK.has(listen)) problems.push(`the shop listens on ${listen}, not on localhost only`);
+  if (!LOOPBACK.has(hostPart(host))) problems.push(`the emulator ${host} is not on this machine`);
+  if (problems.length > 0) {
+    const message =
+      `REFUSING TO RUN: FIREBASE_AUTH_EMULATOR_HOST=${host} is set, and the Auth Emulator accepts unsigned tokens ` +
+      `(anyone could sign in as anyone), but ${problems.join(" and ")}. Unset FIREBASE_AUTH_EMULATOR_HOST for ` +
+      `production, or run the demo with DEMO_MODE=true and HOST=127.0.0.1.`;
+    if (!warned) {
+      warned = true;
+      console.error(`\n${"!".repeat(100)}\n${message}\n${"!".repeat(100)}\n`);
+    }
+    throw new Error(message);
+  }
+  if (!warned) {
+    warned = true;
+    console.warn(
+      `\n${"*".repeat(100)}\n  DEMO MODE: sign-in is checked by the local Firebase Auth Emulator at ${host}.\n` +
+        `  Its tokens are NOT signed. This is safe only because the shop listens on ${listen} (this machine only).\n` +
+        `  Never expose this server to a network.\n${"*".repeat(100)}\n`,
+    );
+  }
+}
+
+/** The Firebase project the tokens must be issued for. */
+export function firebaseProjectId(): string {
+  const e = env();
+  const id = e.FIREBASE_PROJECT_ID ?? e.PUBLIC_FIREBASE_PROJECT_ID ?? (emulatorHost() ? DEMO_PROJECT_ID : undefined);
+  if (!id) throw new AuthUnavailableError("Set FIREBASE_PROJECT_ID (or PUBLIC_FIREBASE_PROJECT_ID) to the Firebase project's id.");
+  return id;
+}
+
+function createApp(): App {
+  const e = env();
+  const options: AppOptions = { projectId: firebaseProjectId() };
+  if (!emulatorHost() && e.FIREBASE_SERVICE_ACCOUNT) {
+    let parsed: Record<string, string>;
+    try {
+      parsed = JSON.parse(e.FIREBASE_SERVICE_ACCOUNT) as Record<string, string>;
+    } catch {
+      throw new AuthUnavailableError("FIREBASE_SERVICE_ACCOUNT is not valid JSON (paste the service account key file's content).");
+    }
+    options.credential = cert({
+      projectId: parsed.project_id,
+      clientEmail: parsed.client_email,
+      privateKey: parsed.private_key,
+    });
+  }
+  // Without a credential firebase-admin falls back to Application Default Credentials
+  // (GOOGLE_APPLICATION_CREDENTIALS or the cloud metadata server); the emulator needs none.
+  return initializeApp(options, `resin-auth-${Date.now()}`);
+}
+
+/** firebase-admin's Auth for this process (after the emulator check). */
+export function adminAuth(): Auth {
+  assertEmulatorAllowed();
+  if (!app) {
+    app = createApp();
+    ownApp = true;
+  }
+  return getAuth(app);
+}
+
+/**
+ * Tests: use this app (e.g. a production-mode app with a local key server), or undefined to go
+ * back to the environment's. The previous app is deleted unless `keepPrevious`.
+ */
+export async function setFirebaseAppForTests(next: App | undefined, options: { keepPrevious?: boolean } = {}): Promise<void> {
+  if (app && !options.keepPrevious) await deleteApp(app).catch(() => {});
+  app = next;
+  ownApp = false;
+  warned = false;
+  cache.clear();
+}
+
+export function currentFirebaseAppForTests(): App | undefined {
+  return app;
+}
+
+/** Releases firebase-admin (scripts call this before exiting). */
+export async function closeFirebaseApp(): Promise<void> {
+  if (app && ownApp) await deleteApp(app).catch(() => {});
+  app = undefined;
+  ownApp = false;
+  cache.clear();
+}
+
+/** Forgets cached verifications (tests; or after revoking someone's sessions). */
+export function clearVerifyCache(): void {
+  cache.clear();
+}
+
+const INVALID_CODES = new Set([
+  "auth/argument-error",
+  "auth/invalid-argument",
+  "auth/id-token-expired",
+  "auth/id-token-revoked",
+  "auth/invalid-id-token",
+  "auth/user-disabled",
+  "auth/user-not-found",
+]);
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown; errorInfo?: { code?: unknown } })?.code ?? (error as { errorInfo?: { code?: unknown } })?.errorInfo?.code;
+  return typeof code === "string" ? code : "";
+}
+
+function toIdentity(decoded: DecodedIdToken): Identity {
+  return {
+    uid: decoded.uid,
+    email: typeof decoded.email === "string" ? decoded.email.toLowerCase() : "",
+    emailVerified: decoded.email_verified === true,
+    name: typeof decoded.name === "string" ? decoded.name : "",
+    expiresAt: decoded.exp * 1000,
+  };
+}
+
+/** A JWT has three base64url parts; anything else is refused before Firebase is asked. */
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/**
+ * Verifies a Firebase ID token (signature, audience, issuer, expiry, revocation) and answers who
+ * it belongs to. Throws InvalidTokenError for a bad token, AuthUnavailableError when Firebase
+ * cannot be asked.
+ */
+export async function verifyIdToken(token: string): Promise<Identity> {
+  if (!token || token.length > 4096 || !JWT_SHAPE.test(token)) throw new InvalidTokenError("The sign-in token is malformed.", "malformed");
+  const auth = adminAuth();
+  const now = Date.now();
+  const hit = cache.get(token);
+  if (hit) {
+    if (hit.identity.expiresAt > now && hit.at + VERIFY_CACHE_MS > now) return hit.identity;
+    cache.delete(token);
+  }
+  let decoded: DecodedIdToken;
+  try {
+    decoded = await auth.verifyIdToken(token, true);
+  } catch (error) {
+    const code = codeOf(error);
+    const message = error instanceof Error ? error.message : String(error);
+    // firebase-admin reports a failed download of Google's keys as an "argument" error too:
+    // that is an outage, not a bad token, and must not end anybody's session.
+    const outage = /fetching public keys|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|socket hang up|network/i.test(message);
+    if (INVALID_CODES.has(code) && !outage) throw new InvalidTokenError(code === "auth/id-token-expired" ? "Your session has expired. Please log in again." : "Your sign-in is not valid. Please log in again.", code);
+    console.error(`[auth] could not verify a token (${code || "no code"}): ${message}`);
+    throw new AuthUnavailableError("We could not check your sign-in right now. Please try again in a moment.");
+  }
+  const identity = toIdentity(decoded);
+  if (cache.size >= CACHE_LIMIT) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(token, { identity, at: now });
+  return identity;
+}
