@@ -333,8 +333,87 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     expect(res.json.items).toHaveLength(1);
     expect(res.json.items[0]).toMatchObject({ price: 135000, variant: { Finish: { value: "Gold leaf", price: 15000 } } });
     expect(res.json.subtotal).toBe(270000);
+
+    // The next write stores the cleaned-up lines, inside its transaction.
+    const after = await post(alice, { productId: tag.id });
+    expect(after.json.items.map((l: any) => [l.productId, l.price])).toEqual([
+      [priced.id, 135000],
+      [tag.id, 49900],
+    ]);
     const rows = await rowsOf(alice);
-    expect(rows.map((r) => r.pricePaise)).toEqual([135000]);
+    expect(rows.map((r) => [r.productId, r.pricePaise, r.variant])).toEqual([
+      [priced.id, 135000, { Finish: { id: priced.variantIds[0]!, value: "Gold leaf", price: 15000 } }],
+      [tag.id, 49900, {}],
+    ]);
+  });
+
+  it("GET writes nothing: stale lines are re-priced and left out in the answer only", async () => {
+    const priced = await makeProduct(t.db, { categoryId, pricePaise: 100000 });
+    const retiring = await makeProduct(t.db, { categoryId, pricePaise: 20000 });
+    await post(alice, { productId: priced.id, quantity: 2 });
+    await post(alice, { productId: retiring.id });
+    await t.db.update(schema.products).set({ pricePaise: 120000 }).where(eq(schema.products.id, priced.id));
+    await t.db.update(schema.products).set({ status: "inactive" }).where(eq(schema.products.id, retiring.id));
+    const [cartBefore] = await t.db.select().from(schema.carts).where(eq(schema.carts.userId, alice));
+    const before = await rowsOf(alice);
+
+    for (let i = 0; i < 2; i++) {
+      const res = await get(alice);
+      expect(res.json.items.map((l: any) => [l.productId, l.price])).toEqual([[priced.id, 120000]]);
+      expect(res.json).toMatchObject({ count: 2, subtotal: 240000 });
+    }
+    expect(await rowsOf(alice)).toEqual(before);
+    expect(before.map((r) => r.pricePaise)).toEqual([100000, 20000]);
+    const [cartAfter] = await t.db.select().from(schema.carts).where(eq(schema.carts.userId, alice));
+    expect(cartAfter).toEqual(cartBefore);
+  });
+
+  it("a merge deletes lines that can no longer be bought, so they free their place", async () => {
+    const retiring = await makeProduct(t.db, { categoryId, pricePaise: 20000 });
+    await post(alice, { productId: retiring.id });
+    await post(alice, { productId: frame.id, variant: choice(A5(), GLOSS()), quantity: 2 });
+    await t.db.update(schema.products).set({ status: "inactive" }).where(eq(schema.products.id, retiring.id));
+    const res = await merge(alice, {
+      items: [
+        { productId: frame.id, variant: choice(A5(), GLOSS()), quantity: 1 },
+        { productId: tag.id, quantity: 2 },
+        { productId: frame.id, variant: choice(A4(), MATTE()), quantity: 1, productNote: "Gold" },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.skipped).toEqual([]);
+    const lines = res.json.items.map((l: any) => [l.productId, l.variant.Size?.id ?? null, l.quantity, l.productNote]);
+    expect(lines).toEqual([
+      [frame.id, A5(), 3, ""],
+      [tag.id, null, 2, ""],
+      [frame.id, A4(), 1, "Gold"],
+    ]);
+    const rows = await rowsOf(alice);
+    expect(rows.map((r) => r.productId).sort()).toEqual([frame.id, frame.id, tag.id].sort());
+    expect((await get(alice)).json.items.map((l: any) => [l.productId, l.variant.Size?.id ?? null, l.quantity, l.productNote])).toEqual(lines);
+  });
+
+  it("answers 413 to a body over the cap, also when it comes without a Content-Length", async () => {
+    const big = JSON.stringify({ productId: tag.id, productNote: "x".repeat(20_000) });
+    const declared = await call(cartsRoute.POST, "/v2/carts", {
+      method: "POST",
+      token: token(alice),
+      rawBody: big,
+      headers: { "content-type": "application/json", "content-length": String(big.length) },
+    });
+    expect(declared.status).toBe(413);
+    expect(declared.json).toEqual({ error: "The request body is too large." });
+
+    // A bare Request has no Content-Length header: the cap is counted while reading.
+    const unknown = await call(cartsRoute.POST, "/v2/carts", { method: "POST", token: token(alice), rawBody: big });
+    expect(unknown.status).toBe(413);
+    const merged = await call(mergeRoute.PUT, "/v2/carts-merge", {
+      method: "PUT",
+      token: token(alice),
+      rawBody: JSON.stringify({ items: [{ productId: tag.id, productNote: "y".repeat(300_000) }] }),
+    });
+    expect(merged.status).toBe(413);
+    expect(await rowsOf(alice)).toEqual([]);
   });
 
   it("answers 405 for other methods", async () => {

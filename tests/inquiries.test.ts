@@ -271,6 +271,36 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     expect((await rows()).inquiries).toHaveLength(0);
   });
 
+  it("answers 413 to a chunked body over 64 KiB without a Content-Length, and stops reading it", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
+    let pulled = 0;
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === 0) controller.enqueue(new TextEncoder().encode('{"name":"Asha","description":"'));
+        pulled++;
+        controller.enqueue(chunk); // endless: only the cap ends it
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request(`http://127.0.0.1:4321${URL_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit & { duplex: "half" });
+    expect(request.headers.get("content-length")).toBeNull();
+    const context = { request, url: new URL(request.url), params: {}, clientAddress: nextAddress(), locals: {} } as unknown as Parameters<NonNullable<typeof route.POST>>[0];
+    const res = await route.POST!(context);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: "The request body is too large." });
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThan(10);
+    expect((await rows()).inquiries).toHaveLength(0);
+  });
+
   it("refuses the 6th inquiry from one address within the hour with 429 and Retry-After, and stores nothing", async () => {
     const address = nextAddress();
     for (let i = 1; i <= 5; i++) expect((await post({ ...good, name: `Asha ${i}` }, address)).status).toBe(201);

@@ -1,6 +1,6 @@
 /**
- * Small helpers every API route uses: JSON answers, the `{ error }` shape, zod parsing of
- * bodies and query strings, and a method table that answers 405 for anything else.
+ * Small helpers every API route uses: JSON answers, the `{ error }` shape, size-capped reading and
+ * zod parsing of bodies and query strings, and a method table that answers 405 for anything else.
  */
 import type { APIContext, APIRoute } from "astro";
 import { z } from "zod";
@@ -41,13 +41,55 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
   return result.data;
 }
 
-/** Reads a JSON body; a missing or malformed body is a 400, never a 500. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+/** Default cap of a request body read by readJson / readBodyText: 64 KiB. */
+export const MAX_BODY_BYTES = 64 * 1024;
+export const BODY_TOO_LARGE = "The request body is too large.";
+
+/**
+ * Reads a request body as UTF-8 text, at most `maxBytes` bytes; more is a 413 `{ error }`.
+ * A Content-Length above the cap is refused before anything is read; without one (chunked) or
+ * with a wrong one, the bytes are counted as they arrive and reading stops at the cap, so a huge
+ * body is never buffered. No body at all reads as "".
+ */
+export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw new HttpError(413, BODY_TOO_LARGE);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new HttpError(400, "The request body could not be read.");
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, BODY_TOO_LARGE);
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/**
+ * Reads a JSON body of at most `maxBytes` (default 64 KiB; more is a 413, see readBodyText) and
+ * parses it with `schema`; a missing or malformed body is a 400, never a 500.
+ */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.infer<S>> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw new HttpError(413, BODY_TOO_LARGE);
   const type = request.headers.get("content-type") ?? "";
   if (!type.includes("application/json")) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
+  const text = await readBodyText(request, maxBytes);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(text);
   } catch {
     throw new HttpError(400, "The request body is not valid JSON.");
   }

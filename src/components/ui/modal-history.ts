@@ -1,9 +1,10 @@
 /**
- * How every modal of the shop behaves, framework-free (used by the policy <dialog>s and the
- * React inquiry modal alike):
+ * How every modal of the shop behaves, framework-free (used by the policy <dialog>s, the React
+ * inquiry modal, the cart drawer and the cart merge prompt alike):
  *   - opening locks page scrolling (`document.body.style.overflow = "hidden"`);
  *   - opening pushes a history entry, so the browser Back action closes the modal;
  *   - Close, Escape and a click on the backdrop go back (which closes it through popstate).
+ * Modals may nest (the merge prompt over the open drawer): Back closes the top one only.
  */
 
 let locks = 0;
@@ -25,18 +26,34 @@ export interface OpenModal {
   closeNow(): void;
 }
 
+export interface ModalOptions {
+  /** Whether a click on the backdrop closes the modal (default true; false for an alert dialog). */
+  closeOnBackdrop?: boolean;
+  /** Runs on Escape first; returning true means it was handled there (e.g. a tooltip closed) and the modal stays. */
+  onEscape?: () => boolean;
+}
+
 const open = new Map<HTMLDialogElement, OpenModal>();
+
+/** The keys of the modal openings whose history entries the current entry sits on (see openModal). */
+function modalStack(): string[] {
+  const stack = (history.state as { modals?: unknown } | null)?.modals;
+  return Array.isArray(stack) ? stack.filter((id): id is string => typeof id === "string") : [];
+}
 
 /**
  * Opens `dialog` as a modal with scroll lock and a history entry.
  * `onClosed` runs once the dialog is closed, however that happened.
  */
-export function openModal(dialog: HTMLDialogElement, onClosed?: () => void): OpenModal {
+export function openModal(dialog: HTMLDialogElement, onClosed?: () => void, options: ModalOptions = {}): OpenModal {
   const existing = open.get(dialog);
   if (existing) return existing;
 
   let closed = false;
   let pushed = false;
+  let goingBack = false;
+  // Unique per opening, so an entry left over from before a reload never keeps this one open.
+  const key = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
   const finish = () => {
     if (closed) return;
@@ -49,25 +66,31 @@ export function openModal(dialog: HTMLDialogElement, onClosed?: () => void): Ope
     unlockScroll();
     onClosed?.();
   };
-  const onPop = () => finish();
+  // Back from a nested modal's entry lands on ours: stay open. Anything further back closes.
+  const onPop = () => {
+    if (!modalStack().includes(key)) finish();
+  };
   const requestClose = () => {
-    if (closed) return;
-    if (pushed && history.state?.modal === dialog.id) history.back();
-    else finish();
+    if (closed || goingBack) return;
+    if (pushed && history.state?.modal === dialog.id) {
+      goingBack = true; // several close requests before popstate arrives go back once
+      history.back();
+    } else finish();
   };
   const onCancel = (event: Event) => {
     event.preventDefault(); // Escape: close through history like the Close button
+    if (options.onEscape?.()) return;
     requestClose();
   };
   // A click whose target is the <dialog> itself landed on the backdrop (content sits in an inner box).
   const onBackdrop = (event: MouseEvent) => {
-    if (event.target === dialog) requestClose();
+    if (event.target === dialog && options.closeOnBackdrop !== false) requestClose();
   };
 
   if (!dialog.id) dialog.id = `modal-${Math.random().toString(36).slice(2, 8)}`;
   dialog.showModal();
   lockScroll();
-  history.pushState({ ...(history.state ?? {}), modal: dialog.id }, "");
+  history.pushState({ ...(history.state ?? {}), modal: dialog.id, modals: [...modalStack(), key] }, "");
   pushed = true;
   window.addEventListener("popstate", onPop);
   dialog.addEventListener("cancel", onCancel);

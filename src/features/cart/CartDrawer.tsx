@@ -3,12 +3,14 @@
  * screens and up from the bottom on narrow ones, over the dimmed backdrop of global.css.
  *
  * Accessible dialog: showModal() makes the page behind inert and moves focus to the close button;
- * Escape (or a click on the backdrop, or the close button) closes it, and focus goes back to what
- * had it before (the nav's cart button). Page scrolling is locked while it is open.
+ * Escape (or a click on the backdrop, or the close button, or the browser's Back action) closes it,
+ * and focus goes back to what had it before (the nav's cart button). Escape closes an open note
+ * first. Opening, scroll lock and Back-to-close are the shared modal-history.ts behaviour.
  * Opened and closed through $cartOpen (openCart(), or a window `cart:open` event).
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { openModal, type OpenModal } from "../../components/ui/modal-history";
 import { formatInr } from "../../lib/money";
 import { CART_TEXTS, lineTotal, variantValues, type CartLine } from "./cart";
 import {
@@ -129,49 +131,62 @@ export default function CartDrawer() {
   const subtotal = useStore($cartSubtotal);
   const loading = useStore($cartLoading);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const handleRef = useRef<OpenModal | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  /** Where to go once the drawer's history entry is gone (the Checkout link). */
+  const afterClose = useRef<(() => void) | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [noteOpen, setNoteOpen] = useState<string | null>(null);
+  const noteOpenRef = useRef(noteOpen);
+  noteOpenRef.current = noteOpen;
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
+    if (open && !handleRef.current) {
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
+      handleRef.current = openModal(dialog, onClosed, {
+        // Escape closes an open note first, then the drawer.
+        onEscape: () => {
+          if (!noteOpenRef.current) return false;
+          setNoteOpen(null);
+          return true;
+        },
+      });
       closeRef.current?.focus(); // React's autoFocus does not reach a dialog opened later
-      document.documentElement.style.overflow = "hidden";
-    } else if (!open && dialog.open) {
-      dialog.close();
+    } else if (!open && handleRef.current) {
+      handleRef.current.requestClose(); // back in history; the popstate closes the dialog
     }
   }, [open, mounted]);
 
-  useEffect(
-    () => () => {
-      document.documentElement.style.overflow = "";
-    },
-    [],
-  );
+  useEffect(() => () => handleRef.current?.closeNow(), []);
 
-  function onClose() {
-    document.documentElement.style.overflow = "";
+  /** However the drawer closed (Back, Escape, backdrop, close button): keep the store and focus in step. */
+  function onClosed() {
+    handleRef.current = null;
     setNoteOpen(null);
     if ($cartOpen.get()) closeCart();
     const target = returnFocus.current;
     returnFocus.current = null;
     if (target?.isConnected) target.focus();
+    const next = afterClose.current;
+    afterClose.current = null;
+    next?.();
   }
 
-  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
-    // Escape: closes an open note first, then the drawer (through the store, so state stays in step).
+  function onDialogClose() {
+    // Closed by the browser itself rather than through modal-history: drop our history entry too.
+    handleRef.current?.requestClose();
+  }
+
+  function goToCheckout(event: MouseEvent<HTMLAnchorElement>) {
+    // Leave through the drawer's history entry, so Back from /checkout comes straight back here.
+    if (!handleRef.current || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    if (noteOpen) setNoteOpen(null);
-    else closeCart();
-  }
-
-  function onBackdropClick(event: MouseEvent<HTMLDialogElement>) {
-    if (event.target === event.currentTarget) closeCart();
+    const href = event.currentTarget.href;
+    afterClose.current = () => window.location.assign(href);
+    closeCart();
   }
 
   async function remove(line: CartLine) {
@@ -196,7 +211,7 @@ export default function CartDrawer() {
 
   const empty = items.length === 0;
   return (
-    <dialog ref={dialogRef} aria-labelledby={TITLE_ID} className={PANEL} onCancel={onCancel} onClose={onClose} onClick={onBackdropClick}>
+    <dialog ref={dialogRef} aria-labelledby={TITLE_ID} className={PANEL} onClose={onDialogClose}>
       <div className="flex h-full max-h-[85dvh] flex-col md:max-h-none">
         <header className="flex flex-none items-center justify-between border-b border-cream-200 px-5 py-3">
           <h2 id={TITLE_ID} className="text-2xl">
@@ -241,6 +256,7 @@ export default function CartDrawer() {
             </div>
             <a
               href="/checkout"
+              onClick={goToCheckout}
               className="mt-3 flex w-full items-center justify-center rounded-full bg-resin-700 px-5 py-3 font-medium text-cream-50 hover:bg-resin-900"
             >
               Checkout

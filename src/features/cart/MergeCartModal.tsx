@@ -5,9 +5,12 @@
  * as they are (the account cart is shown) and the prompt comes back on the next page.
  *
  * A modal <dialog role="alertdialog">: the page behind is inert, focus starts on 'Merge Carts'.
+ * Opened through the shared modal-history.ts: page scrolling is locked while it shows, and the
+ * browser's Back action closes it like Escape. A click on the backdrop does nothing (an alert).
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { useEffect, useRef, useState } from "react";
+import { openModal, type OpenModal } from "../../components/ui/modal-history";
 import { CART_TEXTS } from "./cart";
 import { $mergePrompt, resolveMerge } from "./cart-store";
 
@@ -15,18 +18,29 @@ export default function MergeCartModal() {
   const prompt = useStore($mergePrompt);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const mergeRef = useRef<HTMLButtonElement>(null);
+  const handleRef = useRef<OpenModal | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (prompt && !dialog.open) {
-      dialog.showModal();
+    if (prompt && !handleRef.current) {
+      handleRef.current = openModal(
+        dialog,
+        () => {
+          handleRef.current = null;
+          // Closed without a choice (Escape, Back): both carts stay, the prompt comes back later.
+          if ($mergePrompt.get()) void resolveMerge("later");
+        },
+        { closeOnBackdrop: false },
+      );
       mergeRef.current?.focus();
-    } else if (!prompt && dialog.open) {
-      dialog.close();
+    } else if (!prompt && handleRef.current) {
+      handleRef.current.requestClose(); // a choice was made: back in history closes the dialog
     }
   }, [prompt]);
+
+  useEffect(() => () => handleRef.current?.closeNow(), []);
 
   async function choose(choice: "merge" | "keep") {
     setBusy(true);
@@ -37,14 +51,9 @@ export default function MergeCartModal() {
     }
   }
 
-  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
-    event.preventDefault();
-    void resolveMerge("later");
-  }
-
   function onClose() {
-    // Closed by the browser without a choice (e.g. a repeated Escape): same as 'later'.
-    if ($mergePrompt.get()) void resolveMerge("later");
+    // Closed by the browser itself (e.g. a repeated Escape): drop the history entry too, then as 'later'.
+    handleRef.current?.requestClose();
   }
 
   return (
@@ -55,7 +64,6 @@ export default function MergeCartModal() {
       aria-labelledby="merge-cart-title"
       aria-describedby="merge-cart-text"
       className="w-[28rem] rounded-2xl bg-cream-50 p-6 text-ink-900 shadow-2xl"
-      onCancel={onCancel}
       onClose={onClose}
     >
       <h2 id="merge-cart-title" className="text-2xl">

@@ -16,6 +16,17 @@
  * cart. The guest cart is removed from storage *before* the merge is sent (and restored if the
  * server refuses), and the request uses keepalive, so leaving the page mid-merge never merges twice.
  *
+ * Page loads of a signed-in visitor need not ask the server just to paint the badge: every account
+ * answer this tab applies is remembered in sessionStorage (`cart:account-count`: the user's uid,
+ * the cart id, the count, the time). A later page load of the same tab with no guest lines to merge
+ * paints $cartCount from it and fetches the account cart only when the drawer opens (or a
+ * mutation/checkout needs it), when the entry is older than CART_COUNT_TTL_MS, or when another tab
+ * changed the account cart since (`cart:account-changed` in localStorage; open tabs also follow the
+ * BroadcastChannel at once). A guest cart with lines always runs the full sign-in logic.
+ *
+ * The answers are checked by a hand-written guard (`toCartAnswer` in cart.ts), not zod: this module
+ * is loaded on every page for the nav badge, so nothing it imports may pull zod into the bundle.
+ *
  * Mutators never show toasts (checkout clears the cart silently); the `...AndNotify` helpers and
  * `addProductToCart` are the UI actions that show SPEC §8's toasts.
  */
@@ -24,7 +35,6 @@ import { showToast } from "../../components/ui/toast-store";
 import type { Product, Variant } from "../catalogue/catalogue";
 import {
   addLine,
-  cartAnswerSchema,
   cartCount,
   cartSubtotal,
   CART_TOASTS,
@@ -35,6 +45,7 @@ import {
   removeLine,
   resolveChoice,
   serialiseGuestCart,
+  toCartAnswer,
   type CartAnswer,
   type CartItemDraft,
   type CartLine,
@@ -49,8 +60,13 @@ export type CartMode = "guest" | "account";
 
 /** The lines of the current cart (guest or account), in the order they were added. */
 export const $cartItems = atom<CartLine[]>([]);
+/**
+ * The account cart's count remembered in sessionStorage, while this page has not fetched the lines
+ * (see the file comment); null once the lines are known.
+ */
+const $rememberedCount = atom<number | null>(null);
 /** SPEC §4: the sum of quantities (the nav and mobile badges). */
-export const $cartCount = computed($cartItems, (items) => cartCount(items));
+export const $cartCount = computed([$cartItems, $rememberedCount], (items, remembered) => remembered ?? cartCount(items));
 /** SPEC §4: the sum of price x quantity, in paise. */
 export const $cartSubtotal = computed($cartItems, (items) => cartSubtotal(items));
 /** Whose cart is shown. */
@@ -100,6 +116,14 @@ function storage(): Storage | null {
     return inBrowser() ? window.localStorage : null;
   } catch {
     return null; // storage disabled (privacy settings): the guest cart lives in memory only
+  }
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return inBrowser() ? (window.sessionStorage ?? null) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -192,9 +216,115 @@ async function request(method: string, path: string, body?: unknown, options: { 
     const message = data && typeof data === "object" && "error" in data ? String((data as { error: unknown }).error) : `HTTP ${response.status}`;
     throw new CartError(response.status, message);
   }
-  const parsed = cartAnswerSchema.safeParse(data);
-  if (!parsed.success) throw new CartError(response.status, "The cart answer was not understood.");
-  return { ...parsed.data, skipped: (data as { skipped?: unknown }).skipped };
+  const answer = toCartAnswer(data);
+  if (!answer) throw new CartError(response.status, "The cart answer was not understood.");
+  return { ...answer, skipped: (data as { skipped?: unknown }).skipped };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The remembered account count (sessionStorage) and the cross-tab change mark (localStorage)
+// ---------------------------------------------------------------------------------------------
+
+/** How long a remembered account count may paint the badge without asking the server. */
+export const CART_COUNT_TTL_MS = 5 * 60_000;
+/** sessionStorage: `{ sub, cartId, count, at }` of the last account answer this tab applied. */
+export const REMEMBERED_COUNT_KEY = "cart:account-count";
+/** localStorage: when any tab last changed an account cart (ms), so other tabs stop trusting their count. */
+export const ACCOUNT_CHANGED_KEY = "cart:account-changed";
+
+interface RememberedCount {
+  sub: string;
+  cartId: string;
+  count: number;
+  at: number;
+}
+
+/** Whose cart this is: the `uid` of the `user` cookie, else the ID token's `sub`; null when unknown. */
+export function sessionSubject(token: string | null, userCookie: string | null = readCookie("user")): string | null {
+  try {
+    const uid = (JSON.parse(userCookie ?? "") as { uid?: unknown } | null)?.uid;
+    if (typeof uid === "string" && uid) return uid;
+  } catch {
+    /* not JSON: try the token */
+  }
+  const payload = token?.split(".")[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(payload.length / 4) * 4, "="));
+    const sub = (JSON.parse(json) as { sub?: unknown } | null)?.sub;
+    return typeof sub === "string" && sub ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user's subject (sessionSubject), the key of the remembered count. */
+let subject: string | null = null;
+
+function readRemembered(sub: string): RememberedCount | null {
+  try {
+    const value = JSON.parse(sessionStore()?.getItem(REMEMBERED_COUNT_KEY) ?? "null") as Partial<RememberedCount> | null;
+    if (!value || value.sub !== sub || typeof value.cartId !== "string") return null;
+    if (!Number.isInteger(value.count) || value.count! < 0 || typeof value.at !== "number") return null;
+    return value as RememberedCount;
+  } catch {
+    return null;
+  }
+}
+
+function lastAccountChange(): number {
+  try {
+    const value = Number(storage()?.getItem(ACCOUNT_CHANGED_KEY));
+    return Number.isFinite(value) ? value : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Remembers an applied account answer; `changed` (a mutation) also tells the other tabs. */
+function remember(answer: CartAnswer, changed: boolean): void {
+  if (!subject) return;
+  const at = Date.now();
+  try {
+    const entry: RememberedCount = { sub: subject, cartId: answer.id, count: cartCount(answer.items), at };
+    sessionStore()?.setItem(REMEMBERED_COUNT_KEY, JSON.stringify(entry));
+    if (changed) storage()?.setItem(ACCOUNT_CHANGED_KEY, String(at));
+  } catch {
+    /* storage full or blocked: the next page load asks the server */
+  }
+}
+
+function forgetRemembered(): void {
+  try {
+    sessionStore()?.removeItem(REMEMBERED_COUNT_KEY);
+  } catch {
+    /* nothing to forget */
+  }
+}
+
+/**
+ * Page load of a signed-in visitor: paints the account cart's count from this tab's remembered
+ * answer, without a request, when that is safe (see the file comment). False: run the sign-in logic.
+ */
+function resumeFromRemembered(token: string): boolean {
+  const sub = sessionSubject(token);
+  if (!sub || readGuest().length > 0) return false;
+  const entry = readRemembered(sub);
+  const now = Date.now();
+  if (!entry || now - entry.at > CART_COUNT_TTL_MS || entry.at > now || lastAccountChange() > entry.at) return false;
+  epoch++;
+  subject = sub;
+  signedInToken = token;
+  signInRun = null;
+  $cartMode.set("account");
+  $cartId.set(entry.cartId);
+  $rememberedCount.set(entry.count);
+  return true;
+}
+
+/** The lines are needed (the drawer opened) but only the remembered count is known: fetch them. */
+function needLines(): void {
+  if ($cartMode.get() === "account" && $rememberedCount.get() !== null) void onSignedIn(signedInToken);
 }
 
 /** Bumped by every sign-in and sign-out: answers of an older session are not applied. */
@@ -210,10 +340,17 @@ function serial<T>(task: () => Promise<T>): Promise<T> {
 
 let channel: BroadcastChannel | null = null;
 
-function applyAnswer(answer: CartAnswer, at: number, broadcast = true): void {
+/**
+ * Shows an account answer (unless a sign-out or another sign-in came since `at`) and remembers it.
+ * `changed`: the answer follows a change made here, so other tabs are told (BroadcastChannel now,
+ * localStorage mark for their next page load). `broadcast: false`: it came from another tab.
+ */
+function applyAnswer(answer: CartAnswer, at: number, { changed = true, broadcast = true } = {}): void {
   if (at !== epoch || $cartMode.get() !== "account") return;
   $cartId.set(answer.id);
   $cartItems.set(answer.items);
+  $rememberedCount.set(null);
+  remember(answer, changed && broadcast);
   if (broadcast) {
     try {
       channel?.postMessage({ type: "account-cart", answer });
@@ -285,7 +422,7 @@ export async function refreshCart(): Promise<void> {
     return;
   }
   const at = epoch;
-  await serial(async () => applyAnswer(await request("GET", "/v2/carts"), at));
+  await serial(async () => applyAnswer(await request("GET", "/v2/carts"), at, { changed: false }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -317,12 +454,16 @@ async function syncAfterSignIn(at: number): Promise<SignInOutcome> {
     account = await request("GET", "/v2/carts");
   } catch (error) {
     console.error("[cart] fetching the account cart failed", error); // SPEC §8: logged only
-    if (at === epoch) $cartItems.set([]);
+    if (at === epoch) {
+      $cartItems.set([]);
+      $rememberedCount.set(null);
+      forgetRemembered();
+    }
     return "failed";
   }
   if (at !== epoch) return "superseded";
   const guest = readGuest();
-  applyAnswer(account, at);
+  applyAnswer(account, at, { changed: false });
   if (guest.length > 0 && account.items.length > 0) {
     $mergePrompt.set({ guestItems: guest, accountItems: account.items });
     return "prompt";
@@ -340,6 +481,9 @@ export function onSignedIn(token?: string | null): Promise<SignInOutcome> {
   if (token) signedInToken = token;
   const key = token ?? null;
   if (signInRun && signInRun.token === key && $cartMode.get() === "account") return signInRun.promise;
+  const sub = sessionSubject(token ?? signedInToken);
+  if (sub !== subject) $rememberedCount.set(null); // another user's remembered count is not shown
+  subject = sub;
   const at = ++epoch;
   $cartMode.set("account");
   $cartLoading.set(true);
@@ -355,6 +499,9 @@ export function onSignedOut(): void {
   epoch++;
   signedInToken = null;
   signInRun = null;
+  subject = null;
+  forgetRemembered();
+  $rememberedCount.set(null);
   $mergePrompt.set(null);
   $cartLoading.set(false);
   $cartMode.set("guest");
@@ -502,18 +649,27 @@ function start(): void {
       channel.onmessage = (event: MessageEvent) => {
         const data = event.data as { type?: string; answer?: unknown } | null;
         if (data?.type !== "account-cart" || $cartMode.get() !== "account") return;
-        const parsed = cartAnswerSchema.safeParse(data.answer);
-        if (parsed.success && parsed.data.id === $cartId.get()) applyAnswer(parsed.data, epoch, false);
+        const answer = toCartAnswer(data.answer);
+        if (answer && answer.id === $cartId.get()) applyAnswer(answer, epoch, { broadcast: false });
       };
     } catch {
       channel = null;
     }
   }
 
+  // Painted from the remembered count: the drawer needs the lines.
+  $cartOpen.subscribe((open) => {
+    if (open) needLines();
+  });
+
   // SPEC §4: signed in only when both session cookies exist; the guest cart is not shown meanwhile.
   const token = readCookie("token");
-  if (token && readCookie("user")) void onSignedIn(token);
-  else $cartItems.set(readGuest());
+  if (token && readCookie("user")) {
+    if (!resumeFromRemembered(token)) void onSignedIn(token);
+  } else {
+    forgetRemembered();
+    $cartItems.set(readGuest());
+  }
 }
 
 if (inBrowser()) start();

@@ -6,18 +6,13 @@
  */
 import type { APIContext } from "astro";
 import { requireUser } from "../../server/auth/auth.server";
-import { HttpError, json, parseWith, readJson, readQuery } from "../../server/http";
-import { cartItemInput, mergeInput, removeBody, removeQuery } from "./cart";
+import { HttpError, json, parseWith, readBodyText, readJson, readQuery } from "../../server/http";
+import { cartItemInput, mergeInput, removeBody, removeQuery } from "./cart.schema";
 import { addItemFor, clearCartFor, getCartFor, mergeItemsFor, removeItemFor } from "./cart.server";
 
-/** One line is well under 2 KB; a merge carries at most 100 lines. */
+/** Body caps (413 past them, see readJson): one line is well under 2 KB; a merge carries at most 100 lines. */
 const MAX_ITEM_BYTES = 16 * 1024;
 const MAX_MERGE_BYTES = 256 * 1024;
-
-function limitBody(request: Request, max: number): void {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > max) throw new HttpError(413, "The request body is too large.");
-}
 
 /** GET /v2/carts */
 export async function getCart(context: APIContext): Promise<Response> {
@@ -28,8 +23,7 @@ export async function getCart(context: APIContext): Promise<Response> {
 /** POST /v2/carts: body { productId, variant, quantity, productNote } (price, product, note are ignored). */
 export async function postCart(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
-  limitBody(context.request, MAX_ITEM_BYTES);
-  const input = await readJson(context.request, cartItemInput);
+  const input = await readJson(context.request, cartItemInput, MAX_ITEM_BYTES);
   return json(await addItemFor(user.uid, input));
 }
 
@@ -37,8 +31,7 @@ export async function postCart(context: APIContext): Promise<Response> {
 export async function deleteCartLine(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
   const { prod_id } = readQuery(context.url, removeQuery);
-  limitBody(context.request, MAX_ITEM_BYTES);
-  const text = await context.request.text();
+  const text = await readBodyText(context.request, MAX_ITEM_BYTES);
   let body: unknown = {};
   if (text.trim()) {
     try {
@@ -60,7 +53,6 @@ export async function clearCart(context: APIContext): Promise<Response> {
 /** PUT /v2/carts-merge: body { items: [...] } (the guest cart); answers the cart plus `skipped`. */
 export async function mergeCart(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
-  limitBody(context.request, MAX_MERGE_BYTES);
-  const { items } = await readJson(context.request, mergeInput);
+  const { items } = await readJson(context.request, mergeInput, MAX_MERGE_BYTES);
   return json(await mergeItemsFor(user.uid, items));
 }

@@ -8,9 +8,10 @@
  *   additional prices. Whatever price, name, image or weight a client sends is ignored.
  * - A choice must name one option (by id) of every variant group of an active product
  *   (`resolveChoice` in cart.ts, the rule the product page applies too); otherwise 400 with the reason.
- * - Reading a cart re-prices its lines from the current catalogue, refreshes the stored option
- *   values and prices, and drops lines that can no longer be bought (product inactive, option
- *   removed, or a group added since). So the answer never shows a stale price.
+ * - Every answer re-prices the lines from the current catalogue and leaves out lines that can no
+ *   longer be bought (product inactive, option removed, or a group added since), so it never shows
+ *   a stale price. Reading (GET) writes nothing: the stored rows are brought up to date only by the
+ *   writes (POST, DELETE, merge), inside their transaction and under the cart lock (`cleanCart`).
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -27,11 +28,11 @@ import {
   toAnswer,
   variantKey,
   type CartAnswer,
-  type CartItemInput,
   type CartLine,
   type MergeAnswer,
   type VariantChoice,
 } from "./cart";
+import type { CartItemInput } from "./cart.schema";
 
 let lastMs = 0;
 let seq = 0;
@@ -153,46 +154,142 @@ async function lockCart(tx: Tx, uid: string): Promise<string> {
   return row.id;
 }
 
+type ItemRow = typeof cartItems.$inferSelect;
+
+/** A stored line that can still be bought, with its current price and option values. */
+interface LiveLine {
+  row: ItemRow;
+  item: PricedItem;
+  product: CatalogueEntry;
+}
+
+interface StoredLines {
+  /** Lines that can still be bought, in the order they were added. */
+  live: LiveLine[];
+  /** Rows that can no longer be bought (not shown; deleted by the next write). */
+  gone: ItemRow[];
+  catalogue: Map<string, CatalogueEntry>;
+}
+
 /**
- * The cart as the API answers it, lines in the order they were added. Lines are re-priced from
- * the current catalogue; lines that can no longer be bought are removed (see the file comment).
+ * The cart's rows, priced from the current catalogue (no writes). `alsoLoad` names more products
+ * to load into the same catalogue map (the lines a merge brings).
  */
-export async function readCart(db: DbOrTx, cartId: string): Promise<CartAnswer> {
+async function loadLines(db: DbOrTx, cartId: string, alsoLoad: readonly string[] = []): Promise<StoredLines> {
   const rows = await db
     .select()
     .from(cartItems)
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const catalogue = await loadProducts(
-    db,
-    rows.map((r) => r.productId),
-  );
-  const items: CartLine[] = [];
-  const gone: string[] = [];
+  const catalogue = await loadProducts(db, [...rows.map((r) => r.productId), ...alsoLoad]);
+  const live: LiveLine[] = [];
+  const gone: ItemRow[] = [];
   for (const row of rows) {
     const priced = priceWith(catalogue, { productId: row.productId, variant: row.variant, quantity: row.quantity, productNote: row.note });
-    if (!priced.ok || priced.item.key !== row.variantKey) {
-      gone.push(row.id);
-      continue;
-    }
-    const { item } = priced;
-    if (item.pricePaise !== row.pricePaise || JSON.stringify(item.variant) !== JSON.stringify(row.variant)) {
-      await db.update(cartItems).set({ pricePaise: item.pricePaise, variant: item.variant }).where(eq(cartItems.id, row.id));
-    }
-    const product = catalogue.get(row.productId)!;
-    items.push({
-      id: row.id,
-      productId: row.productId,
-      product: { name: product.name, image: product.image, weight: gramsToKg(product.weightGrams) },
-      variant: item.variant,
-      quantity: row.quantity,
-      price: item.pricePaise,
-      note: row.note !== "",
-      productNote: row.note,
-    });
+    if (!priced.ok || priced.item.key !== row.variantKey) gone.push(row);
+    else live.push({ row, item: priced.item, product: catalogue.get(row.productId)! });
   }
-  if (gone.length > 0) await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, gone)));
-  return toAnswer(cartId, items);
+  return { live, gone, catalogue };
+}
+
+function toLine({ row, item, product }: LiveLine): CartLine {
+  return {
+    id: row.id,
+    productId: row.productId,
+    product: { name: product.name, image: product.image, weight: gramsToKg(product.weightGrams) },
+    variant: item.variant,
+    quantity: row.quantity,
+    price: item.pricePaise,
+    note: row.note !== "",
+    productNote: row.note,
+  };
+}
+
+/** True when the stored price or option values differ from the catalogue's. */
+function isStale({ row, item }: LiveLine): boolean {
+  return item.pricePaise !== row.pricePaise || JSON.stringify(item.variant) !== JSON.stringify(row.variant);
+}
+
+/** A line to store with absolute values; `id` absent means a new line. */
+interface LineWrite {
+  id?: string;
+  productId: string;
+  key: string;
+  variant: VariantChoice;
+  quantity: number;
+  pricePaise: number;
+  productNote: string;
+}
+
+/**
+ * Stores lines in one statement: new lines are inserted (in the given order, which `lineId()` and
+ * `clock_timestamp()` keep), existing lines (same product and variant key) get the given quantity,
+ * note, price and option values. Only call it under lockCart, with lines of distinct keys.
+ */
+async function writeLines(tx: Tx, cartId: string, lines: readonly LineWrite[]): Promise<void> {
+  if (lines.length === 0) return;
+  await tx
+    .insert(cartItems)
+    .values(
+      lines.map((line) => ({
+        id: line.id ?? lineId(),
+        cartId,
+        productId: line.productId,
+        variantKey: line.key,
+        variant: line.variant,
+        quantity: line.quantity,
+        pricePaise: line.pricePaise,
+        note: line.productNote,
+        createdAt: sql`clock_timestamp()`,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId, cartItems.variantKey],
+      set: {
+        quantity: sql`excluded.quantity`,
+        pricePaise: sql`excluded.price_paise`,
+        variant: sql`excluded.variant`,
+        note: sql`excluded.note`,
+      },
+    });
+}
+
+const liveWrite = ({ row, item }: LiveLine): LineWrite => ({
+  id: row.id,
+  productId: row.productId,
+  key: row.variantKey,
+  variant: item.variant,
+  quantity: row.quantity,
+  pricePaise: item.pricePaise,
+  productNote: row.note,
+});
+
+/** Deletes the rows that can no longer be bought (one statement). Under lockCart only. */
+async function deleteGone(tx: Tx, cartId: string, gone: readonly ItemRow[]): Promise<void> {
+  if (gone.length === 0) return;
+  await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, gone.map((r) => r.id))));
+}
+
+/**
+ * Brings the stored rows up to date (see the file comment): deletes the lines that can no longer be
+ * bought and stores the current price and option values of the others, in at most two statements.
+ * Every write runs it inside its transaction, right after lockCart. Returns the live lines.
+ */
+async function cleanCart(tx: Tx, cartId: string): Promise<LiveLine[]> {
+  const { live, gone } = await loadLines(tx, cartId);
+  await deleteGone(tx, cartId, gone);
+  await writeLines(tx, cartId, live.filter(isStale).map(liveWrite));
+  return live;
+}
+
+/**
+ * The cart as the API answers it, lines in the order they were added, re-priced from the current
+ * catalogue; lines that can no longer be bought are left out. Writes nothing (GET runs it outside
+ * any transaction); the writes store the cleaned-up lines through cleanCart.
+ */
+export async function readCart(db: DbOrTx, cartId: string): Promise<CartAnswer> {
+  const { live } = await loadLines(db, cartId);
+  return toAnswer(cartId, live.map(toLine));
 }
 
 /** GET /v2/carts */
@@ -213,18 +310,10 @@ export async function addItemFor(uid: string, input: CartItemInput): Promise<Car
     if (!priced.ok) throw new HttpError(400, priced.reason);
     const { item } = priced;
     const cartId = await lockCart(tx, uid);
-    const [existing] = await tx
-      .select({ id: cartItems.id })
-      .from(cartItems)
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, item.productId), eq(cartItems.variantKey, item.key)));
-    if (!existing) {
-      const [{ lines } = { lines: 0 }] = await tx
-        .select({ lines: sql<number>`count(*)::int` })
-        .from(cartItems)
-        .where(eq(cartItems.cartId, cartId));
-      if (lines >= MAX_CART_LINES) {
-        throw new HttpError(400, `Your cart already holds ${MAX_CART_LINES} different items; remove one to add another.`);
-      }
+    const live = await cleanCart(tx, cartId);
+    const existing = live.some(({ row }) => row.productId === item.productId && row.variantKey === item.key);
+    if (!existing && live.length >= MAX_CART_LINES) {
+      throw new HttpError(400, `Your cart already holds ${MAX_CART_LINES} different items; remove one to add another.`);
     }
     await tx
       .insert(cartItems)
@@ -257,10 +346,11 @@ export async function removeItemFor(uid: string, productId: string, variant: Rec
   const db = await getDb();
   return db.transaction(async (tx) => {
     const cartId = await lockCart(tx, uid);
-    await tx
-      .delete(cartItems)
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), eq(cartItems.variantKey, variantKey(variant))));
-    return readCart(tx, cartId);
+    const live = await cleanCart(tx, cartId);
+    const key = variantKey(variant);
+    await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), eq(cartItems.variantKey, key)));
+    const kept = live.filter(({ row }) => !(row.productId === productId && row.variantKey === key));
+    return toAnswer(cartId, kept.map(toLine));
   });
 }
 
@@ -283,56 +373,42 @@ export async function clearCartFor(uid: string): Promise<CartAnswer> {
 export async function mergeItemsFor(uid: string, inputs: readonly CartItemInput[]): Promise<MergeAnswer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const catalogue = await loadProducts(
+    const cartId = await lockCart(tx, uid);
+    const { live, gone, catalogue } = await loadLines(
       tx,
+      cartId,
       inputs.map((i) => i.productId),
     );
     const skipped: MergeAnswer["skipped"] = [];
-    const incoming: (PricedItem & { rowId?: string })[] = [];
+    const incoming: PricedItem[] = [];
     for (const input of inputs) {
       const priced = priceWith(catalogue, input);
       if (priced.ok) incoming.push(priced.item);
       else skipped.push({ productId: input.productId, reason: priced.reason });
     }
-    const cartId = await lockCart(tx, uid);
-    const rows = await tx
-      .select()
-      .from(cartItems)
-      .where(eq(cartItems.cartId, cartId))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-    const existing = rows.map((row) => ({
-      rowId: row.id,
-      productId: row.productId,
-      variant: row.variant,
-      key: row.variantKey,
-      quantity: row.quantity,
-      productNote: row.note,
-      pricePaise: row.pricePaise,
-    }));
-    const { lines, overflow } = mergeLines(existing, incoming);
+    // The live lines with their current prices; lines that can no longer be bought are deleted first,
+    // so they neither take a place in the cart nor come back.
+    const existing = live.map((line) => ({ ...line.item, line }));
+    const { lines, overflow } = mergeLines<PricedItem & { line?: LiveLine }>(existing, incoming);
     for (const line of overflow) {
       skipped.push({ productId: line.productId, reason: `Your cart already holds ${MAX_CART_LINES} different items.` });
     }
-    for (const line of lines) {
-      if (line.rowId) {
-        const before = rows.find((r) => r.id === line.rowId)!;
-        if (before.quantity !== line.quantity || before.note !== line.productNote) {
-          await tx.update(cartItems).set({ quantity: line.quantity, note: line.productNote }).where(eq(cartItems.id, line.rowId));
-        }
-        continue;
-      }
-      await tx.insert(cartItems).values({
-        id: lineId(),
-        cartId,
-        productId: line.productId,
-        variantKey: line.key,
-        variant: line.variant,
-        quantity: line.quantity,
-        pricePaise: line.pricePaise,
-        note: line.productNote,
-        createdAt: sql`clock_timestamp()`,
-      });
+    const writes: LineWrite[] = [];
+    for (const merged of lines) {
+      const { line } = merged;
+      const write: LineWrite = {
+        id: line?.row.id,
+        productId: merged.productId,
+        key: merged.key,
+        variant: merged.variant,
+        quantity: merged.quantity,
+        pricePaise: merged.pricePaise,
+        productNote: merged.productNote,
+      };
+      if (!line || isStale(line) || line.row.quantity !== merged.quantity || line.row.note !== merged.productNote) writes.push(write);
     }
+    await deleteGone(tx, cartId, gone);
+    await writeLines(tx, cartId, writes);
     return { ...(await readCart(tx, cartId)), skipped };
   });
 }

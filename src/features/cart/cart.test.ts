@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   addLine,
   cartCount,
-  cartItemInput,
   cartSubtotal,
   CART_TEXTS,
   CART_TOASTS,
@@ -14,11 +15,14 @@ import {
   removeLine,
   resolveChoice,
   serialiseGuestCart,
+  toCartAnswer,
+  toCartLine,
   variantKey,
   type CartAnswer,
   type CartItemDraft,
   type CartLine,
 } from "./cart";
+import { cartAnswerSchema, cartItemInput, cartLineSchema } from "./cart.schema";
 
 // A frame with two variant groups: Size (A4 +0, A3 +300.00) and Finish (Glossy +0, Matte +50.00).
 const frame = {
@@ -193,6 +197,108 @@ describe("cartItemInput (POST /v2/carts body)", () => {
   it("needs an id for each chosen option", () => {
     expect(cartItemInput.safeParse({ ...body, variant: { Size: { value: "A4" } } }).success).toBe(false);
     expect(cartItemInput.safeParse({ ...body, variant: { Size: "size-a4" } }).success).toBe(false);
+  });
+});
+
+describe("toCartLine / toCartAnswer (the browser's zod-free guard)", () => {
+  const good = {
+    id: "l1",
+    productId: "frame-1",
+    product: { name: "Ocean Frame", image: "/img/frame.jpg", weight: 0.8 },
+    variant: a4Gloss,
+    quantity: 2,
+    price: 149900,
+    note: true,
+    productNote: "For Mum",
+  };
+  const lines: unknown[] = [
+    good,
+    { ...good, extra: "dropped", product: { ...good.product, sku: "x" } },
+    { ...good, product: { name: "No image" } },
+    { ...good, product: { name: "Odd", image: 5, weight: "heavy" } },
+    { ...good, variant: { Size: { id: "a", value: "A", price: "0" } } },
+    { ...good, variant: { Size: { id: "a", value: "A", price: 0, more: 1 } } },
+    { ...good, variant: [] },
+    { ...good, variant: null },
+    { ...good, note: "yes", productNote: 7 },
+    { ...good, note: undefined, productNote: undefined },
+    { ...good, id: 1 },
+    { ...good, productId: null },
+    { ...good, product: null },
+    { ...good, product: { image: "" } },
+    { ...good, quantity: 0 },
+    { ...good, quantity: 1.5 },
+    { ...good, quantity: MAX_LINE_QUANTITY + 1 },
+    { ...good, quantity: "2" },
+    { ...good, price: -1 },
+    { ...good, price: 10.5 },
+    { ...good, price: undefined },
+    null,
+    "line",
+    [good],
+  ];
+
+  it.each(lines.map((line, i) => [i, line]))("agrees with cartLineSchema on sample %i", (_i, line) => {
+    const parsed = cartLineSchema.safeParse(line);
+    expect(toCartLine(line)).toEqual(parsed.success ? parsed.data : null);
+  });
+
+  it("agrees with cartAnswerSchema on whole answers, refusing one bad line", () => {
+    const answers: unknown[] = [
+      { id: "c1", items: [good], count: 2, subtotal: 299800 },
+      { id: "c1", items: [], count: 0, subtotal: 0, skipped: [] },
+      { id: "c1", items: [good, { ...good, quantity: 0 }], count: 2, subtotal: 1 },
+      { id: "c1", items: "x", count: 0, subtotal: 0 },
+      { id: "c1", items: [], count: "0", subtotal: 0 },
+      { items: [], count: 0, subtotal: 0 },
+      { error: "boom" },
+      null,
+      [],
+    ];
+    for (const answer of answers) {
+      const parsed = cartAnswerSchema.safeParse(answer);
+      expect(toCartAnswer(answer), JSON.stringify(answer)).toEqual(parsed.success ? parsed.data : null);
+    }
+  });
+});
+
+describe("the browser's cart code stays free of zod", () => {
+  /** Every module reachable through static, dynamic and import.meta.glob relative imports (type-only imports are erased). */
+  function reachable(entry: string): Map<string, string> {
+    const seen = new Map<string, string>();
+    const pending = [path.resolve(entry)];
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (seen.has(file)) continue;
+      const source = readFileSync(file, "utf8");
+      seen.set(file, source);
+      const specifiers = [...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?["']([^"']+)["']/gm), ...source.matchAll(/import(?:\.meta\.glob[^(]*)?\(\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+      for (const specifier of specifiers) {
+        if (!specifier.startsWith(".")) continue;
+        const base = path.resolve(path.dirname(file), specifier);
+        const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((candidate) => {
+          try {
+            return readFileSync(candidate) && true;
+          } catch {
+            return false;
+          }
+        });
+        if (found) pending.push(found);
+      }
+    }
+    return seen;
+  }
+
+  const importingZod = (entry: string) =>
+    [...reachable(entry)].filter(([, source]) => /^\s*import\s+(?!type\b)[^;]*["']zod["']/m.test(source)).map(([file]) => path.relative(process.cwd(), file));
+
+  it.each(["src/features/cart/cart-store.ts", "src/components/site/cart-badge.ts", "src/components/site/cart-launcher.ts"])("no module reachable from %s imports zod", (entry) => {
+    expect([...reachable(entry).keys()].some((file) => file.endsWith(path.join("features", "cart", "cart.ts")))).toBe(true);
+    expect(importingZod(entry)).toEqual([]);
+  });
+
+  it("(the check does find zod where it is imported)", () => {
+    expect(importingZod("src/features/cart/cart.api.ts")).toEqual(expect.arrayContaining([path.join("src", "features", "cart", "cart.schema.ts")]));
   });
 });
 
@@ -420,6 +526,16 @@ describe("cart store", () => {
     expect(store.$cartCount.get()).toBe(5);
   });
 
+  it("copes with a malformed answer: the sign-in fails quietly and a change reports an error", async () => {
+    const { store } = await load();
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ id: "cart-1", items: [{ productId: 5 }], count: 1, subtotal: 0 }), { status: 200 })));
+    expect(await store.onSignedIn("tok-1")).toBe("failed");
+    expect(store.$cartItems.get()).toEqual([]);
+    await expect(store.addToCart(draft())).rejects.toMatchObject({ name: "CartError", message: "The cart answer was not understood." });
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>", { status: 200 })));
+    await expect(store.refreshCart()).rejects.toMatchObject({ name: "CartError" });
+  });
+
   it("sends account changes to the server with the bearer token", async () => {
     const { store } = await load();
     await store.onSignedIn("tok-1");
@@ -434,6 +550,125 @@ describe("cart store", () => {
     expect(api.calls.at(-1)).toMatchObject({ method: "DELETE", path: "/v2/clear-cart" });
     expect(store.$cartCount.get()).toBe(0);
     expect(storage.getItem("cart")).toBeNull();
+  });
+
+  describe("remembered account count (page loads of a signed-in visitor)", () => {
+    let session: FakeStorage;
+    const signedInCookies = (uid = "u1") => `token=tok-1; user=${encodeURIComponent(JSON.stringify({ uid, firstName: "Asha" }))}`;
+    const gets = () => api.calls.filter((c) => c.method === "GET").length;
+    const remembered = () => JSON.parse(session.getItem("cart:account-count") ?? "null");
+
+    beforeEach(() => {
+      session = new FakeStorage();
+      Object.assign(win, { sessionStorage: session });
+      api.items = addLine(addLine([], draft({ quantity: 2 }))!, draft({ productId: "tag-1", variant: {} }))!;
+      doc.cookie = signedInCookies();
+    });
+
+    /** A page load that runs the sign-in logic and settles. */
+    async function firstPage(): Promise<Store> {
+      const { store } = await load();
+      await vi.waitFor(() => expect(store.$cartItems.get()).toHaveLength(2));
+      await vi.waitFor(() => expect(store.$cartLoading.get()).toBe(false));
+      return store;
+    }
+
+    it("paints the next page's badge from sessionStorage and fetches the lines when the drawer opens", async () => {
+      await firstPage();
+      expect(gets()).toBe(1);
+      expect(remembered()).toMatchObject({ sub: "u1", cartId: "cart-1", count: 3 });
+
+      const { store } = await load(); // the next page of the same tab
+      expect(store.$cartMode.get()).toBe("account");
+      expect(store.$cartCount.get()).toBe(3);
+      expect(store.$cartId.get()).toBe("cart-1");
+      expect(store.$cartItems.get()).toEqual([]);
+      expect(gets()).toBe(1); // no request just to paint the badge
+
+      win.dispatchEvent(new Event("cart:open"));
+      expect(store.$cartLoading.get()).toBe(true);
+      expect(store.$cartCount.get()).toBe(3); // still the remembered count while it loads
+      await vi.waitFor(() => expect(store.$cartItems.get()).toHaveLength(2));
+      expect(gets()).toBe(2);
+      store.closeCart();
+      win.dispatchEvent(new Event("cart:open"));
+      expect(gets()).toBe(2); // the lines are known now
+    });
+
+    it("keeps the remembered count current after this tab's own changes", async () => {
+      const first = await firstPage();
+      await first.addToCart(draft({ quantity: 4 }));
+      const { store } = await load();
+      expect(store.$cartCount.get()).toBe(7);
+      expect(gets()).toBe(1);
+    });
+
+    it("asks the server again after 5 minutes", async () => {
+      await firstPage();
+      session.setItem("cart:account-count", JSON.stringify({ ...remembered(), at: Date.now() - 5 * 60_000 - 1 }));
+      const store = await firstPage();
+      expect(gets()).toBe(2);
+      expect(store.$cartCount.get()).toBe(3);
+    });
+
+    it("asks the server again when another tab changed the account cart since", async () => {
+      await firstPage();
+      storage.setItem("cart:account-changed", String(remembered().at + 1));
+      await firstPage();
+      expect(gets()).toBe(2);
+    });
+
+    it("follows another tab's change on an open page, and remembers it", async () => {
+      const messages: ((event: { data: unknown }) => void)[] = [];
+      vi.stubGlobal(
+        "BroadcastChannel",
+        class {
+          set onmessage(handler: (event: { data: unknown }) => void) {
+            messages.push(handler);
+          }
+          postMessage() {}
+        },
+      );
+      await firstPage();
+      const { store } = await load();
+      const items = addLine([], draft({ productId: "tag-1", variant: {}, quantity: 6 }))!;
+      messages.at(-1)!({ data: { type: "account-cart", answer: { id: "cart-1", items, count: 6, subtotal: 6 * 149900 } } });
+      expect(store.$cartCount.get()).toBe(6);
+      expect(store.$cartItems.get()).toHaveLength(1);
+      expect(remembered()).toMatchObject({ count: 6 });
+    });
+
+    it("runs the sign-in logic when a guest cart waits, so the merge prompt still appears", async () => {
+      await firstPage();
+      storage.setItem("cart", serialiseGuestCart(addLine([], draft({ variant: a3Matte }))!));
+      const { store } = await load();
+      await vi.waitFor(() => expect(store.$mergePrompt.get()).not.toBeNull());
+      expect(gets()).toBe(2);
+    });
+
+    it("never shows another user's count, and forgets it at sign-out", async () => {
+      await firstPage();
+      doc.cookie = signedInCookies("u2");
+      const second = await firstPage();
+      expect(gets()).toBe(2);
+      expect(remembered()).toMatchObject({ sub: "u2" });
+      second.onSignedOut();
+      expect(session.getItem("cart:account-count")).toBeNull();
+
+      await firstPage();
+      doc.cookie = "";
+      const { store } = await load(); // a page after logging out elsewhere
+      expect(store.$cartMode.get()).toBe("guest");
+      expect(session.getItem("cart:account-count")).toBeNull();
+    });
+
+    it("keys the count by the ID token's subject when the user cookie has no uid", async () => {
+      const { store } = await load();
+      const payload = Buffer.from(JSON.stringify({ sub: "firebase-uid" })).toString("base64url");
+      expect(store.sessionSubject(`h.${payload}.s`, "{}")).toBe("firebase-uid");
+      expect(store.sessionSubject("tok-1", JSON.stringify({ uid: "u9" }))).toBe("u9");
+      expect(store.sessionSubject("tok-1", null)).toBeNull();
+    });
   });
 
   it("prefers a token source set by the accounts code", async () => {

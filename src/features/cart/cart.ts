@@ -1,13 +1,16 @@
 /**
  * The cart's pure rules, shared by the browser store (cart-store.ts) and the server (cart.server.ts):
- * types (SPEC §3 Cart, Cart item), zod schemas of the /v2/carts bodies and answers, line identity,
+ * types (SPEC §3 Cart, Cart item), a hand-written guard of the /v2/carts answer, line identity,
  * adding and merging lines, count and subtotal (SPEC §4), and the "one choice per variant group" rule.
+ *
+ * Free of zod on purpose: cart-store.ts (loaded on every page for the nav badge) imports this file.
+ * The zod schemas of the request bodies and answers live in cart.schema.ts (server and tests only).
  *
  * Amounts are integer paise. A line is identified by its product and its variant choice: the
  * canonical `variantKey` (the chosen variant ids, sorted) — the same key the database's unique index uses.
  */
-import { z } from "zod";
-import { MAX_QUANTITY, variantGroups, type Variant } from "../catalogue/catalogue";
+import type { Variant } from "../catalogue/catalogue";
+import { MAX_QUANTITY, variantGroups } from "../catalogue/variants";
 
 // ---------------------------------------------------------------------------------------------
 // Limits
@@ -236,7 +239,7 @@ export function resolveChoice(
   product: { name: string; variants: readonly Pick<Variant, "id" | "name" | "value" | "price">[] },
   chosen: Readonly<Record<string, { id: string }>>,
 ): ChoiceResult {
-  const groups = variantGroups(product.variants as Variant[]);
+  const groups = variantGroups(product.variants);
   const known = new Set(groups.map(([name]) => name));
   for (const group of Object.keys(chosen)) {
     if (!known.has(group)) {
@@ -261,76 +264,65 @@ export function resolveChoice(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Schemas: request bodies (server) and answers (browser)
+// Reading answers and the stored guest cart (zod-free twins of cart.schema.ts's answer schemas)
 // ---------------------------------------------------------------------------------------------
 
-const id = (label: string) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(120, `${label} must be at most 120 characters`);
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
+  isNumber(value) && Number.isInteger(value) && value >= min && value <= max;
 
-/** `{ "Size": { id, value?, price? } }`: only the ids count; value and price are looked up. */
-export const variantInput = z
-  .record(
-    z.string().trim().min(1, "A variant group needs a name").max(100, "A variant group name must be at most 100 characters"),
-    z.object({ id: id("variant id") }, { message: "Each chosen variant must be an object with an id" }),
-    { message: "variant must be an object of group name -> { id }" },
-  )
-  .refine((v) => Object.keys(v).length <= MAX_VARIANT_GROUPS, `variant may name at most ${MAX_VARIANT_GROUPS} groups`);
+/** `{ group: { id, value, price } }`, or `{}` when any part is malformed (as cartLineSchema's `.catch({})`). */
+function toVariantChoice(value: unknown): VariantChoice {
+  if (!isObject(value)) return {};
+  const choice: VariantChoice = {};
+  for (const [group, option] of Object.entries(value)) {
+    if (!isObject(option) || typeof option.id !== "string" || typeof option.value !== "string" || !isNumber(option.price)) return {};
+    if (group === "__proto__") continue;
+    choice[group] = { id: option.id, value: option.value, price: option.price };
+  }
+  return choice;
+}
 
 /**
- * Body of POST /v2/carts, and each item of PUT /v2/carts-merge. `price`, `product` and `note` may be
- * sent (the guest cart has them) but are dropped: the server prices and describes the line itself.
+ * One cart line from untrusted JSON (a server answer, another tab's message, the stored guest cart),
+ * or null when its identity, quantity or price is unusable. Optional parts fall back to defaults.
+ * Accepts exactly what `cartLineSchema` (cart.schema.ts) accepts; a test keeps the two in step.
  */
-export const cartItemInput = z.object({
-  productId: id("productId"),
-  variant: variantInput.default({}),
-  quantity: z
-    .number({ message: "quantity must be a number" })
-    .int("quantity must be a whole number")
-    .min(1, "quantity must be at least 1")
-    .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)
-    .default(1),
-  productNote: z
-    .string({ message: "productNote must be text" })
-    .trim()
-    .max(MAX_NOTE_LENGTH, `productNote must be at most ${MAX_NOTE_LENGTH} characters`)
-    .default(""),
-});
-export type CartItemInput = z.infer<typeof cartItemInput>;
+export function toCartLine(value: unknown): CartLine | null {
+  if (!isObject(value)) return null;
+  const { id, productId, product, quantity, price } = value;
+  if (typeof id !== "string" || typeof productId !== "string" || !isObject(product) || typeof product.name !== "string") return null;
+  if (!isWhole(quantity, 1, MAX_LINE_QUANTITY) || !isWhole(price, 0)) return null;
+  return {
+    id,
+    productId,
+    product: {
+      name: product.name,
+      image: typeof product.image === "string" ? product.image : "",
+      weight: isNumber(product.weight) ? product.weight : 0,
+    },
+    variant: toVariantChoice(value.variant),
+    quantity,
+    price,
+    note: typeof value.note === "boolean" ? value.note : false,
+    productNote: typeof value.productNote === "string" ? value.productNote : "",
+  };
+}
 
-export const mergeInput = z.object({
-  items: z
-    .array(cartItemInput, { message: "items must be a list" })
-    .max(MAX_CART_LINES * 2, `items may hold at most ${MAX_CART_LINES * 2} lines`),
-});
-
-/** Query of DELETE /v2/carts. */
-export const removeQuery = z.object({ prod_id: id("prod_id") });
-/** Body of DELETE /v2/carts: the line's variant choice (empty or absent for a product without variants). */
-export const removeBody = z.object({ variant: variantInput.default({}) });
-
-const variantChoiceSchema = z.record(z.string(), z.object({ id: z.string(), value: z.string(), price: z.number() }));
-
-export const cartLineSchema = z.object({
-  id: z.string(),
-  productId: z.string(),
-  product: z.object({ name: z.string(), image: z.string().catch(""), weight: z.number().catch(0) }),
-  variant: variantChoiceSchema.catch({}),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
-  price: z.number().int().min(0),
-  note: z.boolean().catch(false),
-  productNote: z.string().catch(""),
-});
-
-export const cartAnswerSchema = z.object({
-  id: z.string(),
-  items: z.array(cartLineSchema),
-  count: z.number(),
-  subtotal: z.number(),
-});
+/** A /v2/carts answer from untrusted JSON, or null when it is not one (any bad line refuses it all). */
+export function toCartAnswer(value: unknown): CartAnswer | null {
+  if (!isObject(value) || typeof value.id !== "string" || !Array.isArray(value.items)) return null;
+  if (!isNumber(value.count) || !isNumber(value.subtotal)) return null;
+  const items: CartLine[] = [];
+  for (const entry of value.items) {
+    const line = toCartLine(entry);
+    if (!line) return null;
+    items.push(line);
+  }
+  return { id: value.id, items, count: value.count, subtotal: value.subtotal };
+}
 
 /**
  * Reads the guest cart from its stored JSON (`{ items: [...] }`, or a bare list from older
@@ -348,9 +340,8 @@ export function parseGuestCart(raw: string | null | undefined): CartLine[] {
   if (!Array.isArray(list)) return [];
   const lines: CartLine[] = [];
   for (const entry of list) {
-    const parsed = cartLineSchema.safeParse(entry);
-    if (!parsed.success) continue;
-    const line = parsed.data;
+    const line = toCartLine(entry);
+    if (!line) continue;
     const productNote = line.productNote.trim().slice(0, MAX_NOTE_LENGTH);
     const normalised: CartLine = { ...line, id: guestLineId(line.productId, variantKey(line.variant)), productNote, note: productNote !== "" };
     const fit = addLine(lines, normalised);

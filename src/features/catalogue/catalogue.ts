@@ -4,6 +4,10 @@
  */
 import { z } from "zod";
 import { paiseToRupeeString } from "../../lib/money";
+import { MAX_QUANTITY, variantGroups } from "./variants";
+
+// The zod-free rules live in variants.ts (the browser cart imports them without zod).
+export { MAX_QUANTITY, variantGroups };
 
 export type ProductStatus = "active" | "inactive";
 
@@ -72,16 +76,6 @@ export interface Category {
   createdAt: string;
 }
 
-/** Variant groups in first-seen order: [["Size", [v1, v2]], ["Finish", [...]]]. */
-export function variantGroups(variants: readonly Variant[]): [string, Variant[]][] {
-  const groups = new Map<string, Variant[]>();
-  for (const v of variants) {
-    const list = groups.get(v.name);
-    if (list) list.push(v);
-    else groups.set(v.name, [v]);
-  }
-  return [...groups];
-}
 
 /**
  * Price shown in lists: the base plus one additional price per distinct variant name
@@ -126,8 +120,6 @@ export const SCROLL_RESTORE_TRIES = 20;
 export const SCROLL_RESTORE_INTERVAL_MS = 400;
 /** SPEC §9: product quantity minimum. */
 export const MIN_QUANTITY = 1;
-/** Largest quantity of one cart line (the cart's MAX_LINE_QUANTITY re-exports this). */
-export const MAX_QUANTITY = 99;
 
 /** Shown when a product has no image (SPEC §2: "a fallback image when absent"). */
 export const FALLBACK_PRODUCT_IMAGE = "/images/fallback-product.svg";
