@@ -35,6 +35,9 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection closed by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (error) => console.error(`[db] idle PostgreSQL connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
     // Several app servers may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
