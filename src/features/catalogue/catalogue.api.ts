@@ -6,7 +6,7 @@ import type { APIContext } from "astro";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, parseWith, readQuery } from "../../server/http";
 import { getAuthUser, requireAdmin, type AuthUser } from "../../server/auth/auth.server";
-import { productIdParam, productListQuery } from "./catalogue";
+import { productIdParam, productListQuery } from "./catalogue.schema";
 import { getProduct, listCategories, listHomeProducts, listProducts } from "./catalogue.server";
 
 /** Anonymous answers may be shared by caches for a minute; anything tied to a caller may not. */

@@ -12,11 +12,11 @@ import {
   pathCategory,
   productCard,
   productJsonLd,
-  productListQuery,
   variantGroups,
   type Product,
   type Variant,
 } from "./catalogue";
+import { productListQuery } from "./catalogue.schema";
 
 const v = (id: string, name: string, value: string, price: number): Variant => ({ id, name, value, price, images: [] });
 

@@ -2,7 +2,6 @@
  * Catalogue types as the API answers them (SPEC §3) and the pure price rules shared by the
  * browser and the server. Amounts are integer paise (see docs/decisions/0003-money-in-paise.md).
  */
-import { z } from "zod";
 import { paiseToRupeeString } from "../../lib/money";
 import { MAX_QUANTITY, variantGroups } from "./variants";
 
@@ -97,15 +96,6 @@ export function gramsToKg(grams: number): number {
 
 export const PRODUCT_PAGE_SIZE = 12;
 export const HOME_PRODUCTS_MAX = 8;
-
-/** Query of GET /v2/products. limit=0 means "all". */
-export const productListQuery = z.object({
-  limit: z.coerce.number().int("limit must be a whole number").min(0, "limit must be 0 (all) or more").max(500, "limit must be at most 500").default(0),
-  offset: z.coerce.number().int("offset must be a whole number").min(0, "offset must be 0 or more").default(0),
-  status: z.enum(["active", "inactive", "all"], { message: "status must be active, inactive or all" }).default("active"),
-  category: z.string().max(100).optional(),
-  q: z.string().max(200).optional(),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Shared helpers for the catalogue screens (product list, product detail) and the API.
@@ -248,13 +238,6 @@ export function productJsonLd(product: Product, siteUrl: string): Record<string,
   }
   return data;
 }
-
-/** Path parameter of /v2/products/{id}. */
-export const productIdParam = z
-  .string({ message: "id is required" })
-  .trim()
-  .min(1, "id is required")
-  .max(120, "id must be at most 120 characters");
 
 /** "/products/wall-art" -> "wall-art"; null for /products and for detail pages. */
 export function pathCategory(pathname: string): string | null {

@@ -1,0 +1,21 @@
+/**
+ * zod schemas of the catalogue's inputs (query strings, route params). Kept apart from
+ * catalogue.ts so that browser code importing the catalogue's types and rules does not pull zod.
+ */
+import { z } from "zod";
+
+/** Query of GET /v2/products. limit=0 means "all". */
+export const productListQuery = z.object({
+  limit: z.coerce.number().int("limit must be a whole number").min(0, "limit must be 0 (all) or more").max(500, "limit must be at most 500").default(0),
+  offset: z.coerce.number().int("offset must be a whole number").min(0, "offset must be 0 or more").default(0),
+  status: z.enum(["active", "inactive", "all"], { message: "status must be active, inactive or all" }).default("active"),
+  category: z.string().max(100).optional(),
+  q: z.string().max(200).optional(),
+});
+
+/** Path parameter of /v2/products/{id}. */
+export const productIdParam = z
+  .string({ message: "id is required" })
+  .trim()
+  .min(1, "id is required")
+  .max(120, "id must be at most 120 characters");
