@@ -12,26 +12,12 @@ import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 // Real token verification (Firebase) is the accounts work's and is tested there. Here a bearer
 // token `test:<uid>` names the caller; the users rows the carts hang on are inserted below.
-vi.mock("../src/server/auth/auth.server", async () => {
-  const { HttpError } = await import("../src/server/http");
-  const getAuthUser = async (context: { request: Request }) => {
-    const header = context.request.headers.get("authorization");
-    if (!header) return null;
-    const match = /^Bearer test:(.+)$/.exec(header);
-    if (!match) throw new HttpError(401, "Your session has expired. Please log in again.");
-    return { uid: match[1]!, email: `${match[1]}@example.com`, role: "customer" as const, emailVerified: true };
-  };
-  const requireUser = async (context: { request: Request }) => {
-    const user = await getAuthUser(context);
-    if (!user) throw new HttpError(401, "Please log in to continue.");
-    return user;
-  };
-  const requireAdmin = async (context: { request: Request }) => {
-    const user = await requireUser(context);
-    throw new HttpError(403, `Only the shop's administrators can do this (${user.uid}).`);
-  };
-  return { getAuthUser, requireUser, requireAdmin };
-});
+vi.mock("../src/server/auth/auth.server", async () =>
+  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
+    const uid = /^test:(.+)$/.exec(token)?.[1];
+    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
+  }),
+);
 
 const cartsRoute = await import("../src/pages/v2/carts");
 const clearRoute = await import("../src/pages/v2/clear-cart");

@@ -8,28 +8,13 @@ import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { call } from "./helpers/call";
 
 // The accounts work replaces the auth stub later; here a token names the caller's role.
-vi.mock("../src/server/auth/auth.server", async () => {
-  const { HttpError } = await import("../src/server/http");
-  const getAuthUser = async (context: { request: Request }) => {
-    const header = context.request.headers.get("authorization");
-    if (!header) return null;
-    const token = header.replace(/^Bearer /, "");
-    if (token === "admin-token") return { uid: "admin-1", email: "owner@example.com", role: "tm_admin" as const };
-    if (token === "customer-token") return { uid: "user-1", email: "asha@example.com", role: "customer" as const };
-    throw new HttpError(401, "Your session has expired. Please log in again.");
-  };
-  const requireUser = async (context: { request: Request }) => {
-    const user = await getAuthUser(context);
-    if (!user) throw new HttpError(401, "Please log in to continue.");
-    return user;
-  };
-  const requireAdmin = async (context: { request: Request }) => {
-    const user = await requireUser(context);
-    if (user.role !== "tm_admin") throw new HttpError(403, "Only the shop's administrators can do this.");
-    return user;
-  };
-  return { getAuthUser, requireUser, requireAdmin };
-});
+vi.mock("../src/server/auth/auth.server", async () =>
+  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
+    if (token === "admin-token") return { uid: "admin-1", email: "owner@example.com", role: "tm_admin", emailVerified: true };
+    if (token === "customer-token") return { uid: "user-1", email: "asha@example.com", role: "customer", emailVerified: true };
+    return null;
+  }),
+);
 
 const productsRoute = await import("../src/pages/v2/products/index");
 const productRoute = await import("../src/pages/v2/products/[id]");

@@ -7,7 +7,7 @@ import { useEffect, useState, type SubmitEvent } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { LIMITS, validateLogin, type FieldErrors, type LoginValues } from "./account";
 import { continueWithGoogle, loginWithEmail } from "./auth-flows";
-import { GoogleMark, PasswordField, TextField, fieldValue, primaryButton, secondaryButton, useHydrated } from "./form-ui";
+import { AuthAlternatives, PasswordField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
 import { $isAuthenticated, flashToast, initSession } from "./session-store";
 
 interface Props {
@@ -96,18 +96,7 @@ export default function LoginForm({ redirect = "/" }: Props) {
       <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
         {busy ? "Logging in..." : "Login"}
       </button>
-      <div className="flex items-center gap-3 text-xs tracking-widest text-ink-300 uppercase" aria-hidden="true">
-        <span className="h-px flex-1 bg-cream-300" />
-        or
-        <span className="h-px flex-1 bg-cream-300" />
-      </div>
-      <button type="button" className={secondaryButton} onClick={onGoogle} disabled={busy || googleBusy || !hydrated}>
-        <GoogleMark />
-        Continue with Google
-      </button>
-      <a href="/" className={`${secondaryButton} border-transparent bg-transparent`}>
-        Go to Home
-      </a>
+      <AuthAlternatives onGoogle={onGoogle} disabled={busy || googleBusy || !hydrated} />
     </form>
   );
 }

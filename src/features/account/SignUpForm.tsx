@@ -7,7 +7,7 @@ import { useRef, useState, type SubmitEvent } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { LIMITS, todayIso, validateSignUp, type FieldErrors, type SignUpField, type SignUpValues } from "./account";
 import { continueWithGoogle, signUpWithEmail } from "./auth-flows";
-import { GENDER_OPTIONS, GoogleMark, PasswordField, SelectField, TextField, fieldValue, primaryButton, secondaryButton, useHydrated } from "./form-ui";
+import { AuthAlternatives, GENDER_OPTIONS, PasswordField, SelectField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
 import { flashToast } from "./session-store";
 
 interface Props {
@@ -134,18 +134,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
       <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
         {busy ? "Creating..." : "Sign Up"}
       </button>
-      <div className="flex items-center gap-3 text-xs tracking-widest text-ink-300 uppercase" aria-hidden="true">
-        <span className="h-px flex-1 bg-cream-300" />
-        or
-        <span className="h-px flex-1 bg-cream-300" />
-      </div>
-      <button type="button" className={secondaryButton} onClick={onGoogle} disabled={busy || googleBusy || !hydrated}>
-        <GoogleMark />
-        Continue with Google
-      </button>
-      <a href="/" className={`${secondaryButton} border-transparent bg-transparent`}>
-        Go to Home
-      </a>
+      <AuthAlternatives onGoogle={onGoogle} disabled={busy || googleBusy || !hydrated} />
     </form>
   );
 }

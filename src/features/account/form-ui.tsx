@@ -1,6 +1,6 @@
 /**
  * Small form pieces shared by the account islands: a labelled field with its error underneath,
- * a password input with show/hide, and the buttons' looks.
+ * a password input with show/hide, the buttons' looks, and what sits under the sign-in forms.
  */
 import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
@@ -159,5 +159,25 @@ export function GoogleMark() {
       <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
       <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
     </svg>
+  );
+}
+
+/** Under a sign-in form: an "or" divider, "Continue with Google", and a way back to the home page. */
+export function AuthAlternatives({ onGoogle, disabled }: { onGoogle: () => void; disabled: boolean }) {
+  return (
+    <>
+      <div className="flex items-center gap-3 text-xs tracking-widest text-ink-300 uppercase" aria-hidden="true">
+        <span className="h-px flex-1 bg-cream-300" />
+        or
+        <span className="h-px flex-1 bg-cream-300" />
+      </div>
+      <button type="button" className={secondaryButton} onClick={onGoogle} disabled={disabled}>
+        <GoogleMark />
+        Continue with Google
+      </button>
+      <a href="/" className={`${secondaryButton} border-transparent bg-transparent`}>
+        Go to Home
+      </a>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -23,6 +22,7 @@ import {
   type CartLine,
 } from "./cart";
 import { cartAnswerSchema, cartItemInput, cartLineSchema } from "./cart.schema";
+import { modulesImporting, reachableModules } from "../../../tests/helpers/imports";
 
 // A frame with two variant groups: Size (A4 +0, A3 +300.00) and Finish (Glossy +0, Matte +50.00).
 const frame = {
@@ -263,42 +263,14 @@ describe("toCartLine / toCartAnswer (the browser's zod-free guard)", () => {
 });
 
 describe("the browser's cart code stays free of zod", () => {
-  /** Every module reachable through static, dynamic and import.meta.glob relative imports (type-only imports are erased). */
-  function reachable(entry: string): Map<string, string> {
-    const seen = new Map<string, string>();
-    const pending = [path.resolve(entry)];
-    while (pending.length > 0) {
-      const file = pending.pop()!;
-      if (seen.has(file)) continue;
-      const source = readFileSync(file, "utf8");
-      seen.set(file, source);
-      const specifiers = [...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?["']([^"']+)["']/gm), ...source.matchAll(/import(?:\.meta\.glob[^(]*)?\(\s*["']([^"']+)["']/g)].map((m) => m[1]!);
-      for (const specifier of specifiers) {
-        if (!specifier.startsWith(".")) continue;
-        const base = path.resolve(path.dirname(file), specifier);
-        const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((candidate) => {
-          try {
-            return readFileSync(candidate) && true;
-          } catch {
-            return false;
-          }
-        });
-        if (found) pending.push(found);
-      }
-    }
-    return seen;
-  }
-
-  const importingZod = (entry: string) =>
-    [...reachable(entry)].filter(([, source]) => /^\s*import\s+(?!type\b)[^;]*["']zod["']/m.test(source)).map(([file]) => path.relative(process.cwd(), file));
-
+  // Static, dynamic and import.meta.glob imports alike (see tests/browser-modules.test.ts for every browser entry).
   it.each(["src/features/cart/cart-store.ts", "src/components/site/cart-badge.ts", "src/components/site/cart-launcher.ts"])("no module reachable from %s imports zod", (entry) => {
-    expect([...reachable(entry).keys()].some((file) => file.endsWith(path.join("features", "cart", "cart.ts")))).toBe(true);
-    expect(importingZod(entry)).toEqual([]);
+    expect([...reachableModules(entry).keys()].some((file) => file.endsWith(path.join("features", "cart", "cart.ts")))).toBe(true);
+    expect(modulesImporting(entry, "zod")).toEqual([]);
   });
 
   it("(the check does find zod where it is imported)", () => {
-    expect(importingZod("src/features/cart/cart.api.ts")).toEqual(expect.arrayContaining([path.join("src", "features", "cart", "cart.schema.ts")]));
+    expect(modulesImporting("src/features/cart/cart.api.ts", "zod")).toEqual(expect.arrayContaining([path.join("src", "features", "cart", "cart.schema.ts")]));
   });
 });
 

@@ -1,0 +1,43 @@
+/**
+ * A stand-in for src/server/auth/auth.server.ts in integration tests that are not about sign-in
+ * (real token verification is tested in tests/accounts.test.ts). Each test file says which user a
+ * bearer token names; the checks and messages are the real module's.
+ *
+ *   vi.mock("../src/server/auth/auth.server", async () =>
+ *     (await import("./helpers/fake-auth")).fakeAuthModule((token) => (token === "admin-token" ? ADMIN : null)),
+ *   );
+ *
+ * (vi.mock factories are hoisted above the imports: import this module inside the factory and
+ * keep the token mapping inline.)
+ */
+import type { AuthUser } from "../../src/server/auth/auth.server";
+import { HttpError } from "../../src/server/http";
+
+type Context = { request: Request };
+
+/**
+ * getAuthUser / requireUser / requireAdmin over `resolve`: null without an Authorization header,
+ * 401 for a header that is not "Bearer <token>" or a token `resolve` does not know (null).
+ */
+export function fakeAuthModule(resolve: (token: string) => AuthUser | null) {
+  const getAuthUser = async (context: Context): Promise<AuthUser | null> => {
+    const header = context.request.headers.get("authorization");
+    if (header === null) return null;
+    const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header);
+    if (!match) throw new HttpError(401, "Send the sign-in token as 'Authorization: Bearer <token>'.");
+    const user = resolve(match[1]!);
+    if (!user) throw new HttpError(401, "Your session has expired. Please log in again.");
+    return user;
+  };
+  const requireUser = async (context: Context): Promise<AuthUser> => {
+    const user = await getAuthUser(context);
+    if (!user) throw new HttpError(401, "Please log in to continue.");
+    return user;
+  };
+  const requireAdmin = async (context: Context): Promise<AuthUser> => {
+    const user = await requireUser(context);
+    if (user.role !== "tm_admin") throw new HttpError(403, "Only the shop's administrators can do this.");
+    return user;
+  };
+  return { getAuthUser, requireUser, requireAdmin };
+}

@@ -1,0 +1,67 @@
+/**
+ * A small import-graph walker for tests that keep heavy or server-only code out of the browser's
+ * bundles. It reads source files as text (no bundler): relative specifiers are followed, bare ones
+ * (packages) are reported by `bareImports`. Type-only imports and exports are ignored: they are
+ * erased before anything runs.
+ *
+ *   const modules = reachableModules("src/features/cart/cart-store.ts");   // absolute path -> source
+ *   [...modules.values()].some((source) => bareImports(source).includes("zod"));
+ */
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** `import ... from "x"`, `import "x"`, `export ... from "x"`; not `import type` / `export type`. */
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?["']([^"']+)["']/gm;
+/** `import("x")` and `import.meta.glob("x")` (and its typed form `import.meta.glob<T>("x")`). */
+const DYNAMIC_IMPORT = /import(?:\.meta\.glob[^(]*)?\(\s*["']([^"']+)["']/g;
+
+export interface WalkOptions {
+  /**
+   * Whether to follow `import()` and `import.meta.glob()` as well as static imports (default true).
+   * Pass false to see only what loads together with the entry, not what it loads later on demand.
+   */
+  includeDynamic?: boolean;
+}
+
+/** The specifiers a module imports at run time, in the order found (static first). */
+export function importSpecifiers(source: string, { includeDynamic = true }: WalkOptions = {}): string[] {
+  const matches = [...source.matchAll(STATIC_IMPORT), ...(includeDynamic ? source.matchAll(DYNAMIC_IMPORT) : [])];
+  return matches.map((m) => m[1]!);
+}
+
+/** The packages (non-relative specifiers) a module imports statically, e.g. ["zod", "firebase/auth"]. */
+export function bareImports(source: string): string[] {
+  return importSpecifiers(source, { includeDynamic: false }).filter((specifier) => !specifier.startsWith("."));
+}
+
+const isFile = (candidate: string) => statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
+
+/** The file a relative specifier names: as written, then with .ts or .tsx, then its folder's index.ts. */
+function resolveRelative(from: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(from), specifier);
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(isFile);
+}
+
+/** Every module reachable from `entry` through relative imports: absolute path -> source text. */
+export function reachableModules(entry: string, options: WalkOptions = {}): Map<string, string> {
+  const seen = new Map<string, string>();
+  const pending = [path.resolve(entry)];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    const source = readFileSync(file, "utf8");
+    seen.set(file, source);
+    for (const specifier of importSpecifiers(source, options)) {
+      if (!specifier.startsWith(".")) continue;
+      const found = resolveRelative(file, specifier);
+      if (found) pending.push(found);
+    }
+  }
+  return seen;
+}
+
+/** The modules reachable from `entry` that import `pkg` (or a subpath of it), relative to the working folder. */
+export function modulesImporting(entry: string, pkg: string, options: WalkOptions = {}): string[] {
+  const imports = (specifier: string) => specifier === pkg || specifier.startsWith(`${pkg}/`);
+  return [...reachableModules(entry, options)].filter(([, source]) => bareImports(source).some(imports)).map(([file]) => path.relative(process.cwd(), file));
+}
