@@ -167,4 +167,35 @@ test.describe("catalogue", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
   });
+
+  test("closing a policy modal (history back) keeps the scrolled list where it was", async ({ page }) => {
+    await page.goto("/products");
+    const cards = page.locator('a[href^="/products/product/"]');
+    await expect(cards).toHaveCount(12);
+    await cards.nth(11).scrollIntoViewIfNeeded();
+    await expect.poll(() => cards.count()).toBeGreaterThan(12);
+    const loaded = await cards.count();
+    const footerButton = page.getByRole("contentinfo").getByRole("button", { name: "Shipping Policy" });
+    await footerButton.scrollIntoViewIfNeeded();
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(loaded);
+    const y = await page.evaluate(() => window.scrollY);
+    await footerButton.click();
+    const dialog = page.getByRole("dialog", { name: "Shipping Policy" });
+    await expect(dialog).toBeVisible();
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/products$/);
+    // Before the fix, Back also reset the list to its first 12 products and the page jumped up.
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 50);
+  });
+
+  test("unknown pages answer 404; unknown API addresses answer JSON", async ({ page, request }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    const api = await request.get("/v2/no-such-thing");
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ error: "There is no API at /v2/no-such-thing." });
+  });
 });

@@ -402,3 +402,14 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
     });
   });
 });
+
+describe("unknown API addresses", () => {
+  it("answer a JSON 404 whatever the method", async () => {
+    const { ALL } = await import("../src/pages/v2/[...rest]");
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const res = await call(ALL, "/v2/no-such-thing", { method });
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ error: "There is no API at /v2/no-such-thing." });
+    }
+  });
+});
