@@ -5,7 +5,7 @@
  * Inside a transaction use only the `tx` handed to the callback: PGlite has one connection,
  * and a query on `db` while a transaction is open would wait for itself.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "../env";
@@ -55,16 +55,73 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let client: InstanceType<typeof PGlite>;
+  let release = () => {};
   if (dataDir.startsWith("memory://")) {
     client = new PGlite();
   } else {
     const dir = path.resolve(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
+    release = lockDataFolder(path.resolve(dataDir, "pglite.lock"));
     client = new PGlite(dir);
   }
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => client.close() };
+  try {
+    await migrate(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    release();
+    throw error;
+  }
+  return {
+    db: db as unknown as Db,
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite is one process per data folder: a second process opening it would corrupt it. A lock file
+ * holding the owner's pid refuses a second opener while the first is alive, and is taken over when
+ * its process is gone (a crash leaves it behind).
+ */
+function lockDataFolder(lockPath: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      const release = () => {
+        process.off("exit", release);
+        try {
+          if (readFileSync(lockPath, "utf8") === String(process.pid)) rmSync(lockPath);
+        } catch {}
+      };
+      process.on("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockPath, "utf8"));
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The data folder ${path.dirname(lockPath)} is in use by process ${owner} (PGlite allows one process per folder). ` +
+            "Stop that process, or set DATA_DIR to another folder, or use DATABASE_URL for PostgreSQL.",
+        );
+      }
+      rmSync(lockPath, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new Error(`Could not lock ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** The process-wide database, opened from the environment on first use. */
