@@ -253,6 +253,29 @@ test.describe("guards", () => {
     await expect(page.locator('header a[href="/admin"]')).toHaveCount(0);
   });
 
+  test("the login page never leaves on the cookies alone (no loop when the server cannot confirm the session)", async ({ page, context, baseURL }) => {
+    // As when Firebase cannot be reached: the browser holds both cookies, the server treats the
+    // visitor as anonymous and keeps them. Played by cookies scoped to /login, which the server's
+    // removal (Path=/) does not reach; a guarded page then sends the visitor to /login.
+    const domain = new URL(baseURL!).hostname;
+    const user = encodeURIComponent(JSON.stringify({ uid: "demo-shopper", firstName: SHOPPER.firstName, email: SHOPPER.email, role: "customer" }));
+    const forged = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJkZW1vLXNob3BwZXIifQ.";
+    await context.addCookies([
+      { name: "token", value: forged, domain, path: "/login" },
+      { name: "user", value: user, domain, path: "/login" },
+    ]);
+    const left: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame() && new URL(request.url()).pathname !== "/login") left.push(request.url());
+    });
+    await page.goto("/login?redirect=%2Fmy-profile");
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeEnabled(); // hydrated
+    expect(await page.evaluate(() => document.cookie)).toMatch(/token=.*user=|user=.*token=/);
+    await page.waitForTimeout(1500);
+    expect(left).toEqual([]);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-profile$/);
+  });
+
   test("signed-in pages send anonymous visitors to /login", async ({ page }) => {
     for (const path of ["/checkout", "/my-orders", "/my-profile"]) {
       await page.goto(path);
@@ -279,8 +302,21 @@ test.describe("my profile", () => {
 
     const phone = `98${String(Date.now()).slice(-8)}`;
     await form.getByLabel("Phone number").fill(phone);
+    // Hold the save: every field, the gender select too, is locked while it runs.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/v2/users/profile", async (route) => {
+      if (route.request().method() === "PUT") await held;
+      await route.continue();
+    });
     await form.getByRole("button", { name: "Save Profile" }).click();
+    await expect(form.locator('button[type="submit"]')).toContainText("Saving...");
+    await expect(form.locator('button[type="submit"]')).toBeDisabled();
+    await expect(form.getByLabel("Gender")).toBeDisabled();
+    await expect(form.getByLabel("Phone number")).toHaveAttribute("readonly", "");
+    release();
     await expect(toast(page, "Profile updated!")).toBeVisible();
+    await expect(form.getByLabel("Gender")).toBeEnabled();
     // The user cookie is written again with the updated user.
     await expect.poll(async () => JSON.parse(decodeURIComponent((await cookie(page.context(), "user")) ?? "{}")).phone).toBe(phone);
     await page.reload();

@@ -10,13 +10,15 @@ import { Agent as HttpsAgent } from "node:https";
 import { connect as netConnect, type AddressInfo, type Socket } from "node:net";
 import { eq } from "drizzle-orm";
 import { initializeApp, type App as FirebaseApp } from "firebase-admin/app";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { APIContext } from "astro";
 import { schema } from "../src/server/db/client";
 import type { Db } from "../src/server/db/client";
 import { requireAdmin } from "../src/server/auth/auth.server";
 import { accountMiddleware } from "../src/server/auth/middleware.server";
-import { assertEmulatorAllowed, clearVerifyCache, currentFirebaseAppForTests, setFirebaseAppForTests } from "../src/server/auth/firebase-admin.server";
+import { AuthUnavailableError, assertEmulatorAllowed, clearVerifyCache, currentFirebaseAppForTests, setFirebaseAppForTests } from "../src/server/auth/firebase-admin.server";
+import { applyAdminEmails } from "../src/features/account/account.server";
+import { adminGrant } from "../src/server/cli/admin-grant";
 import { resetEnvForTests } from "../src/server/env";
 import { ensureDemoAccounts } from "../src/server/seed/demo-accounts.server";
 import { DEMO_OWNER, DEMO_SHOPPER } from "../src/server/auth/demo";
@@ -64,6 +66,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await auth?.stop();
 });
+
+/** A local port nobody listens on (connections to it are refused at once). */
+async function deadPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 /** Every table these endpoints can write, to prove a refused call wrote nothing. */
 async function snapshot(db: Db) {
@@ -326,6 +337,73 @@ describe.each(dbKinds)("accounts API on %s", (kind) => {
       }
     });
 
+    it("ADMIN_EMAILS at start grants only to records whose address Firebase says is verified", async () => {
+      const role = async (uid: string) => (await t.db.select({ role: schema.users.role }).from(schema.users).where(eq(schema.users.id, uid)))[0]?.role;
+      // Anyone can sign up with a listed address without owning it: the record holds it, unverified.
+      await call(login.POST, "/v2/auth/login", { method: "POST", body: {}, token: alice.token });
+      // A record whose address is not (or no longer) the one its Firebase account has.
+      await call(login.POST, "/v2/auth/login", { method: "POST", body: {}, token: bob.token });
+      await auth.verifyEmail(bob);
+      await t.db.update(schema.users).set({ email: "boss@example.com" }).where(eq(schema.users.id, bob.uid));
+
+      const first = await applyAdminEmails(t.db, [alice.email, "boss@example.com", "nobody@example.com"]);
+      expect(first).toEqual({
+        granted: [],
+        pending: ["nobody@example.com"],
+        refused: [
+          { email: alice.email, reason: "unverified" },
+          { email: "boss@example.com", reason: "other-email" },
+        ],
+        unavailable: [],
+      });
+      expect(await role(alice.uid)).toBe("customer");
+      expect(await role(bob.uid)).toBe("customer");
+
+      // Firebase cannot be asked: nothing is granted.
+      const down = await applyAdminEmails(t.db, [alice.email], async () => {
+        throw new AuthUnavailableError("down");
+      });
+      expect(down.unavailable).toEqual([alice.email]);
+      expect(await role(alice.uid)).toBe("customer");
+
+      // Once the owner of the address has verified it, the role is granted.
+      await auth.verifyEmail(alice);
+      const second = await applyAdminEmails(t.db, [alice.email.toUpperCase()]);
+      expect(second.granted).toEqual([alice.email.toUpperCase()]);
+      expect(await role(alice.uid)).toBe("tm_admin");
+    });
+
+    it("npm run admin:grant asks Firebase too; --revoke warns while ADMIN_EMAILS still lists the address", async () => {
+      const role = async (uid: string) => (await t.db.select({ role: schema.users.role }).from(schema.users).where(eq(schema.users.id, uid)))[0]?.role;
+      const out = { log: vi.spyOn(console, "log").mockImplementation(() => {}), warn: vi.spyOn(console, "warn").mockImplementation(() => {}), error: vi.spyOn(console, "error").mockImplementation(() => {}) };
+      const said = (spy: typeof out.log) => spy.mock.calls.map((c) => c.join(" ")).join("\n");
+      try {
+        await call(login.POST, "/v2/auth/login", { method: "POST", body: {}, token: alice.token });
+        expect(await adminGrant([alice.email], { db: t.db })).toBe(1);
+        expect(said(out.error)).toMatch(/NOT granted.*not verified with Firebase/);
+        expect(await role(alice.uid)).toBe("customer");
+        // No override for the operator: unknown options are refused.
+        expect(await adminGrant(["--unverified", alice.email], { db: t.db })).toBe(2);
+        expect(await role(alice.uid)).toBe("customer");
+        expect(await adminGrant(["nobody@example.com"], { db: t.db })).toBe(1);
+
+        await auth.verifyEmail(alice);
+        expect(await adminGrant([alice.email], { db: t.db })).toBe(0);
+        expect(await role(alice.uid)).toBe("tm_admin");
+        expect(said(out.log)).toMatch(/is now an administrator/);
+
+        process.env.ADMIN_EMAILS = alice.email;
+        resetEnvForTests();
+        expect(await adminGrant(["--revoke", alice.email], { db: t.db })).toBe(0);
+        expect(await role(alice.uid)).toBe("customer");
+        expect(said(out.warn)).toMatch(/WARNING: .* is listed in ADMIN_EMAILS[\s\S]*comes back at their next login/);
+      } finally {
+        delete process.env.ADMIN_EMAILS;
+        resetEnvForTests();
+        vi.restoreAllMocks();
+      }
+    });
+
     it("the demo seed makes the owner and the shopper with fixed uids, idempotently", async () => {
       const lines = await ensureDemoAccounts(t.db);
       expect(lines.join("\n")).toContain(DEMO_OWNER.email);
@@ -340,6 +418,9 @@ describe.each(dbKinds)("accounts API on %s", (kind) => {
       const token = await auth.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
       const owner = await call(login.POST, "/v2/auth/login", { method: "POST", body: {}, token });
       expect(owner.json).toMatchObject({ uid: DEMO_OWNER.uid, role: "tm_admin" });
+      // The demo owner's address is verified in the emulator, so ADMIN_EMAILS may name it too.
+      await t.db.update(schema.users).set({ role: "customer" }).where(eq(schema.users.id, DEMO_OWNER.uid));
+      expect((await applyAdminEmails(t.db, [DEMO_OWNER.email])).granted).toEqual([DEMO_OWNER.email]);
     });
 
     it("GET /v2/auth/config gives the browser the emulator host in demo mode (no secrets)", async () => {
@@ -453,6 +534,31 @@ describe.each(dbKinds)("accounts API on %s", (kind) => {
       }
     });
 
+    it("Firebase unreachable: guarded pages go to /login, which is served (not bounced back) and keeps the cookies", async () => {
+      const cookies = { token: alice.token, user: userCookie(alice.uid) };
+      const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${await deadPort()}`;
+      await setFirebaseAppForTests(undefined); // firebase-admin reads the emulator host when its Auth is made
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const guarded = await run("/my-profile", cookies);
+        expect(guarded.res.status).toBe(302);
+        expect(guarded.res.headers.get("location")).toBe("/login?redirect=%2Fmy-profile");
+        expect(guarded.state.deleted).toEqual([]);
+        const loginPage = await run("/login?redirect=%2Fmy-profile", cookies);
+        expect(loginPage.res.status).toBe(200);
+        expect(loginPage.locals.user).toBeNull();
+        expect(loginPage.state.deleted).toEqual([]);
+      } finally {
+        process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
+        quiet.mockRestore();
+        await setFirebaseAppForTests(undefined);
+      }
+      // Reachable again: the same cookies are a session, and /login sends the visitor on.
+      const back = await run("/login?redirect=%2Fmy-profile", cookies);
+      expect(back.res.headers.get("location")).toBe("/my-profile");
+    });
+
     it("the owner is recognised by OWNER_UID", async () => {
       process.env.OWNER_UID = bob.uid;
       resetEnvForTests();
@@ -472,7 +578,13 @@ describe.each(dbKinds)("accounts API on %s", (kind) => {
 describe("the Auth Emulator is refused outside demo mode on localhost", () => {
   let saved: Record<string, string | undefined> = {};
   beforeEach(() => {
-    saved = { DEMO_MODE: process.env.DEMO_MODE, HOST: process.env.HOST };
+    saved = {
+      DEMO_MODE: process.env.DEMO_MODE,
+      HOST: process.env.HOST,
+      TRUST_PROXY: process.env.TRUST_PROXY,
+      PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL,
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+    };
   });
   afterEach(() => {
     for (const [key, value] of Object.entries(saved)) {
@@ -502,6 +614,73 @@ describe("the Auth Emulator is refused outside demo mode on localhost", () => {
     expect(() => assertEmulatorAllowed()).toThrow(/listens on 0.0.0.0/);
   });
 
+  it("refuses when the shop is meant to sit behind a proxy (TRUST_PROXY)", () => {
+    process.env.TRUST_PROXY = "true";
+    resetEnvForTests();
+    expect(() => assertEmulatorAllowed()).toThrow(/REFUSING TO RUN.*TRUST_PROXY is true/);
+  });
+
+  it("refuses when PUBLIC_SITE_URL is not on a loopback name; accepts localhost, 127.0.0.1 and [::1]", () => {
+    for (const site of ["https://shop.example", "http://192.168.1.20:4321", "http://localhost.evil.example:4321"]) {
+      process.env.PUBLIC_SITE_URL = site;
+      resetEnvForTests();
+      expect(() => assertEmulatorAllowed(), site).toThrow(/REFUSING TO RUN.*PUBLIC_SITE_URL/);
+    }
+    for (const site of ["http://localhost:4321", "http://127.0.0.1:4443/", "http://[::1]:4321"]) {
+      process.env.PUBLIC_SITE_URL = site;
+      resetEnvForTests();
+      expect(() => assertEmulatorAllowed(), site).not.toThrow();
+    }
+  });
+
+  describe("demo mode answers only to loopback host names (DNS rebinding)", () => {
+    async function request(target: string, host?: string) {
+      const url = new URL(target);
+      let reached = false;
+      const context = {
+        url,
+        request: new Request(url, host ? { headers: { host } } : {}),
+        locals: {},
+        cookies: { has: () => false, get: () => undefined, delete: () => {} },
+        redirect: (location: string, status = 302) => new Response(null, { status, headers: { location } }),
+      } as unknown as APIContext;
+      const res = await accountMiddleware(context, async () => {
+        reached = true;
+        return new Response("page");
+      });
+      return { status: res.status, reached };
+    }
+
+    it("421 for another Host, on pages and on the API, before anything runs", async () => {
+      for (const [target, host] of [
+        ["http://localhost:4321/", "attacker.example"],
+        ["http://localhost:4321/v2/auth/login", "attacker.example:4321"],
+        ["http://localhost:4321/admin", "127.0.0.1.nip.io:4321"],
+        ["http://attacker.example:4321/products", undefined],
+      ] as const) {
+        const res = await request(target, host);
+        expect(res.status, `${target} Host: ${host}`).toBe(421);
+        expect(res.reached).toBe(false);
+      }
+    });
+
+    it("serves localhost, 127.0.0.1 and [::1] (with or without a port)", async () => {
+      for (const host of ["localhost:4443", "127.0.0.1:4443", "[::1]:4443", "LOCALHOST", "127.0.0.1"]) {
+        const res = await request("http://localhost:4443/products", host);
+        expect(res.status, host).toBe(200);
+        expect(res.reached).toBe(true);
+      }
+    });
+
+    it("outside demo mode (no emulator) the Host is not restricted", async () => {
+      process.env.DEMO_MODE = "false";
+      delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      resetEnvForTests();
+      const res = await request("http://shop.example/products", "shop.example");
+      expect(res.status).toBe(200);
+    });
+  });
+
   it("the middleware answers 500 for every page and the API refuses tokens", async () => {
     process.env.HOST = "0.0.0.0";
     resetEnvForTests();
@@ -527,7 +706,6 @@ describe("production mode: real signature checks (Google played by a local key s
   const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const accounts = new Map<string, { email: string; validSince: number; disabled: boolean }>();
   let server: Server;
-  let keyServerUp = true;
   let t: TestDb;
   let saved: Record<string, string | undefined> = {};
 
@@ -544,10 +722,6 @@ describe("production mode: real signature checks (Google played by a local key s
       let body = "";
       req.on("data", (chunk) => (body += chunk));
       req.on("end", () => {
-        if (!keyServerUp) {
-          res.writeHead(503).end();
-          return;
-        }
         if (req.url?.startsWith("/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com")) {
           res.writeHead(200, { "content-type": "application/json", "cache-control": "public, max-age=3600" });
           res.end(JSON.stringify({ [KID]: keys.publicKey.export({ type: "spki", format: "pem" }) }));
@@ -598,7 +772,6 @@ describe("production mode: real signature checks (Google played by a local key s
   beforeEach(async () => {
     await t.db.delete(schema.users);
     clearVerifyCache();
-    keyServerUp = true;
     accounts.clear();
     accounts.set("prod-user", { email: "prod@example.com", validSince: Math.floor(Date.now() / 1000) - 600, disabled: false });
   });
@@ -638,23 +811,27 @@ describe("production mode: real signature checks (Google played by a local key s
     expect((await loginWith(signed(claimsFor("prod-user")))).status).toBe(401);
   });
 
+  // Google unreachable = the connection is refused, which firebase-admin does not retry (it retries
+  // 503 answers and dropped connections with a back-off of several seconds): fast and deterministic.
   it("answers 503 (not 401, not 500) when Google cannot be reached", async () => {
-    keyServerUp = false;
     accounts.set("fresh-user", { email: "fresh@example.com", validSince: 0, disabled: false });
-    // A fresh app: its key cache is empty.
+    const nowhere = await deadPort();
+    // A fresh app (its key cache is empty) whose every request goes to a port nobody listens on.
     const app = initializeApp({ projectId: PROJECT, credential: { getAccessToken: async () => ({ access_token: "x", expires_in: 3600 }) }, httpAgent: new (class extends HttpsAgent {
       override createConnection(): Socket {
-        return netConnect((server.address() as AddressInfo).port, "127.0.0.1");
+        return netConnect(nowhere, "127.0.0.1");
       }
     })() }, `prod-test-down-${Date.now()}`);
     const previous = await swapApp(app);
+    const started = Date.now();
     try {
       const res = await loginWith(signed(claimsFor("fresh-user")));
       expect(res.status, res.text).toBe(503);
+      expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       await swapApp(previous);
     }
-  });
+  }, 10_000);
 
   it("serves the browser the production web config from PUBLIC_FIREBASE_* only (no emulator)", async () => {
     process.env.PUBLIC_FIREBASE_API_KEY = "AIza-test";

@@ -1,14 +1,19 @@
 /**
- * Login (SPEC §2, §4, §5): email and password required, 'Logging in...' while busy; a visitor
- * already signed in is sent back to where they came from (or /); after login, the requested
- * page (?redirect=, from the guards) or /.
+ * Login (SPEC §2, §4, §5): email and password required, 'Logging in...' while busy; after login,
+ * the requested page (?redirect=, from the guards) or /.
+ *
+ * A visitor already signed in is sent on by the server (the middleware), never by this form: the
+ * cookies alone do not prove a session (when Firebase or the database cannot be asked, the server
+ * treats the visitor as anonymous but keeps the cookies, and a client redirect on the cookies would
+ * bounce between a guarded page and /login forever). A page restored from the back/forward cache
+ * is reloaded instead, so the server decides again.
  */
 import { useEffect, useState, type SubmitEvent } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { LIMITS, validateLogin, type FieldErrors, type LoginValues } from "./account";
 import { continueWithGoogle, loginWithEmail } from "./auth-flows";
 import { AuthAlternatives, PasswordField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
-import { $isAuthenticated, flashToast, initSession } from "./session-store";
+import { flashToast, initSession } from "./session-store";
 
 interface Props {
   /** Where to go after login (already made safe by the page). */
@@ -23,9 +28,13 @@ export default function LoginForm({ redirect = "/" }: Props) {
 
   useEffect(() => {
     initSession();
-    // The server already redirects a signed-in visitor; this covers pages served from a cache.
-    if ($isAuthenticated.get()) location.replace(redirect);
-  }, [redirect]);
+    // Restored from the back/forward cache (e.g. Back after logging in): ask the server again.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) location.reload();
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
 
   // The inputs are uncontrolled, so what is typed before hydration is kept; an error clears on edit.
   const clear = (key: keyof LoginValues) =>

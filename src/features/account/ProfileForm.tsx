@@ -82,7 +82,8 @@ export default function ProfileForm({ initialUser }: Props) {
       <TextField label="Email" type="email" value={email} readOnly aria-readonly="true" title="Your email cannot be changed here" />
       <TextField label="Phone number" required name="phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} defaultValue={v.phone} readOnly={busy} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField label="Gender" required name="gender" options={GENDER_OPTIONS} placeholder="Select gender" defaultValue={v.gender} />
+        {/* A select has no readOnly: disabled while saving (the values were read before). */}
+        <SelectField label="Gender" required name="gender" options={GENDER_OPTIONS} placeholder="Select gender" defaultValue={v.gender} disabled={busy} />
         <TextField label="Date of birth" required name="dateOfBirth" type="date" max={todayIso()} min="1900-01-01" defaultValue={v.dateOfBirth} readOnly={busy} />
       </div>
       <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={busy || !hydrated}>

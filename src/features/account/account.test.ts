@@ -191,8 +191,30 @@ describe("redirects after login", () => {
     ["javascript:alert(1)", "/"],
     ["/login?redirect=/admin", "/"],
     ["/join-resintales", "/"],
+    // Inputs that look same-site but normalise to another host ("//evil.com").
+    ["/.//evil.com", "/"],
+    ["/..//evil.com", "/"],
+    ["/%2e//evil.com", "/"],
+    ["/%2E%2E//evil.com", "/"],
+    ["/a/../\\evil.com", "/"],
+    ["/a/..//evil.com/x?y=1", "/"],
+    ["/./\\evil.com", "/"],
+    ["/\t/evil.com", "/"],
+    // Dot segments that stay on this site are fine.
+    ["/a/../my-profile", "/my-profile"],
+    ["/./my-orders", "/my-orders"],
   ])("%s -> %s", (target, expected) => {
     expect(safeRedirect(target)).toBe(expected);
+  });
+
+  it("never answers a path a browser would read as another host", () => {
+    const tricky = ["/.//evil.com", "/..//evil.com", "/%2e//evil.com", "/a/../\\evil.com", "/%2e%2e/%2e%2e//evil.com", "/a/b/../..//evil.com"];
+    for (const target of tricky) {
+      const out = safeRedirect(target);
+      expect(out.startsWith("//") || out.startsWith("/\\"), `${target} -> ${out}`).toBe(false);
+      expect(new URL(out, "https://shop.example").host, target).toBe("shop.example");
+    }
+    expect(loginUrl("/.//evil.com")).toBe("/login");
   });
 
   it("loginUrl carries the requested location", () => {

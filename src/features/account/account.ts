@@ -220,16 +220,24 @@ export function generateAddressId(now: number = Date.now()): string {
 /**
  * Where to go after login: a same-site path from ?redirect=, never another site ("//evil",
  * "/\\evil", "https://..."), and never back to the login or sign-up pages.
+ *
+ * The answer is what gets checked, not only the input: the URL parser removes dot segments and
+ * reads "\\" as "/", so "/.//evil.com", "/%2e//evil.com" or "/a/../\\evil.com" normalise to
+ * "//evil.com", which a browser would read as another host.
  */
 export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
   if (!target || typeof target !== "string" || target.length > 2000) return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  const base = "http://shop.invalid";
   try {
-    const base = "http://shop.invalid";
     const url = new URL(target, base);
     if (url.origin !== base) return fallback;
     if (url.pathname === "/login" || url.pathname.startsWith("/join-") || url.pathname === "/unauthorized") return fallback;
-    return url.pathname + url.search + url.hash;
+    const result = url.pathname + url.search + url.hash;
+    // The normalised path must itself be a same-site path, and stay one when resolved again.
+    if (!result.startsWith("/") || result.startsWith("//") || result.startsWith("/\\")) return fallback;
+    if (new URL(result, base).origin !== base) return fallback;
+    return result;
   } catch {
     return fallback;
   }

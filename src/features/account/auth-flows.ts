@@ -12,12 +12,13 @@ import {
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
+  type User as FirebaseUser,
   type UserCredential,
 } from "firebase/auth";
 import type { SignUpValues, User } from "./account";
 import { readFirebaseConfig } from "./firebase-config";
 import { getFirebaseAuth } from "./firebase-client";
-import { apiJson, duringAuthFlow, startSession } from "./session-store";
+import { ApiError, apiJson, duringAuthFlow, startSession } from "./session-store";
 
 async function abandon(): Promise<void> {
   try {
@@ -27,27 +28,61 @@ async function abandon(): Promise<void> {
   }
 }
 
-/** Creates the Firebase account, sends the verification email, saves the record, starts the session. */
+/**
+ * Undoes a sign-up whose record could not be saved: deletes the Firebase account just made, so
+ * the address can be used to sign up again. Failing that, it is only logged (the person can
+ * still log in with it, which makes the record).
+ */
+async function discardNewAccount(user: FirebaseUser): Promise<void> {
+  try {
+    await user.delete();
+  } catch (error) {
+    console.error("[sign-up] could not remove the half-made Firebase account", error);
+  }
+}
+
+/**
+ * Creates the Firebase account, sends the verification email (best effort: a failure is logged,
+ * the sign-up goes on), saves the record, starts the session. When the record cannot be saved the
+ * Firebase account is deleted again, unless the server may have saved it (the request was sent but
+ * no answer came back): then the account is kept, and logging in with it completes the record.
+ */
 export function signUpWithEmail(values: SignUpValues): Promise<User> {
   return duringAuthFlow(async () => {
     const auth = await getFirebaseAuth();
     try {
       const credential = await createUserWithEmailAndPassword(auth, values.email.trim(), values.password);
-      await sendEmailVerification(credential.user);
-      const token = await credential.user.getIdToken();
-      const user = await apiJson<User>(
-        "POST",
-        "/v2/auth/register",
-        {
-          firstName: values.firstName.trim(),
-          lastName: values.lastName.trim(),
-          email: values.email.trim(),
-          phone: values.phone.trim(),
-          dateOfBirth: values.dob,
-          gender: values.gender,
-        },
-        token,
-      );
+      try {
+        await sendEmailVerification(credential.user);
+      } catch (error) {
+        console.error("[sign-up] the verification email could not be sent", error);
+      }
+      let sent = false;
+      let token: string;
+      let user: User;
+      try {
+        token = await credential.user.getIdToken();
+        sent = true;
+        user = await apiJson<User>(
+          "POST",
+          "/v2/auth/register",
+          {
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            email: values.email.trim(),
+            phone: values.phone.trim(),
+            dateOfBirth: values.dob,
+            gender: values.gender,
+          },
+          token,
+        );
+      } catch (error) {
+        // An ApiError is the server's answer: its transaction rolled back, nothing was saved.
+        const outcomeUnknown = sent && !(error instanceof ApiError);
+        if (outcomeUnknown) console.error("[sign-up] no answer from the server; the Firebase account is kept (logging in completes it)", error);
+        else await discardNewAccount(credential.user);
+        throw error;
+      }
       startSession(user, token);
       return user;
     } catch (error) {

@@ -10,14 +10,16 @@
  *
  * Demo mode: FIREBASE_AUTH_EMULATOR_HOST points firebase-admin at the local Auth Emulator, whose
  * tokens are NOT signed: anybody could mint one. So the emulator is refused (every call throws)
- * unless DEMO_MODE is on AND the shop listens on a loopback address only.
+ * unless DEMO_MODE is on AND the shop listens on a loopback address only AND it is not meant to
+ * sit behind a proxy (TRUST_PROXY off, PUBLIC_SITE_URL on a loopback name). The page middleware
+ * also refuses, in demo mode, requests whose Host is not a loopback name (DNS rebinding).
  *
  * Verified tokens are remembered for a short while (VERIFY_CACHE_MS, never past their expiry) so
  * a page load and its API calls do not each ask Firebase again; a revocation therefore takes
  * effect within that time.
  */
 import { cert, deleteApp, initializeApp, type App, type AppOptions } from "firebase-admin/app";
-import { getAuth, type Auth, type DecodedIdToken } from "firebase-admin/auth";
+import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from "firebase-admin/auth";
 import { env } from "../env";
 import { DEMO_PROJECT_ID } from "./demo";
 
@@ -61,6 +63,20 @@ function hostPart(hostPort: string): string {
   return colon > 0 && hostPort.indexOf(":") === colon ? hostPort.slice(0, colon) : hostPort;
 }
 
+/** Whether "host" or "host:port" names this machine only: localhost, 127.0.0.1 or ::1. */
+export function isLoopbackHost(hostPort: string): boolean {
+  return LOOPBACK.has(hostPart(hostPort.trim().toLowerCase()));
+}
+
+/** The host name of PUBLIC_SITE_URL ("[::1]" for IPv6), or the raw value when it does not parse. */
+function siteHost(siteUrl: string): string {
+  try {
+    return new URL(siteUrl).hostname;
+  } catch {
+    return siteUrl;
+  }
+}
+
 /** The emulator host when firebase-admin is pointed at the Auth Emulator. */
 export function emulatorHost(): string | undefined {
   return process.env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
@@ -80,11 +96,15 @@ export function assertEmulatorAllowed(): void {
   if (!e.DEMO_MODE) problems.push("DEMO_MODE is not true");
   if (!LOOPBACK.has(listen)) problems.push(`the shop listens on ${listen}, not on localhost only`);
   if (!LOOPBACK.has(hostPart(host))) problems.push(`the emulator ${host} is not on this machine`);
+  // Behind a reverse proxy every visitor arrives from 127.0.0.1: listening on loopback proves nothing.
+  if (e.TRUST_PROXY) problems.push("TRUST_PROXY is true (the shop is meant to sit behind a proxy that others can reach)");
+  const site = siteHost(e.PUBLIC_SITE_URL);
+  if (!LOOPBACK.has(site)) problems.push(`PUBLIC_SITE_URL (${e.PUBLIC_SITE_URL}) is on ${site}, not on localhost`);
   if (problems.length > 0) {
     const message =
       `REFUSING TO RUN: FIREBASE_AUTH_EMULATOR_HOST=${host} is set, and the Auth Emulator accepts unsigned tokens ` +
       `(anyone could sign in as anyone), but ${problems.join(" and ")}. Unset FIREBASE_AUTH_EMULATOR_HOST for ` +
-      `production, or run the demo with DEMO_MODE=true and HOST=127.0.0.1.`;
+      `production, or run the demo with DEMO_MODE=true, HOST=127.0.0.1, TRUST_PROXY unset and PUBLIC_SITE_URL on localhost.`;
     if (!warned) {
       warned = true;
       console.error(`\n${"!".repeat(100)}\n${message}\n${"!".repeat(100)}\n`);
@@ -167,6 +187,31 @@ export async function closeFirebaseApp(): Promise<void> {
 /** Forgets cached verifications (tests; or after revoking someone's sessions). */
 export function clearVerifyCache(): void {
   cache.clear();
+}
+
+/** What Firebase says about the address one of our records holds (see firebaseEmailStatus). */
+export type FirebaseEmailStatus = "verified" | "unverified" | "other-email" | "disabled" | "no-account";
+
+/**
+ * Asks Firebase (firebase-admin `getUser`) whether the account `uid` holds `email` and has
+ * verified it. The email in our database came from a sign-in token and may never have been
+ * verified, so anything that grants rights by email must ask this first.
+ * Throws AuthUnavailableError when Firebase cannot be asked.
+ */
+export async function firebaseEmailStatus(uid: string, email: string): Promise<FirebaseEmailStatus> {
+  const auth = adminAuth();
+  let record: UserRecord;
+  try {
+    record = await auth.getUser(uid);
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "auth/user-not-found" || code === "auth/invalid-uid") return "no-account";
+    const message = error instanceof Error ? error.message : String(error);
+    throw new AuthUnavailableError(`Could not look up the account ${uid} in Firebase (${code || "no code"}): ${message}`);
+  }
+  if ((record.email ?? "").trim().toLowerCase() !== email.trim().toLowerCase()) return "other-email";
+  if (record.disabled) return "disabled";
+  return record.emailVerified === true ? "verified" : "unverified";
 }
 
 const INVALID_CODES = new Set([

@@ -1,6 +1,9 @@
 /**
  * Runs before every page is rendered (SPEC §2 Guards, §4 Authentication, §6 Roles):
  *
+ *  0. Demo mode: answers 421 to any request (pages and API) whose Host is not a loopback name
+ *     (localhost, 127.0.0.1, [::1]), so a web page whose name is re-bound to 127.0.0.1 (DNS
+ *     rebinding) cannot drive the shop, whose emulator accepts tokens anyone can make.
  *  1. Refuses to serve anything when the Auth Emulator is configured outside demo mode on
  *     localhost (its tokens are unsigned).
  *  2. Reads the session cookies. The visitor is signed in only when both `token` and `user` exist,
@@ -12,14 +15,18 @@
  *       /admin/**                           anonymous -> /login?redirect=..., non-admin -> /unauthorized
  *       /checkout, /my-orders/**, /my-profile  anonymous -> /login?redirect=...
  *       /login                              signed in -> ?redirect= target or /
+ *     Only the server sends a visitor away from /login: when Firebase or the database cannot be
+ *     asked, the visitor is anonymous for this request but keeps the cookies, so the login page
+ *     must not redirect on the cookies alone (it would bounce back here forever).
  *
- * API routes (/v2/**) are not touched here: they read the bearer header (src/server/auth).
+ * API routes (/v2/**) get only step 0 here: they read the bearer header (src/server/auth).
  */
 import type { APIContext, MiddlewareNext } from "astro";
 import { TOKEN_COOKIE, USER_COOKIE, isAdmin, loginUrl, parseUserCookie, safeRedirect, type SessionUser } from "../../features/account/account";
 import { sessionUserFor } from "../../features/account/account.server";
-import { AuthUnavailableError, InvalidTokenError, assertEmulatorAllowed, verifyIdToken } from "./firebase-admin.server";
+import { AuthUnavailableError, InvalidTokenError, assertEmulatorAllowed, emulatorHost, isLoopbackHost, verifyIdToken } from "./firebase-admin.server";
 import { getDb } from "../db/client";
+import { env } from "../env";
 
 const raw = { decode: (value: string) => value };
 
@@ -72,9 +79,26 @@ async function sessionFromCookies(context: APIContext): Promise<SessionUser | nu
   }
 }
 
+/**
+ * Demo mode: a 421 for a request whose Host header (or URL) does not name this machine, else null.
+ * A browser always sends the name it resolved, so a page on attacker.example re-bound to
+ * 127.0.0.1 arrives with "Host: attacker.example" and is refused.
+ */
+export function demoHostRefusal(context: Pick<APIContext, "request" | "url">): Response | null {
+  if (!env().DEMO_MODE && !emulatorHost()) return null;
+  const header = context.request.headers.get("host");
+  if (isLoopbackHost(context.url.host) && (header === null || isLoopbackHost(header))) return null;
+  return new Response("Misdirected request: in demo mode this shop answers only to localhost, 127.0.0.1 or [::1].\n", {
+    status: 421,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
 /** The middleware body (src/middleware.ts wires it; tests call it with a fake context). */
 export async function accountMiddleware(context: APIContext, next: MiddlewareNext): Promise<Response> {
   context.locals.user = null;
+  const refused = demoHostRefusal(context);
+  if (refused) return refused;
   const path = normalizePath(context.url.pathname);
   if (path.startsWith("/v2/") || path.startsWith("/_astro/") || path.startsWith("/_image")) return next();
 

@@ -1,9 +1,10 @@
 /**
  * Applies migrations and seeds an empty database (demo catalogue); in demo mode makes sure the
  * demo accounts (owner and shopper) exist in the Auth Emulator and the database; grants the admin
- * role to ADMIN_EMAILS. Returns lines for the banner.
+ * role to ADMIN_EMAILS, only to records whose address Firebase confirms as verified (the demo owner
+ * gets it from the demo seed, by uid). Returns lines for the banner.
  */
-import { applyAdminEmails } from "../../features/account/account.server";
+import { REFUSAL_REASONS, applyAdminEmails } from "../../features/account/account.server";
 import { closeFirebaseApp } from "../auth/firebase-admin.server";
 import { closeDb, getDb } from "../db/client";
 import { env } from "../env";
@@ -21,9 +22,16 @@ export async function prepareDatabase(): Promise<string[]> {
     }
     const admins = env().ADMIN_EMAILS;
     if (admins.length > 0) {
-      const { granted, pending } = await applyAdminEmails(db, admins);
+      const { granted, pending, refused, unavailable } = await applyAdminEmails(db, admins);
       if (granted.length > 0) lines.push(`  Admin role (ADMIN_EMAILS): ${granted.join(", ")}`);
       if (pending.length > 0) lines.push(`  Admin role at first verified login (ADMIN_EMAILS): ${pending.join(", ")}`);
+      for (const { email, reason } of refused) {
+        const later = reason === "unverified" ? " Granted at their first login once it is verified." : "";
+        lines.push(`  ADMIN_EMAILS: NOT granted to ${email}: ${REFUSAL_REASONS[reason]}.${later}`);
+      }
+      if (unavailable.length > 0) {
+        lines.push(`  ADMIN_EMAILS: Firebase could not be asked, nothing granted at start to ${unavailable.join(", ")} (granted at their next login with a verified email).`);
+      }
     }
   } finally {
     await closeDb();
