@@ -11,8 +11,8 @@
 import { useEffect, useState, type SubmitEvent } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { LIMITS, validateLogin, type FieldErrors, type LoginValues } from "./account";
-import { continueWithGoogle, loginWithEmail } from "./auth-flows";
-import { AuthAlternatives, PasswordField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
+import { loginWithEmail } from "./auth-flows";
+import { AuthAlternatives, useGoogleSignIn, PasswordField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
 import { flashToast, initSession } from "./session-store";
 
 interface Props {
@@ -24,7 +24,7 @@ export default function LoginForm({ redirect = "/" }: Props) {
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
   const [busy, setBusy] = useState(false);
-  const [googleBusy, setGoogleBusy] = useState(false);
+  const google = useGoogleSignIn(redirect, busy);
 
   useEffect(() => {
     initSession();
@@ -64,19 +64,6 @@ export default function LoginForm({ redirect = "/" }: Props) {
     }
   }
 
-  async function onGoogle() {
-    if (googleBusy || busy) return;
-    setGoogleBusy(true);
-    try {
-      await continueWithGoogle();
-      flashToast({ type: "success", title: "Welcome! You're now logged in." });
-      location.assign(redirect);
-    } catch (error) {
-      console.error("[google] sign-in failed", error);
-      showToast({ type: "error", title: "Google sign-in failed." });
-      setGoogleBusy(false);
-    }
-  }
 
   return (
     <form noValidate method="post" onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
@@ -105,7 +92,7 @@ export default function LoginForm({ redirect = "/" }: Props) {
       <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
         {busy ? "Logging in..." : "Login"}
       </button>
-      <AuthAlternatives onGoogle={onGoogle} disabled={busy || googleBusy || !hydrated} />
+      <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy || !hydrated} />
     </form>
   );
 }

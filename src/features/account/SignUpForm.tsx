@@ -6,8 +6,8 @@
 import { useRef, useState, type SubmitEvent } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { LIMITS, todayIso, validateSignUp, type FieldErrors, type SignUpField, type SignUpValues } from "./account";
-import { continueWithGoogle, signUpWithEmail } from "./auth-flows";
-import { AuthAlternatives, GENDER_OPTIONS, PasswordField, SelectField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
+import { signUpWithEmail } from "./auth-flows";
+import { AuthAlternatives, useGoogleSignIn, GENDER_OPTIONS, PasswordField, SelectField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
 import { flashToast } from "./session-store";
 
 interface Props {
@@ -20,7 +20,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors<SignUpField>>({});
   const [busy, setBusy] = useState(false);
-  const [googleBusy, setGoogleBusy] = useState(false);
+  const google = useGoogleSignIn(redirect, busy);
 
   // The inputs are uncontrolled (what is typed before hydration is kept). An error clears when its
   // field is edited; editing the password also clears 'Passwords do not match'.
@@ -75,19 +75,6 @@ export default function SignUpForm({ redirect = "/" }: Props) {
     location.assign("/");
   }
 
-  async function onGoogle() {
-    if (googleBusy || busy) return;
-    setGoogleBusy(true);
-    try {
-      await continueWithGoogle();
-      flashToast({ type: "success", title: "Welcome! You're now logged in." });
-      location.assign(redirect);
-    } catch (error) {
-      console.error("[google] sign-in failed", error);
-      showToast({ type: "error", title: "Google sign-in failed." });
-      setGoogleBusy(false);
-    }
-  }
 
   const field = (key: SignUpField) => ({
     name: key,
@@ -134,7 +121,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
       <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
         {busy ? "Creating..." : "Sign Up"}
       </button>
-      <AuthAlternatives onGoogle={onGoogle} disabled={busy || googleBusy || !hydrated} />
+      <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy || !hydrated} />
     </form>
   );
 }

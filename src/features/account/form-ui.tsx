@@ -3,6 +3,9 @@
  * a password input with show/hide, the buttons' looks, and what sits under the sign-in forms.
  */
 import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { showToast } from "../../components/ui/toast-store";
+import { continueWithGoogle } from "./auth-flows";
+import { flashToast } from "./session-store";
 
 /**
  * False in the server's HTML and until the island hydrates. The forms keep their submit buttons
@@ -180,4 +183,26 @@ export function AuthAlternatives({ onGoogle, disabled }: { onGoogle: () => void;
       </a>
     </>
   );
+}
+
+/**
+ * "Continue with Google" for the login and sign-up forms: the spec's toasts, then `redirect`.
+ * `otherBusy` is the form's own request, which blocks a second one.
+ */
+export function useGoogleSignIn(redirect: string, otherBusy: boolean): { busy: boolean; signIn: () => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  async function signIn() {
+    if (busy || otherBusy) return;
+    setBusy(true);
+    try {
+      await continueWithGoogle();
+      flashToast({ type: "success", title: "Welcome! You're now logged in." });
+      location.assign(redirect);
+    } catch (error) {
+      console.error("[google] sign-in failed", error);
+      showToast({ type: "error", title: "Google sign-in failed." });
+      setBusy(false);
+    }
+  }
+  return { busy, signIn };
 }
