@@ -56,6 +56,12 @@ export function idTokenClaims(uid: string, projectId = DEMO_PROJECT_ID, override
 
 let counter = 0;
 
+/** True for undici's "fetch failed" whose cause is a socket the other side closed. */
+function isClosedSocket(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  return error instanceof TypeError && (cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET");
+}
+
 export async function startTestAuth(port: number): Promise<TestAuth> {
   const emulator: RunningEmulator = await startAuthEmulator({ port, quiet: true });
   const host = emulator.host;
@@ -75,10 +81,17 @@ export async function startTestAuth(port: number): Promise<TestAuth> {
   const api = `http://${host}/identitytoolkit.googleapis.com/v1`;
   const adminApi = `http://${host}/identitytoolkit.googleapis.com/v1/projects/${DEMO_PROJECT_ID}`;
   const post = async (url: string, body: unknown, admin = false) => {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(admin ? { authorization: "Bearer owner" } : {}) },
-      body: JSON.stringify(body),
+    const send = () =>
+      fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(admin ? { authorization: "Bearer owner" } : {}) },
+        body: JSON.stringify(body),
+      });
+    // The emulator closes idle keep-alive sockets; a request that lands on one just as it closes
+    // fails with "other side closed" before the emulator has read it. Send it once more then.
+    const res = await send().catch((error: unknown) => {
+      if (isClosedSocket(error)) return send();
+      throw error;
     });
     const data = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(data)}`);
