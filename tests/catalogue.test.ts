@@ -23,6 +23,7 @@ const categoriesRoute = await import("../src/pages/v2/categories");
 const sitemapRoute = await import("../src/pages/sitemap.xml");
 const robotsRoute = await import("../src/pages/robots.txt");
 const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
+const { loadProductPage } = await import("../src/features/catalogue/product-page.server");
 const { listProducts } = await import("../src/features/catalogue/catalogue.server");
 
 const ACTIVE = 15;
@@ -373,6 +374,37 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const page = await loadProductListPage(t.db, "no-such-thing", new URLSearchParams());
       expect(page.status).toBe(404);
       expect(page.filters.category).toBeNull();
+    });
+  });
+
+  describe("product page (server part)", () => {
+    const open = () => Promise.resolve(t.db);
+
+    it("finds an active product; an inactive one only for an administrator", async () => {
+      const found = await loadProductPage(open, pid(3), { admin: false });
+      expect(found.state === "found" && found.product.name).toBe("Ocean 50% Wave Frame");
+      expect(found.status).toBe(200);
+      expect(await loadProductPage(open, pid(ACTIVE + 1), { admin: false })).toEqual({ state: "missing", status: 404 });
+      expect((await loadProductPage(open, pid(ACTIVE + 1), { admin: true })).state).toBe("found");
+    });
+
+    it("answers 404 for an absent or malformed id", async () => {
+      expect(await loadProductPage(open, "no-such-product", { admin: false })).toEqual({ state: "missing", status: 404 });
+      expect(await loadProductPage(open, "x".repeat(500), { admin: false })).toEqual({ state: "missing", status: 404 });
+      expect(await loadProductPage(open, undefined, { admin: false })).toEqual({ state: "missing", status: 404 });
+    });
+
+    it("a database that fails is 'Failed to load product' (503), not 'Product not found'", async () => {
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const cannotOpen = () => Promise.reject(new Error("connection refused"));
+        expect(await loadProductPage(cannotOpen, pid(3), { admin: false })).toEqual({ state: "failed", status: 503 });
+        const failing = { select: () => { throw new Error("relation does not exist"); } } as unknown as typeof t.db;
+        expect(await loadProductPage(() => Promise.resolve(failing), pid(3), { admin: false })).toEqual({ state: "failed", status: 503 });
+        expect(quiet).toHaveBeenCalledTimes(2);
+      } finally {
+        quiet.mockRestore();
+      }
     });
   });
 

@@ -1,0 +1,36 @@
+/**
+ * What the product page (/products/product/{id}) renders on the server: the product, or that it
+ * is not there (404), or that it could not be read (503 with the spec's 'Failed to load product'
+ * toast, so a database hiccup is not mistaken for a product that does not exist).
+ */
+import type { DbOrTx } from "../../server/db/client";
+import { productIdParam } from "./catalogue.schema";
+import { getProduct } from "./catalogue.server";
+import type { Product } from "./catalogue";
+
+export type ProductPageState =
+  | { state: "found"; status: 200; product: Product }
+  | { state: "missing"; status: 404 }
+  | { state: "failed"; status: 503 };
+
+export const PRODUCT_LOAD_FAILED = "Failed to load product";
+
+/**
+ * `openDb` is called here (not by the page) so that a database that cannot be opened is a
+ * failed load too. Inactive products are shown only to an administrator.
+ */
+export async function loadProductPage(
+  openDb: () => Promise<DbOrTx>,
+  rawId: string | undefined,
+  options: { admin: boolean },
+): Promise<ProductPageState> {
+  const parsed = productIdParam.safeParse(rawId);
+  if (!parsed.success) return { state: "missing", status: 404 };
+  try {
+    const product = await getProduct(await openDb(), parsed.data, { includeInactive: options.admin, includeCost: false });
+    return product ? { state: "found", status: 200, product } : { state: "missing", status: 404 };
+  } catch (error) {
+    console.error(`product page: could not load ${JSON.stringify(parsed.data)}:`, error);
+    return { state: "failed", status: 503 };
+  }
+}
