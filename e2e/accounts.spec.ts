@@ -6,6 +6,7 @@
  * non-admin visitors, the profile edit, and adding, editing and deleting an address.
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { hydrated } from "./hydration";
 
 const SHOPPER = { email: "shopper@resintales.example", password: "resin-shopper-2024", firstName: "Arjun" };
 const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
@@ -288,6 +289,7 @@ test.describe("my profile", () => {
   test.beforeEach(async ({ page }) => {
     await login(page, SHOPPER, "/login?redirect=%2Fmy-profile");
     await page.waitForURL((url) => url.pathname === "/my-profile");
+    await hydrated(page, page.getByRole("button", { name: "Add Address" }));
   });
 
   test("edits the profile; email is read-only; blank fields are refused", async ({ page }) => {
@@ -360,6 +362,7 @@ test.describe("my profile", () => {
     await page.reload();
     const edited = page.locator("[data-address-id]").filter({ hasText: `${city} East` });
     await expect(edited).toBeVisible();
+    await hydrated(page, edited);
     await edited.getByRole("button", { name: /^Delete address/ }).click();
     await expect(toast(page, "Address Deleted!")).toBeVisible();
     await expect(page.locator("[data-address-id]").filter({ hasText: city })).toHaveCount(0);

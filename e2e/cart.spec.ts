@@ -12,6 +12,7 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import type { Product, Variant } from "../src/features/catalogue/catalogue";
 import { CART_TEXTS } from "../src/features/cart/cart";
 import { formatInr } from "../src/lib/money";
+import { hydrated } from "./hydration";
 
 const SHOPPER = { email: "shopper@resintales.example", password: "resin-shopper-2024" };
 const NOTE = "Names: Asha & Ravi, 12.02.2025";
@@ -45,6 +46,12 @@ async function pickProducts(page: Page): Promise<Picked> {
 }
 
 const productUrl = (product: Product) => `/products/product/${encodeURIComponent(product.id)}`;
+
+/** Opens a product page and waits for its island, so no click or keystroke is lost. */
+async function openProduct(page: Page, product: Product): Promise<void> {
+  await page.goto(productUrl(product));
+  await hydrated(page, page.getByRole("button", { name: "Add to cart" }));
+}
 
 /** The picker's radio reads the value, plus "(+₹…)" when the option costs extra. */
 function optionName(option: Variant): string {
@@ -111,7 +118,7 @@ async function prepareAccountCart(browser: Browser, picked: Picked): Promise<voi
   }
   await expect(panel.getByText(CART_TEXTS.empty)).toBeVisible();
   await closeCart(page);
-  await page.goto(productUrl(picked.account));
+  await openProduct(page, picked.account);
   await addToCart(page);
   await expect(cartButton(page, 1)).toBeVisible();
   await context.close();
@@ -119,7 +126,7 @@ async function prepareAccountCart(browser: Browser, picked: Picked): Promise<voi
 
 /** As a guest: the first option with a note, then the second option twice; then a reload. */
 async function fillGuestCart(page: Page, picked: Picked): Promise<void> {
-  await page.goto(productUrl(picked.guest));
+  await openProduct(page, picked.guest);
   await choose(page, picked.group, picked.first);
   await page.getByLabel("Note (optional)").fill(NOTE);
   await addToCart(page);
@@ -157,6 +164,7 @@ async function expectMergePrompt(page: Page): Promise<Locator> {
 
 test.describe("cart", () => {
   test("a guest's lines and note survive a reload, and 'Merge Carts' sums them into the account cart", async ({ browser, page }) => {
+    test.slow(); // two sign-ins, three product pages and two reloads: more than the default budget on a busy machine
     const picked = await pickProducts(page);
     await prepareAccountCart(browser, picked);
     await fillGuestCart(page, picked);
@@ -182,6 +190,7 @@ test.describe("cart", () => {
   });
 
   test("'Keep Account Cart' discards the guest cart", async ({ browser, page }) => {
+    test.slow(); // two sign-ins, three product pages and two reloads: more than the default budget on a busy machine
     const picked = await pickProducts(page);
     await prepareAccountCart(browser, picked);
     await fillGuestCart(page, picked);
@@ -205,7 +214,7 @@ test.describe("cart", () => {
 
   test("the drawer removes a line and clears the cart, with the spec's toasts", async ({ page }) => {
     const picked = await pickProducts(page);
-    await page.goto(productUrl(picked.guest));
+    await openProduct(page, picked.guest);
     await choose(page, picked.group, picked.first);
     await addToCart(page);
     await choose(page, picked.group, picked.second);

@@ -7,17 +7,13 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { effectiveListPrice, variantGroups, type Product, type Variant } from "../src/features/catalogue/catalogue";
 import { formatInr } from "../src/lib/money";
+import { hydrated } from "./hydration";
 
 const COLLECTION = { name: "Frames", slug: "frames" };
 const PRODUCT_ID = "ocean-wave-photo-frame";
 
 // The collections carousel on the home page stands still under reduced motion (one copy of each).
 test.use({ reducedMotion: "reduce" });
-
-/** Waits until the island holding `inside` has hydrated (Astro drops the `ssr` attribute). */
-async function hydrated(page: Page, inside: Locator): Promise<void> {
-  await expect(page.locator("astro-island:not([ssr])").filter({ has: inside }).first()).toBeAttached();
-}
 
 function productList(page: Page): Locator {
   return page.getByRole("list", { name: "Products" });

@@ -827,11 +827,12 @@ describe("production mode: real signature checks (Google played by a local key s
     try {
       const res = await loginWith(signed(claimsFor("fresh-user")));
       expect(res.status, res.text).toBe(503);
-      expect(Date.now() - started).toBeLessThan(3000);
+      // No retry back-off (which takes well over 10 s); the margin is for a busy machine.
+      expect(Date.now() - started).toBeLessThan(8000);
     } finally {
       await swapApp(previous);
     }
-  }, 10_000);
+  }, 20_000);
 
   it("serves the browser the production web config from PUBLIC_FIREBASE_* only (no emulator)", async () => {
     process.env.PUBLIC_FIREBASE_API_KEY = "AIza-test";

@@ -2,7 +2,7 @@
  * The cart API (SPEC §7 Cart) against a real database: GET/POST/DELETE /v2/carts,
  * DELETE /v2/clear-cart and PUT /v2/carts-merge, called as the server would call them.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { makeCategory, makeProduct, type InsertedProduct } from "../src/server/seed/factories";
@@ -82,7 +82,8 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
   const rowsOf = async (uid: string) => {
     const [cart] = await t.db.select().from(schema.carts).where(eq(schema.carts.userId, uid));
     if (!cart) return [];
-    return t.db.select().from(schema.cartItems).where(eq(schema.cartItems.cartId, cart.id));
+    // The server's order (oldest line first); without ORDER BY PostgreSQL may answer in any order.
+    return t.db.select().from(schema.cartItems).where(eq(schema.cartItems.cartId, cart.id)).orderBy(asc(schema.cartItems.createdAt), asc(schema.cartItems.id));
   };
 
   let alice: string;

@@ -140,8 +140,12 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     await t.db.delete(schema.rateLimits);
     vi.spyOn(console, "info").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});
+    // The limiter counts per clock hour: start the clock 40 minutes from an hour boundary (it
+    // still runs), so a test's hits never straddle two windows.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2030-01-01T10:20:00Z"), shouldAdvanceTime: true });
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
   });
 

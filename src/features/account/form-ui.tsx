@@ -2,21 +2,12 @@
  * Small form pieces shared by the account islands: a labelled field with its error underneath,
  * a password input with show/hide, the buttons' looks, and what sits under the sign-in forms.
  */
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { continueWithGoogle } from "./auth-flows";
 import { flashToast } from "./session-store";
 
-/**
- * False in the server's HTML and until the island hydrates. The forms keep their submit buttons
- * disabled until then: a form submitted before React runs would otherwise go to the server as a
- * plain GET with the password in the address.
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+export { useHydrated } from "../../components/ui/use-hydrated";
 
 /** The text value of a named field of a form (uncontrolled inputs keep what was typed before hydration). */
 export function fieldValue(form: HTMLFormElement, name: string): string {

@@ -24,6 +24,9 @@ import {
 import { cartAnswerSchema, cartItemInput, cartLineSchema } from "./cart.schema";
 import { modulesImporting, reachableModules } from "../../../tests/helpers/imports";
 
+/** vi.waitFor's default (1 s) is short for fresh module graphs imported on a busy machine. */
+const WAIT = { timeout: 5000 };
+
 // A frame with two variant groups: Size (A4 +0, A3 +300.00) and Finish (Glossy +0, Matte +50.00).
 const frame = {
   id: "frame-1",
@@ -476,7 +479,7 @@ describe("cart store", () => {
     expect(stored()).toHaveLength(1);
     doc.cookie = "user=%7B%7D; token=tok-2";
     const next = await load(); // next page: the token cookie starts the sign-in logic again
-    await vi.waitFor(() => expect(next.store.$mergePrompt.get()).not.toBeNull());
+    await vi.waitFor(() => expect(next.store.$mergePrompt.get()).not.toBeNull(), WAIT);
     expect(api.calls.at(-1)!.auth).toBe("Bearer tok-2");
   });
 
@@ -494,7 +497,7 @@ describe("cart store", () => {
     ({ store } = await load());
     expect(store.$cartMode.get()).toBe("account");
     expect(store.$cartCount.get()).toBe(0); // not the guest cart while the account cart loads
-    await vi.waitFor(() => expect(store.$mergePrompt.get()).not.toBeNull());
+    await vi.waitFor(() => expect(store.$mergePrompt.get()).not.toBeNull(), WAIT);
     expect(store.$cartCount.get()).toBe(5);
   });
 
@@ -540,8 +543,8 @@ describe("cart store", () => {
     /** A page load that runs the sign-in logic and settles. */
     async function firstPage(): Promise<Store> {
       const { store } = await load();
-      await vi.waitFor(() => expect(store.$cartItems.get()).toHaveLength(2));
-      await vi.waitFor(() => expect(store.$cartLoading.get()).toBe(false));
+      await vi.waitFor(() => expect(store.$cartItems.get()).toHaveLength(2), WAIT);
+      await vi.waitFor(() => expect(store.$cartLoading.get()).toBe(false), WAIT);
       return store;
     }
 
@@ -560,7 +563,7 @@ describe("cart store", () => {
       win.dispatchEvent(new Event("cart:open"));
       expect(store.$cartLoading.get()).toBe(true);
       expect(store.$cartCount.get()).toBe(3); // still the remembered count while it loads
-      await vi.waitFor(() => expect(store.$cartItems.get()).toHaveLength(2));
+      await vi.waitFor(() => expect(store.$cartItems.get()).toHaveLength(2), WAIT);
       expect(gets()).toBe(2);
       store.closeCart();
       win.dispatchEvent(new Event("cart:open"));
@@ -614,7 +617,7 @@ describe("cart store", () => {
       await firstPage();
       storage.setItem("cart", serialiseGuestCart(addLine([], draft({ variant: a3Matte }))!));
       const { store } = await load();
-      await vi.waitFor(() => expect(store.$mergePrompt.get()).not.toBeNull());
+      await vi.waitFor(() => expect(store.$mergePrompt.get()).not.toBeNull(), WAIT);
       expect(gets()).toBe(2);
     });
 

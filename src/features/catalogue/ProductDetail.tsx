@@ -21,6 +21,7 @@ import {
 } from "./catalogue";
 import { browserCatalogueCache } from "./catalogue-cache";
 import { addProductToCart } from "../cart/cart-store";
+import { useHydrated } from "../../components/ui/use-hydrated";
 import { MAX_LINE_QUANTITY } from "../cart/cart";
 
 export interface ProductDetailProps {
@@ -84,7 +85,9 @@ function ProductView({ product }: { product: Product }) {
   const unitPrice = detailPrice(product, chosen);
   const quantity = clampQuantity(Number(quantityText));
   const inStock = product.status === "active";
-  const canAdd = inStock && !busy;
+  // Disabled in the server's HTML until React runs, so an early tap is not silently lost.
+  const hydrated = useHydrated();
+  const canAdd = hydrated && inStock && !busy;
 
   const choose = (group: string, option: Variant) => {
     setSelection((current) => ({ ...current, [group]: option.id }));

@@ -35,9 +35,26 @@ export async function emulatorIsUp(host: string): Promise<boolean> {
   }
 }
 
+/** Answers true when anything at all answers HTTP on host:port. */
+async function somethingAnswers(host: string): Promise<boolean> {
+  try {
+    await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1500) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a new emulator on `port`. The port must be free: readiness is "the port answers", so a
+ * process left over from an earlier run (with its accounts) would otherwise pass for this one.
+ */
 export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const port = options.port ?? 9099;
   const host = `127.0.0.1:${port}`;
+  if (await somethingAnswers(host)) {
+    throw new Error(`Port ${port} is already in use (an Auth Emulator left over from an earlier run?). Stop that process or choose another port.`);
+  }
   const args = ["emulators:start", "--only", "auth", "--project", DEMO_PROJECT_ID];
   if (port !== 9099) {
     // A second emulator (tests beside a running demo) needs its own ports: write a config for it.

@@ -42,7 +42,9 @@ export async function stopAll(): Promise<void> {
 export async function waitForHttp(url: string, timeoutMs = 60_000, child?: ChildProcess): Promise<void> {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`${url}: the process exited (${child.exitCode ?? child.signalCode}) before it answered`);
+    }
     try {
       await fetch(url, { signal: AbortSignal.timeout(2000) });
       return;
