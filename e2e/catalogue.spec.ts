@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { effectiveListPrice, variantGroups, type Product, type Variant } from "../src/features/catalogue/catalogue";
 import { formatInr } from "../src/lib/money";
+import { NUL_IN_ADDRESS } from "../src/server/http";
 import { hydrated } from "./hydration";
 
 const COLLECTION = { name: "Frames", slug: "frames" };
@@ -193,5 +194,16 @@ test.describe("catalogue", () => {
     const api = await request.get("/v2/no-such-thing");
     expect(api.status()).toBe(404);
     expect(await api.json()).toEqual({ error: "There is no API at /v2/no-such-thing." });
+  });
+
+  test("an address holding a NUL character (%00) is a 400 that says so, on pages and the API", async ({ request }) => {
+    for (const address of ["/products/product/ocean-wave-photo-frame%00", "/products?q=frame%00"]) {
+      const response = await request.get(address);
+      expect(response.status(), address).toBe(400);
+      expect(await response.text()).toBe(NUL_IN_ADDRESS);
+    }
+    const api = await request.get("/v2/products?q=%00");
+    expect(api.status()).toBe(400);
+    expect(await api.json()).toEqual({ error: NUL_IN_ADDRESS });
   });
 });

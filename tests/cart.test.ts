@@ -205,6 +205,14 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     expect((await post(alice, { productId: tag.id, productNote: "x".repeat(MAX_NOTE_LENGTH) })).status).toBe(200);
   });
 
+  it("refuses a NUL character in the note (PostgreSQL text cannot hold it) with 400, writing nothing", async () => {
+    const before = await rowsOf(alice);
+    const res = await post(alice, { productId: tag.id, productNote: "Asha\u0000Ravi" });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: "productNote: must not contain a NUL character (\\u0000)." });
+    expect(await rowsOf(alice)).toEqual(before);
+  });
+
   it("refuses malformed bodies", async () => {
     const raw = await call(cartsRoute.POST, "/v2/carts", { method: "POST", token: token(alice), rawBody: "{not json" });
     expect(raw.status).toBe(400);

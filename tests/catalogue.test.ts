@@ -25,6 +25,7 @@ const robotsRoute = await import("../src/pages/robots.txt");
 const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
 const { loadProductPage } = await import("../src/features/catalogue/product-page.server");
 const { listProducts } = await import("../src/features/catalogue/catalogue.server");
+const { NUL_IN_ADDRESS } = await import("../src/server/http");
 
 const ACTIVE = 15;
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
@@ -258,6 +259,18 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const res = await call(productRoute.GET, `/v2/products/${id}`, { params: { id } });
       expect(res.status).toBe(400);
       expect(res.json.error).toMatch(/id/);
+    });
+
+    it("answers 400 (not 500) for a NUL character in the id or the query", async () => {
+      const id = "prod-01\u0000";
+      const byId = await call(productRoute.GET, "/v2/products/prod-01%00", { params: { id } });
+      expect(byId.status).toBe(400);
+      expect(byId.json).toEqual({ error: NUL_IN_ADDRESS });
+      for (const query of ["q=a%00b", "category=fra%00mes", "q%00=x"]) {
+        const res = await call(productsRoute.GET, `/v2/products?${query}`);
+        expect(res.status, query).toBe(400);
+        expect(res.json).toEqual({ error: NUL_IN_ADDRESS });
+      }
     });
 
     it("answers 405 to other methods", async () => {

@@ -229,6 +229,13 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     expect((await rows()).inquiries).toHaveLength(0);
   });
 
+  it("answers 400 naming the field that holds a NUL character, and stores nothing", async () => {
+    const res = await post({ ...good, description: "teal\u0000gold" });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: "description: must not contain a NUL character (\\u0000)." });
+    expect((await rows()).inquiries).toHaveLength(0);
+  });
+
   it("answers 400 when a field is not a string", async () => {
     const res = await post({ ...good, budget: 5000 });
     expect(res.status).toBe(400);

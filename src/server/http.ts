@@ -35,6 +35,45 @@ export function describeZodError(error: z.ZodError): string {
     .join("; ");
 }
 
+/**
+ * PostgreSQL text cannot hold the NUL character (U+0000): a query or insert carrying one fails
+ * with "invalid byte sequence". Requests are checked for it at the edge, so it is a 400 that says
+ * what to fix, not a 500 (or a page that says it could not load).
+ */
+export const NUL_IN_ADDRESS = "The address contains a NUL character (%00). Remove it and try again.";
+
+/** True when the URL's path, its query or a route parameter holds a NUL character. */
+export function addressHasNul(url: URL, params: Record<string, string | undefined> = {}): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    path = url.pathname;
+  }
+  if (path.includes("\0")) return true;
+  for (const [key, value] of url.searchParams) if (key.includes("\0") || value.includes("\0")) return true;
+  return Object.values(params).some((value) => value?.includes("\0"));
+}
+
+/** The path ("items.0.note") of the first string holding a NUL character in a parsed JSON body, or null. */
+export function findNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "string") return value.includes("\0") ? path.join(".") || "body" : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], [...path, String(i)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const found = key.includes("\0") ? [...path, key].join(".") : findNul(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw new HttpError(400, describeZodError(result.error));
@@ -93,6 +132,8 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   } catch {
     throw new HttpError(400, "The request body is not valid JSON.");
   }
+  const nul = findNul(body);
+  if (nul !== null) throw new HttpError(400, `${nul}: must not contain a NUL character (\\u0000).`);
   return parseWith(schema, body);
 }
 
@@ -107,6 +148,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export function handle(handler: Handler): APIRoute {
   return async (context) => {
     try {
+      if (addressHasNul(context.url, context.params)) throw new HttpError(400, NUL_IN_ADDRESS);
       return await handler(context);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message);
