@@ -55,20 +55,36 @@ export function addressHasNul(url: URL, params: Record<string, string | undefine
   return Object.values(params).some((value) => value?.includes("\0"));
 }
 
-/** The path ("items.0.note") of the first string holding a NUL character in a parsed JSON body, or null. */
-export function findNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return value.includes("\0") ? path.join(".") || "body" : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, String(i)]);
-      if (found !== null) return found;
-    }
-    return null;
+/**
+ * The path ("items.0.note") of the first string (or key) holding a NUL character in a parsed JSON
+ * body, or null. Walks with its own stack, not recursion: a body nested thousands of levels deep
+ * (still well under the size cap) must be a 400, not a stack overflow.
+ */
+export function findNul(value: unknown): string | null {
+  // Each entry keeps a link to its parent's path (not a copy), so depth costs memory only once.
+  interface PathLink {
+    key: string;
+    parent: PathLink | null;
   }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const found = key.includes("\0") ? [...path, key].join(".") : findNul(item, [...path, key]);
-      if (found !== null) return found;
+  const pathOf = (link: PathLink | null, last?: string): string => {
+    const keys = last === undefined ? [] : [last];
+    for (let at = link; at; at = at.parent) keys.push(at.key);
+    return keys.reverse().join(".") || "body";
+  };
+  const stack: [unknown, PathLink | null][] = [[value, null]];
+  while (stack.length > 0) {
+    const [item, link] = stack.pop()!;
+    if (typeof item === "string") {
+      if (item.includes("\0")) return pathOf(link);
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], { key: String(i), parent: link }]);
+    } else if (item && typeof item === "object") {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        if (key.includes("\0")) return pathOf(link, key);
+        stack.push([child, { key, parent: link }]);
+      }
     }
   }
   return null;
@@ -125,7 +141,11 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   if (declared !== null && Number(declared) > maxBytes) throw new HttpError(413, BODY_TOO_LARGE);
   const type = request.headers.get("content-type") ?? "";
   if (!type.includes("application/json")) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
-  const text = await readBodyText(request, maxBytes);
+  return parseWith(schema, parseJsonBody(await readBodyText(request, maxBytes)));
+}
+
+/** Parses a body's text as JSON: malformed JSON, or a string holding a NUL character, is a 400. */
+export function parseJsonBody(text: string): unknown {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -134,7 +154,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   }
   const nul = findNul(body);
   if (nul !== null) throw new HttpError(400, `${nul}: must not contain a NUL character (\\u0000).`);
-  return parseWith(schema, body);
+  return body;
 }
 
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> {

@@ -23,6 +23,13 @@ describe("NUL characters at the edge", () => {
     expect(findNul({ name: "Asha", n: 1, ok: true, none: null, list: ["a", "b"] })).toBeNull();
   });
 
+  it("walks a body nested far deeper than the call stack allows (no recursion)", () => {
+    const depth = 100_000;
+    const deep = JSON.parse("[".repeat(depth) + '"a\\u0000"' + "]".repeat(depth));
+    expect(findNul(deep)).toBe(Array(depth).fill("0").join("."));
+    expect(findNul(JSON.parse("[".repeat(depth) + "]".repeat(depth)))).toBeNull();
+  });
+
   it("the middleware answers 400 before anything runs: JSON for the API, text for pages", async () => {
     const next = vi.fn<MiddlewareNext>(async () => new Response("page"));
     const api = await refuseNulAddress(contextFor("/v2/products?q=%00"), next);

@@ -6,7 +6,7 @@
  */
 import type { APIContext } from "astro";
 import { requireUser } from "../../server/auth/auth.server";
-import { HttpError, json, parseWith, readBodyText, readJson, readQuery } from "../../server/http";
+import { json, parseJsonBody, parseWith, readBodyText, readJson, readQuery } from "../../server/http";
 import { cartItemInput, mergeInput, removeBody, removeQuery } from "./cart.schema";
 import { addItemFor, clearCartFor, getCartFor, mergeItemsFor, removeItemFor } from "./cart.server";
 
@@ -32,14 +32,7 @@ export async function deleteCartLine(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
   const { prod_id } = readQuery(context.url, removeQuery);
   const text = await readBodyText(context.request, MAX_ITEM_BYTES);
-  let body: unknown = {};
-  if (text.trim()) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new HttpError(400, "The request body is not valid JSON.");
-    }
-  }
+  const body = text.trim() ? parseJsonBody(text) : {};
   const { variant } = parseWith(removeBody, body);
   return json(await removeItemFor(user.uid, prod_id, variant));
 }
