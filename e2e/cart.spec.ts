@@ -162,15 +162,23 @@ async function expectMergePrompt(page: Page): Promise<Locator> {
   return prompt;
 }
 
+/**
+ * The account cart holds one line and the guest cart three (two lines); signing in brings up the
+ * merge prompt. Two sign-ins, three product pages and two reloads: more than the default test
+ * budget on a busy machine, hence test.slow().
+ */
+async function reachMergePrompt(browser: Browser, page: Page): Promise<{ picked: Picked; prompt: Locator }> {
+  test.slow();
+  const picked = await pickProducts(page);
+  await prepareAccountCart(browser, picked);
+  await fillGuestCart(page, picked);
+  await signIn(page);
+  return { picked, prompt: await expectMergePrompt(page) };
+}
+
 test.describe("cart", () => {
   test("a guest's lines and note survive a reload, and 'Merge Carts' sums them into the account cart", async ({ browser, page }) => {
-    test.slow(); // two sign-ins, three product pages and two reloads: more than the default budget on a busy machine
-    const picked = await pickProducts(page);
-    await prepareAccountCart(browser, picked);
-    await fillGuestCart(page, picked);
-
-    await signIn(page);
-    const prompt = await expectMergePrompt(page);
+    const { picked, prompt } = await reachMergePrompt(browser, page);
     await prompt.getByRole("button", { name: CART_TEXTS.mergeCarts }).click();
     await expect(prompt).toBeHidden();
 
@@ -190,13 +198,7 @@ test.describe("cart", () => {
   });
 
   test("'Keep Account Cart' discards the guest cart", async ({ browser, page }) => {
-    test.slow(); // two sign-ins, three product pages and two reloads: more than the default budget on a busy machine
-    const picked = await pickProducts(page);
-    await prepareAccountCart(browser, picked);
-    await fillGuestCart(page, picked);
-
-    await signIn(page);
-    const prompt = await expectMergePrompt(page);
+    const { picked, prompt } = await reachMergePrompt(browser, page);
     await prompt.getByRole("button", { name: CART_TEXTS.keepAccount }).click();
     await expect(prompt).toBeHidden();
 

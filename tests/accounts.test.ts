@@ -23,6 +23,7 @@ import { resetEnvForTests } from "../src/server/env";
 import { ensureDemoAccounts } from "../src/server/seed/demo-accounts.server";
 import { DEMO_OWNER, DEMO_SHOPPER } from "../src/server/auth/demo";
 import { call } from "./helpers/call";
+import { ADDRESS, PROFILE } from "./helpers/fixtures";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { idTokenClaims, startTestAuth, unsignedToken, type TestAccount, type TestAuth } from "./helpers/auth";
 
@@ -34,21 +35,6 @@ const profileAddress = await import("../src/pages/v2/users/profile-address");
 const config = await import("../src/pages/v2/auth/config");
 
 const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT ?? 9299);
-
-const PROFILE = { firstName: "Asha", lastName: "Verma", phone: "9876543210", gender: "female", dateOfBirth: "1994-06-15" };
-const ADDRESS = {
-  type: "Home",
-  fName: "Asha",
-  lName: "Verma",
-  phone: "9876543210",
-  address1: "12 MI Road",
-  address2: "",
-  city: "Jaipur",
-  state: "Rajasthan",
-  zipCode: "302001",
-  country: "India",
-  isDefault: false,
-};
 
 let auth: TestAuth;
 

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { makeCategory, makeProduct } from "../src/server/seed/factories";
 import { call, type CallOptions } from "./helpers/call";
+import { ADDRESS as ACCOUNT_ADDRESS, PROFILE } from "./helpers/fixtures";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 // Tokens: "test:<uid>" names the caller (anything else is refused with 401). The real auth code
@@ -372,27 +373,8 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
     await t.db.delete(schema.cartItems);
   };
 
-  const PROFILE = {
-    firstName: "Asha",
-    lastName: "Verma",
-    phone: "9876543210",
-    gender: "female",
-    dateOfBirth: "1994-06-15",
-  };
-  const ADDRESS = {
-    type: "Home",
-    fName: "Asha",
-    lName: "Verma",
-    phone: "9876543210",
-    email: "ignored@example.com",
-    address1: "12 MI Road",
-    address2: "",
-    city: "Jaipur",
-    state: "Rajasthan",
-    zipCode: "302001",
-    country: "India",
-    isDefault: true,
-  };
+  // The body the client sends: the email is ignored (the server takes it from the token).
+  const ADDRESS = { ...ACCOUNT_ADDRESS, email: "ignored@example.com", isDefault: true };
   const ADDRESS_ROW = {
     ...ADDRESS,
     email: `${USER}@example.com`,
