@@ -12,7 +12,8 @@ export default defineConfig({
   integrations: [react()],
   site: process.env.PUBLIC_SITE_URL || "http://localhost:4321",
   server: { host: "127.0.0.1", port: 4321 },
-  security: { checkOrigin: true },
+  // Cross-site form protection is in src/middleware.ts: pages only, never the bearer-only API (decision 0012).
+  security: { checkOrigin: false },
   vite: {
     plugins: [tailwindcss()],
     // PGlite ships WASM and must stay a runtime dependency of the server bundle.
