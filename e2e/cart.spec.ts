@@ -12,6 +12,7 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import type { Product, Variant } from "../src/features/catalogue/catalogue";
 import { CART_TEXTS } from "../src/features/cart/cart";
 import { formatInr } from "../src/lib/money";
+import { answerToPaise } from "../src/lib/wire-money";
 import { hydrated } from "./hydration";
 
 const SHOPPER = { email: "shopper@resintales.example", password: "resin-shopper-2024" };
@@ -34,7 +35,7 @@ function groupsOf(product: Product): Map<string, Variant[]> {
 async function pickProducts(page: Page): Promise<Picked> {
   const response = await page.request.get("/v2/products?limit=0&offset=0&status=active");
   expect(response.ok()).toBe(true);
-  const products = (await response.json()) as Product[];
+  const products = answerToPaise<Product[]>(await response.json());
   for (const guest of products) {
     const entry = [...groupsOf(guest)].find(([, options]) => options.length >= 2);
     if (!entry) continue;

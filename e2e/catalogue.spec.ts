@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { effectiveListPrice, variantGroups, type Product, type Variant } from "../src/features/catalogue/catalogue";
 import { formatInr } from "../src/lib/money";
+import { answerToPaise } from "../src/lib/wire-money";
 import { NUL_IN_ADDRESS } from "../src/server/http";
 import { hydrated } from "./hydration";
 
@@ -27,7 +28,7 @@ function searchBox(page: Page): Locator {
 async function activeProducts(page: Page, query = ""): Promise<Product[]> {
   const response = await page.request.get(`/v2/products?limit=0&offset=0&status=active${query}`);
   expect(response.ok()).toBe(true);
-  return (await response.json()) as Product[];
+  return answerToPaise<Product[]>(await response.json());
 }
 
 /** The picker's radio reads the value, plus "(+₹…)" when the option costs extra. */
@@ -40,7 +41,7 @@ test.describe("catalogue", () => {
   test("home → a collection → a product; the price follows the chosen variants", async ({ page }) => {
     const response = await page.request.get(`/v2/products/${PRODUCT_ID}`);
     expect(response.ok()).toBe(true);
-    const product = (await response.json()) as Product;
+    const product = answerToPaise<Product>(await response.json());
     const groups = variantGroups(product.variants);
     expect(groups.length).toBeGreaterThanOrEqual(2);
     const inCollection = await activeProducts(page, `&category=${COLLECTION.slug}`);

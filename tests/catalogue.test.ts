@@ -104,7 +104,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
   });
 
   describe("GET /v2/products", () => {
-    it("lists every active product, newest first, as the spec's Product shape in paise", async () => {
+    it("lists every active product, newest first, as the spec's Product shape with amounts in rupees", async () => {
       const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active");
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=60");
@@ -114,8 +114,8 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const p1 = list.find((p) => p.id === pid(1));
       expect(p1).toMatchObject({
         name: "Resin piece 1",
-        price: 100001,
-        comparePrice: 150000,
+        price: 1000.01,
+        comparePrice: 1500,
         currency: "INR",
         category: { id: "Frames", name: "Frames", slug: "frames" },
         weight: 1.25,
@@ -128,8 +128,8 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(p1.images[0]).toEqual({ id: "img-1", url: "/img/p1-a.jpg", alt: "Front", isPrimary: true });
       expect(p1.variants).toEqual([
         { id: "v-size-a4", name: "Size", value: "A4", price: 0, images: [] },
-        { id: "v-size-a3", name: "Size", value: "A3", price: 50000, images: [] },
-        { id: "v-finish-gold", name: "Finish", value: "Gold", price: 20000, images: ["/img/gold.jpg"] },
+        { id: "v-size-a3", name: "Size", value: "A3", price: 500, images: [] },
+        { id: "v-finish-gold", name: "Finish", value: "Gold", price: 200, images: ["/img/gold.jpg"] },
       ]);
       expect(p1.attributes).toEqual([
         { name: "Material", value: "Epoxy resin" },
@@ -193,7 +193,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all", { token: "admin-token" });
       expect(res.status).toBe(200);
       expect(res.json).toHaveLength(ACTIVE + 1);
-      expect(res.json[0]).toMatchObject({ id: pid(ACTIVE + 1), status: "inactive", costPrice: 40000 });
+      expect(res.json[0]).toMatchObject({ id: pid(ACTIVE + 1), status: "inactive", costPrice: 400 });
       expect(res.headers.get("cache-control")).toContain("no-store");
       const inactive = await call(productsRoute.GET, "/v2/products?status=inactive", { token: "admin-token" });
       expect(inactive.json.map((p: any) => p.id)).toEqual([pid(ACTIVE + 1)]);
@@ -234,7 +234,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const res = await call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) } });
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=60");
-      expect(res.json).toMatchObject({ id: pid(1), price: 100001, weight: 1.25, category: { slug: "frames" } });
+      expect(res.json).toMatchObject({ id: pid(1), price: 1000.01, weight: 1.25, category: { slug: "frames" } });
       expect(res.json.variants).toHaveLength(3);
       expect(res.json).not.toHaveProperty("costPrice");
     });
@@ -251,7 +251,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: "customer-token" })).status).toBe(404);
       const admin = await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: "admin-token" });
       expect(admin.status).toBe(200);
-      expect(admin.json).toMatchObject({ id, status: "inactive", costPrice: 40000 });
+      expect(admin.json).toMatchObject({ id, status: "inactive", costPrice: 400 });
     });
 
     it("answers 400 for an id that cannot exist", async () => {

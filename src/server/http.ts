@@ -4,6 +4,7 @@
  */
 import type { APIContext, APIRoute } from "astro";
 import { z } from "zod";
+import { fromWire, toWire, WireMoneyError } from "../lib/wire-money";
 
 export class HttpError extends Error {
   constructor(
@@ -14,11 +15,15 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A JSON answer. Amounts are paise inside and rupees on the wire: money fields are converted here,
+ * the server's one money boundary (src/lib/wire-money.ts).
+ */
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("content-type", "application/json; charset=utf-8");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(JSON.stringify(data), { ...init, headers });
+  return new Response(JSON.stringify(toWire(data)), { ...init, headers });
 }
 
 export function errorResponse(status: number, message: string): Response {
@@ -134,7 +139,8 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
 
 /**
  * Reads a JSON body of at most `maxBytes` (default 64 KiB; more is a 413, see readBodyText) and
- * parses it with `schema`; a missing or malformed body is a 400, never a 500.
+ * parses it with `schema`; a missing or malformed body is a 400, never a 500. Amounts arrive in
+ * rupees and reach `schema` as paise (src/lib/wire-money.ts); a malformed amount is a 400 naming it.
  */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.infer<S>> {
   const declared = request.headers.get("content-length");
@@ -144,7 +150,10 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   return parseWith(schema, parseJsonBody(await readBodyText(request, maxBytes)));
 }
 
-/** Parses a body's text as JSON: malformed JSON, or a string holding a NUL character, is a 400. */
+/**
+ * Parses a body's text as JSON: malformed JSON, or a string holding a NUL character, is a 400.
+ * Amounts arrive in rupees and leave as paise (src/lib/wire-money.ts); a malformed one is a 400.
+ */
 export function parseJsonBody(text: string): unknown {
   let body: unknown;
   try {
@@ -154,7 +163,12 @@ export function parseJsonBody(text: string): unknown {
   }
   const nul = findNul(body);
   if (nul !== null) throw new HttpError(400, `${nul}: must not contain a NUL character (\\u0000).`);
-  return body;
+  try {
+    return fromWire(body);
+  } catch (error) {
+    if (error instanceof WireMoneyError) throw new HttpError(400, error.message);
+    throw error;
+  }
 }
 
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> {

@@ -3,6 +3,8 @@
  * embedded in the page by <FirebaseConfig /> (a JSON <script>), or from GET /v2/auth/config.
  * `emulatorHost` is set only in demo mode (local Auth Emulator).
  */
+import { api } from "../../lib/api-client";
+
 export interface FirebaseWebConfig {
   apiKey: string;
   authDomain: string;
@@ -26,9 +28,7 @@ export function readFirebaseConfig(): Promise<FirebaseWebConfig | null> {
         /* fall through to the endpoint */
       }
     }
-    const res = await fetch("/v2/auth/config", { headers: { accept: "application/json" } });
-    if (!res.ok) throw new Error(`GET /v2/auth/config answered ${res.status}`);
-    return ((await res.json()) as { firebase: FirebaseWebConfig | null }).firebase;
+    return (await api.get<{ firebase: FirebaseWebConfig | null }>("/v2/auth/config")).firebase;
   })().catch((error: unknown) => {
     loading = undefined;
     throw error;

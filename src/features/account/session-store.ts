@@ -16,6 +16,7 @@
  */
 import { atom, computed } from "nanostores";
 import { showToast, type ToastInput } from "../../components/ui/toast-store";
+import { ApiError, apiRequest } from "../../lib/api-client";
 import { SESSION_MINUTES, TEMP_ORDER_KEY, TOKEN_COOKIE, USER_COOKIE, parseUserCookie, type User } from "./account";
 
 export type AuthStatus = "loading" | "ready";
@@ -248,34 +249,11 @@ export function startSessionSync(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // API calls with the bearer token
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
-/** fetch() with `Authorization: Bearer <token>` and JSON in and out; throws ApiError on non-2xx. */
+/** A call to the API with the session's bearer token (src/lib/api-client.ts); throws ApiError on non-2xx. */
 export async function apiJson<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
-  const bearer = token ?? (await freshToken());
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (bearer) headers.authorization = `Bearer ${bearer}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let data: unknown = undefined;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!res.ok) {
-    const message = (data as { error?: string } | undefined)?.error ?? `${method} ${path} answered ${res.status}`;
-    throw new ApiError(res.status, message);
-  }
-  return data as T;
+  return apiRequest<T>(method, path, body, { token: token ?? (await freshToken()) });
 }
 
 // ---------------------------------------------------------------------------------------------

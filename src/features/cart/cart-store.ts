@@ -32,6 +32,7 @@
  */
 import { atom, computed } from "nanostores";
 import { showToast } from "../../components/ui/toast-store";
+import { ApiError, apiRequest } from "../../lib/api-client";
 import type { Product, Variant } from "../catalogue/catalogue";
 import {
   addLine,
@@ -85,15 +86,6 @@ export interface MergePrompt {
 }
 export const $mergePrompt = atom<MergePrompt | null>(null);
 
-export class CartError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "CartError";
-  }
-}
 
 export function openCart(): void {
   $cartOpen.set(true);
@@ -188,36 +180,12 @@ async function authToken(): Promise<string | null> {
   return readCookie("token") ?? signedInToken;
 }
 
-const KEEPALIVE_MAX_BYTES = 60_000;
-
 async function request(method: string, path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<CartAnswer & { skipped?: unknown }> {
   const token = await authToken();
-  if (!token) throw new CartError(401, "Please log in to continue.");
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: "application/json" };
-  let payload: string | undefined;
-  if (body !== undefined) {
-    payload = JSON.stringify(body);
-    headers["content-type"] = "application/json";
-  }
-  const keepalive = options.keepalive === true && (payload?.length ?? 0) < KEEPALIVE_MAX_BYTES;
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, body: payload, keepalive, credentials: "same-origin" });
-  } catch (error) {
-    throw new CartError(0, error instanceof Error ? error.message : "Network error");
-  }
-  let data: unknown = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const message = data && typeof data === "object" && "error" in data ? String((data as { error: unknown }).error) : `HTTP ${response.status}`;
-    throw new CartError(response.status, message);
-  }
+  if (!token) throw new ApiError(401, "Please log in to continue.");
+  const data = await apiRequest<unknown>(method, path, body, { token, keepalive: options.keepalive === true });
   const answer = toCartAnswer(data);
-  if (!answer) throw new CartError(response.status, "The cart answer was not understood.");
+  if (!answer) throw new ApiError(200, "The cart answer was not understood.");
   return { ...answer, skipped: (data as { skipped?: unknown }).skipped };
 }
 
@@ -377,12 +345,12 @@ function postBody(item: CartItemDraft) {
 
 /**
  * Adds a line; the same product and variant choice raises its quantity by `item.quantity`
- * (default 1). Throws CartError when the server refuses or the guest cart is full.
+ * (default 1). Throws ApiError when the server refuses or the guest cart is full.
  */
 export async function addToCart(item: CartItemDraft): Promise<void> {
   if ($cartMode.get() === "guest") {
     const next = addLine(readGuest(), item);
-    if (!next) throw new CartError(400, "Your cart is full.");
+    if (!next) throw new ApiError(400, "Your cart is full.");
     writeGuest(next);
     $cartItems.set(next);
     return;

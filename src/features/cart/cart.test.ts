@@ -506,9 +506,9 @@ describe("cart store", () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ id: "cart-1", items: [{ productId: 5 }], count: 1, subtotal: 0 }), { status: 200 })));
     expect(await store.onSignedIn("tok-1")).toBe("failed");
     expect(store.$cartItems.get()).toEqual([]);
-    await expect(store.addToCart(draft())).rejects.toMatchObject({ name: "CartError", message: "The cart answer was not understood." });
+    await expect(store.addToCart(draft())).rejects.toMatchObject({ name: "ApiError", message: "The cart answer was not understood." });
     vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>", { status: 200 })));
-    await expect(store.refreshCart()).rejects.toMatchObject({ name: "CartError" });
+    await expect(store.refreshCart()).rejects.toMatchObject({ name: "ApiError" });
   });
 
   it("sends account changes to the server with the bearer token", async () => {
