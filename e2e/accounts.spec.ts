@@ -5,7 +5,7 @@
  * emulator credential (Google's popup cannot load offline), the /admin guards for anonymous and
  * non-admin visitors, the profile edit, and adding, editing and deleting an address.
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "./fixtures";
 import { hydrated } from "./hydration";
 
 const SHOPPER = { email: "shopper@resintales.example", password: "resin-shopper-2024", firstName: "Arjun" };

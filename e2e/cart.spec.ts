@@ -8,7 +8,7 @@
  * options, the account product is another active product. Each test resets the account cart first
  * in its own browser context (signed in), so the tests do not depend on each other's leftovers.
  */
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, watchCsp, type Browser, type Locator, type Page } from "./fixtures";
 import type { Product, Variant } from "../src/features/catalogue/catalogue";
 import { CART_TEXTS } from "../src/features/cart/cart";
 import { formatInr } from "../src/lib/money";
@@ -109,6 +109,7 @@ async function signIn(page: Page): Promise<void> {
 /** The shopper's account cart holds exactly one `account` product, added through the UI. */
 async function prepareAccountCart(browser: Browser, picked: Picked): Promise<void> {
   const context = await browser.newContext();
+  const csp = watchCsp(context);
   const page = await context.newPage();
   await signIn(page);
   const panel = await openCart(page);
@@ -123,6 +124,7 @@ async function prepareAccountCart(browser: Browser, picked: Picked): Promise<voi
   await addToCart(page);
   await expect(cartButton(page, 1)).toBeVisible();
   await context.close();
+  expect(csp, "Content-Security-Policy violations").toEqual([]);
 }
 
 /** As a guest: the first option with a note, then the second option twice; then a reload. */

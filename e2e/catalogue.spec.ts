@@ -4,7 +4,7 @@
  * "Ocean Wave Photo Frame" (groups Size and Finish). Prices are derived from the public API, so
  * a price edit in the seed does not break the test; ids and names are the seed's stable ones.
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { effectiveListPrice, variantGroups, type Product, type Variant } from "../src/features/catalogue/catalogue";
 import { formatInr } from "../src/lib/money";
 import { answerToPaise } from "../src/lib/wire-money";
