@@ -79,7 +79,7 @@ describe("pages keep the cross-site form protection", () => {
   const page: APIRoute = () => new Response("<p>done</p>", { headers: { "content-type": "text/html" } });
 
   it("refuses a form post from another site, or one with no Origin at all", async () => {
-    for (const headers of [{ origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, {}]) {
+    for (const headers of [{ origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, {}] as Record<string, string>[]) {
       const res = await send(page, "POST", "/login", headers);
       expect(res.status).toBe(403);
       expect(res.text).toBe("Cross-site POST form submissions are forbidden");

@@ -183,10 +183,16 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     expect(res.json).toMatchObject({ count: 6, subtotal: 4 * 1499 + 1799 + 499 });
   });
 
-  it("caps a line's quantity when adding", async () => {
+  it("refuses an add that would pass the quantity cap, saying so, and keeps the line as it was", async () => {
     await post(alice, { productId: tag.id, quantity: 60 });
     const res = await post(alice, { productId: tag.id, quantity: 60 });
-    expect(res.json.items[0].quantity).toBe(MAX_LINE_QUANTITY);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe(`You already have 60 of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: add 39 or fewer.`);
+    expect((await rowsOf(alice)).map((r) => r.quantity)).toEqual([60]);
+    const fits = await post(alice, { productId: tag.id, quantity: 39 });
+    expect(fits.json.items[0].quantity).toBe(MAX_LINE_QUANTITY);
+    const full = await post(alice, { productId: tag.id, quantity: 1 });
+    expect(full.json.error).toBe(`You already have ${MAX_LINE_QUANTITY} of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: you cannot add more.`);
   });
 
   it("refuses an unknown or inactive product with the reason, writing nothing", async () => {

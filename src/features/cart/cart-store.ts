@@ -41,6 +41,8 @@ import {
   CART_TOASTS,
   GUEST_CART_KEY,
   MAX_LINE_QUANTITY,
+  quantityCapMessage,
+  quantityInCart,
   MAX_NOTE_LENGTH,
   parseGuestCart,
   removeLine,
@@ -349,6 +351,8 @@ function postBody(item: CartItemDraft) {
  */
 export async function addToCart(item: CartItemDraft): Promise<void> {
   if ($cartMode.get() === "guest") {
+    const inCart = quantityInCart(readGuest(), item);
+    if (inCart + item.quantity > MAX_LINE_QUANTITY) throw new ApiError(400, quantityCapMessage(inCart));
     const next = addLine(readGuest(), item);
     if (!next) throw new ApiError(400, "Your cart is full.");
     writeGuest(next);
@@ -592,6 +596,10 @@ export async function addProductToCart(
     showToast(CART_TOASTS.added);
     return { ok: true };
   } catch (error) {
+    if (error instanceof ApiError && error.status === 400 && error.message.startsWith("You already have")) {
+      showToast({ type: "warning", title: "Quantity", message: error.message });
+      return { ok: false, reason: "invalid-quantity", message: error.message };
+    }
     console.error("[cart] add failed", error);
     showToast(CART_TOASTS.addFailed);
     return { ok: false, reason: "failed", message: CART_TOASTS.addFailed.message };

@@ -385,6 +385,18 @@ describe("cart store", () => {
     expect(api.calls).toEqual([]);
   });
 
+  it("refuses a guest add past the quantity cap with the server's words, keeping the line", async () => {
+    const { store } = await load();
+    await store.addToCart(draft({ quantity: 98 }));
+    await expect(store.addToCart(draft({ quantity: 2 }))).rejects.toMatchObject({
+      status: 400,
+      message: `You already have 98 of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: add 1 or fewer.`,
+    });
+    expect(store.$cartCount.get()).toBe(98);
+    await store.addToCart(draft());
+    expect(store.$cartCount.get()).toBe(MAX_LINE_QUANTITY);
+  });
+
   it("survives a reload and follows another tab through the storage event", async () => {
     const first = await load();
     await first.store.addToCart(draft({ quantity: 2 }));
@@ -671,6 +683,16 @@ describe("cart store", () => {
     expect(store.$cartItems.get()).toEqual([]);
     expect(await store.addProductToCart(frame, { Size: "size-a3", Finish: "fin-matte" }, 0)).toMatchObject({ reason: "invalid-quantity" });
     expect(await store.addProductToCart(frame, { Size: "size-a3", Finish: "fin-matte" }, 1, "x".repeat(MAX_NOTE_LENGTH + 1))).toMatchObject({ reason: "note-too-long" });
+  });
+
+  it("addProductToCart shows why an add past the quantity cap is refused", async () => {
+    const { store, toasts } = await load();
+    const chosen = { Size: "size-a3", Finish: "fin-matte" };
+    expect(await store.addProductToCart(frame, chosen, 90)).toMatchObject({ ok: true });
+    const refused = await store.addProductToCart(frame, chosen, 10);
+    const message = `You already have 90 of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: add 9 or fewer.`;
+    expect(refused).toEqual({ ok: false, reason: "invalid-quantity", message });
+    expect(lastToast(toasts)).toEqual({ type: "warning", title: "Quantity", message });
   });
 
   it("addProductToCart adds the priced line and says 'Cart Updated!'", async () => {
