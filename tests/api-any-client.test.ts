@@ -9,11 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonApiErrors, refuseCrossSiteForms } from "../src/server/request-guards.server";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { createTestDb, type TestDb } from "./helpers/db";
+import { eq } from "drizzle-orm";
+import { schema } from "../src/server/db/client";
 
 const clearCart = await import("../src/pages/v2/clear-cart");
 const carts = await import("../src/pages/v2/carts");
 const profileAddress = await import("../src/pages/v2/users/profile-address");
 const login = await import("../src/pages/v2/auth/login");
+const products = await import("../src/pages/v2/products/index");
+const product = await import("../src/pages/v2/products/[id]");
 
 const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_CLIENTS ?? 9289);
 
@@ -73,6 +77,19 @@ describe("bearer API calls from a client that sends no Origin and no body", () =
       expect(res.type).toContain("application/json");
     });
   }
+});
+
+describe("a public GET carrying a token", () => {
+  it("reads the catalogue without making a user record", async () => {
+    const reader = await auth.createUser();
+    const headers = { authorization: `Bearer ${reader.token}` };
+    const list = await send(products.GET, "GET", "/v2/products?limit=0&offset=0&status=active", headers);
+    expect(list.status).toBe(200);
+    const url = new URL("/v2/products/no-such-product", "http://127.0.0.1:4321");
+    const one = await product.GET!({ request: new Request(url, { headers }), url, params: { id: "no-such-product" } } as unknown as APIContext);
+    expect(one.status).toBe(404);
+    expect(await t.db.select().from(schema.users).where(eq(schema.users.id, reader.uid))).toEqual([]);
+  });
 });
 
 describe("pages keep the cross-site form protection", () => {

@@ -117,6 +117,19 @@ export async function getAuthUser(context: Pick<APIContext, "request">): Promise
   return { uid: identity.uid, email: identity.email, role: row.role === "tm_admin" ? "tm_admin" : "customer", emailVerified: identity.emailVerified };
 }
 
+/**
+ * The verified caller for a public read, or null without a token: like getAuthUser but it never
+ * writes (no user record is made or changed just by reading the catalogue with a token).
+ */
+export async function peekAuthUser(context: Pick<APIContext, "request">): Promise<AuthUser | null> {
+  const identity = await getIdentity(context);
+  if (!identity) return null;
+  const db = await getDb();
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, identity.uid));
+  const admin = row?.role === "tm_admin" || isListedAdmin(identity);
+  return { uid: identity.uid, email: identity.email, role: admin ? "tm_admin" : "customer", emailVerified: identity.emailVerified };
+}
+
 export async function requireUser(context: Pick<APIContext, "request">): Promise<AuthUser> {
   const user = await getAuthUser(context);
   if (!user) throw new HttpError(401, "Please log in to continue.");
