@@ -352,7 +352,7 @@ function postBody(item: CartItemDraft) {
 export async function addToCart(item: CartItemDraft): Promise<void> {
   if ($cartMode.get() === "guest") {
     const inCart = quantityInCart(readGuest(), item);
-    if (inCart + item.quantity > MAX_LINE_QUANTITY) throw new ApiError(400, quantityCapMessage(inCart));
+    if (inCart + (item.quantity ?? 1) > MAX_LINE_QUANTITY) throw new ApiError(400, quantityCapMessage(inCart));
     const next = addLine(readGuest(), item);
     if (!next) throw new ApiError(400, "Your cart is full.");
     writeGuest(next);
