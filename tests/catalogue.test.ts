@@ -24,6 +24,7 @@ const sitemapRoute = await import("../src/pages/sitemap.xml");
 const robotsRoute = await import("../src/pages/robots.txt");
 const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
 const { loadProductPage } = await import("../src/features/catalogue/product-page.server");
+const { loadHomePage } = await import("../src/features/home/home-page.server");
 const { listProducts } = await import("../src/features/catalogue/catalogue.server");
 const { NUL_IN_ADDRESS } = await import("../src/server/http");
 
@@ -104,7 +105,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
   });
 
   describe("GET /v2/products", () => {
-    it("lists every active product, newest first, as the spec's Product shape in paise", async () => {
+    it("lists every active product, newest first, as the spec's Product shape with amounts in rupees", async () => {
       const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active");
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=60");
@@ -114,8 +115,8 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const p1 = list.find((p) => p.id === pid(1));
       expect(p1).toMatchObject({
         name: "Resin piece 1",
-        price: 100001,
-        comparePrice: 150000,
+        price: 1000.01,
+        comparePrice: 1500,
         currency: "INR",
         category: { id: "Frames", name: "Frames", slug: "frames" },
         weight: 1.25,
@@ -128,8 +129,8 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(p1.images[0]).toEqual({ id: "img-1", url: "/img/p1-a.jpg", alt: "Front", isPrimary: true });
       expect(p1.variants).toEqual([
         { id: "v-size-a4", name: "Size", value: "A4", price: 0, images: [] },
-        { id: "v-size-a3", name: "Size", value: "A3", price: 50000, images: [] },
-        { id: "v-finish-gold", name: "Finish", value: "Gold", price: 20000, images: ["/img/gold.jpg"] },
+        { id: "v-size-a3", name: "Size", value: "A3", price: 500, images: [] },
+        { id: "v-finish-gold", name: "Finish", value: "Gold", price: 200, images: ["/img/gold.jpg"] },
       ]);
       expect(p1.attributes).toEqual([
         { name: "Material", value: "Epoxy resin" },
@@ -193,7 +194,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all", { token: "admin-token" });
       expect(res.status).toBe(200);
       expect(res.json).toHaveLength(ACTIVE + 1);
-      expect(res.json[0]).toMatchObject({ id: pid(ACTIVE + 1), status: "inactive", costPrice: 40000 });
+      expect(res.json[0]).toMatchObject({ id: pid(ACTIVE + 1), status: "inactive", costPrice: 400 });
       expect(res.headers.get("cache-control")).toContain("no-store");
       const inactive = await call(productsRoute.GET, "/v2/products?status=inactive", { token: "admin-token" });
       expect(inactive.json.map((p: any) => p.id)).toEqual([pid(ACTIVE + 1)]);
@@ -234,7 +235,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const res = await call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) } });
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=60");
-      expect(res.json).toMatchObject({ id: pid(1), price: 100001, weight: 1.25, category: { slug: "frames" } });
+      expect(res.json).toMatchObject({ id: pid(1), price: 1000.01, weight: 1.25, category: { slug: "frames" } });
       expect(res.json.variants).toHaveLength(3);
       expect(res.json).not.toHaveProperty("costPrice");
     });
@@ -251,7 +252,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: "customer-token" })).status).toBe(404);
       const admin = await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: "admin-token" });
       expect(admin.status).toBe(200);
-      expect(admin.json).toMatchObject({ id, status: "inactive", costPrice: 40000 });
+      expect(admin.json).toMatchObject({ id, status: "inactive", costPrice: 400 });
     });
 
     it("answers 400 for an id that cannot exist", async () => {
@@ -353,8 +354,15 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
   });
 
   describe("product list pages (server part)", () => {
+    /** The page as shown (found or missing); fails the test on a failed read. */
+    const shown = async (pathSlug: string | null, search: string) => {
+      const page = await loadProductListPage(() => Promise.resolve(t.db), pathSlug, new URLSearchParams(search));
+      if (page.state === "failed") throw new Error("the list page failed to read");
+      return page;
+    };
+
     it("renders the first 12 products and the total for /products", async () => {
-      const page = await loadProductListPage(t.db, null, new URLSearchParams());
+      const page = await shown(null, "");
       expect(page.status).toBe(200);
       expect(page.initial).toHaveLength(12);
       expect(page.total).toBe(ACTIVE);
@@ -362,18 +370,18 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       // Only collections shown on the site are offered as filter chips...
       expect(page.categories.map((c) => c.label)).toEqual(["Frames", "Luggage Tags"]);
       // ...but a link to a hidden one still filters and shows its chip.
-      const hidden = await loadProductListPage(t.db, null, new URLSearchParams("category=hidden"));
+      const hidden = await shown(null, "category=hidden");
       expect(hidden.categories.map((c) => c.label)).toEqual(["Frames", "Hidden", "Luggage Tags"]);
       // Cards carry the list price: base + the first option of each variant group.
-      const p1 = await loadProductListPage(t.db, null, new URLSearchParams("q=anniversary"));
+      const p1 = await shown(null, "q=anniversary");
       expect(p1.initial).toEqual([
         { id: pid(1), name: "Resin piece 1", image: { url: "/img/p1-a.jpg", alt: "Front" }, price: 100001 + 0 + 20000, comparePrice: 150000 },
       ]);
     });
 
     it("filters by ?category= and by /products/{slug}, with one canonical address", async () => {
-      const byQuery = await loadProductListPage(t.db, null, new URLSearchParams("category=luggage-tags"));
-      const byPath = await loadProductListPage(t.db, "luggage-tags", new URLSearchParams());
+      const byQuery = await shown(null, "category=luggage-tags");
+      const byPath = await shown("luggage-tags", "");
       expect(byQuery.total).toBe(7);
       expect(byPath.initial).toEqual(byQuery.initial);
       expect(byQuery.canonicalPath).toBe("/products/luggage-tags");
@@ -383,10 +391,40 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(byPath.title).toContain("Luggage Tags");
     });
 
+    it("a database that fails is a 503 page that says so, not a bare 500 or an empty list", async () => {
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const cannotOpen = () => Promise.reject(new Error("connection refused"));
+        expect(await loadProductListPage(cannotOpen, null, new URLSearchParams())).toEqual({ state: "failed", status: 503 });
+        const failing = { select: () => { throw new Error("relation does not exist"); } } as unknown as typeof t.db;
+        expect(await loadProductListPage(() => Promise.resolve(failing), "frames", new URLSearchParams())).toEqual({ state: "failed", status: 503 });
+        expect(quiet).toHaveBeenCalledTimes(2);
+      } finally {
+        quiet.mockRestore();
+      }
+    });
+
     it("answers 404 for an unknown collection in the path", async () => {
-      const page = await loadProductListPage(t.db, "no-such-thing", new URLSearchParams());
+      const page = await shown("no-such-thing", "");
       expect(page.status).toBe(404);
       expect(page.filters.category).toBeNull();
+    });
+  });
+
+  describe("home page (server part)", () => {
+    it("reads the listed products and the shown collections; a failing database is a 503, read nowhere else", async () => {
+      const page = await loadHomePage(() => Promise.resolve(t.db));
+      expect(page.state).toBe("found");
+      if (page.state !== "found") return;
+      expect(page.categories.map((c) => c.slug)).toEqual(expect.arrayContaining(["frames", "luggage-tags"]));
+      expect(page.categories.map((c) => c.slug)).not.toContain("hidden");
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        expect(await loadHomePage(() => Promise.reject(new Error("connection refused")))).toEqual({ state: "failed", status: 503 });
+        expect(quiet).toHaveBeenCalledTimes(1);
+      } finally {
+        quiet.mockRestore();
+      }
     });
   });
 

@@ -39,5 +39,5 @@ export function fakeAuthModule(resolve: (token: string) => AuthUser | null) {
     if (user.role !== "tm_admin") throw new HttpError(403, "Only the shop's administrators can do this.");
     return user;
   };
-  return { getAuthUser, requireUser, requireAdmin };
+  return { getAuthUser, peekAuthUser: getAuthUser, requireUser, requireAdmin };
 }

@@ -32,6 +32,9 @@
  */
 import { atom, computed } from "nanostores";
 import { showToast } from "../../components/ui/toast-store";
+import { ApiError, apiRequest } from "../../lib/api-client";
+import { readCookie } from "../../lib/cookies";
+import { parseUserCookie, TOKEN_COOKIE, USER_COOKIE } from "../account/account";
 import type { Product, Variant } from "../catalogue/catalogue";
 import {
   addLine,
@@ -40,6 +43,8 @@ import {
   CART_TOASTS,
   GUEST_CART_KEY,
   MAX_LINE_QUANTITY,
+  quantityCapMessage,
+  quantityInCart,
   MAX_NOTE_LENGTH,
   parseGuestCart,
   removeLine,
@@ -85,15 +90,6 @@ export interface MergePrompt {
 }
 export const $mergePrompt = atom<MergePrompt | null>(null);
 
-export class CartError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "CartError";
-  }
-}
 
 export function openCart(): void {
   $cartOpen.set(true);
@@ -148,76 +144,20 @@ function writeGuest(items: readonly CartLine[]): void {
   }
 }
 
-/** A cookie's value, URL-decoded; null when absent or empty. */
-export function readCookie(name: string, cookies: string = typeof document !== "undefined" ? document.cookie : ""): string | null {
-  for (const part of cookies.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw) || null;
-    } catch {
-      return raw || null;
-    }
-  }
-  return null;
-}
 
-type TokenSource = () => string | null | undefined | Promise<string | null | undefined>;
-let tokenSource: TokenSource | null = null;
 let signedInToken: string | null = null;
 
-/**
- * Lets the accounts code hand the cart a fresh ID token (e.g. `() => auth.currentUser?.getIdToken()`).
- * Without it the cart reads the `token` cookie (SPEC §3), then the token given to onSignedIn.
- */
-export function setCartTokenSource(source: TokenSource | null): void {
-  tokenSource = source;
-}
-
+/** The bearer token: the `token` cookie (SPEC §3, kept fresh by the session), else the one given to onSignedIn. */
 async function authToken(): Promise<string | null> {
-  if (tokenSource) {
-    try {
-      const token = await tokenSource();
-      if (token) return token;
-    } catch (error) {
-      console.error("[cart] the token source failed", error);
-    }
-  }
-  return readCookie("token") ?? signedInToken;
+  return readCookie(TOKEN_COOKIE) || signedInToken;
 }
-
-const KEEPALIVE_MAX_BYTES = 60_000;
 
 async function request(method: string, path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<CartAnswer & { skipped?: unknown }> {
   const token = await authToken();
-  if (!token) throw new CartError(401, "Please log in to continue.");
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: "application/json" };
-  let payload: string | undefined;
-  if (body !== undefined) {
-    payload = JSON.stringify(body);
-    headers["content-type"] = "application/json";
-  }
-  const keepalive = options.keepalive === true && (payload?.length ?? 0) < KEEPALIVE_MAX_BYTES;
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, body: payload, keepalive, credentials: "same-origin" });
-  } catch (error) {
-    throw new CartError(0, error instanceof Error ? error.message : "Network error");
-  }
-  let data: unknown = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const message = data && typeof data === "object" && "error" in data ? String((data as { error: unknown }).error) : `HTTP ${response.status}`;
-    throw new CartError(response.status, message);
-  }
+  if (!token) throw new ApiError(401, "Please log in to continue.");
+  const data = await apiRequest<unknown>(method, path, body, { token, keepalive: options.keepalive === true });
   const answer = toCartAnswer(data);
-  if (!answer) throw new CartError(response.status, "The cart answer was not understood.");
+  if (!answer) throw new ApiError(200, "The cart answer was not understood.");
   return { ...answer, skipped: (data as { skipped?: unknown }).skipped };
 }
 
@@ -240,13 +180,9 @@ interface RememberedCount {
 }
 
 /** Whose cart this is: the `uid` of the `user` cookie, else the ID token's `sub`; null when unknown. */
-export function sessionSubject(token: string | null, userCookie: string | null = readCookie("user")): string | null {
-  try {
-    const uid = (JSON.parse(userCookie ?? "") as { uid?: unknown } | null)?.uid;
-    if (typeof uid === "string" && uid) return uid;
-  } catch {
-    /* not JSON: try the token */
-  }
+export function sessionSubject(token: string | null, userCookie: string | null = readCookie(USER_COOKIE)): string | null {
+  const uid = parseUserCookie(userCookie)?.uid;
+  if (uid) return uid;
   const payload = token?.split(".")[1];
   if (!payload) return null;
   try {
@@ -377,12 +313,14 @@ function postBody(item: CartItemDraft) {
 
 /**
  * Adds a line; the same product and variant choice raises its quantity by `item.quantity`
- * (default 1). Throws CartError when the server refuses or the guest cart is full.
+ * (default 1). Throws ApiError when the server refuses or the guest cart is full.
  */
 export async function addToCart(item: CartItemDraft): Promise<void> {
   if ($cartMode.get() === "guest") {
+    const inCart = quantityInCart(readGuest(), item);
+    if (inCart + (item.quantity ?? 1) > MAX_LINE_QUANTITY) throw new ApiError(400, quantityCapMessage(inCart));
     const next = addLine(readGuest(), item);
-    if (!next) throw new CartError(400, "Your cart is full.");
+    if (!next) throw new ApiError(400, "Your cart is full.");
     writeGuest(next);
     $cartItems.set(next);
     return;
@@ -624,6 +562,10 @@ export async function addProductToCart(
     showToast(CART_TOASTS.added);
     return { ok: true };
   } catch (error) {
+    if (error instanceof ApiError && error.status === 400 && error.message.startsWith("You already have")) {
+      showToast({ type: "warning", title: "Quantity", message: error.message });
+      return { ok: false, reason: "invalid-quantity", message: error.message };
+    }
     console.error("[cart] add failed", error);
     showToast(CART_TOASTS.addFailed);
     return { ok: false, reason: "failed", message: CART_TOASTS.addFailed.message };
@@ -634,14 +576,22 @@ export async function addProductToCart(
 // Start-up (browser only)
 // ---------------------------------------------------------------------------------------------
 
-function start(): void {
+let started = false;
+
+/**
+ * Starts the cart in this page once: follows other tabs, opens on the nav's `cart:open`, and reads
+ * the guest cart or the account cart. Called by the site shell (cart-badge.ts) and the cart's
+ * islands; importing the module starts nothing.
+ */
+export function startCart(): void {
+  if (started || !inBrowser()) return;
+  started = true;
 
   window.addEventListener("storage", (event) => {
     if (event.key !== null && event.key !== GUEST_CART_KEY) return;
     if ($cartMode.get() === "guest") $cartItems.set(readGuest());
   });
   window.addEventListener("cart:open", openCart);
-  window.addEventListener("cart:close", closeCart);
 
   if (typeof BroadcastChannel !== "undefined") {
     try {
@@ -663,8 +613,8 @@ function start(): void {
   });
 
   // SPEC §4: signed in only when both session cookies exist; the guest cart is not shown meanwhile.
-  const token = readCookie("token");
-  if (token && readCookie("user")) {
+  const token = readCookie(TOKEN_COOKIE);
+  if (token && readCookie(USER_COOKIE)) {
     if (!resumeFromRemembered(token)) void onSignedIn(token);
   } else {
     forgetRemembered();
@@ -672,4 +622,3 @@ function start(): void {
   }
 }
 
-if (inBrowser()) start();
