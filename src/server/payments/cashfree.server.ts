@@ -72,7 +72,16 @@ export class CashfreeProvider implements PaymentProvider {
       order_meta: { return_url: input.returnUrl, payment_methods: "upi", ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}) },
       order_expiry_time: input.expiresAt.toISOString(),
     };
-    const order = await this.call("POST", "/orders", cfOrder, body, input.idempotencyKey);
+    let order: z.infer<typeof cfOrder>;
+    try {
+      order = await this.call("POST", "/orders", cfOrder, body, input.idempotencyKey);
+    } catch (error) {
+      // A retry after a timeout whose first call did create the order: Cashfree never updates an
+      // order in place, so take the existing one when it is for the same amount.
+      if (!(error instanceof ProviderError) || error.code !== "order_already_exists") throw error;
+      order = await this.call("GET", `/orders/${encodeURIComponent(input.orderId)}`, cfOrder);
+      if (Math.round(Number(order.order_amount) * 100) !== input.amountPaise) throw error;
+    }
     if (!order.payment_session_id) throw new ProviderError("Cashfree created the order without a payment session.");
     const expiry = order.order_expiry_time ? new Date(order.order_expiry_time) : input.expiresAt;
     return {
