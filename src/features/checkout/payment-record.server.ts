@@ -18,7 +18,9 @@ export type PaymentEffect = "paid" | "late-paid" | "mismatch" | "duplicate" | "f
 
 type OrderRow = typeof orders.$inferSelect;
 
-function effectOf(order: OrderRow, payment: ProviderPayment): PaymentEffect {
+/** What a settled payment does to an order (pure: the transition rules). */
+
+export function paymentEffect(order: Pick<OrderRow, "status" | "paidAt" | "totalPaise">, payment: ProviderPayment): PaymentEffect {
   if (payment.status === "SUCCESS") {
     if (payment.amountPaise !== order.totalPaise || payment.currency !== "INR") return "mismatch";
     if (order.status === "pending") return "paid";
@@ -84,7 +86,7 @@ export async function recordPayment(db: Db, orderId: string, payment: ProviderPa
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return "no-order";
-    const effect = effectOf(order, payment);
+    const effect = paymentEffect(order, payment);
     const inserted = await tx
       .insert(payments)
       .values({
