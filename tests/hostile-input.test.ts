@@ -15,6 +15,9 @@ import type { APIRoute } from "astro";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
+import { resetEnvForTests } from "../src/server/env";
+import { resetPaymentConfigForTests } from "../src/server/payments/config.server";
+import { setPaymentProviderForTests } from "../src/server/payments/index.server";
 import { makeCategory, makeProduct } from "../src/server/seed/factories";
 import { call, type CallOptions } from "./helpers/call";
 import { ADDRESS as ACCOUNT_ADDRESS, PROFILE } from "./helpers/fixtures";
@@ -71,6 +74,9 @@ const routes = {
   profile: await import("../src/pages/v2/users/profile"),
   healthz: await import("../src/pages/healthz"),
   readyz: await import("../src/pages/readyz"),
+  createOrder: await import("../src/pages/create-order"),
+  verify: await import("../src/pages/[provider]/verify"),
+  webhook: await import("../src/pages/[provider]/webhook"),
 };
 
 const USER = "hostile-user";
@@ -343,6 +349,11 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
     vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
       serverErrors.push(args);
     });
+    // Checkout routes run with the local provider (demo mode); its webhook is recorded in-process.
+    Object.assign(process.env, { DEMO_MODE: "true", PAYMENT_PROVIDER: "local", LOCAL_WEBHOOK_URL: "http://127.0.0.1:1/local/webhook" });
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
     t = await createTestDb(kind);
     const categoryId = (await makeCategory(t.db, { slug: "frames" })).id;
     await makeProduct(t.db, {
@@ -365,6 +376,10 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
   afterAll(async () => {
     vi.restoreAllMocks();
     await t?.close();
+    for (const key of ["DEMO_MODE", "PAYMENT_PROVIDER", "LOCAL_WEBHOOK_URL"]) delete process.env[key];
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
   });
 
   const resetAddresses = async () => {
@@ -373,6 +388,14 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
   };
   const resetCart = async () => {
     await t.db.delete(schema.cartItems);
+  };
+  /** A saved address and a one-line cart, so a valid create-order body would succeed. */
+  const resetCheckout = async () => {
+    await resetAddresses();
+    await resetCart();
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, USER));
+    await t.db.insert(schema.carts).values({ id: user!.cartId, userId: USER }).onConflictDoNothing();
+    await t.db.insert(schema.cartItems).values({ id: "hostile-line", cartId: user!.cartId, productId: TAG, quantity: 1, pricePaise: 49900 });
   };
 
   // The body the client sends: the email is ignored (the server takes it from the token).
@@ -408,6 +431,8 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
     /** Give every call its own client address (the inquiry rate limit). */
     freshClient?: boolean;
     token?: string;
+    /** Route parameters ([provider]). */
+    params?: Record<string, string>;
   }
 
   const targets: Target[] = [
@@ -569,6 +594,42 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       method: "GET",
       url: "/v2/home-products",
     },
+    {
+      name: "POST /create-order",
+      route: routes.createOrder.POST,
+      method: "POST",
+      url: "/create-order",
+      base: () => ({
+        customer_name: "Asha Verma",
+        customer_email: "asha@example.com",
+        customer_phone: "9876543210",
+        order_amount: 499,
+        address_id: "addr-1",
+        idempotency_key: "hostile-attempt-1",
+        notes: "",
+      }),
+      reset: resetCheckout,
+    },
+    ...(["local", "cashfree", "nope"] as const).flatMap((provider) => [
+      {
+        name: `POST /${provider}/verify`,
+        route: routes.verify.POST,
+        method: "POST",
+        url: `/${provider}/verify`,
+        base: () => ({ id: "x", pricing: { total: 1 } }),
+        queryKey: "order_id",
+        queryValue: () => "ord_unknown",
+        params: { provider },
+      },
+      {
+        name: `POST /${provider}/webhook`,
+        route: routes.webhook.POST,
+        method: "POST",
+        url: `/${provider}/webhook`,
+        base: () => ({ type: "PAYMENT_SUCCESS_WEBHOOK", data: { order: { order_id: "x" }, payment: { cf_payment_id: "1" } } }),
+        params: { provider },
+      },
+    ]),
     { name: "GET /healthz", route: routes.healthz.GET, method: "GET", url: "/healthz" },
     { name: "GET /readyz", route: routes.readyz.GET, method: "GET", url: "/readyz" },
     ...(["limit", "offset", "status", "category", "q"] as const).flatMap((key) =>
@@ -656,6 +717,7 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       ...options,
       token,
       clientAddress,
+      params: target.params,
     });
   }
 
