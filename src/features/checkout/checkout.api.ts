@@ -6,7 +6,7 @@ import type { APIContext } from "astro";
 import { z } from "zod";
 import { requireUser } from "../../server/auth/auth.server";
 import { env } from "../../server/env";
-import { HttpError, json, parseJsonBody, readBodyText, readJson, readQuery } from "../../server/http";
+import { HttpError, json, methods, parseJsonBody, readBodyText, readJson, readQuery } from "../../server/http";
 import { startBackgroundJobs } from "../../server/payments/background.server";
 import { paymentProvider, providerNamed } from "../../server/payments/index.server";
 import { createOrderBody } from "./checkout";
@@ -65,4 +65,25 @@ export async function postWebhook(context: APIContext): Promise<Response> {
   const provider = activeProvider(context.params.provider);
   const answer = await receiveWebhook(provider, raw, context.request.headers);
   return json(answer.body, { status: answer.status });
+}
+
+/**
+ * methods() for the /{provider}/... routes: any other method on a provider that is not active (or
+ * not a provider at all, e.g. /login/verify) is the 404 JSON of an unknown address, not a 405.
+ */
+export function providerRoute(table: { POST: (context: APIContext) => Promise<Response> }) {
+  const routes = methods(table);
+  return {
+    POST: routes.POST!,
+    ALL: (context: APIContext) =>
+      providerNamedSafe(context.params.provider) ? routes.ALL(context) : json({ error: `There is no API at ${context.url.pathname}.` }, { status: 404 }),
+  };
+}
+
+function providerNamedSafe(name: string | undefined): boolean {
+  try {
+    return providerNamed(name) !== null;
+  } catch {
+    return false;
+  }
 }
