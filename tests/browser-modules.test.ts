@@ -35,8 +35,8 @@ describe.each(BROWSER_ENTRIES)("browser entry %s", (entry) => {
 
 describe("(the checks do find what they look for)", () => {
   it("zod and server modules behind an API handler", () => {
-    expect(modulesImporting("src/features/cart/cart.api.ts", "zod")).toEqual(expect.arrayContaining([path.join("src", "features", "cart", "cart.schema.ts")]));
-    expect(serverModules("src/features/cart/cart.api.ts")).toEqual(expect.arrayContaining([path.join("src", "server", "http.ts"), path.join("src", "features", "cart", "cart.server.ts")]));
+    expect(modulesImporting("src/features/cart/cart.handlers.server.ts", "zod")).toEqual(expect.arrayContaining([path.join("src", "features", "cart", "cart.schema.ts")]));
+    expect(serverModules("src/features/cart/cart.handlers.server.ts")).toEqual(expect.arrayContaining([path.join("src", "server", "http.ts"), path.join("src", "features", "cart", "cart.server.ts")]));
   });
 
   it("modules loaded on demand through import()", () => {

@@ -1,5 +1,5 @@
 /**
- * zod schemas of the /v2/carts calls: the request bodies and query (parsed by cart.api.ts) and
+ * zod schemas of the /v2/carts calls: the request bodies and query (parsed by cart.handlers.server.ts) and
  * the answer (used by tests to check the browser's hand-written guard, `toCartAnswer` in cart.ts).
  *
  * Server and tests only: the browser store (cart-store.ts, loaded on every page for the nav badge)

@@ -1,6 +1,6 @@
 /**
  * The custom-order inquiry (SPEC §3 entity, §5 validation, §7 POST /v2/custom-order-email).
- * One zod schema shared by the modal (browser) and `inquiry.server.ts` (server).
+ * One zod schema shared by the modal (browser) and `inquiry.handlers.server.ts` (server).
  *
  * Required: name, email (well-formed), productType. Optional: colors, size, budget, description.
  * Every field is trimmed and bounded so a body can never grow without limit.

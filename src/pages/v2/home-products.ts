@@ -1,4 +1,4 @@
-import { getHomeProductsHandler } from "../../features/catalogue/catalogue.api";
+import { getHomeProductsHandler } from "../../features/catalogue/catalogue.handlers.server";
 import { methods } from "../../server/http";
 
 export const { GET, ALL } = methods({ GET: getHomeProductsHandler });

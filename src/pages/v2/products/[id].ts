@@ -1,4 +1,4 @@
-import { getProductHandler } from "../../../features/catalogue/catalogue.api";
+import { getProductHandler } from "../../../features/catalogue/catalogue.handlers.server";
 import { methods } from "../../../server/http";
 
 export const { GET, ALL } = methods({ GET: getProductHandler });
