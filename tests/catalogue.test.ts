@@ -22,7 +22,8 @@ const homeRoute = await import("../src/pages/v2/home-products");
 const categoriesRoute = await import("../src/pages/v2/categories");
 const sitemapRoute = await import("../src/pages/sitemap.xml");
 const robotsRoute = await import("../src/pages/robots.txt");
-const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
+const { loadProductList, loadProductListPage } = await import("../src/features/catalogue/list-page.server");
+const { loadHomePage } = await import("../src/features/home/home-page.server");
 const { loadProductPage } = await import("../src/features/catalogue/product-page.server");
 const { listProducts } = await import("../src/features/catalogue/catalogue.server");
 const { NUL_IN_ADDRESS } = await import("../src/server/http");
@@ -387,6 +388,40 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const page = await loadProductListPage(t.db, "no-such-thing", new URLSearchParams());
       expect(page.status).toBe(404);
       expect(page.filters.category).toBeNull();
+    });
+
+    it("found / missing / failed: a database that fails is 'Failed to load product' (503), not a bare 500", async () => {
+      const open = () => Promise.resolve(t.db);
+      const found = await loadProductList(open, "luggage-tags", new URLSearchParams());
+      expect(found.state === "found" && found.page.total).toBe(7);
+      expect((await loadProductList(open, "no-such-thing", new URLSearchParams())).state).toBe("missing");
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const cannotOpen = () => Promise.reject(new Error("connection refused"));
+        expect(await loadProductList(cannotOpen, null, new URLSearchParams())).toEqual({ state: "failed", status: 503 });
+        const failing = { select: () => { throw new Error("relation does not exist"); } } as unknown as typeof t.db;
+        expect(await loadProductList(() => Promise.resolve(failing), "frames", new URLSearchParams())).toEqual({ state: "failed", status: 503 });
+        expect(quiet).toHaveBeenCalledTimes(2);
+      } finally {
+        quiet.mockRestore();
+      }
+    });
+  });
+
+  describe("home page (server part)", () => {
+    it("reads the Spotlight products and the shown collections; a failing database is a 503", async () => {
+      const found = await loadHomePage(() => Promise.resolve(t.db));
+      expect(found.state).toBe("found");
+      expect(found.state === "found" && found.categories.map((c) => c.slug)).toEqual(expect.arrayContaining(["frames", "luggage-tags"]));
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        expect(await loadHomePage(() => Promise.reject(new Error("connection refused")))).toEqual({ state: "failed", status: 503 });
+        const failing = { select: () => { throw new Error("relation does not exist"); } } as unknown as typeof t.db;
+        expect(await loadHomePage(() => Promise.resolve(failing))).toEqual({ state: "failed", status: 503 });
+        expect(quiet).toHaveBeenCalledTimes(2);
+      } finally {
+        quiet.mockRestore();
+      }
     });
   });
 

@@ -69,3 +69,31 @@ export async function loadProductListPage(db: DbOrTx, pathSlug: string | null, s
     ...common,
   };
 }
+
+export type ProductListPageState =
+  | { state: "found"; status: 200; page: ProductListPage }
+  | { state: "missing"; status: 404; page: ProductListPage }
+  | { state: "failed"; status: 503 };
+
+/** The list pages' toast when the catalogue cannot be read (SPEC §8's product load failure). */
+export const PRODUCTS_LOAD_FAILED = "Failed to load product";
+
+/**
+ * The list pages' loader, with the same three outcomes as the product page: found, missing (an
+ * unknown collection in the path: 404 with the whole catalogue below the message) or failed (503
+ * with the 'Failed to load product' toast). `openDb` is called here so a database that cannot be
+ * opened is a failed load too, never a bare 500.
+ */
+export async function loadProductList(
+  openDb: () => Promise<DbOrTx>,
+  pathSlug: string | null,
+  search: URLSearchParams,
+): Promise<ProductListPageState> {
+  try {
+    const page = await loadProductListPage(await openDb(), pathSlug, search);
+    return page.status === 404 ? { state: "missing", status: 404, page } : { state: "found", status: 200, page };
+  } catch (error) {
+    console.error(`product list page: could not load ${JSON.stringify(pathSlug ?? "/products")}:`, error);
+    return { state: "failed", status: 503 };
+  }
+}
