@@ -9,7 +9,7 @@ import { resetEnvForTests } from "../src/server/env";
 import { resetMailForTests } from "../src/server/mail.server";
 import { hit, windowStartFor } from "../src/server/rate-limit.server";
 import * as route from "../src/pages/v2/custom-order-email";
-import { TOO_MANY_INQUIRIES } from "../src/features/inquiries/inquiry.handlers.server";
+import { TOO_MANY_INQUIRIES } from "../src/features/inquiries/inquiry.server";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 

@@ -1,24 +1,25 @@
 /**
- * zod schemas of the /v2/carts calls: the request bodies and query (parsed by cart.handlers.server.ts) and
+ * zod schemas of the /v2/carts calls: the request bodies and query (parsed by cart.api.ts) and
  * the answer (used by tests to check the browser's hand-written guard, `toCartAnswer` in cart.ts).
  *
  * Server and tests only: the browser store (cart-store.ts, loaded on every page for the nav badge)
  * must stay free of zod, so never import this file from cart.ts, cart-store.ts or an island.
  */
 import { z } from "zod";
+import { trimInvisible } from "../../lib/text";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH, MAX_VARIANT_GROUPS } from "./cart";
 
 const id = (label: string) =>
   z
     .string({ message: `${label} is required` })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, `${label} is required`)
     .max(120, `${label} must be at most 120 characters`);
 
 /** `{ "Size": { id, value?, price? } }`: only the ids count; value and price are looked up. */
 export const variantInput = z
   .record(
-    z.string().trim().min(1, "A variant group needs a name").max(100, "A variant group name must be at most 100 characters"),
+    z.string().overwrite(trimInvisible).min(1, "A variant group needs a name").max(100, "A variant group name must be at most 100 characters"),
     z.object({ id: id("variant id") }, { message: "Each chosen variant must be an object with an id" }),
     { message: "variant must be an object of group name -> { id }" },
   )
@@ -39,7 +40,7 @@ export const cartItemInput = z.object({
     .default(1),
   productNote: z
     .string({ message: "productNote must be text" })
-    .trim()
+    .overwrite(trimInvisible)
     .max(MAX_NOTE_LENGTH, `productNote must be at most ${MAX_NOTE_LENGTH} characters`)
     .default(""),
 });

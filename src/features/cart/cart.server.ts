@@ -23,6 +23,7 @@ import { gramsToKg } from "../catalogue/catalogue";
 import {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
+  quantityCapMessage,
   mergeLines,
   resolveChoice,
   toAnswer,
@@ -300,8 +301,8 @@ export async function getCartFor(uid: string): Promise<CartAnswer> {
 }
 
 /**
- * POST /v2/carts: adds a line, or raises the quantity of the same product and variant choice
- * (capped at MAX_LINE_QUANTITY). A non-empty note replaces the line's note.
+ * POST /v2/carts: adds a line, or raises the quantity of the same product and variant choice; an
+ * add that would pass MAX_LINE_QUANTITY is a 400 that says so. A non-empty note replaces the line's note.
  */
 export async function addItemFor(uid: string, input: CartItemInput): Promise<CartAnswer> {
   const db = await getDb();
@@ -311,7 +312,10 @@ export async function addItemFor(uid: string, input: CartItemInput): Promise<Car
     const { item } = priced;
     const cartId = await lockCart(tx, uid);
     const live = await cleanCart(tx, cartId);
-    const existing = live.some(({ row }) => row.productId === item.productId && row.variantKey === item.key);
+    const existingLine = live.find(({ row }) => row.productId === item.productId && row.variantKey === item.key);
+    const existing = existingLine !== undefined;
+    const inCart = existingLine?.row.quantity ?? 0;
+    if (inCart + item.quantity > MAX_LINE_QUANTITY) throw new HttpError(400, quantityCapMessage(inCart));
     if (!existing && live.length >= MAX_CART_LINES) {
       throw new HttpError(400, `Your cart already holds ${MAX_CART_LINES} different items; remove one to add another.`);
     }

@@ -1,9 +1,22 @@
-/** Custom-order inquiries: storing one and mailing the owner (the handler is in inquiry.handlers.server.ts). */
+/**
+ * Custom-order inquiries on the server: storing one and telling the owner. The HTTP handler of
+ * POST /v2/custom-order-email (SPEC §7) is in inquiry.api.ts.
+ *
+ * Order of work, so an inquiry is never lost:
+ *   1. parse the body with zod (bad input: 400, nothing written);
+ *   2. count the hit against the client's hourly limit (over it: 429, nothing stored);
+ *   3. store the inquiry in `custom_inquiries`;
+ *   4. notify the owner through the mail module (outbox row + SMTP when configured).
+ * A failure in step 4 is logged (the outbox row keeps the SMTP error) and the answer is still 201.
+ */
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../../server/db/client";
 import { customInquiries } from "../../server/db/schema";
 import { headerText, ownerAddress, sendMail } from "../../server/mail.server";
 import type { Inquiry } from "./inquiry";
+
+export const INQUIRY_WINDOW_MS = 60 * 60 * 1000;
+export const TOO_MANY_INQUIRIES = "Too many inquiries from this address. Please try again in an hour or email us.";
 
 /** Stores one validated inquiry and returns its id. */
 export async function storeInquiry(db: DbOrTx, inquiry: Inquiry, client: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { mergeCart } from "../../features/cart/cart.handlers.server";
+import { mergeCart } from "../../features/cart/cart.api";
 import { methods } from "../../server/http";
 
 export const { PUT, ALL } = methods({ PUT: mergeCart });

@@ -1,4 +1,4 @@
-import { clearCart } from "../../features/cart/cart.handlers.server";
+import { clearCart } from "../../features/cart/cart.api";
 import { methods } from "../../server/http";
 
 export const { DELETE, ALL } = methods({ DELETE: clearCart });

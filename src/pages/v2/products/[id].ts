@@ -1,4 +1,4 @@
-import { getProductHandler } from "../../../features/catalogue/catalogue.handlers.server";
+import { getProductHandler } from "../../../features/catalogue/catalogue.api";
 import { methods } from "../../../server/http";
 
 export const { GET, ALL } = methods({ GET: getProductHandler });

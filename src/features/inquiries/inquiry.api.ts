@@ -1,23 +1,11 @@
-/**
- * Custom-order inquiries (SPEC §2 modal, §5 validation, §7 POST /v2/custom-order-email).
- *
- * Order of work, so an inquiry is never lost:
- *   1. parse the body with zod (bad input: 400, nothing written);
- *   2. count the hit against the client's hourly limit (over it: 429, nothing stored);
- *   3. store the inquiry in `custom_inquiries`;
- *   4. notify the owner through the mail module (outbox row + SMTP when configured).
- * A failure in step 4 is logged (the outbox row keeps the SMTP error) and the answer is still 201.
- */
+/** HTTP handler of POST /v2/custom-order-email (SPEC §7); the route file only wires it. */
 import type { APIContext } from "astro";
 import { getDb } from "../../server/db/client";
 import { env } from "../../server/env";
 import { clientKey, json, readJson } from "../../server/http";
 import { hit } from "../../server/rate-limit.server";
 import { inquirySchema } from "./inquiry";
-import { notifyOwner, storeInquiry } from "./inquiry.server";
-
-export const INQUIRY_WINDOW_MS = 60 * 60 * 1000;
-export const TOO_MANY_INQUIRIES = "Too many inquiries from this address. Please try again in an hour or email us.";
+import { INQUIRY_WINDOW_MS, notifyOwner, storeInquiry, TOO_MANY_INQUIRIES } from "./inquiry.server";
 
 /** POST /v2/custom-order-email: 201 `{ ok: true, id }`, 400 `{ error }`, 429 `{ error }` with Retry-After. */
 export async function postInquiry(context: APIContext): Promise<Response> {
