@@ -9,7 +9,9 @@ import { makeCategory, makeProduct, type InsertedProduct } from "../src/server/s
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "../src/features/cart/cart";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
+import { countStatements } from "./helpers/count-statements";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { addItemFor } from "../src/features/cart/cart.server";
 
 // Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
 const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_CART ?? 9279);
@@ -446,6 +448,18 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     });
     expect(merged.status).toBe(413);
     expect(await rowsOf(alice)).toEqual([]);
+  });
+
+  it("adding a line costs a handful of statements, however full the cart", async () => {
+    const line = (productId: string, variant = {}) => ({ productId, variant, quantity: 1, productNote: "" });
+    const first = await countStatements(t, () => addItemFor(alice, line(frame.id, choice(A5(), GLOSS()))));
+    expect(first.result.items).toHaveLength(1);
+    const second = await countStatements(t, () => addItemFor(alice, line(tag.id)));
+    const again = await countStatements(t, () => addItemFor(alice, line(tag.id)));
+    expect(again.result.items.map((i) => i.quantity)).toEqual([1, 2]);
+    // Lock the cart, read its lines, read the products (one statement, the catalogue's loader), write:
+    // four (a fifth deletes lines that can no longer be bought). It was 14 before (plus BEGIN/COMMIT).
+    for (const { statements } of [first, second, again]) expect(statements).toHaveLength(4);
   });
 
   it("answers 405 for other methods", async () => {
