@@ -1,5 +1,4 @@
-/** GET /healthz: the process is up (JSON, no secrets). */
 import { healthz } from "../server/health.server";
 import { methods } from "../server/http";
 
-export const { GET, ALL } = methods({ GET: () => healthz() });
+export const { GET, ALL } = methods({ GET: healthz });

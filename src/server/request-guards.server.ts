@@ -5,19 +5,16 @@ import type { APIContext, MiddlewareNext } from "astro";
 import { addressHasNul, errorResponse, NUL_IN_ADDRESS } from "./http";
 
 /**
- * Routes that authenticate with a bearer token only (never a cookie), so a cross-site form cannot
- * ride on the visitor's session there: they answer by their own rules (401 JSON without a token).
- * Matched by prefix so routes other helpers add (/create-order, /{provider}/verify|webhook, /pay/*)
- * are covered without a list to keep in step. Decision 0012.
+ * Addresses answered by API handlers: bearer-authenticated, JSON in and out. A cookie never
+ * authenticates them, so a cross-site form cannot act through them and they skip the form check.
  */
+const API_PATHS = [/^\/v2(\/|$)/, /^\/create-order\/?$/, /^\/(cashfree|local)\/(verify|webhook)\/?$/, /^\/(healthz|readyz)\/?$/];
+
 export function isApiPath(pathname: string): boolean {
-  if (pathname.startsWith("/v2/") || pathname === "/v2") return true;
-  if (pathname === "/create-order" || pathname.startsWith("/create-order/")) return true;
-  if (pathname.startsWith("/pay/")) return true;
-  return /^\/[a-z0-9-]+\/(verify|webhook)\/?$/i.test(pathname);
+  return API_PATHS.some((pattern) => pattern.test(pathname));
 }
 
-/** 400 for an address holding a NUL character: JSON on API routes, plain text for pages. */
+/** 400 for an address holding a NUL character: JSON for the API, plain text for pages. */
 export async function refuseNulAddress(context: APIContext, next: MiddlewareNext): Promise<Response> {
   if (!addressHasNul(context.url, context.params)) return next();
   if (isApiPath(context.url.pathname)) return errorResponse(400, NUL_IN_ADDRESS);
@@ -28,50 +25,48 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"];
 
 /**
- * Cross-site form protection for pages, where a cookie authenticates (the same rule as Astro's
- * security.checkOrigin, which is off because it cannot exempt the bearer-only API routes).
+ * Cross-site form protection where a cookie authenticates (pages): an unsafe request that a
+ * browser form on another site could send (a form content type, or none at all) must come from
+ * this origin. This replaces Astro's `security.checkOrigin`, which also refused body-less bearer
+ * API calls from clients that send no Origin (curl, apps, servers).
  */
-export function isForbiddenCrossSiteForm(request: Request, url: URL): boolean {
-  if (SAFE_METHODS.has(request.method) || isApiPath(url.pathname)) return false;
-  const sameOrigin = request.headers.get("origin") === url.origin;
-  const type = request.headers.get("content-type");
-  if (type === null) return !sameOrigin;
-  const bare = type.split(";")[0]!.trim().toLowerCase();
-  return FORM_TYPES.includes(bare) && !sameOrigin;
-}
-
-export async function refuseCrossSiteForm(context: APIContext, next: MiddlewareNext): Promise<Response> {
-  if (!isForbiddenCrossSiteForm(context.request, context.url)) return next();
-  return new Response(`Cross-site ${context.request.method} form submissions are forbidden`, {
+export async function refuseCrossSiteForms(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const { request, url } = context;
+  if (SAFE_METHODS.has(request.method) || isApiPath(url.pathname)) return next();
+  if (request.headers.get("origin") === url.origin) return next();
+  const type = request.headers.get("content-type")?.toLowerCase();
+  const formLike = type === undefined || type === null || FORM_TYPES.some((form) => type.includes(form));
+  if (!formLike) return next();
+  return new Response(`Cross-site ${request.method} form submissions are forbidden`, {
     status: 403,
     headers: { "content-type": "text/plain; charset=utf-8" },
   });
 }
 
+const STATUS_MESSAGES: Record<number, string> = {
+  404: "There is nothing at this address.",
+  405: "This address does not accept that method.",
+  413: "The request body is too large.",
+};
+
 /**
- * Every error on an API route is JSON `{ "error" }`, including the ones the framework answers itself
- * (404 for an unknown path, 405, 413) with a plain or HTML body.
+ * Every answer on an API address is JSON, errors included: one the framework answered itself
+ * (a 404 page, a 405, a 413, a 500) becomes `{ "error": "..." }` with the same status.
  */
-export async function jsonErrorsOnApi(context: APIContext, next: MiddlewareNext): Promise<Response> {
+export async function jsonApiErrors(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  if (!isApiPath(context.url.pathname)) return next();
   let response: Response;
   try {
     response = await next();
   } catch (error) {
-    if (!isApiPath(context.url.pathname)) throw error;
-    console.error(error);
-    return errorResponse(500, "Something went wrong on our side. Please try again.");
+    console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, error);
+    return errorResponse(500, "Something went wrong on our side. Please try again in a moment.");
   }
-  if (!isApiPath(context.url.pathname) || response.status < 400) return response;
-  const type = response.headers.get("content-type") ?? "";
-  if (/application\/(.+\+)?json/i.test(type)) return response;
-  return errorResponse(response.status, errorText(response.status));
-}
-
-function errorText(status: number): string {
-  if (status === 404) return "Not found.";
-  if (status === 405) return "Method not allowed.";
-  if (status === 413) return "The request body is too large.";
-  if (status === 403) return "Forbidden.";
-  if (status >= 500) return "Something went wrong on our side. Please try again.";
-  return "The request could not be handled.";
+  if (response.status < 400) return response;
+  if ((response.headers.get("content-type") ?? "").includes("json")) return response;
+  const message = STATUS_MESSAGES[response.status] ?? (response.status >= 500 ? "Something went wrong on our side. Please try again in a moment." : "The request was refused.");
+  const answer = errorResponse(response.status, message);
+  const allow = response.headers.get("allow");
+  if (allow) answer.headers.set("allow", allow);
+  return answer;
 }

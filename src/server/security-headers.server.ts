@@ -1,64 +1,88 @@
 /**
- * Security headers on every page and API answer (wired in src/middleware.ts). The CSP allows only
- * what the shop loads: its own origin, Firebase Auth (and the Auth Emulator in demo mode only), the
- * Google sign-in frame, and Cashfree's checkout SDK. Inline scripts: see decision 0012.
+ * Security headers on every page and API answer (docs/decisions/0012-security-headers.md).
+ *
+ * Content-Security-Policy: Astro (astro.config.mjs `security.csp`) writes `script-src` and
+ * `style-src` with the hashes of exactly the scripts and styles it emitted for the page; this module
+ * adds the rest (where the shop may connect, frame and load from, `frame-ancestors 'none'`). So only
+ * the shop's own inline code runs, and no directive allows eval.
  */
 import type { APIContext, MiddlewareNext } from "astro";
 import { env } from "./env";
 import { firebaseWebConfig } from "./auth/web-config.server";
 
+const FIREBASE_CONNECT = ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com", "https://www.googleapis.com"];
 const CASHFREE = ["https://sdk.cashfree.com", "https://sandbox.cashfree.com", "https://api.cashfree.com"];
-const FIREBASE_API = [
-  "https://identitytoolkit.googleapis.com",
-  "https://securetoken.googleapis.com",
-  "https://www.googleapis.com",
-];
 
-/** The Content-Security-Policy value for the current environment. */
+/** Every directive but script-src and style-src, which Astro writes with its hashes. */
 export function contentSecurityPolicy(): string {
-  const config = firebaseWebConfig();
-  const emulator = config?.emulatorHost ? [`http://${config.emulatorHost}`] : [];
-  const authFrame = config ? [`https://${config.authDomain}`] : [];
-  const directives: [string, string[]][] = [
-    ["default-src", ["'self'"]],
-    // 'unsafe-inline' for scripts: Astro's island bootstrap and the JSON config blocks are inline;
-    // decision 0012 records why hashes are not used yet. Never 'unsafe-eval'.
-    ["script-src", ["'self'", "'unsafe-inline'", "https://apis.google.com", "https://sdk.cashfree.com"]],
-    ["style-src", ["'self'", "'unsafe-inline'"]],
-    ["img-src", ["'self'", "data:", "blob:", "https://lh3.googleusercontent.com"]],
-    ["font-src", ["'self'", "data:"]],
-    ["connect-src", ["'self'", ...FIREBASE_API, ...CASHFREE, ...emulator]],
-    ["frame-src", ["'self'", ...authFrame, "https://apis.google.com", ...CASHFREE, ...emulator]],
-    ["form-action", ["'self'", ...CASHFREE]],
-    ["object-src", ["'none'"]],
-    ["base-uri", ["'self'"]],
-    ["frame-ancestors", ["'none'"]],
+  const firebase = firebaseWebConfig();
+  const emulator = firebase?.emulatorHost ? [`http://${firebase.emulatorHost}`] : [];
+  const authFrame = firebase ? [`https://${firebase.authDomain}`] : [];
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    ["img-src", "'self'", "data:", "blob:", "https://res.cloudinary.com"],
+    ["font-src", "'self'", "data:"],
+    ["connect-src", "'self'", ...FIREBASE_CONNECT, ...emulator, ...CASHFREE],
+    ["frame-src", ...authFrame, ...CASHFREE, "https://*.cashfree.com"],
+    ["form-action", "'self'", "https://*.cashfree.com"],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["frame-ancestors", "'none'"],
   ];
-  return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");
+  return directives.map((parts) => parts.join(" ")).join("; ");
 }
 
-export const PERMISSIONS_POLICY =
-  "camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()";
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "usb=()",
+  "serial=()",
+  "bluetooth=()",
+  "hid=()",
+  "xr-spatial-tracking=()",
+  "browsing-topics=()",
+  'payment=(self "https://sdk.cashfree.com")',
+].join(", ");
 
-/** Sets the security headers on a response (copying it when its headers are immutable). */
-export function withSecurityHeaders(response: Response): Response {
-  let out = response;
+/** The headers every answer carries (CSP only on HTML, where it means something). */
+export function securityHeaders(contentType: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "permissions-policy": PERMISSIONS_POLICY,
+    "x-frame-options": "DENY",
+  };
+  headers["content-security-policy"] = contentType.includes("text/html") ? contentSecurityPolicy() : "default-src 'none'; frame-ancestors 'none'";
+  if (new URL(env().PUBLIC_SITE_URL).protocol === "https:") headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+function apply(target: Headers, extra: Record<string, string>): void {
+  for (const [name, value] of Object.entries(extra)) {
+    const present = target.get(name);
+    // Astro's own CSP (script-src/style-src hashes) is kept and completed with ours.
+    if (name === "content-security-policy" && present) target.set(name, `${present.trim().replace(/;?$/, ";")} ${value}`);
+    else if (!present) target.set(name, value);
+  }
+}
+
+export async function addSecurityHeaders(_context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const response = await next();
+  const extra = securityHeaders(response.headers.get("content-type") ?? "");
   try {
-    out.headers.set("x-content-type-options", "nosniff");
+    apply(response.headers, extra);
+    return response;
   } catch {
-    out = new Response(response.body, response);
-    out.headers.set("x-content-type-options", "nosniff");
+    // Some responses have immutable headers: answer a copy.
+    const copy = new Response(response.body, response);
+    apply(copy.headers, extra);
+    return copy;
   }
-  out.headers.set("referrer-policy", "strict-origin-when-cross-origin");
-  out.headers.set("content-security-policy", contentSecurityPolicy());
-  out.headers.set("permissions-policy", PERMISSIONS_POLICY);
-  out.headers.set("x-frame-options", "DENY");
-  if (env().PUBLIC_SITE_URL.startsWith("https:")) {
-    out.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
-  }
-  return out;
-}
-
-export async function securityHeaders(_context: APIContext, next: MiddlewareNext): Promise<Response> {
-  return withSecurityHeaders(await next());
 }
