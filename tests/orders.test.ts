@@ -1,0 +1,106 @@
+/**
+ * GET /v2/orders (SPEC §7): the caller's orders only, newest first, amounts in rupees on the wire;
+ * 401 without a token. Orders are inserted directly here (creating them is POST /create-order's job,
+ * tested with the payment work), so this suite proves the read side on its own.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { schema } from "../src/server/db/client";
+import { answerToPaise } from "../src/lib/wire-money";
+import type { OrderJson } from "../src/features/orders/orders";
+import { call } from "./helpers/call";
+import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+
+vi.mock("../src/server/auth/auth.server", async () =>
+  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
+    const uid = /^test:(.+)$/.exec(token)?.[1];
+    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
+  }),
+);
+
+const ordersRoute = await import("../src/pages/v2/orders");
+
+const PERSON = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "asha@example.com" };
+const ADDRESS = { id: "addr-1", type: "Home", address1: "12 MI Road", address2: "", city: "Jaipur", state: "Rajasthan", zipCode: "302001", country: "India" };
+
+/** Inserts an order of `uid` made at `createdAt`, with one line of `pricePaise` x `quantity`. */
+async function insertOrder(t: TestDb, id: string, uid: string, createdAt: Date, pricePaise: number, quantity = 1) {
+  const total = pricePaise * quantity;
+  await t.db.insert(schema.orders).values({
+    id,
+    userId: uid,
+    status: "pending",
+    subtotalPaise: total,
+    totalPaise: total,
+    paymentAmountPaise: total,
+    shippingName: PERSON,
+    billingName: PERSON,
+    shippingAddress: ADDRESS,
+    billingAddress: ADDRESS,
+    timeline: { pending: createdAt.toISOString() },
+    createdAt,
+    updatedAt: createdAt,
+  });
+  await t.db.insert(schema.orderItems).values({
+    id: `${id}-item`,
+    orderId: id,
+    productId: null,
+    productName: `Frame of ${id}`,
+    productImage: "/images/frame.webp",
+    productWeightGrams: 800,
+    variant: { Size: { id: "v1", value: "A4 (8 x 12 in)", price: 30000 } },
+    quantity,
+    pricePaise,
+  });
+}
+
+describe.each(dbKinds)("GET /v2/orders on %s", (kind) => {
+  let t: TestDb;
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    for (const uid of ["alice", "bob", "carol"]) await t.db.insert(schema.users).values({ id: uid, email: `${uid}@example.com` });
+    await insertOrder(t, "order-a-old", "alice", new Date("2026-01-01T10:00:00Z"), 149950);
+    await insertOrder(t, "order-b", "bob", new Date("2026-01-02T10:00:00Z"), 49900);
+    await insertOrder(t, "order-a-new", "alice", new Date("2026-01-03T10:00:00Z"), 179900, 2);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (token?: string) => call(ordersRoute.GET, "/v2/orders", { token });
+
+  it("answers only the caller's orders, newest first", async () => {
+    const res = await get("test:alice");
+    expect(res.status).toBe(200);
+    expect((res.json as OrderJson[]).map((o) => o.id)).toEqual(["order-a-new", "order-a-old"]);
+    const bob = await get("test:bob");
+    expect((bob.json as OrderJson[]).map((o) => o.id)).toEqual(["order-b"]);
+  });
+
+  it("sends amounts as rupees with the items and their variant values", async () => {
+    const res = await get("test:alice");
+    const [newest] = res.json as OrderJson[];
+    expect(newest!.pricing.total).toBe(3598);
+    expect(newest!.items[0]!.price).toBe(1799);
+    expect(newest!.items[0]!.variant.Size!.value).toBe("A4 (8 x 12 in)");
+    const [, older] = answerToPaise<OrderJson[]>(res.json);
+    expect(older!.pricing.total).toBe(149950);
+    expect(older!.status).toBe("pending");
+    expect(older!.shippingName.firstName).toBe("Asha");
+  });
+
+  it("answers an empty list to a shopper with no orders", async () => {
+    const res = await get("test:carol");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([]);
+  });
+
+  it("refuses a caller without a token (401) and other methods (405)", async () => {
+    const res = await get();
+    expect(res.status).toBe(401);
+    expect(typeof res.json.error).toBe("string");
+    const post = await call(ordersRoute.ALL, "/v2/orders", { method: "POST", token: "test:alice", body: {} });
+    expect(post.status).toBe(405);
+  });
+});
