@@ -10,6 +10,7 @@ import { formatInr } from "../src/lib/money";
 import { answerToPaise } from "../src/lib/wire-money";
 import { NUL_IN_ADDRESS } from "../src/server/http";
 import { hydrated } from "./hydration";
+import { SEED_PRODUCTS } from "../src/server/seed/catalogue-data";
 
 const COLLECTION = { name: "Frames", slug: "frames" };
 const PRODUCT_ID = "ocean-wave-photo-frame";
@@ -164,6 +165,23 @@ test.describe("catalogue", () => {
     const response = await page.goto("/products/product/no-such-product");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
+  });
+
+  test("an inactive product's page is the owner's to open: 404 for a visitor, the product for the owner", async ({ page }) => {
+    const inactive = SEED_PRODUCTS.find((p) => p.status === "inactive")!;
+    const path = `/products/product/${encodeURIComponent(inactive.id)}`;
+    const anonymous = await page.goto(path);
+    expect(anonymous?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("owner@resintales.example");
+    await page.getByLabel("Password", { exact: true }).fill("resin-owner-2024");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    const owner = await page.goto(path);
+    expect(owner?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: inactive.name })).toBeVisible();
   });
 
   test("closing a policy modal (history back) keeps the scrolled list where it was", async ({ page }) => {

@@ -70,6 +70,8 @@ const routes = {
   products: await import("../src/pages/v2/products/index"),
   address: await import("../src/pages/v2/users/profile-address"),
   profile: await import("../src/pages/v2/users/profile"),
+  healthz: await import("../src/pages/healthz"),
+  readyz: await import("../src/pages/readyz"),
 };
 
 const USER = "hostile-user";
@@ -574,6 +576,8 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       method: "GET",
       url: "/v2/home-products",
     },
+    { name: "GET /healthz", route: routes.healthz.GET, method: "GET", url: "/healthz" },
+    { name: "GET /readyz", route: routes.readyz.GET, method: "GET", url: "/readyz" },
     ...(["limit", "offset", "status", "category", "q"] as const).flatMap((key) =>
       [USER_TOKEN, ADMIN_TOKEN].map((token) => ({
         name: `GET /v2/products ?${key} (${token === ADMIN_TOKEN ? "admin" : "customer"})`,

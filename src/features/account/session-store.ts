@@ -17,6 +17,7 @@
 import { atom, computed } from "nanostores";
 import { showToast, type ToastInput } from "../../components/ui/toast-store";
 import { ApiError, apiRequest } from "../../lib/api-client";
+import { readCookie, removeCookie, writeCookie } from "../../lib/cookies";
 import { SESSION_MINUTES, TEMP_ORDER_KEY, TOKEN_COOKIE, USER_COOKIE, parseUserCookie, type User } from "./account";
 
 export type AuthStatus = "loading" | "ready";
@@ -34,30 +35,6 @@ const USER_COOKIE_MAX = 3800;
 
 // ---------------------------------------------------------------------------------------------
 // Cookies
-
-export function readCookie(name: string): string | undefined {
-  if (typeof document === "undefined") return undefined;
-  for (const part of document.cookie.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-function cookieAttributes(maxAgeSeconds: number): string {
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  const expires = new Date(Date.now() + maxAgeSeconds * 1000).toUTCString();
-  return `; Path=/; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; Expires=${expires}; SameSite=Lax${secure}`;
-}
-
-function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
-  document.cookie = `${name}=${value}${cookieAttributes(maxAgeSeconds)}`;
-}
-
-export function removeCookie(name: string): void {
-  document.cookie = `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
-}
 
 /** The user as the cookie keeps it: JSON, URI-encoded; without addresses if it would not fit. */
 export function encodeUserCookie(user: User): string {
@@ -101,7 +78,7 @@ export function initSession(): void {
   const rawUser = readCookie(USER_COOKIE);
   const token = readCookie(TOKEN_COOKIE);
   let user: User | null = null;
-  if (rawUser !== undefined) {
+  if (rawUser !== null) {
     user = parseUserCookie(rawUser);
     if (!user) {
       console.error("[session] the stored user could not be read; it was removed");
@@ -224,7 +201,7 @@ export function startSessionSync(): Promise<void> {
     onIdTokenChanged(auth, async (fbUser) => {
       if (flows > 0) return;
       const user = $user.get();
-      const sessionAlive = user !== null && readCookie(USER_COOKIE) !== undefined && readCookie(TOKEN_COOKIE) !== undefined;
+      const sessionAlive = user !== null && readCookie(USER_COOKIE) !== null && readCookie(TOKEN_COOKIE) !== null;
       if (!sessionAlive) {
         // The 30-minute session is over (or was never started here): Firebase's own sign-in ends too.
         if (fbUser) await signOut(auth).catch(() => {});

@@ -41,7 +41,9 @@ const PANEL = [
   // slide in and out
   "transition-[translate,overlay,display] transition-discrete duration-300 ease-out motion-reduce:transition-none",
   "translate-y-full md:translate-y-0 md:translate-x-full",
-  "open:translate-y-0 md:open:translate-x-0",
+  // open: no translate at all (not even 0), so the dialog is no containing block for fixed children
+  // and the toaster moved into it stays at the top centre of the viewport (Toaster.astro)
+  "open:translate-none",
   "starting:open:translate-y-full md:starting:open:translate-y-0 md:starting:open:translate-x-full",
 ].join(" ");
 
@@ -76,7 +78,7 @@ function CartLineRow({ line, busy, noteOpen, onToggleNote, onRemove }: {
   const values = variantValues(line.variant);
   const noteId = `cart-note-${line.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
   return (
-    <li className="relative flex gap-3 py-4" aria-busy={busy || undefined}>
+    <li className="flex flex-wrap gap-3 py-4" aria-busy={busy || undefined}>
       <img
         src={line.product.image || NO_IMAGE}
         alt=""
@@ -112,10 +114,13 @@ function CartLineRow({ line, busy, noteOpen, onToggleNote, onRemove }: {
         </div>
       </div>
       {line.note && noteOpen && (
+        // In the line's own flow (not floating over the list): the scrolling list can never clip it,
+        // on any width, and it is scrolled into view when it opens.
         <div
           id={noteId}
           role="tooltip"
-          className="absolute right-0 top-full z-10 -mt-2 max-w-[16rem] whitespace-pre-wrap break-words rounded-lg bg-ink-900 px-3 py-2 text-sm text-cream-50 shadow-lg"
+          ref={(el) => el?.scrollIntoView({ block: "nearest" })}
+          className="basis-full whitespace-pre-wrap break-words rounded-lg bg-ink-900 px-3 py-2 text-sm text-cream-50 shadow-lg"
         >
           {line.productNote}
         </div>

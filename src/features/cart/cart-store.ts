@@ -33,6 +33,8 @@
 import { atom, computed } from "nanostores";
 import { showToast } from "../../components/ui/toast-store";
 import { ApiError, apiRequest } from "../../lib/api-client";
+import { readCookie } from "../../lib/cookies";
+import { parseUserCookie, TOKEN_COOKIE, USER_COOKIE } from "../account/account";
 import type { Product, Variant } from "../catalogue/catalogue";
 import {
   addLine,
@@ -142,21 +144,6 @@ function writeGuest(items: readonly CartLine[]): void {
   }
 }
 
-/** A cookie's value, URL-decoded; null when absent or empty. */
-export function readCookie(name: string, cookies: string = typeof document !== "undefined" ? document.cookie : ""): string | null {
-  for (const part of cookies.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw) || null;
-    } catch {
-      return raw || null;
-    }
-  }
-  return null;
-}
 
 type TokenSource = () => string | null | undefined | Promise<string | null | undefined>;
 let tokenSource: TokenSource | null = null;
@@ -179,7 +166,7 @@ async function authToken(): Promise<string | null> {
       console.error("[cart] the token source failed", error);
     }
   }
-  return readCookie("token") ?? signedInToken;
+  return readCookie(TOKEN_COOKIE) ?? signedInToken;
 }
 
 async function request(method: string, path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<CartAnswer & { skipped?: unknown }> {
@@ -210,13 +197,9 @@ interface RememberedCount {
 }
 
 /** Whose cart this is: the `uid` of the `user` cookie, else the ID token's `sub`; null when unknown. */
-export function sessionSubject(token: string | null, userCookie: string | null = readCookie("user")): string | null {
-  try {
-    const uid = (JSON.parse(userCookie ?? "") as { uid?: unknown } | null)?.uid;
-    if (typeof uid === "string" && uid) return uid;
-  } catch {
-    /* not JSON: try the token */
-  }
+export function sessionSubject(token: string | null, userCookie: string | null = readCookie(USER_COOKIE)): string | null {
+  const uid = parseUserCookie(userCookie)?.uid;
+  if (uid) return uid;
   const payload = token?.split(".")[1];
   if (!payload) return null;
   try {
@@ -639,8 +622,8 @@ function start(): void {
   });
 
   // SPEC §4: signed in only when both session cookies exist; the guest cart is not shown meanwhile.
-  const token = readCookie("token");
-  if (token && readCookie("user")) {
+  const token = readCookie(TOKEN_COOKIE);
+  if (token && readCookie(USER_COOKIE)) {
     if (!resumeFromRemembered(token)) void onSignedIn(token);
   } else {
     forgetRemembered();
