@@ -24,6 +24,7 @@ const sitemapRoute = await import("../src/pages/sitemap.xml");
 const robotsRoute = await import("../src/pages/robots.txt");
 const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
 const { loadProductPage } = await import("../src/features/catalogue/product-page.server");
+const { loadHomePage } = await import("../src/features/home/home-page.server");
 const { listProducts } = await import("../src/features/catalogue/catalogue.server");
 const { NUL_IN_ADDRESS } = await import("../src/server/http");
 
@@ -353,8 +354,15 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
   });
 
   describe("product list pages (server part)", () => {
+    /** The page as shown (found or missing); fails the test on a failed read. */
+    const shown = async (pathSlug: string | null, search: string) => {
+      const page = await loadProductListPage(() => Promise.resolve(t.db), pathSlug, new URLSearchParams(search));
+      if (page.state === "failed") throw new Error("the list page failed to read");
+      return page;
+    };
+
     it("renders the first 12 products and the total for /products", async () => {
-      const page = await loadProductListPage(t.db, null, new URLSearchParams());
+      const page = await shown(null, "");
       expect(page.status).toBe(200);
       expect(page.initial).toHaveLength(12);
       expect(page.total).toBe(ACTIVE);
@@ -362,18 +370,18 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       // Only collections shown on the site are offered as filter chips...
       expect(page.categories.map((c) => c.label)).toEqual(["Frames", "Luggage Tags"]);
       // ...but a link to a hidden one still filters and shows its chip.
-      const hidden = await loadProductListPage(t.db, null, new URLSearchParams("category=hidden"));
+      const hidden = await shown(null, "category=hidden");
       expect(hidden.categories.map((c) => c.label)).toEqual(["Frames", "Hidden", "Luggage Tags"]);
       // Cards carry the list price: base + the first option of each variant group.
-      const p1 = await loadProductListPage(t.db, null, new URLSearchParams("q=anniversary"));
+      const p1 = await shown(null, "q=anniversary");
       expect(p1.initial).toEqual([
         { id: pid(1), name: "Resin piece 1", image: { url: "/img/p1-a.jpg", alt: "Front" }, price: 100001 + 0 + 20000, comparePrice: 150000 },
       ]);
     });
 
     it("filters by ?category= and by /products/{slug}, with one canonical address", async () => {
-      const byQuery = await loadProductListPage(t.db, null, new URLSearchParams("category=luggage-tags"));
-      const byPath = await loadProductListPage(t.db, "luggage-tags", new URLSearchParams());
+      const byQuery = await shown(null, "category=luggage-tags");
+      const byPath = await shown("luggage-tags", "");
       expect(byQuery.total).toBe(7);
       expect(byPath.initial).toEqual(byQuery.initial);
       expect(byQuery.canonicalPath).toBe("/products/luggage-tags");
@@ -383,10 +391,40 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(byPath.title).toContain("Luggage Tags");
     });
 
+    it("a database that fails is a 503 page that says so, not a bare 500 or an empty list", async () => {
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const cannotOpen = () => Promise.reject(new Error("connection refused"));
+        expect(await loadProductListPage(cannotOpen, null, new URLSearchParams())).toEqual({ state: "failed", status: 503 });
+        const failing = { select: () => { throw new Error("relation does not exist"); } } as unknown as typeof t.db;
+        expect(await loadProductListPage(() => Promise.resolve(failing), "frames", new URLSearchParams())).toEqual({ state: "failed", status: 503 });
+        expect(quiet).toHaveBeenCalledTimes(2);
+      } finally {
+        quiet.mockRestore();
+      }
+    });
+
     it("answers 404 for an unknown collection in the path", async () => {
-      const page = await loadProductListPage(t.db, "no-such-thing", new URLSearchParams());
+      const page = await shown("no-such-thing", "");
       expect(page.status).toBe(404);
       expect(page.filters.category).toBeNull();
+    });
+  });
+
+  describe("home page (server part)", () => {
+    it("reads the listed products and the shown collections; a failing database is a 503, read nowhere else", async () => {
+      const page = await loadHomePage(() => Promise.resolve(t.db));
+      expect(page.state).toBe("found");
+      if (page.state !== "found") return;
+      expect(page.categories.map((c) => c.slug)).toEqual(expect.arrayContaining(["frames", "luggage-tags"]));
+      expect(page.categories.map((c) => c.slug)).not.toContain("hidden");
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        expect(await loadHomePage(() => Promise.reject(new Error("connection refused")))).toEqual({ state: "failed", status: 503 });
+        expect(quiet).toHaveBeenCalledTimes(1);
+      } finally {
+        quiet.mockRestore();
+      }
     });
   });
 
