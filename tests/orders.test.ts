@@ -18,6 +18,7 @@ vi.mock("../src/server/auth/auth.server", async () =>
 );
 
 const ordersRoute = await import("../src/pages/v2/orders");
+const { loadMyOrderPage, loadMyOrdersPage } = await import("../src/features/orders/order-page.server");
 
 const PERSON = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "asha@example.com" };
 const ADDRESS = { id: "addr-1", type: "Home", address1: "12 MI Road", address2: "", city: "Jaipur", state: "Rajasthan", zipCode: "302001", country: "India" };
@@ -102,5 +103,26 @@ describe.each(dbKinds)("GET /v2/orders on %s", (kind) => {
     expect(typeof res.json.error).toBe("string");
     const post = await call(ordersRoute.ALL, "/v2/orders", { method: "POST", token: "test:alice", body: {} });
     expect(post.status).toBe(405);
+  });
+
+  describe("the order pages' server reads (decision 0019)", () => {
+    const open = () => Promise.resolve(t.db);
+    const cannotOpen = () => Promise.reject(new Error("connection refused"));
+
+    it("/my-orders reads the caller's orders, newest first; a failing database is a 503", async () => {
+      const page = await loadMyOrdersPage(open, "alice");
+      expect(page.state === "found" && page.orders.map((o) => o.id)).toEqual(["order-a-new", "order-a-old"]);
+      expect(await loadMyOrdersPage(cannotOpen, "alice")).toEqual({ state: "failed", status: 503 });
+    });
+
+    it("/my-orders/{id} shows the owner's order (paise inside); another's or an odd id is missing; a failing database is a 503", async () => {
+      const page = await loadMyOrderPage(open, "alice", "order-a-old");
+      expect(page.state === "found" && page.order.pricing.total).toBe(149950);
+      expect(await loadMyOrderPage(open, "alice", "order-b")).toEqual({ state: "missing", status: 404 });
+      expect(await loadMyOrderPage(open, "alice", "no-such-order")).toEqual({ state: "missing", status: 404 });
+      expect(await loadMyOrderPage(open, "alice", "../etc")).toEqual({ state: "missing", status: 404 });
+      expect(await loadMyOrderPage(open, "alice", undefined)).toEqual({ state: "missing", status: 404 });
+      expect(await loadMyOrderPage(cannotOpen, "alice", "order-a-old")).toEqual({ state: "failed", status: 503 });
+    });
   });
 });
