@@ -15,6 +15,9 @@ const BROWSER_ENTRIES = [
   "src/features/account/session-store.ts",
   "src/features/account/user-menu.ts",
   "src/features/catalogue/catalogue.ts",
+  "src/features/checkout/verify-order.ts",
+  "src/features/checkout/CheckoutForm.tsx",
+  "src/features/orders/MyOrders.tsx",
 ];
 
 const SERVER_DIR = path.resolve("src/server") + path.sep;
