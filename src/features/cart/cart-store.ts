@@ -145,28 +145,11 @@ function writeGuest(items: readonly CartLine[]): void {
 }
 
 
-type TokenSource = () => string | null | undefined | Promise<string | null | undefined>;
-let tokenSource: TokenSource | null = null;
 let signedInToken: string | null = null;
 
-/**
- * Lets the accounts code hand the cart a fresh ID token (e.g. `() => auth.currentUser?.getIdToken()`).
- * Without it the cart reads the `token` cookie (SPEC §3), then the token given to onSignedIn.
- */
-export function setCartTokenSource(source: TokenSource | null): void {
-  tokenSource = source;
-}
-
+/** The bearer token: the `token` cookie (SPEC §3, kept fresh by the session), else the one given to onSignedIn. */
 async function authToken(): Promise<string | null> {
-  if (tokenSource) {
-    try {
-      const token = await tokenSource();
-      if (token) return token;
-    } catch (error) {
-      console.error("[cart] the token source failed", error);
-    }
-  }
-  return readCookie(TOKEN_COOKIE) ?? signedInToken;
+  return readCookie(TOKEN_COOKIE) || signedInToken;
 }
 
 async function request(method: string, path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<CartAnswer & { skipped?: unknown }> {
@@ -593,14 +576,22 @@ export async function addProductToCart(
 // Start-up (browser only)
 // ---------------------------------------------------------------------------------------------
 
-function start(): void {
+let started = false;
+
+/**
+ * Starts the cart in this page once: follows other tabs, opens on the nav's `cart:open`, and reads
+ * the guest cart or the account cart. Called by the site shell (cart-badge.ts) and the cart's
+ * islands; importing the module starts nothing.
+ */
+export function startCart(): void {
+  if (started || !inBrowser()) return;
+  started = true;
 
   window.addEventListener("storage", (event) => {
     if (event.key !== null && event.key !== GUEST_CART_KEY) return;
     if ($cartMode.get() === "guest") $cartItems.set(readGuest());
   });
   window.addEventListener("cart:open", openCart);
-  window.addEventListener("cart:close", closeCart);
 
   if (typeof BroadcastChannel !== "undefined") {
     try {
@@ -631,4 +622,3 @@ function start(): void {
   }
 }
 
-if (inBrowser()) start();

@@ -344,6 +344,7 @@ describe("cart store", () => {
     vi.resetModules();
     const toasts = await import("../../components/ui/toast-store");
     const store = await import("./cart-store");
+    store.startCart();
     return { store, toasts };
   }
 
@@ -415,12 +416,22 @@ describe("cart store", () => {
     expect(stored()).toHaveLength(2);
   });
 
-  it("opens and closes on window events", async () => {
+  it("opens on the nav's window event, once started", async () => {
     const { store } = await load();
     win.dispatchEvent(new Event("cart:open"));
     expect(store.$cartOpen.get()).toBe(true);
-    win.dispatchEvent(new Event("cart:close"));
+    store.closeCart();
     expect(store.$cartOpen.get()).toBe(false);
+  });
+
+  it("starts nothing on import: no listener until startCart()", async () => {
+    vi.resetModules();
+    const store = await import("./cart-store");
+    win.dispatchEvent(new Event("cart:open"));
+    expect(store.$cartOpen.get()).toBe(false);
+    store.startCart();
+    win.dispatchEvent(new Event("cart:open"));
+    expect(store.$cartOpen.get()).toBe(true);
   });
 
   it("signing in with an empty guest cart uses the account cart", async () => {
@@ -658,9 +669,9 @@ describe("cart store", () => {
     });
   });
 
-  it("prefers a token source set by the accounts code", async () => {
+  it("prefers the fresh token in the `token` cookie to the one it was signed in with", async () => {
     const { store } = await load();
-    store.setCartTokenSource(() => Promise.resolve("fresh"));
+    doc.cookie = "token=fresh";
     await store.onSignedIn("old");
     expect(api.calls[0]!.auth).toBe("Bearer fresh");
   });
