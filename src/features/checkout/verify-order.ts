@@ -5,7 +5,7 @@
  */
 import { loginUrl } from "../account/account";
 import { $token, flashToast, initSession } from "../account/session-store";
-import { ACCOUNT_CHANGED_KEY, refreshCart } from "../cart/cart-store";
+import { ACCOUNT_CHANGED_KEY, refreshCart, startCart } from "../cart/cart-store";
 import { isProvider } from "./checkout";
 import { readTempOrder, removeTempOrder, verifyPayment } from "./checkout-client";
 import { verifyReturn } from "./verify-return";
@@ -33,6 +33,7 @@ export async function runVerifyPage(root: HTMLElement): Promise<void> {
       } catch {
         /* storage blocked: other tabs catch up within minutes */
       }
+      startCart(); // once per page (the shell starts it too): the account cart, not the guest one
       await refreshCart();
     },
     leave: (to, toast) => {
