@@ -4,7 +4,7 @@
  * "Ocean Wave Photo Frame" (groups Size and Finish). Prices are derived from the public API, so
  * a price edit in the seed does not break the test; ids and names are the seed's stable ones.
  */
-import { expect, test, type Locator, type Page } from "./fixtures";
+import { expect, settled, test, type Locator, type Page } from "./fixtures";
 import { effectiveListPrice, variantGroups, type Product, type Variant } from "../src/features/catalogue/catalogue";
 import { formatInr } from "../src/lib/money";
 import { answerToPaise } from "../src/lib/wire-money";
@@ -202,7 +202,9 @@ test.describe("catalogue", () => {
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/products$/);
     // Before the fix, Back also reset the list to its first 12 products and the page jumped up.
-    await page.waitForTimeout(300);
+    // The list heard the same popstate that closed the dialog; once it has painted, it has reacted.
+    await settled(page);
+    expect(await cards.count()).toBeGreaterThanOrEqual(loaded);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 50);
   });
 

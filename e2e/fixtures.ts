@@ -37,3 +37,12 @@ export const test = base.extend<{ cspViolations: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * Resolves after the page has painted two more frames: every event handler, React commit and
+ * effect queued by what the test just did has run. For "nothing else happens" checks, instead of
+ * a sleep.
+ */
+export async function settled(page: import("@playwright/test").Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}

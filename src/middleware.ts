@@ -6,12 +6,12 @@
  *     cannot hold it, so it could only end in a failed query (see addressHasNul in server/http.ts).
  *  4. Cross-site form protection for pages, where a cookie authenticates; API routes authenticate
  *     with bearer tokens and answer by their own rules (src/server/request-guards.server.ts).
- *  5. The accounts guard and session reader (src/server/auth/middleware.server.ts): Astro.locals.user,
+ *  5. The accounts guard and session reader (src/features/account/session-middleware.server.ts): Astro.locals.user,
  *     the /admin, /checkout, /my-orders and /my-profile guards, and the emulator safety checks (in
  *     demo mode, only loopback Host names are answered).
  */
 import { defineMiddleware, sequence } from "astro:middleware";
-import { accountMiddleware } from "./server/auth/middleware.server";
+import { accountMiddleware } from "./features/account/session-middleware.server";
 import { jsonApiErrors, refuseCrossSiteForms, refuseNulAddress } from "./server/request-guards.server";
 import { addSecurityHeaders } from "./server/security-headers.server";
 

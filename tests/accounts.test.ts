@@ -15,7 +15,7 @@ import type { APIContext } from "astro";
 import { schema } from "../src/server/db/client";
 import type { Db } from "../src/server/db/client";
 import { requireAdmin } from "../src/server/auth/auth.server";
-import { accountMiddleware } from "../src/server/auth/middleware.server";
+import { accountMiddleware } from "../src/features/account/session-middleware.server";
 import { AuthUnavailableError, assertEmulatorAllowed, clearVerifyCache, currentFirebaseAppForTests, setFirebaseAppForTests } from "../src/server/auth/firebase-admin.server";
 import { applyAdminEmails } from "../src/features/account/account.server";
 import { adminGrant } from "../src/server/cli/admin-grant";

@@ -11,6 +11,7 @@ import { AuthUnavailableError, firebaseEmailStatus, type FirebaseEmailStatus, ty
 import { getDb, type DbOrTx } from "../../server/db/client";
 import { addresses, users } from "../../server/db/schema";
 import { HttpError, json, readJson, readQuery } from "../../server/http";
+import { ADMIN_ROLE, isAdmin, toRole } from "../../lib/roles";
 import { ADDRESS_TYPES, GENDERS, LIMITS, type Address, type Gender, type SessionUser, type User } from "./account";
 import {
   addressFieldsSchema,
@@ -53,7 +54,7 @@ export function toApiUser(row: UserRow, rows: AddressRow[]): User {
     phone: row.phone,
     dateOfBirth: row.dateOfBirth,
     gender: (GENDERS as readonly string[]).includes(row.gender) ? (row.gender as Gender) : "",
-    role: row.role === "tm_admin" ? "tm_admin" : "customer",
+    role: toRole(row.role),
     addresses: rows.map(toAddress),
     cartId: row.cartId,
   };
@@ -80,7 +81,7 @@ export async function sessionUserFor(db: DbOrTx, identity: Identity): Promise<Se
     uid: identity.uid,
     firstName: row?.firstName || firstWord(identity.name) || identity.email.split("@")[0] || "",
     email: identity.email,
-    role: row?.role === "tm_admin" ? "tm_admin" : "customer",
+    role: toRole(row?.role),
     isOwner: identity.uid === ownerUid(),
   };
 }
@@ -283,7 +284,7 @@ async function recordByEmail(db: DbOrTx, email: string) {
 export async function grantAdminByEmail(db: DbOrTx, email: string, check: EmailCheck = firebaseEmailStatus): Promise<GrantOutcome> {
   const row = await recordByEmail(db, email);
   if (!row) return { status: "no-record" };
-  if (row.role === "tm_admin") return { status: "granted", uid: row.id, already: true };
+  if (isAdmin(row)) return { status: "granted", uid: row.id, already: true };
   let verdict: FirebaseEmailStatus;
   try {
     verdict = await check(row.id, email);
@@ -292,7 +293,7 @@ export async function grantAdminByEmail(db: DbOrTx, email: string, check: EmailC
     throw error;
   }
   if (verdict !== "verified") return { status: "refused", uid: row.id, reason: verdict };
-  await db.update(users).set({ role: "tm_admin", updatedAt: new Date() }).where(eq(users.id, row.id));
+  await db.update(users).set({ role: ADMIN_ROLE, updatedAt: new Date() }).where(eq(users.id, row.id));
   return { status: "granted", uid: row.id, already: false };
 }
 

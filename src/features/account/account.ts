@@ -11,8 +11,8 @@ export type Gender = (typeof GENDERS)[number];
 export const ADDRESS_TYPES = ["Home", "Work", "Other"] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-export type Role = "customer" | "tm_admin";
-export const ADMIN_ROLE: Role = "tm_admin";
+import { ADMIN_ROLE, type Role } from "../../lib/roles";
+export { ADMIN_ROLE, isAdmin, type Role } from "../../lib/roles";
 
 /** SPEC §3 / §4: session cookie names, their life, and the temporary order entry removed at logout. */
 export const TOKEN_COOKIE = "token";
@@ -78,7 +78,6 @@ export interface SessionUser {
   isOwner: boolean;
 }
 
-export const isAdmin = (user: { role?: string } | null | undefined): boolean => user?.role === ADMIN_ROLE;
 
 // ---------------------------------------------------------------------------------------------
 // Dates

@@ -4,14 +4,9 @@
  * `emulatorHost` is set only in demo mode (local Auth Emulator).
  */
 import { api } from "../../lib/api-client";
+import type { FirebaseWebConfig } from "../../lib/firebase-web-config";
 
-export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  appId?: string;
-  emulatorHost?: string;
-}
+export type { FirebaseWebConfig };
 
 export const FIREBASE_CONFIG_ELEMENT_ID = "firebase-web-config";
 

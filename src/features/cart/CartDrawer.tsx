@@ -13,6 +13,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { openModal, type OpenModal } from "../../components/ui/modal-history";
 import { formatInr } from "../../lib/money";
 import { CART_TEXTS, lineTotal, variantValues, type CartLine } from "./cart";
+import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
 import {
   $cartItems,
   $cartLoading,
@@ -23,12 +24,6 @@ import {
   removeLineAndNotify,
 } from "./cart-store";
 
-/** Shown when a line has no image (a neutral square, no network request). */
-const NO_IMAGE =
-  "data:image/svg+xml;charset=utf-8," +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" fill="#f8f3ea"/><circle cx="48" cy="42" r="16" fill="#efe5d4"/><rect x="26" y="66" width="44" height="8" rx="4" fill="#efe5d4"/></svg>',
-  );
 
 const TITLE_ID = "cart-drawer-title";
 
@@ -80,7 +75,7 @@ function CartLineRow({ line, busy, noteOpen, onToggleNote, onRemove }: {
   return (
     <li className="flex flex-wrap gap-3 py-4" aria-busy={busy || undefined}>
       <img
-        src={line.product.image || NO_IMAGE}
+        src={line.product.image || FALLBACK_PRODUCT_IMAGE}
         alt=""
         width={64}
         height={64}

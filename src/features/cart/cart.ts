@@ -31,8 +31,8 @@ export const GUEST_CART_KEY = "cart";
 // Types
 // ---------------------------------------------------------------------------------------------
 
-/** The chosen option of each variant group: group name -> option (SPEC §3 "variant"). */
-export type VariantChoice = Record<string, { id: string; value: string; price: number }>;
+import type { VariantChoice } from "../../lib/variant-choice";
+export type { VariantChoice };
 
 export interface CartProductSnapshot {
   name: string;

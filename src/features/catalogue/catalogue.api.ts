@@ -5,6 +5,7 @@
 import type { APIContext } from "astro";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, parseWith, readQuery } from "../../server/http";
+import { isAdmin } from "../../lib/roles";
 import { peekAuthUser, requireAdmin, type AuthUser } from "../../server/auth/auth.server";
 import { productIdParam, productListQuery } from "./catalogue.schema";
 import { getProduct, listCategories, listHomeProducts, listProducts } from "./catalogue.server";
@@ -27,7 +28,6 @@ async function caller(context: APIContext): Promise<AuthUser | null> {
   }
 }
 
-const isAdmin = (user: AuthUser | null) => user?.role === "tm_admin";
 
 /** GET /v2/products?limit=0&offset=0&status=active[&category=slug][&q=text] */
 export async function getProductsHandler(context: APIContext): Promise<Response> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { categoryHref, HOME_FALLBACK_IMAGE, homeProductImage } from "./cards";
+import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
+import { categoryHref, homeProductImage } from "./cards";
 import { nextOffset } from "./carousels";
 
 
@@ -13,7 +14,7 @@ describe("home cards", () => {
     const product = { id: "p1", name: "Ocean Frame", images: [{ url: "/a.svg", alt: "" }, { url: "/b.svg", alt: "b" }] };
     expect(homeProductImage(product)).toEqual({ url: "/a.svg", alt: "Ocean Frame" });
     expect(homeProductImage({ ...product, images: [{ url: "/c.svg", alt: "Side view" }] })).toEqual({ url: "/c.svg", alt: "Side view" });
-    expect(homeProductImage({ ...product, images: [] })).toEqual({ url: HOME_FALLBACK_IMAGE, alt: "Ocean Frame" });
+    expect(homeProductImage({ ...product, images: [] })).toEqual({ url: FALLBACK_PRODUCT_IMAGE, alt: "Ocean Frame" });
   });
 });
 

@@ -1,8 +1,6 @@
 /** Shared rules of the home page's carousel cards (CategoryCard.astro, HomeProductCard.astro). */
-import type { HomeProduct } from "../catalogue/catalogue";
+import { FALLBACK_PRODUCT_IMAGE, type HomeProduct } from "../catalogue/catalogue";
 
-/** Shown when a product has no image. */
-export const HOME_FALLBACK_IMAGE = "/images/fallback-product.svg";
 /** Shown when a collection has no image. */
 export const CATEGORY_FALLBACK_IMAGE = "/images/default-category.svg";
 
@@ -14,5 +12,5 @@ export function categoryHref(slug: string): string {
 /** The first image's url, or the fallback. */
 export function homeProductImage(product: Pick<HomeProduct, "images" | "name">): { url: string; alt: string } {
   const first = product.images[0];
-  return first?.url ? { url: first.url, alt: first.alt || product.name } : { url: HOME_FALLBACK_IMAGE, alt: product.name };
+  return first?.url ? { url: first.url, alt: first.alt || product.name } : { url: FALLBACK_PRODUCT_IMAGE, alt: product.name };
 }

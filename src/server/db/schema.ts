@@ -6,6 +6,7 @@
  * After editing: `npm run db:generate` writes the next migration under ./migrations.
  */
 import { sql } from "drizzle-orm";
+import type { VariantChoice } from "../../lib/variant-choice";
 import {
   boolean,
   check,
@@ -201,7 +202,7 @@ export const carts = pgTable("carts", {
 });
 
 /** The chosen option of each variant group, as stored on a cart or order line. */
-export type VariantChoice = Record<string, { id: string; value: string; price: number }>;
+export type { VariantChoice };
 
 export const cartItems = pgTable(
   "cart_items",
