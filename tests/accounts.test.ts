@@ -17,7 +17,7 @@ import type { Db } from "../src/server/db/client";
 import { requireAdmin } from "../src/server/auth/auth.server";
 import { accountMiddleware } from "../src/features/account/session-middleware.server";
 import { AuthUnavailableError, assertEmulatorAllowed, clearVerifyCache, currentFirebaseAppForTests, setFirebaseAppForTests } from "../src/server/auth/firebase-admin.server";
-import { applyAdminEmails } from "../src/features/account/account.server";
+import { applyAdminEmails } from "../src/features/account/admin-grant.server";
 import { adminGrant } from "../src/server/cli/admin-grant";
 import { resetEnvForTests } from "../src/server/env";
 import { ensureDemoAccounts } from "../src/server/seed/demo-accounts.server";
