@@ -14,14 +14,13 @@ import { openModal, type OpenModal } from "../../components/ui/modal-history";
 import { formatInr } from "../../lib/money";
 import { CART_TEXTS, lineTotal, variantValues, type CartLine } from "./cart";
 import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
+import { clearCartAndNotify, removeLineAndNotify } from "./cart-actions";
 import {
   $cartItems,
   $cartLoading,
   $cartOpen,
   $cartSubtotal,
-  clearCartAndNotify,
   closeCart,
-  removeLineAndNotify,
 } from "./cart-store";
 
 

@@ -292,7 +292,7 @@ describe("guest cart storage", () => {
 // The store, with a fake browser (window, localStorage, cookie) and a fake cart API
 // ---------------------------------------------------------------------------------------------
 
-type Store = typeof import("./cart-store");
+type Store = typeof import("./cart-store") & typeof import("./cart-actions");
 type Toasts = typeof import("../../components/ui/toast-store");
 
 class FakeStorage {
@@ -343,7 +343,7 @@ describe("cart store", () => {
   async function load(): Promise<{ store: Store; toasts: Toasts }> {
     vi.resetModules();
     const toasts = await import("../../components/ui/toast-store");
-    const store = await import("./cart-store");
+    const store = { ...(await import("./cart-store")), ...(await import("./cart-actions")) };
     store.startCart();
     return { store, toasts };
   }

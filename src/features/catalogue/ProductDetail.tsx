@@ -19,7 +19,7 @@ import {
   type Variant,
   type VariantSelection,
 } from "./catalogue";
-import { addProductToCart } from "../cart/cart-store";
+import { addProductToCart } from "../cart/cart-actions";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "../cart/cart";
 
