@@ -3,21 +3,26 @@
  * DELETE /v2/clear-cart and PUT /v2/carts-merge, called as the server would call them.
  */
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
 import { makeCategory, makeProduct, type InsertedProduct } from "../src/server/seed/factories";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "../src/features/cart/cart";
+import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
-// Real token verification (Firebase) is the accounts work's and is tested there. Here a bearer
-// token `test:<uid>` names the caller; the users rows the carts hang on are inserted below.
-vi.mock("../src/server/auth/auth.server", async () =>
-  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    const uid = /^test:(.+)$/.exec(token)?.[1];
-    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
-  }),
-);
+// Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
+const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_CART ?? 9279);
+let auth: TestAuth;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  auth = await startTestAuth(EMULATOR_PORT);
+}, 120_000);
+
+afterAll(async () => {
+  await auth?.stop();
+});
 
 const cartsRoute = await import("../src/pages/v2/carts");
 const clearRoute = await import("../src/pages/v2/clear-cart");
@@ -30,7 +35,6 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
   let inactive: InsertedProduct;
   let other: InsertedProduct; // has its own Size option
   let categoryId: string;
-  let users = 0;
 
   // Variant ids are `<product id>-v<n>` in the order given.
   const A5 = () => frame.variantIds[0]!;
@@ -64,14 +68,15 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     await t.close();
   });
 
-  /** A fresh user (with a users row) per test, so tests never see each other's carts. */
+  /** A fresh account (with a users row) per test, so tests never see each other's carts. */
   async function newUser(): Promise<string> {
-    const uid = `user-${kind}-${++users}`;
-    await t.db.insert(schema.users).values({ id: uid, email: `${uid}@example.com` });
-    return uid;
+    const account = await auth.createUser();
+    await t.db.insert(schema.users).values({ id: account.uid, email: account.email });
+    tokens.set(account.uid, account.token);
+    return account.uid;
   }
 
-  const token = (uid: string) => `test:${uid}`;
+  const token = (uid: string) => tokens.get(uid)!;
   const get = (uid: string) => call(cartsRoute.GET, "/v2/carts", { token: token(uid) });
   const post = (uid: string, body: unknown) => call(cartsRoute.POST, "/v2/carts", { method: "POST", token: token(uid), body });
   const remove = (uid: string, productId: string, body?: unknown) =>

@@ -3,18 +3,29 @@
  * are called as the server would call them.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestAuth, type TestAccount, type TestAuth } from "./helpers/auth";
 import { schema } from "../src/server/db/client";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { call } from "./helpers/call";
 
-// The accounts work replaces the auth stub later; here a token names the caller's role.
-vi.mock("../src/server/auth/auth.server", async () =>
-  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    if (token === "admin-token") return { uid: "admin-1", email: "owner@example.com", role: "tm_admin", emailVerified: true };
-    if (token === "customer-token") return { uid: "user-1", email: "asha@example.com", role: "customer", emailVerified: true };
-    return null;
-  }),
-);
+// Callers are real accounts on a private Auth Emulator, their tokens checked by the real auth
+// module; the admin's role comes from its users row, as in production.
+const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_CATALOGUE ?? 9269);
+let auth: TestAuth;
+let adminToken: string;
+let customerToken: string;
+let accounts: { admin: TestAccount; customer: TestAccount };
+
+beforeAll(async () => {
+  auth = await startTestAuth(EMULATOR_PORT);
+  accounts = { admin: await auth.createUser(), customer: await auth.createUser() };
+  adminToken = accounts.admin.token;
+  customerToken = accounts.customer.token;
+}, 120_000);
+
+afterAll(async () => {
+  await auth?.stop();
+});
 
 const productsRoute = await import("../src/pages/v2/products/index");
 const productRoute = await import("../src/pages/v2/products/[id]");
@@ -99,6 +110,10 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestDb(kind);
     await seed(t);
+    await t.db.insert(schema.users).values([
+      { id: accounts.admin.uid, email: accounts.admin.email, role: "tm_admin" },
+      { id: accounts.customer.uid, email: accounts.customer.email },
+    ]);
   });
   afterAll(async () => {
     await t.close();
@@ -184,19 +199,19 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(anonymous.json.error).toEqual(expect.any(String));
       const inactive = await call(productsRoute.GET, "/v2/products?status=inactive");
       expect(inactive.status).toBe(401);
-      const customer = await call(productsRoute.GET, "/v2/products?status=all", { token: "customer-token" });
+      const customer = await call(productsRoute.GET, "/v2/products?status=all", { token: customerToken });
       expect(customer.status).toBe(403);
       const badToken = await call(productsRoute.GET, "/v2/products?status=all", { token: "forged" });
       expect(badToken.status).toBe(401);
     });
 
     it("gives an admin every product with the cost price, never cached publicly", async () => {
-      const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all", { token: "admin-token" });
+      const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all", { token: adminToken });
       expect(res.status).toBe(200);
       expect(res.json).toHaveLength(ACTIVE + 1);
       expect(res.json[0]).toMatchObject({ id: pid(ACTIVE + 1), status: "inactive", costPrice: 400 });
       expect(res.headers.get("cache-control")).toContain("no-store");
-      const inactive = await call(productsRoute.GET, "/v2/products?status=inactive", { token: "admin-token" });
+      const inactive = await call(productsRoute.GET, "/v2/products?status=inactive", { token: adminToken });
       expect(inactive.json.map((p: any) => p.id)).toEqual([pid(ACTIVE + 1)]);
     });
 
@@ -249,8 +264,8 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
     it("hides an inactive product from anonymous callers and customers, not from admins", async () => {
       const id = pid(ACTIVE + 1);
       expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id } })).status).toBe(404);
-      expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: "customer-token" })).status).toBe(404);
-      const admin = await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: "admin-token" });
+      expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: customerToken })).status).toBe(404);
+      const admin = await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: adminToken });
       expect(admin.status).toBe(200);
       expect(admin.json).toMatchObject({ id, status: "inactive", costPrice: 400 });
     });
@@ -322,9 +337,9 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
     const answers = await Promise.all([
       call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active"),
       call(productsRoute.GET, "/v2/products?limit=5&offset=5"),
-      call(productsRoute.GET, "/v2/products", { token: "customer-token" }),
+      call(productsRoute.GET, "/v2/products", { token: customerToken }),
       call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) } }),
-      call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) }, token: "customer-token" }),
+      call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) }, token: customerToken }),
       call(homeRoute.GET, "/v2/home-products"),
       call(categoriesRoute.GET, "/v2/categories"),
     ]);

@@ -1,7 +1,9 @@
 /**
- * A stand-in for src/server/auth/auth.server.ts in integration tests that are not about sign-in
- * (real token verification is tested in tests/accounts.test.ts). Each test file says which user a
- * bearer token names; the checks and messages are the real module's.
+ * A stand-in for src/server/auth/auth.server.ts, used only by tests/hostile-input.test.ts, which
+ * throws thousands of malformed requests at every route and is about input, not sign-in. Every
+ * other integration test goes through the real auth module with emulator tokens
+ * (tests/helpers/auth.ts). Each test file says which user a bearer token names; the checks and
+ * messages are the real module's.
  *
  *   vi.mock("../src/server/auth/auth.server", async () =>
  *     (await import("./helpers/fake-auth")).fakeAuthModule((token) => (token === "admin-token" ? ADMIN : null)),
