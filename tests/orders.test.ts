@@ -3,19 +3,25 @@
  * 401 without a token. Orders are inserted directly here (creating them is POST /create-order's job,
  * tested with the payment work), so this suite proves the read side on its own.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
 import { answerToPaise } from "../src/lib/wire-money";
 import type { OrderJson } from "../src/features/orders/orders";
+import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
-vi.mock("../src/server/auth/auth.server", async () =>
-  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    const uid = /^test:(.+)$/.exec(token)?.[1];
-    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
-  }),
-);
+// Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
+const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_ORDERS ?? 9259);
+let auth: TestAuth;
+
+beforeAll(async () => {
+  auth = await startTestAuth(EMULATOR_PORT);
+}, 120_000);
+
+afterAll(async () => {
+  await auth?.stop();
+});
 
 const ordersRoute = await import("../src/pages/v2/orders");
 const { loadMyOrderPage, loadMyOrdersPage } = await import("../src/features/orders/order-page.server");
@@ -56,31 +62,38 @@ async function insertOrder(t: TestDb, id: string, uid: string, createdAt: Date, 
 
 describe.each(dbKinds)("GET /v2/orders on %s", (kind) => {
   let t: TestDb;
+  /** name -> the emulator account's uid and token (each with a users row). */
+  const people = new Map<string, { uid: string; token: string }>();
+  const uid = (name: string) => people.get(name)!.uid;
 
   beforeAll(async () => {
     t = await createTestDb(kind);
-    for (const uid of ["alice", "bob", "carol"]) await t.db.insert(schema.users).values({ id: uid, email: `${uid}@example.com` });
-    await insertOrder(t, "order-a-old", "alice", new Date("2026-01-01T10:00:00Z"), 149950);
-    await insertOrder(t, "order-b", "bob", new Date("2026-01-02T10:00:00Z"), 49900);
-    await insertOrder(t, "order-a-new", "alice", new Date("2026-01-03T10:00:00Z"), 179900, 2);
+    for (const name of ["alice", "bob", "carol"]) {
+      const account = await auth.createUser();
+      await t.db.insert(schema.users).values({ id: account.uid, email: account.email });
+      people.set(name, { uid: account.uid, token: account.token });
+    }
+    await insertOrder(t, `order-a-old-${kind}`, uid("alice"), new Date("2026-01-01T10:00:00Z"), 149950);
+    await insertOrder(t, `order-b-${kind}`, uid("bob"), new Date("2026-01-02T10:00:00Z"), 49900);
+    await insertOrder(t, `order-a-new-${kind}`, uid("alice"), new Date("2026-01-03T10:00:00Z"), 179900, 2);
   });
 
   afterAll(async () => {
     await t.close();
   });
 
-  const get = (token?: string) => call(ordersRoute.GET, "/v2/orders", { token });
+  const get = (name?: string) => call(ordersRoute.GET, "/v2/orders", { token: name ? people.get(name)!.token : undefined });
 
   it("answers only the caller's orders, newest first", async () => {
-    const res = await get("test:alice");
+    const res = await get("alice");
     expect(res.status).toBe(200);
-    expect((res.json as OrderJson[]).map((o) => o.id)).toEqual(["order-a-new", "order-a-old"]);
-    const bob = await get("test:bob");
-    expect((bob.json as OrderJson[]).map((o) => o.id)).toEqual(["order-b"]);
+    expect((res.json as OrderJson[]).map((o) => o.id)).toEqual([`order-a-new-${kind}`, `order-a-old-${kind}`]);
+    const bob = await get("bob");
+    expect((bob.json as OrderJson[]).map((o) => o.id)).toEqual([`order-b-${kind}`]);
   });
 
   it("sends amounts as rupees with the items and their variant values", async () => {
-    const res = await get("test:alice");
+    const res = await get("alice");
     const [newest] = res.json as OrderJson[];
     expect(newest!.pricing.total).toBe(3598);
     expect(newest!.items[0]!.price).toBe(1799);
@@ -92,7 +105,7 @@ describe.each(dbKinds)("GET /v2/orders on %s", (kind) => {
   });
 
   it("answers an empty list to a shopper with no orders", async () => {
-    const res = await get("test:carol");
+    const res = await get("carol");
     expect(res.status).toBe(200);
     expect(res.json).toEqual([]);
   });
@@ -101,7 +114,7 @@ describe.each(dbKinds)("GET /v2/orders on %s", (kind) => {
     const res = await get();
     expect(res.status).toBe(401);
     expect(typeof res.json.error).toBe("string");
-    const post = await call(ordersRoute.ALL, "/v2/orders", { method: "POST", token: "test:alice", body: {} });
+    const post = await call(ordersRoute.ALL, "/v2/orders", { method: "POST", token: people.get("alice")!.token, body: {} });
     expect(post.status).toBe(405);
   });
 
@@ -110,19 +123,19 @@ describe.each(dbKinds)("GET /v2/orders on %s", (kind) => {
     const cannotOpen = () => Promise.reject(new Error("connection refused"));
 
     it("/my-orders reads the caller's orders, newest first; a failing database is a 503", async () => {
-      const page = await loadMyOrdersPage(open, "alice");
-      expect(page.state === "found" && page.orders.map((o) => o.id)).toEqual(["order-a-new", "order-a-old"]);
-      expect(await loadMyOrdersPage(cannotOpen, "alice")).toEqual({ state: "failed", status: 503 });
+      const page = await loadMyOrdersPage(open, uid("alice"));
+      expect(page.state === "found" && page.orders.map((o) => o.id)).toEqual([`order-a-new-${kind}`, `order-a-old-${kind}`]);
+      expect(await loadMyOrdersPage(cannotOpen, uid("alice"))).toEqual({ state: "failed", status: 503 });
     });
 
     it("/my-orders/{id} shows the owner's order (paise inside); another's or an odd id is missing; a failing database is a 503", async () => {
-      const page = await loadMyOrderPage(open, "alice", "order-a-old");
+      const page = await loadMyOrderPage(open, uid("alice"), `order-a-old-${kind}`);
       expect(page.state === "found" && page.order.pricing.total).toBe(149950);
-      expect(await loadMyOrderPage(open, "alice", "order-b")).toEqual({ state: "missing", status: 404 });
-      expect(await loadMyOrderPage(open, "alice", "no-such-order")).toEqual({ state: "missing", status: 404 });
-      expect(await loadMyOrderPage(open, "alice", "../etc")).toEqual({ state: "missing", status: 404 });
-      expect(await loadMyOrderPage(open, "alice", undefined)).toEqual({ state: "missing", status: 404 });
-      expect(await loadMyOrderPage(cannotOpen, "alice", "order-a-old")).toEqual({ state: "failed", status: 503 });
+      expect(await loadMyOrderPage(open, uid("alice"), `order-b-${kind}`)).toEqual({ state: "missing", status: 404 });
+      expect(await loadMyOrderPage(open, uid("alice"), "no-such-order")).toEqual({ state: "missing", status: 404 });
+      expect(await loadMyOrderPage(open, uid("alice"), "../etc")).toEqual({ state: "missing", status: 404 });
+      expect(await loadMyOrderPage(open, uid("alice"), undefined)).toEqual({ state: "missing", status: 404 });
+      expect(await loadMyOrderPage(cannotOpen, uid("alice"), `order-a-old-${kind}`)).toEqual({ state: "failed", status: 503 });
     });
   });
 });
