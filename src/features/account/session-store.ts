@@ -15,7 +15,7 @@
  * This module never imports the Firebase SDK statically: visitors without a session never load it.
  */
 import { atom, computed } from "nanostores";
-import { showToast, type ToastInput } from "../../components/ui/toast-store";
+import { flashToast } from "../../components/ui/flash-toasts";
 import { ApiError, apiRequest } from "../../lib/api-client";
 import { readCookie, removeCookie, writeCookie } from "../../lib/cookies";
 import { SESSION_MINUTES, TEMP_ORDER_KEY, TOKEN_COOKIE, USER_COOKIE, parseUserCookie, type User } from "./account";
@@ -28,8 +28,6 @@ export const $authStatus = atom<AuthStatus>("loading");
 export const $isAuthenticated = computed([$user, $token], (user, token) => user !== null && token !== null);
 
 const SESSION_END_KEY = "sessionEndsAt";
-const FLASH_KEY = "flashToasts";
-const FLASH_MAX_AGE_MS = 20_000;
 /** Browsers drop cookies over ~4 KB; the addresses are left out of the cookie copy beyond this. */
 const USER_COOKIE_MAX = 3800;
 
@@ -231,40 +229,4 @@ export { ApiError };
 /** A call to the API with the session's bearer token (src/lib/api-client.ts); throws ApiError on non-2xx. */
 export async function apiJson<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
   return apiRequest<T>(method, path, body, { token: token ?? (await freshToken()) });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Toasts that survive the navigation that follows them (login -> /, logout -> /)
-
-interface Flash extends ToastInput {
-  at: number;
-}
-
-/** Shows `toast` on the next page (after a full navigation). */
-export function flashToast(toast: ToastInput): void {
-  const list = readFlashes();
-  list.push({ ...toast, at: Date.now() });
-  safeStorage(() => sessionStorage.setItem(FLASH_KEY, JSON.stringify(list)));
-}
-
-function readFlashes(): Flash[] {
-  const raw = safeStorage(() => sessionStorage.getItem(FLASH_KEY));
-  if (!raw) return [];
-  try {
-    const list = JSON.parse(raw) as Flash[];
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Shows (once) the toasts flashed by the previous page. */
-export function showFlashedToasts(): void {
-  const list = readFlashes();
-  if (list.length === 0) return;
-  safeStorage(() => sessionStorage.removeItem(FLASH_KEY));
-  for (const t of list) {
-    if (Date.now() - t.at > FLASH_MAX_AGE_MS) continue;
-    showToast({ type: t.type, title: t.title, ...(t.message ? { message: t.message } : {}) });
-  }
 }

@@ -15,7 +15,8 @@
  *  - when a session exists, keeps the Firebase ID token in the `token` cookie fresh.
  * Safe to call more than once.
  */
-import { $isAuthenticated, initSession, logout, showFlashedToasts, startSessionSync } from "./session-store";
+import { showFlashedToasts } from "../../components/ui/flash-toasts";
+import { $isAuthenticated, initSession, logout, startSessionSync } from "./session-store";
 
 export const LOGOUT_EVENT = "auth:logout";
 

@@ -416,3 +416,43 @@ export async function mergeItemsFor(uid: string, inputs: readonly CartItemInput[
     return { ...(await readCart(tx, cartId)), skipped };
   });
 }
+
+/** Checkout: a line of the caller's cart priced from the current catalogue. */
+export interface CheckoutLine {
+  productId: string;
+  name: string;
+  image: string;
+  weightGrams: number;
+  variant: VariantChoice;
+  quantity: number;
+  pricePaise: number;
+  productNote: string;
+}
+
+/**
+ * Checkout: locks the user's cart for the rest of the transaction and answers its lines that can
+ * still be bought, at current prices (no writes besides the lock).
+ */
+export async function lockedCheckoutLines(tx: Tx, uid: string): Promise<{ cartId: string; lines: CheckoutLine[] }> {
+  const cartId = await lockCart(tx, uid);
+  const { live } = await loadLines(tx, cartId);
+  return {
+    cartId,
+    lines: live.map(({ row, item, product }) => ({
+      productId: row.productId,
+      name: product.name,
+      image: product.image,
+      weightGrams: product.weightGrams,
+      variant: item.variant,
+      quantity: row.quantity,
+      pricePaise: item.pricePaise,
+      productNote: row.note,
+    })),
+  };
+}
+
+/** Paid order: empties the user's cart inside the caller's transaction. */
+export async function clearCartInTx(tx: Tx, uid: string): Promise<void> {
+  const cartId = await lockCart(tx, uid);
+  await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}

@@ -16,8 +16,8 @@ import { formatInr } from "../../lib/money";
 import AddressManager from "../account/AddressManager";
 import type { Address, User } from "../account/account";
 import { TextField, primaryButton, secondaryButton, useHydrated } from "../account/form-ui";
-import { flashToast } from "../account/session-store";
-import { CHECKOUT_TOASTS, PHONE_PLACEHOLDER, newIdempotencyKey, normaliseIndianMobile, type TempOrder } from "./checkout";
+import { flashToast } from "../../components/ui/flash-toasts";
+import { CHECKOUT_TOASTS, PHONE_PLACEHOLDER, newIdempotencyKey, normaliseIndianMobile, type TempOrder } from "./checkout-flow";
 import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
 
 interface Props {

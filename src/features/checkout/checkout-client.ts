@@ -7,7 +7,7 @@
 import { api } from "../../lib/api-client";
 import { TEMP_ORDER_KEY } from "../account/account";
 import { freshToken } from "../account/session-store";
-import { parseTempOrder, type CreateOrderAnswer, type CreateOrderBody, type PaymentProvider, type TempOrder } from "./checkout";
+import { parseTempOrder, type CreateOrderAnswer, type CreateOrderBody, type PaymentProvider, type TempOrder } from "./checkout-flow";
 
 export function createOrder(body: CreateOrderBody): Promise<CreateOrderAnswer> {
   return freshToken().then((token) => api.post<CreateOrderAnswer>("/create-order", body, { token, timeoutMs: 45_000 }));

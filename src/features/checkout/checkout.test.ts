@@ -1,64 +1,73 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSummary, newIdempotencyKey, normaliseIndianMobile, parseTempOrder, VERIFY_NEXT, verifyOutcome } from "./checkout";
+import type { ProviderPayment } from "../../server/payments/provider";
+import { normaliseIndianPhone, orderTotals } from "./checkout";
+import { paymentEffect } from "./payment-record.server";
+import { verifyText } from "./verify.server";
 
-const line = (id: string, price: number, quantity: number, weight: number, variant: Record<string, { value: string }> = {}) => ({
-  id,
-  product: { name: `Product ${id}`, image: `/images/${id}.webp`, weight },
-  variant,
-  quantity,
-  price,
+describe("phone normalisation (10-digit Indian mobile)", () => {
+  it.each([
+    ["9876543210", "9876543210"],
+    ["98765 43210", "9876543210"],
+    ["98765-43210", "9876543210"],
+    ["+91 98765 43210", "9876543210"],
+    ["+91-9876543210", "9876543210"],
+    ["919876543210", "9876543210"],
+    ["09876543210", "9876543210"],
+  ])("%s -> %s", (input, expected) => expect(normaliseIndianPhone(input)).toBe(expected));
+
+  it.each(["", "12345", "5876543210", "98765432101", "+1 9876543210", "98765x3210", "0091 9876543210"])("refuses %j", (input) =>
+    expect(normaliseIndianPhone(input)).toBeNull(),
+  );
 });
 
-describe("checkout phone (SPEC §5, the server's mobile rule)", () => {
-  it("accepts a 10-digit Indian mobile with spaces, dashes and a +91, 91 or 0 prefix", () => {
-    expect(normaliseIndianMobile("98765 43210")).toBe("9876543210");
-    expect(normaliseIndianMobile("+91 98765-43210")).toBe("9876543210");
-    expect(normaliseIndianMobile("919876543210")).toBe("9876543210");
-    expect(normaliseIndianMobile("09876543210")).toBe("9876543210");
-  });
-
-  it("refuses short, empty, landline-like and lettered numbers", () => {
-    expect(normaliseIndianMobile("")).toBeNull();
-    expect(normaliseIndianMobile("987654321")).toBeNull();
-    expect(normaliseIndianMobile("1234567890")).toBeNull();
-    expect(normaliseIndianMobile("98765abcde")).toBeNull();
-    expect(normaliseIndianMobile("98765432101")).toBeNull();
-  });
-});
-
-describe("checkout summary", () => {
-  it("adds price x quantity, estimates shipping from the total weight, and charges no shipping now", () => {
-    const summary = checkoutSummary([line("a", 149900, 2, 0.3, { Size: { value: "A4" }, Finish: { value: "Gloss" } }), line("b", 49900, 1, 0.06)]);
-    expect(summary.subtotal).toBe(349700);
-    expect(summary.shippingEstimate).toBe(12000); // 0.66 kg: the "up to 1 kg" tier, ₹120
-    expect(summary.total).toBe(349700);
-    expect(summary.lines[0]!.variantValues).toEqual(["A4", "Gloss"]);
-  });
-
-  it("is empty and free for an empty cart", () => {
-    expect(checkoutSummary([])).toEqual({ lines: [], subtotal: 0, shippingEstimate: 0, total: 0 });
+describe("order totals", () => {
+  it("sums price x quantity in paise; shipping and discount are 0 at order time", () => {
+    expect(orderTotals([{ quantity: 2, pricePaise: 149900 }, { quantity: 1, pricePaise: 49950 }])).toEqual({
+      subtotal: 349750,
+      discount: 0,
+      shipping: 0,
+      total: 349750,
+    });
+    expect(orderTotals([])).toMatchObject({ total: 0 });
   });
 });
 
-describe("tempOrder and the verification answer", () => {
-  it("reads a stored tempOrder and refuses a malformed one", () => {
-    expect(parseTempOrder(JSON.stringify({ order_id: "o1", provider: "local" }))?.order_id).toBe("o1");
-    expect(parseTempOrder(JSON.stringify({ order_id: "o1", provider: "paypal" }))).toBeNull();
-    expect(parseTempOrder("{not json")).toBeNull();
-    expect(parseTempOrder(null)).toBeNull();
+describe("payment transitions", () => {
+  const pay = (over: Partial<ProviderPayment> = {}): ProviderPayment => ({
+    paymentId: "p1",
+    status: "SUCCESS",
+    amountPaise: 1000,
+    currency: "INR",
+    paidAt: null,
+    upiId: "",
+    raw: {},
+    ...over,
+  });
+  const pending = { status: "pending", paidAt: null, totalPaise: 1000 };
+
+  it("a matching success pays a pending order; after expiry it is a late payment; on a paid order a duplicate", () => {
+    expect(paymentEffect(pending, pay())).toBe("paid");
+    expect(paymentEffect({ ...pending, status: "cancelled" }, pay())).toBe("late-paid");
+    expect(paymentEffect({ ...pending, status: "processing", paidAt: new Date() }, pay())).toBe("duplicate");
+    expect(paymentEffect({ ...pending, status: "cancelled", paidAt: new Date() }, pay())).toBe("duplicate");
   });
 
-  it("treats only the text SUCCESS as paid", () => {
-    expect(verifyOutcome("SUCCESS")).toBe("paid");
-    expect(verifyOutcome("PENDING")).toBe("not-paid");
-    expect(verifyOutcome({ status: "SUCCESS" })).toBe("not-paid");
-    expect(VERIFY_NEXT.paid.to).toBe("/my-orders");
-    expect(VERIFY_NEXT["not-paid"]).toMatchObject({ to: "/products", toast: { type: "warning", message: "Payment not recieved!" } });
-    expect(VERIFY_NEXT.error).toMatchObject({ to: "/", toast: { message: "Payment not processed!" } });
+  it("a different amount or currency is a mismatch, never paid", () => {
+    expect(paymentEffect(pending, pay({ amountPaise: 999 }))).toBe("mismatch");
+    expect(paymentEffect(pending, pay({ amountPaise: Number.NaN }))).toBe("mismatch");
+    expect(paymentEffect(pending, pay({ currency: "USD" }))).toBe("mismatch");
   });
 
-  it("makes a new idempotency key per attempt", () => {
-    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
-    expect(newIdempotencyKey(() => "x")).toBe("chk-x");
+  it("failed and dropped attempts are recorded as such", () => {
+    expect(paymentEffect(pending, pay({ status: "FAILED" }))).toBe("failed");
+    expect(paymentEffect(pending, pay({ status: "USER_DROPPED" }))).toBe("dropped");
+  });
+
+  it("verify answers SUCCESS only for a paid order", () => {
+    expect(verifyText({ paidAt: new Date(), paymentStatus: "Paid", status: "processing" })).toBe("SUCCESS");
+    expect(verifyText({ paidAt: null, paymentStatus: "Pending", status: "pending" })).toBe("PENDING");
+    expect(verifyText({ paidAt: null, paymentStatus: "Failed", status: "pending" })).toBe("FAILED");
+    expect(verifyText({ paidAt: null, paymentStatus: "Amount mismatch", status: "pending" })).toBe("FAILED");
+    expect(verifyText({ paidAt: null, paymentStatus: "Expired", status: "cancelled" })).toBe("EXPIRED");
   });
 });

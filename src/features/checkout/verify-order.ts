@@ -4,9 +4,10 @@
  * effects. Framework-free: the page has nothing to interact with.
  */
 import { loginUrl } from "../account/account";
-import { $token, flashToast, initSession } from "../account/session-store";
+import { flashToast } from "../../components/ui/flash-toasts";
+import { $token, initSession } from "../account/session-store";
 import { ACCOUNT_CHANGED_KEY, refreshCart, startCart } from "../cart/cart-store";
-import { isProvider } from "./checkout";
+import { isProvider } from "./checkout-flow";
 import { readTempOrder, removeTempOrder, verifyPayment } from "./checkout-client";
 import { verifyReturn } from "./verify-return";
 

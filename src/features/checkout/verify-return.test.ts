@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { TempOrder } from "./checkout";
+import type { TempOrder } from "./checkout-flow";
 import { verifyReturn, type VerifyEffects } from "./verify-return";
 
 const TEMP: TempOrder = {

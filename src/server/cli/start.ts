@@ -72,6 +72,9 @@ export async function start(options: StartOptions = {}): Promise<void> {
     process.env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;
   }
 
+  // Refuses inconsistent payment settings (PAYMENT_PROVIDER=local outside demo mode) before serving.
+  (await import("../payments/config.server")).paymentConfig();
+
   // Migrations and the demo seed run here, before the server opens the same PGlite folder.
   const { prepareDatabase } = await import("./prepare");
   const summary = await prepareDatabase();
