@@ -4,12 +4,9 @@
  * deep nesting, prototype-pollution keys, odd query strings and path parameters. Whatever is sent,
  * a route must answer an expected status (never >= 500) and, for an error, JSON `{ error: string }`.
  *
- * Sign-in without the emulator:
- * - cart and catalogue routes use requireUser / getAuthUser / requireAdmin: tests/helpers/fake-auth
- *   replaces them (as in tests/cart.test.ts and tests/catalogue.test.ts);
- * - the account routes (auth/register, auth/login, auth-google/register, users/profile,
- *   users/profile-address) call requireIdentity + ensureUserRow, which fake-auth does not provide,
- *   so for them only firebase-admin's verifyIdToken is stubbed: the real auth.server code runs.
+ * Sign-in without the emulator (this file sends thousands of requests; it is about input, not
+ * sign-in): only firebase-admin's verifyIdToken is stubbed, so every route goes through the real
+ * auth module (requireUser, requireAdmin, requireIdentity, the role read from the users rows).
  */
 import type { APIRoute } from "astro";
 import { eq } from "drizzle-orm";
@@ -21,7 +18,7 @@ import { ADDRESS as ACCOUNT_ADDRESS, PROFILE } from "./helpers/fixtures";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 // Tokens: "test:<uid>" names the caller (anything else is refused with 401). The real auth code
-// reads the role from the users rows inserted below; fake-auth makes "hostile-admin" the admin.
+// reads the role from the users rows inserted below ("hostile-admin" is the tm_admin).
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("../src/server/auth/firebase-admin.server")>();
   return {
@@ -39,19 +36,6 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => {
     },
   };
 });
-vi.mock("../src/server/auth/auth.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../src/server/auth/auth.server")>()),
-  ...(await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    const uid = /^test:([A-Za-z0-9_-]{1,64})$/.exec(token)?.[1];
-    if (!uid) return null;
-    return {
-      uid,
-      email: `${uid}@example.com`,
-      role: uid === "hostile-admin" ? "tm_admin" : "customer",
-      emailVerified: true,
-    };
-  }),
-}));
 
 const routes = {
   rest: await import("../src/pages/v2/[...rest]"),

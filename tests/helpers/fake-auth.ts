@@ -1,9 +1,9 @@
 /**
- * A stand-in for src/server/auth/auth.server.ts, used only by tests/hostile-input.test.ts, which
- * throws thousands of malformed requests at every route and is about input, not sign-in. Every
- * other integration test goes through the real auth module with emulator tokens
- * (tests/helpers/auth.ts). Each test file says which user a bearer token names; the checks and
- * messages are the real module's.
+ * A stand-in for src/server/auth/auth.server.ts, used only by the checkout suites
+ * (tests/checkout-*.test.ts, whose two-process race runs the handlers in worker processes).
+ * Every other integration test goes through the real auth module with emulator tokens
+ * (tests/helpers/auth.ts); moving the checkout suites onto them too is the next step. Each test
+ * file says which user a bearer token names; the checks and messages are the real module's.
  *
  *   vi.mock("../src/server/auth/auth.server", async () =>
  *     (await import("./helpers/fake-auth")).fakeAuthModule((token) => (token === "admin-token" ? ADMIN : null)),
