@@ -62,6 +62,7 @@ const BEARER: [string, string, () => Promise<Record<string, unknown>>][] = [
   ["DELETE", "/v2/clear-cart", () => import("../src/pages/v2/clear-cart")],
   ["PUT", "/v2/carts-merge", () => import("../src/pages/v2/carts-merge")],
   ["POST", "/create-order", () => import("../src/pages/create-order")],
+  ["GET", "/v2/orders", () => import("../src/pages/v2/orders")],
 ];
 
 function handler(mod: Record<string, unknown>, method: string): APIRoute {
