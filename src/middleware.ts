@@ -6,6 +6,9 @@
  *     cannot hold it, so it could only end in a failed query (see addressHasNul in server/http.ts).
  *  4. Cross-site form protection for pages, where a cookie authenticates; API routes authenticate
  *     with bearer tokens and answer by their own rules (src/server/request-guards.server.ts).
+ *  0. The first request starts the background jobs (payment re-checks and expiry, mail delivery),
+ *     so they run from the moment the server answers (npm start's readiness probe is that request),
+ *     not only after a payment request. Off in tests and with BACKGROUND_JOBS=false.
  *  5. The accounts guard and session reader (src/features/account/session-middleware.server.ts): Astro.locals.user,
  *     the /admin, /checkout, /my-orders and /my-profile guards, and the emulator safety checks (in
  *     demo mode, only loopback Host names are answered).
@@ -14,8 +17,13 @@ import { defineMiddleware, sequence } from "astro:middleware";
 import { accountMiddleware } from "./features/account/session-middleware.server";
 import { jsonApiErrors, refuseCrossSiteForms, refuseNulAddress } from "./server/request-guards.server";
 import { addSecurityHeaders } from "./server/security-headers.server";
+import { startBackgroundJobs } from "./server/payments/background.server";
 
 export const onRequest = sequence(
+  defineMiddleware((_context, next) => {
+    startBackgroundJobs(); // idempotent: only the first call starts the timer
+    return next();
+  }),
   defineMiddleware(addSecurityHeaders),
   defineMiddleware(jsonApiErrors),
   defineMiddleware(refuseNulAddress),

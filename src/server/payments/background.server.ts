@@ -1,6 +1,7 @@
 /**
  * Background jobs of an app server: the pending-order re-check and the mail sender, every 30 s.
- * Started once per process by `startBackgroundJobs()` (from the payment routes on first use; see
+ * Started once per process by `startBackgroundJobs()` (by the first request through the middleware,
+ * and by the payment routes; see
  * docs/decisions/0014). Off under Vitest and when BACKGROUND_JOBS=false. Safe with several app
  * servers: both jobs claim their rows with SKIP LOCKED.
  */
