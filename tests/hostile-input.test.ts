@@ -12,6 +12,9 @@ import type { APIRoute } from "astro";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
+import { resetEnvForTests } from "../src/server/env";
+import { resetPaymentConfigForTests } from "../src/server/payments/config.server";
+import { setPaymentProviderForTests } from "../src/server/payments/index.server";
 import { makeCategory, makeProduct } from "../src/server/seed/factories";
 import { call, type CallOptions } from "./helpers/call";
 import { ADDRESS as ACCOUNT_ADDRESS, PROFILE } from "./helpers/fixtures";
@@ -45,6 +48,7 @@ const routes = {
   register: await import("../src/pages/v2/auth/register"),
   cartsMerge: await import("../src/pages/v2/carts-merge"),
   carts: await import("../src/pages/v2/carts"),
+  orders: await import("../src/pages/v2/orders"),
   categories: await import("../src/pages/v2/categories"),
   clearCart: await import("../src/pages/v2/clear-cart"),
   inquiry: await import("../src/pages/v2/custom-order-email"),
@@ -55,6 +59,9 @@ const routes = {
   profile: await import("../src/pages/v2/users/profile"),
   healthz: await import("../src/pages/healthz"),
   readyz: await import("../src/pages/readyz"),
+  createOrder: await import("../src/pages/create-order"),
+  verify: await import("../src/pages/[provider]/verify"),
+  webhook: await import("../src/pages/[provider]/webhook"),
 };
 
 const USER = "hostile-user";
@@ -327,6 +334,11 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
     vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
       serverErrors.push(args);
     });
+    // Checkout routes run with the local provider (demo mode); its webhook is recorded in-process.
+    Object.assign(process.env, { DEMO_MODE: "true", PAYMENT_PROVIDER: "local", LOCAL_WEBHOOK_URL: "http://127.0.0.1:1/local/webhook" });
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
     t = await createTestDb(kind);
     const categoryId = (await makeCategory(t.db, { slug: "frames" })).id;
     await makeProduct(t.db, {
@@ -349,6 +361,10 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
   afterAll(async () => {
     vi.restoreAllMocks();
     await t?.close();
+    for (const key of ["DEMO_MODE", "PAYMENT_PROVIDER", "LOCAL_WEBHOOK_URL"]) delete process.env[key];
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
   });
 
   const resetAddresses = async () => {
@@ -357,6 +373,14 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
   };
   const resetCart = async () => {
     await t.db.delete(schema.cartItems);
+  };
+  /** A saved address and a one-line cart, so a valid create-order body would succeed. */
+  const resetCheckout = async () => {
+    await resetAddresses();
+    await resetCart();
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, USER));
+    await t.db.insert(schema.carts).values({ id: user!.cartId, userId: USER }).onConflictDoNothing();
+    await t.db.insert(schema.cartItems).values({ id: "hostile-line", cartId: user!.cartId, productId: TAG, quantity: 1, pricePaise: 49900 });
   };
 
   // The body the client sends: the email is ignored (the server takes it from the token).
@@ -392,6 +416,8 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
     /** Give every call its own client address (the inquiry rate limit). */
     freshClient?: boolean;
     token?: string;
+    /** Route parameters ([provider]). */
+    params?: Record<string, string>;
   }
 
   const targets: Target[] = [
@@ -460,6 +486,12 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       route: routes.carts.GET,
       method: "GET",
       url: "/v2/carts",
+    },
+    {
+      name: "GET /v2/orders",
+      route: routes.orders.GET,
+      method: "GET",
+      url: "/v2/orders",
     },
     {
       name: "POST /v2/carts",
@@ -553,6 +585,42 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       method: "GET",
       url: "/v2/home-products",
     },
+    {
+      name: "POST /create-order",
+      route: routes.createOrder.POST,
+      method: "POST",
+      url: "/create-order",
+      base: () => ({
+        customer_name: "Asha Verma",
+        customer_email: "asha@example.com",
+        customer_phone: "9876543210",
+        order_amount: 499,
+        address_id: "addr-1",
+        idempotency_key: "hostile-attempt-1",
+        notes: "",
+      }),
+      reset: resetCheckout,
+    },
+    ...(["local", "cashfree", "nope"] as const).flatMap((provider) => [
+      {
+        name: `POST /${provider}/verify`,
+        route: routes.verify.POST,
+        method: "POST",
+        url: `/${provider}/verify`,
+        base: () => ({ id: "x", pricing: { total: 1 } }),
+        queryKey: "order_id",
+        queryValue: () => "ord_unknown",
+        params: { provider },
+      },
+      {
+        name: `POST /${provider}/webhook`,
+        route: routes.webhook.POST,
+        method: "POST",
+        url: `/${provider}/webhook`,
+        base: () => ({ type: "PAYMENT_SUCCESS_WEBHOOK", data: { order: { order_id: "x" }, payment: { cf_payment_id: "1" } } }),
+        params: { provider },
+      },
+    ]),
     { name: "GET /healthz", route: routes.healthz.GET, method: "GET", url: "/healthz" },
     { name: "GET /readyz", route: routes.readyz.GET, method: "GET", url: "/readyz" },
     ...(["limit", "offset", "status", "category", "q"] as const).flatMap((key) =>
@@ -640,6 +708,7 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       ...options,
       token,
       clientAddress,
+      params: target.params,
     });
   }
 
@@ -751,6 +820,8 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
         method: "PATCH",
         token: USER_TOKEN,
         body: { a: 1 },
+        // /{provider}/verify|webhook: 405 on the active provider (any other {provider} is a 404).
+        params: name === "verify" || name === "webhook" ? { provider: "local" } : undefined,
       });
       if (res.status !== 405 || typeof res.json?.error !== "string" || !res.headers.get("allow"))
         failures.push(`${name} PATCH: ${res.status}`);

@@ -6,7 +6,7 @@ import type { APIContext } from "astro";
 import { z } from "zod";
 import { requireUser } from "../../server/auth/auth.server";
 import { env } from "../../server/env";
-import { HttpError, json, readBodyText, readJson, readQuery } from "../../server/http";
+import { HttpError, json, methods, parseJsonBody, readBodyText, readJson, readQuery } from "../../server/http";
 import { startBackgroundJobs } from "../../server/payments/background.server";
 import { paymentProvider, providerNamed } from "../../server/payments/index.server";
 import { createOrderBody } from "./checkout";
@@ -41,19 +41,49 @@ export async function postCreateOrder(context: APIContext): Promise<Response> {
   }
 }
 
+/** An optional JSON object body: malformed JSON, a NUL character or a non-object is a 400. */
+async function readObjectBody(request: Request, what: string): Promise<string> {
+  const raw = await readBodyText(request);
+  if (raw.trim() === "") return raw;
+  const body = parseJsonBody(raw);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, `${what} must be a JSON object.`);
+  return raw;
+}
+
 /** POST /{provider}/verify?order_id= : the text SUCCESS when paid; PENDING / FAILED / CANCELLED / EXPIRED otherwise. */
 export async function postVerify(context: APIContext): Promise<Response> {
+  await readObjectBody(context.request, "The body (the saved order)"); // checked, then ignored for money
   const provider = activeProvider(context.params.provider);
   const user = await requireUser(context);
   const { order_id } = readQuery(context.url, orderIdQuery);
-  await readBodyText(context.request); // the browser's tempOrder: read (size-capped) and ignored
   return text(await verifyOrderFor(user.uid, order_id, provider));
 }
 
 /** POST /{provider}/webhook: signed over the raw body; 2xx only once stored. */
 export async function postWebhook(context: APIContext): Promise<Response> {
+  const raw = await readObjectBody(context.request, "The webhook body");
   const provider = activeProvider(context.params.provider);
-  const raw = await readBodyText(context.request);
   const answer = await receiveWebhook(provider, raw, context.request.headers);
   return json(answer.body, { status: answer.status });
+}
+
+/**
+ * methods() for the /{provider}/... routes: any other method on a provider that is not active (or
+ * not a provider at all, e.g. /login/verify) is the 404 JSON of an unknown address, not a 405.
+ */
+export function providerRoute(table: { POST: (context: APIContext) => Promise<Response> }) {
+  const routes = methods(table);
+  return {
+    POST: routes.POST!,
+    ALL: (context: APIContext) =>
+      providerNamedSafe(context.params.provider) ? routes.ALL(context) : json({ error: `There is no API at ${context.url.pathname}.` }, { status: 404 }),
+  };
+}
+
+function providerNamedSafe(name: string | undefined): boolean {
+  try {
+    return providerNamed(name) !== null;
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,3 @@
-import { postVerify } from "../../features/checkout/checkout.api";
-import { methods } from "../../server/http";
+import { postVerify, providerRoute } from "../../features/checkout/checkout.api";
 
-export const { POST, ALL } = methods({ POST: postVerify });
+export const { POST, ALL } = providerRoute({ POST: postVerify });

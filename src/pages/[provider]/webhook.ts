@@ -1,4 +1,3 @@
-import { postWebhook } from "../../features/checkout/checkout.api";
-import { methods } from "../../server/http";
+import { postWebhook, providerRoute } from "../../features/checkout/checkout.api";
 
-export const { POST, ALL } = methods({ POST: postWebhook });
+export const { POST, ALL } = providerRoute({ POST: postWebhook });
