@@ -10,8 +10,8 @@ export type Gender = (typeof GENDERS)[number];
 export const ADDRESS_TYPES = ["Home", "Work", "Other"] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-export type Role = "customer" | "tm_admin";
-export const ADMIN_ROLE: Role = "tm_admin";
+import { toRole, type Role } from "../../lib/roles";
+export { ADMIN_ROLE, isAdmin, toRole, type Role } from "../../lib/roles";
 
 /** SPEC §3 / §4: session cookie names, their life, and the temporary order entry removed at logout. */
 export const TOKEN_COOKIE = "token";
@@ -77,7 +77,6 @@ export interface SessionUser {
   isOwner: boolean;
 }
 
-export const isAdmin = (user: { role?: string } | null | undefined): boolean => user?.role === ADMIN_ROLE;
 
 // ---------------------------------------------------------------------------------------------
 // Dates
@@ -273,7 +272,7 @@ export function parseUserCookie(raw: string | undefined | null): User | null {
       phone: typeof u.phone === "string" ? u.phone : "",
       dateOfBirth: typeof u.dateOfBirth === "string" ? u.dateOfBirth : "",
       gender: (GENDERS as readonly string[]).includes(u.gender as string) ? (u.gender as Gender) : "",
-      role: u.role === ADMIN_ROLE ? ADMIN_ROLE : "customer",
+      role: toRole(u.role),
       addresses: Array.isArray(u.addresses) ? (u.addresses as Address[]) : [],
       cartId: typeof u.cartId === "string" ? u.cartId : "",
     };

@@ -17,7 +17,8 @@ import { HttpError } from "../http";
 import { DEMO_OWNER } from "./demo";
 import { AuthUnavailableError, InvalidTokenError, verifyIdToken, type Identity } from "./firebase-admin.server";
 
-export type Role = "customer" | "tm_admin";
+import { ADMIN_ROLE, isAdmin, toRole, type Role } from "../../lib/roles";
+export type { Role };
 
 export interface AuthUser {
   uid: string;
@@ -80,8 +81,8 @@ export function firstWord(name: string): string {
 export async function ensureUserRow(db: DbOrTx, identity: Identity, names: { firstName?: string; lastName?: string } = {}) {
   const [existing] = await db.select().from(users).where(eq(users.id, identity.uid));
   if (existing) {
-    if (isListedAdmin(identity) && existing.role !== "tm_admin") {
-      const [updated] = await db.update(users).set({ role: "tm_admin", updatedAt: new Date() }).where(eq(users.id, identity.uid)).returning();
+    if (isListedAdmin(identity) && !isAdmin(existing)) {
+      const [updated] = await db.update(users).set({ role: ADMIN_ROLE, updatedAt: new Date() }).where(eq(users.id, identity.uid)).returning();
       return { row: updated ?? existing, created: false };
     }
     return { row: existing, created: false };
@@ -98,7 +99,7 @@ export async function ensureUserRow(db: DbOrTx, identity: Identity, names: { fir
       firstName,
       lastName,
       displayName: [firstName, lastName].filter(Boolean).join(" "),
-      role: isListedAdmin(identity) ? "tm_admin" : "customer",
+      role: isListedAdmin(identity) ? ADMIN_ROLE : "customer",
     })
     .onConflictDoNothing()
     .returning();
@@ -114,7 +115,7 @@ export async function getAuthUser(context: Pick<APIContext, "request">): Promise
   if (!identity) return null;
   const db = await getDb();
   const { row } = await ensureUserRow(db, identity);
-  return { uid: identity.uid, email: identity.email, role: row.role === "tm_admin" ? "tm_admin" : "customer", emailVerified: identity.emailVerified };
+  return { uid: identity.uid, email: identity.email, role: toRole(row.role), emailVerified: identity.emailVerified };
 }
 
 export async function requireUser(context: Pick<APIContext, "request">): Promise<AuthUser> {
@@ -125,7 +126,7 @@ export async function requireUser(context: Pick<APIContext, "request">): Promise
 
 export async function requireAdmin(context: Pick<APIContext, "request">): Promise<AuthUser> {
   const user = await requireUser(context);
-  if (user.role !== "tm_admin") throw new HttpError(403, "Only the shop's administrators can do this.");
+  if (!isAdmin(user)) throw new HttpError(403, "Only the shop's administrators can do this.");
   return user;
 }
 
