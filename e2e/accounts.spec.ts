@@ -5,7 +5,7 @@
  * emulator credential (Google's popup cannot load offline), the /admin guards for anonymous and
  * non-admin visitors, the profile edit, and adding, editing and deleting an address.
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, settled, test, type BrowserContext, type Page } from "./fixtures";
 import { hydrated } from "./hydration";
 
 const SHOPPER = { email: "shopper@resintales.example", password: "resin-shopper-2024", firstName: "Arjun" };
@@ -272,7 +272,9 @@ test.describe("guards", () => {
     await page.goto("/login?redirect=%2Fmy-profile");
     await expect(page.getByRole("button", { name: "Login", exact: true })).toBeEnabled(); // hydrated
     expect(await page.evaluate(() => document.cookie)).toMatch(/token=.*user=|user=.*token=/);
-    await page.waitForTimeout(1500);
+    // The island decides on hydration; once it has painted, any redirect would have started.
+    await settled(page);
+    await page.waitForLoadState("load");
     expect(left).toEqual([]);
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-profile$/);
   });

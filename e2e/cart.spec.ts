@@ -8,10 +8,11 @@
  * options, the account product is another active product. Each test resets the account cart first
  * in its own browser context (signed in), so the tests do not depend on each other's leftovers.
  */
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, watchCsp, type Browser, type Locator, type Page } from "./fixtures";
 import type { Product, Variant } from "../src/features/catalogue/catalogue";
 import { CART_TEXTS } from "../src/features/cart/cart";
 import { formatInr } from "../src/lib/money";
+import { answerToPaise } from "../src/lib/wire-money";
 import { hydrated } from "./hydration";
 
 const SHOPPER = { email: "shopper@resintales.example", password: "resin-shopper-2024" };
@@ -34,7 +35,7 @@ function groupsOf(product: Product): Map<string, Variant[]> {
 async function pickProducts(page: Page): Promise<Picked> {
   const response = await page.request.get("/v2/products?limit=0&offset=0&status=active");
   expect(response.ok()).toBe(true);
-  const products = (await response.json()) as Product[];
+  const products = answerToPaise<Product[]>(await response.json());
   for (const guest of products) {
     const entry = [...groupsOf(guest)].find(([, options]) => options.length >= 2);
     if (!entry) continue;
@@ -108,6 +109,7 @@ async function signIn(page: Page): Promise<void> {
 /** The shopper's account cart holds exactly one `account` product, added through the UI. */
 async function prepareAccountCart(browser: Browser, picked: Picked): Promise<void> {
   const context = await browser.newContext();
+  const csp = watchCsp(context);
   const page = await context.newPage();
   await signIn(page);
   const panel = await openCart(page);
@@ -122,6 +124,7 @@ async function prepareAccountCart(browser: Browser, picked: Picked): Promise<voi
   await addToCart(page);
   await expect(cartButton(page, 1)).toBeVisible();
   await context.close();
+  expect(csp, "Content-Security-Policy violations").toEqual([]);
 }
 
 /** As a guest: the first option with a note, then the second option twice; then a reload. */
@@ -233,5 +236,65 @@ test.describe("cart", () => {
     await expect(panel.getByText(CART_TEXTS.empty)).toBeVisible();
     await closeCart(page);
     await expect(cartButton(page, 0)).toBeVisible();
+  });
+});
+
+test.describe("cart drawer layout", () => {
+  /** True when box `a` and box `b` overlap. */
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  test("mobile 390 x 844: a line's note opens readable inside the list, not clipped", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const picked = await pickProducts(page);
+    // Enough lines to make the list scroll, the noted one last (at the bottom of the sheet).
+    await openProduct(page, picked.account);
+    await addToCart(page);
+    await openProduct(page, picked.guest);
+    await choose(page, picked.group, picked.second);
+    await addToCart(page);
+    await choose(page, picked.group, picked.first);
+    const longNote = `${NOTE} — please write both names in gold, with the wedding date underneath in small letters.`;
+    await page.getByLabel("Note (optional)").fill(longNote);
+    await addToCart(page);
+
+    const panel = await openCart(page);
+    const noted = lines(page).filter({ hasText: picked.first.value });
+    await noted.getByRole("button", { name: `Note for ${picked.guest.name}` }).click();
+    const note = panel.getByRole("tooltip");
+    await expect(note).toHaveText(longNote);
+    await expect(note).toBeInViewport({ ratio: 1 });
+    // Wholly inside the scrolling list's visible box: nothing of it is cut off.
+    const list = await panel.getByRole("list", { name: "Cart items" }).locator("xpath=..").boundingBox();
+    const box = await note.boundingBox();
+    expect(box!.height).toBeGreaterThan(30);
+    expect(box!.y).toBeGreaterThanOrEqual(list!.y - 1);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(list!.y + list!.height + 1);
+  });
+
+  test("desktop: a toast shown while the drawer is open stays at the top centre and never covers its buttons", async ({ page }) => {
+    const picked = await pickProducts(page);
+    await openProduct(page, picked.guest);
+    await choose(page, picked.group, picked.first);
+    await addToCart(page);
+    await choose(page, picked.group, picked.second);
+    await addToCart(page);
+    const panel = await openCart(page);
+    await lines(page).filter({ hasText: picked.first.value }).getByRole("button", { name: `Remove ${picked.guest.name}` }).click();
+    const toast = page.getByText("Successfully Removed from cart");
+    await expect(toast).toBeVisible();
+
+    const viewport = page.viewportSize()!;
+    const toastBox = (await page.locator("#toaster > div").first().boundingBox())!;
+    expect(Math.abs(toastBox.x + toastBox.width / 2 - viewport.width / 2)).toBeLessThan(2);
+    expect(toastBox.y).toBeLessThan(40);
+    for (const name of ["Clear cart", "Close cart"]) {
+      const button = (await panel.getByRole("button", { name }).boundingBox())!;
+      expect(overlap(toastBox, button), `the toast covers ${name}`).toBe(false);
+    }
+    // The first click on Clear cart lands, while the toast is still up.
+    await panel.getByRole("button", { name: "Clear cart" }).click();
+    await expect(page.getByText("Ready for new picks!")).toBeVisible();
+    await expect(panel.getByText(CART_TEXTS.empty)).toBeVisible();
   });
 });

@@ -4,11 +4,13 @@
  * "Ocean Wave Photo Frame" (groups Size and Finish). Prices are derived from the public API, so
  * a price edit in the seed does not break the test; ids and names are the seed's stable ones.
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, settled, test, type Locator, type Page } from "./fixtures";
 import { effectiveListPrice, variantGroups, type Product, type Variant } from "../src/features/catalogue/catalogue";
 import { formatInr } from "../src/lib/money";
+import { answerToPaise } from "../src/lib/wire-money";
 import { NUL_IN_ADDRESS } from "../src/server/http";
 import { hydrated } from "./hydration";
+import { SEED_PRODUCTS } from "../src/server/seed/catalogue-data";
 
 const COLLECTION = { name: "Frames", slug: "frames" };
 const PRODUCT_ID = "ocean-wave-photo-frame";
@@ -27,7 +29,7 @@ function searchBox(page: Page): Locator {
 async function activeProducts(page: Page, query = ""): Promise<Product[]> {
   const response = await page.request.get(`/v2/products?limit=0&offset=0&status=active${query}`);
   expect(response.ok()).toBe(true);
-  return (await response.json()) as Product[];
+  return answerToPaise<Product[]>(await response.json());
 }
 
 /** The picker's radio reads the value, plus "(+₹…)" when the option costs extra. */
@@ -40,7 +42,7 @@ test.describe("catalogue", () => {
   test("home → a collection → a product; the price follows the chosen variants", async ({ page }) => {
     const response = await page.request.get(`/v2/products/${PRODUCT_ID}`);
     expect(response.ok()).toBe(true);
-    const product = (await response.json()) as Product;
+    const product = answerToPaise<Product>(await response.json());
     const groups = variantGroups(product.variants);
     expect(groups.length).toBeGreaterThanOrEqual(2);
     const inCollection = await activeProducts(page, `&category=${COLLECTION.slug}`);
@@ -165,6 +167,23 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
   });
 
+  test("an inactive product's page is the owner's to open: 404 for a visitor, the product for the owner", async ({ page }) => {
+    const inactive = SEED_PRODUCTS.find((p) => p.status === "inactive")!;
+    const path = `/products/product/${encodeURIComponent(inactive.id)}`;
+    const anonymous = await page.goto(path);
+    expect(anonymous?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("owner@resintales.example");
+    await page.getByLabel("Password", { exact: true }).fill("resin-owner-2024");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    const owner = await page.goto(path);
+    expect(owner?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: inactive.name })).toBeVisible();
+  });
+
   test("closing a policy modal (history back) keeps the scrolled list where it was", async ({ page }) => {
     await page.goto("/products");
     const cards = page.locator('a[href^="/products/product/"]');
@@ -183,7 +202,9 @@ test.describe("catalogue", () => {
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/products$/);
     // Before the fix, Back also reset the list to its first 12 products and the page jumped up.
-    await page.waitForTimeout(300);
+    // The list heard the same popstate that closed the dialog; once it has painted, it has reacted.
+    await settled(page);
+    expect(await cards.count()).toBeGreaterThanOrEqual(loaded);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 50);
   });
 

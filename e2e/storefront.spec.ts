@@ -5,7 +5,7 @@
  * lock, browser Back, Close, Escape), the instructions tabs, the home carousels, the navigation
  * bars, and that content-only pages ship no React.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 function toast(page: Page, title: string) {
   return page.getByRole("status").filter({ hasText: title }).getByText(title, { exact: true });

@@ -3,21 +3,28 @@
  * DELETE /v2/clear-cart and PUT /v2/carts-merge, called as the server would call them.
  */
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
 import { makeCategory, makeProduct, type InsertedProduct } from "../src/server/seed/factories";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "../src/features/cart/cart";
+import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
+import { countStatements } from "./helpers/count-statements";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { addItemFor } from "../src/features/cart/cart.server";
 
-// Real token verification (Firebase) is the accounts work's and is tested there. Here a bearer
-// token `test:<uid>` names the caller; the users rows the carts hang on are inserted below.
-vi.mock("../src/server/auth/auth.server", async () =>
-  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    const uid = /^test:(.+)$/.exec(token)?.[1];
-    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
-  }),
-);
+// Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
+const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_CART ?? 9279);
+let auth: TestAuth;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  auth = await startTestAuth(EMULATOR_PORT);
+}, 120_000);
+
+afterAll(async () => {
+  await auth?.stop();
+});
 
 const cartsRoute = await import("../src/pages/v2/carts");
 const clearRoute = await import("../src/pages/v2/clear-cart");
@@ -30,7 +37,6 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
   let inactive: InsertedProduct;
   let other: InsertedProduct; // has its own Size option
   let categoryId: string;
-  let users = 0;
 
   // Variant ids are `<product id>-v<n>` in the order given.
   const A5 = () => frame.variantIds[0]!;
@@ -64,14 +70,15 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     await t.close();
   });
 
-  /** A fresh user (with a users row) per test, so tests never see each other's carts. */
+  /** A fresh account (with a users row) per test, so tests never see each other's carts. */
   async function newUser(): Promise<string> {
-    const uid = `user-${kind}-${++users}`;
-    await t.db.insert(schema.users).values({ id: uid, email: `${uid}@example.com` });
-    return uid;
+    const account = await auth.createUser();
+    await t.db.insert(schema.users).values({ id: account.uid, email: account.email });
+    tokens.set(account.uid, account.token);
+    return account.uid;
   }
 
-  const token = (uid: string) => `test:${uid}`;
+  const token = (uid: string) => tokens.get(uid)!;
   const get = (uid: string) => call(cartsRoute.GET, "/v2/carts", { token: token(uid) });
   const post = (uid: string, body: unknown) => call(cartsRoute.POST, "/v2/carts", { method: "POST", token: token(uid), body });
   const remove = (uid: string, productId: string, body?: unknown) =>
@@ -111,23 +118,24 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
   it("prices a line from the database and ignores the price, name, image and weight sent", async () => {
     const res = await post(alice, {
       productId: frame.id,
-      variant: { Size: { id: A4(), value: "A4", price: 0 }, Finish: { id: MATTE(), value: "Matte", price: -5000 } },
+      variant: { Size: { id: A4(), value: "A4", price: 0 }, Finish: { id: MATTE(), value: "Matte", price: 1.5 } },
       quantity: 2,
-      price: 100,
+      price: 1,
       product: { name: "Free frame", image: "https://evil.example/x.png", weight: 0 },
       note: false,
       productNote: "  Names: Asha & Ravi ",
     });
     expect(res.status).toBe(200);
-    const unit = 149900 + 30000 + 5000;
+    // On the wire amounts are rupees (₹1,499 + ₹300 + ₹50); inside, paise.
+    const unit = 1499 + 300 + 50;
     expect(res.json.items).toEqual([
       {
         id: expect.any(String),
         productId: frame.id,
         product: { name: "Ocean Wave Photo Frame", image: "/images/ocean-frame.webp", weight: 0.8 },
         variant: {
-          Size: { id: A4(), value: "A4 (8 x 12 in)", price: 30000 },
-          Finish: { id: MATTE(), value: "Matte", price: 5000 },
+          Size: { id: A4(), value: "A4 (8 x 12 in)", price: 300 },
+          Finish: { id: MATTE(), value: "Matte", price: 50 },
         },
         quantity: 2,
         price: unit,
@@ -138,7 +146,32 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     expect(res.json).toMatchObject({ count: 2, subtotal: 2 * unit });
     const rows = await rowsOf(alice);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ pricePaise: unit, quantity: 2, variantKey: [A4(), MATTE()].sort().join(",") });
+    expect(rows[0]).toMatchObject({ pricePaise: unit * 100, quantity: 2, variantKey: [A4(), MATTE()].sort().join(",") });
+  });
+
+  it("refuses a malformed amount in the body by name and writes nothing", async () => {
+    for (const [variantPrice, linePrice, message] of [
+      [-50, 1, "variant.Finish.price: must not be negative."],
+      [0, 1.005, "price: must have at most 2 decimals (rupees and paise)."],
+      [0, 10_000_001, "price: must be at most 1000000 rupees."],
+    ] as const) {
+      const res = await post(alice, { productId: frame.id, variant: { Size: { id: A4() }, Finish: { id: MATTE(), price: variantPrice } }, quantity: 1, price: linePrice });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toBe(message);
+    }
+    expect(await rowsOf(alice)).toEqual([]);
+  });
+
+  it("keeps every amount exact through a round trip: rupees in, paise inside, the same rupees out", async () => {
+    const odd = await makeProduct(t.db, { categoryId, pricePaise: 149950, variants: [{ name: "Finish", value: "Gold", pricePaise: 1 }] });
+    const res = await post(alice, { productId: odd.id, variant: { Finish: { id: odd.variantIds[0]! } }, quantity: 3 });
+    expect(res.json.items[0]).toMatchObject({ price: 1499.51, variant: { Finish: { price: 0.01 } } });
+    expect(res.json.subtotal).toBe(4498.53);
+    const [row] = await rowsOf(alice);
+    expect(row!.pricePaise).toBe(149951);
+    const again = await merge(alice, { items: res.json.items });
+    expect(again.json.items[0]).toMatchObject({ price: 1499.51, quantity: 6 });
+    expect(again.json.subtotal).toBe(8997.06);
   });
 
   it("raises the quantity of the same product and variant, and keeps other choices on their own lines", async () => {
@@ -146,7 +179,7 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     // Same choice, groups in another order: the same line.
     let res = await post(alice, { productId: frame.id, variant: { Finish: { id: GLOSS() }, Size: { id: A5() } }, quantity: 3 });
     expect(res.json.items).toHaveLength(1);
-    expect(res.json.items[0]).toMatchObject({ quantity: 4, productNote: "first", note: true, price: 149900 });
+    expect(res.json.items[0]).toMatchObject({ quantity: 4, productNote: "first", note: true, price: 1499 });
     res = await post(alice, { productId: frame.id, variant: choice(A4(), GLOSS()) });
     res = await post(alice, { productId: tag.id });
     expect(res.json.items.map((l: any) => [l.productId, l.quantity])).toEqual([
@@ -154,13 +187,19 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
       [frame.id, 1],
       [tag.id, 1],
     ]);
-    expect(res.json).toMatchObject({ count: 6, subtotal: 4 * 149900 + 179900 + 49900 });
+    expect(res.json).toMatchObject({ count: 6, subtotal: 4 * 1499 + 1799 + 499 });
   });
 
-  it("caps a line's quantity when adding", async () => {
+  it("refuses an add that would pass the quantity cap, saying so, and keeps the line as it was", async () => {
     await post(alice, { productId: tag.id, quantity: 60 });
     const res = await post(alice, { productId: tag.id, quantity: 60 });
-    expect(res.json.items[0].quantity).toBe(MAX_LINE_QUANTITY);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe(`You already have 60 of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: add 39 or fewer.`);
+    expect((await rowsOf(alice)).map((r) => r.quantity)).toEqual([60]);
+    const fits = await post(alice, { productId: tag.id, quantity: 39 });
+    expect(fits.json.items[0].quantity).toBe(MAX_LINE_QUANTITY);
+    const full = await post(alice, { productId: tag.id, quantity: 1 });
+    expect(full.json.error).toBe(`You already have ${MAX_LINE_QUANTITY} of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: you cannot add more.`);
   });
 
   it("refuses an unknown or inactive product with the reason, writing nothing", async () => {
@@ -294,11 +333,11 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     });
     expect(res.status).toBe(200);
     expect(res.json.items.map((l: any) => [l.productId, l.variant.Size?.id ?? null, l.quantity, l.price, l.productNote])).toEqual([
-      [frame.id, A4(), 3, 184900, "account note"],
-      [tag.id, null, 1, 49900, "Initials A.R."],
-      [frame.id, A5(), 1, 149900, ""],
+      [frame.id, A4(), 3, 1849, "account note"],
+      [tag.id, null, 1, 499, "Initials A.R."],
+      [frame.id, A5(), 1, 1499, ""],
     ]);
-    expect(res.json).toMatchObject({ count: 5, subtotal: 3 * 184900 + 49900 + 149900 });
+    expect(res.json).toMatchObject({ count: 5, subtotal: 3 * 1849 + 499 + 1499 });
     expect(res.json.skipped).toEqual([
       { productId: inactive.id, reason: '"Retired Coaster" is not available right now.' },
       { productId: frame.id, reason: expect.stringMatching(/has no such Size option/) },
@@ -326,14 +365,14 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
 
     const res = await get(alice);
     expect(res.json.items).toHaveLength(1);
-    expect(res.json.items[0]).toMatchObject({ price: 135000, variant: { Finish: { value: "Gold leaf", price: 15000 } } });
-    expect(res.json.subtotal).toBe(270000);
+    expect(res.json.items[0]).toMatchObject({ price: 1350, variant: { Finish: { value: "Gold leaf", price: 150 } } });
+    expect(res.json.subtotal).toBe(2700);
 
     // The next write stores the cleaned-up lines, inside its transaction.
     const after = await post(alice, { productId: tag.id });
     expect(after.json.items.map((l: any) => [l.productId, l.price])).toEqual([
-      [priced.id, 135000],
-      [tag.id, 49900],
+      [priced.id, 1350],
+      [tag.id, 499],
     ]);
     const rows = await rowsOf(alice);
     expect(rows.map((r) => [r.productId, r.pricePaise, r.variant])).toEqual([
@@ -354,8 +393,8 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
 
     for (let i = 0; i < 2; i++) {
       const res = await get(alice);
-      expect(res.json.items.map((l: any) => [l.productId, l.price])).toEqual([[priced.id, 120000]]);
-      expect(res.json).toMatchObject({ count: 2, subtotal: 240000 });
+      expect(res.json.items.map((l: any) => [l.productId, l.price])).toEqual([[priced.id, 1200]]);
+      expect(res.json).toMatchObject({ count: 2, subtotal: 2400 });
     }
     expect(await rowsOf(alice)).toEqual(before);
     expect(before.map((r) => r.pricePaise)).toEqual([100000, 20000]);
@@ -409,6 +448,18 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     });
     expect(merged.status).toBe(413);
     expect(await rowsOf(alice)).toEqual([]);
+  });
+
+  it("adding a line costs a handful of statements, however full the cart", async () => {
+    const line = (productId: string, variant = {}) => ({ productId, variant, quantity: 1, productNote: "" });
+    const first = await countStatements(t, () => addItemFor(alice, line(frame.id, choice(A5(), GLOSS()))));
+    expect(first.result.items).toHaveLength(1);
+    const second = await countStatements(t, () => addItemFor(alice, line(tag.id)));
+    const again = await countStatements(t, () => addItemFor(alice, line(tag.id)));
+    expect(again.result.items.map((i) => i.quantity)).toEqual([1, 2]);
+    // Lock the cart, read its lines, read the products (one statement, the catalogue's loader), write:
+    // four (a fifth deletes lines that can no longer be bought). It was 14 before (plus BEGIN/COMMIT).
+    for (const { statements } of [first, second, again]) expect(statements).toHaveLength(4);
   });
 
   it("answers 405 for other methods", async () => {

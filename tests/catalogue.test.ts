@@ -3,18 +3,29 @@
  * are called as the server would call them.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestAuth, type TestAccount, type TestAuth } from "./helpers/auth";
 import { schema } from "../src/server/db/client";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { call } from "./helpers/call";
 
-// The accounts work replaces the auth stub later; here a token names the caller's role.
-vi.mock("../src/server/auth/auth.server", async () =>
-  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    if (token === "admin-token") return { uid: "admin-1", email: "owner@example.com", role: "tm_admin", emailVerified: true };
-    if (token === "customer-token") return { uid: "user-1", email: "asha@example.com", role: "customer", emailVerified: true };
-    return null;
-  }),
-);
+// Callers are real accounts on a private Auth Emulator, their tokens checked by the real auth
+// module; the admin's role comes from its users row, as in production.
+const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_CATALOGUE ?? 9269);
+let auth: TestAuth;
+let adminToken: string;
+let customerToken: string;
+let accounts: { admin: TestAccount; customer: TestAccount };
+
+beforeAll(async () => {
+  auth = await startTestAuth(EMULATOR_PORT);
+  accounts = { admin: await auth.createUser(), customer: await auth.createUser() };
+  adminToken = accounts.admin.token;
+  customerToken = accounts.customer.token;
+}, 120_000);
+
+afterAll(async () => {
+  await auth?.stop();
+});
 
 const productsRoute = await import("../src/pages/v2/products/index");
 const productRoute = await import("../src/pages/v2/products/[id]");
@@ -24,6 +35,7 @@ const sitemapRoute = await import("../src/pages/sitemap.xml");
 const robotsRoute = await import("../src/pages/robots.txt");
 const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
 const { loadProductPage } = await import("../src/features/catalogue/product-page.server");
+const { loadHomePage } = await import("../src/features/home/home-page.server");
 const { listProducts } = await import("../src/features/catalogue/catalogue.server");
 const { NUL_IN_ADDRESS } = await import("../src/server/http");
 
@@ -98,13 +110,17 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestDb(kind);
     await seed(t);
+    await t.db.insert(schema.users).values([
+      { id: accounts.admin.uid, email: accounts.admin.email, role: "tm_admin" },
+      { id: accounts.customer.uid, email: accounts.customer.email },
+    ]);
   });
   afterAll(async () => {
     await t.close();
   });
 
   describe("GET /v2/products", () => {
-    it("lists every active product, newest first, as the spec's Product shape in paise", async () => {
+    it("lists every active product, newest first, as the spec's Product shape with amounts in rupees", async () => {
       const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active");
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=60");
@@ -114,8 +130,8 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const p1 = list.find((p) => p.id === pid(1));
       expect(p1).toMatchObject({
         name: "Resin piece 1",
-        price: 100001,
-        comparePrice: 150000,
+        price: 1000.01,
+        comparePrice: 1500,
         currency: "INR",
         category: { id: "Frames", name: "Frames", slug: "frames" },
         weight: 1.25,
@@ -128,8 +144,8 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(p1.images[0]).toEqual({ id: "img-1", url: "/img/p1-a.jpg", alt: "Front", isPrimary: true });
       expect(p1.variants).toEqual([
         { id: "v-size-a4", name: "Size", value: "A4", price: 0, images: [] },
-        { id: "v-size-a3", name: "Size", value: "A3", price: 50000, images: [] },
-        { id: "v-finish-gold", name: "Finish", value: "Gold", price: 20000, images: ["/img/gold.jpg"] },
+        { id: "v-size-a3", name: "Size", value: "A3", price: 500, images: [] },
+        { id: "v-finish-gold", name: "Finish", value: "Gold", price: 200, images: ["/img/gold.jpg"] },
       ]);
       expect(p1.attributes).toEqual([
         { name: "Material", value: "Epoxy resin" },
@@ -183,19 +199,19 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(anonymous.json.error).toEqual(expect.any(String));
       const inactive = await call(productsRoute.GET, "/v2/products?status=inactive");
       expect(inactive.status).toBe(401);
-      const customer = await call(productsRoute.GET, "/v2/products?status=all", { token: "customer-token" });
+      const customer = await call(productsRoute.GET, "/v2/products?status=all", { token: customerToken });
       expect(customer.status).toBe(403);
       const badToken = await call(productsRoute.GET, "/v2/products?status=all", { token: "forged" });
       expect(badToken.status).toBe(401);
     });
 
     it("gives an admin every product with the cost price, never cached publicly", async () => {
-      const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all", { token: "admin-token" });
+      const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all", { token: adminToken });
       expect(res.status).toBe(200);
       expect(res.json).toHaveLength(ACTIVE + 1);
-      expect(res.json[0]).toMatchObject({ id: pid(ACTIVE + 1), status: "inactive", costPrice: 40000 });
+      expect(res.json[0]).toMatchObject({ id: pid(ACTIVE + 1), status: "inactive", costPrice: 400 });
       expect(res.headers.get("cache-control")).toContain("no-store");
-      const inactive = await call(productsRoute.GET, "/v2/products?status=inactive", { token: "admin-token" });
+      const inactive = await call(productsRoute.GET, "/v2/products?status=inactive", { token: adminToken });
       expect(inactive.json.map((p: any) => p.id)).toEqual([pid(ACTIVE + 1)]);
     });
 
@@ -234,7 +250,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const res = await call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) } });
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=60");
-      expect(res.json).toMatchObject({ id: pid(1), price: 100001, weight: 1.25, category: { slug: "frames" } });
+      expect(res.json).toMatchObject({ id: pid(1), price: 1000.01, weight: 1.25, category: { slug: "frames" } });
       expect(res.json.variants).toHaveLength(3);
       expect(res.json).not.toHaveProperty("costPrice");
     });
@@ -248,10 +264,10 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
     it("hides an inactive product from anonymous callers and customers, not from admins", async () => {
       const id = pid(ACTIVE + 1);
       expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id } })).status).toBe(404);
-      expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: "customer-token" })).status).toBe(404);
-      const admin = await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: "admin-token" });
+      expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: customerToken })).status).toBe(404);
+      const admin = await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: adminToken });
       expect(admin.status).toBe(200);
-      expect(admin.json).toMatchObject({ id, status: "inactive", costPrice: 40000 });
+      expect(admin.json).toMatchObject({ id, status: "inactive", costPrice: 400 });
     });
 
     it("answers 400 for an id that cannot exist", async () => {
@@ -321,9 +337,9 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
     const answers = await Promise.all([
       call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active"),
       call(productsRoute.GET, "/v2/products?limit=5&offset=5"),
-      call(productsRoute.GET, "/v2/products", { token: "customer-token" }),
+      call(productsRoute.GET, "/v2/products", { token: customerToken }),
       call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) } }),
-      call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) }, token: "customer-token" }),
+      call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) }, token: customerToken }),
       call(homeRoute.GET, "/v2/home-products"),
       call(categoriesRoute.GET, "/v2/categories"),
     ]);
@@ -353,8 +369,15 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
   });
 
   describe("product list pages (server part)", () => {
+    /** The page as shown (found or missing); fails the test on a failed read. */
+    const shown = async (pathSlug: string | null, search: string) => {
+      const page = await loadProductListPage(() => Promise.resolve(t.db), pathSlug, new URLSearchParams(search));
+      if (page.state === "failed") throw new Error("the list page failed to read");
+      return page;
+    };
+
     it("renders the first 12 products and the total for /products", async () => {
-      const page = await loadProductListPage(t.db, null, new URLSearchParams());
+      const page = await shown(null, "");
       expect(page.status).toBe(200);
       expect(page.initial).toHaveLength(12);
       expect(page.total).toBe(ACTIVE);
@@ -362,18 +385,18 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       // Only collections shown on the site are offered as filter chips...
       expect(page.categories.map((c) => c.label)).toEqual(["Frames", "Luggage Tags"]);
       // ...but a link to a hidden one still filters and shows its chip.
-      const hidden = await loadProductListPage(t.db, null, new URLSearchParams("category=hidden"));
+      const hidden = await shown(null, "category=hidden");
       expect(hidden.categories.map((c) => c.label)).toEqual(["Frames", "Hidden", "Luggage Tags"]);
       // Cards carry the list price: base + the first option of each variant group.
-      const p1 = await loadProductListPage(t.db, null, new URLSearchParams("q=anniversary"));
+      const p1 = await shown(null, "q=anniversary");
       expect(p1.initial).toEqual([
         { id: pid(1), name: "Resin piece 1", image: { url: "/img/p1-a.jpg", alt: "Front" }, price: 100001 + 0 + 20000, comparePrice: 150000 },
       ]);
     });
 
     it("filters by ?category= and by /products/{slug}, with one canonical address", async () => {
-      const byQuery = await loadProductListPage(t.db, null, new URLSearchParams("category=luggage-tags"));
-      const byPath = await loadProductListPage(t.db, "luggage-tags", new URLSearchParams());
+      const byQuery = await shown(null, "category=luggage-tags");
+      const byPath = await shown("luggage-tags", "");
       expect(byQuery.total).toBe(7);
       expect(byPath.initial).toEqual(byQuery.initial);
       expect(byQuery.canonicalPath).toBe("/products/luggage-tags");
@@ -383,10 +406,40 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(byPath.title).toContain("Luggage Tags");
     });
 
+    it("a database that fails is a 503 page that says so, not a bare 500 or an empty list", async () => {
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const cannotOpen = () => Promise.reject(new Error("connection refused"));
+        expect(await loadProductListPage(cannotOpen, null, new URLSearchParams())).toEqual({ state: "failed", status: 503 });
+        const failing = { select: () => { throw new Error("relation does not exist"); } } as unknown as typeof t.db;
+        expect(await loadProductListPage(() => Promise.resolve(failing), "frames", new URLSearchParams())).toEqual({ state: "failed", status: 503 });
+        expect(quiet).toHaveBeenCalledTimes(2);
+      } finally {
+        quiet.mockRestore();
+      }
+    });
+
     it("answers 404 for an unknown collection in the path", async () => {
-      const page = await loadProductListPage(t.db, "no-such-thing", new URLSearchParams());
+      const page = await shown("no-such-thing", "");
       expect(page.status).toBe(404);
       expect(page.filters.category).toBeNull();
+    });
+  });
+
+  describe("home page (server part)", () => {
+    it("reads the listed products and the shown collections; a failing database is a 503, read nowhere else", async () => {
+      const page = await loadHomePage(() => Promise.resolve(t.db));
+      expect(page.state).toBe("found");
+      if (page.state !== "found") return;
+      expect(page.categories.map((c) => c.slug)).toEqual(expect.arrayContaining(["frames", "luggage-tags"]));
+      expect(page.categories.map((c) => c.slug)).not.toContain("hidden");
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        expect(await loadHomePage(() => Promise.reject(new Error("connection refused")))).toEqual({ state: "failed", status: 503 });
+        expect(quiet).toHaveBeenCalledTimes(1);
+      } finally {
+        quiet.mockRestore();
+      }
     });
   });
 

@@ -4,24 +4,24 @@
  * deep nesting, prototype-pollution keys, odd query strings and path parameters. Whatever is sent,
  * a route must answer an expected status (never >= 500) and, for an error, JSON `{ error: string }`.
  *
- * Sign-in without the emulator:
- * - cart and catalogue routes use requireUser / getAuthUser / requireAdmin: tests/helpers/fake-auth
- *   replaces them (as in tests/cart.test.ts and tests/catalogue.test.ts);
- * - the account routes (auth/register, auth/login, auth-google/register, users/profile,
- *   users/profile-address) call requireIdentity + ensureUserRow, which fake-auth does not provide,
- *   so for them only firebase-admin's verifyIdToken is stubbed: the real auth.server code runs.
+ * Sign-in without the emulator (this file sends thousands of requests; it is about input, not
+ * sign-in): only firebase-admin's verifyIdToken is stubbed, so every route goes through the real
+ * auth module (requireUser, requireAdmin, requireIdentity, the role read from the users rows).
  */
 import type { APIRoute } from "astro";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
+import { resetEnvForTests } from "../src/server/env";
+import { resetPaymentConfigForTests } from "../src/server/payments/config.server";
+import { setPaymentProviderForTests } from "../src/server/payments/index.server";
 import { makeCategory, makeProduct } from "../src/server/seed/factories";
 import { call, type CallOptions } from "./helpers/call";
 import { ADDRESS as ACCOUNT_ADDRESS, PROFILE } from "./helpers/fixtures";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 // Tokens: "test:<uid>" names the caller (anything else is refused with 401). The real auth code
-// reads the role from the users rows inserted below; fake-auth makes "hostile-admin" the admin.
+// reads the role from the users rows inserted below ("hostile-admin" is the tm_admin).
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("../src/server/auth/firebase-admin.server")>();
   return {
@@ -39,19 +39,6 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => {
     },
   };
 });
-vi.mock("../src/server/auth/auth.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../src/server/auth/auth.server")>()),
-  ...(await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    const uid = /^test:([A-Za-z0-9_-]{1,64})$/.exec(token)?.[1];
-    if (!uid) return null;
-    return {
-      uid,
-      email: `${uid}@example.com`,
-      role: uid === "hostile-admin" ? "tm_admin" : "customer",
-      emailVerified: true,
-    };
-  }),
-}));
 
 const routes = {
   rest: await import("../src/pages/v2/[...rest]"),
@@ -61,6 +48,7 @@ const routes = {
   register: await import("../src/pages/v2/auth/register"),
   cartsMerge: await import("../src/pages/v2/carts-merge"),
   carts: await import("../src/pages/v2/carts"),
+  orders: await import("../src/pages/v2/orders"),
   categories: await import("../src/pages/v2/categories"),
   clearCart: await import("../src/pages/v2/clear-cart"),
   inquiry: await import("../src/pages/v2/custom-order-email"),
@@ -69,6 +57,11 @@ const routes = {
   products: await import("../src/pages/v2/products/index"),
   address: await import("../src/pages/v2/users/profile-address"),
   profile: await import("../src/pages/v2/users/profile"),
+  healthz: await import("../src/pages/healthz"),
+  readyz: await import("../src/pages/readyz"),
+  createOrder: await import("../src/pages/create-order"),
+  verify: await import("../src/pages/[provider]/verify"),
+  webhook: await import("../src/pages/[provider]/webhook"),
 };
 
 const USER = "hostile-user";
@@ -341,6 +334,11 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
     vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
       serverErrors.push(args);
     });
+    // Checkout routes run with the local provider (demo mode); its webhook is recorded in-process.
+    Object.assign(process.env, { DEMO_MODE: "true", PAYMENT_PROVIDER: "local", LOCAL_WEBHOOK_URL: "http://127.0.0.1:1/local/webhook" });
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
     t = await createTestDb(kind);
     const categoryId = (await makeCategory(t.db, { slug: "frames" })).id;
     await makeProduct(t.db, {
@@ -363,6 +361,10 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
   afterAll(async () => {
     vi.restoreAllMocks();
     await t?.close();
+    for (const key of ["DEMO_MODE", "PAYMENT_PROVIDER", "LOCAL_WEBHOOK_URL"]) delete process.env[key];
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
   });
 
   const resetAddresses = async () => {
@@ -371,6 +373,14 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
   };
   const resetCart = async () => {
     await t.db.delete(schema.cartItems);
+  };
+  /** A saved address and a one-line cart, so a valid create-order body would succeed. */
+  const resetCheckout = async () => {
+    await resetAddresses();
+    await resetCart();
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, USER));
+    await t.db.insert(schema.carts).values({ id: user!.cartId, userId: USER }).onConflictDoNothing();
+    await t.db.insert(schema.cartItems).values({ id: "hostile-line", cartId: user!.cartId, productId: TAG, quantity: 1, pricePaise: 49900 });
   };
 
   // The body the client sends: the email is ignored (the server takes it from the token).
@@ -406,6 +416,8 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
     /** Give every call its own client address (the inquiry rate limit). */
     freshClient?: boolean;
     token?: string;
+    /** Route parameters ([provider]). */
+    params?: Record<string, string>;
   }
 
   const targets: Target[] = [
@@ -474,6 +486,12 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       route: routes.carts.GET,
       method: "GET",
       url: "/v2/carts",
+    },
+    {
+      name: "GET /v2/orders",
+      route: routes.orders.GET,
+      method: "GET",
+      url: "/v2/orders",
     },
     {
       name: "POST /v2/carts",
@@ -567,6 +585,44 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       method: "GET",
       url: "/v2/home-products",
     },
+    {
+      name: "POST /create-order",
+      route: routes.createOrder.POST,
+      method: "POST",
+      url: "/create-order",
+      base: () => ({
+        customer_name: "Asha Verma",
+        customer_email: "asha@example.com",
+        customer_phone: "9876543210",
+        order_amount: 499,
+        address_id: "addr-1",
+        idempotency_key: "hostile-attempt-1",
+        notes: "",
+      }),
+      reset: resetCheckout,
+    },
+    ...(["local", "cashfree", "nope"] as const).flatMap((provider) => [
+      {
+        name: `POST /${provider}/verify`,
+        route: routes.verify.POST,
+        method: "POST",
+        url: `/${provider}/verify`,
+        base: () => ({ id: "x", pricing: { total: 1 } }),
+        queryKey: "order_id",
+        queryValue: () => "ord_unknown",
+        params: { provider },
+      },
+      {
+        name: `POST /${provider}/webhook`,
+        route: routes.webhook.POST,
+        method: "POST",
+        url: `/${provider}/webhook`,
+        base: () => ({ type: "PAYMENT_SUCCESS_WEBHOOK", data: { order: { order_id: "x" }, payment: { cf_payment_id: "1" } } }),
+        params: { provider },
+      },
+    ]),
+    { name: "GET /healthz", route: routes.healthz.GET, method: "GET", url: "/healthz" },
+    { name: "GET /readyz", route: routes.readyz.GET, method: "GET", url: "/readyz" },
     ...(["limit", "offset", "status", "category", "q"] as const).flatMap((key) =>
       [USER_TOKEN, ADMIN_TOKEN].map((token) => ({
         name: `GET /v2/products ?${key} (${token === ADMIN_TOKEN ? "admin" : "customer"})`,
@@ -652,6 +708,7 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       ...options,
       token,
       clientAddress,
+      params: target.params,
     });
   }
 
@@ -763,6 +820,8 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
         method: "PATCH",
         token: USER_TOKEN,
         body: { a: 1 },
+        // /{provider}/verify|webhook: 405 on the active provider (any other {provider} is a 404).
+        params: name === "verify" || name === "webhook" ? { provider: "local" } : undefined,
       });
       if (res.status !== 405 || typeof res.json?.error !== "string" || !res.headers.get("allow"))
         failures.push(`${name} PATCH: ${res.status}`);

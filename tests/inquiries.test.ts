@@ -6,7 +6,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from "node:n
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
-import { resetMailForTests } from "../src/server/mail.server";
+import { deliverDueMail, MAX_MAIL_ATTEMPTS, resetMailForTests } from "../src/server/mail.server";
 import { hit, windowStartFor } from "../src/server/rate-limit.server";
 import * as route from "../src/pages/v2/custom-order-email";
 import { TOO_MANY_INQUIRIES } from "../src/features/inquiries/inquiry.server";
@@ -372,12 +372,15 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     }
   });
 
-  it("sends the owner's mail through SMTP when SMTP_URL is set, and marks it sent", async () => {
+  it("writes the owner's mail to the outbox in the request; the background sender delivers it through SMTP and marks it sent", async () => {
     const smtp = await startFakeSmtp();
     try {
       setEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Resin Tales <shop@resintales.test>" });
       const res = await post(good);
       expect(res.status).toBe(201);
+      expect(smtp.messages).toHaveLength(0); // the request never talks to SMTP
+      expect(await deliverDueMail(t.db)).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueMail(t.db)).toEqual({ sent: 0, failed: 0 }); // sent once
 
       expect(smtp.messages).toHaveLength(1);
       const message = smtp.messages[0]!;
@@ -399,11 +402,20 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     }
   });
 
-  it("keeps the inquiry and answers 201 when the SMTP server is down; the outbox row keeps the error", async () => {
+  it("keeps the inquiry and answers 201 when the SMTP server is down; the sender retries with backoff and the row keeps the error", async () => {
     setEnv({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
     const res = await post(good);
     expect(res.status).toBe(201);
     expect(res.json.ok).toBe(true);
+    expect(await deliverDueMail(t.db)).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueMail(t.db)).toEqual({ sent: 0, failed: 0 }); // not due again yet (backoff)
+    let later = Date.now();
+    for (let i = 1; i < MAX_MAIL_ATTEMPTS; i++) {
+      later += 3 * 60 * 60_000;
+      expect(await deliverDueMail(t.db, new Date(later))).toEqual({ sent: 0, failed: 1 });
+    }
+    expect(await deliverDueMail(t.db, new Date(later + 24 * 60 * 60_000))).toEqual({ sent: 0, failed: 0 }); // gave up
+    expect((await rows()).outbox[0]!.attempts).toBe(MAX_MAIL_ATTEMPTS);
 
     const { inquiries, outbox } = await rows();
     expect(inquiries).toHaveLength(1);

@@ -1,12 +1,9 @@
-/**
- * Roles of an account, shared by the server's auth plumbing and the account feature (one definition,
- * no feature import from src/server/auth). 'tm_admin' marks an administrator (SPEC §3).
- */
+/** Roles of SPEC §3/§6: the one definition of who is an administrator (role value `tm_admin`). */
 export type Role = "customer" | "tm_admin";
 export const ADMIN_ROLE: Role = "tm_admin";
 
-/** The one admin check: true when the user's role is tm_admin. */
-export const isAdmin = (user: { role?: string } | null | undefined): boolean => user?.role === ADMIN_ROLE;
+/** Whether a user (a session, a token's user, a database row) is an administrator. */
+export const isAdmin = (user: { role?: string | null } | null | undefined): boolean => user?.role === ADMIN_ROLE;
 
-/** Any stored role value as a Role: anything but tm_admin is a customer. */
-export const toRole = (role: string | null | undefined): Role => (role === ADMIN_ROLE ? ADMIN_ROLE : "customer");
+/** A stored role string as a Role: anything but the admin value is a customer. */
+export const toRole = (value: string | null | undefined): Role => (value === ADMIN_ROLE ? ADMIN_ROLE : "customer");

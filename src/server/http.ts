@@ -4,6 +4,8 @@
  */
 import type { APIContext, APIRoute } from "astro";
 import { z } from "zod";
+import { hasLoneSurrogate } from "../lib/text";
+import { fromWire, toWire, WireMoneyError } from "../lib/wire-money";
 
 export class HttpError extends Error {
   constructor(
@@ -14,11 +16,15 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A JSON answer. Amounts are paise inside and rupees on the wire: money fields are converted here,
+ * the server's one money boundary (src/lib/wire-money.ts).
+ */
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("content-type", "application/json; charset=utf-8");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(JSON.stringify(data), { ...init, headers });
+  return new Response(JSON.stringify(toWire(data)), { ...init, headers });
 }
 
 export function errorResponse(status: number, message: string): Response {
@@ -61,6 +67,11 @@ export function addressHasNul(url: URL, params: Record<string, string | undefine
  * (still well under the size cap) must be a 400, not a stack overflow.
  */
 export function findNul(value: unknown): string | null {
+  return findString(value, (text) => text.includes("\0"));
+}
+
+/** The path of the first string (or key) in a parsed JSON body for which `bad` is true, or null. */
+export function findString(value: unknown, bad: (text: string) => boolean): string | null {
   // Each entry keeps a link to its parent's path (not a copy), so depth costs memory only once.
   interface PathLink {
     key: string;
@@ -75,14 +86,14 @@ export function findNul(value: unknown): string | null {
   while (stack.length > 0) {
     const [item, link] = stack.pop()!;
     if (typeof item === "string") {
-      if (item.includes("\0")) return pathOf(link);
+      if (bad(item)) return pathOf(link);
     } else if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], { key: String(i), parent: link }]);
     } else if (item && typeof item === "object") {
       const entries = Object.entries(item);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i]!;
-        if (key.includes("\0")) return pathOf(link, key);
+        if (bad(key)) return pathOf(link, key);
         stack.push([child, { key, parent: link }]);
       }
     }
@@ -132,19 +143,28 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
   return text + decoder.decode();
 }
 
+/** `application/json` (with or without parameters such as charset) or a `+json` type. */
+export function isJsonContentType(header: string | null): boolean {
+  const type = (header ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
 /**
  * Reads a JSON body of at most `maxBytes` (default 64 KiB; more is a 413, see readBodyText) and
- * parses it with `schema`; a missing or malformed body is a 400, never a 500.
+ * parses it with `schema`; a missing or malformed body is a 400, never a 500. Amounts arrive in
+ * rupees and reach `schema` as paise (src/lib/wire-money.ts); a malformed amount is a 400 naming it.
  */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.infer<S>> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw new HttpError(413, BODY_TOO_LARGE);
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("application/json")) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
+  if (!isJsonContentType(request.headers.get("content-type"))) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
   return parseWith(schema, parseJsonBody(await readBodyText(request, maxBytes)));
 }
 
-/** Parses a body's text as JSON: malformed JSON, or a string holding a NUL character, is a 400. */
+/**
+ * Parses a body's text as JSON: malformed JSON, or a string holding a NUL character, is a 400.
+ * Amounts arrive in rupees and leave as paise (src/lib/wire-money.ts); a malformed one is a 400.
+ */
 export function parseJsonBody(text: string): unknown {
   let body: unknown;
   try {
@@ -154,7 +174,29 @@ export function parseJsonBody(text: string): unknown {
   }
   const nul = findNul(body);
   if (nul !== null) throw new HttpError(400, `${nul}: must not contain a NUL character (\\u0000).`);
-  return body;
+  const broken = findString(body, hasLoneSurrogate);
+  if (broken !== null) throw new HttpError(400, `${broken}: is not valid text (it holds half of a UTF-16 surrogate pair).`);
+  try {
+    return fromWire(body);
+  } catch (error) {
+    if (error instanceof WireMoneyError) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
+
+/**
+ * A whole-number query parameter: plain decimal digits only (`limit=%20`, `offset=0x10` and `1e20`
+ * are refused with a message that says what is allowed), then the bounds.
+ */
+export function queryInt(name: string, options: { min: number; max?: number; default: number }) {
+  const { min, max = 1_000_000_000, default: fallback } = options;
+  return z
+    .string()
+    .regex(/^\d{1,10}$/, { error: `${name} must be a whole number written with the digits 0-9 only, such as ${fallback}` })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: `${name} must be ${min} or more` }).max(max, { error: `${name} must be at most ${max}` }))
+    .optional()
+    .transform((value) => value ?? fallback);
 }
 
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> {

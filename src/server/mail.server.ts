@@ -1,14 +1,16 @@
 /**
- * Plain-text mail to the owner. Every message is written to the `outbox` table first, so nothing is
- * lost when mail is not configured or the mail server is down:
- * - SMTP_URL set: sent through nodemailer (from MAIL_FROM); the row gets `sent_at`, or `error`.
+ * Plain-text mail. Every message is written to the `outbox` table only, in the caller's transaction
+ * (docs/decisions/0015-mail-outbox.md); a background sender (`deliverDueMail`, run by the server's
+ * background jobs) delivers it:
+ * - SMTP_URL set: sent through nodemailer (from MAIL_FROM); the row gets `sent_at`, or `error` and a
+ *   later attempt (backoff), up to MAX_MAIL_ATTEMPTS; then it stays with its error.
  * - SMTP_URL not set: one log line, and the row stays for the owner (`npx tsx src/server/cli/outbox.ts`).
  * Nothing here builds HTML: user text goes into the body as plain text only.
  */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import type { DbOrTx } from "./db/client";
+import type { Db, DbOrTx } from "./db/client";
 import { outbox } from "./db/schema";
 import { env } from "./env";
 
@@ -16,17 +18,15 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** Where the owner's "Reply" goes (e.g. the customer's address). Sent over SMTP only, not stored. */
+  /** Where the owner's "Reply" goes (e.g. the customer's address). */
   replyTo?: string;
 }
 
 export interface MailResult {
   /** The outbox row's id. */
   id: string;
-  /** True when the SMTP server accepted the message. */
+  /** Always false: delivery happens later, in the background sender. */
   sent: boolean;
-  /** Why sending failed (also stored on the outbox row). */
-  error?: string;
 }
 
 /** Where owner notifications go: OWNER_EMAIL, else SUPPORT_EMAIL. */
@@ -68,44 +68,70 @@ export function resetMailForTests(): void {
 }
 
 /**
- * Writes the message to the outbox, then sends it when SMTP is configured.
- * An SMTP failure does not throw: it is logged, stored on the row and returned as `error`.
- * A database failure (the outbox insert) does throw.
+ * Writes the message to the outbox, and nothing else: call it inside the transaction of the event
+ * that causes the mail, so the mail exists exactly when the event does. It never talks to SMTP,
+ * so it never blocks or fails a request; `deliverDueMail` (the background sender) delivers it.
+ * Throws only when the insert fails (the caller's transaction then fails with it).
  */
 export async function sendMail(db: DbOrTx, message: MailMessage): Promise<MailResult> {
   const id = randomUUID();
   const subject = headerText(message.subject);
   const to = headerText(message.to, 320);
-  await db.insert(outbox).values({ id, to, subject, body: message.text });
+  const replyTo = message.replyTo ? headerText(message.replyTo, 320) : null;
+  await db.insert(outbox).values({ id, to, subject, body: message.text, replyTo });
+  if (!env().SMTP_URL) console.info(`[mail] outbox: ${subject} -> ${to}`);
+  return { id, sent: false };
+}
 
+/** A mail that failed this many times stays in the outbox with its error, for the owner to see. */
+export const MAX_MAIL_ATTEMPTS = 8;
+
+/** Wait before attempt n+1 after n failures: 1 min, 2, 4, ... capped at 2 hours. */
+export function mailBackoffMs(failures: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, failures - 1), 2 * 60 * 60_000);
+}
+
+/**
+ * The background sender: delivers due outbox rows through SMTP (nothing to do without SMTP_URL).
+ * Rows are claimed with FOR UPDATE SKIP LOCKED and pushed to their next attempt time before
+ * sending, so several app servers never send the same mail at once. Answers how many were sent.
+ */
+export async function deliverDueMail(db: Db, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
   const { SMTP_URL, MAIL_FROM } = env();
-  if (!SMTP_URL) {
-    console.info(`[mail] outbox: ${subject} -> ${to}`);
-    return { id, sent: false };
+  if (!SMTP_URL) return { sent: 0, failed: 0 };
+  type Row = { id: string; to: string; subject: string; body: string; reply_to: string | null; attempts: number };
+  const claimed = await db.execute(sql`
+    update outbox set attempts = attempts + 1,
+      next_attempt_at = ${new Date(now.getTime() + 10 * 60_000)}
+    where id in (
+      select id from outbox
+      where sent_at is null and attempts < ${MAX_MAIL_ATTEMPTS} and next_attempt_at <= ${now}
+      order by created_at limit ${batch} for update skip locked)
+    returning id, "to", subject, body, reply_to, attempts`);
+  const rows = (claimed as unknown as { rows: Row[] }).rows;
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows) {
+    try {
+      await transportFor(SMTP_URL).sendMail({
+        from: MAIL_FROM,
+        to: row.to,
+        subject: row.subject,
+        text: row.body,
+        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+      });
+      sent++;
+      await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
+    } catch (cause) {
+      failed++;
+      const error = cause instanceof Error ? cause.message : String(cause);
+      const last = row.attempts >= MAX_MAIL_ATTEMPTS;
+      console.error(`[mail] attempt ${row.attempts} failed${last ? " (giving up; kept in the outbox)" : ""}: ${row.subject} -> ${row.to}: ${error}`);
+      await db
+        .update(outbox)
+        .set({ error: error.slice(0, 2000), nextAttemptAt: new Date(Date.now() + mailBackoffMs(row.attempts)) })
+        .where(eq(outbox.id, row.id));
+    }
   }
-
-  try {
-    await transportFor(SMTP_URL).sendMail({
-      from: MAIL_FROM,
-      to,
-      subject,
-      text: message.text,
-      ...(message.replyTo ? { replyTo: headerText(message.replyTo, 320) } : {}),
-    });
-  } catch (cause) {
-    const error = cause instanceof Error ? cause.message : String(cause);
-    console.error(`[mail] sending failed, kept in outbox ${id}: ${subject} -> ${to}: ${error}`);
-    await db
-      .update(outbox)
-      .set({ error: error.slice(0, 2000) })
-      .where(eq(outbox.id, id))
-      .catch((dbError: unknown) => console.error("[mail] could not record the failure", dbError));
-    return { id, sent: false, error };
-  }
-  await db
-    .update(outbox)
-    .set({ sentAt: new Date(), error: null })
-    .where(eq(outbox.id, id))
-    .catch((dbError: unknown) => console.error(`[mail] sent, but could not mark outbox ${id} as sent`, dbError));
-  return { id, sent: true };
+  return { sent, failed };
 }

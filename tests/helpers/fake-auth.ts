@@ -1,7 +1,9 @@
 /**
- * A stand-in for src/server/auth/auth.server.ts in integration tests that are not about sign-in
- * (real token verification is tested in tests/accounts.test.ts). Each test file says which user a
- * bearer token names; the checks and messages are the real module's.
+ * A stand-in for src/server/auth/auth.server.ts, used only by the checkout suites
+ * (tests/checkout-*.test.ts, whose two-process race runs the handlers in worker processes).
+ * Every other integration test goes through the real auth module with emulator tokens
+ * (tests/helpers/auth.ts); moving the checkout suites onto them too is the next step. Each test
+ * file says which user a bearer token names; the checks and messages are the real module's.
  *
  *   vi.mock("../src/server/auth/auth.server", async () =>
  *     (await import("./helpers/fake-auth")).fakeAuthModule((token) => (token === "admin-token" ? ADMIN : null)),
@@ -39,5 +41,5 @@ export function fakeAuthModule(resolve: (token: string) => AuthUser | null) {
     if (user.role !== "tm_admin") throw new HttpError(403, "Only the shop's administrators can do this.");
     return user;
   };
-  return { getAuthUser, requireUser, requireAdmin };
+  return { getAuthUser, peekAuthUser: getAuthUser, requireUser, requireAdmin };
 }

@@ -1,21 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { countFromStorage, countItems } from "./cart-badge";
+import { paintCount } from "./cart-badge";
 
-describe("cart count", () => {
-  it("sums quantities of { items }", () => {
-    expect(countFromStorage(JSON.stringify({ items: [{ quantity: 2 }, { quantity: 3 }] }))).toBe(5);
+/** A tiny stand-in for the nav's markup: badges and cart buttons. */
+function nav() {
+  const badges = [0, 1].map(() => ({ textContent: "", hidden: false }));
+  const attributes = new Map<string, string>();
+  const buttons = [{ setAttribute: (name: string, value: string) => attributes.set(name, value) }];
+  const root = {
+    querySelectorAll: (selector: string) => (selector === "[data-cart-count]" ? badges : buttons),
+  } as unknown as ParentNode;
+  return { root, badges, label: () => attributes.get("aria-label") };
+}
+
+describe("cart badge", () => {
+  it("shows the count on every badge and names it on the cart buttons", () => {
+    const { root, badges, label } = nav();
+    paintCount(3, root);
+    expect(badges.map((b) => [b.textContent, b.hidden])).toEqual([["3", false], ["3", false]]);
+    expect(label()).toBe("Cart, 3 items");
+    paintCount(1, root);
+    expect(label()).toBe("Cart, 1 item");
   });
-  it("sums quantities of a bare array", () => {
-    expect(countFromStorage(JSON.stringify([{ quantity: 1 }, { quantity: 4 }]))).toBe(5);
-  });
-  it("counts nothing for missing, malformed or odd values", () => {
-    expect(countFromStorage(null)).toBe(0);
-    expect(countFromStorage("{oops")).toBe(0);
-    expect(countFromStorage(JSON.stringify({ items: "x" }))).toBe(0);
-    expect(countFromStorage(JSON.stringify([{ quantity: -1 }, { quantity: "2" }, null, {}]))).toBe(2);
-  });
-  it("takes a number as the count itself", () => {
-    expect(countItems(7)).toBe(7);
-    expect(countItems(Number.NaN)).toBe(0);
+
+  it("hides the badge at 0 and caps the text at 99+", () => {
+    const { root, badges } = nav();
+    paintCount(0, root);
+    expect(badges[0]!.hidden).toBe(true);
+    paintCount(150, root);
+    expect(badges[0]).toEqual({ textContent: "99+", hidden: false });
   });
 });

@@ -13,7 +13,8 @@ import { showToast } from "../../components/ui/toast-store";
 import { LIMITS, validateLogin, type FieldErrors, type LoginValues } from "./account";
 import { loginWithEmail } from "./auth-flows";
 import { AuthAlternatives, useGoogleSignIn, PasswordField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
-import { flashToast, initSession } from "./session-store";
+import { flashToast } from "../../components/ui/flash-toasts";
+import { initSession } from "./session-store";
 
 interface Props {
   /** Where to go after login (already made safe by the page). */

@@ -8,7 +8,7 @@ import { showToast } from "../../components/ui/toast-store";
 import { LIMITS, todayIso, validateSignUp, type FieldErrors, type SignUpField, type SignUpValues } from "./account";
 import { signUpWithEmail } from "./auth-flows";
 import { AuthAlternatives, useGoogleSignIn, GENDER_OPTIONS, PasswordField, SelectField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
-import { flashToast } from "./session-store";
+import { flashToast } from "../../components/ui/flash-toasts";
 
 interface Props {
   /** Where "Continue with Google" lands (a same-site path). */

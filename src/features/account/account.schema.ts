@@ -3,6 +3,7 @@
  * §7). Kept apart from account.ts so the browser's session code does not pull zod into every page.
  */
 import { z } from "zod";
+import { trimInvisible } from "../../lib/text";
 import { ADDRESS_TYPES, GENDERS, LIMITS, NEW_ADDRESS_ID, isValidBirthDate } from "./account";
 
 // Unknown keys are dropped, so a body cannot set uid, email or role.
@@ -10,13 +11,13 @@ import { ADDRESS_TYPES, GENDERS, LIMITS, NEW_ADDRESS_ID, isValidBirthDate } from
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} required` })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, { error: `${label} required` })
     .max(max, { error: `${label}: at most ${max} characters` });
 
 const birthDate = z
   .string({ error: "Date of birth required" })
-  .trim()
+  .overwrite(trimInvisible)
   .min(1, { error: "Date of birth required" })
   .refine((v) => isValidBirthDate(v), { error: "Date of birth must be a real date (YYYY-MM-DD), not in the future" });
 
@@ -41,13 +42,13 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 /** POST /v2/auth-google/register (new Google accounts): email is ignored, firstName optional. */
 export const googleRegisterSchema = z.object({
   email: z.string().max(LIMITS.email).optional(),
-  firstName: z.string().trim().max(LIMITS.name, { error: `First name: at most ${LIMITS.name} characters` }).optional(),
+  firstName: z.string().overwrite(trimInvisible).max(LIMITS.name, { error: `First name: at most ${LIMITS.name} characters` }).optional(),
 });
 
 const optionalText = (label: string, max: number) =>
   z
     .string()
-    .trim()
+    .overwrite(trimInvisible)
     .max(max, { error: `${label}: at most ${max} characters` })
     .optional()
     .transform((v) => v ?? "");
@@ -55,7 +56,7 @@ const optionalText = (label: string, max: number) =>
 /** The id a client may give an address: a short token, never the editor's temporary 'new'. */
 export const addressIdSchema = z
   .string({ error: "Address id required" })
-  .trim()
+  .overwrite(trimInvisible)
   .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "Address id must be 1-64 letters, digits, '-' or '_'" })
   .refine((v) => v !== NEW_ADDRESS_ID, { error: "Address id 'new' is reserved for unsaved addresses" });
 

@@ -17,7 +17,7 @@ import {
 } from "./account";
 import { decide } from "./auth-gate";
 import { encodeUserCookie } from "./session-store";
-import { normalizePath } from "../../server/auth/middleware.server";
+import { normalizePath } from "./session-middleware.server";
 import { modulesImporting } from "../../../tests/helpers/imports";
 
 const VALID: SignUpValues = {

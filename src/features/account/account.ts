@@ -4,14 +4,15 @@
  * Messages are the spec's, word for word. No zod here: the session store, loaded on every page by
  * the navigation, imports this file; the server's zod schemas live in account.schema.ts.
  */
+import { trimInvisible } from "../../lib/text";
 export const GENDERS = ["male", "female", "other"] as const;
 export type Gender = (typeof GENDERS)[number];
 
 export const ADDRESS_TYPES = ["Home", "Work", "Other"] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-import { toRole, type Role } from "../../lib/roles";
-export { ADMIN_ROLE, isAdmin, toRole, type Role } from "../../lib/roles";
+import { ADMIN_ROLE, type Role } from "../../lib/roles";
+export { ADMIN_ROLE, isAdmin, type Role } from "../../lib/roles";
 
 /** SPEC §3 / §4: session cookie names, their life, and the temporary order entry removed at logout. */
 export const TOKEN_COOKIE = "token";
@@ -136,12 +137,12 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** SPEC §5 Sign-up. Returns one message per failing field (empty object when valid). */
 export function validateSignUp(v: SignUpValues): FieldErrors<SignUpField> {
   const e: FieldErrors<SignUpField> = {};
-  if (!v.firstName.trim()) e.firstName = "First name required";
-  else if (v.firstName.trim().length > LIMITS.name) e.firstName = `At most ${LIMITS.name} characters`;
-  if (!v.lastName.trim()) e.lastName = "Last name required";
-  else if (v.lastName.trim().length > LIMITS.name) e.lastName = `At most ${LIMITS.name} characters`;
-  if (!v.email.trim()) e.email = "Email required";
-  else if (!EMAIL_PATTERN.test(v.email.trim()) || v.email.trim().length > LIMITS.email) e.email = "Invalid email";
+  if (!trimInvisible(v.firstName)) e.firstName = "First name required";
+  else if (trimInvisible(v.firstName).length > LIMITS.name) e.firstName = `At most ${LIMITS.name} characters`;
+  if (!trimInvisible(v.lastName)) e.lastName = "Last name required";
+  else if (trimInvisible(v.lastName).length > LIMITS.name) e.lastName = `At most ${LIMITS.name} characters`;
+  if (!trimInvisible(v.email)) e.email = "Email required";
+  else if (!EMAIL_PATTERN.test(trimInvisible(v.email)) || trimInvisible(v.email).length > LIMITS.email) e.email = "Invalid email";
   if (!v.password) e.password = "Password required";
   else if (v.password.length < PASSWORD_MIN) e.password = "Minimum 8 characters";
   else if (v.password.length > LIMITS.password) e.password = `At most ${LIMITS.password} characters`;
@@ -150,8 +151,8 @@ export function validateSignUp(v: SignUpValues): FieldErrors<SignUpField> {
   if (!(GENDERS as readonly string[]).includes(v.gender)) e.gender = "Select your gender";
   if (!v.dob) e.dob = "Date of birth required";
   else if (!isValidBirthDate(v.dob)) e.dob = "Enter a real date of birth";
-  if (!v.phone.trim()) e.phone = "Phone number required";
-  else if (v.phone.trim().length > LIMITS.phone) e.phone = `At most ${LIMITS.phone} characters`;
+  if (!trimInvisible(v.phone)) e.phone = "Phone number required";
+  else if (trimInvisible(v.phone).length > LIMITS.phone) e.phone = `At most ${LIMITS.phone} characters`;
   if (!v.agree) e.agree = "You must agree to the terms";
   return e;
 }
@@ -164,7 +165,7 @@ export interface LoginValues {
 /** SPEC §5 Login: both required. */
 export function validateLogin(v: LoginValues): FieldErrors<keyof LoginValues> {
   const e: FieldErrors<keyof LoginValues> = {};
-  if (!v.email.trim()) e.email = "Email required";
+  if (!trimInvisible(v.email)) e.email = "Email required";
   if (!v.password) e.password = "Password required";
   return e;
 }
@@ -179,14 +180,14 @@ export interface ProfileValues {
 
 /** SPEC §5 Profile save: every field non-blank (the form then shows 'Missing Fields'). */
 export function profileHasMissingFields(v: ProfileValues): boolean {
-  return [v.firstName, v.lastName, v.phone, v.gender, v.dateOfBirth].some((x) => !x || !x.trim());
+  return [v.firstName, v.lastName, v.phone, v.gender, v.dateOfBirth].some((x) => !x || !trimInvisible(x));
 }
 
 export const ADDRESS_REQUIRED = ["fName", "lName", "phone", "zipCode", "address1", "city", "state", "country"] as const;
 
 /** SPEC §5 Address save: everything but address line 2 non-blank (else 'Missing Fields'). */
 export function addressHasMissingFields(a: Pick<Address, (typeof ADDRESS_REQUIRED)[number]>): boolean {
-  return ADDRESS_REQUIRED.some((k) => !a[k] || !String(a[k]).trim());
+  return ADDRESS_REQUIRED.some((k) => !a[k] || !trimInvisible(String(a[k])));
 }
 
 /** A blank address for the editor: temporary id 'new', name/phone/email from the user (SPEC §2). */
@@ -257,7 +258,7 @@ export function parseUserCookie(raw: string | undefined | null): User | null {
   } catch {
     return null;
   }
-  if (!text.trim()) return null;
+  if (!trimInvisible(text)) return null;
   try {
     const value = JSON.parse(text) as unknown;
     if (!value || typeof value !== "object") return null;
@@ -272,7 +273,7 @@ export function parseUserCookie(raw: string | undefined | null): User | null {
       phone: typeof u.phone === "string" ? u.phone : "",
       dateOfBirth: typeof u.dateOfBirth === "string" ? u.dateOfBirth : "",
       gender: (GENDERS as readonly string[]).includes(u.gender as string) ? (u.gender as Gender) : "",
-      role: toRole(u.role),
+      role: u.role === ADMIN_ROLE ? ADMIN_ROLE : "customer",
       addresses: Array.isArray(u.addresses) ? (u.addresses as Address[]) : [],
       cartId: typeof u.cartId === "string" ? u.cartId : "",
     };

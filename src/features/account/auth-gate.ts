@@ -1,6 +1,7 @@
 /** Behaviour of AuthGate.astro (framework-free). */
 import { TOKEN_COOKIE, USER_COOKIE, isAdmin, loginUrl } from "./account";
-import { $user, initSession, readCookie } from "./session-store";
+import { readCookie } from "../../lib/cookies";
+import { $user, initSession } from "./session-store";
 
 export type GateDecision = "show" | "login" | "unauthorized";
 
@@ -17,7 +18,7 @@ export function runAuthGates(recheck = false): void {
   const gates = document.querySelectorAll<HTMLElement>("[data-auth-gate]");
   if (gates.length === 0) return;
   // The cookies are the truth (the stores may be stale after a bfcache restore).
-  const authenticated = $user.get() !== null && readCookie(TOKEN_COOKIE) !== undefined && readCookie(USER_COOKIE) !== undefined;
+  const authenticated = $user.get() !== null && readCookie(TOKEN_COOKIE) !== null && readCookie(USER_COOKIE) !== null;
   for (const gate of gates) {
     const kind = gate.dataset.authGate === "admin" ? "admin" : "user";
     const decision = decide(kind, authenticated, $user.get()?.role);

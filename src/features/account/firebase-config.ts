@@ -3,13 +3,10 @@
  * embedded in the page by <FirebaseConfig /> (a JSON <script>), or from GET /v2/auth/config.
  * `emulatorHost` is set only in demo mode (local Auth Emulator).
  */
-export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  appId?: string;
-  emulatorHost?: string;
-}
+import { api } from "../../lib/api-client";
+import type { FirebaseWebConfig } from "../../lib/firebase-web-config";
+
+export type { FirebaseWebConfig };
 
 export const FIREBASE_CONFIG_ELEMENT_ID = "firebase-web-config";
 
@@ -26,9 +23,7 @@ export function readFirebaseConfig(): Promise<FirebaseWebConfig | null> {
         /* fall through to the endpoint */
       }
     }
-    const res = await fetch("/v2/auth/config", { headers: { accept: "application/json" } });
-    if (!res.ok) throw new Error(`GET /v2/auth/config answered ${res.status}`);
-    return ((await res.json()) as { firebase: FirebaseWebConfig | null }).firebase;
+    return (await api.get<{ firebase: FirebaseWebConfig | null }>("/v2/auth/config")).firebase;
   })().catch((error: unknown) => {
     loading = undefined;
     throw error;

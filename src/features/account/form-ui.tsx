@@ -5,7 +5,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { continueWithGoogle } from "./auth-flows";
-import { flashToast } from "./session-store";
+import { flashToast } from "../../components/ui/flash-toasts";
 
 export { useHydrated } from "../../components/ui/use-hydrated";
 

@@ -15,7 +15,9 @@
  * This module never imports the Firebase SDK statically: visitors without a session never load it.
  */
 import { atom, computed } from "nanostores";
-import { showToast, type ToastInput } from "../../components/ui/toast-store";
+import { flashToast } from "../../components/ui/flash-toasts";
+import { ApiError, apiRequest } from "../../lib/api-client";
+import { readCookie, removeCookie, writeCookie } from "../../lib/cookies";
 import { SESSION_MINUTES, TEMP_ORDER_KEY, TOKEN_COOKIE, USER_COOKIE, parseUserCookie, type User } from "./account";
 
 export type AuthStatus = "loading" | "ready";
@@ -26,37 +28,11 @@ export const $authStatus = atom<AuthStatus>("loading");
 export const $isAuthenticated = computed([$user, $token], (user, token) => user !== null && token !== null);
 
 const SESSION_END_KEY = "sessionEndsAt";
-const FLASH_KEY = "flashToasts";
-const FLASH_MAX_AGE_MS = 20_000;
 /** Browsers drop cookies over ~4 KB; the addresses are left out of the cookie copy beyond this. */
 const USER_COOKIE_MAX = 3800;
 
 // ---------------------------------------------------------------------------------------------
 // Cookies
-
-export function readCookie(name: string): string | undefined {
-  if (typeof document === "undefined") return undefined;
-  for (const part of document.cookie.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-function cookieAttributes(maxAgeSeconds: number): string {
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  const expires = new Date(Date.now() + maxAgeSeconds * 1000).toUTCString();
-  return `; Path=/; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; Expires=${expires}; SameSite=Lax${secure}`;
-}
-
-function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
-  document.cookie = `${name}=${value}${cookieAttributes(maxAgeSeconds)}`;
-}
-
-export function removeCookie(name: string): void {
-  document.cookie = `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
-}
 
 /** The user as the cookie keeps it: JSON, URI-encoded; without addresses if it would not fit. */
 export function encodeUserCookie(user: User): string {
@@ -100,7 +76,7 @@ export function initSession(): void {
   const rawUser = readCookie(USER_COOKIE);
   const token = readCookie(TOKEN_COOKIE);
   let user: User | null = null;
-  if (rawUser !== undefined) {
+  if (rawUser !== null) {
     user = parseUserCookie(rawUser);
     if (!user) {
       console.error("[session] the stored user could not be read; it was removed");
@@ -223,7 +199,7 @@ export function startSessionSync(): Promise<void> {
     onIdTokenChanged(auth, async (fbUser) => {
       if (flows > 0) return;
       const user = $user.get();
-      const sessionAlive = user !== null && readCookie(USER_COOKIE) !== undefined && readCookie(TOKEN_COOKIE) !== undefined;
+      const sessionAlive = user !== null && readCookie(USER_COOKIE) !== null && readCookie(TOKEN_COOKIE) !== null;
       if (!sessionAlive) {
         // The 30-minute session is over (or was never started here): Firebase's own sign-in ends too.
         if (fbUser) await signOut(auth).catch(() => {});
@@ -248,68 +224,9 @@ export function startSessionSync(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // API calls with the bearer token
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
-/** fetch() with `Authorization: Bearer <token>` and JSON in and out; throws ApiError on non-2xx. */
+/** A call to the API with the session's bearer token (src/lib/api-client.ts); throws ApiError on non-2xx. */
 export async function apiJson<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
-  const bearer = token ?? (await freshToken());
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (bearer) headers.authorization = `Bearer ${bearer}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let data: unknown = undefined;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!res.ok) {
-    const message = (data as { error?: string } | undefined)?.error ?? `${method} ${path} answered ${res.status}`;
-    throw new ApiError(res.status, message);
-  }
-  return data as T;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Toasts that survive the navigation that follows them (login -> /, logout -> /)
-
-interface Flash extends ToastInput {
-  at: number;
-}
-
-/** Shows `toast` on the next page (after a full navigation). */
-export function flashToast(toast: ToastInput): void {
-  const list = readFlashes();
-  list.push({ ...toast, at: Date.now() });
-  safeStorage(() => sessionStorage.setItem(FLASH_KEY, JSON.stringify(list)));
-}
-
-function readFlashes(): Flash[] {
-  const raw = safeStorage(() => sessionStorage.getItem(FLASH_KEY));
-  if (!raw) return [];
-  try {
-    const list = JSON.parse(raw) as Flash[];
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Shows (once) the toasts flashed by the previous page. */
-export function showFlashedToasts(): void {
-  const list = readFlashes();
-  if (list.length === 0) return;
-  safeStorage(() => sessionStorage.removeItem(FLASH_KEY));
-  for (const t of list) {
-    if (Date.now() - t.at > FLASH_MAX_AGE_MS) continue;
-    showToast({ type: t.type, title: t.title, ...(t.message ? { message: t.message } : {}) });
-  }
+  return apiRequest<T>(method, path, body, { token: token ?? (await freshToken()) });
 }

@@ -12,11 +12,11 @@
  *  - reads the session cookies into the session store ($user, $token);
  *  - shows the toasts flashed by the previous page ('Logged in! Welcome back!', 'Logged Out!'...);
  *  - runs logout() on `window` CustomEvent("auth:logout") (what the shell's Logout dispatches);
- *    an element with [data-logout-direct] logs out on click without the shell's help;
  *  - when a session exists, keeps the Firebase ID token in the `token` cookie fresh.
  * Safe to call more than once.
  */
-import { $isAuthenticated, initSession, logout, showFlashedToasts, startSessionSync } from "./session-store";
+import { showFlashedToasts } from "../../components/ui/flash-toasts";
+import { $isAuthenticated, initSession, logout, startSessionSync } from "./session-store";
 
 export const LOGOUT_EVENT = "auth:logout";
 
@@ -29,21 +29,8 @@ function runLogout(): void {
   void logout();
 }
 
-/** Logs out on click; for Logout buttons outside the shell's menu. */
-export function wireLogoutButtons(root: ParentNode = document): void {
-  root.querySelectorAll<HTMLElement>("[data-logout-direct]").forEach((el) => {
-    if (el.dataset.logoutWired) return;
-    el.dataset.logoutWired = "1";
-    el.addEventListener("click", (event) => {
-      event.preventDefault();
-      runLogout();
-    });
-  });
-}
-
 export function initUserMenu(): void {
   initSession();
-  wireLogoutButtons();
   if (started) return;
   started = true;
   showFlashedToasts();

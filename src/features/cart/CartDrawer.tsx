@@ -13,22 +13,16 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { openModal, type OpenModal } from "../../components/ui/modal-history";
 import { formatInr } from "../../lib/money";
 import { CART_TEXTS, lineTotal, variantValues, type CartLine } from "./cart";
+import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
+import { clearCartAndNotify, removeLineAndNotify } from "./cart-actions";
 import {
   $cartItems,
   $cartLoading,
   $cartOpen,
   $cartSubtotal,
-  clearCartAndNotify,
   closeCart,
-  removeLineAndNotify,
 } from "./cart-store";
 
-/** Shown when a line has no image (a neutral square, no network request). */
-const NO_IMAGE =
-  "data:image/svg+xml;charset=utf-8," +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" fill="#f8f3ea"/><circle cx="48" cy="42" r="16" fill="#efe5d4"/><rect x="26" y="66" width="44" height="8" rx="4" fill="#efe5d4"/></svg>',
-  );
 
 const TITLE_ID = "cart-drawer-title";
 
@@ -41,7 +35,9 @@ const PANEL = [
   // slide in and out
   "transition-[translate,overlay,display] transition-discrete duration-300 ease-out motion-reduce:transition-none",
   "translate-y-full md:translate-y-0 md:translate-x-full",
-  "open:translate-y-0 md:open:translate-x-0",
+  // open: no translate at all (not even 0), so the dialog is no containing block for fixed children
+  // and the toaster moved into it stays at the top centre of the viewport (Toaster.astro)
+  "open:translate-none",
   "starting:open:translate-y-full md:starting:open:translate-y-0 md:starting:open:translate-x-full",
 ].join(" ");
 
@@ -76,9 +72,9 @@ function CartLineRow({ line, busy, noteOpen, onToggleNote, onRemove }: {
   const values = variantValues(line.variant);
   const noteId = `cart-note-${line.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
   return (
-    <li className="relative flex gap-3 py-4" aria-busy={busy || undefined}>
+    <li className="flex flex-wrap gap-3 py-4" aria-busy={busy || undefined}>
       <img
-        src={line.product.image || NO_IMAGE}
+        src={line.product.image || FALLBACK_PRODUCT_IMAGE}
         alt=""
         width={64}
         height={64}
@@ -112,10 +108,13 @@ function CartLineRow({ line, busy, noteOpen, onToggleNote, onRemove }: {
         </div>
       </div>
       {line.note && noteOpen && (
+        // In the line's own flow (not floating over the list): the scrolling list can never clip it,
+        // on any width, and it is scrolled into view when it opens.
         <div
           id={noteId}
           role="tooltip"
-          className="absolute right-0 top-full z-10 -mt-2 max-w-[16rem] whitespace-pre-wrap break-words rounded-lg bg-ink-900 px-3 py-2 text-sm text-cream-50 shadow-lg"
+          ref={(el) => el?.scrollIntoView({ block: "nearest" })}
+          className="basis-full whitespace-pre-wrap break-words rounded-lg bg-ink-900 px-3 py-2 text-sm text-cream-50 shadow-lg"
         >
           {line.productNote}
         </div>

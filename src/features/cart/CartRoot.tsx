@@ -1,7 +1,7 @@
 /**
- * The cart's one island: the drawer and the merge prompt. Mount it once in Shop.astro:
- *   <CartRoot client:idle />
- * Everything else talks to it through the store (openCart(), a window `cart:open` event, onSignedIn...).
+ * The cart's React root: the drawer and the merge prompt, mounted on first use by
+ * src/components/site/cart-launcher.ts. Everything else talks to it through the store
+ * (openCart(), the nav's window `cart:open` event, onSignedIn...).
  */
 import CartDrawer from "./CartDrawer";
 import MergeCartModal from "./MergeCartModal";

@@ -6,19 +6,20 @@
  * must stay free of zod, so never import this file from cart.ts, cart-store.ts or an island.
  */
 import { z } from "zod";
+import { trimInvisible } from "../../lib/text";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH, MAX_VARIANT_GROUPS } from "./cart";
 
 const id = (label: string) =>
   z
     .string({ message: `${label} is required` })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, `${label} is required`)
     .max(120, `${label} must be at most 120 characters`);
 
 /** `{ "Size": { id, value?, price? } }`: only the ids count; value and price are looked up. */
 export const variantInput = z
   .record(
-    z.string().trim().min(1, "A variant group needs a name").max(100, "A variant group name must be at most 100 characters"),
+    z.string().overwrite(trimInvisible).min(1, "A variant group needs a name").max(100, "A variant group name must be at most 100 characters"),
     z.object({ id: id("variant id") }, { message: "Each chosen variant must be an object with an id" }),
     { message: "variant must be an object of group name -> { id }" },
   )
@@ -39,7 +40,7 @@ export const cartItemInput = z.object({
     .default(1),
   productNote: z
     .string({ message: "productNote must be text" })
-    .trim()
+    .overwrite(trimInvisible)
     .max(MAX_NOTE_LENGTH, `productNote must be at most ${MAX_NOTE_LENGTH} characters`)
     .default(""),
 });

@@ -17,12 +17,14 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { getDb } from "../../server/db/client";
-import { cartItems, carts, productImages, products, productVariants, users } from "../../server/db/schema";
+import { cartItems, carts, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { gramsToKg } from "../catalogue/catalogue";
+import { loadPricingProducts, type PricingProduct } from "../catalogue/pricing.server";
 import {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
+  quantityCapMessage,
   mergeLines,
   resolveChoice,
   toAnswer,
@@ -52,57 +54,8 @@ function lineId(): string {
   return `${now.toString(16).padStart(12, "0")}-${seq.toString(16).padStart(6, "0")}-${randomBytes(8).toString("hex")}`;
 }
 
-interface CatalogueEntry {
-  id: string;
-  name: string;
-  status: string;
-  pricePaise: number;
-  weightGrams: number;
-  image: string;
-  variants: { id: string; name: string; value: string; price: number }[];
-}
-
-/** Products with their variants (in position order) and first image, by id. */
-async function loadProducts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, CatalogueEntry>> {
-  const unique = [...new Set(ids)];
-  const map = new Map<string, CatalogueEntry>();
-  if (unique.length === 0) return map;
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      status: products.status,
-      pricePaise: products.pricePaise,
-      weightGrams: products.weightGrams,
-    })
-    .from(products)
-    .where(inArray(products.id, unique));
-  for (const row of rows) map.set(row.id, { ...row, image: "", variants: [] });
-  if (map.size === 0) return map;
-  const found = [...map.keys()];
-  const variants = await db
-    .select({
-      id: productVariants.id,
-      productId: productVariants.productId,
-      name: productVariants.name,
-      value: productVariants.value,
-      price: productVariants.pricePaise,
-    })
-    .from(productVariants)
-    .where(inArray(productVariants.productId, found))
-    .orderBy(asc(productVariants.position), asc(productVariants.id));
-  for (const v of variants) map.get(v.productId)?.variants.push({ id: v.id, name: v.name, value: v.value, price: v.price });
-  const images = await db
-    .select({ productId: productImages.productId, url: productImages.url })
-    .from(productImages)
-    .where(inArray(productImages.productId, found))
-    .orderBy(asc(productImages.position), asc(productImages.id));
-  for (const image of images) {
-    const entry = map.get(image.productId);
-    if (entry && !entry.image) entry.image = image.url;
-  }
-  return map;
-}
+type CatalogueEntry = PricingProduct;
+const loadProducts = loadPricingProducts;
 
 interface PricedItem {
   productId: string;
@@ -144,13 +97,18 @@ async function userCartId(db: DbOrTx, uid: string): Promise<string> {
   return user.cartId;
 }
 
-/** Creates the cart row when missing and locks it for the rest of the transaction. */
+/**
+ * Creates the cart row when missing and locks it for the rest of the transaction, in one statement:
+ * the insert names the user's cartId; when the user already has a cart, ON CONFLICT updates it (which
+ * locks the row, as `select ... for update` would). No row back: the user has no account row (401).
+ */
 async function lockCart(tx: Tx, uid: string): Promise<string> {
-  const id = await userCartId(tx, uid);
-  await tx.insert(carts).values({ id, userId: uid }).onConflictDoNothing();
-  const [row] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, uid)).for("update");
-  if (!row) throw new Error(`cart of ${uid} vanished`);
-  await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, row.id));
+  const [row] = await tx
+    .insert(carts)
+    .select(tx.select({ id: users.cartId, userId: users.id, updatedAt: sql`now()`.as("updated_at") }).from(users).where(eq(users.id, uid)))
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+    .returning({ id: carts.id });
+  if (!row) throw new HttpError(401, "Please log in to continue.");
   return row.id;
 }
 
@@ -300,44 +258,41 @@ export async function getCartFor(uid: string): Promise<CartAnswer> {
 }
 
 /**
- * POST /v2/carts: adds a line, or raises the quantity of the same product and variant choice
- * (capped at MAX_LINE_QUANTITY). A non-empty note replaces the line's note.
+ * POST /v2/carts: adds a line, or raises the quantity of the same product and variant choice; an
+ * add that would pass MAX_LINE_QUANTITY is a 400 that says so. A non-empty note replaces the line's note.
  */
 export async function addItemFor(uid: string, input: CartItemInput): Promise<CartAnswer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const priced = priceWith(await loadProducts(tx, [input.productId]), input);
+    // Lock, read the lines and the products (the cart's and the one added) once, write once.
+    const cartId = await lockCart(tx, uid);
+    const { live, gone, catalogue } = await loadLines(tx, cartId, [input.productId]);
+    const priced = priceWith(catalogue, input);
     if (!priced.ok) throw new HttpError(400, priced.reason);
     const { item } = priced;
-    const cartId = await lockCart(tx, uid);
-    const live = await cleanCart(tx, cartId);
-    const existing = live.some(({ row }) => row.productId === item.productId && row.variantKey === item.key);
-    if (!existing && live.length >= MAX_CART_LINES) {
+    const index = live.findIndex(({ row }) => row.productId === item.productId && row.variantKey === item.key);
+    const existingLine = index >= 0 ? live[index] : undefined;
+    const inCart = existingLine?.row.quantity ?? 0;
+    if (inCart + item.quantity > MAX_LINE_QUANTITY) throw new HttpError(400, quantityCapMessage(inCart));
+    if (!existingLine && live.length >= MAX_CART_LINES) {
       throw new HttpError(400, `Your cart already holds ${MAX_CART_LINES} different items; remove one to add another.`);
     }
-    await tx
-      .insert(cartItems)
-      .values({
-        id: lineId(),
-        cartId,
-        productId: item.productId,
-        variantKey: item.key,
+    const added: LiveLine = {
+      row: {
+        ...(existingLine?.row ?? { id: lineId(), cartId, productId: item.productId, variantKey: item.key }),
         variant: item.variant,
-        quantity: item.quantity,
+        quantity: inCart + item.quantity,
         pricePaise: item.pricePaise,
-        note: item.productNote,
-        createdAt: sql`clock_timestamp()`,
-      })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId, cartItems.variantKey],
-        set: {
-          quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${sql.raw(String(MAX_LINE_QUANTITY))})`,
-          pricePaise: sql`excluded.price_paise`,
-          variant: sql`excluded.variant`,
-          note: sql`case when excluded.note <> '' then excluded.note else ${cartItems.note} end`,
-        },
-      });
-    return readCart(tx, cartId);
+        // A non-empty note replaces the line's note.
+        note: item.productNote !== "" ? item.productNote : (existingLine?.row.note ?? ""),
+      } as ItemRow,
+      item,
+      product: catalogue.get(item.productId)!,
+    };
+    const lines = existingLine ? live.map((line, i) => (i === index ? added : line)) : [...live, added];
+    await deleteGone(tx, cartId, gone);
+    await writeLines(tx, cartId, [...lines.filter((line) => line !== added && isStale(line)).map(liveWrite), liveWrite(added)]);
+    return toAnswer(cartId, lines.map(toLine));
   });
 }
 
@@ -411,4 +366,44 @@ export async function mergeItemsFor(uid: string, inputs: readonly CartItemInput[
     await writeLines(tx, cartId, writes);
     return { ...(await readCart(tx, cartId)), skipped };
   });
+}
+
+/** Checkout: a line of the caller's cart priced from the current catalogue. */
+export interface CheckoutLine {
+  productId: string;
+  name: string;
+  image: string;
+  weightGrams: number;
+  variant: VariantChoice;
+  quantity: number;
+  pricePaise: number;
+  productNote: string;
+}
+
+/**
+ * Checkout: locks the user's cart for the rest of the transaction and answers its lines that can
+ * still be bought, at current prices (no writes besides the lock).
+ */
+export async function lockedCheckoutLines(tx: Tx, uid: string): Promise<{ cartId: string; lines: CheckoutLine[] }> {
+  const cartId = await lockCart(tx, uid);
+  const { live } = await loadLines(tx, cartId);
+  return {
+    cartId,
+    lines: live.map(({ row, item, product }) => ({
+      productId: row.productId,
+      name: product.name,
+      image: product.image,
+      weightGrams: product.weightGrams,
+      variant: item.variant,
+      quantity: row.quantity,
+      pricePaise: item.pricePaise,
+      productNote: row.note,
+    })),
+  };
+}
+
+/** Paid order: empties the user's cart inside the caller's transaction. */
+export async function clearCartInTx(tx: Tx, uid: string): Promise<void> {
+  const cartId = await lockCart(tx, uid);
+  await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
 }

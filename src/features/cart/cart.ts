@@ -31,8 +31,8 @@ export const GUEST_CART_KEY = "cart";
 // Types
 // ---------------------------------------------------------------------------------------------
 
-/** The chosen option of each variant group: group name -> option (SPEC §3 "variant"). */
-export type VariantChoice = Record<string, { id: string; value: string; price: number }>;
+import type { VariantChoice } from "../../lib/variant-choice";
+export type { VariantChoice };
 
 export interface CartProductSnapshot {
   name: string;
@@ -129,7 +129,16 @@ export function variantValues(variant: VariantChoice): string[] {
   return Object.values(variant).map((option) => option.value);
 }
 
-/** Quantities add up, but never past MAX_LINE_QUANTITY. */
+/**
+ * Why an add is refused when the line would pass MAX_LINE_QUANTITY: the same words from the server
+ * (400) and the guest cart, shown on the product page.
+ */
+export function quantityCapMessage(inCart: number): string {
+  const room = Math.max(0, MAX_LINE_QUANTITY - inCart);
+  return `You already have ${inCart} of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: ${room > 0 ? `add ${room} or fewer` : "you cannot add more"}.`;
+}
+
+/** Quantities add up, but never past MAX_LINE_QUANTITY (merging carts caps; adding refuses). */
 export function addQuantities(a: number, b: number): number {
   return Math.min(MAX_LINE_QUANTITY, a + b);
 }
@@ -159,6 +168,12 @@ export function draftToGuestLine(draft: CartItemDraft): CartLine {
  * quantity by the given quantity (default 1); anything else is appended as a new line.
  * Returns a new array; the input is not changed. A new line beyond MAX_CART_LINES is refused (null).
  */
+/** How many of this product and variant choice the cart already holds (0 when none). */
+export function quantityInCart(items: readonly CartLine[], draft: CartItemDraft): number {
+  const incoming = draftToGuestLine(draft);
+  return items.find((line) => sameLine(line, incoming))?.quantity ?? 0;
+}
+
 export function addLine(items: readonly CartLine[], draft: CartItemDraft): CartLine[] | null {
   const incoming = draftToGuestLine(draft);
   const index = items.findIndex((line) => sameLine(line, incoming));

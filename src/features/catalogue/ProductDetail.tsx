@@ -19,55 +19,17 @@ import {
   type Variant,
   type VariantSelection,
 } from "./catalogue";
-import { browserCatalogueCache } from "./catalogue-cache";
-import { addProductToCart } from "../cart/cart-store";
+import { addProductToCart } from "../cart/cart-actions";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { MAX_LINE_QUANTITY } from "../cart/cart";
+import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "../cart/cart";
 
 export interface ProductDetailProps {
-  productId: string;
-  /** The product as the server rendered it; when absent the island loads it ('Loading product...'). */
-  product?: Product | null;
+  /** The product as the server rendered it (the page answers 404 'Product not found' itself). */
+  product: Product;
 }
 
-const NOTE_MAX = 500;
 
-export default function ProductDetail({ productId, product: initialProduct }: ProductDetailProps) {
-  const [product, setProduct] = useState<Product | null>(initialProduct ?? null);
-  const [state, setState] = useState<"ready" | "loading" | "missing">(initialProduct ? "ready" : "loading");
-
-  useEffect(() => {
-    if (initialProduct) return;
-    let cancelled = false;
-    browserCatalogueCache()
-      .getProduct(productId)
-      .then((found) => {
-        if (cancelled) return;
-        setProduct(found);
-        setState(found ? "ready" : "missing");
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [productId, initialProduct]);
-
-  if (state === "loading") {
-    return (
-      <p role="status" className="mx-auto max-w-6xl px-4 py-16 text-center text-stone-600">
-        Loading product...
-      </p>
-    );
-  }
-  if (state === "missing" || !product) {
-    return (
-      <div className="mx-auto max-w-6xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-semibold">Product not found</h1>
-        <a href="/products" className="mt-4 inline-block text-amber-800 underline">
-          Back to all products
-        </a>
-      </div>
-    );
-  }
+export default function ProductDetail({ product }: ProductDetailProps) {
   return <ProductView product={product} />;
 }
 
@@ -231,7 +193,7 @@ function ProductView({ product }: { product: Product }) {
             id={`${ids}-note`}
             value={note}
             onChange={(event) => setNote(event.target.value)}
-            maxLength={NOTE_MAX}
+            maxLength={MAX_NOTE_LENGTH}
             rows={3}
             placeholder="Names, dates or colours you would like"
             className="rounded-xl border border-stone-300 bg-white px-3 py-2 text-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30"

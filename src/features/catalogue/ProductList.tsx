@@ -18,6 +18,7 @@ import {
   type Product,
   type ProductCardData,
 } from "./catalogue";
+import { api } from "../../lib/api-client";
 import { browserCatalogueCache, mergeProducts, PRODUCTS_UPDATED_EVENT } from "./catalogue-cache";
 import { clearPosition, positionKey, readPosition, restoreScroll, savePosition } from "./scroll-restore";
 import { ProductCard } from "./ProductCard";
@@ -68,9 +69,7 @@ async function fetchPage(filters: ListFilters, offset: number, limit: number, si
   if (filters.category) params.set("category", filters.category);
   const q = normaliseSearch(filters.q);
   if (q) params.set("q", q);
-  const response = await fetch(`/v2/products?${params}`, { signal, headers: { accept: "application/json" } });
-  if (!response.ok) throw new Error(`GET /v2/products answered ${response.status}`);
-  const data: unknown = await response.json();
+  const data = await api.get<unknown>(`/v2/products?${params}`, { signal });
   if (!Array.isArray(data)) throw new Error("The product list is not an array");
   return data as Product[];
 }

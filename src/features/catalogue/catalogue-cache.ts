@@ -13,6 +13,7 @@
  * localStorage, fetch and a window event.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { api, ApiError } from "../../lib/api-client";
 import { CATALOGUE_STALE_MS, type HomeProduct, type Product } from "./catalogue";
 
 export const CATALOGUE_DB_NAME = "ecommerceDB";
@@ -273,26 +274,21 @@ function safeLocalStorage(): KeyValue {
   }
 }
 
-async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { headers: { accept: "application/json" } });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return response.json();
-}
-
 /** GET /v2/products?limit=0&offset=0&status=active */
 export async function fetchAllActiveProducts(): Promise<Product[]> {
-  const data = await fetchJson(ALL_ACTIVE_PRODUCTS_URL);
+  const data = await api.get<unknown>(ALL_ACTIVE_PRODUCTS_URL);
   if (!Array.isArray(data)) throw new Error("The product list is not an array");
   return data as Product[];
 }
 
 /** GET /v2/products/{id}; null on 404. */
 export async function fetchProductById(id: string): Promise<Product | null> {
-  const url = `/v2/products/${encodeURIComponent(id)}`;
-  const response = await fetch(url, { headers: { accept: "application/json" } });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return (await response.json()) as Product;
+  try {
+    return await api.get<Product>(`/v2/products/${encodeURIComponent(id)}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 let browserCache: CatalogueCache | undefined;

@@ -5,7 +5,8 @@
 import type { APIContext } from "astro";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, parseWith, readQuery } from "../../server/http";
-import { getAuthUser, requireAdmin, type AuthUser } from "../../server/auth/auth.server";
+import { isAdmin } from "../../lib/roles";
+import { peekAuthUser, requireAdmin, type AuthUser } from "../../server/auth/auth.server";
 import { productIdParam, productListQuery } from "./catalogue.schema";
 import { getProduct, listCategories, listHomeProducts, listProducts } from "./catalogue.server";
 
@@ -15,18 +16,18 @@ const PRIVATE_CACHE = { "cache-control": "private, no-store", vary: "authorizati
 
 /**
  * The caller of a public read, when a token was sent. A broken or expired token is ignored
- * here (the shopper still browses); routes that need an admin use requireAdmin instead.
+ * here (the shopper still browses), and reading never writes (no user record is made); routes
+ * that need an admin use requireAdmin instead.
  */
 async function caller(context: APIContext): Promise<AuthUser | null> {
   if (!context.request.headers.has("authorization")) return null;
   try {
-    return await getAuthUser(context);
+    return await peekAuthUser(context);
   } catch {
     return null;
   }
 }
 
-const isAdmin = (user: AuthUser | null) => user?.role === "tm_admin";
 
 /** GET /v2/products?limit=0&offset=0&status=active[&category=slug][&q=text] */
 export async function getProductsHandler(context: APIContext): Promise<Response> {

@@ -4,11 +4,12 @@
  */
 import { z } from "zod";
 import { SEARCH_MAX_LENGTH } from "./catalogue";
+import { queryInt } from "../../server/http";
 
 /** Query of GET /v2/products. limit=0 means "all". */
 export const productListQuery = z.object({
-  limit: z.coerce.number().int("limit must be a whole number").min(0, "limit must be 0 (all) or more").max(500, "limit must be at most 500").default(0),
-  offset: z.coerce.number().int("offset must be a whole number").min(0, "offset must be 0 or more").default(0),
+  limit: queryInt("limit", { min: 0, max: 500, default: 0 }),
+  offset: queryInt("offset", { min: 0, default: 0 }),
   status: z.enum(["active", "inactive", "all"], { message: "status must be active, inactive or all" }).default("active"),
   category: z.string().max(100).optional(),
   q: z.string().max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),

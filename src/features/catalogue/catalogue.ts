@@ -3,23 +3,14 @@
  * browser and the server. Amounts are integer paise (see docs/decisions/0003-money-in-paise.md).
  */
 import { paiseToRupeeString } from "../../lib/money";
-import { MAX_QUANTITY, variantGroups } from "./variants";
+import { MAX_QUANTITY, variantGroups, type Variant } from "./variants";
 
 // The zod-free rules live in variants.ts (the browser cart imports them without zod).
 export { MAX_QUANTITY, variantGroups };
 
 export type ProductStatus = "active" | "inactive";
 
-export interface Variant {
-  id: string;
-  /** The group, e.g. "Size". */
-  name: string;
-  /** The option, e.g. "A4 (8 x 12 in)". */
-  value: string;
-  /** Added to the base price when chosen, in paise. */
-  price: number;
-  images: string[];
-}
+export type { Variant } from "./variants";
 
 export interface ProductImage {
   id: string;

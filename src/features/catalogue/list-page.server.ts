@@ -3,6 +3,7 @@
  * the address, the collections for the filter, and the page's head (title, canonical, status).
  */
 import type { DbOrTx } from "../../server/db/client";
+import { readPage, type Found, type Missing, type PageLoad } from "../../server/page-load";
 import {
   categoryLabel,
   categoryPath,
@@ -14,8 +15,7 @@ import {
 import { countProducts, listCategories, listProducts } from "./catalogue.server";
 import type { CategoryOption, ListFilters } from "./ProductList";
 
-export interface ProductListPage {
-  status: 200 | 404;
+interface ListPageData {
   title: string;
   description: string;
   canonicalPath: string;
@@ -26,6 +26,13 @@ export interface ProductListPage {
   total: number;
 }
 
+/** Found: the list. Missing (404): an unknown collection in the path, with the whole catalogue below. */
+export type ProductListPage = PageLoad<ListPageData, ListPageData>;
+export type ShownListPage = Found<ListPageData> | Missing<ListPageData>;
+
+/** Shown instead of the list when the catalogue could not be read (503). */
+export const LIST_LOAD_FAILED = "The products could not be loaded just now. Please try again in a moment.";
+
 const ALL_DESCRIPTION =
   "Shop handmade resin art: photo frames, luggage tags, nameplates, wall art, custom keepsakes and varmala preservation, made to order in India.";
 
@@ -33,7 +40,11 @@ const ALL_DESCRIPTION =
  * `pathSlug`: the slug of /products/{shopCategory}, or null for /products (where the category
  * comes from ?category=). An unknown slug in the path is a 404; in the query it simply matches nothing.
  */
-export async function loadProductListPage(db: DbOrTx, pathSlug: string | null, search: URLSearchParams): Promise<ProductListPage> {
+export function loadProductListPage(openDb: () => Promise<DbOrTx>, pathSlug: string | null, search: URLSearchParams): Promise<ProductListPage> {
+  return readPage("product list", async () => readListPage(await openDb(), pathSlug, search));
+}
+
+async function readListPage(db: DbOrTx, pathSlug: string | null, search: URLSearchParams): Promise<ShownListPage> {
   const categoryRows = await listCategories(db, { shownOnly: false });
   const requested = (pathSlug ?? search.get("category")?.trim()) || null;
   // The filter chips offer the collections shown on the site; a hidden one still works by link.
@@ -54,10 +65,11 @@ export async function loadProductListPage(db: DbOrTx, pathSlug: string | null, s
   ]);
   const common = { filters, categories, initial: products.map(productCard), total };
   if (missing) {
-    return { ...common, status: 404, title: "Collection not found", description: ALL_DESCRIPTION, canonicalPath: "/products", pathSlug: null };
+    return { ...common, state: "missing", status: 404, title: "Collection not found", description: ALL_DESCRIPTION, canonicalPath: "/products", pathSlug: null };
   }
   const label = known ? categoryLabel(known) : category;
   return {
+    state: "found",
     status: 200,
     title: label ? `${label} – handmade resin art` : "Shop all handmade resin art",
     description: label

@@ -4,14 +4,12 @@
  * toast, so a database hiccup is not mistaken for a product that does not exist).
  */
 import type { DbOrTx } from "../../server/db/client";
+import { readPage, type PageLoad } from "../../server/page-load";
 import { productIdParam } from "./catalogue.schema";
 import { getProduct } from "./catalogue.server";
 import type { Product } from "./catalogue";
 
-export type ProductPageState =
-  | { state: "found"; status: 200; product: Product }
-  | { state: "missing"; status: 404 }
-  | { state: "failed"; status: 503 };
+export type ProductPageState = PageLoad<{ product: Product }>;
 
 export const PRODUCT_LOAD_FAILED = "Failed to load product";
 
@@ -26,11 +24,8 @@ export async function loadProductPage(
 ): Promise<ProductPageState> {
   const parsed = productIdParam.safeParse(rawId);
   if (!parsed.success) return { state: "missing", status: 404 };
-  try {
+  return readPage(`product page ${JSON.stringify(parsed.data)}`, async () => {
     const product = await getProduct(await openDb(), parsed.data, { includeInactive: options.admin, includeCost: false });
-    return product ? { state: "found", status: 200, product } : { state: "missing", status: 404 };
-  } catch (error) {
-    console.error(`product page: could not load ${JSON.stringify(parsed.data)}:`, error);
-    return { state: "failed", status: 503 };
-  }
+    return product ? { state: "found" as const, status: 200 as const, product } : { state: "missing" as const, status: 404 as const };
+  });
 }

@@ -3,7 +3,17 @@
  * page for the nav badge). catalogue.ts re-exports them; import from here in code that must stay
  * free of zod.
  */
-import type { Variant } from "./catalogue";
+/** One option of a variant group (SPEC §3 Variant). */
+export interface Variant {
+  id: string;
+  /** The group, e.g. "Size". */
+  name: string;
+  /** The option, e.g. "A4 (8 x 12 in)". */
+  value: string;
+  /** Added to the base price when chosen, in paise. */
+  price: number;
+  images: string[];
+}
 
 /** Largest quantity of one cart line (the cart's MAX_LINE_QUANTITY re-exports this). */
 export const MAX_QUANTITY = 99;

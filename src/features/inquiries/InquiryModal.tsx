@@ -20,6 +20,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { openModal, type OpenModal } from "../../components/ui/modal-history";
 import { showToast } from "../../components/ui/toast-store";
+import { api, ApiError } from "../../lib/api-client";
 import { checkInquiry, EMPTY_INQUIRY, INQUIRY_LIMITS, INQUIRY_TOASTS, type Inquiry, type InquiryForm } from "./inquiry";
 
 export interface InquiryUser {
@@ -41,14 +42,15 @@ export const PRODUCT_TYPES = [
   "Something else",
 ] as const;
 
-/** Sends the inquiry without waiting for (or reading) the answer. */
+/**
+ * Sends the inquiry without waiting for (or reading) the answer (SPEC §7). Only a request that never
+ * reached the server (status 0: offline, timed out) shows the error toast.
+ */
 export function sendInquiry(inquiry: Inquiry): void {
-  void fetch(INQUIRY_ENDPOINT, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(inquiry),
-    keepalive: true,
-  }).catch(() => showToast({ type: "error", title: "Error", message: "500: Contact Support" }));
+  void api.post(INQUIRY_ENDPOINT, inquiry, { keepalive: true }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status !== 0) return;
+    showToast({ type: "error", title: "Error", message: "500: Contact Support" });
+  });
 }
 
 const prefilled = (user?: InquiryUser | null): InquiryForm => ({

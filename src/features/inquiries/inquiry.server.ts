@@ -1,5 +1,6 @@
 /**
- * Custom-order inquiries (SPEC §2 modal, §5 validation, §7 POST /v2/custom-order-email).
+ * Custom-order inquiries on the server: storing one and telling the owner. The HTTP handler of
+ * POST /v2/custom-order-email (SPEC §7) is in inquiry.api.ts.
  *
  * Order of work, so an inquiry is never lost:
  *   1. parse the body with zod (bad input: 400, nothing written);
@@ -9,15 +10,10 @@
  * A failure in step 4 is logged (the outbox row keeps the SMTP error) and the answer is still 201.
  */
 import { randomUUID } from "node:crypto";
-import type { APIContext } from "astro";
 import type { DbOrTx } from "../../server/db/client";
-import { getDb } from "../../server/db/client";
 import { customInquiries } from "../../server/db/schema";
-import { env } from "../../server/env";
-import { clientKey, json, readJson } from "../../server/http";
 import { headerText, ownerAddress, sendMail } from "../../server/mail.server";
-import { hit } from "../../server/rate-limit.server";
-import { inquirySchema, type Inquiry } from "./inquiry";
+import type { Inquiry } from "./inquiry";
 
 export const INQUIRY_WINDOW_MS = 60 * 60 * 1000;
 export const TOO_MANY_INQUIRIES = "Too many inquiries from this address. Please try again in an hour or email us.";
@@ -72,23 +68,4 @@ export async function notifyOwner(db: DbOrTx, id: string, inquiry: Inquiry): Pro
   } catch (error) {
     console.error(`[inquiry] ${id} is stored, but notifying the owner failed`, error);
   }
-}
-
-/** POST /v2/custom-order-email: 201 `{ ok: true, id }`, 400 `{ error }`, 429 `{ error }` with Retry-After. */
-export async function postInquiry(context: APIContext): Promise<Response> {
-  const { request } = context;
-  // readJson caps the body at 64 KiB (413), far above what the schema's bounded fields add up to.
-  const inquiry = await readJson(request, inquirySchema);
-
-  const { INQUIRY_LIMIT_PER_HOUR, TRUST_PROXY } = env();
-  const client = clientKey(context, TRUST_PROXY);
-  const db = await getDb();
-  const limit = await hit(db, `inquiry:${client}`, INQUIRY_LIMIT_PER_HOUR, INQUIRY_WINDOW_MS);
-  if (!limit.allowed) {
-    return json({ error: TOO_MANY_INQUIRIES }, { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } });
-  }
-
-  const id = await storeInquiry(db, inquiry, client);
-  await notifyOwner(db, id, inquiry);
-  return json({ ok: true, id }, { status: 201 });
 }

@@ -6,6 +6,7 @@
  * Every field is trimmed and bounded so a body can never grow without limit.
  */
 import { z } from "zod";
+import { trimInvisible } from "../../lib/text";
 
 export const INQUIRY_LIMITS = {
   name: 100,
@@ -20,18 +21,18 @@ export const INQUIRY_LIMITS = {
 const required = (label: string, max: number) =>
   z
     .string({ message: `${label} is required` })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
 const optional = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+  z.string().overwrite(trimInvisible).max(max, `${label} must be at most ${max} characters`).optional();
 
 export const inquirySchema = z.object({
   name: required("Name", INQUIRY_LIMITS.name),
   email: z
     .string({ message: "Email is required" })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, "Email is required")
     .max(INQUIRY_LIMITS.email, `Email must be at most ${INQUIRY_LIMITS.email} characters`)
     .pipe(z.email("Invalid email")),
@@ -72,7 +73,7 @@ export type InquiryCheck =
  * an over-long field) gives its own message under the title 'Invalid details'.
  */
 export function checkInquiry(form: InquiryForm): InquiryCheck {
-  if (!form.name.trim() || !form.email.trim() || !form.productType.trim()) {
+  if (!trimInvisible(form.name) || !trimInvisible(form.email) || !trimInvisible(form.productType)) {
     return { ok: false, title: INQUIRY_TOASTS.mandatory.title, message: INQUIRY_TOASTS.mandatory.message };
   }
   const parsed = inquirySchema.safeParse(form);

@@ -18,6 +18,7 @@ import { DEMO_OWNER } from "./demo";
 import { AuthUnavailableError, InvalidTokenError, verifyIdToken, type Identity } from "./firebase-admin.server";
 
 import { ADMIN_ROLE, isAdmin, toRole, type Role } from "../../lib/roles";
+
 export type { Role };
 
 export interface AuthUser {
@@ -116,6 +117,19 @@ export async function getAuthUser(context: Pick<APIContext, "request">): Promise
   const db = await getDb();
   const { row } = await ensureUserRow(db, identity);
   return { uid: identity.uid, email: identity.email, role: toRole(row.role), emailVerified: identity.emailVerified };
+}
+
+/**
+ * The verified caller for a public read, or null without a token: like getAuthUser but it never
+ * writes (no user record is made or changed just by reading the catalogue with a token).
+ */
+export async function peekAuthUser(context: Pick<APIContext, "request">): Promise<AuthUser | null> {
+  const identity = await getIdentity(context);
+  if (!identity) return null;
+  const db = await getDb();
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, identity.uid));
+  const admin = isAdmin(row) || isListedAdmin(identity);
+  return { uid: identity.uid, email: identity.email, role: admin ? ADMIN_ROLE : "customer", emailVerified: identity.emailVerified };
 }
 
 export async function requireUser(context: Pick<APIContext, "request">): Promise<AuthUser> {

@@ -5,7 +5,7 @@
  * GET /v2/auth/config answers the same for pages that do not.
  */
 import { env } from "../env";
-import type { FirebaseWebConfig } from "../../features/account/firebase-config";
+import type { FirebaseWebConfig } from "../../lib/firebase-web-config";
 import { DEMO_PROJECT_ID } from "./demo";
 import { emulatorHost } from "./firebase-admin.server";
 

@@ -17,7 +17,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { REFUSAL_REASONS, grantAdminByEmail, revokeAdminByEmail, type EmailCheck, type GrantOutcome } from "../../features/account/account.server";
+import { REFUSAL_REASONS, grantAdminByEmail, revokeAdminByEmail, type EmailCheck, type GrantOutcome } from "../../features/account/admin-grant.server";
 import { closeFirebaseApp, firebaseEmailStatus } from "../auth/firebase-admin.server";
 import { closeDb, getDb, type DbOrTx } from "../db/client";
 import { env, resetEnvForTests } from "../env";

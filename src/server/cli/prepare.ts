@@ -4,7 +4,7 @@
  * role to ADMIN_EMAILS, only to records whose address Firebase confirms as verified (the demo owner
  * gets it from the demo seed, by uid). Returns lines for the banner.
  */
-import { REFUSAL_REASONS, applyAdminEmails } from "../../features/account/account.server";
+import { REFUSAL_REASONS, applyAdminEmails } from "../../features/account/admin-grant.server";
 import { closeFirebaseApp } from "../auth/firebase-admin.server";
 import { closeDb, getDb } from "../db/client";
 import { env } from "../env";

@@ -55,9 +55,18 @@ export async function waitForHttp(url: string, timeoutMs = 60_000, child?: Child
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
 }
 
-/** Stops every child on Ctrl-C / SIGTERM, then exits. */
+let stopping = false;
+
+/** True once a Ctrl-C or SIGTERM has started stopping the children. */
+export function isStopping(): boolean {
+  return stopping;
+}
+
+/**
+ * Stops every child on Ctrl-C / SIGTERM, then exits 0. Children get SIGINT (the server closes its
+ * database, the emulator saves its accounts) and SIGKILL if they take longer than 8 s.
+ */
 export function stopChildrenOnSignals(onStop?: () => Promise<void>): void {
-  let stopping = false;
   const handler = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;

@@ -10,7 +10,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
-import { startChild, stopAll, stopChildrenOnSignals, waitForHttp } from "./processes";
+import { isStopping, startChild, stopAll, stopChildrenOnSignals, waitForHttp } from "./processes";
 
 const ENTRY = path.resolve("dist/server/entry.mjs");
 const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
@@ -54,6 +54,8 @@ export async function start(options: StartOptions = {}): Promise<void> {
   process.env.PORT = String(port);
   process.env.PUBLIC_SITE_URL ??= `http://localhost:${port}`;
 
+  // Astro's anonymous usage reporting stays off: nothing leaves the machine.
+  process.env.ASTRO_TELEMETRY_DISABLED = "1";
   stopChildrenOnSignals();
   buildIfNeeded();
 
@@ -70,14 +72,19 @@ export async function start(options: StartOptions = {}): Promise<void> {
     process.env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;
   }
 
+  // Refuses inconsistent payment settings (PAYMENT_PROVIDER=local outside demo mode) before serving.
+  (await import("../payments/config.server")).paymentConfig();
+
   // Migrations and the demo seed run here, before the server opens the same PGlite folder.
   const { prepareDatabase } = await import("./prepare");
   const summary = await prepareDatabase();
 
-  const server = startChild(process.execPath, [ENTRY], { stdio: "inherit", env: process.env });
-  server.on("exit", (code) => {
-    console.error(`The shop server stopped (exit code ${code}).`);
-    process.exit(code ?? 1);
+  // SHOP_SERVER_PROCESS: the server closes its database on Ctrl-C/SIGTERM (src/server/db/client.ts).
+  const server = startChild(process.execPath, [ENTRY], { stdio: "inherit", env: { ...process.env, SHOP_SERVER_PROCESS: "1" } });
+  server.on("exit", (code, signal) => {
+    if (isStopping()) return; // a Ctrl-C or SIGTERM of ours: the signal handler finishes the stop
+    console.error(`The shop server stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the Auth Emulator and exiting.`);
+    void stopAll().finally(() => process.exit(code || 1));
   });
   await waitForHttp(`http://${host}:${port}/`, 60_000, server);
   const lines = [

@@ -126,11 +126,33 @@ function isAlive(pid: number): boolean {
 
 /** The process-wide database, opened from the environment on first use. */
 export async function getDb(): Promise<Db> {
+  if (!opening) closeOnSignals();
   opening ??= openDb({ url: env().DATABASE_URL }).catch((error: unknown) => {
     opening = undefined;
     throw error;
   });
   return (await opening).db;
+}
+
+let signalsHandled = false;
+
+/**
+ * In the shop's server process (`npm start` sets SHOP_SERVER_PROCESS=1), Ctrl-C and SIGTERM close
+ * the database before the process ends: PGlite flushes and releases its folder lock, so the next
+ * start has nothing to recover; a PostgreSQL pool says goodbye instead of dropping connections.
+ */
+function closeOnSignals(): void {
+  if (signalsHandled || process.env.SHOP_SERVER_PROCESS !== "1") return;
+  signalsHandled = true;
+  const stop = (signal: NodeJS.Signals) => {
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    closeDb()
+      .catch((error: unknown) => console.error(`[db] closing on ${signal} failed`, error))
+      .finally(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }
 
 /** Closes the process-wide database (scripts call this before exiting). */

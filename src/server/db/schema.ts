@@ -6,6 +6,7 @@
  * After editing: `npm run db:generate` writes the next migration under ./migrations.
  */
 import { sql } from "drizzle-orm";
+import type { VariantChoice } from "../../lib/variant-choice";
 import {
   boolean,
   check,
@@ -201,7 +202,7 @@ export const carts = pgTable("carts", {
 });
 
 /** The chosen option of each variant group, as stored on a cart or order line. */
-export type VariantChoice = Record<string, { id: string; value: string; price: number }>;
+export type { VariantChoice };
 
 export const cartItems = pgTable(
   "cart_items",
@@ -269,10 +270,26 @@ export const orders = pgTable(
     notes: text("notes").notNull().default(""),
     /** status -> ISO timestamp of when the order reached it. */
     timeline: jsonb("timeline").$type<Record<string, string>>().notNull().default({}),
+    /** Checkout (docs/decisions/0014-payment-providers-exactly-once.md): which provider holds the payment order. */
+    provider: text("provider").notNull().default(""),
+    providerOrderId: text("provider_order_id").notNull().default(""),
+    paymentSessionId: text("payment_session_id").notNull().default(""),
+    /** The client's key for one checkout attempt; a retry with the same key answers the same order. */
+    idempotencyKey: text("idempotency_key"),
+    /** Hash of the cart, address and phone: a retried request without a key finds its pending order. */
+    cartFingerprint: text("cart_fingerprint").notNull().default(""),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When the pending-order re-check next looks at this order (null: never again). */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    upiId: text("upi_id").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    uniqueIndex("orders_payment_session_key").on(t.paymentSessionId).where(sql`${t.paymentSessionId} <> ''`),
+    index("orders_next_check_idx").on(t.nextCheckAt),
     check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`),
     check(
       "orders_money_check",
@@ -319,10 +336,35 @@ export const payments = pgTable(
     status: text("status").notNull(),
     amountPaise: integer("amount_paise").notNull(),
     currency: text("currency").notNull().default("INR"),
+    paymentTime: timestamp("payment_time", { withTimezone: true }),
+    upiId: text("upi_id").notNull().default(""),
+    /** What this payment did to the order: paid, late-paid, mismatch, duplicate, failed, dropped, pending. */
+    outcome: text("outcome").notNull().default(""),
     raw: jsonb("raw").notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index("payments_order_idx").on(t.orderId)],
+);
+
+/**
+ * The local test provider's own ledger (PAYMENT_PROVIDER=local, demo mode only): the payments the
+ * stand-in hosted page /pay/local/{session} took. Read back by the local provider as a real
+ * provider's "get payments" would be.
+ */
+export const localPayments = pgTable(
+  "local_payments",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    upiId: text("upi_id").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("local_payments_order_idx").on(t.orderId)],
 );
 
 /** Custom-order inquiries: stored before anything else happens, so none is ever lost. */
@@ -352,6 +394,11 @@ export const outbox = pgTable("outbox", {
   createdAt: createdAt(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
   error: text("error"),
+  /** Sent over SMTP as Reply-To (e.g. the customer who wrote an inquiry). */
+  replyTo: text("reply_to"),
+  /** Delivery attempts so far; the background sender stops after MAX_MAIL_ATTEMPTS. */
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Fixed-window counters for rate limits; in the database so several app servers share them. */

@@ -1,4 +1,4 @@
-import { postGoogleRegister } from "../../../features/account/account.server";
+import { postGoogleRegister } from "../../../features/account/account.api";
 import { methods } from "../../../server/http";
 
 export const { POST, ALL } = methods({ POST: postGoogleRegister });

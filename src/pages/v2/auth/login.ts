@@ -1,4 +1,4 @@
-import { postLogin } from "../../../features/account/account.server";
+import { postLogin } from "../../../features/account/account.api";
 import { methods } from "../../../server/http";
 
 export const { POST, ALL } = methods({ POST: postLogin });

@@ -1,4 +1,4 @@
-import { putProfile } from "../../../features/account/account.server";
+import { putProfile } from "../../../features/account/account.api";
 import { methods } from "../../../server/http";
 
 export const { PUT, ALL } = methods({ PUT: putProfile });

@@ -22,11 +22,11 @@
  * API routes (/v2/**) get only step 0 here: they read the bearer header (src/server/auth).
  */
 import type { APIContext, MiddlewareNext } from "astro";
-import { TOKEN_COOKIE, USER_COOKIE, isAdmin, loginUrl, parseUserCookie, safeRedirect, type SessionUser } from "../../features/account/account";
-import { sessionUserFor } from "../../features/account/account.server";
-import { AuthUnavailableError, InvalidTokenError, assertEmulatorAllowed, emulatorHost, isLoopbackHost, verifyIdToken } from "./firebase-admin.server";
-import { getDb } from "../db/client";
-import { env } from "../env";
+import { TOKEN_COOKIE, USER_COOKIE, isAdmin, loginUrl, parseUserCookie, safeRedirect, type SessionUser } from "./account";
+import { sessionUserFor } from "./account.server";
+import { AuthUnavailableError, InvalidTokenError, assertEmulatorAllowed, emulatorHost, isLoopbackHost, verifyIdToken } from "../../server/auth/firebase-admin.server";
+import { getDb } from "../../server/db/client";
+import { env } from "../../server/env";
 
 const raw = { decode: (value: string) => value };
 

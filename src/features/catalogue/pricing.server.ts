@@ -1,0 +1,50 @@
+/**
+ * The catalogue's loader for pricing lines (the cart; checkout later): the products named, with
+ * their variants in position order and their first image, read in one statement. Other features
+ * read products through this, never from the catalogue's tables themselves.
+ */
+import { inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../server/db/client";
+import { products } from "../../server/db/schema";
+
+export interface PricingProduct {
+  id: string;
+  name: string;
+  status: string;
+  pricePaise: number;
+  weightGrams: number;
+  /** URL of the first image, "" when it has none. */
+  image: string;
+  variants: { id: string; name: string; value: string; price: number }[];
+}
+
+type VariantRow = PricingProduct["variants"][number];
+
+/** Products by id (absent ids are simply not in the map), inactive ones included with their status. */
+export async function loadPricingProducts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, PricingProduct>> {
+  const unique = [...new Set(ids)];
+  const map = new Map<string, PricingProduct>();
+  if (unique.length === 0) return map;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      pricePaise: products.pricePaise,
+      weightGrams: products.weightGrams,
+      // Correlated subqueries name the outer row "products"."id" in full: Drizzle writes a column of
+      // the selected table unqualified, which inside the subquery would mean the inner table's id.
+      image: sql<string | null>`(select i.url from product_images i
+        where i.product_id = "products"."id" order by i.position, i.id limit 1)`,
+      variants: sql<VariantRow[] | string | null>`(select json_agg(json_build_object(
+          'id', v.id, 'name', v.name, 'value', v.value, 'price', v.price_paise) order by v.position, v.id)
+        from product_variants v where v.product_id = "products"."id")`,
+    })
+    .from(products)
+    .where(inArray(products.id, unique));
+  for (const row of rows) {
+    const variants = typeof row.variants === "string" ? (JSON.parse(row.variants) as VariantRow[]) : (row.variants ?? []);
+    map.set(row.id, { ...row, image: row.image ?? "", variants });
+  }
+  return map;
+}

@@ -1,0 +1,89 @@
+/**
+ * HTTP handlers of checkout and payment (issue 9; README API table). The route files under
+ * src/pages/ only wire these. Amounts go out as paise under the money keys (json() converts).
+ */
+import type { APIContext } from "astro";
+import { z } from "zod";
+import { requireUser } from "../../server/auth/auth.server";
+import { env } from "../../server/env";
+import { HttpError, json, methods, parseJsonBody, readBodyText, readJson, readQuery } from "../../server/http";
+import { startBackgroundJobs } from "../../server/payments/background.server";
+import { paymentProvider, providerNamed } from "../../server/payments/index.server";
+import { createOrderBody } from "./checkout";
+import { createOrderFor, OrderCreationFailed } from "./create-order.server";
+import { receiveWebhook, verifyOrderFor } from "./verify.server";
+
+const orderIdQuery = z.object({ order_id: z.string().min(1, "order_id is required").max(100) });
+
+function activeProvider(name: string | undefined) {
+  startBackgroundJobs();
+  const provider = providerNamed(name);
+  if (!provider) throw new HttpError(404, "This payment provider is not active in this shop.");
+  return provider;
+}
+
+function text(body: string, status = 200): Response {
+  return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+}
+
+/** POST /create-order */
+export async function postCreateOrder(context: APIContext): Promise<Response> {
+  startBackgroundJobs();
+  const user = await requireUser(context);
+  const body = await readJson(context.request, createOrderBody, 16 * 1024);
+  try {
+    return json(await createOrderFor(user, body, paymentProvider(), env().PUBLIC_SITE_URL));
+  } catch (error) {
+    if (error instanceof OrderCreationFailed) {
+      return json({ error: "Order Creation Failed", detail: error.detail, order_id: error.orderId }, { status: 502 });
+    }
+    throw error;
+  }
+}
+
+/** An optional JSON object body: malformed JSON, a NUL character or a non-object is a 400. */
+async function readObjectBody(request: Request, what: string): Promise<string> {
+  const raw = await readBodyText(request);
+  if (raw.trim() === "") return raw;
+  const body = parseJsonBody(raw);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, `${what} must be a JSON object.`);
+  return raw;
+}
+
+/** POST /{provider}/verify?order_id= : the text SUCCESS when paid; PENDING / FAILED / CANCELLED / EXPIRED otherwise. */
+export async function postVerify(context: APIContext): Promise<Response> {
+  await readObjectBody(context.request, "The body (the saved order)"); // checked, then ignored for money
+  const provider = activeProvider(context.params.provider);
+  const user = await requireUser(context);
+  const { order_id } = readQuery(context.url, orderIdQuery);
+  return text(await verifyOrderFor(user.uid, order_id, provider));
+}
+
+/** POST /{provider}/webhook: signed over the raw body; 2xx only once stored. */
+export async function postWebhook(context: APIContext): Promise<Response> {
+  const raw = await readObjectBody(context.request, "The webhook body");
+  const provider = activeProvider(context.params.provider);
+  const answer = await receiveWebhook(provider, raw, context.request.headers);
+  return json(answer.body, { status: answer.status });
+}
+
+/**
+ * methods() for the /{provider}/... routes: any other method on a provider that is not active (or
+ * not a provider at all, e.g. /login/verify) is the 404 JSON of an unknown address, not a 405.
+ */
+export function providerRoute(table: { POST: (context: APIContext) => Promise<Response> }) {
+  const routes = methods(table);
+  return {
+    POST: routes.POST!,
+    ALL: (context: APIContext) =>
+      providerNamedSafe(context.params.provider) ? routes.ALL(context) : json({ error: `There is no API at ${context.url.pathname}.` }, { status: 404 }),
+  };
+}
+
+function providerNamedSafe(name: string | undefined): boolean {
+  try {
+    return providerNamed(name) !== null;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The local provider's stand-in hosted page (/pay/local/{session}) and its three buttons. Each
+ * button takes the attempt into the local ledger, sends the same signed webhook Cashfree would send
+ * (an HTTP POST to this shop's own /local/webhook on 127.0.0.1), then sends the browser to the
+ * return URL. Everything here is a 404 unless the local provider is active.
+ */
+import { env } from "../../server/env";
+import { HttpError } from "../../server/http";
+import { paymentProvider } from "../../server/payments/index.server";
+import { LocalProvider, type LocalChoice } from "../../server/payments/local.server";
+import { receiveWebhook } from "./verify.server";
+
+export function localProvider(): LocalProvider {
+  const provider = paymentProvider();
+  if (!(provider instanceof LocalProvider)) throw new HttpError(404, "Page not found");
+  return provider;
+}
+
+export interface LocalPayView {
+  orderId: string;
+  amountPaise: number;
+  expired: boolean;
+  open: boolean;
+}
+
+/** What the stand-in page shows; null (a 404) for an unknown session or when local is not active. */
+export async function localPayView(session: string, now = Date.now()): Promise<LocalPayView | null> {
+  let provider: LocalProvider;
+  try {
+    provider = localProvider();
+  } catch {
+    return null;
+  }
+  const order = await provider.sessionOrder(session);
+  if (!order) return null;
+  const expired = !order.expiresAt || order.expiresAt.getTime() <= now;
+  return { orderId: order.id, amountPaise: order.totalPaise, expired, open: order.status === "pending" && !expired };
+}
+
+/** Delivers the signed webhook over HTTP to this server; in-process when that is impossible (logged). */
+async function deliver(provider: LocalProvider, body: string, headers: Record<string, string>): Promise<void> {
+  const url = process.env.LOCAL_WEBHOOK_URL ?? `http://127.0.0.1:${env().PORT}/local/webhook`;
+  try {
+    const response = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+    if (response.ok) return;
+    console.error(`[local-pay] ${url} answered ${response.status}; recording in-process instead`);
+  } catch (error) {
+    console.error(`[local-pay] could not reach ${url} (${String(error)}); recording in-process instead`);
+  }
+  const answer = await receiveWebhook(provider, body, new Headers(headers));
+  if (answer.status !== 200) throw new Error(`local webhook refused: ${JSON.stringify(answer.body)}`);
+}
+
+const CHOICES: Record<string, LocalChoice> = { pay: "pay", fail: "fail", cancel: "cancel" };
+
+/** POST /pay/local/{session}/outcome (form field `outcome`): answers the return URL to redirect to. */
+export async function takeLocalOutcome(session: string, outcome: string): Promise<string> {
+  const provider = localProvider();
+  const choice = CHOICES[outcome];
+  if (!choice) throw new HttpError(400, "outcome must be pay, fail or cancel.");
+  const view = await localPayView(session);
+  if (!view) throw new HttpError(404, "Page not found");
+  if (view.expired) throw new HttpError(410, "This payment link has expired.");
+  if (view.open) {
+    const { body, headers } = await provider.takeAttempt(view.orderId, view.amountPaise, choice);
+    await deliver(provider, body, headers);
+  }
+  return `/verify-order/${encodeURIComponent(view.orderId)}`;
+}

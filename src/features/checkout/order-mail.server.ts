@@ -1,0 +1,77 @@
+/**
+ * Mails caused by payments. Each is written to the outbox inside the caller's transaction (the
+ * one that records the payment), so a mail exists exactly when its event does; the background
+ * sender delivers it (src/server/mail.server.ts, docs/decisions/0015).
+ */
+import type { Tx } from "../../server/db/client";
+import type { orders } from "../../server/db/schema";
+import { env } from "../../server/env";
+import { ownerAddress, sendMail } from "../../server/mail.server";
+import type { ProviderPayment } from "../../server/payments/provider";
+import { formatInr } from "../../lib/money";
+import { loadOrder } from "../orders/orders.server";
+import type { OrderJson } from "../orders/orders";
+
+function link(path: string): string {
+  return new URL(path, env().PUBLIC_SITE_URL).toString();
+}
+
+function lines(order: OrderJson): string {
+  const rows = order.items.map((item) => {
+    const options = Object.entries(item.variant)
+      .map(([name, choice]) => `${name}: ${choice.value}`)
+      .join(", ");
+    return `- ${item.product.name}${options ? ` (${options})` : ""} x ${item.quantity}: ${formatInr(item.price * item.quantity)}`;
+  });
+  return [...rows, "", `Total: ${formatInr(order.pricing.total)} (shipping is charged when the order is ready to dispatch)`].join("\n");
+}
+
+/** Order confirmation to the shopper and a new-order notice to the owner. */
+export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
+  const order = await loadOrder(tx, orderId);
+  if (!order) return;
+  const shop = env().SHOP_NAME;
+  const name = order.shippingName.firstName || "there";
+  if (order.shippingName.email) {
+    await sendMail(tx, {
+      to: order.shippingName.email,
+      subject: `${shop}: order ${order.id} confirmed`,
+      text: `Hello ${name},\n\nThank you! We received your payment for order ${order.id}.\n\n${lines(order)}\n\nYour order: ${link(`/my-orders/${order.id}`)}\n`,
+    });
+  }
+  const who = `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
+  await sendMail(tx, {
+    to: ownerAddress(),
+    subject: `New order ${order.id} (${formatInr(order.pricing.total)})`,
+    text: `A new order was paid by ${who} <${order.shippingName.email}>, ${order.shippingName.phone}.\n\n${lines(order)}\n\nOpen it: ${link(`/admin/order/${order.id}`)}\n`,
+    replyTo: order.shippingName.email || undefined,
+  });
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+function paymentText(payment: ProviderPayment): string {
+  const amount = Number.isFinite(payment.amountPaise) ? formatInr(payment.amountPaise) : "an unreadable amount";
+  return `payment ${payment.paymentId}: ${amount} ${payment.currency}${payment.paidAt ? ` at ${payment.paidAt.toISOString()}` : ""}`;
+}
+
+/** A success for an order already cancelled (expired) or already paid: recorded; the owner decides. */
+export async function mailLatePayment(tx: Tx, order: OrderRow, payment: ProviderPayment): Promise<void> {
+  const already = order.status !== "cancelled";
+  await sendMail(tx, {
+    to: ownerAddress(),
+    subject: already ? `Order ${order.id} was paid twice` : `Late payment: order ${order.id} paid after it expired`,
+    text: already
+      ? `Order ${order.id} was already paid (${order.transactionId}); another ${paymentText(payment)} arrived. Consider a refund.\n\n${link(`/admin/order/${order.id}`)}\n`
+      : `Order ${order.id} had expired and was cancelled, then ${paymentText(payment)} succeeded. It is recorded and the order is back in processing.\n\n${link(`/admin/order/${order.id}`)}\n`,
+  });
+}
+
+/** A success whose amount or currency differs from the stored order: never marked paid. */
+export async function mailMismatch(tx: Tx, order: OrderRow, payment: ProviderPayment): Promise<void> {
+  await sendMail(tx, {
+    to: ownerAddress(),
+    subject: `Payment mismatch on order ${order.id}: not marked paid`,
+    text: `The provider reports ${paymentText(payment)} for order ${order.id}, which costs ${formatInr(order.totalPaise)} INR. The order was NOT marked paid. Check the payment in the provider's dashboard.\n\n${link(`/admin/order/${order.id}`)}\n`,
+  });
+}

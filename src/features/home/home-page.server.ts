@@ -1,0 +1,21 @@
+/**
+ * What the home page renders on the server: the homepage-listed products and the collections shown
+ * on the site (found), or that they could not be read (failed: 503, a line in place of the
+ * carousels). The page arrives complete either way; nothing is fetched again in the browser.
+ */
+import type { DbOrTx } from "../../server/db/client";
+import { readPage, type PageLoad } from "../../server/page-load";
+import type { Category, HomeProduct } from "../catalogue/catalogue";
+import { listCategories, listHomeProducts } from "../catalogue/catalogue.server";
+
+export type HomePage = PageLoad<{ products: HomeProduct[]; categories: Category[] }>;
+
+export const HOME_LOAD_FAILED = "Our collections could not be loaded just now. Please try again in a moment.";
+
+export function loadHomePage(openDb: () => Promise<DbOrTx>): Promise<HomePage> {
+  return readPage("home page", async () => {
+    const db = await openDb();
+    const [products, categories] = await Promise.all([listHomeProducts(db), listCategories(db, { shownOnly: true })]);
+    return { state: "found" as const, status: 200 as const, products, categories };
+  });
+}

@@ -1,0 +1,27 @@
+/** HTTP handler of POST /v2/custom-order-email (SPEC §7); the route file only wires it. */
+import type { APIContext } from "astro";
+import { getDb } from "../../server/db/client";
+import { env } from "../../server/env";
+import { clientKey, json, readJson } from "../../server/http";
+import { hit } from "../../server/rate-limit.server";
+import { inquirySchema } from "./inquiry";
+import { INQUIRY_WINDOW_MS, notifyOwner, storeInquiry, TOO_MANY_INQUIRIES } from "./inquiry.server";
+
+/** POST /v2/custom-order-email: 201 `{ ok: true, id }`, 400 `{ error }`, 429 `{ error }` with Retry-After. */
+export async function postInquiry(context: APIContext): Promise<Response> {
+  const { request } = context;
+  // readJson caps the body at 64 KiB (413), far above what the schema's bounded fields add up to.
+  const inquiry = await readJson(request, inquirySchema);
+
+  const { INQUIRY_LIMIT_PER_HOUR, TRUST_PROXY } = env();
+  const client = clientKey(context, TRUST_PROXY);
+  const db = await getDb();
+  const limit = await hit(db, `inquiry:${client}`, INQUIRY_LIMIT_PER_HOUR, INQUIRY_WINDOW_MS);
+  if (!limit.allowed) {
+    return json({ error: TOO_MANY_INQUIRIES }, { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } });
+  }
+
+  const id = await storeInquiry(db, inquiry, client);
+  await notifyOwner(db, id, inquiry);
+  return json({ ok: true, id }, { status: 201 });
+}

@@ -1,0 +1,80 @@
+/**
+ * Reading orders: the one place that turns order rows into the SPEC §3 shape (OrderJson). Checkout,
+ * the shopper's order pages and the owner's portal all read orders through here.
+ */
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../server/db/client";
+import { orderItems, orders } from "../../server/db/schema";
+import type { OrderItemJson, OrderJson } from "./orders";
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+export function orderItemJson(row: OrderItemRow): OrderItemJson {
+  return {
+    id: row.id,
+    productId: row.productId,
+    product: { name: row.productName, image: row.productImage, weight: row.productWeightGrams / 1000 },
+    variant: row.variant,
+    quantity: row.quantity,
+    price: row.pricePaise,
+    productNote: row.productNote,
+  };
+}
+
+export function orderJson(row: OrderRow, items: readonly OrderItemRow[]): OrderJson {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    status: row.status,
+    userId: row.userId,
+    items: items.map(orderItemJson),
+    pricing: { subtotal: row.subtotalPaise, discount: row.discountPaise, shipping: row.shippingPaise, total: row.totalPaise },
+    shippingName: row.shippingName,
+    billingName: row.billingName,
+    shippingAddress: row.shippingAddress,
+    billingAddress: row.billingAddress,
+    payment: { method: row.paymentMethod, status: row.paymentStatus, transactionId: row.transactionId, amount: row.paymentAmountPaise },
+    shipping: { method: row.shippingMethod, cost: row.shippingCostPaise, trackingNumber: row.trackingNumber },
+    coupon: { code: row.couponCode, discount: row.couponDiscountPaise },
+    notes: row.notes,
+    timeline: row.timeline,
+  };
+}
+
+/** Orders matching `where`, newest first, each with its items (two queries, whatever the count). */
+export async function loadOrders(
+  db: DbOrTx,
+  options: { where?: SQL; limit?: number; offset?: number } = {},
+): Promise<OrderJson[]> {
+  let query = db.select().from(orders).where(options.where).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic();
+  if (options.limit) query = query.limit(options.limit);
+  if (options.offset) query = query.offset(options.offset);
+  const rows = await query;
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, rows.map((row) => row.id)))
+    .orderBy(orderItems.orderId, orderItems.id);
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId) ?? [];
+    list.push(item);
+    byOrder.set(item.orderId, list);
+  }
+  return rows.map((row) => orderJson(row, byOrder.get(row.id) ?? []));
+}
+
+/** One order, or null. With `userId`, only when it belongs to that user (someone else's is "absent"). */
+export async function loadOrder(db: DbOrTx, id: string, userId?: string): Promise<OrderJson | null> {
+  const where = userId ? and(eq(orders.id, id), eq(orders.userId, userId)) : eq(orders.id, id);
+  const [order] = await loadOrders(db, { where, limit: 1 });
+  return order ?? null;
+}
+
+/** The caller's orders, newest first. */
+export function loadOrdersOfUser(db: DbOrTx, userId: string): Promise<OrderJson[]> {
+  return loadOrders(db, { where: eq(orders.userId, userId) });
+}

@@ -1,0 +1,56 @@
+/**
+ * The order as the API and the islands see it (SPEC §3 Order and Order item). Pure types, safe in
+ * the browser. Amounts are integer paise here as everywhere inside; the API boundary turns them
+ * into rupees on the wire (docs/decisions/0003-money-in-paise.md).
+ */
+import type { OrderStatus } from "./status";
+
+export interface OrderPerson {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+}
+
+export interface OrderAddressJson {
+  id: string;
+  type: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export interface OrderItemJson {
+  id: string;
+  productId: string | null;
+  product: { name: string; image: string; weight: number };
+  /** Variant name -> the chosen option (its additional price in paise). */
+  variant: Record<string, { id: string; value: string; price: number }>;
+  quantity: number;
+  /** Unit price in paise, as sold. */
+  price: number;
+  productNote: string;
+}
+
+export interface OrderJson {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  status: OrderStatus | string;
+  userId: string;
+  items: OrderItemJson[];
+  pricing: { subtotal: number; discount: number; shipping: number; total: number };
+  shippingName: OrderPerson;
+  billingName: OrderPerson;
+  shippingAddress: OrderAddressJson;
+  billingAddress: OrderAddressJson;
+  payment: { method: string; status: string; transactionId: string; amount: number };
+  shipping: { method: string; cost: number; trackingNumber: string };
+  coupon: { code: string; discount: number };
+  notes: string;
+  /** status -> ISO timestamp of when the order reached it. */
+  timeline: Record<string, string>;
+}

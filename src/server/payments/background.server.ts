@@ -1,0 +1,38 @@
+/**
+ * Background jobs of an app server: the pending-order re-check and the mail sender, every 30 s.
+ * Started once per process by `startBackgroundJobs()` (from the payment routes on first use; see
+ * docs/decisions/0014). Off under Vitest and when BACKGROUND_JOBS=false. Safe with several app
+ * servers: both jobs claim their rows with SKIP LOCKED.
+ */
+import { recheckDueOrders } from "../../features/checkout/recheck.server";
+import { getDb } from "../db/client";
+import { deliverDueMail } from "../mail.server";
+import { paymentProvider } from "./index.server";
+
+export const JOB_INTERVAL_MS = 30_000;
+let timer: ReturnType<typeof setInterval> | undefined;
+let running = false;
+
+export async function runBackgroundJobsOnce(): Promise<void> {
+  if (running) return;
+  running = true;
+  try {
+    const db = await getDb();
+    await recheckDueOrders(db, paymentProvider()).catch((e: unknown) => console.error("[jobs] order re-check failed", e));
+    await deliverDueMail(db).catch((e: unknown) => console.error("[jobs] mail sender failed", e));
+  } finally {
+    running = false;
+  }
+}
+
+export function startBackgroundJobs(): void {
+  if (timer || process.env.VITEST || process.env.BACKGROUND_JOBS === "false") return;
+  timer = setInterval(() => void runBackgroundJobsOnce(), JOB_INTERVAL_MS);
+  timer.unref();
+  setTimeout(() => void runBackgroundJobsOnce(), 1_000).unref();
+}
+
+export function stopBackgroundJobs(): void {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}

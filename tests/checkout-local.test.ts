@@ -1,0 +1,151 @@
+/**
+ * Checkout with the local provider (demo mode) against a real database: create-order, the
+ * stand-in page's buttons (each sends a signed webhook), verify, and the bad inputs.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { schema } from "../src/server/db/client";
+import { resetEnvForTests } from "../src/server/env";
+import { resetPaymentConfigForTests } from "../src/server/payments/config.server";
+import { setPaymentProviderForTests } from "../src/server/payments/index.server";
+import { call } from "./helpers/call";
+import { CART_TOTAL_PAISE, makeShop, makeShopper, orderBody, type Shop } from "./helpers/checkout";
+import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+
+vi.mock("../src/server/auth/auth.server", async () =>
+  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
+    const uid = /^test:(.+)$/.exec(token)?.[1];
+    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
+  }),
+);
+
+const createRoute = await import("../src/pages/create-order");
+const verifyRoute = await import("../src/pages/[provider]/verify");
+const outcomeRoute = await import("../src/pages/pay/local/[session]/outcome");
+
+describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
+  let t: TestDb;
+  let shop: Shop;
+  let n = 0;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    process.env.DEMO_MODE = "true";
+    process.env.PAYMENT_PROVIDER = "local";
+    process.env.LOCAL_WEBHOOK_URL = "http://127.0.0.1:1/local/webhook"; // unreachable: recorded in-process
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
+    t = await createTestDb(kind);
+    shop = await makeShop(t.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    process.env = saved;
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
+  });
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "info").mockImplementation(() => {});
+  });
+
+  const shopper = () => makeShopper(t.db, shop, `local-${kind}-${++n}`);
+  const create = (token: string, body: unknown) => call(createRoute.POST, "/create-order", { method: "POST", token, body });
+  const verify = (token: string, id: string, provider = "local") =>
+    call(verifyRoute.POST, `/${provider}/verify?order_id=${id}`, { method: "POST", token, body: { total: 1 }, params: { provider } });
+  const press = (session: string, outcome: string) =>
+    call(outcomeRoute.POST, `/pay/local/${session}/outcome`, {
+      method: "POST",
+      rawBody: `outcome=${outcome}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      params: { session },
+    });
+  const orderRow = async (id: string) => (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+
+  it("stores a pending order priced by the server, then Pay marks it processing once and clears the cart", async () => {
+    const { uid, token } = await shopper();
+    const created = await create(token, orderBody({ idempotency_key: `key-${uid}` }));
+    expect(created.status).toBe(200);
+    expect(created.json).toMatchObject({ provider: "local", mode: "sandbox" });
+    expect(created.json.payment_session_id).toMatch(/^local_/);
+    const id = created.json.order_id as string;
+    const stored = await orderRow(id);
+    expect(stored).toMatchObject({ status: "pending", paymentStatus: "Pending", totalPaise: CART_TOTAL_PAISE, subtotalPaise: CART_TOTAL_PAISE, shippingPaise: 0 });
+    expect(stored.shippingName.phone).toBe("9876543210");
+    expect(stored.timeline.pending).toBeTruthy();
+    expect(await t.db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, id))).toHaveLength(2);
+
+    expect((await verify(token, id)).text).toBe("PENDING");
+    const pressed = await press(created.json.payment_session_id, "pay");
+    expect(pressed.status).toBe(303);
+    expect(pressed.headers.get("location")).toBe(`/verify-order/${id}`);
+
+    const verified = await verify(token, id);
+    expect(verified.text).toBe("SUCCESS");
+    expect(verified.headers.get("content-type")).toContain("text/plain");
+    const paid = await orderRow(id);
+    expect(paid).toMatchObject({ status: "processing", paymentStatus: "Paid", upiId: "demo@upi", paymentAmountPaise: CART_TOTAL_PAISE });
+    expect(paid.timeline.processing).toBeTruthy();
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, uid));
+    expect(await t.db.select().from(schema.cartItems).where(eq(schema.cartItems.cartId, user!.cartId))).toHaveLength(0);
+    expect(await t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id))).toHaveLength(1);
+    const mails = (await t.db.select().from(schema.outbox)).filter((m) => m.body.includes(id));
+    expect(mails.map((m) => m.to).sort()).toEqual(["asha@example.com", "hello@resintales.example"].sort());
+    // Again: nothing changes.
+    expect((await verify(token, id)).text).toBe("SUCCESS");
+    expect((await press(created.json.payment_session_id, "pay")).status).toBe(303);
+    expect(await t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id))).toHaveLength(1);
+  });
+
+  it("answers the same order for the same idempotency key and for a retried request without one", async () => {
+    const { uid, token } = await shopper();
+    const a = await create(token, orderBody({ idempotency_key: `same-${uid}` }));
+    const b = await create(token, orderBody({ idempotency_key: `same-${uid}` }));
+    expect(b.json.order_id).toBe(a.json.order_id);
+    const { token: other } = await shopper();
+    const c = await create(other, orderBody());
+    const d = await create(other, orderBody());
+    expect(c.status).toBe(200);
+    expect(d.json.order_id).toBe(c.json.order_id);
+    expect(d.json.payment_session_id).toBe(c.json.payment_session_id);
+  });
+
+  it("Fail payment and Cancel payment record the attempt and never mark the order paid", async () => {
+    const { token } = await shopper();
+    const created = await create(token, orderBody());
+    await press(created.json.payment_session_id, "fail");
+    expect((await verify(token, created.json.order_id)).text).toBe("FAILED");
+    await press(created.json.payment_session_id, "cancel");
+    const row = await orderRow(created.json.order_id);
+    expect(row.status).toBe("pending");
+    expect(row.paidAt).toBeNull();
+  });
+
+  it("refuses bad input with a 400 naming the reason and writes nothing", async () => {
+    const { uid, token } = await shopper();
+    const before = (await t.db.select().from(schema.orders)).length;
+    const phone = await create(token, orderBody({ customer_phone: "12345" }));
+    expect(phone.status).toBe(400);
+    expect(phone.json.error).toContain("customer_phone");
+    const address = await create(token, orderBody({ address_id: "someone-elses" }));
+    expect(address.status).toBe(400);
+    expect(address.json.error).toContain("address_id");
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, uid));
+    await t.db.delete(schema.cartItems).where(eq(schema.cartItems.cartId, user!.cartId));
+    const empty = await create(token, orderBody());
+    expect(empty.status).toBe(400);
+    expect(empty.json.error).toContain("cart is empty");
+    expect((await t.db.select().from(schema.orders)).length).toBe(before);
+  });
+
+  it("answers 404 for someone else's order, an unknown order and an inactive provider", async () => {
+    const { token } = await shopper();
+    const { token: stranger } = await shopper();
+    const created = await create(token, orderBody());
+    expect((await verify(stranger, created.json.order_id)).status).toBe(404);
+    expect((await verify(token, "ord_nope")).status).toBe(404);
+    expect((await verify(token, created.json.order_id, "cashfree")).status).toBe(404);
+  });
+});

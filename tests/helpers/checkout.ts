@@ -1,0 +1,50 @@
+/** Shared setup of the checkout suites: a shopper with an address and a two-line cart. */
+import { schema, type Db } from "../../src/server/db/client";
+import { makeCategory, makeProduct } from "../../src/server/seed/factories";
+import { ADDRESS } from "./fixtures";
+
+export interface Shop {
+  frameId: string;
+  tagId: string;
+}
+
+export async function makeShop(db: Db): Promise<Shop> {
+  const categoryId = (await makeCategory(db)).id;
+  const frame = await makeProduct(db, { name: "Ocean Wave Photo Frame", categoryId, pricePaise: 149900, weightGrams: 800 });
+  const tag = await makeProduct(db, { name: "Luggage Tag", categoryId, pricePaise: 49900, weightGrams: 60 });
+  return { frameId: frame.id, tagId: tag.id };
+}
+
+let carts = 0;
+
+/** A shopper row, one saved address ("addr-1") and a cart of 2 frames + 1 tag (3497.00). */
+export async function makeShopper(db: Db, shop: Shop, uid: string): Promise<{ uid: string; token: string }> {
+  await db.insert(schema.users).values({ id: uid, email: `${uid}@example.com`, firstName: "Asha", lastName: "Verma" });
+  await db.insert(schema.addresses).values({ userId: uid, id: "addr-1", ...ADDRESS });
+  await fillCart(db, shop, uid);
+  return { uid, token: `test:${uid}` };
+}
+
+export async function fillCart(db: Db, shop: Shop, uid: string): Promise<void> {
+  const [user] = await db.select().from(schema.users).where((await import("drizzle-orm")).eq(schema.users.id, uid));
+  const cartId = user!.cartId;
+  await db.insert(schema.carts).values({ id: cartId, userId: uid }).onConflictDoNothing();
+  carts++;
+  await db.insert(schema.cartItems).values([
+    { id: `line-${carts}-a`, cartId, productId: shop.frameId, quantity: 2, pricePaise: 149900 },
+    { id: `line-${carts}-b`, cartId, productId: shop.tagId, quantity: 1, pricePaise: 49900 },
+  ]);
+}
+
+export const CART_TOTAL_PAISE = 2 * 149900 + 49900;
+
+export function orderBody(extra: Record<string, unknown> = {}) {
+  return {
+    customer_name: "Asha Verma",
+    customer_email: "asha@example.com",
+    customer_phone: "+91 98765-43210",
+    order_amount: 1,
+    address_id: "addr-1",
+    ...extra,
+  };
+}
