@@ -3,6 +3,7 @@
  * catalogue.ts so that browser code importing the catalogue's types and rules does not pull zod.
  */
 import { z } from "zod";
+import { SEARCH_MAX_LENGTH } from "./catalogue";
 import { queryInt } from "../../server/http";
 
 /** Query of GET /v2/products. limit=0 means "all". */
@@ -11,7 +12,7 @@ export const productListQuery = z.object({
   offset: queryInt("offset", { min: 0, default: 0 }),
   status: z.enum(["active", "inactive", "all"], { message: "status must be active, inactive or all" }).default("active"),
   category: z.string().max(100).optional(),
-  q: z.string().max(200).optional(),
+  q: z.string().max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
 });
 
 /** Path parameter of /v2/products/{id}. */

@@ -154,9 +154,12 @@ export interface ProductFilters {
   q?: string | null;
 }
 
+/** Longest search text the list accepts (the API's `q` and the browser's search box). */
+export const SEARCH_MAX_LENGTH = 200;
+
 /** Trims and collapses whitespace; "" means "no search". */
 export function normaliseSearch(q: string | null | undefined): string {
-  return (q ?? "").trim().replace(/\s+/g, " ").slice(0, 200);
+  return (q ?? "").trim().replace(/\s+/g, " ").slice(0, SEARCH_MAX_LENGTH);
 }
 
 /**

@@ -4,6 +4,8 @@
  * These passwords are public on purpose (README, start banner): they only ever exist in the
  * local emulator, which the server refuses to trust outside demo mode on localhost.
  */
+import type { Role } from "../../lib/roles";
+
 export const DEMO_PROJECT_ID = "demo-resin";
 
 export interface DemoAccount {
@@ -15,7 +17,7 @@ export interface DemoAccount {
   phone: string;
   dateOfBirth: string;
   gender: "male" | "female" | "other";
-  role: "customer" | "tm_admin";
+  role: Role;
 }
 
 export const DEMO_OWNER: DemoAccount = {
