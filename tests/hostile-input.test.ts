@@ -48,6 +48,7 @@ const routes = {
   register: await import("../src/pages/v2/auth/register"),
   cartsMerge: await import("../src/pages/v2/carts-merge"),
   carts: await import("../src/pages/v2/carts"),
+  orders: await import("../src/pages/v2/orders"),
   categories: await import("../src/pages/v2/categories"),
   clearCart: await import("../src/pages/v2/clear-cart"),
   inquiry: await import("../src/pages/v2/custom-order-email"),
@@ -485,6 +486,12 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       route: routes.carts.GET,
       method: "GET",
       url: "/v2/carts",
+    },
+    {
+      name: "GET /v2/orders",
+      route: routes.orders.GET,
+      method: "GET",
+      url: "/v2/orders",
     },
     {
       name: "POST /v2/carts",

@@ -1,0 +1,135 @@
+/**
+ * The interactive part of /checkout (SPEC §2 Checkout, §4 Checkout flow, §5 Checkout): the address
+ * picker (the Address manager with auto-select; a shopper with no address adds one here), the UPI
+ * payment card with the phone, and 'Pay {total} via UPI' / Exit. The order summary beside it is
+ * rendered by the server.
+ *
+ * Pay: address and phone are checked (the spec's toasts); then a processing state with a spinner;
+ * POST /create-order with an idempotency key for this attempt (a second press cannot happen: the
+ * button is disabled from the first press until the page is left); the tempOrder is saved; and the
+ * provider takes over. A failure removes the tempOrder and goes to /products with the spec's toast.
+ */
+import { useCallback, useRef, useState } from "react";
+import { showToast, type ToastInput } from "../../components/ui/toast-store";
+import Spinner from "../../components/ui/Spinner";
+import { formatInr } from "../../lib/money";
+import AddressManager from "../account/AddressManager";
+import type { Address, User } from "../account/account";
+import { TextField, primaryButton, secondaryButton, useHydrated } from "../account/form-ui";
+import { flashToast } from "../../components/ui/flash-toasts";
+import { CHECKOUT_TOASTS, PHONE_PLACEHOLDER, newIdempotencyKey, normaliseIndianMobile, type TempOrder } from "./checkout-flow";
+import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
+
+interface Props {
+  user: User;
+  /** What the shopper pays now, paise (the server decides the order's amount again). */
+  total: number;
+}
+
+/** Leaves checkout for /products with the toast shown there (SPEC §4: failures go to /products). */
+function leaveWith(toast: ToastInput): void {
+  removeTempOrder();
+  flashToast(toast);
+  location.assign("/products");
+}
+
+export default function CheckoutForm({ user, total }: Props) {
+  const hydrated = useHydrated();
+  const [address, setAddress] = useState<Address | null>(null);
+  const [phone, setPhone] = useState(user.phone);
+  const [processing, setProcessing] = useState(false);
+  const busy = useRef(false);
+  const onSelect = useCallback((picked: Address | null) => setAddress(picked), []);
+
+  async function onPay() {
+    if (busy.current) return;
+    if (!address) {
+      showToast(CHECKOUT_TOASTS.noAddress);
+      return;
+    }
+    const mobile = normaliseIndianMobile(phone);
+    if (!mobile) {
+      showToast(CHECKOUT_TOASTS.badPhone);
+      return;
+    }
+    busy.current = true;
+    setProcessing(true);
+    const body = {
+      customer_name: `${address.fName} ${address.lName}`.trim(),
+      customer_email: user.email,
+      customer_phone: mobile,
+      order_amount: total,
+      address_id: address.id,
+      idempotency_key: newIdempotencyKey(),
+    };
+    let answer;
+    try {
+      answer = await createOrder(body);
+    } catch (error) {
+      console.error("[checkout] creating the order failed", error);
+      leaveWith(CHECKOUT_TOASTS.createFailed);
+      return;
+    }
+    const { idempotency_key: _key, ...kept } = body;
+    const tempOrder: TempOrder = { ...kept, order_id: answer.order_id, provider: answer.provider };
+    saveTempOrder(tempOrder);
+    try {
+      await startPayment(answer);
+    } catch (error) {
+      console.error("[checkout] the payment provider failed", error);
+      leaveWith(CHECKOUT_TOASTS.sdkFailed);
+    }
+    // On success the provider has taken the window: stay in the processing state until it goes.
+  }
+
+  const disabled = !hydrated || processing;
+
+  return (
+    // Not a <form>: the address editor's own form (in a dialog) would be nested in it, and its
+    // submit event would bubble through React into Pay.
+    <div className="space-y-6" aria-busy={processing}>
+      <div className="rounded-3xl border border-cream-200 bg-white/85 p-6 shadow-xs sm:p-8">
+        <AddressManager initialUser={user} autoSelect selectedId={address?.id ?? null} onSelect={onSelect} title="Shipping Address" />
+      </div>
+
+      <section className="rounded-3xl border border-cream-200 bg-white/85 p-6 shadow-xs sm:p-8" aria-labelledby="payment-method-title">
+        <h2 id="payment-method-title" className="text-2xl text-ink-900">
+          Payment Method
+        </h2>
+        <div className="mt-4 rounded-2xl border border-gold-500 bg-cream-50 p-4 ring-2 ring-gold-300/60">
+          <p className="font-semibold text-ink-900">UPI</p>
+          <p className="text-sm text-ink-500">Pay with any UPI app. We use this number for your payment.</p>
+          <TextField
+            className="mt-4"
+            label="UPI contact number"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            maxLength={20}
+            placeholder={PHONE_PLACEHOLDER}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            disabled={processing}
+          />
+        </div>
+      </section>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <a href="/products" className={`${secondaryButton} sm:w-40`} aria-disabled={processing || undefined}>
+          Exit
+        </a>
+        <button type="button" onClick={() => void onPay()} className={primaryButton} disabled={disabled} data-pay>
+          {processing ? (
+            <>
+              <Spinner size="sm" label="Processing payment" /> Processing...
+            </>
+          ) : (
+            `Pay ${formatInr(total)} via UPI`
+          )}
+        </button>
+      </div>
+    </div>
+  );
+}

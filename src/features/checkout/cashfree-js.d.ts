@@ -1,0 +1,11 @@
+/** Types of the parts of @cashfreepayments/cashfree-js (which ships none) that checkout uses. */
+declare module "@cashfreepayments/cashfree-js" {
+  export interface CashfreeCheckoutOptions {
+    paymentSessionId: string;
+    redirectTarget?: "_self" | "_blank" | "_top" | "_modal" | HTMLElement;
+  }
+  export interface Cashfree {
+    checkout(options: CashfreeCheckoutOptions): Promise<unknown>;
+  }
+  export function load(options: { mode: "sandbox" | "production" }): Promise<Cashfree | null>;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { addressLine, badgeClass, filterOrders, orderDate, orderPath, variantText } from "./order-list";
+
+const order = (id: string, status: string, ...names: string[]) => ({
+  id,
+  status,
+  items: names.map((name) => ({ product: { name } })),
+});
+const ORDERS = [
+  order("ord-100", "pending", "Ocean Wave Frame"),
+  order("ord-200", "processing", "Luggage Tag", "Varmala Keepsake"),
+  order("ord-300", "delivered", "Nameplate"),
+  order("ord-400", "refunded", "Ocean Coaster"),
+] as never[];
+const ids = (list: { id: string }[]) => list.map((o) => o.id);
+
+describe("my orders: search and status filter (SPEC §2)", () => {
+  it("matches the order id or a product name, ignoring case and spaces around", () => {
+    expect(ids(filterOrders(ORDERS, "  ORD-2 ", "all"))).toEqual(["ord-200"]);
+    expect(ids(filterOrders(ORDERS, "ocean", "all"))).toEqual(["ord-100", "ord-400"]);
+    expect(ids(filterOrders(ORDERS, "keepsake", "all"))).toEqual(["ord-200"]);
+    expect(ids(filterOrders(ORDERS, "", "all"))).toHaveLength(4);
+    expect(filterOrders(ORDERS, "no such thing", "all")).toEqual([]);
+  });
+
+  it("filters by status, an unknown status counting as pending", () => {
+    expect(ids(filterOrders(ORDERS, "", "pending"))).toEqual(["ord-100", "ord-400"]);
+    expect(ids(filterOrders(ORDERS, "", "delivered"))).toEqual(["ord-300"]);
+    expect(filterOrders(ORDERS, "", "shipped")).toEqual([]);
+    expect(ids(filterOrders(ORDERS, "ocean", "pending"))).toEqual(["ord-100", "ord-400"]);
+    expect(filterOrders(ORDERS, "nameplate", "pending")).toEqual([]);
+  });
+});
+
+describe("order display helpers", () => {
+  it("shows dates in India time", () => {
+    expect(orderDate("2026-01-03T20:00:00Z")).toMatch(/4 Jan 2026/);
+    expect(orderDate("not a date")).toBe("");
+  });
+
+  it("colours an unknown status as pending", () => {
+    expect(badgeClass("refunded")).toBe(badgeClass("pending"));
+    expect(badgeClass("delivered")).not.toBe(badgeClass("pending"));
+  });
+
+  it("joins variant values and address parts, leaving out empty ones", () => {
+    expect(variantText({ Size: { value: "A4" }, Finish: { value: "Gloss" } })).toBe("A4 · Gloss");
+    expect(variantText({})).toBe("");
+    expect(addressLine({ address1: "12 MI Road", address2: "", city: "Jaipur", state: "Rajasthan", zipCode: "302001", country: "India" })).toBe(
+      "12 MI Road, Jaipur, Rajasthan 302001, India",
+    );
+  });
+
+  it("encodes the id in the detail path", () => {
+    expect(orderPath("a/b c")).toBe("/my-orders/a%2Fb%20c");
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The shopper's order list and detail (SPEC §2 My orders, Customer order detail): the spec's texts,
+ * the search and status filter, dates and badge colours. Pure; shared by the pages and the island.
+ */
+import type { OrderJson } from "./orders";
+import { normaliseStatus, type OrderStatus } from "./status";
+
+export const ORDER_TEXTS = {
+  noMatch: "No orders found matching your filters.",
+  noOrder: "No order selected.",
+  noOrdersYet: "You have no orders yet.",
+  shippingNote: "Shipping charges are calculated and charged when your order is ready to dispatch.",
+  loadFailed: "Failed to load orders",
+} as const;
+
+/** The status filter's choices (SPEC §2): all, pending, processing, shipped, delivered. */
+export const STATUS_FILTERS = ["all", "pending", "processing", "shipped", "delivered"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/**
+ * Orders whose id or one of whose product names contains `query` (case-insensitive, trimmed), and
+ * whose status (unknown strings count as pending, SPEC §4) matches `status`. Order is kept.
+ */
+export function filterOrders<T extends Pick<OrderJson, "id" | "status" | "items">>(orders: readonly T[], query: string, status: StatusFilter): T[] {
+  const needle = query.trim().toLowerCase();
+  return orders.filter((order) => {
+    if (status !== "all" && normaliseStatus(order.status) !== status) return false;
+    if (!needle) return true;
+    if (order.id.toLowerCase().includes(needle)) return true;
+    return order.items.some((item) => item.product.name.toLowerCase().includes(needle));
+  });
+}
+
+/** "3 Jan 2026": the order's date as shoppers in India read it. */
+export function orderDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+}
+
+/** "3 Jan 2026, 14:05" (India time, 24-hour) for the timeline. */
+export function orderDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleString("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Kolkata" });
+}
+
+/** Badge colours by status (an unknown string is coloured as pending). */
+const BADGE: Record<OrderStatus, string> = {
+  pending: "bg-amber-100 text-amber-800",
+  processing: "bg-sky-100 text-sky-800",
+  shipped: "bg-indigo-100 text-indigo-800",
+  delivered: "bg-resin-100 text-resin-700",
+  cancelled: "bg-red-100 text-red-700",
+};
+
+export function badgeClass(status: string | null | undefined): string {
+  return BADGE[normaliseStatus(status)];
+}
+
+/** The chosen variant values of a line, in order ("A4 (8 x 12 in) · Gloss"). */
+export function variantText(variant: Record<string, { value: string }>): string {
+  return Object.values(variant)
+    .map((option) => option.value)
+    .join(" · ");
+}
+
+/** "12 MI Road, Flat 2, Jaipur, Rajasthan 302001, India" (empty parts left out). */
+export function addressLine(a: { address1: string; address2: string; city: string; state: string; zipCode: string; country: string }): string {
+  const cityLine = [a.state, a.zipCode].filter(Boolean).join(" ");
+  return [a.address1, a.address2, a.city, cityLine, a.country].map((part) => part.trim()).filter(Boolean).join(", ");
+}
+
+/** Path of the detail page of an order. */
+export const orderPath = (id: string) => `/my-orders/${encodeURIComponent(id)}`;

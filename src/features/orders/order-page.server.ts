@@ -1,0 +1,30 @@
+/**
+ * What the shopper's order pages render on the server (SPEC §2 My orders, Customer order detail),
+ * in the one page-load shape (src/server/page-load.ts, decision 0019): the caller's orders, or one
+ * order of theirs (reload-safe: read from the database, not from the navigation), or that there is
+ * no such order of theirs (404, 'No order selected.'), or that it could not be read (503 with a
+ * toast), so a database hiccup is never shown as a missing order.
+ */
+import type { DbOrTx } from "../../server/db/client";
+import { readPage, type Failed, type Found, type PageLoad } from "../../server/page-load";
+import type { OrderJson } from "./orders";
+import { loadOrder, loadOrdersOfUser } from "./orders.server";
+
+/** The list is never "missing": a shopper without orders gets an empty list. */
+export type OrdersPageState = Found<{ orders: OrderJson[] }> | Failed;
+export type OrderPageState = PageLoad<{ order: OrderJson }>;
+
+/** Order ids are short opaque strings (letters, digits, '_' and '-'); anything else is no order. */
+const ORDER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function loadMyOrdersPage(openDb: () => Promise<DbOrTx>, uid: string): Promise<OrdersPageState> {
+  return readPage("my orders", async () => ({ state: "found" as const, status: 200 as const, orders: await loadOrdersOfUser(await openDb(), uid) }));
+}
+
+export async function loadMyOrderPage(openDb: () => Promise<DbOrTx>, uid: string, rawId: string | undefined): Promise<OrderPageState> {
+  if (!rawId || !ORDER_ID.test(rawId)) return { state: "missing", status: 404 };
+  return readPage(`order page ${JSON.stringify(rawId)}`, async () => {
+    const order = await loadOrder(await openDb(), rawId, uid);
+    return order ? { state: "found" as const, status: 200 as const, order } : { state: "missing" as const, status: 404 as const };
+  });
+}
