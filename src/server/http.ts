@@ -32,7 +32,7 @@ export function errorResponse(status: number, message: string): Response {
 }
 
 /** Turns a zod failure into one sentence a person can act on ("email: Invalid email"). */
-export function describeZodError(error: z.ZodError): string {
+export function describeZodError(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => {
       const field = issue.path.join(".");
@@ -101,8 +101,9 @@ export function findString(value: unknown, bad: (text: string) => boolean): stri
   return null;
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+/** Parses with a zod schema, classic or `zod/mini` (the schemas shared with the browser use mini). */
+export function parseWith<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw new HttpError(400, describeZodError(result.error));
   return result.data;
 }
@@ -154,7 +155,7 @@ export function isJsonContentType(header: string | null): boolean {
  * parses it with `schema`; a missing or malformed body is a 400, never a 500. Amounts arrive in
  * rupees and reach `schema` as paise (src/lib/wire-money.ts); a malformed amount is a 400 naming it.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.infer<S>> {
+export async function readJson<S extends z.core.$ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw new HttpError(413, BODY_TOO_LARGE);
   if (!isJsonContentType(request.headers.get("content-type"))) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
@@ -199,7 +200,7 @@ export function queryInt(name: string, options: { min: number; max?: number; def
     .transform((value) => value ?? fallback);
 }
 
-export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> {
+export function readQuery<S extends z.core.$ZodType>(url: URL, schema: S): z.output<S> {
   return parseWith(schema, Object.fromEntries(url.searchParams));
 }
 

@@ -65,3 +65,12 @@ export function modulesImporting(entry: string, pkg: string, options: WalkOption
   const imports = (specifier: string) => specifier === pkg || specifier.startsWith(`${pkg}/`);
   return [...reachableModules(entry, options)].filter(([, source]) => bareImports(source).some(imports)).map(([file]) => path.relative(process.cwd(), file));
 }
+
+/** `zod/mini` (and its aliases) is the small build the browser may load; anything else from zod is the full build. */
+const ZOD_MINI = new Set(["zod/mini", "zod/v4-mini", "zod/v4/mini"]);
+
+/** The reachable modules that import the full zod build (`zod`, `zod/v4`, ...), not `zod/mini`. */
+export function modulesImportingFullZod(entry: string, options: WalkOptions = {}): string[] {
+  const full = (specifier: string) => (specifier === "zod" || specifier.startsWith("zod/")) && !ZOD_MINI.has(specifier);
+  return [...reachableModules(entry, options)].filter(([, source]) => bareImports(source).some(full)).map(([file]) => path.relative(process.cwd(), file));
+}

@@ -7,7 +7,8 @@ import { ApiError, apiRequest } from "../../lib/api-client";
 import { readCookie } from "../../lib/cookies";
 import { TOKEN_COOKIE } from "../account/account";
 import { $cartId, $cartItems, $cartMode, $rememberedCount } from "./cart-state";
-import { toCartAnswer, type CartAnswer } from "./cart";
+import type { CartAnswer } from "./cart";
+import { toCartAnswer } from "./cart.schema";
 import { session } from "./cart-context";
 import { remember } from "./cart-remembered-count";
 

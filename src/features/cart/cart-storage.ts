@@ -1,6 +1,7 @@
 /** The guest cart in localStorage, and the browser storage the cart uses, every access guarded (SSR, privacy settings). */
 import { $cartItems, $cartMode } from "./cart-state";
-import { GUEST_CART_KEY, parseGuestCart, serialiseGuestCart, type CartLine } from "./cart";
+import { addLine, GUEST_CART_KEY, guestLineId, MAX_NOTE_LENGTH, variantKey, type CartLine } from "./cart";
+import { toCartLine } from "./cart.schema";
 
 export const inBrowser = () => typeof window !== "undefined";
 
@@ -39,4 +40,34 @@ export function writeGuest(items: readonly CartLine[]): void {
   } catch (error) {
     console.error("[cart] could not save the guest cart", error);
   }
+}
+
+/**
+ * Reads the guest cart from its stored JSON (`{ items: [...] }`, or a bare list from older
+ * versions). Lines that do not parse are dropped, so a damaged entry never breaks the page.
+ */
+export function parseGuestCart(raw: string | null | undefined): CartLine[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const list = Array.isArray(data) ? data : data && typeof data === "object" ? (data as { items?: unknown }).items : undefined;
+  if (!Array.isArray(list)) return [];
+  const lines: CartLine[] = [];
+  for (const entry of list) {
+    const line = toCartLine(entry);
+    if (!line) continue;
+    const productNote = line.productNote.trim().slice(0, MAX_NOTE_LENGTH);
+    const normalised: CartLine = { ...line, id: guestLineId(line.productId, variantKey(line.variant)), productNote, note: productNote !== "" };
+    const fit = addLine(lines, normalised);
+    if (fit) lines.splice(0, lines.length, ...fit);
+  }
+  return lines;
+}
+
+export function serialiseGuestCart(items: readonly CartLine[]): string {
+  return JSON.stringify({ items });
 }

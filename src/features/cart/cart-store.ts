@@ -24,8 +24,8 @@
  * changed the account cart since (`cart:account-changed` in localStorage; open tabs also follow the
  * BroadcastChannel at once). A guest cart with lines always runs the full sign-in logic.
  *
- * The answers are checked by a hand-written guard (`toCartAnswer` in cart.ts), not zod: this module
- * is loaded on every page for the nav badge, so nothing it imports may pull zod into the bundle.
+ * The answers are checked with the cart's one schema (cart.schema.ts, `zod/mini`: small enough for
+ * this module, which is loaded on every page for the nav badge).
  *
  * Files: cart-state.ts (the stores), cart-storage.ts (the guest cart), cart-session.ts (requests,
  * their order, the session counter), cart-remembered-count.ts (the badge without a request),
@@ -36,7 +36,7 @@
 import { ApiError } from "../../lib/api-client";
 import { readCookie } from "../../lib/cookies";
 import { TOKEN_COOKIE, USER_COOKIE } from "../account/account";
-import { $cartId, $cartItems, $cartLoading, $cartMode, $cartOpen, $mergePrompt, $rememberedCount, closeCart, openCart } from "./cart-state";
+import { $cartId, $cartItems, $cartLoading, $cartMode, $cartOpen, $mergePrompt, $rememberedCount, openCart } from "./cart-state";
 import { inBrowser, readGuest, storage, writeGuest } from "./cart-storage";
 import { session, type SignInOutcome } from "./cart-context";
 import { applyAnswer, request, serial } from "./cart-session";
@@ -48,11 +48,11 @@ import {
   quantityCapMessage,
   quantityInCart,
   removeLine,
-  toCartAnswer,
   type CartAnswer,
   type CartItemDraft,
   type CartLine,
 } from "./cart";
+import { toCartAnswer } from "./cart.schema";
 
 export * from "./cart-state";
 export { CART_COUNT_TTL_MS, REMEMBERED_COUNT_KEY, ACCOUNT_CHANGED_KEY, sessionSubject } from "./cart-remembered-count";

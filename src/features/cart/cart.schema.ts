@@ -1,29 +1,32 @@
 /**
- * zod schemas of the /v2/carts calls: the request bodies and query (parsed by cart.api.ts) and
- * the answer (used by tests to check the browser's hand-written guard, `toCartAnswer` in cart.ts).
- *
- * Server and tests only: the browser store (cart-store.ts, loaded on every page for the nav badge)
- * must stay free of zod, so never import this file from cart.ts, cart-store.ts or an island.
+ * The one schema of the /v2/carts bodies and answers, shared by the handlers (cart.api.ts), the
+ * browser store (cart-session.ts reads answers with it) and the guest cart in localStorage.
+ * Written with `zod/mini` so the browser bundle stays small (the cart store loads on every page).
+ * Amounts here are paise: the wire's rupees are converted before and after (src/lib/wire-money.ts).
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { trimInvisible } from "../../lib/text";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH, MAX_VARIANT_GROUPS } from "./cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH, MAX_VARIANT_GROUPS, type CartAnswer, type CartLine } from "./cart";
 
 const id = (label: string) =>
-  z
-    .string({ message: `${label} is required` })
-    .overwrite(trimInvisible)
-    .min(1, `${label} is required`)
-    .max(120, `${label} must be at most 120 characters`);
+  z.string({ error: `${label} is required` }).check(
+    z.overwrite(trimInvisible),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(120, `${label} must be at most 120 characters`),
+  );
 
 /** `{ "Size": { id, value?, price? } }`: only the ids count; value and price are looked up. */
 export const variantInput = z
   .record(
-    z.string().overwrite(trimInvisible).min(1, "A variant group needs a name").max(100, "A variant group name must be at most 100 characters"),
-    z.object({ id: id("variant id") }, { message: "Each chosen variant must be an object with an id" }),
-    { message: "variant must be an object of group name -> { id }" },
+    z.string().check(
+      z.overwrite(trimInvisible),
+      z.minLength(1, "A variant group needs a name"),
+      z.maxLength(100, "A variant group name must be at most 100 characters"),
+    ),
+    z.object({ id: id("variant id") }, { error: "Each chosen variant must be an object with an id" }),
+    { error: "variant must be an object of group name -> { id }" },
   )
-  .refine((v) => Object.keys(v).length <= MAX_VARIANT_GROUPS, `variant may name at most ${MAX_VARIANT_GROUPS} groups`);
+  .check(z.refine((v) => Object.keys(v).length <= MAX_VARIANT_GROUPS, `variant may name at most ${MAX_VARIANT_GROUPS} groups`));
 
 /**
  * Body of POST /v2/carts, and each item of PUT /v2/carts-merge. `price`, `product` and `note` may be
@@ -31,50 +34,67 @@ export const variantInput = z
  */
 export const cartItemInput = z.object({
   productId: id("productId"),
-  variant: variantInput.default({}),
-  quantity: z
-    .number({ message: "quantity must be a number" })
-    .int("quantity must be a whole number")
-    .min(1, "quantity must be at least 1")
-    .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)
-    .default(1),
-  productNote: z
-    .string({ message: "productNote must be text" })
-    .overwrite(trimInvisible)
-    .max(MAX_NOTE_LENGTH, `productNote must be at most ${MAX_NOTE_LENGTH} characters`)
-    .default(""),
+  variant: z._default(variantInput, {}),
+  quantity: z._default(
+    z.number({ error: "quantity must be a number" }).check(
+      z.refine(Number.isInteger, "quantity must be a whole number"),
+      z.gte(1, "quantity must be at least 1"),
+      z.lte(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+    ),
+    1,
+  ),
+  productNote: z._default(
+    z.string({ error: "productNote must be text" }).check(
+      z.overwrite(trimInvisible),
+      z.maxLength(MAX_NOTE_LENGTH, `productNote must be at most ${MAX_NOTE_LENGTH} characters`),
+    ),
+    "",
+  ),
 });
 export type CartItemInput = z.infer<typeof cartItemInput>;
 
 export const mergeInput = z.object({
-  items: z
-    .array(cartItemInput, { message: "items must be a list" })
-    .max(MAX_CART_LINES * 2, `items may hold at most ${MAX_CART_LINES * 2} lines`),
+  items: z.array(cartItemInput, { error: "items must be a list" }).check(z.maxLength(MAX_CART_LINES * 2, `items may hold at most ${MAX_CART_LINES * 2} lines`)),
 });
 
 /** Query of DELETE /v2/carts. */
 export const removeQuery = z.object({ prod_id: id("prod_id") });
 /** Body of DELETE /v2/carts: the line's variant choice (empty or absent for a product without variants). */
-export const removeBody = z.object({ variant: variantInput.default({}) });
+export const removeBody = z.object({ variant: z._default(variantInput, {}) });
 
 const variantChoiceSchema = z.record(z.string(), z.object({ id: z.string(), value: z.string(), price: z.number() }));
 
-/** One line of an answer (and of the stored guest cart); `toCartLine` in cart.ts is its zod-free twin. */
+/** One line of an answer (and of the stored guest cart); optional parts fall back to defaults. */
 export const cartLineSchema = z.object({
   id: z.string(),
   productId: z.string(),
-  product: z.object({ name: z.string(), image: z.string().catch(""), weight: z.number().catch(0) }),
-  variant: variantChoiceSchema.catch({}),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
-  price: z.number().int().min(0),
-  note: z.boolean().catch(false),
-  productNote: z.string().catch(""),
+  product: z.object({ name: z.string(), image: z.catch(z.string(), ""), weight: z.catch(z.number(), 0) }),
+  variant: z.catch(variantChoiceSchema, {}),
+  quantity: z.int().check(z.gte(1), z.lte(MAX_LINE_QUANTITY)),
+  price: z.int().check(z.gte(0)),
+  note: z.catch(z.boolean(), false),
+  productNote: z.catch(z.string(), ""),
 });
 
-/** The answer of every /v2/carts call; `toCartAnswer` in cart.ts is its zod-free twin. */
+/** The answer of every /v2/carts call. */
 export const cartAnswerSchema = z.object({
   id: z.string(),
   items: z.array(cartLineSchema),
   count: z.number(),
   subtotal: z.number(),
 });
+
+/**
+ * One cart line from untrusted JSON (a server answer, another tab's message, the stored guest cart),
+ * or null when its identity, quantity or price is unusable.
+ */
+export function toCartLine(value: unknown): CartLine | null {
+  const parsed = cartLineSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A /v2/carts answer from untrusted JSON, or null when it is not one (any bad line refuses it all). */
+export function toCartAnswer(value: unknown): CartAnswer | null {
+  const parsed = cartAnswerSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,10 +1,8 @@
 /**
  * The cart's pure rules, shared by the browser store (cart-store.ts) and the server (cart.server.ts):
- * types (SPEC §3 Cart, Cart item), a hand-written guard of the /v2/carts answer, line identity,
- * adding and merging lines, count and subtotal (SPEC §4), and the "one choice per variant group" rule.
- *
- * Free of zod on purpose: cart-store.ts (loaded on every page for the nav badge) imports this file.
- * The zod schemas of the request bodies and answers live in cart.schema.ts (server and tests only).
+ * types (SPEC §3 Cart, Cart item), line identity, adding and merging lines, count and subtotal
+ * (SPEC §4), and the "one choice per variant group" rule. The schemas of the /v2/carts bodies and
+ * answers are in cart.schema.ts (zod/mini, shared by the browser and the handlers).
  *
  * Amounts are integer paise. A line is identified by its product and its variant choice: the
  * canonical `variantKey` (the chosen variant ids, sorted) — the same key the database's unique index uses.
@@ -276,97 +274,6 @@ export function resolveChoice(
     extra += option.price;
   }
   return { ok: true, variant, key: variantKey(variant), extra };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading answers and the stored guest cart (zod-free twins of cart.schema.ts's answer schemas)
-// ---------------------------------------------------------------------------------------------
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
-const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
-const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
-  isNumber(value) && Number.isInteger(value) && value >= min && value <= max;
-
-/** `{ group: { id, value, price } }`, or `{}` when any part is malformed (as cartLineSchema's `.catch({})`). */
-function toVariantChoice(value: unknown): VariantChoice {
-  if (!isObject(value)) return {};
-  const choice: VariantChoice = {};
-  for (const [group, option] of Object.entries(value)) {
-    if (!isObject(option) || typeof option.id !== "string" || typeof option.value !== "string" || !isNumber(option.price)) return {};
-    if (group === "__proto__") continue;
-    choice[group] = { id: option.id, value: option.value, price: option.price };
-  }
-  return choice;
-}
-
-/**
- * One cart line from untrusted JSON (a server answer, another tab's message, the stored guest cart),
- * or null when its identity, quantity or price is unusable. Optional parts fall back to defaults.
- * Accepts exactly what `cartLineSchema` (cart.schema.ts) accepts; a test keeps the two in step.
- */
-export function toCartLine(value: unknown): CartLine | null {
-  if (!isObject(value)) return null;
-  const { id, productId, product, quantity, price } = value;
-  if (typeof id !== "string" || typeof productId !== "string" || !isObject(product) || typeof product.name !== "string") return null;
-  if (!isWhole(quantity, 1, MAX_LINE_QUANTITY) || !isWhole(price, 0)) return null;
-  return {
-    id,
-    productId,
-    product: {
-      name: product.name,
-      image: typeof product.image === "string" ? product.image : "",
-      weight: isNumber(product.weight) ? product.weight : 0,
-    },
-    variant: toVariantChoice(value.variant),
-    quantity,
-    price,
-    note: typeof value.note === "boolean" ? value.note : false,
-    productNote: typeof value.productNote === "string" ? value.productNote : "",
-  };
-}
-
-/** A /v2/carts answer from untrusted JSON, or null when it is not one (any bad line refuses it all). */
-export function toCartAnswer(value: unknown): CartAnswer | null {
-  if (!isObject(value) || typeof value.id !== "string" || !Array.isArray(value.items)) return null;
-  if (!isNumber(value.count) || !isNumber(value.subtotal)) return null;
-  const items: CartLine[] = [];
-  for (const entry of value.items) {
-    const line = toCartLine(entry);
-    if (!line) return null;
-    items.push(line);
-  }
-  return { id: value.id, items, count: value.count, subtotal: value.subtotal };
-}
-
-/**
- * Reads the guest cart from its stored JSON (`{ items: [...] }`, or a bare list from older
- * versions). Lines that do not parse are dropped, so a damaged entry never breaks the page.
- */
-export function parseGuestCart(raw: string | null | undefined): CartLine[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  const list = Array.isArray(data) ? data : data && typeof data === "object" ? (data as { items?: unknown }).items : undefined;
-  if (!Array.isArray(list)) return [];
-  const lines: CartLine[] = [];
-  for (const entry of list) {
-    const line = toCartLine(entry);
-    if (!line) continue;
-    const productNote = line.productNote.trim().slice(0, MAX_NOTE_LENGTH);
-    const normalised: CartLine = { ...line, id: guestLineId(line.productId, variantKey(line.variant)), productNote, note: productNote !== "" };
-    const fit = addLine(lines, normalised);
-    if (fit) lines.splice(0, lines.length, ...fit);
-  }
-  return lines;
-}
-
-export function serialiseGuestCart(items: readonly CartLine[]): string {
-  return JSON.stringify({ items });
 }
 
 /** Builds the answer shape from lines (server) or checks a guest cart's totals. */

@@ -4,7 +4,7 @@
  * (base + chosen options). "Add to cart" hands the choice to the cart store, which checks one
  * choice per variant group and shows the toasts; the server prices the line again.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { formatInr } from "../../lib/money";
 import {
   categoryLabel,
