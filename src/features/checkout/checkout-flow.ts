@@ -6,6 +6,7 @@
  */
 import type { ToastInput } from "../../components/ui/toast-store";
 import { shippingEstimatePaise, totalWeightGrams } from "./shipping";
+import { normaliseIndianPhone } from "./phone";
 
 export const CHECKOUT_TOASTS = {
   noAddress: { type: "warning", title: "Address not selected", message: "Address is mandatory to place order!" },
@@ -29,18 +30,14 @@ export const PHONE_PLACEHOLDER = "+91 98765 43210";
 export const PHONE_MIN_LENGTH = 10;
 
 /**
- * The 10-digit Indian mobile number in `input` (spaces and dashes removed, a +91, 91 or 0 prefix
- * dropped), or null. SPEC §5 asks for at least 10 characters; the server refuses anything that is
+ * The 10-digit Indian mobile number in `input` (the server's own rule, ./phone.ts), or null.
+ * SPEC §5 asks for at least 10 characters; the server refuses anything that is
  * not a mobile number, so the browser applies the same rule and shows the spec's toast instead.
  */
 export function normaliseIndianMobile(input: string): string | null {
   const raw = input.trim();
   if (raw.length < PHONE_MIN_LENGTH) return null;
-  let digits = raw.replace(/[\s-]/g, "");
-  if (digits.startsWith("+91")) digits = digits.slice(3);
-  else if (digits.length === 12 && digits.startsWith("91")) digits = digits.slice(2);
-  else if (digits.length === 11 && digits.startsWith("0")) digits = digits.slice(1);
-  return /^[6-9]\d{9}$/.test(digits) ? digits : null;
+  return normaliseIndianPhone(raw);
 }
 
 export interface SummaryLine {
