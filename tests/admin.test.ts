@@ -30,6 +30,7 @@ const orderCounts = await import("../src/pages/v2/admin/order-counts");
 const adminOrder = await import("../src/pages/v2/admin/order/[id]");
 const allProducts = await import("../src/pages/v2/admin/allproducts");
 const productRoute = await import("../src/pages/v2/products/[id]");
+const productsRoute = await import("../src/pages/v2/products/index");
 const homeToggle = await import("../src/pages/v2/home-products/[id]");
 
 const PERSON = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "asha@example.com" };
@@ -147,5 +148,37 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
     expect(await t.db.select().from(schema.homeProducts)).toHaveLength(8);
     expect((await toggle("p0")).text).toBe("removed");
     expect(await t.db.select().from(schema.homeProducts)).toHaveLength(7);
+  });
+
+  it("creates and edits a product from the shared schema; a duplicate sku or a bad body writes nothing", async () => {
+    const body = {
+      name: "Ocean Frame", description: "Blue", price: 1499.5, comparePrice: 1999, costPrice: 600, weight: 0.75,
+      categoryId: "frames", status: "active", sku: "OCEAN-1",
+      variants: [{ name: "Size", value: "A4", price: 300 }, { name: "Finish", value: "Gold", price: 150.25 }],
+      attributes: [{ name: "Material", value: "Resin" }], tags: ["ocean", "blue"],
+      images: [{ url: "/media/ocean.webp", alt: "Ocean frame", isPrimary: true }],
+    };
+    const post = (b: unknown) => call(productsRoute.POST, "/v2/products", { method: "POST", token: owner.token, body: b });
+    const created = await post(body);
+    expect(created.status).toBe(201);
+    expect(created.json.variants).toHaveLength(2);
+    const [row] = await t.db.select().from(schema.products).where(eq(schema.products.sku, "OCEAN-1"));
+    expect(row!.pricePaise).toBe(149950);
+    expect(row!.weightGrams).toBe(750);
+    const before = (await t.db.select().from(schema.products)).length;
+    const dup = await post({ ...body, name: "Other" });
+    expect(dup.status).toBe(400);
+    expect(dup.json.error).toMatch(/sku/);
+    for (const bad of [{ ...body, sku: "X2", price: 10.005 }, { ...body, sku: "X3", images: [] }, { ...body, sku: "X4", tags: ["a", "a"] }, { ...body, sku: "X5", images: [{ url: "https://evil.example/x.png", alt: "", isPrimary: true }] }])
+      expect((await post(bad)).status).toBe(400);
+    expect((await call(productsRoute.POST, "/v2/products", { method: "POST", token: shopper.token, body })).status).toBe(403);
+    expect(await t.db.select().from(schema.products)).toHaveLength(before);
+    const id = created.json.id as string;
+    const put = await call(productRoute.PUT, `/v2/products/${id}`, { method: "PUT", params: { id }, token: owner.token, body: { ...body, name: "Ocean Frame II", variants: [] } });
+    expect(put.status).toBe(200);
+    expect(put.json.name).toBe("Ocean Frame II");
+    expect(put.json.variants).toHaveLength(0);
+    const clash = await call(productRoute.PUT, `/v2/products/${id}`, { method: "PUT", params: { id }, token: owner.token, body: { ...body, sku: "SKU-1" } });
+    expect(clash.status).toBe(400);
   });
 });

@@ -11,6 +11,8 @@ import { wireToPaise, WireMoneyError } from "../../lib/wire-money";
 import { loadOrder } from "../orders/orders.server";
 import { productIdParam, productListQuery } from "../catalogue/catalogue.schema";
 import { changeOrderStatus, listAllOrders, orderCounts } from "./orders-admin.server";
+import { productInput, type ProductInput } from "./product.schema";
+import { createProduct, updateProduct } from "./product-write.server";
 import { listAdminProducts, setProductStatus, toggleHomeProduct } from "./products-admin.server";
 
 const rupees = (name: string) =>
@@ -110,4 +112,28 @@ export async function patchHomeProduct(context: APIContext): Promise<Response> {
   const id = parseWith(productIdParam, context.params.id);
   const result = await toggleHomeProduct(await getDb(), id);
   return new Response(result, { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+}
+
+/** The product body, validated with the schema the admin form uses (zod/mini). */
+async function readProduct(context: APIContext): Promise<ProductInput> {
+  if (!isJsonContentType(context.request.headers.get("content-type"))) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
+  const raw = parseJsonBody(await readBodyText(context.request, 256 * 1024));
+  const result = productInput.safeParse(raw);
+  if (!result.success) throw new HttpError(400, result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
+  return result.data;
+}
+
+/** POST /v2/products -> 201 the product */
+export async function postProduct(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const input = await readProduct(context);
+  return json(await createProduct(await getDb(), input), { status: 201 });
+}
+
+/** PUT /v2/products/{id} -> the product */
+export async function putProduct(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(productIdParam, context.params.id);
+  const input = await readProduct(context);
+  return json(await updateProduct(await getDb(), id, input));
 }

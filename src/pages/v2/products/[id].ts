@@ -1,5 +1,5 @@
-import { patchProductStatus } from "../../../features/admin/admin.api";
+import { patchProductStatus, putProduct } from "../../../features/admin/admin.api";
 import { getProductHandler } from "../../../features/catalogue/catalogue.api";
 import { methods } from "../../../server/http";
 
-export const { GET, PATCH, ALL } = methods({ GET: getProductHandler, PATCH: patchProductStatus });
+export const { GET, PATCH, PUT, ALL } = methods({ GET: getProductHandler, PATCH: patchProductStatus, PUT: putProduct });
