@@ -1,4 +1,5 @@
+import { patchProductStatus, putProduct } from "../../../features/admin/admin.api";
 import { getProductHandler } from "../../../features/catalogue/catalogue.api";
 import { methods } from "../../../server/http";
 
-export const { GET, ALL } = methods({ GET: getProductHandler });
+export const { GET, PATCH, PUT, ALL } = methods({ GET: getProductHandler, PATCH: patchProductStatus, PUT: putProduct });

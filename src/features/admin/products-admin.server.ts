@@ -1,0 +1,51 @@
+/**
+ * The owner's catalogue writes: the active switch, the homepage listing (at most 8, serialised by a
+ * transaction-scoped advisory lock so two owners racing at 7 cannot make 9) and the admin list
+ * (public product shape plus costPrice and onHome).
+ */
+import { count, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../server/db/client";
+import { homeProducts, products } from "../../server/db/schema";
+import { HttpError } from "../../server/http";
+import type { Product } from "../catalogue/catalogue";
+import { getProduct, listProducts, type StatusFilter } from "../catalogue/catalogue.server";
+
+export const MAX_HOME_PRODUCTS = 8;
+export const MAX_HOME_MESSAGE = "max 8 products can be added!";
+/** Arbitrary constant naming the homepage-listing lock. */
+const HOME_LOCK = 0x5e5a_0008;
+
+export type AdminProduct = Product & { costPrice: number; onHome: boolean };
+
+export async function listAdminProducts(db: Db, options: { limit: number; offset: number; status: StatusFilter }): Promise<AdminProduct[]> {
+  const list = await listProducts(db, { ...options, includeCost: true });
+  const ids = list.map((p) => p.id);
+  const listed = ids.length
+    ? new Set((await db.select({ id: homeProducts.productId }).from(homeProducts).where(inArray(homeProducts.productId, ids))).map((r) => r.id))
+    : new Set<string>();
+  return list.map((p) => ({ ...p, costPrice: p.costPrice ?? 0, onHome: listed.has(p.id) }));
+}
+
+export async function setProductStatus(db: Db, id: string, status: "active" | "inactive"): Promise<Product> {
+  return db.transaction(async (tx) => {
+    const updated = await tx.update(products).set({ status, updatedAt: new Date() }).where(eq(products.id, id)).returning({ id: products.id });
+    if (updated.length === 0) throw new HttpError(404, "Product not found");
+    return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
+  });
+}
+
+/** Adds the product to the homepage listing, or removes it when listed. */
+export async function toggleHomeProduct(db: Db, id: string): Promise<"added" | "removed"> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${HOME_LOCK})`);
+    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
+    if (!product) throw new HttpError(404, "Product not found");
+    const removed = await tx.delete(homeProducts).where(eq(homeProducts.productId, id)).returning();
+    if (removed.length > 0) return "removed";
+    const [{ n }] = (await tx.select({ n: count() }).from(homeProducts)) as [{ n: number }];
+    if (Number(n) >= MAX_HOME_PRODUCTS) throw new HttpError(400, MAX_HOME_MESSAGE);
+    const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${homeProducts.position}), -1) + 1` }).from(homeProducts)) as [{ next: number }];
+    await tx.insert(homeProducts).values({ productId: id, position: Number(next) });
+    return "added";
+  });
+}
