@@ -3,32 +3,19 @@
  * the browser. Amounts are integer paise here as everywhere inside; the API boundary turns them
  * into rupees on the wire (docs/decisions/0003-money-in-paise.md).
  */
+import type { OrderAddress, PersonName } from "../../lib/order-shapes";
+import type { VariantChoice } from "../../lib/variant-choice";
 import type { OrderStatus } from "./status";
 
-export interface OrderPerson {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-}
-
-export interface OrderAddressJson {
-  id: string;
-  type: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}
+export type OrderPerson = PersonName;
+export type OrderAddressJson = OrderAddress;
 
 export interface OrderItemJson {
   id: string;
   productId: string | null;
   product: { name: string; image: string; weight: number };
   /** Variant name -> the chosen option (its additional price in paise). */
-  variant: Record<string, { id: string; value: string; price: number }>;
+  variant: VariantChoice;
   quantity: number;
   /** Unit price in paise, as sold. */
   price: number;

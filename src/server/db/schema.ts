@@ -6,6 +6,7 @@
  * After editing: `npm run db:generate` writes the next migration under ./migrations.
  */
 import { sql } from "drizzle-orm";
+import type { OrderAddress, PersonName } from "../../lib/order-shapes";
 import type { VariantChoice } from "../../lib/variant-choice";
 import {
   boolean,
@@ -230,17 +231,7 @@ export const cartItems = pgTable(
   ],
 );
 
-export type PersonName = { firstName: string; lastName: string; phone: string; email: string };
-export type OrderAddress = {
-  id: string;
-  type: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-};
+export type { OrderAddress, PersonName };
 
 export const orders = pgTable(
   "orders",
