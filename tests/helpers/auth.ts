@@ -62,7 +62,9 @@ function isClosedSocket(error: unknown): boolean {
   return error instanceof TypeError && (cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET");
 }
 
-export async function startTestAuth(port: number): Promise<TestAuth> {
+export async function startTestAuth(basePort: number): Promise<TestAuth> {
+  // TEST_PORT_OFFSET shifts every suite's emulator port, so two checkouts can run their tests at once.
+  const port = basePort + Number(process.env.TEST_PORT_OFFSET ?? 0);
   const emulator: RunningEmulator = await startAuthEmulator({ port, quiet: true });
   const host = emulator.host;
   const saved = {

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { matchAdminRoute } from "./admin-routes";
+
+describe("matchAdminRoute", () => {
+  it("maps every portal path of SPEC §2 to its screen", () => {
+    expect(matchAdminRoute("/admin")).toEqual({ screen: "orders" });
+    expect(matchAdminRoute("/admin/")).toEqual({ screen: "orders" });
+    expect(matchAdminRoute("/admin/my-products")).toEqual({ screen: "products" });
+    expect(matchAdminRoute("/admin/add-product")).toEqual({ screen: "add-product" });
+    expect(matchAdminRoute("/admin/categories")).toEqual({ screen: "categories" });
+    expect(matchAdminRoute("/admin/inquiries")).toEqual({ screen: "inquiries" });
+  });
+
+  it("reads and decodes the id of detail paths", () => {
+    expect(matchAdminRoute("/admin/order/ord_1")).toEqual({ screen: "order", id: "ord_1" });
+    expect(matchAdminRoute("/admin/product/p%201")).toEqual({ screen: "product", id: "p 1" });
+    expect(matchAdminRoute("/admin/categories/Wall%20Art")).toEqual({ screen: "category", id: "Wall Art" });
+  });
+
+  it("answers null for unknown or malformed paths", () => {
+    expect(matchAdminRoute("/admin/nope")).toBeNull();
+    expect(matchAdminRoute("/admin/order/a/b")).toBeNull();
+    expect(matchAdminRoute("/admin/order/%E0%A4")).toBeNull();
+    expect(matchAdminRoute("/administrator")).toBeNull();
+  });
+});

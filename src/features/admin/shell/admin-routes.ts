@@ -1,0 +1,48 @@
+/**
+ * The portal's client-side routes (SPEC §2 Routes, /admin/**), in one table shared by the server
+ * page (an unknown path is a 404) and the island's router. Pure: no React, no browser globals.
+ */
+export type AdminScreen = "orders" | "order" | "products" | "product" | "add-product" | "categories" | "category" | "inquiries";
+
+export interface AdminMatch {
+  screen: AdminScreen;
+  /** The `{id}` of /admin/order/{id}, /admin/product/{id}, /admin/categories/{id}. */
+  id?: string;
+}
+
+const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
+  { pattern: /^\/admin$/, screen: "orders" },
+  { pattern: /^\/admin\/order\/([^/]+)$/, screen: "order" },
+  { pattern: /^\/admin\/my-products$/, screen: "products" },
+  { pattern: /^\/admin\/product\/([^/]+)$/, screen: "product" },
+  { pattern: /^\/admin\/add-product$/, screen: "add-product" },
+  { pattern: /^\/admin\/categories$/, screen: "categories" },
+  { pattern: /^\/admin\/categories\/([^/]+)$/, screen: "category" },
+  { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
+];
+
+/** The screen for a pathname (a trailing slash is ignored), or null for an unknown admin path. */
+export function matchAdminRoute(pathname: string): AdminMatch | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  for (const { pattern, screen } of ROUTES) {
+    const found = pattern.exec(path);
+    if (!found) continue;
+    if (found[1] === undefined) return { screen };
+    try {
+      return { screen, id: decodeURIComponent(found[1]) };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The admin navigation of SPEC §2, in its order, plus the inquiries inbox (issue 10 §6). */
+export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
+  { label: "All Orders", href: "/admin" },
+  { label: "All Products", href: "/admin/my-products" },
+  { label: "Add Product", href: "/admin/add-product" },
+  { label: "Homepage Categories", href: "/admin/categories" },
+  { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "User Home", href: "/" },
+];

@@ -1,0 +1,118 @@
+/** The catalogue: categories, products and their variants, images, attributes, tags; the homepage listing. */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+
+/** A collection. `id` doubles as its label (e.g. "Wall Art"), as the spec says. */
+export const categories = pgTable(
+  "categories",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name"),
+    img: text("img").notNull().default(""),
+    show: smallint("show").notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [check("categories_show_check", sql`${t.show} in (0, 1)`)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    pricePaise: integer("price_paise").notNull(),
+    comparePricePaise: integer("compare_price_paise").notNull().default(0),
+    costPricePaise: integer("cost_price_paise").notNull().default(0),
+    currency: text("currency").notNull().default("INR"),
+    categoryId: text("category_id").references(() => categories.id, { onUpdate: "cascade", onDelete: "set null" }),
+    status: text("status").notNull().default("active"),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    sku: text("sku").notNull().unique(),
+    sale: boolean("sale").notNull().default(false),
+    weightGrams: integer("weight_grams").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_price_check", sql`${t.pricePaise} >= 0 and ${t.comparePricePaise} >= 0 and ${t.costPricePaise} >= 0`),
+    check("products_weight_check", sql`${t.weightGrams} >= 0`),
+    check("products_status_check", sql`${t.status} in ('active', 'inactive')`),
+    check("products_currency_check", sql`${t.currency} = 'INR'`),
+    check("products_rating_check", sql`${t.rating} >= 0 and ${t.rating} <= 5 and ${t.reviewCount} >= 0`),
+    index("products_status_created_idx").on(t.status, t.createdAt),
+    index("products_category_idx").on(t.categoryId),
+  ],
+);
+
+/** One option of a variant group: `name` is the group ("Size"), `value` the option ("A4"). */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull(),
+    pricePaise: integer("price_paise").notNull().default(0),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    check("product_variants_price_check", sql`${t.pricePaise} >= 0`),
+    uniqueIndex("product_variants_option_key").on(t.productId, t.name, t.value),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    alt: text("alt").notNull().default(""),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const productAttributes = pgTable(
+  "product_attributes",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_attributes_product_idx").on(t.productId, t.position)],
+);
+
+export const productTags = pgTable(
+  "product_tags",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.tag] })],
+);
+
+/** The homepage "Spotlight Selections" listing (at most 8, enforced where it is written). */
+export const homeProducts = pgTable("home_products", {
+  productId: text("product_id")
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  position: integer("position").notNull().default(0),
+  addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,135 @@
+/** Orders, their lines, and the payments the providers reported. */
+import { sql } from "drizzle-orm";
+import type { OrderAddress, PersonName } from "../../../lib/order-shapes";
+import type { VariantChoice } from "../../../lib/variant-choice";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+import { products } from "./catalogue";
+import { users } from "./accounts";
+
+export type { OrderAddress, PersonName };
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status").notNull().default("pending"),
+    subtotalPaise: integer("subtotal_paise").notNull(),
+    discountPaise: integer("discount_paise").notNull().default(0),
+    shippingPaise: integer("shipping_paise").notNull().default(0),
+    totalPaise: integer("total_paise").notNull(),
+    shippingName: jsonb("shipping_name").$type<PersonName>().notNull(),
+    billingName: jsonb("billing_name").$type<PersonName>().notNull(),
+    shippingAddress: jsonb("shipping_address").$type<OrderAddress>().notNull(),
+    billingAddress: jsonb("billing_address").$type<OrderAddress>().notNull(),
+    paymentMethod: text("payment_method").notNull().default("UPI"),
+    paymentStatus: text("payment_status").notNull().default("Pending"),
+    transactionId: text("transaction_id").notNull().default(""),
+    paymentAmountPaise: integer("payment_amount_paise").notNull().default(0),
+    shippingMethod: text("shipping_method").notNull().default("standard"),
+    shippingCostPaise: integer("shipping_cost_paise").notNull().default(0),
+    trackingNumber: text("tracking_number").notNull().default(""),
+    couponCode: text("coupon_code").notNull().default(""),
+    couponDiscountPaise: integer("coupon_discount_paise").notNull().default(0),
+    notes: text("notes").notNull().default(""),
+    /** status -> ISO timestamp of when the order reached it. */
+    timeline: jsonb("timeline").$type<Record<string, string>>().notNull().default({}),
+    /** Checkout (docs/decisions/0014-payment-providers-exactly-once.md): which provider holds the payment order. */
+    provider: text("provider").notNull().default(""),
+    providerOrderId: text("provider_order_id").notNull().default(""),
+    paymentSessionId: text("payment_session_id").notNull().default(""),
+    /** The client's key for one checkout attempt; a retry with the same key answers the same order. */
+    idempotencyKey: text("idempotency_key"),
+    /** Hash of the cart, address and phone: a retried request without a key finds its pending order. */
+    cartFingerprint: text("cart_fingerprint").notNull().default(""),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When the pending-order re-check next looks at this order (null: never again). */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    upiId: text("upi_id").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    uniqueIndex("orders_payment_session_key").on(t.paymentSessionId).where(sql`${t.paymentSessionId} <> ''`),
+    index("orders_next_check_idx").on(t.nextCheckAt),
+    check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`),
+    check(
+      "orders_money_check",
+      sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.totalPaise} >= 0 and ${t.paymentAmountPaise} >= 0 and ${t.shippingCostPaise} >= 0 and ${t.couponDiscountPaise} >= 0`,
+    ),
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** A snapshot of the product as sold; later edits to the product do not change the order. */
+    productName: text("product_name").notNull(),
+    productImage: text("product_image").notNull().default(""),
+    productWeightGrams: integer("product_weight_grams").notNull().default(0),
+    variant: jsonb("variant").$type<VariantChoice>().notNull().default({}),
+    quantity: integer("quantity").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+    productNote: text("product_note").notNull().default(""),
+  },
+  (t) => [
+    check("order_items_quantity_check", sql`${t.quantity} >= 1`),
+    check("order_items_price_check", sql`${t.pricePaise} >= 0`),
+    index("order_items_order_idx").on(t.orderId),
+  ],
+);
+
+/** Every payment the provider told us about, once: de-duplicates webhook retries. */
+export const payments = pgTable(
+  "payments",
+  {
+    providerPaymentId: text("provider_payment_id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    status: text("status").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    paymentTime: timestamp("payment_time", { withTimezone: true }),
+    upiId: text("upi_id").notNull().default(""),
+    /** What this payment did to the order: paid, late-paid, mismatch, duplicate, failed, dropped, pending. */
+    outcome: text("outcome").notNull().default(""),
+    raw: jsonb("raw").notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payments_order_idx").on(t.orderId)],
+);
+
+/**
+ * The local test provider's own ledger (PAYMENT_PROVIDER=local, demo mode only): the payments the
+ * stand-in hosted page /pay/local/{session} took. Read back by the local provider as a real
+ * provider's "get payments" would be.
+ */
+export const localPayments = pgTable(
+  "local_payments",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    upiId: text("upi_id").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("local_payments_order_idx").on(t.orderId)],
+);
