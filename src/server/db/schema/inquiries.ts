@@ -1,6 +1,11 @@
 /** Custom-order inquiries. */
-import { index, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+
+/** new -> contacted / quoted -> paid -> closed (the owner sets them; a quote moves to quoted and paid). */
+export const INQUIRY_STATUSES = ["new", "contacted", "quoted", "paid", "closed"] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
 /** Custom-order inquiries: stored before anything else happens, so none is ever lost. */
 export const customInquiries = pgTable(
@@ -15,7 +20,13 @@ export const customInquiries = pgTable(
     budget: text("budget").notNull().default(""),
     description: text("description").notNull().default(""),
     clientKey: text("client_key").notNull().default(""),
+    status: text("status").$type<InquiryStatus>().notNull().default("new"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index("custom_inquiries_created_idx").on(t.createdAt)],
+  (t) => [
+    index("custom_inquiries_created_idx").on(t.createdAt),
+    index("custom_inquiries_status_idx").on(t.status),
+    check("custom_inquiries_status_check", sql`${t.status} in ('new', 'contacted', 'quoted', 'paid', 'closed')`),
+  ],
 );
