@@ -33,14 +33,16 @@ const KEEPALIVE_MAX_BYTES = 60_000;
 export async function apiRequest<T>(method: string, path: string, body?: unknown, options: ApiOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let payload: string | undefined;
-  if (body !== undefined) {
+  let payload: string | FormData | undefined;
+  if (body instanceof FormData) {
+    payload = body; // multipart (uploads): the browser writes its own content-type and boundary
+  } else if (body !== undefined) {
     payload = JSON.stringify(toWire(body));
     headers["content-type"] = "application/json";
   }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const keepalive = options.keepalive === true && (payload?.length ?? 0) < KEEPALIVE_MAX_BYTES;
+  const keepalive = options.keepalive === true && typeof payload !== "object" && (payload?.length ?? 0) < KEEPALIVE_MAX_BYTES;
   let response: Response;
   try {
     response = await fetch(path, { method, headers, body: payload, signal, keepalive, credentials: "same-origin" });
@@ -73,4 +75,6 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: ApiOptions) => apiRequest<T>("PUT", path, body, options),
   patch: <T>(path: string, body?: unknown, options?: ApiOptions) => apiRequest<T>("PATCH", path, body, options),
   delete: <T>(path: string, body?: unknown, options?: ApiOptions) => apiRequest<T>("DELETE", path, body, options),
+  /** A multipart POST (file uploads); the answer is JSON like any other. */
+  upload: <T>(path: string, form: FormData, options?: ApiOptions) => apiRequest<T>("POST", path, form, options),
 };

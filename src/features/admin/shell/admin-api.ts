@@ -20,3 +20,7 @@ export async function adminPut<T>(path: string, body?: unknown): Promise<T> {
 export async function adminPatch<T>(path: string, body?: unknown): Promise<T> {
   return api.patch<T>(path, body, { token: await freshToken() });
 }
+
+export async function adminUpload<T>(path: string, form: FormData): Promise<T> {
+  return api.upload<T>(path, form, { token: await freshToken(), timeoutMs: 120_000 });
+}
