@@ -3,6 +3,7 @@
  * validated by product.schema.ts: children (variants, images, attributes, tags) are replaced in the
  * same transaction as the product row, so the storefront never sees half an edit.
  */
+import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
 import { categories, productAttributes, productImages, productTags, products, productVariants } from "../../server/db/schema";
@@ -69,6 +70,7 @@ export async function createProduct(db: Db, input: ProductInput): Promise<Produc
       await check(tx, input);
       await tx.insert(products).values({ id, ...row(input) });
       await writeChildren(tx, id, input);
+      await catalogueChanged(tx);
       return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
     })
     .catch((error: unknown) => skuRace(error, input.sku));
@@ -82,6 +84,7 @@ export async function updateProduct(db: Db, id: string, input: ProductInput): Pr
       await check(tx, input, id);
       await tx.update(products).set({ ...row(input), updatedAt: new Date() }).where(eq(products.id, id));
       await writeChildren(tx, id, input);
+      await catalogueChanged(tx);
       return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
     })
     .catch((error: unknown) => skuRace(error, input.sku));

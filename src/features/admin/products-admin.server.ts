@@ -3,6 +3,7 @@
  * transaction-scoped advisory lock so two owners racing at 7 cannot make 9) and the admin list
  * (public product shape plus costPrice and onHome).
  */
+import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
 import { homeProducts, products } from "../../server/db/schema";
@@ -30,6 +31,7 @@ export async function setProductStatus(db: Db, id: string, status: "active" | "i
   return db.transaction(async (tx) => {
     const updated = await tx.update(products).set({ status, updatedAt: new Date() }).where(eq(products.id, id)).returning({ id: products.id });
     if (updated.length === 0) throw new HttpError(404, "Product not found");
+    await catalogueChanged(tx);
     return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
   });
 }
@@ -41,11 +43,15 @@ export async function toggleHomeProduct(db: Db, id: string): Promise<"added" | "
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
     if (!product) throw new HttpError(404, "Product not found");
     const removed = await tx.delete(homeProducts).where(eq(homeProducts.productId, id)).returning();
-    if (removed.length > 0) return "removed";
+    if (removed.length > 0) {
+      await catalogueChanged(tx);
+      return "removed";
+    }
     const [{ n }] = (await tx.select({ n: count() }).from(homeProducts)) as [{ n: number }];
     if (Number(n) >= MAX_HOME_PRODUCTS) throw new HttpError(400, MAX_HOME_MESSAGE);
     const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${homeProducts.position}), -1) + 1` }).from(homeProducts)) as [{ next: number }];
     await tx.insert(homeProducts).values({ productId: id, position: Number(next) });
+    await catalogueChanged(tx);
     return "added";
   });
 }

@@ -1,7 +1,83 @@
 /**
- * The catalogue's version: every write to the catalogue (products, variants, images, the homepage
- * listing, categories) calls `catalogueChanged(tx)` inside its transaction, so the caches that
- * serve the storefront rebuild from the new state (issue 11).
- * TODO(perfsrv): bump a version row and notify other app servers; today a no-op hook point.
+ * The catalogue's version (docs/decisions/0040-catalogue-cache.md).
+ *
+ * Every write to the catalogue (products, variants, images, the homepage listing, categories) calls
+ * `catalogueChanged(tx)` inside its transaction: the one row of `catalogue_version` is bumped there,
+ * so the new version becomes visible exactly when the write commits, to every app server on the
+ * database. Readers learn the version through `currentCatalogueVersion(db)`, a one-row read shared
+ * by every request and repeated at most every VERSION_CHECK_MS; right after a write in this process
+ * it is read again on every call until the write has committed (the owner's next read sees it at
+ * once). Another app server notices within VERSION_CHECK_MS (well under the 1 s promise).
  */
-export async function catalogueChanged(_tx: unknown): Promise<void> {}
+import type { DbOrTx } from "../../server/db/client";
+import { bumpCatalogueVersion, readCatalogueVersion, recentLocalCatalogueWrite } from "../../server/db/catalogue-version";
+
+export { readCatalogueVersion };
+
+/** How old a process's idea of the version may get before a request reads it again. */
+export const VERSION_CHECK_MS = 400;
+
+/** Call inside every catalogue write's transaction: bumps the version; answers the new one. */
+export function catalogueChanged(tx: DbOrTx): Promise<number> {
+  return bumpCatalogueVersion(tx);
+}
+
+interface Watch {
+  known: number;
+  checkedAt: number;
+  checking: Promise<number> | undefined;
+}
+
+/** Per database handle (tests open several in one process). */
+const watches = new WeakMap<object, Watch>();
+
+function watchOf(db: DbOrTx): Watch {
+  let watch = watches.get(db);
+  if (!watch) watches.set(db, (watch = { known: -1, checkedAt: 0, checking: undefined }));
+  return watch;
+}
+
+/** Raises what this process knows (a cache build read a newer version in its snapshot). */
+export function noteCatalogueVersion(db: DbOrTx, version: number): void {
+  const watch = watchOf(db);
+  if (version > watch.known) watch.known = version;
+}
+
+/**
+ * The newest committed version this process should serve, at most VERSION_CHECK_MS old.
+ * Concurrent callers share one read; during the window after a local write every call reads afresh,
+ * so a read that starts after the write committed never joins a check that started before it.
+ */
+export async function currentCatalogueVersion(db: DbOrTx): Promise<number> {
+  const watch = watchOf(db);
+  const now = Date.now();
+  if (recentLocalCatalogueWrite(now)) {
+    const version = await readCatalogueVersion(db);
+    noteCatalogueVersion(db, version);
+    watch.checkedAt = Date.now();
+    return watch.known;
+  }
+  if (watch.known >= 0 && now - watch.checkedAt < VERSION_CHECK_MS) return watch.known;
+  watch.checking ??= readCatalogueVersion(db)
+    .then((version) => {
+      noteCatalogueVersion(db, version);
+      watch.checkedAt = Date.now();
+      return watch.known;
+    })
+    .finally(() => {
+      watch.checking = undefined;
+    });
+  return watch.checking;
+}
+
+/**
+ * The version for `<meta name="catalogue-version">` in every storefront page (the browser's
+ * IndexedDB catalogue drops itself when it differs), or null when the database cannot be asked.
+ */
+export async function catalogueVersionForPage(openDb: () => Promise<DbOrTx>): Promise<string | null> {
+  try {
+    return String(await currentCatalogueVersion(await openDb()));
+  } catch {
+    return null;
+  }
+}

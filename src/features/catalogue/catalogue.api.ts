@@ -8,10 +8,16 @@ import { HttpError, json, parseWith, readQuery } from "../../server/http";
 import { isAdmin } from "../../lib/roles";
 import { peekAuthUser, requireAdmin, type AuthUser } from "../../server/auth/auth.server";
 import { productIdParam, productListQuery } from "./catalogue.schema";
-import { getProduct, listCategories, listHomeProducts, listProducts } from "./catalogue.server";
+import { getProduct, listProducts } from "./catalogue.server";
+import { encodedResponse } from "../../server/encoded-body.server";
+import { activeProductAnswer, activeProductsAnswer, categoriesAnswer, homeProductsAnswer } from "./catalogue-reads.server";
 
-/** Anonymous answers may be shared by caches for a minute; anything tied to a caller may not. */
-const PUBLIC_CACHE = { "cache-control": "public, max-age=60", vary: "authorization" };
+/**
+ * Anonymous answers may be stored by any cache but are checked again every time (ETag, 304), so
+ * nothing stale outlives a save by more than a second (docs/decisions/0040-catalogue-cache.md);
+ * anything tied to a caller is not stored.
+ */
+const PUBLIC_CACHE = { "cache-control": "public, no-cache", vary: "authorization" };
 const PRIVATE_CACHE = { "cache-control": "private, no-store", vary: "authorization" };
 
 /**
@@ -34,42 +40,39 @@ export async function getProductsHandler(context: APIContext): Promise<Response>
   const query = readQuery(context.url, productListQuery);
   // Inactive products are for administrators only: 401 without a token, 403 for a customer.
   const user = query.status === "active" ? await caller(context) : await requireAdmin(context);
-  const admin = isAdmin(user);
   const db = await getDb();
-  const list = await listProducts(db, {
-    limit: query.limit,
-    offset: query.offset,
-    status: query.status,
-    category: query.category,
-    q: query.q,
-    includeCost: admin,
-  });
-  return json(list, { headers: user ? PRIVATE_CACHE : PUBLIC_CACHE });
+  if (isAdmin(user) || query.status !== "active") {
+    const list = await listProducts(db, { ...query, includeCost: isAdmin(user) });
+    return json(list, { headers: PRIVATE_CACHE });
+  }
+  // The storefront's view, from memory: serialised and compressed once per catalogue version.
+  const answer = await activeProductsAnswer(db, query);
+  return encodedResponse(context.request, answer.value, { headers: user ? PRIVATE_CACHE : PUBLIC_CACHE });
 }
 
 /** GET /v2/products/{id}: 404 when absent, or inactive and the caller is not an admin. */
 export async function getProductHandler(context: APIContext): Promise<Response> {
   const id = parseWith(productIdParam, context.params.id);
   const user = await caller(context);
-  const admin = isAdmin(user);
   const db = await getDb();
-  const product = await getProduct(db, id, { includeInactive: admin, includeCost: admin });
-  if (!product) throw new HttpError(404, "Product not found");
-  return json(product, { headers: user ? PRIVATE_CACHE : PUBLIC_CACHE });
+  if (isAdmin(user)) {
+    const product = await getProduct(db, id, { includeInactive: true, includeCost: true });
+    if (!product) throw new HttpError(404, "Product not found");
+    return json(product, { headers: PRIVATE_CACHE });
+  }
+  const answer = await activeProductAnswer(db, id);
+  if (!answer.value) throw new HttpError(404, "Product not found");
+  return encodedResponse(context.request, answer.value, { headers: user ? PRIVATE_CACHE : PUBLIC_CACHE });
 }
 
 /** GET /v2/home-products: [{ id, name, images }] of active listed products, by position. */
-export async function getHomeProductsHandler(_context: APIContext): Promise<Response> {
-  const db = await getDb();
-  return json(await listHomeProducts(db), { headers: PUBLIC_CACHE });
+export async function getHomeProductsHandler(context: APIContext): Promise<Response> {
+  const answer = await homeProductsAnswer(await getDb());
+  return encodedResponse(context.request, answer.value, { headers: PUBLIC_CACHE });
 }
 
 /** GET /v2/categories: [{ id, slug, name, img }] of categories shown on the site (show = 1). */
-export async function getCategoriesHandler(_context: APIContext): Promise<Response> {
-  const db = await getDb();
-  const list = await listCategories(db, { shownOnly: true });
-  return json(
-    list.map((c) => ({ id: c.id, slug: c.slug, name: c.name, img: c.img })),
-    { headers: PUBLIC_CACHE },
-  );
+export async function getCategoriesHandler(context: APIContext): Promise<Response> {
+  const answer = await categoriesAnswer(await getDb());
+  return encodedResponse(context.request, answer.value, { headers: PUBLIC_CACHE });
 }

@@ -14,6 +14,7 @@ import {
 } from "./catalogue";
 import { countProducts, listCategories, listProducts } from "./catalogue.server";
 import type { CategoryOption, ListFilters } from "./ProductList";
+import { readCatalogue } from "./catalogue-store.server";
 
 interface ListPageData {
   title: string;
@@ -41,7 +42,13 @@ const ALL_DESCRIPTION =
  * comes from ?category=). An unknown slug in the path is a 404; in the query it simply matches nothing.
  */
 export function loadProductListPage(openDb: () => Promise<DbOrTx>, pathSlug: string | null, search: URLSearchParams): Promise<ProductListPage> {
-  return readPage("product list", async () => readListPage(await openDb(), pathSlug, search));
+  return readPage("product list", async () => {
+    const db = await openDb();
+    // Kept in memory per address until the catalogue changes (catalogue-store.server.ts).
+    const category = search.get("category")?.trim() ?? "";
+    const key = `page:list:${pathSlug ?? ""}:${pathSlug === null ? category : ""}:${normaliseSearch(search.get("q"))}`;
+    return (await readCatalogue(db, key, (tx) => readListPage(tx, pathSlug, search))).value;
+  });
 }
 
 async function readListPage(db: DbOrTx, pathSlug: string | null, search: URLSearchParams): Promise<ShownListPage> {

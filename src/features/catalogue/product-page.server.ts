@@ -7,6 +7,7 @@ import type { DbOrTx } from "../../server/db/client";
 import { readPage, type PageLoad } from "../../server/page-load";
 import { productIdParam } from "./catalogue.schema";
 import { getProduct } from "./catalogue.server";
+import { activeProduct } from "./catalogue-reads.server";
 import type { Product } from "./catalogue";
 
 export type ProductPageState = PageLoad<{ product: Product }>;
@@ -25,7 +26,11 @@ export async function loadProductPage(
   const parsed = productIdParam.safeParse(rawId);
   if (!parsed.success) return { state: "missing", status: 404 };
   return readPage(`product page ${JSON.stringify(parsed.data)}`, async () => {
-    const product = await getProduct(await openDb(), parsed.data, { includeInactive: options.admin, includeCost: false });
+    const db = await openDb();
+    // Shoppers read the product from memory (catalogue-store.server.ts); the admin sees inactive ones too.
+    const product = options.admin
+      ? await getProduct(db, parsed.data, { includeInactive: true, includeCost: false })
+      : await activeProduct(db, parsed.data);
     return product ? { state: "found" as const, status: 200 as const, product } : { state: "missing" as const, status: 404 as const };
   });
 }

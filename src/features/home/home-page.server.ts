@@ -7,6 +7,7 @@ import type { DbOrTx } from "../../server/db/client";
 import { readPage, type PageLoad } from "../../server/page-load";
 import type { Category, HomeProduct } from "../catalogue/catalogue";
 import { listCategories, listHomeProducts } from "../catalogue/catalogue.server";
+import { readCatalogue } from "../catalogue/catalogue-store.server";
 
 export type HomePage = PageLoad<{ products: HomeProduct[]; categories: Category[] }>;
 
@@ -15,7 +16,11 @@ export const HOME_LOAD_FAILED = "Our collections could not be loaded just now. P
 export function loadHomePage(openDb: () => Promise<DbOrTx>): Promise<HomePage> {
   return readPage("home page", async () => {
     const db = await openDb();
-    const [products, categories] = await Promise.all([listHomeProducts(db), listCategories(db, { shownOnly: true })]);
+    const { value } = await readCatalogue(db, "page:home", async (tx) => ({
+      products: await listHomeProducts(tx),
+      categories: await listCategories(tx, { shownOnly: true }),
+    }));
+    const { products, categories } = value;
     return { state: "found" as const, status: 200 as const, products, categories };
   });
 }

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../db/client";
+import { bumpCatalogueVersion } from "../db/catalogue-version";
 import { categories, productAttributes, productImages, productTags, products, productVariants } from "../db/schema";
 
 export interface VariantInput {
@@ -113,6 +114,7 @@ export async function insertProduct(db: DbOrTx, input: ProductInput): Promise<In
 
   const tags = [...new Set(input.tags ?? [])].map((tag) => ({ productId: id, tag }));
   if (tags.length) await db.insert(productTags).values(tags);
+  await bumpCatalogueVersion(db);
 
   return {
     id,
@@ -143,6 +145,7 @@ export async function insertCategory(db: DbOrTx, input: CategoryInput): Promise<
     show: input.show ?? 1,
     createdAt: input.createdAt ?? new Date(),
   });
+  await bumpCatalogueVersion(db);
   return { id: input.id, slug: input.slug };
 }
 

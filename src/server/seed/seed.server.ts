@@ -6,6 +6,7 @@
  * the transaction takes an advisory lock first and then re-checks that the catalogue is empty,
  * so exactly one of them seeds. On PGlite transactions are already serialised.
  */
+import { bumpCatalogueVersion } from "../db/catalogue-version";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, homeProducts, products } from "../db/schema";
@@ -62,6 +63,7 @@ export async function seedDemoCatalogue(db: Db): Promise<SeedResult> {
       });
     }
     await tx.insert(homeProducts).values(HOME_PRODUCT_IDS.map((productId, position) => ({ productId, position, addedAt: new Date(now) })));
+    await bumpCatalogueVersion(tx);
     return { seeded: true, products: SEED_PRODUCTS.length };
   });
 }

@@ -116,3 +116,18 @@ export const homeProducts = pgTable("home_products", {
   position: integer("position").notNull().default(0),
   addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The catalogue's version: one row (id 1), bumped by `catalogueChanged(tx)` in the same transaction
+ * as every catalogue write, so app servers know when their in-memory catalogue is out of date
+ * (docs/decisions/0040-catalogue-cache.md). No row yet reads as version 0.
+ */
+export const catalogueVersion = pgTable(
+  "catalogue_version",
+  {
+    id: smallint("id").primaryKey().default(1),
+    version: integer("version").notNull().default(0),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("catalogue_version_single_row", sql`${t.id} = 1`)],
+);

@@ -1,0 +1,123 @@
+/**
+ * Answers serialised and compressed once, sent many times (docs/decisions/0041-compression.md).
+ *
+ * `encodeBody(chunks)` keeps the identity bytes (as the chunks they were written in, so a large
+ * catalogue is never copied into one more buffer), a brotli and a gzip copy when the body is worth
+ * compressing, and a weak ETag from the content. `encodedResponse` negotiates Accept-Encoding,
+ * answers 304 to a matching If-None-Match, and always says `Vary: Accept-Encoding`.
+ */
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { buffer as collect } from "node:stream/consumers";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { toWire } from "../lib/wire-money";
+
+/** Bodies smaller than this are sent as they are: compression would save next to nothing. */
+export const MIN_COMPRESS_BYTES = 1024;
+/** Above this, brotli runs at a faster quality (a 20 MB catalogue at quality 11 takes a minute). */
+const BEST_BROTLI_BYTES = 1024 * 1024;
+
+export interface EncodedBody {
+  chunks: Buffer[];
+  size: number;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  etag: string;
+}
+
+export type Encoding = "br" | "gzip" | "identity";
+
+async function compress(chunks: Buffer[], size: number, kind: "br" | "gzip"): Promise<Buffer> {
+  const stream =
+    kind === "br"
+      ? createBrotliCompress({
+          params: {
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_QUALITY]: size <= BEST_BROTLI_BYTES ? 11 : 5,
+            [constants.BROTLI_PARAM_SIZE_HINT]: size,
+          },
+        })
+      : createGzip({ level: 9 });
+  return collect(Readable.from(chunks).pipe(stream));
+}
+
+export async function encodeBody(chunks: Buffer[]): Promise<EncodedBody> {
+  const size = chunks.reduce((sum, c) => sum + c.length, 0);
+  const hash = createHash("sha256");
+  for (const chunk of chunks) hash.update(chunk);
+  const etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
+  if (size < MIN_COMPRESS_BYTES) return { chunks, size, br: null, gzip: null, etag };
+  const [br, gzip] = await Promise.all([compress(chunks, size, "br"), compress(chunks, size, "gzip")]);
+  return { chunks, size, br, gzip, etag };
+}
+
+/** The JSON answer of `data` (paise become rupees here too, as in json()), encoded once. */
+export function encodeJson(data: unknown): Promise<EncodedBody> {
+  return encodeBody([Buffer.from(JSON.stringify(toWire(data)))]);
+}
+
+/** How many bytes an encoded body keeps in memory. */
+export function encodedSize(body: EncodedBody | null): number {
+  return body ? body.size + (body.br?.length ?? 0) + (body.gzip?.length ?? 0) : 0;
+}
+
+/** The best encoding the client accepts: brotli, then gzip, else identity (q=0 refuses one). */
+export function negotiateEncoding(header: string | null): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const wants = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (wants("br")) return "br";
+  if (wants("gzip")) return "gzip";
+  return "identity";
+}
+
+/** True when If-None-Match names this ETag (weak comparison) or is `*`. */
+export function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+/** A Buffer is the Uint8Array a Response takes (typed apart only by its backing buffer's type). */
+function bytes(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  return buffer as unknown as Uint8Array<ArrayBuffer>;
+}
+
+function identityStream(chunks: Buffer[]): ReadableStream<Uint8Array> {
+  let index = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[index++];
+      if (chunk) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
+}
+
+/** Sends an encoded body: 304 when the client holds it, else the best encoding it accepts. */
+export function encodedResponse(request: Request, body: EncodedBody, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  const headers = new Headers(init.headers);
+  const vary = headers.get("vary");
+  headers.set("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
+  headers.set("etag", body.etag);
+  if ((init.status ?? 200) === 200 && etagMatches(request.headers.get("if-none-match"), body.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("content-type", "application/json; charset=utf-8");
+  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+  const compressed = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : null;
+  if (compressed) {
+    headers.set("content-encoding", encoding);
+    headers.set("content-length", String(compressed.length));
+    return new Response(bytes(compressed), { status: init.status ?? 200, headers });
+  }
+  headers.set("content-length", String(body.size));
+  const only = body.chunks.length === 1 ? body.chunks[0]! : null;
+  const payload = only ? bytes(only) : identityStream(body.chunks);
+  return new Response(payload, { status: init.status ?? 200, headers });
+}
