@@ -8,7 +8,9 @@ import tailwindcss from "@tailwindcss/vite";
 // Islands (React) hydrate only where a person interacts; see docs/decisions/0001-astro-islands.md.
 export default defineConfig({
   output: "server",
-  adapter: node({ mode: "standalone" }),
+  // Pages are rendered whole before they are sent: one compression call per page instead of one per
+  // streamed chunk (docs/decisions/0041-compression.md).
+  adapter: node({ mode: "standalone", experimentalDisableStreaming: true }),
   integrations: [react()],
   site: process.env.PUBLIC_SITE_URL || "http://localhost:4321",
   // No code blocks are highlighted; Shiki's inline styles would not pass the CSP anyway.

@@ -11,6 +11,9 @@ import { Readable } from "node:stream";
 import { buffer as collect } from "node:stream/consumers";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { toWire } from "../lib/wire-money";
+import { etagMatches, pickEncoding } from "./serve/accept-encoding";
+
+export { etagMatches, pickEncoding };
 
 /** Bodies smaller than this are sent as they are: compression would save next to nothing. */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -24,8 +27,6 @@ export interface EncodedBody {
   gzip: Buffer | null;
   etag: string;
 }
-
-export type Encoding = "br" | "gzip" | "identity";
 
 async function compress(chunks: Buffer[], size: number, kind: "br" | "gzip"): Promise<Buffer> {
   const stream =
@@ -61,28 +62,6 @@ export function encodedSize(body: EncodedBody | null): number {
   return body ? body.size + (body.br?.length ?? 0) + (body.gzip?.length ?? 0) : 0;
 }
 
-/** The best encoding the client accepts: brotli, then gzip, else identity (q=0 refuses one). */
-export function negotiateEncoding(header: string | null): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const wants = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (wants("br")) return "br";
-  if (wants("gzip")) return "gzip";
-  return "identity";
-}
-
-/** True when If-None-Match names this ETag (weak comparison) or is `*`. */
-export function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
-}
-
 /** A Buffer is the Uint8Array a Response takes (typed apart only by its backing buffer's type). */
 function bytes(buffer: Buffer): Uint8Array<ArrayBuffer> {
   return buffer as unknown as Uint8Array<ArrayBuffer>;
@@ -109,7 +88,7 @@ export function encodedResponse(request: Request, body: EncodedBody, init: { sta
     return new Response(null, { status: 304, headers });
   }
   headers.set("content-type", "application/json; charset=utf-8");
-  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+  const encoding = pickEncoding(request.headers.get("accept-encoding"));
   const compressed = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : null;
   if (compressed) {
     headers.set("content-encoding", encoding);

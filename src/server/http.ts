@@ -24,7 +24,10 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("content-type", "application/json; charset=utf-8");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(JSON.stringify(toWire(data)), { ...init, headers });
+  const text = JSON.stringify(toWire(data));
+  // A known length lets the server's compression leave tiny answers alone (docs/decisions/0041-compression.md).
+  headers.set("content-length", String(Buffer.byteLength(text)));
+  return new Response(text, { ...init, headers });
 }
 
 export function errorResponse(status: number, message: string): Response {

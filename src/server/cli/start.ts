@@ -13,6 +13,8 @@ import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
 import { isStopping, startChild, stopAll, stopChildrenOnSignals, waitForHttp } from "./processes";
 
 const ENTRY = path.resolve("dist/server/entry.mjs");
+/** Wraps the built entry with compression and in-memory static files (docs/decisions/0041-compression.md). */
+const SERVE = path.resolve("src/server/serve/serve.ts");
 const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
 
 function newestMtime(target: string): number {
@@ -80,7 +82,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
   const summary = await prepareDatabase();
 
   // SHOP_SERVER_PROCESS: the server closes its database on Ctrl-C/SIGTERM (src/server/db/client.ts).
-  const server = startChild(process.execPath, [ENTRY], { stdio: "inherit", env: { ...process.env, SHOP_SERVER_PROCESS: "1" } });
+  const server = startChild(process.execPath, [SERVE, ENTRY], { stdio: "inherit", env: { ...process.env, SHOP_SERVER_PROCESS: "1" } });
   server.on("exit", (code, signal) => {
     if (isStopping()) return; // a Ctrl-C or SIGTERM of ours: the signal handler finishes the stop
     console.error(`The shop server stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the Auth Emulator and exiting.`);

@@ -1,0 +1,217 @@
+/**
+ * The catalogue served from memory (docs/decisions/0040-catalogue-cache.md): answers carry an ETag
+ * and answer 304 when unchanged; they are compressed as the client allows; a write is seen by the
+ * next read in the same process at once, and by a second app server on the same PostgreSQL soon
+ * after (polled, never slept on). Prices in the cart still come from the database.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { makeProduct } from "../src/server/seed/factories";
+import { setProductStatus, toggleHomeProduct } from "../src/features/admin/products-admin.server";
+import { loadProductPage } from "../src/features/catalogue/product-page.server";
+import { loadProductListPage } from "../src/features/catalogue/list-page.server";
+import { loadHomePage } from "../src/features/home/home-page.server";
+import { catalogueChanged, catalogueVersionForPage, readCatalogueVersion } from "../src/features/catalogue/catalogue-version.server";
+import { loadPricingProducts } from "../src/features/catalogue/pricing.server";
+import { schema } from "../src/server/db/client";
+
+const productsRoute = await import("../src/pages/v2/products/index");
+const productRoute = await import("../src/pages/v2/products/[id]");
+const homeRoute = await import("../src/pages/v2/home-products");
+const categoriesRoute = await import("../src/pages/v2/categories");
+
+type Route = NonNullable<typeof productsRoute.GET>;
+
+/** Calls a route export like the server would, keeping the raw bytes (compressed answers). */
+async function get(route: Route | undefined, url: string, headers: Record<string, string> = {}, params: Record<string, string> = {}) {
+  const full = new URL(url, "http://127.0.0.1:4321");
+  const context = { request: new Request(full, { headers }), url: full, params, clientAddress: "127.0.0.1", locals: {} };
+  const response = await route!(context as never);
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
+  let t: TestDb;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    for (let i = 0; i < 12; i++) ids.push((await makeProduct(t.db, { description: "Long enough to compress. ".repeat(8) })).id);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("every catalogue answer carries an ETag and answers 304 to If-None-Match while unchanged", async () => {
+    const cases: [Route | undefined, string, Record<string, string>][] = [
+      [productsRoute.GET, "/v2/products?limit=0&offset=0&status=active", {}],
+      [productRoute.GET, `/v2/products/${ids[0]}`, { id: ids[0]! }],
+      [homeRoute.GET, "/v2/home-products", {}],
+      [categoriesRoute.GET, "/v2/categories", {}],
+    ];
+    for (const [route, url, params] of cases) {
+      const first = await get(route, url, {}, params);
+      expect(first.status, url).toBe(200);
+      const etag = first.headers.get("etag");
+      expect(etag, url).toMatch(/^W\/"[\w-]+"$/);
+      expect(first.headers.get("cache-control")).toBe("public, no-cache");
+      const again = await get(route, url, { "if-none-match": etag! }, params);
+      expect(again.status, url).toBe(304);
+      expect(again.bytes.length).toBe(0);
+      expect(again.headers.get("etag")).toBe(etag);
+      const other = await get(route, url, { "if-none-match": 'W/"something-else"' }, params);
+      expect(other.status, url).toBe(200);
+    }
+  });
+
+  it("a change makes a new ETag, so the old one gets the new answer", async () => {
+    const url = `/v2/products?limit=0&offset=0&status=active`;
+    const before = await get(productsRoute.GET, url);
+    const added = await makeProduct(t.db);
+    ids.push(added.id);
+    const after = await get(productsRoute.GET, url, { "if-none-match": before.headers.get("etag")! });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    expect(JSON.parse(after.bytes.toString()).map((p: { id: string }) => p.id)).toContain(added.id);
+  });
+
+  it("negotiates brotli, gzip or identity from Accept-Encoding, with Vary: Accept-Encoding", async () => {
+    const url = "/v2/products?limit=0&offset=0&status=active";
+    const plain = await get(productsRoute.GET, url);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    const br = await get(productsRoute.GET, url, { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(br.bytes).equals(plain.bytes)).toBe(true);
+    const gz = await get(productsRoute.GET, url, { "accept-encoding": "gzip;q=1, br;q=0" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(gz.bytes).equals(plain.bytes)).toBe(true);
+    const none = await get(productsRoute.GET, url, { "accept-encoding": "identity" });
+    expect(none.headers.get("content-encoding")).toBeNull();
+    expect(none.bytes.equals(plain.bytes)).toBe(true);
+    for (const answer of [plain, br, gz]) {
+      expect(answer.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(Number(answer.headers.get("content-length"))).toBe(answer.bytes.length);
+    }
+    // A tiny answer is sent as it is.
+    const tiny = await get(productsRoute.GET, "/v2/products?limit=1&offset=0&q=no-such-thing-anywhere", { "accept-encoding": "br" });
+    expect(tiny.bytes.toString()).toBe("[]");
+    expect(tiny.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("a write is read back at once in the same process: API, product page, list page, home page", async () => {
+    const id = ids[1]!;
+    expect((await get(productRoute.GET, `/v2/products/${id}`, {}, { id })).status).toBe(200);
+    expect((await loadProductPage(async () => t.db, id, { admin: false })).state).toBe("found");
+    const list = await loadProductListPage(async () => t.db, null, new URLSearchParams());
+    expect(list.state === "found" && list.total).toBeGreaterThan(0);
+    const totalBefore = list.state === "found" ? list.total : 0;
+
+    await setProductStatus(t.db, id, "inactive");
+
+    expect((await get(productRoute.GET, `/v2/products/${id}`, {}, { id })).status).toBe(404);
+    const all = await get(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active");
+    expect(JSON.parse(all.bytes.toString()).map((p: { id: string }) => p.id)).not.toContain(id);
+    expect((await loadProductPage(async () => t.db, id, { admin: false })).state).toBe("missing");
+    const listAfter = await loadProductListPage(async () => t.db, null, new URLSearchParams());
+    expect(listAfter.state === "found" && listAfter.total).toBe(totalBefore - 1);
+
+    const home = await get(homeRoute.GET, "/v2/home-products");
+    expect(JSON.parse(home.bytes.toString())).toEqual([]);
+    const homePage = await loadHomePage(async () => t.db);
+    expect(homePage.state === "found" && homePage.products).toEqual([]);
+    await toggleHomeProduct(t.db, ids[2]!);
+    const homeAfter = await get(homeRoute.GET, "/v2/home-products");
+    expect(JSON.parse(homeAfter.bytes.toString()).map((p: { id: string }) => p.id)).toEqual([ids[2]]);
+    const homePageAfter = await loadHomePage(async () => t.db);
+    expect(homePageAfter.state === "found" && homePageAfter.products.map((p) => p.id)).toEqual([ids[2]]);
+  });
+
+  it("a write that rolls back changes nothing, and the version moves only with a commit", async () => {
+    const before = await readCatalogueVersion(t.db);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.update(schema.products).set({ name: "Never saved" }).where(sql`id = ${ids[3]!}`);
+        await catalogueChanged(tx);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await readCatalogueVersion(t.db)).toBe(before);
+    const one = await get(productRoute.GET, `/v2/products/${ids[3]}`, {}, { id: ids[3]! });
+    expect(JSON.parse(one.bytes.toString()).name).not.toBe("Never saved");
+    expect(await catalogueVersionForPage(async () => t.db)).toBe(String(before));
+  });
+
+  it("prices for the cart come from the database, not from the storefront's memory", async () => {
+    const id = ids[4]!;
+    const cached = JSON.parse((await get(productRoute.GET, `/v2/products/${id}`, {}, { id })).bytes.toString());
+    expect(cached.price).toBe(499);
+    // A write that skips catalogueChanged (never done by the shop) shows the pricing path reads the database.
+    await t.db.update(schema.products).set({ pricePaise: 12345 }).where(sql`id = ${id}`);
+    const priced = await loadPricingProducts(t.db, [id]);
+    expect(priced.get(id)?.pricePaise).toBe(12345);
+  });
+
+  it("the page's catalogue-version is the database's version", async () => {
+    const version = await readCatalogueVersion(t.db);
+    expect(version).toBeGreaterThan(0);
+    await makeProduct(t.db);
+    expect(await catalogueVersionForPage(async () => t.db)).toBe(String(version + 2)); // category + product
+    expect(await catalogueVersionForPage(async () => Promise.reject(new Error("down")))).toBeNull();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a second app server on the same PostgreSQL (skipped without TEST_DATABASE_URL)", () => {
+  let t: TestDb;
+  let worker: ChildProcess;
+  let base = "";
+  let id = "";
+
+  beforeAll(async () => {
+    t = await createTestDb("postgres");
+    id = (await makeProduct(t.db, { name: "Before the save" })).id;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    url.pathname = `/${result.rows[0]!.name}`;
+    worker = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/helpers/catalogue-worker.ts"], {
+      env: { ...process.env, DATABASE_URL: url.toString(), BACKGROUND_JOBS: "false", VITEST: "" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    base = await new Promise<string>((resolve, reject) => {
+      worker.stdout!.on("data", (chunk: Buffer) => {
+        const port = /port=(\d+)/.exec(chunk.toString())?.[1];
+        if (port) resolve(`http://127.0.0.1:${port}`);
+      });
+      worker.once("exit", (code) => reject(new Error(`catalogue worker exited with ${code}`)));
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    worker?.kill("SIGTERM");
+    await t?.close();
+  });
+
+  it("sees a save made by this process within about a second (polled)", async () => {
+    const read = async () => (await (await fetch(`${base}/v2/products/${id}`)).json()) as { name: string };
+    expect((await read()).name).toBe("Before the save"); // now held in the worker's memory
+    await t.db.transaction(async (tx) => {
+      await tx.update(schema.products).set({ name: "After the save" }).where(sql`id = ${id}`);
+      await catalogueChanged(tx);
+    });
+    const saved = Date.now();
+    let seen = "";
+    // Polls until the change shows; the promise is under a second, the limit leaves room for a busy machine.
+    while (Date.now() - saved < 5_000) {
+      seen = (await read()).name;
+      if (seen === "After the save") break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen).toBe("After the save");
+    const list = (await (await fetch(`${base}/v2/products?limit=0&offset=0&status=active`)).json()) as { id: string; name: string }[];
+    expect(list.find((p) => p.id === id)?.name).toBe("After the save");
+  });
+});
