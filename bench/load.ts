@@ -1,0 +1,68 @@
+/**
+ * One load run with autocannon: N connections for D seconds against one address (or a rotating set),
+ * with the Accept-Encoding a browser sends. Answers the figures the bench prints.
+ */
+import autocannon from "autocannon";
+
+export const BROWSER_HEADERS = { "accept-encoding": "br, gzip, deflate" };
+
+export interface LoadRow {
+  name: string;
+  path: string;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Connection errors, timeouts and answers other than 2xx/304. */
+  errors: number;
+  requests: number;
+  /** Bytes per answer on the wire (compressed when the server compressed). */
+  bytesPerAnswer: number;
+  /** Server resident memory after the run, MB. */
+  rssMb: number;
+  /** Requests per second as a share of the static ceiling (1 = 100 %). */
+  ratio?: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+}
+
+/** Runs autocannon against `base + paths[i]`, rotating over `paths` when several are given. */
+export async function load(base: string, name: string, paths: string[], options: LoadOptions, rssMb: () => number): Promise<LoadRow> {
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: BROWSER_HEADERS,
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
+      },
+    ],
+  });
+  const bad = result.non2xx - (result.statusCodeStats?.["304"]?.count ?? 0);
+  return {
+    name,
+    path: paths.length === 1 ? paths[0]! : `${paths[0]} (+${paths.length - 1} more)`,
+    requestsPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + Math.max(0, bad),
+    requests: result.requests.total,
+    bytesPerAnswer: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    rssMb: rssMb(),
+  };
+}
+
+/** A few requests first, so the run measures the warm server (caches built, code compiled). */
+export async function warm(base: string, paths: string[], times = 3): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    for (const path of paths) {
+      const response = await fetch(base + path, { headers: BROWSER_HEADERS });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${path} answered ${response.status} while warming up`);
+    }
+  }
+}

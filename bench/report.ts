@@ -1,0 +1,109 @@
+/**
+ * What `npm run bench` prints and writes: one table per database engine (requests/s, p50, p99,
+ * errors, share of the static ceiling, server memory), the 10,000-product figures, Lighthouse's
+ * rows; the same as JSON under bench/results/, and docs/performance.md.
+ */
+import { cpus, loadavg, totalmem } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { LargeFigures } from "./large";
+import type { LoadRow } from "./load";
+
+export interface EngineResult {
+  engine: string;
+  connections: number;
+  seconds: number;
+  rows: LoadRow[];
+  large?: LargeFigures;
+}
+
+export interface BenchResult {
+  at: string;
+  command: string;
+  machine: { cpus: number; model: string; memoryGb: number; node: string; loadAverage: number[] };
+  engines: EngineResult[];
+  lighthouse?: unknown[];
+  notes: string[];
+}
+
+export function machine(): BenchResult["machine"] {
+  const list = cpus();
+  return { cpus: list.length, model: list[0]?.model ?? "unknown", memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverage: loadavg().map((n) => Math.round(n * 10) / 10) };
+}
+
+const pct = (ratio: number | undefined) => (ratio === undefined ? "" : `${(ratio * 100).toFixed(1)} %`);
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  return [line(header), `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+export function loadTable(rows: LoadRow[]): string {
+  return table(
+    ["Route", "Requests/s", "p50", "p99", "Errors", "Share of ceiling", "Bytes/answer", "Server RSS"],
+    rows.map((r) => [`${r.name} \`${r.path}\``, String(r.requestsPerSec), `${r.p50Ms} ms`, `${r.p99Ms} ms`, String(r.errors), pct(r.ratio), String(r.bytesPerAnswer), `${r.rssMb} MB`]),
+  );
+}
+
+export function largeTable(large: LargeFigures): string {
+  const rows = large.rows.map((r) => [`${r.name} \`${r.path}\``, String(r.requestsPerSec), `${r.p50Ms} ms`, `${r.p99Ms} ms`, String(r.errors), r.p99Ms < 100 ? "yes" : "NO", `${r.rssMb} MB`]);
+  const f = large.fullList;
+  return [
+    `${large.activeProducts} active products, 10 connections:`,
+    "",
+    table(["Route", "Requests/s", "p50", "p99", "Errors", "p99 < 100 ms", "Server RSS"], rows),
+    "",
+    `GET /v2/products?limit=0: ${(f.bytesDecoded / 2 ** 20).toFixed(1)} MB of JSON (${(f.bytesOnWire / 2 ** 20).toFixed(2)} MB brotli on the wire); ` +
+      `first read ${f.coldMs} ms (built from the database in pages of 500), next read ${f.warmMs} ms; server RSS ${f.rssBeforeMb} MB before, ${f.rssAfterMb} MB after ` +
+      `(target < 300 MB: ${f.rssAfterMb < 300 ? "yes" : "NO"}).`,
+  ].join("\n");
+}
+
+export function render(result: BenchResult): string {
+  const parts: string[] = [];
+  const m = result.machine;
+  parts.push(`Machine: ${m.cpus} × ${m.model}, ${m.memoryGb} GB, Node ${m.node}, load average ${m.loadAverage.join(" / ")} at the start.`);
+  for (const e of result.engines) {
+    if (e.rows.length > 0) parts.push(`\n### ${e.engine}: ${e.connections} connections, ${e.seconds} s per route\n\n${loadTable(e.rows)}`);
+    if (e.large) parts.push(`\n### ${e.engine}: 10,000 products\n\n${largeTable(e.large)}`);
+  }
+  if (result.lighthouse) parts.push(`\n### Lighthouse\n\n\`\`\`\n${JSON.stringify(result.lighthouse, null, 2)}\n\`\`\``);
+  for (const note of result.notes) parts.push(`\n${note}`);
+  return parts.join("\n");
+}
+
+export function writeResults(result: BenchResult, updateDocs: boolean): string {
+  const dir = path.resolve("bench/results");
+  mkdirSync(dir, { recursive: true });
+  const json = JSON.stringify(result, null, 2) + "\n";
+  const file = path.join(dir, `${result.at.replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, json);
+  writeFileSync(path.join(dir, "latest.json"), json);
+  if (updateDocs) {
+    const doc = [
+      "# Performance",
+      "",
+      "Written by `npm run bench` (bench/run.ts); the design is in",
+      "[decision 0040](decisions/0040-catalogue-cache.md) (the catalogue from memory) and",
+      "[decision 0041](decisions/0041-compression.md) (compression, static files). The JSON of every run is",
+      "under `bench/results/` (`latest.json` is this one).",
+      "",
+      `Latest run: ${result.at}, \`${result.command}\`.`,
+      "",
+      "How it measures: it builds the shop when the build is stale, seeds a scratch database (a temporary",
+      "PGlite folder; a new database on `BENCH_DATABASE_URL` for PostgreSQL, dropped afterwards), starts the",
+      "server `npm start` runs on port 4451, warms each route with a few requests, then runs autocannon",
+      "with `Accept-Encoding: br, gzip, deflate` as a browser sends. The static ceiling is the catalogue's own",
+      "`GET /v2/products?limit=0` body copied into the build's client folder as `/_bench/catalogue.json` for",
+      "the run (removed afterwards), so it is the same JSON served as a static file by the same server.",
+      "The load tool runs on the same machine as the server, and this machine is shared: compare the",
+      "ratios, not the absolute figures.",
+      "",
+      render(result),
+      "",
+    ].join("\n");
+    writeFileSync(path.resolve("docs/performance.md"), doc);
+  }
+  return file;
+}

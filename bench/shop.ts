@@ -1,0 +1,117 @@
+/**
+ * A built shop on a scratch database for the benchmark: PGlite in a temporary folder, or a new
+ * database created on the PostgreSQL server named by BENCH_DATABASE_URL (and dropped afterwards).
+ * Never the demo's ./data or an existing database. The server is the one `npm start` runs
+ * (src/server/serve/serve.ts around dist/server/entry.mjs), on a spare port.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDb, type Db } from "../src/server/db/client";
+import { buildIsStale } from "../src/server/cli/start";
+import { waitForHttp } from "../src/server/cli/processes";
+
+export type Engine = "pglite" | "postgres";
+
+export interface ScratchDb {
+  engine: Engine;
+  /** DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) for the server. */
+  env: Record<string, string>;
+  /** Opens it in this process (PGlite: only while no server holds the folder). */
+  open: () => Promise<{ db: Db; close: () => Promise<void> }>;
+  drop: () => Promise<void>;
+}
+
+export async function scratchDb(engine: Engine): Promise<ScratchDb> {
+  if (engine === "pglite") {
+    const dir = mkdtempSync(path.join(tmpdir(), "resin-bench-"));
+    return {
+      engine,
+      env: { DATA_DIR: dir },
+      open: () => openDb({ dataDir: dir }),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const admin = process.env.BENCH_DATABASE_URL;
+  if (!admin) throw new Error("BENCH_DATABASE_URL is not set");
+  const { default: pg } = await import("pg");
+  const name = `resin_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const run = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    engine,
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDb({ url: url.toString() }),
+    drop: () => run(`drop database if exists ${name} with (force)`),
+  };
+}
+
+export function ensureBuild(): void {
+  if (!buildIsStale()) return;
+  console.log("Building the shop first (npm run build)...");
+  const result = spawnSync(path.resolve("node_modules/.bin/astro"), ["build"], { stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error("astro build failed");
+}
+
+export interface RunningShop {
+  base: string;
+  pid: number;
+  /** Resident memory of the server process, in MB. */
+  rssMb: () => number;
+  stop: () => Promise<void>;
+}
+
+/** Port of the Auth Emulator the bench may start for signed-in Lighthouse pages (uses +1, +2 too). */
+export const BENCH_EMULATOR_PORT = 4456;
+
+export async function startShop(db: ScratchDb, port: number): Promise<RunningShop> {
+  const child: ChildProcess = spawn(process.execPath, [path.resolve("src/server/serve/serve.ts"), path.resolve("dist/server/entry.mjs")], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      ...db.env,
+      ...(db.engine === "pglite" ? { DATABASE_URL: "" } : {}),
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_SITE_URL: `http://localhost:${port}`,
+      DEMO_MODE: "true",
+      FIREBASE_PROJECT_ID: "demo-resin",
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${BENCH_EMULATOR_PORT}`,
+      BACKGROUND_JOBS: "false",
+      SHOP_SERVER_PROCESS: "1",
+      ASTRO_NODE_LOGGING: "disabled",
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/healthz`, 60_000, child);
+  const pid = child.pid!;
+  return {
+    base,
+    pid,
+    rssMb: () => {
+      const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+      return Math.round(Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0) / 1024);
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
