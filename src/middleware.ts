@@ -12,12 +12,15 @@
  *  5. The accounts guard and session reader (src/features/account/session-middleware.server.ts): Astro.locals.user,
  *     the /admin, /checkout, /my-orders and /my-profile guards, and the emulator safety checks (in
  *     demo mode, only loopback Host names are answered).
+ *  6. Storefront pages for visitors without a session, kept rendered and compressed per catalogue
+ *     version (src/features/catalogue/page-cache.server.ts, docs/decisions/0040-catalogue-cache.md).
  */
 import { defineMiddleware, sequence } from "astro:middleware";
 import { accountMiddleware } from "./features/account/session-middleware.server";
 import { jsonApiErrors, refuseCrossSiteForms, refuseNulAddress } from "./server/request-guards.server";
 import { addSecurityHeaders } from "./server/security-headers.server";
 import { startBackgroundJobs } from "./server/payments/background.server";
+import { cachePages } from "./features/catalogue/page-cache.server";
 
 export const onRequest = sequence(
   defineMiddleware((_context, next) => {
@@ -29,4 +32,5 @@ export const onRequest = sequence(
   defineMiddleware(refuseNulAddress),
   defineMiddleware(refuseCrossSiteForms),
   defineMiddleware(accountMiddleware),
+  defineMiddleware(cachePages),
 );

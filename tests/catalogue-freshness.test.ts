@@ -18,6 +18,7 @@ import { loadHomePage } from "../src/features/home/home-page.server";
 import { catalogueChanged, catalogueVersionForPage, readCatalogueVersion } from "../src/features/catalogue/catalogue-version.server";
 import { loadPricingProducts } from "../src/features/catalogue/pricing.server";
 import { schema } from "../src/server/db/client";
+import { cachePages, forgetPages } from "../src/features/catalogue/page-cache.server";
 
 const productsRoute = await import("../src/pages/v2/products/index");
 const productRoute = await import("../src/pages/v2/products/[id]");
@@ -154,6 +155,49 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
     await t.db.update(schema.products).set({ pricePaise: 12345 }).where(sql`id = ${id}`);
     const priced = await loadPricingProducts(t.db, [id]);
     expect(priced.get(id)?.pricePaise).toBe(12345);
+  });
+
+  it("storefront pages are rendered once per catalogue version for visitors without a session", async () => {
+    forgetPages();
+    let renders = 0;
+    const render = (init: ResponseInit = {}) => async () => {
+      renders++;
+      const html = `<!doctype html><p>${"render ".repeat(300)}${renders}</p>`;
+      return new Response(html, { status: 200, ...init, headers: { "content-type": "text/html", ...(init.headers as Record<string, string>) } });
+    };
+    const visit = (path: string, cookies: string[] = [], headers: Record<string, string> = {}, next = render()) => {
+      const url = new URL(path, "http://127.0.0.1:4321");
+      const context = { request: new Request(url, { headers }), url, locals: {}, cookies: { has: (name: string) => cookies.includes(name) } };
+      return cachePages(context as never, next);
+    };
+    const first = await (await visit("/products?q=frame")).text();
+    expect(await (await visit("/products?q=frame")).text()).toBe(first);
+    expect(renders).toBe(1);
+    const again = await visit("/products?q=frame", [], { "if-none-match": (await visit("/products?q=frame")).headers.get("etag")! });
+    expect(again.status).toBe(304);
+    expect(renders).toBe(1);
+    const br = await visit("/products?q=frame", [], { "accept-encoding": "br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(first);
+
+    await makeProduct(t.db); // a catalogue write: the next visit renders again
+    expect(await (await visit("/products?q=frame")).text()).not.toBe(first);
+    expect(renders).toBe(2);
+
+    // A session cookie, another address, a failed render or a cookie being set: never kept.
+    await visit("/products?q=frame", ["token"]);
+    await visit("/products?q=frame", ["user"]);
+    expect(renders).toBe(4);
+    await visit("/checkout");
+    await visit("/checkout");
+    expect(renders).toBe(6);
+    await visit("/products/product/x", [], {}, render({ status: 503 }));
+    await visit("/products/product/x");
+    expect(renders).toBe(8);
+    await visit("/instructions", [], {}, render({ headers: { "set-cookie": "a=b" } }));
+    await visit("/instructions");
+    expect(renders).toBe(10);
+    forgetPages();
   });
 
   it("the page's catalogue-version is the database's version", async () => {

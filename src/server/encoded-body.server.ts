@@ -28,13 +28,13 @@ export interface EncodedBody {
   etag: string;
 }
 
-async function compress(chunks: Buffer[], size: number, kind: "br" | "gzip"): Promise<Buffer> {
+async function compress(chunks: Buffer[], size: number, kind: "br" | "gzip", quality?: number): Promise<Buffer> {
   const stream =
     kind === "br"
       ? createBrotliCompress({
           params: {
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_QUALITY]: size <= BEST_BROTLI_BYTES ? 11 : 5,
+            [constants.BROTLI_PARAM_QUALITY]: quality ?? (size <= BEST_BROTLI_BYTES ? 11 : 5),
             [constants.BROTLI_PARAM_SIZE_HINT]: size,
           },
         })
@@ -42,13 +42,14 @@ async function compress(chunks: Buffer[], size: number, kind: "br" | "gzip"): Pr
   return collect(Readable.from(chunks).pipe(stream));
 }
 
-export async function encodeBody(chunks: Buffer[]): Promise<EncodedBody> {
+/** `brotliQuality`: 11 (the best, the default up to 1 MB) for answers many visitors share. */
+export async function encodeBody(chunks: Buffer[], options: { brotliQuality?: number } = {}): Promise<EncodedBody> {
   const size = chunks.reduce((sum, c) => sum + c.length, 0);
   const hash = createHash("sha256");
   for (const chunk of chunks) hash.update(chunk);
   const etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
   if (size < MIN_COMPRESS_BYTES) return { chunks, size, br: null, gzip: null, etag };
-  const [br, gzip] = await Promise.all([compress(chunks, size, "br"), compress(chunks, size, "gzip")]);
+  const [br, gzip] = await Promise.all([compress(chunks, size, "br", options.brotliQuality), compress(chunks, size, "gzip")]);
   return { chunks, size, br, gzip, etag };
 }
 
@@ -87,7 +88,7 @@ export function encodedResponse(request: Request, body: EncodedBody, init: { sta
   if ((init.status ?? 200) === 200 && etagMatches(request.headers.get("if-none-match"), body.etag)) {
     return new Response(null, { status: 304, headers });
   }
-  headers.set("content-type", "application/json; charset=utf-8");
+  if (!headers.has("content-type")) headers.set("content-type", "application/json; charset=utf-8");
   const encoding = pickEncoding(request.headers.get("accept-encoding"));
   const compressed = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : null;
   if (compressed) {

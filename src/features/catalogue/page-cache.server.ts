@@ -1,0 +1,80 @@
+/**
+ * Storefront pages as anonymous visitors see them, rendered once per catalogue version and kept
+ * compressed in memory (docs/decisions/0040-catalogue-cache.md): `/`, `/instructions`, `/products`
+ * and everything under it. A page is kept only when it was rendered for a visitor with no session
+ * cookie, answered 200 as HTML and sets no cookie; it is used while the catalogue version it was
+ * rendered at is still the newest (the same check as the catalogue API: a save shows within a
+ * second on every app server, at once on this one). Signed-in visitors always get a fresh render.
+ */
+import type { APIContext, MiddlewareNext } from "astro";
+import { getDb } from "../../server/db/client";
+import { encodeBody, encodedResponse, encodedSize, type EncodedBody } from "../../server/encoded-body.server";
+import { currentCatalogueVersion } from "./catalogue-version.server";
+
+interface CachedPage {
+  version: number;
+  body: EncodedBody;
+  headers: [string, string][];
+}
+
+const MAX_PAGES = 400;
+const MAX_PAGE_BYTES = 48 * 1024 * 1024;
+const pages = new Map<string, CachedPage>();
+let bytes = 0;
+
+/** Addresses whose anonymous rendering depends only on the address and the catalogue. */
+export function isCacheablePage(pathname: string): boolean {
+  return pathname === "/" || pathname === "/instructions" || pathname === "/products" || pathname.startsWith("/products/");
+}
+
+const SESSION_COOKIES = ["token", "user"];
+
+function keep(key: string, page: CachedPage): void {
+  const old = pages.get(key);
+  if (old) {
+    pages.delete(key);
+    bytes -= encodedSize(old.body);
+  }
+  pages.set(key, page);
+  bytes += encodedSize(page.body);
+  for (const [oldest, p] of pages) {
+    if (pages.size <= MAX_PAGES && bytes <= MAX_PAGE_BYTES) break;
+    pages.delete(oldest);
+    bytes -= encodedSize(p.body);
+  }
+}
+
+/** Drops every kept page (tests). */
+export function forgetPages(): void {
+  pages.clear();
+  bytes = 0;
+}
+
+export async function cachePages(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const { request, url } = context;
+  if (request.method !== "GET" || !isCacheablePage(url.pathname)) return next();
+  if (SESSION_COOKIES.some((name) => context.cookies.has(name)) || context.locals.user) return next();
+  let version: number;
+  try {
+    version = await currentCatalogueVersion(await getDb());
+  } catch {
+    return next(); // the page's own loader reports the failure (503)
+  }
+  const key = url.pathname + url.search;
+  const hit = pages.get(key);
+  if (hit && hit.version >= version) {
+    pages.delete(key); // most recently used goes last
+    pages.set(key, hit);
+    return encodedResponse(request, hit.body, { headers: Object.fromEntries(hit.headers) });
+  }
+  const response = await next();
+  const type = response.headers.get("content-type") ?? "";
+  if (response.status !== 200 || !type.includes("text/html") || response.headers.has("set-cookie") || /private|no-store/.test(response.headers.get("cache-control") ?? "")) {
+    return response;
+  }
+  const html = Buffer.from(await response.arrayBuffer());
+  const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding", "etag", "vary"].includes(name));
+  const page: CachedPage = { version, body: await encodeBody([html], { brotliQuality: 6 }), headers };
+  keep(key, page);
+  return encodedResponse(request, page.body, { headers: Object.fromEntries(headers) });
+}
