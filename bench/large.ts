@@ -84,10 +84,10 @@ export async function benchLarge(shop: RunningShop, activeProducts: number, opti
   const searchPaths = terms.map((t) => `/products?q=${encodeURIComponent(t)}`);
   const rows: LoadRow[] = [];
   await warm(shop.base, ["/products", `/products/${category}`, searchPaths[0]!], 2);
-  rows.push(await load(shop.base, "/products (first page)", ["/products"], options, shop.rssMb));
-  rows.push(await load(shop.base, `search, ${terms.length} different words`, searchPaths, options, shop.rssMb));
-  rows.push(await load(shop.base, "one search, repeated", [searchPaths[0]!], options, shop.rssMb));
-  rows.push(await load(shop.base, `category /products/${category}`, [`/products/${category}`], options, shop.rssMb));
+  rows.push(await load(shop.base, "/products (first page)", ["/products"], options, shop));
+  rows.push(await load(shop.base, `search, ${terms.length} different words`, searchPaths, options, shop));
+  rows.push(await load(shop.base, "one search, repeated", [searchPaths[0]!], options, shop));
+  rows.push(await load(shop.base, `category /products/${category}`, [`/products/${category}`], options, shop));
 
   const rssBeforeMb = shop.rssMb();
   const started = performance.now();

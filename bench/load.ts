@@ -17,6 +17,8 @@ export interface LoadRow {
   requests: number;
   /** Bytes per answer on the wire (compressed when the server compressed). */
   bytesPerAnswer: number;
+  /** Server CPU time per answer (user + system), microseconds: steadier than requests/s on a shared machine. */
+  cpuUsPerAnswer: number;
   /** Server resident memory after the run, MB. */
   rssMb: number;
   /** Requests per second as a share of the static ceiling (1 = 100 %). */
@@ -29,8 +31,15 @@ export interface LoadOptions {
 }
 
 /** Runs autocannon against `base + paths[i]`, rotating over `paths` when several are given. */
-export async function load(base: string, name: string, paths: string[], options: LoadOptions, rssMb: () => number): Promise<LoadRow> {
+export interface ServerProbe {
+  rssMb: () => number;
+  /** CPU seconds the server process has used so far. */
+  cpuSeconds: () => number;
+}
+
+export async function load(base: string, name: string, paths: string[], options: LoadOptions, server: ServerProbe): Promise<LoadRow> {
   let next = 0;
+  const cpuBefore = server.cpuSeconds();
   const result = await autocannon({
     url: base,
     connections: options.connections,
@@ -42,6 +51,7 @@ export async function load(base: string, name: string, paths: string[], options:
       },
     ],
   });
+  const cpu = server.cpuSeconds() - cpuBefore;
   const bad = result.non2xx - (result.statusCodeStats?.["304"]?.count ?? 0);
   return {
     name,
@@ -52,7 +62,8 @@ export async function load(base: string, name: string, paths: string[], options:
     errors: result.errors + result.timeouts + Math.max(0, bad),
     requests: result.requests.total,
     bytesPerAnswer: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
-    rssMb: rssMb(),
+    cpuUsPerAnswer: result.requests.total > 0 ? Math.round((cpu * 1e6) / result.requests.total) : 0,
+    rssMb: server.rssMb(),
   };
 }
 

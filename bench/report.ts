@@ -41,8 +41,8 @@ function table(header: string[], rows: string[][]): string {
 
 export function loadTable(rows: LoadRow[]): string {
   return table(
-    ["Route", "Requests/s", "p50", "p99", "Errors", "Share of ceiling", "Bytes/answer", "Server RSS"],
-    rows.map((r) => [`${r.name} \`${r.path}\``, String(r.requestsPerSec), `${r.p50Ms} ms`, `${r.p99Ms} ms`, String(r.errors), pct(r.ratio), String(r.bytesPerAnswer), `${r.rssMb} MB`]),
+    ["Route", "Requests/s", "p50", "p99", "Errors", "Share of ceiling", "Server CPU/answer", "Bytes/answer", "Server RSS"],
+    rows.map((r) => [`${r.name} \`${r.path}\``, String(r.requestsPerSec), `${r.p50Ms} ms`, `${r.p99Ms} ms`, String(r.errors), pct(r.ratio), `${r.cpuUsPerAnswer} µs`, String(r.bytesPerAnswer), `${r.rssMb} MB`]),
   );
 }
 

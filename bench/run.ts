@@ -61,7 +61,7 @@ async function benchRoutes(shop: RunningShop): Promise<LoadRow[]> {
   await warm(shop.base, routes.map(([, p]) => p));
   const rows: LoadRow[] = [];
   for (const [name, route] of routes) {
-    const row = await load(shop.base, name, [route], options, shop.rssMb);
+    const row = await load(shop.base, name, [route], options, shop);
     row.ratio = rows[0] ? row.requestsPerSec / rows[0].requestsPerSec : 1;
     rows.push(row);
     console.log(`  ${name.padEnd(34)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}`);

@@ -69,6 +69,8 @@ export interface RunningShop {
   pid: number;
   /** Resident memory of the server process, in MB. */
   rssMb: () => number;
+  /** CPU seconds (user + system) the server process has used. */
+  cpuSeconds: () => number;
   stop: () => Promise<void>;
 }
 
@@ -102,6 +104,11 @@ export async function startShop(db: ScratchDb, port: number): Promise<RunningSho
     rssMb: () => {
       const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
       return Math.round(Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0) / 1024);
+    },
+    cpuSeconds: () => {
+      // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (100 per second on Linux).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -21,6 +21,10 @@ import { jsonApiErrors, refuseCrossSiteForms, refuseNulAddress } from "./server/
 import { addSecurityHeaders } from "./server/security-headers.server";
 import { startBackgroundJobs } from "./server/payments/background.server";
 import { cachePages } from "./features/catalogue/page-cache.server";
+import { registerFastLane } from "./features/catalogue/fast-lane.server";
+
+// The shop's Node server answers what is already in memory without Astro (fast-lane.server.ts).
+registerFastLane();
 
 export const onRequest = sequence(
   defineMiddleware((_context, next) => {

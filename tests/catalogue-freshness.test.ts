@@ -19,6 +19,7 @@ import { catalogueChanged, catalogueVersionForPage, readCatalogueVersion } from 
 import { loadPricingProducts } from "../src/features/catalogue/pricing.server";
 import { schema } from "../src/server/db/client";
 import { cachePages, forgetPages } from "../src/features/catalogue/page-cache.server";
+import { fastLane } from "../src/features/catalogue/fast-lane.server";
 
 const productsRoute = await import("../src/pages/v2/products/index");
 const productRoute = await import("../src/pages/v2/products/[id]");
@@ -197,6 +198,53 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
     await visit("/instructions", [], {}, render({ headers: { "set-cookie": "a=b" } }));
     await visit("/instructions");
     expect(renders).toBe(10);
+    forgetPages();
+  });
+
+  it("the fast lane answers what the handlers answer, with the same headers, and leaves the rest to them", async () => {
+    forgetPages();
+    const lane = (path: string, init: RequestInit = {}) => fastLane(new Request(new URL(path, "http://127.0.0.1:4321"), init));
+    const cases: [Route | undefined, string, Record<string, string>][] = [
+      [productsRoute.GET, "/v2/products?limit=0&offset=0&status=active", {}],
+      [productsRoute.GET, "/v2/products?limit=2&offset=1", {}],
+      [productRoute.GET, `/v2/products/${ids[5]}`, { id: ids[5]! }],
+      [homeRoute.GET, "/v2/home-products", {}],
+      [categoriesRoute.GET, "/v2/categories", {}],
+    ];
+    for (const [route, path, params] of cases) {
+      const normal = await get(route, path, { "accept-encoding": "br" }, params);
+      const fast = (await lane(path, { headers: { "accept-encoding": "br" } }))!;
+      expect(fast, path).not.toBeNull();
+      expect(fast.status).toBe(200);
+      expect(Buffer.from(await fast.arrayBuffer()).equals(normal.bytes), path).toBe(true);
+      for (const name of ["etag", "cache-control", "vary", "content-encoding", "content-type"]) expect(fast.headers.get(name), name).toBe(normal.headers.get(name));
+      expect(fast.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(fast.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect((await lane(path, { headers: { "if-none-match": normal.headers.get("etag")! } }))!.status).toBe(304);
+    }
+    // Left to the normal path: a token, other methods, the admin's list, bad input, absent products, NUL.
+    expect(await lane("/v2/products", { headers: { authorization: "Bearer x" } })).toBeNull();
+    expect(await lane("/v2/products", { method: "POST" })).toBeNull();
+    expect(await lane("/v2/products?status=all")).toBeNull();
+    expect(await lane("/v2/products?limit=abc")).toBeNull();
+    expect(await lane("/v2/products/no-such-product")).toBeNull();
+    expect(await lane("/v2/products/%00")).toBeNull();
+    expect(await lane("/v2/carts")).toBeNull();
+    // Pages: only once kept, only without a session cookie.
+    expect(await lane("/instructions")).toBeNull();
+    const html = `<!doctype html>${"<p>Instructions</p>".repeat(100)}`;
+    const context = (url: URL) => ({ request: new Request(url), url, locals: {}, cookies: { has: () => false } });
+    await cachePages(context(new URL("http://127.0.0.1:4321/instructions")) as never, async () => new Response(html, { headers: { "content-type": "text/html" } }));
+    const page = (await lane("/instructions"))!;
+    expect(await page.text()).toBe(html);
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    expect(await lane("/instructions", { headers: { cookie: "theme=dark; token=abc" } })).toBeNull();
+    // A write is seen by the lane at once.
+    await setProductStatus(t.db, ids[5]!, "inactive");
+    expect(await lane(`/v2/products/${ids[5]}`)).toBeNull();
+    const list = JSON.parse(await (await lane("/v2/products?limit=0&offset=0&status=active"))!.text()) as { id: string }[];
+    expect(list.map((p) => p.id)).not.toContain(ids[5]);
+    expect(await lane("/instructions")).toBeNull(); // rendered again by the normal path
     forgetPages();
   });
 

@@ -17,7 +17,7 @@ import { activeProductAnswer, activeProductsAnswer, categoriesAnswer, homeProduc
  * nothing stale outlives a save by more than a second (docs/decisions/0040-catalogue-cache.md);
  * anything tied to a caller is not stored.
  */
-const PUBLIC_CACHE = { "cache-control": "public, no-cache", vary: "authorization" };
+export const PUBLIC_CACHE = { "cache-control": "public, no-cache", vary: "authorization" };
 const PRIVATE_CACHE = { "cache-control": "private, no-store", vary: "authorization" };
 
 /**

@@ -50,23 +50,37 @@ export function forgetPages(): void {
   bytes = 0;
 }
 
-export async function cachePages(context: APIContext, next: MiddlewareNext): Promise<Response> {
-  const { request, url } = context;
-  if (request.method !== "GET" || !isCacheablePage(url.pathname)) return next();
-  if (SESSION_COOKIES.some((name) => context.cookies.has(name)) || context.locals.user) return next();
+/** True when the request carries the session cookies (`token` or `user`), from the Cookie header. */
+export function hasSessionCookie(cookieHeader: string | null): boolean {
+  return cookieHeader !== null && /(?:^|;\s*)(?:token|user)=/.test(cookieHeader);
+}
+
+/**
+ * The kept page for this anonymous GET when it is still current, or null (render it). The caller
+ * has checked the method, the address and that no session cookie was sent.
+ */
+export async function keptPage(request: Request, url: URL): Promise<{ response: Response | null; version: number } | null> {
   let version: number;
   try {
     version = await currentCatalogueVersion(await getDb());
   } catch {
-    return next(); // the page's own loader reports the failure (503)
+    return null; // the page's own loader reports the failure (503)
   }
   const key = url.pathname + url.search;
   const hit = pages.get(key);
-  if (hit && hit.version >= version) {
-    pages.delete(key); // most recently used goes last
-    pages.set(key, hit);
-    return encodedResponse(request, hit.body, { headers: Object.fromEntries(hit.headers) });
-  }
+  if (!hit || hit.version < version) return { response: null, version };
+  pages.delete(key); // most recently used goes last
+  pages.set(key, hit);
+  return { response: encodedResponse(request, hit.body, { headers: Object.fromEntries(hit.headers) }), version };
+}
+
+export async function cachePages(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const { request, url } = context;
+  if (request.method !== "GET" || !isCacheablePage(url.pathname)) return next();
+  if (SESSION_COOKIES.some((name) => context.cookies.has(name)) || context.locals.user) return next();
+  const kept = await keptPage(request, url);
+  if (!kept) return next();
+  if (kept.response) return kept.response;
   const response = await next();
   const type = response.headers.get("content-type") ?? "";
   if (response.status !== 200 || !type.includes("text/html") || response.headers.has("set-cookie") || /private|no-store/.test(response.headers.get("cache-control") ?? "")) {
@@ -74,7 +88,7 @@ export async function cachePages(context: APIContext, next: MiddlewareNext): Pro
   }
   const html = Buffer.from(await response.arrayBuffer());
   const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding", "etag", "vary"].includes(name));
-  const page: CachedPage = { version, body: await encodeBody([html], { brotliQuality: 6 }), headers };
-  keep(key, page);
+  const page: CachedPage = { version: kept.version, body: await encodeBody([html], { brotliQuality: 6 }), headers };
+  keep(url.pathname + url.search, page);
   return encodedResponse(request, page.body, { headers: Object.fromEntries(headers) });
 }

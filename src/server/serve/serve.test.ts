@@ -135,3 +135,28 @@ describe("static files", () => {
     expect(astroCalls.length).toBe(before + 4);
   });
 });
+
+describe("the fast lane", () => {
+  it("sends what the registered lane answers, and falls through to the app when it answers null", async () => {
+    const key = Symbol.for("resin-shop.fast-lane");
+    const seen: string[] = [];
+    (globalThis as Record<symbol, unknown>)[key] = async (request: Request) => {
+      seen.push(new URL(request.url).pathname);
+      if (new URL(request.url).pathname !== "/lane") return null;
+      return new Response("from the lane", { status: 200, headers: { "content-type": "text/plain", "x-lane": "yes", "content-length": "13" } });
+    };
+    try {
+      const before = astroCalls.length;
+      const fast = await get("/lane", { "accept-encoding": "br" });
+      expect(fast.body.toString()).toBe("from the lane");
+      expect(fast.headers["x-lane"]).toBe("yes");
+      expect(astroCalls.length).toBe(before);
+      const normal = await get("/products", { "accept-encoding": "br" });
+      expect(brotliDecompressSync(normal.body).toString()).toBe(page);
+      expect(astroCalls.length).toBe(before + 1);
+      expect(seen).toEqual(["/lane", "/products"]);
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[key];
+    }
+  });
+});

@@ -2,7 +2,10 @@
  * The shop's HTTP server (docs/decisions/0041-compression.md): Astro's Node handler (pages, API and
  * the adapter's file server for images) behind two layers of our own:
  *  1. text-like static files from memory, compressed once at the best level (static-files.ts);
- *  2. `compression` for everything rendered per request (HTML, JSON): brotli or gzip as
+ *  2. the fast lane: answers the Astro bundle already holds in memory (the storefront's catalogue API
+ *     and pages kept for visitors without a session), sent without Astro's routing and middleware,
+ *     which cost more than the answer (src/features/catalogue/fast-lane.server.ts registers it);
+ *  3. `compression` for everything rendered per request (HTML, JSON): brotli or gzip as
  *     Accept-Encoding allows, `Vary: Accept-Encoding`, nothing under 1 KiB, answers that already
  *     carry a Content-Encoding (the catalogue's precompressed answers) passed through untouched.
  * Security headers are still set by the Astro middleware; the adapter still marks /_astro/ files
@@ -21,12 +24,65 @@ import { createStaticFiles } from "./static-files.ts";
 type Next = () => void;
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
-/** Our two layers around Astro's Node handler; `clientDir` is the build's dist/client. */
+type FastLane = (request: Request) => Promise<Response | null>;
+const FAST_LANE_KEY = Symbol.for("resin-shop.fast-lane");
+
+/** The lane the Astro bundle registered (after its middleware first loaded), if any. */
+function fastLane(): FastLane | undefined {
+  return (globalThis as Record<symbol, unknown>)[FAST_LANE_KEY] as FastLane | undefined;
+}
+
+function toRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  if (Number(response.headers.get("content-length") ?? Infinity) <= 1024 * 1024) return void res.end(Buffer.from(await response.arrayBuffer()));
+  for await (const chunk of response.body) if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
+  res.end();
+}
+
+/** Asks the fast lane; true when it answered. */
+async function tryFastLane(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const lane = fastLane();
+  if (!lane || req.method !== "GET") return false;
+  let request: Request;
+  try {
+    request = toRequest(req);
+  } catch {
+    return false; // an address or Host the URL parser refuses: the normal path answers
+  }
+  const response = await lane(request);
+  if (!response) return false;
+  await send(res, response);
+  return true;
+}
+
+/** Our layers around Astro's Node handler; `clientDir` is the build's dist/client. */
 export function wrapHandler(astro: RequestListener, clientDir: string): RequestListener {
   const statics = createStaticFiles(clientDir);
   const compress = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
   return (req, res) => {
-    const dynamic = () => compress(req, res, () => astro(req, res));
+    const rendered = () => compress(req, res, () => astro(req, res));
+    const dynamic = () => {
+      tryFastLane(req, res).then(
+        (answered) => answered || rendered(),
+        (error: unknown) => {
+          console.error(`[fast lane] ${req.url} failed`, error);
+          if (!res.headersSent) rendered();
+          else res.destroy();
+        },
+      );
+    };
     statics(req, res, dynamic).catch((error: unknown) => {
       console.error(`[static] ${req.url} could not be read`, error);
       if (!res.headersSent) dynamic();
