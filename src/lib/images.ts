@@ -25,8 +25,8 @@ export const MEDIA_TYPES: Record<MediaExt, string> = {
 
 /** The display widths (CSS `sizes`) of each place the pages show an image, matching their layouts. */
 export const IMAGE_SIZES = {
-  /** Product grid: 2 columns, 3 from md, 4 from lg inside max-w-7xl. */
-  productCard: "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw",
+  /** Product grid: 2 columns, 3 from md, 4 from lg inside max-w-6xl. */
+  productCard: "(min-width: 1152px) 265px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw",
   /** Product page: the main image fills one of two columns inside max-w-6xl. */
   productMain: "(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw",
   /** Product page: five thumbnails under the main image. */
@@ -35,6 +35,9 @@ export const IMAGE_SIZES = {
   homeProduct: "(min-width: 640px) 272px, 240px",
   /** Browse Collections cards: w-40, sm:w-48. */
   categoryCard: "(min-width: 640px) 192px, 160px",
+  /** Home hero: the arch (78% of its column, max-w-md on phones) and the small circle beside it. */
+  heroMain: "(min-width: 768px) 440px, 78vw",
+  heroSide: "(min-width: 768px) 220px, 38vw",
   /** Small square thumbnails (cart lines, order summaries). */
   thumb: "64px",
 } as const;
