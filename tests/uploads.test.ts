@@ -21,6 +21,7 @@ import { resetEnvForTests } from "../src/server/env";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, type TestDb } from "./helpers/db";
+import { isUploadedImageUrl } from "../src/features/media/uploaded-url.server";
 
 const uploadRoute = await import("../src/pages/v2/upload-cloud");
 const mediaRoute = await import("../src/pages/media/[...path]");
@@ -255,6 +256,23 @@ describe("POST /v2/upload-cloud: what is stored", () => {
   });
 });
 
+describe("isUploadedImageUrl (for handlers that save an image URL)", () => {
+  it("accepts an upload this shop stored and refuses made-up, foreign and altered URLs", async () => {
+    const answer = await upload(await photo(200, 100).png().toBuffer(), { token: owner });
+    const url = answer.json.secure_url!;
+    expect(await isUploadedImageUrl(url)).toBe(true);
+    for (const other of [
+      url.replace(/[a-f0-9]{32}/, "0123456789abcdef0123456789abcdef"),
+      url.replace("200.png", "300.png"),
+      `https://evil.example${url}`,
+      "https://res.cloudinary.com/someone-else/image/upload/v1/x.jpg",
+      "/images/products/frame.svg",
+    ]) {
+      expect(await isUploadedImageUrl(other), other).toBe(false);
+    }
+  });
+});
+
 describe("GET /media", () => {
   it("serves a stored file with a year of immutable caching, its type and nosniff; 304 for a known ETag", async () => {
     const answer = await upload(await photo(300, 200).jpeg().toBuffer(), { token: owner, type: "image/jpeg", name: "a.jpg" });
@@ -365,6 +383,12 @@ describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
     received = [];
     expect(await upload(new TextEncoder().encode("not an image"), { token: owner })).toEqual({ status: 400, json: { error: WRONG_TYPE } });
     expect(received).toHaveLength(0);
+  });
+
+  it("counts this cloud's delivery URLs as uploaded images, and no other cloud's", async () => {
+    expect(await isUploadedImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/resintales/a.jpg")).toBe(true);
+    expect(await isUploadedImageUrl("https://res.cloudinary.com/other-cloud/image/upload/v1/resintales/a.jpg")).toBe(false);
+    expect(await isUploadedImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/a.jpg\"onerror=\"x")).toBe(false);
   });
 
   it("refuses an answer that is not a delivery URL of this cloud", async () => {
