@@ -103,8 +103,11 @@ function streamingUpload(size: number, headers: Record<string, string> = {}) {
   const chunk = new Uint8Array(64 * 1024);
   const counter = { produced: 0 };
   let sentHead = false;
+  let markCancelled!: () => void;
+  const cancelled = new Promise<void>((resolve) => (markCancelled = resolve));
   const body = new ReadableStream<Uint8Array>(
     {
+      cancel: () => markCancelled(),
       pull(controller) {
         if (!sentHead) {
           sentHead = true;
@@ -124,7 +127,7 @@ function streamingUpload(size: number, headers: Record<string, string> = {}) {
     body,
     duplex: "half",
   } as RequestInit);
-  return { request, counter };
+  return { request, counter, cancelled };
 }
 
 const photo = (width: number, height: number) =>
@@ -164,11 +167,14 @@ describe("POST /v2/upload-cloud: what is refused", () => {
   it("refuses a body past UPLOAD_MAX_BYTES while it streams, naming the limit, without reading the rest", async () => {
     process.env.UPLOAD_MAX_BYTES = String(256 * 1024);
     resetEnvForTests();
-    const { request, counter } = streamingUpload(20 * 1024 * 1024, { authorization: `Bearer ${owner}` });
+    const { request, counter, cancelled } = streamingUpload(20 * 1024 * 1024, { authorization: `Bearer ${owner}` });
     const response = await uploadRoute.POST!(context(request));
     expect(response.status).toBe(400);
+    expect(counter.produced, "bytes pulled of a 20 MB body when the refusal was answered").toBeLessThan(256 * 1024 + 16 * 1024 + 2 * 64 * 1024);
     expect(((await response.json()) as { error: string }).error).toContain("256 KB");
-    expect(counter.produced, "bytes pulled of a 20 MB body").toBeLessThan(512 * 1024);
+    // The rest is read and dropped for a while (so a client still sending sees the 400), then cut off.
+    await cancelled;
+    expect(counter.produced, "bytes pulled of a 20 MB body in all").toBeLessThan(2 * (256 + 16) * 1024 + 2 * 64 * 1024);
     expect(await storedFiles()).toEqual([]);
   });
 

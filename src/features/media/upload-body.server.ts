@@ -22,7 +22,36 @@ export function tooLargeMessage(maxBytes: number): string {
 
 const NOT_MULTIPART = "Send the image as multipart/form-data with the field 'file'.";
 
-/** The bytes of the body, at most `cap` of them; past the cap the stream is cancelled and it is a 400. */
+/** After a refusal mid-body: how much more is read and dropped, and for how long, before the connection is cut. */
+export const DRAIN_MAX_MS = 10_000;
+
+/**
+ * A client still sending when the refusal is written only sees it if the server goes on reading:
+ * cancelling the body at once resets the connection and the browser reports a network error instead
+ * of the 400. So, like a web server's lingering close, the rest is read and dropped (never kept) in
+ * the background, for at most `maxBytes` more bytes or DRAIN_MAX_MS; then the body is cancelled.
+ * It starts after the current task, so the refusal is answered first.
+ */
+function drainInBackground(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): void {
+  setTimeout(async () => {
+    const stop = setTimeout(() => void reader.cancel().catch(() => {}), DRAIN_MAX_MS);
+    stop.unref?.();
+    try {
+      for (let drained = 0; drained <= maxBytes; ) {
+        const chunk = await reader.read();
+        if (chunk.done) return;
+        drained += chunk.value.byteLength;
+      }
+      await reader.cancel();
+    } catch {
+      // The client went away or the timer cancelled the body: nothing more to do.
+    } finally {
+      clearTimeout(stop);
+    }
+  }, 0).unref?.();
+}
+
+/** The bytes of the body, at most `cap` of them; past the cap reading stops (see drainInBackground) and it is a 400. */
 async function readCapped(request: Request, cap: number, message: string): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) throw new HttpError(400, NOT_MULTIPART);
   const reader = request.body.getReader();
@@ -38,7 +67,7 @@ async function readCapped(request: Request, cap: number, message: string): Promi
     if (chunk.done) break;
     size += chunk.value.byteLength;
     if (size > cap) {
-      await reader.cancel().catch(() => {});
+      drainInBackground(reader, cap);
       throw new HttpError(400, message);
     }
     chunks.push(chunk.value);
