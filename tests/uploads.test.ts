@@ -22,6 +22,7 @@ import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, type TestDb } from "./helpers/db";
 import { isUploadedImageUrl } from "../src/features/media/uploaded-url.server";
+import { isShopImageUrl } from "../src/features/admin/product-write.server";
 
 const uploadRoute = await import("../src/pages/v2/upload-cloud");
 const mediaRoute = await import("../src/pages/media/[...path]");
@@ -395,6 +396,9 @@ describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
     expect(await isUploadedImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/resintales/a.jpg")).toBe(true);
     expect(await isUploadedImageUrl("https://res.cloudinary.com/other-cloud/image/upload/v1/resintales/a.jpg")).toBe(false);
     expect(await isUploadedImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/a.jpg\"onerror=\"x")).toBe(false);
+    // A product may carry the images its upload answered, in Cloudinary too.
+    expect(isShopImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/resintales/a.jpg")).toBe(true);
+    expect(isShopImageUrl("https://res.cloudinary.com/other-cloud/image/upload/v1/resintales/a.jpg")).toBe(false);
   });
 
   it("refuses an answer that is not a delivery URL of this cloud", async () => {
