@@ -18,6 +18,7 @@ import { loadHomePage } from "../src/features/home/home-page.server";
 import { catalogueChanged, catalogueVersionForPage, readCatalogueVersion } from "../src/features/catalogue/catalogue-version.server";
 import { loadPricingProducts } from "../src/features/catalogue/pricing.server";
 import { schema } from "../src/server/db/client";
+import { listProducts } from "../src/features/catalogue/catalogue.server";
 import { cachePages, forgetPages } from "../src/features/catalogue/page-cache.server";
 import { fastLane } from "../src/features/catalogue/fast-lane.server";
 
@@ -246,6 +247,20 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
     expect(list.map((p) => p.id)).not.toContain(ids[5]);
     expect(await lane("/instructions")).toBeNull(); // rendered again by the normal path
     forgetPages();
+  });
+
+  it("a search on the list page finds what the database's search finds (in memory, same rule)", async () => {
+    await makeProduct(t.db, { name: "Ocean 50% Wave Frame", description: "Blue" });
+    await makeProduct(t.db, { name: "Quiet piece", description: "A keepsake for travellers", tags: ["wanderlust"] });
+    await makeProduct(t.db, { name: "Ends with ocean", description: "wave starts here" });
+    for (const q of ["ocean", "50%", "0% w", "TRAVELLERS", "wanderlust", "test category", "ocean wave", "Test Product", "no such words"]) {
+      const page = await loadProductListPage(async () => t.db, null, new URLSearchParams({ q }));
+      const sqlIds = (await listProducts(t.db, { limit: 12, offset: 0, status: "active", q, includeCost: false })).map((p) => p.id);
+      expect(page.state, q).toBe("found");
+      if (page.state !== "found") continue;
+      expect(page.initial.map((p) => p.id), q).toEqual(sqlIds);
+      expect(page.total, q).toBe((await listProducts(t.db, { limit: 0, offset: 0, status: "active", q, includeCost: false })).length);
+    }
   });
 
   it("the page's catalogue-version is the database's version", async () => {

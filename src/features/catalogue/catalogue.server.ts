@@ -178,6 +178,19 @@ export async function listProducts(db: DbOrTx, options: ListProductsOptions): Pr
   return hydrate(db, await query, options.includeCost);
 }
 
+/** These products, in the order of `ids` (absent ones left out): a page of an in-memory search. */
+export async function listProductsByIds(db: DbOrTx, ids: string[], includeCost: boolean): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ product: products, category: categoryColumns })
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(inArray(products.id, ids));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(a.product.id)! - order.get(b.product.id)!);
+  return hydrate(db, rows, includeCost);
+}
+
 /** How many products match the filters (for "is there more to load?"). */
 export async function countProducts(
   db: DbOrTx,

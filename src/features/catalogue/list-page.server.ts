@@ -12,7 +12,8 @@ import {
   productCard,
   type ProductCardData,
 } from "./catalogue";
-import { countProducts, listCategories, listProducts } from "./catalogue.server";
+import { countProducts, listCategories, listProducts, listProductsByIds } from "./catalogue.server";
+import { searchActiveProducts, type SearchMatch } from "./search-index.server";
 import type { CategoryOption, ListFilters } from "./ProductList";
 import { readCatalogue } from "./catalogue-store.server";
 
@@ -47,11 +48,15 @@ export function loadProductListPage(openDb: () => Promise<DbOrTx>, pathSlug: str
     // Kept in memory per address until the catalogue changes (catalogue-store.server.ts).
     const category = search.get("category")?.trim() ?? "";
     const key = `page:list:${pathSlug ?? ""}:${pathSlug === null ? category : ""}:${normaliseSearch(search.get("q"))}`;
-    return (await readCatalogue(db, key, (tx) => readListPage(tx, pathSlug, search))).value;
+    // A search runs over the catalogue kept in memory, before the page's own read (PGlite has one connection).
+    const q = normaliseSearch(search.get("q"));
+    const matches = q ? await searchActiveProducts(db, q) : null;
+    return (await readCatalogue(db, key, (tx) => readListPage(tx, pathSlug, search, matches))).value;
   });
 }
 
-async function readListPage(db: DbOrTx, pathSlug: string | null, search: URLSearchParams): Promise<ShownListPage> {
+/** `matches`: the active products matching the search, newest first (search-index.server.ts), or null without one. */
+async function readListPage(db: DbOrTx, pathSlug: string | null, search: URLSearchParams, matches: SearchMatch[] | null): Promise<ShownListPage> {
   const categoryRows = await listCategories(db, { shownOnly: false });
   const requested = (pathSlug ?? search.get("category")?.trim()) || null;
   // The filter chips offer the collections shown on the site; a hidden one still works by link.
@@ -66,10 +71,16 @@ async function readListPage(db: DbOrTx, pathSlug: string | null, search: URLSear
   const category = missing ? null : requested;
   const filters: ListFilters = { category, q };
 
-  const [products, total] = await Promise.all([
-    listProducts(db, { limit: INITIAL_VISIBLE_PRODUCTS, offset: 0, status: "active", category, q, includeCost: false }),
-    countProducts(db, { status: "active", category, q }),
-  ]);
+  let products, total;
+  if (matches) {
+    const ids = matches.filter((m) => category === null || m.categorySlug === category).map((m) => m.id);
+    [products, total] = [await listProductsByIds(db, ids.slice(0, INITIAL_VISIBLE_PRODUCTS), false), ids.length];
+  } else {
+    [products, total] = await Promise.all([
+      listProducts(db, { limit: INITIAL_VISIBLE_PRODUCTS, offset: 0, status: "active", category, q, includeCost: false }),
+      countProducts(db, { status: "active", category, q }),
+    ]);
+  }
   const common = { filters, categories, initial: products.map(productCard), total };
   if (missing) {
     return { ...common, state: "missing", status: 404, title: "Collection not found", description: ALL_DESCRIPTION, canonicalPath: "/products", pathSlug: null };
