@@ -79,25 +79,41 @@ function identityStream(chunks: Buffer[]): ReadableStream<Uint8Array> {
   });
 }
 
-/** Sends an encoded body: 304 when the client holds it, else the best encoding it accepts. */
-export function encodedResponse(request: Request, body: EncodedBody, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+/** An answer as plain parts: the fast lane writes these straight to Node, without a Response. */
+export interface PlainAnswer {
+  status: number;
+  headers: Headers;
+  /** One buffer, the identity chunks in order, or nothing (304). */
+  body: Buffer | Buffer[] | null;
+}
+
+/** An encoded body for this request: 304 when the client holds it, else the best encoding it accepts. */
+export function encodedAnswer(request: Request, body: EncodedBody, init: { status?: number; headers?: Record<string, string> } = {}): PlainAnswer {
   const headers = new Headers(init.headers);
   const vary = headers.get("vary");
   headers.set("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
   headers.set("etag", body.etag);
-  if ((init.status ?? 200) === 200 && etagMatches(request.headers.get("if-none-match"), body.etag)) {
-    return new Response(null, { status: 304, headers });
-  }
+  const status = init.status ?? 200;
+  if (status === 200 && etagMatches(request.headers.get("if-none-match"), body.etag)) return { status: 304, headers, body: null };
   if (!headers.has("content-type")) headers.set("content-type", "application/json; charset=utf-8");
   const encoding = pickEncoding(request.headers.get("accept-encoding"));
   const compressed = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : null;
   if (compressed) {
     headers.set("content-encoding", encoding);
     headers.set("content-length", String(compressed.length));
-    return new Response(bytes(compressed), { status: init.status ?? 200, headers });
+    return { status, headers, body: compressed };
   }
   headers.set("content-length", String(body.size));
-  const only = body.chunks.length === 1 ? body.chunks[0]! : null;
-  const payload = only ? bytes(only) : identityStream(body.chunks);
-  return new Response(payload, { status: init.status ?? 200, headers });
+  return { status, headers, body: body.chunks.length === 1 ? body.chunks[0]! : body.chunks };
+}
+
+export function answerToResponse(answer: PlainAnswer): Response {
+  const { body } = answer;
+  const payload = body === null ? null : Array.isArray(body) ? identityStream(body) : bytes(body);
+  return new Response(payload, { status: answer.status, headers: answer.headers });
+}
+
+/** Sends an encoded body: 304 when the client holds it, else the best encoding it accepts. */
+export function encodedResponse(request: Request, body: EncodedBody, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return answerToResponse(encodedAnswer(request, body, init));
 }

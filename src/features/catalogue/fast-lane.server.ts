@@ -10,7 +10,7 @@
  * normal path (421).
  */
 import { getDb } from "../../server/db/client";
-import { encodedResponse } from "../../server/encoded-body.server";
+import { encodedAnswer, type PlainAnswer } from "../../server/encoded-body.server";
 import { addressHasNul, parseWith, readQuery } from "../../server/http";
 import { applySecurityHeaders } from "../../server/security-headers.server";
 import { demoHostRefusal } from "../account/session-middleware.server";
@@ -19,7 +19,7 @@ import { activeProductAnswer, activeProductsAnswer, categoriesAnswer, homeProduc
 import { PUBLIC_CACHE } from "./catalogue.api";
 import { hasSessionCookie, isCacheablePage, keptPage } from "./page-cache.server";
 
-export type FastLane = (request: Request) => Promise<Response | null>;
+export type FastLane = (request: Request) => Promise<PlainAnswer | null>;
 
 /** Where serve.ts finds the lane: the Astro bundle registers it when its middleware loads. */
 export const FAST_LANE_KEY = Symbol.for("resin-shop.fast-lane");
@@ -41,21 +41,21 @@ function listQuery(url: URL): ReturnType<typeof parseListQuery> {
   return query;
 }
 
-async function answer(request: Request, url: URL): Promise<Response | null> {
+async function answer(request: Request, url: URL): Promise<PlainAnswer | null> {
   const path = url.pathname;
   if (path === "/v2/products") {
     const query = listQuery(url);
     if (query.status !== "active") return null;
-    return encodedResponse(request, (await activeProductsAnswer(await getDb(), query)).value, { headers: PUBLIC_CACHE });
+    return encodedAnswer(request, (await activeProductsAnswer(await getDb(), query)).value, { headers: PUBLIC_CACHE });
   }
   if (path.startsWith("/v2/products/")) {
     const id = parseWith(productIdParam, decodeURIComponent(path.slice("/v2/products/".length)));
     const body = (await activeProductAnswer(await getDb(), id)).value;
-    return body ? encodedResponse(request, body, { headers: PUBLIC_CACHE }) : null;
+    return body ? encodedAnswer(request, body, { headers: PUBLIC_CACHE }) : null;
   }
-  if (path === "/v2/home-products") return encodedResponse(request, (await homeProductsAnswer(await getDb())).value, { headers: PUBLIC_CACHE });
-  if (path === "/v2/categories") return encodedResponse(request, (await categoriesAnswer(await getDb())).value, { headers: PUBLIC_CACHE });
-  if (isCacheablePage(path) && !hasSessionCookie(request.headers.get("cookie"))) return (await keptPage(request, url))?.response ?? null;
+  if (path === "/v2/home-products") return encodedAnswer(request, (await homeProductsAnswer(await getDb())).value, { headers: PUBLIC_CACHE });
+  if (path === "/v2/categories") return encodedAnswer(request, (await categoriesAnswer(await getDb())).value, { headers: PUBLIC_CACHE });
+  if (isCacheablePage(path) && !hasSessionCookie(request.headers.get("cookie"))) return (await keptPage(request, url))?.answer ?? null;
   return null;
 }
 
@@ -64,9 +64,9 @@ export const fastLane: FastLane = async (request) => {
   try {
     const url = new URL(request.url);
     if (addressHasNul(url) || demoHostRefusal({ request, url })) return null;
-    const response = await answer(request, url);
-    if (response) applySecurityHeaders(response.headers);
-    return response;
+    const plain = await answer(request, url);
+    if (plain) applySecurityHeaders(plain.headers);
+    return plain;
   } catch {
     return null; // bad input, a database hiccup: the normal path answers (400, 503...)
   }

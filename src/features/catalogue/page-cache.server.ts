@@ -8,7 +8,7 @@
  */
 import type { APIContext, MiddlewareNext } from "astro";
 import { getDb } from "../../server/db/client";
-import { encodeBody, encodedResponse, encodedSize, type EncodedBody } from "../../server/encoded-body.server";
+import { answerToResponse, encodeBody, encodedAnswer, encodedResponse, encodedSize, type EncodedBody, type PlainAnswer } from "../../server/encoded-body.server";
 import { currentCatalogueVersion } from "./catalogue-version.server";
 
 interface CachedPage {
@@ -59,7 +59,7 @@ export function hasSessionCookie(cookieHeader: string | null): boolean {
  * The kept page for this anonymous GET when it is still current, or null (render it). The caller
  * has checked the method, the address and that no session cookie was sent.
  */
-export async function keptPage(request: Request, url: URL): Promise<{ response: Response | null; version: number } | null> {
+export async function keptPage(request: Request, url: URL): Promise<{ answer: PlainAnswer | null; version: number } | null> {
   let version: number;
   try {
     version = await currentCatalogueVersion(await getDb());
@@ -68,10 +68,10 @@ export async function keptPage(request: Request, url: URL): Promise<{ response: 
   }
   const key = url.pathname + url.search;
   const hit = pages.get(key);
-  if (!hit || hit.version < version) return { response: null, version };
+  if (!hit || hit.version < version) return { answer: null, version };
   pages.delete(key); // most recently used goes last
   pages.set(key, hit);
-  return { response: encodedResponse(request, hit.body, { headers: Object.fromEntries(hit.headers) }), version };
+  return { answer: encodedAnswer(request, hit.body, { headers: Object.fromEntries(hit.headers) }), version };
 }
 
 export async function cachePages(context: APIContext, next: MiddlewareNext): Promise<Response> {
@@ -80,7 +80,7 @@ export async function cachePages(context: APIContext, next: MiddlewareNext): Pro
   if (SESSION_COOKIES.some((name) => context.cookies.has(name)) || context.locals.user) return next();
   const kept = await keptPage(request, url);
   if (!kept) return next();
-  if (kept.response) return kept.response;
+  if (kept.answer) return answerToResponse(kept.answer);
   const response = await next();
   const type = response.headers.get("content-type") ?? "";
   if (response.status !== 200 || !type.includes("text/html") || response.headers.has("set-cookie") || /private|no-store/.test(response.headers.get("cache-control") ?? "")) {

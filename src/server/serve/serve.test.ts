@@ -143,7 +143,7 @@ describe("the fast lane", () => {
     (globalThis as Record<symbol, unknown>)[key] = async (request: Request) => {
       seen.push(new URL(request.url).pathname);
       if (new URL(request.url).pathname !== "/lane") return null;
-      return new Response("from the lane", { status: 200, headers: { "content-type": "text/plain", "x-lane": "yes", "content-length": "13" } });
+      return { status: 200, headers: new Headers({ "content-type": "text/plain", "x-lane": "yes", "content-length": "13" }), body: Buffer.from("from the lane") };
     };
     try {
       const before = astroCalls.length;

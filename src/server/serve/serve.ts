@@ -24,7 +24,13 @@ import { createStaticFiles } from "./static-files.ts";
 type Next = () => void;
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
-type FastLane = (request: Request) => Promise<Response | null>;
+/** What the lane answers (PlainAnswer in src/server/encoded-body.server.ts). */
+interface LaneAnswer {
+  status: number;
+  headers: Headers;
+  body: Buffer | Buffer[] | null;
+}
+type FastLane = (request: Request) => Promise<LaneAnswer | null>;
 const FAST_LANE_KEY = Symbol.for("resin-shop.fast-lane");
 
 /** The lane the Astro bundle registered (after its middleware first loaded), if any. */
@@ -41,13 +47,12 @@ function toRequest(req: IncomingMessage): Request {
   return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers });
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+async function send(res: ServerResponse, answer: LaneAnswer): Promise<void> {
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  res.writeHead(response.status, headers);
-  if (!response.body) return void res.end();
-  if (Number(response.headers.get("content-length") ?? Infinity) <= 1024 * 1024) return void res.end(Buffer.from(await response.arrayBuffer()));
-  for await (const chunk of response.body) if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
+  answer.headers.forEach((value, name) => (headers[name] = value));
+  res.writeHead(answer.status, headers);
+  if (answer.body === null || !Array.isArray(answer.body)) return void res.end(answer.body ?? undefined);
+  for (const chunk of answer.body) if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
   res.end();
 }
 
@@ -61,9 +66,9 @@ async function tryFastLane(req: IncomingMessage, res: ServerResponse): Promise<b
   } catch {
     return false; // an address or Host the URL parser refuses: the normal path answers
   }
-  const response = await lane(request);
-  if (!response) return false;
-  await send(res, response);
+  const answer = await lane(request);
+  if (!answer) return false;
+  await send(res, answer);
   return true;
 }
 
