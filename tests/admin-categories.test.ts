@@ -12,7 +12,7 @@ import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
-const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_ADMIN_CATEGORIES ?? 9442);
+const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_ADMIN_CATEGORIES ?? 9444);
 let auth: TestAuth;
 let owner: { uid: string; token: string };
 let shopper: { uid: string; token: string };

@@ -10,7 +10,7 @@ import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
-const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_ADMIN_INQUIRIES ?? 9443);
+const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_ADMIN_INQUIRIES ?? 9447);
 let auth: TestAuth;
 let owner: { uid: string; token: string };
 let shopper: { uid: string; token: string };
