@@ -4,8 +4,13 @@
  * the image address allowlist, and creating a category with a derived slug (a duplicate refused).
  * Callers are real accounts on a private Auth Emulator; the owner's role is its users row.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
+import type { APIContext } from "astro";
 import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
@@ -16,8 +21,14 @@ const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_ADMIN_CATEGORIES ?? 
 let auth: TestAuth;
 let owner: { uid: string; token: string };
 let shopper: { uid: string; token: string };
+let dataDir: string;
+const savedDataDir = process.env.DATA_DIR;
 
 beforeAll(async () => {
+  // Uploads land in a scratch data folder (the media store), never the worktree's ./data.
+  dataDir = await mkdtemp(join(tmpdir(), "resin-categories-"));
+  process.env.DATA_DIR = dataDir;
+  resetEnvForTests();
   auth = await startTestAuth(EMULATOR_PORT);
   owner = await auth.createUser();
   shopper = await auth.createUser();
@@ -25,11 +36,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await auth?.stop();
+  if (savedDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = savedDataDir;
+  resetEnvForTests();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const listRoute = await import("../src/pages/v2/admin/categories/index");
 const oneRoute = await import("../src/pages/v2/admin/categories/[id]");
 const publicRoute = await import("../src/pages/v2/categories");
+const uploadRoute = await import("../src/pages/v2/upload-cloud");
 const { loadHomePage } = await import("../src/features/home/home-page.server");
 const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
 const { IMAGE_REFUSED } = await import("../src/features/admin/categories/categories-admin.server");
@@ -53,6 +69,23 @@ const patchShow = (id: string, show: string, token = owner.token) =>
   call(oneRoute.PATCH, `/v2/admin/categories/${encodeURIComponent(id)}?new_show=${show}`, { method: "PATCH", params: { id }, token });
 const postImage = (id: string, img: string, token = owner.token) =>
   call(oneRoute.POST, `/v2/admin/categories/${encodeURIComponent(id)}?img=${encodeURIComponent(img)}`, { method: "POST", params: { id }, token });
+/** Uploads a small PNG as the owner through POST /v2/upload-cloud and answers its secure_url. */
+async function uploadPng(): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: "#c08040" } }).png().toBuffer();
+  const boundary = "categoryboundary";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="tray.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const body = Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const request = new Request("http://127.0.0.1:4321/v2/upload-cloud", {
+    method: "POST",
+    headers: { authorization: `Bearer ${owner.token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  const response = await uploadRoute.POST!({ request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext);
+  const answer = (await response.json()) as { secure_url?: string; error?: string };
+  if (!answer.secure_url) throw new Error(`upload failed: ${response.status} ${answer.error}`);
+  return answer.secure_url;
+}
+
 const create = (body: unknown, token = owner.token) => call(listRoute.POST, "/v2/admin/categories", { method: "POST", body, token });
 
 describe.each(dbKinds)("admin categories on %s", (kind) => {
@@ -113,30 +146,31 @@ describe.each(dbKinds)("admin categories on %s", (kind) => {
     expect(missing.json.error).toBe("Category not found");
   });
 
-  it("saves an image this shop serves under /media/, and refuses any other address without writing", async () => {
-    const local = await postImage("Frames", "/media/abc123-640.webp");
-    expect(local.status).toBe(200);
-    expect(local.json.img).toBe("/media/abc123-640.webp");
-    const absolute = await postImage("Frames", `${SITE}/media/2026/frame.jpg`);
-    expect(absolute.status).toBe(200);
+  it("saves an image this shop stored, and refuses any other address without writing", async () => {
+    const uploaded = await uploadPng();
+    expect(uploaded).toMatch(/^\/media\/[a-f0-9]{32}\/\d+\.png$/);
+    const saved = await postImage("Frames", uploaded);
+    expect(saved.status).toBe(200);
+    expect(saved.json.img).toBe(uploaded);
 
     for (const bad of [
-      "https://evil.example/media/x.png",
+      uploaded.replace(/[a-f0-9]{32}/, "0123456789abcdef0123456789abcdef"),
+      `https://evil.example${uploaded}`,
+      `${SITE}/admin`,
       "https://res.cloudinary.com/somecloud/image/upload/v1/x.jpg",
       "/images/categories/frames.svg",
       "/media/../secrets.txt",
-      "/media/x.png?u=https://evil.example",
+      `${uploaded}?u=https://evil.example`,
       "//evil.example/media/x.png",
       "javascript:alert(1)",
-      `${SITE}/admin`,
     ]) {
       const answer = await postImage("Frames", bad);
       expect(answer.status, bad).toBe(400);
       expect(answer.json.error, bad).toBe(IMAGE_REFUSED);
     }
-    expect((await row("Frames"))!.img).toBe(`${SITE}/media/2026/frame.jpg`);
+    expect((await row("Frames"))!.img).toBe(uploaded);
     expect((await postImage("Frames", "")).status).toBe(400);
-    expect((await postImage("Nope", "/media/x.webp")).status).toBe(404);
+    expect((await postImage("Nope", uploaded)).status).toBe(404);
   });
 
   it("accepts the delivery address of the shop's own Cloudinary account only", async () => {

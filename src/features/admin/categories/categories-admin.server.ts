@@ -7,11 +7,11 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../server/db/client";
 import { categories } from "../../../server/db/schema";
-import { env } from "../../../server/env";
 import { HttpError } from "../../../server/http";
 import { catalogueChanged } from "../../catalogue/catalogue-version.server";
 import { listCategories } from "../../catalogue/catalogue.server";
-import { isAllowedCategoryImage, newCategoryFields, type Category } from "./categories";
+import { isUploadedImageUrl } from "../../media/uploaded-url.server";
+import { newCategoryFields, type Category } from "./categories";
 
 export const CATEGORY_NOT_FOUND = "Category not found";
 export const IMAGE_REFUSED =
@@ -24,21 +24,6 @@ function toCategory(row: typeof categories.$inferSelect): Category {
 /** Every category, shown or not, newest first. */
 export function listAdminCategories(db: DbOrTx): Promise<Category[]> {
   return listCategories(db, { shownOnly: false });
-}
-
-/** The cloud name of CLOUDINARY_URL (cloudinary://key:secret@cloud), or null when it is not set. */
-export function cloudinaryCloudName(): string | null {
-  const raw = process.env.CLOUDINARY_URL?.trim();
-  if (!raw) return null;
-  try {
-    return new URL(raw).hostname || null;
-  } catch {
-    return null;
-  }
-}
-
-export function categoryImageAllowed(img: string): boolean {
-  return isAllowedCategoryImage(img, { siteOrigin: env().PUBLIC_SITE_URL, cloudName: cloudinaryCloudName() });
 }
 
 async function updateCategory(db: Db, id: string, values: Partial<typeof categories.$inferInsert>): Promise<Category> {
@@ -55,9 +40,12 @@ export function setCategoryShow(db: Db, id: string, show: 0 | 1): Promise<Catego
   return updateCategory(db, id, { show });
 }
 
-/** The category's new image; only an address this shop or its Cloudinary account serves. */
-export function setCategoryImage(db: Db, id: string, img: string): Promise<Category> {
-  if (!categoryImageAllowed(img)) throw new HttpError(400, IMAGE_REFUSED);
+/**
+ * The category's new image: only an upload this shop stored (/media/..., its files present) or a
+ * delivery URL of its own Cloudinary account (decision 0038).
+ */
+export async function setCategoryImage(db: Db, id: string, img: string): Promise<Category> {
+  if (!(await isUploadedImageUrl(img))) throw new HttpError(400, IMAGE_REFUSED);
   return updateCategory(db, id, { img });
 }
 

@@ -1,7 +1,7 @@
 /**
  * The Homepage Categories screen's pure rules (SPEC §2 Admin categories, §4 Category show and
- * Category image edit, §5): texts, the summary counts, search, sort, the card date, the new
- * category's name and slug, and which image addresses the server accepts. No React, no server.
+ * Category image edit, §5): texts, the summary counts, search, sort, the card date, and the new
+ * category's name and slug. No React, no server.
  */
 import { slugify, titleCase } from "../../../lib/text";
 import type { Category } from "../../catalogue/catalogue";
@@ -83,30 +83,4 @@ export const CATEGORY_NAME_MAX = 60;
 export function newCategoryFields(typed: string): { id: string; name: string; slug: string } {
   const name = titleCase(typed);
   return { id: name, name, slug: slugify(name) };
-}
-
-/**
- * Image addresses a category may point at: a file this shop serves under /media/ (as a path, or on
- * the shop's own origin), or an image of the shop's Cloudinary account
- * (https://res.cloudinary.com/{cloud}/image/upload/...). Anything else, another host, another cloud,
- * a `..` segment, a query, is refused.
- */
-export function isAllowedCategoryImage(raw: string, allowed: { siteOrigin: string; cloudName?: string | null }): boolean {
-  if (raw.length > 2048 || /[\s\\]/.test(raw)) return false;
-  const safePath = (path: string, prefix: string) =>
-    path.startsWith(prefix) && /^[A-Za-z0-9._~\-/%]+$/.test(path.slice(prefix.length)) && path.length > prefix.length &&
-    !path.slice(prefix.length).split("/").some((segment) => segment === "" || segment === "." || segment === ".." || /%2e%2e|%2f|%5c/i.test(segment));
-  if (raw.startsWith("/")) return !raw.startsWith("//") && safePath(raw, "/media/");
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password || url.search || url.hash || raw.includes("?") || raw.includes("#")) return false;
-  const site = new URL(allowed.siteOrigin);
-  if (url.origin === site.origin) return safePath(url.pathname, "/media/");
-  const cloud = allowed.cloudName?.trim();
-  if (!cloud) return false;
-  return url.protocol === "https:" && url.host === "res.cloudinary.com" && safePath(url.pathname, `/${cloud}/image/upload/`);
 }
