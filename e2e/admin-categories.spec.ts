@@ -2,8 +2,9 @@
  * Homepage Categories end to end (SPEC §2 Admin categories, §4 Category show, §5; issue 10 §5, §7):
  * the owner adds a category (title-cased name, derived slug), shows it on the site and then hides
  * it again: a hidden category leaves the home carousel and the product list's collection chips.
- * The Edit Image modal refuses a wrong file type and a confirm without a file.
+ * The Edit Image modal refuses a wrong file type and a confirm without a file, and saves an upload.
  */
+import sharp from "sharp";
 import { expect, test, type Page } from "./fixtures";
 import { signIn, toast } from "./shop-helpers";
 
@@ -75,22 +76,35 @@ test("the owner adds a category, shows it on the site, then hides it: it leaves 
   await expect(page.locator("#toaster")).toContainText(`A category with the slug "${slug}" already exists.`);
 });
 
-test("Edit Image refuses a file that is not png, jpeg or webp, and a confirm without a file", async ({ page }) => {
+test("Edit Image refuses a wrong file type and a confirm without a file, then uploads a picture for the category", async ({ page }) => {
   await signIn(page, OWNER);
   await page.waitForURL((url) => url.pathname === "/");
   await openCategories(page);
-  await card(page, "frames").getByRole("button", { name: "Edit Image" }).click();
+  // Coasters: a seeded category hidden from the site, so no other spec sees its picture change.
+  await card(page, "coasters").getByRole("button", { name: "Edit Image" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Image" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId("edit-image-slug")).toHaveText("frames");
+  await expect(dialog.getByTestId("edit-image-slug")).toHaveText("coasters");
 
   await dialog.getByRole("button", { name: "Confirm Upload" }).click();
   await expect(toast(page, "Please select a file and a category")).toBeVisible();
 
-  await dialog.getByLabel("Choose an image").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+  const picker = dialog.getByLabel("Choose an image");
+  await picker.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
   await expect(toast(page, "Only PNG, JPEG, and WebP files are allowed")).toBeVisible();
-  await expect(dialog.getByLabel("Choose an image")).toHaveValue("");
+  await expect(picker).toHaveValue("");
 
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#2a7f8f" } }).png().toBuffer();
+  await picker.setInputFiles({ name: "coasters.png", mimeType: "image/png", buffer: png });
+  await expect(dialog.getByAltText("Preview of the chosen image")).toBeVisible();
+  await dialog.getByRole("button", { name: "Confirm Upload" }).click();
+  await expect(toast(page, "Image Uploaded")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, "coasters").locator("img").first()).toHaveAttribute("src", /^\/media\/[a-f0-9]{32}\/320\.png$/);
+
+  // Reopened, the picker is empty again; the close button closes it.
+  await card(page, "coasters").getByRole("button", { name: "Edit Image" }).click();
+  await expect(dialog.getByAltText("Preview of the chosen image")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 });

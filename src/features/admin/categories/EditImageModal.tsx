@@ -1,8 +1,8 @@
 /**
  * The Edit Image modal (SPEC §2 Admin categories, §4 Category image edit, §5, §8): the category's
- * slug, a preview, a png/jpeg/webp picker, Confirm Upload and a close button; a full-screen spinner
- * while the image uploads and the category is saved. Success closes the modal and clears the
- * preview; closing clears it too.
+ * slug and current image, the portal's image picker (png/jpeg/webp, preview, Confirm Upload) and a
+ * close button; a full-screen spinner while the image uploads and the category is saved. Success
+ * closes the modal; the picker (and its preview) is unmounted, so cleared, whenever it closes.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import Spinner from "../../../components/ui/Spinner";
@@ -10,8 +10,8 @@ import { openModal, type OpenModal } from "../../../components/ui/modal-history"
 import { showToast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import { CATEGORY_FALLBACK_IMAGE } from "../../home/cards";
-import { ACCEPTED_IMAGE_TYPES, UPLOAD_TEXTS, uploadImage } from "../uploads/upload-client";
-import { CATEGORY_TEXTS, isAcceptedImageType, type Category } from "./categories";
+import ImageUpload from "../uploads/ImageUpload";
+import { CATEGORY_TEXTS, type Category } from "./categories";
 import { saveCategoryImage } from "./categories-client";
 
 interface Props {
@@ -23,20 +23,13 @@ interface Props {
 
 export default function EditImageModal({ category, onSaved, onClose }: Props) {
   const titleId = useId();
-  const inputId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const handleRef = useRef<OpenModal | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const clear = () => {
-    setFile(null);
-    if (inputRef.current) inputRef.current.value = "";
-  };
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const busy = uploading || saving;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -44,7 +37,6 @@ export default function EditImageModal({ category, onSaved, onClose }: Props) {
     if (category && !handleRef.current) {
       handleRef.current = openModal(dialog, () => {
         handleRef.current = null;
-        clear();
         onCloseRef.current();
       });
     } else if (!category && handleRef.current) {
@@ -54,43 +46,18 @@ export default function EditImageModal({ category, onSaved, onClose }: Props) {
 
   useEffect(() => () => handleRef.current?.closeNow(), []);
 
-  // One object URL per chosen file, released when it changes or the modal goes away.
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  const choose = (chosen: File | undefined) => {
-    if (!chosen) return clear();
-    if (!isAcceptedImageType(chosen.type)) {
-      showToast({ type: "error", title: CATEGORY_TEXTS.wrongType });
-      return clear();
-    }
-    setFile(chosen);
-  };
-
-  const confirm = async () => {
-    if (busy) return;
-    if (!file || !category) {
-      showToast({ type: "error", title: CATEGORY_TEXTS.missing });
-      return;
-    }
-    setBusy(true);
+  // The upload answered a URL (and toasted 'Image Uploaded'): now the category points at it.
+  const save = async (url: string) => {
+    if (!category) return;
+    setSaving(true);
     try {
-      const url = await uploadImage(file);
-      const saved = await saveCategoryImage(category.id, url);
-      showToast({ type: "success", title: UPLOAD_TEXTS.uploaded });
-      onSaved(saved);
-      clear();
+      onSaved(await saveCategoryImage(category.id, url));
       handleRef.current?.requestClose();
     } catch (error) {
-      console.error("[categories] image upload failed", error);
-      const message = error instanceof ApiError && error.status !== 0 && error.message ? error.message : UPLOAD_TEXTS.failedFallback;
-      showToast({ type: "error", title: message });
+      console.error("[categories] saving the image failed", error);
+      showToast({ type: "error", title: error instanceof ApiError && error.status !== 0 && error.message ? error.message : "Error uploading image" });
     } finally {
-      setBusy(false);
+      setSaving(false);
     }
   };
 
@@ -118,33 +85,20 @@ export default function EditImageModal({ category, onSaved, onClose }: Props) {
             </svg>
           </button>
         </header>
-        <img
-          src={preview ?? (category?.img || CATEGORY_FALLBACK_IMAGE)}
-          alt={preview ? "Preview of the chosen image" : ""}
-          className="aspect-[8/5] w-full rounded-xl bg-cream-100 object-cover"
-        />
-        <div>
-          <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-ink-700">
-            Choose an image
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept={ACCEPTED_IMAGE_TYPES}
-            disabled={busy}
-            onChange={(event) => choose(event.target.files?.[0])}
-            className="block w-full text-sm text-ink-700 file:mr-4 file:rounded-full file:border-0 file:bg-cream-200 file:px-4 file:py-2 file:text-sm file:font-medium"
-          />
-        </div>
-        <button
-          type="button"
-          onClick={() => void confirm()}
-          disabled={busy}
-          className="rounded-full bg-ink-900 px-6 py-3 text-sm font-medium text-cream-50 transition hover:bg-ink-700 disabled:opacity-60"
-        >
-          {CATEGORY_TEXTS.confirmUpload}
-        </button>
+        {category && (
+          <>
+            <img src={category.img || CATEGORY_FALLBACK_IMAGE} alt="" className="aspect-[8/5] w-full rounded-xl bg-cream-100 object-cover" />
+            <ImageUpload
+              key={category.id}
+              buttonLabel={CATEGORY_TEXTS.confirmUpload}
+              missingFileMessage={CATEGORY_TEXTS.missing}
+              alertOnFailure={false}
+              disabled={saving}
+              onBusyChange={setUploading}
+              onUploaded={(url) => void save(url)}
+            />
+          </>
+        )}
       </div>
       {busy && (
         <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink-900/40" data-testid="upload-spinner">

@@ -17,16 +17,8 @@ export const CATEGORY_TEXTS = {
   showOnSite: "Show on Site",
   editImage: "Edit Image",
   confirmUpload: "Confirm Upload",
-  wrongType: "Only PNG, JPEG, and WebP files are allowed",
   missing: "Please select a file and a category",
 } as const;
-
-/** The image types the Edit Image modal accepts (SPEC §5, §9). */
-export const CATEGORY_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-
-export function isAcceptedImageType(type: string): boolean {
-  return (CATEGORY_IMAGE_TYPES as readonly string[]).includes(type.toLowerCase());
-}
 
 export const CATEGORY_SORTS = [
   { value: "newest", label: "Newest First" },

@@ -11,6 +11,9 @@
  *   label?: string                  the picker's accessible label; default 'Choose an image'
  *   alertOnFailure?: boolean        the browser alert 'Upload failed' after a failed upload (SPEC §8,
  *                                   product image upload); default true
+ *   missingFileMessage?: string     when set, the button stays enabled without a file and a press
+ *                                   toasts this (the category modal's 'Please select a file and a
+ *                                   category', SPEC §5); default: the button is disabled without a file
  *
  * Behaviour: the picker accepts png, jpeg and webp; another type is refused before any upload with the
  * toast 'Only PNG, JPEG, and WebP files are allowed' (the server checks the bytes again). A chosen file
@@ -31,6 +34,7 @@ export interface ImageUploadProps {
   buttonLabel?: string;
   label?: string;
   alertOnFailure?: boolean;
+  missingFileMessage?: string;
 }
 
 const ACCEPTED = new Set(ACCEPTED_IMAGE_TYPES.split(","));
@@ -40,7 +44,7 @@ export function isAcceptedImageType(type: string): boolean {
   return ACCEPTED.has(type.toLowerCase());
 }
 
-export default function ImageUpload({ onUploaded, disabled = false, onBusyChange, buttonLabel = "Upload", label = "Choose an image", alertOnFailure = true }: ImageUploadProps) {
+export default function ImageUpload({ onUploaded, disabled = false, onBusyChange, buttonLabel = "Upload", label = "Choose an image", alertOnFailure = true, missingFileMessage }: ImageUploadProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -70,7 +74,11 @@ export default function ImageUpload({ onUploaded, disabled = false, onBusyChange
   }
 
   async function upload() {
-    if (!file || busy) return;
+    if (busy) return;
+    if (!file) {
+      if (missingFileMessage) showToast({ type: "error", title: missingFileMessage });
+      return;
+    }
     setBusy(true);
     onBusyChange?.(true);
     try {
@@ -107,7 +115,7 @@ export default function ImageUpload({ onUploaded, disabled = false, onBusyChange
       <button
         type="button"
         onClick={upload}
-        disabled={off || !file}
+        disabled={off || (!file && !missingFileMessage)}
         className="inline-flex w-fit items-center gap-2 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-cream-50 shadow-sm transition hover:bg-ink-700 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {busy ? "Uploading..." : buttonLabel}
