@@ -4,6 +4,7 @@
  * server has agreed (SPEC §4), and stays put (logged only, SPEC §8) when it did not.
  */
 import { useId } from "react";
+import Picture from "../../../components/ui/Picture";
 import { CATEGORY_FALLBACK_IMAGE } from "../../home/cards";
 import { CATEGORY_TEXTS, formatCategoryDate, type Category } from "./categories";
 
@@ -19,7 +20,15 @@ export default function CategoryTile({ category, saving, onToggle, onEditImage }
   const shown = category.show === 1;
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cream-200" data-category={category.slug}>
-      <img src={category.img || CATEGORY_FALLBACK_IMAGE} alt="" width={320} height={200} loading="lazy" className="aspect-[8/5] w-full bg-cream-100 object-cover" />
+      <Picture
+        src={category.img || CATEGORY_FALLBACK_IMAGE}
+        sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
+        alt=""
+        width={320}
+        height={200}
+        loading="lazy"
+        className="aspect-[8/5] w-full bg-cream-100 object-cover"
+      />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
           <p className="font-medium text-ink-900">{category.slug}</p>
