@@ -14,6 +14,9 @@ import { ADMIN_TARGETS } from "./orders-admin";
 import { changeOrderStatus, listAllOrders, loadAdminOrder, orderCounts } from "./orders-admin.server";
 import { statusChangeBody, type StatusChangeBody } from "./order-status.schema";
 
+/** "a, b or c" */
+const oneOf = (values: readonly string[]) => `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+
 /** `min`/`max` in the query: rupees, as on the wire (at most 2 decimals), to paise. */
 const rupees = (name: string) =>
   z
@@ -31,7 +34,7 @@ const rupees = (name: string) =>
     .optional();
 
 export const orderListQuery = z.object({
-  status: z.enum(ORDER_STATUSES, { error: `status must be ${ORDER_STATUSES.join(", ")}` }).optional(),
+  status: z.enum(ORDER_STATUSES, { error: `status must be ${oneOf(ORDER_STATUSES)}` }).optional(),
   q: z.string().max(200, { error: "q must be at most 200 characters" }).optional(),
   min: rupees("min"),
   max: rupees("max"),
@@ -65,7 +68,7 @@ export async function getOrderCounts(context: APIContext): Promise<Response> {
 }
 
 const statusQuery = z.object({
-  status: z.enum(ADMIN_TARGETS, { error: `status must be ${ADMIN_TARGETS.join(", ")}` }),
+  status: z.enum(ADMIN_TARGETS, { error: `status must be ${oneOf(ADMIN_TARGETS)}` }),
 });
 
 /** The optional body: empty, or JSON `{ trackingNumber?, shippingCost? }` (rupees on the wire). */
