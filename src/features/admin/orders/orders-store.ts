@@ -5,28 +5,55 @@
  */
 import { atom } from "nanostores";
 import { ApiError } from "../../../lib/api-client";
+import { normaliseStatus } from "../../orders/status";
 import { adminGet, adminPut } from "../shell/admin-api";
-import type { AdminOrderJson, AdminTarget } from "./orders-admin";
+import type { AdminOrderJson, AdminTarget, OrderCounts } from "./orders-admin";
 import { EMPTY_FILTER, replaceOrder, type OrderFilterInput } from "./orders-dashboard";
 import type { StatusChangeBody } from "./order-status.schema";
 
+/**
+ * - loading: nothing to show yet;
+ * - partial: the newest page and the server's counts are shown while every order loads (a shop
+ *   with 10,000 orders shows its table in a fraction of a second, not after the whole list);
+ * - ready: every order is here; filters, counts and pages work in memory;
+ * - failed: the whole list could not be read (what was shown stays).
+ */
 export type OrdersState =
   | { state: "idle" | "loading"; orders: AdminOrderJson[] }
-  | { state: "ready"; orders: AdminOrderJson[] }
+  | { state: "partial"; orders: AdminOrderJson[]; counts: OrderCounts }
+  | { state: "ready"; orders: AdminOrderJson[]; loadedAt: number }
   | { state: "failed"; orders: AdminOrderJson[]; error: string };
 
 export const $adminOrders = atom<OrdersState>({ state: "idle", orders: [] });
 
+/** Rows of the first page shown while the whole list loads. */
+const FIRST_PAGE = 50;
+/** A list younger than this is not loaded again when the owner comes back to the dashboard. */
+export const FRESH_MS = 60_000;
+
 let inFlight: Promise<void> | null = null;
 
-/** Loads (or reloads) every order; concurrent callers share one request. A failure keeps what was shown. */
-export function loadAdminOrders(): Promise<void> {
+/**
+ * Loads every order (concurrent callers share one request). Without orders to show yet, the newest
+ * page and the counts are asked for at the same time and shown first. A failure keeps what was shown.
+ */
+export function loadAdminOrders(options: { force?: boolean } = {}): Promise<void> {
+  const now = $adminOrders.get();
+  if (!options.force && now.state === "ready" && Date.now() - now.loadedAt < FRESH_MS) return Promise.resolve();
   inFlight ??= (async () => {
     const before = $adminOrders.get();
-    if (before.state !== "ready") $adminOrders.set({ state: "loading", orders: before.orders });
+    const whole = adminGet<AdminOrderJson[]>("/v2/admin/allorders");
+    if (before.orders.length === 0) {
+      $adminOrders.set({ state: "loading", orders: [] });
+      void Promise.all([adminGet<AdminOrderJson[]>(`/v2/admin/allorders?limit=${FIRST_PAGE}`), adminGet<OrderCounts>("/v2/admin/order-counts")]).then(
+        ([orders, counts]) => {
+          if ($adminOrders.get().state === "loading") $adminOrders.set({ state: "partial", orders, counts });
+        },
+        (error: unknown) => console.warn("[admin] the first page of orders could not be read", error),
+      );
+    }
     try {
-      const orders = await adminGet<AdminOrderJson[]>("/v2/admin/allorders");
-      $adminOrders.set({ state: "ready", orders });
+      $adminOrders.set({ state: "ready", orders: await whole, loadedAt: Date.now() });
     } catch (error) {
       console.error("[admin] loading the orders failed", error);
       $adminOrders.set({ state: "failed", orders: $adminOrders.get().orders, error: error instanceof Error ? error.message : String(error) });
@@ -45,7 +72,15 @@ export function cachedOrder(id: string): AdminOrderJson | undefined {
 /** Puts a fresher copy of one order into the list (when the list holds it). */
 export function rememberOrder(order: AdminOrderJson): void {
   const current = $adminOrders.get();
-  if (current.orders.some((o) => o.id === order.id)) $adminOrders.set({ ...current, orders: replaceOrder(current.orders, order) });
+  const old = current.orders.find((o) => o.id === order.id);
+  if (!old) return;
+  const orders = replaceOrder(current.orders, order);
+  if (current.state !== "partial") return $adminOrders.set({ ...current, orders });
+  // The server's counts stand in for the whole list until it arrives: move this order's count too.
+  const counts = { ...current.counts };
+  counts[normaliseStatus(old.status)]--;
+  counts[normaliseStatus(order.status)]++;
+  $adminOrders.set({ ...current, orders, counts });
 }
 
 /** One order from the server (a reload or a shared link); null when it does not exist. */
