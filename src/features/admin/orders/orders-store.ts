@@ -32,6 +32,8 @@ const FIRST_PAGE = 50;
 export const FRESH_MS = 60_000;
 
 let inFlight: Promise<void> | null = null;
+/** Orders moved while the whole list was on its way: the list may predate the move. */
+const movedWhileLoading = new Map<string, AdminOrderJson>();
 
 /**
  * Loads every order (concurrent callers share one request). Without orders to show yet, the newest
@@ -41,23 +43,25 @@ export function loadAdminOrders(options: { force?: boolean } = {}): Promise<void
   const now = $adminOrders.get();
   if (!options.force && now.state === "ready" && Date.now() - now.loadedAt < FRESH_MS) return Promise.resolve();
   inFlight ??= (async () => {
-    const before = $adminOrders.get();
-    const whole = adminGet<AdminOrderJson[]>("/v2/admin/allorders");
-    if (before.orders.length === 0) {
+    if ($adminOrders.get().orders.length === 0) {
       $adminOrders.set({ state: "loading", orders: [] });
-      void Promise.all([adminGet<AdminOrderJson[]>(`/v2/admin/allorders?limit=${FIRST_PAGE}`), adminGet<OrderCounts>("/v2/admin/order-counts")]).then(
-        ([orders, counts]) => {
-          if ($adminOrders.get().state === "loading") $adminOrders.set({ state: "partial", orders, counts });
-        },
-        (error: unknown) => console.warn("[admin] the first page of orders could not be read", error),
-      );
+      // First, so it is not queued behind the whole list on the server (one PGlite, one thread).
+      try {
+        const [orders, counts] = await Promise.all([adminGet<AdminOrderJson[]>(`/v2/admin/allorders?limit=${FIRST_PAGE}`), adminGet<OrderCounts>("/v2/admin/order-counts")]);
+        $adminOrders.set({ state: "partial", orders, counts });
+      } catch (error) {
+        console.warn("[admin] the first page of orders could not be read", error);
+      }
     }
     try {
-      $adminOrders.set({ state: "ready", orders: await whole, loadedAt: Date.now() });
+      let orders = await adminGet<AdminOrderJson[]>("/v2/admin/allorders", { timeoutMs: 120_000 });
+      for (const moved of movedWhileLoading.values()) orders = replaceOrder(orders, moved);
+      $adminOrders.set({ state: "ready", orders, loadedAt: Date.now() });
     } catch (error) {
       console.error("[admin] loading the orders failed", error);
       $adminOrders.set({ state: "failed", orders: $adminOrders.get().orders, error: error instanceof Error ? error.message : String(error) });
     } finally {
+      movedWhileLoading.clear();
       inFlight = null;
     }
   })();
@@ -71,6 +75,7 @@ export function cachedOrder(id: string): AdminOrderJson | undefined {
 
 /** Puts a fresher copy of one order into the list (when the list holds it). */
 export function rememberOrder(order: AdminOrderJson): void {
+  if (inFlight) movedWhileLoading.set(order.id, order);
   const current = $adminOrders.get();
   const old = current.orders.find((o) => o.id === order.id);
   if (!old) return;
