@@ -178,3 +178,16 @@ test("the portal's navigation switches screens without a reload and never shows 
   expect(await owner.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   await owner.context().close();
 });
+
+test("storefront pages never download the portal's code; /admin downloads only the screen it shows", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ["/", "/products"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => /Admin|OrdersScreen|OrderScreen|StatusChanger|ProductsScreen/.test(s))).toEqual([]);
+});
