@@ -179,7 +179,7 @@ test("the portal's navigation switches screens without a reload and never shows 
   await owner.context().close();
 });
 
-test("storefront pages never download the portal's code; /admin downloads only the screen it shows", async ({ page }) => {
+test("storefront pages never download the portal's code; /admin downloads only the screen it shows", async ({ page, browser }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -190,4 +190,16 @@ test("storefront pages never download the portal's code; /admin downloads only t
   }
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => /Admin|OrdersScreen|OrderScreen|StatusChanger|ProductsScreen/.test(s))).toEqual([]);
+
+  const owner = await ownerPage(browser);
+  const portal: string[] = [];
+  owner.on("request", (request) => {
+    if (request.resourceType() === "script") portal.push(new URL(request.url()).pathname);
+  });
+  await owner.goto("/admin");
+  await expect(owner.getByRole("heading", { name: "All Orders" })).toBeVisible();
+  await owner.waitForLoadState("networkidle");
+  expect(portal.some((s) => /OrdersScreen/.test(s))).toBe(true);
+  expect(portal.filter((s) => /AddProductScreen|CategoriesScreen|InquiriesScreen/.test(s))).toEqual([]);
+  await owner.context().close();
 });
