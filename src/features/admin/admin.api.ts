@@ -6,7 +6,7 @@ import type { APIContext } from "astro";
 import { z } from "zod";
 import { requireAdmin } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
-import { HttpError, isJsonContentType, json, parseJsonBody, parseWith, queryInt, readBodyText, readQuery } from "../../server/http";
+import { HttpError, isJsonContentType, json, parseJsonBody, parseWith, readBodyText, readQuery } from "../../server/http";
 import { productIdParam, productListQuery } from "../catalogue/catalogue.schema";
 import { productInput, type ProductInput } from "./product.schema";
 import { createProduct, updateProduct } from "./product-write.server";

@@ -4,7 +4,7 @@
  * Update, the browser alert 'Please Choose a status of order!' without a choice and the toast
  * 'Status Changed'. Shipped also takes the tracking number and the shipping cost (rupees).
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type SubmitEvent } from "react";
 import { z } from "zod/mini";
 import { showToast } from "../../../components/ui/toast-store";
 import { rupeesToPaise } from "../../../lib/money";
@@ -41,7 +41,7 @@ export default function StatusChanger({ order, onChanged, compact = false }: Pro
   const allowed = allowedTargets(order.status);
   const id = useId();
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!choice) {
       window.alert(DASHBOARD_TEXTS.noStatus);
