@@ -9,11 +9,7 @@ import { getDb } from "../../server/db/client";
 import { HttpError, isJsonContentType, json, parseJsonBody, parseWith, queryInt, readBodyText, readQuery } from "../../server/http";
 import { wireToPaise, WireMoneyError } from "../../lib/wire-money";
 import { loadOrder } from "../orders/orders.server";
-import { productIdParam, productListQuery } from "../catalogue/catalogue.schema";
 import { changeOrderStatus, listAllOrders, orderCounts } from "./orders-admin.server";
-import { productInput, type ProductInput } from "./product.schema";
-import { createProduct, updateProduct } from "./product-write.server";
-import { listAdminProducts, setProductStatus, toggleHomeProduct } from "./products-admin.server";
 
 const rupees = (name: string) =>
   z
@@ -87,53 +83,4 @@ export async function putOrderStatus(context: APIContext): Promise<Response> {
     body = parseWith(shippedBody, raw);
   }
   return json(await changeOrderStatus(await getDb(), id, { status, ...body }));
-}
-
-/** GET /v2/admin/allproducts?limit=0&offset=0&status=all */
-export async function getAllProducts(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
-  const query = readQuery(context.url, productListQuery.pick({ limit: true, offset: true }).extend({
-    status: z.enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" }).default("all"),
-  }));
-  return json(await listAdminProducts(await getDb(), query));
-}
-
-/** PATCH /v2/products/{id}?status=active|inactive */
-export async function patchProductStatus(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
-  const { status } = readQuery(context.url, z.object({ status: z.enum(["active", "inactive"], { error: "status must be active or inactive" }) }));
-  return json(await setProductStatus(await getDb(), id, status));
-}
-
-/** PATCH /v2/home-products/{id} -> text "added" | "removed" */
-export async function patchHomeProduct(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
-  const result = await toggleHomeProduct(await getDb(), id);
-  return new Response(result, { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
-}
-
-/** The product body, validated with the schema the admin form uses (zod/mini). */
-async function readProduct(context: APIContext): Promise<ProductInput> {
-  if (!isJsonContentType(context.request.headers.get("content-type"))) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
-  const raw = parseJsonBody(await readBodyText(context.request, 256 * 1024));
-  const result = productInput.safeParse(raw);
-  if (!result.success) throw new HttpError(400, result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
-  return result.data;
-}
-
-/** POST /v2/products -> 201 the product */
-export async function postProduct(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
-  const input = await readProduct(context);
-  return json(await createProduct(await getDb(), input), { status: 201 });
-}
-
-/** PUT /v2/products/{id} -> the product */
-export async function putProduct(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
-  const input = await readProduct(context);
-  return json(await updateProduct(await getDb(), id, input));
 }

@@ -1,14 +1,16 @@
 /**
  * Creating and editing a product (POST /v2/products, PUT /v2/products/{id}) from a body already
  * validated by product.schema.ts: children (variants, images, attributes, tags) are replaced in the
- * same transaction as the product row, so the storefront never sees half an edit.
+ * same transaction as the product row, so the storefront never sees half an edit, and
+ * `catalogueChanged(tx)` in that transaction tells the storefront's caches at once.
  */
 import { and, eq, ne } from "drizzle-orm";
-import type { Db, Tx } from "../../server/db/client";
-import { categories, productAttributes, productImages, productTags, products, productVariants } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import type { Product } from "../catalogue/catalogue";
-import { getProduct } from "../catalogue/catalogue.server";
+import type { Db, Tx } from "../../../server/db/client";
+import { categories, productAttributes, productImages, productTags, products, productVariants } from "../../../server/db/schema";
+import { HttpError } from "../../../server/http";
+import type { Product } from "../../catalogue/catalogue";
+import { getProduct } from "../../catalogue/catalogue.server";
+import { catalogueChanged } from "../../catalogue/catalogue-version.server";
 import type { ProductInput } from "./product.schema";
 
 /** Image urls the shop accepts: its own uploads and bundled artwork (same origin paths). */
@@ -69,6 +71,7 @@ export async function createProduct(db: Db, input: ProductInput): Promise<Produc
       await check(tx, input);
       await tx.insert(products).values({ id, ...row(input) });
       await writeChildren(tx, id, input);
+      await catalogueChanged(tx);
       return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
     })
     .catch((error: unknown) => skuRace(error, input.sku));
@@ -82,6 +85,7 @@ export async function updateProduct(db: Db, id: string, input: ProductInput): Pr
       await check(tx, input, id);
       await tx.update(products).set({ ...row(input), updatedAt: new Date() }).where(eq(products.id, id));
       await writeChildren(tx, id, input);
+      await catalogueChanged(tx);
       return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
     })
     .catch((error: unknown) => skuRace(error, input.sku));
