@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { eq } from "drizzle-orm";
 import { schema } from "../src/server/db/client";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
-import { call } from "./helpers/call";
+import type { APIRoute } from "astro";
+import { call, type CallOptions } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 const changed = vi.hoisted(() => ({ calls: [] as unknown[] }));
@@ -99,14 +100,14 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
 
   it("answers 401 without a token and 403 to a shopper on every product and homepage call, writing nothing", async () => {
     const before = await counts();
-    const calls = [
+    const calls: (() => [APIRoute | undefined, string, CallOptions])[] = [
       () => [allProducts.GET, "/v2/admin/allproducts?limit=0&offset=0&status=all", {}],
       () => [adminProduct.GET, "/v2/admin/product/p1", { params: { id: "p1" } }],
       () => [productsRoute.POST, "/v2/products", { method: "POST", body: { ...BODY, sku: "AUTH-1" } }],
       () => [productRoute.PUT, "/v2/products/p1", { method: "PUT", params: { id: "p1" }, body: { ...BODY, sku: "AUTH-2" } }],
       () => [productRoute.PATCH, "/v2/products/p1?status=inactive", { method: "PATCH", params: { id: "p1" } }],
       () => [homeToggle.PATCH, "/v2/home-products/p1", { method: "PATCH", params: { id: "p1" } }],
-    ] as const;
+    ];
     for (const make of calls) {
       const [route, url, options] = make();
       expect((await call(route, url, options)).status, url).toBe(401);

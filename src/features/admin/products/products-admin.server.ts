@@ -8,6 +8,7 @@ import type { Db } from "../../../server/db/client";
 import { homeProducts, products } from "../../../server/db/schema";
 import { HttpError } from "../../../server/http";
 import type { Product } from "../../catalogue/catalogue";
+import type { AdminProduct } from "./products-admin";
 import { getProduct, listProducts, type StatusFilter } from "../../catalogue/catalogue.server";
 import { catalogueChanged } from "../../catalogue/catalogue-version.server";
 
@@ -16,7 +17,6 @@ export const MAX_HOME_MESSAGE = "max 8 products can be added!";
 /** Arbitrary constant naming the homepage-listing lock. */
 const HOME_LOCK = 0x5e5a_0008;
 
-export type AdminProduct = Product & { costPrice: number; onHome: boolean };
 
 export async function listAdminProducts(db: Db, options: { limit: number; offset: number; status: StatusFilter }): Promise<AdminProduct[]> {
   const list = await listProducts(db, { ...options, includeCost: true });
