@@ -40,14 +40,22 @@ function messageOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A label with the required mark outside it, so the control's name is the label alone. */
+function FieldLabel({ htmlFor, text, required }: { htmlFor: string; text: string; required?: boolean | undefined }) {
+  return (
+    <div className="mb-1 flex items-baseline gap-1 text-sm font-medium text-ink-700">
+      <label htmlFor={htmlFor}>{text}</label>
+      {required && <span aria-hidden="true" className="text-red-600">*</span>}
+    </div>
+  );
+}
+
 function MoneyField({ label, value, onChange, error, required, disabled }: { label: string; value: number; onChange(paise: number): void; error?: string | undefined; required?: boolean; disabled?: boolean }) {
   const [text, setText] = useState(() => paiseToField(value));
   const id = `money-${label.replace(/\W+/g, "-").toLowerCase()}`;
   return (
     <div>
-      <label className={labelClass} htmlFor={id}>
-        {label} {required && <span aria-hidden="true" className="text-red-600">*</span>}
-      </label>
+      <FieldLabel htmlFor={id} text={label} required={required} />
       <input
         id={id}
         className={inputClass}
@@ -107,7 +115,7 @@ export default function ProductForm({ initial, categories, mode, onSave, onEdit,
       <fieldset disabled={readOnly || busy} className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <label className={labelClass} htmlFor="product-name">Name <span aria-hidden="true" className="text-red-600">*</span></label>
+            <FieldLabel htmlFor="product-name" text="Name" required />
             <input id="product-name" className={inputClass} aria-invalid={errors.name ? true : undefined} {...register("name")} />
             {errors.name && <p className="mt-1 text-sm text-red-600" data-field-error>{errors.name.message}</p>}
           </div>
@@ -134,7 +142,7 @@ export default function ProductForm({ initial, categories, mode, onSave, onEdit,
             />
           ))}
           <div>
-            <label className={labelClass} htmlFor="product-weight">Weight (kg) <span aria-hidden="true" className="text-red-600">*</span></label>
+            <FieldLabel htmlFor="product-weight" text="Weight (kg)" required />
             <input id="product-weight" className={inputClass} type="number" min="0" step="0.001" inputMode="decimal" aria-invalid={errors.weight ? true : undefined} {...register("weight", { valueAsNumber: true })} />
             {errors.weight && <p className="mt-1 text-sm text-red-600" data-field-error>{errors.weight.message}</p>}
           </div>
