@@ -3,16 +3,13 @@
  * shopper in the catalogue at the right price (base plus the first option of each group, then the
  * chosen ones); the active switch hides it from the storefront; a ninth homepage product is refused
  * with the toast and the list reloads.
- *
- * POST /v2/upload-cloud is answered by the test with an image the seed already serves (the upload
- * endpoint is another helper's; the real upload step replaces this route once it is on main).
+ * The image goes through the real POST /v2/upload-cloud.
  */
 import { expect, test, watchCsp, type Page } from "./fixtures";
 import { formatInr } from "../src/lib/money";
 import { signIn, toast } from "./shop-helpers";
 
 const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
-const SEEDED_IMAGE = "/images/products/abstract-ocean-triptych.svg";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 async function ownerOn(page: Page, path: string): Promise<void> {
@@ -24,7 +21,6 @@ test.describe("admin products", () => {
   test("the owner adds a product with two variant groups and an image; a shopper finds it priced right; switched inactive it leaves the storefront", async ({ page, browser }) => {
     test.setTimeout(120_000);
     const name = `Tide Pool Frame ${Date.now()}`;
-    await page.route("**/v2/upload-cloud", (route) => route.fulfill({ json: { secure_url: SEEDED_IMAGE } }));
     await ownerOn(page, "/admin/add-product");
     const submit = page.getByRole("button", { name: "Add Product", exact: true });
     await expect(submit).toBeEnabled();
@@ -76,6 +72,7 @@ test.describe("admin products", () => {
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(toast(page, "Image Uploaded")).toBeVisible();
     await expect(page.locator("[data-image]")).toHaveCount(1);
+    await expect(page.locator("[data-image] img")).toHaveAttribute("src", /^\/media\//);
     await page.getByLabel("Alt text of image 1").fill("Tide pool frame in blue resin");
 
     await submit.click();

@@ -1,13 +1,12 @@
 /**
  * The product's images (SPEC §2 image upload; issue 10 §3): several images, exactly one primary,
- * an alt text each. A chosen file is uploaded to POST /v2/upload-cloud and its secure_url added.
+ * an alt text each. The portal's ImageUpload sends a chosen file to POST /v2/upload-cloud (its toasts
+ * and the alert 'Upload failed' are SPEC §8's) and the answered secure_url is added here.
  */
-import { useId, useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
-import { ACCEPTED_IMAGE_TYPES, UPLOAD_TEXTS, uploadImage } from "../uploads/upload-client";
+import { useId } from "react";
+import ImageUpload from "../uploads/ImageUpload";
 import { addImage, removeImage, setPrimary, type ImageDraft } from "./product-form";
-import { inputClass, labelClass, smallButton } from "./products-ui";
+import { inputClass, smallButton } from "./products-ui";
 
 interface Props {
   value: ImageDraft[];
@@ -16,45 +15,6 @@ interface Props {
   error?: string | undefined;
   /** Default alt text for a new image (the product's name). */
   defaultAlt: string;
-}
-
-/** Picks one file and uploads it (until the uploads helper's shared picker replaces it). */
-function Uploader({ onUploaded, disabled }: { onUploaded(url: string): void; disabled: boolean }) {
-  const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [inputKey, setInputKey] = useState(0);
-  async function upload() {
-    if (!file || busy) return;
-    if (!ACCEPTED_IMAGE_TYPES.split(",").includes(file.type)) {
-      showToast({ type: "error", title: UPLOAD_TEXTS.wrongType });
-      return;
-    }
-    setBusy(true);
-    try {
-      const url = await uploadImage(file);
-      showToast({ type: "success", title: UPLOAD_TEXTS.uploaded });
-      setFile(null);
-      setInputKey((k) => k + 1);
-      onUploaded(url);
-    } catch (error) {
-      showToast({ type: "error", title: error instanceof ApiError && error.message ? error.message : UPLOAD_TEXTS.failedFallback });
-      window.alert(UPLOAD_TEXTS.alertFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <div className="flex flex-wrap items-end gap-3">
-      <div>
-        <label className={labelClass} htmlFor={id}>Choose an image</label>
-        <input key={inputKey} id={id} type="file" accept={ACCEPTED_IMAGE_TYPES} disabled={disabled || busy} onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} className="block text-sm text-ink-700" />
-      </div>
-      <button type="button" className={smallButton} disabled={disabled || busy || !file} onClick={upload}>
-        {busy ? "Uploading..." : "Upload"}
-      </button>
-    </div>
-  );
 }
 
 export default function ProductImagesField({ value, onChange, disabled = false, error, defaultAlt }: Props) {
@@ -93,7 +53,7 @@ export default function ProductImagesField({ value, onChange, disabled = false, 
           ))}
         </ul>
       )}
-      {!disabled && <Uploader disabled={disabled} onUploaded={(url) => onChange(addImage(value, url, defaultAlt.trim()))} />}
+      {!disabled && <ImageUpload onUploaded={(url) => onChange(addImage(value, url, defaultAlt.trim()))} />}
       {error && <p className="mt-1 text-sm text-red-600" data-field-error>{error}</p>}
     </fieldset>
   );
