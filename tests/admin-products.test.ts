@@ -58,7 +58,7 @@ const BODY = {
   tags: ["ocean", "blue"],
   images: [
     { url: "/images/ocean.webp", alt: "Ocean frame", isPrimary: true },
-    { url: "/media/ocean-side.webp", alt: "Side view", isPrimary: false },
+    { url: "/images/products/ocean-side.svg", alt: "Side view", isPrimary: false },
   ],
 };
 
@@ -162,6 +162,7 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
       ["no image", { ...BODY, sku: "B3", images: [] }, /Please Upload an Image/],
       ["two primary images", { ...BODY, sku: "B4", images: BODY.images.map((i) => ({ ...i, isPrimary: true })) }, /primary/],
       ["a foreign image", { ...BODY, sku: "B5", images: [{ url: "https://evil.example/x.png", alt: "", isPrimary: true }] }, /images/],
+      ["a made-up upload", { ...BODY, sku: "B5b", images: [{ url: "/media/0123456789abcdef0123456789abcdef/640.webp", alt: "", isPrimary: true }] }, /not an image uploaded to this shop/],
       ["repeated tags", { ...BODY, sku: "B6", tags: ["Ocean", "ocean"] }, /tags must not repeat/],
       ["a blank tag", { ...BODY, sku: "B7", tags: ["  "] }, /tags must not be blank/],
       ["weight below 1 g", { ...BODY, sku: "B8", weight: 0.0005 }, /0\.001/],
