@@ -95,7 +95,33 @@ test.describe("admin products", () => {
     await expect(price).toHaveText(formatInr(155_000));
     const productPath = new URL(shop.url()).pathname;
 
+    // View and Edit: read-only first; Cancel restores the original values; Save updates it.
+    await page.getByRole("searchbox", { name: "Search by name" }).fill(name);
+    await page.locator("[data-product-row]").filter({ hasText: name }).getByRole("button", { name: "View and Edit" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/admin/product/"));
+    const nameField = page.getByLabel("Name", { exact: true });
+    await expect(nameField).toHaveValue(name);
+    await expect(nameField).toBeDisabled();
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await nameField.fill("Renamed by mistake");
+    await page.getByLabel("Base Price (₹)").fill("5");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(nameField).toHaveValue(name);
+    await expect(page.getByLabel("Base Price (₹)")).toHaveValue("1000.00");
+    await expect(nameField).toBeDisabled();
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await page.getByLabel("Base Price (₹)").fill("1100");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Product Updated")).toBeVisible();
+    await expect(nameField).toBeDisabled();
+    // Opened directly (a reload), the screen reads the product from the server.
+    await page.reload();
+    await expect(page.getByLabel("Base Price (₹)")).toHaveValue("1100.00");
+    await shop.reload();
+    await expect(shop.getByRole("status", { name: "Price" })).toHaveText(formatInr(110_000 + 20_000 + 15_000));
+
     // The owner switches it inactive: the storefront no longer shows it.
+    await page.getByRole("link", { name: "All Products" }).click();
     await page.getByRole("searchbox", { name: "Search by name" }).fill(name);
     const active = page.getByRole("switch", { name: `Active: ${name}` });
     await expect(active).toHaveAttribute("aria-checked", "true");
