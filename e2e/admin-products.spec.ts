@@ -75,6 +75,16 @@ test.describe("admin products", () => {
     await expect(page.locator("[data-image] img")).toHaveAttribute("src", /^\/media\//);
     await page.getByLabel("Alt text of image 1").fill("Tide pool frame in blue resin");
 
+    // A sku another product uses: the spec's failure toast, and the server's reason under the field.
+    const skuField = page.getByLabel("SKU");
+    const ownSku = await skuField.inputValue();
+    const [seeded] = (await (await page.request.get("/v2/products?limit=1&offset=0&status=active")).json()) as { sku: string }[];
+    await skuField.fill(seeded!.sku);
+    await submit.click();
+    await expect(page.locator("#toaster").getByText("Product failed to add!")).toBeVisible();
+    await expect(page.getByText(`another product already uses the sku ${seeded!.sku}`)).toBeVisible();
+    await skuField.fill(ownSku);
+
     await submit.click();
     await expect(toast(page, "Successful")).toBeVisible();
     await page.waitForURL((url) => url.pathname === "/admin/my-products");

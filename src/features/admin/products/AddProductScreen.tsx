@@ -6,7 +6,6 @@
 import { useEffect, useState } from "react";
 import Spinner from "../../../components/ui/Spinner";
 import { showToast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
 import { adminPost } from "../shell/admin-api";
 import type { ScreenProps } from "../shell/AdminApp";
 import { navigate } from "../shell/admin-router";
@@ -17,7 +16,6 @@ import ProductForm from "./ProductForm";
 export default function AddProductScreen(_props: ScreenProps) {
   const [categories, setCategories] = useState<CategoryOption[] | null>(null);
   const [initial] = useState(() => emptyProduct());
-  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     loadCategoryOptions()
@@ -28,24 +26,20 @@ export default function AddProductScreen(_props: ScreenProps) {
       });
   }, []);
 
-  async function save(values: ProductFormValues): Promise<boolean> {
-    setProblem(null);
+  async function save(values: ProductFormValues): Promise<void> {
     try {
       await adminPost("/v2/products", values);
       showToast({ type: "success", ...PRODUCT_TEXTS.added });
       navigate("/admin/my-products");
-      return true;
     } catch (error) {
       showToast({ type: "error", ...PRODUCT_TEXTS.addFailed });
-      setProblem(error instanceof ApiError ? error.message : null);
-      return false;
+      throw error;
     }
   }
 
   return (
     <section className="space-y-6" aria-labelledby="add-product-title">
       <h1 id="add-product-title" className="text-3xl text-ink-900">Add Product</h1>
-      {problem && <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-700" data-save-problem>{problem}</p>}
       {categories ? <ProductForm initial={initial} categories={categories} mode="add" onSave={save} /> : <Spinner label="Loading" />}
     </section>
   );

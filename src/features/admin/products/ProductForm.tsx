@@ -8,9 +8,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm, type FieldErrors } from "react-hook-form";
 import { showToast } from "../../../components/ui/toast-store";
+import { ApiError } from "../../../lib/api-client";
 import { useHydrated } from "../../../components/ui/use-hydrated";
 import { productInput } from "./product.schema";
-import { paiseToField, PRODUCT_TEXTS, rupeesFieldToPaise, type ProductFormValues } from "./product-form";
+import { paiseToField, PRODUCT_TEXTS, rupeesFieldToPaise, splitServerMessage, type ProductFormValues } from "./product-form";
 import ProductImagesField from "./ProductImagesField";
 import { AttributesField, TagsField, VariantsField } from "./ProductListFields";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "./products-ui";
@@ -21,8 +22,12 @@ interface Props {
   initial: ProductFormValues;
   categories: { id: string; label: string }[];
   mode: FormMode;
-  /** Saves the values; answers true when saved (the form then takes them as its new original). */
-  onSave(values: ProductFormValues): Promise<boolean>;
+  /**
+   * Saves the values (the form then takes them as its new original). On failure it shows the
+   * screen's toast and throws the ApiError: a 400's "field: message" parts go under their fields
+   * (decision 0017), the rest above the buttons.
+   */
+  onSave(values: ProductFormValues): Promise<void>;
   onEdit?(): void;
   onCancel?(): void;
 }
@@ -80,7 +85,7 @@ export default function ProductForm({ initial, categories, mode, onSave, onEdit,
   const hydrated = useHydrated();
   const [original, setOriginal] = useState(initial);
   const [version, setVersion] = useState(0);
-  const { register, control, handleSubmit, reset, watch, formState } = useForm<ProductFormValues>({
+  const { register, control, handleSubmit, reset, setError, watch, formState } = useForm<ProductFormValues>({
     resolver: zodResolver(productInput),
     defaultValues: initial,
   });
@@ -93,11 +98,16 @@ export default function ProductForm({ initial, categories, mode, onSave, onEdit,
   }
 
   async function submit(values: ProductFormValues) {
-    if (await onSave(values)) {
-      if (mode === "edit") setOriginal(values);
-      reset(mode === "add" ? initial : values);
-      setVersion((v) => v + 1);
+    try {
+      await onSave(values);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : "";
+      for (const part of splitServerMessage(message)) setError(part.field ?? "root.server", { type: "server", message: part.message });
+      return;
     }
+    if (mode === "edit") setOriginal(values);
+    reset(mode === "add" ? initial : values);
+    setVersion((v) => v + 1);
   }
 
   function cancel() {
@@ -177,7 +187,7 @@ export default function ProductForm({ initial, categories, mode, onSave, onEdit,
           control={control}
           render={({ field }) => <ProductImagesField value={field.value} onChange={field.onChange} disabled={readOnly || busy} error={messageOf(errors.images)} defaultAlt={name} />}
         />
-        {errors.root && <p className="text-sm text-red-600" role="alert">{messageOf(errors.root)}</p>}
+        {errors.root && <p className="rounded-xl bg-red-50 p-3 text-sm text-red-700" role="alert" data-save-problem>{messageOf(errors.root)}</p>}
       </fieldset>
       <div className="flex flex-wrap gap-3">
         {mode === "add" && (

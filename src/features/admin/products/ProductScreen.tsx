@@ -32,7 +32,6 @@ export default function ProductScreen({ id }: ScreenProps) {
   });
   const [categories, setCategories] = useState<CategoryOption[]>([]);
   const [mode, setMode] = useState<FormMode>("view");
-  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     loadCategoryOptions().then(setCategories, (error: unknown) => console.error("Loading the categories failed", error));
@@ -47,19 +46,16 @@ export default function ProductScreen({ id }: ScreenProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per id (the screen remounts per path)
   }, [id]);
 
-  async function save(values: ProductFormValues): Promise<boolean> {
-    if (load.state !== "found") return false;
-    setProblem(null);
+  async function save(values: ProductFormValues): Promise<void> {
+    if (load.state !== "found") return;
     try {
       const product = await adminPut<AdminProduct>(`/v2/products/${encodeURIComponent(load.product.id)}`, values);
       showToast({ type: "success", ...PRODUCT_TEXTS.updated });
       setLoad({ state: "found", product: { ...load.product, ...product } });
       setMode("view");
-      return true;
     } catch (error) {
       showToast({ type: "error", ...PRODUCT_TEXTS.updateFailed });
-      setProblem(error instanceof ApiError ? error.message : null);
-      return false;
+      throw error;
     }
   }
 
@@ -73,7 +69,6 @@ export default function ProductScreen({ id }: ScreenProps) {
         <h1 id="product-title" className="text-3xl text-ink-900">{load.product.name}</h1>
         <span className="text-sm text-ink-500">{mode === "view" ? "View" : "Edit"}</span>
       </div>
-      {problem && <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-700" data-save-problem>{problem}</p>}
       <ProductForm
         key={load.product.updatedAt}
         initial={toFormValues(load.product)}
@@ -81,10 +76,7 @@ export default function ProductScreen({ id }: ScreenProps) {
         mode={mode}
         onSave={save}
         onEdit={() => setMode("edit")}
-        onCancel={() => {
-          setProblem(null);
-          setMode("view");
-        }}
+        onCancel={() => setMode("view")}
       />
     </section>
   );

@@ -74,3 +74,15 @@ describe("the product list (SPEC §2, §9)", () => {
     expect(categoriesOf(list)).toEqual([{ id: "frames", label: "Frames" }, { id: "tags", label: "tags" }]);
   });
 });
+
+describe("a 400 on the form (decision 0017)", () => {
+  it("puts each 'field: message' under its field and the rest apart", async () => {
+    const { splitServerMessage } = await import("./product-form");
+    expect(splitServerMessage("sku: another product already uses the sku X; variants.0.value: variant value is required; Send the body as JSON")).toEqual([
+      { field: "sku", message: "another product already uses the sku X" },
+      { field: "variants", message: "variant value is required" },
+      { field: null, message: "Send the body as JSON" },
+    ]);
+    expect(splitServerMessage("")).toEqual([]);
+  });
+});

@@ -133,3 +133,19 @@ export function removeImage(images: readonly ImageDraft[], index: number): Image
   if (rest.length && !rest.some((i) => i.isPrimary)) return setPrimary(rest, 0);
   return rest;
 }
+
+const FORM_FIELDS = new Set<string>(["name", "description", "price", "comparePrice", "costPrice", "weight", "categoryId", "status", "sku", "variants", "attributes", "tags", "images"]);
+
+/**
+ * A 400's message ("field: message" per problem, joined by "; ") split into the form's fields
+ * (the first segment of the path: `variants.0.value` goes under variants) and the rest (null).
+ */
+export function splitServerMessage(message: string): { field: keyof ProductFormValues | null; message: string }[] {
+  return message
+    .split("; ")
+    .filter((part) => part.trim())
+    .map((part) => {
+      const match = /^([\w]+)(?:\.[\w.]+)?: (.+)$/s.exec(part);
+      return match && FORM_FIELDS.has(match[1]!) ? { field: match[1] as keyof ProductFormValues, message: match[2]! } : { field: null, message: part };
+    });
+}
