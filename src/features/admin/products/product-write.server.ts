@@ -15,7 +15,11 @@ import { isOwnCloudinaryUrl } from "../../media/cloudinary.server";
 import { isUploadedImageUrl } from "../../media/uploaded-url.server";
 import type { ProductInput } from "./product.schema";
 
-/** Image urls the shop accepts: its own uploads and bundled artwork (same origin paths), or its Cloudinary account's. */
+/**
+ * The shape of an image url the shop serves (its /media uploads, bundled /images artwork, its
+ * Cloudinary account's), without looking at storage. Product writes check more strictly with
+ * isProductImageUrl: the upload must really exist.
+ */
 export function isShopImageUrl(url: string): boolean {
   return (/^\/(media|images)\/[A-Za-z0-9._\/-]+$/.test(url) && !url.includes("..")) || isOwnCloudinaryUrl(url);
 }
