@@ -1,8 +1,9 @@
 /**
- * The portal's image picker (ImageUpload, issue 10 §4) in the category Edit Image modal: a file whose
- * name and declared type say PNG but whose bytes do not passes the picker's own type check, goes to
- * the server, and is refused there with the spec's message as the toast; nothing is stored and the
- * category keeps its picture.
+ * The portal's image picker (ImageUpload, issue 10 §4): a file whose name and declared type say PNG
+ * or JPEG but whose bytes do not passes the picker's own type check, goes to the server, and is
+ * refused there with the spec's message as the toast; nothing is stored. In the category Edit Image
+ * modal the category keeps its picture; on Add Product the browser alert 'Upload failed' shows too
+ * (SPEC §8) and no image is added.
  */
 import { readdir } from "node:fs/promises";
 import { expect, test } from "./fixtures";
@@ -46,4 +47,23 @@ test("the portal's picker sends a file that only pretends to be a PNG; the serve
   expect(await storedCount()).toBe(stored);
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(card.locator("img").first()).toHaveAttribute("src", before!);
+});
+
+test("on Add Product the same refusal also raises the browser alert 'Upload failed' and adds no image", async ({ page }) => {
+  await signIn(page, { email: "owner@resintales.example", password: "resin-owner-2024" }, `/login?redirect=${encodeURIComponent("/admin/add-product")}`);
+  await page.waitForURL((url) => url.pathname === "/admin/add-product");
+  const alerts: string[] = [];
+  page.on("dialog", (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  const stored = await storedCount();
+  await page.getByLabel("Choose an image").setInputFiles({ name: "frame.jpg", mimeType: "image/jpeg", buffer: Buffer.from("GIF89a not a jpeg") });
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/v2/upload-cloud");
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  expect((await answered).status()).toBe(400);
+  await expect(toast(page, WRONG_TYPE)).toBeVisible();
+  await expect.poll(() => alerts).toEqual(["Upload failed"]);
+  await expect(page.locator("[data-image]")).toHaveCount(0);
+  expect(await storedCount()).toBe(stored);
 });
