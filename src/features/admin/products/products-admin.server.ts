@@ -5,18 +5,19 @@
  */
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { count, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { homeProducts, products } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import type { Product } from "../catalogue/catalogue";
-import { getProduct, listProducts, type StatusFilter } from "../catalogue/catalogue.server";
+import type { Db } from "../../../server/db/client";
+import { homeProducts, products } from "../../../server/db/schema";
+import { HttpError } from "../../../server/http";
+import type { Product } from "../../catalogue/catalogue";
+import type { AdminProduct } from "./products-admin";
+import { getProduct, listProducts, type StatusFilter } from "../../catalogue/catalogue.server";
+import { catalogueChanged } from "../../catalogue/catalogue-version.server";
 
 export const MAX_HOME_PRODUCTS = 8;
 export const MAX_HOME_MESSAGE = "max 8 products can be added!";
 /** Arbitrary constant naming the homepage-listing lock. */
 const HOME_LOCK = 0x5e5a_0008;
 
-export type AdminProduct = Product & { costPrice: number; onHome: boolean };
 
 export async function listAdminProducts(db: Db, options: { limit: number; offset: number; status: StatusFilter }): Promise<AdminProduct[]> {
   const list = await listProducts(db, { ...options, includeCost: true });
@@ -25,6 +26,14 @@ export async function listAdminProducts(db: Db, options: { limit: number; offset
     ? new Set((await db.select({ id: homeProducts.productId }).from(homeProducts).where(inArray(homeProducts.productId, ids))).map((r) => r.id))
     : new Set<string>();
   return list.map((p) => ({ ...p, costPrice: p.costPrice ?? 0, onHome: listed.has(p.id) }));
+}
+
+/** One product as the portal sees it (inactive too, with costPrice and onHome), or null. */
+export async function loadAdminProduct(db: Db, id: string): Promise<AdminProduct | null> {
+  const product = await getProduct(db, id, { includeInactive: true, includeCost: true });
+  if (!product) return null;
+  const listed = await db.select({ id: homeProducts.productId }).from(homeProducts).where(eq(homeProducts.productId, id));
+  return { ...product, costPrice: product.costPrice ?? 0, onHome: listed.length > 0 };
 }
 
 export async function setProductStatus(db: Db, id: string, status: "active" | "inactive"): Promise<Product> {
