@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { makeProduct } from "../src/server/seed/factories";
-import { setProductStatus, toggleHomeProduct } from "../src/features/admin/products-admin.server";
+import { setProductStatus, toggleHomeProduct } from "../src/features/admin/products/products-admin.server";
 import { loadProductPage } from "../src/features/catalogue/product-page.server";
 import { loadProductListPage } from "../src/features/catalogue/list-page.server";
 import { loadHomePage } from "../src/features/home/home-page.server";

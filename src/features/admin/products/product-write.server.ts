@@ -4,7 +4,6 @@
  * same transaction as the product row, so the storefront never sees half an edit, and
  * `catalogueChanged(tx)` in that transaction tells the storefront's caches at once.
  */
-import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../../server/db/client";
 import { categories, productAttributes, productImages, productTags, products, productVariants } from "../../../server/db/schema";

@@ -3,7 +3,6 @@
  * transaction-scoped advisory lock so two owners racing at 7 cannot make 9) and the admin list
  * (public product shape plus costPrice and onHome).
  */
-import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../server/db/client";
 import { homeProducts, products } from "../../../server/db/schema";
