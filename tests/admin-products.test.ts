@@ -14,11 +14,17 @@ import { call, type CallOptions } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 const changed = vi.hoisted(() => ({ calls: [] as unknown[] }));
-vi.mock("../src/features/catalogue/catalogue-version.server", () => ({
-  catalogueChanged: async (tx: unknown) => {
-    changed.calls.push(tx);
-  },
-}));
+// Records each call and still bumps the version (the storefront's caches depend on it).
+vi.mock("../src/features/catalogue/catalogue-version.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../src/features/catalogue/catalogue-version.server")>();
+  return {
+    ...real,
+    catalogueChanged: async (tx: Parameters<typeof real.catalogueChanged>[0]) => {
+      changed.calls.push(tx);
+      return real.catalogueChanged(tx);
+    },
+  };
+});
 
 let auth: TestAuth;
 let owner: { uid: string; token: string };
