@@ -29,6 +29,10 @@ const orderListQuery = z.object({
   max: rupees("max"),
   limit: queryInt("limit", { min: 0, max: 100_000, default: 0 }),
   offset: queryInt("offset", { min: 0, default: 0 }),
+  /** newest (default) or dispatch: the closest promised dispatch date first (issue 12). */
+  sort: z.enum(["newest", "dispatch"], { error: "sort must be newest or dispatch" }).optional(),
+  /** late=true: only orders past their promised dispatch date and not shipped. */
+  late: z.enum(["true", "false"], { error: "late must be true or false" }).optional(),
 });
 
 const orderIdParam = z.string({ error: "id is required" }).trim().min(1, { error: "id is required" }).max(120, { error: "id must be at most 120 characters" });

@@ -2,7 +2,7 @@
  * The owner's orders: filtered list, counts per status, and status changes (stamped on the timeline,
  * mailed to the shopper in the same transaction). Reads go through loadOrders, the one read model.
  */
-import { and, count, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, ilike, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
 import { orders } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
@@ -21,6 +21,8 @@ export interface OrderFilter {
   max?: number;
   limit?: number;
   offset?: number;
+  sort?: "newest" | "dispatch";
+  late?: "true" | "false";
 }
 
 function likePattern(q: string): string {
@@ -32,6 +34,7 @@ export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.min !== undefined) conditions.push(gte(orders.totalPaise, filter.min));
   if (filter.max !== undefined) conditions.push(lte(orders.totalPaise, filter.max));
+  if (filter.late === "true") conditions.push(and(eq(orders.status, "processing"), lt(orders.promisedDispatchAt, new Date())));
   const q = filter.q?.trim();
   if (q) {
     const pattern = likePattern(q);
@@ -47,7 +50,7 @@ export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
 }
 
 export function listAllOrders(db: Db, filter: OrderFilter): Promise<OrderJson[]> {
-  return loadOrders(db, { where: orderFilterWhere(filter), limit: filter.limit, offset: filter.offset });
+  return loadOrders(db, { where: orderFilterWhere(filter), limit: filter.limit, offset: filter.offset, sort: filter.sort });
 }
 
 export async function orderCounts(db: Db): Promise<Record<"pending" | "processing" | "shipped" | "delivered" | "cancelled", number>> {
