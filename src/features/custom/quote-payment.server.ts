@@ -34,7 +34,10 @@ type OrderRow = typeof orders.$inferSelect;
  */
 export async function findByToken(db: DbOrTx, token: string | undefined, now = new Date()): Promise<{ quote: QuoteRow; current: QuoteRow } | null> {
   if (!isTokenShape(token)) return null;
-  const [quote] = await db.select().from(quotes).where(eq(quotes.tokenHash, tokenHash(token)));
+  const [quote] = await db
+    .select()
+    .from(quotes)
+    .where(eq(quotes.tokenHash, tokenHash(token)));
   if (!quote || !isOpenOrPaid(quote, now, true)) return null;
   let current = quote;
   for (let hops = 0; current.status === "replaced" && current.replacedBy && hops < 50; hops++) {
@@ -53,107 +56,165 @@ export function isOpenOrPaid(q: QuoteRow, now: Date, replacedToo = false): boole
 }
 
 async function ensureGuestUser(tx: Tx): Promise<void> {
-  await tx.insert(users).values({ id: GUEST_USER_ID, email: GUEST_EMAIL, firstName: "Quote", lastName: "guest" }).onConflictDoNothing();
+  await tx
+    .insert(users)
+    .values({
+      id: GUEST_USER_ID,
+      email: GUEST_EMAIL,
+      firstName: "Quote",
+      lastName: "guest",
+    })
+    .onConflictDoNothing();
 }
 
-type Place = { id: string; type: string; address1: string; address2: string; city: string; state: string; zipCode: string; country: string };
+type Place = {
+  id: string;
+  type: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+};
 
 async function placeFor(tx: Tx, body: PayQuoteInput, uid: string | null): Promise<Place> {
   if (body.address_id) {
     if (!uid) throw new HttpError(401, "Please log in to use a saved address, or type the address.");
-    const [a] = await tx.select().from(addresses).where(and(eq(addresses.userId, uid), eq(addresses.id, body.address_id)));
+    const [a] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.userId, uid), eq(addresses.id, body.address_id)));
     if (!a) throw new HttpError(400, "address_id: no saved address of yours has this id; choose or type an address.");
-    return { id: a.id, type: a.type, address1: a.address1, address2: a.address2, city: a.city, state: a.state, zipCode: a.zipCode, country: a.country };
+    return {
+      id: a.id,
+      type: a.type,
+      address1: a.address1,
+      address2: a.address2,
+      city: a.city,
+      state: a.state,
+      zipCode: a.zipCode,
+      country: a.country,
+    };
   }
   const t = body.address;
   if (!t) throw new HttpError(400, "address: enter the shipping address (address1, city, state, zipCode).");
-  return { id: "quote", type: "Other", address1: t.address1, address2: t.address2 ?? "", city: t.city, state: t.state, zipCode: t.zipCode, country: t.country || "India" };
+  return {
+    id: "quote",
+    type: "Other",
+    address1: t.address1,
+    address2: t.address2 ?? "",
+    city: t.city,
+    state: t.state,
+    zipCode: t.zipCode,
+    country: t.country || "India",
+  };
 }
 
-class AlreadyPaid extends Error {}
+/** The quote was paid already: the attempt is recorded (committed), then answered 409. */
+const ALREADY_PAID = Symbol("already paid");
 
 /** POST /v2/quotes/{token}/pay: the order to pay (a new one, or the payable one of this attempt). */
-export async function payQuote(db: Db, token: string | undefined, body: PayQuoteInput, caller: { uid: string } | null, provider: PaymentProvider, siteUrl: string, now = new Date()): Promise<CreatedOrder> {
+export async function payQuote(
+  db: Db,
+  token: string | undefined,
+  body: PayQuoteInput,
+  caller: { uid: string } | null,
+  provider: PaymentProvider,
+  siteUrl: string,
+  now = new Date(),
+): Promise<CreatedOrder> {
   const found = await findByToken(db, token, now);
   if (!found) throw new HttpError(404, "Quote not found");
   const target = found.current;
   const phone = normaliseIndianPhone(body.customer_phone);
   if (!phone) throw new HttpError(400, "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).");
   const email = body.customer_email.trim();
-  let order: OrderRow;
-  try {
-    order = await db.transaction(async (tx) => {
-      const [q] = await tx.select().from(quotes).where(eq(quotes.id, target.id)).for("update");
-      if (!q) throw new HttpError(404, "Quote not found");
-      if (q.status === "paid") {
-        await logQuoteEvent(tx, q.id, "pay-refused", `a payment attempt by ${email} after the quote was paid by ${q.paidOrderId}`);
-        throw new AlreadyPaid();
-      }
-      if (!isOpenOrPaid(q, now)) throw new HttpError(404, "Quote not found");
-      const uid = caller?.uid ?? null;
-      if (body.idempotency_key) {
-        const [same] = await tx.select().from(orders).where(and(eq(orders.quoteId, q.id), eq(orders.idempotencyKey, body.idempotency_key)));
-        if (same) return same;
-      }
-      const place = await placeFor(tx, body, uid);
-      if (!uid) await ensureGuestUser(tx);
-      const [first, ...rest] = body.customer_name.trim().split(/\s+/);
-      const person = { firstName: first ?? "", lastName: rest.join(" "), phone, email };
-      // One payable order per quote, payer and address: a retried press answers the same order.
-      const print = JSON.stringify([q.id, email.toLowerCase(), phone, place]);
-      const [retry] = await tx
+  const order = await db.transaction(async (tx): Promise<OrderRow | typeof ALREADY_PAID> => {
+    const [q] = await tx.select().from(quotes).where(eq(quotes.id, target.id)).for("update");
+    if (!q) throw new HttpError(404, "Quote not found");
+    if (q.status === "paid") {
+      await logQuoteEvent(tx, q.id, "pay-refused", `a payment attempt by ${email} after the quote was paid by ${q.paidOrderId}`);
+      return ALREADY_PAID;
+    }
+    if (!isOpenOrPaid(q, now)) throw new HttpError(404, "Quote not found");
+    const uid = caller?.uid ?? null;
+    if (body.idempotency_key) {
+      const [same] = await tx
         .select()
         .from(orders)
-        .where(and(eq(orders.quoteId, q.id), eq(orders.cartFingerprint, print), eq(orders.status, "pending"), eq(orders.paymentStatus, PAYMENT_STATUS.pending), gt(orders.expiresAt, now)))
-        .orderBy(desc(orders.createdAt))
-        .limit(1);
-      if (retry) return retry;
-      const id = newOrderId(now.getTime());
-      const expiresAt = new Date(Math.min(now.getTime() + paymentConfig().expiryMinutes * 60_000, q.expiresAt.getTime()));
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          id,
-          userId: uid ?? GUEST_USER_ID,
-          kind: q.kind === "shipping" ? "shipping" : "custom",
-          quoteId: q.id,
-          dispatchDays: q.dispatchMaxDays,
-          claimEmail: uid ? "" : email.toLowerCase(),
-          returnPath: `/quote-return/${id}`,
-          status: "pending",
-          subtotalPaise: q.pricePaise,
-          totalPaise: q.pricePaise,
-          paymentAmountPaise: q.pricePaise,
-          shippingName: person,
-          billingName: person,
-          shippingAddress: place,
-          billingAddress: place,
-          paymentStatus: PAYMENT_STATUS.pending,
-          timeline: { pending: now.toISOString() },
-          provider: paymentConfig().provider,
-          idempotencyKey: body.idempotency_key ?? null,
-          cartFingerprint: print,
-          expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await tx.insert(orderItems).values({
-        id: `${id}-001`,
-        orderId: id,
-        productId: null,
-        productName: q.title,
-        productImage: q.referenceImage,
-        quantity: 1,
-        pricePaise: q.pricePaise,
-        productNote: q.kind === "shipping" ? `Shipping charge for order ${q.forOrderId}` : `Custom piece (quote ${q.id})`,
-      });
-      return row!;
+        .where(and(eq(orders.quoteId, q.id), eq(orders.idempotencyKey, body.idempotency_key)));
+      if (same) return same;
+    }
+    const place = await placeFor(tx, body, uid);
+    if (!uid) await ensureGuestUser(tx);
+    const [first, ...rest] = body.customer_name.trim().split(/\s+/);
+    const person = {
+      firstName: first ?? "",
+      lastName: rest.join(" "),
+      phone,
+      email,
+    };
+    // One payable order per quote, payer and address: a retried press answers the same order.
+    const print = JSON.stringify([q.id, email.toLowerCase(), phone, place]);
+    const [retry] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.quoteId, q.id),
+          eq(orders.cartFingerprint, print),
+          eq(orders.status, "pending"),
+          eq(orders.paymentStatus, PAYMENT_STATUS.pending),
+          gt(orders.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    if (retry) return retry;
+    const id = newOrderId(now.getTime());
+    const expiresAt = new Date(Math.min(now.getTime() + paymentConfig().expiryMinutes * 60_000, q.expiresAt.getTime()));
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        id,
+        userId: uid ?? GUEST_USER_ID,
+        kind: q.kind === "shipping" ? "shipping" : "custom",
+        quoteId: q.id,
+        dispatchDays: q.dispatchMaxDays,
+        claimEmail: uid ? "" : email.toLowerCase(),
+        returnPath: `/quote-return/${id}`,
+        status: "pending",
+        subtotalPaise: q.pricePaise,
+        totalPaise: q.pricePaise,
+        paymentAmountPaise: q.pricePaise,
+        shippingName: person,
+        billingName: person,
+        shippingAddress: place,
+        billingAddress: place,
+        paymentStatus: PAYMENT_STATUS.pending,
+        timeline: { pending: now.toISOString() },
+        provider: paymentConfig().provider,
+        idempotencyKey: body.idempotency_key ?? null,
+        cartFingerprint: print,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(orderItems).values({
+      id: `${id}-001`,
+      orderId: id,
+      productId: null,
+      productName: q.title,
+      productImage: q.referenceImage,
+      quantity: 1,
+      pricePaise: q.pricePaise,
+      productNote: q.kind === "shipping" ? `Shipping charge for order ${q.forOrderId}` : `Custom piece (quote ${q.id})`,
     });
-  } catch (error) {
-    if (error instanceof AlreadyPaid) throw new HttpError(409, "This quote is already paid.");
-    throw error;
-  }
+    return row!;
+  });
+  if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");
   return openProviderOrder(order, { id: order.userId, name: body.customer_name, email, phone }, provider, siteUrl, now);
 }
 
