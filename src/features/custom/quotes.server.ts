@@ -5,9 +5,9 @@
  * (quote-payment.server.ts). Every write is one transaction that locks the quote (or inquiry) row.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../server/db/client";
-import { customInquiries, quoteEvents, quotes } from "../../server/db/schema";
+import { customInquiries, outbox, quoteEvents, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { shippingEstimatePaise } from "../checkout/shipping";
 import { mailQuote, siteLink } from "./quote-mail.server";
@@ -89,8 +89,16 @@ export async function loadInquiryQuotes(db: Db, inquiryId: string, now = new Dat
   const events = rows.length
     ? await db.select().from(quoteEvents).where(inArray(quoteEvents.quoteId, rows.map((r) => r.id))).orderBy(asc(quoteEvents.createdAt))
     : [];
+  // What was mailed to this customer (the quote links among it), newest last: the owner's record.
+  const mails = await db
+    .select({ subject: outbox.subject, body: outbox.body, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(sql`lower(${outbox.to}) = ${inquiry.email.toLowerCase()}`)
+    .orderBy(asc(outbox.createdAt))
+    .limit(50);
   const { clientKey: _hidden, ...shown } = inquiry;
   return {
+    mails: mails.map((m) => ({ subject: m.subject, body: m.body, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
     inquiry: { ...shown, createdAt: inquiry.createdAt.toISOString(), updatedAt: inquiry.updatedAt.toISOString() },
     quotes: rows.map((row) => quoteJson(row, now)),
     events: events.map((e) => ({ quoteId: e.quoteId, kind: e.kind, detail: e.detail, orderId: e.orderId, at: e.createdAt.toISOString() })),
