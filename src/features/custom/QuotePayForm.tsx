@@ -4,7 +4,7 @@
  * button stays disabled from the first press until the page is left, and each press carries a
  * fresh idempotency key. The provider takes over exactly as at checkout (startPayment).
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api-client";
 import { formatInr } from "../../lib/money";
@@ -35,7 +35,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
   const [busy, setBusy] = useState(false);
   const pressed = useRef(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: { preventDefault(): void; currentTarget: HTMLFormElement }) {
     event.preventDefault();
     if (pressed.current) return;
     const form = new FormData(event.currentTarget);
