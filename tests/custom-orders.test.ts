@@ -129,7 +129,7 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     expect((await stage({ stage: "resin-pour" })).json.error).toContain("design-agreed first");
     expect((await stage({ stage: "drying" })).status).toBe(400);
     expect((await stage({ stage: "design-agreed" }, `test:someone-${kind}`)).status).toBe(403);
-    expect((await stage({ stage: "design-agreed", photos: ["http://evil.example/x.png"] })).status).toBe(400);
+    expect((await stage({ stage: "design-agreed", photos: ["https://evil.example/x.png"] })).json.error).toContain("not an image uploaded to this shop");
     const before = (await mailsTo("meera@example.com")).length;
     const first = await stage({ stage: "design-agreed", note: "Sketch approved", photos: ["/media/sketch.webp"] });
     expect(first.status).toBe(200);

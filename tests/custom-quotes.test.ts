@@ -52,6 +52,7 @@ describe.each(dbKinds)("custom work: quotes on %s", (kind) => {
       [{ expiresAt: "2026-02-31" }, "expiresAt"],
       [{ shippingWeight: undefined }, "shippingEstimate"],
       [{ referenceImage: "javascript:alert(1)" }, "referenceImage"],
+        [{ referenceImage: "https://evil.example/x.png" }, "referenceImage"],
     ] as const) {
       const refused = await create(inq, quoteBody(bad));
       expect(refused.status, JSON.stringify(bad)).toBe(400);

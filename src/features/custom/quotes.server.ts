@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../server/db/client";
 import { customInquiries, outbox, quoteEvents, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
+import { isShopImageUrl } from "../admin/product-write.server";
 import { shippingEstimatePaise } from "../checkout/shipping";
 import { mailQuote, siteLink } from "./quote-mail.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
@@ -51,6 +52,7 @@ function columnsOf(input: QuoteInput, now: Date) {
   const expiresAt = parseExpiry(input.expiresAt)!;
   if (expiresAt.getTime() <= now.getTime()) throw new HttpError(400, "expiresAt must be in the future");
   if (expiresAt.getTime() > now.getTime() + MAX_EXPIRY_DAYS * 86_400_000) throw new HttpError(400, `expiresAt must be within ${MAX_EXPIRY_DAYS} days`);
+  if (input.referenceImage && !isShopImageUrl(input.referenceImage)) throw new HttpError(400, "referenceImage: use an image uploaded to this shop");
   const shipping = input.shippingEstimate ?? shippingEstimatePaise(Math.round((input.shippingWeight ?? 0) * 1000));
   return {
     title: input.title,

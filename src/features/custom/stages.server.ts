@@ -8,6 +8,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../server/db/client";
 import { categories, orderItems, orderStages, orders, products, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
+import { isShopImageUrl } from "../admin/product-write.server";
 import { mailShippingCharge, mailStage, siteLink } from "./quote-mail.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import { logQuoteEvent, quoteJson } from "./quotes.server";
@@ -70,6 +71,8 @@ export async function markStage(db: Db, orderId: string, input: StageInput, now 
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new HttpError(404, "Order not found");
+    const foreign = input.photos?.find((url) => !isShopImageUrl(url));
+    if (foreign) throw new HttpError(400, `photos: ${foreign} is not an image uploaded to this shop`);
     if (!order.paidAt || (order.status !== "processing" && order.status !== "shipped")) throw new HttpError(400, "Stages are marked on paid orders that are not yet delivered or cancelled.");
     const set = await stageSetOf(tx, order);
     if (!set) throw new HttpError(400, "This order has no studio stages (only custom and varmala orders do).");
