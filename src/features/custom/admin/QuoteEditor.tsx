@@ -9,7 +9,7 @@ import { showToast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import { useHydrated } from "../../../components/ui/use-hydrated";
 import { adminPost, adminPut } from "../../admin/shell/admin-api";
-import { ACCEPTED_IMAGE_TYPES, UPLOAD_TEXTS, uploadImage } from "../../admin/uploads/upload-client";
+import ImageUpload from "../../admin/uploads/ImageUpload";
 import type { QuoteJson } from "../quotes";
 import { emptyQuoteForm, formFromQuote, quoteBodyOf, type QuoteForm } from "./quote-editor";
 
@@ -29,16 +29,6 @@ export default function QuoteEditor({ inquiryId, quote, onSaved }: Props) {
   const [busy, setBusy] = useState(false);
   const revising = quote?.status === "sent";
   const set = <K extends keyof QuoteForm>(key: K, value: QuoteForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  async function onUpload(file: File | undefined) {
-    if (!file) return;
-    try {
-      set("referenceImage", await uploadImage(file));
-      showToast({ type: "success", title: UPLOAD_TEXTS.uploaded });
-    } catch (error) {
-      showToast({ type: "error", title: error instanceof ApiError ? error.message : UPLOAD_TEXTS.failedFallback });
-    }
-  }
 
   async function onSave() {
     const checked = quoteBodyOf(form);
@@ -119,10 +109,10 @@ export default function QuoteEditor({ inquiryId, quote, onSaved }: Props) {
         </label>
       </div>
       <div className="flex flex-wrap items-end gap-4">
-        <label className={label}>
+        <div className={label}>
           Reference image
-          <input className="mt-1 block text-sm" type="file" accept={ACCEPTED_IMAGE_TYPES} onChange={(e) => void onUpload(e.currentTarget.files?.[0])} />
-        </label>
+          <ImageUpload label="Reference image" alertOnFailure={false} disabled={busy} onUploaded={(url) => set("referenceImage", url)} />
+        </div>
         {form.referenceImage && <img src={form.referenceImage} alt="Reference" className="h-16 w-16 rounded-lg border border-cream-200 object-cover" />}
       </div>
       <button type="button" className="rounded-full bg-ink-900 px-6 py-2.5 text-sm font-semibold text-cream-50 disabled:opacity-50" disabled={!hydrated || busy} onClick={() => void onSave()} data-save-quote>

@@ -9,7 +9,7 @@ import { showToast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import { rupeesToPaise } from "../../../lib/money";
 import { adminGet, adminPost } from "../../admin/shell/admin-api";
-import { ACCEPTED_IMAGE_TYPES, UPLOAD_TEXTS, uploadImage } from "../../admin/uploads/upload-client";
+import ImageUpload from "../../admin/uploads/ImageUpload";
 import type { StageView } from "../stages";
 
 interface Stages {
@@ -34,17 +34,6 @@ export default function StagesEditor({ orderId }: { orderId: string }) {
   useEffect(load, [load]);
 
   const next = data?.stages.find((s) => !s.done);
-
-  async function onPhoto(file: File | undefined) {
-    if (!file) return;
-    try {
-      const url = await uploadImage(file);
-      setPhotos((p) => [...p, url]);
-      showToast({ type: "success", title: UPLOAD_TEXTS.uploaded });
-    } catch (error) {
-      showToast({ type: "error", title: error instanceof ApiError ? error.message : UPLOAD_TEXTS.failedFallback });
-    }
-  }
 
   async function onMark() {
     if (!next) return;
@@ -98,7 +87,7 @@ export default function StagesEditor({ orderId }: { orderId: string }) {
         <div className="space-y-2 border-t border-cream-200 pt-3">
           <p className="text-sm font-medium text-ink-800">Mark done: {next.label}</p>
           <textarea className="block w-full rounded-xl border border-cream-300 px-3 py-2 text-sm" rows={2} placeholder="Note for the customer (optional)" value={note} maxLength={2000} onChange={(e) => setNote(e.currentTarget.value)} data-stage-note />
-          <input type="file" accept={ACCEPTED_IMAGE_TYPES} onChange={(e) => void onPhoto(e.currentTarget.files?.[0])} data-stage-photo-input />
+          <ImageUpload label="Stage photo" alertOnFailure={false} disabled={busy} onUploaded={(url) => setPhotos((p) => [...p, url])} />
           {photos.length > 0 && <p className="text-xs text-ink-500">{photos.length} photo(s) ready</p>}
           <button type="button" className="rounded-full bg-ink-900 px-5 py-2 text-sm font-semibold text-cream-50 disabled:opacity-50" disabled={busy} onClick={() => void onMark()} data-mark-stage>
             Mark done
