@@ -50,6 +50,6 @@ export async function mailStage(db: DbOrTx, to: string, name: string, orderId: s
   await sendMail(db, {
     to,
     subject: headerText(`${shop}: ${label} done for order ${orderId}`),
-    text: `Hello ${name || "there"},\n\nYour piece moved on: ${label}.${note ? `\n\n${note}` : ""}${photos ? `\n\n${photos} new photo${photos > 1 ? "s" : ""} on your order page.` : ""}${next}\n\nFollow it: ${siteLink(`/my-orders/${orderId}`)}\n\n${shop}\n`,
+    text: `Hello ${name || "there"},\n\nYour piece moved on: ${label}.${note ? `\n\n${note}` : ""}${photos ? `\n\n${photos} new photo${photos > 1 ? "s" : ""} on your order page.` : ""}${next}\n\nFollow it on the link of your quote, or at ${siteLink(`/my-orders/${orderId}`)} with an account of this email.\n\n${shop}\n`,
   });
 }
