@@ -177,6 +177,23 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     expect((await call(allOrders.GET, "/v2/admin/allorders?sort=soon", { token: "owner" })).status).toBe(400);
   });
 
+  it("a catalogue order with a varmala product follows the varmala stages", async () => {
+    const { makeCategory, makeProduct } = await import("../src/server/seed/factories");
+    const category = await makeCategory(k.t.db, { id: `Varmala ${kind}`, slug: "varmala-preservation" });
+    const product = await makeProduct(k.t.db, { name: "Varmala block", categoryId: category.id, pricePaise: 900000 });
+    const shopper = await makeShopper(k.t.db, k.shop, `varmala-${kind}`);
+    const [user] = await k.t.db.select().from(schema.users).where(eq(schema.users.id, shopper.uid));
+    await k.t.db.insert(schema.cartItems).values({ id: `line-varmala-${kind}`, cartId: user!.cartId, productId: product.id, quantity: 1, pricePaise: 900000 });
+    const created = await call(createRoute.POST, "/create-order", { method: "POST", token: shopper.token, body: orderBody() });
+    await press(created.json.payment_session_id);
+    const orderId = created.json.order_id as string;
+    const marked = await call(stagesRoute.POST, `/v2/admin/order/${orderId}/stages`, { method: "POST", token: "owner", body: { stage: "garland-received", note: "Arrived" }, params: { id: orderId } });
+    expect(marked.status).toBe(200);
+    expect(marked.json.stageSet).toBe("varmala");
+    expect(marked.json.stages.map((s: { key: string }) => s.key)).toEqual(["garland-received", "drying", "silica-gel", "resin-pour", "curing", "finishing", "ready-to-dispatch"]);
+    expect(marked.json.stages[1].expectedAt).toBeTruthy();
+  });
+
   it("a shipping charge at dispatch: a link like a quote's; paying it sets the order's shipping cost", async () => {
     const q = await sentQuote();
     const started = await pay(q.token, payBody());
