@@ -1,11 +1,12 @@
 /**
  * Custom work end to end (issue 12 §4) with the local provider: a visitor submits an inquiry; the
- * owner quotes it in the portal (/admin/inquiries/{id}) and sends it; the quote mail in the outbox
+ * owner opens it from the inquiries list, quotes it in the portal and sends it; the quote mail in the outbox
  * holds the link; the visitor, not signed in, pays on /quote/{token}; the owner marks two studio
  * stages with a photo; the customer's pages (the quote link, and /my-orders/{id} once they have an
  * account with the same verified email) show both stages with their dates and the next expected one.
  */
 import type { APIRequestContext } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
@@ -41,7 +42,9 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   const owner = await ownerContext.newPage();
   await signIn(owner, OWNER);
   await owner.waitForURL((url) => url.pathname === "/");
-  await owner.goto(`/admin/inquiries/${inquiryId}`);
+  await owner.goto("/admin/inquiries");
+  await owner.locator(`[data-quote-link-for="${inquiryId}"]`).click();
+  await owner.waitForURL((url) => url.pathname === `/admin/inquiries/${inquiryId}`);
   await owner.getByRole("button", { name: "New quote" }).click();
   const editor = owner.locator("[data-quote-editor]");
   await editor.getByLabel("Title").fill("Ocean keepsake block");
@@ -64,7 +67,6 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   const link = /https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{43}/.exec(quoteMail?.body ?? "")?.[0];
   expect(link).toBeTruthy();
   const quotePath = new URL(link!).pathname;
-  await ownerContext.close();
 
   // 4. The visitor, not signed in, pays by UPI.
   await page.goto(quotePath);
@@ -86,14 +88,25 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
 
-  // 5. The owner marks two stages, each with a photo.
-  for (const [stage, note, photo] of [
-    ["design-agreed", "Sketch approved on call", "/images/categories/frames.svg"],
-    ["resin-pour", "First pour done", "/images/categories/custom-keepsakes.svg"],
-  ] as const) {
-    const marked = await request.post(`/v2/admin/order/${orderId}/stages`, { headers: bearer, data: { stage, note, photos: [photo] } });
-    expect(marked.status(), await marked.text()).toBe(200);
-  }
+  // 5. The owner marks two stages, each with a photo: the first on the order screen (an upload), the second by API.
+  await owner.goto(`/admin/order/${orderId}`);
+  const studio = owner.locator(`[data-stages-editor="${orderId}"]`);
+  await expect(studio.locator('[data-stage="design-agreed"]')).toHaveAttribute("data-done", "false");
+  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c9a27a" } }).png().toBuffer();
+  await studio.getByLabel("Stage photo").setInputFiles({ name: "sketch.png", mimeType: "image/png", buffer: photo });
+  await studio.getByRole("button", { name: "Upload" }).click();
+  await expect(toast(owner, "Image Uploaded")).toBeVisible();
+  await expect(studio.getByText("1 photo(s) ready")).toBeVisible();
+  await studio.locator("[data-stage-note]").fill("Sketch approved on call");
+  await studio.locator("[data-mark-stage]").click();
+  await expect(toast(owner, "Design agreed marked done")).toBeVisible();
+  await expect(studio.locator('[data-stage="design-agreed"]')).toHaveAttribute("data-done", "true");
+  await ownerContext.close();
+  const marked = await request.post(`/v2/admin/order/${orderId}/stages`, {
+    headers: bearer,
+    data: { stage: "resin-pour", note: "First pour done", photos: ["/images/categories/custom-keepsakes.svg"] },
+  });
+  expect(marked.status(), await marked.text()).toBe(200);
   const shopperTry = await request.post(`/v2/admin/order/${orderId}/stages`, { data: { stage: "curing" } });
   expect(shopperTry.status()).toBe(401);
 

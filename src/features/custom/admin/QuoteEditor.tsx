@@ -109,8 +109,7 @@ export default function QuoteEditor({ inquiryId, quote, onSaved }: Props) {
         </label>
       </div>
       <div className="flex flex-wrap items-end gap-4">
-        <div className={label}>
-          Reference image
+        <div>
           <ImageUpload label="Reference image" alertOnFailure={false} disabled={busy} onUploaded={(url) => set("referenceImage", url)} />
         </div>
         {form.referenceImage && <img src={form.referenceImage} alt="Reference" className="h-16 w-16 rounded-lg border border-cream-200 object-cover" />}
