@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../server/db/client";
 import { customInquiries, outbox, quoteEvents, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
-import { isShopImageUrl } from "../admin/product-write.server";
+import { isShopImageUrl } from "../admin/products/product-write.server";
 import { shippingEstimatePaise } from "../checkout/shipping";
 import { mailQuote, siteLink } from "./quote-mail.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../server/db/client";
 import { categories, orderItems, orderStages, orders, products, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
-import { isShopImageUrl } from "../admin/product-write.server";
+import { isShopImageUrl } from "../admin/products/product-write.server";
 import { mailShippingCharge, mailStage, siteLink } from "./quote-mail.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import { logQuoteEvent, quoteJson } from "./quotes.server";
