@@ -480,7 +480,7 @@ describe.each(dbKinds)("accounts API on %s", (kind) => {
       const cookies = { token: alice.token, user: userCookie(alice.uid) };
       const page = await run("/my-profile", cookies);
       expect(page.res.status).toBe(200);
-      expect(page.locals.user).toEqual({ uid: alice.uid, firstName: "Asha", email: alice.email, role: "customer", isOwner: false });
+      expect(page.locals.user).toEqual({ uid: alice.uid, firstName: "Asha", email: alice.email, role: "customer", isOwner: false, emailVerified: false });
       expect(page.res.headers.get("cache-control")).toBe("private, no-store");
       const admin = await run("/admin/my-products", cookies);
       expect(admin.res.status).toBe(302);

@@ -76,6 +76,8 @@ export interface SessionUser {
   email: string;
   role: Role;
   isOwner: boolean;
+  /** From the verified token: the email is verified (custom orders paid without an account show up by it). */
+  emailVerified?: boolean;
 }
 
 
