@@ -1,36 +1,47 @@
+/**
+ * Accounts: the forms' and bodies' schemas with SPEC §5's messages word for word (what the
+ * islands show through zodResolver and the handlers answer), dates, redirects, the user cookie.
+ */
 import { describe, expect, it } from "vitest";
-import { addressFieldsSchema, addressQuerySchema, newAddressSchema, profileSchema, registerSchema } from "./account.schema";
+import { z } from "zod/mini";
 import {
-  EMPTY_SIGN_UP,
-  addressHasMissingFields,
-  generateAddressId,
-  isValidBirthDate,
-  loginUrl,
-  newAddressFor,
-  parseUserCookie,
-  profileHasMissingFields,
-  safeRedirect,
-  validateLogin,
-  validateSignUp,
-  type SignUpValues,
-  type User,
-} from "./account";
+  addressFieldsSchema,
+  addressQuerySchema,
+  loginSchema,
+  newAddressSchema,
+  profileSchema,
+  registerBody,
+  registerSchema,
+  signUpSchema,
+  type SignUpFormValues,
+} from "./account.schema";
+import { generateAddressId, isValidBirthDate, loginUrl, newAddressFor, parseUserCookie, safeRedirect, type User } from "./account";
 import { decide } from "./auth-gate";
 import { encodeUserCookie } from "./session-store";
 import { normalizePath } from "./session-middleware.server";
 import { modulesImporting } from "../../../tests/helpers/imports";
 
-const VALID: SignUpValues = {
+/** Field -> first message, as zodResolver hands them to the form. */
+function messages(schema: z.ZodMiniType, values: unknown): Record<string, string> {
+  const result = z.safeParse(schema, values);
+  const found: Record<string, string> = {};
+  for (const issue of result.success ? [] : result.error.issues) found[issue.path.join(".")] ??= issue.message;
+  return found;
+}
+
+const VALID: SignUpFormValues = {
   firstName: "Asha",
   lastName: "Verma",
   email: "asha@example.com",
   phone: "9876543210",
   password: "resin-lover",
   confirmPassword: "resin-lover",
-  dob: "1994-06-15",
+  dateOfBirth: "1994-06-15",
   gender: "female",
   agree: true,
 };
+const EMPTY_SIGN_UP: SignUpFormValues = { firstName: "", lastName: "", email: "", phone: "", password: "", confirmPassword: "", dateOfBirth: "", gender: "", agree: false };
+const validateSignUp = (values: SignUpFormValues) => messages(signUpSchema, values);
 
 const USER: User = {
   uid: "u1",
@@ -59,7 +70,7 @@ describe("sign-up validation (SPEC §5, messages word for word)", () => {
       phone: "Phone number required",
       password: "Password required",
       confirmPassword: "Confirm your password",
-      dob: "Date of birth required",
+      dateOfBirth: "Date of birth required",
       gender: "Select your gender",
       agree: "You must agree to the terms",
     });
@@ -93,27 +104,44 @@ describe("sign-up validation (SPEC §5, messages word for word)", () => {
   });
 
   it("refuses a birth date in the future", () => {
-    expect(validateSignUp({ ...VALID, dob: "2999-01-01" }).dob).toBeDefined();
+    expect(validateSignUp({ ...VALID, dateOfBirth: "2999-01-01" }).dateOfBirth).toBe("Date of birth must be a real date (YYYY-MM-DD), not in the future");
   });
 
   it("'You must agree to the terms'", () => {
     expect(validateSignUp({ ...VALID, agree: false })).toEqual({ agree: "You must agree to the terms" });
   });
+
+  it("'Passwords do not match' shows together with the other fields' messages", () => {
+    expect(validateSignUp({ ...EMPTY_SIGN_UP, password: "short", confirmPassword: "different" })).toMatchObject({
+      password: "Minimum 8 characters",
+      confirmPassword: "Passwords do not match",
+      gender: "Select your gender",
+    });
+  });
+
+  it("the register body is the form's profile fields and email, trimmed; nothing else leaves the browser", () => {
+    const body = registerBody(signUpSchema.parse({ ...VALID, firstName: " Asha\u200b " }));
+    expect(body).toEqual({ firstName: "Asha", lastName: "Verma", email: "asha@example.com", phone: "9876543210", gender: "female", dateOfBirth: "1994-06-15" });
+    expect(registerSchema.parse(body)).toEqual(body);
+  });
 });
 
 describe("login validation", () => {
   it("requires email and password", () => {
-    expect(validateLogin({ email: "", password: "" })).toEqual({ email: "Email required", password: "Password required" });
-    expect(validateLogin({ email: "a@b.co", password: "x" })).toEqual({});
+    expect(messages(loginSchema, { email: " ", password: "" })).toEqual({ email: "Email required", password: "Password required" });
+    expect(messages(loginSchema, { email: "a@b.co", password: "x" })).toEqual({});
   });
 });
 
 describe("profile validation", () => {
   const PROFILE = { firstName: "Asha", lastName: "Verma", phone: "98", gender: "female", dateOfBirth: "1994-06-15" };
 
-  it("the form: any blank field is 'Missing Fields'", () => {
-    expect(profileHasMissingFields(PROFILE)).toBe(false);
-    for (const key of Object.keys(PROFILE)) expect(profileHasMissingFields({ ...PROFILE, [key]: " " }), key).toBe(true);
+  it("the form: any blank field fails as blank (the 'Missing Fields' toast)", () => {
+    expect(messages(profileSchema, PROFILE)).toEqual({});
+    for (const key of Object.keys(PROFILE)) {
+      const issue = profileSchema.safeParse({ ...PROFILE, [key]: " " }).error?.issues[0];
+      expect(issue?.code, key).toMatch(/^(too_small|invalid_value)$/);
+    }
   });
 
   it("the server: trims, limits lengths, checks gender and date, drops unknown keys", () => {
@@ -156,10 +184,10 @@ describe("address validation (SPEC §5 Address save)", () => {
   });
 
   it("the form: everything but address line 2 is required", () => {
-    expect(addressHasMissingFields(ADDRESS)).toBe(false);
-    expect(addressHasMissingFields({ ...ADDRESS, address2: "" } as typeof ADDRESS)).toBe(false);
+    expect(messages(addressFieldsSchema, ADDRESS)).toEqual({});
+    expect(messages(addressFieldsSchema, { ...ADDRESS, address2: "" })).toEqual({});
     for (const key of ["fName", "lName", "phone", "zipCode", "address1", "city", "state", "country"] as const) {
-      expect(addressHasMissingFields({ ...ADDRESS, [key]: "  " }), key).toBe(true);
+      expect(addressFieldsSchema.safeParse({ ...ADDRESS, [key]: "  " }).error?.issues[0]?.code, key).toBe("too_small");
     }
   });
 

@@ -4,7 +4,7 @@
  * leave a Firebase account behind (the address can be used again).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SignUpValues } from "./account";
+import type { SignUpInput } from "./account.schema";
 
 const fb = vi.hoisted(() => ({
   user: { uid: "new-uid", getIdToken: vi.fn(), delete: vi.fn() },
@@ -42,14 +42,14 @@ vi.mock("./session-store", () => {
 const { signUpWithEmail } = await import("./auth-flows");
 const { ApiError } = await import("./session-store");
 
-const VALUES: SignUpValues = {
+const VALUES: SignUpInput = {
   firstName: "Asha",
   lastName: "Verma",
   email: "asha@example.com",
   phone: "9876543210",
   password: "resin-lover",
   confirmPassword: "resin-lover",
-  dob: "1994-06-15",
+  dateOfBirth: "1994-06-15",
   gender: "female",
   agree: true,
 };
