@@ -5,7 +5,8 @@
  */
 import { generateAddressId, NEW_ADDRESS_ID, type User } from "./account";
 import type { AddressInput, ProfileInput } from "./account.schema";
-import { apiJson, updateSessionUser } from "./session-store";
+import { apiJson } from "./session-api";
+import { updateSessionUser } from "./session-store";
 
 async function apply(label: string, call: () => Promise<User>): Promise<User> {
   try {

@@ -27,20 +27,12 @@ vi.mock("firebase/auth", () => ({
 }));
 vi.mock("./firebase-client", () => ({ getFirebaseAuth: async () => ({}) }));
 vi.mock("./firebase-config", () => ({ readFirebaseConfig: async () => null }));
-vi.mock("./session-store", () => {
-  class ApiError extends Error {
-    constructor(
-      readonly status: number,
-      message: string,
-    ) {
-      super(message);
-    }
-  }
-  return { ApiError, apiJson: fb.apiJson, startSession: fb.startSession, duringAuthFlow: <T>(run: () => Promise<T>) => run() };
-});
+vi.mock("./session-api", () => ({ apiJson: fb.apiJson }));
+vi.mock("./session-store", () => ({ startSession: fb.startSession }));
+vi.mock("./token-sync", () => ({ duringAuthFlow: <T>(run: () => Promise<T>) => run() }));
 
 const { signUpWithEmail } = await import("./auth-flows");
-const { ApiError } = await import("./session-store");
+const { ApiError } = await import("../../lib/api-client");
 
 const VALUES: SignUpInput = {
   firstName: "Asha",

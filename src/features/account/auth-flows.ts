@@ -19,7 +19,10 @@ import type { User } from "./account";
 import { registerBody, type SignUpInput } from "./account.schema";
 import { readFirebaseConfig } from "./firebase-config";
 import { getFirebaseAuth } from "./firebase-client";
-import { ApiError, apiJson, duringAuthFlow, startSession } from "./session-store";
+import { ApiError } from "../../lib/api-client";
+import { apiJson } from "./session-api";
+import { startSession } from "./session-store";
+import { duringAuthFlow } from "./token-sync";
 
 async function abandon(): Promise<void> {
   try {
