@@ -10,13 +10,13 @@ import {
   MAX_NOTE_LENGTH,
   mergeLines,
   removeLine,
-  resolveChoice,
   variantKey,
   type CartAnswer,
   type CartItemDraft,
   type CartLine,
 } from "./cart";
 import { cartItemInput, toCartAnswer, toCartLine } from "./cart.schema";
+import { resolveChoice } from "./resolve-choice";
 import { parseGuestCart, serialiseGuestCart } from "./cart-storage";
 import { modulesImporting, modulesImportingFullZod, reachableModules } from "../../../tests/helpers/imports";
 
