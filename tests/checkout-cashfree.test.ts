@@ -181,8 +181,8 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
     const stored = await invariants(uid);
     expect(stored).toMatchObject({ status: "pending", paymentStatus: "Failed", paymentSessionId: "" });
     fake.delayMs = 0;
-    await new Promise((r) => setTimeout(r, 1_100)); // let the slow request finish at the fake
-    expect(fake.orders.has(stored.id)).toBe(true); // the fake made it after all: the retry meets 409 and takes it
+    // The slow request finishes at the fake after all: the retry meets 409 and takes that order.
+    await vi.waitFor(() => expect(fake.orders.has(stored.id)).toBe(true), { timeout: 5_000 });
     const retry = await create(token, body);
     expect(retry.status).toBe(200);
     expect(retry.json.order_id).toBe(stored.id);
