@@ -20,10 +20,18 @@ const mergeRoute = await import("../../src/pages/v2/carts-merge");
 
 export function cartFixture(kind: DbKind, auth: () => TestAuth) {
   const tokens = new Map<string, string>();
-  const s = {} as { t: TestDb; frame: InsertedProduct; tag: InsertedProduct; inactive: InsertedProduct; other: InsertedProduct; categoryId: string };
-  // s.frame // Size: A5 +0 / A4 +300.00; Finish: Gloss +0 / Matte +50.00; base 1499.00
-  // s.tag // no variants, 499.00
-  // s.other // has its own Size option
+  /** Set by the suite's beforeAll. */
+  const s = {} as {
+    t: TestDb;
+    /** Size: A5 +0 / A4 +300.00; Finish: Gloss +0 / Matte +50.00; base 1499.00. */
+    frame: InsertedProduct;
+    /** No variants, 499.00. */
+    tag: InsertedProduct;
+    inactive: InsertedProduct;
+    /** Has its own Size option. */
+    other: InsertedProduct;
+    categoryId: string;
+  };
 
   // Variant ids are `<product id>-v<n>` in the order given.
   const A5 = () => s.frame.variantIds[0]!;
