@@ -1,7 +1,7 @@
 /**
- * Hostile input against the shop's routes: catalogue, home, checkout and payment callbacks,
- * health, the products list's query parameters, product path parameters, and unknown routes and
- * methods. The account, cart and inquiry routes: hostile-input.test.ts (same inputs and rules).
+ * Hostile input against the shop's routes: catalogue, home, checkout and payment callbacks, the
+ * portal's categories and inquiries, health, the products list's query parameters, product path
+ * parameters, and unknown routes and methods. The account, cart and inquiry routes: hostile-input.test.ts (same inputs and rules).
  */
 import { describe, expect, it, vi } from "vitest";
 import { call } from "./helpers/call";
@@ -66,6 +66,41 @@ describe.each(dbKinds)("hostile input (shop routes) on %s", (kind) => {
         params: { provider },
       },
     ]),
+    // The portal's categories and inquiries (issue 10 §5, §6), as the owner.
+    ...(["limit", "status"] as const).map((key) => ({
+      name: `GET /v2/admin/inquiries ?${key}`,
+      route: routes.adminInquiries.GET,
+      method: "GET",
+      url: "/v2/admin/inquiries",
+      queryKey: key,
+      token: ADMIN_TOKEN,
+    })),
+    { name: "GET /v2/admin/inquiries/count", route: routes.adminInquiryCount.GET, method: "GET", url: "/v2/admin/inquiries/count", queryKey: "status", token: ADMIN_TOKEN },
+    {
+      name: "PATCH /v2/admin/inquiries/{id}",
+      route: routes.adminInquiry.PATCH,
+      method: "PATCH",
+      url: "/v2/admin/inquiries/hostile-inquiry",
+      queryKey: "status",
+      queryValue: () => "contacted",
+      params: { id: "hostile-inquiry" },
+      token: ADMIN_TOKEN,
+    },
+    { name: "GET /v2/admin/categories", route: routes.adminCategories.GET, method: "GET", url: "/v2/admin/categories", token: ADMIN_TOKEN },
+    { name: "POST /v2/admin/categories", route: routes.adminCategories.POST, method: "POST", url: "/v2/admin/categories", base: () => ({ name: "Hostile Trays" }), token: ADMIN_TOKEN },
+    ...([
+      ["PATCH", "new_show", "0"],
+      ["POST", "img", "/media/hostile.webp"],
+    ] as const).map(([method, key, value]) => ({
+      name: `${method} /v2/admin/categories/{id} ?${key}`,
+      route: routes.adminCategory[method],
+      method,
+      url: "/v2/admin/categories/hostile-category",
+      queryKey: key,
+      queryValue: () => value,
+      params: { id: "hostile-category" },
+      token: ADMIN_TOKEN,
+    })),
     { name: "GET /healthz", route: routes.healthz.GET, method: "GET", url: "/healthz" },
     { name: "GET /readyz", route: routes.readyz.GET, method: "GET", url: "/readyz" },
     ...(["limit", "offset", "status", "category", "q"] as const).flatMap((key) =>

@@ -41,6 +41,11 @@ export const routes = {
   createOrder: await import("../../src/pages/create-order"),
   verify: await import("../../src/pages/[provider]/verify"),
   webhook: await import("../../src/pages/[provider]/webhook"),
+  adminCategories: await import("../../src/pages/v2/admin/categories/index"),
+  adminCategory: await import("../../src/pages/v2/admin/categories/[id]"),
+  adminInquiries: await import("../../src/pages/v2/admin/inquiries/index"),
+  adminInquiryCount: await import("../../src/pages/v2/admin/inquiries/count"),
+  adminInquiry: await import("../../src/pages/v2/admin/inquiries/[id]"),
 };
 
 
@@ -86,7 +91,7 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
     resetPaymentConfigForTests();
     setPaymentProviderForTests(undefined);
     s.t = await createTestDb(kind);
-    const categoryId = (await makeCategory(s.t.db, { slug: "frames" })).id;
+    const categoryId = (await makeCategory(s.t.db, { id: "hostile-category", slug: "frames" })).id;
     await makeProduct(s.t.db, {
       id: FRAME,
       categoryId,
@@ -102,6 +107,7 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
       { id: USER, email: `${USER}@example.com`, role: "customer" },
       { id: ADMIN, email: `${ADMIN}@example.com`, role: "tm_admin" },
     ]);
+    await s.t.db.insert(schema.customInquiries).values({ id: "hostile-inquiry", name: "Asha", email: "asha@example.com", productType: "Frame" });
   });
 
   afterAll(async () => {
