@@ -9,9 +9,9 @@ import { dbKinds } from "./helpers/db";
 import type { Case } from "./helpers/hostile-cases";
 import { ADMIN_TOKEN, USER_TOKEN, hostileFixture, routes, type Target } from "./helpers/hostile";
 
-// Sign-in without the emulator: only verifyIdToken is stubbed (helpers/hostile-auth.ts).
+// Sign-in without the emulator: only verifyIdToken is stubbed (helpers/test-tokens.ts).
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
-  (await import("./helpers/hostile-auth")).withTestTokens(await importOriginal()),
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
 describe.each(dbKinds)("hostile input (shop routes) on %s", (kind) => {

@@ -5,7 +5,7 @@
  */
 import type { CallOptions } from "./call";
 
-/** The callers: "test:<uid>" tokens (helpers/hostile-auth.ts); the admin's role is its users row. */
+/** The callers: "test:<uid>" tokens (helpers/test-tokens.ts); the admin's role is its users row. */
 export const USER = "hostile-user";
 export const ADMIN = "hostile-admin";
 export const USER_TOKEN = `test:${USER}`;

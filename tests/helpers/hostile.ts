@@ -2,7 +2,7 @@
  * The hostile-input suites' routes, callers and shop (a frame with two sizes, a tag on the
  * homepage, an inactive product, a customer and an admin), and the runner that sends every case
  * of a target and reports what came back wrong. Call hostileFixture(kind) inside the suite's
- * describe; the test file must stub sign-in first (helpers/hostile-auth.ts).
+ * describe; the test file must stub sign-in first (helpers/test-tokens.ts).
  */
 import type { APIRoute } from "astro";
 import { eq } from "drizzle-orm";

@@ -1,11 +1,11 @@
 /**
- * The hostile-input suites sign in without the emulator (they send thousands of requests; they are
- * about input, not sign-in): only firebase-admin's verifyIdToken is replaced. "test:<uid>" names
- * the caller, anything else is refused with 401; the real auth code reads the role from the users
- * rows. Used from a vi.mock factory:
+ * Sign-in without the emulator for suites that are about something else and send many requests
+ * (hostile input, checkout): only firebase-admin's verifyIdToken is replaced, so every route still
+ * goes through the real auth module. "test:<uid>" names the caller, anything else is refused with
+ * 401; the real auth code reads the role from the users rows. Used from a vi.mock factory:
  *
  *   vi.mock("../src/server/auth/firebase-admin.server", async (original) =>
- *     (await import("./helpers/hostile-auth")).withTestTokens(await original()));
+ *     (await import("./helpers/test-tokens")).withTestTokens(await original()));
  */
 type FirebaseAdmin = typeof import("../../src/server/auth/firebase-admin.server");
 
