@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { openModal, type OpenModal } from "../../components/ui/modal-history";
 import Spinner from "../../components/ui/Spinner";
+import { useHydrated } from "../../components/ui/use-hydrated";
 import { NEW_ADDRESS_ID, newAddressFor, type Address, type User } from "./account";
 import { deleteAddress, saveAddress } from "./account-client";
 import type { AddressInput } from "./account.schema";
@@ -36,6 +37,9 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
   const addresses = user?.addresses ?? [];
   const [editing, setEditing] = useState<Address | null>(null);
   const [working, setWorking] = useState<"saving" | "deleting" | null>(null);
+  // Until the island hydrates a click would be lost: Add, Edit and Delete wait for it.
+  const hydrated = useHydrated();
+  const locked = !hydrated || working !== null;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const modalRef = useRef<OpenModal | null>(null);
 
@@ -119,7 +123,7 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
         <h2 id="saved-addresses-title" className="text-2xl text-ink-900">
           {title}
         </h2>
-        <button type="button" onClick={startAdd} className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-cream-50 shadow-sm transition hover:bg-ink-700 disabled:cursor-not-allowed disabled:opacity-60" disabled={!user || working !== null}>
+        <button type="button" onClick={startAdd} className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-cream-50 shadow-sm transition hover:bg-ink-700 disabled:cursor-not-allowed disabled:opacity-60" disabled={!user || locked}>
           <span aria-hidden="true">+</span> Add Address
         </button>
       </div>
@@ -160,7 +164,7 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
                         e.stopPropagation();
                         startEdit(a);
                       }}
-                      disabled={working !== null}
+                      disabled={locked}
                       aria-label={`Edit address ${a.address1}`}
                       className="rounded-full px-3 py-1.5 text-sm font-medium text-ink-700 hover:bg-cream-100"
                     >
@@ -172,7 +176,7 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
                         e.stopPropagation();
                         void onDelete(a);
                       }}
-                      disabled={working !== null}
+                      disabled={locked}
                       aria-label={`Delete address ${a.address1}`}
                       className="rounded-full px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
                     >
