@@ -1,7 +1,7 @@
 /**
  * The inquiries inbox end to end (issue 10 §6): an inquiry sent from the storefront's API shows in
  * /admin/inquiries with its fields, newest first, and the owner's status change is saved (it is
- * still there after a reload, and the new-inquiry count follows).
+ * still there after a reload, and the navigation's new-inquiry count follows).
  */
 import { expect, test } from "./fixtures";
 import { signIn } from "./shop-helpers";
@@ -29,9 +29,14 @@ test("the owner sees a new inquiry first and marks it contacted", async ({ page 
   const status = first.getByLabel("Status");
   await expect(status).toHaveValue("new");
   const newBefore = (await (await page.request.get("/v2/admin/inquiries/count?status=new", { headers: await bearer(page) })).json()).count as number;
+  const badge = page.getByRole("navigation", { name: "Admin" }).locator("[data-new-inquiries]");
+  await expect(badge).toHaveAttribute("data-new-inquiries", String(newBefore));
   await status.selectOption("contacted");
   await expect(status).toHaveValue("contacted");
   await expect(status).toBeEnabled();
+  // The navigation's count of new inquiries follows the change without a reload.
+  if (newBefore > 1) await expect(badge).toHaveAttribute("data-new-inquiries", String(newBefore - 1));
+  else await expect(badge).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByRole("list", { name: "Inquiries" }).getByRole("listitem").first().getByLabel("Status")).toHaveValue("contacted");

@@ -1,9 +1,8 @@
 /**
  * Image uploads through the built shop over real HTTP (issue 10 §4): the owner's upload of a wrong
- * file type is refused, an oversized one gets the 400 naming the limit (not a dropped connection), a
- * real image is stored and served with long-lived caching, and a product using it shows a <picture>
- * whose AVIF source the browser picks. Calls are made from the page with the owner's token, the way
- * the portal's upload client sends them.
+ * file type is refused (in the portal's picker: e2e/upload-picker.spec.ts), an oversized one gets the 400 naming the limit (not a dropped connection), a real image is stored and
+ * served with long-lived caching, and a product using it shows a <picture> whose AVIF source the
+ * browser picks. API calls are made from the page with the owner's token, as the portal sends them.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

@@ -69,6 +69,7 @@ const ROWS: Row[] = [
   { file: "admin/order/[id].ts", method: "PUT", url: "/v2/admin/order/o1?status=processing", params: { id: "o1" } },
   // Products and the homepage listing
   { file: "admin/allproducts.ts", method: "GET", url: "/v2/admin/allproducts?limit=0&offset=0&status=all" },
+  { file: "admin/product/[id].ts", method: "GET", url: "/v2/admin/product/p1", params: { id: "p1" } },
   { file: "products/index.ts", method: "GET", url: "/v2/products?limit=0&offset=0&status=all" },
   { file: "products/index.ts", method: "POST", url: "/v2/products", body: { ...PRODUCT_BODY, sku: "AUTHZ-NEW" } },
   { file: "products/[id].ts", method: "PUT", url: "/v2/products/p1", params: { id: "p1" }, body: { ...PRODUCT_BODY, sku: "AUTHZ-1" } },

@@ -120,7 +120,17 @@ export default function ImageUpload({
         onChange={(event) => choose(event.currentTarget.files?.[0])}
         className="block w-full text-sm text-ink-700 file:mr-3 file:rounded-full file:border-0 file:bg-cream-200 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-cream-300 disabled:opacity-60"
       />
-      {preview && <img src={preview} alt="Preview of the chosen image" width={160} height={160} className="size-40 rounded-lg border border-cream-300 object-cover" />}
+      {preview && (
+        <img
+          src={preview}
+          alt="Preview of the chosen image"
+          width={160}
+          height={160}
+          // A file that only claims to be an image shows no broken picture; the server's answer says why.
+          onError={() => setPreview(null)}
+          className="size-40 rounded-lg border border-cream-300 object-cover"
+        />
+      )}
       <button
         type="button"
         onClick={upload}

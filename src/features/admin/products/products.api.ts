@@ -1,16 +1,22 @@
 /**
- * Handlers of the owner's portal API (SPEC §7 Admin). Every one starts with requireAdmin: 401
- * without a token, 403 for a shopper. Amounts are paise here; json()/readJson() speak rupees.
+ * Handlers of the portal's product calls (SPEC §7 Admin): the list with costPrice, one product for
+ * View and Edit, create, edit, the active switch and the homepage listing. Every one starts with
+ * requireAdmin (401 without a token, 403 for a shopper) before it reads anything. Bodies are
+ * validated whole with product.schema.ts, the schema the form uses. Amounts are paise here;
+ * json()/readJson() speak rupees.
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { HttpError, isJsonContentType, json, parseJsonBody, parseWith, readBodyText, readQuery } from "../../server/http";
-import { productIdParam, productListQuery } from "../catalogue/catalogue.schema";
+import { requireAdmin } from "../../../server/auth/auth.server";
+import { getDb } from "../../../server/db/client";
+import { HttpError, isJsonContentType, json, parseJsonBody, parseWith, readBodyText, readQuery } from "../../../server/http";
+import { productIdParam, productListQuery } from "../../catalogue/catalogue.schema";
 import { productInput, type ProductInput } from "./product.schema";
 import { createProduct, updateProduct } from "./product-write.server";
-import { listAdminProducts, setProductStatus, toggleHomeProduct } from "./products-admin.server";
+import { listAdminProducts, loadAdminProduct, setProductStatus, toggleHomeProduct } from "./products-admin.server";
+
+/** A product body may carry up to 20 images with alt texts and 100 variants: more than the 64 KiB default. */
+const PRODUCT_BODY_LIMIT = 256 * 1024;
 
 /** GET /v2/admin/allproducts?limit=0&offset=0&status=all */
 export async function getAllProducts(context: APIContext): Promise<Response> {
@@ -19,6 +25,15 @@ export async function getAllProducts(context: APIContext): Promise<Response> {
     status: z.enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" }).default("all"),
   }));
   return json(await listAdminProducts(await getDb(), query));
+}
+
+/** GET /v2/admin/product/{id}: one product, inactive too, with costPrice and onHome (404 when absent). */
+export async function getAdminProduct(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(productIdParam, context.params.id);
+  const product = await loadAdminProduct(await getDb(), id);
+  if (!product) throw new HttpError(404, "Product not found");
+  return json(product);
 }
 
 /** PATCH /v2/products/{id}?status=active|inactive */
@@ -37,10 +52,10 @@ export async function patchHomeProduct(context: APIContext): Promise<Response> {
   return new Response(result, { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 }
 
-/** The product body, validated with the schema the admin form uses (zod/mini). */
+/** The product body, validated whole with the schema the admin form uses (zod/mini). */
 async function readProduct(context: APIContext): Promise<ProductInput> {
   if (!isJsonContentType(context.request.headers.get("content-type"))) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
-  const raw = parseJsonBody(await readBodyText(context.request, 256 * 1024));
+  const raw = parseJsonBody(await readBodyText(context.request, PRODUCT_BODY_LIMIT));
   const result = productInput.safeParse(raw);
   if (!result.success) throw new HttpError(400, result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
   return result.data;
