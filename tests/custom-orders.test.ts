@@ -10,15 +10,13 @@ import { schema } from "../src/server/db/client";
 import { loadOrdersOfUser } from "../src/features/orders/orders.server";
 import { makeShopper, orderBody } from "./helpers/checkout";
 import { call } from "./helpers/call";
-import { DAY, customWorkKit, payBody } from "./helpers/custom-work";
+import { DAY, OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/auth.server", async () =>
-  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    if (token === "owner") return { uid: "owner-1", email: "owner@example.com", role: "tm_admin", emailVerified: true };
-    const uid = /^test:(.+)$/.exec(token)?.[1];
-    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
-  }),
+// Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
+// ("test:<uid>" names the caller; the owner is the users row "owner-1" with role tm_admin).
+vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
 const stagesRoute = await import("../src/pages/v2/admin/order/[id]/stages");
@@ -122,7 +120,7 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     const q = await sentQuote();
     const started = await pay(q.token, payBody());
     const orderId = started.json.order_id as string;
-    const stage = (body: unknown, token = "owner") =>
+    const stage = (body: unknown, token = OWNER) =>
       call(stagesRoute.POST, `/v2/admin/order/${orderId}/stages`, { method: "POST", token, body, params: { id: orderId } });
     expect((await stage({ stage: "design-agreed" })).status).toBe(400); // not paid yet
     await press(started.json.payment_session_id);
@@ -145,7 +143,7 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining("Design agreed done"), expect.stringContaining("Resin pour done")]);
     const page = await view(q.token);
     expect(page.json.stages.stages[1]).toMatchObject({ key: "resin-pour", done: true, photos: ["/media/pour.webp"] });
-    const read = await call(stagesRoute.GET, `/v2/admin/order/${orderId}/stages`, { token: "owner", params: { id: orderId } });
+    const read = await call(stagesRoute.GET, `/v2/admin/order/${orderId}/stages`, { token: OWNER, params: { id: orderId } });
     expect(read.json.stages).toHaveLength(5);
   });
 
@@ -157,7 +155,7 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     expect(order.promisedDispatchAt!.getTime() - order.paidAt!.getTime()).toBe(20 * DAY);
     const stage = await call(stagesRoute.POST, `/v2/admin/order/${order.id}/stages`, {
       method: "POST",
-      token: "owner",
+      token: OWNER,
       body: { stage: "design-agreed" },
       params: { id: order.id },
     });
@@ -167,14 +165,14 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
       .update(schema.orders)
       .set({ promisedDispatchAt: new Date(Date.now() - DAY) })
       .where(eq(schema.orders.id, order.id));
-    const sorted = await call(allOrders.GET, "/v2/admin/allorders?sort=dispatch", { token: "owner" });
+    const sorted = await call(allOrders.GET, "/v2/admin/allorders?sort=dispatch", { token: OWNER });
     expect(sorted.status).toBe(200);
     expect(sorted.json[0]).toMatchObject({ id: order.id, late: true });
     const dates = sorted.json.map((o: { promisedDispatchAt: string | null }) => o.promisedDispatchAt).filter(Boolean);
     expect([...dates].sort()).toEqual(dates);
-    const late = await call(allOrders.GET, "/v2/admin/allorders?late=true", { token: "owner" });
+    const late = await call(allOrders.GET, "/v2/admin/allorders?late=true", { token: OWNER });
     expect(late.json.map((o: { id: string }) => o.id)).toEqual([order.id]);
-    expect((await call(allOrders.GET, "/v2/admin/allorders?sort=soon", { token: "owner" })).status).toBe(400);
+    expect((await call(allOrders.GET, "/v2/admin/allorders?sort=soon", { token: OWNER })).status).toBe(400);
   });
 
   it("a catalogue order with a varmala product follows the varmala stages", async () => {
@@ -187,7 +185,7 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     const created = await call(createRoute.POST, "/create-order", { method: "POST", token: shopper.token, body: orderBody() });
     await press(created.json.payment_session_id);
     const orderId = created.json.order_id as string;
-    const marked = await call(stagesRoute.POST, `/v2/admin/order/${orderId}/stages`, { method: "POST", token: "owner", body: { stage: "garland-received", note: "Arrived" }, params: { id: orderId } });
+    const marked = await call(stagesRoute.POST, `/v2/admin/order/${orderId}/stages`, { method: "POST", token: OWNER, body: { stage: "garland-received", note: "Arrived" }, params: { id: orderId } });
     expect(marked.status).toBe(200);
     expect(marked.json.stageSet).toBe("varmala");
     expect(marked.json.stages.map((s: { key: string }) => s.key)).toEqual(["garland-received", "drying", "silica-gel", "resin-pour", "curing", "finishing", "ready-to-dispatch"]);
@@ -201,7 +199,7 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     const orderId = started.json.order_id as string;
     const asked = await call(shippingRoute.POST, `/v2/admin/order/${orderId}/shipping-charge`, {
       method: "POST",
-      token: "owner",
+      token: OWNER,
       body: { amount: 180 },
       params: { id: orderId },
     });
@@ -217,7 +215,7 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
       (
         await call(shippingRoute.POST, `/v2/admin/order/${orderId}/shipping-charge`, {
           method: "POST",
-          token: "owner",
+          token: OWNER,
           body: { amount: 180 },
           params: { id: orderId },
         })

@@ -8,15 +8,13 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import { customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
+import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/auth.server", async () =>
-  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    if (token === "owner") return { uid: "owner-1", email: "owner@example.com", role: "tm_admin", emailVerified: true };
-    const uid = /^test:(.+)$/.exec(token)?.[1];
-    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
-  }),
+// Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
+// ("test:<uid>" names the caller; the owner is the users row "owner-1" with role tm_admin).
+vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
 const inquiryQuotes = await import("../src/pages/v2/admin/inquiries/[id]/quotes");
@@ -62,7 +60,7 @@ describe.each(dbKinds)("custom work: quotes on %s", (kind) => {
     // A draft can be edited; the estimate may be a figure.
     const edited = await call(quoteRoute.PUT, `/v2/admin/quotes/${created.json.id}`, {
       method: "PUT",
-      token: "owner",
+      token: OWNER,
       body: quoteBody({ shippingWeight: undefined, shippingEstimate: 250 }),
       params: { id: created.json.id },
     });
@@ -126,7 +124,7 @@ describe.each(dbKinds)("custom work: quotes on %s", (kind) => {
     expect((await pay("B".repeat(43), payBody())).json).toEqual({ error: "Quote not found" });
     expect(await k.t.db.select().from(schema.orders).where(eq(schema.orders.quoteId, q.id))).toHaveLength(0);
     // The owner still sees it, as expired.
-    const listed = await call(inquiryQuotes.GET, `/v2/admin/inquiries/${q.inq}/quotes`, { token: "owner", params: { id: q.inq } });
+    const listed = await call(inquiryQuotes.GET, `/v2/admin/inquiries/${q.inq}/quotes`, { token: OWNER, params: { id: q.inq } });
     expect(listed.json.quotes[0].status).toBe("expired");
   });
 
@@ -162,6 +160,6 @@ describe.each(dbKinds)("custom work: quotes on %s", (kind) => {
       .where(and(eq(schema.quotes.id, q.id), eq(schema.quotes.status, "sent")));
     expect(row).toBeTruthy();
     // The owner gets through.
-    expect((await calls[0]!("owner")).status).toBe(200);
+    expect((await calls[0]!(OWNER)).status).toBe(200);
   });
 });

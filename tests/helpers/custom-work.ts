@@ -1,7 +1,8 @@
 /**
  * Shared setup of the custom-work suites (tests/custom-quotes.test.ts, tests/custom-orders.test.ts):
  * a migrated database with the local provider, the owner's row, and the calls the suites make.
- * The test file mocks the auth module first (tokens "owner" and "test:<uid>").
+ * The test file stubs firebase-admin's verifyIdToken first (helpers/test-tokens: "test:<uid>");
+ * OWNER names the owner's row.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
@@ -17,6 +18,9 @@ import * as outcomeRoute from "../../src/pages/pay/local/[session]/outcome";
 import { call } from "./call";
 import { makeShop, type Shop } from "./checkout";
 import { createTestDb, type TestDb } from "./db";
+
+/** The owner's bearer token: the users row "owner-1" holds role tm_admin. */
+export const OWNER = "test:owner-1";
 
 export const DAY = 86_400_000;
 export const future = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
@@ -57,7 +61,7 @@ export function customWorkKit(kind: "pglite" | "postgres") {
     setPaymentProviderForTests(undefined);
     t = await createTestDb(kind);
     shop = await makeShop(t.db);
-    await t.db.insert(schema.users).values({ id: "owner-1", email: "owner@example.com", role: "tm_admin" });
+    await t.db.insert(schema.users).values({ id: "owner-1", email: "owner-1@example.com", role: "tm_admin" });
   });
   afterAll(async () => {
     await t.close();
@@ -76,9 +80,9 @@ export function customWorkKit(kind: "pglite" | "postgres") {
     await t.db.insert(schema.customInquiries).values({ id, name: "Meera Rao", email, productType: "Keepsake", description: "shells" });
     return id;
   }
-  const create = (id: string, body: unknown, token = "owner") =>
+  const create = (id: string, body: unknown, token = OWNER) =>
     call(inquiryQuotes.POST, `/v2/admin/inquiries/${id}/quotes`, { method: "POST", token, body, params: { id } });
-  const act = (id: string, action: string, body?: unknown, token = "owner") =>
+  const act = (id: string, action: string, body?: unknown, token = OWNER) =>
     call(quoteAction.POST, `/v2/admin/quotes/${id}/${action}`, { method: "POST", token, body, params: { id, action } });
   const view = (token: string) => call(publicQuote.GET, `/v2/quotes/${token}`, { params: { token } });
   const pay = (token: string, body: unknown, bearer?: string) =>

@@ -15,10 +15,14 @@ import {
   type User as FirebaseUser,
   type UserCredential,
 } from "firebase/auth";
-import type { SignUpValues, User } from "./account";
+import type { User } from "./account";
+import { registerBody, type SignUpInput } from "./account.schema";
 import { readFirebaseConfig } from "./firebase-config";
 import { getFirebaseAuth } from "./firebase-client";
-import { ApiError, apiJson, duringAuthFlow, startSession } from "./session-store";
+import { ApiError } from "../../lib/api-client";
+import { apiJson } from "./session-api";
+import { startSession } from "./session-store";
+import { duringAuthFlow } from "./token-sync";
 
 async function abandon(): Promise<void> {
   try {
@@ -47,11 +51,11 @@ async function discardNewAccount(user: FirebaseUser): Promise<void> {
  * Firebase account is deleted again, unless the server may have saved it (the request was sent but
  * no answer came back): then the account is kept, and logging in with it completes the record.
  */
-export function signUpWithEmail(values: SignUpValues): Promise<User> {
+export function signUpWithEmail(values: SignUpInput): Promise<User> {
   return duringAuthFlow(async () => {
     const auth = await getFirebaseAuth();
     try {
-      const credential = await createUserWithEmailAndPassword(auth, values.email.trim(), values.password);
+      const credential = await createUserWithEmailAndPassword(auth, values.email, values.password);
       try {
         await sendEmailVerification(credential.user);
       } catch (error) {
@@ -63,19 +67,7 @@ export function signUpWithEmail(values: SignUpValues): Promise<User> {
       try {
         token = await credential.user.getIdToken();
         sent = true;
-        user = await apiJson<User>(
-          "POST",
-          "/v2/auth/register",
-          {
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            email: values.email.trim(),
-            phone: values.phone.trim(),
-            dateOfBirth: values.dob,
-            gender: values.gender,
-          },
-          token,
-        );
+        user = await apiJson<User>("POST", "/v2/auth/register", registerBody(values), token);
       } catch (error) {
         // An ApiError is the server's answer: its transaction rolled back, nothing was saved.
         const outcomeUnknown = sent && !(error instanceof ApiError);

@@ -13,7 +13,7 @@ import {
   type ProductCardData,
 } from "./catalogue";
 import { countProducts, listCategories, listProducts } from "./catalogue.server";
-import type { CategoryOption, ListFilters } from "./ProductList";
+import type { CategoryOption, ListFilters } from "./list-filters";
 
 interface ListPageData {
   title: string;
