@@ -5,7 +5,7 @@
  * nothing downloads a browser. Signed-in pages get the demo shopper's session cookies
  * (bench/lighthouse-session.ts) and keep them (Lighthouse's storage reset is off for them).
  *
- *   npx tsx bench/lighthouse.ts http://127.0.0.1:4461 [--runs 3] [--json] [--audits]
+ *   npx tsx bench/lighthouse.ts http://127.0.0.1:4461 [--runs 3] [--only home,login] [--json] [--audits] [--scripts]
  *
  * `runLighthouse` is what `npm run bench` calls (bench/run.ts). Asserts nothing: it prints figures.
  */
@@ -40,6 +40,8 @@ export interface LighthouseRow {
   /** The same scripts gzipped here (level 6), for a shop that serves them uncompressed. */
   jsGzipBytes: number;
   jsRequests: number;
+  /** Each script: its path and the bytes transferred. */
+  scripts: { path: string; bytes: number }[];
   /** True when one of the page's scripts is React (its runtime, or react-dom). */
   react: boolean;
   /** Audits of the four categories that did not pass (id: title), for fixing. */
@@ -83,7 +85,7 @@ export async function runLighthouse(baseUrl: string, pages: LighthousePage[], op
 
 function emptyRow(page: LighthousePage, error: string): LighthouseRow {
   const { name, path: pagePath } = page;
-  return { name, path: pagePath, performance: null, accessibility: null, bestPractices: null, seo: null, lcpMs: null, cls: null, tbtMs: null, jsBytes: 0, jsGzipBytes: 0, jsRequests: 0, react: false, failing: [], error };
+  return { name, path: pagePath, performance: null, accessibility: null, bestPractices: null, seo: null, lcpMs: null, cls: null, tbtMs: null, jsBytes: 0, jsGzipBytes: 0, jsRequests: 0, scripts: [], react: false, failing: [], error };
 }
 
 function median(rows: LighthouseRow[]): LighthouseRow {
@@ -154,6 +156,7 @@ async function toRow(page: LighthousePage, lhr: Lhr): Promise<LighthouseRow> {
     tbtMs: numeric("total-blocking-time"),
     jsBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     jsRequests: scripts.length,
+    scripts: scripts.map((r) => ({ path: new URL(r.url).pathname, bytes: r.transferSize ?? 0 })),
     ...(await inspectScripts(scripts.map((s) => s.url))),
     failing: [...failing],
     ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}),
@@ -229,6 +232,9 @@ async function main(): Promise<void> {
   const rows = await runLighthouse(baseUrl, pages, { runs, log: (l) => console.error(l) });
   if (args.includes("--json")) console.log(JSON.stringify(rows, null, 2));
   else console.log(formatLighthouseTable(rows));
+  if (args.includes("--scripts")) {
+    for (const row of rows) console.log(`\n${row.name}:\n  ${row.scripts.map((s) => `${s.bytes}\t${s.path}`).join("\n  ")}`);
+  }
   if (args.includes("--audits")) {
     for (const row of rows) if (row.failing.length) console.log(`\n${row.name}:\n  ${row.failing.join("\n  ")}`);
   }
