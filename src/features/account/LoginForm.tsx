@@ -11,7 +11,7 @@
 import { useEffect, useState, type SubmitEvent } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { LIMITS, validateLogin, type FieldErrors, type LoginValues } from "./account";
-import { loginWithEmail } from "./auth-flows";
+import { loginWithEmail, preloadAuth } from "./auth-flows";
 import { AuthAlternatives, useGoogleSignIn, PasswordField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
 import { flashToast } from "../../components/ui/flash-toasts";
 import { initSession } from "./session-store";
@@ -67,7 +67,7 @@ export default function LoginForm({ redirect = "/" }: Props) {
 
 
   return (
-    <form noValidate method="post" onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+    <form noValidate method="post" onSubmit={onSubmit} onFocus={preloadAuth} className="space-y-5" aria-busy={busy}>
       <TextField
         label="Email"
         required

@@ -19,7 +19,8 @@ import {
   type ProductCardData,
 } from "./catalogue";
 import { api } from "../../lib/api-client";
-import { browserCatalogueCache, mergeProducts, PRODUCTS_UPDATED_EVENT } from "./catalogue-cache";
+import { mergeProducts, PRODUCTS_UPDATED_EVENT } from "./catalogue-cache";
+import { browserCatalogueCache } from "./catalogue-cache-browser";
 import { clearPosition, positionKey, readPosition, restoreScroll, savePosition } from "./scroll-restore";
 import { ProductCard } from "./ProductCard";
 
