@@ -135,7 +135,7 @@ async function googleCredential(): Promise<UserCredential> {
   }
   const provider = new GoogleAuthProvider();
   provider.setCustomParameters({ prompt: "select_account" });
-  return sdk.signInWithPopup(auth, provider);
+  return sdk.signInWithPopup(auth, provider, sdk.browserPopupRedirectResolver);
 }
 
 /** "Continue with Google": new accounts get their record from /v2/auth-google/register first. */
