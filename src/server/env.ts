@@ -36,6 +36,21 @@ export const envSchema = z.object({
   PUBLIC_FIREBASE_PROJECT_ID: z.string().optional().transform((v) => (v ? v : undefined)),
   PUBLIC_FIREBASE_APP_ID: z.string().optional().transform((v) => (v ? v : undefined)),
   OWNER_UID: z.string().optional().transform((v) => (v ? v : undefined)),
+  // Uploads (src/features/media): docs/decisions/0036-image-uploads.md.
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int({ error: "UPLOAD_MAX_BYTES must be a whole number of bytes" })
+    .min(1024, { error: "UPLOAD_MAX_BYTES must be at least 1024 bytes" })
+    .max(100 * 1024 * 1024, { error: "UPLOAD_MAX_BYTES must be at most 100 MB (104857600)" })
+    .default(10 * 1024 * 1024),
+  CLOUDINARY_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^cloudinary:\/\/[^:@/]+:[^@/]+@[^/?#]+/.test(v), {
+      error: "CLOUDINARY_URL must look like cloudinary://<api_key>:<api_secret>@<cloud_name>",
+    }),
+  CLOUDINARY_API_BASE: z.url().default("https://api.cloudinary.com"),
   ADMIN_EMAILS: z
     .string()
     .optional()

@@ -9,11 +9,12 @@ import { categories, productAttributes, productImages, productTags, products, pr
 import { HttpError } from "../../server/http";
 import type { Product } from "../catalogue/catalogue";
 import { getProduct } from "../catalogue/catalogue.server";
+import { isOwnCloudinaryUrl } from "../media/cloudinary.server";
 import type { ProductInput } from "./product.schema";
 
-/** Image urls the shop accepts: its own uploads and bundled artwork (same origin paths). */
+/** Image urls the shop accepts: its own uploads and bundled artwork (same origin paths), or its Cloudinary account's. */
 export function isShopImageUrl(url: string): boolean {
-  return /^\/(media|images)\/[A-Za-z0-9._\/-]+$/.test(url) && !url.includes("..");
+  return (/^\/(media|images)\/[A-Za-z0-9._\/-]+$/.test(url) && !url.includes("..")) || isOwnCloudinaryUrl(url);
 }
 
 async function check(tx: Tx, input: ProductInput, id?: string): Promise<void> {

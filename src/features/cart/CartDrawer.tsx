@@ -11,6 +11,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { openModal, type OpenModal } from "../../components/ui/modal-history";
+import Picture from "../../components/ui/Picture";
+import { IMAGE_SIZES } from "../../lib/images";
 import { formatInr } from "../../lib/money";
 import { CART_TEXTS, lineTotal, variantValues, type CartLine } from "./cart";
 import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
@@ -73,8 +75,9 @@ function CartLineRow({ line, busy, noteOpen, onToggleNote, onRemove }: {
   const noteId = `cart-note-${line.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
   return (
     <li className="flex flex-wrap gap-3 py-4" aria-busy={busy || undefined}>
-      <img
+      <Picture
         src={line.product.image || FALLBACK_PRODUCT_IMAGE}
+        sizes={IMAGE_SIZES.thumb}
         alt=""
         width={64}
         height={64}

@@ -1,3 +1,5 @@
+import Picture from "../../components/ui/Picture";
+import { IMAGE_SIZES } from "../../lib/images";
 import { formatInr } from "../../lib/money";
 import { productPath, type ProductCardData } from "./catalogue";
 
@@ -16,8 +18,9 @@ export function ProductCard({ card, index, onOpen }: { card: ProductCardData; in
       >
         <div className="aspect-square overflow-hidden bg-stone-100">
           {/* The name is the link's text; the picture adds nothing for a screen reader here. */}
-          <img
+          <Picture
             src={card.image.url}
+            sizes={IMAGE_SIZES.productCard}
             alt=""
             width={600}
             height={600}

@@ -5,6 +5,8 @@
  * choice per variant group and shows the toasts; the server prices the line again.
  */
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import Picture from "../../components/ui/Picture";
+import { IMAGE_SIZES } from "../../lib/images";
 import { formatInr } from "../../lib/money";
 import {
   categoryLabel,
@@ -74,8 +76,9 @@ function ProductView({ product }: { product: Product }) {
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 sm:py-10 md:grid-cols-2 md:gap-12">
       <div>
         <div className="overflow-hidden rounded-2xl bg-stone-100 ring-1 ring-stone-200">
-          <img
+          <Picture
             src={mainUrl}
+            sizes={IMAGE_SIZES.productMain}
             alt={shown.alt || product.name}
             width={800}
             height={800}
@@ -99,7 +102,7 @@ function ProductView({ product }: { product: Product }) {
                   aria-label={`Show image ${index + 1} of ${images.length}`}
                   className="block w-full overflow-hidden rounded-lg ring-1 ring-stone-200 aria-pressed:ring-2 aria-pressed:ring-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
                 >
-                  <img src={image.url} alt="" width={800} height={800} loading="lazy" decoding="async" className="aspect-square h-auto w-full object-cover" />
+                  <Picture src={image.url} sizes={IMAGE_SIZES.productThumb} alt="" width={800} height={800} loading="lazy" decoding="async" className="aspect-square h-auto w-full object-cover" />
                 </button>
               </li>
             ))}

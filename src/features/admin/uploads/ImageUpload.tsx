@@ -1,0 +1,117 @@
+/**
+ * ImageUpload: the portal's one image picker (issue 10 §4; SPEC §5, §8). Used by Add Product and by
+ * the category Edit Image modal.
+ *
+ * Props contract (stable; other screens depend on it):
+ *   onUploaded(url: string): void   called once per successful upload with the image's `secure_url`
+ *   disabled?: boolean              greys out the picker and the button (e.g. while the form saves)
+ *   onBusyChange?(busy: boolean)    told when an upload starts and ends (a full-screen spinner)
+ *   buttonLabel?: string            the upload button's text; default 'Upload' ('Confirm Upload' in
+ *                                   the category modal)
+ *   label?: string                  the picker's accessible label; default 'Choose an image'
+ *   alertOnFailure?: boolean        the browser alert 'Upload failed' after a failed upload (SPEC §8,
+ *                                   product image upload); default true
+ *
+ * Behaviour: the picker accepts png, jpeg and webp; another type is refused before any upload with the
+ * toast 'Only PNG, JPEG, and WebP files are allowed' (the server checks the bytes again). A chosen file
+ * shows a preview; the button uploads it to POST /v2/upload-cloud. Success: toast 'Image Uploaded',
+ * onUploaded(url), and the picker clears for the next image. Failure: a toast with the server's
+ * message (or 'Error uploading image') and the alert 'Upload failed'. Unmounting (a closed modal)
+ * clears the preview.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { showToast } from "../../../components/ui/toast-store";
+import { ApiError } from "../../../lib/api-client";
+import { ACCEPTED_IMAGE_TYPES, UPLOAD_TEXTS, uploadImage } from "./upload-client";
+
+export interface ImageUploadProps {
+  onUploaded(url: string): void;
+  disabled?: boolean;
+  onBusyChange?(busy: boolean): void;
+  buttonLabel?: string;
+  label?: string;
+  alertOnFailure?: boolean;
+}
+
+const ACCEPTED = new Set(ACCEPTED_IMAGE_TYPES.split(","));
+
+/** True when the browser reports one of the accepted types (the server checks the bytes). */
+export function isAcceptedImageType(type: string): boolean {
+  return ACCEPTED.has(type.toLowerCase());
+}
+
+export default function ImageUpload({ onUploaded, disabled = false, onBusyChange, buttonLabel = "Upload", label = "Choose an image", alertOnFailure = true }: ImageUploadProps) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // One object URL per chosen file, released when the file changes or the picker goes away.
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function clear() {
+    setFile(null);
+    if (inputRef.current) inputRef.current.value = "";
+  }
+
+  function choose(chosen: File | undefined) {
+    if (!chosen) return clear();
+    if (!isAcceptedImageType(chosen.type)) {
+      showToast({ type: "error", title: UPLOAD_TEXTS.wrongType });
+      return clear();
+    }
+    setFile(chosen);
+  }
+
+  async function upload() {
+    if (!file || busy) return;
+    setBusy(true);
+    onBusyChange?.(true);
+    try {
+      const url = await uploadImage(file);
+      showToast({ type: "success", title: UPLOAD_TEXTS.uploaded });
+      clear();
+      onUploaded(url);
+    } catch (error) {
+      const message = error instanceof ApiError && error.message ? error.message : UPLOAD_TEXTS.failedFallback;
+      showToast({ type: "error", title: message });
+      if (alertOnFailure) window.alert(UPLOAD_TEXTS.alertFailed);
+    } finally {
+      setBusy(false);
+      onBusyChange?.(false);
+    }
+  }
+
+  const off = disabled || busy;
+  return (
+    <div className="flex flex-col gap-3">
+      <label htmlFor={inputId} className="text-sm font-medium text-ink-700">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        ref={inputRef}
+        type="file"
+        accept={ACCEPTED_IMAGE_TYPES}
+        disabled={off}
+        onChange={(event) => choose(event.currentTarget.files?.[0])}
+        className="block w-full text-sm text-ink-700 file:mr-3 file:rounded-full file:border-0 file:bg-cream-200 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-cream-300 disabled:opacity-60"
+      />
+      {preview && <img src={preview} alt="Preview of the chosen image" width={160} height={160} className="size-40 rounded-lg border border-cream-300 object-cover" />}
+      <button
+        type="button"
+        onClick={upload}
+        disabled={off || !file}
+        className="inline-flex w-fit items-center gap-2 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-cream-50 shadow-sm transition hover:bg-ink-700 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {busy ? "Uploading..." : buttonLabel}
+      </button>
+    </div>
+  );
+}
