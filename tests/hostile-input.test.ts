@@ -62,6 +62,11 @@ const routes = {
   createOrder: await import("../src/pages/create-order"),
   verify: await import("../src/pages/[provider]/verify"),
   webhook: await import("../src/pages/[provider]/webhook"),
+  adminCategories: await import("../src/pages/v2/admin/categories/index"),
+  adminCategory: await import("../src/pages/v2/admin/categories/[id]"),
+  adminInquiries: await import("../src/pages/v2/admin/inquiries/index"),
+  adminInquiryCount: await import("../src/pages/v2/admin/inquiries/count"),
+  adminInquiry: await import("../src/pages/v2/admin/inquiries/[id]"),
 };
 
 const USER = "hostile-user";
@@ -340,7 +345,7 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
     resetPaymentConfigForTests();
     setPaymentProviderForTests(undefined);
     t = await createTestDb(kind);
-    const categoryId = (await makeCategory(t.db, { slug: "frames" })).id;
+    const categoryId = (await makeCategory(t.db, { id: "hostile-category", slug: "frames" })).id;
     await makeProduct(t.db, {
       id: FRAME,
       categoryId,
@@ -356,6 +361,7 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       { id: USER, email: `${USER}@example.com`, role: "customer" },
       { id: ADMIN, email: `${ADMIN}@example.com`, role: "tm_admin" },
     ]);
+    await t.db.insert(schema.customInquiries).values({ id: "hostile-inquiry", name: "Asha", email: "asha@example.com", productType: "Frame" });
   });
 
   afterAll(async () => {
@@ -621,6 +627,41 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
         params: { provider },
       },
     ]),
+    // The portal's categories and inquiries (issue 10 §5, §6), as the owner.
+    ...(["limit", "status"] as const).map((key) => ({
+      name: `GET /v2/admin/inquiries ?${key}`,
+      route: routes.adminInquiries.GET,
+      method: "GET",
+      url: "/v2/admin/inquiries",
+      queryKey: key,
+      token: ADMIN_TOKEN,
+    })),
+    { name: "GET /v2/admin/inquiries/count", route: routes.adminInquiryCount.GET, method: "GET", url: "/v2/admin/inquiries/count", queryKey: "status", token: ADMIN_TOKEN },
+    {
+      name: "PATCH /v2/admin/inquiries/{id}",
+      route: routes.adminInquiry.PATCH,
+      method: "PATCH",
+      url: "/v2/admin/inquiries/hostile-inquiry",
+      queryKey: "status",
+      queryValue: () => "contacted",
+      params: { id: "hostile-inquiry" },
+      token: ADMIN_TOKEN,
+    },
+    { name: "GET /v2/admin/categories", route: routes.adminCategories.GET, method: "GET", url: "/v2/admin/categories", token: ADMIN_TOKEN },
+    { name: "POST /v2/admin/categories", route: routes.adminCategories.POST, method: "POST", url: "/v2/admin/categories", base: () => ({ name: "Hostile Trays" }), token: ADMIN_TOKEN },
+    ...([
+      ["PATCH", "new_show", "0"],
+      ["POST", "img", "/media/hostile.webp"],
+    ] as const).map(([method, key, value]) => ({
+      name: `${method} /v2/admin/categories/{id} ?${key}`,
+      route: routes.adminCategory[method],
+      method,
+      url: "/v2/admin/categories/hostile-category",
+      queryKey: key,
+      queryValue: () => value,
+      params: { id: "hostile-category" },
+      token: ADMIN_TOKEN,
+    })),
     { name: "GET /healthz", route: routes.healthz.GET, method: "GET", url: "/healthz" },
     { name: "GET /readyz", route: routes.readyz.GET, method: "GET", url: "/readyz" },
     ...(["limit", "offset", "status", "category", "q"] as const).flatMap((key) =>

@@ -3,32 +3,27 @@
  * read), PNG/JPEG/WebP by their bytes, the size limit enforced while the body streams, nothing
  * written on any refusal, EXIF orientation applied and metadata dropped, the pages' widths (never
  * upscaled) in AVIF, WebP and the original format, long-lived caching and no way out of the media
- * folder; with CLOUDINARY_URL, a signed upload to a fake Cloudinary on this machine.
+ * folder. Cloudinary: tests/uploads-cloudinary.test.ts.
  *
  * Uploads touch no table; the database only holds the owner's role, so PGlite alone is enough here.
  */
-import { createHash } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { APIContext } from "astro";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { isUploadedImageUrl } from "../src/features/media/uploaded-url.server";
 import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, type TestDb } from "./helpers/db";
-import { isUploadedImageUrl } from "../src/features/media/uploaded-url.server";
-import { isShopImageUrl } from "../src/features/admin/product-write.server";
+import { apiContext as context, photo, postFile, storedFiles as filesIn, streamingUpload, WRONG_TYPE } from "./helpers/uploads";
 
 const uploadRoute = await import("../src/pages/v2/upload-cloud");
 const mediaRoute = await import("../src/pages/media/[...path]");
 
-const WRONG_TYPE = "Only PNG, JPEG, and WebP files are allowed";
-const SAVED_ENV = ["DATA_DIR", "UPLOAD_MAX_BYTES", "CLOUDINARY_URL", "CLOUDINARY_API_BASE"].map((k) => [k, process.env[k]] as const);
+const SAVED_ENV = ["DATA_DIR", "UPLOAD_MAX_BYTES", "CLOUDINARY_URL"].map((k) => [k, process.env[k]] as const);
 
 let auth: TestAuth;
 let t: TestDb;
@@ -62,78 +57,15 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+const upload = (file: Uint8Array | Buffer, options: { name?: string; type?: string; token?: string } = {}) => postFile(uploadRoute.POST!, file, options);
+const storedFiles = () => filesIn(dataDir);
+
 beforeEach(async () => {
   delete process.env.CLOUDINARY_URL;
   delete process.env.UPLOAD_MAX_BYTES;
   resetEnvForTests();
   await rm(join(dataDir, "media"), { recursive: true, force: true });
 });
-
-/** Every file under the media folder (scratch folders included), as relative paths. */
-async function storedFiles(): Promise<string[]> {
-  try {
-    return (await readdir(join(dataDir, "media"), { recursive: true })).sort();
-  } catch {
-    return [];
-  }
-}
-
-function context(request: Request, params: Record<string, string> = {}): APIContext {
-  return { request, url: new URL(request.url), params, locals: {} } as unknown as APIContext;
-}
-
-async function upload(file: Uint8Array | Buffer, options: { name?: string; type?: string; token?: string } = {}) {
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(file)], { type: options.type ?? "image/png" }), options.name ?? "photo.png");
-  // Sent as bytes, the way a server receives it (undici's own FormData stream dislikes being cancelled).
-  const encoded = new Response(form);
-  const headers: Record<string, string> = { "content-type": encoded.headers.get("content-type")! };
-  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-  const request = new Request("http://127.0.0.1:4321/v2/upload-cloud", { method: "POST", headers, body: await encoded.arrayBuffer() });
-  const response = await uploadRoute.POST!(context(request));
-  return { status: response.status, json: (await response.json()) as { secure_url?: string; error?: string } };
-}
-
-/**
- * A multipart body that streams `size` bytes of "PNG" in 64 KiB chunks, counting what the handler
- * pulled. highWaterMark 0: nothing is produced until the handler reads.
- */
-function streamingUpload(size: number, headers: Record<string, string> = {}) {
-  const boundary = "resin-test-boundary";
-  const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`);
-  const chunk = new Uint8Array(64 * 1024);
-  const counter = { produced: 0 };
-  let sentHead = false;
-  let markCancelled!: () => void;
-  const cancelled = new Promise<void>((resolve) => (markCancelled = resolve));
-  const body = new ReadableStream<Uint8Array>(
-    {
-      cancel: () => markCancelled(),
-      pull(controller) {
-        if (!sentHead) {
-          sentHead = true;
-          counter.produced += head.byteLength;
-          return controller.enqueue(head);
-        }
-        if (counter.produced >= size) return controller.close();
-        counter.produced += chunk.byteLength;
-        controller.enqueue(chunk);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  const request = new Request("http://127.0.0.1:4321/v2/upload-cloud", {
-    method: "POST",
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...headers },
-    body,
-    duplex: "half",
-  } as RequestInit);
-  return { request, counter, cancelled };
-}
-
-const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 180, g: 120, b: 60 } } })
-    .composite([{ input: { create: { width: Math.ceil(width / 2), height, channels: 3, background: { r: 20, g: 40, b: 200 } } }, left: 0, top: 0 }]);
 
 describe("POST /v2/upload-cloud: who may upload", () => {
   it("answers 401 without a token and 403 to a shopper, before reading the body, writing nothing", async () => {
@@ -322,88 +254,5 @@ describe("GET /media", () => {
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain("private");
     }
-  });
-});
-
-describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
-  let server: Server;
-  let received: { url: string; form: FormData; raw: Buffer }[];
-  let reply: { status: number; body: unknown };
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", async () => {
-        const raw = Buffer.concat(chunks);
-        const form = await new Request("http://fake/", { method: "POST", headers: { "content-type": req.headers["content-type"]! }, body: raw }).formData();
-        received.push({ url: req.url!, form, raw });
-        res.writeHead(reply.status, { "content-type": "application/json" });
-        res.end(JSON.stringify(reply.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
-
-  beforeEach(() => {
-    received = [];
-    const { port } = server.address() as AddressInfo;
-    process.env.CLOUDINARY_URL = "cloudinary://123456789012345:top-secret-value@resin-cloud";
-    process.env.CLOUDINARY_API_BASE = `http://127.0.0.1:${port}`;
-    resetEnvForTests();
-  });
-
-  it("sends the cleaned image with a SHA-1 signature made on the server, never the secret, and answers Cloudinary's URL", async () => {
-    reply = { status: 200, body: { secure_url: "https://res.cloudinary.com/resin-cloud/image/upload/v1700000000/resintales/abc.jpg", public_id: "resintales/abc" } };
-    const sideways = await photo(40, 20).jpeg().withExif({ IFD0: { Copyright: "Secret Studio" } }).withMetadata({ orientation: 6 }).toBuffer();
-    const answer = await upload(sideways, { token: owner, type: "image/jpeg", name: "a.jpg" });
-    expect(answer).toEqual({ status: 201, json: { secure_url: "https://res.cloudinary.com/resin-cloud/image/upload/v1700000000/resintales/abc.jpg" } });
-
-    expect(received).toHaveLength(1);
-    const [{ url, form, raw }] = received as [(typeof received)[0]];
-    expect(url).toBe("/v1_1/resin-cloud/image/upload");
-    expect(form.get("api_key")).toBe("123456789012345");
-    const publicId = form.get("public_id") as string;
-    const timestamp = form.get("timestamp") as string;
-    expect(publicId).toMatch(/^resintales\/[a-f0-9]{32}$/);
-    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
-    const expected = createHash("sha1").update(`public_id=${publicId}&timestamp=${timestamp}top-secret-value`).digest("hex");
-    expect(form.get("signature")).toBe(expected);
-    expect(raw.includes(Buffer.from("top-secret-value"))).toBe(false);
-    const sent = Buffer.from(await (form.get("file") as File).arrayBuffer());
-    const meta = await sharp(sent).metadata();
-    expect([meta.format, meta.width, meta.height, meta.orientation, meta.exif]).toEqual(["jpeg", 20, 40, undefined, undefined]);
-    expect(await storedFiles()).toEqual([]);
-  });
-
-  it("answers 502 with Cloudinary's message when it refuses (the secret never in the answer), and still checks the bytes first", async () => {
-    reply = { status: 401, body: { error: { message: "Invalid Signature abc. String to sign - 'public_id=x&timestamp=1'." } } };
-    const answer = await upload(await photo(30, 30).png().toBuffer(), { token: owner });
-    expect(answer.status).toBe(502);
-    expect(answer.json.error).toContain("Invalid Signature");
-    expect(answer.json.error).not.toContain("top-secret-value");
-
-    received = [];
-    expect(await upload(new TextEncoder().encode("not an image"), { token: owner })).toEqual({ status: 400, json: { error: WRONG_TYPE } });
-    expect(received).toHaveLength(0);
-  });
-
-  it("counts this cloud's delivery URLs as uploaded images, and no other cloud's", async () => {
-    expect(await isUploadedImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/resintales/a.jpg")).toBe(true);
-    expect(await isUploadedImageUrl("https://res.cloudinary.com/other-cloud/image/upload/v1/resintales/a.jpg")).toBe(false);
-    expect(await isUploadedImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/a.jpg\"onerror=\"x")).toBe(false);
-    // A product may carry the images its upload answered, in Cloudinary too.
-    expect(isShopImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/resintales/a.jpg")).toBe(true);
-    expect(isShopImageUrl("https://res.cloudinary.com/other-cloud/image/upload/v1/resintales/a.jpg")).toBe(false);
-  });
-
-  it("refuses an answer that is not a delivery URL of this cloud", async () => {
-    reply = { status: 200, body: { secure_url: "https://evil.example/x.jpg" } };
-    const answer = await upload(await photo(30, 30).png().toBuffer(), { token: owner });
-    expect(answer.status).toBe(502);
   });
 });

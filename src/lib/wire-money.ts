@@ -22,6 +22,7 @@ export const MONEY_KEYS: ReadonlySet<string> = new Set([
   "cost",
   "order_amount",
   "shippingEstimate",
+  "shippingCost",
 ]);
 
 /** The largest amount one field may carry: ₹10,00,000 (ten lakh rupees). */

@@ -4,6 +4,8 @@
  * /my-orders/{id}. The orders come from the server with the page (paise); only the filtering is here.
  */
 import { useId, useMemo, useState } from "react";
+import Picture from "../../components/ui/Picture";
+import { IMAGE_SIZES } from "../../lib/images";
 import { formatInr } from "../../lib/money";
 import { ORDER_TEXTS, STATUS_FILTERS, badgeClass, filterOrders, orderDate, orderPath, variantText, type StatusFilter } from "./order-list";
 import type { OrderJson } from "./orders";
@@ -88,7 +90,7 @@ export default function MyOrders({ orders }: Props) {
                   {order.items.map((item) => (
                     <li key={item.id} className="flex items-center gap-3 text-sm">
                       {item.product.image ? (
-                        <img src={item.product.image} alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-lg object-cover" />
+                        <Picture src={item.product.image} sizes={IMAGE_SIZES.thumb} alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-lg object-cover" />
                       ) : (
                         <span aria-hidden="true" className="size-11 shrink-0 rounded-lg bg-cream-100" />
                       )}

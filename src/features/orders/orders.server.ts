@@ -7,8 +7,8 @@ import type { DbOrTx } from "../../server/db/client";
 import { orderItems, orders } from "../../server/db/schema";
 import type { OrderItemJson, OrderJson } from "./orders";
 
-type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export function orderItemJson(row: OrderItemRow): OrderItemJson {
   return {
@@ -43,28 +43,39 @@ export function orderJson(row: OrderRow, items: readonly OrderItemRow[]): OrderJ
   };
 }
 
-/** Orders matching `where`, newest first, each with its items (two queries, whatever the count). */
-export async function loadOrders(
-  db: DbOrTx,
-  options: { where?: SQL; limit?: number; offset?: number } = {},
-): Promise<OrderJson[]> {
+export interface LoadOrdersOptions<T> {
+  where?: SQL;
+  /** 0 or absent: every matching order. */
+  limit?: number;
+  offset?: number;
+  /** The shape of each answer (the owner's portal adds payment details); SPEC §3 OrderJson by default. */
+  shape?: (row: OrderRow, items: readonly OrderItemRow[]) => T;
+}
+
+/**
+ * Orders matching `where`, newest first, each with its items: two queries, whatever the count.
+ * A whole list reads its items through the same filter as a subquery, so ten thousand orders
+ * never become ten thousand bound parameters.
+ */
+export async function loadOrders<T = OrderJson>(db: DbOrTx, options: LoadOrdersOptions<T> = {}): Promise<T[]> {
+  const shape = (options.shape ?? orderJson) as (row: OrderRow, items: readonly OrderItemRow[]) => T;
   let query = db.select().from(orders).where(options.where).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic();
   if (options.limit) query = query.limit(options.limit);
   if (options.offset) query = query.offset(options.offset);
   const rows = await query;
   if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((row) => row.id)))
-    .orderBy(orderItems.orderId, orderItems.id);
+  const whole = !options.limit && !options.offset;
+  const ofOrders = whole
+    ? inArray(orderItems.orderId, db.select({ id: orders.id }).from(orders).where(options.where))
+    : inArray(orderItems.orderId, rows.map((row) => row.id));
+  const items = await db.select().from(orderItems).where(ofOrders).orderBy(orderItems.orderId, orderItems.id);
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
-    const list = byOrder.get(item.orderId) ?? [];
-    list.push(item);
-    byOrder.set(item.orderId, list);
+    const list = byOrder.get(item.orderId);
+    if (list) list.push(item);
+    else byOrder.set(item.orderId, [item]);
   }
-  return rows.map((row) => orderJson(row, byOrder.get(row.id) ?? []));
+  return rows.map((row) => shape(row, byOrder.get(row.id) ?? []));
 }
 
 /** One order, or null. With `userId`, only when it belongs to that user (someone else's is "absent"). */

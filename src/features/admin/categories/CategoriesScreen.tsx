@@ -1,6 +1,125 @@
-/** Placeholder until this screen is built (issue 10). */
+/**
+ * Homepage Categories (/admin/categories, SPEC §2 Admin categories): the two summary cards, search,
+ * sort, the grid of cards with Show on Site and Edit Image, and a small form to add a category.
+ * /admin/categories/{id} opens the same screen with that category's Edit Image modal.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import Spinner from "../../../components/ui/Spinner";
 import type { ScreenProps } from "../shell/AdminApp";
+import { navigate } from "../shell/admin-router";
+import { CATEGORY_SORTS, CATEGORY_TEXTS, categoryCounts, matchesCategory, sortCategories, type Category, type CategorySort } from "./categories";
+import { fetchCategories, saveCategoryShow } from "./categories-client";
+import CategoryTile from "./CategoryTile";
+import CreateCategoryForm from "./CreateCategoryForm";
+import EditImageModal from "./EditImageModal";
 
-export default function CategoriesScreen(_props: ScreenProps) {
-  return <h1 className="text-3xl text-ink-900">Homepage Categories</h1>;
+type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; list: Category[] };
+
+export default function CategoriesScreen({ id }: ScreenProps) {
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<CategorySort>("newest");
+  const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState<Category | null>(null);
+
+  const reload = useCallback(() => {
+    setLoad({ state: "loading" });
+    fetchCategories()
+      .then((list) => setLoad({ state: "ready", list }))
+      .catch((error: unknown) => {
+        console.error("[categories] list failed", error);
+        setLoad({ state: "failed" });
+      });
+  }, []);
+  useEffect(reload, [reload]);
+
+  const list = load.state === "ready" ? load.list : [];
+  // /admin/categories/{id}: open that category's Edit Image once, when the list is first here.
+  const routeOpened = useRef(false);
+  useEffect(() => {
+    if (!id || routeOpened.current || load.state !== "ready") return;
+    routeOpened.current = true;
+    setEditing(load.list.find((c) => c.id === id) ?? null);
+  }, [id, load]);
+
+  const replace = (saved: Category) =>
+    setLoad((current) => (current.state === "ready" ? { state: "ready", list: current.list.map((c) => (c.id === saved.id ? saved : c)) } : current));
+
+  // SPEC §4: the card changes only after the server agrees; a failure is logged only (SPEC §8).
+  const toggle = async (category: Category) => {
+    if (saving.has(category.id)) return;
+    setSaving((s) => new Set(s).add(category.id));
+    try {
+      replace(await saveCategoryShow(category.id, category.show === 1 ? 0 : 1));
+    } catch (error) {
+      console.error("[categories] visibility toggle failed", error);
+    } finally {
+      setSaving((s) => {
+        const next = new Set(s);
+        next.delete(category.id);
+        return next;
+      });
+    }
+  };
+
+  const closeModal = () => {
+    setEditing(null);
+    if (id) navigate("/admin/categories");
+  };
+
+  const counts = categoryCounts(list);
+  const shown = useMemo(() => sortCategories(list.filter((c) => matchesCategory(c, search)), sort), [list, search, sort]);
+
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-3xl text-ink-900">{CATEGORY_TEXTS.title}</h1>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {[
+          [CATEGORY_TEXTS.total, counts.total, "total"],
+          [CATEGORY_TEXTS.onHome, counts.onHome, "on-home"],
+        ].map(([label, value, key]) => (
+          <div key={key} className="rounded-2xl bg-white p-5 ring-1 ring-cream-200" data-testid={`summary-${key}`}>
+            <p className="text-sm text-ink-500">{label}</p>
+            <p className="mt-1 text-3xl text-ink-900">{load.state === "ready" ? value : "–"}</p>
+          </div>
+        ))}
+      </div>
+      <CreateCategoryForm onCreated={(category) => setLoad((current) => (current.state === "ready" ? { state: "ready", list: [category, ...current.list] } : current))} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <input
+          type="search"
+          aria-label={CATEGORY_TEXTS.search}
+          placeholder={CATEGORY_TEXTS.search}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="flex-1 rounded-full border border-cream-300 bg-white px-4 py-2.5 text-sm outline-none focus:border-gold-500"
+        />
+        <select aria-label="Sort" value={sort} onChange={(event) => setSort(event.target.value as CategorySort)} className="rounded-full border border-cream-300 bg-white px-4 py-2.5 text-sm">
+          {CATEGORY_SORTS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {load.state === "loading" && <Spinner label="Loading categories" />}
+      {load.state === "failed" && (
+        <p className="text-ink-700">
+          The categories could not be loaded.{" "}
+          <button type="button" onClick={reload} className="underline">
+            Try again
+          </button>
+        </p>
+      )}
+      {load.state === "ready" && shown.length === 0 && <p className="text-ink-500">No categories found.</p>}
+      {shown.length > 0 && (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Categories">
+          {shown.map((category) => (
+            <CategoryTile key={category.id} category={category} saving={saving.has(category.id)} onToggle={(c) => void toggle(c)} onEditImage={setEditing} />
+          ))}
+        </ul>
+      )}
+      <EditImageModal category={editing} onSaved={replace} onClose={closeModal} />
+    </section>
+  );
 }

@@ -3,17 +3,28 @@
  * admin navigation of SPEC §2 and the screens behind it. The server already refused anyone who
  * is not an admin before this page was sent, and checks the role again on every API call.
  * Each screen is its own lazily loaded chunk, so opening the orders never downloads the editor.
+ * A screen that fails (or whose chunk cannot load) is caught by ScreenBoundary; moving between
+ * screens sets the document title and moves focus to the screen, as a page load would.
  */
 import { useStore } from "@nanostores/react";
-import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent } from "react";
+import { Suspense, lazy, useEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
 import Spinner from "../../../components/ui/Spinner";
-import { matchAdminRoute, type AdminScreen } from "./admin-routes";
+import { SCREEN_TITLES, matchAdminRoute, type AdminScreen } from "./admin-routes";
 import { $adminPath, startAdminRouter } from "./admin-router";
 import AdminNav from "./AdminNav";
+import ScreenBoundary from "./ScreenBoundary";
 
 export interface ScreenProps {
   /** The `{id}` of a detail path. */
   id?: string;
+  /** SHOP_SHORT_NAME, the spec's `{product}` (the order detail's customer tab). */
+  shortName?: string;
+}
+
+interface Props {
+  /** SHOP_NAME, for document titles. */
+  shopName?: string;
+  shortName?: string;
 }
 
 const SCREENS: Record<AdminScreen, LazyExoticComponent<ComponentType<ScreenProps>>> = {
@@ -27,23 +38,39 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<ComponentType<ScreenProps
   inquiries: lazy(() => import("../inquiries/InquiriesScreen")),
 };
 
-export default function AdminApp() {
+export default function AdminApp({ shopName = "", shortName = "" }: Props) {
   useEffect(startAdminRouter, []);
   const path = useStore($adminPath);
   const match = matchAdminRoute(path);
   const Screen = match ? SCREENS[match.screen] : null;
+  const main = useRef<HTMLDivElement>(null);
+  const firstPath = useRef(path);
+
+  useEffect(() => {
+    const title = match ? SCREEN_TITLES[match.screen] : "Page not found";
+    document.title = shopName ? `${title} | ${shopName}` : title;
+    // A client-side move is announced like a page load; the first render keeps the browser's focus.
+    if (path !== firstPath.current) {
+      firstPath.current = "";
+      main.current?.focus({ preventScroll: true });
+    }
+  }, [path, match?.screen, shopName]);
+
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:flex-row lg:px-8" data-admin-app>
       <AdminNav current={path} />
-      <main className="min-w-0 flex-1">
+      {/* The layout already has the page's <main>; this is the screen's region, focused after a move. */}
+      <div ref={main} tabIndex={-1} className="min-w-0 flex-1 outline-none" data-admin-screen>
         {Screen ? (
-          <Suspense fallback={<Spinner label="Loading" />}>
-            <Screen key={path} id={match?.id} />
-          </Suspense>
+          <ScreenBoundary key={path}>
+            <Suspense fallback={<Spinner label="Loading" />}>
+              <Screen key={path} id={match?.id} shortName={shortName} />
+            </Suspense>
+          </ScreenBoundary>
         ) : (
           <p className="text-ink-700">Page not found</p>
         )}
-      </main>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,14 @@
-/** The admin navigation of SPEC §2: links that switch screens without reloading the page. */
-import type { MouseEvent } from "react";
+/**
+ * The admin navigation of SPEC §2: links that switch screens without reloading the page, and the
+ * count of new inquiries beside 'Inquiries' (none shown when it cannot be read).
+ */
+import { useStore } from "@nanostores/react";
+import { useEffect, type MouseEvent } from "react";
 import { ADMIN_NAV, matchAdminRoute } from "./admin-routes";
 import { navigate } from "./admin-router";
+import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
+
+const INQUIRIES_HREF = "/admin/inquiries";
 
 function isCurrent(href: string, current: string): boolean {
   if (href === "/") return false;
@@ -21,22 +28,34 @@ function follow(event: MouseEvent<HTMLAnchorElement>, href: string): void {
 }
 
 export default function AdminNav({ current }: { current: string }) {
+  const newInquiries = useStore($newInquiries);
+  useEffect(() => {
+    void refreshNewInquiries();
+  }, [current]);
+
   return (
     <nav aria-label="Admin" className="shrink-0 lg:w-56">
       <ul className="flex flex-wrap gap-2 lg:flex-col">
         {ADMIN_NAV.map(({ label, href }) => {
           const active = isCurrent(href, current);
+          const badge = href === INQUIRIES_HREF && newInquiries ? newInquiries : null;
           return (
             <li key={href}>
               <a
                 href={href}
                 onClick={(event) => follow(event, href)}
                 aria-current={active ? "page" : undefined}
-                className={`block rounded-full px-4 py-2 text-sm font-medium ${
+                className={`flex items-center justify-between gap-2 rounded-full px-4 py-2 text-sm font-medium ${
                   active ? "bg-ink-900 text-cream-50" : "text-ink-700 hover:bg-cream-100"
                 }`}
               >
                 {label}
+                {badge !== null && (
+                  <span className="min-w-6 rounded-full bg-gold-500 px-2 py-0.5 text-center text-xs font-semibold text-ink-900" data-new-inquiries={badge}>
+                    {badge}
+                    <span className="sr-only"> new</span>
+                  </span>
+                )}
               </a>
             </li>
           );

@@ -5,8 +5,8 @@
 import { api } from "../../../lib/api-client";
 import { freshToken } from "../../account/session-store";
 
-export async function adminGet<T>(path: string): Promise<T> {
-  return api.get<T>(path, { token: await freshToken() });
+export async function adminGet<T>(path: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<T> {
+  return api.get<T>(path, { ...options, token: await freshToken() });
 }
 
 export async function adminPost<T>(path: string, body?: unknown): Promise<T> {

@@ -37,6 +37,18 @@ export function matchAdminRoute(pathname: string): AdminMatch | null {
   return null;
 }
 
+/** The document title of each screen (before " | {shop name}"). */
+export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
+  orders: "All Orders",
+  order: "Order",
+  products: "All Products",
+  product: "Product",
+  "add-product": "Add Product",
+  categories: "Homepage Categories",
+  category: "Homepage Categories",
+  inquiries: "Inquiries",
+};
+
 /** The admin navigation of SPEC §2, in its order, plus the inquiries inbox (issue 10 §6). */
 export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "All Orders", href: "/admin" },

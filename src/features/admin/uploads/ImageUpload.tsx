@@ -11,13 +11,16 @@
  *   label?: string                  the picker's accessible label; default 'Choose an image'
  *   alertOnFailure?: boolean        the browser alert 'Upload failed' after a failed upload (SPEC §8,
  *                                   product image upload); default true
+ *   onMissingFile?(): void          when given, the button stays enabled without a chosen file and a
+ *                                   click calls this (the category modal's 'Please select a file and a
+ *                                   category'); without it the button is disabled until a file is chosen
  *
  * Behaviour: the picker accepts png, jpeg and webp; another type is refused before any upload with the
  * toast 'Only PNG, JPEG, and WebP files are allowed' (the server checks the bytes again). A chosen file
  * shows a preview; the button uploads it to POST /v2/upload-cloud. Success: toast 'Image Uploaded',
  * onUploaded(url), and the picker clears for the next image. Failure: a toast with the server's
- * message (or 'Error uploading image') and the alert 'Upload failed'. Unmounting (a closed modal)
- * clears the preview.
+ * message (or 'Error uploading image' when the server never answered) and the alert 'Upload failed'.
+ * Unmounting (a closed modal) clears the preview.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { showToast } from "../../../components/ui/toast-store";
@@ -31,6 +34,7 @@ export interface ImageUploadProps {
   buttonLabel?: string;
   label?: string;
   alertOnFailure?: boolean;
+  onMissingFile?(): void;
 }
 
 const ACCEPTED = new Set(ACCEPTED_IMAGE_TYPES.split(","));
@@ -40,7 +44,15 @@ export function isAcceptedImageType(type: string): boolean {
   return ACCEPTED.has(type.toLowerCase());
 }
 
-export default function ImageUpload({ onUploaded, disabled = false, onBusyChange, buttonLabel = "Upload", label = "Choose an image", alertOnFailure = true }: ImageUploadProps) {
+export default function ImageUpload({
+  onUploaded,
+  disabled = false,
+  onBusyChange,
+  buttonLabel = "Upload",
+  label = "Choose an image",
+  alertOnFailure = true,
+  onMissingFile,
+}: ImageUploadProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -49,7 +61,10 @@ export default function ImageUpload({ onUploaded, disabled = false, onBusyChange
 
   // One object URL per chosen file, released when the file changes or the picker goes away.
   useEffect(() => {
-    if (!file) return setPreview(null);
+    if (!file) {
+      setPreview(null);
+      return;
+    }
     const url = URL.createObjectURL(file);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
@@ -70,7 +85,8 @@ export default function ImageUpload({ onUploaded, disabled = false, onBusyChange
   }
 
   async function upload() {
-    if (!file || busy) return;
+    if (busy) return;
+    if (!file) return onMissingFile?.();
     setBusy(true);
     onBusyChange?.(true);
     try {
@@ -79,7 +95,8 @@ export default function ImageUpload({ onUploaded, disabled = false, onBusyChange
       clear();
       onUploaded(url);
     } catch (error) {
-      const message = error instanceof ApiError && error.message ? error.message : UPLOAD_TEXTS.failedFallback;
+      // Status 0: the server never answered (network, time limit), so there is no message of its own.
+      const message = error instanceof ApiError && error.status > 0 && error.message ? error.message : UPLOAD_TEXTS.failedFallback;
       showToast({ type: "error", title: message });
       if (alertOnFailure) window.alert(UPLOAD_TEXTS.alertFailed);
     } finally {
@@ -103,11 +120,21 @@ export default function ImageUpload({ onUploaded, disabled = false, onBusyChange
         onChange={(event) => choose(event.currentTarget.files?.[0])}
         className="block w-full text-sm text-ink-700 file:mr-3 file:rounded-full file:border-0 file:bg-cream-200 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-cream-300 disabled:opacity-60"
       />
-      {preview && <img src={preview} alt="Preview of the chosen image" width={160} height={160} className="size-40 rounded-lg border border-cream-300 object-cover" />}
+      {preview && (
+        <img
+          src={preview}
+          alt="Preview of the chosen image"
+          width={160}
+          height={160}
+          // A file that only claims to be an image shows no broken picture; the server's answer says why.
+          onError={() => setPreview(null)}
+          className="size-40 rounded-lg border border-cream-300 object-cover"
+        />
+      )}
       <button
         type="button"
         onClick={upload}
-        disabled={off || !file}
+        disabled={off || (!file && !onMissingFile)}
         className="inline-flex w-fit items-center gap-2 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-cream-50 shadow-sm transition hover:bg-ink-700 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {busy ? "Uploading..." : buttonLabel}

@@ -1,4 +1,4 @@
-import { patchProductStatus, putProduct } from "../../../features/admin/admin.api";
+import { patchProductStatus, putProduct } from "../../../features/admin/products/products.api";
 import { getProductHandler } from "../../../features/catalogue/catalogue.api";
 import { methods } from "../../../server/http";
 

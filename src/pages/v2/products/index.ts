@@ -1,4 +1,4 @@
-import { postProduct } from "../../../features/admin/admin.api";
+import { postProduct } from "../../../features/admin/products/products.api";
 import { getProductsHandler } from "../../../features/catalogue/catalogue.api";
 import { methods } from "../../../server/http";
 

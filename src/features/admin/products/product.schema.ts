@@ -51,7 +51,7 @@ export const productInput = z
     images: z.array(productImageInput).check(
       z.minLength(1, { error: "Please Upload an Image" }),
       z.maxLength(20),
-      z.refine((images) => images.filter((i) => i.isPrimary).length === 1, { error: "images: exactly one image must be primary" }),
+      z.refine((images) => images.length === 0 || images.filter((i) => i.isPrimary).length === 1, { error: "exactly one image must be primary" }),
     ),
   })
   .check(

@@ -1,25 +1,42 @@
 /**
  * Creating and editing a product (POST /v2/products, PUT /v2/products/{id}) from a body already
  * validated by product.schema.ts: children (variants, images, attributes, tags) are replaced in the
- * same transaction as the product row, so the storefront never sees half an edit.
+ * same transaction as the product row, so the storefront never sees half an edit, and
+ * `catalogueChanged(tx)` in that transaction tells the storefront's caches at once.
  */
 import { and, eq, ne } from "drizzle-orm";
-import type { Db, Tx } from "../../server/db/client";
-import { categories, productAttributes, productImages, productTags, products, productVariants } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import type { Product } from "../catalogue/catalogue";
-import { getProduct } from "../catalogue/catalogue.server";
-import { isOwnCloudinaryUrl } from "../media/cloudinary.server";
+import type { Db, Tx } from "../../../server/db/client";
+import { categories, productAttributes, productImages, productTags, products, productVariants } from "../../../server/db/schema";
+import { HttpError } from "../../../server/http";
+import type { Product } from "../../catalogue/catalogue";
+import { getProduct } from "../../catalogue/catalogue.server";
+import { catalogueChanged } from "../../catalogue/catalogue-version.server";
+import { isOwnCloudinaryUrl } from "../../media/cloudinary.server";
+import { isUploadedImageUrl } from "../../media/uploaded-url.server";
 import type { ProductInput } from "./product.schema";
 
-/** Image urls the shop accepts: its own uploads and bundled artwork (same origin paths), or its Cloudinary account's. */
+/**
+ * The shape of an image url the shop serves (its /media uploads, bundled /images artwork, its
+ * Cloudinary account's), without looking at storage. Product writes check more strictly with
+ * isProductImageUrl: the upload must really exist.
+ */
 export function isShopImageUrl(url: string): boolean {
   return (/^\/(media|images)\/[A-Za-z0-9._\/-]+$/.test(url) && !url.includes("..")) || isOwnCloudinaryUrl(url);
 }
 
+/** The shop's bundled artwork (the demo catalogue's /images/... files). */
+function isBundledImageUrl(url: string): boolean {
+  return /^\/images\/[A-Za-z0-9._\/-]+$/.test(url) && !url.includes("..");
+}
+
+/** What a product may show: bundled artwork, or an image this shop's upload actually stored. */
+async function isProductImageUrl(url: string): Promise<boolean> {
+  return isBundledImageUrl(url) || (await isUploadedImageUrl(url));
+}
+
 async function check(tx: Tx, input: ProductInput, id?: string): Promise<void> {
-  const bad = input.images.find((image) => !isShopImageUrl(image.url));
-  if (bad) throw new HttpError(400, `images: ${bad.url} is not an image uploaded to this shop`);
+  for (const image of input.images)
+    if (!(await isProductImageUrl(image.url))) throw new HttpError(400, `images: ${image.url} is not an image uploaded to this shop`);
   const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
   if (!category) throw new HttpError(400, `categoryId: no category ${input.categoryId}`);
   const clash = await tx
@@ -70,6 +87,7 @@ export async function createProduct(db: Db, input: ProductInput): Promise<Produc
       await check(tx, input);
       await tx.insert(products).values({ id, ...row(input) });
       await writeChildren(tx, id, input);
+      await catalogueChanged(tx);
       return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
     })
     .catch((error: unknown) => skuRace(error, input.sku));
@@ -83,6 +101,7 @@ export async function updateProduct(db: Db, id: string, input: ProductInput): Pr
       await check(tx, input, id);
       await tx.update(products).set({ ...row(input), updatedAt: new Date() }).where(eq(products.id, id));
       await writeChildren(tx, id, input);
+      await catalogueChanged(tx);
       return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
     })
     .catch((error: unknown) => skuRace(error, input.sku));

@@ -4,18 +4,19 @@
  * (public product shape plus costPrice and onHome).
  */
 import { count, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { homeProducts, products } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import type { Product } from "../catalogue/catalogue";
-import { getProduct, listProducts, type StatusFilter } from "../catalogue/catalogue.server";
+import type { Db } from "../../../server/db/client";
+import { homeProducts, products } from "../../../server/db/schema";
+import { HttpError } from "../../../server/http";
+import type { Product } from "../../catalogue/catalogue";
+import type { AdminProduct } from "./products-admin";
+import { getProduct, listProducts, type StatusFilter } from "../../catalogue/catalogue.server";
+import { catalogueChanged } from "../../catalogue/catalogue-version.server";
 
 export const MAX_HOME_PRODUCTS = 8;
 export const MAX_HOME_MESSAGE = "max 8 products can be added!";
 /** Arbitrary constant naming the homepage-listing lock. */
 const HOME_LOCK = 0x5e5a_0008;
 
-export type AdminProduct = Product & { costPrice: number; onHome: boolean };
 
 export async function listAdminProducts(db: Db, options: { limit: number; offset: number; status: StatusFilter }): Promise<AdminProduct[]> {
   const list = await listProducts(db, { ...options, includeCost: true });
@@ -26,10 +27,19 @@ export async function listAdminProducts(db: Db, options: { limit: number; offset
   return list.map((p) => ({ ...p, costPrice: p.costPrice ?? 0, onHome: listed.has(p.id) }));
 }
 
+/** One product as the portal sees it (inactive too, with costPrice and onHome), or null. */
+export async function loadAdminProduct(db: Db, id: string): Promise<AdminProduct | null> {
+  const product = await getProduct(db, id, { includeInactive: true, includeCost: true });
+  if (!product) return null;
+  const listed = await db.select({ id: homeProducts.productId }).from(homeProducts).where(eq(homeProducts.productId, id));
+  return { ...product, costPrice: product.costPrice ?? 0, onHome: listed.length > 0 };
+}
+
 export async function setProductStatus(db: Db, id: string, status: "active" | "inactive"): Promise<Product> {
   return db.transaction(async (tx) => {
     const updated = await tx.update(products).set({ status, updatedAt: new Date() }).where(eq(products.id, id)).returning({ id: products.id });
     if (updated.length === 0) throw new HttpError(404, "Product not found");
+    await catalogueChanged(tx);
     return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
   });
 }
@@ -41,11 +51,15 @@ export async function toggleHomeProduct(db: Db, id: string): Promise<"added" | "
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
     if (!product) throw new HttpError(404, "Product not found");
     const removed = await tx.delete(homeProducts).where(eq(homeProducts.productId, id)).returning();
-    if (removed.length > 0) return "removed";
+    if (removed.length > 0) {
+      await catalogueChanged(tx);
+      return "removed";
+    }
     const [{ n }] = (await tx.select({ n: count() }).from(homeProducts)) as [{ n: number }];
     if (Number(n) >= MAX_HOME_PRODUCTS) throw new HttpError(400, MAX_HOME_MESSAGE);
     const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${homeProducts.position}), -1) + 1` }).from(homeProducts)) as [{ next: number }];
     await tx.insert(homeProducts).values({ productId: id, position: Number(next) });
+    await catalogueChanged(tx);
     return "added";
   });
 }

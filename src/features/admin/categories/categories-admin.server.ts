@@ -1,0 +1,69 @@
+/**
+ * The owner's category writes (SPEC §7 Admin: GET /v2/admin/categories, PATCH ...?new_show=,
+ * POST ...?img=, and creating one). Every write runs in a transaction that calls
+ * `catalogueChanged(tx)`, so the home carousel and the product list's filter chips, which read
+ * only shown categories, follow it at once.
+ */
+import { eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../server/db/client";
+import { categories } from "../../../server/db/schema";
+import { HttpError } from "../../../server/http";
+import { catalogueChanged } from "../../catalogue/catalogue-version.server";
+import { listCategories } from "../../catalogue/catalogue.server";
+import { isUploadedImageUrl } from "../../media/uploaded-url.server";
+import { newCategoryFields, type Category } from "./categories";
+
+export const CATEGORY_NOT_FOUND = "Category not found";
+export const IMAGE_REFUSED =
+  "img must be an image uploaded to this shop (/media/...) or to its Cloudinary account; other addresses are not accepted.";
+
+function toCategory(row: typeof categories.$inferSelect): Category {
+  return { id: row.id, slug: row.slug, name: row.name, img: row.img, show: row.show === 1 ? 1 : 0, createdAt: row.createdAt.toISOString() };
+}
+
+/** Every category, shown or not, newest first. */
+export function listAdminCategories(db: DbOrTx): Promise<Category[]> {
+  return listCategories(db, { shownOnly: false });
+}
+
+async function updateCategory(db: Db, id: string, values: Partial<typeof categories.$inferInsert>): Promise<Category> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(categories).set(values).where(eq(categories.id, id)).returning();
+    if (!row) throw new HttpError(404, CATEGORY_NOT_FOUND);
+    await catalogueChanged(tx);
+    return toCategory(row);
+  });
+}
+
+/** Show on Site: 1 shows the category on the home page and in the filter chips, 0 hides it. */
+export function setCategoryShow(db: Db, id: string, show: 0 | 1): Promise<Category> {
+  return updateCategory(db, id, { show });
+}
+
+/**
+ * The category's new image: only an upload this shop stored (/media/..., its files present) or a
+ * delivery URL of its own Cloudinary account (decision 0038).
+ */
+export async function setCategoryImage(db: Db, id: string, img: string): Promise<Category> {
+  if (!(await isUploadedImageUrl(img))) throw new HttpError(400, IMAGE_REFUSED);
+  return updateCategory(db, id, { img });
+}
+
+/**
+ * A new category, hidden from the site until the owner gives it an image and switches Show on Site
+ * on (decision 0038). A slug (or name) already taken is a 400 that names it; the unique indexes
+ * decide, so two owners creating the same category at once get one row and one 400.
+ */
+export async function createCategory(db: Db, typedName: string): Promise<Category> {
+  const fields = newCategoryFields(typedName);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(categories)
+      .values({ ...fields, img: "", show: 0 })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new HttpError(400, `A category with the slug "${fields.slug}" already exists.`);
+    await catalogueChanged(tx);
+    return toCategory(row);
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * Handlers of the categories part of the portal API (SPEC §7 Admin). Each starts with
+ * requireAdmin (401 without a token, 403 for a shopper) before it reads anything else.
+ */
+import type { APIContext } from "astro";
+import { requireAdmin } from "../../../server/auth/auth.server";
+import { getDb } from "../../../server/db/client";
+import { json, parseWith, readJson, readQuery } from "../../../server/http";
+import { createCategory, listAdminCategories, setCategoryImage, setCategoryShow } from "./categories-admin.server";
+import { categoryIdParam, createCategoryBody, imageQuery, showQuery } from "./categories.schema";
+
+/** GET /v2/admin/categories: every category with show, img and createdAt, newest first. */
+export async function getAdminCategories(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  return json(await listAdminCategories(await getDb()));
+}
+
+/** POST /v2/admin/categories { name } -> 201 the category (hidden until shown). */
+export async function postCategory(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const { name } = await readJson(context.request, createCategoryBody, 4 * 1024);
+  return json(await createCategory(await getDb(), name), { status: 201 });
+}
+
+/** PATCH /v2/admin/categories/{id}?new_show=0|1 (empty body) -> the category. */
+export async function patchCategoryShow(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(categoryIdParam, context.params.id);
+  const { new_show } = readQuery(context.url, showQuery);
+  return json(await setCategoryShow(await getDb(), id, new_show === "1" ? 1 : 0));
+}
+
+/** POST /v2/admin/categories/{id}?img={url} (empty body) -> the category. */
+export async function postCategoryImage(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(categoryIdParam, context.params.id);
+  const { img } = readQuery(context.url, imageQuery);
+  return json(await setCategoryImage(await getDb(), id, img));
+}

@@ -1,0 +1,63 @@
+/**
+ * The inquiries inbox's pure rules (issue 10 §6): the statuses, which ones the owner sets by hand,
+ * the moves allowed (decision 0039), and the answer's shape. Shared by the screen and the server.
+ */
+
+/** The table's statuses (src/server/db/schema/inquiries.ts; a unit test keeps the two equal). */
+export const INQUIRY_STATUSES = ["new", "contacted", "quoted", "paid", "closed"] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+/** What the owner sets from the inbox; quoted and paid belong to the quote flow (issue 12). */
+export const MANUAL_INQUIRY_STATUSES = ["new", "contacted", "closed"] as const;
+export type ManualInquiryStatus = (typeof MANUAL_INQUIRY_STATUSES)[number];
+
+export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  quoted: "Quoted",
+  paid: "Paid",
+  closed: "Closed",
+};
+
+/** One inquiry as GET /v2/admin/inquiries answers it (the sender's address is not shown). */
+export interface AdminInquiry {
+  id: string;
+  name: string;
+  email: string;
+  productType: string;
+  colors: string;
+  size: string;
+  budget: string;
+  description: string;
+  status: InquiryStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function isInquiryStatus(value: string): value is InquiryStatus {
+  return (INQUIRY_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * The statuses the owner may pick for an inquiry now: new, contacted and closed move freely among
+ * themselves; once the quote flow has it (quoted, paid), the owner can only close it.
+ */
+export function manualTargets(from: InquiryStatus): readonly ManualInquiryStatus[] {
+  return from === "quoted" || from === "paid" ? ["closed"] : MANUAL_INQUIRY_STATUSES;
+}
+
+export function canSetInquiryStatus(from: InquiryStatus, to: string): to is ManualInquiryStatus {
+  return from === to || (manualTargets(from) as readonly string[]).includes(to);
+}
+
+/** When an inquiry arrived: en-IN, India time, 24-hour ("9 Jan 2026, 05:30"), as the portal's dates. */
+export function formatInquiryDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleString("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Kolkata" });
+}
+
+/** The statuses the status select offers for an inquiry: its own first, then those the owner may set. */
+export function statusChoices(current: InquiryStatus): InquiryStatus[] {
+  return [current, ...manualTargets(current).filter((s) => s !== current)];
+}

@@ -1,0 +1,92 @@
+/**
+ * Handlers of the owner's order calls (SPEC §7 Admin, issue 10 §2). Every one starts with
+ * requireAdmin: 401 without a token, 403 for a shopper. Amounts are paise here; json()/readJson()
+ * and wireToPaise speak rupees (decision 0003).
+ */
+import type { APIContext } from "astro";
+import { z } from "zod";
+import { requireAdmin } from "../../../server/auth/auth.server";
+import { getDb } from "../../../server/db/client";
+import { HttpError, isJsonContentType, json, parseJsonBody, parseWith, queryInt, readBodyText, readQuery } from "../../../server/http";
+import { wireToPaise, WireMoneyError } from "../../../lib/wire-money";
+import { ORDER_STATUSES } from "../../orders/status";
+import { ADMIN_TARGETS } from "./orders-admin";
+import { changeOrderStatus, listAllOrders, loadAdminOrder, orderCounts } from "./orders-admin.server";
+import { statusChangeBody, type StatusChangeBody } from "./order-status.schema";
+
+/** "a, b or c" */
+const oneOf = (values: readonly string[]) => `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+
+/** `min`/`max` in the query: rupees, as on the wire (at most 2 decimals), to paise. */
+const rupees = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: `${name} must be an amount in rupees, such as 499 or 499.50` })
+    .transform((value, ctx) => {
+      try {
+        return wireToPaise(Number(value), name);
+      } catch (error) {
+        if (!(error instanceof WireMoneyError)) throw error;
+        ctx.addIssue({ code: "custom", message: error.message });
+        return z.NEVER;
+      }
+    })
+    .optional();
+
+export const orderListQuery = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `status must be ${oneOf(ORDER_STATUSES)}` }).optional(),
+  q: z.string().max(200, { error: "q must be at most 200 characters" }).optional(),
+  min: rupees("min"),
+  max: rupees("max"),
+  limit: queryInt("limit", { min: 0, max: 100_000, default: 0 }),
+  offset: queryInt("offset", { min: 0, default: 0 }),
+});
+
+const orderIdParam = z.string({ error: "id is required" }).trim().min(1, { error: "id is required" }).max(120, { error: "id must be at most 120 characters" });
+
+/** GET /v2/admin/allorders[?status=&q=&min=&max=&limit=&offset=]: newest first; no query, every order. */
+export async function getAllOrders(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const query = readQuery(context.url, orderListQuery);
+  if (query.min !== undefined && query.max !== undefined && query.min > query.max) throw new HttpError(400, "min must not be above max");
+  return json(await listAllOrders(await getDb(), query));
+}
+
+/** GET /v2/admin/order/{id}: the order with its payment details; 404 when absent. */
+export async function getAdminOrder(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(orderIdParam, context.params.id);
+  const order = await loadAdminOrder(await getDb(), id);
+  if (!order) throw new HttpError(404, "Order not found");
+  return json(order);
+}
+
+/** GET /v2/admin/order-counts: { pending, processing, shipped, delivered, cancelled } */
+export async function getOrderCounts(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  return json(await orderCounts(await getDb()));
+}
+
+const statusQuery = z.object({
+  status: z.enum(ADMIN_TARGETS, { error: `status must be ${oneOf(ADMIN_TARGETS)}` }),
+});
+
+/** The optional body: empty, or JSON `{ trackingNumber?, shippingCost? }` (rupees on the wire). */
+async function readStatusBody(context: APIContext): Promise<StatusChangeBody> {
+  const text = await readBodyText(context.request);
+  if (!text.trim()) return {};
+  if (!isJsonContentType(context.request.headers.get("content-type"))) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
+  return parseWith(statusChangeBody, parseJsonBody(text));
+}
+
+/** PUT /v2/admin/order/{id}?status=  (body `{ trackingNumber?, shippingCost? }` with shipped only) */
+export async function putOrderStatus(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(orderIdParam, context.params.id);
+  const { status } = readQuery(context.url, statusQuery);
+  const body = await readStatusBody(context);
+  if (status !== "shipped" && (body.trackingNumber !== undefined || body.shippingCost !== undefined)) {
+    throw new HttpError(400, "trackingNumber and shippingCost can be given only when the order is shipped");
+  }
+  return json(await changeOrderStatus(await getDb(), id, { status, ...body }));
+}

@@ -1,0 +1,102 @@
+/**
+ * The owner's orders: filtered list, counts per status, and status changes (stamped on the timeline,
+ * mailed to the shopper in the same transaction). Reads go through loadOrders, the one read model.
+ */
+import { and, count, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../server/db/client";
+import { orders } from "../../../server/db/schema";
+import { HttpError } from "../../../server/http";
+import { sendMail } from "../../../server/mail.server";
+import { orderJson, loadOrders, type OrderItemRow, type OrderRow } from "../../orders/orders.server";
+import { transitionError, type AdminOrderJson, type OrderCounts } from "./orders-admin";
+import { statusMail } from "./order-mail";
+import { shopConfig } from "../../../server/shop-config";
+
+export interface OrderFilter {
+  status?: string;
+  q?: string;
+  /** Paise. */
+  min?: number;
+  max?: number;
+  limit?: number;
+  offset?: number;
+}
+
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The name a person searches by: first and last name, as the dashboard shows it. */
+const fullName = (column: typeof orders.shippingName | typeof orders.billingName) =>
+  sql`coalesce(${column}->>'firstName', '') || ' ' || coalesce(${column}->>'lastName', '')`;
+
+/** The server side of SPEC §5 Admin filters: status; q = id or name substring (any case); total within min..max. */
+export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.min !== undefined) conditions.push(gte(orders.totalPaise, filter.min));
+  if (filter.max !== undefined) conditions.push(lte(orders.totalPaise, filter.max));
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(or(ilike(orders.id, pattern), sql`${fullName(orders.shippingName)} ilike ${pattern}`, sql`${fullName(orders.billingName)} ilike ${pattern}`));
+  }
+  return and(...conditions);
+}
+
+export function adminOrderJson(row: OrderRow, items: readonly OrderItemRow[]): AdminOrderJson {
+  const order = orderJson(row, items);
+  return { ...order, payment: { ...order.payment, provider: row.provider, upiId: row.upiId, paidAt: row.paidAt?.toISOString() ?? null } };
+}
+
+export function listAllOrders(db: DbOrTx, filter: OrderFilter): Promise<AdminOrderJson[]> {
+  return loadOrders(db, { where: orderFilterWhere(filter), limit: filter.limit, offset: filter.offset, shape: adminOrderJson });
+}
+
+export async function loadAdminOrder(db: DbOrTx, id: string): Promise<AdminOrderJson | null> {
+  const [order] = await loadOrders(db, { where: eq(orders.id, id), limit: 1, shape: adminOrderJson });
+  return order ?? null;
+}
+
+export async function orderCounts(db: DbOrTx): Promise<OrderCounts> {
+  const rows = await db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
+  const counts: OrderCounts = { pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 };
+  for (const row of rows) if (row.status in counts) counts[row.status as keyof OrderCounts] = Number(row.n);
+  return counts;
+}
+
+export interface StatusChange {
+  status: string;
+  trackingNumber?: string;
+  /** Paise. */
+  shippingCost?: number;
+}
+
+/**
+ * Moves an order on (decision 0023): 404 when absent, 400 for a refused move, both writing
+ * nothing. The row is locked, so two owners moving one order at once apply one move after the
+ * other; the second sees the first's status.
+ */
+export async function changeOrderStatus(db: Db, id: string, change: StatusChange, now = new Date()): Promise<AdminOrderJson> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    if (!row) throw new HttpError(404, "Order not found");
+    const refused = transitionError(row.status, change.status);
+    if (refused) throw new HttpError(400, refused);
+    const shipped = change.status === "shipped";
+    await tx
+      .update(orders)
+      .set({
+        status: change.status,
+        timeline: { ...row.timeline, [change.status]: now.toISOString() },
+        updatedAt: now,
+        ...(shipped && change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
+        ...(shipped && change.shippingCost !== undefined ? { shippingCostPaise: change.shippingCost } : {}),
+      })
+      .where(eq(orders.id, id));
+    const order = (await loadAdminOrder(tx, id))!;
+    const mail = statusMail(order, shopConfig());
+    if (mail) await sendMail(tx, mail);
+    return order;
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * Handlers of the portal's product calls (SPEC §7 Admin): the list with costPrice, one product for
+ * View and Edit, create, edit, the active switch and the homepage listing. Every one starts with
+ * requireAdmin (401 without a token, 403 for a shopper) before it reads anything. Bodies are
+ * validated whole with product.schema.ts, the schema the form uses. Amounts are paise here;
+ * json()/readJson() speak rupees.
+ */
+import type { APIContext } from "astro";
+import { z } from "zod";
+import { requireAdmin } from "../../../server/auth/auth.server";
+import { getDb } from "../../../server/db/client";
+import { HttpError, isJsonContentType, json, parseJsonBody, parseWith, readBodyText, readQuery } from "../../../server/http";
+import { productIdParam, productListQuery } from "../../catalogue/catalogue.schema";
+import { productInput, type ProductInput } from "./product.schema";
+import { createProduct, updateProduct } from "./product-write.server";
+import { listAdminProducts, loadAdminProduct, setProductStatus, toggleHomeProduct } from "./products-admin.server";
+
+/** A product body may carry up to 20 images with alt texts and 100 variants: more than the 64 KiB default. */
+const PRODUCT_BODY_LIMIT = 256 * 1024;
+
+/** GET /v2/admin/allproducts?limit=0&offset=0&status=all */
+export async function getAllProducts(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const query = readQuery(context.url, productListQuery.pick({ limit: true, offset: true }).extend({
+    status: z.enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" }).default("all"),
+  }));
+  return json(await listAdminProducts(await getDb(), query));
+}
+
+/** GET /v2/admin/product/{id}: one product, inactive too, with costPrice and onHome (404 when absent). */
+export async function getAdminProduct(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(productIdParam, context.params.id);
+  const product = await loadAdminProduct(await getDb(), id);
+  if (!product) throw new HttpError(404, "Product not found");
+  return json(product);
+}
+
+/** PATCH /v2/products/{id}?status=active|inactive */
+export async function patchProductStatus(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(productIdParam, context.params.id);
+  const { status } = readQuery(context.url, z.object({ status: z.enum(["active", "inactive"], { error: "status must be active or inactive" }) }));
+  return json(await setProductStatus(await getDb(), id, status));
+}
+
+/** PATCH /v2/home-products/{id} -> text "added" | "removed" */
+export async function patchHomeProduct(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(productIdParam, context.params.id);
+  const result = await toggleHomeProduct(await getDb(), id);
+  return new Response(result, { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+}
+
+/** The product body, validated whole with the schema the admin form uses (zod/mini). */
+async function readProduct(context: APIContext): Promise<ProductInput> {
+  if (!isJsonContentType(context.request.headers.get("content-type"))) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
+  const raw = parseJsonBody(await readBodyText(context.request, PRODUCT_BODY_LIMIT));
+  const result = productInput.safeParse(raw);
+  if (!result.success) throw new HttpError(400, result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
+  return result.data;
+}
+
+/** POST /v2/products -> 201 the product */
+export async function postProduct(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const input = await readProduct(context);
+  return json(await createProduct(await getDb(), input), { status: 201 });
+}
+
+/** PUT /v2/products/{id} -> the product */
+export async function putProduct(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(productIdParam, context.params.id);
+  const input = await readProduct(context);
+  return json(await updateProduct(await getDb(), id, input));
+}
