@@ -17,7 +17,7 @@ import { showToast } from "../../components/ui/toast-store";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { LIMITS } from "./account";
 import { loginSchema, type LoginInput } from "./account.schema";
-import { loginWithEmail } from "./auth-flows";
+import { loginWithEmail, preloadAuth } from "./auth-flows";
 import { AuthAlternatives, useGoogleSignIn } from "./google-sign-in";
 import { initSession } from "./session-store";
 
@@ -55,7 +55,7 @@ export default function LoginForm({ redirect = "/" }: Props) {
   }
 
   return (
-    <form noValidate method="post" onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={busy}>
+    <form noValidate method="post" onSubmit={handleSubmit(onValid)} onFocus={preloadAuth} className="space-y-5" aria-busy={busy}>
       <TextField label="Email" required type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} error={errors.email?.message} disabled={busy} {...register("email")} />
       <PasswordField label="Password" required autoComplete="current-password" maxLength={LIMITS.password} error={errors.password?.message} disabled={busy} {...register("password")} />
       <button type="submit" className={primaryButton} disabled={busy || !hydrated}>

@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from "react";
 import type { Product } from "./catalogue";
-import { browserCatalogueCache, mergeProducts, PRODUCTS_UPDATED_EVENT } from "./catalogue-cache";
+import { mergeProducts, PRODUCTS_UPDATED_EVENT } from "./catalogue-cache";
+import { browserCatalogueCache } from "./catalogue-cache-browser";
 
 /** How long the list waits for the browser cache before paging the API instead. */
 const CACHE_WAIT_MS = 4000;
