@@ -9,12 +9,14 @@
  *
  * On a built shop (built first when stale) started on spare ports 4451-4453 over scratch databases.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureDemoAccounts } from "../src/server/seed/demo-accounts.server";
 import { seedDemoCatalogue } from "../src/server/seed/seed.server";
 import { startAuthEmulator, type RunningEmulator } from "../src/server/cli/emulator";
+import { benchAdminOrders } from "./admin-orders";
 import { benchLarge, seedLarge } from "./large";
+import { runLighthouse } from "./lighthouse";
 import { load, warm, type LoadRow } from "./load";
 import { machine, render, writeResults, type BenchResult, type EngineResult } from "./report";
 import { BENCH_EMULATOR_PORT, ensureBuild, scratchDb, startShop, type Engine, type RunningShop } from "./shop";
@@ -36,8 +38,6 @@ const largeOptions = { connections: 10, seconds: options.seconds };
 
 const CEILING_DIR = path.resolve("dist/client/_bench");
 const CEILING_PATH = "/_bench/catalogue.json";
-const LIGHTHOUSE_MODULE = path.resolve("bench/lighthouse.ts");
-const ADMIN_ORDERS_MODULE = path.resolve("bench/admin-orders.ts");
 
 const result: BenchResult = { at: new Date().toISOString(), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`, machine: machine(), engines: [], notes: [] };
 
@@ -69,16 +69,8 @@ async function benchRoutes(shop: RunningShop): Promise<LoadRow[]> {
   return rows;
 }
 
-async function runLighthouseIfPresent(shop: RunningShop): Promise<void> {
-  if (!existsSync(LIGHTHOUSE_MODULE)) {
-    // Call site for helper perfweb's bench/lighthouse.ts (runLighthouse(baseUrl, pages)): not on this branch yet.
-    result.notes.push("Lighthouse: bench/lighthouse.ts is not in this checkout, so no Lighthouse figures in this run.");
-    return;
-  }
+async function benchLighthouse(shop: RunningShop): Promise<void> {
   const id = ((await (await fetch(`${shop.base}/v2/products?limit=1`)).json()) as { id: string }[])[0]!.id;
-  const { runLighthouse } = (await import(LIGHTHOUSE_MODULE)) as {
-    runLighthouse: (baseUrl: string, pages: { name: string; path: string; signedIn?: boolean }[]) => Promise<unknown[]>;
-  };
   result.lighthouse = await runLighthouse(shop.base, [
     { name: "home", path: "/" },
     { name: "products", path: "/products" },
@@ -97,7 +89,7 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
     let emulator: RunningEmulator | undefined;
     let shop: RunningShop | undefined;
     try {
-      if (lighthouseHere && existsSync(LIGHTHOUSE_MODULE)) {
+      if (lighthouseHere) {
         emulator = await startAuthEmulator({ port: BENCH_EMULATOR_PORT, quiet: true });
         Object.assign(process.env, { DEMO_MODE: "true", FIREBASE_PROJECT_ID: "demo-resin", FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
       }
@@ -110,7 +102,7 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
         console.log(`\n${out.engine}: ${options.connections} connections, ${options.seconds} s per route`);
         out.rows = await benchRoutes(shop);
       }
-      if (lighthouseHere) await runLighthouseIfPresent(shop);
+      if (lighthouseHere) await benchLighthouse(shop);
     } finally {
       await shop?.stop();
       await emulator?.stop();
@@ -143,13 +135,5 @@ console.log(`\n${render(result)}`);
 const file = writeResults(result, !process.argv.includes("--no-docs"));
 console.log(`\nWritten: ${path.relative(process.cwd(), file)}, bench/results/latest.json${process.argv.includes("--no-docs") ? "" : ", docs/performance.md"}`);
 
-if (wants("admin-orders")) {
-  if (existsSync(ADMIN_ORDERS_MODULE)) {
-    const { benchAdminOrders } = (await import(ADMIN_ORDERS_MODULE)) as { benchAdminOrders: () => Promise<void> };
-    await benchAdminOrders();
-  } else {
-    // Call site for helper aorders' bench/admin-orders.ts (benchAdminOrders()): not on this branch yet.
-    console.log("\nAdmin orders: bench/admin-orders.ts is not in this checkout; skipped.");
-  }
-}
+if (wants("admin-orders")) await benchAdminOrders();
 process.exit(0);

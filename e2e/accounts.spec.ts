@@ -1,14 +1,14 @@
 /**
- * Accounts end to end (SPEC §2 Guards, Sign-up, Login, My profile, Address manager; §4; §5; §8)
- * against the built shop, its own Auth Emulator and the demo seed (e2e/serve.ts):
- * sign-up with each validation message, login and logout, "Continue with Google" through an
- * emulator credential (Google's popup cannot load offline), the /admin guards for anonymous and
- * non-admin visitors, the profile edit, and adding, editing and deleting an address.
+ * Accounts end to end (SPEC §2 Guards, Sign-up, Login; §4; §5; §8) against the built shop, its own
+ * Auth Emulator and the demo seed (e2e/serve.ts): sign-up with each validation message, login and
+ * logout, "Continue with Google" through an emulator credential (Google's popup cannot load
+ * offline), the /admin guards for anonymous and non-admin visitors. Every test makes its own
+ * accounts (freshShopper); only the owner's guard test signs in as the seeded owner, changing
+ * nothing. My profile and the address manager: profile.spec.ts.
  */
 import { expect, settled, test, type BrowserContext, type Page } from "./fixtures";
-import { hydrated } from "./hydration";
+import { freshShopper } from "./shop-helpers";
 
-const SHOPPER = { email: "shopper@resintales.example", password: "resin-shopper-2024", firstName: "Arjun" };
 const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
 const SIGNUP_PATH = `/join-${process.env.SHOP_SHORT_NAME ?? "resintales"}`;
 const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
@@ -105,11 +105,12 @@ test.describe("sign-up", () => {
     expect(codes.oobCodes.some((c) => c.email === email && c.requestType === "VERIFY_EMAIL")).toBe(true);
   });
 
-  test("a failed sign-up (email already taken) says so, clears the form and goes home", async ({ page, context }) => {
+  test("a failed sign-up (email already taken) says so, clears the form and goes home", async ({ page, context, request }) => {
+    const taken = await freshShopper(request);
     await page.goto(SIGNUP_PATH);
     await page.getByLabel("First name").fill("Arjun");
     await page.getByLabel("Last name").fill("Mehta");
-    await page.getByLabel("Email").fill(SHOPPER.email);
+    await page.getByLabel("Email").fill(taken.email);
     await page.getByLabel("Phone number").fill("9876543210");
     await page.getByLabel("Password", { exact: true }).fill("another-pass-1");
     await page.getByLabel("Confirm password", { exact: true }).fill("another-pass-1");
@@ -125,7 +126,8 @@ test.describe("sign-up", () => {
 });
 
 test.describe("login and logout", () => {
-  test("requires email and password, refuses a wrong password, logs in and out", async ({ page, context }) => {
+  test("requires email and password, refuses a wrong password, logs in and out", async ({ page, context, request }) => {
+    const shopper = await freshShopper(request);
     await page.goto("/login");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByText("Email required", { exact: true })).toBeVisible();
@@ -136,12 +138,12 @@ test.describe("login and logout", () => {
     await expect(page.getByText("Password required", { exact: true })).toHaveCount(0);
     await page.getByRole("button", { name: "Show password" }).click();
     await expect(password).toHaveAttribute("type", "text");
-    await page.getByLabel("Email").fill(SHOPPER.email);
+    await page.getByLabel("Email").fill(shopper.email);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(toast(page, "Invalid credentials or user not found.")).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 
-    await password.fill(SHOPPER.password);
+    await password.fill(shopper.password);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/v2/auth/login", async (route) => {
@@ -189,7 +191,8 @@ test.describe("login and logout", () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-profile$/);
   });
 
-  test("what is typed before the form hydrates is kept, and it cannot be submitted before", async ({ page }) => {
+  test("what is typed before the form hydrates is kept, and it cannot be submitted before", async ({ page, request }) => {
+    const shopper = await freshShopper(request);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/_astro\/LoginForm\.[^/]*\.js$/, async (route) => {
@@ -197,8 +200,8 @@ test.describe("login and logout", () => {
       await route.continue();
     });
     await page.goto("/login", { waitUntil: "domcontentloaded" });
-    await page.getByLabel("Email").fill(SHOPPER.email);
-    await page.getByLabel("Password", { exact: true }).fill(SHOPPER.password);
+    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Password", { exact: true }).fill(shopper.password);
     await expect(page.getByRole("button", { name: "Login", exact: true })).toBeDisabled();
     release();
     await page.getByRole("button", { name: "Login", exact: true }).click();
@@ -243,8 +246,8 @@ test.describe("guards", () => {
     await page.waitForURL((url) => url.pathname === "/admin/my-products");
   });
 
-  test("a signed-in shopper opening /admin is sent to /unauthorized", async ({ page }) => {
-    await login(page, SHOPPER);
+  test("a signed-in shopper opening /admin is sent to /unauthorized", async ({ page, request }) => {
+    await login(page, await freshShopper(request));
     await page.waitForURL((url) => url.pathname === "/");
     const response = await page.goto("/admin");
     await expect(page).toHaveURL(/\/unauthorized$/);
@@ -259,8 +262,8 @@ test.describe("guards", () => {
     // visitor as anonymous and keeps them. Played by cookies scoped to /login, which the server's
     // removal (Path=/) does not reach; a guarded page then sends the visitor to /login.
     const domain = new URL(baseURL!).hostname;
-    const user = encodeURIComponent(JSON.stringify({ uid: "demo-shopper", firstName: SHOPPER.firstName, email: SHOPPER.email, role: "customer" }));
-    const forged = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJkZW1vLXNob3BwZXIifQ.";
+    const user = encodeURIComponent(JSON.stringify({ uid: "nobody", firstName: "Nobody", email: "nobody@example.com", role: "customer" }));
+    const forged = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJub2JvZHkifQ.";
     await context.addCookies([
       { name: "token", value: forged, domain, path: "/login" },
       { name: "user", value: user, domain, path: "/login" },
@@ -284,100 +287,5 @@ test.describe("guards", () => {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}$`));
     }
-  });
-});
-
-test.describe("my profile", () => {
-  test.beforeEach(async ({ page }) => {
-    await login(page, SHOPPER, "/login?redirect=%2Fmy-profile");
-    await page.waitForURL((url) => url.pathname === "/my-profile");
-    await hydrated(page, page.getByRole("button", { name: "Add Address" }));
-  });
-
-  test("edits the profile; email is read-only; blank fields are refused", async ({ page }) => {
-    const form = page.getByRole("form", { name: "Profile" });
-    await expect(form.getByLabel("Email")).toHaveValue(SHOPPER.email);
-    await expect(form.getByLabel("Email")).toHaveAttribute("readonly", "");
-
-    await form.getByLabel("Phone number").fill("");
-    await form.getByRole("button", { name: "Save Profile" }).click();
-    await expect(toast(page, "Missing Fields")).toBeVisible();
-    await expect(page.getByText("All fields marked with * are required.", { exact: true }).last()).toBeVisible();
-
-    const phone = `98${String(Date.now()).slice(-8)}`;
-    await form.getByLabel("Phone number").fill(phone);
-    // Hold the save: every field, the gender select too, is locked while it runs.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/v2/users/profile", async (route) => {
-      if (route.request().method() === "PUT") await held;
-      await route.continue();
-    });
-    await form.getByRole("button", { name: "Save Profile" }).click();
-    await expect(form.locator('button[type="submit"]')).toContainText("Saving...");
-    await expect(form.locator('button[type="submit"]')).toBeDisabled();
-    await expect(form.getByLabel("Gender")).toBeDisabled();
-    await expect(form.getByLabel("Phone number")).toHaveAttribute("readonly", "");
-    release();
-    await expect(toast(page, "Profile updated!")).toBeVisible();
-    await expect(form.getByLabel("Gender")).toBeEnabled();
-    // The user cookie is written again with the updated user.
-    await expect.poll(async () => JSON.parse(decodeURIComponent((await cookie(page.context(), "user")) ?? "{}")).phone).toBe(phone);
-    await page.reload();
-    await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Phone number")).toHaveValue(phone);
-  });
-
-  test("adds, edits and deletes an address", async ({ page }) => {
-    const city = `Jaipur ${Date.now()}`;
-    await page.getByRole("button", { name: "Add Address" }).click();
-    const dialog = page.getByRole("dialog");
-    await expect(dialog.getByRole("heading", { name: "Add Address" })).toBeVisible();
-    // Prefilled from the user; the email is read-only; India by default.
-    await expect(dialog.getByLabel("First name")).toHaveValue(SHOPPER.firstName);
-    await expect(dialog.getByLabel("Email")).toHaveValue(SHOPPER.email);
-    await expect(dialog.getByLabel("Email")).toHaveAttribute("readonly", "");
-    await expect(dialog.getByLabel("Country")).toHaveValue("India");
-
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(toast(page, "Missing Fields")).toBeVisible();
-    await expect(page.getByText("All fields are required except Address Line 2.")).toBeVisible();
-
-    await dialog.getByLabel("Type").selectOption("Work");
-    await dialog.getByLabel("Address Line 1").fill("12 MI Road");
-    await dialog.getByLabel("City").fill(city);
-    await dialog.getByLabel("State").fill("Rajasthan");
-    await dialog.getByLabel("ZIP code").fill("302001");
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(toast(page, "Address saved!")).toBeVisible();
-    await expect(dialog).toBeHidden();
-    const card = page.locator("[data-address-id]").filter({ hasText: city });
-    await expect(card).toBeVisible();
-    await expect(card).toContainText("Work");
-
-    await card.getByRole("button", { name: /^Edit address/ }).click();
-    await expect(dialog.getByRole("heading", { name: "Edit Address" })).toBeVisible();
-    await dialog.getByLabel("City").fill(`${city} East`);
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(page.locator("[data-address-id]").filter({ hasText: `${city} East` })).toBeVisible();
-
-    // Saved on the server: still there after a reload.
-    await page.reload();
-    const edited = page.locator("[data-address-id]").filter({ hasText: `${city} East` });
-    await expect(edited).toBeVisible();
-    await hydrated(page, edited);
-    await edited.getByRole("button", { name: /^Delete address/ }).click();
-    await expect(toast(page, "Address Deleted!")).toBeVisible();
-    await expect(page.locator("[data-address-id]").filter({ hasText: city })).toHaveCount(0);
-    await page.reload();
-    await expect(page.locator("[data-address-id]").filter({ hasText: city })).toHaveCount(0);
-  });
-
-  test("Cancel closes the editor without saving", async ({ page }) => {
-    await page.getByRole("button", { name: "Add Address" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Address Line 1").fill("Not saved");
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.locator("[data-address-id]").filter({ hasText: "Not saved" })).toHaveCount(0);
   });
 });

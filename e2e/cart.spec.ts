@@ -1,12 +1,12 @@
 /**
  * The cart end to end (SPEC §2 Cart drawer, §4 Cart): a guest adds two variants of a product (one
- * with a note), reloads, signs in to the demo shopper whose account cart already has a line, sees
+ * with a note), reloads, signs in to an account whose cart already has a line, sees
  * 'Merge Your Cart?', and each answer leaves the right lines and count.
  *
  * Runs against the demo seed (e2e/serve.ts). Products are picked through the public catalogue API
  * so the test follows the seed: the guest product is the first with a variant group of two or more
- * options, the account product is another active product. Each test resets the account cart first
- * in its own browser context (signed in), so the tests do not depend on each other's leftovers.
+ * options, the account product is another active product. Each test makes its own account in the
+ * Auth Emulator (freshShopper), so no test depends on another's leftovers.
  */
 import { expect, test, watchCsp, type Browser, type Locator, type Page } from "./fixtures";
 import type { Product, Variant } from "../src/features/catalogue/catalogue";
@@ -14,8 +14,9 @@ import { CART_TEXTS } from "../src/features/cart/cart";
 import { formatInr } from "../src/lib/money";
 import { answerToPaise } from "../src/lib/wire-money";
 import { hydrated } from "./hydration";
+import { freshShopper, signIn } from "./shop-helpers";
 
-const SHOPPER = { email: "shopper@resintales.example", password: "resin-shopper-2024" };
+type Shopper = Awaited<ReturnType<typeof freshShopper>>;
 const NOTE = "Names: Asha & Ravi, 12.02.2025";
 
 interface Picked {
@@ -98,26 +99,18 @@ async function closeCart(page: Page): Promise<void> {
   await expect(drawer(page)).toBeHidden();
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(SHOPPER.email);
-  await page.getByLabel("Password", { exact: true }).fill(SHOPPER.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+async function signInHome(page: Page, shopper: Shopper): Promise<void> {
+  await signIn(page, shopper);
   await page.waitForURL((url) => url.pathname === "/");
 }
 
-/** The shopper's account cart holds exactly one `account` product, added through the UI. */
-async function prepareAccountCart(browser: Browser, picked: Picked): Promise<void> {
+/** The new shopper's account cart holds exactly one `account` product, added through the UI. */
+async function prepareAccountCart(browser: Browser, picked: Picked, shopper: Shopper): Promise<void> {
   const context = await browser.newContext();
   const csp = watchCsp(context);
   const page = await context.newPage();
-  await signIn(page);
+  await signInHome(page, shopper);
   const panel = await openCart(page);
-  const clear = panel.getByRole("button", { name: "Clear cart" });
-  if (await clear.isEnabled()) {
-    await clear.click();
-    await expect(page.getByText("Cart cleared")).toBeVisible();
-  }
   await expect(panel.getByText(CART_TEXTS.empty)).toBeVisible();
   await closeCart(page);
   await openProduct(page, picked.account);
@@ -173,9 +166,10 @@ async function expectMergePrompt(page: Page): Promise<Locator> {
 async function reachMergePrompt(browser: Browser, page: Page): Promise<{ picked: Picked; prompt: Locator }> {
   test.slow();
   const picked = await pickProducts(page);
-  await prepareAccountCart(browser, picked);
+  const shopper = await freshShopper(page.request);
+  await prepareAccountCart(browser, picked, shopper);
   await fillGuestCart(page, picked);
-  await signIn(page);
+  await signInHome(page, shopper);
   return { picked, prompt: await expectMergePrompt(page) };
 }
 

@@ -1,6 +1,7 @@
 /**
- * Shared steps of the checkout and orders specs: a fresh shopper made in the Auth Emulator (never the
- * demo shopper, whose cart other specs use), signing in through the form, and adding products.
+ * Shared steps of the specs: a fresh shopper made in the Auth Emulator (every test makes its own
+ * accounts, never the demo shopper's, so no test depends on another's leftovers), signing in
+ * through the form, and adding products.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
@@ -9,14 +10,31 @@ import { hydrated } from "./hydration";
 const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
 let counter = 0;
 
-/** A new email/password account in the emulator (its shop record is made at first login). */
-export async function freshShopper(request: APIRequestContext): Promise<{ email: string; password: string }> {
+/** The profile fields of POST /v2/auth/register (SPEC §3 Sign-up payload). */
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  gender: "male" | "female" | "other";
+  dateOfBirth: string;
+}
+
+/**
+ * A new email/password account in the emulator. Without `profile` its shop record is made at first
+ * login; with it, the record is registered now (as the sign-up page does), through the shop's API.
+ */
+export async function freshShopper(request: APIRequestContext, profile?: Profile): Promise<{ email: string; password: string }> {
   const email = `buyer.${Date.now()}.${++counter}@example.com`;
   const password = "resin-buyer-2024";
   const res = await request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e`, {
     data: { email, password, returnSecureToken: true },
   });
   expect(res.ok(), await res.text()).toBe(true);
+  if (profile) {
+    const { idToken } = (await res.json()) as { idToken: string };
+    const registered = await request.post("/v2/auth/register", { headers: { authorization: `Bearer ${idToken}` }, data: { ...profile, email } });
+    expect(registered.status(), await registered.text()).toBe(201);
+  }
   return { email, password };
 }
 

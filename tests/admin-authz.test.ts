@@ -39,6 +39,16 @@ const PRODUCT_BODY = {
   tags: [],
   images: [{ url: "/images/products/tray.svg", alt: "", isPrimary: true }],
 };
+const QUOTE_BODY = {
+  title: "Authz keepsake",
+  description: "",
+  price: 4500,
+  shippingEstimate: 120,
+  dispatchMinDays: 7,
+  dispatchMaxDays: 15,
+  stageSet: "custom",
+  expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+};
 const BOUNDARY = "authzboundary";
 /** A text file with a .png name: the owner's upload is refused for its content (400), never for who sent it. */
 const MULTIPART = [
@@ -86,6 +96,14 @@ const ROWS: Row[] = [
   { file: "admin/inquiries/index.ts", method: "GET", url: "/v2/admin/inquiries" },
   { file: "admin/inquiries/count.ts", method: "GET", url: "/v2/admin/inquiries/count?status=new" },
   { file: "admin/inquiries/[id].ts", method: "PATCH", url: "/v2/admin/inquiries/q1?status=contacted", params: { id: "q1" } },
+  // Custom work (issue 12): quotes, studio stages, the shipping charge
+  { file: "admin/inquiries/[id]/quotes.ts", method: "GET", url: "/v2/admin/inquiries/q1/quotes", params: { id: "q1" } },
+  { file: "admin/inquiries/[id]/quotes.ts", method: "POST", url: "/v2/admin/inquiries/q1/quotes", params: { id: "q1" }, body: QUOTE_BODY },
+  { file: "admin/quotes/[id].ts", method: "PUT", url: "/v2/admin/quotes/none", params: { id: "none" }, body: QUOTE_BODY },
+  { file: "admin/quotes/[id]/[action].ts", method: "POST", url: "/v2/admin/quotes/none/withdraw", params: { id: "none", action: "withdraw" } },
+  { file: "admin/order/[id]/stages.ts", method: "GET", url: "/v2/admin/order/o1/stages", params: { id: "o1" } },
+  { file: "admin/order/[id]/stages.ts", method: "POST", url: "/v2/admin/order/o1/stages", params: { id: "o1" }, body: { stage: "design-agreed" } },
+  { file: "admin/order/[id]/shipping-charge.ts", method: "POST", url: "/v2/admin/order/o1/shipping-charge", params: { id: "o1" }, body: { amount: 100 } },
 ];
 
 const present = (row: Row) => `${V2}${row.file}` in ROUTE_FILES;

@@ -1,12 +1,13 @@
 /**
  * The catalogue API (SPEC §7 "Catalogue and home") against a real database: the route exports
- * are called as the server would call them.
+ * are called as the server would call them. The pages' server reads: catalogue-pages.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestAuth, type TestAccount, type TestAuth } from "./helpers/auth";
 import { schema } from "../src/server/db/client";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { call } from "./helpers/call";
+import { ACTIVE, day, pid, rowCounts, seed } from "./helpers/catalogue";
 
 // Callers are real accounts on a private Auth Emulator, their tokens checked by the real auth
 // module; the admin's role comes from its users row, as in production.
@@ -31,79 +32,8 @@ const productsRoute = await import("../src/pages/v2/products/index");
 const productRoute = await import("../src/pages/v2/products/[id]");
 const homeRoute = await import("../src/pages/v2/home-products");
 const categoriesRoute = await import("../src/pages/v2/categories");
-const sitemapRoute = await import("../src/pages/sitemap.xml");
-const robotsRoute = await import("../src/pages/robots.txt");
-const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
-const { loadProductPage } = await import("../src/features/catalogue/product-page.server");
-const { loadHomePage } = await import("../src/features/home/home-page.server");
 const { listProducts } = await import("../src/features/catalogue/catalogue.server");
 const { NUL_IN_ADDRESS } = await import("../src/server/http");
-
-const ACTIVE = 15;
-const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
-const pid = (n: number) => `prod-${String(n).padStart(2, "0")}`;
-
-async function seed(t: TestDb) {
-  await t.db.insert(schema.categories).values([
-    { id: "Frames", slug: "frames", name: "Frames", img: "/img/frames.jpg", show: 1, createdAt: day(1) },
-    { id: "Luggage Tags", slug: "luggage-tags", name: null, img: "/img/tags.jpg", show: 1, createdAt: day(3) },
-    { id: "Hidden", slug: "hidden", name: "Hidden", img: "", show: 0, createdAt: day(2) },
-  ]);
-  // prod-01 (oldest) … prod-15 (newest) are active; prod-16 is inactive.
-  await t.db.insert(schema.products).values(
-    Array.from({ length: ACTIVE + 1 }, (_, i) => {
-      const n = i + 1;
-      return {
-        id: pid(n),
-        name: n === 3 ? "Ocean 50% Wave Frame" : `Resin piece ${n}`,
-        description: n === 5 ? "A keepsake for travellers" : "Handmade in Delhi",
-        pricePaise: 100000 + n,
-        comparePricePaise: 150000,
-        costPricePaise: 40000,
-        categoryId: n % 2 === 0 ? "Luggage Tags" : "Frames",
-        status: n === ACTIVE + 1 ? "inactive" : "active",
-        sku: `SKU-${n}`,
-        weightGrams: 1250,
-        createdAt: day(n),
-        updatedAt: day(n),
-      };
-    }),
-  );
-  await t.db.insert(schema.productVariants).values([
-    { id: "v-size-a3", productId: pid(1), name: "Size", value: "A3", pricePaise: 50000, position: 1 },
-    { id: "v-size-a4", productId: pid(1), name: "Size", value: "A4", pricePaise: 0, position: 0 },
-    { id: "v-finish-gold", productId: pid(1), name: "Finish", value: "Gold", pricePaise: 20000, position: 2, images: ["/img/gold.jpg"] },
-  ]);
-  await t.db.insert(schema.productImages).values([
-    { id: "img-2", productId: pid(1), url: "/img/p1-b.jpg", alt: "Back", position: 1 },
-    { id: "img-1", productId: pid(1), url: "/img/p1-a.jpg", alt: "Front", isPrimary: true, position: 0 },
-    { id: "img-3", productId: pid(2), url: "/img/p2.jpg", alt: "", position: 0 },
-    { id: "img-4", productId: pid(ACTIVE + 1), url: "/img/p16.jpg", alt: "", position: 0 },
-  ]);
-  await t.db.insert(schema.productAttributes).values([
-    { id: "a-2", productId: pid(1), name: "Thickness", value: "1 cm", position: 1 },
-    { id: "a-1", productId: pid(1), name: "Material", value: "Epoxy resin", position: 0 },
-  ]);
-  await t.db.insert(schema.productTags).values([
-    { productId: pid(1), tag: "gift" },
-    { productId: pid(1), tag: "anniversary" },
-    { productId: pid(7), tag: "wanderlust" },
-  ]);
-  await t.db.insert(schema.homeProducts).values([
-    { productId: pid(2), position: 1 },
-    { productId: pid(1), position: 0 },
-    { productId: pid(ACTIVE + 1), position: 2 },
-  ]);
-}
-
-async function rowCounts(t: TestDb) {
-  const [p, c, h] = await Promise.all([
-    t.db.select().from(schema.products),
-    t.db.select().from(schema.categories),
-    t.db.select().from(schema.homeProducts),
-  ]);
-  return { products: p.length, categories: c.length, home: h.length };
-}
 
 describe.each(dbKinds)("catalogue API on %s", (kind) => {
   let t: TestDb;
@@ -366,148 +296,5 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
     });
     await listProducts(spy, { limit: 0, offset: 0, status: "all", includeCost: false });
     expect(queries).toHaveLength(5); // products + variants, images, attributes, tags
-  });
-
-  describe("product list pages (server part)", () => {
-    /** The page as shown (found or missing); fails the test on a failed read. */
-    const shown = async (pathSlug: string | null, search: string) => {
-      const page = await loadProductListPage(() => Promise.resolve(t.db), pathSlug, new URLSearchParams(search));
-      if (page.state === "failed") throw new Error("the list page failed to read");
-      return page;
-    };
-
-    it("renders the first 12 products and the total for /products", async () => {
-      const page = await shown(null, "");
-      expect(page.status).toBe(200);
-      expect(page.initial).toHaveLength(12);
-      expect(page.total).toBe(ACTIVE);
-      expect(page.canonicalPath).toBe("/products");
-      // Only collections shown on the site are offered as filter chips...
-      expect(page.categories.map((c) => c.label)).toEqual(["Frames", "Luggage Tags"]);
-      // ...but a link to a hidden one still filters and shows its chip.
-      const hidden = await shown(null, "category=hidden");
-      expect(hidden.categories.map((c) => c.label)).toEqual(["Frames", "Hidden", "Luggage Tags"]);
-      // Cards carry the list price: base + the first option of each variant group.
-      const p1 = await shown(null, "q=anniversary");
-      expect(p1.initial).toEqual([
-        { id: pid(1), name: "Resin piece 1", image: { url: "/img/p1-a.jpg", alt: "Front" }, price: 100001 + 0 + 20000, comparePrice: 150000 },
-      ]);
-    });
-
-    it("filters by ?category= and by /products/{slug}, with one canonical address", async () => {
-      const byQuery = await shown(null, "category=luggage-tags");
-      const byPath = await shown("luggage-tags", "");
-      expect(byQuery.total).toBe(7);
-      expect(byPath.initial).toEqual(byQuery.initial);
-      expect(byQuery.canonicalPath).toBe("/products/luggage-tags");
-      expect(byPath.canonicalPath).toBe("/products/luggage-tags");
-      expect(byPath.pathSlug).toBe("luggage-tags");
-      expect(byQuery.pathSlug).toBeNull();
-      expect(byPath.title).toContain("Luggage Tags");
-    });
-
-    it("a database that fails is a 503 page that says so, not a bare 500 or an empty list", async () => {
-      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
-      try {
-        const cannotOpen = () => Promise.reject(new Error("connection refused"));
-        expect(await loadProductListPage(cannotOpen, null, new URLSearchParams())).toEqual({ state: "failed", status: 503 });
-        const failing = { select: () => { throw new Error("relation does not exist"); } } as unknown as typeof t.db;
-        expect(await loadProductListPage(() => Promise.resolve(failing), "frames", new URLSearchParams())).toEqual({ state: "failed", status: 503 });
-        expect(quiet).toHaveBeenCalledTimes(2);
-      } finally {
-        quiet.mockRestore();
-      }
-    });
-
-    it("answers 404 for an unknown collection in the path", async () => {
-      const page = await shown("no-such-thing", "");
-      expect(page.status).toBe(404);
-      expect(page.filters.category).toBeNull();
-    });
-  });
-
-  describe("home page (server part)", () => {
-    it("reads the listed products and the shown collections; a failing database is a 503, read nowhere else", async () => {
-      const page = await loadHomePage(() => Promise.resolve(t.db));
-      expect(page.state).toBe("found");
-      if (page.state !== "found") return;
-      expect(page.categories.map((c) => c.slug)).toEqual(expect.arrayContaining(["frames", "luggage-tags"]));
-      expect(page.categories.map((c) => c.slug)).not.toContain("hidden");
-      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
-      try {
-        expect(await loadHomePage(() => Promise.reject(new Error("connection refused")))).toEqual({ state: "failed", status: 503 });
-        expect(quiet).toHaveBeenCalledTimes(1);
-      } finally {
-        quiet.mockRestore();
-      }
-    });
-  });
-
-  describe("product page (server part)", () => {
-    const open = () => Promise.resolve(t.db);
-
-    it("finds an active product; an inactive one only for an administrator", async () => {
-      const found = await loadProductPage(open, pid(3), { admin: false });
-      expect(found.state === "found" && found.product.name).toBe("Ocean 50% Wave Frame");
-      expect(found.status).toBe(200);
-      expect(await loadProductPage(open, pid(ACTIVE + 1), { admin: false })).toEqual({ state: "missing", status: 404 });
-      expect((await loadProductPage(open, pid(ACTIVE + 1), { admin: true })).state).toBe("found");
-    });
-
-    it("answers 404 for an absent or malformed id", async () => {
-      expect(await loadProductPage(open, "no-such-product", { admin: false })).toEqual({ state: "missing", status: 404 });
-      expect(await loadProductPage(open, "x".repeat(500), { admin: false })).toEqual({ state: "missing", status: 404 });
-      expect(await loadProductPage(open, undefined, { admin: false })).toEqual({ state: "missing", status: 404 });
-    });
-
-    it("a database that fails is 'Failed to load product' (503), not 'Product not found'", async () => {
-      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
-      try {
-        const cannotOpen = () => Promise.reject(new Error("connection refused"));
-        expect(await loadProductPage(cannotOpen, pid(3), { admin: false })).toEqual({ state: "failed", status: 503 });
-        const failing = { select: () => { throw new Error("relation does not exist"); } } as unknown as typeof t.db;
-        expect(await loadProductPage(() => Promise.resolve(failing), pid(3), { admin: false })).toEqual({ state: "failed", status: 503 });
-        expect(quiet).toHaveBeenCalledTimes(2);
-      } finally {
-        quiet.mockRestore();
-      }
-    });
-  });
-
-  describe("sitemap and robots", () => {
-    it("lists home, products, each collection, each active product and instructions", async () => {
-      const res = await call(sitemapRoute.GET, "/sitemap.xml");
-      expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toContain("xml");
-      const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-      expect(locs).toContain("/");
-      expect(locs).toContain("/products");
-      expect(locs).toContain("/products/frames");
-      expect(locs).toContain("/products/luggage-tags");
-      expect(locs).toContain(`/products/product/${pid(1)}`);
-      expect(locs).not.toContain(`/products/product/${pid(ACTIVE + 1)}`);
-      expect(locs).toContain("/instructions");
-      expect(locs.filter((l) => l.startsWith("/products/product/"))).toHaveLength(ACTIVE);
-    });
-
-    it("allows crawling except private areas and points at the sitemap", async () => {
-      const res = await call(robotsRoute.GET, "/robots.txt");
-      expect(res.status).toBe(200);
-      for (const line of ["User-agent: *", "Disallow: /admin", "Disallow: /checkout", "Disallow: /my-", "Disallow: /v2/"]) {
-        expect(res.text).toContain(line);
-      }
-      expect(res.text).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
-    });
-  });
-});
-
-describe("unknown API addresses", () => {
-  it("answer a JSON 404 whatever the method", async () => {
-    const { ALL } = await import("../src/pages/v2/[...rest]");
-    for (const method of ["GET", "POST", "DELETE"]) {
-      const res = await call(ALL, "/v2/no-such-thing", { method });
-      expect(res.status).toBe(404);
-      expect(res.json).toEqual({ error: "There is no API at /v2/no-such-thing." });
-    }
   });
 });

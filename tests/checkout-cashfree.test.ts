@@ -16,11 +16,10 @@ import { CART_TOTAL_PAISE, makeShop, makeShopper, orderBody, type Shop } from ".
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { FAKE_ID, FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "./helpers/fake-cashfree";
 
-vi.mock("../src/server/auth/auth.server", async () =>
-  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    const uid = /^test:(.+)$/.exec(token)?.[1];
-    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
-  }),
+// Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
+// ("test:<uid>" names the caller; helpers/test-tokens.ts).
+vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
 const createRoute = await import("../src/pages/create-order");
@@ -181,8 +180,8 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
     const stored = await invariants(uid);
     expect(stored).toMatchObject({ status: "pending", paymentStatus: "Failed", paymentSessionId: "" });
     fake.delayMs = 0;
-    await new Promise((r) => setTimeout(r, 1_100)); // let the slow request finish at the fake
-    expect(fake.orders.has(stored.id)).toBe(true); // the fake made it after all: the retry meets 409 and takes it
+    // The slow request finishes at the fake after all: the retry meets 409 and takes that order.
+    await vi.waitFor(() => expect(fake.orders.has(stored.id)).toBe(true), { timeout: 5_000 });
     const retry = await create(token, body);
     expect(retry.status).toBe(200);
     expect(retry.json.order_id).toBe(stored.id);

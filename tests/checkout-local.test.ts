@@ -12,11 +12,10 @@ import { call } from "./helpers/call";
 import { CART_TOTAL_PAISE, makeShop, makeShopper, orderBody, type Shop } from "./helpers/checkout";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
-vi.mock("../src/server/auth/auth.server", async () =>
-  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    const uid = /^test:(.+)$/.exec(token)?.[1];
-    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
-  }),
+// Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
+// ("test:<uid>" names the caller; helpers/test-tokens.ts).
+vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
 const createRoute = await import("../src/pages/create-order");

@@ -19,11 +19,10 @@ import { makeShop, makeShopper, orderBody, type Shop } from "./helpers/checkout"
 import { createTestDb, type TestDb } from "./helpers/db";
 import { FAKE_ID, FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "./helpers/fake-cashfree";
 
-vi.mock("../src/server/auth/auth.server", async () =>
-  (await import("./helpers/fake-auth")).fakeAuthModule((token) => {
-    const uid = /^test:(.+)$/.exec(token)?.[1];
-    return uid === undefined ? null : { uid, email: `${uid}@example.com`, role: "customer", emailVerified: true };
-  }),
+// Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
+// ("test:<uid>" names the caller; helpers/test-tokens.ts).
+vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
 const createRoute = await import("../src/pages/create-order");

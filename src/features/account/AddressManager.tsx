@@ -2,20 +2,22 @@
  * The address manager (SPEC §2), one component for the profile and for checkout:
  * Saved Addresses (max height 60% of the viewport), Add Address, edit and delete; an add/edit
  * modal with Cancel and Save; a spinner overlay while saving or deleting. A new address has the
- * temporary id 'new' and name, phone and email prefilled from the user; the email is read-only.
+ * temporary id 'new' and name, phone and email prefilled from the user; the form is AddressEditor.
  *
  * Checkout use (inside a React island):
  *   <AddressManager initialUser={user} autoSelect selectedId={id} onSelect={(a) => setId(a?.id ?? null)} />
  * With autoSelect the first saved address is chosen when none is, and clicking a card selects it.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState, type SubmitEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { openModal, type OpenModal } from "../../components/ui/modal-history";
 import Spinner from "../../components/ui/Spinner";
-import { ADDRESS_TYPES, LIMITS, NEW_ADDRESS_ID, addressHasMissingFields, newAddressFor, type Address, type User } from "./account";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { NEW_ADDRESS_ID, newAddressFor, type Address, type User } from "./account";
 import { deleteAddress, saveAddress } from "./account-client";
-import { SelectField, TextField, primaryButton, secondaryButton } from "./form-ui";
+import type { AddressInput } from "./account.schema";
+import AddressEditor from "./AddressEditor";
 import { $user, hydrateUser, initSession } from "./session-store";
 
 interface Props {
@@ -29,14 +31,15 @@ interface Props {
   title?: string;
 }
 
-const TYPE_OPTIONS = ADDRESS_TYPES.map((t) => ({ value: t, label: t }));
-
 export default function AddressManager({ initialUser = null, autoSelect = false, selectedId = null, onSelect, title = "Saved Addresses" }: Props) {
   const stored = useStore($user);
   const user = stored ?? initialUser;
   const addresses = user?.addresses ?? [];
   const [editing, setEditing] = useState<Address | null>(null);
   const [working, setWorking] = useState<"saving" | "deleting" | null>(null);
+  // Until the island hydrates a click would be lost: Add, Edit and Delete wait for it.
+  const hydrated = useHydrated();
+  const locked = !hydrated || working !== null;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const modalRef = useRef<OpenModal | null>(null);
 
@@ -73,37 +76,22 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
     setEditing({ ...address, email: user?.email ?? address.email });
   }
 
-  async function onSave(event: SubmitEvent) {
-    event.preventDefault();
+  /** Saves the editor's address; the toasts are the spec's, a failure is rethrown to the editor. */
+  async function onSave(values: AddressInput) {
     if (!editing || working) return;
-    if (addressHasMissingFields(editing)) {
-      showToast({ type: "warning", title: "Missing Fields", message: "All fields are required except Address Line 2." });
-      return;
-    }
     setWorking("saving");
     try {
-      const trimmed: Address = {
-        ...editing,
-        fName: editing.fName.trim(),
-        lName: editing.lName.trim(),
-        phone: editing.phone.trim(),
-        address1: editing.address1.trim(),
-        address2: editing.address2.trim(),
-        city: editing.city.trim(),
-        state: editing.state.trim(),
-        zipCode: editing.zipCode.trim(),
-        country: editing.country.trim(),
-      };
       const before = new Set(addresses.map((a) => a.id));
-      const updated = await saveAddress(trimmed);
+      const updated = await saveAddress(editing.id, values);
       showToast({ type: "success", title: "Address saved!", message: "Your address has been updated." });
       if (onSelect && editing.id === NEW_ADDRESS_ID) {
         const added = updated.addresses.find((a) => !before.has(a.id));
         if (added) onSelect(added);
       }
       closeEditor();
-    } catch {
+    } catch (error) {
       showToast({ type: "error", title: "Error!", message: "Failed to save address." });
+      throw error;
     } finally {
       setWorking(null);
     }
@@ -123,13 +111,6 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
     }
   }
 
-  const field = (key: keyof Address) => ({
-    name: key,
-    value: editing ? String(editing[key]) : "",
-    onChange: (e: { target: { value: string } }) => setEditing((a) => (a ? { ...a, [key]: e.target.value } : a)),
-    disabled: working !== null,
-  });
-
   const overlay = (
     <div className="fixed inset-0 z-[60] grid place-items-center bg-cream-50/60 backdrop-blur-[1px]" data-address-overlay>
       <Spinner size="lg" showLabel label={working === "deleting" ? "Deleting address..." : "Saving address..."} />
@@ -142,7 +123,7 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
         <h2 id="saved-addresses-title" className="text-2xl text-ink-900">
           {title}
         </h2>
-        <button type="button" onClick={startAdd} className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-cream-50 shadow-sm transition hover:bg-ink-700 disabled:cursor-not-allowed disabled:opacity-60" disabled={!user || working !== null}>
+        <button type="button" onClick={startAdd} className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-cream-50 shadow-sm transition hover:bg-ink-700 disabled:cursor-not-allowed disabled:opacity-60" disabled={!user || locked}>
           <span aria-hidden="true">+</span> Add Address
         </button>
       </div>
@@ -183,7 +164,7 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
                         e.stopPropagation();
                         startEdit(a);
                       }}
-                      disabled={working !== null}
+                      disabled={locked}
                       aria-label={`Edit address ${a.address1}`}
                       className="rounded-full px-3 py-1.5 text-sm font-medium text-ink-700 hover:bg-cream-100"
                     >
@@ -195,7 +176,7 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
                         e.stopPropagation();
                         void onDelete(a);
                       }}
-                      disabled={working !== null}
+                      disabled={locked}
                       aria-label={`Delete address ${a.address1}`}
                       className="rounded-full px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
                     >
@@ -213,50 +194,15 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
 
       <dialog ref={dialogRef} aria-labelledby="address-editor-title" className="w-full max-w-xl rounded-3xl bg-cream-50 shadow-2xl">
         {editing && (
-          <form noValidate onSubmit={onSave} className="relative space-y-4 p-6 sm:p-8" aria-busy={working === "saving"}>
-            <h3 id="address-editor-title" className="text-2xl text-ink-900">
-              {editing.id === NEW_ADDRESS_ID ? "Add Address" : "Edit Address"}
-            </h3>
-            <SelectField label="Type" {...field("type")} options={TYPE_OPTIONS} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="First name" required autoComplete="given-name" maxLength={LIMITS.name} {...field("fName")} />
-              <TextField label="Last name" required autoComplete="family-name" maxLength={LIMITS.name} {...field("lName")} />
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Phone number" required type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} {...field("phone")} />
-              <TextField label="Email" name="email" type="email" value={user?.email ?? editing.email} readOnly aria-readonly="true" />
-            </div>
-            <TextField label="Address Line 1" required autoComplete="address-line1" maxLength={LIMITS.addressLine} {...field("address1")} />
-            <TextField label="Address Line 2" autoComplete="address-line2" maxLength={LIMITS.addressLine} {...field("address2")} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="City" required autoComplete="address-level2" maxLength={LIMITS.place} {...field("city")} />
-              <TextField label="State" required autoComplete="address-level1" maxLength={LIMITS.place} {...field("state")} />
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="ZIP code" required autoComplete="postal-code" inputMode="numeric" maxLength={LIMITS.zipCode} {...field("zipCode")} />
-              <TextField label="Country" required autoComplete="country-name" maxLength={LIMITS.place} {...field("country")} />
-            </div>
-            <label className="flex items-center gap-3 text-sm text-ink-700">
-              <input
-                type="checkbox"
-                name="isDefault"
-                checked={editing.isDefault}
-                onChange={(e) => setEditing((a) => (a ? { ...a, isDefault: e.target.checked } : a))}
-                disabled={working !== null}
-                className="size-4 accent-ink-900"
-              />
-              Use as my default address
-            </label>
-            <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-              <button type="button" className={`${secondaryButton} sm:w-auto sm:px-6`} onClick={closeEditor} disabled={working !== null}>
-                Cancel
-              </button>
-              <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={working !== null}>
-                Save
-              </button>
-            </div>
-            {working === "saving" && overlay}
-          </form>
+          <AddressEditor
+            key={editing.id}
+            address={editing}
+            email={user?.email ?? editing.email}
+            onSave={onSave}
+            onCancel={closeEditor}
+            working={working !== null}
+            overlay={overlay}
+          />
         )}
       </dialog>
     </section>

@@ -8,12 +8,17 @@
  * bounce between a guarded page and /login forever). A page restored from the back/forward cache
  * is reloaded instead, so the server decides again.
  */
-import { useEffect, useState, type SubmitEvent } from "react";
-import { showToast } from "../../components/ui/toast-store";
-import { LIMITS, validateLogin, type FieldErrors, type LoginValues } from "./account";
-import { loginWithEmail } from "./auth-flows";
-import { AuthAlternatives, useGoogleSignIn, PasswordField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { flashToast } from "../../components/ui/flash-toasts";
+import { PasswordField, TextField, primaryButton } from "../../components/ui/form-fields";
+import { showToast } from "../../components/ui/toast-store";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { LIMITS } from "./account";
+import { loginSchema, type LoginInput } from "./account.schema";
+import { loginWithEmail, preloadAuth } from "./auth-flows";
+import { AuthAlternatives, useGoogleSignIn } from "./google-sign-in";
 import { initSession } from "./session-store";
 
 interface Props {
@@ -23,8 +28,9 @@ interface Props {
 
 export default function LoginForm({ redirect = "/" }: Props) {
   const hydrated = useHydrated();
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
-  const [busy, setBusy] = useState(false);
+  // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(loginSchema) });
+  const { errors, isSubmitting: busy } = formState;
   const google = useGoogleSignIn(redirect, busy);
 
   useEffect(() => {
@@ -37,23 +43,7 @@ export default function LoginForm({ redirect = "/" }: Props) {
     return () => window.removeEventListener("pageshow", onShow);
   }, []);
 
-  // The inputs are uncontrolled, so what is typed before hydration is kept; an error clears on edit.
-  const clear = (key: keyof LoginValues) =>
-    setErrors((e) => {
-      if (!e[key]) return e;
-      const next = { ...e };
-      delete next[key];
-      return next;
-    });
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const values: LoginValues = { email: fieldValue(event.currentTarget, "email"), password: fieldValue(event.currentTarget, "password") };
-    const found = validateLogin(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
+  async function onValid(values: LoginInput) {
     try {
       await loginWithEmail(values.email, values.password);
       flashToast({ type: "success", title: "Logged in! Welcome back!" });
@@ -61,35 +51,13 @@ export default function LoginForm({ redirect = "/" }: Props) {
     } catch (error) {
       console.error("[login] failed", error);
       showToast({ type: "error", title: "Invalid credentials or user not found." });
-      setBusy(false);
     }
   }
 
-
   return (
-    <form noValidate method="post" onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
-      <TextField
-        label="Email"
-        required
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={LIMITS.email}
-        onInput={() => clear("email")}
-        error={errors.email}
-        disabled={busy}
-      />
-      <PasswordField
-        label="Password"
-        required
-        name="password"
-        autoComplete="current-password"
-        maxLength={LIMITS.password}
-        onInput={() => clear("password")}
-        error={errors.password}
-        disabled={busy}
-      />
+    <form noValidate method="post" onSubmit={handleSubmit(onValid)} onFocus={preloadAuth} className="space-y-5" aria-busy={busy}>
+      <TextField label="Email" required type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} error={errors.email?.message} disabled={busy} {...register("email")} />
+      <PasswordField label="Password" required autoComplete="current-password" maxLength={LIMITS.password} error={errors.password?.message} disabled={busy} {...register("password")} />
       <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
         {busy ? "Logging in..." : "Login"}
       </button>

@@ -1,14 +1,17 @@
 /**
- * Sign-up (/join-{product}, SPEC §2, §4, §5): every field's message under it, cleared when that
- * field is edited; 'Creating...' while busy; verification email; then the form is cleared and
- * the visitor goes to / whether the attempt succeeded or failed.
+ * Sign-up (/join-{product}, SPEC §2, §4, §5): every field's message under it (signUpSchema),
+ * cleared when that field is edited; 'Creating...' while busy; verification email; then the form
+ * is cleared and the visitor goes to / whether the attempt succeeded or failed.
  */
-import { useRef, useState, type SubmitEvent } from "react";
-import { showToast } from "../../components/ui/toast-store";
-import { LIMITS, todayIso, validateSignUp, type FieldErrors, type SignUpField, type SignUpValues } from "./account";
-import { signUpWithEmail } from "./auth-flows";
-import { AuthAlternatives, useGoogleSignIn, GENDER_OPTIONS, PasswordField, SelectField, TextField, fieldValue, primaryButton, useHydrated } from "./form-ui";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
 import { flashToast } from "../../components/ui/flash-toasts";
+import { PasswordField, SelectField, TextField, primaryButton } from "../../components/ui/form-fields";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
+import { signUpSchema, type SignUpInput } from "./account.schema";
+import { signUpWithEmail } from "./auth-flows";
+import { AuthAlternatives, useGoogleSignIn } from "./google-sign-in";
 
 interface Props {
   /** Where "Continue with Google" lands (a same-site path). */
@@ -17,51 +20,12 @@ interface Props {
 
 export default function SignUpForm({ redirect = "/" }: Props) {
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors<SignUpField>>({});
-  const [busy, setBusy] = useState(false);
+  // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
+  const { register, handleSubmit, reset, formState } = useForm({ resolver: zodResolver(signUpSchema) });
+  const { errors, isSubmitting: busy } = formState;
   const google = useGoogleSignIn(redirect, busy);
 
-  // The inputs are uncontrolled (what is typed before hydration is kept). An error clears when its
-  // field is edited; editing the password also clears 'Passwords do not match'.
-  const clear = (key: SignUpField) =>
-    setErrors((e) => {
-      const mismatch = key === "password" && e.confirmPassword === "Passwords do not match";
-      if (!e[key] && !mismatch) return e;
-      const next = { ...e };
-      delete next[key];
-      if (mismatch) delete next.confirmPassword;
-      return next;
-    });
-
-  function read(form: HTMLFormElement): SignUpValues {
-    const text = (name: SignUpField) => fieldValue(form, name);
-    return {
-      firstName: text("firstName"),
-      lastName: text("lastName"),
-      email: text("email"),
-      phone: text("phone"),
-      password: text("password"),
-      confirmPassword: text("confirmPassword"),
-      dob: text("dob"),
-      gender: text("gender"),
-      agree: new FormData(form).get("agree") !== null,
-    };
-  }
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const values = read(form);
-    const found = validateSignUp(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = Object.keys(found)[0];
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
+  async function onValid(values: SignUpInput) {
     try {
       await signUpWithEmail(values);
       flashToast({ type: "success", title: "Success!", message: "Verification email sent to your registered email." });
@@ -70,21 +34,15 @@ export default function SignUpForm({ redirect = "/" }: Props) {
       flashToast({ type: "error", title: "Error!", message: "Something went wrong. Please try again." });
     }
     // SPEC §4: cleared, then home, whether the attempt succeeded or failed.
-    formRef.current?.reset();
-    setErrors({});
+    reset();
     location.assign("/");
   }
 
-
-  const field = (key: SignUpField) => ({
-    name: key,
-    onInput: () => clear(key),
-    error: errors[key],
-    disabled: busy,
-  });
+  // Editing the password also re-checks the confirmation ('Passwords do not match').
+  const field = (name: keyof SignUpInput, options?: { deps: (keyof SignUpInput)[] }) => ({ ...register(name, options), error: errors[name]?.message, disabled: busy });
 
   return (
-    <form ref={formRef} noValidate method="post" onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+    <form noValidate method="post" onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={busy}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="First name" required autoComplete="given-name" maxLength={LIMITS.name} {...field("firstName")} />
         <TextField label="Last name" required autoComplete="family-name" maxLength={LIMITS.name} {...field("lastName")} />
@@ -92,19 +50,18 @@ export default function SignUpForm({ redirect = "/" }: Props) {
       <TextField label="Email" required type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} {...field("email")} />
       <TextField label="Phone number" required type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} placeholder="98XXXXXXXX" {...field("phone")} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <PasswordField label="Password" required autoComplete="new-password" maxLength={LIMITS.password} {...field("password")} />
+        <PasswordField label="Password" required autoComplete="new-password" maxLength={LIMITS.password} {...field("password", { deps: ["confirmPassword"] })} />
         <PasswordField label="Confirm password" required autoComplete="new-password" maxLength={LIMITS.password} {...field("confirmPassword")} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Date of birth" required type="date" max={todayIso()} min="1900-01-01" {...field("dob")} />
-        <SelectField label="Gender" required options={GENDER_OPTIONS} placeholder="Select gender" defaultValue="" onChange={() => clear("gender")} {...field("gender")} />
+        <TextField label="Date of birth" required type="date" max={todayIso()} min="1900-01-01" {...field("dateOfBirth")} />
+        <SelectField label="Gender" required options={GENDER_OPTIONS} placeholder="Select gender" defaultValue="" {...field("gender")} />
       </div>
       <div>
         <label className="flex items-start gap-3 text-sm text-ink-700">
           <input
-            name="agree"
             type="checkbox"
-            onChange={() => clear("agree")}
+            {...register("agree")}
             disabled={busy}
             aria-invalid={errors.agree ? true : undefined}
             aria-describedby={errors.agree ? "agree-error" : undefined}
@@ -114,7 +71,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
         </label>
         {errors.agree && (
           <p id="agree-error" className="mt-1.5 text-sm text-red-600" data-field-error>
-            {errors.agree}
+            {errors.agree.message}
           </p>
         )}
       </div>

@@ -3,8 +3,10 @@
  * becomes the session's user (cookies renewed for 30 minutes). Failures are logged and rethrown
  * to the caller (SPEC §8 silent failures), which shows the toast.
  */
-import { generateAddressId, NEW_ADDRESS_ID, type Address, type ProfileValues, type User } from "./account";
-import { apiJson, updateSessionUser } from "./session-store";
+import { generateAddressId, NEW_ADDRESS_ID, type User } from "./account";
+import type { AddressInput, ProfileInput } from "./account.schema";
+import { apiJson } from "./session-api";
+import { updateSessionUser } from "./session-store";
 
 async function apply(label: string, call: () => Promise<User>): Promise<User> {
   try {
@@ -17,13 +19,12 @@ async function apply(label: string, call: () => Promise<User>): Promise<User> {
   }
 }
 
-export function saveProfile(values: ProfileValues): Promise<User> {
+export function saveProfile(values: ProfileInput): Promise<User> {
   return apply("profile update", () => apiJson<User>("PUT", "/v2/users/profile", values));
 }
 
-/** Saves an address: a new one ('new') gets its id from the current time and is POSTed. */
-export function saveAddress(address: Address): Promise<User> {
-  const { id, ...fields } = address;
+/** Saves an address: a new one (id 'new') gets its id from the current time and is POSTed. */
+export function saveAddress(id: string, fields: AddressInput): Promise<User> {
   if (id === NEW_ADDRESS_ID) {
     return apply("address save", () => apiJson<User>("POST", "/v2/users/profile-address", { ...fields, id: generateAddressId() }));
   }

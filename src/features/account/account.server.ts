@@ -72,6 +72,7 @@ export async function sessionUserFor(db: DbOrTx, identity: Identity): Promise<Se
     email: identity.email,
     role: toRole(row?.role),
     isOwner: identity.uid === ownerUid(),
+    emailVerified: identity.emailVerified,
   };
 }
 

@@ -1,36 +1,13 @@
+/**
+ * Accounts: birth dates, redirects after login, the user cookie, the guards' decisions, and the
+ * session code's imports. The forms' schemas are tested in account.schema.test.ts.
+ */
 import { describe, expect, it } from "vitest";
-import { addressFieldsSchema, addressQuerySchema, newAddressSchema, profileSchema, registerSchema } from "./account.schema";
-import {
-  EMPTY_SIGN_UP,
-  addressHasMissingFields,
-  generateAddressId,
-  isValidBirthDate,
-  loginUrl,
-  newAddressFor,
-  parseUserCookie,
-  profileHasMissingFields,
-  safeRedirect,
-  validateLogin,
-  validateSignUp,
-  type SignUpValues,
-  type User,
-} from "./account";
+import { isValidBirthDate, loginUrl, newAddressFor, parseUserCookie, safeRedirect, type User } from "./account";
 import { decide } from "./auth-gate";
 import { encodeUserCookie } from "./session-store";
 import { normalizePath } from "./session-middleware.server";
 import { modulesImporting } from "../../../tests/helpers/imports";
-
-const VALID: SignUpValues = {
-  firstName: "Asha",
-  lastName: "Verma",
-  email: "asha@example.com",
-  phone: "9876543210",
-  password: "resin-lover",
-  confirmPassword: "resin-lover",
-  dob: "1994-06-15",
-  gender: "female",
-  agree: true,
-};
 
 const USER: User = {
   uid: "u1",
@@ -46,91 +23,6 @@ const USER: User = {
   cartId: "c1",
 };
 
-describe("sign-up validation (SPEC §5, messages word for word)", () => {
-  it("accepts a complete form", () => {
-    expect(validateSignUp(VALID)).toEqual({});
-  });
-
-  it("names every missing field with the spec's message", () => {
-    expect(validateSignUp(EMPTY_SIGN_UP)).toEqual({
-      firstName: "First name required",
-      lastName: "Last name required",
-      email: "Email required",
-      phone: "Phone number required",
-      password: "Password required",
-      confirmPassword: "Confirm your password",
-      dob: "Date of birth required",
-      gender: "Select your gender",
-      agree: "You must agree to the terms",
-    });
-  });
-
-  it("treats blanks as missing", () => {
-    const e = validateSignUp({ ...VALID, firstName: "  ", lastName: "\t", email: " ", phone: "   " });
-    expect(e).toMatchObject({ firstName: "First name required", lastName: "Last name required", email: "Email required", phone: "Phone number required" });
-  });
-
-  it.each(["asha", "asha@", "asha@example", "@example.com", "as ha@example.com"])("'Invalid email' for %s", (email) => {
-    expect(validateSignUp({ ...VALID, email }).email).toBe("Invalid email");
-  });
-
-  it("'Minimum 8 characters' below 8, fine at 8", () => {
-    expect(validateSignUp({ ...VALID, password: "1234567", confirmPassword: "1234567" }).password).toBe("Minimum 8 characters");
-    expect(validateSignUp({ ...VALID, password: "12345678", confirmPassword: "12345678" }).password).toBeUndefined();
-  });
-
-  it("'Passwords do not match'", () => {
-    expect(validateSignUp({ ...VALID, confirmPassword: "resin-lover!" }).confirmPassword).toBe("Passwords do not match");
-  });
-
-  it("'Select your gender' for anything but male, female, other", () => {
-    for (const gender of ["male", "female", "other"]) expect(validateSignUp({ ...VALID, gender }).gender).toBeUndefined();
-    expect(validateSignUp({ ...VALID, gender: "Male" }).gender).toBe("Select your gender");
-  });
-
-  it("has no phone format rule (any non-blank text up to 20 characters)", () => {
-    expect(validateSignUp({ ...VALID, phone: "+91 (98) 7654-3210" }).phone).toBeUndefined();
-  });
-
-  it("refuses a birth date in the future", () => {
-    expect(validateSignUp({ ...VALID, dob: "2999-01-01" }).dob).toBeDefined();
-  });
-
-  it("'You must agree to the terms'", () => {
-    expect(validateSignUp({ ...VALID, agree: false })).toEqual({ agree: "You must agree to the terms" });
-  });
-});
-
-describe("login validation", () => {
-  it("requires email and password", () => {
-    expect(validateLogin({ email: "", password: "" })).toEqual({ email: "Email required", password: "Password required" });
-    expect(validateLogin({ email: "a@b.co", password: "x" })).toEqual({});
-  });
-});
-
-describe("profile validation", () => {
-  const PROFILE = { firstName: "Asha", lastName: "Verma", phone: "98", gender: "female", dateOfBirth: "1994-06-15" };
-
-  it("the form: any blank field is 'Missing Fields'", () => {
-    expect(profileHasMissingFields(PROFILE)).toBe(false);
-    for (const key of Object.keys(PROFILE)) expect(profileHasMissingFields({ ...PROFILE, [key]: " " }), key).toBe(true);
-  });
-
-  it("the server: trims, limits lengths, checks gender and date, drops unknown keys", () => {
-    const parsed = profileSchema.parse({ ...PROFILE, firstName: "  Asha ", email: "x@y.z", role: "tm_admin", uid: "other" });
-    expect(parsed).toEqual(PROFILE);
-    expect(profileSchema.safeParse({ ...PROFILE, firstName: "x".repeat(51) }).success).toBe(false);
-    expect(profileSchema.safeParse({ ...PROFILE, gender: "robot" }).success).toBe(false);
-    expect(profileSchema.safeParse({ ...PROFILE, dateOfBirth: "15/06/1994" }).success).toBe(false);
-    expect(profileSchema.safeParse({ ...PROFILE, phone: 9876543210 }).success).toBe(false);
-  });
-
-  it("register takes the same fields; its email is optional and ignored by the handler", () => {
-    expect(registerSchema.parse({ ...PROFILE })).toEqual(PROFILE);
-    expect(registerSchema.parse({ ...PROFILE, email: "a@b.co" }).email).toBe("a@b.co");
-  });
-});
-
 describe("birth dates", () => {
   const today = new Date("2025-03-10T12:00:00Z");
   it.each([
@@ -145,37 +37,6 @@ describe("birth dates", () => {
     ["", false],
   ])("%s -> %s", (value, ok) => {
     expect(isValidBirthDate(value, today)).toBe(ok);
-  });
-});
-
-describe("address validation (SPEC §5 Address save)", () => {
-  const ADDRESS = { ...newAddressFor(USER), address1: "12 MI Road", city: "Jaipur", state: "Rajasthan", zipCode: "302001" };
-
-  it("a new address: temporary id 'new', name, phone and email from the user, India, Home", () => {
-    expect(newAddressFor(USER)).toMatchObject({ id: "new", fName: "Asha", lName: "Verma", phone: "9876543210", email: "asha@example.com", country: "India", address2: "" });
-  });
-
-  it("the form: everything but address line 2 is required", () => {
-    expect(addressHasMissingFields(ADDRESS)).toBe(false);
-    expect(addressHasMissingFields({ ...ADDRESS, address2: "" } as typeof ADDRESS)).toBe(false);
-    for (const key of ["fName", "lName", "phone", "zipCode", "address1", "city", "state", "country"] as const) {
-      expect(addressHasMissingFields({ ...ADDRESS, [key]: "  " }), key).toBe(true);
-    }
-  });
-
-  it("the server: types, defaults, lengths and ids", () => {
-    const { id: _id, ...fields } = ADDRESS;
-    expect(addressFieldsSchema.parse({ ...fields, type: undefined, address2: undefined, isDefault: undefined })).toMatchObject({ type: "Other", address2: "", isDefault: false });
-    expect(addressFieldsSchema.safeParse({ ...fields, type: "Office" }).success).toBe(false);
-    expect(addressFieldsSchema.safeParse({ ...fields, zipCode: "1".repeat(13) }).success).toBe(false);
-    expect(newAddressSchema.safeParse({ ...fields, id: generateAddressId(1700000000000) }).success).toBe(true);
-    expect(newAddressSchema.safeParse({ ...fields, id: "new" }).success).toBe(false);
-    expect(newAddressSchema.safeParse({ ...fields, id: "a/b" }).success).toBe(false);
-    expect(addressQuerySchema.safeParse({ address_id: "x".repeat(65) }).success).toBe(false);
-  });
-
-  it("new ids are the current time as a string", () => {
-    expect(generateAddressId(1700000000123)).toBe("1700000000123");
   });
 });
 

@@ -1,8 +1,8 @@
 /**
- * Accounts: the shapes, limits and validation rules shared by the browser forms and the server
- * (SPEC §3 User, Address, Sign-up payload; §5 Sign-up, Login, Address save, Profile save).
- * Messages are the spec's, word for word. No zod here: the session store, loaded on every page by
- * the navigation, imports this file; the server's zod schemas live in account.schema.ts.
+ * Accounts: the shapes, limits, dates and redirects shared by the browser and the server
+ * (SPEC §3 User, Address). No zod here: the session store, loaded on every page by the
+ * navigation, imports this file; the forms' and bodies' schemas (and SPEC §5's messages) live in
+ * account.schema.ts.
  */
 import { trimInvisible } from "../../lib/text";
 export const GENDERS = ["male", "female", "other"] as const;
@@ -76,6 +76,8 @@ export interface SessionUser {
   email: string;
   role: Role;
   isOwner: boolean;
+  /** From the verified token: the email is verified (custom orders paid without an account show up by it). */
+  emailVerified?: boolean;
 }
 
 
@@ -101,94 +103,12 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Browser forms: field -> first message, exactly as SPEC §5 words them.
-
-export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
-
-export interface SignUpValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  dob: string;
-  gender: string;
-  agree: boolean;
-}
-export type SignUpField = keyof SignUpValues;
-
-export const EMPTY_SIGN_UP: SignUpValues = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  phone: "",
-  password: "",
-  confirmPassword: "",
-  dob: "",
-  gender: "",
-  agree: false,
-};
-
-/** Looks like {name}@{domain}.{tld}: the spec's "Invalid email" rule. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** SPEC §5 Sign-up. Returns one message per failing field (empty object when valid). */
-export function validateSignUp(v: SignUpValues): FieldErrors<SignUpField> {
-  const e: FieldErrors<SignUpField> = {};
-  if (!trimInvisible(v.firstName)) e.firstName = "First name required";
-  else if (trimInvisible(v.firstName).length > LIMITS.name) e.firstName = `At most ${LIMITS.name} characters`;
-  if (!trimInvisible(v.lastName)) e.lastName = "Last name required";
-  else if (trimInvisible(v.lastName).length > LIMITS.name) e.lastName = `At most ${LIMITS.name} characters`;
-  if (!trimInvisible(v.email)) e.email = "Email required";
-  else if (!EMAIL_PATTERN.test(trimInvisible(v.email)) || trimInvisible(v.email).length > LIMITS.email) e.email = "Invalid email";
-  if (!v.password) e.password = "Password required";
-  else if (v.password.length < PASSWORD_MIN) e.password = "Minimum 8 characters";
-  else if (v.password.length > LIMITS.password) e.password = `At most ${LIMITS.password} characters`;
-  if (!v.confirmPassword) e.confirmPassword = "Confirm your password";
-  else if (v.confirmPassword !== v.password) e.confirmPassword = "Passwords do not match";
-  if (!(GENDERS as readonly string[]).includes(v.gender)) e.gender = "Select your gender";
-  if (!v.dob) e.dob = "Date of birth required";
-  else if (!isValidBirthDate(v.dob)) e.dob = "Enter a real date of birth";
-  if (!trimInvisible(v.phone)) e.phone = "Phone number required";
-  else if (trimInvisible(v.phone).length > LIMITS.phone) e.phone = `At most ${LIMITS.phone} characters`;
-  if (!v.agree) e.agree = "You must agree to the terms";
-  return e;
-}
-
-export interface LoginValues {
-  email: string;
-  password: string;
-}
-
-/** SPEC §5 Login: both required. */
-export function validateLogin(v: LoginValues): FieldErrors<keyof LoginValues> {
-  const e: FieldErrors<keyof LoginValues> = {};
-  if (!trimInvisible(v.email)) e.email = "Email required";
-  if (!v.password) e.password = "Password required";
-  return e;
-}
-
-export interface ProfileValues {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  gender: string;
-  dateOfBirth: string;
-}
-
-/** SPEC §5 Profile save: every field non-blank (the form then shows 'Missing Fields'). */
-export function profileHasMissingFields(v: ProfileValues): boolean {
-  return [v.firstName, v.lastName, v.phone, v.gender, v.dateOfBirth].some((x) => !x || !trimInvisible(x));
-}
-
-export const ADDRESS_REQUIRED = ["fName", "lName", "phone", "zipCode", "address1", "city", "state", "country"] as const;
-
-/** SPEC §5 Address save: everything but address line 2 non-blank (else 'Missing Fields'). */
-export function addressHasMissingFields(a: Pick<Address, (typeof ADDRESS_REQUIRED)[number]>): boolean {
-  return ADDRESS_REQUIRED.some((k) => !a[k] || !trimInvisible(String(a[k])));
-}
+/** The gender select's options (SPEC §5: male, female, other). */
+export const GENDER_OPTIONS = [
+  { value: "male", label: "Male" },
+  { value: "female", label: "Female" },
+  { value: "other", label: "Other" },
+] as const;
 
 /** A blank address for the editor: temporary id 'new', name/phone/email from the user (SPEC §2). */
 export function newAddressFor(user: Pick<User, "firstName" | "lastName" | "phone" | "email"> | null): Address {

@@ -4,7 +4,7 @@
  * leave a Firebase account behind (the address can be used again).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SignUpValues } from "./account";
+import type { SignUpInput } from "./account.schema";
 
 const fb = vi.hoisted(() => ({
   user: { uid: "new-uid", getIdToken: vi.fn(), delete: vi.fn() },
@@ -27,29 +27,21 @@ vi.mock("firebase/auth", () => ({
 }));
 vi.mock("./firebase-client", () => ({ getFirebaseAuth: async () => ({}) }));
 vi.mock("./firebase-config", () => ({ readFirebaseConfig: async () => null }));
-vi.mock("./session-store", () => {
-  class ApiError extends Error {
-    constructor(
-      readonly status: number,
-      message: string,
-    ) {
-      super(message);
-    }
-  }
-  return { ApiError, apiJson: fb.apiJson, startSession: fb.startSession, duringAuthFlow: <T>(run: () => Promise<T>) => run() };
-});
+vi.mock("./session-api", () => ({ apiJson: fb.apiJson }));
+vi.mock("./session-store", () => ({ startSession: fb.startSession }));
+vi.mock("./token-sync", () => ({ duringAuthFlow: <T>(run: () => Promise<T>) => run() }));
 
 const { signUpWithEmail } = await import("./auth-flows");
-const { ApiError } = await import("./session-store");
+const { ApiError } = await import("../../lib/api-client");
 
-const VALUES: SignUpValues = {
+const VALUES: SignUpInput = {
   firstName: "Asha",
   lastName: "Verma",
   email: "asha@example.com",
   phone: "9876543210",
   password: "resin-lover",
   confirmPassword: "resin-lover",
-  dob: "1994-06-15",
+  dateOfBirth: "1994-06-15",
   gender: "female",
   agree: true,
 };

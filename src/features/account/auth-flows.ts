@@ -2,27 +2,35 @@
  * Sign-up, login and Google sign-in in the browser (SPEC §4): the identity provider first
  * (Firebase), then the shop's own record (POST /v2/auth/...), then the session cookies.
  * Each throws on failure; the forms turn that into the spec's toasts.
+ *
+ * The Firebase SDK (~32 kB compressed) is imported only when a flow runs (or `preloadAuth()` is
+ * called), so the login and sign-up pages paint and hydrate without it
+ * (docs/decisions/0043-critical-css-and-page-weight.md).
  */
-import {
-  GoogleAuthProvider,
-  createUserWithEmailAndPassword,
-  getAdditionalUserInfo,
-  sendEmailVerification,
-  signInWithCredential,
-  signInWithEmailAndPassword,
-  signInWithPopup,
-  signOut,
-  type User as FirebaseUser,
-  type UserCredential,
-} from "firebase/auth";
-import type { SignUpValues, User } from "./account";
+import type { User as FirebaseUser, UserCredential } from "firebase/auth";
+import type { User } from "./account";
+import { registerBody, type SignUpInput } from "./account.schema";
 import { readFirebaseConfig } from "./firebase-config";
-import { getFirebaseAuth } from "./firebase-client";
-import { ApiError, apiJson, duringAuthFlow, startSession } from "./session-store";
+import { ApiError } from "../../lib/api-client";
+import { apiJson } from "./session-api";
+import { startSession } from "./session-store";
+import { duringAuthFlow } from "./token-sync";
+
+/** The Firebase Auth SDK and this page's Auth instance, loaded on first use. */
+async function firebase() {
+  const [sdk, { getFirebaseAuth }] = await Promise.all([import("firebase/auth"), import("./firebase-client")]);
+  return { sdk, auth: await getFirebaseAuth() };
+}
+
+/** Starts downloading the Firebase SDK (e.g. when a person starts filling in a sign-in form). */
+export function preloadAuth(): void {
+  void Promise.all([import("firebase/auth"), import("./firebase-client")]).catch(() => {});
+}
 
 async function abandon(): Promise<void> {
   try {
-    await signOut(await getFirebaseAuth());
+    const { sdk, auth } = await firebase();
+    await sdk.signOut(auth);
   } catch {
     /* nothing to undo */
   }
@@ -47,13 +55,13 @@ async function discardNewAccount(user: FirebaseUser): Promise<void> {
  * Firebase account is deleted again, unless the server may have saved it (the request was sent but
  * no answer came back): then the account is kept, and logging in with it completes the record.
  */
-export function signUpWithEmail(values: SignUpValues): Promise<User> {
+export function signUpWithEmail(values: SignUpInput): Promise<User> {
   return duringAuthFlow(async () => {
-    const auth = await getFirebaseAuth();
+    const { sdk, auth } = await firebase();
     try {
-      const credential = await createUserWithEmailAndPassword(auth, values.email.trim(), values.password);
+      const credential = await sdk.createUserWithEmailAndPassword(auth, values.email, values.password);
       try {
-        await sendEmailVerification(credential.user);
+        await sdk.sendEmailVerification(credential.user);
       } catch (error) {
         console.error("[sign-up] the verification email could not be sent", error);
       }
@@ -63,19 +71,7 @@ export function signUpWithEmail(values: SignUpValues): Promise<User> {
       try {
         token = await credential.user.getIdToken();
         sent = true;
-        user = await apiJson<User>(
-          "POST",
-          "/v2/auth/register",
-          {
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            email: values.email.trim(),
-            phone: values.phone.trim(),
-            dateOfBirth: values.dob,
-            gender: values.gender,
-          },
-          token,
-        );
+        user = await apiJson<User>("POST", "/v2/auth/register", registerBody(values), token);
       } catch (error) {
         // An ApiError is the server's answer: its transaction rolled back, nothing was saved.
         const outcomeUnknown = sent && !(error instanceof ApiError);
@@ -95,9 +91,9 @@ export function signUpWithEmail(values: SignUpValues): Promise<User> {
 /** Email and password login; the record is created on the first login when missing. */
 export function loginWithEmail(email: string, password: string): Promise<User> {
   return duringAuthFlow(async () => {
-    const auth = await getFirebaseAuth();
+    const { sdk, auth } = await firebase();
     try {
-      const credential = await signInWithEmailAndPassword(auth, email.trim(), password);
+      const credential = await sdk.signInWithEmailAndPassword(auth, email.trim(), password);
       const token = await credential.user.getIdToken();
       const user = await apiJson<User>("POST", "/v2/auth/login", {}, token);
       startSession(user, token);
@@ -121,16 +117,17 @@ declare global {
 }
 
 async function googleCredential(): Promise<UserCredential> {
-  const auth = await getFirebaseAuth();
+  const { sdk, auth } = await firebase();
+  const { GoogleAuthProvider } = sdk;
   const config = await readFirebaseConfig();
   const preset = typeof window !== "undefined" ? window.__resinGoogleIdentity : undefined;
   if (config?.emulatorHost && preset) {
     const idToken = JSON.stringify({ sub: preset.sub, email: preset.email, email_verified: true, ...(preset.name ? { name: preset.name } : {}) });
-    return signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
+    return sdk.signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
   }
   const provider = new GoogleAuthProvider();
   provider.setCustomParameters({ prompt: "select_account" });
-  return signInWithPopup(auth, provider);
+  return sdk.signInWithPopup(auth, provider, sdk.browserPopupRedirectResolver);
 }
 
 /** "Continue with Google": new accounts get their record from /v2/auth-google/register first. */
@@ -139,6 +136,7 @@ export function continueWithGoogle(): Promise<User> {
     try {
       const credential = await googleCredential();
       const token = await credential.user.getIdToken();
+      const { getAdditionalUserInfo } = await import("firebase/auth");
       if (getAdditionalUserInfo(credential)?.isNewUser) {
         const firstName = (credential.user.displayName ?? "").trim().split(/\s+/)[0] ?? "";
         await apiJson("POST", "/v2/auth-google/register", { email: credential.user.email ?? "", firstName }, token);

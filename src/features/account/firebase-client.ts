@@ -6,7 +6,14 @@
  * SDK); anonymous visitors on other pages never download it.
  */
 import { initializeApp, getApps } from "firebase/app";
-import { connectAuthEmulator, getAuth, type Auth } from "firebase/auth";
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from "firebase/auth";
 import { readFirebaseConfig } from "./firebase-config";
 
 let authPromise: Promise<Auth> | undefined;
@@ -30,7 +37,9 @@ export function getFirebaseAuth(): Promise<Auth> {
         projectId: config.projectId,
         ...(config.appId ? { appId: config.appId } : {}),
       });
-    const auth = getAuth(app);
+    // getAuth() would also set up Google's popup resolver, which loads https://apis.google.com/js/api.js
+    // on every page with a session; the resolver is passed only to the Google sign-in (auth-flows.ts).
+    const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
     if (config.emulatorHost) connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true });
     await auth.authStateReady();
     return auth;

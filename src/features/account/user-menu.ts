@@ -12,7 +12,9 @@
  *  - reads the session cookies into the session store ($user, $token);
  *  - shows the toasts flashed by the previous page ('Logged in! Welcome back!', 'Logged Out!'...);
  *  - runs logout() on `window` CustomEvent("auth:logout") (what the shell's Logout dispatches);
- *  - when a session exists, keeps the Firebase ID token in the `token` cookie fresh.
+ *  - when a session exists, keeps the Firebase ID token in the `token` cookie fresh (started once the
+ *    page has loaded and the browser is idle: the Firebase SDK is not needed for the first paint,
+ *    and the token in the cookie is valid for minutes yet; decision 0043).
  * Safe to call more than once.
  */
 import { showFlashedToasts } from "../../components/ui/flash-toasts";
@@ -35,5 +37,11 @@ export function initUserMenu(): void {
   started = true;
   showFlashedToasts();
   window.addEventListener(LOGOUT_EVENT, runLogout);
-  if ($isAuthenticated.get()) void startSessionSync();
+  if ($isAuthenticated.get()) whenIdleAfterLoad(() => void startSessionSync());
+}
+
+function whenIdleAfterLoad(work: () => void): void {
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 200));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
 }

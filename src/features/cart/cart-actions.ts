@@ -5,7 +5,8 @@
 import { showToast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api-client";
 import type { Product, Variant } from "../catalogue/catalogue";
-import { CART_TOASTS, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH, resolveChoice, type CartItemDraft, type CartLine, type VariantChoice } from "./cart";
+import { CART_TOASTS, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH, type CartItemDraft, type CartLine, type VariantChoice } from "./cart";
+import { resolveChoice } from "./resolve-choice";
 import { addToCart, clearCart, removeFromCart } from "./cart-store";
 
 

@@ -7,7 +7,7 @@
  * - Every line is priced here from the database: the product's base price plus the chosen options'
  *   additional prices. Whatever price, name, image or weight a client sends is ignored.
  * - A choice must name one option (by id) of every variant group of an active product
- *   (`resolveChoice` in cart.ts, the rule the product page applies too); otherwise 400 with the reason.
+ *   (`resolveChoice` in resolve-choice.ts, the rule the product page applies too); otherwise 400 with the reason.
  * - Every answer re-prices the lines from the current catalogue and leaves out lines that can no
  *   longer be bought (product inactive, option removed, or a group added since), so it never shows
  *   a stale price. Reading (GET) writes nothing: the stored rows are brought up to date only by the

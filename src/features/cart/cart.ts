@@ -1,14 +1,13 @@
 /**
  * The cart's pure rules, shared by the browser store (cart-store.ts) and the server (cart.server.ts):
  * types (SPEC §3 Cart, Cart item), line identity, adding and merging lines, count and subtotal
- * (SPEC §4), and the "one choice per variant group" rule. The schemas of the /v2/carts bodies and
+ * (SPEC §4). The "one choice per variant group" rule is resolve-choice.ts; the schemas of the /v2/carts bodies and
  * answers are in cart.schema.ts (zod/mini, shared by the browser and the handlers).
  *
  * Amounts are integer paise. A line is identified by its product and its variant choice: the
  * canonical `variantKey` (the chosen variant ids, sorted) — the same key the database's unique index uses.
  */
-import type { Variant } from "../catalogue/catalogue";
-import { MAX_QUANTITY, variantGroups } from "../catalogue/variants";
+import { MAX_QUANTITY } from "../catalogue/variants";
 
 // ---------------------------------------------------------------------------------------------
 // Limits
@@ -233,47 +232,6 @@ export function mergeLines<T extends { productId: string; variant: VariantChoice
     lines.push({ ...item, quantity: Math.min(MAX_LINE_QUANTITY, item.quantity) });
   }
   return { lines, overflow };
-}
-
-// ---------------------------------------------------------------------------------------------
-// One choice per variant group (product page and server)
-// ---------------------------------------------------------------------------------------------
-
-export type ChoiceResult =
-  | { ok: true; variant: VariantChoice; key: string; /** Sum of the chosen options' prices, paise. */ extra: number }
-  | { ok: false; code: "missing-choice" | "unknown-variant" | "unknown-group"; group: string; reason: string };
-
-/**
- * Resolves a variant choice against a product's variants: every group needs exactly one option of
- * that group, named by id; groups the product does not have are refused. The answer carries the
- * options as the database knows them (value and price), never what the caller sent.
- */
-export function resolveChoice(
-  product: { name: string; variants: readonly Pick<Variant, "id" | "name" | "value" | "price">[] },
-  chosen: Readonly<Record<string, { id: string }>>,
-): ChoiceResult {
-  const groups = variantGroups(product.variants);
-  const known = new Set(groups.map(([name]) => name));
-  for (const group of Object.keys(chosen)) {
-    if (!known.has(group)) {
-      return { ok: false, code: "unknown-group", group, reason: `"${product.name}" has no option group "${group}".` };
-    }
-  }
-  const variant: VariantChoice = {};
-  let extra = 0;
-  for (const [group, options] of groups) {
-    const pick = chosen[group];
-    if (!pick || !pick.id) {
-      return { ok: false, code: "missing-choice", group, reason: `Choose a ${group} for "${product.name}".` };
-    }
-    const option = options.find((o) => o.id === pick.id);
-    if (!option) {
-      return { ok: false, code: "unknown-variant", group, reason: `"${product.name}" has no such ${group} option (${pick.id}).` };
-    }
-    variant[group] = { id: option.id, value: option.value, price: option.price };
-    extra += option.price;
-  }
-  return { ok: true, variant, key: variantKey(variant), extra };
 }
 
 /** Builds the answer shape from lines (server) or checks a guest cart's totals. */

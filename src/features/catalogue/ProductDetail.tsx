@@ -100,7 +100,7 @@ function ProductView({ product }: { product: Product }) {
                   }}
                   aria-pressed={index === imageIndex && !variantImage}
                   aria-label={`Show image ${index + 1} of ${images.length}`}
-                  className="block overflow-hidden rounded-lg ring-1 ring-stone-200 aria-pressed:ring-2 aria-pressed:ring-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
+                  className="block w-full overflow-hidden rounded-lg ring-1 ring-stone-200 aria-pressed:ring-2 aria-pressed:ring-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
                 >
                   <Picture src={image.url} sizes={IMAGE_SIZES.productThumb} alt="" width={800} height={800} loading="lazy" decoding="async" className="aspect-square h-auto w-full object-cover" />
                 </button>

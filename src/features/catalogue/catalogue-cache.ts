@@ -6,20 +6,23 @@
  *   refresh in the background, then announce the fresh list (`products-updated`).
  * - A full refresh clears and rewrites the whole product store; one also runs every 5 minutes.
  * - A product by id is read from the store first, else fetched and stored.
- * - Failures are only logged (SPEC §8 "Silent failures").
+ * - Failures are only logged (SPEC §8 "Silent failures"): an empty list or no product.
+ * - The owner's edits: every page names the catalogue's version (`<meta name="catalogue-version">`).
+ *   When it differs from the version the store was last filled at (kept in localStorage), the
+ *   store is refreshed fully before it answers. Without the meta, only the 5-minute rule applies.
  *
  * The logic is written against small interfaces (storage, key-value, fetchers, clock) so unit
- * tests run it with in-memory fakes; `browserCatalogueCache()` wires IndexedDB (idb),
- * localStorage, fetch and a window event.
+ * tests run it with fakes. Files: catalogue-cache-idb.ts (ecommerceDB in IndexedDB),
+ * catalogue-cache-browser.ts (IndexedDB, localStorage, the API and the window event wired up).
  */
-import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import { api, ApiError } from "../../lib/api-client";
 import { CATALOGUE_STALE_MS, type HomeProduct, type Product } from "./catalogue";
 
 export const CATALOGUE_DB_NAME = "ecommerceDB";
 export const CATALOGUE_DB_VERSION = 1;
 /** localStorage key of the last full fetch (milliseconds since the epoch). */
 export const LAST_FETCHED_KEY = "productsLastFetched";
+/** localStorage key of the catalogue version the store was last filled at. */
+export const SEEN_VERSION_KEY = "catalogueVersion";
 /** Window event carrying `{ detail: Product[] }` after a background refresh. */
 export const PRODUCTS_UPDATED_EVENT = "products-updated";
 /** The call of SPEC §7 / §9: all active products, no paging. */
@@ -59,6 +62,8 @@ export interface CatalogueCacheDeps {
   fetchOne: (id: string) => Promise<Product | null>;
   /** Called with the fresh list after a refresh (the browser dispatches `products-updated`). */
   onUpdated?: (products: Product[]) => void;
+  /** The catalogue version the page was rendered at (its meta), or null when it names none. */
+  pageVersion?: () => string | null;
   now?: () => number;
   logger?: Logger;
   staleMs?: number;
@@ -73,6 +78,8 @@ export interface CatalogueCache {
   refresh(): Promise<Product[] | null>;
   /** True when the last full fetch is older than the staleness limit (or unknown). */
   isStale(): boolean;
+  /** True when the page names a catalogue version other than the one the store was filled at. */
+  isOutdated(): boolean;
   /** Refreshes every `staleMs`; returns a function that stops it. */
   startAutoRefresh(timers?: Pick<typeof globalThis, "setInterval" | "clearInterval">): () => void;
 }
@@ -105,22 +112,41 @@ export function createCatalogueCache(deps: CatalogueCacheDeps): CatalogueCache {
   const staleMs = deps.staleMs ?? CATALOGUE_STALE_MS;
   let inflight: Promise<Product[] | null> | null = null;
 
-  function lastFetched(): number | null {
+  function read(key: string): string | null {
     try {
-      const raw = deps.kv.getItem(LAST_FETCHED_KEY);
-      const value = raw === null ? NaN : Number(raw);
-      return Number.isFinite(value) ? value : null;
+      return deps.kv.getItem(key);
     } catch {
       return null;
     }
   }
 
-  function markFetched(): void {
+  function lastFetched(): number | null {
+    const raw = read(LAST_FETCHED_KEY);
+    const value = raw === null ? NaN : Number(raw);
+    return Number.isFinite(value) ? value : null;
+  }
+
+  function pageVersion(): string | null {
+    try {
+      return deps.pageVersion?.() || null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Records the fetch time, and the version the list was fetched for (when the page names one). */
+  function markFetched(version: string | null): void {
     try {
       deps.kv.setItem(LAST_FETCHED_KEY, String(now()));
+      if (version !== null) deps.kv.setItem(SEEN_VERSION_KEY, version);
     } catch (error) {
       log.error("Error saving products", error);
     }
+  }
+
+  function isOutdated(): boolean {
+    const version = pageVersion();
+    return version !== null && read(SEEN_VERSION_KEY) !== version;
   }
 
   function isStale(): boolean {
@@ -129,18 +155,20 @@ export function createCatalogueCache(deps: CatalogueCacheDeps): CatalogueCache {
   }
 
   /** Writes the whole list; a storage failure is logged and the list still returned. */
-  async function store(products: Product[]): Promise<void> {
+  async function store(products: Product[], version: string | null): Promise<void> {
     try {
       await deps.storage.replaceAll("products", products);
-      markFetched();
+      markFetched(version);
     } catch (error) {
       log.error("Error saving products", error);
     }
   }
 
   async function fullFetch(): Promise<Product[]> {
+    // The version is read before the request: an edit made meanwhile is caught by the next page.
+    const version = pageVersion();
     const products = await deps.fetchAll();
-    await store(products);
+    await store(products, version);
     return products;
   }
 
@@ -167,8 +195,9 @@ export function createCatalogueCache(deps: CatalogueCacheDeps): CatalogueCache {
     } catch (error) {
       log.error("Error getting product from the local database", error);
     }
-    // A store filled only by single-product reads was never complete: treat it as empty.
-    if (cached.length === 0 || lastFetched() === null) {
+    // A store filled only by single-product reads was never complete: treat it as empty. A store
+    // filled before the owner's last edit is refreshed before it answers.
+    if (cached.length === 0 || lastFetched() === null || isOutdated()) {
       try {
         return await fullFetch();
       } catch (error) {
@@ -181,6 +210,8 @@ export function createCatalogueCache(deps: CatalogueCacheDeps): CatalogueCache {
   }
 
   async function getProduct(id: string): Promise<Product | null> {
+    // After the owner's edit the stored copy may be outdated: refresh the store first.
+    if (isOutdated()) await refresh();
     try {
       const hit = await deps.storage.get("products", id);
       if (hit) return hit;
@@ -208,106 +239,5 @@ export function createCatalogueCache(deps: CatalogueCacheDeps): CatalogueCache {
     return () => timers.clearInterval(handle);
   }
 
-  return { getProducts, getProduct, refresh, isStale, startAutoRefresh };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Browser wiring
-// ---------------------------------------------------------------------------------------------
-
-interface CatalogueDbSchema extends DBSchema {
-  products: { key: string; value: Product };
-  featuredproducts: { key: string; value: HomeProduct };
-}
-
-/** ecommerceDB v1 with the object stores products and featuredproducts, keyed by id. */
-export function idbCatalogueStorage(): CatalogueStorage {
-  let opening: Promise<IDBPDatabase<CatalogueDbSchema>> | undefined;
-  const open = () => {
-    opening ??= openDB<CatalogueDbSchema>(CATALOGUE_DB_NAME, CATALOGUE_DB_VERSION, {
-      upgrade(db) {
-        if (!db.objectStoreNames.contains("products")) db.createObjectStore("products", { keyPath: "id" });
-        if (!db.objectStoreNames.contains("featuredproducts")) db.createObjectStore("featuredproducts", { keyPath: "id" });
-      },
-    }).catch((error: unknown) => {
-      opening = undefined;
-      throw error;
-    });
-    return opening;
-  };
-  // The generic store name cannot be narrowed through idb's typings; the schema above is the contract.
-  type AnyDb = IDBPDatabase<CatalogueDbSchema> & {
-    getAll(store: StoreName): Promise<unknown[]>;
-    get(store: StoreName, id: string): Promise<unknown>;
-  };
-  return {
-    async getAll(store) {
-      const db = (await open()) as AnyDb;
-      return (await db.getAll(store)) as never;
-    },
-    async get(store, id) {
-      const db = (await open()) as AnyDb;
-      return (await db.get(store, id)) as never;
-    },
-    async put(store, items) {
-      const db = await open();
-      const tx = db.transaction(store as "products", "readwrite");
-      await Promise.all([...items.map((item) => tx.store.put(item as Product)), tx.done]);
-    },
-    async replaceAll(store, items) {
-      const db = await open();
-      const tx = db.transaction(store as "products", "readwrite");
-      await Promise.all([tx.store.clear(), ...items.map((item) => tx.store.put(item as Product)), tx.done]);
-    },
-  };
-}
-
-/** localStorage, or a throwaway map where it is blocked (private modes, sandboxed frames). */
-function safeLocalStorage(): KeyValue {
-  try {
-    const ls = window.localStorage;
-    ls.getItem(LAST_FETCHED_KEY);
-    return ls;
-  } catch {
-    const memory = new Map<string, string>();
-    return { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) };
-  }
-}
-
-/** GET /v2/products?limit=0&offset=0&status=active */
-export async function fetchAllActiveProducts(): Promise<Product[]> {
-  const data = await api.get<unknown>(ALL_ACTIVE_PRODUCTS_URL);
-  if (!Array.isArray(data)) throw new Error("The product list is not an array");
-  return data as Product[];
-}
-
-/** GET /v2/products/{id}; null on 404. */
-export async function fetchProductById(id: string): Promise<Product | null> {
-  try {
-    return await api.get<Product>(`/v2/products/${encodeURIComponent(id)}`);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
-let browserCache: CatalogueCache | undefined;
-let stopAutoRefresh: (() => void) | undefined;
-
-/** The page's one cache (IndexedDB + localStorage), refreshing itself every 5 minutes. */
-export function browserCatalogueCache(): CatalogueCache {
-  if (!browserCache) {
-    browserCache = createCatalogueCache({
-      storage: idbCatalogueStorage(),
-      kv: safeLocalStorage(),
-      fetchAll: fetchAllActiveProducts,
-      fetchOne: fetchProductById,
-      onUpdated: (products) => window.dispatchEvent(new CustomEvent<Product[]>(PRODUCTS_UPDATED_EVENT, { detail: products })),
-    });
-    stopAutoRefresh = browserCache.startAutoRefresh(window);
-    window.addEventListener("pagehide", (event) => {
-      if (!event.persisted) stopAutoRefresh?.();
-    });
-  }
-  return browserCache;
+  return { getProducts, getProduct, refresh, isStale, isOutdated, startAutoRefresh };
 }

@@ -14,7 +14,7 @@ import {
 } from "./catalogue";
 import { countProducts, listCategories, listProducts, listProductsByIds } from "./catalogue.server";
 import { searchActiveProducts, type SearchMatch } from "./search-index.server";
-import type { CategoryOption, ListFilters } from "./ProductList";
+import type { CategoryOption, ListFilters } from "./list-filters";
 import { readCatalogue } from "./catalogue-store.server";
 
 interface ListPageData {

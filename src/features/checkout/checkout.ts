@@ -34,4 +34,6 @@ export const PAYMENT_STATUS = {
   dropped: "Cancelled",
   expired: "Expired",
   mismatch: "Amount mismatch",
+  /** A second payment of a quote already paid (features/custom): recorded, to be refunded. */
+  refused: "Refused",
 } as const;

@@ -47,7 +47,7 @@ function fingerprint(lines: readonly CheckoutLine[], body: CreateOrderBody, phon
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-type StoredOrder = typeof orders.$inferSelect;
+export type StoredOrder = typeof orders.$inferSelect;
 
 /** Stores the pending order (or finds the one this attempt already made). */
 async function storeOrder(uid: string, body: CreateOrderBody, phone: string, now: Date): Promise<StoredOrder> {
@@ -142,8 +142,24 @@ export async function createOrderFor(
 ): Promise<CreatedOrder> {
   const phone = normaliseIndianPhone(body.customer_phone);
   if (!phone) throw new HttpError(400, "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).");
-  const { mode } = paymentConfig();
   const order = await storeOrder(user.uid, body, phone, now);
+  return openProviderOrder(order, { id: user.uid, name: body.customer_name, email: body.customer_email, phone }, provider, siteUrl, now);
+}
+
+/**
+ * The provider half of paying a stored pending order (checkout, and a quote's payment in
+ * features/custom): answers its session when it has one, else creates the provider order and
+ * stores the session; a provider failure marks the payment Failed (OrderCreationFailed, a 502).
+ * The browser comes back to `order.returnPath` when set, else /verify-order/{id}.
+ */
+export async function openProviderOrder(
+  order: StoredOrder,
+  customer: { id: string; name: string; email: string; phone: string },
+  provider: PaymentProvider,
+  siteUrl: string,
+  now = new Date(),
+): Promise<CreatedOrder> {
+  const { mode } = paymentConfig();
   const answer = (session: string): CreatedOrder => ({ payment_session_id: session, order_id: order.id, provider: provider.name, mode });
   if (order.paymentSessionId) return answer(order.paymentSessionId);
   if (order.status !== "pending") throw new HttpError(409, "This checkout attempt is already finished; reload the checkout page.");
@@ -153,8 +169,8 @@ export async function createOrderFor(
       orderId: order.id,
       amountPaise: order.totalPaise,
       currency: "INR",
-      customer: { id: user.uid, name: body.customer_name, email: body.customer_email, phone },
-      returnUrl: new URL(`/verify-order/${order.id}`, siteUrl).toString(),
+      customer,
+      returnUrl: new URL(order.returnPath || `/verify-order/${order.id}`, siteUrl).toString(),
       expiresAt: order.expiresAt ?? new Date(now.getTime() + 30 * 60_000),
       idempotencyKey: createHash("sha256").update(`create:${order.id}`).digest("hex").slice(0, 32),
     });

@@ -21,6 +21,8 @@ export interface LocalPayView {
   amountPaise: number;
   expired: boolean;
   open: boolean;
+  /** Where the browser goes afterwards ('' = /verify-order/{id}); a quote's payment sets its own. */
+  returnPath: string;
 }
 
 /** What the stand-in page shows; null (a 404) for an unknown session or when local is not active. */
@@ -34,7 +36,7 @@ export async function localPayView(session: string, now = Date.now()): Promise<L
   const order = await provider.sessionOrder(session);
   if (!order) return null;
   const expired = !order.expiresAt || order.expiresAt.getTime() <= now;
-  return { orderId: order.id, amountPaise: order.totalPaise, expired, open: order.status === "pending" && !expired };
+  return { orderId: order.id, amountPaise: order.totalPaise, expired, open: order.status === "pending" && !expired, returnPath: order.returnPath };
 }
 
 /** Delivers the signed webhook over HTTP to this server; in-process when that is impossible (logged). */
@@ -65,5 +67,5 @@ export async function takeLocalOutcome(session: string, outcome: string): Promis
     const { body, headers } = await provider.takeAttempt(view.orderId, view.amountPaise, choice);
     await deliver(provider, body, headers);
   }
-  return `/verify-order/${encodeURIComponent(view.orderId)}`;
+  return view.returnPath || `/verify-order/${encodeURIComponent(view.orderId)}`;
 }

@@ -13,8 +13,11 @@ import type { ProviderName, ProviderPayment } from "../../server/payments/provid
 import { clearCartInTx } from "../cart/cart.server";
 import { PAYMENT_STATUS } from "./checkout";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
+import { markQuotePaid, quotePaidByAnother, refuseQuotePayment } from "../custom/quote-payment.server";
 
-export type PaymentEffect = "paid" | "late-paid" | "mismatch" | "duplicate" | "failed" | "dropped" | "pending" | "already-recorded" | "no-order";
+export type PaymentEffect = "paid" | "late-paid" | "mismatch" | "duplicate" | "refused" | "failed" | "dropped" | "pending" | "already-recorded" | "no-order";
+
+const DAY_MS = 86_400_000;
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -45,12 +48,15 @@ async function applyEffect(tx: Tx, order: OrderRow, payment: ProviderPayment, ef
         paymentAmountPaise: payment.amountPaise,
         paidAt,
         upiId: payment.upiId,
+        // The promise (docs/decisions/0046): the processing window's last day, counted from payment.
+        promisedDispatchAt: new Date(paidAt.getTime() + order.dispatchDays * DAY_MS),
         nextCheckAt: null,
         timeline: sql`${orders.timeline} || ${JSON.stringify({ processing: stamp })}::jsonb`,
         updatedAt: now,
       })
       .where(eq(orders.id, order.id));
-    await clearCartInTx(tx, order.userId);
+    if (order.kind === "catalogue") await clearCartInTx(tx, order.userId);
+    await markQuotePaid(tx, order, now);
     await mailOrderPaid(tx, order.id);
     if (effect === "late-paid") await mailLatePayment(tx, order, payment);
     return;
@@ -64,6 +70,10 @@ async function applyEffect(tx: Tx, order: OrderRow, payment: ProviderPayment, ef
       await tx.update(orders).set({ paymentStatus: PAYMENT_STATUS.mismatch, updatedAt: now }).where(eq(orders.id, order.id));
     }
     await mailMismatch(tx, order, payment);
+    return;
+  }
+  if (effect === "refused") {
+    await refuseQuotePayment(tx, order, payment, now);
     return;
   }
   if (effect === "duplicate") {
@@ -86,7 +96,9 @@ export async function recordPayment(db: Db, orderId: string, payment: ProviderPa
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return "no-order";
-    const effect = paymentEffect(order, payment);
+    let effect = paymentEffect(order, payment);
+    // A quote is paid at most once: a success for another order of an already-paid quote is refused.
+    if ((effect === "paid" || effect === "late-paid") && (await quotePaidByAnother(tx, order))) effect = "refused";
     const inserted = await tx
       .insert(payments)
       .values({

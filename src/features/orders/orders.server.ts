@@ -2,10 +2,10 @@
  * Reading orders: the one place that turns order rows into the SPEC §3 shape (OrderJson). Checkout,
  * the shopper's order pages and the owner's portal all read orders through here.
  */
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/client";
 import { orderItems, orders } from "../../server/db/schema";
-import type { OrderItemJson, OrderJson } from "./orders";
+import { isLate, type OrderItemJson, type OrderJson } from "./orders";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -22,7 +22,8 @@ export function orderItemJson(row: OrderItemRow): OrderItemJson {
   };
 }
 
-export function orderJson(row: OrderRow, items: readonly OrderItemRow[]): OrderJson {
+export function orderJson(row: OrderRow, items: readonly OrderItemRow[], now = new Date()): OrderJson {
+  const promisedDispatchAt = row.promisedDispatchAt?.toISOString() ?? null;
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -40,6 +41,10 @@ export function orderJson(row: OrderRow, items: readonly OrderItemRow[]): OrderJ
     coupon: { code: row.couponCode, discount: row.couponDiscountPaise },
     notes: row.notes,
     timeline: row.timeline,
+    kind: row.kind,
+    quoteId: row.quoteId,
+    promisedDispatchAt,
+    late: isLate({ status: row.status, promisedDispatchAt }, now),
   };
 }
 
@@ -50,6 +55,8 @@ export interface LoadOrdersOptions<T> {
   offset?: number;
   /** The shape of each answer (the owner's portal adds payment details); SPEC §3 OrderJson by default. */
   shape?: (row: OrderRow, items: readonly OrderItemRow[]) => T;
+  /** newest (default), or dispatch: the closest promised dispatch date first (late ones lead), unpromised last (issue 12). */
+  sort?: "newest" | "dispatch";
 }
 
 /**
@@ -59,7 +66,11 @@ export interface LoadOrdersOptions<T> {
  */
 export async function loadOrders<T = OrderJson>(db: DbOrTx, options: LoadOrdersOptions<T> = {}): Promise<T[]> {
   const shape = (options.shape ?? orderJson) as (row: OrderRow, items: readonly OrderItemRow[]) => T;
-  let query = db.select().from(orders).where(options.where).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic();
+  const order =
+    options.sort === "dispatch"
+      ? [sql`${orders.promisedDispatchAt} asc nulls last`, desc(orders.createdAt), desc(orders.id)]
+      : [desc(orders.createdAt), desc(orders.id)];
+  let query = db.select().from(orders).where(options.where).orderBy(...order).$dynamic();
   if (options.limit) query = query.limit(options.limit);
   if (options.offset) query = query.offset(options.offset);
   const rows = await query;
@@ -78,14 +89,23 @@ export async function loadOrders<T = OrderJson>(db: DbOrTx, options: LoadOrdersO
   return rows.map((row) => shape(row, byOrder.get(row.id) ?? []));
 }
 
+/**
+ * Whose orders a shopper sees: their own, and custom orders paid without an account under their
+ * email once it is verified (issue 12, decision 0047). `verifiedEmail` only when the token says so.
+ */
+export function ownedBy(userId: string, verifiedEmail?: string | null): SQL {
+  const email = verifiedEmail?.trim().toLowerCase();
+  return email ? or(eq(orders.userId, userId), eq(orders.claimEmail, email))! : eq(orders.userId, userId);
+}
+
 /** One order, or null. With `userId`, only when it belongs to that user (someone else's is "absent"). */
-export async function loadOrder(db: DbOrTx, id: string, userId?: string): Promise<OrderJson | null> {
-  const where = userId ? and(eq(orders.id, id), eq(orders.userId, userId)) : eq(orders.id, id);
+export async function loadOrder(db: DbOrTx, id: string, userId?: string, verifiedEmail?: string | null): Promise<OrderJson | null> {
+  const where = userId ? and(eq(orders.id, id), ownedBy(userId, verifiedEmail)) : eq(orders.id, id);
   const [order] = await loadOrders(db, { where, limit: 1 });
   return order ?? null;
 }
 
-/** The caller's orders, newest first. */
-export function loadOrdersOfUser(db: DbOrTx, userId: string): Promise<OrderJson[]> {
-  return loadOrders(db, { where: eq(orders.userId, userId) });
+/** The caller's orders, newest first (with their verified email: the custom orders paid under it). */
+export function loadOrdersOfUser(db: DbOrTx, userId: string, verifiedEmail?: string | null): Promise<OrderJson[]> {
+  return loadOrders(db, { where: ownedBy(userId, verifiedEmail) });
 }

@@ -40,4 +40,18 @@ export interface OrderJson {
   notes: string;
   /** status -> ISO timestamp of when the order reached it. */
   timeline: Record<string, string>;
+  /** Custom work (issue 12, docs/decisions/0046); fields added, none renamed. */
+  /** catalogue, custom (a paid quote) or shipping (a quote's shipping charge). */
+  kind: "catalogue" | "custom" | "shipping";
+  /** The quote a custom order pays, else null. */
+  quoteId: string | null;
+  /** ISO: the promised dispatch date, set at payment (paid + the processing window's last day); null before. */
+  promisedDispatchAt: string | null;
+  /** Still processing after the promised dispatch date. */
+  late: boolean;
+}
+
+/** Whether an order is late: paid, not yet shipped, past its promised dispatch date. */
+export function isLate(order: { status: string; promisedDispatchAt: string | null }, now = new Date()): boolean {
+  return order.status === "processing" && order.promisedDispatchAt !== null && new Date(order.promisedDispatchAt).getTime() < now.getTime();
 }

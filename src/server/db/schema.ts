@@ -12,3 +12,4 @@ export * from "./schema/cart";
 export * from "./schema/orders";
 export * from "./schema/inquiries";
 export * from "./schema/infra";
+export * from "./schema/custom-work";

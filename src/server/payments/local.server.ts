@@ -59,7 +59,7 @@ export class LocalProvider implements PaymentProvider {
   async sessionOrder(session: string) {
     const db = await this.db();
     const [order] = await db
-      .select({ id: orders.id, totalPaise: orders.totalPaise, expiresAt: orders.expiresAt, status: orders.status, provider: orders.provider })
+      .select({ id: orders.id, totalPaise: orders.totalPaise, expiresAt: orders.expiresAt, status: orders.status, provider: orders.provider, returnPath: orders.returnPath })
       .from(orders)
       .where(eq(orders.paymentSessionId, session));
     return order && order.provider === "local" ? order : null;

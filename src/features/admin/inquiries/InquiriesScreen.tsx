@@ -11,6 +11,7 @@ import type { ScreenProps } from "../shell/AdminApp";
 import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, type AdminInquiry, type InquiryStatus, type ManualInquiryStatus } from "./inquiries-admin";
 import { fetchInquiries, saveInquiryStatus } from "./inquiries-client";
 import InquiryRow from "./InquiryRow";
+import QuoteLink from "../../custom/admin/QuoteLink";
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; list: AdminInquiry[] };
 
@@ -77,7 +78,7 @@ export default function InquiriesScreen(_props: ScreenProps) {
       {load.state === "ready" && load.list.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label="Inquiries">
           {load.list.map((inquiry) => (
-            <InquiryRow key={inquiry.id} inquiry={inquiry} saving={saving === inquiry.id} onStatus={(i, s) => void setStatus(i, s)} />
+            <InquiryRow key={inquiry.id} inquiry={inquiry} saving={saving === inquiry.id} onStatus={(i, s) => void setStatus(i, s)} actions={<QuoteLink inquiryId={inquiry.id} />} />
           ))}
         </ul>
       )}

@@ -16,6 +16,7 @@ import OrderOverview from "./OrderOverview";
 import OrderTabs from "./OrderTabs";
 import OrderTimeline from "./OrderTimeline";
 import StatusChanger from "./StatusChanger";
+import StagesEditor from "../../custom/admin/StagesEditor";
 import type { AdminOrderJson } from "./orders-admin";
 import { DASHBOARD_TEXTS, adminDateTime } from "./orders-dashboard";
 import { cachedOrder, fetchAdminOrder } from "./orders-store";
@@ -111,6 +112,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
         {tab === "customer" && <OrderCustomer order={order} />}
         {tab === "timeline" && <OrderTimeline order={order} />}
       </OrderTabs>
+      <StagesEditor orderId={order.id} />
     </article>
   );
 }

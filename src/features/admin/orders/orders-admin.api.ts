@@ -40,6 +40,10 @@ export const orderListQuery = z.object({
   max: rupees("max"),
   limit: queryInt("limit", { min: 0, max: 100_000, default: 0 }),
   offset: queryInt("offset", { min: 0, default: 0 }),
+  /** Issue 12: newest (default) or dispatch (the closest promised dispatch date first). */
+  sort: z.enum(["newest", "dispatch"], { error: "sort must be newest or dispatch" }).optional(),
+  /** Issue 12: late=true, only orders still processing after their promised dispatch date. */
+  late: z.enum(["true", "false"], { error: "late must be true or false" }).optional(),
 });
 
 const orderIdParam = z.string({ error: "id is required" }).trim().min(1, { error: "id is required" }).max(120, { error: "id must be at most 120 characters" });

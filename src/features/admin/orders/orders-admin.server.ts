@@ -2,7 +2,7 @@
  * The owner's orders: filtered list, counts per status, and status changes (stamped on the timeline,
  * mailed to the shopper in the same transaction). Reads go through loadOrders, the one read model.
  */
-import { and, count, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, ilike, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../server/db/client";
 import { orders } from "../../../server/db/schema";
 import { HttpError } from "../../../server/http";
@@ -20,6 +20,10 @@ export interface OrderFilter {
   max?: number;
   limit?: number;
   offset?: number;
+  /** Issue 12: dispatch = closest promised dispatch date first. */
+  sort?: "newest" | "dispatch";
+  /** Issue 12: "true" = only late orders (processing past the promise). */
+  late?: "true" | "false";
 }
 
 function likePattern(q: string): string {
@@ -36,6 +40,7 @@ export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.min !== undefined) conditions.push(gte(orders.totalPaise, filter.min));
   if (filter.max !== undefined) conditions.push(lte(orders.totalPaise, filter.max));
+  if (filter.late === "true") conditions.push(and(eq(orders.status, "processing"), lt(orders.promisedDispatchAt, new Date())));
   const q = filter.q?.trim();
   if (q) {
     const pattern = likePattern(q);
@@ -50,7 +55,7 @@ export function adminOrderJson(row: OrderRow, items: readonly OrderItemRow[]): A
 }
 
 export function listAllOrders(db: DbOrTx, filter: OrderFilter): Promise<AdminOrderJson[]> {
-  return loadOrders(db, { where: orderFilterWhere(filter), limit: filter.limit, offset: filter.offset, shape: adminOrderJson });
+  return loadOrders(db, { where: orderFilterWhere(filter), limit: filter.limit, offset: filter.offset, sort: filter.sort, shape: adminOrderJson });
 }
 
 export async function loadAdminOrder(db: DbOrTx, id: string): Promise<AdminOrderJson | null> {

@@ -36,6 +36,7 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<ComponentType<ScreenProps
   categories: lazy(() => import("../categories/CategoriesScreen")),
   category: lazy(() => import("../categories/CategoriesScreen")),
   inquiries: lazy(() => import("../inquiries/InquiriesScreen")),
+  inquiry: lazy(() => import("../../custom/admin/InquiryQuoteScreen")),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {

@@ -2,7 +2,7 @@
  * The portal's client-side routes (SPEC §2 Routes, /admin/**), in one table shared by the server
  * page (an unknown path is a 404) and the island's router. Pure: no React, no browser globals.
  */
-export type AdminScreen = "orders" | "order" | "products" | "product" | "add-product" | "categories" | "category" | "inquiries";
+export type AdminScreen = "orders" | "order" | "products" | "product" | "add-product" | "categories" | "category" | "inquiries" | "inquiry";
 
 export interface AdminMatch {
   screen: AdminScreen;
@@ -19,6 +19,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/categories$/, screen: "categories" },
   { pattern: /^\/admin\/categories\/([^/]+)$/, screen: "category" },
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
+  // Issue 12: an inquiry's quotes (features/custom/admin/InquiryQuoteScreen.tsx).
+  { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
 ];
 
 /** The screen for a pathname (a trailing slash is ignored), or null for an unknown admin path. */
@@ -47,6 +49,7 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   categories: "Homepage Categories",
   category: "Homepage Categories",
   inquiries: "Inquiries",
+  inquiry: "Inquiry",
 };
 
 /** The admin navigation of SPEC §2, in its order, plus the inquiries inbox (issue 10 §6). */

@@ -50,6 +50,17 @@ export const orders = pgTable(
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     upiId: text("upi_id").notNull().default(""),
+    /** Custom work (docs/decisions/0046): catalogue, custom (a paid quote) or shipping (a shipping charge). */
+    kind: text("kind").$type<"catalogue" | "custom" | "shipping">().notNull().default("catalogue"),
+    /** The quote this order pays (kind custom or shipping); no foreign key (quotes reference orders). */
+    quoteId: text("quote_id"),
+    /** Processing window's last day, counted from payment: promisedDispatchAt = paidAt + dispatchDays. */
+    dispatchDays: integer("dispatch_days").notNull().default(20),
+    promisedDispatchAt: timestamp("promised_dispatch_at", { withTimezone: true }),
+    /** A quote paid without an account: the (lower-case) email that may see it once verified. */
+    claimEmail: text("claim_email").notNull().default(""),
+    /** Where the payment page sends the browser back ('' = /verify-order/{id}). */
+    returnPath: text("return_path").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +75,9 @@ export const orders = pgTable(
     ),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_claim_email_idx").on(t.claimEmail).where(sql`${t.claimEmail} <> ''`),
+    index("orders_quote_idx").on(t.quoteId),
+    check("orders_kind_check", sql`${t.kind} in ('catalogue', 'custom', 'shipping')`),
   ],
 );
 

@@ -1,0 +1,248 @@
+/**
+ * Lighthouse (mobile: Lighthouse's default config, simulated slow 4G and a 4x slower CPU) against a
+ * running shop, one fresh browser profile per page so every page is measured with a cold cache.
+ * Drives Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) through playwright-core;
+ * nothing downloads a browser. Signed-in pages get the demo shopper's session cookies
+ * (bench/lighthouse-session.ts) and keep them (Lighthouse's storage reset is off for them).
+ *
+ *   npx tsx bench/lighthouse.ts http://127.0.0.1:4461 [--runs 3] [--only home,login] [--json] [--audits] [--scripts]
+ *
+ * `runLighthouse` is what `npm run bench` calls (bench/run.ts). Asserts nothing: it prints figures.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { signedInCookies, type BenchAccount, type SessionCookie } from "./lighthouse-session";
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+  signedIn?: boolean;
+}
+
+export interface LighthouseRow {
+  name: string;
+  path: string;
+  /** Category scores 0-100; null when Lighthouse could not score it (see `error`). */
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  lcpMs: number | null;
+  cls: number | null;
+  tbtMs: number | null;
+  /** JavaScript transferred (compressed bytes over the wire), and how many script requests. */
+  jsBytes: number;
+  /** The same scripts gzipped here (level 6), for a shop that serves them uncompressed. */
+  jsGzipBytes: number;
+  jsRequests: number;
+  /** Each script: its path and the bytes transferred. */
+  scripts: { path: string; bytes: number }[];
+  /** True when one of the page's scripts is React (its runtime, or react-dom). */
+  react: boolean;
+  /** Audits of the four categories that did not pass (id: title), for fixing. */
+  failing: string[];
+  error?: string;
+}
+
+export interface LighthouseOptions {
+  /** Runs per page; the row with the median performance score is kept. Default 1. */
+  runs?: number;
+  /** Who signs in for `signedIn` pages. Default: the demo shopper. */
+  account?: BenchAccount;
+  chromiumPath?: string;
+  log?: (line: string) => void;
+}
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+/** Measures every page of `baseUrl` (a running shop) with Lighthouse mobile. */
+export async function runLighthouse(baseUrl: string, pages: LighthousePage[], options: LighthouseOptions = {}): Promise<LighthouseRow[]> {
+  const base = baseUrl.replace(/\/$/, "");
+  const runs = Math.max(1, options.runs ?? 1);
+  const log = options.log ?? (() => {});
+  let cookies: SessionCookie[] | undefined;
+  const rows: LighthouseRow[] = [];
+  for (const page of pages) {
+    const attempts: LighthouseRow[] = [];
+    for (let run = 0; run < runs; run++) {
+      try {
+        if (page.signedIn) cookies ??= await signedInCookies(base, options.account);
+        attempts.push(await measure(base, page, page.signedIn ? cookies : undefined, options.chromiumPath));
+      } catch (error) {
+        attempts.push(emptyRow(page, error instanceof Error ? error.message : String(error)));
+      }
+      log(`lighthouse ${page.name} run ${run + 1}/${runs}: performance ${attempts.at(-1)?.performance ?? "-"}`);
+    }
+    rows.push(median(attempts));
+  }
+  return rows;
+}
+
+function emptyRow(page: LighthousePage, error: string): LighthouseRow {
+  const { name, path: pagePath } = page;
+  return { name, path: pagePath, performance: null, accessibility: null, bestPractices: null, seo: null, lcpMs: null, cls: null, tbtMs: null, jsBytes: 0, jsGzipBytes: 0, jsRequests: 0, scripts: [], react: false, failing: [], error };
+}
+
+function median(rows: LighthouseRow[]): LighthouseRow {
+  const scored = rows.filter((r) => r.performance !== null).sort((a, b) => a.performance! - b.performance!);
+  return scored[Math.floor((scored.length - 1) / 2)] ?? rows[0]!;
+}
+
+async function measure(base: string, page: LighthousePage, cookies: SessionCookie[] | undefined, chromiumPath?: string): Promise<LighthouseRow> {
+  const profile = mkdtempSync(path.join(tmpdir(), "lighthouse-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    // Port 0: Chromium picks a free port and writes it to DevToolsActivePort in the profile.
+    args: ["--remote-debugging-port=0"],
+  });
+  try {
+    if (cookies) await context.addCookies(cookies);
+    const port = Number(readFileSync(path.join(profile, "DevToolsActivePort"), "utf8").split("\n")[0]);
+    const result = await lighthouse(`${base}${page.path}`, {
+      port,
+      logLevel: "error",
+      output: "json",
+      onlyCategories: [...CATEGORIES],
+      // Keep the session cookies: the profile is new, so the cache is cold anyway.
+      disableStorageReset: Boolean(cookies),
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    return await toRow(page, result.lhr);
+  } finally {
+    await context.close().catch(() => {});
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+async function toRow(page: LighthousePage, lhr: Lhr): Promise<LighthouseRow> {
+  const score = (id: string) => {
+    const value = lhr.categories[id]?.score;
+    return typeof value === "number" ? Math.round(value * 100) : null;
+  };
+  const numeric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    return typeof value === "number" ? value : null;
+  };
+  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === "Script");
+  const failing = new Set<string>();
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || (ref.weight === 0 && audit.scoreDisplayMode !== "metricSavings")) continue;
+      if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable") {
+        failing.add(`${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+      }
+    }
+  }
+  const cls = numeric("cumulative-layout-shift");
+  return {
+    name: page.name,
+    path: page.path,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: numeric("largest-contentful-paint"),
+    cls: cls === null ? null : Math.round(cls * 10_000) / 10_000,
+    tbtMs: numeric("total-blocking-time"),
+    jsBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    jsRequests: scripts.length,
+    scripts: scripts.map((r) => ({ path: new URL(r.url).pathname, bytes: r.transferSize ?? 0 })),
+    ...(await inspectScripts(scripts.map((s) => s.url))),
+    failing: [...failing],
+    ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}),
+  };
+}
+
+/**
+ * Fetches the page's scripts again: their gzipped size, and whether one is React (React 19's
+ * element symbol and react-dom's root API appear only in React's own chunks).
+ */
+async function inspectScripts(urls: string[]): Promise<{ jsGzipBytes: number; react: boolean }> {
+  let jsGzipBytes = 0;
+  let react = false;
+  for (const url of urls) {
+    try {
+      const text = await (await fetch(url, { headers: { "accept-encoding": "identity" } })).text();
+      jsGzipBytes += gzipSync(text, { level: 6 }).length;
+      if (text.includes("react.transitional.element") || text.includes("createRoot(...)")) react = true;
+    } catch {
+      /* an unreachable script cannot be inspected; it is counted in jsBytes all the same */
+    }
+  }
+  return { jsGzipBytes, react };
+}
+
+/** The pages issue 11 names: the public ones, and /checkout signed in. */
+export async function defaultPages(baseUrl: string): Promise<LighthousePage[]> {
+  const base = baseUrl.replace(/\/$/, "");
+  const products = (await (await fetch(`${base}/v2/products?limit=1&offset=0&status=active`)).json()) as { id: string }[];
+  const product = products[0];
+  return [
+    { name: "home", path: "/" },
+    { name: "products", path: "/products" },
+    ...(product ? [{ name: "product", path: `/products/product/${encodeURIComponent(product.id)}` }] : []),
+    { name: "instructions", path: "/instructions" },
+    { name: "login", path: "/login" },
+    { name: "checkout", path: "/checkout", signedIn: true },
+  ];
+}
+
+const fmt = (value: number | null, digits = 0) => (value === null ? "-" : value.toFixed(digits));
+
+/** One line per page: scores, LCP/CLS/TBT and the JavaScript shipped. */
+export function formatLighthouseTable(rows: LighthouseRow[]): string {
+  const head = ["page", "perf", "a11y", "best", "seo", "LCP ms", "CLS", "TBT ms", "JS kB", "JS gz kB", "req", "React"];
+  const body = rows.map((r) => [
+    r.name,
+    fmt(r.performance),
+    fmt(r.accessibility),
+    fmt(r.bestPractices),
+    fmt(r.seo),
+    fmt(r.lcpMs),
+    fmt(r.cls, 3),
+    fmt(r.tbtMs),
+    (r.jsBytes / 1000).toFixed(1),
+    (r.jsGzipBytes / 1000).toFixed(1),
+    String(r.jsRequests),
+    r.react ? "yes" : "no",
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const errors = rows.filter((r) => r.error).map((r) => `  ${r.name}: ${r.error}`);
+  return [line(head), ...body.map(line), ...(errors.length ? ["errors:", ...errors] : [])].join("\n");
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const baseUrl = args.find((a) => /^https?:\/\//.test(a)) ?? "http://127.0.0.1:4321";
+  const runsAt = args.indexOf("--runs");
+  const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 1;
+  const only = args.indexOf("--only") >= 0 ? args[args.indexOf("--only") + 1]!.split(",") : null;
+  const pages = (await defaultPages(baseUrl)).filter((p) => !only || only.includes(p.name));
+  const rows = await runLighthouse(baseUrl, pages, { runs, log: (l) => console.error(l) });
+  if (args.includes("--json")) console.log(JSON.stringify(rows, null, 2));
+  else console.log(formatLighthouseTable(rows));
+  if (args.includes("--scripts")) {
+    for (const row of rows) console.log(`\n${row.name}:\n  ${row.scripts.map((s) => `${s.bytes}\t${s.path}`).join("\n  ")}`);
+  }
+  if (args.includes("--audits")) {
+    for (const row of rows) if (row.failing.length) console.log(`\n${row.name}:\n  ${row.failing.join("\n  ")}`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

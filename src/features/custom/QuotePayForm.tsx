@@ -1,0 +1,107 @@
+/**
+ * The quote page's form (issue 12 §2): name, email, phone and a shipping address (a signed-in
+ * customer may pick a saved one), then 'Pay {total} via UPI'. The amount is the server's; the
+ * button stays disabled from the first press until the page is left, and each press carries a
+ * fresh idempotency key. The provider takes over exactly as at checkout (startPayment).
+ */
+import { useRef, useState } from "react";
+import { showToast } from "../../components/ui/toast-store";
+import { api, ApiError } from "../../lib/api-client";
+import { formatInr } from "../../lib/money";
+import { TextField, primaryButton } from "../../components/ui/form-fields";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { freshToken } from "../account/session-store";
+import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from "../checkout/checkout-flow";
+import { startPayment } from "../checkout/checkout-client";
+import { QUOTE_TEXTS } from "./quotes";
+
+export interface SavedAddress {
+  id: string;
+  label: string;
+}
+
+interface Props {
+  token: string;
+  /** Paise. */
+  total: number;
+  name: string;
+  email: string;
+  signedIn: boolean;
+  addresses: SavedAddress[];
+}
+
+export default function QuotePayForm({ token, total, name, email, signedIn, addresses }: Props) {
+  const hydrated = useHydrated();
+  const [savedId, setSavedId] = useState(addresses[0]?.id ?? "");
+  const [busy, setBusy] = useState(false);
+  const pressed = useRef(false);
+
+  async function onSubmit(event: { preventDefault(): void; currentTarget: HTMLFormElement }) {
+    event.preventDefault();
+    if (pressed.current) return;
+    const form = new FormData(event.currentTarget);
+    const text = (key: string) => String(form.get(key) ?? "").trim();
+    const phone = normaliseIndianMobile(text("phone"));
+    if (!phone) {
+      showToast({ type: "error", title: "Enter a 10-digit Indian mobile number." });
+      return;
+    }
+    pressed.current = true;
+    setBusy(true);
+    const body = {
+      customer_name: text("name"),
+      customer_email: text("email"),
+      customer_phone: phone,
+      idempotency_key: newIdempotencyKey(),
+      ...(savedId
+        ? { address_id: savedId }
+        : { address: { address1: text("address1"), address2: text("address2"), city: text("city"), state: text("state"), zipCode: text("zipCode"), country: "India" } }),
+    };
+    try {
+      const bearer = signedIn ? await freshToken().catch(() => null) : null;
+      const answer = await api.post<CreateOrderAnswer>(`/v2/quotes/${encodeURIComponent(token)}/pay`, body, { token: bearer, timeoutMs: 45_000 });
+      await startPayment(answer);
+    } catch (error) {
+      pressed.current = false;
+      setBusy(false);
+      showToast({ type: "error", title: error instanceof ApiError ? error.message : "Payment failed" });
+      if (error instanceof ApiError && error.status === 409) location.reload();
+    }
+  }
+
+  return (
+    <form className="space-y-4" onSubmit={onSubmit} data-quote-pay>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Name" name="name" required defaultValue={name} autoComplete="name" maxLength={100} />
+        <TextField label="Email" name="email" type="email" required defaultValue={email} autoComplete="email" maxLength={320} />
+        <TextField label="Phone" name="phone" type="tel" required placeholder="98765 43210" autoComplete="tel" maxLength={20} />
+      </div>
+      {addresses.length > 0 && (
+        <label className="block text-sm text-ink-700">
+          Ship to
+          <select className="mt-1 block w-full rounded-xl border border-cream-300 bg-white px-3 py-2" value={savedId} onChange={(e) => setSavedId(e.currentTarget.value)} name="saved">
+            {addresses.map((a) => (
+              <option value={a.id} key={a.id}>
+                {a.label}
+              </option>
+            ))}
+            <option value="">A new address</option>
+          </select>
+        </label>
+      )}
+      {!savedId && (
+        <fieldset className="grid gap-4 sm:grid-cols-2" data-new-address>
+          <legend className="mb-2 text-sm font-semibold text-ink-800">Shipping address</legend>
+          <TextField label="Address line 1" name="address1" required maxLength={200} autoComplete="address-line1" className="sm:col-span-2" />
+          <TextField label="Address line 2" name="address2" maxLength={200} autoComplete="address-line2" className="sm:col-span-2" />
+          <TextField label="City" name="city" required maxLength={100} autoComplete="address-level2" />
+          <TextField label="State" name="state" required maxLength={100} autoComplete="address-level1" />
+          <TextField label="PIN code" name="zipCode" required pattern="\d{6}" maxLength={6} autoComplete="postal-code" />
+        </fieldset>
+      )}
+      <button type="submit" className={`${primaryButton} w-full`} disabled={!hydrated || busy} data-pay>
+        {busy ? "Processing..." : QUOTE_TEXTS.payLabel(formatInr(total))}
+      </button>
+    </form>
+  );
+}

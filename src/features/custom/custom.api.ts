@@ -1,0 +1,111 @@
+/**
+ * HTTP handlers of custom work (issue 12; README API table). Owner endpoints start with
+ * requireAdmin (401 without a token, 403 for a shopper); the quote link's endpoints need only the
+ * token in the address, and answer a 404 that says nothing for an unknown, withdrawn or expired one.
+ * Amounts are paise here; json()/readJson() speak rupees (price, shippingEstimate, total, amount).
+ */
+import type { APIContext } from "astro";
+import { z } from "zod";
+import { getAuthUser, requireAdmin } from "../../server/auth/auth.server";
+import { getDb } from "../../server/db/client";
+import { env } from "../../server/env";
+import { HttpError, json, parseWith, readJson } from "../../server/http";
+import { startBackgroundJobs } from "../../server/payments/background.server";
+import { paymentProvider } from "../../server/payments/index.server";
+import { OrderCreationFailed } from "../checkout/create-order.server";
+import { loadQuotePage } from "./quote-page.server";
+import { payQuote } from "./quote-payment.server";
+import { parseExpiry, payQuoteInput, quoteInput, shippingChargeInput, stageInput } from "./quotes.schema";
+import { createQuote, loadInquiryQuotes, reviseQuote, sendQuote, updateDraft, withdrawQuote } from "./quotes.server";
+import { loadOrderStages, markStage, requestShippingCharge } from "./stages.server";
+
+const idParam = (what: string) =>
+  z.string({ error: `${what} is required` }).trim().min(1, { error: `${what} is required` }).max(120, { error: `${what} must be at most 120 characters` });
+
+const BODY_CAP = 32 * 1024;
+
+/** GET /v2/admin/inquiries/{id}/quotes -> { inquiry, quotes, events } */
+export async function getInquiryQuotes(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(idParam("id"), context.params.id);
+  return json(await loadInquiryQuotes(await getDb(), id));
+}
+
+/** POST /v2/admin/inquiries/{id}/quotes -> 201 the draft quote */
+export async function postInquiryQuote(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(idParam("id"), context.params.id);
+  const input = await readJson(context.request, quoteInput, BODY_CAP);
+  return json(await createQuote(await getDb(), id, input), { status: 201 });
+}
+
+/** PUT /v2/admin/quotes/{id} -> the edited draft */
+export async function putQuote(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(idParam("id"), context.params.id);
+  const input = await readJson(context.request, quoteInput, BODY_CAP);
+  return json(await updateDraft(await getDb(), id, input));
+}
+
+/** POST /v2/admin/quotes/{id}/{action}: send, revise (body: the new quote), withdraw */
+export async function postQuoteAction(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(idParam("id"), context.params.id);
+  const db = await getDb();
+  switch (context.params.action) {
+    case "send":
+      return json(await sendQuote(db, id));
+    case "revise":
+      return json(await reviseQuote(db, id, await readJson(context.request, quoteInput, BODY_CAP)));
+    case "withdraw":
+      return json(await withdrawQuote(db, id));
+    default:
+      throw new HttpError(404, "There is no such quote action (send, revise or withdraw).");
+  }
+}
+
+/** GET /v2/admin/order/{id}/stages */
+export async function getOrderStages(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(idParam("id"), context.params.id);
+  const stages = await loadOrderStages(await getDb(), id);
+  if (!stages) throw new HttpError(404, "Order not found");
+  return json(stages);
+}
+
+/** POST /v2/admin/order/{id}/stages { stage, note?, photos? } -> the stages */
+export async function postOrderStage(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(idParam("id"), context.params.id);
+  const input = await readJson(context.request, stageInput, BODY_CAP);
+  return json(await markStage(await getDb(), id, input));
+}
+
+/** POST /v2/admin/order/{id}/shipping-charge { amount, expiresAt? } -> 201 { quote, link } */
+export async function postShippingCharge(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(idParam("id"), context.params.id);
+  const input = await readJson(context.request, shippingChargeInput, BODY_CAP);
+  const until = input.expiresAt ? parseExpiry(input.expiresAt) : null;
+  return json(await requestShippingCharge(await getDb(), id, input.amount, until), { status: 201 });
+}
+
+/** GET /v2/quotes/{token}: what the quote page shows (404 for an unknown, withdrawn or expired link). */
+export async function getPublicQuote(context: APIContext): Promise<Response> {
+  const page = await loadQuotePage(await getDb(), context.params.token);
+  if (!page) throw new HttpError(404, "Quote not found");
+  return json(page);
+}
+
+/** POST /v2/quotes/{token}/pay -> { payment_session_id, order_id, provider, mode }; 409 when already paid. */
+export async function postPayQuote(context: APIContext): Promise<Response> {
+  startBackgroundJobs();
+  const caller = await getAuthUser(context);
+  const body = await readJson(context.request, payQuoteInput, 16 * 1024);
+  try {
+    return json(await payQuote(await getDb(), context.params.token, body, caller, paymentProvider(), env().PUBLIC_SITE_URL));
+  } catch (error) {
+    if (error instanceof OrderCreationFailed) return json({ error: "Order Creation Failed", detail: error.detail, order_id: error.orderId }, { status: 502 });
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+/** Mails of custom work, written to the outbox in the caller's transaction (decision 0015). */
+import type { DbOrTx } from "../../server/db/client";
+import { env } from "../../server/env";
+import { headerText, sendMail } from "../../server/mail.server";
+import { formatInr } from "../../lib/money";
+
+export function siteLink(path: string): string {
+  return new URL(path, env().PUBLIC_SITE_URL).toString();
+}
+
+export interface QuoteMailFacts {
+  to: string;
+  name: string;
+  title: string;
+  pricePaise: number;
+  shippingEstimatePaise: number;
+  dispatchMinDays: number;
+  dispatchMaxDays: number;
+  expiresAt: Date;
+  link: string;
+  revised: boolean;
+}
+
+export async function mailQuote(db: DbOrTx, q: QuoteMailFacts): Promise<void> {
+  const shop = env().SHOP_NAME;
+  const expires = q.expiresAt.toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+  await sendMail(db, {
+    to: q.to,
+    subject: headerText(`${shop}: ${q.revised ? "your revised quote" : "your quote"} for ${q.title}`),
+    text:
+      `Hello ${q.name || "there"},\n\n${q.revised ? "We revised the quote for your custom piece; the earlier link now points here." : "Here is the quote for your custom piece."}\n\n` +
+      `${q.title}\nPrice: ${formatInr(q.pricePaise)} (paid in full upfront)\nShipping: up to ${formatInr(q.shippingEstimatePaise)}, charged at dispatch\n` +
+      `Ready to dispatch ${q.dispatchMinDays}-${q.dispatchMaxDays} days after payment\n\n` +
+      `See it and pay by UPI (no account needed): ${q.link}\nThe link is yours alone and works until ${expires}.\n\n${shop}\n`,
+  });
+}
+
+export async function mailShippingCharge(db: DbOrTx, to: string, orderId: string, amountPaise: number, link: string): Promise<void> {
+  const shop = env().SHOP_NAME;
+  await sendMail(db, {
+    to,
+    subject: headerText(`${shop}: your order ${orderId} is ready to dispatch`),
+    text: `Hello,\n\nYour order ${orderId} is ready. The shipping charge is ${formatInr(amountPaise)}.\nPay it by UPI here: ${link}\nWe ship as soon as it is paid and mail you the tracking number.\n\n${shop}\n`,
+  });
+}
+
+export async function mailStage(db: DbOrTx, to: string, name: string, orderId: string, label: string, note: string, photos: number, nextLabel: string | null, nextAt: string | null): Promise<void> {
+  const shop = env().SHOP_NAME;
+  const next = nextLabel && nextAt ? `\nNext: ${nextLabel}, expected by ${new Date(nextAt).toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" })}.` : "";
+  await sendMail(db, {
+    to,
+    subject: headerText(`${shop}: ${label} done for order ${orderId}`),
+    text: `Hello ${name || "there"},\n\nYour piece moved on: ${label}.${note ? `\n\n${note}` : ""}${photos ? `\n\n${photos} new photo${photos > 1 ? "s" : ""} on your order page.` : ""}${next}\n\nFollow it on the link of your quote, or at ${siteLink(`/my-orders/${orderId}`)} with an account of this email.\n\n${shop}\n`,
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * What /quote/{token} (and GET /v2/quotes/{token}) shows: the quote while it can be paid, that it
+ * was replaced (with the way to the new one), or, once paid, the order's progress (status, promised
+ * dispatch date, studio stages with photos). null for anything else: the page is a plain 404.
+ * Also the payment return (/quote-return/{order}) for a visitor without an account.
+ */
+import { eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../server/db/client";
+import { orders } from "../../server/db/schema";
+import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
+import { syncWithProvider, verifyText } from "../checkout/verify.server";
+import { findByToken } from "./quote-payment.server";
+import type { QuoteRow } from "./quotes.server";
+import { loadOrderStages, type OrderStagesJson } from "./stages.server";
+
+export interface PublicQuote {
+  kind: "quote" | "shipping";
+  title: string;
+  description: string;
+  /** Paise (rupees on the wire). */
+  price: number;
+  shippingEstimate: number;
+  total: number;
+  dispatchMinDays: number;
+  dispatchMaxDays: number;
+  stageSet: "custom" | "varmala";
+  referenceImage: string;
+  customerName: string;
+  customerEmail: string;
+  expiresAt: string;
+}
+
+export interface QuotePage {
+  state: "open" | "paid" | "replaced";
+  quote: PublicQuote;
+  /** Paid: the order's progress. */
+  order: { id: string; status: string; promisedDispatchAt: string | null; trackingNumber: string; paidAt: string | null } | null;
+  stages: OrderStagesJson | null;
+}
+
+function publicQuote(q: QuoteRow): PublicQuote {
+  return {
+    kind: q.kind,
+    title: q.title,
+    description: q.description,
+    price: q.pricePaise,
+    shippingEstimate: q.shippingEstimatePaise,
+    total: q.pricePaise,
+    dispatchMinDays: q.dispatchMinDays,
+    dispatchMaxDays: q.dispatchMaxDays,
+    stageSet: q.stageSet,
+    referenceImage: q.referenceImage,
+    customerName: q.customerName,
+    customerEmail: q.customerEmail,
+    expiresAt: q.expiresAt.toISOString(),
+  };
+}
+
+async function pageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
+  if (q.status === "replaced") return { state: "replaced", quote: publicQuote(q), order: null, stages: null };
+  if (q.status === "paid" && q.paidOrderId) {
+    const [o] = await db.select().from(orders).where(eq(orders.id, q.paidOrderId));
+    const stages = o && q.kind === "quote" ? await loadOrderStages(db, o.id) : null;
+    return {
+      state: "paid",
+      quote: publicQuote(q),
+      order: o ? { id: o.id, status: o.status, promisedDispatchAt: o.promisedDispatchAt?.toISOString() ?? null, trackingNumber: o.trackingNumber, paidAt: o.paidAt?.toISOString() ?? null } : null,
+      stages,
+    };
+  }
+  return { state: "open", quote: publicQuote(q), order: null, stages: null };
+}
+
+/** The page of a link; `follow` shows where a replaced quote's link leads now (/quote/{token}/new). */
+export async function loadQuotePage(db: DbOrTx, token: string | undefined, options: { follow?: boolean; now?: Date } = {}): Promise<QuotePage | null> {
+  const now = options.now ?? new Date();
+  const found = await findByToken(db, token, now);
+  if (!found) return null;
+  if (!options.follow) return pageOf(db, found.quote);
+  const current = found.current;
+  if (current.status === "paid" || (current.status === "sent" && current.expiresAt.getTime() > now.getTime())) return pageOf(db, current);
+  return null;
+}
+
+/**
+ * /quote-return/{orderId}: the provider's return for a quote's payment. Asks the provider (never
+ * the browser) and answers SUCCESS / PENDING / FAILED / CANCELLED / EXPIRED; null for an order that
+ * is not a quote's (a 404). Reveals nothing but that word.
+ */
+export async function quoteReturn(db: Db, provider: PaymentProvider, orderId: string | undefined): Promise<string | null> {
+  if (!orderId || !/^[A-Za-z0-9_-]{1,100}$/.test(orderId)) return null;
+  const find = async () => (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
+  const order = await find();
+  if (!order || order.kind === "catalogue") return null;
+  if (!order.paidAt && order.paymentSessionId && order.provider === provider.name) {
+    try {
+      await syncWithProvider(db, provider, orderId);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      console.error(`[quotes] could not ask the provider about ${orderId}: ${error.message}`);
+    }
+  }
+  return verifyText((await find())!);
+}

@@ -1,0 +1,56 @@
+/**
+ * Quotes without I/O (issue 12): the answer shape, the effective status (expiry is read, never
+ * written), and the texts of the quote page. Safe in the browser.
+ */
+import type { QuoteStatus } from "../../server/db/schema/custom-work";
+
+export type { QuoteStatus };
+
+/** The owner's view of a quote. Money in paise (price, shippingEstimate, total); json() sends rupees. */
+export interface QuoteJson {
+  id: string;
+  kind: "quote" | "shipping";
+  inquiryId: string | null;
+  forOrderId: string | null;
+  title: string;
+  description: string;
+  price: number;
+  shippingEstimate: number;
+  /** What the customer pays now: the price (shipping is charged at dispatch, decision 0021). */
+  total: number;
+  dispatchMinDays: number;
+  dispatchMaxDays: number;
+  stageSet: "custom" | "varmala";
+  referenceImage: string;
+  customerName: string;
+  customerEmail: string;
+  expiresAt: string;
+  /** draft, sent, replaced, withdrawn, paid, or expired (a sent quote past its expiry). */
+  status: QuoteStatus | "expired";
+  sentAt: string | null;
+  replacedBy: string | null;
+  paidOrderId: string | null;
+  createdAt: string;
+}
+
+export function effectiveStatus(status: QuoteStatus, expiresAt: Date, now = new Date()): QuoteStatus | "expired" {
+  if ((status === "sent" || status === "draft") && expiresAt.getTime() <= now.getTime()) return "expired";
+  return status;
+}
+
+/** The policies a quote's page shows (SPEC §9 policy texts). */
+export const QUOTE_POLICIES = [
+  "All sales are final: no refunds.",
+  "Report any damage within 12 hours of delivery.",
+  "Shipping is charged at dispatch.",
+  "Full payment upfront: no cash on delivery.",
+] as const;
+
+export const QUOTE_TEXTS = {
+  notFound: "This quote link is not valid, or the quote is no longer available.",
+  replaced: "This quote was replaced by a newer one.",
+  openNew: "Open the new quote",
+  paid: "This quote is paid. Thank you!",
+  alreadyPaid: "This quote is already paid.",
+  payLabel: (total: string) => `Pay ${total} via UPI`,
+} as const;

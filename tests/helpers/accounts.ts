@@ -1,0 +1,61 @@
+/**
+ * Shared steps of the accounts suites: the route modules, every endpoint with a valid body, a
+ * snapshot of the tables they write, a port nobody listens on, and swapping firebase-admin's app.
+ */
+import { createServer } from "node:http";
+import { type AddressInfo } from "node:net";
+import { type App as FirebaseApp } from "firebase-admin/app";
+import { schema } from "../../src/server/db/client";
+import type { Db } from "../../src/server/db/client";
+import { currentFirebaseAppForTests, setFirebaseAppForTests } from "../../src/server/auth/firebase-admin.server";
+import { call } from "./call";
+import { ADDRESS, PROFILE } from "./fixtures";
+
+export const register = await import("../../src/pages/v2/auth/register");
+export const login = await import("../../src/pages/v2/auth/login");
+export const googleRegister = await import("../../src/pages/v2/auth-google/register");
+export const profile = await import("../../src/pages/v2/users/profile");
+export const profileAddress = await import("../../src/pages/v2/users/profile-address");
+export const config = await import("../../src/pages/v2/auth/config");
+
+/** Swaps firebase-admin's app without deleting the previous one; answers the previous. */
+export async function swapApp(next: FirebaseApp | undefined): Promise<FirebaseApp | undefined> {
+  const previous = currentFirebaseAppForTests();
+  await setFirebaseAppForTests(next, { keepPrevious: true });
+  return previous;
+}
+
+/** A local port nobody listens on (connections to it are refused at once). */
+export async function deadPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Every table these endpoints can write, to prove a refused call wrote nothing. */
+export async function snapshot(db: Db) {
+  const users = await db.select().from(schema.users).orderBy(schema.users.id);
+  const addresses = await db.select().from(schema.addresses).orderBy(schema.addresses.userId, schema.addresses.id);
+  return JSON.stringify({ users, addresses });
+}
+
+export interface Endpoint {
+  name: string;
+  send: (token: string | undefined, headers?: Record<string, string>) => ReturnType<typeof call>;
+}
+
+/** Every endpoint of this issue with a valid body; address calls target address id `a1`. */
+export function endpoints(): Endpoint[] {
+  const opts = (token: string | undefined, headers?: Record<string, string>) => ({ ...(token ? { token } : {}), ...(headers ? { headers } : {}) });
+  return [
+    { name: "POST /v2/auth/register", send: (t, h) => call(register.POST, "/v2/auth/register", { method: "POST", body: { ...PROFILE, email: "ignored@example.com" }, ...opts(t, h) }) },
+    { name: "POST /v2/auth/login", send: (t, h) => call(login.POST, "/v2/auth/login", { method: "POST", body: {}, ...opts(t, h) }) },
+    { name: "POST /v2/auth-google/register", send: (t, h) => call(googleRegister.POST, "/v2/auth-google/register", { method: "POST", body: { email: "x@example.com", firstName: "Gina" }, ...opts(t, h) }) },
+    { name: "PUT /v2/users/profile", send: (t, h) => call(profile.PUT, "/v2/users/profile", { method: "PUT", body: PROFILE, ...opts(t, h) }) },
+    { name: "POST /v2/users/profile-address", send: (t, h) => call(profileAddress.POST, "/v2/users/profile-address", { method: "POST", body: { ...ADDRESS, id: "a1" }, ...opts(t, h) }) },
+    { name: "PUT /v2/users/profile-address", send: (t, h) => call(profileAddress.PUT, "/v2/users/profile-address?address_id=a1", { method: "PUT", body: { ...ADDRESS, city: "Udaipur" }, ...opts(t, h) }) },
+    { name: "DELETE /v2/users/profile-address", send: (t, h) => call(profileAddress.DELETE, "/v2/users/profile-address?address_id=a1", { method: "DELETE", ...opts(t, h) }) },
+  ];
+}

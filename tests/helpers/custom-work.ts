@@ -1,0 +1,137 @@
+/**
+ * Shared setup of the custom-work suites (tests/custom-quotes.test.ts, tests/custom-orders.test.ts):
+ * a migrated database with the local provider, the owner's row, and the calls the suites make.
+ * The test file stubs firebase-admin's verifyIdToken first (helpers/test-tokens: "test:<uid>");
+ * OWNER names the owner's row.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
+import { schema } from "../../src/server/db/client";
+import { resetEnvForTests } from "../../src/server/env";
+import { resetPaymentConfigForTests } from "../../src/server/payments/config.server";
+import { setPaymentProviderForTests } from "../../src/server/payments/index.server";
+import * as inquiryQuotes from "../../src/pages/v2/admin/inquiries/[id]/quotes";
+import * as quoteAction from "../../src/pages/v2/admin/quotes/[id]/[action]";
+import * as publicQuote from "../../src/pages/v2/quotes/[token]";
+import * as payRoute from "../../src/pages/v2/quotes/[token]/pay";
+import * as outcomeRoute from "../../src/pages/pay/local/[session]/outcome";
+import { call } from "./call";
+import { makeShop, type Shop } from "./checkout";
+import { createTestDb, type TestDb } from "./db";
+
+/** The owner's bearer token: the users row "owner-1" holds role tm_admin. */
+export const OWNER = "test:owner-1";
+
+export const DAY = 86_400_000;
+export const future = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+export const quoteBody = (extra: Record<string, unknown> = {}) => ({
+  title: "Ocean keepsake block",
+  description: "A 6 inch block with the shells you sent",
+  price: 4500.5,
+  shippingWeight: 0.8,
+  dispatchMinDays: 7,
+  dispatchMaxDays: 15,
+  stageSet: "custom",
+  referenceImage: "/media/ref.webp",
+  expiresAt: future(10),
+  ...extra,
+});
+export const payBody = (extra: Record<string, unknown> = {}) => ({
+  customer_name: "Meera Rao",
+  customer_email: "Meera@Example.com",
+  customer_phone: "98765 43210",
+  address: { address1: "4 Lake Road", city: "Pune", state: "Maharashtra", zipCode: "411001" },
+  order_amount: 1,
+  ...extra,
+});
+
+/** Call inside describe(): registers the hooks and answers the suite's helpers. */
+export function customWorkKit(kind: "pglite" | "postgres") {
+  let t!: TestDb;
+  let shop!: Shop;
+  let n = 0;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    process.env.DEMO_MODE = "true";
+    process.env.PAYMENT_PROVIDER = "local";
+    process.env.LOCAL_WEBHOOK_URL = "http://127.0.0.1:1/local/webhook"; // unreachable: recorded in-process
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
+    t = await createTestDb(kind);
+    shop = await makeShop(t.db);
+    await t.db.insert(schema.users).values({ id: "owner-1", email: "owner-1@example.com", role: "tm_admin" });
+  });
+  afterAll(async () => {
+    await t.close();
+    process.env = saved;
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
+  });
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "info").mockImplementation(() => {});
+  });
+
+  async function inquiry(email = "meera@example.com"): Promise<string> {
+    const id = `inq-${kind}-${++n}`;
+    await t.db.insert(schema.customInquiries).values({ id, name: "Meera Rao", email, productType: "Keepsake", description: "shells" });
+    return id;
+  }
+  const create = (id: string, body: unknown, token = OWNER) =>
+    call(inquiryQuotes.POST, `/v2/admin/inquiries/${id}/quotes`, { method: "POST", token, body, params: { id } });
+  const act = (id: string, action: string, body?: unknown, token = OWNER) =>
+    call(quoteAction.POST, `/v2/admin/quotes/${id}/${action}`, { method: "POST", token, body, params: { id, action } });
+  const view = (token: string) => call(publicQuote.GET, `/v2/quotes/${token}`, { params: { token } });
+  const pay = (token: string, body: unknown, bearer?: string) =>
+    call(payRoute.POST, `/v2/quotes/${token}/pay`, { method: "POST", body, token: bearer, params: { token } });
+  const press = (session: string, outcome = "pay") =>
+    call(outcomeRoute.POST, `/pay/local/${session}/outcome`, {
+      method: "POST",
+      rawBody: `outcome=${outcome}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      params: { session },
+    });
+  const inquiryStatus = async (id: string) => (await t.db.select().from(schema.customInquiries).where(eq(schema.customInquiries.id, id)))[0]!.status;
+  const mailsTo = async (to: string) => (await t.db.select().from(schema.outbox)).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+  const tokenIn = (body: string) => /\/quote\/([A-Za-z0-9_-]{43})/.exec(body)?.[1];
+  const orderRow = async (id: string) => (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  const events = async (quoteId: string) => (await t.db.select().from(schema.quoteEvents).where(eq(schema.quoteEvents.quoteId, quoteId))).map((e) => e.kind);
+
+  /** A sent quote: its id and the link's token (read from the mail in the outbox). */
+  async function sentQuote(extra: Record<string, unknown> = {}, email = `c${n + 1}-${kind}@example.com`) {
+    const inq = await inquiry(email);
+    const created = await create(inq, quoteBody(extra));
+    expect(created.status).toBe(201);
+    const sent = await act(created.json.id, "send");
+    expect(sent.status).toBe(200);
+    const mail = (await mailsTo(email)).at(-1)!;
+    const token = tokenIn(mail.body)!;
+    expect(sent.json.link).toContain(`/quote/${token}`);
+    return { inq, id: created.json.id as string, token, email };
+  }
+
+  return {
+    get t() {
+      return t;
+    },
+    get shop() {
+      return shop;
+    },
+    inquiry,
+    create,
+    act,
+    view,
+    pay,
+    press,
+    inquiryStatus,
+    mailsTo,
+    tokenIn,
+    orderRow,
+    events,
+    sentQuote,
+    routes: { inquiryQuotes, quoteAction },
+  };
+}
