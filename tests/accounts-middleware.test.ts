@@ -16,10 +16,11 @@ import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { idTokenClaims, startTestAuth, unsignedToken, type TestAccount, type TestAuth } from "./helpers/auth";
 
 import { deadPort, login, profile, register } from "./helpers/accounts";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 let auth: TestAuth;
 beforeAll(async () => {
-  auth = await startTestAuth(9402);
+  auth = await startTestAuth(EMULATOR_PORTS.accountsMiddleware);
 }, 120_000);
 afterAll(async () => {
   await auth?.stop();

@@ -19,10 +19,11 @@ import { startTestAuth, type TestAccount, type TestAuth } from "./helpers/auth";
 
 import { config, googleRegister, login, profile, register } from "./helpers/accounts";
 import { loadProfilePage } from "../src/features/account/profile-page.server";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 let auth: TestAuth;
 beforeAll(async () => {
-  auth = await startTestAuth(9401);
+  auth = await startTestAuth(EMULATOR_PORTS.accountsRecords);
 }, 120_000);
 afterAll(async () => {
   await auth?.stop();

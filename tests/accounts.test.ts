@@ -17,10 +17,11 @@ import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { idTokenClaims, startTestAuth, unsignedToken, type TestAccount, type TestAuth } from "./helpers/auth";
 
 import { endpoints, googleRegister, login, profile, profileAddress, register, snapshot } from "./helpers/accounts";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 let auth: TestAuth;
 beforeAll(async () => {
-  auth = await startTestAuth(Number(process.env.TEST_EMULATOR_PORT ?? 9299));
+  auth = await startTestAuth(EMULATOR_PORTS.accounts);
 }, 120_000);
 afterAll(async () => {
   await auth?.stop();

@@ -16,8 +16,9 @@ import { resetEnvForTests } from "../src/server/env";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
-const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_ADMIN_CATEGORIES ?? 9444);
+const EMULATOR_PORT = EMULATOR_PORTS.adminCategories;
 let auth: TestAuth;
 let owner: { uid: string; token: string };
 let shopper: { uid: string; token: string };

@@ -9,8 +9,9 @@ import { schema } from "../src/server/db/client";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
-const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_ADMIN_INQUIRIES ?? 9447);
+const EMULATOR_PORT = EMULATOR_PORTS.adminInquiries;
 let auth: TestAuth;
 let owner: { uid: string; token: string };
 let shopper: { uid: string; token: string };

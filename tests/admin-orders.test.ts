@@ -11,13 +11,14 @@ import { schema, type Db } from "../src/server/db/client";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 let auth: TestAuth;
 let owner: { uid: string; token: string };
 let shopper: { uid: string; token: string };
 
 beforeAll(async () => {
-  auth = await startTestAuth(9411);
+  auth = await startTestAuth(EMULATOR_PORTS.adminOrders);
   owner = await auth.createUser();
   shopper = await auth.createUser();
 }, 120_000);

@@ -12,6 +12,7 @@ import { startTestAuth, type TestAuth } from "./helpers/auth";
 import type { APIRoute } from "astro";
 import { call, type CallOptions } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 const changed = vi.hoisted(() => ({ calls: [] as unknown[] }));
 // Records each call and still bumps the version (the storefront's caches depend on it).
@@ -31,7 +32,7 @@ let owner: { uid: string; token: string };
 let shopper: { uid: string; token: string };
 
 beforeAll(async () => {
-  auth = await startTestAuth(9421);
+  auth = await startTestAuth(EMULATOR_PORTS.adminProducts);
   owner = await auth.createUser();
   shopper = await auth.createUser();
 }, 120_000);

@@ -11,6 +11,7 @@ import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { createTestDb, type TestDb } from "./helpers/db";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/server/db/client";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 const clearCart = await import("../src/pages/v2/clear-cart");
 const carts = await import("../src/pages/v2/carts");
@@ -19,7 +20,7 @@ const login = await import("../src/pages/v2/auth/login");
 const products = await import("../src/pages/v2/products/index");
 const product = await import("../src/pages/v2/products/[id]");
 
-const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_CLIENTS ?? 9289);
+const EMULATOR_PORT = EMULATOR_PORTS.clients;
 
 /** One request through the middleware steps and the route, as the server would run them. */
 async function send(route: APIRoute | undefined, method: string, path: string, headers: Record<string, string> = {}) {

@@ -13,11 +13,12 @@ import { call } from "./helpers/call";
 import { cartFixture } from "./helpers/cart";
 import { countStatements } from "./helpers/count-statements";
 import { dbKinds } from "./helpers/db";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 // Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
 let auth: TestAuth;
 beforeAll(async () => {
-  auth = await startTestAuth(9403);
+  auth = await startTestAuth(EMULATOR_PORTS.cartMerge);
 }, 120_000);
 afterAll(async () => {
   await auth?.stop();

@@ -12,11 +12,12 @@ import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { cartFixture } from "./helpers/cart";
 import { dbKinds } from "./helpers/db";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 // Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
 let auth: TestAuth;
 beforeAll(async () => {
-  auth = await startTestAuth(Number(process.env.TEST_EMULATOR_PORT_CART ?? 9279));
+  auth = await startTestAuth(EMULATOR_PORTS.cart);
 }, 120_000);
 afterAll(async () => {
   await auth?.stop();

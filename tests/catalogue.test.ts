@@ -8,10 +8,11 @@ import { schema } from "../src/server/db/client";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { call } from "./helpers/call";
 import { ACTIVE, day, pid, rowCounts, seed } from "./helpers/catalogue";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 // Callers are real accounts on a private Auth Emulator, their tokens checked by the real auth
 // module; the admin's role comes from its users row, as in production.
-const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_CATALOGUE ?? 9269);
+const EMULATOR_PORT = EMULATOR_PORTS.catalogue;
 let auth: TestAuth;
 let adminToken: string;
 let customerToken: string;

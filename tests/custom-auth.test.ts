@@ -10,6 +10,7 @@ import { startTestAuth, unsignedToken, idTokenClaims, type TestAuth } from "./he
 import { call } from "./helpers/call";
 import { quoteBody } from "./helpers/custom-work";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 const inquiryQuotes = await import("../src/pages/v2/admin/inquiries/[id]/quotes");
 const quoteRoute = await import("../src/pages/v2/admin/quotes/[id]");
@@ -23,7 +24,7 @@ let owner: { uid: string; token: string };
 let shopper: { uid: string; token: string };
 
 beforeAll(async () => {
-  auth = await startTestAuth(9471);
+  auth = await startTestAuth(EMULATOR_PORTS.customAuth);
   owner = await auth.createUser();
   shopper = await auth.createUser();
 }, 120_000);

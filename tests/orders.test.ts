@@ -10,9 +10,10 @@ import type { OrderJson } from "../src/features/orders/orders";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 // Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
-const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT_ORDERS ?? 9259);
+const EMULATOR_PORT = EMULATOR_PORTS.orders;
 let auth: TestAuth;
 
 beforeAll(async () => {

@@ -10,10 +10,11 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 const OFFSET = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const SHOP_PORT = Number(process.env.TEST_START_PORT ?? 4391) + OFFSET;
-const EMULATOR_PORT = Number(process.env.TEST_START_EMULATOR_PORT ?? 9391) + OFFSET;
+const EMULATOR_PORT = EMULATOR_PORTS.startStop + OFFSET;
 const dataDir = mkdtempSync(path.join(tmpdir(), "resin-start-"));
 const running: ChildProcess[] = [];
 

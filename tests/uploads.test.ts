@@ -19,6 +19,7 @@ import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, type TestDb } from "./helpers/db";
 import { apiContext as context, photo, postFile, storedFiles as filesIn, streamingUpload, WRONG_TYPE } from "./helpers/uploads";
+import { EMULATOR_PORTS } from "./helpers/ports";
 
 const uploadRoute = await import("../src/pages/v2/upload-cloud");
 const mediaRoute = await import("../src/pages/media/[...path]");
@@ -34,7 +35,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "resin-uploads-"));
   process.env.DATA_DIR = dataDir;
-  auth = await startTestAuth(9431);
+  auth = await startTestAuth(EMULATOR_PORTS.uploads);
   const ownerAccount = await auth.createUser();
   const shopperAccount = await auth.createUser();
   owner = ownerAccount.token;

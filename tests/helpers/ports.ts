@@ -1,0 +1,27 @@
+/**
+ * The Auth Emulator port of each integration suite, in one table. An emulator takes its port and
+ * the next two (hub, logging), so ports are 5 apart; TEST_PORT_OFFSET (tests/helpers/auth.ts)
+ * shifts them all, so two checkouts can run their suites at once. A new suite adds a row here.
+ */
+export const EMULATOR_PORTS = {
+  orders: 9250,
+  catalogue: 9255,
+  cart: 9260,
+  cartMerge: 9265,
+  clients: 9270,
+  admin: 9275,
+  adminAuthz: 9280,
+  adminCategories: 9285,
+  adminInquiries: 9290,
+  adminOrders: 9295,
+  adminProducts: 9300,
+  accounts: 9305,
+  accountsRecords: 9310,
+  accountsMiddleware: 9315,
+  uploads: 9320,
+  customAuth: 9325,
+  startStop: 9330,
+} as const;
+
+/** How many ports one emulator takes (its own, the hub's, the logging's). */
+export const PORTS_PER_EMULATOR = 3;
