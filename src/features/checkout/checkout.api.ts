@@ -7,7 +7,7 @@ import { z } from "zod";
 import { requireUser } from "../../server/auth/auth.server";
 import { env } from "../../server/env";
 import { HttpError, json, methods, parseJsonBody, readBodyText, readJson, readQuery } from "../../server/http";
-import { startBackgroundJobs } from "../../server/payments/background.server";
+import { startBackgroundJobs } from "./background-jobs.server";
 import { paymentProvider, providerNamed } from "../../server/payments/index.server";
 import { createOrderBody } from "./checkout";
 import { createOrderFor, OrderCreationFailed } from "./create-order.server";

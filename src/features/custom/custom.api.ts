@@ -10,7 +10,7 @@ import { getAuthUser, requireAdmin } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
 import { env } from "../../server/env";
 import { HttpError, json, parseWith, readJson } from "../../server/http";
-import { startBackgroundJobs } from "../../server/payments/background.server";
+import { startBackgroundJobs } from "../checkout/background-jobs.server";
 import { paymentProvider } from "../../server/payments/index.server";
 import { OrderCreationFailed } from "../checkout/create-order.server";
 import { loadQuotePage } from "./quote-page.server";

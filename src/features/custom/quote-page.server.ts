@@ -10,25 +10,27 @@ import { orders } from "../../server/db/schema";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
 import { syncWithProvider, verifyText } from "../checkout/verify.server";
 import { findByToken } from "./quote-payment.server";
+import type { QuoteJson } from "./quotes";
 import type { QuoteRow } from "./quotes.server";
 import { loadOrderStages, type OrderStagesJson } from "./stages.server";
 
-export interface PublicQuote {
-  kind: "quote" | "shipping";
-  title: string;
-  description: string;
-  /** Paise (rupees on the wire). */
-  price: number;
-  shippingEstimate: number;
-  total: number;
-  dispatchMinDays: number;
-  dispatchMaxDays: number;
-  stageSet: "custom" | "varmala";
-  referenceImage: string;
-  customerName: string;
-  customerEmail: string;
-  expiresAt: string;
-}
+/** What the quote page shows: the owner's quote without its bookkeeping (amounts in paise). */
+export type PublicQuote = Pick<
+  QuoteJson,
+  | "kind"
+  | "title"
+  | "description"
+  | "price"
+  | "shippingEstimate"
+  | "total"
+  | "dispatchMinDays"
+  | "dispatchMaxDays"
+  | "stageSet"
+  | "referenceImage"
+  | "customerName"
+  | "customerEmail"
+  | "expiresAt"
+>;
 
 export interface QuotePage {
   state: "open" | "paid" | "replaced";

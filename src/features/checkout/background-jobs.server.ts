@@ -1,14 +1,15 @@
 /**
  * Background jobs of an app server: the pending-order re-check and the mail sender, every 30 s.
+ * They live with checkout (whose re-check they run), so src/server/ never imports a feature.
  * Started once per process by `startBackgroundJobs()` (by the first request through the middleware,
  * and by the payment routes; see
  * docs/decisions/0014). Off under Vitest and when BACKGROUND_JOBS=false. Safe with several app
  * servers: both jobs claim their rows with SKIP LOCKED.
  */
-import { recheckDueOrders } from "../../features/checkout/recheck.server";
-import { getDb } from "../db/client";
-import { deliverDueMail } from "../mail.server";
-import { paymentProvider } from "./index.server";
+import { getDb } from "../../server/db/client";
+import { deliverDueMail } from "../../server/mail.server";
+import { paymentProvider } from "../../server/payments/index.server";
+import { recheckDueOrders } from "./recheck.server";
 
 export const JOB_INTERVAL_MS = 30_000;
 let timer: ReturnType<typeof setInterval> | undefined;
