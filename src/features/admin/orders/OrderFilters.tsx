@@ -1,4 +1,7 @@
-/** The dashboard's filters (SPEC §5 Admin filters): min and max amount (numbers), name or id substring. */
+/**
+ * The dashboard's filters (SPEC §5 Admin filters): min and max amount (numbers), name or id
+ * substring; and the order of the rows (newest first, or by promised dispatch date: issue 12).
+ */
 import { useId } from "react";
 import type { OrderFilterInput } from "./orders-dashboard";
 
@@ -13,7 +16,7 @@ export default function OrderFilters({ filter, onChange }: Props) {
   const id = useId();
   const set = (key: keyof OrderFilterInput) => (event: { target: { value: string } }) => onChange({ ...filter, [key]: event.target.value });
   return (
-    <form role="search" aria-label="Filter orders" className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem]" onSubmit={(e) => e.preventDefault()}>
+    <form role="search" aria-label="Filter orders" className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem_12rem]" onSubmit={(e) => e.preventDefault()}>
       <div>
         <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-ink-700">
           Search by name or order id
@@ -31,6 +34,15 @@ export default function OrderFilters({ filter, onChange }: Props) {
           Max amount (₹)
         </label>
         <input id={`${id}-max`} type="number" min={0} step="0.01" inputMode="decimal" value={filter.max} onChange={set("max")} className={input} />
+      </div>
+      <div>
+        <label htmlFor={`${id}-sort`} className="mb-1 block text-sm font-medium text-ink-700">
+          Order by
+        </label>
+        <select id={`${id}-sort`} value={filter.sort} onChange={set("sort")} className={input}>
+          <option value="newest">Newest first</option>
+          <option value="dispatch">Dispatch date</option>
+        </select>
       </div>
     </form>
   );

@@ -15,7 +15,8 @@ import Pager from "./Pager";
 import { DASHBOARD_TEXTS, EMPTY_FILTER, countByStatus, filterAdminOrders, pageOf, type OrderFilterInput } from "./orders-dashboard";
 import { $adminOrders, $ordersFilter, $ordersPage, loadAdminOrders } from "./orders-store";
 
-const isEmpty = (filter: OrderFilterInput) => filter.q.trim() === EMPTY_FILTER.q && !filter.min.trim() && !filter.max.trim() && filter.status === "all";
+const isEmpty = (filter: OrderFilterInput) =>
+  filter.q.trim() === EMPTY_FILTER.q && !filter.min.trim() && !filter.max.trim() && filter.status === "all" && filter.sort === "newest";
 
 export default function OrdersScreen(_props: ScreenProps) {
   const loaded = useStore($adminOrders);

@@ -13,7 +13,15 @@ const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
   return (
     <tr className="border-b border-cream-100 align-top" data-order-row={order.id}>
       <td className="py-3 pr-3 font-mono text-xs break-all text-ink-900">{order.id}</td>
-      <td className="px-3 py-3 whitespace-nowrap text-ink-700">{adminDateTime(order.createdAt)}</td>
+      <td className="px-3 py-3 whitespace-nowrap text-ink-700">
+        <span className="block">{adminDateTime(order.createdAt)}</span>
+        {order.kind === "custom" ? <span className="block text-xs font-semibold text-gold-700">Custom</span> : null}
+        {order.promisedDispatchAt && order.status === "processing" ? (
+          <span className="block text-xs text-ink-500" data-dispatch-by>
+            Dispatch by {adminDateTime(order.promisedDispatchAt).split(",")[0]}
+          </span>
+        ) : null}
+      </td>
       <td className="px-3 py-3 text-ink-900">
         <span className="block">{customerName(order) || "-"}</span>
         <span className="block text-xs break-all text-ink-500">{order.shippingName.email}</span>
@@ -25,6 +33,11 @@ const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
         <span className={`rounded-full px-3 py-0.5 text-xs font-semibold whitespace-nowrap ${badgeClass(order.status)}`} data-status={order.status}>
           {statusLabel(order.status, "admin")}
         </span>
+        {order.late ? (
+          <span className="mt-1 block w-fit rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-800" data-late>
+            Late
+          </span>
+        ) : null}
       </td>
       <td className="px-3 py-3">
         <StatusChanger order={order} compact />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminDateTime, amountBound, countByStatus, countCards, filterAdminOrders, pageOf, replaceOrder, type OrderFilterInput } from "./orders-dashboard";
+import { adminDateTime, amountBound, byDispatchDate, countByStatus, countCards, filterAdminOrders, pageOf, replaceOrder, type OrderFilterInput } from "./orders-dashboard";
 
 const person = (firstName: string, lastName: string) => ({ firstName, lastName, phone: "", email: "" });
 const order = (id: string, total: number, status: string, ship = person("Asha", "Verma"), bill = ship) => ({
@@ -15,7 +15,7 @@ const ORDERS = [
   order("ord_ef56", 250_050, "shipped", person("Meera", "Nair"), person("Gift", "Giver")),
   order("ord_gh78", 9_900, "mystery", person("", "")),
 ];
-const f = (filter: Partial<OrderFilterInput>) => filterAdminOrders(ORDERS, { min: "", max: "", q: "", status: "all", ...filter }).map((o) => o.id);
+const f = (filter: Partial<OrderFilterInput>) => filterAdminOrders(ORDERS, { min: "", max: "", q: "", status: "all", sort: "newest", ...filter }).map((o) => o.id);
 
 describe("the dashboard filter (SPEC §5 Admin filters)", () => {
   it("keeps every order without a filter, in the order given", () => {
@@ -72,5 +72,29 @@ describe("counts, pages and dates", () => {
     expect(adminDateTime("2026-01-02T18:40:00Z")).toMatch(/^3 Jan 2026,? 00:10$/);
     expect(adminDateTime("2026-01-02T08:00:00Z")).toMatch(/^2 Jan 2026,? 13:30$/);
     expect(adminDateTime("nope")).toBe("");
+  });
+});
+
+describe("ordering by promised dispatch date (issue 12 §3)", () => {
+  const at = (id: string, status: string, promisedDispatchAt: string | null) => ({ id, status, promisedDispatchAt });
+  const rows = [
+    at("new-pending", "pending", null),
+    at("due-later", "processing", "2026-12-20T00:00:00.000Z"),
+    at("shipped", "shipped", "2026-11-01T00:00:00.000Z"),
+    at("late", "processing", "2026-11-10T00:00:00.000Z"),
+    at("old-processing", "processing", null),
+  ];
+
+  it("puts the orders still to dispatch first, soonest (late) on top, then the rest as they came", () => {
+    expect(byDispatchDate(rows).map((o) => o.id)).toEqual(["late", "due-later", "new-pending", "shipped", "old-processing"]);
+    expect(rows[0]!.id).toBe("new-pending");
+  });
+
+  it("is what the dashboard shows when the owner orders by dispatch date", () => {
+    const shown = filterAdminOrders(
+      rows.map((row) => ({ ...order(row.id, 100, row.status), promisedDispatchAt: row.promisedDispatchAt })),
+      { min: "", max: "", q: "", status: "processing", sort: "dispatch" },
+    );
+    expect(shown.map((o) => o.id)).toEqual(["late", "due-later", "old-processing"]);
   });
 });

@@ -26,9 +26,11 @@ export interface OrderFilterInput {
   /** Id or customer name substring. */
   q: string;
   status: OrderStatus | "all";
+  /** Newest first (SPEC), or by the promised dispatch date: the orders still to dispatch first, soonest (and late) on top. */
+  sort: "newest" | "dispatch";
 }
 
-export const EMPTY_FILTER: OrderFilterInput = { min: "", max: "", q: "", status: "all" };
+export const EMPTY_FILTER: OrderFilterInput = { min: "", max: "", q: "", status: "all", sort: "newest" };
 
 /** A bound typed in rupees ("499", "499.5") -> paise; undefined when blank or not an amount. */
 export function amountBound(text: string): number | undefined {
@@ -41,7 +43,10 @@ export function customerName(order: Pick<OrderJson, "shippingName">): string {
   return `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
 }
 
-type Filterable = Pick<OrderJson, "id" | "status" | "pricing" | "shippingName" | "billingName">;
+type Filterable = Pick<OrderJson, "id" | "status" | "pricing" | "shippingName" | "billingName"> & Dispatchable;
+
+/** An order's dispatch promise (absent on orders from before it existed). */
+type Dispatchable = Pick<OrderJson, "status"> & { promisedDispatchAt?: string | null };
 
 /** A predicate for the filter, built once per filter change (the needle is lower-cased once). */
 export function orderMatcher(filter: OrderFilterInput): (order: Filterable) => boolean {
@@ -60,7 +65,25 @@ export function orderMatcher(filter: OrderFilterInput): (order: Filterable) => b
 }
 
 export function filterAdminOrders<T extends Filterable>(orders: readonly T[], filter: OrderFilterInput): T[] {
-  return orders.filter(orderMatcher(filter));
+  const kept = orders.filter(orderMatcher(filter));
+  return filter.sort === "dispatch" ? byDispatchDate(kept) : kept;
+}
+
+/** The dispatch date an order still waits for (paid, not shipped), or null. */
+function awaitedDispatch(order: Dispatchable): number | null {
+  if (normaliseStatus(order.status) !== "processing" || !order.promisedDispatchAt) return null;
+  const at = Date.parse(order.promisedDispatchAt);
+  return Number.isNaN(at) ? null : at;
+}
+
+/**
+ * Orders still to dispatch first, the soonest promised date on top (so the late ones lead); then
+ * every other order in the order it came (newest first). Stable, and the input is left alone.
+ */
+export function byDispatchDate<T extends Dispatchable>(orders: readonly T[]): T[] {
+  const waiting = orders.filter((order) => awaitedDispatch(order) !== null);
+  waiting.sort((a, b) => awaitedDispatch(a)! - awaitedDispatch(b)!);
+  return [...waiting, ...orders.filter((order) => awaitedDispatch(order) === null)];
 }
 
 /** Orders per status; an unknown status counts as pending (decision 0006). */
