@@ -26,7 +26,7 @@ const createRoute = await import("../src/pages/create-order");
 
 describe.each(dbKinds)("custom work: orders on %s", (kind) => {
   const k = customWorkKit(kind);
-  const { view, pay, press, inquiryStatus, mailsTo, tokenIn, orderRow, events, sentQuote } = k;
+  const { view, pay, press, act, inquiryStatus, mailsTo, tokenIn, orderRow, events, sentQuote } = k;
 
   it("a visitor without an account pays once: one custom order at the server's amount, promised dispatch date, quote and inquiry paid; a second payment is refused and recorded", async () => {
     const q = await sentQuote();
@@ -83,10 +83,26 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     const [payment] = await k.t.db.select().from(schema.payments).where(eq(schema.payments.orderId, second.id));
     expect(payment).toMatchObject({ status: "SUCCESS", outcome: "refused" });
     expect(await events(q.id)).toContain("pay-refused");
-    const owner = (await mailsTo("hello@resintales.example")).filter((m) => m.subject.startsWith("Quote paid twice"));
+    const owner = (await mailsTo("hello@resintales.example")).filter((m) => m.subject.startsWith("Quote payment refused"));
     expect(owner.some((m) => m.body.includes(second.id))).toBe(true);
     const [quote] = await k.t.db.select().from(schema.quotes).where(eq(schema.quotes.id, q.id));
     expect(quote!.paidOrderId).toBe(a.json.order_id);
+  });
+
+  it("a quote withdrawn while its payment page was open: the success is recorded, refused, the order cancelled and the owner mailed", async () => {
+    const q = await sentQuote();
+    const started = await pay(q.token, payBody());
+    expect((await act(q.id, "withdraw")).status).toBe(200);
+    await press(started.json.payment_session_id);
+    const order = await orderRow(started.json.order_id);
+    expect(order).toMatchObject({ status: "cancelled", paymentStatus: "Refused" });
+    expect(order.paidAt).toBeNull();
+    const [payment] = await k.t.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    expect(payment).toMatchObject({ status: "SUCCESS", outcome: "refused" });
+    const owner = (await mailsTo("hello@resintales.example")).filter((m) => m.subject.startsWith("Quote payment refused"));
+    expect(owner.some((m) => m.body.includes(order.id) && m.body.includes("withdrawn"))).toBe(true);
+    const [quote] = await k.t.db.select().from(schema.quotes).where(eq(schema.quotes.id, q.id));
+    expect(quote).toMatchObject({ status: "withdrawn", paidOrderId: null });
   });
 
   it("the order shows in /my-orders for an account with the same VERIFIED email, not for an unverified one", async () => {

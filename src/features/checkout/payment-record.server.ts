@@ -13,7 +13,7 @@ import type { ProviderName, ProviderPayment } from "../../server/payments/provid
 import { clearCartInTx } from "../cart/cart.server";
 import { PAYMENT_STATUS } from "./checkout";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
-import { markQuotePaid, quotePaidByAnother, refuseQuotePayment } from "../custom/quote-payment.server";
+import { markQuotePaid, quotePaymentRefusal, refuseQuotePayment } from "../custom/quote-payment.server";
 
 export type PaymentEffect = "paid" | "late-paid" | "mismatch" | "duplicate" | "refused" | "failed" | "dropped" | "pending" | "already-recorded" | "no-order";
 
@@ -35,7 +35,7 @@ export function paymentEffect(order: Pick<OrderRow, "status" | "paidAt" | "total
   return "pending";
 }
 
-async function applyEffect(tx: Tx, order: OrderRow, payment: ProviderPayment, effect: PaymentEffect, now: Date): Promise<void> {
+async function applyEffect(tx: Tx, order: OrderRow, payment: ProviderPayment, effect: PaymentEffect, now: Date, refusal: string | null): Promise<void> {
   const stamp = now.toISOString();
   if (effect === "paid" || effect === "late-paid") {
     const paidAt = payment.paidAt ?? now;
@@ -73,7 +73,7 @@ async function applyEffect(tx: Tx, order: OrderRow, payment: ProviderPayment, ef
     return;
   }
   if (effect === "refused") {
-    await refuseQuotePayment(tx, order, payment, now);
+    await refuseQuotePayment(tx, order, payment, now, refusal ?? "the quote can no longer be paid");
     return;
   }
   if (effect === "duplicate") {
@@ -97,8 +97,10 @@ export async function recordPayment(db: Db, orderId: string, payment: ProviderPa
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return "no-order";
     let effect = paymentEffect(order, payment);
-    // A quote is paid at most once: a success for another order of an already-paid quote is refused.
-    if ((effect === "paid" || effect === "late-paid") && (await quotePaidByAnother(tx, order))) effect = "refused";
+    // A quote is paid at most once, and only while it stands: a success for another order of an
+    // already-paid quote, or for a quote withdrawn or replaced meanwhile, is refused (and recorded).
+    const refusal = effect === "paid" || effect === "late-paid" ? await quotePaymentRefusal(tx, order) : null;
+    if (refusal) effect = "refused";
     const inserted = await tx
       .insert(payments)
       .values({
@@ -116,7 +118,7 @@ export async function recordPayment(db: Db, orderId: string, payment: ProviderPa
       .onConflictDoNothing()
       .returning({ id: payments.providerPaymentId });
     if (inserted.length === 0) return "already-recorded";
-    await applyEffect(tx, order, payment, effect, now);
+    await applyEffect(tx, order, payment, effect, now, refusal);
     return effect;
   });
 }

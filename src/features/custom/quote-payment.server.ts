@@ -222,10 +222,17 @@ export async function payQuote(
 // Hooks of recordPayment (features/checkout/payment-record.server.ts), inside its transaction.
 
 /** true when a success for this order must be refused: ANOTHER order already paid its quote (locks the quote). */
-export async function quotePaidByAnother(tx: Tx, order: Pick<OrderRow, "id" | "quoteId">): Promise<boolean> {
-  if (!order.quoteId) return false;
-  const [q] = await tx.select({ paidOrderId: quotes.paidOrderId }).from(quotes).where(eq(quotes.id, order.quoteId)).for("update");
-  return !!q?.paidOrderId && q.paidOrderId !== order.id;
+/**
+ * Why a success for this order must not count as paying its quote: the quote was already paid by
+ * another order, or withdrawn or replaced while its payment page was open. Null when it may count.
+ */
+export async function quotePaymentRefusal(tx: Tx, order: Pick<OrderRow, "id" | "quoteId">): Promise<string | null> {
+  if (!order.quoteId) return null;
+  const [q] = await tx.select({ paidOrderId: quotes.paidOrderId, status: quotes.status }).from(quotes).where(eq(quotes.id, order.quoteId)).for("update");
+  if (!q) return null;
+  if (q.paidOrderId && q.paidOrderId !== order.id) return `the quote was already paid by order ${q.paidOrderId}`;
+  if (q.status === "withdrawn" || q.status === "replaced") return `the quote was ${q.status} before the payment completed`;
+  return null;
 }
 
 /** A success paid this quote's order: the quote and its inquiry are paid; a shipping charge lands on its order. */
@@ -240,18 +247,18 @@ export async function markQuotePaid(tx: Tx, order: Pick<OrderRow, "id" | "quoteI
   await logQuoteEvent(tx, q.id, "paid", `paid by order ${order.id}`, order.id);
 }
 
-/** The refused second payment: recorded on the quote, the order cancelled (payment Refused), the owner mailed. */
-export async function refuseQuotePayment(tx: Tx, order: OrderRow, payment: ProviderPayment, now: Date): Promise<void> {
+/** A refused payment (see quotePaymentRefusal): recorded on the quote, the order cancelled (payment Refused), the owner mailed. */
+export async function refuseQuotePayment(tx: Tx, order: OrderRow, payment: ProviderPayment, now: Date, reason: string): Promise<void> {
   const [q] = await tx.select().from(quotes).where(eq(quotes.id, order.quoteId!));
   const what = `payment ${payment.paymentId} (${formatInr(payment.amountPaise)}) for order ${order.id}`;
-  console.error(`[quotes] quote ${order.quoteId} was already paid by ${q?.paidOrderId}; refused ${what}. Refund it.`);
-  await logQuoteEvent(tx, order.quoteId!, "pay-refused", `${what}: already paid by ${q?.paidOrderId}; refund it`, order.id);
+  console.error(`[quotes] quote ${order.quoteId}: ${reason}; refused ${what}. Refund it.`);
+  await logQuoteEvent(tx, order.quoteId!, "pay-refused", `${what}: ${reason}; refund it`, order.id);
   await tx
     .update(orders)
     .set({
       status: order.status === "pending" ? "cancelled" : order.status,
       paymentStatus: PAYMENT_STATUS.refused,
-      notes: `Refused: the quote was already paid by order ${q?.paidOrderId}. Refund ${payment.paymentId}.`,
+      notes: `Refused: ${reason}. Refund ${payment.paymentId}.`,
       nextCheckAt: null,
       timeline: sql`${orders.timeline} || ${JSON.stringify({ cancelled: now.toISOString() })}::jsonb`,
       updatedAt: now,
@@ -259,7 +266,7 @@ export async function refuseQuotePayment(tx: Tx, order: OrderRow, payment: Provi
     .where(eq(orders.id, order.id));
   await sendMail(tx, {
     to: ownerAddress(),
-    subject: `Quote paid twice: refund ${payment.paymentId}`,
-    text: `The quote "${q?.title ?? order.quoteId}" was already paid by order ${q?.paidOrderId}. A second ${what} succeeded at the provider; it is recorded, the order is cancelled and NOT counted as paid. Refund it in the provider's dashboard.\n\n${siteLink(`/admin/order/${order.id}`)}\n`,
+    subject: `Quote payment refused: refund ${payment.paymentId}`,
+    text: `For the quote "${q?.title ?? order.quoteId}", ${reason}. A ${what} succeeded at the provider; it is recorded, the order is cancelled and NOT counted as paid. Refund it in the provider's dashboard.\n\n${siteLink(`/admin/order/${order.id}`)}\n`,
   });
 }
