@@ -32,6 +32,7 @@ export function contentSecurityPolicy(): string {
   return directives.map((parts) => parts.join(" ")).join("; ");
 }
 
+// Only features Chromium knows: an unknown one (e.g. bluetooth) logs a console warning on every page.
 const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
@@ -44,7 +45,6 @@ const PERMISSIONS_POLICY = [
   "midi=()",
   "usb=()",
   "serial=()",
-  "bluetooth=()",
   "hid=()",
   "xr-spatial-tracking=()",
   "browsing-topics=()",
