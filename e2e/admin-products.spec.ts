@@ -7,6 +7,7 @@
  */
 import { expect, test, watchCsp, type Page } from "./fixtures";
 import { formatInr } from "../src/lib/money";
+import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
 
 const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
@@ -101,6 +102,7 @@ test.describe("admin products", () => {
     const price = shop.getByRole("status", { name: "Price" });
     await expect(price).toHaveText(formatInr(135_000));
     const a3 = shop.getByRole("radiogroup", { name: "Size" }).getByRole("radio", { name: `A3 (+${formatInr(40_000)})`, exact: true });
+    await hydrated(shop, a3); // a click before React takes the page over would be lost
     await a3.click();
     await expect(price).toHaveText(formatInr(155_000));
     const productPath = new URL(shop.url()).pathname;
