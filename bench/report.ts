@@ -7,6 +7,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { LargeFigures } from "./large";
+import type { LighthouseRow } from "./lighthouse";
 import type { LoadRow } from "./load";
 
 export interface EngineResult {
@@ -22,7 +23,7 @@ export interface BenchResult {
   command: string;
   machine: { cpus: number; model: string; memoryGb: number; node: string; loadAverage: number[] };
   engines: EngineResult[];
-  lighthouse?: unknown[];
+  lighthouse?: LighthouseRow[];
   notes: string[];
 }
 
@@ -60,6 +61,27 @@ export function largeTable(large: LargeFigures): string {
   ].join("\n");
 }
 
+/** Scores, the three timings and the JavaScript each page ships (kB over the wire), one row per page. */
+export function lighthouseTable(rows: LighthouseRow[]): string {
+  const score = (value: number | null) => (value === null ? "-" : String(value));
+  const ms = (value: number | null) => (value === null ? "-" : `${Math.round(value)} ms`);
+  return table(
+    ["Page", "Performance", "Accessibility", "Best practices", "SEO", "LCP", "CLS", "TBT", "JavaScript", "React"],
+    rows.map((row) => [
+      `${row.name} \`${row.path}\``,
+      score(row.performance),
+      score(row.accessibility),
+      score(row.bestPractices),
+      score(row.seo),
+      ms(row.lcpMs),
+      row.cls === null ? "-" : row.cls.toFixed(3),
+      ms(row.tbtMs),
+      `${(row.jsBytes / 1000).toFixed(1)} kB`,
+      row.react ? "yes" : "no",
+    ]),
+  );
+}
+
 export function render(result: BenchResult): string {
   const parts: string[] = [];
   const m = result.machine;
@@ -68,7 +90,7 @@ export function render(result: BenchResult): string {
     if (e.rows.length > 0) parts.push(`\n### ${e.engine}: ${e.connections} connections, ${e.seconds} s per route\n\n${loadTable(e.rows)}`);
     if (e.large) parts.push(`\n### ${e.engine}: 10,000 products\n\n${largeTable(e.large)}`);
   }
-  if (result.lighthouse) parts.push(`\n### Lighthouse\n\n\`\`\`\n${JSON.stringify(result.lighthouse, null, 2)}\n\`\`\``);
+  if (result.lighthouse) parts.push(`\n### Lighthouse (mobile)\n\n${lighthouseTable(result.lighthouse)}`);
   for (const note of result.notes) parts.push(`\n${note}`);
   return parts.join("\n");
 }
