@@ -16,9 +16,9 @@ export default defineConfig({
   // No code blocks are highlighted; Shiki's inline styles would not pass the CSP anyway.
   markdown: { syntaxHighlight: false },
   server: { host: "127.0.0.1", port: 4321 },
-  // The stylesheet goes inside each page (a <style> whose hash the CSP lists): no render-blocking
-  // request before first paint. docs/decisions/0043-critical-css-and-page-weight.md
-  build: { inlineStylesheets: "always" },
+  // The stylesheet is linked; the middleware puts each page's critical rules inline (a <style> whose
+  // hash the CSP lists) and defers the link: docs/decisions/0050-critical-css-per-page.md
+  build: { inlineStylesheets: "never" },
   security: {
     // Our middleware does the cross-site form check, for pages only (src/server/request-guards.server.ts):
     // API routes authenticate with bearer tokens and must answer clients that send no Origin.

@@ -5,7 +5,7 @@
  * nothing downloads a browser. Signed-in pages get the demo shopper's session cookies
  * (bench/lighthouse-session.ts) and keep them (Lighthouse's storage reset is off for them).
  *
- *   npx tsx bench/lighthouse.ts http://127.0.0.1:4461 [--runs 3] [--only home,login] [--json] [--audits] [--scripts]
+ *   npx tsx bench/lighthouse.ts http://127.0.0.1:4461 [--runs 3] [--only home,login] [--json] [--audits] [--scripts] [--lcp [--requests]]
  *
  * `runLighthouse` is what `npm run bench` calls (bench/run.ts). Asserts nothing: it prints figures.
  */
@@ -46,6 +46,8 @@ export interface LighthouseRow {
   react: boolean;
   /** Audits of the four categories that did not pass (id: title), for fixing. */
   failing: string[];
+  /** What the largest paint was and what delayed it (`--lcp`): the element, FCP, the trace's LCP subparts, the document's bytes. */
+  lcp?: { element: string; fcpMs: number | null; subparts: Record<string, number>; documentBytes: number; requests: string[] };
   error?: string;
 }
 
@@ -131,7 +133,7 @@ async function toRow(page: LighthousePage, lhr: Lhr): Promise<LighthouseRow> {
     const value = lhr.audits[id]?.numericValue;
     return typeof value === "number" ? value : null;
   };
-  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number }[] } | undefined)?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === "Script");
   const failing = new Set<string>();
   for (const id of CATEGORIES) {
@@ -159,7 +161,31 @@ async function toRow(page: LighthousePage, lhr: Lhr): Promise<LighthouseRow> {
     scripts: scripts.map((r) => ({ path: new URL(r.url).pathname, bytes: r.transferSize ?? 0 })),
     ...(await inspectScripts(scripts.map((s) => s.url))),
     failing: [...failing],
+    lcp: lcpDetails(lhr, requests),
     ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}),
+  };
+}
+
+type ListDetails = { items?: { type?: string; items?: { subpart?: string; duration?: number }[]; snippet?: string; selector?: string; nodeLabel?: string }[] };
+
+/** The largest paint's element and subparts (Lighthouse 13's lcp-breakdown insight) and the requests started before it. */
+function lcpDetails(lhr: Lhr, requests: { url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number }[]): LighthouseRow["lcp"] {
+  const details = lhr.audits["lcp-breakdown-insight"]?.details as ListDetails | undefined;
+  const subparts: Record<string, number> = {};
+  let element = "";
+  for (const part of details?.items ?? []) {
+    if (part.type === "table") for (const row of part.items ?? []) if (row.subpart) subparts[row.subpart] = Math.round(row.duration ?? 0);
+    if (part.type === "node") element = `${part.selector ?? ""} ${part.snippet ?? ""}`.trim();
+  }
+  const fcp = lhr.audits["first-contentful-paint"]?.numericValue;
+  const document = requests.find((r) => r.resourceType === "Document");
+  const start = requests[0]?.networkRequestTime ?? 0;
+  return {
+    element,
+    fcpMs: typeof fcp === "number" ? Math.round(fcp) : null,
+    subparts,
+    documentBytes: document?.transferSize ?? 0,
+    requests: requests.map((r) => `${Math.round((r.networkRequestTime ?? 0) - start)}ms ${r.resourceType ?? "?"} ${r.transferSize ?? 0}B ${new URL(r.url).pathname}`),
   };
 }
 
@@ -234,6 +260,14 @@ async function main(): Promise<void> {
   else console.log(formatLighthouseTable(rows));
   if (args.includes("--scripts")) {
     for (const row of rows) console.log(`\n${row.name}:\n  ${row.scripts.map((s) => `${s.bytes}\t${s.path}`).join("\n  ")}`);
+  }
+  if (args.includes("--lcp")) {
+    for (const row of rows) {
+      const l = row.lcp;
+      if (!l) continue;
+      console.log(`\n${row.name}: LCP ${fmt(row.lcpMs)} ms, FCP ${fmt(l.fcpMs)} ms, document ${l.documentBytes} B\n  element: ${l.element}\n  observed subparts: ${JSON.stringify(l.subparts)}`);
+      if (args.includes("--requests")) console.log(`  ${l.requests.join("\n  ")}`);
+    }
   }
   if (args.includes("--audits")) {
     for (const row of rows) if (row.failing.length) console.log(`\n${row.name}:\n  ${row.failing.join("\n  ")}`);

@@ -14,6 +14,9 @@
  *     demo mode, only loopback Host names are answered).
  *  6. Storefront pages for visitors without a session, kept rendered and compressed per catalogue
  *     version (src/features/catalogue/page-cache.server.ts, docs/decisions/0040-catalogue-cache.md).
+ *  7. Each page inlines only the CSS its markup uses and loads the stylesheet without blocking
+ *     (src/server/critical-css/critical-css.server.ts, docs/decisions/0050-critical-css-per-page.md);
+ *     inside the page cache, so a kept page is processed once.
  */
 import { defineMiddleware, sequence } from "astro:middleware";
 import { accountMiddleware } from "./features/account/session-middleware.server";
@@ -22,6 +25,7 @@ import { addSecurityHeaders } from "./server/security-headers.server";
 import { startBackgroundJobs } from "./features/checkout/background-jobs.server";
 import { cachePages } from "./features/catalogue/page-cache.server";
 import { registerFastLane } from "./features/catalogue/fast-lane.server";
+import { criticalCssPages } from "./server/critical-css/critical-css.server";
 
 // The shop's Node server answers what is already in memory without Astro (fast-lane.server.ts).
 registerFastLane();
@@ -37,4 +41,5 @@ export const onRequest = sequence(
   defineMiddleware(refuseCrossSiteForms),
   defineMiddleware(accountMiddleware),
   defineMiddleware(cachePages),
+  defineMiddleware(criticalCssPages),
 );

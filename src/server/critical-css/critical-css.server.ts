@@ -1,0 +1,47 @@
+/**
+ * Middleware: every HTML page carries, inline, only the CSS its own markup can use, and loads the
+ * whole stylesheet without blocking the first paint (docs/decisions/0050-critical-css-per-page.md).
+ *
+ * Astro links the stylesheet (`build.inlineStylesheets: "never"`); this step replaces that
+ * `<link>` with a `<style>` holding the page's critical rules (critical-css.ts) followed by the same
+ * `<link>` with `media="print"`, which Shop.astro's script switches to `all` once it has loaded (the
+ * React parts that render later need the rest). The `<style>`'s SHA-256 is added to the CSP's
+ * `style-src`, beside Astro's own hashes: no 'unsafe-inline'. Anonymous storefront pages pass here
+ * once per catalogue version (they are kept afterwards, page-cache.server.ts); others per request.
+ */
+import { createHash } from "node:crypto";
+import type { APIContext, MiddlewareNext } from "astro";
+import stylesheet from "../../styles/global.css?inline";
+import { classesInHtml, criticalCss, parseSheet, type ParsedSheet } from "./critical-css";
+
+let parsed: ParsedSheet | undefined;
+
+const LINK = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"\s*\/?>/;
+
+/** The page with its critical CSS inline and the stylesheet deferred, and the CSP naming its hash. */
+export function inlineCriticalCss(html: string, csp: string | null): { html: string; csp: string | null } | null {
+  const link = LINK.exec(html);
+  if (!link) return null;
+  parsed ??= parseSheet(stylesheet);
+  const css = criticalCss(parsed, classesInHtml(html));
+  const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
+  const replaced = `<style>${css}</style><link rel="stylesheet" href="${link[1]}" media="print" data-stylesheet>`;
+  const out = html.slice(0, link.index) + replaced + html.slice(link.index + link[0].length);
+  return { html: out, csp: csp === null ? null : addStyleHash(csp, hash) };
+}
+
+function addStyleHash(csp: string, hash: string): string {
+  if (/(^|;)\s*style-src\s/.test(csp)) return csp.replace(/((?:^|;)\s*style-src)(\s)/, `$1 ${hash}$2`);
+  return `${csp.trim().replace(/;?$/, ";")} style-src 'self' ${hash}`;
+}
+
+export async function criticalCssPages(_context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const response = await next();
+  if (!(response.headers.get("content-type") ?? "").includes("text/html") || response.headers.has("content-encoding") || !response.body) return response;
+  const html = await response.text();
+  const result = inlineCriticalCss(html, response.headers.get("content-security-policy"));
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  if (result?.csp) headers.set("content-security-policy", result.csp);
+  return new Response(result?.html ?? html, { status: response.status, statusText: response.statusText, headers });
+}

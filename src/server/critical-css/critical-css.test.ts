@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { classesInHtml, criticalCss, parseSheet, selectorNeeds } from "./critical-css";
+
+const SHEET =
+  "@layer theme, base, utilities;" +
+  "@property --tw-x{syntax:\"*\";inherits:false}" +
+  "@layer base{*,:after{box-sizing:border-box}h1{font-size:2rem}}" +
+  "@layer utilities{.flex{display:flex}.hidden{display:none}.md\\:pb-0{@media (width>=48rem){padding-bottom:0}}" +
+  ".group:hover .group-hover\\:scale-\\[1\\.03\\]{scale:1.03}.space-y-4{:where(&>:not(:last-child)){margin-top:1rem}}" +
+  ".content-\\[\\'\\}\\'\\]{content:'}'}.a:not(.b){color:red}.x,.y{color:blue}}" +
+  "@media (width>=64rem){.lg\\:grid{display:grid}.lg\\:hidden{display:none}}" +
+  "@keyframes spin{to{transform:rotate(360deg)}}";
+
+describe("critical CSS", () => {
+  it("keeps the rules a page's classes can match, and every rule without a class", () => {
+    const css = criticalCss(parseSheet(SHEET), classesInHtml('<div class="flex lg:grid"><h1 class="md:pb-0">x</h1></div>'));
+    expect(css).toContain(".flex{display:flex}");
+    expect(css).toContain(".lg\\:grid{display:grid}");
+    expect(css).toContain(".md\\:pb-0{@media (width>=48rem){padding-bottom:0}}");
+    expect(css).toContain("h1{font-size:2rem}");
+    expect(css).toContain("@layer theme, base, utilities;");
+    expect(css).toContain("@property --tw-x");
+    expect(css).toContain("@keyframes spin");
+    expect(css).not.toContain(".hidden");
+    expect(css).not.toContain("lg\\:hidden");
+    expect(css).not.toContain(".x,.y");
+  });
+
+  it("needs every class of a compound selector, one selector of a list, and none inside :not()", () => {
+    expect(selectorNeeds(".group:hover .group-hover\\:scale-\\[1\\.03\\]")).toEqual([["group", "group-hover:scale-[1.03]"]]);
+    expect(selectorNeeds(".a:not(.b)")).toEqual([["a"]]);
+    expect(selectorNeeds(".x,.y")).toEqual([["x"], ["y"]]);
+    expect(selectorNeeds("h1")).toEqual([[]]);
+    const css = criticalCss(parseSheet(SHEET), classesInHtml('<p class="a y">'));
+    expect(css).toContain(".a:not(.b){color:red}");
+    expect(css).toContain(".x,.y{color:blue}");
+  });
+
+  it("reads braces inside strings and escapes, and class attributes with entities", () => {
+    const sheet = parseSheet(SHEET);
+    expect(criticalCss(sheet, classesInHtml("<i class=\"content-['}']\"></i>"))).toContain(".content-\\[\\'\\}\\'\\]{content:'}'}");
+    expect(criticalCss(sheet, classesInHtml('<b class="group group-hover:scale-[1.03]"></b>'))).toContain("scale:1.03");
+    expect([...classesInHtml('<a class="[&amp;>svg]:size-4  flex">')]).toEqual(["[&>svg]:size-4", "flex"]);
+  });
+
+  it("gives the whole sheet back when every class is used", () => {
+    const all = new Set(["flex", "hidden", "md:pb-0", "group", "group-hover:scale-[1.03]", "space-y-4", "content-['}']", "a", "x", "y", "lg:grid", "lg:hidden"]);
+    expect(criticalCss(parseSheet(SHEET), all)).toBe(SHEET);
+  });
+});

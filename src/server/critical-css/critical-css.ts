@@ -1,0 +1,235 @@
+/**
+ * Critical CSS: the rules of the shop's stylesheet that can match something in one page's HTML.
+ * Pure (no I/O). The stylesheet is Tailwind's minified build: flat rules inside @layer, @media,
+ * @supports blocks (docs/decisions/0050-critical-css-per-page.md).
+ *
+ * A style rule is kept when one of its selectors names only classes the page uses (classes inside
+ * `:not(...)` are ignored, as they need not be present); a rule without a class (preflight, base
+ * styles, element selectors) is always kept, as are @property, @keyframes, @font-face and
+ * statements such as `@layer a, b;`. Blocks left empty are dropped.
+ */
+
+type Node =
+  | { kind: "text"; text: string }
+  | { kind: "rule"; text: string; needs: string[][] }
+  | { kind: "block"; prelude: string; children: Node[] };
+
+export interface ParsedSheet {
+  nodes: Node[];
+}
+
+/** Block at-rules whose children are filtered; every other at-rule is kept whole. */
+const FILTERED_AT_RULES = /^@(media|supports|layer|container|starting-style|scope)\b/;
+
+/** Parses `css` once (the result is reused for every page). */
+export function parseSheet(css: string): ParsedSheet {
+  const state = { css, at: 0 };
+  return { nodes: parseBlock(state) };
+}
+
+function parseBlock(state: { css: string; at: number }): Node[] {
+  const { css } = state;
+  const nodes: Node[] = [];
+  while (state.at < css.length) {
+    skipSpaceAndComments(state);
+    if (state.at >= css.length) break;
+    if (css[state.at] === "}") {
+      state.at++;
+      break;
+    }
+    const start = state.at;
+    const end = scanPrelude(state);
+    const prelude = css.slice(start, end).trim();
+    if (css[end] === ";" || end >= css.length) {
+      state.at = end + 1;
+      nodes.push({ kind: "text", text: `${prelude};` });
+      continue;
+    }
+    // css[end] === "{"
+    if (prelude.startsWith("@") && FILTERED_AT_RULES.test(prelude)) {
+      state.at = end + 1;
+      nodes.push({ kind: "block", prelude, children: parseBlock(state) });
+      continue;
+    }
+    const close = matchingBrace(css, end);
+    const text = css.slice(start, close + 1).trim();
+    state.at = close + 1;
+    nodes.push(prelude.startsWith("@") ? { kind: "text", text } : { kind: "rule", text, needs: selectorNeeds(prelude) });
+  }
+  return nodes;
+}
+
+function skipSpaceAndComments(state: { css: string; at: number }): void {
+  const { css } = state;
+  for (;;) {
+    while (state.at < css.length && /\s/.test(css[state.at]!)) state.at++;
+    if (css.startsWith("/*", state.at)) {
+      const close = css.indexOf("*/", state.at + 2);
+      state.at = close < 0 ? css.length : close + 2;
+    } else return;
+  }
+}
+
+/** Index of the `{` or `;` ending the prelude that starts at state.at (strings and escapes skipped). */
+function scanPrelude(state: { css: string; at: number }): number {
+  const { css } = state;
+  let depth = 0;
+  for (let i = state.at; i < css.length; i++) {
+    const c = css[i]!;
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = stringEnd(css, i);
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (depth <= 0 && (c === "{" || c === ";")) return i;
+  }
+  return css.length;
+}
+
+function stringEnd(css: string, open: number): number {
+  const quote = css[open];
+  for (let i = open + 1; i < css.length; i++) {
+    if (css[i] === "\\") i++;
+    else if (css[i] === quote) return i;
+  }
+  return css.length;
+}
+
+function matchingBrace(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    const c = css[i]!;
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = stringEnd(css, i);
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return i;
+  }
+  return css.length - 1;
+}
+
+/** For each selector of the list, the classes it needs (an empty list: it needs none). */
+export function selectorNeeds(selectorList: string): string[][] {
+  return splitTopLevel(selectorList).map((selector) => {
+    const classes: string[] = [];
+    const plain = removeNot(selector);
+    for (let i = 0; i < plain.length; i++) {
+      const c = plain[i]!;
+      if (c === "\\") i++;
+      else if (c === '"' || c === "'") i = stringEnd(plain, i);
+      else if (c === "[") i = bracketEnd(plain, i);
+      else if (c === ".") {
+        let name = "";
+        let j = i + 1;
+        for (; j < plain.length; j++) {
+          const d = plain[j]!;
+          if (d === "\\") {
+            const hex = /^[0-9a-fA-F]{1,6} ?/.exec(plain.slice(j + 1, j + 8));
+            if (hex) {
+              name += String.fromCodePoint(parseInt(hex[0], 16));
+              j += hex[0].length;
+            } else {
+              name += plain[j + 1] ?? "";
+              j++;
+            }
+          } else if (/[\w\-\u0080-\uffff]/.test(d)) name += d;
+          else break;
+        }
+        if (name) classes.push(name);
+        i = j - 1;
+      }
+    }
+    return classes;
+  });
+}
+
+function bracketEnd(text: string, open: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === '"' || text[i] === "'") i = stringEnd(text, i);
+    else if (text[i] === "]") return i;
+  }
+  return text.length;
+}
+
+function splitTopLevel(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = stringEnd(list, i);
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+/** The selector without its `:not(...)` parts (a class there need not be present). */
+function removeNot(selector: string): string {
+  let out = "";
+  for (let i = 0; i < selector.length; i++) {
+    if (selector.startsWith(":not(", i) && selector[i - 1] !== "\\") {
+      let depth = 0;
+      let j = i + 4;
+      for (; j < selector.length; j++) {
+        if (selector[j] === "\\") j++;
+        else if (selector[j] === "(") depth++;
+        else if (selector[j] === ")" && --depth === 0) break;
+      }
+      i = j;
+      continue;
+    }
+    out += selector[i];
+    if (selector[i] === "\\" && i + 1 < selector.length) out += selector[++i];
+  }
+  return out;
+}
+
+/** Every class named in the page's `class` attributes (HTML entities decoded). */
+export function classesInHtml(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass=(?:"([^"]*)"|'([^']*)')/g)) {
+    const value = decodeEntities(match[1] ?? match[2] ?? "");
+    for (const name of value.split(/\s+/)) if (name) classes.add(name);
+  }
+  return classes;
+}
+
+function decodeEntities(text: string): string {
+  if (!text.includes("&")) return text;
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|apos|lt|gt|#39);/gi, (whole, entity: string) => {
+    const lower = entity.toLowerCase();
+    if (lower === "amp") return "&";
+    if (lower === "quot") return '"';
+    if (lower === "apos" || lower === "#39") return "'";
+    if (lower === "lt") return "<";
+    if (lower === "gt") return ">";
+    if (lower.startsWith("#x")) return String.fromCodePoint(parseInt(lower.slice(2), 16));
+    if (lower.startsWith("#")) return String.fromCodePoint(parseInt(lower.slice(1), 10));
+    return whole;
+  });
+}
+
+/** The part of `sheet` that can match an element of a page using `classes`. */
+export function criticalCss(sheet: ParsedSheet, classes: Set<string>): string {
+  return serialise(sheet.nodes, classes);
+}
+
+function serialise(nodes: Node[], classes: Set<string>): string {
+  let out = "";
+  for (const node of nodes) {
+    if (node.kind === "text") out += node.text;
+    else if (node.kind === "rule") {
+      if (node.needs.some((needed) => needed.every((name) => classes.has(name)))) out += node.text;
+    } else {
+      const inner = serialise(node.children, classes);
+      if (inner) out += `${node.prelude}{${inner}}`;
+    }
+  }
+  return out;
+}
