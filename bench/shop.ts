@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDb, type Db } from "../src/server/db/client";
-import { buildIsStale, SERVER_ARGS } from "../src/server/cli/start";
+import { buildIsStale, SERVER_ARGS, SERVER_ENV } from "../src/server/cli/start";
 import { waitForHttp } from "../src/server/cli/processes";
 
 export type Engine = "pglite" | "postgres";
@@ -82,6 +82,7 @@ export async function startShop(db: ScratchDb, port: number): Promise<RunningSho
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
+      ...SERVER_ENV,
       ...db.env,
       ...(db.engine === "pglite" ? { DATABASE_URL: "" } : {}),
       HOST: "127.0.0.1",

@@ -25,6 +25,8 @@ const SERVE = path.resolve("src/server/serve/serve.ts");
  *    Small queries are as fast; a 500-row scan takes ~30 % longer (the storefront reads from memory).
  */
 export const SERVER_ARGS = ["--max-semi-space-size=16", "--liftoff-only", SERVE, ENTRY];
+/** glibc gives each thread that allocates its own arena (zlib runs on libuv's pool): two are plenty. */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
 const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
 
 function newestMtime(target: string): number {
@@ -92,7 +94,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
   const summary = await prepareDatabase();
 
   // SHOP_SERVER_PROCESS: the server closes its database on Ctrl-C/SIGTERM (src/server/db/client.ts).
-  const server = startChild(process.execPath, SERVER_ARGS, { stdio: "inherit", env: { ...process.env, SHOP_SERVER_PROCESS: "1" } });
+  const server = startChild(process.execPath, SERVER_ARGS, { stdio: "inherit", env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" } });
   server.on("exit", (code, signal) => {
     if (isStopping()) return; // a Ctrl-C or SIGTERM of ours: the signal handler finishes the stop
     console.error(`The shop server stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the Auth Emulator and exiting.`);
