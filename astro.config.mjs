@@ -33,8 +33,10 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
-    // PGlite ships WASM and must stay a runtime dependency of the server bundle.
-    ssr: { external: ["@electric-sql/pglite", "pg", "firebase-admin", "nodemailer"] },
+    // PGlite ships WASM and must stay a runtime dependency of the server bundle. Drizzle is bundled:
+    // loaded from node_modules, each of its hundreds of files made Node parse its 180 kB package.json
+    // again (~170 MB of garbage on the first request, kept as heap). docs/decisions/0048-server-memory.md
+    ssr: { external: ["@electric-sql/pglite", "pg", "firebase-admin", "nodemailer"], noExternal: ["drizzle-orm"] },
     optimizeDeps: { exclude: ["@electric-sql/pglite"] },
   },
 });

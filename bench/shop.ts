@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDb, type Db } from "../src/server/db/client";
-import { buildIsStale } from "../src/server/cli/start";
+import { buildIsStale, SERVER_ARGS, SERVER_ENV } from "../src/server/cli/start";
 import { waitForHttp } from "../src/server/cli/processes";
 
 export type Engine = "pglite" | "postgres";
@@ -78,10 +78,11 @@ export interface RunningShop {
 export const BENCH_EMULATOR_PORT = 4456;
 
 export async function startShop(db: ScratchDb, port: number): Promise<RunningShop> {
-  const child: ChildProcess = spawn(process.execPath, [path.resolve("src/server/serve/serve.ts"), path.resolve("dist/server/entry.mjs")], {
+  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
+      ...SERVER_ENV,
       ...db.env,
       ...(db.engine === "pglite" ? { DATABASE_URL: "" } : {}),
       HOST: "127.0.0.1",

@@ -4,46 +4,26 @@
  * Firebase Auth Emulator and a fresh database.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { APIContext } from "astro";
 import { schema } from "../src/server/db/client";
 import { accountMiddleware } from "../src/features/account/session-middleware.server";
-import { clearVerifyCache, setFirebaseAppForTests } from "../src/server/auth/firebase-admin.server";
+import { setFirebaseAppForTests } from "../src/server/auth/firebase-admin.server";
 import { resetEnvForTests } from "../src/server/env";
 import { call } from "./helpers/call";
 import { PROFILE } from "./helpers/fixtures";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { idTokenClaims, startTestAuth, unsignedToken, type TestAccount, type TestAuth } from "./helpers/auth";
+import type { TestDb } from "./helpers/db";
+import { idTokenClaims, unsignedToken, type TestAccount, type TestAuth } from "./helpers/auth";
 
-import { deadPort, login, profile, register } from "./helpers/accounts";
+import { deadPort, describeAccounts, login, profile, register } from "./helpers/accounts";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
 let auth: TestAuth;
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORTS.accountsMiddleware);
-}, 120_000);
-afterAll(async () => {
-  await auth?.stop();
-});
+let t: TestDb;
+let alice: TestAccount;
+let bob: TestAccount;
 
-describe.each(dbKinds)("accounts API on %s", (kind) => {
-  let t: TestDb;
-  let alice: TestAccount;
-  let bob: TestAccount;
-
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.db.delete(schema.addresses);
-    await t.db.delete(schema.users);
-    clearVerifyCache();
-    alice = await auth.createUser();
-    bob = await auth.createUser();
-  });
+describeAccounts("accounts API", EMULATOR_PORTS.accountsMiddleware, (fixture) => ({ auth, t, alice, bob } = fixture), () => {
 
   describe("page middleware", () => {
     interface FakeCookies {

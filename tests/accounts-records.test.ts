@@ -5,48 +5,28 @@
  * the database fails).
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
-import { AuthUnavailableError, clearVerifyCache } from "../src/server/auth/firebase-admin.server";
+import { AuthUnavailableError } from "../src/server/auth/firebase-admin.server";
 import { applyAdminEmails } from "../src/features/account/admin-grant.server";
 import { adminGrant } from "../src/server/cli/admin-grant";
 import { resetEnvForTests } from "../src/server/env";
 import { ensureDemoAccounts } from "../src/server/seed/demo-accounts.server";
 import { DEMO_OWNER, DEMO_SHOPPER } from "../src/server/auth/demo";
 import { call } from "./helpers/call";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { startTestAuth, type TestAccount, type TestAuth } from "./helpers/auth";
+import type { TestDb } from "./helpers/db";
+import { type TestAccount, type TestAuth } from "./helpers/auth";
 
-import { config, googleRegister, login, profile, register } from "./helpers/accounts";
+import { config, describeAccounts, googleRegister, login, profile, register } from "./helpers/accounts";
 import { loadProfilePage } from "../src/features/account/profile-page.server";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
 let auth: TestAuth;
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORTS.accountsRecords);
-}, 120_000);
-afterAll(async () => {
-  await auth?.stop();
-});
+let t: TestDb;
+let alice: TestAccount;
+let bob: TestAccount;
 
-describe.each(dbKinds)("accounts API on %s", (kind) => {
-  let t: TestDb;
-  let alice: TestAccount;
-  let bob: TestAccount;
-
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.db.delete(schema.addresses);
-    await t.db.delete(schema.users);
-    clearVerifyCache();
-    alice = await auth.createUser();
-    bob = await auth.createUser();
-  });
+describeAccounts("accounts API", EMULATOR_PORTS.accountsRecords, (fixture) => ({ auth, t, alice, bob } = fixture), () => {
 
   describe("records and roles", () => {
     it("login creates the record on first login, from the token's name", async () => {

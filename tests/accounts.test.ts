@@ -7,44 +7,23 @@
  * auth-production.test.ts.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
 import { requireAdmin } from "../src/server/auth/auth.server";
-import { clearVerifyCache } from "../src/server/auth/firebase-admin.server";
 import { call } from "./helpers/call";
 import { ADDRESS, PROFILE } from "./helpers/fixtures";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { idTokenClaims, startTestAuth, unsignedToken, type TestAccount, type TestAuth } from "./helpers/auth";
+import type { TestDb } from "./helpers/db";
+import { idTokenClaims, unsignedToken, type TestAccount, type TestAuth } from "./helpers/auth";
 
-import { endpoints, googleRegister, login, profile, profileAddress, register, snapshot } from "./helpers/accounts";
+import { describeAccounts, endpoints, googleRegister, login, profile, profileAddress, register, snapshot } from "./helpers/accounts";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
 let auth: TestAuth;
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORTS.accounts);
-}, 120_000);
-afterAll(async () => {
-  await auth?.stop();
-});
+let t: TestDb;
+let alice: TestAccount;
+let bob: TestAccount;
 
-describe.each(dbKinds)("accounts API on %s", (kind) => {
-  let t: TestDb;
-  let alice: TestAccount;
-  let bob: TestAccount;
-
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.db.delete(schema.addresses);
-    await t.db.delete(schema.users);
-    clearVerifyCache();
-    alice = await auth.createUser();
-    bob = await auth.createUser();
-  });
+describeAccounts("accounts API", EMULATOR_PORTS.accounts, (fixture) => ({ auth, t, alice, bob } = fixture), () => {
 
   describe("authorisation matrix", () => {
     const badTokens: [string, () => string | undefined, Record<string, string> | undefined][] = [

@@ -137,6 +137,7 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     const [row] = await t.db.select().from(schema.products).where(eq(schema.products.sku, "OCEAN-1"));
     expect(row!.pricePaise).toBe(149950);
     expect(row!.weightGrams).toBe(750);
+    expect(created.json.processingDays).toBe(20); // left out: the policy's longest window
     expect(changed.calls).toHaveLength(1);
     expect(changed.calls[0]).toBeTruthy();
 
@@ -179,6 +180,8 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
       ["an unknown category", { ...BODY, sku: "B12", categoryId: "nope" }, /categoryId/],
       ["a bad status", { ...BODY, sku: "B13", status: "draft" }, /status/],
       ["no sku", { ...BODY, sku: "" }, /sku is required/],
+      ["no processing days", { ...BODY, sku: "B14", processingDays: 0 }, /processingDays must be 1 or more/],
+      ["half a processing day", { ...BODY, sku: "B15", processingDays: 1.5 }, /processingDays must be a whole number of days/],
       ["not an object", [1, 2], /.+/],
     ];
     for (const [what, body, message] of bad) {
@@ -202,6 +205,8 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     expect(edited.json).toMatchObject({ id: "p5", name: "Renamed", price: 1499.5 });
     expect(edited.json.variants).toHaveLength(1);
     expect(changed.calls).toHaveLength(1);
+    expect((await put("p5", { ...BODY, sku: "SKU-5", processingDays: 12 })).json.processingDays).toBe(12);
+    expect((await put("p5", { ...BODY, sku: "SKU-5" })).json.processingDays).toBe(12); // left out: kept
     expect((await put("nope", { ...BODY, sku: "NEW-9" })).status).toBe(404);
   });
 

@@ -131,7 +131,7 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
   });
 
   describe("sitemap and robots", () => {
-    it("lists home, products, each collection, each active product and instructions", async () => {
+    it("lists home, products, each collection shown on the site, each active product and instructions", async () => {
       const res = await call(sitemapRoute.GET, "/sitemap.xml");
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("xml");
@@ -140,6 +140,7 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
       expect(locs).toContain("/products");
       expect(locs).toContain("/products/frames");
       expect(locs).toContain("/products/luggage-tags");
+      expect(locs).not.toContain("/products/hidden");
       expect(locs).toContain(`/products/product/${pid(1)}`);
       expect(locs).not.toContain(`/products/product/${pid(ACTIVE + 1)}`);
       expect(locs).toContain("/instructions");

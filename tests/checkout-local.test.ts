@@ -21,6 +21,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 const createRoute = await import("../src/pages/create-order");
 const verifyRoute = await import("../src/pages/[provider]/verify");
 const outcomeRoute = await import("../src/pages/pay/local/[session]/outcome");
+const { loadLocalPayPage, localProvider } = await import("../src/features/checkout/local-pay.server");
 
 describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
   let t: TestDb;
@@ -146,5 +147,18 @@ describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
     expect((await verify(stranger, created.json.order_id)).status).toBe(404);
     expect((await verify(token, "ord_nope")).status).toBe(404);
     expect((await verify(token, created.json.order_id, "cashfree")).status).toBe(404);
+  });
+
+  it("the stand-in payment page reads found, missing for an unknown session, failed (503) when the order cannot be read", async () => {
+    const { token } = await shopper();
+    const created = await create(token, orderBody());
+    const session = created.json.payment_session_id as string;
+    const found = await loadLocalPayPage(session);
+    expect(found).toMatchObject({ state: "found", status: 200, view: { orderId: created.json.order_id, amountPaise: CART_TOTAL_PAISE, open: true, expired: false } });
+    expect(await loadLocalPayPage("local_nope")).toEqual({ state: "missing", status: 404 });
+    const read = vi.spyOn(localProvider(), "sessionOrder").mockRejectedValueOnce(new Error("connection terminated"));
+    expect(await loadLocalPayPage(session)).toEqual({ state: "failed", status: 503 });
+    expect(read).toHaveBeenCalledWith(session);
+    read.mockRestore();
   });
 });

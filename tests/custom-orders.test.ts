@@ -163,12 +163,20 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     expect(read.json.stages).toHaveLength(5);
   });
 
-  it("catalogue orders get a promised dispatch date 20 days after payment and no stages unless varmala; the owner sorts by the date and sees late ones", async () => {
+  it("catalogue orders promise dispatch by their slowest product's processing window (20 days unless the owner set one), have no stages unless varmala; the owner sorts by the date and sees late ones", async () => {
     const shopper = await makeShopper(k.t.db, k.shop, `cat-${kind}`);
     const created = await call(createRoute.POST, "/create-order", { method: "POST", token: shopper.token, body: orderBody() });
     await press(created.json.payment_session_id);
     const order = await orderRow(created.json.order_id);
     expect(order.promisedDispatchAt!.getTime() - order.paidAt!.getTime()).toBe(20 * DAY);
+
+    await k.t.db.update(schema.products).set({ processingDays: 27 }).where(eq(schema.products.id, k.shop.frameId));
+    await k.t.db.update(schema.products).set({ processingDays: 6 }).where(eq(schema.products.id, k.shop.tagId));
+    const slower = await makeShopper(k.t.db, k.shop, `cat-slow-${kind}`);
+    const second = await call(createRoute.POST, "/create-order", { method: "POST", token: slower.token, body: orderBody() });
+    await press(second.json.payment_session_id);
+    const promised = await orderRow(second.json.order_id);
+    expect(promised.promisedDispatchAt!.getTime() - promised.paidAt!.getTime()).toBe(27 * DAY);
     const stage = await call(stagesRoute.POST, `/v2/admin/order/${order.id}/stages`, {
       method: "POST",
       token: OWNER,

@@ -1,15 +1,17 @@
 /**
  * Answers serialised and compressed once, sent many times (docs/decisions/0041-compression.md).
  *
- * `encodeBody(chunks)` keeps the identity bytes (as the chunks they were written in, so a large
- * catalogue is never copied into one more buffer), a brotli and a gzip copy when the body is worth
- * compressing, and a weak ETag from the content. `encodedResponse` negotiates Accept-Encoding,
- * answers 304 to a matching If-None-Match, and always says `Vary: Accept-Encoding`.
+ * `encodeBody(chunks)` keeps a brotli and a gzip copy when the body is worth compressing, a weak
+ * ETag from the content, and the identity bytes (as the chunks they were written in) only up to
+ * 1 MiB: a larger body (the whole catalogue: 13 MB of JSON with 10,000 products, 1.5 MB gzipped)
+ * is kept compressed only, and the rare client that accepts no compression gets the gzip copy
+ * unzipped as it is sent. `encodedResponse` negotiates Accept-Encoding, answers 304 to a matching
+ * If-None-Match, and always says `Vary: Accept-Encoding`.
  */
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { buffer as collect } from "node:stream/consumers";
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { constants, createBrotliCompress, createGunzip, createGzip } from "node:zlib";
 import { toWire } from "../lib/wire-money";
 import { etagMatches, pickEncoding } from "./serve/accept-encoding";
 
@@ -19,9 +21,12 @@ export { etagMatches, pickEncoding };
 export const MIN_COMPRESS_BYTES = 1024;
 /** Above this, brotli runs at a faster quality (a 20 MB catalogue at quality 11 takes a minute). */
 const BEST_BROTLI_BYTES = 1024 * 1024;
+/** Above this, the identity bytes are not kept: the gzip copy is unzipped for the rare client that needs them. */
+export const MAX_IDENTITY_BYTES = 1024 * 1024;
 
 export interface EncodedBody {
-  chunks: Buffer[];
+  /** The identity bytes; null when only the compressed copies are kept (then `gzip` is set). */
+  chunks: Buffer[] | null;
   size: number;
   br: Buffer | null;
   gzip: Buffer | null;
@@ -50,7 +55,7 @@ export async function encodeBody(chunks: Buffer[], options: { brotliQuality?: nu
   const etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
   if (size < MIN_COMPRESS_BYTES) return { chunks, size, br: null, gzip: null, etag };
   const [br, gzip] = await Promise.all([compress(chunks, size, "br", options.brotliQuality), compress(chunks, size, "gzip")]);
-  return { chunks, size, br, gzip, etag };
+  return { chunks: size > MAX_IDENTITY_BYTES ? null : chunks, size, br, gzip, etag };
 }
 
 /** The JSON answer of `data` (paise become rupees here too, as in json()), encoded once. */
@@ -60,7 +65,7 @@ export function encodeJson(data: unknown): Promise<EncodedBody> {
 
 /** How many bytes an encoded body keeps in memory. */
 export function encodedSize(body: EncodedBody | null): number {
-  return body ? body.size + (body.br?.length ?? 0) + (body.gzip?.length ?? 0) : 0;
+  return body ? (body.chunks ? body.size : 0) + (body.br?.length ?? 0) + (body.gzip?.length ?? 0) : 0;
 }
 
 /** A Buffer is the Uint8Array a Response takes (typed apart only by its backing buffer's type). */
@@ -83,8 +88,8 @@ function identityStream(chunks: Buffer[]): ReadableStream<Uint8Array> {
 export interface PlainAnswer {
   status: number;
   headers: Headers;
-  /** One buffer, the identity chunks in order, or nothing (304). */
-  body: Buffer | Buffer[] | null;
+  /** One buffer, the identity chunks in order, a stream (a large body unzipped as it is sent), or nothing (304). */
+  body: Buffer | Buffer[] | Readable | null;
 }
 
 /** An encoded body for this request: 304 when the client holds it, else the best encoding it accepts. */
@@ -104,12 +109,17 @@ export function encodedAnswer(request: Request, body: EncodedBody, init: { statu
     return { status, headers, body: compressed };
   }
   headers.set("content-length", String(body.size));
+  if (!body.chunks) return { status, headers, body: Readable.from([body.gzip!]).pipe(createGunzip()) };
   return { status, headers, body: body.chunks.length === 1 ? body.chunks[0]! : body.chunks };
 }
 
 export function answerToResponse(answer: PlainAnswer): Response {
   const { body } = answer;
-  const payload = body === null ? null : Array.isArray(body) ? identityStream(body) : bytes(body);
+  const payload =
+    body === null ? null
+    : Array.isArray(body) ? identityStream(body)
+    : body instanceof Readable ? (Readable.toWeb(body) as ReadableStream<Uint8Array>)
+    : bytes(body);
   return new Response(payload, { status: answer.status, headers: answer.headers });
 }
 

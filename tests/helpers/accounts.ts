@@ -1,13 +1,17 @@
 /**
- * Shared steps of the accounts suites: the route modules, every endpoint with a valid body, a
- * snapshot of the tables they write, a port nobody listens on, and swapping firebase-admin's app.
+ * Shared steps of the accounts suites: their setup (describeAccounts), the route modules, every
+ * endpoint with a valid body, a snapshot of the tables they write, a port nobody listens on, and
+ * swapping firebase-admin's app.
  */
 import { createServer } from "node:http";
 import { type AddressInfo } from "node:net";
 import { type App as FirebaseApp } from "firebase-admin/app";
 import { schema } from "../../src/server/db/client";
 import type { Db } from "../../src/server/db/client";
-import { currentFirebaseAppForTests, setFirebaseAppForTests } from "../../src/server/auth/firebase-admin.server";
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import { clearVerifyCache, currentFirebaseAppForTests, setFirebaseAppForTests } from "../../src/server/auth/firebase-admin.server";
+import { startTestAuth, type TestAccount, type TestAuth } from "./auth";
+import { createTestDb, dbKinds, type TestDb } from "./db";
 import { call } from "./call";
 import { ADDRESS, PROFILE } from "./fixtures";
 
@@ -58,4 +62,45 @@ export function endpoints(): Endpoint[] {
     { name: "PUT /v2/users/profile-address", send: (t, h) => call(profileAddress.PUT, "/v2/users/profile-address?address_id=a1", { method: "PUT", body: { ...ADDRESS, city: "Udaipur" }, ...opts(t, h) }) },
     { name: "DELETE /v2/users/profile-address", send: (t, h) => call(profileAddress.DELETE, "/v2/users/profile-address?address_id=a1", { method: "DELETE", ...opts(t, h) }) },
   ];
+}
+
+export interface AccountsFixture {
+  auth: TestAuth;
+  t: TestDb;
+  alice: TestAccount;
+  bob: TestAccount;
+}
+
+/**
+ * The accounts suites' setup, written once: a private Auth Emulator for the file on `port`, then
+ * for each database kind a fresh database whose users and addresses are emptied before every test,
+ * and two new accounts. `use` receives them before each test:
+ *
+ *   let auth: TestAuth; let t: TestDb; let alice: TestAccount; let bob: TestAccount;
+ *   describeAccounts("accounts API", EMULATOR_PORTS.accounts, (f) => ({ auth, t, alice, bob } = f), () => { ...tests });
+ */
+export function describeAccounts(title: string, port: number, use: (fixture: AccountsFixture) => void, body: () => void): void {
+  let auth: TestAuth;
+  beforeAll(async () => {
+    auth = await startTestAuth(port);
+  }, 120_000);
+  afterAll(async () => {
+    await auth?.stop();
+  });
+  describe.each(dbKinds)(`${title} on %s`, (kind) => {
+    let t: TestDb;
+    beforeAll(async () => {
+      t = await createTestDb(kind);
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+    beforeEach(async () => {
+      await t.db.delete(schema.addresses);
+      await t.db.delete(schema.users);
+      clearVerifyCache();
+      use({ auth, t, alice: await auth.createUser(), bob: await auth.createUser() });
+    });
+    body();
+  });
 }

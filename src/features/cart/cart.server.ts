@@ -183,6 +183,7 @@ export interface CheckoutLine {
   name: string;
   image: string;
   weightGrams: number;
+  processingDays: number;
   variant: VariantChoice;
   quantity: number;
   pricePaise: number;
@@ -203,6 +204,7 @@ export async function lockedCheckoutLines(tx: Tx, uid: string): Promise<{ cartId
       name: product.name,
       image: product.image,
       weightGrams: product.weightGrams,
+      processingDays: product.processingDays,
       variant: item.variant,
       quantity: row.quantity,
       pricePaise: item.pricePaise,

@@ -24,6 +24,7 @@ function product(id: string, overrides: Partial<Product> = {}): Product {
     attributes: [],
     tags: [],
     weight: 0.1,
+    processingDays: 20,
     status: "active",
     rating: 0,
     reviewCount: 0,

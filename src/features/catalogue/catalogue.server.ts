@@ -139,6 +139,7 @@ function toProduct(row: ProductRow, category: CategoryCols | null, children: Chi
     attributes: children.attributes.get(row.id) ?? [],
     tags: children.tags.get(row.id) ?? [],
     weight: gramsToKg(row.weightGrams),
+    processingDays: row.processingDays,
     status: row.status === "inactive" ? "inactive" : "active",
     rating: row.rating,
     reviewCount: row.reviewCount,

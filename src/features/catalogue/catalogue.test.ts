@@ -33,6 +33,7 @@ function product(overrides: Partial<Product> = {}): Product {
     attributes: [],
     tags: ["ocean", "gift"],
     weight: 0.75,
+    processingDays: 20,
     status: "active",
     rating: 0,
     reviewCount: 0,

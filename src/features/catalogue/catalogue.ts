@@ -41,6 +41,8 @@ export interface Product {
   tags: string[];
   /** Kilograms, 3 decimals (stored as grams). */
   weight: number;
+  /** Made to order: dispatched at most this many days after payment (the order's promise, decision 0046). */
+  processingDays: number;
   status: ProductStatus;
   rating: number;
   reviewCount: number;

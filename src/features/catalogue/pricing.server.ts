@@ -13,6 +13,8 @@ export interface PricingProduct {
   status: string;
   pricePaise: number;
   weightGrams: number;
+  /** Days from payment to dispatch at the latest (products.processing_days). */
+  processingDays: number;
   /** URL of the first image, "" when it has none. */
   image: string;
   variants: { id: string; name: string; value: string; price: number }[];
@@ -32,6 +34,7 @@ export async function loadPricingProducts(db: DbOrTx, ids: readonly string[]): P
       status: products.status,
       pricePaise: products.pricePaise,
       weightGrams: products.weightGrams,
+      processingDays: products.processingDays,
       // Correlated subqueries name the outer row "products"."id" in full: Drizzle writes a column of
       // the selected table unqualified, which inside the subquery would mean the inner table's id.
       image: sql<string | null>`(select i.url from product_images i

@@ -7,10 +7,14 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }
 
-/** Home, /products, every collection, every active product and /instructions. */
+/**
+ * Home, /products, the collections shown on the site, every active product and /instructions.
+ * A collection the owner hid (show 0) still opens by link, like the list page's filter chips
+ * leave it out; it is not offered to search engines either.
+ */
 export async function buildSitemap(db: DbOrTx, siteUrl: string): Promise<string> {
   const base = siteUrl.replace(/\/$/, "");
-  const [categories, products] = await Promise.all([listCategories(db, { shownOnly: false }), listActiveProductStamps(db)]);
+  const [categories, products] = await Promise.all([listCategories(db, { shownOnly: true }), listActiveProductStamps(db)]);
   const entries: { path: string; lastmod?: string }[] = [
     { path: "/" },
     { path: "/products" },

@@ -111,6 +111,8 @@ async function storeOrder(uid: string, body: CreateOrderBody, phone: string, now
         idempotencyKey: body.idempotency_key ?? null,
         cartFingerprint: print,
         expiresAt,
+        // The promise (set at payment, decision 0046) is the slowest line's processing window.
+        dispatchDays: Math.max(...lines.map((line) => line.processingDays)),
         createdAt: now,
         updatedAt: now,
       })

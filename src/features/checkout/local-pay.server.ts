@@ -6,6 +6,7 @@
  */
 import { env } from "../../server/env";
 import { HttpError } from "../../server/http";
+import { readPage, type PageLoad } from "../../server/page-load";
 import { paymentProvider } from "../../server/payments/index.server";
 import { LocalProvider, type LocalChoice } from "../../server/payments/local.server";
 import { receiveWebhook } from "./verify.server";
@@ -25,18 +26,30 @@ export interface LocalPayView {
   returnPath: string;
 }
 
-/** What the stand-in page shows; null (a 404) for an unknown session or when local is not active. */
-export async function localPayView(session: string, now = Date.now()): Promise<LocalPayView | null> {
-  let provider: LocalProvider;
-  try {
-    provider = localProvider();
-  } catch {
-    return null;
-  }
+/** The session's order as the stand-in page shows it; null for an unknown session. */
+async function readLocalPayView(provider: LocalProvider, session: string, now: number): Promise<LocalPayView | null> {
   const order = await provider.sessionOrder(session);
   if (!order) return null;
   const expired = !order.expiresAt || order.expiresAt.getTime() <= now;
   return { orderId: order.id, amountPaise: order.totalPaise, expired, open: order.status === "pending" && !expired, returnPath: order.returnPath };
+}
+
+/**
+ * What the stand-in page shows, in the one page-load shape (decision 0019): missing (a 404) for an
+ * unknown session or when the local provider is not active, failed (a 503) when the order could
+ * not be read.
+ */
+export async function loadLocalPayPage(session: string, now = Date.now()): Promise<PageLoad<{ view: LocalPayView }>> {
+  let provider: LocalProvider;
+  try {
+    provider = localProvider();
+  } catch {
+    return { state: "missing", status: 404 };
+  }
+  return readPage(`local payment page ${session}`, async () => {
+    const view = await readLocalPayView(provider, session, now);
+    return view ? { state: "found" as const, status: 200 as const, view } : { state: "missing" as const, status: 404 as const };
+  });
 }
 
 /** Delivers the signed webhook over HTTP to this server; in-process when that is impossible (logged). */
@@ -60,7 +73,7 @@ export async function takeLocalOutcome(session: string, outcome: string): Promis
   const provider = localProvider();
   const choice = CHOICES[outcome];
   if (!choice) throw new HttpError(400, "outcome must be pay, fail or cancel.");
-  const view = await localPayView(session);
+  const view = await readLocalPayView(provider, session, Date.now());
   if (!view) throw new HttpError(404, "Page not found");
   if (view.expired) throw new HttpError(410, "This payment link has expired.");
   if (view.open) {

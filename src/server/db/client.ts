@@ -19,6 +19,14 @@ type Handle = { db: Db; close: () => Promise<void> };
 
 let opening: Promise<Handle> | undefined;
 
+/**
+ * The embedded engine runs inside the shop's process, so its shared memory is the shop's memory.
+ * PostgreSQL's defaults (128 MB of shared buffers, room for 100 connections) are sized for a
+ * server; PGlite has one connection and a shop's catalogue is a few MB, so these settings keep
+ * ~100 MB less resident with no measurable change in speed (docs/decisions/0048-server-memory.md).
+ */
+export const PGLITE_SETTINGS = ["shared_buffers=16MB", "max_connections=5"];
+
 export interface OpenOptions {
   /** PostgreSQL connection string; wins over dataDir. */
   url?: string;
@@ -54,15 +62,16 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])];
   let client: InstanceType<typeof PGlite>;
   let release = () => {};
   if (dataDir.startsWith("memory://")) {
-    client = new PGlite();
+    client = new PGlite({ startParams });
   } else {
     const dir = path.resolve(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
     release = lockDataFolder(path.resolve(dataDir, "pglite.lock"));
-    client = new PGlite(dir);
+    client = new PGlite(dir, { startParams });
   }
   const db = drizzle(client, { schema });
   try {

@@ -12,6 +12,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wrapHandler } from "./serve";
 import { pickEncoding } from "./accept-encoding";
+import { encodeBody, encodedAnswer, encodedSize, MAX_IDENTITY_BYTES } from "../encoded-body.server";
 
 const page = `<!doctype html><html><body>${"<p>Handmade resin art, made to order.</p>".repeat(200)}</body></html>`;
 const script = `export const greeting = ${JSON.stringify("hello ".repeat(500))};\n`;
@@ -155,6 +156,35 @@ describe("the fast lane", () => {
       expect(brotliDecompressSync(normal.body).toString()).toBe(page);
       expect(astroCalls.length).toBe(before + 1);
       expect(seen).toEqual(["/lane", "/products"]);
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[key];
+    }
+  });
+
+  it("a body over 1 MiB is kept compressed only, and a client without compression gets it unzipped as it is sent", async () => {
+    const json = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ id: `product-${i}`, name: `Ocean frame ${i}`, price: i * 3 })));
+    const chunks = [Buffer.from(json.slice(0, 500_000)), Buffer.from(json.slice(500_000))];
+    const body = await encodeBody(chunks);
+    expect(body.size).toBeGreaterThan(MAX_IDENTITY_BYTES);
+    expect(body.chunks).toBeNull();
+    expect(encodedSize(body)).toBe(body.br!.length + body.gzip!.length);
+    const small = await encodeBody([Buffer.from(json.slice(0, 100_000))]);
+    expect(small.chunks).not.toBeNull();
+
+    const key = Symbol.for("resin-shop.fast-lane");
+    (globalThis as Record<symbol, unknown>)[key] = async (request: Request) =>
+      new URL(request.url).pathname === "/whole-catalogue" ? encodedAnswer(request, body) : null;
+    try {
+      const identity = await get("/whole-catalogue", { "accept-encoding": "identity" });
+      expect(identity.headers["content-encoding"]).toBeUndefined();
+      expect(identity.headers["content-length"]).toBe(String(Buffer.byteLength(json)));
+      expect(identity.body.toString()).toBe(json);
+      const br = await get("/whole-catalogue", { "accept-encoding": "br" });
+      expect(brotliDecompressSync(br.body).toString()).toBe(json);
+      const gzip = await get("/whole-catalogue", { "accept-encoding": "gzip" });
+      expect(gunzipSync(gzip.body).toString()).toBe(json);
+      const again = await get("/whole-catalogue", { "if-none-match": body.etag });
+      expect(again.status).toBe(304);
     } finally {
       delete (globalThis as Record<symbol, unknown>)[key];
     }

@@ -18,6 +18,8 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import compression from "compression";
 import { createStaticFiles } from "./static-files.ts";
 
@@ -28,7 +30,7 @@ type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) =>
 interface LaneAnswer {
   status: number;
   headers: Headers;
-  body: Buffer | Buffer[] | null;
+  body: Buffer | Buffer[] | Readable | null;
 }
 type FastLane = (request: Request) => Promise<LaneAnswer | null>;
 const FAST_LANE_KEY = Symbol.for("resin-shop.fast-lane");
@@ -51,6 +53,8 @@ async function send(res: ServerResponse, answer: LaneAnswer): Promise<void> {
   const headers: Record<string, string> = {};
   answer.headers.forEach((value, name) => (headers[name] = value));
   res.writeHead(answer.status, headers);
+  // A client that leaves mid-answer ends the pipeline early: nothing to report.
+  if (answer.body instanceof Readable) return pipeline(answer.body, res).catch(() => void res.destroy());
   if (answer.body === null || !Array.isArray(answer.body)) return void res.end(answer.body ?? undefined);
   for (const chunk of answer.body) if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
   res.end();

@@ -157,6 +157,12 @@ export default function ProductForm({ initial, categories, mode, onSave, onEdit,
             {errors.weight && <p className="mt-1 text-sm text-red-600" data-field-error>{errors.weight.message}</p>}
           </div>
           <div>
+            <FieldLabel htmlFor="product-processing-days" text="Processing days" />
+            <input id="product-processing-days" className={inputClass} type="number" min="1" max="90" step="1" inputMode="numeric" aria-describedby="product-processing-days-hint" aria-invalid={errors.processingDays ? true : undefined} {...register("processingDays", { valueAsNumber: true })} />
+            <p id="product-processing-days-hint" className="mt-1 text-xs text-ink-500">Days from payment to dispatch at the latest; the order promises this date.</p>
+            {errors.processingDays && <p className="mt-1 text-sm text-red-600" data-field-error>{errors.processingDays.message}</p>}
+          </div>
+          <div>
             <label className={labelClass} htmlFor="product-category">Category</label>
             <select id="product-category" className={inputClass} aria-invalid={errors.categoryId ? true : undefined} {...register("categoryId")}>
               <option value="">Choose a category</option>

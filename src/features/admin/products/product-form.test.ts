@@ -50,7 +50,7 @@ describe("the product form's rules (SPEC §5)", () => {
     const values = toFormValues({
       id: "p1", name: "Frame", description: "", price: 100, comparePrice: 200, costPrice: 50, currency: "INR",
       category: { id: "frames", name: "Frames", slug: "frames" }, variants: [{ id: "v", name: "Size", value: "A4", price: 10, images: [] }],
-      attributes: [], tags: ["a"], weight: 0.25, status: "inactive", rating: 0, reviewCount: 0,
+      attributes: [], tags: ["a"], weight: 0.25, processingDays: 12, status: "inactive", rating: 0, reviewCount: 0,
       images: [{ id: "i", url: "/images/a.webp", alt: "A", isPrimary: true }], sku: "S1", sale: false, createdAt: "", updatedAt: "",
     });
     expect(issues(values)).toEqual([]);

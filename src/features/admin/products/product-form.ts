@@ -60,6 +60,7 @@ export function emptyProduct(categoryId = "", sku = suggestSku()): ProductFormVa
     comparePrice: Number.NaN,
     costPrice: Number.NaN,
     weight: Number.NaN,
+    processingDays: 20,
     categoryId,
     status: "active",
     sku,
@@ -79,6 +80,7 @@ export function toFormValues(product: Product): ProductFormValues {
     comparePrice: product.comparePrice,
     costPrice: product.costPrice ?? 0,
     weight: product.weight,
+    processingDays: product.processingDays,
     categoryId: product.category?.id ?? "",
     status: product.status,
     sku: product.sku,
@@ -134,7 +136,7 @@ export function removeImage(images: readonly ImageDraft[], index: number): Image
   return rest;
 }
 
-const FORM_FIELDS = new Set<string>(["name", "description", "price", "comparePrice", "costPrice", "weight", "categoryId", "status", "sku", "variants", "attributes", "tags", "images"]);
+const FORM_FIELDS = new Set<string>(["name", "description", "price", "comparePrice", "costPrice", "weight", "processingDays", "categoryId", "status", "sku", "variants", "attributes", "tags", "images"]);
 
 /**
  * A 400's message ("field: message" per problem, joined by "; ") split into the form's fields

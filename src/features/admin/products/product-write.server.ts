@@ -57,6 +57,7 @@ function row(input: ProductInput) {
     status: input.status,
     sku: input.sku,
     weightGrams: Math.round(input.weight * 1000),
+    ...(input.processingDays === undefined ? {} : { processingDays: input.processingDays }),
   };
 }
 

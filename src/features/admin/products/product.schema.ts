@@ -39,6 +39,13 @@ export const productInput = z
       z.lte(1000, { error: "weight must be at most 1000 kg" }),
       z.refine((kg) => Math.abs(Math.round(kg * 1000) - kg * 1000) < 1e-6, { error: "weight must be in steps of 0.001 kg" }),
     ),
+    /** Optional: a new product takes the policy's 20 days; an edit that leaves it out keeps the stored value. */
+    processingDays: z.optional(
+      z.int({ error: "processingDays must be a whole number of days" }).check(
+        z.gte(1, { error: "processingDays must be 1 or more" }),
+        z.lte(90, { error: "processingDays must be at most 90" }),
+      ),
+    ),
     categoryId: text("categoryId", 100),
     status: z.enum(PRODUCT_STATUSES, { error: "status must be active or inactive" }),
     sku: text("sku", 100),

@@ -34,12 +34,15 @@ export const products = pgTable(
     sku: text("sku").notNull().unique(),
     sale: boolean("sale").notNull().default(false),
     weightGrams: integer("weight_grams").notNull().default(0),
+    /** Days from payment to dispatch at the latest (the order's promise, decision 0046); 20 is the policy's longest. */
+    processingDays: integer("processing_days").notNull().default(20),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("products_price_check", sql`${t.pricePaise} >= 0 and ${t.comparePricePaise} >= 0 and ${t.costPricePaise} >= 0`),
     check("products_weight_check", sql`${t.weightGrams} >= 0`),
+    check("products_processing_days_check", sql`${t.processingDays} between 1 and 90`),
     check("products_status_check", sql`${t.status} in ('active', 'inactive')`),
     check("products_currency_check", sql`${t.currency} = 'INR'`),
     check("products_rating_check", sql`${t.rating} >= 0 and ${t.rating} <= 5 and ${t.reviewCount} >= 0`),

@@ -1,0 +1,68 @@
+/**
+ * Uploads nobody uses any more (docs/decisions/0049-media-prune.md). An image stays in the store
+ * while any row of any table names its /media URL: a product's images, a category's picture, a
+ * quote's reference image, a stage's photos, and the lines of past orders (which keep the picture
+ * the shopper bought). Rows are searched as text, every table of the schema, so a column added
+ * later is covered without a list to keep up to date. An upload younger than the grace period is
+ * kept even when unused: the owner may be filling in the form that will name it.
+ */
+import { readdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../server/db/client";
+import * as schema from "../../server/db/schema";
+import { mediaRoot } from "./media-store.server";
+
+/** Uploads younger than this are kept even when nothing names them yet. */
+export const DEFAULT_GRACE_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UPLOAD_FOLDER = /^[a-f0-9]{32}$/;
+/** A scratch folder left by an upload that was interrupted (media-store.server.ts). */
+const SCRATCH_FOLDER = /^\.incoming-/;
+
+/** Every upload (its hash) that some row of some table names in a /media URL. */
+export async function referencedUploads(db: DbOrTx): Promise<Set<string>> {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+  const found = new Set<string>();
+  for (const table of tables) {
+    const result = (await db.execute(
+      sql`select distinct (regexp_matches(t::text, '/media/([a-f0-9]{32})/', 'g'))[1] as hash from ${sql.identifier(getTableName(table))} t`,
+    )) as unknown as { rows: { hash: string }[] };
+    for (const row of result.rows) found.add(row.hash);
+  }
+  return found;
+}
+
+export interface PruneReport {
+  /** Upload folders (and interrupted scratch folders) that nothing names and are past the grace period. */
+  unused: string[];
+  /** How many uploads are kept (named by a row, or too young to judge). */
+  kept: number;
+  /** True when the unused folders were deleted, false for a dry run. */
+  removed: boolean;
+}
+
+/** Finds (and with `apply`, deletes) the uploads nothing names that are older than `graceDays`. */
+export async function pruneMedia(db: DbOrTx, options: { apply: boolean; graceDays?: number; now?: number }): Promise<PruneReport> {
+  const root = mediaRoot();
+  const cutoff = (options.now ?? Date.now()) - (options.graceDays ?? DEFAULT_GRACE_DAYS) * DAY_MS;
+  let entries: string[];
+  try {
+    entries = await readdir(root);
+  } catch {
+    return { unused: [], kept: 0, removed: options.apply }; // no upload was ever stored here
+  }
+  const used = await referencedUploads(db);
+  const unused: string[] = [];
+  let kept = 0;
+  for (const name of entries) {
+    const upload = UPLOAD_FOLDER.test(name);
+    if (!upload && !SCRATCH_FOLDER.test(name)) continue; // not ours: left alone
+    const modified = (await stat(join(root, name))).mtimeMs;
+    if ((upload && used.has(name)) || modified > cutoff) kept += upload ? 1 : 0;
+    else unused.push(name);
+  }
+  if (options.apply) for (const name of unused) await rm(join(root, name), { recursive: true, force: true });
+  return { unused: unused.sort(), kept, removed: options.apply };
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "processing_days" integer DEFAULT 20 NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_processing_days_check" CHECK ("products"."processing_days" between 1 and 90);
