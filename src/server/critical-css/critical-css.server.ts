@@ -6,13 +6,15 @@
  * `<link>` with a `<style>` holding the page's critical rules (critical-css.ts) followed by the same
  * `<link>` with `media="print"`, which Shop.astro's script switches to `all` once it has loaded (the
  * React parts that render later need the rest). The `<style>`'s SHA-256 is added to the CSP's
- * `style-src`, beside Astro's own hashes: no 'unsafe-inline'. Anonymous storefront pages pass here
+ * `style-src`, beside Astro's own hashes: no 'unsafe-inline'. The page's module scripts are then
+ * started after its first frame (deferred-scripts.ts; the loader's hash goes to `script-src`). Anonymous storefront pages pass here
  * once per catalogue version (they are kept afterwards, page-cache.server.ts); others per request.
  */
 import { createHash } from "node:crypto";
 import type { APIContext, MiddlewareNext } from "astro";
 import stylesheet from "../../styles/global.css?inline";
 import { classesInHtml, criticalCss, parseSheet, type ParsedSheet } from "./critical-css";
+import { deferModuleScripts } from "./deferred-scripts";
 
 let parsed: ParsedSheet | undefined;
 
@@ -26,13 +28,20 @@ export function inlineCriticalCss(html: string, csp: string | null): { html: str
   const css = criticalCss(parsed, classesInHtml(html));
   const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
   const replaced = `<style>${css}</style><link rel="stylesheet" href="${link[1]}" media="print" data-stylesheet>`;
-  const out = html.slice(0, link.index) + replaced + html.slice(link.index + link[0].length);
-  return { html: out, csp: csp === null ? null : addStyleHash(csp, hash) };
+  let out = html.slice(0, link.index) + replaced + html.slice(link.index + link[0].length);
+  let policy = csp === null ? null : addHash(csp, "style-src", hash);
+  const deferred = deferModuleScripts(out);
+  if (deferred) {
+    out = deferred.html;
+    policy = policy === null ? null : addHash(policy, "script-src", deferred.scriptHash);
+  }
+  return { html: out, csp: policy };
 }
 
-function addStyleHash(csp: string, hash: string): string {
-  if (/(^|;)\s*style-src\s/.test(csp)) return csp.replace(/((?:^|;)\s*style-src)(\s)/, `$1 ${hash}$2`);
-  return `${csp.trim().replace(/;?$/, ";")} style-src 'self' ${hash}`;
+function addHash(csp: string, directive: "style-src" | "script-src", hash: string): string {
+  const named = new RegExp(`((?:^|;)\\s*${directive})(\\s)`);
+  if (named.test(csp)) return csp.replace(named, `$1 ${hash}$2`);
+  return `${csp.trim().replace(/;?$/, ";")} ${directive} 'self' ${hash}`;
 }
 
 export async function criticalCssPages(_context: APIContext, next: MiddlewareNext): Promise<Response> {
