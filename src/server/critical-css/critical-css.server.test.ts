@@ -1,0 +1,24 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { parseSheet } from "./critical-css";
+import { inlineCriticalCss } from "./critical-css.server";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const PAGE = '<html><head><link rel="stylesheet" href="/_astro/Shop.x.css"></head><body class="flex"><script type="module" src="/_astro/Shop.y.js"></script></body></html>';
+const CSP = "script-src 'self' 'sha256-a'; style-src 'self' 'sha256-b'";
+
+describe("inlineCriticalCss", () => {
+  it("inlines the page's rules, defers the stylesheet and its scripts, and lists both hashes in the CSP", () => {
+    const out = inlineCriticalCss(PAGE, CSP, parseSheet("@layer base{h1{margin:0}}.flex{display:flex}.hidden{display:none}"))!;
+    const style = /<style>([\s\S]*?)<\/style>/.exec(out.html)![1]!;
+    const loader = /<script type="module">([^<]*)<\/script>/.exec(out.html)![1]!;
+    expect(style).toBe("@layer base{h1{margin:0}}.flex{display:flex}");
+    expect(style).not.toContain(".hidden{");
+    expect(out.html).toContain('<link rel="stylesheet" href="/_astro/Shop.x.css" media="print" data-stylesheet>');
+    expect(out.csp).toBe(`script-src ${sha(loader)} 'self' 'sha256-a'; style-src ${sha(style)} 'self' 'sha256-b'`);
+  });
+
+  it("leaves a page without the linked stylesheet alone (npm run dev)", () => {
+    expect(inlineCriticalCss("<html><body></body></html>", CSP)).toBeNull();
+  });
+});

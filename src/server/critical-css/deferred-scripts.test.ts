@@ -1,0 +1,29 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { deferModuleScripts } from "./deferred-scripts";
+
+const PAGE =
+  '<html><head><script type="module" src="/_astro/TopNav.a.js"></script><script type="module" src="/_astro/Shop.b.js"></script></head>' +
+  '<body><astro-island component-url="/_astro/List.c.js"></astro-island><script type="module">inline()</script></body></html>';
+
+describe("deferModuleScripts", () => {
+  it("replaces the module script tags by one loader listing them in document order, before </body>", () => {
+    const out = deferModuleScripts(PAGE)!;
+    expect(out.html).not.toContain('src="/_astro/TopNav.a.js"');
+    expect(out.html).toContain('const u=["/_astro/TopNav.a.js","/_astro/Shop.b.js"];requestAnimationFrame(');
+    expect(out.html).toContain('component-url="/_astro/List.c.js"');
+    expect(out.html).toContain("<script type=\"module\">inline()</script>");
+    expect(out.html.indexOf("const u=")).toBeGreaterThan(out.html.indexOf("inline()"));
+    expect(out.html.endsWith("</script></body></html>")).toBe(true);
+  });
+
+  it("names the loader's SHA-256 for the CSP", () => {
+    const out = deferModuleScripts(PAGE)!;
+    const loader = /<script type="module">(const u=[^<]*)<\/script>/.exec(out.html)![1]!;
+    expect(out.scriptHash).toBe(`'sha256-${createHash("sha256").update(loader).digest("base64")}'`);
+  });
+
+  it("leaves a page without module scripts alone", () => {
+    expect(deferModuleScripts("<html><body><p>x</p></body></html>")).toBeNull();
+  });
+});
