@@ -15,7 +15,12 @@ describe("inlineCriticalCss", () => {
     expect(style).toBe("@layer base{h1{margin:0}}.flex{display:flex}");
     expect(style).not.toContain(".hidden{");
     expect(out.html).toContain('<link rel="stylesheet" href="/_astro/Shop.x.css" media="print" data-stylesheet>');
-    expect(out.csp).toBe(`script-src ${sha(loader)} 'self' 'sha256-a'; style-src ${sha(style)} 'self' 'sha256-b'`);
+    expect(out.csp).toBe(`script-src 'self' 'sha256-a' ${sha(loader)}; style-src 'self' 'sha256-b' ${sha(style)}`);
+  });
+
+  it("adds a directive the policy lacks, and keeps the last directive's end", () => {
+    const out = inlineCriticalCss(PAGE, "default-src 'self'; script-src 'self'", parseSheet(".flex{display:flex}"))!;
+    expect(out.csp).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[^']+'; style-src 'self' 'sha256-[^']+'$/);
   });
 
   it("leaves a page without the linked stylesheet alone (npm run dev)", () => {

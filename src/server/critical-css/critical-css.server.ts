@@ -38,7 +38,7 @@ export function inlineCriticalCss(html: string, csp: string | null, sheet?: Pars
 }
 
 function addHash(csp: string, directive: "style-src" | "script-src", hash: string): string {
-  const named = new RegExp(`((?:^|;)\\s*${directive})(\\s)`);
+  const named = new RegExp(`((?:^|;)\\s*${directive}\\s[^;]*?)(\\s*(?:;|$))`);
   if (named.test(csp)) return csp.replace(named, `$1 ${hash}$2`);
   return `${csp.trim().replace(/;?$/, ";")} ${directive} 'self' ${hash}`;
 }
