@@ -24,7 +24,7 @@ const LINK = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"\s*\/?>/;
 export function inlineCriticalCss(html: string, csp: string | null, sheet?: ParsedSheet): { html: string; csp: string | null } | null {
   const link = LINK.exec(html);
   if (!link) return null;
-  const css = criticalCss(sheet ?? (parsed ??= parseSheet(stylesheet)), classesInHtml(html));
+  const css = criticalCss(sheet ?? (parsed ??= parseSheet(stylesheet)), classesInHtml(html), html);
   const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
   const replaced = `<style>${css}</style><link rel="stylesheet" href="${link[1]}" media="print" data-stylesheet>`;
   let out = html.slice(0, link.index) + replaced + html.slice(link.index + link[0].length);

@@ -4,10 +4,12 @@ import { classesInHtml, criticalCss, parseSheet, selectorNeeds } from "./critica
 const SHEET =
   "@layer theme, base, utilities;" +
   "@property --tw-x{syntax:\"*\";inherits:false}" +
-  "@layer base{*,:after{box-sizing:border-box}h1{font-size:2rem}}" +
+  "@property --tw-y{syntax:\"*\";inherits:false}" +
+  "@layer theme{:root,:host{--font-sans:ui-sans-serif;--default-font:var(--font-sans);--color-gold:#b08d57;--color-ink:#2b2320}}" +
+  "@layer base{*,:after{box-sizing:border-box}h1{font-size:2rem;font-family:var(--default-font)}}" +
   "@layer utilities{.flex{display:flex}.hidden{display:none}.md\\:pb-0{@media (width>=48rem){padding-bottom:0}}" +
   ".group:hover .group-hover\\:scale-\\[1\\.03\\]{scale:1.03}.space-y-4{:where(&>:not(:last-child)){margin-top:1rem}}" +
-  ".content-\\[\\'\\}\\'\\]{content:'}'}.a:not(.b){color:red}.x,.y{color:blue}}" +
+  ".content-\\[\\'\\}\\'\\]{content:'}'}.a:not(.b){color:red}.x,.y{color:blue}.tx{--tw-x:1;color:var(--color-gold)}}" +
   "@media (width>=64rem){.lg\\:grid{display:grid}.lg\\:hidden{display:none}}" +
   "@keyframes spin{to{transform:rotate(360deg)}}";
 
@@ -17,13 +19,23 @@ describe("critical CSS", () => {
     expect(css).toContain(".flex{display:flex}");
     expect(css).toContain(".lg\\:grid{display:grid}");
     expect(css).toContain(".md\\:pb-0{@media (width>=48rem){padding-bottom:0}}");
-    expect(css).toContain("h1{font-size:2rem}");
+    expect(css).toContain("h1{font-size:2rem;");
     expect(css).toContain("@layer theme, base, utilities;");
-    expect(css).toContain("@property --tw-x");
+    expect(css).not.toContain("@property");
+    expect(css).toContain(":root,:host{--font-sans:ui-sans-serif;--default-font:var(--font-sans)}");
     expect(css).toContain("@keyframes spin");
     expect(css).not.toContain(".hidden");
     expect(css).not.toContain("lg\\:hidden");
     expect(css).not.toContain(".x,.y");
+  });
+
+  it("keeps the theme variables and @property rules that kept rules use", () => {
+    const css = criticalCss(parseSheet(SHEET), classesInHtml('<p class="tx" style="color:var(--color-ink)">'));
+    expect(css).toContain("@property --tw-x{");
+    expect(css).not.toContain("@property --tw-y");
+    expect(css).toContain(":root,:host{--font-sans:ui-sans-serif;--default-font:var(--font-sans);--color-gold:#b08d57}");
+    const withInline = criticalCss(parseSheet(SHEET), classesInHtml('<p class="tx" style="color:var(--color-ink)">'), '<p style="color:var(--color-ink)">');
+    expect(withInline).toContain("--color-ink:#2b2320");
   });
 
   it("needs every class of a compound selector, one selector of a list, and none inside :not()", () => {
@@ -44,7 +56,7 @@ describe("critical CSS", () => {
   });
 
   it("gives the whole sheet back when every class is used", () => {
-    const all = new Set(["flex", "hidden", "md:pb-0", "group", "group-hover:scale-[1.03]", "space-y-4", "content-['}']", "a", "x", "y", "lg:grid", "lg:hidden"]);
-    expect(criticalCss(parseSheet(SHEET), all)).toBe(SHEET);
+    const all = new Set(["tx", "flex", "hidden", "md:pb-0", "group", "group-hover:scale-[1.03]", "space-y-4", "content-['}']", "a", "x", "y", "lg:grid", "lg:hidden"]);
+    expect(criticalCss(parseSheet(SHEET), all, '<p style="color:var(--color-ink);--tw-y:0">')).toBe(SHEET);
   });
 });

@@ -5,12 +5,17 @@
  *
  * A style rule is kept when one of its selectors names only classes the page uses (classes inside
  * `:not(...)` are ignored, as they need not be present); a rule without a class (preflight, base
- * styles, element selectors) is always kept, as are @property, @keyframes, @font-face and
- * statements such as `@layer a, b;`. Blocks left empty are dropped.
+ * styles, element selectors) is always kept, as are @keyframes, @font-face and
+ * statements such as `@layer a, b;`. Blocks left empty are dropped. Of the theme's variables and
+ * the `@property` rules, only those the kept rules use remain.
  */
 
 type Node =
   | { kind: "text"; text: string }
+  /** `@property --x{...}`: kept when the page's rules use --x. */
+  | { kind: "property"; name: string; text: string }
+  /** The theme's `:root,:host{--a:..;--b:..}`: only the variables the page's rules use are kept. */
+  | { kind: "variables"; selector: string; declarations: { name: string; text: string }[] }
   | { kind: "rule"; text: string; needs: string[][] }
   | { kind: "block"; prelude: string; children: Node[] };
 
@@ -54,9 +59,41 @@ function parseBlock(state: { css: string; at: number }): Node[] {
     const close = matchingBrace(css, end);
     const text = css.slice(start, close + 1).trim();
     state.at = close + 1;
-    nodes.push(prelude.startsWith("@") ? { kind: "text", text } : { kind: "rule", text, needs: selectorNeeds(prelude) });
+    const property = /^@property\s+(--[\w-]+)/.exec(prelude);
+    if (property) nodes.push({ kind: "property", name: property[1]!, text });
+    else if (prelude.startsWith("@")) nodes.push({ kind: "text", text });
+    else if (prelude === ":root,:host" && isOnlyVariables(css.slice(end + 1, close))) {
+      nodes.push({ kind: "variables", selector: prelude, declarations: splitDeclarations(css.slice(end + 1, close)) });
+    } else nodes.push({ kind: "rule", text, needs: selectorNeeds(prelude) });
   }
   return nodes;
+}
+
+function isOnlyVariables(body: string): boolean {
+  return !body.includes("{") && splitDeclarations(body).every((d) => d.name.startsWith("--"));
+}
+
+function splitDeclarations(body: string): { name: string; text: string }[] {
+  const out: { name: string; text: string }[] = [];
+  let depth = 0;
+  let start = 0;
+  const push = (end: number) => {
+    const text = body.slice(start, end).trim();
+    if (text) out.push({ name: text.slice(0, text.indexOf(":")).trim(), text });
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = stringEnd(body, i);
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === ";" && depth === 0) {
+      push(i);
+      start = i + 1;
+    }
+  }
+  push(body.length);
+  return out;
 }
 
 function skipSpaceAndComments(state: { css: string; at: number }): void {
@@ -215,19 +252,58 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** The part of `sheet` that can match an element of a page using `classes`. */
-export function criticalCss(sheet: ParsedSheet, classes: Set<string>): string {
-  return serialise(sheet.nodes, classes);
+/**
+ * The part of `sheet` that can match an element of a page using `classes`. Theme variables and
+ * `@property` rules are kept only when a kept rule (or `html`, for inline styles) uses them.
+ */
+export function criticalCss(sheet: ParsedSheet, classes: Set<string>, html = ""): string {
+  const rules = serialise(sheet.nodes, classes, null);
+  const used = new Set<string>();
+  const scan = (text: string) => {
+    for (const m of text.matchAll(/var\((--[\w-]+)/g)) used.add(m[1]!);
+    for (const m of text.matchAll(/[{;](--[\w-]+):/g)) used.add(m[1]!);
+  };
+  scan(rules);
+  scan(html);
+  const declarations = new Map<string, string>();
+  collectVariables(sheet.nodes, declarations);
+  // A kept variable can name others (--default-font-family: var(--font-sans)).
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, text] of declarations) {
+      if (!used.has(name)) continue;
+      for (const m of text.matchAll(/var\((--[\w-]+)/g)) {
+        if (!used.has(m[1]!)) {
+          used.add(m[1]!);
+          grew = true;
+        }
+      }
+    }
+  }
+  return serialise(sheet.nodes, classes, used);
 }
 
-function serialise(nodes: Node[], classes: Set<string>): string {
+function collectVariables(nodes: Node[], into: Map<string, string>): void {
+  for (const node of nodes) {
+    if (node.kind === "variables") for (const d of node.declarations) into.set(d.name, d.text);
+    else if (node.kind === "block") collectVariables(node.children, into);
+  }
+}
+
+/** `used` null: leave variables and @property out (the first pass, which finds what is used). */
+function serialise(nodes: Node[], classes: Set<string>, used: Set<string> | null): string {
   let out = "";
   for (const node of nodes) {
     if (node.kind === "text") out += node.text;
-    else if (node.kind === "rule") {
+    else if (node.kind === "property") {
+      if (used?.has(node.name)) out += node.text;
+    } else if (node.kind === "variables") {
+      const kept = used ? node.declarations.filter((d) => used.has(d.name)) : [];
+      if (kept.length) out += `${node.selector}{${kept.map((d) => d.text).join(";")}}`;
+    } else if (node.kind === "rule") {
       if (node.needs.some((needed) => needed.every((name) => classes.has(name)))) out += node.text;
     } else {
-      const inner = serialise(node.children, classes);
+      const inner = serialise(node.children, classes, used);
       if (inner) out += `${node.prelude}{${inner}}`;
     }
   }
