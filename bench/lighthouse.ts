@@ -91,7 +91,8 @@ function emptyRow(page: LighthousePage, error: string): LighthouseRow {
 }
 
 function median(rows: LighthouseRow[]): LighthouseRow {
-  const scored = rows.filter((r) => r.performance !== null).sort((a, b) => a.performance! - b.performance!);
+  // By performance, ties by LCP: when the scores agree (all 100), the middle row is the median LCP.
+  const scored = rows.filter((r) => r.performance !== null).sort((a, b) => a.performance! - b.performance! || (b.lcpMs ?? 0) - (a.lcpMs ?? 0));
   return scored[Math.floor((scored.length - 1) / 2)] ?? rows[0]!;
 }
 

@@ -14,7 +14,8 @@ describe("inlineCriticalCss", () => {
     const loader = /<script type="module">([^<]*)<\/script>/.exec(out.html)![1]!;
     expect(style).toBe("@layer base{h1{margin:0}}.flex{display:flex}");
     expect(style).not.toContain(".hidden{");
-    expect(out.html).toContain('<link rel="stylesheet" href="/_astro/Shop.x.css" media="print" data-stylesheet>');
+    expect(out.html).toContain('<noscript><link rel="stylesheet" href="/_astro/Shop.x.css"></noscript>');
+    expect(loader).toContain('const c=["/_astro/Shop.x.css"],u=["/_astro/Shop.y.js"];');
     expect(out.csp).toBe(`script-src 'self' 'sha256-a' ${sha(loader)}; style-src 'self' 'sha256-b' ${sha(style)}`);
   });
 

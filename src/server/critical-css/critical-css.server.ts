@@ -3,8 +3,8 @@
  * whole stylesheet without blocking the first paint (docs/decisions/0050-critical-css-per-page.md).
  *
  * Astro links the stylesheet (`build.inlineStylesheets: "never"`); this step replaces that
- * `<link>` with a `<style>` holding the page's critical rules (critical-css.ts) followed by the same
- * `<link>` with `media="print"`, which Shop.astro's script switches to `all` once it has loaded (the
+ * `<link>` with a `<style>` holding the page's critical rules (critical-css.ts) and a `<noscript>`
+ * link; the whole sheet is added after the first frame by the loader of deferred-scripts.ts (the
  * React parts that render later need the rest). The `<style>`'s SHA-256 is added to the CSP's
  * `style-src`, beside Astro's own hashes: no 'unsafe-inline'. The page's module scripts are then
  * started after its first frame (deferred-scripts.ts; the loader's hash goes to `script-src`). Anonymous storefront pages pass here
@@ -26,10 +26,11 @@ export function inlineCriticalCss(html: string, csp: string | null, sheet?: Pars
   if (!link) return null;
   const css = criticalCss(sheet ?? (parsed ??= parseSheet(stylesheet)), classesInHtml(html), html);
   const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
-  const replaced = `<style>${css}</style><link rel="stylesheet" href="${link[1]}" media="print" data-stylesheet>`;
+  // Without scripts the page keeps its critical rules and gets the whole sheet; with them the loader adds it.
+  const replaced = `<style>${css}</style><noscript><link rel="stylesheet" href="${link[1]}"></noscript>`;
   let out = html.slice(0, link.index) + replaced + html.slice(link.index + link[0].length);
   let policy = csp === null ? null : addHash(csp, "style-src", hash);
-  const deferred = deferModuleScripts(out);
+  const deferred = deferModuleScripts(out, [link[1]!]);
   if (deferred) {
     out = deferred.html;
     policy = policy === null ? null : addHash(policy, "script-src", deferred.scriptHash);

@@ -1,8 +1,9 @@
 /**
- * The page's module scripts start after its first frame (docs/decisions/0050-critical-css-per-page.md):
- * every `<script type="module" src="/_astro/...">` Astro wrote (the site shell's and the page's own
- * small scripts; islands load through their own runtime and are left alone) is replaced by one inline
- * module that, after the first animation frame, adds the same scripts again in the same order
+ * The page's stylesheet and module scripts start after its first frame
+ * (docs/decisions/0050-critical-css-per-page.md): every `<script type="module" src="/_astro/...">`
+ * Astro wrote (the site shell's and the page's own small scripts; islands load through their own
+ * runtime and are left alone) is removed, and one inline module before `</body>` adds, after the
+ * first animation frame, the stylesheet(s) given and then the same scripts in the same order
  * (`async = false`: they run in document order, as before). Pure: the caller adds the loader's hash
  * to the CSP's script-src.
  */
@@ -10,13 +11,14 @@ import { createHash } from "node:crypto";
 
 const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"><\/script>/g;
 
-export function deferModuleScripts(html: string): { html: string; scriptHash: string } | null {
+export function deferModuleScripts(html: string, stylesheets: string[] = []): { html: string; scriptHash: string } | null {
   const urls = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
-  const close = html.lastIndexOf("</body>");
-  if (urls.length === 0 || close < 0) return null;
+  if ((urls.length === 0 && stylesheets.length === 0) || html.lastIndexOf("</body>") < 0) return null;
   const loader =
-    `const u=${JSON.stringify(urls)};` +
-    `requestAnimationFrame(()=>setTimeout(()=>{for(const s of u){const e=document.createElement("script");e.type="module";e.src=s;e.async=false;document.head.append(e)}}))`;
+    `const c=${JSON.stringify(stylesheets)},u=${JSON.stringify(urls)};` +
+    `requestAnimationFrame(()=>setTimeout(()=>{` +
+    `for(const h of c){const l=document.createElement("link");l.rel="stylesheet";l.href=h;document.head.append(l)}` +
+    `for(const s of u){const e=document.createElement("script");e.type="module";e.src=s;e.async=false;document.head.append(e)}}))`;
   const without = html.replace(MODULE_SCRIPT, "");
   const at = without.lastIndexOf("</body>");
   return {
