@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classesInHtml, criticalCss, parseSheet, selectorNeeds } from "./critical-css";
+import { classesInHtml, criticalCss, parseSheet } from "./critical-css";
+import { selectorNeeds } from "./css-selectors";
 
 const SHEET =
   "@layer theme, base, utilities;" +
