@@ -8,6 +8,7 @@
  */
 import { expect, settled, test, type BrowserContext, type Page } from "./fixtures";
 import { freshShopper } from "./shop-helpers";
+import { userMenuReady } from "./hydration";
 
 const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
 const SIGNUP_PATH = `/join-${process.env.SHOP_SHORT_NAME ?? "resintales"}`;
@@ -173,7 +174,7 @@ test.describe("login and logout", () => {
     // Logout from the user menu: cookies and tempOrder gone, 'Logged Out!', back to /.
     await page.evaluate(() => localStorage.setItem("tempOrder", JSON.stringify({ id: "t1" })));
     await page.goto("/instructions");
-    const menuButton = page.locator("[data-user-menu-button]").first();
+    const menuButton = await userMenuReady(page);
     await menuButton.click();
     await expect(page.getByRole("link", { name: "Manage Profile" })).toBeVisible();
     // The menu closes on an outside click.

@@ -13,7 +13,7 @@ import type { Product, Variant } from "../src/features/catalogue/catalogue";
 import { CART_TEXTS } from "../src/features/cart/cart";
 import { formatInr } from "../src/lib/money";
 import { answerToPaise } from "../src/lib/wire-money";
-import { hydrated } from "./hydration";
+import { hydrated, shellReady } from "./hydration";
 import { freshShopper, signIn } from "./shop-helpers";
 
 type Shopper = Awaited<ReturnType<typeof freshShopper>>;
@@ -87,6 +87,7 @@ function lines(page: Page): Locator {
 }
 
 async function openCart(page: Page): Promise<Locator> {
+  await shellReady(page);
   await cartButton(page).click();
   const panel = drawer(page);
   await expect(panel).toBeVisible();

@@ -9,3 +9,19 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export async function hydrated(page: Page, inside: Locator): Promise<void> {
   await expect(page.locator("astro-island:not([ssr])").filter({ has: inside }).first()).toBeAttached();
 }
+
+/**
+ * The site shell's scripts (user menu, cart buttons, the inquiry launcher) start after the first
+ * frame (docs/decisions/0050-critical-css-per-page.md); a click before then would be lost. Waits
+ * until the last of them has run (Shop.astro marks `<html data-shell="ready">`).
+ */
+export async function shellReady(page: Page): Promise<void> {
+  await expect(page.locator("html[data-shell='ready']")).toBeAttached();
+}
+
+/** The top bar's user menu button, once the shell has started it. */
+export async function userMenuReady(page: Page): Promise<Locator> {
+  await shellReady(page);
+  await expect(page.locator("[data-user-menu][data-ready]").first()).toBeAttached();
+  return page.locator("[data-user-menu][data-ready] [data-user-menu-button]").first();
+}

@@ -3,6 +3,7 @@
  * §8 Toasts): loaded on demand (no React before it opens), its validation and success toasts.
  */
 import { expect, test } from "./fixtures";
+import { shellReady } from "./hydration";
 import { bodyOverflow, expectNoReact, reactFootprint, toast } from "./storefront-helpers";
 
 test.describe("custom-order inquiry modal", () => {
@@ -10,6 +11,7 @@ test.describe("custom-order inquiry modal", () => {
     const footprint = await reactFootprint(page, "/");
     expectNoReact(footprint); // React arrives only when the form is opened
 
+    await shellReady(page);
     await page.getByRole("button", { name: "Custom", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Custom Order" });
     await expect(dialog).toBeVisible();
@@ -38,6 +40,7 @@ test.describe("custom-order inquiry modal", () => {
       await route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"boom"}' });
     });
 
+    await shellReady(page);
     await page.getByRole("contentinfo").getByRole("button", { name: "Custom Order" }).click();
     const dialog = page.getByRole("dialog", { name: "Custom Order" });
     await expect(dialog).toBeVisible();
@@ -80,6 +83,7 @@ test.describe("custom-order inquiry modal", () => {
 
   test("stores the inquiry on the real server", async ({ page }) => {
     await page.goto("/");
+    await shellReady(page);
     await page.getByRole("button", { name: "Custom", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Custom Order" });
     await dialog.getByLabel("Name").fill("Meera");
