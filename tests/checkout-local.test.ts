@@ -5,11 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { resetPaymentConfigForTests } from "../src/server/payments/config.server";
-import { setPaymentProviderForTests } from "../src/server/payments/index.server";
 import { call } from "./helpers/call";
-import { CART_TOTAL_PAISE, makeShop, makeShopper, orderBody, type Shop } from "./helpers/checkout";
+import { CART_TOTAL_PAISE, makeShop, makeShopper, orderBody, useLocalProvider, type Shop } from "./helpers/checkout";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
@@ -27,24 +24,14 @@ describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
   let t: TestDb;
   let shop: Shop;
   let n = 0;
-  const saved = { ...process.env };
 
+  useLocalProvider();
   beforeAll(async () => {
-    process.env.DEMO_MODE = "true";
-    process.env.PAYMENT_PROVIDER = "local";
-    process.env.LOCAL_WEBHOOK_URL = "http://127.0.0.1:1/local/webhook"; // unreachable: recorded in-process
-    resetEnvForTests();
-    resetPaymentConfigForTests();
-    setPaymentProviderForTests(undefined);
     t = await createTestDb(kind);
     shop = await makeShop(t.db);
   });
   afterAll(async () => {
     await t.close();
-    process.env = saved;
-    resetEnvForTests();
-    resetPaymentConfigForTests();
-    setPaymentProviderForTests(undefined);
   });
   beforeEach(() => {
     vi.spyOn(console, "error").mockImplementation(() => {});

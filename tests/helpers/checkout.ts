@@ -1,7 +1,34 @@
-/** Shared setup of the checkout suites: a shopper with an address and a two-line cart. */
+/** Shared setup of the checkout suites: the local provider, a shopper with an address and a two-line cart. */
+import { afterAll, beforeAll } from "vitest";
 import { schema, type Db } from "../../src/server/db/client";
+import { resetEnvForTests } from "../../src/server/env";
+import { resetPaymentConfigForTests } from "../../src/server/payments/config.server";
+import { setPaymentProviderForTests } from "../../src/server/payments/index.server";
 import { makeCategory, makeProduct } from "../../src/server/seed/factories";
 import { ADDRESS } from "./fixtures";
+
+/**
+ * Call inside describe(): the suite pays with the local test provider (demo mode), its webhook
+ * recorded in-process (the address it posts to is unreachable); the environment is restored after.
+ */
+export function useLocalProvider(): void {
+  const saved = { ...process.env };
+  const reset = () => {
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    setPaymentProviderForTests(undefined);
+  };
+  beforeAll(() => {
+    process.env.DEMO_MODE = "true";
+    process.env.PAYMENT_PROVIDER = "local";
+    process.env.LOCAL_WEBHOOK_URL = "http://127.0.0.1:1/local/webhook";
+    reset();
+  });
+  afterAll(() => {
+    process.env = saved;
+    reset();
+  });
+}
 
 export interface Shop {
   frameId: string;

@@ -7,16 +7,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import { schema } from "../../src/server/db/client";
-import { resetEnvForTests } from "../../src/server/env";
-import { resetPaymentConfigForTests } from "../../src/server/payments/config.server";
-import { setPaymentProviderForTests } from "../../src/server/payments/index.server";
 import * as inquiryQuotes from "../../src/pages/v2/admin/inquiries/[id]/quotes";
 import * as quoteAction from "../../src/pages/v2/admin/quotes/[id]/[action]";
 import * as publicQuote from "../../src/pages/v2/quotes/[token]";
 import * as payRoute from "../../src/pages/v2/quotes/[token]/pay";
 import * as outcomeRoute from "../../src/pages/pay/local/[session]/outcome";
 import { call } from "./call";
-import { makeShop, type Shop } from "./checkout";
+import { makeShop, useLocalProvider, type Shop } from "./checkout";
 import { createTestDb, type TestDb } from "./db";
 
 /** The owner's bearer token: the users row "owner-1" holds role tm_admin. */
@@ -50,25 +47,15 @@ export function customWorkKit(kind: "pglite" | "postgres") {
   let t!: TestDb;
   let shop!: Shop;
   let n = 0;
-  const saved = { ...process.env };
 
+  useLocalProvider();
   beforeAll(async () => {
-    process.env.DEMO_MODE = "true";
-    process.env.PAYMENT_PROVIDER = "local";
-    process.env.LOCAL_WEBHOOK_URL = "http://127.0.0.1:1/local/webhook"; // unreachable: recorded in-process
-    resetEnvForTests();
-    resetPaymentConfigForTests();
-    setPaymentProviderForTests(undefined);
     t = await createTestDb(kind);
     shop = await makeShop(t.db);
     await t.db.insert(schema.users).values({ id: "owner-1", email: "owner-1@example.com", role: "tm_admin" });
   });
   afterAll(async () => {
     await t.close();
-    process.env = saved;
-    resetEnvForTests();
-    resetPaymentConfigForTests();
-    setPaymentProviderForTests(undefined);
   });
   beforeEach(() => {
     vi.spyOn(console, "error").mockImplementation(() => {});
