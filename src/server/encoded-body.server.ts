@@ -5,7 +5,8 @@
  * ETag from the content, and the identity bytes (as the chunks they were written in) only up to
  * 1 MiB: a larger body (the whole catalogue: 13 MB of JSON with 10,000 products, 1.5 MB gzipped)
  * is kept compressed only, and the rare client that accepts no compression gets the gzip copy
- * unzipped as it is sent. `encodedResponse` negotiates Accept-Encoding, answers 304 to a matching
+ * unzipped as it is sent. `encodeWritten(write)` encodes a body written piece by piece, and past
+ * 1 MiB streams the pieces into the compressors, so such a body is never held whole. `encodedResponse` negotiates Accept-Encoding, answers 304 to a matching
  * If-None-Match, and always says `Vary: Accept-Encoding`.
  */
 import { createHash } from "node:crypto";
@@ -33,18 +34,30 @@ export interface EncodedBody {
   etag: string;
 }
 
-async function compress(chunks: Buffer[], size: number, kind: "br" | "gzip", quality?: number): Promise<Buffer> {
-  const stream =
-    kind === "br"
-      ? createBrotliCompress({
-          params: {
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_QUALITY]: quality ?? (size <= BEST_BROTLI_BYTES ? 11 : 5),
-            [constants.BROTLI_PARAM_SIZE_HINT]: size,
-          },
-        })
-      : createGzip({ level: 9 });
-  return collect(Readable.from(chunks).pipe(stream));
+type Compressor = ReturnType<typeof createGzip> | ReturnType<typeof createBrotliCompress>;
+
+function compressor(kind: "br" | "gzip", size: number | null, quality?: number): Compressor {
+  if (kind === "gzip") return createGzip({ level: 9 });
+  const large = size === null || size > BEST_BROTLI_BYTES;
+  return createBrotliCompress({
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: quality ?? (large ? 5 : 11),
+      ...(size === null ? {} : { [constants.BROTLI_PARAM_SIZE_HINT]: size }),
+    },
+  });
+}
+
+function etagOf(hash: ReturnType<typeof createHash>): string {
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+}
+
+async function finishBody(chunks: Buffer[], size: number, etag: string, brotliQuality?: number): Promise<EncodedBody> {
+  if (size < MIN_COMPRESS_BYTES) return { chunks, size, br: null, gzip: null, etag };
+  const [br, gzip] = await Promise.all(
+    (["br", "gzip"] as const).map((kind) => collect(Readable.from(chunks).pipe(compressor(kind, size, kind === "br" ? brotliQuality : undefined)))),
+  );
+  return { chunks: size > MAX_IDENTITY_BYTES ? null : chunks, size, br: br!, gzip: gzip!, etag };
 }
 
 /** `brotliQuality`: 11 (the best, the default up to 1 MB) for answers many visitors share. */
@@ -52,10 +65,42 @@ export async function encodeBody(chunks: Buffer[], options: { brotliQuality?: nu
   const size = chunks.reduce((sum, c) => sum + c.length, 0);
   const hash = createHash("sha256");
   for (const chunk of chunks) hash.update(chunk);
-  const etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
-  if (size < MIN_COMPRESS_BYTES) return { chunks, size, br: null, gzip: null, etag };
-  const [br, gzip] = await Promise.all([compress(chunks, size, "br", options.brotliQuality), compress(chunks, size, "gzip")]);
-  return { chunks: size > MAX_IDENTITY_BYTES ? null : chunks, size, br, gzip, etag };
+  return finishBody(chunks, size, etagOf(hash), options.brotliQuality);
+}
+
+/**
+ * A body written piece by piece by `write` (the whole catalogue, read from the database a page at
+ * a time). Up to 1 MiB it is held and encoded as encodeBody does; past that, each piece goes to
+ * the compressors as it is written and is dropped, so the identity bytes are never held whole.
+ */
+export async function encodeWritten(write: (push: (chunk: Buffer) => void) => Promise<void>): Promise<EncodedBody> {
+  const hash = createHash("sha256");
+  const body = { held: [] as Buffer[], size: 0, streams: [] as Compressor[], done: null as Promise<Buffer[]> | null };
+  const push = (chunk: Buffer) => {
+    body.size += chunk.length;
+    hash.update(chunk);
+    if (body.done) {
+      for (const stream of body.streams) stream.write(chunk);
+      return;
+    }
+    body.held.push(chunk);
+    if (body.size <= MAX_IDENTITY_BYTES) return;
+    body.streams = [compressor("br", null), compressor("gzip", null)];
+    body.done = Promise.all(body.streams.map((stream) => collect(stream)));
+    for (const piece of body.held) for (const stream of body.streams) stream.write(piece);
+    body.held = [];
+  };
+  try {
+    await write(push);
+  } catch (error) {
+    body.done?.catch(() => {}); // the writer's error is the one to report
+    for (const stream of body.streams) stream.destroy();
+    throw error;
+  }
+  if (!body.done) return finishBody(body.held, body.size, etagOf(hash));
+  for (const stream of body.streams) stream.end();
+  const [br, gzip] = await body.done;
+  return { chunks: null, size: body.size, br: br!, gzip: gzip!, etag: etagOf(hash) };
 }
 
 /** The JSON answer of `data` (paise become rupees here too, as in json()), encoded once. */

@@ -4,7 +4,7 @@
  * (inactive products, cost prices) is read from the database each time by catalogue.api.ts.
  */
 import type { DbOrTx } from "../../server/db/client";
-import { encodeBody, encodedSize, encodeJson, type EncodedBody } from "../../server/encoded-body.server";
+import { encodedSize, encodeJson, encodeWritten, type EncodedBody } from "../../server/encoded-body.server";
 import { toWire } from "../../lib/wire-money";
 import { normaliseSearch, type Product } from "./catalogue";
 import { readCatalogue, type Versioned } from "./catalogue-store.server";
@@ -21,23 +21,22 @@ export interface PublicListQuery {
 }
 
 /**
- * The active products from `offset` on, in pages: each page becomes JSON text and its objects are
- * dropped, so the whole catalogue is held once, as bytes, never as objects and bytes together.
+ * The active products from `offset` on, in pages: each page becomes JSON bytes handed to `push`
+ * and its objects are dropped, so the catalogue is never held as objects and bytes together.
  */
-async function serialiseAll(tx: DbOrTx, query: PublicListQuery): Promise<Buffer[]> {
-  const chunks = [Buffer.from("[")];
+async function serialiseAll(tx: DbOrTx, query: PublicListQuery, push: (chunk: Buffer) => void): Promise<void> {
+  push(Buffer.from("["));
   let first = true;
   for (let offset = query.offset; ; offset += LIST_PAGE_SIZE) {
     const page = await listProducts(tx, { limit: LIST_PAGE_SIZE, offset, status: "active", category: query.category, q: query.q, includeCost: false });
     if (page.length > 0) {
       const text = JSON.stringify(toWire(page));
-      chunks.push(Buffer.from((first ? "" : ",") + text.slice(1, -1)));
+      push(Buffer.from((first ? "" : ",") + text.slice(1, -1)));
       first = false;
     }
     if (page.length < LIST_PAGE_SIZE) break;
   }
-  chunks.push(Buffer.from("]"));
-  return chunks;
+  push(Buffer.from("]"));
 }
 
 /** GET /v2/products?status=active (anonymous view): the answer, encoded once per catalogue version. */
@@ -47,7 +46,7 @@ export function activeProductsAnswer(db: DbOrTx, query: PublicListQuery): Promis
   const key = `api:products:${query.limit}:${query.offset}:${category ?? ""}:${q ?? ""}`;
   const filters = { ...query, category, q };
   if (query.limit === 0) {
-    return readCatalogue(db, key, (tx) => serialiseAll(tx, filters), { finish: encodeBody, sizeOf: encodedSize });
+    return readCatalogue<EncodedBody>(db, key, (tx) => encodeWritten((push) => serialiseAll(tx, filters, push)), { sizeOf: encodedSize });
   }
   return readCatalogue(
     db,
