@@ -38,12 +38,13 @@ export async function call(route: APIRoute | undefined, url: string, options: Ca
     redirect: (path: string, status = 302) => new Response(null, { status, headers: { location: path } }),
   } as unknown as APIContext;
   const response = await route(context);
-  const text = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString("utf8");
   let json: unknown = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, text, json: json as any };
+  return { status: response.status, headers: response.headers, bytes, text, json: json as any };
 }
