@@ -6,11 +6,19 @@
  * React. The custom-order inquiry modal: inquiry.spec.ts.
  */
 import { expect, test } from "./fixtures";
+import { shellReady } from "./hydration";
 import { bodyOverflow, expectNoReact, reactFootprint } from "./storefront-helpers";
 
 test.describe("footer and policy modals", () => {
   test("a policy modal opens, locks scrolling and closes on browser Back", async ({ page }) => {
+    // The modals are not in the page's own HTML (decision 0051): they come from /fragments/policies.
+    expect(await (await page.request.get("/instructions")).text()).not.toContain('id="policy-shipping"');
+    const fragment = await page.request.get("/fragments/policies");
+    expect(fragment.headers()["x-robots-tag"]).toBe("noindex");
+    expect(await fragment.text()).toContain('id="policy-shipping"');
+
     await page.goto("/instructions");
+    await shellReady(page);
     const footer = page.getByRole("contentinfo");
     await footer.getByRole("button", { name: "Shipping Policy" }).click();
     const dialog = page.getByRole("dialog", { name: "Shipping Policy" });
@@ -26,6 +34,7 @@ test.describe("footer and policy modals", () => {
 
   test("Close and Escape close a modal; each footer entry opens its own", async ({ page }) => {
     await page.goto("/");
+    await shellReady(page);
     const footer = page.getByRole("contentinfo");
     for (const title of ["About Us", "Contact Us", "Terms & Conditions", "Privacy Policy", "Shipping Policy", "Returns & Refunds"]) {
       await footer.getByRole("button", { name: title }).click();

@@ -150,7 +150,7 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
     it("allows crawling except private areas and points at the sitemap", async () => {
       const res = await call(robotsRoute.GET, "/robots.txt");
       expect(res.status).toBe(200);
-      for (const line of ["User-agent: *", "Disallow: /admin", "Disallow: /checkout", "Disallow: /my-", "Disallow: /v2/"]) {
+      for (const line of ["User-agent: *", "Disallow: /admin", "Disallow: /checkout", "Disallow: /my-", "Disallow: /v2/", "Disallow: /fragments/"]) {
         expect(res.text).toContain(line);
       }
       expect(res.text).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);

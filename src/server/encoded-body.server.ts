@@ -103,6 +103,16 @@ export async function encodeWritten(write: (push: (chunk: Buffer) => void) => Pr
   return { chunks: null, size: body.size, br: br!, gzip: gzip!, etag: etagOf(hash) };
 }
 
+/**
+ * `body` with its brotli copy made again at `quality` (the identity bytes are needed), kept only
+ * when smaller. The content, so the ETag, is the same.
+ */
+export async function recompressBrotli(body: EncodedBody, quality: number): Promise<EncodedBody> {
+  if (!body.chunks || !body.br) return body;
+  const br = await collect(Readable.from(body.chunks).pipe(compressor("br", body.size, quality)));
+  return br.length < body.br.length ? { ...body, br } : body;
+}
+
 /** The JSON answer of `data` (paise become rupees here too, as in json()), encoded once. */
 export function encodeJson(data: unknown): Promise<EncodedBody> {
   return encodeBody([Buffer.from(JSON.stringify(toWire(data)))]);

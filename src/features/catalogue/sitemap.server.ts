@@ -38,6 +38,7 @@ export function robotsTxt(siteUrl: string): string {
     "Disallow: /checkout",
     "Disallow: /my-",
     "Disallow: /v2/",
+    "Disallow: /fragments/",
     "",
     `Sitemap: ${base}/sitemap.xml`,
     "",

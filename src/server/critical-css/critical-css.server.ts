@@ -6,7 +6,8 @@
  * `<link>` with a `<style>` holding the page's critical rules (critical-css.ts) and a `<noscript>`
  * link; the whole sheet is added after the first frame by the loader of deferred-scripts.ts (the
  * React parts that render later need the rest). The `<style>`'s SHA-256 is added to the CSP's
- * `style-src`, beside Astro's own hashes: no 'unsafe-inline'. The page's module scripts are then
+ * `style-src`, beside Astro's own hashes: no 'unsafe-inline'; hashes of inline code the page does
+ * not hold are then taken out (page-csp.ts). The page's module scripts are then
  * started after its first frame (deferred-scripts.ts; the loader's hash goes to `script-src`). Anonymous storefront pages pass here
  * once per catalogue version (they are kept afterwards, page-cache.server.ts); others per request.
  */
@@ -15,6 +16,7 @@ import type { APIContext, MiddlewareNext } from "astro";
 import stylesheet from "../../styles/global.css?inline";
 import { classesInHtml, criticalCss, parseSheet, type ParsedSheet } from "./critical-css";
 import { deferModuleScripts } from "./deferred-scripts";
+import { keepPageHashes } from "./page-csp";
 
 let parsed: ParsedSheet | undefined;
 
@@ -35,7 +37,7 @@ export function inlineCriticalCss(html: string, csp: string | null, sheet?: Pars
     out = deferred.html;
     policy = policy === null ? null : addHash(policy, "script-src", deferred.scriptHash);
   }
-  return { html: out, csp: policy };
+  return { html: out, csp: policy === null ? null : keepPageHashes(policy, out) };
 }
 
 function addHash(csp: string, directive: "style-src" | "script-src", hash: string): string {

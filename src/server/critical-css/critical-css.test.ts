@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classesInHtml, criticalCss, parseSheet } from "./critical-css";
-import { selectorNeeds } from "./css-selectors";
+import { onlyWhileInteracting, selectorNeeds } from "./css-selectors";
 
 const SHEET =
   "@layer theme, base, utilities;" +
@@ -52,12 +52,25 @@ describe("critical CSS", () => {
   it("reads braces inside strings and escapes, and class attributes with entities", () => {
     const sheet = parseSheet(SHEET);
     expect(criticalCss(sheet, classesInHtml("<i class=\"content-['}']\"></i>"))).toContain(".content-\\[\\'\\}\\'\\]{content:'}'}");
-    expect(criticalCss(sheet, classesInHtml('<b class="group group-hover:scale-[1.03]"></b>'))).toContain("scale:1.03");
     expect([...classesInHtml('<a class="[&amp;>svg]:size-4  flex">')]).toEqual(["[&>svg]:size-4", "flex"]);
   });
 
-  it("gives the whole sheet back when every class is used", () => {
+  it("leaves out the rules that match only while a person hovers, focuses or presses", () => {
+    expect(criticalCss(parseSheet(SHEET), classesInHtml('<b class="group group-hover:scale-[1.03]"></b>'))).not.toContain("scale:1.03");
+    expect(onlyWhileInteracting(".group:hover .group-hover\\:scale-\\[1\\.03\\]")).toBe(true);
+    expect(onlyWhileInteracting(".focus-visible\\:outline-2:focus-visible")).toBe(true);
+    expect(onlyWhileInteracting(":focus-visible")).toBe(true);
+    expect(onlyWhileInteracting(".menu:focus-within,.btn:active")).toBe(true);
+    expect(onlyWhileInteracting(".hover\\:underline")).toBe(false); // a class named hover:..., no pseudo-class
+    expect(onlyWhileInteracting(".a:hover,.b")).toBe(false);
+    expect(onlyWhileInteracting(".a:not(:focus)")).toBe(false);
+    expect(onlyWhileInteracting(".a:hover-ish")).toBe(false);
+  });
+
+  it("gives the whole sheet back when every class is used, but for the rules of interactions", () => {
     const all = new Set(["tx", "flex", "hidden", "md:pb-0", "group", "group-hover:scale-[1.03]", "space-y-4", "content-['}']", "a", "x", "y", "lg:grid", "lg:hidden"]);
-    expect(criticalCss(parseSheet(SHEET), all, '<p style="color:var(--color-ink);--tw-y:0">')).toBe(SHEET);
+    const hover = ".group:hover .group-hover\\:scale-\\[1\\.03\\]{scale:1.03}";
+    expect(SHEET).toContain(hover);
+    expect(criticalCss(parseSheet(SHEET), all, '<p style="color:var(--color-ink);--tw-y:0">')).toBe(SHEET.replace(hover, ""));
   });
 });

@@ -5,12 +5,14 @@
  *
  * A style rule is kept when one of its selectors names only classes the page uses (classes inside
  * `:not(...)` are ignored, as they need not be present); a rule without a class (preflight, base
- * styles, element selectors) is always kept, as are @keyframes, @font-face and
+ * styles, element selectors) is always kept, and a rule that matches only while a person hovers,
+ * focuses or presses something (`:hover`, `:focus`, `:active`...) never is (nothing matches it at
+ * the first paint, and the whole stylesheet follows at once), as are @keyframes, @font-face and
  * statements such as `@layer a, b;`. Blocks left empty are dropped. Of the theme's variables and
  * the `@property` rules, only those the kept rules use remain.
  */
 
-import { selectorNeeds, stringEnd } from "./css-selectors";
+import { onlyWhileInteracting, selectorNeeds, stringEnd } from "./css-selectors";
 
 type Node =
   | { kind: "text"; text: string }
@@ -66,7 +68,7 @@ function parseBlock(state: { css: string; at: number }): Node[] {
     else if (prelude.startsWith("@")) nodes.push({ kind: "text", text });
     else if (prelude === ":root,:host" && isOnlyVariables(css.slice(end + 1, close))) {
       nodes.push({ kind: "variables", selector: prelude, declarations: splitDeclarations(css.slice(end + 1, close)) });
-    } else nodes.push({ kind: "rule", text, needs: selectorNeeds(prelude) });
+    } else nodes.push({ kind: "rule", text, needs: onlyWhileInteracting(prelude) ? [] : selectorNeeds(prelude) });
   }
   return nodes;
 }

@@ -48,6 +48,23 @@ export function selectorNeeds(selectorList: string): string[][] {
   });
 }
 
+/** Pseudo-classes that match only while a person points at, focuses or presses something. */
+const INTERACTION = /:(hover|focus|focus-visible|focus-within|active)(?![\w-])/;
+
+/**
+ * True when every selector of the list matches only during an interaction (`:hover`, `:focus`,
+ * `:active`..., outside `:not()`): no element matches it when the page first paints, so such a
+ * rule can wait for the whole stylesheet.
+ */
+export function onlyWhileInteracting(selectorList: string): boolean {
+  return splitTopLevel(selectorList).every((selector) => INTERACTION.test(removeEscapes(removeNot(selector))));
+}
+
+/** The selector without its escaped characters (`.hover\:x` names a class, not a pseudo-class). */
+function removeEscapes(selector: string): string {
+  return selector.replace(/\\./g, "");
+}
+
 function bracketEnd(text: string, open: number): number {
   for (let i = open + 1; i < text.length; i++) {
     if (text[i] === "\\") i++;
