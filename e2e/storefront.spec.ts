@@ -57,6 +57,20 @@ test.describe("footer and policy modals", () => {
     await expect(footer.getByRole("link", { name: "Instructions" })).toHaveAttribute("href", "/instructions");
     await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
   });
+
+  test("a footer modal whose text cannot be fetched says so, and the next click tries again", async ({ page }) => {
+    await page.route("**/fragments/policies", (route) => route.abort());
+    await page.goto("/instructions");
+    await shellReady(page);
+    const terms = page.getByRole("contentinfo").getByRole("button", { name: "Terms & Conditions" });
+    await terms.click();
+    await expect(page.getByText("This page could not be opened. Check your connection and try again.")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Terms & Conditions" })).toHaveCount(0);
+
+    await page.unroute("**/fragments/policies");
+    await terms.click();
+    await expect(page.getByRole("dialog", { name: "Terms & Conditions" })).toBeVisible();
+  });
 });
 
 test.describe("instructions", () => {

@@ -193,6 +193,11 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
     expect(bestBytes.length).toBeLessThan(earlyBytes.length);
     expect(brotliDecompressSync(bestBytes).toString()).toBe(listing);
     expect(best.headers.get("etag")).toBe(early.headers.get("etag"));
+    // A search (an address with a query string) keeps its fast copy.
+    const search = Buffer.from(await (await visit("/products?q=resin", [], { "accept-encoding": "br" }, html)).arrayBuffer());
+    expect(search.length).toBe(earlyBytes.length);
+    await pagesRecompressed();
+    expect(Buffer.from(await (await visit("/products?q=resin", [], { "accept-encoding": "br" }, html)).arrayBuffer()).length).toBe(search.length);
     expect(renders).toBe(1);
 
     await makeProduct(t.db); // a catalogue write: the next visit renders again

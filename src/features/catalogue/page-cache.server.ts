@@ -7,7 +7,8 @@
  * second on every app server, at once on this one). Signed-in visitors always get a fresh render.
  *
  * A page is kept compressed with a fast brotli setting (quality 6, ~1 ms), so its first visitor
- * does not wait; then, one page at a time on libuv's thread pool, its brotli copy is made again at
+ * does not wait; then, one page at a time on libuv's thread pool, the brotli copy of a page without
+ * a query string (the pages many visitors share, not the long tail of searches) is made again at
  * the best setting (quality 11, ~60 ms for a 70 kB page): ~1 kB smaller, which keeps a storefront
  * page's first answer within one network round trip (docs/decisions/0050-critical-css-per-page.md).
  */
@@ -129,6 +130,6 @@ export async function cachePages(context: APIContext, next: MiddlewareNext): Pro
   const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding", "etag", "vary"].includes(name));
   const page: CachedPage = { version: kept.version, body: await encodeBody([html], { brotliQuality: FAST_BROTLI }), headers };
   keep(url.pathname + url.search, page);
-  recompressLater(url.pathname + url.search);
+  if (!url.search) recompressLater(url.pathname);
   return encodedResponse(request, page.body, { headers: Object.fromEntries(headers) });
 }
