@@ -23,8 +23,9 @@ export default defineConfig({
     // Our middleware does the cross-site form check, for pages only (src/server/request-guards.server.ts):
     // API routes authenticate with bearer tokens and must answer clients that send no Origin.
     checkOrigin: false,
-    // Hashes of every script and style Astro emits, in a <meta> CSP; the rest of the policy
-    // (frame-ancestors, connect-src...) is the header set in src/server/security-headers.server.ts.
+    // Hashes of every script and style Astro emits, in the CSP header (each page then keeps only
+    // its own: src/server/critical-css/page-csp.ts); the rest of the policy (frame-ancestors,
+    // connect-src...) is the header set in src/server/security-headers.server.ts.
     // docs/decisions/0012-security-headers.md
     csp: {
       scriptDirective: { resources: ["'self'", "https://sdk.cashfree.com", "https://apis.google.com"] },

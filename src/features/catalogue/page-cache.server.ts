@@ -1,7 +1,8 @@
 /**
  * Storefront pages as anonymous visitors see them, rendered once per catalogue version and kept
  * compressed in memory (docs/decisions/0040-catalogue-cache.md): `/`, `/instructions`, `/products`
- * and everything under it. A page is kept only when it was rendered for a visitor with no session
+ * and everything under it, and the footer's modals (`/fragments/policies`, decision 0051). A page
+ * is kept only when it was rendered for a visitor with no session
  * cookie, answered 200 as HTML and sets no cookie; it is used while the catalogue version it was
  * rendered at is still the newest (the same check as the catalogue API: a save shows within a
  * second on every app server, at once on this one). Signed-in visitors always get a fresh render.
