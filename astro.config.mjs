@@ -28,7 +28,9 @@ export default defineConfig({
     // connect-src...) is the header set in src/server/security-headers.server.ts.
     // docs/decisions/0012-security-headers.md
     csp: {
-      scriptDirective: { resources: ["'self'", "https://sdk.cashfree.com", "https://apis.google.com"] },
+      scriptDirective: {
+        resources: ["'self'", "https://sdk.cashfree.com", "https://apis.google.com"],
+      },
       styleDirective: { resources: ["'self'"] },
     },
   },
@@ -37,7 +39,10 @@ export default defineConfig({
     // PGlite ships WASM and must stay a runtime dependency of the server bundle. Drizzle is bundled:
     // loaded from node_modules, each of its hundreds of files made Node parse its 180 kB package.json
     // again (~170 MB of garbage on the first request, kept as heap). docs/decisions/0048-server-memory.md
-    ssr: { external: ["@electric-sql/pglite", "pg", "firebase-admin", "nodemailer"], noExternal: ["drizzle-orm"] },
+    ssr: {
+      external: ["@electric-sql/pglite", "pg", "firebase-admin", "nodemailer"],
+      noExternal: ["drizzle-orm"],
+    },
     optimizeDeps: { exclude: ["@electric-sql/pglite"] },
   },
 });

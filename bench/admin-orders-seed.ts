@@ -4,10 +4,60 @@
  */
 export const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 10_000);
 export const BENCH_OWNER = { email: "bench-owner@example.com", password: "bench-owner-2024" };
-const FIRST = ["Asha", "Ravi", "Meera", "Zoya", "Kiran", "Dev", "Nisha", "Tara", "Arjun", "Isha", "Kabir", "Anaya", "Rohan", "Diya", "Vivaan", "Sara"];
-const LAST = ["Verma", "Kumar", "Nair", "Khan", "Das", "Shah", "Rao", "Iyer", "Singh", "Gupta", "Mehta", "Reddy", "Joshi", "Bose", "Patel", "Menon"];
-const STATUSES = ["pending", "processing", "processing", "shipped", "delivered", "delivered", "delivered", "cancelled"] as const;
-const PRODUCTS = ["Varmala Preservation Frame", "Resin Luggage Tag", "Ocean Wall Art", "Family Nameplate", "Keepsake Coaster Set", "Floral Photo Frame"];
+const FIRST = [
+  "Asha",
+  "Ravi",
+  "Meera",
+  "Zoya",
+  "Kiran",
+  "Dev",
+  "Nisha",
+  "Tara",
+  "Arjun",
+  "Isha",
+  "Kabir",
+  "Anaya",
+  "Rohan",
+  "Diya",
+  "Vivaan",
+  "Sara",
+];
+const LAST = [
+  "Verma",
+  "Kumar",
+  "Nair",
+  "Khan",
+  "Das",
+  "Shah",
+  "Rao",
+  "Iyer",
+  "Singh",
+  "Gupta",
+  "Mehta",
+  "Reddy",
+  "Joshi",
+  "Bose",
+  "Patel",
+  "Menon",
+];
+const STATUSES = [
+  "pending",
+  "processing",
+  "processing",
+  "shipped",
+  "delivered",
+  "delivered",
+  "delivered",
+  "cancelled",
+] as const;
+const PRODUCTS = [
+  "Varmala Preservation Frame",
+  "Resin Luggage Tag",
+  "Ocean Wall Art",
+  "Family Nameplate",
+  "Keepsake Coaster Set",
+  "Floral Photo Frame",
+];
 
 /** A small deterministic random source, so every run seeds the same orders. */
 function rng(seed: number): () => number {
@@ -32,7 +82,10 @@ export async function seedScratch(dataDir: string, ownerUid: string): Promise<vo
 }
 
 /** The owner, one shopper and ORDER_COUNT orders of theirs (deterministic). */
-export async function seedBenchOrders(db: import("../src/server/db/client").Db, ownerUid: string): Promise<void> {
+export async function seedBenchOrders(
+  db: import("../src/server/db/client").Db,
+  ownerUid: string,
+): Promise<void> {
   const { schema } = await import("../src/server/db/client");
   {
     await db.insert(schema.users).values([
@@ -50,15 +103,38 @@ export async function seedBenchOrders(db: import("../src/server/db/client").Db, 
         const id = `ord_bench_${String(i).padStart(6, "0")}`;
         const created = new Date(now - (ORDER_COUNT - i) * 45 * 60_000);
         const status = pick(STATUSES);
-        const name = { firstName: pick(FIRST), lastName: pick(LAST), phone: "9876543210", email: `buyer${i}@example.com` };
-        const address = { id: "a1", type: "Home", address1: `${i} MI Road`, address2: "", city: "Jaipur", state: "Rajasthan", zipCode: "302001", country: "India" };
+        const name = {
+          firstName: pick(FIRST),
+          lastName: pick(LAST),
+          phone: "9876543210",
+          email: `buyer${i}@example.com`,
+        };
+        const address = {
+          id: "a1",
+          type: "Home",
+          address1: `${i} MI Road`,
+          address2: "",
+          city: "Jaipur",
+          state: "Rajasthan",
+          zipCode: "302001",
+          country: "India",
+        };
         let total = 0;
         const lines = 1 + Math.floor(random() * 3);
         for (let l = 0; l < lines; l++) {
           const price = (500 + Math.floor(random() * 9_500)) * 100;
           const quantity = 1 + Math.floor(random() * 2);
           total += price * quantity;
-          items.push({ id: `${id}_${l}`, orderId: id, productName: pick(PRODUCTS), productImage: "/images/placeholder.svg", productWeightGrams: 400, variant: { Size: { id: "a4", value: "A4", price: 0 } }, quantity, pricePaise: price });
+          items.push({
+            id: `${id}_${l}`,
+            orderId: id,
+            productName: pick(PRODUCTS),
+            productImage: "/images/placeholder.svg",
+            productWeightGrams: 400,
+            variant: { Size: { id: "a4", value: "A4", price: 0 } },
+            quantity,
+            pricePaise: price,
+          });
         }
         const at = created.toISOString();
         const stamps: Record<string, string> = { pending: at };
@@ -91,4 +167,3 @@ export async function seedBenchOrders(db: import("../src/server/db/client").Db, 
     }
   }
 }
-

@@ -45,7 +45,8 @@ async function portIsFree(port: number): Promise<boolean> {
 async function freeEmulatorPort(): Promise<number> {
   for (let tries = 0; tries < 20; tries++) {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    if ((await portIsFree(port)) && (await portIsFree(port + 1)) && (await portIsFree(port + 2))) return port;
+    if ((await portIsFree(port)) && (await portIsFree(port + 1)) && (await portIsFree(port + 2)))
+      return port;
   }
   throw new Error("No three free ports in a row for the Auth Emulator");
 }
@@ -53,16 +54,25 @@ async function freeEmulatorPort(): Promise<number> {
 function summarise(name: string, samples: number[], extra = ""): void {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  console.log(`${name.padEnd(44)} n=${String(samples.length).padStart(3)}  p50=${at(0.5).toFixed(1)} ms  max=${at(1).toFixed(1)} ms${extra}`);
+  console.log(
+    `${name.padEnd(44)} n=${String(samples.length).padStart(3)}  p50=${at(0.5).toFixed(1)} ms  max=${at(1).toFixed(1)} ms${extra}`,
+  );
 }
 
-async function timeGet(base: string, token: string, pathAndQuery: string, runs: number): Promise<{ samples: number[]; bytes: number; count: number }> {
+async function timeGet(
+  base: string,
+  token: string,
+  pathAndQuery: string,
+  runs: number,
+): Promise<{ samples: number[]; bytes: number; count: number }> {
   const samples: number[] = [];
   let bytes = 0;
   let count = 0;
   for (let i = 0; i <= runs; i++) {
     const t0 = performance.now();
-    const res = await fetch(`${base}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${base}${pathAndQuery}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const text = await res.text();
     const ms = performance.now() - t0;
     if (!res.ok) throw new Error(`${pathAndQuery} answered ${res.status}: ${text.slice(0, 200)}`);
@@ -96,22 +106,40 @@ const TIME_FILTER = `async ({ label, value }) => {
   }
 }`;
 
-async function timeFilter(page: import("playwright-core").Page, label: string, value: string): Promise<{ ms: number; results: number }> {
-  return page.evaluate(`(${TIME_FILTER})(${JSON.stringify({ label, value })})`) as Promise<{ ms: number; results: number }>;
+async function timeFilter(
+  page: import("playwright-core").Page,
+  label: string,
+  value: string,
+): Promise<{ ms: number; results: number }> {
+  return page.evaluate(`(${TIME_FILTER})(${JSON.stringify({ label, value })})`) as Promise<{
+    ms: number;
+    results: number;
+  }>;
 }
 
 async function browserFigures(base: string): Promise<void> {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${base}/login`);
     const login = page.getByRole("button", { name: "Login", exact: true });
     // Astro drops the island's `ssr` attribute once React has taken it over (e2e/hydration.ts).
-    await page.locator("astro-island:not([ssr])").filter({ has: login }).first().waitFor({ state: "attached" });
+    await page
+      .locator("astro-island:not([ssr])")
+      .filter({ has: login })
+      .first()
+      .waitFor({ state: "attached" });
     await page.getByLabel("Email", { exact: true }).fill(OWNER.email);
     await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
     await login.click();
@@ -128,7 +156,7 @@ async function browserFigures(base: string): Promise<void> {
       await page.locator("[data-orders-screen=ready]").waitFor({ timeout: 120_000 });
       everyOrder.push(performance.now() - t0);
       const fetchMs = (await page.evaluate(
-          `performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/v2/admin/allorders")).map((e) => e.responseEnd - e.requestStart)[0] ?? -1`,
+        `performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/v2/admin/allorders")).map((e) => e.responseEnd - e.requestStart)[0] ?? -1`,
       )) as number;
       if (fetchMs >= 0) wholeFetch.push(fetchMs);
     }
@@ -142,7 +170,11 @@ async function browserFigures(base: string): Promise<void> {
     let named = 0;
     let ranged = 0;
     for (let i = 0; i < 5; i++) {
-      const name = await timeFilter(page, "Search by name or order id", i % 2 ? "ravi kumar" : "meera");
+      const name = await timeFilter(
+        page,
+        "Search by name or order id",
+        i % 2 ? "ravi kumar" : "meera",
+      );
       byName.push(name.ms);
       named = name.results;
       clears.push((await timeFilter(page, "Search by name or order id", "")).ms);
@@ -166,7 +198,10 @@ export async function benchAdminOrders(): Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = "1";
   if (buildIsStale()) {
     console.log("Building the shop for the orders benchmark...");
-    const built = spawnSync(path.resolve("node_modules/.bin/astro"), ["build"], { stdio: "inherit", env: process.env });
+    const built = spawnSync(path.resolve("node_modules/.bin/astro"), ["build"], {
+      stdio: "inherit",
+      env: process.env,
+    });
     if (built.status !== 0) throw new Error("astro build failed");
   }
 
@@ -177,17 +212,23 @@ export async function benchAdminOrders(): Promise<void> {
   let server: ChildProcess | undefined;
   const emulator = await startAuthEmulator({ port: emulatorPort, quiet: true });
   try {
-    const signUp = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...OWNER, returnSecureToken: true }),
-    });
+    const signUp = await fetch(
+      `http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...OWNER, returnSecureToken: true }),
+      },
+    );
     const account = (await signUp.json()) as { localId: string; idToken: string };
-    if (!signUp.ok) throw new Error(`The emulator refused the bench owner: ${JSON.stringify(account)}`);
+    if (!signUp.ok)
+      throw new Error(`The emulator refused the bench owner: ${JSON.stringify(account)}`);
 
     let t0 = performance.now();
     await seedScratch(dataDir, account.localId);
-    console.log(`\nAdmin orders (${ORDER_COUNT.toLocaleString("en-IN")} orders, PGlite in ${dataDir}); seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nAdmin orders (${ORDER_COUNT.toLocaleString("en-IN")} orders, PGlite in ${dataDir}); seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     server = startChild(process.execPath, [path.resolve("dist/server/entry.mjs")], {
       stdio: ["ignore", "ignore", "inherit"],
@@ -209,10 +250,25 @@ export async function benchAdminOrders(): Promise<void> {
     await waitForHttp(`${base}/healthz`, 60_000, server);
 
     const whole = await timeGet(base, account.idToken, "/v2/admin/allorders", 5);
-    summarise("GET /v2/admin/allorders (whole list)", whole.samples, `  ${whole.count} orders, ${(whole.bytes / 1024 / 1024).toFixed(1)} MiB`);
-    const filtered = await timeGet(base, account.idToken, "/v2/admin/allorders?q=kumar&min=1000&max=20000&limit=50&offset=0", 20);
-    summarise("GET ...allorders?q=kumar&min&max&limit=50", filtered.samples, `  ${filtered.count} orders`);
-    const counts = await timeGet(base, account.idToken, "/v2/admin/order-counts", 20).catch(() => null);
+    summarise(
+      "GET /v2/admin/allorders (whole list)",
+      whole.samples,
+      `  ${whole.count} orders, ${(whole.bytes / 1024 / 1024).toFixed(1)} MiB`,
+    );
+    const filtered = await timeGet(
+      base,
+      account.idToken,
+      "/v2/admin/allorders?q=kumar&min=1000&max=20000&limit=50&offset=0",
+      20,
+    );
+    summarise(
+      "GET ...allorders?q=kumar&min&max&limit=50",
+      filtered.samples,
+      `  ${filtered.count} orders`,
+    );
+    const counts = await timeGet(base, account.idToken, "/v2/admin/order-counts", 20).catch(
+      () => null,
+    );
     if (counts) summarise("GET /v2/admin/order-counts", counts.samples);
 
     await browserFigures(base);

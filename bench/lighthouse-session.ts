@@ -11,7 +11,10 @@ export interface BenchAccount {
   password: string;
 }
 
-export const DEMO_SHOPPER: BenchAccount = { email: "shopper@resintales.example", password: "resin-shopper-2024" };
+export const DEMO_SHOPPER: BenchAccount = {
+  email: "shopper@resintales.example",
+  password: "resin-shopper-2024",
+};
 
 export interface SessionCookie {
   name: string;
@@ -22,7 +25,10 @@ export interface SessionCookie {
 async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, init);
   const text = await response.text();
-  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url} answered ${response.status}: ${text.slice(0, 200)}`);
+  if (!response.ok)
+    throw new Error(
+      `${init?.method ?? "GET"} ${url} answered ${response.status}: ${text.slice(0, 200)}`,
+    );
   return JSON.parse(text) as T;
 }
 
@@ -32,25 +38,39 @@ interface WebConfig {
 }
 
 /** Signs `account` in and returns the session cookies for `baseUrl`. */
-export async function signedInCookies(baseUrl: string, account: BenchAccount = DEMO_SHOPPER): Promise<SessionCookie[]> {
+export async function signedInCookies(
+  baseUrl: string,
+  account: BenchAccount = DEMO_SHOPPER,
+): Promise<SessionCookie[]> {
   const base = baseUrl.replace(/\/$/, "");
   const { firebase } = await getJson<{ firebase: WebConfig | null }>(`${base}/v2/auth/config`);
-  if (!firebase?.emulatorHost) throw new Error("The shop is not in demo mode (no Auth Emulator): signed-in pages cannot be measured");
+  if (!firebase?.emulatorHost)
+    throw new Error(
+      "The shop is not in demo mode (no Auth Emulator): signed-in pages cannot be measured",
+    );
   const signIn = await getJson<{ idToken: string }>(
     `http://${firebase.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${encodeURIComponent(firebase.apiKey)}`,
     {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
+      body: JSON.stringify({
+        email: account.email,
+        password: account.password,
+        returnSecureToken: true,
+      }),
     },
   );
   const auth = { authorization: `Bearer ${signIn.idToken}` };
-  const user = await getJson<Record<string, unknown>>(`${base}/v2/auth/login`, { method: "POST", headers: auth });
+  const user = await getJson<Record<string, unknown>>(`${base}/v2/auth/login`, {
+    method: "POST",
+    headers: auth,
+  });
   await ensureCartLine(base, auth);
   // As the browser writes it (session-store.ts encodeUserCookie): JSON, URI-encoded, addresses
   // left out when the cookie would pass ~4 KB.
   let encoded = encodeURIComponent(JSON.stringify(user));
-  if (encoded.length > 3800) encoded = encodeURIComponent(JSON.stringify({ ...user, addresses: [] }));
+  if (encoded.length > 3800)
+    encoded = encodeURIComponent(JSON.stringify({ ...user, addresses: [] }));
   return [
     { name: "token", value: signIn.idToken, url: base + "/" },
     { name: "user", value: encoded, url: base + "/" },
@@ -61,7 +81,9 @@ export async function signedInCookies(baseUrl: string, account: BenchAccount = D
 async function ensureCartLine(base: string, auth: Record<string, string>): Promise<void> {
   const cart = await getJson<{ items?: unknown[] }>(`${base}/v2/carts`, { headers: auth });
   if ((cart.items?.length ?? 0) > 0) return;
-  const products = await getJson<{ id: string; variants?: unknown[] }[]>(`${base}/v2/products?limit=0&offset=0&status=active`);
+  const products = await getJson<{ id: string; variants?: unknown[] }[]>(
+    `${base}/v2/products?limit=0&offset=0&status=active`,
+  );
   const candidates = [...products.filter((p) => (p.variants?.length ?? 0) === 0), ...products];
   for (const product of candidates.slice(0, 5)) {
     const response = await fetch(`${base}/v2/carts`, {
@@ -71,5 +93,7 @@ async function ensureCartLine(base: string, auth: Record<string, string>): Promi
     });
     if (response.ok) return;
   }
-  console.warn("lighthouse: could not put a product in the cart; /checkout is measured with an empty cart");
+  console.warn(
+    "lighthouse: could not put a product in the cart; /checkout is measured with an empty cart",
+  );
 }

@@ -47,7 +47,13 @@ export interface LighthouseRow {
   /** Audits of the four categories that did not pass (id: title), for fixing. */
   failing: string[];
   /** What the largest paint was and what delayed it (`--lcp`): the element, FCP, the trace's LCP subparts, the document's bytes. */
-  lcp?: { element: string; fcpMs: number | null; subparts: Record<string, number>; documentBytes: number; requests: string[] };
+  lcp?: {
+    element: string;
+    fcpMs: number | null;
+    subparts: Record<string, number>;
+    documentBytes: number;
+    requests: string[];
+  };
   error?: string;
 }
 
@@ -69,7 +75,11 @@ export interface LighthouseOptions {
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 /** Measures every page of `baseUrl` (a running shop) with Lighthouse mobile. */
-export async function runLighthouse(baseUrl: string, pages: LighthousePage[], options: LighthouseOptions = {}): Promise<LighthouseRow[]> {
+export async function runLighthouse(
+  baseUrl: string,
+  pages: LighthousePage[],
+  options: LighthouseOptions = {},
+): Promise<LighthouseRow[]> {
   const base = baseUrl.replace(/\/$/, "");
   const runs = Math.max(1, options.runs ?? 1);
   const log = options.log ?? (() => {});
@@ -81,11 +91,15 @@ export async function runLighthouse(baseUrl: string, pages: LighthousePage[], op
     for (let run = 0; run < runs; run++) {
       try {
         if (page.signedIn) cookies ??= await signedInCookies(base, options.account);
-        attempts.push(await measure(base, page, page.signedIn ? cookies : undefined, options.chromiumPath));
+        attempts.push(
+          await measure(base, page, page.signedIn ? cookies : undefined, options.chromiumPath),
+        );
       } catch (error) {
         attempts.push(emptyRow(page, error instanceof Error ? error.message : String(error)));
       }
-      log(`lighthouse ${page.name} run ${run + 1}/${runs}: performance ${attempts.at(-1)?.performance ?? "-"}`);
+      log(
+        `lighthouse ${page.name} run ${run + 1}/${runs}: performance ${attempts.at(-1)?.performance ?? "-"}`,
+      );
     }
     rows.push(median(attempts));
   }
@@ -93,22 +107,47 @@ export async function runLighthouse(baseUrl: string, pages: LighthousePage[], op
 }
 
 async function warmPage(url: string): Promise<void> {
-  for (let i = 0; i < 2; i++) await (await fetch(url, { headers: { "accept-encoding": "br, gzip" } })).arrayBuffer();
+  for (let i = 0; i < 2; i++)
+    await (await fetch(url, { headers: { "accept-encoding": "br, gzip" } })).arrayBuffer();
   await new Promise((resolve) => setTimeout(resolve, 500)); // the background brotli copy: ~60 ms a page
 }
 
 function emptyRow(page: LighthousePage, error: string): LighthouseRow {
   const { name, path: pagePath } = page;
-  return { name, path: pagePath, performance: null, accessibility: null, bestPractices: null, seo: null, lcpMs: null, cls: null, tbtMs: null, jsBytes: 0, jsGzipBytes: 0, jsRequests: 0, scripts: [], react: false, failing: [], error };
+  return {
+    name,
+    path: pagePath,
+    performance: null,
+    accessibility: null,
+    bestPractices: null,
+    seo: null,
+    lcpMs: null,
+    cls: null,
+    tbtMs: null,
+    jsBytes: 0,
+    jsGzipBytes: 0,
+    jsRequests: 0,
+    scripts: [],
+    react: false,
+    failing: [],
+    error,
+  };
 }
 
 function median(rows: LighthouseRow[]): LighthouseRow {
   // By performance, ties by LCP: when the scores agree (all 100), the middle row is the median LCP.
-  const scored = rows.filter((r) => r.performance !== null).sort((a, b) => a.performance! - b.performance! || (b.lcpMs ?? 0) - (a.lcpMs ?? 0));
+  const scored = rows
+    .filter((r) => r.performance !== null)
+    .sort((a, b) => a.performance! - b.performance! || (b.lcpMs ?? 0) - (a.lcpMs ?? 0));
   return scored[Math.floor((scored.length - 1) / 2)] ?? rows[0]!;
 }
 
-async function measure(base: string, page: LighthousePage, cookies: SessionCookie[] | undefined, chromiumPath?: string): Promise<LighthouseRow> {
+async function measure(
+  base: string,
+  page: LighthousePage,
+  cookies: SessionCookie[] | undefined,
+  chromiumPath?: string,
+): Promise<LighthouseRow> {
   const profile = mkdtempSync(path.join(tmpdir(), "lighthouse-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -118,7 +157,9 @@ async function measure(base: string, page: LighthousePage, cookies: SessionCooki
   });
   try {
     if (cookies) await context.addCookies(cookies);
-    const port = Number(readFileSync(path.join(profile, "DevToolsActivePort"), "utf8").split("\n")[0]);
+    const port = Number(
+      readFileSync(path.join(profile, "DevToolsActivePort"), "utf8").split("\n")[0],
+    );
     const result = await lighthouse(`${base}${page.path}`, {
       port,
       logLevel: "error",
@@ -146,15 +187,34 @@ async function toRow(page: LighthousePage, lhr: Lhr): Promise<LighthouseRow> {
     const value = lhr.audits[id]?.numericValue;
     return typeof value === "number" ? value : null;
   };
-  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number }[] } | undefined)?.items ?? [];
+  const requests =
+    (
+      lhr.audits["network-requests"]?.details as
+        | {
+            items?: {
+              url: string;
+              resourceType?: string;
+              transferSize?: number;
+              networkRequestTime?: number;
+            }[];
+          }
+        | undefined
+    )?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === "Script");
   const failing = new Set<string>();
   for (const id of CATEGORIES) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || (ref.weight === 0 && audit.scoreDisplayMode !== "metricSavings")) continue;
-      if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable") {
-        failing.add(`${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+      if (
+        audit.score !== null &&
+        audit.score < 1 &&
+        audit.scoreDisplayMode !== "informative" &&
+        audit.scoreDisplayMode !== "notApplicable"
+      ) {
+        failing.add(
+          `${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`,
+        );
       }
     }
   }
@@ -179,15 +239,33 @@ async function toRow(page: LighthousePage, lhr: Lhr): Promise<LighthouseRow> {
   };
 }
 
-type ListDetails = { items?: { type?: string; items?: { subpart?: string; duration?: number }[]; snippet?: string; selector?: string; nodeLabel?: string }[] };
+type ListDetails = {
+  items?: {
+    type?: string;
+    items?: { subpart?: string; duration?: number }[];
+    snippet?: string;
+    selector?: string;
+    nodeLabel?: string;
+  }[];
+};
 
 /** The largest paint's element and subparts (Lighthouse 13's lcp-breakdown insight) and the requests started before it. */
-function lcpDetails(lhr: Lhr, requests: { url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number }[]): LighthouseRow["lcp"] {
+function lcpDetails(
+  lhr: Lhr,
+  requests: {
+    url: string;
+    resourceType?: string;
+    transferSize?: number;
+    networkRequestTime?: number;
+  }[],
+): LighthouseRow["lcp"] {
   const details = lhr.audits["lcp-breakdown-insight"]?.details as ListDetails | undefined;
   const subparts: Record<string, number> = {};
   let element = "";
   for (const part of details?.items ?? []) {
-    if (part.type === "table") for (const row of part.items ?? []) if (row.subpart) subparts[row.subpart] = Math.round(row.duration ?? 0);
+    if (part.type === "table")
+      for (const row of part.items ?? [])
+        if (row.subpart) subparts[row.subpart] = Math.round(row.duration ?? 0);
     if (part.type === "node") element = `${part.selector ?? ""} ${part.snippet ?? ""}`.trim();
   }
   const fcp = lhr.audits["first-contentful-paint"]?.numericValue;
@@ -198,7 +276,10 @@ function lcpDetails(lhr: Lhr, requests: { url: string; resourceType?: string; tr
     fcpMs: typeof fcp === "number" ? Math.round(fcp) : null,
     subparts,
     documentBytes: document?.transferSize ?? 0,
-    requests: requests.map((r) => `${Math.round((r.networkRequestTime ?? 0) - start)}ms ${r.resourceType ?? "?"} ${r.transferSize ?? 0}B ${new URL(r.url).pathname}`),
+    requests: requests.map(
+      (r) =>
+        `${Math.round((r.networkRequestTime ?? 0) - start)}ms ${r.resourceType ?? "?"} ${r.transferSize ?? 0}B ${new URL(r.url).pathname}`,
+    ),
   };
 }
 
@@ -213,7 +294,8 @@ async function inspectScripts(urls: string[]): Promise<{ jsGzipBytes: number; re
     try {
       const text = await (await fetch(url, { headers: { "accept-encoding": "identity" } })).text();
       jsGzipBytes += gzipSync(text, { level: 6 }).length;
-      if (text.includes("react.transitional.element") || text.includes("createRoot(...)")) react = true;
+      if (text.includes("react.transitional.element") || text.includes("createRoot(...)"))
+        react = true;
     } catch {
       /* an unreachable script cannot be inspected; it is counted in jsBytes all the same */
     }
@@ -224,12 +306,16 @@ async function inspectScripts(urls: string[]): Promise<{ jsGzipBytes: number; re
 /** The pages issue 11 names: the public ones, and /checkout signed in. */
 export async function defaultPages(baseUrl: string): Promise<LighthousePage[]> {
   const base = baseUrl.replace(/\/$/, "");
-  const products = (await (await fetch(`${base}/v2/products?limit=1&offset=0&status=active`)).json()) as { id: string }[];
+  const products = (await (
+    await fetch(`${base}/v2/products?limit=1&offset=0&status=active`)
+  ).json()) as { id: string }[];
   const product = products[0];
   return [
     { name: "home", path: "/" },
     { name: "products", path: "/products" },
-    ...(product ? [{ name: "product", path: `/products/product/${encodeURIComponent(product.id)}` }] : []),
+    ...(product
+      ? [{ name: "product", path: `/products/product/${encodeURIComponent(product.id)}` }]
+      : []),
     { name: "instructions", path: "/instructions" },
     { name: "login", path: "/login" },
     { name: "checkout", path: "/checkout", signedIn: true },
@@ -240,7 +326,20 @@ const fmt = (value: number | null, digits = 0) => (value === null ? "-" : value.
 
 /** One line per page: scores, LCP/CLS/TBT and the JavaScript shipped. */
 export function formatLighthouseTable(rows: LighthouseRow[]): string {
-  const head = ["page", "perf", "a11y", "best", "seo", "LCP ms", "CLS", "TBT ms", "JS kB", "JS gz kB", "req", "React"];
+  const head = [
+    "page",
+    "perf",
+    "a11y",
+    "best",
+    "seo",
+    "LCP ms",
+    "CLS",
+    "TBT ms",
+    "JS kB",
+    "JS gz kB",
+    "req",
+    "React",
+  ];
   const body = rows.map((r) => [
     r.name,
     fmt(r.performance),
@@ -256,9 +355,12 @@ export function formatLighthouseTable(rows: LighthouseRow[]): string {
     r.react ? "yes" : "no",
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   const errors = rows.filter((r) => r.error).map((r) => `  ${r.name}: ${r.error}`);
-  return [line(head), ...body.map(line), ...(errors.length ? ["errors:", ...errors] : [])].join("\n");
+  return [line(head), ...body.map(line), ...(errors.length ? ["errors:", ...errors] : [])].join(
+    "\n",
+  );
 }
 
 async function main(): Promise<void> {
@@ -272,18 +374,24 @@ async function main(): Promise<void> {
   if (args.includes("--json")) console.log(JSON.stringify(rows, null, 2));
   else console.log(formatLighthouseTable(rows));
   if (args.includes("--scripts")) {
-    for (const row of rows) console.log(`\n${row.name}:\n  ${row.scripts.map((s) => `${s.bytes}\t${s.path}`).join("\n  ")}`);
+    for (const row of rows)
+      console.log(
+        `\n${row.name}:\n  ${row.scripts.map((s) => `${s.bytes}\t${s.path}`).join("\n  ")}`,
+      );
   }
   if (args.includes("--lcp")) {
     for (const row of rows) {
       const l = row.lcp;
       if (!l) continue;
-      console.log(`\n${row.name}: LCP ${fmt(row.lcpMs)} ms, FCP ${fmt(l.fcpMs)} ms, document ${l.documentBytes} B\n  element: ${l.element}\n  observed subparts: ${JSON.stringify(l.subparts)}`);
+      console.log(
+        `\n${row.name}: LCP ${fmt(row.lcpMs)} ms, FCP ${fmt(l.fcpMs)} ms, document ${l.documentBytes} B\n  element: ${l.element}\n  observed subparts: ${JSON.stringify(l.subparts)}`,
+      );
       if (args.includes("--requests")) console.log(`  ${l.requests.join("\n  ")}`);
     }
   }
   if (args.includes("--audits")) {
-    for (const row of rows) if (row.failing.length) console.log(`\n${row.name}:\n  ${row.failing.join("\n  ")}`);
+    for (const row of rows)
+      if (row.failing.length) console.log(`\n${row.name}:\n  ${row.failing.join("\n  ")}`);
   }
 }
 

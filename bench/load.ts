@@ -37,7 +37,13 @@ export interface ServerProbe {
   cpuSeconds: () => number;
 }
 
-export async function load(base: string, name: string, paths: string[], options: LoadOptions, server: ServerProbe): Promise<LoadRow> {
+export async function load(
+  base: string,
+  name: string,
+  paths: string[],
+  options: LoadOptions,
+  server: ServerProbe,
+): Promise<LoadRow> {
   let next = 0;
   const cpuBefore = server.cpuSeconds();
   const result = await autocannon({
@@ -61,7 +67,8 @@ export async function load(base: string, name: string, paths: string[], options:
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + Math.max(0, bad),
     requests: result.requests.total,
-    bytesPerAnswer: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    bytesPerAnswer:
+      result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
     cpuUsPerAnswer: result.requests.total > 0 ? Math.round((cpu * 1e6) / result.requests.total) : 0,
     rssMb: server.rssMb(),
   };

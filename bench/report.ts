@@ -29,26 +29,66 @@ export interface BenchResult {
 
 export function machine(): BenchResult["machine"] {
   const list = cpus();
-  return { cpus: list.length, model: list[0]?.model ?? "unknown", memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverage: loadavg().map((n) => Math.round(n * 10) / 10) };
+  return {
+    cpus: list.length,
+    model: list[0]?.model ?? "unknown",
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage: loadavg().map((n) => Math.round(n * 10) / 10),
+  };
 }
 
-const pct = (ratio: number | undefined) => (ratio === undefined ? "" : `${(ratio * 100).toFixed(1)} %`);
+const pct = (ratio: number | undefined) =>
+  ratio === undefined ? "" : `${(ratio * 100).toFixed(1)} %`;
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  return [line(header), `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...rows.map(line)].join("\n");
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  return [
+    line(header),
+    `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`,
+    ...rows.map(line),
+  ].join("\n");
 }
 
 export function loadTable(rows: LoadRow[]): string {
   return table(
-    ["Route", "Requests/s", "p50", "p99", "Errors", "Share of ceiling", "Server CPU/answer", "Bytes/answer", "Server RSS"],
-    rows.map((r) => [`${r.name} \`${r.path}\``, String(r.requestsPerSec), `${r.p50Ms} ms`, `${r.p99Ms} ms`, String(r.errors), pct(r.ratio), `${r.cpuUsPerAnswer} µs`, String(r.bytesPerAnswer), `${r.rssMb} MB`]),
+    [
+      "Route",
+      "Requests/s",
+      "p50",
+      "p99",
+      "Errors",
+      "Share of ceiling",
+      "Server CPU/answer",
+      "Bytes/answer",
+      "Server RSS",
+    ],
+    rows.map((r) => [
+      `${r.name} \`${r.path}\``,
+      String(r.requestsPerSec),
+      `${r.p50Ms} ms`,
+      `${r.p99Ms} ms`,
+      String(r.errors),
+      pct(r.ratio),
+      `${r.cpuUsPerAnswer} µs`,
+      String(r.bytesPerAnswer),
+      `${r.rssMb} MB`,
+    ]),
   );
 }
 
 export function largeTable(large: LargeFigures): string {
-  const rows = large.rows.map((r) => [`${r.name} \`${r.path}\``, String(r.requestsPerSec), `${r.p50Ms} ms`, `${r.p99Ms} ms`, String(r.errors), r.p99Ms < 100 ? "yes" : "NO", `${r.rssMb} MB`]);
+  const rows = large.rows.map((r) => [
+    `${r.name} \`${r.path}\``,
+    String(r.requestsPerSec),
+    `${r.p50Ms} ms`,
+    `${r.p99Ms} ms`,
+    String(r.errors),
+    r.p99Ms < 100 ? "yes" : "NO",
+    `${r.rssMb} MB`,
+  ]);
   const f = large.fullList;
   return [
     `${large.activeProducts} active products, 10 connections:`,
@@ -66,7 +106,18 @@ export function lighthouseTable(rows: LighthouseRow[]): string {
   const score = (value: number | null) => (value === null ? "-" : String(value));
   const ms = (value: number | null) => (value === null ? "-" : `${Math.round(value)} ms`);
   return table(
-    ["Page", "Performance", "Accessibility", "Best practices", "SEO", "LCP", "CLS", "TBT", "JavaScript", "React"],
+    [
+      "Page",
+      "Performance",
+      "Accessibility",
+      "Best practices",
+      "SEO",
+      "LCP",
+      "CLS",
+      "TBT",
+      "JavaScript",
+      "React",
+    ],
     rows.map((row) => [
       `${row.name} \`${row.path}\``,
       score(row.performance),
@@ -85,12 +136,18 @@ export function lighthouseTable(rows: LighthouseRow[]): string {
 export function render(result: BenchResult): string {
   const parts: string[] = [];
   const m = result.machine;
-  parts.push(`Machine: ${m.cpus} × ${m.model}, ${m.memoryGb} GB, Node ${m.node}, load average ${m.loadAverage.join(" / ")} at the start.`);
+  parts.push(
+    `Machine: ${m.cpus} × ${m.model}, ${m.memoryGb} GB, Node ${m.node}, load average ${m.loadAverage.join(" / ")} at the start.`,
+  );
   for (const e of result.engines) {
-    if (e.rows.length > 0) parts.push(`\n### ${e.engine}: ${e.connections} connections, ${e.seconds} s per route\n\n${loadTable(e.rows)}`);
+    if (e.rows.length > 0)
+      parts.push(
+        `\n### ${e.engine}: ${e.connections} connections, ${e.seconds} s per route\n\n${loadTable(e.rows)}`,
+      );
     if (e.large) parts.push(`\n### ${e.engine}: 10,000 products\n\n${largeTable(e.large)}`);
   }
-  if (result.lighthouse) parts.push(`\n### Lighthouse (mobile)\n\n${lighthouseTable(result.lighthouse)}`);
+  if (result.lighthouse)
+    parts.push(`\n### Lighthouse (mobile)\n\n${lighthouseTable(result.lighthouse)}`);
   for (const note of result.notes) parts.push(`\n${note}`);
   return parts.join("\n");
 }

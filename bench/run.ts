@@ -19,7 +19,14 @@ import { benchLarge, seedLarge } from "./large";
 import { runLighthouse } from "./lighthouse";
 import { load, warm, type LoadRow } from "./load";
 import { machine, render, writeResults, type BenchResult, type EngineResult } from "./report";
-import { BENCH_EMULATOR_PORT, ensureBuild, scratchDb, startShop, type Engine, type RunningShop } from "./shop";
+import {
+  BENCH_EMULATOR_PORT,
+  ensureBuild,
+  scratchDb,
+  startShop,
+  type Engine,
+  type RunningShop,
+} from "./shop";
 
 const PARTS = ["api", "large", "lighthouse", "admin-orders"] as const;
 type Part = (typeof PARTS)[number];
@@ -29,17 +36,33 @@ function flag(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const only = flag("only")?.split(",").map((p) => p.trim()) ?? [...PARTS];
-for (const p of only) if (!PARTS.includes(p as Part)) throw new Error(`--only takes ${PARTS.join(", ")}; got ${p}`);
+const only = flag("only")
+  ?.split(",")
+  .map((p) => p.trim()) ?? [...PARTS];
+for (const p of only)
+  if (!PARTS.includes(p as Part)) throw new Error(`--only takes ${PARTS.join(", ")}; got ${p}`);
 const wants = (part: Part) => only.includes(part);
-const engines: Engine[] = flag("engine") ? [flag("engine") as Engine] : process.env.BENCH_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
-const options = { connections: Number(flag("connections") ?? 50), seconds: Number(flag("seconds") ?? 8) };
+const engines: Engine[] = flag("engine")
+  ? [flag("engine") as Engine]
+  : process.env.BENCH_DATABASE_URL
+    ? ["pglite", "postgres"]
+    : ["pglite"];
+const options = {
+  connections: Number(flag("connections") ?? 50),
+  seconds: Number(flag("seconds") ?? 8),
+};
 const largeOptions = { connections: 10, seconds: options.seconds };
 
 const CEILING_DIR = path.resolve("dist/client/_bench");
 const CEILING_PATH = "/_bench/catalogue.json";
 
-const result: BenchResult = { at: new Date().toISOString(), command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`, machine: machine(), engines: [], notes: [] };
+const result: BenchResult = {
+  at: new Date().toISOString(),
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
+  machine: machine(),
+  engines: [],
+  notes: [],
+};
 
 /** The routes table: the static ceiling first, then each route's share of it. */
 async function benchRoutes(shop: RunningShop): Promise<LoadRow[]> {
@@ -58,32 +81,48 @@ async function benchRoutes(shop: RunningShop): Promise<LoadRow[]> {
     ["product list page", "/products"],
     ["content page", "/instructions"],
   ];
-  await warm(shop.base, routes.map(([, p]) => p));
+  await warm(
+    shop.base,
+    routes.map(([, p]) => p),
+  );
   const rows: LoadRow[] = [];
   for (const [name, route] of routes) {
     const row = await load(shop.base, name, [route], options, shop);
     row.ratio = rows[0] ? row.requestsPerSec / rows[0].requestsPerSec : 1;
     rows.push(row);
-    console.log(`  ${name.padEnd(34)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}`);
+    console.log(
+      `  ${name.padEnd(34)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}`,
+    );
   }
   return rows;
 }
 
 async function benchLighthouse(shop: RunningShop): Promise<void> {
-  const id = ((await (await fetch(`${shop.base}/v2/products?limit=1`)).json()) as { id: string }[])[0]!.id;
+  const id = (
+    (await (await fetch(`${shop.base}/v2/products?limit=1`)).json()) as { id: string }[]
+  )[0]!.id;
   // Three runs per page, the median kept: single runs of the simulated LCP move by ±150 ms here.
-  result.lighthouse = await runLighthouse(shop.base, [
-    { name: "home", path: "/" },
-    { name: "products", path: "/products" },
-    { name: "product page", path: `/products/product/${encodeURIComponent(id)}` },
-    { name: "instructions", path: "/instructions" },
-    { name: "login", path: "/login" },
-    { name: "checkout", path: "/checkout", signedIn: true },
-  ], { runs: 3 });
+  result.lighthouse = await runLighthouse(
+    shop.base,
+    [
+      { name: "home", path: "/" },
+      { name: "products", path: "/products" },
+      { name: "product page", path: `/products/product/${encodeURIComponent(id)}` },
+      { name: "instructions", path: "/instructions" },
+      { name: "login", path: "/login" },
+      { name: "checkout", path: "/checkout", signedIn: true },
+    ],
+    { runs: 3 },
+  );
 }
 
 async function benchEngine(engine: Engine, index: number): Promise<EngineResult> {
-  const out: EngineResult = { engine: engine === "pglite" ? "PGlite" : "PostgreSQL", connections: options.connections, seconds: options.seconds, rows: [] };
+  const out: EngineResult = {
+    engine: engine === "pglite" ? "PGlite" : "PostgreSQL",
+    connections: options.connections,
+    seconds: options.seconds,
+    rows: [],
+  };
   const lighthouseHere = wants("lighthouse") && index === 0;
   if (wants("api") || lighthouseHere) {
     const db = await scratchDb(engine);
@@ -92,7 +131,11 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
     try {
       if (lighthouseHere) {
         emulator = await startAuthEmulator({ port: BENCH_EMULATOR_PORT, quiet: true });
-        Object.assign(process.env, { DEMO_MODE: "true", FIREBASE_PROJECT_ID: "demo-resin", FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
+        Object.assign(process.env, {
+          DEMO_MODE: "true",
+          FIREBASE_PROJECT_ID: "demo-resin",
+          FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        });
       }
       const handle = await db.open();
       await seedDemoCatalogue(handle.db);
@@ -100,7 +143,9 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
       await handle.close();
       shop = await startShop(db, 4451 + index);
       if (wants("api")) {
-        console.log(`\n${out.engine}: ${options.connections} connections, ${options.seconds} s per route`);
+        console.log(
+          `\n${out.engine}: ${options.connections} connections, ${options.seconds} s per route`,
+        );
         out.rows = await benchRoutes(shop);
       }
       if (lighthouseHere) await benchLighthouse(shop);
@@ -121,7 +166,10 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
       await handle.close();
       shop = await startShop(db, 4453 + index);
       out.large = await benchLarge(shop, active, largeOptions);
-      for (const row of out.large.rows) console.log(`  ${row.name.padEnd(34)} ${String(row.requestsPerSec).padStart(6)} req/s  p99 ${row.p99Ms} ms`);
+      for (const row of out.large.rows)
+        console.log(
+          `  ${row.name.padEnd(34)} ${String(row.requestsPerSec).padStart(6)} req/s  p99 ${row.p99Ms} ms`,
+        );
     } finally {
       await shop?.stop();
       await db.drop();
@@ -131,10 +179,13 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
 }
 
 ensureBuild();
-for (const [index, engine] of engines.entries()) result.engines.push(await benchEngine(engine, index));
+for (const [index, engine] of engines.entries())
+  result.engines.push(await benchEngine(engine, index));
 console.log(`\n${render(result)}`);
 const file = writeResults(result, !process.argv.includes("--no-docs"));
-console.log(`\nWritten: ${path.relative(process.cwd(), file)}, bench/results/latest.json${process.argv.includes("--no-docs") ? "" : ", docs/performance.md"}`);
+console.log(
+  `\nWritten: ${path.relative(process.cwd(), file)}, bench/results/latest.json${process.argv.includes("--no-docs") ? "" : ", docs/performance.md"}`,
+);
 
 if (wants("admin-orders")) await benchAdminOrders();
 process.exit(0);

@@ -60,7 +60,10 @@ export async function scratchDb(engine: Engine): Promise<ScratchDb> {
 export function ensureBuild(): void {
   if (!buildIsStale()) return;
   console.log("Building the shop first (npm run build)...");
-  const result = spawnSync(path.resolve("node_modules/.bin/astro"), ["build"], { stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(path.resolve("node_modules/.bin/astro"), ["build"], {
+    stdio: "inherit",
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
+  });
   if (result.status !== 0) throw new Error("astro build failed");
 }
 
@@ -103,7 +106,9 @@ export async function startShop(db: ScratchDb, port: number): Promise<RunningSho
     base,
     pid,
     rssMb: () => {
-      const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+      const line = readFileSync(`/proc/${pid}/status`, "utf8")
+        .split("\n")
+        .find((l) => l.startsWith("VmRSS:"));
       return Math.round(Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0) / 1024);
     },
     cpuSeconds: () => {

@@ -18,7 +18,11 @@ async function cookie(context: BrowserContext, name: string): Promise<string | u
   return (await context.cookies()).find((c) => c.name === name)?.value;
 }
 
-async function login(page: Page, who: { email: string; password: string }, path = "/login"): Promise<void> {
+async function login(
+  page: Page,
+  who: { email: string; password: string },
+  path = "/login",
+): Promise<void> {
   await page.goto(path);
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
@@ -30,7 +34,9 @@ function toast(page: Page, title: string) {
 }
 
 test.describe("sign-up", () => {
-  test("shows each validation message under its field and clears it when the field is edited", async ({ page }) => {
+  test("shows each validation message under its field and clears it when the field is edited", async ({
+    page,
+  }) => {
     await page.goto(SIGNUP_PATH);
     await page.getByRole("button", { name: "Sign Up" }).click();
     for (const message of [
@@ -67,10 +73,17 @@ test.describe("sign-up", () => {
     await page.getByRole("button", { name: "Show password" }).click();
     await expect(password).toHaveAttribute("type", "text");
     await page.getByRole("button", { name: "Show confirm password" }).click();
-    await expect(page.getByLabel("Confirm password", { exact: true })).toHaveAttribute("type", "text");
+    await expect(page.getByLabel("Confirm password", { exact: true })).toHaveAttribute(
+      "type",
+      "text",
+    );
   });
 
-  test("creates the account, sends the verification email, signs in and goes home", async ({ page, context, request }) => {
+  test("creates the account, sends the verification email, signs in and goes home", async ({
+    page,
+    context,
+    request,
+  }) => {
     const email = `asha.${Date.now()}@example.com`;
     await page.goto(SIGNUP_PATH);
     await page.getByLabel("First name").fill("Asha");
@@ -100,13 +113,29 @@ test.describe("sign-up", () => {
     await expect(page.getByText("Verification email sent to your registered email.")).toBeVisible();
     expect(await cookie(context, "token")).toBeTruthy();
     const user = JSON.parse(decodeURIComponent((await cookie(context, "user")) ?? "null"));
-    expect(user).toMatchObject({ email, firstName: "Asha", lastName: "Verma", phone: "9876543210", gender: "female", dateOfBirth: "1994-06-15", role: "customer" });
+    expect(user).toMatchObject({
+      email,
+      firstName: "Asha",
+      lastName: "Verma",
+      phone: "9876543210",
+      gender: "female",
+      dateOfBirth: "1994-06-15",
+      role: "customer",
+    });
 
-    const codes = (await (await request.get(`${EMULATOR}/emulator/v1/projects/demo-resin/oobCodes`)).json()) as { oobCodes: { email: string; requestType: string }[] };
-    expect(codes.oobCodes.some((c) => c.email === email && c.requestType === "VERIFY_EMAIL")).toBe(true);
+    const codes = (await (
+      await request.get(`${EMULATOR}/emulator/v1/projects/demo-resin/oobCodes`)
+    ).json()) as { oobCodes: { email: string; requestType: string }[] };
+    expect(codes.oobCodes.some((c) => c.email === email && c.requestType === "VERIFY_EMAIL")).toBe(
+      true,
+    );
   });
 
-  test("a failed sign-up (email already taken) says so, clears the form and goes home", async ({ page, context, request }) => {
+  test("a failed sign-up (email already taken) says so, clears the form and goes home", async ({
+    page,
+    context,
+    request,
+  }) => {
     const taken = await freshShopper(request);
     await page.goto(SIGNUP_PATH);
     await page.getByLabel("First name").fill("Arjun");
@@ -127,7 +156,11 @@ test.describe("sign-up", () => {
 });
 
 test.describe("login and logout", () => {
-  test("requires email and password, refuses a wrong password, logs in and out", async ({ page, context, request }) => {
+  test("requires email and password, refuses a wrong password, logs in and out", async ({
+    page,
+    context,
+    request,
+  }) => {
     const shopper = await freshShopper(request);
     await page.goto("/login");
     await page.getByRole("button", { name: "Login", exact: true }).click();
@@ -192,7 +225,10 @@ test.describe("login and logout", () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-profile$/);
   });
 
-  test("what is typed before the form hydrates is kept, and it cannot be submitted before", async ({ page, request }) => {
+  test("what is typed before the form hydrates is kept, and it cannot be submitted before", async ({
+    page,
+    request,
+  }) => {
     const shopper = await freshShopper(request);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -210,7 +246,11 @@ test.describe("login and logout", () => {
     await expect(toast(page, "Logged in! Welcome back!")).toBeVisible();
   });
 
-  test("an unreadable user cookie is discarded and the visitor is anonymous", async ({ page, context, baseURL }) => {
+  test("an unreadable user cookie is discarded and the visitor is anonymous", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([
       { name: "user", value: "%7Bnot-json", url: baseURL! },
       { name: "token", value: "a.b.c", url: baseURL! },
@@ -220,7 +260,10 @@ test.describe("login and logout", () => {
     expect(await cookie(context, "user")).toBeUndefined();
   });
 
-  test("Continue with Google signs a new Google account in (emulator credential)", async ({ page, context }) => {
+  test("Continue with Google signs a new Google account in (emulator credential)", async ({
+    page,
+    context,
+  }) => {
     const sub = `google-${Date.now()}`;
     await page.addInitScript(
       ([s]) => {
@@ -233,12 +276,18 @@ test.describe("login and logout", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await expect(toast(page, "Welcome! You're now logged in.")).toBeVisible();
     const user = JSON.parse(decodeURIComponent((await cookie(context, "user")) ?? "null"));
-    expect(user).toMatchObject({ email: `${sub}@gmail.example`, firstName: "Gina", role: "customer" });
+    expect(user).toMatchObject({
+      email: `${sub}@gmail.example`,
+      firstName: "Gina",
+      role: "customer",
+    });
   });
 });
 
 test.describe("guards", () => {
-  test("an anonymous visitor to /admin goes to /login and, after logging in as the owner, lands on /admin", async ({ page }) => {
+  test("an anonymous visitor to /admin goes to /login and, after logging in as the owner, lands on /admin", async ({
+    page,
+  }) => {
     await page.goto("/admin/my-products");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fmy-products$/);
     await page.getByLabel("Email").fill(OWNER.email);
@@ -258,12 +307,23 @@ test.describe("guards", () => {
     await expect(page.locator('header a[href="/admin"]')).toHaveCount(0);
   });
 
-  test("the login page never leaves on the cookies alone (no loop when the server cannot confirm the session)", async ({ page, context, baseURL }) => {
+  test("the login page never leaves on the cookies alone (no loop when the server cannot confirm the session)", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     // As when Firebase cannot be reached: the browser holds both cookies, the server treats the
     // visitor as anonymous and keeps them. Played by cookies scoped to /login, which the server's
     // removal (Path=/) does not reach; a guarded page then sends the visitor to /login.
     const domain = new URL(baseURL!).hostname;
-    const user = encodeURIComponent(JSON.stringify({ uid: "nobody", firstName: "Nobody", email: "nobody@example.com", role: "customer" }));
+    const user = encodeURIComponent(
+      JSON.stringify({
+        uid: "nobody",
+        firstName: "Nobody",
+        email: "nobody@example.com",
+        role: "customer",
+      }),
+    );
     const forged = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJub2JvZHkifQ.";
     await context.addCookies([
       { name: "token", value: forged, domain, path: "/login" },
@@ -271,7 +331,12 @@ test.describe("guards", () => {
     ]);
     const left: string[] = [];
     page.on("request", (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame() && new URL(request.url()).pathname !== "/login") left.push(request.url());
+      if (
+        request.isNavigationRequest() &&
+        request.frame() === page.mainFrame() &&
+        new URL(request.url()).pathname !== "/login"
+      )
+        left.push(request.url());
     });
     await page.goto("/login?redirect=%2Fmy-profile");
     await expect(page.getByRole("button", { name: "Login", exact: true })).toBeEnabled(); // hydrated

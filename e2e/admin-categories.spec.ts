@@ -17,10 +17,16 @@ async function openCategories(page: Page): Promise<void> {
 }
 
 const card = (page: Page, slug: string) => page.locator(`[data-category="${slug}"]`);
-const carouselLinks = (page: Page, slug: string) => page.locator(`#collections a[href="/products?category=${slug}"]`);
-const chip = (page: Page, label: string) => page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: label, exact: true });
+const carouselLinks = (page: Page, slug: string) =>
+  page.locator(`#collections a[href="/products?category=${slug}"]`);
+const chip = (page: Page, label: string) =>
+  page
+    .getByRole("navigation", { name: "Collections" })
+    .getByRole("link", { name: label, exact: true });
 
-test("the owner adds a category, shows it on the site, then hides it: it leaves the home carousel and the chips", async ({ page }) => {
+test("the owner adds a category, shows it on the site, then hides it: it leaves the home carousel and the chips", async ({
+  page,
+}) => {
   const stamp = String(Date.now()).slice(-8); // digits: title-casing leaves them as they are
   const name = `E2e Sunset Trays ${stamp}`;
   const slug = `e2e-sunset-trays-${stamp}`;
@@ -29,7 +35,9 @@ test("the owner adds a category, shows it on the site, then hides it: it leaves 
   await page.waitForURL((url) => url.pathname === "/");
   await openCategories(page);
   const total = Number(await page.getByTestId("summary-total").locator("p").nth(1).textContent());
-  const onHome = Number(await page.getByTestId("summary-on-home").locator("p").nth(1).textContent());
+  const onHome = Number(
+    await page.getByTestId("summary-on-home").locator("p").nth(1).textContent(),
+  );
 
   // Added with a lowercase name: title-cased, the slug derived and read-only; hidden at first.
   await page.getByLabel("Category name", { exact: true }).fill(`e2e sunset  TRAYS ${stamp}`);
@@ -73,10 +81,14 @@ test("the owner adds a category, shows it on the site, then hides it: it leaves 
   await page.getByLabel("Category name", { exact: true }).fill(name.toLowerCase());
   await page.getByRole("button", { name: "Add Category" }).click();
   await expect(toast(page, "Error")).toBeVisible();
-  await expect(page.locator("#toaster")).toContainText(`A category with the slug "${slug}" already exists.`);
+  await expect(page.locator("#toaster")).toContainText(
+    `A category with the slug "${slug}" already exists.`,
+  );
 });
 
-test("Edit Image refuses a wrong file type and a confirm without a file, then uploads a picture for the category", async ({ page }) => {
+test("Edit Image refuses a wrong file type and a confirm without a file, then uploads a picture for the category", async ({
+  page,
+}) => {
   await signIn(page, OWNER);
   await page.waitForURL((url) => url.pathname === "/");
   await openCategories(page);
@@ -90,17 +102,28 @@ test("Edit Image refuses a wrong file type and a confirm without a file, then up
   await expect(toast(page, "Please select a file and a category")).toBeVisible();
 
   const picker = dialog.getByLabel("Choose an image");
-  await picker.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+  await picker.setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("not an image"),
+  });
   await expect(toast(page, "Only PNG, JPEG, and WebP files are allowed")).toBeVisible();
   await expect(picker).toHaveValue("");
 
-  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#2a7f8f" } }).png().toBuffer();
+  const png = await sharp({
+    create: { width: 320, height: 200, channels: 3, background: "#2a7f8f" },
+  })
+    .png()
+    .toBuffer();
   await picker.setInputFiles({ name: "coasters.png", mimeType: "image/png", buffer: png });
   await expect(dialog.getByAltText("Preview of the chosen image")).toBeVisible();
   await dialog.getByRole("button", { name: "Confirm Upload" }).click();
   await expect(toast(page, "Image Uploaded")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(card(page, "coasters").locator("img").first()).toHaveAttribute("src", /^\/media\/[a-f0-9]{32}\/320\.png$/);
+  await expect(card(page, "coasters").locator("img").first()).toHaveAttribute(
+    "src",
+    /^\/media\/[a-f0-9]{32}\/320\.png$/,
+  );
 
   // Reopened, the picker is empty again; the close button closes it.
   await card(page, "coasters").getByRole("button", { name: "Edit Image" }).click();

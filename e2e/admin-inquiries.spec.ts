@@ -11,7 +11,15 @@ const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" 
 test("the owner sees a new inquiry first and marks it contacted", async ({ page }) => {
   const stamp = String(Date.now());
   const sent = await page.request.post("/v2/custom-order-email", {
-    data: { name: `Meera ${stamp}`, email: `meera.${stamp}@example.com`, productType: "Wall art", colors: "teal, gold", size: "24 x 36 in", budget: "₹12,000", description: "An ocean panel for our hall." },
+    data: {
+      name: `Meera ${stamp}`,
+      email: `meera.${stamp}@example.com`,
+      productType: "Wall art",
+      colors: "teal, gold",
+      size: "24 x 36 in",
+      budget: "₹12,000",
+      description: "An ocean panel for our hall.",
+    },
   });
   expect(sent.status()).toBe(201);
 
@@ -24,23 +32,45 @@ test("the owner sees a new inquiry first and marks it contacted", async ({ page 
   await expect(first).toContainText("Wall art");
   await expect(first).toContainText("teal, gold");
   await expect(first).toContainText("An ocean panel for our hall.");
-  await expect(first.getByRole("link", { name: `meera.${stamp}@example.com` })).toHaveAttribute("href", `mailto:meera.${stamp}@example.com`);
+  await expect(first.getByRole("link", { name: `meera.${stamp}@example.com` })).toHaveAttribute(
+    "href",
+    `mailto:meera.${stamp}@example.com`,
+  );
 
   const status = first.getByLabel("Status");
   await expect(status).toHaveValue("new");
-  const newBefore = (await (await page.request.get("/v2/admin/inquiries/count?status=new", { headers: await bearer(page) })).json()).count as number;
+  const newBefore = (
+    await (
+      await page.request.get("/v2/admin/inquiries/count?status=new", {
+        headers: await bearer(page),
+      })
+    ).json()
+  ).count as number;
   const badge = page.getByRole("navigation", { name: "Admin" }).locator("[data-new-inquiries]");
   await expect(badge).toHaveAttribute("data-new-inquiries", String(newBefore));
   await status.selectOption("contacted");
   await expect(status).toHaveValue("contacted");
   await expect(status).toBeEnabled();
   // The navigation's count of new inquiries follows the change without a reload.
-  if (newBefore > 1) await expect(badge).toHaveAttribute("data-new-inquiries", String(newBefore - 1));
+  if (newBefore > 1)
+    await expect(badge).toHaveAttribute("data-new-inquiries", String(newBefore - 1));
   else await expect(badge).toHaveCount(0);
 
   await page.reload();
-  await expect(page.getByRole("list", { name: "Inquiries" }).getByRole("listitem").first().getByLabel("Status")).toHaveValue("contacted");
-  const newAfter = (await (await page.request.get("/v2/admin/inquiries/count?status=new", { headers: await bearer(page) })).json()).count as number;
+  await expect(
+    page
+      .getByRole("list", { name: "Inquiries" })
+      .getByRole("listitem")
+      .first()
+      .getByLabel("Status"),
+  ).toHaveValue("contacted");
+  const newAfter = (
+    await (
+      await page.request.get("/v2/admin/inquiries/count?status=new", {
+        headers: await bearer(page),
+      })
+    ).json()
+  ).count as number;
   expect(newAfter).toBe(newBefore - 1);
 });
 

@@ -13,7 +13,10 @@ import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-he
 const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
 
 /** A fresh shopper with one line in the cart and an address, on /checkout ready to pay. */
-async function shopperAtCheckout(page: Page, request: import("@playwright/test").APIRequestContext): Promise<void> {
+async function shopperAtCheckout(
+  page: Page,
+  request: import("@playwright/test").APIRequestContext,
+): Promise<void> {
   await signIn(page, await freshShopper(request));
   await page.waitForURL((url) => url.pathname === "/");
   const [product] = await someProducts(page, 1);
@@ -39,7 +42,9 @@ async function shopperAtCheckout(page: Page, request: import("@playwright/test")
 async function toProvider(page: Page): Promise<string> {
   await page.getByRole("button", { name: /^Pay .* via UPI$/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  const temp = await page.evaluate(() => JSON.parse(localStorage.getItem("tempOrder") ?? "null") as { order_id: string } | null);
+  const temp = await page.evaluate(
+    () => JSON.parse(localStorage.getItem("tempOrder") ?? "null") as { order_id: string } | null,
+  );
   return temp!.order_id;
 }
 
@@ -67,10 +72,16 @@ async function findOnDashboard(page: Page, orderId: string) {
 
 async function shopperSees(page: Page, orderId: string, label: string): Promise<void> {
   await page.goto("/my-orders");
-  await expect(page.locator(`[data-order-id="${orderId}"]`).getByText(label, { exact: true })).toBeVisible();
+  await expect(
+    page.locator(`[data-order-id="${orderId}"]`).getByText(label, { exact: true }),
+  ).toBeVisible();
 }
 
-test("the owner ships and delivers a paid order, and the shopper sees each status in /my-orders", async ({ page, request, browser }) => {
+test("the owner ships and delivers a paid order, and the shopper sees each status in /my-orders", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await shopperAtCheckout(page, request);
   const orderId = await toProvider(page);
@@ -120,8 +131,14 @@ test("the owner ships and delivers a paid order, and the shopper sees each statu
   await expect(detail.getByRole("tabpanel")).toContainText("Leela Menon");
   await expect(detail.getByRole("tabpanel")).toContainText("Kochi");
   await detail.getByRole("tab", { name: "Timeline" }).click();
-  await expect(detail.locator("[data-timeline-step]")).toHaveText([/Waiting Payments/, /Processing/, /Shipped/]);
-  await expect(detail.locator("[data-timeline-step] time").first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4},? \d{2}:\d{2}$/);
+  await expect(detail.locator("[data-timeline-step]")).toHaveText([
+    /Waiting Payments/,
+    /Processing/,
+    /Shipped/,
+  ]);
+  await expect(detail.locator("[data-timeline-step] time").first()).toHaveText(
+    /^\d{1,2} [A-Z][a-z]{2} \d{4},? \d{2}:\d{2}$/,
+  );
 
   await detail.getByLabel("Change status").selectOption("delivered");
   await detail.getByRole("button", { name: "Update" }).click();
@@ -132,7 +149,11 @@ test("the owner ships and delivers a paid order, and the shopper sees each statu
   await owner.context().close();
 });
 
-test("a pending order cancelled by the owner shows its cancelled date; the amount filters narrow the table", async ({ page, request, browser }) => {
+test("a pending order cancelled by the owner shows its cancelled date; the amount filters narrow the table", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await shopperAtCheckout(page, request);
   const orderId = await toProvider(page); // walks away: the order stays pending
@@ -151,35 +172,57 @@ test("a pending order cancelled by the owner shows its cancelled date; the amoun
   await row.getByRole("button", { name: "Update" }).click();
   await expect(toast(owner, "Status Changed")).toBeVisible();
   await expect(row.locator("[data-status]")).toHaveText("Cancelled");
-  await expect(row.getByLabel(`Change status of order ${orderId}`).locator("option:not([disabled])")).toHaveCount(1);
+  await expect(
+    row.getByLabel(`Change status of order ${orderId}`).locator("option:not([disabled])"),
+  ).toHaveCount(1);
 
   await owner.goto(`/admin/order/${encodeURIComponent(orderId)}`);
   const detail = owner.locator(`[data-admin-order="${orderId}"]`);
   await detail.getByRole("tab", { name: "Timeline" }).click();
   await expect(detail.locator("[data-timeline-step]")).toHaveText([/Waiting Payments/]);
-  await expect(detail.locator("[data-cancelled-at]")).toHaveText(/^Cancelled on \d{1,2} [A-Z][a-z]{2} \d{4},? \d{2}:\d{2}$/);
+  await expect(detail.locator("[data-cancelled-at]")).toHaveText(
+    /^Cancelled on \d{1,2} [A-Z][a-z]{2} \d{4},? \d{2}:\d{2}$/,
+  );
   await owner.context().close();
 });
 
-test("the portal's navigation switches screens without a reload and never shows a badge it could not read", async ({ browser }) => {
+test("the portal's navigation switches screens without a reload and never shows a badge it could not read", async ({
+  browser,
+}) => {
   const owner = await ownerPage(browser);
-  await owner.route((url) => url.pathname === "/v2/admin/inquiries/count", (route) => route.fulfill({ json: { count: 4 } }));
+  await owner.route(
+    (url) => url.pathname === "/v2/admin/inquiries/count",
+    (route) => route.fulfill({ json: { count: 4 } }),
+  );
   await owner.goto("/admin");
   const nav = owner.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link", { name: /^Inquiries/ }).locator("[data-new-inquiries]")).toHaveText("4 new");
+  await expect(
+    nav.getByRole("link", { name: /^Inquiries/ }).locator("[data-new-inquiries]"),
+  ).toHaveText("4 new");
   await owner.unroute((url) => url.pathname === "/v2/admin/inquiries/count");
-  await owner.route((url) => url.pathname === "/v2/admin/inquiries/count", (route) => route.fulfill({ status: 500, json: { error: "down" } }));
+  await owner.route(
+    (url) => url.pathname === "/v2/admin/inquiries/count",
+    (route) => route.fulfill({ status: 500, json: { error: "down" } }),
+  );
   await owner.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
   await nav.getByRole("link", { name: "All Products" }).click();
   await owner.waitForURL((url) => url.pathname === "/admin/my-products");
-  await expect(nav.getByRole("link", { name: "All Products" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "All Products" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(nav.locator("[data-new-inquiries]")).toHaveCount(0);
   await expect(owner).toHaveTitle(/^All Products \| /);
-  expect(await owner.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  expect(
+    await owner.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload),
+  ).toBe(true);
   await owner.context().close();
 });
 
-test("storefront pages never download the portal's code; /admin downloads only the screen it shows", async ({ page, browser }) => {
+test("storefront pages never download the portal's code; /admin downloads only the screen it shows", async ({
+  page,
+  browser,
+}) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -189,7 +232,9 @@ test("storefront pages never download the portal's code; /admin downloads only t
     await page.waitForLoadState("networkidle");
   }
   expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((s) => /Admin|OrdersScreen|OrderScreen|StatusChanger|ProductsScreen/.test(s))).toEqual([]);
+  expect(
+    scripts.filter((s) => /Admin|OrdersScreen|OrderScreen|StatusChanger|ProductsScreen/.test(s)),
+  ).toEqual([]);
 
   const owner = await ownerPage(browser);
   const portal: string[] = [];
@@ -200,6 +245,8 @@ test("storefront pages never download the portal's code; /admin downloads only t
   await expect(owner.getByRole("heading", { name: "All Orders" })).toBeVisible();
   await owner.waitForLoadState("networkidle");
   expect(portal.some((s) => /OrdersScreen/.test(s))).toBe(true);
-  expect(portal.filter((s) => /AddProductScreen|CategoriesScreen|InquiriesScreen/.test(s))).toEqual([]);
+  expect(portal.filter((s) => /AddProductScreen|CategoriesScreen|InquiriesScreen/.test(s))).toEqual(
+    [],
+  );
   await owner.context().close();
 });

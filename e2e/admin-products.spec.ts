@@ -11,7 +11,10 @@ import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
 
 const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 async function ownerOn(page: Page, path: string): Promise<void> {
   await signIn(page, OWNER, `/login?redirect=${encodeURIComponent(path)}`);
@@ -19,7 +22,10 @@ async function ownerOn(page: Page, path: string): Promise<void> {
 }
 
 test.describe("admin products", () => {
-  test("the owner adds a product with two variant groups and an image; a shopper finds it priced right; switched inactive it leaves the storefront", async ({ page, browser }) => {
+  test("the owner adds a product with two variant groups and an image; a shopper finds it priced right; switched inactive it leaves the storefront", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const name = `Tide Pool Frame ${Date.now()}`;
     await ownerOn(page, "/admin/add-product");
@@ -43,7 +49,11 @@ test.describe("admin products", () => {
     await variantName.fill("Size");
     await addVariant.click();
     await expect(page.locator("[data-variant]")).toHaveCount(0);
-    for (const [group, value, price] of [["Size", "A4", "200"], ["Size", "A3", "400"], ["Finish", "Gold", "150"]] as const) {
+    for (const [group, value, price] of [
+      ["Size", "A4", "200"],
+      ["Size", "A3", "400"],
+      ["Finish", "Gold", "150"],
+    ] as const) {
       await variantName.fill(group);
       await variantValue.fill(value);
       await variantPrice.fill(price);
@@ -69,7 +79,9 @@ test.describe("admin products", () => {
     await expect(toast(page, "Image Required")).toBeVisible();
     await expect(page.locator("#toaster").getByText("Please Upload an Image")).toBeVisible();
 
-    await page.getByLabel("Choose an image").setInputFiles({ name: "tide.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .getByLabel("Choose an image")
+      .setInputFiles({ name: "tide.png", mimeType: "image/png", buffer: PNG });
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(toast(page, "Image Uploaded")).toBeVisible();
     await expect(page.locator("[data-image]")).toHaveCount(1);
@@ -79,11 +91,15 @@ test.describe("admin products", () => {
     // A sku another product uses: the spec's failure toast, and the server's reason under the field.
     const skuField = page.getByLabel("SKU");
     const ownSku = await skuField.inputValue();
-    const [seeded] = (await (await page.request.get("/v2/products?limit=1&offset=0&status=active")).json()) as { sku: string }[];
+    const [seeded] = (await (
+      await page.request.get("/v2/products?limit=1&offset=0&status=active")
+    ).json()) as { sku: string }[];
     await skuField.fill(seeded!.sku);
     await submit.click();
     await expect(page.locator("#toaster").getByText("Product failed to add!")).toBeVisible();
-    await expect(page.getByText(`another product already uses the sku ${seeded!.sku}`)).toBeVisible();
+    await expect(
+      page.getByText(`another product already uses the sku ${seeded!.sku}`),
+    ).toBeVisible();
     await skuField.fill(ownSku);
 
     await submit.click();
@@ -95,13 +111,18 @@ test.describe("admin products", () => {
     watchCsp(context);
     const shop = await context.newPage();
     await shop.goto(`/products?q=${encodeURIComponent(name)}`);
-    const card = shop.getByRole("list", { name: "Products" }).getByRole("link").filter({ hasText: name });
+    const card = shop
+      .getByRole("list", { name: "Products" })
+      .getByRole("link")
+      .filter({ hasText: name });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(formatInr(100_000 + 20_000 + 15_000));
     await card.click();
     const price = shop.getByRole("status", { name: "Price" });
     await expect(price).toHaveText(formatInr(135_000));
-    const a3 = shop.getByRole("radiogroup", { name: "Size" }).getByRole("radio", { name: `A3 (+${formatInr(40_000)})`, exact: true });
+    const a3 = shop
+      .getByRole("radiogroup", { name: "Size" })
+      .getByRole("radio", { name: `A3 (+${formatInr(40_000)})`, exact: true });
     await hydrated(shop, a3); // a click before React takes the page over would be lost
     await a3.click();
     await expect(price).toHaveText(formatInr(155_000));
@@ -109,7 +130,11 @@ test.describe("admin products", () => {
 
     // View and Edit: read-only first; Cancel restores the original values; Save updates it.
     await page.getByRole("searchbox", { name: "Search by name" }).fill(name);
-    await page.locator("[data-product-row]").filter({ hasText: name }).getByRole("button", { name: "View and Edit" }).click();
+    await page
+      .locator("[data-product-row]")
+      .filter({ hasText: name })
+      .getByRole("button", { name: "View and Edit" })
+      .click();
     await page.waitForURL((url) => url.pathname.startsWith("/admin/product/"));
     const nameField = page.getByLabel("Name", { exact: true });
     await expect(nameField).toHaveValue(name);
@@ -130,14 +155,18 @@ test.describe("admin products", () => {
     await page.reload();
     await expect(page.getByLabel("Base Price (₹)")).toHaveValue("1100.00");
     await shop.reload();
-    await expect(shop.getByRole("status", { name: "Price" })).toHaveText(formatInr(110_000 + 20_000 + 15_000));
+    await expect(shop.getByRole("status", { name: "Price" })).toHaveText(
+      formatInr(110_000 + 20_000 + 15_000),
+    );
 
     // The owner switches it inactive: the storefront no longer shows it.
     await page.getByRole("link", { name: "All Products" }).click();
     await page.getByRole("searchbox", { name: "Search by name" }).fill(name);
     const active = page.getByRole("switch", { name: `Active: ${name}` });
     await expect(active).toHaveAttribute("aria-checked", "true");
-    const patched = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes("/v2/products/"));
+    const patched = page.waitForResponse(
+      (r) => r.request().method() === "PATCH" && r.url().includes("/v2/products/"),
+    );
     await active.click();
     await expect(active).toHaveAttribute("aria-checked", "false");
     expect((await patched).status()).toBe(200);
@@ -156,7 +185,9 @@ test.describe("admin products", () => {
     await later.close();
   });
 
-  test("a ninth homepage product is refused with the toast, and the list reloads", async ({ page }) => {
+  test("a ninth homepage product is refused with the toast, and the list reloads", async ({
+    page,
+  }) => {
     await ownerOn(page, "/admin/my-products");
     const listed = page.getByRole("switch", { name: /^Homepage: /, checked: true });
     const unlisted = page.getByRole("switch", { name: /^Homepage: /, checked: false });
@@ -169,20 +200,31 @@ test.describe("admin products", () => {
     }
     const ninth = unlisted.first();
     const label = (await ninth.getAttribute("aria-label"))!;
-    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    await page.evaluate(
+      () => ((window as unknown as { beforeReload: boolean }).beforeReload = true),
+    );
     const clicked = Date.now();
     await ninth.click();
     await expect(toast(page, "Error")).toBeVisible();
     await expect(page.locator("#toaster").getByText("max 8 products can be added!")).toBeVisible();
-    await expect(page.getByRole("switch", { name: label })).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByRole("switch", { name: label })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
 
     // After 3 s the page reloads to /admin/my-products, still with eight listed.
     // (An evaluate that meets the navigation itself throws: that counts as not reloaded yet.)
-    const marked = () => page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false).catch(() => true);
+    const marked = () =>
+      page
+        .evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false)
+        .catch(() => true);
     await expect.poll(marked, { timeout: 10_000 }).toBe(false);
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(2_500);
     expect(new URL(page.url()).pathname).toBe("/admin/my-products");
-    await expect(page.getByRole("switch", { name: label })).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByRole("switch", { name: label })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
     await expect(listed).toHaveCount(8);
   });
 });

@@ -44,7 +44,9 @@ async function pickProducts(page: Page): Promise<Picked> {
     if (!account) break;
     return { guest, group: entry[0], first: entry[1][0]!, second: entry[1][1]!, account };
   }
-  throw new Error("The demo seed needs a product with a variant group of two options, and another product.");
+  throw new Error(
+    "The demo seed needs a product with a variant group of two options, and another product.",
+  );
 }
 
 const productUrl = (product: Product) => `/products/product/${encodeURIComponent(product.id)}`;
@@ -61,7 +63,9 @@ function optionName(option: Variant): string {
 }
 
 async function choose(page: Page, group: string, option: Variant): Promise<void> {
-  const radio = page.getByRole("radiogroup", { name: group }).getByRole("radio", { name: optionName(option), exact: true });
+  const radio = page
+    .getByRole("radiogroup", { name: group })
+    .getByRole("radio", { name: optionName(option), exact: true });
   await radio.click();
   await expect(radio).toHaveAttribute("aria-checked", "true");
 }
@@ -74,7 +78,12 @@ async function addToCart(page: Page): Promise<void> {
 }
 
 function cartButton(page: Page, count?: number): Locator {
-  const name = count === undefined ? /^Cart, \d+ items?$/ : count === 1 ? "Cart, 1 item" : `Cart, ${count} items`;
+  const name =
+    count === undefined
+      ? /^Cart, \d+ items?$/
+      : count === 1
+        ? "Cart, 1 item"
+        : `Cart, ${count} items`;
   return page.getByRole("button", { name, exact: true }).first();
 }
 
@@ -106,7 +115,11 @@ async function signInHome(page: Page, shopper: Shopper): Promise<void> {
 }
 
 /** The new shopper's account cart holds exactly one `account` product, added through the UI. */
-async function prepareAccountCart(browser: Browser, picked: Picked, shopper: Shopper): Promise<void> {
+async function prepareAccountCart(
+  browser: Browser,
+  picked: Picked,
+  shopper: Shopper,
+): Promise<void> {
   const context = await browser.newContext();
   const csp = watchCsp(context);
   const page = await context.newPage();
@@ -164,7 +177,10 @@ async function expectMergePrompt(page: Page): Promise<Locator> {
  * merge prompt. Two sign-ins, three product pages and two reloads: more than the default test
  * budget on a busy machine, hence test.slow().
  */
-async function reachMergePrompt(browser: Browser, page: Page): Promise<{ picked: Picked; prompt: Locator }> {
+async function reachMergePrompt(
+  browser: Browser,
+  page: Page,
+): Promise<{ picked: Picked; prompt: Locator }> {
   test.slow();
   const picked = await pickProducts(page);
   const shopper = await freshShopper(page.request);
@@ -175,7 +191,10 @@ async function reachMergePrompt(browser: Browser, page: Page): Promise<{ picked:
 }
 
 test.describe("cart", () => {
-  test("a guest's lines and note survive a reload, and 'Merge Carts' sums them into the account cart", async ({ browser, page }) => {
+  test("a guest's lines and note survive a reload, and 'Merge Carts' sums them into the account cart", async ({
+    browser,
+    page,
+  }) => {
     const { picked, prompt } = await reachMergePrompt(browser, page);
     await prompt.getByRole("button", { name: CART_TEXTS.mergeCarts }).click();
     await expect(prompt).toBeHidden();
@@ -186,7 +205,10 @@ test.describe("cart", () => {
     await expect(lines(page).filter({ hasText: picked.account.name })).toContainText("Qty: 1");
     await expect(lines(page).filter({ hasText: picked.first.value })).toContainText("Qty: 1");
     await expect(lines(page).filter({ hasText: picked.second.value })).toContainText("Qty: 2");
-    await expect(drawer(page).getByRole("link", { name: "Checkout" })).toHaveAttribute("href", "/checkout");
+    await expect(drawer(page).getByRole("link", { name: "Checkout" })).toHaveAttribute(
+      "href",
+      "/checkout",
+    );
     await closeCart(page);
 
     // The guest cart is gone and the account cart stays after a reload: no second prompt.
@@ -212,7 +234,9 @@ test.describe("cart", () => {
     expect(await page.evaluate(() => localStorage.getItem("cart"))).toBeNull();
   });
 
-  test("the drawer removes a line and clears the cart, with the spec's toasts", async ({ page }) => {
+  test("the drawer removes a line and clears the cart, with the spec's toasts", async ({
+    page,
+  }) => {
     const picked = await pickProducts(page);
     await openProduct(page, picked.guest);
     await choose(page, picked.group, picked.first);
@@ -222,7 +246,10 @@ test.describe("cart", () => {
 
     const panel = await openCart(page);
     await expect(panel.getByRole("button", { name: "Close cart" })).toBeFocused();
-    await lines(page).filter({ hasText: picked.first.value }).getByRole("button", { name: `Remove ${picked.guest.name}` }).click();
+    await lines(page)
+      .filter({ hasText: picked.first.value })
+      .getByRole("button", { name: `Remove ${picked.guest.name}` })
+      .click();
     await expect(page.getByText("Successfully Removed from cart")).toBeVisible();
     await expect(lines(page)).toHaveCount(1);
 
@@ -239,7 +266,9 @@ test.describe("cart drawer layout", () => {
   const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
     a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-  test("mobile 390 x 844: a line's note opens readable inside the list, not clipped", async ({ page }) => {
+  test("mobile 390 x 844: a line's note opens readable inside the list, not clipped", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const picked = await pickProducts(page);
     // Enough lines to make the list scroll, the noted one last (at the bottom of the sheet).
@@ -260,14 +289,19 @@ test.describe("cart drawer layout", () => {
     await expect(note).toHaveText(longNote);
     await expect(note).toBeInViewport({ ratio: 1 });
     // Wholly inside the scrolling list's visible box: nothing of it is cut off.
-    const list = await panel.getByRole("list", { name: "Cart items" }).locator("xpath=..").boundingBox();
+    const list = await panel
+      .getByRole("list", { name: "Cart items" })
+      .locator("xpath=..")
+      .boundingBox();
     const box = await note.boundingBox();
     expect(box!.height).toBeGreaterThan(30);
     expect(box!.y).toBeGreaterThanOrEqual(list!.y - 1);
     expect(box!.y + box!.height).toBeLessThanOrEqual(list!.y + list!.height + 1);
   });
 
-  test("desktop: a toast shown while the drawer is open stays at the top centre and never covers its buttons", async ({ page }) => {
+  test("desktop: a toast shown while the drawer is open stays at the top centre and never covers its buttons", async ({
+    page,
+  }) => {
     const picked = await pickProducts(page);
     await openProduct(page, picked.guest);
     await choose(page, picked.group, picked.first);
@@ -275,7 +309,10 @@ test.describe("cart drawer layout", () => {
     await choose(page, picked.group, picked.second);
     await addToCart(page);
     const panel = await openCart(page);
-    await lines(page).filter({ hasText: picked.first.value }).getByRole("button", { name: `Remove ${picked.guest.name}` }).click();
+    await lines(page)
+      .filter({ hasText: picked.first.value })
+      .getByRole("button", { name: `Remove ${picked.guest.name}` })
+      .click();
     const toast = page.getByText("Successfully Removed from cart");
     await expect(toast).toBeVisible();
 

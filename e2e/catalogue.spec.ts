@@ -5,7 +5,12 @@
  * a price edit in the seed does not break the test; ids and names are the seed's stable ones.
  */
 import { expect, settled, test, type Locator, type Page } from "./fixtures";
-import { effectiveListPrice, variantGroups, type Product, type Variant } from "../src/features/catalogue/catalogue";
+import {
+  effectiveListPrice,
+  variantGroups,
+  type Product,
+  type Variant,
+} from "../src/features/catalogue/catalogue";
 import { formatInr } from "../src/lib/money";
 import { answerToPaise } from "../src/lib/wire-money";
 import { NUL_IN_ADDRESS } from "../src/server/http";
@@ -39,7 +44,9 @@ function radio(page: Page, group: string, option: Variant): Locator {
 }
 
 test.describe("catalogue", () => {
-  test("home → a collection → a product; the price follows the chosen variants", async ({ page }) => {
+  test("home → a collection → a product; the price follows the chosen variants", async ({
+    page,
+  }) => {
     const response = await page.request.get(`/v2/products/${PRODUCT_ID}`);
     expect(response.ok()).toBe(true);
     const product = answerToPaise<Product>(await response.json());
@@ -67,7 +74,8 @@ test.describe("catalogue", () => {
     // The first option of each group starts chosen: the detail price equals the list price.
     const price = page.getByRole("status", { name: "Price" });
     await expect(price).toHaveText(formatInr(effectiveListPrice(product)));
-    for (const [group, options] of groups) await expect(radio(page, group, options[0]!)).toHaveAttribute("aria-checked", "true");
+    for (const [group, options] of groups)
+      await expect(radio(page, group, options[0]!)).toHaveAttribute("aria-checked", "true");
 
     // Choose the dearest option of every group, one at a time; the price follows each click.
     const chosen = new Map(groups.map(([group, options]) => [group, options[0]!]));
@@ -85,7 +93,9 @@ test.describe("catalogue", () => {
     const cheapest = firstOptions.reduce((a, b) => (b.price < a.price ? b : a));
     await radio(page, firstGroup, cheapest).click();
     chosen.set(firstGroup, cheapest);
-    await expect(price).toHaveText(formatInr(product.price + [...chosen.values()].reduce((sum, v) => sum + v.price, 0)));
+    await expect(price).toHaveText(
+      formatInr(product.price + [...chosen.values()].reduce((sum, v) => sum + v.price, 0)),
+    );
 
     // Quantity never goes below 1; the note is optional; adding to the cart is not offered yet.
     const quantity = page.getByLabel("Quantity");
@@ -157,7 +167,9 @@ test.describe("catalogue", () => {
     await expect(page).toHaveURL(new RegExp(`/products/product/${all[14]!.id}$`));
     await page.goBack();
     await expect(page).toHaveURL(/\/products$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBeGreaterThan(y - 50);
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 })
+      .toBeGreaterThan(y - 50);
     await expect(target).toBeInViewport();
   });
 
@@ -167,7 +179,9 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
   });
 
-  test("an inactive product's page is the owner's to open: 404 for a visitor, the product for the owner", async ({ page }) => {
+  test("an inactive product's page is the owner's to open: 404 for a visitor, the product for the owner", async ({
+    page,
+  }) => {
     const inactive = SEED_PRODUCTS.find((p) => p.status === "inactive")!;
     const path = `/products/product/${encodeURIComponent(inactive.id)}`;
     const anonymous = await page.goto(path);
@@ -184,14 +198,18 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { level: 1, name: inactive.name })).toBeVisible();
   });
 
-  test("closing a policy modal (history back) keeps the scrolled list where it was", async ({ page }) => {
+  test("closing a policy modal (history back) keeps the scrolled list where it was", async ({
+    page,
+  }) => {
     await page.goto("/products");
     const cards = page.locator('a[href^="/products/product/"]');
     await expect(cards).toHaveCount(12);
     await cards.nth(11).scrollIntoViewIfNeeded();
     await expect.poll(() => cards.count()).toBeGreaterThan(12);
     const loaded = await cards.count();
-    const footerButton = page.getByRole("contentinfo").getByRole("button", { name: "Shipping Policy" });
+    const footerButton = page
+      .getByRole("contentinfo")
+      .getByRole("button", { name: "Shipping Policy" });
     await footerButton.scrollIntoViewIfNeeded();
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(loaded);
     const y = await page.evaluate(() => window.scrollY);
@@ -217,7 +235,9 @@ test.describe("catalogue", () => {
     expect(await api.json()).toEqual({ error: "There is no API at /v2/no-such-thing." });
   });
 
-  test("an address holding a NUL character (%00) is a 400 that says so, on pages and the API", async ({ request }) => {
+  test("an address holding a NUL character (%00) is a 400 that says so, on pages and the API", async ({
+    request,
+  }) => {
     for (const address of ["/products/product/ocean-wave-photo-frame%00", "/products?q=frame%00"]) {
       const response = await request.get(address);
       expect(response.status(), address).toBe(400);

@@ -12,7 +12,10 @@ import { hydrated } from "./hydration";
 import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
 
 /** A fresh shopper with two lines in the cart, on /checkout with the island ready. */
-async function readyToCheckout(page: Page, request: import("@playwright/test").APIRequestContext): Promise<void> {
+async function readyToCheckout(
+  page: Page,
+  request: import("@playwright/test").APIRequestContext,
+): Promise<void> {
   await signIn(page, await freshShopper(request));
   await page.waitForURL((url) => url.pathname === "/");
   for (const product of await someProducts(page, 2)) await addProduct(page, product);
@@ -41,19 +44,31 @@ async function payUntilProvider(page: Page): Promise<string> {
   await page.getByLabel("UPI contact number").fill("98765 43210");
   await page.getByRole("button", { name: /^Pay .* via UPI$/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  const temp = await page.evaluate(() => JSON.parse(localStorage.getItem("tempOrder") ?? "null") as { order_id: string; provider: string } | null);
+  const temp = await page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem("tempOrder") ?? "null") as {
+        order_id: string;
+        provider: string;
+      } | null,
+  );
   expect(temp?.provider).toBe("local");
   return temp!.order_id;
 }
 
-test("checks address and phone, pays, and shows the order processing with the cart empty", async ({ page, request }) => {
+test("checks address and phone, pays, and shows the order processing with the cart empty", async ({
+  page,
+  request,
+}) => {
   await readyToCheckout(page, request);
   const summary = page.locator("[data-order-summary]");
   await expect(summary.locator("[data-summary-line]")).toHaveCount(2);
   await expect(summary.locator("[data-summary-shipping]")).toHaveText(/^Upto ₹[\d,]+\.\d\d$/);
   const total = (await summary.locator("[data-summary-total]").textContent())!.trim();
   const pay = page.getByRole("button", { name: `Pay ${total} via UPI` });
-  await expect(page.getByLabel("UPI contact number")).toHaveAttribute("placeholder", /^\+91 [6-9]\d{4} \d{5}$/);
+  await expect(page.getByLabel("UPI contact number")).toHaveAttribute(
+    "placeholder",
+    /^\+91 [6-9]\d{4} \d{5}$/,
+  );
 
   await pay.click();
   await expect(toast(page, "Address not selected")).toBeVisible();
@@ -71,7 +86,9 @@ test("checks address and phone, pays, and shows the order processing with the ca
   await expect(toast(page, "Order Placed")).toBeVisible();
   const card = page.locator(`[data-order-id="${orderId}"]`);
   await expect(card.getByText("Processing", { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Cart, 0 items", exact: true }).first()).toBeAttached();
+  await expect(
+    page.getByRole("button", { name: "Cart, 0 items", exact: true }).first(),
+  ).toBeAttached();
   expect(await page.evaluate(() => localStorage.getItem("tempOrder"))).toBeNull();
 
   await card.getByRole("link").click();
@@ -79,10 +96,15 @@ test("checks address and phone, pays, and shows the order processing with the ca
   await page.reload();
   await expect(page.locator(`[data-order-detail="${orderId}"]`)).toBeVisible();
   await expect(page.locator("[data-order-total]")).toHaveText(total);
-  await expect(page.locator(`[data-order-detail="${orderId}"] [data-status]`)).toHaveText("Processing");
+  await expect(page.locator(`[data-order-detail="${orderId}"] [data-status]`)).toHaveText(
+    "Processing",
+  );
 });
 
-test("'Fail payment' goes to /products with the warning; walking away leaves a pending order", async ({ page, request }) => {
+test("'Fail payment' goes to /products with the warning; walking away leaves a pending order", async ({
+  page,
+  request,
+}) => {
   await readyToCheckout(page, request);
   await addAddress(page);
 
@@ -97,25 +119,38 @@ test("'Fail payment' goes to /products with the warning; walking away leaves a p
   const walkedAway = await payUntilProvider(page);
   expect(walkedAway).not.toBe(failed);
   await page.goto("/my-orders");
-  await expect(page.locator(`[data-order-id="${walkedAway}"]`).getByText("Pending", { exact: true })).toBeVisible();
+  await expect(
+    page.locator(`[data-order-id="${walkedAway}"]`).getByText("Pending", { exact: true }),
+  ).toBeVisible();
   await page.goto(`/my-orders/${walkedAway}`);
   await expect(page.locator(`[data-order-detail="${walkedAway}"]`)).toBeVisible();
 });
 
 test.describe("the browser's side of the payment, against stubbed server answers", () => {
-  test("a failed order creation says 'Order Creation Failed', drops the tempOrder and goes to /products", async ({ page, request }) => {
+  test("a failed order creation says 'Order Creation Failed', drops the tempOrder and goes to /products", async ({
+    page,
+    request,
+  }) => {
     await readyToCheckout(page, request);
     await addAddress(page);
     let bodies = 0;
-    await page.route((url) => url.pathname === "/create-order", async (route) => {
-      bodies++;
-      const body = route.request().postDataJSON() as Record<string, unknown>;
-      expect(body).toMatchObject({ customer_phone: "9876543210", customer_name: "Asha Verma" });
-      expect(typeof body.idempotency_key).toBe("string");
-      expect(typeof body.address_id).toBe("string");
-      await route.fulfill({ status: 502, json: { error: "Provider down", detail: "Provider down" } });
-    });
-    await page.evaluate(() => localStorage.setItem("tempOrder", JSON.stringify({ order_id: "stale", provider: "local" })));
+    await page.route(
+      (url) => url.pathname === "/create-order",
+      async (route) => {
+        bodies++;
+        const body = route.request().postDataJSON() as Record<string, unknown>;
+        expect(body).toMatchObject({ customer_phone: "9876543210", customer_name: "Asha Verma" });
+        expect(typeof body.idempotency_key).toBe("string");
+        expect(typeof body.address_id).toBe("string");
+        await route.fulfill({
+          status: 502,
+          json: { error: "Provider down", detail: "Provider down" },
+        });
+      },
+    );
+    await page.evaluate(() =>
+      localStorage.setItem("tempOrder", JSON.stringify({ order_id: "stale", provider: "local" })),
+    );
     await page.getByLabel("UPI contact number").fill("+91 98765-43210");
     const pay = page.getByRole("button", { name: /^Pay .* via UPI$/ });
     await pay.click();
@@ -126,37 +161,77 @@ test.describe("the browser's side of the payment, against stubbed server answers
     expect(bodies).toBe(1);
   });
 
-  test("a created order keeps the tempOrder and hands over to the local provider's page", async ({ page, request }) => {
+  test("a created order keeps the tempOrder and hands over to the local provider's page", async ({
+    page,
+    request,
+  }) => {
     await readyToCheckout(page, request);
     await addAddress(page);
-    await page.route((url) => url.pathname === "/create-order", (route) =>
-      route.fulfill({ json: { payment_session_id: "sess/1", order_id: "ord-stub-1", provider: "local", mode: "sandbox" } }),
+    await page.route(
+      (url) => url.pathname === "/create-order",
+      (route) =>
+        route.fulfill({
+          json: {
+            payment_session_id: "sess/1",
+            order_id: "ord-stub-1",
+            provider: "local",
+            mode: "sandbox",
+          },
+        }),
     );
-    await page.route("**/pay/local/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Local pay</title><p>stub</p>" }));
+    await page.route("**/pay/local/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Local pay</title><p>stub</p>" }),
+    );
     await page.getByLabel("UPI contact number").fill("9876543210");
     await page.getByRole("button", { name: /^Pay .* via UPI$/ }).click();
     await page.waitForURL((url) => url.pathname === "/pay/local/sess%2F1");
     const temp = await page.evaluate(() => JSON.parse(localStorage.getItem("tempOrder") ?? "null"));
-    expect(temp).toMatchObject({ order_id: "ord-stub-1", provider: "local", customer_phone: "9876543210" });
+    expect(temp).toMatchObject({
+      order_id: "ord-stub-1",
+      provider: "local",
+      customer_phone: "9876543210",
+    });
   });
 
   for (const [answer, path, title, message] of [
-    [{ contentType: "text/plain", body: "SUCCESS" }, "/my-orders", "Order Placed", "Payment recieved and verified"],
-    [{ contentType: "text/plain", body: "PENDING" }, "/products", "Order not Placed", "Payment not recieved!"],
+    [
+      { contentType: "text/plain", body: "SUCCESS" },
+      "/my-orders",
+      "Order Placed",
+      "Payment recieved and verified",
+    ],
+    [
+      { contentType: "text/plain", body: "PENDING" },
+      "/products",
+      "Order not Placed",
+      "Payment not recieved!",
+    ],
     [{ status: 500, json: { error: "boom" } }, "/", "Order not Placed", "Payment not processed!"],
   ] as const) {
-    test(`the return page: ${JSON.stringify(answer.body ?? answer.status)} goes to ${path} with '${message}'`, async ({ page, request }) => {
+    test(`the return page: ${JSON.stringify(answer.body ?? answer.status)} goes to ${path} with '${message}'`, async ({
+      page,
+      request,
+    }) => {
       await signIn(page, await freshShopper(request));
       await page.waitForURL((url) => url.pathname === "/");
-      await page.evaluate(() => localStorage.setItem("tempOrder", JSON.stringify({ order_id: "ord-stub-2", provider: "local", order_amount: 1000 })));
+      await page.evaluate(() =>
+        localStorage.setItem(
+          "tempOrder",
+          JSON.stringify({ order_id: "ord-stub-2", provider: "local", order_amount: 1000 }),
+        ),
+      );
       let seen: unknown = null;
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route((url) => url.pathname === "/local/verify" && url.searchParams.get("order_id") === "ord-stub-2", async (route) => {
-        seen = route.request().postDataJSON();
-        await held;
-        await route.fulfill(answer);
-      });
+      await page.route(
+        (url) =>
+          url.pathname === "/local/verify" && url.searchParams.get("order_id") === "ord-stub-2",
+        async (route) => {
+          seen = route.request().postDataJSON();
+          await held;
+          await route.fulfill(answer);
+        },
+      );
       await page.goto("/verify-order/ord-stub-2");
       await expect(page.getByText("Verifying your payment...")).toBeVisible();
       release();

@@ -14,15 +14,25 @@ import { signIn, toast } from "./shop-helpers";
 const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
 const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
 
-async function idToken(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
-  const res = await request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`, {
-    data: { ...who, returnSecureToken: true },
-  });
+async function idToken(
+  request: APIRequestContext,
+  who: { email: string; password: string },
+): Promise<string> {
+  const res = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
+    {
+      data: { ...who, returnSecureToken: true },
+    },
+  );
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
-test("an inquiry is quoted, paid without an account, and its studio stages show with dates and photos", async ({ page, browser, request }) => {
+test("an inquiry is quoted, paid without an account, and its studio stages show with dates and photos", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const email = `patron.${Date.now()}@example.com`;
 
@@ -91,9 +101,18 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   // 5. The owner marks two stages, each with a photo: the first on the order screen (an upload), the second by API.
   await owner.goto(`/admin/order/${orderId}`);
   const studio = owner.locator(`[data-stages-editor="${orderId}"]`);
-  await expect(studio.locator('[data-stage="design-agreed"]')).toHaveAttribute("data-done", "false");
-  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c9a27a" } }).png().toBuffer();
-  await studio.getByLabel("Stage photo").setInputFiles({ name: "sketch.png", mimeType: "image/png", buffer: photo });
+  await expect(studio.locator('[data-stage="design-agreed"]')).toHaveAttribute(
+    "data-done",
+    "false",
+  );
+  const photo = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: "#c9a27a" },
+  })
+    .png()
+    .toBuffer();
+  await studio
+    .getByLabel("Stage photo")
+    .setInputFiles({ name: "sketch.png", mimeType: "image/png", buffer: photo });
   await studio.getByRole("button", { name: "Upload" }).click();
   await expect(toast(owner, "Image Uploaded")).toBeVisible();
   await expect(studio.getByText("1 photo(s) ready")).toBeVisible();
@@ -104,10 +123,16 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   await ownerContext.close();
   const marked = await request.post(`/v2/admin/order/${orderId}/stages`, {
     headers: bearer,
-    data: { stage: "resin-pour", note: "First pour done", photos: ["/images/categories/custom-keepsakes.svg"] },
+    data: {
+      stage: "resin-pour",
+      note: "First pour done",
+      photos: ["/images/categories/custom-keepsakes.svg"],
+    },
   });
   expect(marked.status(), await marked.text()).toBe(200);
-  const shopperTry = await request.post(`/v2/admin/order/${orderId}/stages`, { data: { stage: "curing" } });
+  const shopperTry = await request.post(`/v2/admin/order/${orderId}/stages`, {
+    data: { stage: "curing" },
+  });
   expect(shopperTry.status()).toBe(401);
 
   // 6. The customer's page (the quote link) shows both stages with dates and photos, and the next one expected.
@@ -119,16 +144,24 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
     await expect(row.locator("[data-stage-date]")).toHaveText(/^Done on \d{1,2} \w{3} \d{4}$/);
     await expect(row.locator("[data-stage-photo]")).toHaveCount(1);
   }
-  await expect(page.locator('[data-stage="curing"] [data-stage-expected]')).toHaveText(/^Expected by /);
+  await expect(page.locator('[data-stage="curing"] [data-stage-expected]')).toHaveText(
+    /^Expected by /,
+  );
   await expect(page.locator("[data-promised]")).toHaveText(/^Promised dispatch by /);
 
   // 7. Later the customer makes an account with the same email; once verified, /my-orders has the order.
-  const signUp = await request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e`, { data: { email, password: "resin-patron-2024", returnSecureToken: true } });
+  const signUp = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e`,
+    { data: { email, password: "resin-patron-2024", returnSecureToken: true } },
+  );
   const { localId } = (await signUp.json()) as { localId: string };
-  const verify = await request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/demo-resin/accounts:update`, {
-    headers: { authorization: "Bearer owner" },
-    data: { localId, emailVerified: true },
-  });
+  const verify = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/demo-resin/accounts:update`,
+    {
+      headers: { authorization: "Bearer owner" },
+      data: { localId, emailVerified: true },
+    },
+  );
   expect(verify.ok(), await verify.text()).toBe(true);
   const customer = await browser.newContext();
   const mine = await customer.newPage();

@@ -32,7 +32,8 @@ export const test = base.extend<{ cspViolations: string[] }>({
     async ({ context }, use) => {
       const found = watchCsp(context);
       await use(found);
-      if (found.length > 0) throw new Error(`Content-Security-Policy violations:\n${found.join("\n")}`);
+      if (found.length > 0)
+        throw new Error(`Content-Security-Policy violations:\n${found.join("\n")}`);
     },
     { auto: true },
   ],
@@ -44,5 +45,10 @@ export const test = base.extend<{ cspViolations: string[] }>({
  * a sleep.
  */
 export async function settled(page: import("@playwright/test").Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
 }

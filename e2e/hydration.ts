@@ -7,7 +7,9 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Waits until the island holding `inside` has hydrated (Astro drops the `ssr` attribute). */
 export async function hydrated(page: Page, inside: Locator): Promise<void> {
-  await expect(page.locator("astro-island:not([ssr])").filter({ has: inside }).first()).toBeAttached();
+  await expect(
+    page.locator("astro-island:not([ssr])").filter({ has: inside }).first(),
+  ).toBeAttached();
 }
 
 /**

@@ -7,7 +7,9 @@ import { shellReady } from "./hydration";
 import { bodyOverflow, expectNoReact, reactFootprint, toast } from "./storefront-helpers";
 
 test.describe("custom-order inquiry modal", () => {
-  test("loads on demand, toasts 'Mandatory Fields' when a required field is blank", async ({ page }) => {
+  test("loads on demand, toasts 'Mandatory Fields' when a required field is blank", async ({
+    page,
+  }) => {
     const footprint = await reactFootprint(page, "/");
     expectNoReact(footprint); // React arrives only when the form is opened
 
@@ -19,7 +21,9 @@ test.describe("custom-order inquiry modal", () => {
 
     await dialog.getByRole("button", { name: "Send inquiry" }).click();
     await expect(toast(page, "Mandatory Fields")).toBeVisible();
-    await expect(page.getByRole("status").getByText("Fill out Name, Email and Product Type")).toBeVisible();
+    await expect(
+      page.getByRole("status").getByText("Fill out Name, Email and Product Type"),
+    ).toBeVisible();
     await toast(page, "Mandatory Fields").first().click(); // a click closes a toast (before its 5 s are up)
     await expect(toast(page, "Mandatory Fields")).toHaveCount(0);
     await expect(dialog).toBeVisible();
@@ -31,13 +35,19 @@ test.describe("custom-order inquiry modal", () => {
     await expect(toast(page, "Mandatory Fields")).toBeVisible();
   });
 
-  test("sends without waiting, clears and closes the form, toasts 'Query Recieved' whatever the answer", async ({ page }) => {
+  test("sends without waiting, clears and closes the form, toasts 'Query Recieved' whatever the answer", async ({
+    page,
+  }) => {
     await page.goto("/");
     const sent: unknown[] = [];
     // The server fails on purpose: SPEC §4 says the success toast shows regardless of the answer.
     await page.route("**/v2/custom-order-email", async (route) => {
       sent.push(route.request().postDataJSON());
-      await route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"boom"}' });
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"error":"boom"}',
+      });
     });
 
     await shellReady(page);

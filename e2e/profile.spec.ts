@@ -7,13 +7,23 @@ import { expect, test, type BrowserContext, type Page } from "./fixtures";
 import { hydrated } from "./hydration";
 import { freshShopper, toast, type Profile } from "./shop-helpers";
 
-const PROFILE: Profile = { firstName: "Arjun", lastName: "Mehta", phone: "9876543210", gender: "male", dateOfBirth: "1990-01-01" };
+const PROFILE: Profile = {
+  firstName: "Arjun",
+  lastName: "Mehta",
+  phone: "9876543210",
+  gender: "male",
+  dateOfBirth: "1990-01-01",
+};
 
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
 }
 
-async function login(page: Page, who: { email: string; password: string }, path: string): Promise<void> {
+async function login(
+  page: Page,
+  who: { email: string; password: string },
+  path: string,
+): Promise<void> {
   await page.goto(path);
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
@@ -37,7 +47,9 @@ test.describe("my profile", () => {
     await form.getByLabel("Phone number").fill("");
     await form.getByRole("button", { name: "Save Profile" }).click();
     await expect(toast(page, "Missing Fields")).toBeVisible();
-    await expect(page.getByText("All fields marked with * are required.", { exact: true }).last()).toBeVisible();
+    await expect(
+      page.getByText("All fields marked with * are required.", { exact: true }).last(),
+    ).toBeVisible();
 
     const phone = `98${String(Date.now()).slice(-8)}`;
     await form.getByLabel("Phone number").fill(phone);
@@ -57,9 +69,16 @@ test.describe("my profile", () => {
     await expect(toast(page, "Profile updated!")).toBeVisible();
     await expect(form.getByLabel("Gender")).toBeEnabled();
     // The user cookie is written again with the updated user.
-    await expect.poll(async () => JSON.parse(decodeURIComponent((await cookie(page.context(), "user")) ?? "{}")).phone).toBe(phone);
+    await expect
+      .poll(
+        async () =>
+          JSON.parse(decodeURIComponent((await cookie(page.context(), "user")) ?? "{}")).phone,
+      )
+      .toBe(phone);
     await page.reload();
-    await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Phone number")).toHaveValue(phone);
+    await expect(
+      page.getByRole("form", { name: "Profile" }).getByLabel("Phone number"),
+    ).toHaveValue(phone);
   });
 
   test("adds, edits and deletes an address", async ({ page }) => {
@@ -93,7 +112,9 @@ test.describe("my profile", () => {
     await expect(dialog.getByRole("heading", { name: "Edit Address" })).toBeVisible();
     await dialog.getByLabel("City").fill(`${city} East`);
     await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(page.locator("[data-address-id]").filter({ hasText: `${city} East` })).toBeVisible();
+    await expect(
+      page.locator("[data-address-id]").filter({ hasText: `${city} East` }),
+    ).toBeVisible();
 
     // Saved on the server: still there after a reload.
     await page.reload();

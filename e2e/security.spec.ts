@@ -7,7 +7,12 @@ import { expect, test } from "./fixtures";
 
 test.describe("security headers", () => {
   test("pages and API answers carry the security headers", async ({ request }) => {
-    for (const path of ["/", "/products", "/v2/products?limit=1&offset=0&status=active", "/v2/no-such-thing"]) {
+    for (const path of [
+      "/",
+      "/products",
+      "/v2/products?limit=1&offset=0&status=active",
+      "/v2/no-such-thing",
+    ]) {
       const response = await request.get(path);
       const headers = response.headers();
       expect(headers["x-content-type-options"], path).toBe("nosniff");
@@ -22,7 +27,10 @@ test.describe("security headers", () => {
     expect(page).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   });
 
-  test("an inline script the shop did not ship is refused, and the watch reports it", async ({ page, cspViolations }) => {
+  test("an inline script the shop did not ship is refused, and the watch reports it", async ({
+    page,
+    cspViolations,
+  }) => {
     await page.goto("/instructions");
     const ran = await page.evaluate(() => {
       const script = document.createElement("script");

@@ -23,22 +23,35 @@ export interface Profile {
  * A new email/password account in the emulator. Without `profile` its shop record is made at first
  * login; with it, the record is registered now (as the sign-up page does), through the shop's API.
  */
-export async function freshShopper(request: APIRequestContext, profile?: Profile): Promise<{ email: string; password: string }> {
+export async function freshShopper(
+  request: APIRequestContext,
+  profile?: Profile,
+): Promise<{ email: string; password: string }> {
   const email = `buyer.${Date.now()}.${++counter}@example.com`;
   const password = "resin-buyer-2024";
-  const res = await request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e`, {
-    data: { email, password, returnSecureToken: true },
-  });
+  const res = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e`,
+    {
+      data: { email, password, returnSecureToken: true },
+    },
+  );
   expect(res.ok(), await res.text()).toBe(true);
   if (profile) {
     const { idToken } = (await res.json()) as { idToken: string };
-    const registered = await request.post("/v2/auth/register", { headers: { authorization: `Bearer ${idToken}` }, data: { ...profile, email } });
+    const registered = await request.post("/v2/auth/register", {
+      headers: { authorization: `Bearer ${idToken}` },
+      data: { ...profile, email },
+    });
     expect(registered.status(), await registered.text()).toBe(201);
   }
   return { email, password };
 }
 
-export async function signIn(page: Page, who: { email: string; password: string }, path = "/login"): Promise<void> {
+export async function signIn(
+  page: Page,
+  who: { email: string; password: string },
+  path = "/login",
+): Promise<void> {
   await page.goto(path);
   await hydrated(page, page.getByRole("button", { name: "Login", exact: true }));
   await page.getByLabel("Email", { exact: true }).fill(who.email);
@@ -47,7 +60,10 @@ export async function signIn(page: Page, who: { email: string; password: string 
 }
 
 /** Ids of the first `count` active products of the demo seed. */
-export async function someProducts(page: Page, count: number): Promise<{ id: string; name: string }[]> {
+export async function someProducts(
+  page: Page,
+  count: number,
+): Promise<{ id: string; name: string }[]> {
   const res = await page.request.get("/v2/products?limit=0&offset=0&status=active");
   expect(res.ok()).toBe(true);
   const products = (await res.json()) as { id: string; name: string }[];

@@ -22,8 +22,16 @@ export async function reactFootprint(page: Page, path: string) {
 
 export function expectNoReact(footprint: Awaited<ReturnType<typeof reactFootprint>>) {
   expect(footprint.islands, "astro-island elements").toBe(0);
-  expect(footprint.srcs.filter((src) => /react/i.test(src)), "script src containing 'react'").toEqual([]);
-  const loaded = footprint.scripts.filter((s) => /react/i.test(s.url) || s.body.includes("react.transitional.element") || s.body.includes("__REACT_DEVTOOLS_GLOBAL_HOOK__"));
+  expect(
+    footprint.srcs.filter((src) => /react/i.test(src)),
+    "script src containing 'react'",
+  ).toEqual([]);
+  const loaded = footprint.scripts.filter(
+    (s) =>
+      /react/i.test(s.url) ||
+      s.body.includes("react.transitional.element") ||
+      s.body.includes("__REACT_DEVTOOLS_GLOBAL_HOOK__"),
+  );
   expect(
     loaded.map((s) => s.url),
     "scripts carrying React",

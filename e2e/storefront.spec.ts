@@ -12,7 +12,9 @@ import { bodyOverflow, expectNoReact, reactFootprint } from "./storefront-helper
 test.describe("footer and policy modals", () => {
   test("a policy modal opens, locks scrolling and closes on browser Back", async ({ page }) => {
     // The modals are not in the page's own HTML (decision 0051): they come from /fragments/policies.
-    expect(await (await page.request.get("/instructions")).text()).not.toContain('id="policy-shipping"');
+    expect(await (await page.request.get("/instructions")).text()).not.toContain(
+      'id="policy-shipping"',
+    );
     const fragment = await page.request.get("/fragments/policies");
     expect(fragment.headers()["x-robots-tag"]).toBe("noindex");
     expect(await fragment.text()).toContain('id="policy-shipping"');
@@ -36,7 +38,14 @@ test.describe("footer and policy modals", () => {
     await page.goto("/");
     await shellReady(page);
     const footer = page.getByRole("contentinfo");
-    for (const title of ["About Us", "Contact Us", "Terms & Conditions", "Privacy Policy", "Shipping Policy", "Returns & Refunds"]) {
+    for (const title of [
+      "About Us",
+      "Contact Us",
+      "Terms & Conditions",
+      "Privacy Policy",
+      "Shipping Policy",
+      "Returns & Refunds",
+    ]) {
       await footer.getByRole("button", { name: title }).click();
       const dialog = page.getByRole("dialog", { name: title });
       await expect(dialog).toBeVisible();
@@ -54,17 +63,24 @@ test.describe("footer and policy modals", () => {
     await page.keyboard.press("Escape");
     await expect(returns).toBeHidden();
 
-    await expect(footer.getByRole("link", { name: "Instructions" })).toHaveAttribute("href", "/instructions");
+    await expect(footer.getByRole("link", { name: "Instructions" })).toHaveAttribute(
+      "href",
+      "/instructions",
+    );
     await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
   });
 
-  test("a footer modal whose text cannot be fetched says so, and the next click tries again", async ({ page }) => {
+  test("a footer modal whose text cannot be fetched says so, and the next click tries again", async ({
+    page,
+  }) => {
     await page.route("**/fragments/policies", (route) => route.abort());
     await page.goto("/instructions");
     await shellReady(page);
     const terms = page.getByRole("contentinfo").getByRole("button", { name: "Terms & Conditions" });
     await terms.click();
-    await expect(page.getByText("This page could not be opened. Check your connection and try again.")).toBeVisible();
+    await expect(
+      page.getByText("This page could not be opened. Check your connection and try again."),
+    ).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Terms & Conditions" })).toHaveCount(0);
 
     await page.unroute("**/fragments/policies");
@@ -92,7 +108,13 @@ test.describe("instructions", () => {
     await expect(varmala).toHaveAttribute("aria-selected", "true");
     await expect(carePanel).toBeHidden();
     const varmalaPanel = page.getByRole("tabpanel", { name: "Varmala Preservation" });
-    for (const heading of ["Flower preparation", "Packing", "Shipping", "Processing timeline", "Extra notes"]) {
+    for (const heading of [
+      "Flower preparation",
+      "Packing",
+      "Shipping",
+      "Processing timeline",
+      "Extra notes",
+    ]) {
       await expect(varmalaPanel.getByRole("heading", { name: heading, exact: true })).toBeVisible();
     }
     await expect(varmalaPanel.getByText(/1-2 days/).first()).toBeVisible();
@@ -108,7 +130,10 @@ test.describe("instructions", () => {
 
   test("#varmala opens the Varmala Preservation tab", async ({ page }) => {
     await page.goto("/instructions#varmala");
-    await expect(page.getByRole("tab", { name: "Varmala Preservation" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Varmala Preservation" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
   });
 });
 
@@ -133,18 +158,26 @@ test.describe("content-only pages ship no React", () => {
 });
 
 test.describe("home and navigation", () => {
-  test("renders on the server: hero, collections twice for looping, spotlight arrows scroll 250 px", async ({ page }) => {
+  test("renders on the server: hero, collections twice for looping, spotlight arrows scroll 250 px", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(page.getByText("Loading your resin experience !")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: /Shop All/ })).toHaveAttribute("href", "/products");
+    await expect(page.getByRole("main").getByRole("link", { name: /Shop All/ })).toHaveAttribute(
+      "href",
+      "/products",
+    );
 
     const collections = page.locator("#collections");
     const first = collections.locator("a:not([data-duplicate])").first();
     const href = await first.getAttribute("href");
     expect(href).toMatch(/^\/products\?category=/);
     await expect(collections.locator(`a[href="${href}"]`)).toHaveCount(2);
-    await expect(collections.locator("a[data-duplicate]").first()).toHaveAttribute("aria-hidden", "true");
+    await expect(collections.locator("a[data-duplicate]").first()).toHaveAttribute(
+      "aria-hidden",
+      "true",
+    );
 
     const spotlight = page.getByRole("region", { name: "Spotlight Selections" });
     const cards = spotlight.getByRole("link").filter({ has: page.locator("img") });
@@ -172,22 +205,43 @@ test.describe("home and navigation", () => {
     await expect(page).toHaveURL(/\/products\?category=/);
   });
 
-  test("top bar: links, Login and Signup, a cart button that asks the drawer to open", async ({ page }) => {
+  test("top bar: links, Login and Signup, a cart button that asks the drawer to open", async ({
+    page,
+  }) => {
     await page.goto("/instructions");
     const main = page.getByRole("navigation", { name: "Main" });
     await expect(main.getByRole("link", { name: "Products" })).toHaveAttribute("href", "/products");
     await expect(main.getByRole("link", { name: "Orders" })).toHaveAttribute("href", "/my-orders");
-    await expect(main.getByRole("link", { name: "Instructions" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Signup" })).toHaveAttribute("href", /^\/join-/);
+    await expect(main.getByRole("link", { name: "Instructions" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveAttribute(
+      "href",
+      "/login",
+    );
+    await expect(page.getByRole("banner").getByRole("link", { name: "Signup" })).toHaveAttribute(
+      "href",
+      /^\/join-/,
+    );
     await expect(page.getByRole("banner").getByRole("link", { name: "Portal" })).toHaveCount(0);
 
-    const opened = page.evaluate(() => new Promise<boolean>((resolve) => window.addEventListener("cart:open", () => resolve(true), { once: true })));
-    await page.getByRole("banner").getByRole("button", { name: /^Cart, \d+ items?$/ }).click();
+    const opened = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          window.addEventListener("cart:open", () => resolve(true), { once: true }),
+        ),
+    );
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Cart, \d+ items?$/ })
+      .click();
     expect(await opened).toBe(true);
   });
 
-  test("mobile: bottom bar with Shop, Orders, Cart; Instructions except on home; user menu closes outside and on Escape", async ({ page }) => {
+  test("mobile: bottom bar with Shop, Orders, Cart; Instructions except on home; user menu closes outside and on Escape", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/instructions");
     const bar = page.getByRole("navigation", { name: "Mobile" });
@@ -199,7 +253,9 @@ test.describe("home and navigation", () => {
     const account = page.getByRole("button", { name: "Account" });
     await account.click();
     await expect(account).toHaveAttribute("aria-expanded", "true");
-    await expect(page.locator("#user-menu-panel").getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(
+      page.locator("#user-menu-panel").getByRole("link", { name: "Login" }),
+    ).toBeVisible();
     await page.getByRole("heading", { name: "Caring for your resin art" }).click(); // outside the menu
     await expect(account).toHaveAttribute("aria-expanded", "false");
     await account.click();

@@ -22,7 +22,9 @@ async function storedCount(): Promise<number> {
   return (await readdir(MEDIA_DIR, { recursive: true }).catch(() => [])).length;
 }
 
-test("the portal's picker sends a file that only pretends to be a PNG; the server refuses it with its message and stores nothing", async ({ page }) => {
+test("the portal's picker sends a file that only pretends to be a PNG; the server refuses it with its message and stores nothing", async ({
+  page,
+}) => {
   await signIn(page, { email: "owner@resintales.example", password: "resin-owner-2024" });
   await page.waitForURL((url) => url.pathname === "/");
   await page.goto("/admin/categories");
@@ -35,10 +37,18 @@ test("the portal's picker sends a file that only pretends to be a PNG; the serve
   const stored = await storedCount();
 
   // The name and the declared type say PNG; the bytes say otherwise, which only the server sees.
-  await dialog.getByLabel("Choose an image").setInputFiles({ name: "coasters.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+  await dialog
+    .getByLabel("Choose an image")
+    .setInputFiles({
+      name: "coasters.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+    });
   // The browser cannot draw it: no broken preview.
   await expect(dialog.getByAltText("Preview of the chosen image")).toHaveCount(0);
-  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/v2/upload-cloud");
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/v2/upload-cloud",
+  );
   await dialog.getByRole("button", { name: "Confirm Upload" }).click();
   expect((await answered).status()).toBe(400);
   await expect(toast(page, WRONG_TYPE)).toBeVisible();
@@ -49,8 +59,14 @@ test("the portal's picker sends a file that only pretends to be a PNG; the serve
   await expect(card.locator("img").first()).toHaveAttribute("src", before!);
 });
 
-test("on Add Product the same refusal also raises the browser alert 'Upload failed' and adds no image", async ({ page }) => {
-  await signIn(page, { email: "owner@resintales.example", password: "resin-owner-2024" }, `/login?redirect=${encodeURIComponent("/admin/add-product")}`);
+test("on Add Product the same refusal also raises the browser alert 'Upload failed' and adds no image", async ({
+  page,
+}) => {
+  await signIn(
+    page,
+    { email: "owner@resintales.example", password: "resin-owner-2024" },
+    `/login?redirect=${encodeURIComponent("/admin/add-product")}`,
+  );
   await page.waitForURL((url) => url.pathname === "/admin/add-product");
   const alerts: string[] = [];
   page.on("dialog", (dialog) => {
@@ -58,8 +74,16 @@ test("on Add Product the same refusal also raises the browser alert 'Upload fail
     void dialog.accept();
   });
   const stored = await storedCount();
-  await page.getByLabel("Choose an image").setInputFiles({ name: "frame.jpg", mimeType: "image/jpeg", buffer: Buffer.from("GIF89a not a jpeg") });
-  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/v2/upload-cloud");
+  await page
+    .getByLabel("Choose an image")
+    .setInputFiles({
+      name: "frame.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("GIF89a not a jpeg"),
+    });
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/v2/upload-cloud",
+  );
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   expect((await answered).status()).toBe(400);
   await expect(toast(page, WRONG_TYPE)).toBeVisible();

@@ -11,9 +11,16 @@ const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
 const WRONG_TYPE = "Only PNG, JPEG, and WebP files are allowed";
 
 async function ownerToken(page: Page): Promise<string> {
-  const res = await page.request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`, {
-    data: { email: "owner@resintales.example", password: "resin-owner-2024", returnSecureToken: true },
-  });
+  const res = await page.request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
+    {
+      data: {
+        email: "owner@resintales.example",
+        password: "resin-owner-2024",
+        returnSecureToken: true,
+      },
+    },
+  );
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { idToken: string }).idToken;
 }
@@ -24,12 +31,24 @@ interface Answer {
 }
 
 /** Uploads a file made in the page: "text" (disguised), "png" (a drawn canvas) or "huge" (11 MB). */
-async function uploadFromPage(page: Page, token: string, kind: "text" | "png" | "huge"): Promise<Answer> {
+async function uploadFromPage(
+  page: Page,
+  token: string,
+  kind: "text" | "png" | "huge",
+): Promise<Answer> {
   return page.evaluate(
     async ({ token, kind }) => {
       let blob: Blob;
-      if (kind === "text") blob = new Blob(["<svg xmlns='http://www.w3.org/2000/svg'></svg>"], { type: "image/png" });
-      else if (kind === "huge") blob = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), new Uint8Array(11 * 1024 * 1024)], { type: "image/png" });
+      if (kind === "text")
+        blob = new Blob(["<svg xmlns='http://www.w3.org/2000/svg'></svg>"], { type: "image/png" });
+      else if (kind === "huge")
+        blob = new Blob(
+          [
+            new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+            new Uint8Array(11 * 1024 * 1024),
+          ],
+          { type: "image/png" },
+        );
       else {
         const canvas = document.createElement("canvas");
         canvas.width = 700;
@@ -44,7 +63,11 @@ async function uploadFromPage(page: Page, token: string, kind: "text" | "png" | 
       const form = new FormData();
       form.append("file", new File([blob], "resin.png", { type: "image/png" }));
       try {
-        const res = await fetch("/v2/upload-cloud", { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+        const res = await fetch("/v2/upload-cloud", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
         return { status: res.status, body: await res.json().catch(() => null) };
       } catch (error) {
         return { status: 0, body: { error: String(error) } };
@@ -55,25 +78,41 @@ async function uploadFromPage(page: Page, token: string, kind: "text" | "png" | 
 }
 
 test.describe("image uploads", () => {
-  test("the owner's upload of a wrong file type is refused; an oversized one gets the 400 naming the limit", async ({ page }) => {
+  test("the owner's upload of a wrong file type is refused; an oversized one gets the 400 naming the limit", async ({
+    page,
+  }) => {
     await page.goto("/");
     const token = await ownerToken(page);
-    expect(await uploadFromPage(page, token, "text")).toEqual({ status: 400, body: { error: WRONG_TYPE } });
+    expect(await uploadFromPage(page, token, "text")).toEqual({
+      status: 400,
+      body: { error: WRONG_TYPE },
+    });
     const huge = await uploadFromPage(page, token, "huge");
     expect(huge.status).toBe(400);
     expect(huge.body?.error).toContain("10 MB");
   });
 
-  test("a shopper cannot upload, and /media answers 404 to anything but a stored file", async ({ page }) => {
+  test("a shopper cannot upload, and /media answers 404 to anything but a stored file", async ({
+    page,
+  }) => {
     await page.goto("/");
-    const anonymous = await page.request.post("/v2/upload-cloud", { multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } } });
+    const anonymous = await page.request.post("/v2/upload-cloud", {
+      multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } },
+    });
     expect(anonymous.status()).toBe(401);
-    for (const path of ["/media/../package.json", "/media/%2e%2e/package.json", "/media/0123456789abcdef0123456789abcdef/640.jpg", "/media/x"]) {
+    for (const path of [
+      "/media/../package.json",
+      "/media/%2e%2e/package.json",
+      "/media/0123456789abcdef0123456789abcdef/640.jpg",
+      "/media/x",
+    ]) {
       expect((await page.request.get(path)).status(), path).toBe(404);
     }
   });
 
-  test("an uploaded image is served for a year and a product using it shows a <picture> the browser loads as AVIF", async ({ page }) => {
+  test("an uploaded image is served for a year and a product using it shows a <picture> the browser loads as AVIF", async ({
+    page,
+  }) => {
     await page.goto("/");
     const token = await ownerToken(page);
     const answer = await uploadFromPage(page, token, "png");
@@ -86,9 +125,13 @@ test.describe("image uploads", () => {
     expect(served.headers()["content-type"]).toBe("image/png");
     expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(served.headers()["x-content-type-options"]).toBe("nosniff");
-    expect((await page.request.get(url.replace("700.png", "320.avif"))).headers()["content-type"]).toBe("image/avif");
+    expect(
+      (await page.request.get(url.replace("700.png", "320.avif"))).headers()["content-type"],
+    ).toBe("image/avif");
 
-    const categories = (await (await page.request.get("/v2/categories")).json()) as { id: string }[];
+    const categories = (await (await page.request.get("/v2/categories")).json()) as {
+      id: string;
+    }[];
     const created = await page.request.post("/v2/products", {
       headers: { authorization: `Bearer ${token}` },
       data: {
@@ -114,12 +157,22 @@ test.describe("image uploads", () => {
       await page.goto(`/products/product/${encodeURIComponent(product.id)}`);
       const image = page.getByRole("img", { name: "Blue and amber resin frame" });
       await expect(image).toBeVisible();
-      await expect(page.locator('picture source[type="image/avif"]').first()).toHaveAttribute("srcset", new RegExp(`${url.replace("700.png", "320.avif")} 320w`));
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/[a-f0-9]{32}\/\d+\.avif$/);
+      await expect(page.locator('picture source[type="image/avif"]').first()).toHaveAttribute(
+        "srcset",
+        new RegExp(`${url.replace("700.png", "320.avif")} 320w`),
+      );
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+        /\/media\/[a-f0-9]{32}\/\d+\.avif$/,
+      );
     } finally {
       // Other specs count the storefront's products: take this one off it again.
-      const off = await page.request.patch(`/v2/products/${encodeURIComponent(product.id)}?status=inactive`, { headers: { authorization: `Bearer ${token}` } });
+      const off = await page.request.patch(
+        `/v2/products/${encodeURIComponent(product.id)}?status=inactive`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
       expect(off.ok(), await off.text()).toBe(true);
     }
   });

@@ -20,7 +20,11 @@
  */
 import { defineMiddleware, sequence } from "astro:middleware";
 import { accountMiddleware } from "./features/account/session-middleware.server";
-import { jsonApiErrors, refuseCrossSiteForms, refuseNulAddress } from "./server/request-guards.server";
+import {
+  jsonApiErrors,
+  refuseCrossSiteForms,
+  refuseNulAddress,
+} from "./server/request-guards.server";
 import { addSecurityHeaders } from "./server/security-headers.server";
 import { startBackgroundJobs } from "./features/checkout/background-jobs.server";
 import { cachePages } from "./features/catalogue/page-cache.server";

@@ -23,8 +23,22 @@ type RouteModule = Partial<Record<Method | "ALL", APIRoute>>;
 const ROUTE_FILES = import.meta.glob<RouteModule>("../src/pages/v2/**/*.ts");
 const V2 = "../src/pages/v2/";
 
-const PERSON = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "asha@example.com" };
-const ADDRESS = { id: "a1", type: "Home", address1: "12 MI Road", address2: "", city: "Jaipur", state: "Rajasthan", zipCode: "302001", country: "India" };
+const PERSON = {
+  firstName: "Asha",
+  lastName: "Verma",
+  phone: "9876543210",
+  email: "asha@example.com",
+};
+const ADDRESS = {
+  id: "a1",
+  type: "Home",
+  address1: "12 MI Road",
+  address2: "",
+  city: "Jaipur",
+  state: "Rajasthan",
+  zipCode: "302001",
+  country: "India",
+};
 const PRODUCT_BODY = {
   name: "Authz Tray",
   description: "",
@@ -76,34 +90,128 @@ const ROWS: Row[] = [
   { file: "admin/allorders.ts", method: "GET", url: "/v2/admin/allorders" },
   { file: "admin/order-counts.ts", method: "GET", url: "/v2/admin/order-counts" },
   { file: "admin/order/[id].ts", method: "GET", url: "/v2/admin/order/o1", params: { id: "o1" } },
-  { file: "admin/order/[id].ts", method: "PUT", url: "/v2/admin/order/o1?status=processing", params: { id: "o1" } },
+  {
+    file: "admin/order/[id].ts",
+    method: "PUT",
+    url: "/v2/admin/order/o1?status=processing",
+    params: { id: "o1" },
+  },
   // Products and the homepage listing
-  { file: "admin/allproducts.ts", method: "GET", url: "/v2/admin/allproducts?limit=0&offset=0&status=all" },
-  { file: "admin/product/[id].ts", method: "GET", url: "/v2/admin/product/p1", params: { id: "p1" } },
+  {
+    file: "admin/allproducts.ts",
+    method: "GET",
+    url: "/v2/admin/allproducts?limit=0&offset=0&status=all",
+  },
+  {
+    file: "admin/product/[id].ts",
+    method: "GET",
+    url: "/v2/admin/product/p1",
+    params: { id: "p1" },
+  },
   { file: "products/index.ts", method: "GET", url: "/v2/products?limit=0&offset=0&status=all" },
-  { file: "products/index.ts", method: "POST", url: "/v2/products", body: { ...PRODUCT_BODY, sku: "AUTHZ-NEW" } },
-  { file: "products/[id].ts", method: "PUT", url: "/v2/products/p1", params: { id: "p1" }, body: { ...PRODUCT_BODY, sku: "AUTHZ-1" } },
-  { file: "products/[id].ts", method: "PATCH", url: "/v2/products/p1?status=inactive", params: { id: "p1" } },
-  { file: "home-products/[id].ts", method: "PATCH", url: "/v2/home-products/p1", params: { id: "p1" } },
+  {
+    file: "products/index.ts",
+    method: "POST",
+    url: "/v2/products",
+    body: { ...PRODUCT_BODY, sku: "AUTHZ-NEW" },
+  },
+  {
+    file: "products/[id].ts",
+    method: "PUT",
+    url: "/v2/products/p1",
+    params: { id: "p1" },
+    body: { ...PRODUCT_BODY, sku: "AUTHZ-1" },
+  },
+  {
+    file: "products/[id].ts",
+    method: "PATCH",
+    url: "/v2/products/p1?status=inactive",
+    params: { id: "p1" },
+  },
+  {
+    file: "home-products/[id].ts",
+    method: "PATCH",
+    url: "/v2/home-products/p1",
+    params: { id: "p1" },
+  },
   // Uploads
   { file: "upload-cloud.ts", method: "POST", url: "/v2/upload-cloud", multipart: true },
   // Categories
   { file: "admin/categories/index.ts", method: "GET", url: "/v2/admin/categories" },
-  { file: "admin/categories/index.ts", method: "POST", url: "/v2/admin/categories", body: { name: "Authz Trays" } },
-  { file: "admin/categories/[id].ts", method: "PATCH", url: "/v2/admin/categories/Frames?new_show=0", params: { id: "Frames" } },
-  { file: "admin/categories/[id].ts", method: "POST", url: `/v2/admin/categories/Frames?img=${encodeURIComponent("/media/authz.webp")}`, params: { id: "Frames" } },
+  {
+    file: "admin/categories/index.ts",
+    method: "POST",
+    url: "/v2/admin/categories",
+    body: { name: "Authz Trays" },
+  },
+  {
+    file: "admin/categories/[id].ts",
+    method: "PATCH",
+    url: "/v2/admin/categories/Frames?new_show=0",
+    params: { id: "Frames" },
+  },
+  {
+    file: "admin/categories/[id].ts",
+    method: "POST",
+    url: `/v2/admin/categories/Frames?img=${encodeURIComponent("/media/authz.webp")}`,
+    params: { id: "Frames" },
+  },
   // Inquiries
   { file: "admin/inquiries/index.ts", method: "GET", url: "/v2/admin/inquiries" },
   { file: "admin/inquiries/count.ts", method: "GET", url: "/v2/admin/inquiries/count?status=new" },
-  { file: "admin/inquiries/[id].ts", method: "PATCH", url: "/v2/admin/inquiries/q1?status=contacted", params: { id: "q1" } },
+  {
+    file: "admin/inquiries/[id].ts",
+    method: "PATCH",
+    url: "/v2/admin/inquiries/q1?status=contacted",
+    params: { id: "q1" },
+  },
   // Custom work (issue 12): quotes, studio stages, the shipping charge
-  { file: "admin/inquiries/[id]/quotes.ts", method: "GET", url: "/v2/admin/inquiries/q1/quotes", params: { id: "q1" } },
-  { file: "admin/inquiries/[id]/quotes.ts", method: "POST", url: "/v2/admin/inquiries/q1/quotes", params: { id: "q1" }, body: QUOTE_BODY },
-  { file: "admin/quotes/[id].ts", method: "PUT", url: "/v2/admin/quotes/none", params: { id: "none" }, body: QUOTE_BODY },
-  { file: "admin/quotes/[id]/[action].ts", method: "POST", url: "/v2/admin/quotes/none/withdraw", params: { id: "none", action: "withdraw" } },
-  { file: "admin/order/[id]/stages.ts", method: "GET", url: "/v2/admin/order/o1/stages", params: { id: "o1" } },
-  { file: "admin/order/[id]/stages.ts", method: "POST", url: "/v2/admin/order/o1/stages", params: { id: "o1" }, body: { stage: "design-agreed" } },
-  { file: "admin/order/[id]/shipping-charge.ts", method: "POST", url: "/v2/admin/order/o1/shipping-charge", params: { id: "o1" }, body: { amount: 100 } },
+  {
+    file: "admin/inquiries/[id]/quotes.ts",
+    method: "GET",
+    url: "/v2/admin/inquiries/q1/quotes",
+    params: { id: "q1" },
+  },
+  {
+    file: "admin/inquiries/[id]/quotes.ts",
+    method: "POST",
+    url: "/v2/admin/inquiries/q1/quotes",
+    params: { id: "q1" },
+    body: QUOTE_BODY,
+  },
+  {
+    file: "admin/quotes/[id].ts",
+    method: "PUT",
+    url: "/v2/admin/quotes/none",
+    params: { id: "none" },
+    body: QUOTE_BODY,
+  },
+  {
+    file: "admin/quotes/[id]/[action].ts",
+    method: "POST",
+    url: "/v2/admin/quotes/none/withdraw",
+    params: { id: "none", action: "withdraw" },
+  },
+  {
+    file: "admin/order/[id]/stages.ts",
+    method: "GET",
+    url: "/v2/admin/order/o1/stages",
+    params: { id: "o1" },
+  },
+  {
+    file: "admin/order/[id]/stages.ts",
+    method: "POST",
+    url: "/v2/admin/order/o1/stages",
+    params: { id: "o1" },
+    body: { stage: "design-agreed" },
+  },
+  {
+    file: "admin/order/[id]/shipping-charge.ts",
+    method: "POST",
+    url: "/v2/admin/order/o1/shipping-charge",
+    params: { id: "o1" },
+    body: { amount: 100 },
+  },
 ];
 
 const present = (row: Row) => `${V2}${row.file}` in ROUTE_FILES;
@@ -117,7 +225,12 @@ async function handlerOf(row: Row): Promise<APIRoute> {
 
 function options(row: Row, token?: string): CallOptions {
   const base: CallOptions = { method: row.method, params: row.params, token };
-  if (row.multipart) return { ...base, rawBody: MULTIPART, headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } };
+  if (row.multipart)
+    return {
+      ...base,
+      rawBody: MULTIPART,
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    };
   if (row.body !== undefined) return { ...base, body: row.body };
   return base;
 }
@@ -143,7 +256,8 @@ it("has a row for every method of every route file under src/pages/v2/admin/", a
     const file = path.slice(V2.length);
     const module = await load();
     for (const method of Object.keys(module).filter((name) => name !== "ALL")) {
-      if (!ROWS.some((row) => row.file === file && row.method === method)) missing.push(`${method} src/pages/v2/${file}`);
+      if (!ROWS.some((row) => row.file === file && row.method === method))
+        missing.push(`${method} src/pages/v2/${file}`);
     }
   }
   expect(missing, "add a row to tests/admin-authz.test.ts for each").toEqual([]);
@@ -156,7 +270,9 @@ async function seed(t: TestDb) {
     { id: shopper.uid, email: `${shopper.uid}@example.com` },
   ]);
   await t.db.insert(schema.categories).values({ id: "Frames", slug: "frames", name: "Frames" });
-  await t.db.insert(schema.products).values({ id: "p1", name: "Frame", pricePaise: 99900, sku: "AUTHZ-1", categoryId: "Frames" });
+  await t.db
+    .insert(schema.products)
+    .values({ id: "p1", name: "Frame", pricePaise: 99900, sku: "AUTHZ-1", categoryId: "Frames" });
   await t.db.insert(schema.orders).values({
     id: "o1",
     userId: shopper.uid,
@@ -168,7 +284,9 @@ async function seed(t: TestDb) {
     billingAddress: ADDRESS,
     timeline: { pending: "2026-01-01T10:00:00Z" },
   });
-  await t.db.insert(schema.customInquiries).values({ id: "q1", name: "Asha", email: "asha@example.com", productType: "Frame" });
+  await t.db
+    .insert(schema.customInquiries)
+    .values({ id: "q1", name: "Asha", email: "asha@example.com", productType: "Frame" });
 }
 
 describe.each(dbKinds)("admin authorisation matrix on %s", (kind) => {
@@ -191,8 +309,14 @@ describe.each(dbKinds)("admin authorisation matrix on %s", (kind) => {
       const asShopper = await call(handler, row.url, options(row, shopper.token));
       expect(asShopper.status, `${row.method} ${row.url} as a shopper`).toBe(403);
       const asOwner = await call(handler, row.url, options(row, owner.token));
-      expect([401, 403], `${row.method} ${row.url} as the owner: ${asOwner.text.slice(0, 200)}`).not.toContain(asOwner.status);
-      expect(asOwner.status, `${row.method} ${row.url} as the owner: ${asOwner.text.slice(0, 200)}`).toBeLessThan(500);
+      expect(
+        [401, 403],
+        `${row.method} ${row.url} as the owner: ${asOwner.text.slice(0, 200)}`,
+      ).not.toContain(asOwner.status);
+      expect(
+        asOwner.status,
+        `${row.method} ${row.url} as the owner: ${asOwner.text.slice(0, 200)}`,
+      ).toBeLessThan(500);
     });
   }
 });

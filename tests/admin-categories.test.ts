@@ -59,35 +59,77 @@ async function seed(t: TestDb) {
     { id: shopper.uid, email: `${shopper.uid}@example.com` },
   ]);
   await t.db.insert(schema.categories).values([
-    { id: "Frames", slug: "frames", name: "Frames", img: "/images/categories/frames.svg", show: 1, createdAt: new Date("2026-01-01T00:00:00Z") },
-    { id: "Wall Art", slug: "wall-art", name: "Wall Art", img: "/images/categories/wall-art.svg", show: 1, createdAt: new Date("2026-02-01T00:00:00Z") },
-    { id: "Coasters", slug: "coasters", name: "Coasters", img: "", show: 0, createdAt: new Date("2026-03-01T00:00:00Z") },
+    {
+      id: "Frames",
+      slug: "frames",
+      name: "Frames",
+      img: "/images/categories/frames.svg",
+      show: 1,
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+    },
+    {
+      id: "Wall Art",
+      slug: "wall-art",
+      name: "Wall Art",
+      img: "/images/categories/wall-art.svg",
+      show: 1,
+      createdAt: new Date("2026-02-01T00:00:00Z"),
+    },
+    {
+      id: "Coasters",
+      slug: "coasters",
+      name: "Coasters",
+      img: "",
+      show: 0,
+      createdAt: new Date("2026-03-01T00:00:00Z"),
+    },
   ]);
-  await t.db.insert(schema.products).values({ id: "p1", name: "Geode", pricePaise: 100000, sku: "G-1", categoryId: "Wall Art" });
+  await t.db
+    .insert(schema.products)
+    .values({ id: "p1", name: "Geode", pricePaise: 100000, sku: "G-1", categoryId: "Wall Art" });
 }
 
 const patchShow = (id: string, show: string, token = owner.token) =>
-  call(oneRoute.PATCH, `/v2/admin/categories/${encodeURIComponent(id)}?new_show=${show}`, { method: "PATCH", params: { id }, token });
+  call(oneRoute.PATCH, `/v2/admin/categories/${encodeURIComponent(id)}?new_show=${show}`, {
+    method: "PATCH",
+    params: { id },
+    token,
+  });
 const postImage = (id: string, img: string, token = owner.token) =>
-  call(oneRoute.POST, `/v2/admin/categories/${encodeURIComponent(id)}?img=${encodeURIComponent(img)}`, { method: "POST", params: { id }, token });
+  call(
+    oneRoute.POST,
+    `/v2/admin/categories/${encodeURIComponent(id)}?img=${encodeURIComponent(img)}`,
+    { method: "POST", params: { id }, token },
+  );
 /** Uploads a small PNG as the owner through POST /v2/upload-cloud and answers its secure_url. */
 async function uploadPng(): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: "#c08040" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: "#c08040" } })
+    .png()
+    .toBuffer();
   const boundary = "categoryboundary";
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="tray.png"\r\nContent-Type: image/png\r\n\r\n`;
   const body = Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   const request = new Request("http://127.0.0.1:4321/v2/upload-cloud", {
     method: "POST",
-    headers: { authorization: `Bearer ${owner.token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      authorization: `Bearer ${owner.token}`,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    },
     body,
   });
-  const response = await uploadRoute.POST!({ request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext);
+  const response = await uploadRoute.POST!({
+    request,
+    url: new URL(request.url),
+    params: {},
+    locals: {},
+  } as unknown as APIContext);
   const answer = (await response.json()) as { secure_url?: string; error?: string };
   if (!answer.secure_url) throw new Error(`upload failed: ${response.status} ${answer.error}`);
   return answer.secure_url;
 }
 
-const create = (body: unknown, token = owner.token) => call(listRoute.POST, "/v2/admin/categories", { method: "POST", body, token });
+const create = (body: unknown, token = owner.token) =>
+  call(listRoute.POST, "/v2/admin/categories", { method: "POST", body, token });
 
 describe.each(dbKinds)("admin categories on %s", (kind) => {
   let t: TestDb;
@@ -103,14 +145,24 @@ describe.each(dbKinds)("admin categories on %s", (kind) => {
     resetEnvForTests();
   });
 
-  const row = async (id: string) => (await t.db.select().from(schema.categories).where(eq(schema.categories.id, id)))[0];
+  const row = async (id: string) =>
+    (await t.db.select().from(schema.categories).where(eq(schema.categories.id, id)))[0];
 
   it("lists every category, hidden ones too, newest first, with show, img and createdAt", async () => {
     const list = await call(listRoute.GET, "/v2/admin/categories", { token: owner.token });
     expect(list.status).toBe(200);
     expect(list.json.map((c: { id: string }) => c.id)).toEqual(["Coasters", "Wall Art", "Frames"]);
-    expect(list.json[0]).toEqual({ id: "Coasters", slug: "coasters", name: "Coasters", img: "", show: 0, createdAt: "2026-03-01T00:00:00.000Z" });
-    expect((await call(listRoute.GET, "/v2/admin/categories", { token: shopper.token })).status).toBe(403);
+    expect(list.json[0]).toEqual({
+      id: "Coasters",
+      slug: "coasters",
+      name: "Coasters",
+      img: "",
+      show: 0,
+      createdAt: "2026-03-01T00:00:00.000Z",
+    });
+    expect(
+      (await call(listRoute.GET, "/v2/admin/categories", { token: shopper.token })).status,
+    ).toBe(403);
     expect((await call(listRoute.GET, "/v2/admin/categories")).status).toBe(401);
   });
 
@@ -127,7 +179,8 @@ describe.each(dbKinds)("admin categories on %s", (kind) => {
     if (home.state === "found") expect(home.categories.map((c) => c.slug)).toEqual(["frames"]);
     const listPage = await loadProductListPage(async () => t.db, null, new URLSearchParams());
     expect(listPage.state).toBe("found");
-    if (listPage.state === "found") expect(listPage.categories.map((c) => c.slug)).toEqual(["frames"]);
+    if (listPage.state === "found")
+      expect(listPage.categories.map((c) => c.slug)).toEqual(["frames"]);
 
     const on = await patchShow("Wall Art", "1");
     expect(on.json.show).toBe(1);
@@ -177,30 +230,58 @@ describe.each(dbKinds)("admin categories on %s", (kind) => {
   it("accepts the delivery address of the shop's own Cloudinary account only", async () => {
     process.env.CLOUDINARY_URL = "cloudinary://key:secret@resin-cloud";
     resetEnvForTests();
-    const ours = await postImage("Coasters", "https://res.cloudinary.com/resin-cloud/image/upload/v17/coasters.webp");
+    const ours = await postImage(
+      "Coasters",
+      "https://res.cloudinary.com/resin-cloud/image/upload/v17/coasters.webp",
+    );
     expect(ours.status).toBe(200);
-    const theirs = await postImage("Coasters", "https://res.cloudinary.com/other-cloud/image/upload/v17/coasters.webp");
+    const theirs = await postImage(
+      "Coasters",
+      "https://res.cloudinary.com/other-cloud/image/upload/v17/coasters.webp",
+    );
     expect(theirs.status).toBe(400);
-    const plainHttp = await postImage("Coasters", "http://res.cloudinary.com/resin-cloud/image/upload/v17/coasters.webp");
+    const plainHttp = await postImage(
+      "Coasters",
+      "http://res.cloudinary.com/resin-cloud/image/upload/v17/coasters.webp",
+    );
     expect(plainHttp.status).toBe(400);
-    expect((await row("Coasters"))!.img).toBe("https://res.cloudinary.com/resin-cloud/image/upload/v17/coasters.webp");
+    expect((await row("Coasters"))!.img).toBe(
+      "https://res.cloudinary.com/resin-cloud/image/upload/v17/coasters.webp",
+    );
   });
 
   it("creates a category with a title-cased name and a derived slug, hidden until shown; a duplicate slug is a 400 that says so", async () => {
     const made = await create({ name: "  hand-poured   TRAYS " });
     expect(made.status).toBe(201);
-    expect(made.json).toMatchObject({ id: "Hand-poured Trays", name: "Hand-poured Trays", slug: "hand-poured-trays", img: "", show: 0 });
+    expect(made.json).toMatchObject({
+      id: "Hand-poured Trays",
+      name: "Hand-poured Trays",
+      slug: "hand-poured-trays",
+      img: "",
+      show: 0,
+    });
 
     const before = await t.db.select().from(schema.categories).orderBy(asc(schema.categories.id));
     const duplicate = await create({ name: "Hand Poured Trays" });
     expect(duplicate.status).toBe(400);
-    expect(duplicate.json.error).toBe('A category with the slug "hand-poured-trays" already exists.');
+    expect(duplicate.json.error).toBe(
+      'A category with the slug "hand-poured-trays" already exists.',
+    );
     const sameName = await create({ name: "HAND-POURED trays" });
     expect(sameName.status).toBe(400);
-    for (const bad of [{}, { name: "" }, { name: "   " }, { name: "!!!" }, { name: "x".repeat(61) }, { name: "Ok", slug: "mine" }]) {
+    for (const bad of [
+      {},
+      { name: "" },
+      { name: "   " },
+      { name: "!!!" },
+      { name: "x".repeat(61) },
+      { name: "Ok", slug: "mine" },
+    ]) {
       expect((await create(bad)).status, JSON.stringify(bad)).toBe(400);
     }
-    expect(await t.db.select().from(schema.categories).orderBy(asc(schema.categories.id))).toEqual(before);
+    expect(await t.db.select().from(schema.categories).orderBy(asc(schema.categories.id))).toEqual(
+      before,
+    );
 
     const publicList = await call(publicRoute.GET, "/v2/categories");
     expect(publicList.json.map((c: { slug: string }) => c.slug)).not.toContain("hand-poured-trays");

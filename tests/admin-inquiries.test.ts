@@ -52,18 +52,25 @@ async function seed(t: TestDb) {
     { id: owner.uid, email: `${owner.uid}@example.com`, role: "tm_admin" },
     { id: shopper.uid, email: `${shopper.uid}@example.com` },
   ]);
-  await t.db.insert(schema.customInquiries).values([
-    inquiry("i-old", 1),
-    inquiry("i-mid", 5, "contacted"),
-    inquiry("i-new", 9),
-    inquiry("i-quoted", 3, "quoted"),
-    inquiry("i-paid", 4, "paid"),
-  ]);
+  await t.db
+    .insert(schema.customInquiries)
+    .values([
+      inquiry("i-old", 1),
+      inquiry("i-mid", 5, "contacted"),
+      inquiry("i-new", 9),
+      inquiry("i-quoted", 3, "quoted"),
+      inquiry("i-paid", 4, "paid"),
+    ]);
 }
 
 const setStatus = (id: string, status: string, token = owner.token) =>
-  call(oneRoute.PATCH, `/v2/admin/inquiries/${id}?status=${status}`, { method: "PATCH", params: { id }, token });
-const countOf = async (query = "?status=new") => (await call(countRoute.GET, `/v2/admin/inquiries/count${query}`, { token: owner.token })).json;
+  call(oneRoute.PATCH, `/v2/admin/inquiries/${id}?status=${status}`, {
+    method: "PATCH",
+    params: { id },
+    token,
+  });
+const countOf = async (query = "?status=new") =>
+  (await call(countRoute.GET, `/v2/admin/inquiries/count${query}`, { token: owner.token })).json;
 
 it("keeps the inbox's status list equal to the table's", () => {
   expect([...INQUIRY_STATUSES]).toEqual([...TABLE_STATUSES]);
@@ -79,12 +86,19 @@ describe.each(dbKinds)("admin inquiries on %s", (kind) => {
     await t?.close();
   });
 
-  const rows = () => t.db.select().from(schema.customInquiries).orderBy(asc(schema.customInquiries.id));
+  const rows = () =>
+    t.db.select().from(schema.customInquiries).orderBy(asc(schema.customInquiries.id));
 
   it("lists the inquiries newest first with their fields, without the sender's address; filters by status", async () => {
     const list = await call(listRoute.GET, "/v2/admin/inquiries", { token: owner.token });
     expect(list.status).toBe(200);
-    expect(list.json.map((i: { id: string }) => i.id)).toEqual(["i-new", "i-mid", "i-paid", "i-quoted", "i-old"]);
+    expect(list.json.map((i: { id: string }) => i.id)).toEqual([
+      "i-new",
+      "i-mid",
+      "i-paid",
+      "i-quoted",
+      "i-old",
+    ]);
     expect(list.json[0]).toEqual({
       id: "i-new",
       name: "Person i-new",
@@ -98,25 +112,36 @@ describe.each(dbKinds)("admin inquiries on %s", (kind) => {
       createdAt: "2026-01-09T00:00:00.000Z",
       updatedAt: "2026-01-09T00:00:00.000Z",
     });
-    const fresh = await call(listRoute.GET, "/v2/admin/inquiries?status=new", { token: owner.token });
+    const fresh = await call(listRoute.GET, "/v2/admin/inquiries?status=new", {
+      token: owner.token,
+    });
     expect(fresh.json.map((i: { id: string }) => i.id)).toEqual(["i-new", "i-old"]);
-    const page = await call(listRoute.GET, "/v2/admin/inquiries?limit=2&offset=1", { token: owner.token });
+    const page = await call(listRoute.GET, "/v2/admin/inquiries?limit=2&offset=1", {
+      token: owner.token,
+    });
     expect(page.json.map((i: { id: string }) => i.id)).toEqual(["i-mid", "i-paid"]);
-    expect((await call(listRoute.GET, "/v2/admin/inquiries?status=open", { token: owner.token })).status).toBe(400);
+    expect(
+      (await call(listRoute.GET, "/v2/admin/inquiries?status=open", { token: owner.token })).status,
+    ).toBe(400);
   });
 
   it("counts the new inquiries (and any status) as { count }", async () => {
     expect(await countOf()).toEqual({ count: 2 });
     expect(await countOf("?status=paid")).toEqual({ count: 1 });
     expect(await countOf("")).toEqual({ count: 5 });
-    expect((await call(countRoute.GET, "/v2/admin/inquiries/count?status=bogus", { token: owner.token })).status).toBe(400);
+    expect(
+      (await call(countRoute.GET, "/v2/admin/inquiries/count?status=bogus", { token: owner.token }))
+        .status,
+    ).toBe(400);
   });
 
   it("sets new, contacted or closed and stamps updatedAt; the count follows", async () => {
     const contacted = await setStatus("i-new", "contacted");
     expect(contacted.status).toBe(200);
     expect(contacted.json).toMatchObject({ id: "i-new", status: "contacted" });
-    expect(Date.parse(contacted.json.updatedAt)).toBeGreaterThan(Date.parse("2026-01-09T00:00:00Z"));
+    expect(Date.parse(contacted.json.updatedAt)).toBeGreaterThan(
+      Date.parse("2026-01-09T00:00:00Z"),
+    );
     expect(await countOf()).toEqual({ count: 1 });
     expect((await setStatus("i-new", "closed")).json.status).toBe("closed");
     expect((await setStatus("i-new", "new")).json.status).toBe("new");
@@ -136,7 +161,14 @@ describe.each(dbKinds)("admin inquiries on %s", (kind) => {
     expect((await setStatus("i-paid", "contacted")).status).toBe(400);
     expect((await setStatus("missing", "closed")).status).toBe(404);
     expect((await setStatus("i-old", "closed", shopper.token)).status).toBe(403);
-    expect((await call(oneRoute.PATCH, "/v2/admin/inquiries/i-old?status=closed", { method: "PATCH", params: { id: "i-old" } })).status).toBe(401);
+    expect(
+      (
+        await call(oneRoute.PATCH, "/v2/admin/inquiries/i-old?status=closed", {
+          method: "PATCH",
+          params: { id: "i-old" },
+        })
+      ).status,
+    ).toBe(401);
     expect(await rows()).toEqual(before);
     expect((await setStatus("i-paid", "closed")).json.status).toBe("closed");
   });

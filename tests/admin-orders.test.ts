@@ -31,8 +31,21 @@ const allOrders = await import("../src/pages/v2/admin/allorders");
 const orderCounts = await import("../src/pages/v2/admin/order-counts");
 const adminOrder = await import("../src/pages/v2/admin/order/[id]");
 
-const ADDRESS = { id: "a1", type: "Home", address1: "12 MI Road", address2: "", city: "Jaipur", state: "Rajasthan", zipCode: "302001", country: "India" };
-const person = (firstName: string, lastName: string, email = `${firstName.toLowerCase()}@example.com`) => ({ firstName, lastName, phone: "9876543210", email });
+const ADDRESS = {
+  id: "a1",
+  type: "Home",
+  address1: "12 MI Road",
+  address2: "",
+  city: "Jaipur",
+  state: "Rajasthan",
+  zipCode: "302001",
+  country: "India",
+};
+const person = (
+  firstName: string,
+  lastName: string,
+  email = `${firstName.toLowerCase()}@example.com`,
+) => ({ firstName, lastName, phone: "9876543210", email });
 
 interface Seed {
   id: string;
@@ -60,16 +73,49 @@ async function insertOrder(db: Db, o: Seed): Promise<void> {
     createdAt: new Date(o.at),
     updatedAt: new Date(o.at),
   });
-  await db.insert(schema.orderItems).values({ id: `${o.id}-1`, orderId: o.id, productName: "Resin Frame", quantity: 1, pricePaise: o.total });
+  await db
+    .insert(schema.orderItems)
+    .values({
+      id: `${o.id}-1`,
+      orderId: o.id,
+      productName: "Resin Frame",
+      quantity: 1,
+      pricePaise: o.total,
+    });
 }
 
 /** Read side: five orders that no test moves. */
 const LISTED: Seed[] = [
   { id: "ls-A1", at: "2025-01-01T10:00:00Z", total: 49_900, ship: person("Asha", "Verma") },
-  { id: "ls-B2", at: "2025-01-02T10:00:00Z", total: 149_900, status: "processing", ship: person("Ravi", "Kumar") },
-  { id: "ls-C3", at: "2025-01-03T10:00:00Z", total: 250_050, status: "shipped", ship: person("Meera", "Nair"), bill: person("Gift", "Giver") },
-  { id: "ls-D4", at: "2025-01-04T10:00:00Z", total: 9_900, status: "cancelled", ship: person("Sean", "O_Brien") },
-  { id: "ls-E5", at: "2025-01-05T10:00:00Z", total: 100_000, status: "delivered", ship: person("Zoya", "Khan") },
+  {
+    id: "ls-B2",
+    at: "2025-01-02T10:00:00Z",
+    total: 149_900,
+    status: "processing",
+    ship: person("Ravi", "Kumar"),
+  },
+  {
+    id: "ls-C3",
+    at: "2025-01-03T10:00:00Z",
+    total: 250_050,
+    status: "shipped",
+    ship: person("Meera", "Nair"),
+    bill: person("Gift", "Giver"),
+  },
+  {
+    id: "ls-D4",
+    at: "2025-01-04T10:00:00Z",
+    total: 9_900,
+    status: "cancelled",
+    ship: person("Sean", "O_Brien"),
+  },
+  {
+    id: "ls-E5",
+    at: "2025-01-05T10:00:00Z",
+    total: 100_000,
+    status: "delivered",
+    ship: person("Zoya", "Khan"),
+  },
 ];
 
 describe.each(dbKinds)("the owner's orders on %s", (kind) => {
@@ -83,7 +129,14 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
     for (const seed of LISTED) await insertOrder(t.db, seed);
     await t.db
       .update(schema.orders)
-      .set({ provider: "local", transactionId: "pay_123", upiId: "asha@upi", paymentAmountPaise: 149_900, paymentStatus: "Paid", paidAt: new Date("2025-01-02T10:05:00Z") })
+      .set({
+        provider: "local",
+        transactionId: "pay_123",
+        upiId: "asha@upi",
+        paymentAmountPaise: 149_900,
+        paymentStatus: "Paid",
+        paidAt: new Date("2025-01-02T10:05:00Z"),
+      })
       .where(eq(schema.orders.id, "ls-B2"));
   });
   afterAll(async () => {
@@ -96,18 +149,43 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
     return (res.json as { id: string }[]).map((o) => o.id).filter((id) => id.startsWith("ls-"));
   };
   const put = (id: string, status: string, body?: unknown, rawBody?: string) =>
-    call(adminOrder.PUT, `/v2/admin/order/${id}?status=${status}`, { method: "PUT", params: { id }, token: owner.token, body, rawBody });
-  const row = async (id: string) => (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
-  const mailTo = async (email: string) => (await t.db.select().from(schema.outbox)).filter((m) => m.to === email);
+    call(adminOrder.PUT, `/v2/admin/order/${id}?status=${status}`, {
+      method: "PUT",
+      params: { id },
+      token: owner.token,
+      body,
+      rawBody,
+    });
+  const row = async (id: string) =>
+    (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  const mailTo = async (email: string) =>
+    (await t.db.select().from(schema.outbox)).filter((m) => m.to === email);
 
   it("answers every order newest first without a query, amounts in rupees and the payment's details", async () => {
     const res = await call(allOrders.GET, "/v2/admin/allorders", { token: owner.token });
-    expect(res.json.map((o: { id: string }) => o.id)).toEqual(["ls-E5", "ls-D4", "ls-C3", "ls-B2", "ls-A1"]);
+    expect(res.json.map((o: { id: string }) => o.id)).toEqual([
+      "ls-E5",
+      "ls-D4",
+      "ls-C3",
+      "ls-B2",
+      "ls-A1",
+    ]);
     const paid = res.json.find((o: { id: string }) => o.id === "ls-B2");
     expect(paid.pricing.total).toBe(1499);
     expect(paid.items).toHaveLength(1);
-    expect(paid.payment).toEqual({ method: "UPI", status: "Paid", transactionId: "pay_123", amount: 1499, provider: "local", upiId: "asha@upi", paidAt: "2025-01-02T10:05:00.000Z" });
-    const one = await call(adminOrder.GET, "/v2/admin/order/ls-B2", { params: { id: "ls-B2" }, token: owner.token });
+    expect(paid.payment).toEqual({
+      method: "UPI",
+      status: "Paid",
+      transactionId: "pay_123",
+      amount: 1499,
+      provider: "local",
+      upiId: "asha@upi",
+      paidAt: "2025-01-02T10:05:00.000Z",
+    });
+    const one = await call(adminOrder.GET, "/v2/admin/order/ls-B2", {
+      params: { id: "ls-B2" },
+      token: owner.token,
+    });
     expect(one.json.payment).toEqual(paid.payment);
   });
 
@@ -144,16 +222,30 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
   });
 
   it("moves an order pending -> processing -> shipped -> delivered, stamping the timeline and mailing the shopper each time", async () => {
-    await insertOrder(t.db, { id: "mv-1", at: "2025-02-01T10:00:00Z", total: 99_900, ship: person("Nisha", "Rao", "nisha@example.com") });
+    await insertOrder(t.db, {
+      id: "mv-1",
+      at: "2025-02-01T10:00:00Z",
+      total: 99_900,
+      ship: person("Nisha", "Rao", "nisha@example.com"),
+    });
     const processing = await put("mv-1", "processing");
     expect(processing.status).toBe(200);
     expect(processing.json.status).toBe("processing");
     expect(Object.keys(processing.json.timeline).sort()).toEqual(["pending", "processing"]);
-    expect(new Date(processing.json.updatedAt).getTime()).toBeGreaterThan(new Date("2025-02-01T10:00:00Z").getTime());
+    expect(new Date(processing.json.updatedAt).getTime()).toBeGreaterThan(
+      new Date("2025-02-01T10:00:00Z").getTime(),
+    );
 
-    const shipped = await put("mv-1", "shipped", { trackingNumber: "  DTDC-12345 ", shippingCost: 80.5 });
+    const shipped = await put("mv-1", "shipped", {
+      trackingNumber: "  DTDC-12345 ",
+      shippingCost: 80.5,
+    });
     expect(shipped.status, JSON.stringify(shipped.json)).toBe(200);
-    expect(shipped.json.shipping).toEqual({ method: "standard", cost: 80.5, trackingNumber: "DTDC-12345" });
+    expect(shipped.json.shipping).toEqual({
+      method: "standard",
+      cost: 80.5,
+      trackingNumber: "DTDC-12345",
+    });
     const stored = await row("mv-1");
     expect(stored.shippingCostPaise).toBe(8050);
     expect(stored.trackingNumber).toBe("DTDC-12345");
@@ -161,7 +253,12 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
 
     const delivered = await put("mv-1", "delivered");
     expect(delivered.json.status).toBe("delivered");
-    expect(Object.keys(delivered.json.timeline).sort()).toEqual(["delivered", "pending", "processing", "shipped"]);
+    expect(Object.keys(delivered.json.timeline).sort()).toEqual([
+      "delivered",
+      "pending",
+      "processing",
+      "shipped",
+    ]);
 
     const mail = await mailTo("nisha@example.com");
     expect(mail.map((m) => m.subject)).toEqual([
@@ -176,9 +273,28 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
   });
 
   it("refuses a bad status, a move back to pending, a skipped step and any move out of delivered or cancelled, writing nothing", async () => {
-    await insertOrder(t.db, { id: "mv-2", at: "2025-02-02T10:00:00Z", total: 10_000, status: "processing", ship: person("Kiran", "Das", "kiran@example.com"), timeline: { pending: "2025-02-02T10:00:00Z", processing: "2025-02-02T11:00:00Z" } });
-    await insertOrder(t.db, { id: "mv-3", at: "2025-02-03T10:00:00Z", total: 10_000, status: "delivered", ship: person("Kiran", "Das", "kiran@example.com") });
-    await insertOrder(t.db, { id: "mv-4", at: "2025-02-04T10:00:00Z", total: 10_000, status: "cancelled", ship: person("Kiran", "Das", "kiran@example.com") });
+    await insertOrder(t.db, {
+      id: "mv-2",
+      at: "2025-02-02T10:00:00Z",
+      total: 10_000,
+      status: "processing",
+      ship: person("Kiran", "Das", "kiran@example.com"),
+      timeline: { pending: "2025-02-02T10:00:00Z", processing: "2025-02-02T11:00:00Z" },
+    });
+    await insertOrder(t.db, {
+      id: "mv-3",
+      at: "2025-02-03T10:00:00Z",
+      total: 10_000,
+      status: "delivered",
+      ship: person("Kiran", "Das", "kiran@example.com"),
+    });
+    await insertOrder(t.db, {
+      id: "mv-4",
+      at: "2025-02-04T10:00:00Z",
+      total: 10_000,
+      status: "cancelled",
+      ship: person("Kiran", "Das", "kiran@example.com"),
+    });
     const before = await Promise.all(["mv-2", "mv-3", "mv-4"].map(row));
     for (const [id, status, message] of [
       ["mv-2", "pending", "status must be processing, shipped, delivered or cancelled"],
@@ -201,7 +317,13 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
   });
 
   it("takes a tracking number and shipping cost only with shipped, and refuses malformed ones, writing nothing", async () => {
-    await insertOrder(t.db, { id: "mv-5", at: "2025-02-05T10:00:00Z", total: 10_000, status: "processing", ship: person("Dev", "Shah", "dev@example.com") });
+    await insertOrder(t.db, {
+      id: "mv-5",
+      at: "2025-02-05T10:00:00Z",
+      total: 10_000,
+      status: "processing",
+      ship: person("Dev", "Shah", "dev@example.com"),
+    });
     const before = await row("mv-5");
     for (const [status, body, message] of [
       ["shipped", { shippingCost: 1.005 }, "shippingCost"],
@@ -215,7 +337,13 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error).toContain(message);
     }
-    const notJson = await call(adminOrder.PUT, "/v2/admin/order/mv-5?status=shipped", { method: "PUT", params: { id: "mv-5" }, token: owner.token, rawBody: "{", headers: { "content-type": "application/json" } });
+    const notJson = await call(adminOrder.PUT, "/v2/admin/order/mv-5?status=shipped", {
+      method: "PUT",
+      params: { id: "mv-5" },
+      token: owner.token,
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
     expect(await row("mv-5")).toEqual(before);
     expect(await mailTo("dev@example.com")).toEqual([]);
@@ -228,7 +356,12 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
   });
 
   it("applies one of two owners' simultaneous moves of one order and mails once", async () => {
-    await insertOrder(t.db, { id: "mv-6", at: "2025-02-06T10:00:00Z", total: 10_000, ship: person("Tara", "Iyer", "tara@example.com") });
+    await insertOrder(t.db, {
+      id: "mv-6",
+      at: "2025-02-06T10:00:00Z",
+      total: 10_000,
+      ship: person("Tara", "Iyer", "tara@example.com"),
+    });
     const raced = await Promise.all([put("mv-6", "processing"), put("mv-6", "processing")]);
     expect(raced.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(await mailTo("tara@example.com")).toHaveLength(1);
@@ -237,7 +370,13 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
   it("counts orders per status", async () => {
     const counts = await call(orderCounts.GET, "/v2/admin/order-counts", { token: owner.token });
     const rows = await t.db.select().from(schema.orders);
-    const expected = { pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 } as Record<string, number>;
+    const expected = {
+      pending: 0,
+      processing: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+    } as Record<string, number>;
     for (const r of rows) expected[r.status]!++;
     expect(counts.json).toEqual(expected);
     expect(counts.json.cancelled).toBeGreaterThanOrEqual(2);

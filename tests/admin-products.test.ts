@@ -17,7 +17,8 @@ import { EMULATOR_PORTS } from "./helpers/ports";
 const changed = vi.hoisted(() => ({ calls: [] as unknown[] }));
 // Records each call and still bumps the version (the storefront's caches depend on it).
 vi.mock("../src/features/catalogue/catalogue-version.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../src/features/catalogue/catalogue-version.server")>();
+  const real =
+    await importOriginal<typeof import("../src/features/catalogue/catalogue-version.server")>();
   return {
     ...real,
     catalogueChanged: async (tx: Parameters<typeof real.catalogueChanged>[0]) => {
@@ -75,9 +76,18 @@ async function seed(t: TestDb) {
     { id: shopper.uid, email: "shopper@example.com" },
   ]);
   await t.db.insert(schema.categories).values({ id: "frames", slug: "frames", name: "Frames" });
-  await t.db.insert(schema.products).values(
-    Array.from({ length: 12 }, (_, i) => ({ id: `p${i}`, name: `Product ${i}`, pricePaise: 10000 + i, costPricePaise: 5000, sku: `SKU-${i}`, categoryId: "frames" })),
-  );
+  await t.db
+    .insert(schema.products)
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        id: `p${i}`,
+        name: `Product ${i}`,
+        pricePaise: 10000 + i,
+        costPricePaise: 5000,
+        sku: `SKU-${i}`,
+        categoryId: "frames",
+      })),
+    );
 }
 
 describe.each(dbKinds)("admin products API on %s", (kind) => {
@@ -93,11 +103,18 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     changed.calls.length = 0;
   });
 
-  const post = (body: unknown, token = owner.token) => call(productsRoute.POST, "/v2/products", { method: "POST", token, body });
-  const put = (id: string, body: unknown, token = owner.token) => call(productRoute.PUT, `/v2/products/${id}`, { method: "PUT", params: { id }, token, body });
-  const toggle = (id: string, token = owner.token) => call(homeToggle.PATCH, `/v2/home-products/${id}`, { method: "PATCH", params: { id }, token });
+  const post = (body: unknown, token = owner.token) =>
+    call(productsRoute.POST, "/v2/products", { method: "POST", token, body });
+  const put = (id: string, body: unknown, token = owner.token) =>
+    call(productRoute.PUT, `/v2/products/${id}`, { method: "PUT", params: { id }, token, body });
+  const toggle = (id: string, token = owner.token) =>
+    call(homeToggle.PATCH, `/v2/home-products/${id}`, { method: "PATCH", params: { id }, token });
   const setStatus = (id: string, status: string, token = owner.token) =>
-    call(productRoute.PATCH, `/v2/products/${id}?status=${status}`, { method: "PATCH", params: { id }, token });
+    call(productRoute.PATCH, `/v2/products/${id}?status=${status}`, {
+      method: "PATCH",
+      params: { id },
+      token,
+    });
   const counts = async () => ({
     products: (await t.db.select().from(schema.products)).length,
     variants: (await t.db.select().from(schema.productVariants)).length,
@@ -110,9 +127,21 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     const calls: (() => [APIRoute | undefined, string, CallOptions])[] = [
       () => [allProducts.GET, "/v2/admin/allproducts?limit=0&offset=0&status=all", {}],
       () => [adminProduct.GET, "/v2/admin/product/p1", { params: { id: "p1" } }],
-      () => [productsRoute.POST, "/v2/products", { method: "POST", body: { ...BODY, sku: "AUTH-1" } }],
-      () => [productRoute.PUT, "/v2/products/p1", { method: "PUT", params: { id: "p1" }, body: { ...BODY, sku: "AUTH-2" } }],
-      () => [productRoute.PATCH, "/v2/products/p1?status=inactive", { method: "PATCH", params: { id: "p1" } }],
+      () => [
+        productsRoute.POST,
+        "/v2/products",
+        { method: "POST", body: { ...BODY, sku: "AUTH-1" } },
+      ],
+      () => [
+        productRoute.PUT,
+        "/v2/products/p1",
+        { method: "PUT", params: { id: "p1" }, body: { ...BODY, sku: "AUTH-2" } },
+      ],
+      () => [
+        productRoute.PATCH,
+        "/v2/products/p1?status=inactive",
+        { method: "PATCH", params: { id: "p1" } },
+      ],
       () => [homeToggle.PATCH, "/v2/home-products/p1", { method: "PATCH", params: { id: "p1" } }],
     ];
     for (const make of calls) {
@@ -134,18 +163,31 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     expect(created.json.costPrice).toBe(600);
     expect(created.json.variants.map((v: { price: number }) => v.price)).toEqual([300, 150.25]);
     expect(created.json.images.filter((i: { isPrimary: boolean }) => i.isPrimary)).toHaveLength(1);
-    const [row] = await t.db.select().from(schema.products).where(eq(schema.products.sku, "OCEAN-1"));
+    const [row] = await t.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.sku, "OCEAN-1"));
     expect(row!.pricePaise).toBe(149950);
     expect(row!.weightGrams).toBe(750);
     expect(created.json.processingDays).toBe(20); // left out: the policy's longest window
     expect(changed.calls).toHaveLength(1);
     expect(changed.calls[0]).toBeTruthy();
 
-    const one = await call(adminProduct.GET, `/v2/admin/product/${created.json.id}`, { params: { id: created.json.id }, token: owner.token });
+    const one = await call(adminProduct.GET, `/v2/admin/product/${created.json.id}`, {
+      params: { id: created.json.id },
+      token: owner.token,
+    });
     expect(one.status).toBe(200);
     expect(one.json).toMatchObject({ name: "Ocean Frame", costPrice: 600, onHome: false });
     expect([...one.json.tags].sort()).toEqual(["blue", "ocean"]);
-    expect((await call(adminProduct.GET, "/v2/admin/product/nope", { params: { id: "nope" }, token: owner.token })).status).toBe(404);
+    expect(
+      (
+        await call(adminProduct.GET, "/v2/admin/product/nope", {
+          params: { id: "nope" },
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses a duplicate sku on create and on edit with a 400 that says so, writing nothing", async () => {
@@ -168,20 +210,58 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
       ["price with 3 decimals", { ...BODY, sku: "B1", price: 10.005 }, /price/],
       ["negative cost", { ...BODY, sku: "B2", costPrice: -1 }, /costPrice/],
       ["no image", { ...BODY, sku: "B3", images: [] }, /Please Upload an Image/],
-      ["two primary images", { ...BODY, sku: "B4", images: BODY.images.map((i) => ({ ...i, isPrimary: true })) }, /primary/],
-      ["a foreign image", { ...BODY, sku: "B5", images: [{ url: "https://evil.example/x.png", alt: "", isPrimary: true }] }, /images/],
-      ["a made-up upload", { ...BODY, sku: "B5b", images: [{ url: "/media/0123456789abcdef0123456789abcdef/640.webp", alt: "", isPrimary: true }] }, /not an image uploaded to this shop/],
+      [
+        "two primary images",
+        { ...BODY, sku: "B4", images: BODY.images.map((i) => ({ ...i, isPrimary: true })) },
+        /primary/,
+      ],
+      [
+        "a foreign image",
+        {
+          ...BODY,
+          sku: "B5",
+          images: [{ url: "https://evil.example/x.png", alt: "", isPrimary: true }],
+        },
+        /images/,
+      ],
+      [
+        "a made-up upload",
+        {
+          ...BODY,
+          sku: "B5b",
+          images: [
+            { url: "/media/0123456789abcdef0123456789abcdef/640.webp", alt: "", isPrimary: true },
+          ],
+        },
+        /not an image uploaded to this shop/,
+      ],
       ["repeated tags", { ...BODY, sku: "B6", tags: ["Ocean", "ocean"] }, /tags must not repeat/],
       ["a blank tag", { ...BODY, sku: "B7", tags: ["  "] }, /tags must not be blank/],
       ["weight below 1 g", { ...BODY, sku: "B8", weight: 0.0005 }, /0\.001/],
       ["blank name", { ...BODY, sku: "B9", name: "   " }, /name is required/],
-      ["a variant without a value", { ...BODY, sku: "B10", variants: [{ name: "Size", value: "", price: 0 }] }, /variant value is required/],
-      ["an attribute without a name", { ...BODY, sku: "B11", attributes: [{ name: "", value: "Resin" }] }, /attribute name is required/],
+      [
+        "a variant without a value",
+        { ...BODY, sku: "B10", variants: [{ name: "Size", value: "", price: 0 }] },
+        /variant value is required/,
+      ],
+      [
+        "an attribute without a name",
+        { ...BODY, sku: "B11", attributes: [{ name: "", value: "Resin" }] },
+        /attribute name is required/,
+      ],
       ["an unknown category", { ...BODY, sku: "B12", categoryId: "nope" }, /categoryId/],
       ["a bad status", { ...BODY, sku: "B13", status: "draft" }, /status/],
       ["no sku", { ...BODY, sku: "" }, /sku is required/],
-      ["no processing days", { ...BODY, sku: "B14", processingDays: 0 }, /processingDays must be 1 or more/],
-      ["half a processing day", { ...BODY, sku: "B15", processingDays: 1.5 }, /processingDays must be a whole number of days/],
+      [
+        "no processing days",
+        { ...BODY, sku: "B14", processingDays: 0 },
+        /processingDays must be 1 or more/,
+      ],
+      [
+        "half a processing day",
+        { ...BODY, sku: "B15", processingDays: 1.5 },
+        /processingDays must be a whole number of days/,
+      ],
       ["not an object", [1, 2], /.+/],
     ];
     for (const [what, body, message] of bad) {
@@ -191,7 +271,12 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
       const edit = await put("p4", body);
       expect(edit.status, `edit: ${what}`).toBe(400);
     }
-    const text = await call(productsRoute.POST, "/v2/products", { method: "POST", token: owner.token, rawBody: "name=x", headers: { "content-type": "text/plain" } });
+    const text = await call(productsRoute.POST, "/v2/products", {
+      method: "POST",
+      token: owner.token,
+      rawBody: "name=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.status).toBe(400);
     expect(await counts()).toEqual(before);
     const [p4] = await t.db.select().from(schema.products).where(eq(schema.products.id, "p4"));
@@ -200,12 +285,19 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
   });
 
   it("edits a product whole (children replaced) and answers 404 for an absent one", async () => {
-    const edited = await put("p5", { ...BODY, sku: "SKU-5", name: "Renamed", variants: [{ name: "Size", value: "A3", price: 450 }] });
+    const edited = await put("p5", {
+      ...BODY,
+      sku: "SKU-5",
+      name: "Renamed",
+      variants: [{ name: "Size", value: "A3", price: 450 }],
+    });
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ id: "p5", name: "Renamed", price: 1499.5 });
     expect(edited.json.variants).toHaveLength(1);
     expect(changed.calls).toHaveLength(1);
-    expect((await put("p5", { ...BODY, sku: "SKU-5", processingDays: 12 })).json.processingDays).toBe(12);
+    expect(
+      (await put("p5", { ...BODY, sku: "SKU-5", processingDays: 12 })).json.processingDays,
+    ).toBe(12);
     expect((await put("p5", { ...BODY, sku: "SKU-5" })).json.processingDays).toBe(12); // left out: kept
     expect((await put("nope", { ...BODY, sku: "NEW-9" })).status).toBe(404);
   });
@@ -216,22 +308,34 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     expect(off.status).toBe(200);
     expect(off.json.status).toBe("inactive");
     expect(changed.calls).toHaveLength(1);
-    expect((await call(publicOne.GET, "/v2/products/p6", { params: { id: "p6" } })).status).toBe(404);
+    expect((await call(publicOne.GET, "/v2/products/p6", { params: { id: "p6" } })).status).toBe(
+      404,
+    );
     const list = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active");
     expect(list.json.map((p: { id: string }) => p.id)).not.toContain("p6");
-    const admin = await call(allProducts.GET, "/v2/admin/allproducts?limit=0&offset=0&status=all", { token: owner.token });
-    expect(admin.json.find((p: { id: string }) => p.id === "p6")).toMatchObject({ status: "inactive", costPrice: 50, onHome: false });
+    const admin = await call(allProducts.GET, "/v2/admin/allproducts?limit=0&offset=0&status=all", {
+      token: owner.token,
+    });
+    expect(admin.json.find((p: { id: string }) => p.id === "p6")).toMatchObject({
+      status: "inactive",
+      costPrice: 50,
+      onHome: false,
+    });
     expect((await setStatus("p6", "draft")).status).toBe(400);
     expect((await setStatus("nope", "active")).status).toBe(404);
     expect((await setStatus("p6", "active")).json.status).toBe("active");
-    expect((await call(publicOne.GET, "/v2/products/p6", { params: { id: "p6" } })).status).toBe(200);
+    expect((await call(publicOne.GET, "/v2/products/p6", { params: { id: "p6" } })).status).toBe(
+      200,
+    );
   });
 
   it("caps the homepage listing at 8: two toggles racing at 7 leave 8, and a ninth is refused writing nothing", async () => {
     for (let i = 0; i < 7; i++) expect((await toggle(`p${i}`)).text).toBe("added");
     const raced = await Promise.all([toggle("p7"), toggle("p8")]);
     expect(raced.map((r) => r.status).sort()).toEqual([200, 400]);
-    expect(raced.find((r) => r.status === 400)!.json).toEqual({ error: "max 8 products can be added!" });
+    expect(raced.find((r) => r.status === 400)!.json).toEqual({
+      error: "max 8 products can be added!",
+    });
     const listed = (await t.db.select().from(schema.homeProducts)).map((r) => r.productId).sort();
     expect(listed).toHaveLength(8);
 
@@ -239,7 +343,9 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     const ninth = await toggle("p9");
     expect(ninth.status).toBe(400);
     expect(ninth.json).toEqual({ error: "max 8 products can be added!" });
-    expect((await t.db.select().from(schema.homeProducts)).map((r) => r.productId).sort()).toEqual(listed);
+    expect((await t.db.select().from(schema.homeProducts)).map((r) => r.productId).sort()).toEqual(
+      listed,
+    );
     expect(changed.calls).toHaveLength(0);
 
     expect((await toggle("p0")).text).toBe("removed");

@@ -33,8 +33,22 @@ const allProducts = await import("../src/pages/v2/admin/allproducts");
 const productRoute = await import("../src/pages/v2/products/[id]");
 const homeToggle = await import("../src/pages/v2/home-products/[id]");
 
-const PERSON = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "asha@example.com" };
-const ADDRESS = { id: "a1", type: "Home", address1: "12 MI Road", address2: "", city: "Jaipur", state: "Rajasthan", zipCode: "302001", country: "India" };
+const PERSON = {
+  firstName: "Asha",
+  lastName: "Verma",
+  phone: "9876543210",
+  email: "asha@example.com",
+};
+const ADDRESS = {
+  id: "a1",
+  type: "Home",
+  address1: "12 MI Road",
+  address2: "",
+  city: "Jaipur",
+  state: "Rajasthan",
+  zipCode: "302001",
+  country: "India",
+};
 
 async function seed(t: TestDb) {
   await t.db.insert(schema.users).values([
@@ -42,9 +56,18 @@ async function seed(t: TestDb) {
     { id: shopper.uid, email: "shopper@example.com" },
   ]);
   await t.db.insert(schema.categories).values({ id: "frames", slug: "frames", name: "Frames" });
-  await t.db.insert(schema.products).values(
-    Array.from({ length: 10 }, (_, i) => ({ id: `p${i}`, name: `Product ${i}`, pricePaise: 10000 + i, costPricePaise: 5000, sku: `SKU-${i}`, categoryId: "frames" })),
-  );
+  await t.db
+    .insert(schema.products)
+    .values(
+      Array.from({ length: 10 }, (_, i) => ({
+        id: `p${i}`,
+        name: `Product ${i}`,
+        pricePaise: 10000 + i,
+        costPricePaise: 5000,
+        sku: `SKU-${i}`,
+        categoryId: "frames",
+      })),
+    );
   for (const [id, at, total] of [
     ["o-old", "2026-01-01T10:00:00Z", 49900],
     ["o-new", "2026-01-02T10:00:00Z", 149900],
@@ -79,9 +102,17 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
       [allOrders.GET, "/v2/admin/allorders", {}],
       [orderCounts.GET, "/v2/admin/order-counts", {}],
       [adminOrder.GET, "/v2/admin/order/o-old", { params: { id: "o-old" } }],
-      [adminOrder.PUT, "/v2/admin/order/o-old?status=processing", { method: "PUT", params: { id: "o-old" } }],
+      [
+        adminOrder.PUT,
+        "/v2/admin/order/o-old?status=processing",
+        { method: "PUT", params: { id: "o-old" } },
+      ],
       [allProducts.GET, "/v2/admin/allproducts?limit=0&offset=0&status=all", {}],
-      [productRoute.PATCH, "/v2/products/p9?status=inactive", { method: "PATCH", params: { id: "p9" } }],
+      [
+        productRoute.PATCH,
+        "/v2/products/p9?status=inactive",
+        { method: "PATCH", params: { id: "p9" } },
+      ],
       [homeToggle.PATCH, "/v2/home-products/p9", { method: "PATCH", params: { id: "p9" } }],
     ] as const;
 
@@ -99,18 +130,33 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
     const all = await call(allOrders.GET, "/v2/admin/allorders", { token: owner.token });
     expect(all.status).toBe(200);
     expect(all.json.map((o: { id: string }) => o.id)).toEqual(["o-new", "o-old"]);
-    const cheap = await call(allOrders.GET, "/v2/admin/allorders?max=500&q=asha", { token: owner.token });
+    const cheap = await call(allOrders.GET, "/v2/admin/allorders?max=500&q=asha", {
+      token: owner.token,
+    });
     expect(cheap.json.map((o: { id: string }) => o.id)).toEqual(["o-old"]);
     const byId = await call(allOrders.GET, "/v2/admin/allorders?q=O-NEW", { token: owner.token });
     expect(byId.json.map((o: { id: string }) => o.id)).toEqual(["o-new"]);
-    expect((await call(allOrders.GET, "/v2/admin/allorders?min=abc", { token: owner.token })).status).toBe(400);
+    expect(
+      (await call(allOrders.GET, "/v2/admin/allorders?min=abc", { token: owner.token })).status,
+    ).toBe(400);
     const counts = await call(orderCounts.GET, "/v2/admin/order-counts", { token: owner.token });
-    expect(counts.json).toEqual({ pending: 2, processing: 0, shipped: 0, delivered: 0, cancelled: 0 });
+    expect(counts.json).toEqual({
+      pending: 2,
+      processing: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+    });
   });
 
   it("moves an order forward, stamps the timeline and mails the shopper; refuses pending and moves out of delivered", async () => {
     const put = (status: string, body?: unknown) =>
-      call(adminOrder.PUT, `/v2/admin/order/o-new?status=${status}`, { method: "PUT", params: { id: "o-new" }, token: owner.token, body });
+      call(adminOrder.PUT, `/v2/admin/order/o-new?status=${status}`, {
+        method: "PUT",
+        params: { id: "o-new" },
+        token: owner.token,
+        body,
+      });
     expect((await put("pending")).status).toBe(400);
     expect((await put("bogus")).status).toBe(400);
     expect((await put("processing")).json.status).toBe("processing");
@@ -123,7 +169,10 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
     expect((await put("cancelled")).status).toBe(400);
     const mail = await t.db.select().from(schema.outbox);
     expect(mail.filter((m) => m.to === PERSON.email).length).toBeGreaterThanOrEqual(3);
-    const missing = await call(adminOrder.GET, "/v2/admin/order/nope", { params: { id: "nope" }, token: owner.token });
+    const missing = await call(adminOrder.GET, "/v2/admin/order/nope", {
+      params: { id: "nope" },
+      token: owner.token,
+    });
     expect(missing.status).toBe(404);
   });
 });

@@ -11,11 +11,21 @@ import { call } from "./helpers/call";
 import { deadPort, login } from "./helpers/accounts";
 
 /** Demo mode with an emulator configured, as startTestAuth sets it (nothing here contacts it). */
-const DEMO_ENV = ["FIREBASE_AUTH_EMULATOR_HOST", "DEMO_MODE", "HOST", "FIREBASE_PROJECT_ID"] as const;
+const DEMO_ENV = [
+  "FIREBASE_AUTH_EMULATOR_HOST",
+  "DEMO_MODE",
+  "HOST",
+  "FIREBASE_PROJECT_ID",
+] as const;
 let demoSaved: Record<string, string | undefined> = {};
 beforeAll(async () => {
   demoSaved = Object.fromEntries(DEMO_ENV.map((key) => [key, process.env[key]]));
-  Object.assign(process.env, { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await deadPort()}`, DEMO_MODE: "true", HOST: "127.0.0.1", FIREBASE_PROJECT_ID: "demo-resin" });
+  Object.assign(process.env, {
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await deadPort()}`,
+    DEMO_MODE: "true",
+    HOST: "127.0.0.1",
+    FIREBASE_PROJECT_ID: "demo-resin",
+  });
   resetEnvForTests();
 });
 afterAll(() => {
@@ -72,7 +82,11 @@ describe("the Auth Emulator is refused outside demo mode on localhost", () => {
   });
 
   it("refuses when PUBLIC_SITE_URL is not on a loopback name; accepts localhost, 127.0.0.1 and [::1]", () => {
-    for (const site of ["https://shop.example", "http://192.168.1.20:4321", "http://localhost.evil.example:4321"]) {
+    for (const site of [
+      "https://shop.example",
+      "http://192.168.1.20:4321",
+      "http://localhost.evil.example:4321",
+    ]) {
       process.env.PUBLIC_SITE_URL = site;
       resetEnvForTests();
       expect(() => assertEmulatorAllowed(), site).toThrow(/REFUSING TO RUN.*PUBLIC_SITE_URL/);
@@ -93,7 +107,8 @@ describe("the Auth Emulator is refused outside demo mode on localhost", () => {
         request: new Request(url, host ? { headers: { host } } : {}),
         locals: {},
         cookies: { has: () => false, get: () => undefined, delete: () => {} },
-        redirect: (location: string, status = 302) => new Response(null, { status, headers: { location } }),
+        redirect: (location: string, status = 302) =>
+          new Response(null, { status, headers: { location } }),
       } as unknown as APIContext;
       const res = await accountMiddleware(context, async () => {
         reached = true;
@@ -116,7 +131,13 @@ describe("the Auth Emulator is refused outside demo mode on localhost", () => {
     });
 
     it("serves localhost, 127.0.0.1 and [::1] (with or without a port)", async () => {
-      for (const host of ["localhost:4443", "127.0.0.1:4443", "[::1]:4443", "LOCALHOST", "127.0.0.1"]) {
+      for (const host of [
+        "localhost:4443",
+        "127.0.0.1:4443",
+        "[::1]:4443",
+        "LOCALHOST",
+        "127.0.0.1",
+      ]) {
         const res = await request("http://localhost:4443/products", host);
         expect(res.status, host).toBe(200);
         expect(res.reached).toBe(true);
@@ -136,10 +157,22 @@ describe("the Auth Emulator is refused outside demo mode on localhost", () => {
     process.env.HOST = "0.0.0.0";
     resetEnvForTests();
     const url = new URL("http://localhost/");
-    const res = await accountMiddleware({ url, request: new Request(url), locals: {}, cookies: { has: () => false } } as unknown as APIContext, async () => new Response("page"));
+    const res = await accountMiddleware(
+      {
+        url,
+        request: new Request(url),
+        locals: {},
+        cookies: { has: () => false },
+      } as unknown as APIContext,
+      async () => new Response("page"),
+    );
     expect(res.status).toBe(500);
     expect(await res.text()).toMatch(/REFUSING TO RUN/);
-    const api = await call(login.POST, "/v2/auth/login", { method: "POST", body: {}, token: "a.b.c" });
+    const api = await call(login.POST, "/v2/auth/login", {
+      method: "POST",
+      body: {},
+      token: "a.b.c",
+    });
     expect(api.status).toBe(500);
   });
 });

@@ -17,7 +17,6 @@ import { idTokenClaims, unsignedToken } from "./helpers/auth";
 
 import { config, deadPort, login, swapApp } from "./helpers/accounts";
 
-
 /**
  * Production mode (no emulator): firebase-admin checks the RS256 signature against Google's
  * published keys, the audience, the issuer, the expiry, and revocation through the account
@@ -35,12 +34,20 @@ describe("production mode: real signature checks (Google played by a local key s
   let saved: Record<string, string | undefined> = {};
 
   const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
-  function signed(claims: Record<string, unknown>, key: KeyObject = keys.privateKey, kid = KID): string {
+  function signed(
+    claims: Record<string, unknown>,
+    key: KeyObject = keys.privateKey,
+    kid = KID,
+  ): string {
     const head = `${b64({ alg: "RS256", kid, typ: "JWT" })}.${b64(claims)}`;
     return `${head}.${createSign("RSA-SHA256").update(head).sign(key).toString("base64url")}`;
   }
   const claimsFor = (uid: string, overrides: Record<string, unknown> = {}) =>
-    idTokenClaims(uid, PROJECT, { email: accounts.get(uid)?.email ?? `${uid}@example.com`, email_verified: true, ...overrides });
+    idTokenClaims(uid, PROJECT, {
+      email: accounts.get(uid)?.email ?? `${uid}@example.com`,
+      email_verified: true,
+      ...overrides,
+    });
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -48,18 +55,41 @@ describe("production mode: real signature checks (Google played by a local key s
       req.on("data", (chunk) => (body += chunk));
       req.on("end", () => {
         if (req.url?.startsWith("/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com")) {
-          res.writeHead(200, { "content-type": "application/json", "cache-control": "public, max-age=3600" });
-          res.end(JSON.stringify({ [KID]: keys.publicKey.export({ type: "spki", format: "pem" }) }));
+          res.writeHead(200, {
+            "content-type": "application/json",
+            "cache-control": "public, max-age=3600",
+          });
+          res.end(
+            JSON.stringify({ [KID]: keys.publicKey.export({ type: "spki", format: "pem" }) }),
+          );
           return;
         }
         if (req.method === "POST" && req.url?.endsWith(`/projects/${PROJECT}/accounts:lookup`)) {
           const uid = (JSON.parse(body || "{}") as { localId?: string[] }).localId?.[0] ?? "";
           const account = accounts.get(uid);
           res.writeHead(200, { "content-type": "application/json" });
-          res.end(JSON.stringify(account ? { users: [{ localId: uid, email: account.email, emailVerified: true, validSince: String(account.validSince), disabled: account.disabled }] } : {}));
+          res.end(
+            JSON.stringify(
+              account
+                ? {
+                    users: [
+                      {
+                        localId: uid,
+                        email: account.email,
+                        emailVerified: true,
+                        validSince: String(account.validSince),
+                        disabled: account.disabled,
+                      },
+                    ],
+                  }
+                : {},
+            ),
+          );
           return;
         }
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${req.url}` } }));
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: `no route ${req.url}` } }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -70,13 +100,23 @@ describe("production mode: real signature checks (Google played by a local key s
         return netConnect(port, "127.0.0.1");
       }
     }
-    saved = { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST, DEMO_MODE: process.env.DEMO_MODE, FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID };
+    saved = {
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+      DEMO_MODE: process.env.DEMO_MODE,
+      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID,
+    };
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     process.env.DEMO_MODE = "false";
     process.env.FIREBASE_PROJECT_ID = PROJECT;
     resetEnvForTests();
     const app = initializeApp(
-      { projectId: PROJECT, credential: { getAccessToken: async () => ({ access_token: "test-access-token", expires_in: 3600 }) }, httpAgent: new LocalAgent() },
+      {
+        projectId: PROJECT,
+        credential: {
+          getAccessToken: async () => ({ access_token: "test-access-token", expires_in: 3600 }),
+        },
+        httpAgent: new LocalAgent(),
+      },
       `prod-test-${Date.now()}`,
     );
     await setFirebaseAppForTests(app);
@@ -98,10 +138,15 @@ describe("production mode: real signature checks (Google played by a local key s
     await t.db.delete(schema.users);
     clearVerifyCache();
     accounts.clear();
-    accounts.set("prod-user", { email: "prod@example.com", validSince: Math.floor(Date.now() / 1000) - 600, disabled: false });
+    accounts.set("prod-user", {
+      email: "prod@example.com",
+      validSince: Math.floor(Date.now() / 1000) - 600,
+      disabled: false,
+    });
   });
 
-  const loginWith = (token: string) => call(login.POST, "/v2/auth/login", { method: "POST", body: {}, token });
+  const loginWith = (token: string) =>
+    call(login.POST, "/v2/auth/login", { method: "POST", body: {}, token });
 
   it("accepts a token signed with Google's key for this project", async () => {
     const res = await loginWith(signed(claimsFor("prod-user")));
@@ -111,16 +156,42 @@ describe("production mode: real signature checks (Google played by a local key s
 
   it.each([
     ["signed with another key", () => signed(claimsFor("prod-user"), stranger.privateKey)],
-    ["naming a key Google does not publish", () => signed(claimsFor("prod-user"), keys.privateKey, "unknown-kid")],
-    ["with its payload changed after signing", () => {
-      const [h, , s] = signed(claimsFor("prod-user")).split(".");
-      return `${h}.${b64(claimsFor("someone-else"))}.${s}`;
-    }],
+    [
+      "naming a key Google does not publish",
+      () => signed(claimsFor("prod-user"), keys.privateKey, "unknown-kid"),
+    ],
+    [
+      "with its payload changed after signing",
+      () => {
+        const [h, , s] = signed(claimsFor("prod-user")).split(".");
+        return `${h}.${b64(claimsFor("someone-else"))}.${s}`;
+      },
+    ],
     ["unsigned, like an emulator token", () => unsignedToken(claimsFor("prod-user"))],
-    ["for another project", () => signed(idTokenClaims("prod-user", "another-project", { email: "prod@example.com" }))],
-    ["from another issuer", () => signed(claimsFor("prod-user", { iss: "https://securetoken.google.com/another-project" }))],
-    ["expired", () => signed(claimsFor("prod-user", { iat: Math.floor(Date.now() / 1000) - 7200, auth_time: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }))],
-    ["for an account that was deleted", () => signed(claimsFor("deleted-user", { email: "gone@example.com" }))],
+    [
+      "for another project",
+      () => signed(idTokenClaims("prod-user", "another-project", { email: "prod@example.com" })),
+    ],
+    [
+      "from another issuer",
+      () =>
+        signed(claimsFor("prod-user", { iss: "https://securetoken.google.com/another-project" })),
+    ],
+    [
+      "expired",
+      () =>
+        signed(
+          claimsFor("prod-user", {
+            iat: Math.floor(Date.now() / 1000) - 7200,
+            auth_time: Math.floor(Date.now() / 1000) - 7200,
+            exp: Math.floor(Date.now() / 1000) - 3600,
+          }),
+        ),
+    ],
+    [
+      "for an account that was deleted",
+      () => signed(claimsFor("deleted-user", { email: "gone@example.com" })),
+    ],
   ])("refuses a token %s (401)", async (_label, make) => {
     const res = await loginWith(make());
     expect(res.status, res.text).toBe(401);
@@ -142,11 +213,18 @@ describe("production mode: real signature checks (Google played by a local key s
     accounts.set("fresh-user", { email: "fresh@example.com", validSince: 0, disabled: false });
     const nowhere = await deadPort();
     // A fresh app (its key cache is empty) whose every request goes to a port nobody listens on.
-    const app = initializeApp({ projectId: PROJECT, credential: { getAccessToken: async () => ({ access_token: "x", expires_in: 3600 }) }, httpAgent: new (class extends HttpsAgent {
-      override createConnection(): Socket {
-        return netConnect(nowhere, "127.0.0.1");
-      }
-    })() }, `prod-test-down-${Date.now()}`);
+    const app = initializeApp(
+      {
+        projectId: PROJECT,
+        credential: { getAccessToken: async () => ({ access_token: "x", expires_in: 3600 }) },
+        httpAgent: new (class extends HttpsAgent {
+          override createConnection(): Socket {
+            return netConnect(nowhere, "127.0.0.1");
+          }
+        })(),
+      },
+      `prod-test-down-${Date.now()}`,
+    );
     const previous = await swapApp(app);
     const started = Date.now();
     try {
@@ -166,7 +244,11 @@ describe("production mode: real signature checks (Google played by a local key s
     resetEnvForTests();
     try {
       const res = await call(config.GET, "/v2/auth/config");
-      expect(res.json.firebase).toEqual({ apiKey: "AIza-test", authDomain: "shop.example", projectId: PROJECT });
+      expect(res.json.firebase).toEqual({
+        apiKey: "AIza-test",
+        authDomain: "shop.example",
+        projectId: PROJECT,
+      });
     } finally {
       delete process.env.PUBLIC_FIREBASE_API_KEY;
       delete process.env.PUBLIC_FIREBASE_AUTH_DOMAIN;

@@ -10,19 +10,35 @@
 import { readFileSync } from "node:fs";
 import type { APIContext, APIRoute, MiddlewareNext } from "astro";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { jsonApiErrors, refuseCrossSiteForms, refuseNulAddress, isApiPath } from "../src/server/request-guards.server";
+import {
+  jsonApiErrors,
+  refuseCrossSiteForms,
+  refuseNulAddress,
+  isApiPath,
+} from "../src/server/request-guards.server";
 import { addSecurityHeaders } from "../src/server/security-headers.server";
 import { healthz } from "../src/server/health.server";
 import { createTestDb, type TestDb } from "./helpers/db";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../src/server/auth/firebase-admin.server")>();
+  const original =
+    await importOriginal<typeof import("../src/server/auth/firebase-admin.server")>();
   return {
     ...original,
     verifyIdToken: async (token: string) => {
       const uid = /^test:([A-Za-z0-9_-]{1,64})$/.exec(token)?.[1];
-      if (!uid) throw new original.InvalidTokenError("Your sign-in is not valid. Please log in again.", "test");
-      return { uid, email: `${uid}@example.com`, emailVerified: true, name: "Bearer Tester", expiresAt: Date.now() + 3_600_000 };
+      if (!uid)
+        throw new original.InvalidTokenError(
+          "Your sign-in is not valid. Please log in again.",
+          "test",
+        );
+      return {
+        uid,
+        email: `${uid}@example.com`,
+        emailVerified: true,
+        name: "Bearer Tester",
+        expiresAt: Date.now() + 3_600_000,
+      };
     },
   };
 });
@@ -30,7 +46,12 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => {
 type Guard = (context: APIContext, next: MiddlewareNext) => Promise<Response>;
 const CHAIN: Guard[] = [addSecurityHeaders, jsonApiErrors, refuseNulAddress, refuseCrossSiteForms];
 
-async function through(route: APIRoute, method: string, path: string, headers: Record<string, string> = {}) {
+async function through(
+  route: APIRoute,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+) {
   const url = new URL(path, "http://127.0.0.1:4321");
   const request = new Request(url, { method, headers });
   const context = {
@@ -42,10 +63,16 @@ async function through(route: APIRoute, method: string, path: string, headers: R
     cookies: { get: () => undefined, has: () => false, set: () => {}, delete: () => {} },
   } as unknown as APIContext;
   const run = (i: number): Promise<Response> =>
-    i === CHAIN.length ? Promise.resolve(route(context)) : CHAIN[i]!(context, (() => run(i + 1)) as MiddlewareNext);
+    i === CHAIN.length
+      ? Promise.resolve(route(context))
+      : CHAIN[i]!(context, (() => run(i + 1)) as MiddlewareNext);
   const response = await run(0);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as { error?: string } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: JSON.parse(text) as { error?: string },
+  };
 }
 
 const BEARER: [string, string, () => Promise<Record<string, unknown>>][] = [
@@ -54,8 +81,16 @@ const BEARER: [string, string, () => Promise<Record<string, unknown>>][] = [
   ["POST", "/v2/auth-google/register", () => import("../src/pages/v2/auth-google/register")],
   ["PUT", "/v2/users/profile", () => import("../src/pages/v2/users/profile")],
   ["POST", "/v2/users/profile-address", () => import("../src/pages/v2/users/profile-address")],
-  ["PUT", "/v2/users/profile-address?address_id=1", () => import("../src/pages/v2/users/profile-address")],
-  ["DELETE", "/v2/users/profile-address?address_id=1", () => import("../src/pages/v2/users/profile-address")],
+  [
+    "PUT",
+    "/v2/users/profile-address?address_id=1",
+    () => import("../src/pages/v2/users/profile-address"),
+  ],
+  [
+    "DELETE",
+    "/v2/users/profile-address?address_id=1",
+    () => import("../src/pages/v2/users/profile-address"),
+  ],
   ["GET", "/v2/carts", () => import("../src/pages/v2/carts")],
   ["POST", "/v2/carts", () => import("../src/pages/v2/carts")],
   ["DELETE", "/v2/carts?prod_id=1", () => import("../src/pages/v2/carts")],
@@ -87,7 +122,9 @@ describe("bearer routes without Origin and without a body", () => {
     });
 
     it(`${method} ${path} with a token answers by the route's own rules (never the cross-site 403)`, async () => {
-      const res = await through(handler(await load(), method), method, path, { authorization: "Bearer test:bearer-user" });
+      const res = await through(handler(await load(), method), method, path, {
+        authorization: "Bearer test:bearer-user",
+      });
       expect(res.status).not.toBe(401);
       expect(res.status).not.toBe(403);
       expect(res.status).toBeLessThan(500);
@@ -97,31 +134,47 @@ describe("bearer routes without Origin and without a body", () => {
 
   it("the login needs no body: a token alone answers the user", async () => {
     const mod = await import("../src/pages/v2/auth/login");
-    const res = await through(handler(mod, "POST"), "POST", "/v2/auth/login", { authorization: "Bearer test:bearer-login" });
+    const res = await through(handler(mod, "POST"), "POST", "/v2/auth/login", {
+      authorization: "Bearer test:bearer-login",
+    });
     expect(res.status).toBe(200);
   });
 });
 
 describe("the cross-site form guard", () => {
-  const page: APIRoute = () => new Response("<p>page</p>", { headers: { "content-type": "text/html" } });
+  const page: APIRoute = () =>
+    new Response("<p>page</p>", { headers: { "content-type": "text/html" } });
 
   it("still refuses a cross-site form post to a page", async () => {
     const url = new URL("http://127.0.0.1:4321/my-profile");
     const request = new Request(url, {
       method: "POST",
-      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        origin: "https://evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "a=1",
     });
-    const response = await refuseCrossSiteForms({ request, url } as APIContext, (async () => page({} as APIContext)) as MiddlewareNext);
+    const response = await refuseCrossSiteForms(
+      { request, url } as APIContext,
+      (async () => page({} as APIContext)) as MiddlewareNext,
+    );
     expect(response.status).toBe(403);
     expect(await response.text()).toBe("Cross-site POST form submissions are forbidden");
   });
 
   it("covers the API paths other routes use, by prefix", () => {
-    for (const path of ["/v2/carts", "/create-order", "/cashfree/verify", "/cashfree/webhook", "/local/verify"]) {
+    for (const path of [
+      "/v2/carts",
+      "/create-order",
+      "/cashfree/verify",
+      "/cashfree/webhook",
+      "/local/verify",
+    ]) {
       expect(isApiPath(path), path).toBe(true);
     }
-    for (const path of ["/", "/my-profile", "/products/1", "/admin/orders", "/login"]) expect(isApiPath(path), path).toBe(false);
+    for (const path of ["/", "/my-profile", "/products/1", "/admin/orders", "/login"])
+      expect(isApiPath(path), path).toBe(false);
   });
 
   it("Astro's own checkOrigin is off (it cannot exempt the API)", () => {
@@ -130,9 +183,14 @@ describe("the cross-site form guard", () => {
 });
 
 describe("framework errors on API routes are JSON", () => {
-  for (const [status, text] of [[404, "Not Found"], [405, ""], [413, "Payload Too Large"]] as const) {
+  for (const [status, text] of [
+    [404, "Not Found"],
+    [405, ""],
+    [413, "Payload Too Large"],
+  ] as const) {
     it(`${status} with a plain body becomes { error }`, async () => {
-      const plain: APIRoute = () => new Response(text, { status, headers: { "content-type": "text/plain" } });
+      const plain: APIRoute = () =>
+        new Response(text, { status, headers: { "content-type": "text/plain" } });
       const res = await through(plain, "POST", "/create-order");
       expect(res.status).toBe(status);
       expect(typeof res.body.error).toBe("string");
@@ -145,7 +203,8 @@ describe("security headers", () => {
     const api = await through(() => healthz(), "GET", "/healthz");
     expect(api.headers.get("x-content-type-options")).toBe("nosniff");
     expect(api.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
-    const html: APIRoute = () => new Response("{}", { headers: { "content-type": "text/html; charset=utf-8" } });
+    const html: APIRoute = () =>
+      new Response("{}", { headers: { "content-type": "text/html; charset=utf-8" } });
     const res = await through(html, "GET", "/");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

@@ -23,9 +23,16 @@ function filesUnder(dir: string, ending: string): string[] {
 function pageScriptEntries(): string[] {
   const entries = new Set<string>();
   for (const file of filesUnder("src", ".astro")) {
-    for (const match of readFileSync(file, "utf8").matchAll(/<script(?![^>]*\b(?:is:inline|type=))[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const match of readFileSync(file, "utf8").matchAll(
+      /<script(?![^>]*\b(?:is:inline|type=))[^>]*>([\s\S]*?)<\/script>/g,
+    )) {
       for (const specifier of importSpecifiers(match[1]!)) {
-        if (specifier.startsWith(".")) entries.add(path.relative(process.cwd(), path.resolve(path.dirname(file), specifier)).replace(/(\.ts)?$/, ".ts"));
+        if (specifier.startsWith("."))
+          entries.add(
+            path
+              .relative(process.cwd(), path.resolve(path.dirname(file), specifier))
+              .replace(/(\.ts)?$/, ".ts"),
+          );
       }
     }
   }
@@ -44,8 +51,18 @@ const serverModules = (entry: string) =>
     .map((file) => path.relative(process.cwd(), file));
 
 it("finds the page scripts and the islands", () => {
-  expect(SCRIPT_ENTRIES).toEqual(expect.arrayContaining([path.join("src", "components", "site", "cart-badge.ts"), path.join("src", "features", "home", "carousels.ts")]));
-  expect(ISLANDS).toEqual(expect.arrayContaining([path.join("src", "features", "catalogue", "ProductDetail.tsx"), path.join("src", "features", "cart", "CartDrawer.tsx")]));
+  expect(SCRIPT_ENTRIES).toEqual(
+    expect.arrayContaining([
+      path.join("src", "components", "site", "cart-badge.ts"),
+      path.join("src", "features", "home", "carousels.ts"),
+    ]),
+  );
+  expect(ISLANDS).toEqual(
+    expect.arrayContaining([
+      path.join("src", "features", "catalogue", "ProductDetail.tsx"),
+      path.join("src", "features", "cart", "CartDrawer.tsx"),
+    ]),
+  );
 });
 
 describe.each(SCRIPT_ENTRIES)("page script %s", (entry) => {
@@ -66,14 +83,27 @@ describe.each(ISLANDS)("island %s", (entry) => {
 
 describe("(the checks do find what they look for)", () => {
   it("the full zod build and server modules behind an API handler", () => {
-    expect(modulesImportingFullZod("src/features/cart/cart.api.ts")).toEqual(expect.arrayContaining([path.join("src", "server", "http.ts")]));
-    expect(modulesImportingFullZod("src/features/cart/cart.api.ts")).not.toContain(path.join("src", "features", "cart", "cart.schema.ts"));
-    expect(serverModules("src/features/cart/cart.api.ts")).toEqual(expect.arrayContaining([path.join("src", "server", "http.ts"), path.join("src", "features", "cart", "cart.server.ts")]));
+    expect(modulesImportingFullZod("src/features/cart/cart.api.ts")).toEqual(
+      expect.arrayContaining([path.join("src", "server", "http.ts")]),
+    );
+    expect(modulesImportingFullZod("src/features/cart/cart.api.ts")).not.toContain(
+      path.join("src", "features", "cart", "cart.schema.ts"),
+    );
+    expect(serverModules("src/features/cart/cart.api.ts")).toEqual(
+      expect.arrayContaining([
+        path.join("src", "server", "http.ts"),
+        path.join("src", "features", "cart", "cart.server.ts"),
+      ]),
+    );
   });
 
   it("modules loaded on demand through import()", () => {
     const drawer = path.resolve("src/features/cart/CartDrawer.tsx");
     expect(reachableModules("src/components/site/cart-launcher.ts").has(drawer)).toBe(true);
-    expect(reachableModules("src/components/site/cart-launcher.ts", { includeDynamic: false }).has(drawer)).toBe(false);
+    expect(
+      reachableModules("src/components/site/cart-launcher.ts", { includeDynamic: false }).has(
+        drawer,
+      ),
+    ).toBe(false);
   });
 });

@@ -29,7 +29,8 @@ const clearRoute = await import("../src/pages/v2/clear-cart");
 const mergeRoute = await import("../src/pages/v2/carts-merge");
 
 describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
-  const { s, A5, A4, GLOSS, MATTE, choice, newUser, token, get, post, clear, merge, rowsOf } = cartFixture(kind, () => auth);
+  const { s, A5, A4, GLOSS, MATTE, choice, newUser, token, get, post, clear, merge, rowsOf } =
+    cartFixture(kind, () => auth);
 
   let alice: string;
   beforeEach(async () => {
@@ -37,18 +38,44 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
   });
 
   it("merges a guest cart: same product and variant add up, prices come from the database", async () => {
-    await post(alice, { productId: s.frame.id, variant: choice(A4(), MATTE()), quantity: 1, productNote: "account note" });
+    await post(alice, {
+      productId: s.frame.id,
+      variant: choice(A4(), MATTE()),
+      quantity: 1,
+      productNote: "account note",
+    });
     const res = await merge(alice, {
       items: [
-        { productId: s.frame.id, variant: choice(A4(), MATTE()), quantity: 2, price: 1, productNote: "" },
-        { productId: s.tag.id, quantity: 1, price: 0, product: { name: "x", image: "", weight: 0 }, note: true, productNote: "Initials A.R." },
+        {
+          productId: s.frame.id,
+          variant: choice(A4(), MATTE()),
+          quantity: 2,
+          price: 1,
+          productNote: "",
+        },
+        {
+          productId: s.tag.id,
+          quantity: 1,
+          price: 0,
+          product: { name: "x", image: "", weight: 0 },
+          note: true,
+          productNote: "Initials A.R.",
+        },
         { productId: s.frame.id, variant: choice(A5(), GLOSS()), quantity: 1, productNote: "" },
         { productId: s.inactive.id, quantity: 1 },
         { productId: s.frame.id, variant: choice("gone-option", GLOSS()), quantity: 1 },
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.json.items.map((l: any) => [l.productId, l.variant.Size?.id ?? null, l.quantity, l.price, l.productNote])).toEqual([
+    expect(
+      res.json.items.map((l: any) => [
+        l.productId,
+        l.variant.Size?.id ?? null,
+        l.quantity,
+        l.price,
+        l.productNote,
+      ]),
+    ).toEqual([
       [s.frame.id, A4(), 3, 1849, "account note"],
       [s.tag.id, null, 1, 499, "Initials A.R."],
       [s.frame.id, A5(), 1, 1499, ""],
@@ -62,7 +89,12 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
 
   it("refuses a malformed merge body without writing", async () => {
     await post(alice, { productId: s.tag.id });
-    for (const body of [{}, { items: "x" }, { items: [{ productId: s.tag.id, quantity: 0 }] }, { items: [{ productId: s.tag.id, price: 1, quantity: 1.5 }] }]) {
+    for (const body of [
+      {},
+      { items: "x" },
+      { items: [{ productId: s.tag.id, quantity: 0 }] },
+      { items: [{ productId: s.tag.id, price: 1, quantity: 1.5 }] },
+    ]) {
       const res = await merge(alice, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -70,18 +102,38 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
   });
 
   it("re-prices lines from the current catalogue and drops lines that can no longer be bought", async () => {
-    const priced = await makeProduct(s.t.db, { categoryId: s.categoryId, pricePaise: 100000, variants: [{ name: "Finish", value: "Gold", pricePaise: 10000 }] });
+    const priced = await makeProduct(s.t.db, {
+      categoryId: s.categoryId,
+      pricePaise: 100000,
+      variants: [{ name: "Finish", value: "Gold", pricePaise: 10000 }],
+    });
     const retiring = await makeProduct(s.t.db, { categoryId: s.categoryId, pricePaise: 20000 });
-    await post(alice, { productId: priced.id, variant: { Finish: { id: priced.variantIds[0]! } }, quantity: 2 });
+    await post(alice, {
+      productId: priced.id,
+      variant: { Finish: { id: priced.variantIds[0]! } },
+      quantity: 2,
+    });
     await post(alice, { productId: retiring.id });
 
-    await s.t.db.update(schema.products).set({ pricePaise: 120000 }).where(eq(schema.products.id, priced.id));
-    await s.t.db.update(schema.productVariants).set({ pricePaise: 15000, value: "Gold leaf" }).where(eq(schema.productVariants.id, priced.variantIds[0]!));
-    await s.t.db.update(schema.products).set({ status: "inactive" }).where(eq(schema.products.id, retiring.id));
+    await s.t.db
+      .update(schema.products)
+      .set({ pricePaise: 120000 })
+      .where(eq(schema.products.id, priced.id));
+    await s.t.db
+      .update(schema.productVariants)
+      .set({ pricePaise: 15000, value: "Gold leaf" })
+      .where(eq(schema.productVariants.id, priced.variantIds[0]!));
+    await s.t.db
+      .update(schema.products)
+      .set({ status: "inactive" })
+      .where(eq(schema.products.id, retiring.id));
 
     const res = await get(alice);
     expect(res.json.items).toHaveLength(1);
-    expect(res.json.items[0]).toMatchObject({ price: 1350, variant: { Finish: { value: "Gold leaf", price: 150 } } });
+    expect(res.json.items[0]).toMatchObject({
+      price: 1350,
+      variant: { Finish: { value: "Gold leaf", price: 150 } },
+    });
     expect(res.json.subtotal).toBe(2700);
 
     // The next write stores the cleaned-up lines, inside its transaction.
@@ -92,7 +144,11 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
     ]);
     const rows = await rowsOf(alice);
     expect(rows.map((r) => [r.productId, r.pricePaise, r.variant])).toEqual([
-      [priced.id, 135000, { Finish: { id: priced.variantIds[0]!, value: "Gold leaf", price: 15000 } }],
+      [
+        priced.id,
+        135000,
+        { Finish: { id: priced.variantIds[0]!, value: "Gold leaf", price: 15000 } },
+      ],
       [s.tag.id, 49900, {}],
     ]);
   });
@@ -102,9 +158,18 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
     const retiring = await makeProduct(s.t.db, { categoryId: s.categoryId, pricePaise: 20000 });
     await post(alice, { productId: priced.id, quantity: 2 });
     await post(alice, { productId: retiring.id });
-    await s.t.db.update(schema.products).set({ pricePaise: 120000 }).where(eq(schema.products.id, priced.id));
-    await s.t.db.update(schema.products).set({ status: "inactive" }).where(eq(schema.products.id, retiring.id));
-    const [cartBefore] = await s.t.db.select().from(schema.carts).where(eq(schema.carts.userId, alice));
+    await s.t.db
+      .update(schema.products)
+      .set({ pricePaise: 120000 })
+      .where(eq(schema.products.id, priced.id));
+    await s.t.db
+      .update(schema.products)
+      .set({ status: "inactive" })
+      .where(eq(schema.products.id, retiring.id));
+    const [cartBefore] = await s.t.db
+      .select()
+      .from(schema.carts)
+      .where(eq(schema.carts.userId, alice));
     const before = await rowsOf(alice);
 
     for (let i = 0; i < 2; i++) {
@@ -114,7 +179,10 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
     }
     expect(await rowsOf(alice)).toEqual(before);
     expect(before.map((r) => r.pricePaise)).toEqual([100000, 20000]);
-    const [cartAfter] = await s.t.db.select().from(schema.carts).where(eq(schema.carts.userId, alice));
+    const [cartAfter] = await s.t.db
+      .select()
+      .from(schema.carts)
+      .where(eq(schema.carts.userId, alice));
     expect(cartAfter).toEqual(cartBefore);
   });
 
@@ -122,7 +190,10 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
     const retiring = await makeProduct(s.t.db, { categoryId: s.categoryId, pricePaise: 20000 });
     await post(alice, { productId: retiring.id });
     await post(alice, { productId: s.frame.id, variant: choice(A5(), GLOSS()), quantity: 2 });
-    await s.t.db.update(schema.products).set({ status: "inactive" }).where(eq(schema.products.id, retiring.id));
+    await s.t.db
+      .update(schema.products)
+      .set({ status: "inactive" })
+      .where(eq(schema.products.id, retiring.id));
     const res = await merge(alice, {
       items: [
         { productId: s.frame.id, variant: choice(A5(), GLOSS()), quantity: 1 },
@@ -132,7 +203,12 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
     });
     expect(res.status).toBe(200);
     expect(res.json.skipped).toEqual([]);
-    const lines = res.json.items.map((l: any) => [l.productId, l.variant.Size?.id ?? null, l.quantity, l.productNote]);
+    const lines = res.json.items.map((l: any) => [
+      l.productId,
+      l.variant.Size?.id ?? null,
+      l.quantity,
+      l.productNote,
+    ]);
     expect(lines).toEqual([
       [s.frame.id, A5(), 3, ""],
       [s.tag.id, null, 2, ""],
@@ -140,7 +216,14 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
     ]);
     const rows = await rowsOf(alice);
     expect(rows.map((r) => r.productId).sort()).toEqual([s.frame.id, s.frame.id, s.tag.id].sort());
-    expect((await get(alice)).json.items.map((l: any) => [l.productId, l.variant.Size?.id ?? null, l.quantity, l.productNote])).toEqual(lines);
+    expect(
+      (await get(alice)).json.items.map((l: any) => [
+        l.productId,
+        l.variant.Size?.id ?? null,
+        l.quantity,
+        l.productNote,
+      ]),
+    ).toEqual(lines);
   });
 
   it("answers 413 to a body over the cap, also when it comes without a Content-Length", async () => {
@@ -155,20 +238,33 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
     expect(declared.json).toEqual({ error: "The request body is too large." });
 
     // A bare Request has no Content-Length header: the cap is counted while reading.
-    const unknown = await call(cartsRoute.POST, "/v2/carts", { method: "POST", token: token(alice), rawBody: big });
+    const unknown = await call(cartsRoute.POST, "/v2/carts", {
+      method: "POST",
+      token: token(alice),
+      rawBody: big,
+    });
     expect(unknown.status).toBe(413);
     const merged = await call(mergeRoute.PUT, "/v2/carts-merge", {
       method: "PUT",
       token: token(alice),
-      rawBody: JSON.stringify({ items: [{ productId: s.tag.id, productNote: "y".repeat(300_000) }] }),
+      rawBody: JSON.stringify({
+        items: [{ productId: s.tag.id, productNote: "y".repeat(300_000) }],
+      }),
     });
     expect(merged.status).toBe(413);
     expect(await rowsOf(alice)).toEqual([]);
   });
 
   it("adding a line costs a handful of statements, however full the cart", async () => {
-    const line = (productId: string, variant = {}) => ({ productId, variant, quantity: 1, productNote: "" });
-    const first = await countStatements(s.t, () => addItemFor(alice, line(s.frame.id, choice(A5(), GLOSS()))));
+    const line = (productId: string, variant = {}) => ({
+      productId,
+      variant,
+      quantity: 1,
+      productNote: "",
+    });
+    const first = await countStatements(s.t, () =>
+      addItemFor(alice, line(s.frame.id, choice(A5(), GLOSS()))),
+    );
     expect(first.result.items).toHaveLength(1);
     const second = await countStatements(s.t, () => addItemFor(alice, line(s.tag.id)));
     const again = await countStatements(s.t, () => addItemFor(alice, line(s.tag.id)));

@@ -28,7 +28,22 @@ const clearRoute = await import("../src/pages/v2/clear-cart");
 const mergeRoute = await import("../src/pages/v2/carts-merge");
 
 describe.each(dbKinds)("cart API on %s", (kind) => {
-  const { s, A5, A4, GLOSS, MATTE, choice, newUser, token, get, post, remove, clear, merge, rowsOf } = cartFixture(kind, () => auth);
+  const {
+    s,
+    A5,
+    A4,
+    GLOSS,
+    MATTE,
+    choice,
+    newUser,
+    token,
+    get,
+    post,
+    remove,
+    clear,
+    merge,
+    rowsOf,
+  } = cartFixture(kind, () => auth);
 
   let alice: string;
   beforeEach(async () => {
@@ -37,10 +52,20 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
 
   it("needs a bearer token on every call", async () => {
     expect((await call(cartsRoute.GET, "/v2/carts")).status).toBe(401);
-    expect((await call(cartsRoute.POST, "/v2/carts", { method: "POST", body: { productId: s.tag.id } })).status).toBe(401);
-    expect((await call(cartsRoute.DELETE, `/v2/carts?prod_id=${s.tag.id}`, { method: "DELETE" })).status).toBe(401);
-    expect((await call(clearRoute.DELETE, "/v2/clear-cart", { method: "DELETE" })).status).toBe(401);
-    const res = await call(mergeRoute.PUT, "/v2/carts-merge", { method: "PUT", body: { items: [] } });
+    expect(
+      (await call(cartsRoute.POST, "/v2/carts", { method: "POST", body: { productId: s.tag.id } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await call(cartsRoute.DELETE, `/v2/carts?prod_id=${s.tag.id}`, { method: "DELETE" })).status,
+    ).toBe(401);
+    expect((await call(clearRoute.DELETE, "/v2/clear-cart", { method: "DELETE" })).status).toBe(
+      401,
+    );
+    const res = await call(mergeRoute.PUT, "/v2/carts-merge", {
+      method: "PUT",
+      body: { items: [] },
+    });
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ error: "Please log in to continue." });
   });
@@ -55,7 +80,10 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
   it("prices a line from the database and ignores the price, name, image and weight sent", async () => {
     const res = await post(alice, {
       productId: s.frame.id,
-      variant: { Size: { id: A4(), value: "A4", price: 0 }, Finish: { id: MATTE(), value: "Matte", price: 1.5 } },
+      variant: {
+        Size: { id: A4(), value: "A4", price: 0 },
+        Finish: { id: MATTE(), value: "Matte", price: 1.5 },
+      },
       quantity: 2,
       price: 1,
       product: { name: "Free frame", image: "https://evil.example/x.png", weight: 0 },
@@ -83,7 +111,11 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     expect(res.json).toMatchObject({ count: 2, subtotal: 2 * unit });
     const rows = await rowsOf(alice);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ pricePaise: unit * 100, quantity: 2, variantKey: [A4(), MATTE()].sort().join(",") });
+    expect(rows[0]).toMatchObject({
+      pricePaise: unit * 100,
+      quantity: 2,
+      variantKey: [A4(), MATTE()].sort().join(","),
+    });
   });
 
   it("refuses a malformed amount in the body by name and writes nothing", async () => {
@@ -92,7 +124,12 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
       [0, 1.005, "price: must have at most 2 decimals (rupees and paise)."],
       [0, 10_000_001, "price: must be at most 1000000 rupees."],
     ] as const) {
-      const res = await post(alice, { productId: s.frame.id, variant: { Size: { id: A4() }, Finish: { id: MATTE(), price: variantPrice } }, quantity: 1, price: linePrice });
+      const res = await post(alice, {
+        productId: s.frame.id,
+        variant: { Size: { id: A4() }, Finish: { id: MATTE(), price: variantPrice } },
+        quantity: 1,
+        price: linePrice,
+      });
       expect(res.status).toBe(400);
       expect(res.json.error).toBe(message);
     }
@@ -100,9 +137,20 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
   });
 
   it("keeps every amount exact through a round trip: rupees in, paise inside, the same rupees out", async () => {
-    const odd = await makeProduct(s.t.db, { categoryId: s.categoryId, pricePaise: 149950, variants: [{ name: "Finish", value: "Gold", pricePaise: 1 }] });
-    const res = await post(alice, { productId: odd.id, variant: { Finish: { id: odd.variantIds[0]! } }, quantity: 3 });
-    expect(res.json.items[0]).toMatchObject({ price: 1499.51, variant: { Finish: { price: 0.01 } } });
+    const odd = await makeProduct(s.t.db, {
+      categoryId: s.categoryId,
+      pricePaise: 149950,
+      variants: [{ name: "Finish", value: "Gold", pricePaise: 1 }],
+    });
+    const res = await post(alice, {
+      productId: odd.id,
+      variant: { Finish: { id: odd.variantIds[0]! } },
+      quantity: 3,
+    });
+    expect(res.json.items[0]).toMatchObject({
+      price: 1499.51,
+      variant: { Finish: { price: 0.01 } },
+    });
     expect(res.json.subtotal).toBe(4498.53);
     const [row] = await rowsOf(alice);
     expect(row!.pricePaise).toBe(149951);
@@ -112,11 +160,25 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
   });
 
   it("raises the quantity of the same product and variant, and keeps other choices on their own lines", async () => {
-    await post(alice, { productId: s.frame.id, variant: choice(A5(), GLOSS()), quantity: 1, productNote: "first" });
+    await post(alice, {
+      productId: s.frame.id,
+      variant: choice(A5(), GLOSS()),
+      quantity: 1,
+      productNote: "first",
+    });
     // Same choice, groups in another order: the same line.
-    let res = await post(alice, { productId: s.frame.id, variant: { Finish: { id: GLOSS() }, Size: { id: A5() } }, quantity: 3 });
+    let res = await post(alice, {
+      productId: s.frame.id,
+      variant: { Finish: { id: GLOSS() }, Size: { id: A5() } },
+      quantity: 3,
+    });
     expect(res.json.items).toHaveLength(1);
-    expect(res.json.items[0]).toMatchObject({ quantity: 4, productNote: "first", note: true, price: 1499 });
+    expect(res.json.items[0]).toMatchObject({
+      quantity: 4,
+      productNote: "first",
+      note: true,
+      price: 1499,
+    });
     res = await post(alice, { productId: s.frame.id, variant: choice(A4(), GLOSS()) });
     res = await post(alice, { productId: s.tag.id });
     expect(res.json.items.map((l: any) => [l.productId, l.quantity])).toEqual([
@@ -131,12 +193,16 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     await post(alice, { productId: s.tag.id, quantity: 60 });
     const res = await post(alice, { productId: s.tag.id, quantity: 60 });
     expect(res.status).toBe(400);
-    expect(res.json.error).toBe(`You already have 60 of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: add 39 or fewer.`);
+    expect(res.json.error).toBe(
+      `You already have 60 of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: add 39 or fewer.`,
+    );
     expect((await rowsOf(alice)).map((r) => r.quantity)).toEqual([60]);
     const fits = await post(alice, { productId: s.tag.id, quantity: 39 });
     expect(fits.json.items[0].quantity).toBe(MAX_LINE_QUANTITY);
     const full = await post(alice, { productId: s.tag.id, quantity: 1 });
-    expect(full.json.error).toBe(`You already have ${MAX_LINE_QUANTITY} of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: you cannot add more.`);
+    expect(full.json.error).toBe(
+      `You already have ${MAX_LINE_QUANTITY} of this in your cart, and one line holds at most ${MAX_LINE_QUANTITY}: you cannot add more.`,
+    );
   });
 
   it("refuses an unknown or inactive product with the reason, writing nothing", async () => {
@@ -175,10 +241,15 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
       expect(res.status, String(quantity)).toBe(400);
       expect(res.json.error).toMatch(/^quantity: /);
     }
-    const long = await post(alice, { productId: s.tag.id, productNote: "x".repeat(MAX_NOTE_LENGTH + 1) });
+    const long = await post(alice, {
+      productId: s.tag.id,
+      productNote: "x".repeat(MAX_NOTE_LENGTH + 1),
+    });
     expect(long.status).toBe(400);
     expect(long.json.error).toMatch(/productNote: .*at most 500/);
-    expect((await post(alice, { productId: s.tag.id, productNote: "x".repeat(MAX_NOTE_LENGTH) })).status).toBe(200);
+    expect(
+      (await post(alice, { productId: s.tag.id, productNote: "x".repeat(MAX_NOTE_LENGTH) })).status,
+    ).toBe(200);
   });
 
   it("refuses a NUL character in the note (PostgreSQL text cannot hold it) with 400, writing nothing", async () => {
@@ -190,9 +261,18 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
   });
 
   it("refuses malformed bodies", async () => {
-    const raw = await call(cartsRoute.POST, "/v2/carts", { method: "POST", token: token(alice), rawBody: "{not json" });
+    const raw = await call(cartsRoute.POST, "/v2/carts", {
+      method: "POST",
+      token: token(alice),
+      rawBody: "{not json",
+    });
     expect(raw.status).toBe(400);
-    const text = await call(cartsRoute.POST, "/v2/carts", { method: "POST", token: token(alice), rawBody: "x", headers: { "content-type": "text/plain" } });
+    const text = await call(cartsRoute.POST, "/v2/carts", {
+      method: "POST",
+      token: token(alice),
+      rawBody: "x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.status).toBe(400);
     expect((await post(alice, [])).status).toBe(400);
     expect((await post(alice, { productId: "" })).status).toBe(400);
@@ -200,8 +280,10 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
 
   it("limits how many different lines a cart holds", async () => {
     const many: InsertedProduct[] = [];
-    for (let i = 0; i <= MAX_CART_LINES; i++) many.push(await makeProduct(s.t.db, { categoryId: s.categoryId }));
-    for (const p of many.slice(0, MAX_CART_LINES)) expect((await post(alice, { productId: p.id })).status).toBe(200);
+    for (let i = 0; i <= MAX_CART_LINES; i++)
+      many.push(await makeProduct(s.t.db, { categoryId: s.categoryId }));
+    for (const p of many.slice(0, MAX_CART_LINES))
+      expect((await post(alice, { productId: p.id })).status).toBe(200);
     const res = await post(alice, { productId: many[MAX_CART_LINES]!.id });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatch(/already holds 50 different items/);
@@ -213,15 +295,23 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     await post(alice, { productId: s.frame.id, variant: choice(A5(), GLOSS()) });
     await post(alice, { productId: s.frame.id, variant: choice(A4(), MATTE()) });
     await post(alice, { productId: s.tag.id });
-    let res = await remove(alice, s.frame.id, { variant: { Finish: { id: MATTE(), value: "Matte", price: 5000 }, Size: { id: A4() } } });
+    let res = await remove(alice, s.frame.id, {
+      variant: { Finish: { id: MATTE(), value: "Matte", price: 5000 }, Size: { id: A4() } },
+    });
     expect(res.status).toBe(200);
-    expect(res.json.items.map((l: any) => l.variant.Size?.id ?? l.productId)).toEqual([A5(), s.tag.id]);
+    expect(res.json.items.map((l: any) => l.variant.Size?.id ?? l.productId)).toEqual([
+      A5(),
+      s.tag.id,
+    ]);
     res = await remove(alice, s.tag.id); // a product without variants: no body needed
     expect(res.json.items).toHaveLength(1);
     res = await remove(alice, s.tag.id); // already gone: still the cart
     expect(res.status).toBe(200);
     expect(res.json.count).toBe(1);
-    expect((await call(cartsRoute.DELETE, "/v2/carts", { method: "DELETE", token: token(alice) })).status).toBe(400);
+    expect(
+      (await call(cartsRoute.DELETE, "/v2/carts", { method: "DELETE", token: token(alice) }))
+        .status,
+    ).toBe(400);
     expect((await remove(alice, s.frame.id, { variant: "A5" })).status).toBe(400);
   });
 
@@ -245,7 +335,9 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     await remove(bob, s.frame.id, { variant: choice(A5(), GLOSS()) });
     await clear(bob);
     await post(bob, { productId: s.tag.id, quantity: 5 });
-    await merge(bob, { items: [{ productId: s.frame.id, variant: choice(A5(), GLOSS()), quantity: 1 }] });
+    await merge(bob, {
+      items: [{ productId: s.frame.id, variant: choice(A5(), GLOSS()), quantity: 1 }],
+    });
 
     const aliceCart = await get(alice);
     expect(aliceCart.json.items.map((l: any) => [l.productId, l.quantity])).toEqual([

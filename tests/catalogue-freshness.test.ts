@@ -9,15 +9,26 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { makeProduct } from "../src/server/seed/factories";
-import { setProductStatus, toggleHomeProduct } from "../src/features/admin/products/products-admin.server";
+import {
+  setProductStatus,
+  toggleHomeProduct,
+} from "../src/features/admin/products/products-admin.server";
 import { loadProductPage } from "../src/features/catalogue/product-page.server";
 import { loadProductListPage } from "../src/features/catalogue/list-page.server";
 import { loadHomePage } from "../src/features/home/home-page.server";
-import { catalogueChanged, catalogueVersionForPage, readCatalogueVersion } from "../src/features/catalogue/catalogue-version.server";
+import {
+  catalogueChanged,
+  catalogueVersionForPage,
+  readCatalogueVersion,
+} from "../src/features/catalogue/catalogue-version.server";
 import { loadPricingProducts } from "../src/features/catalogue/pricing.server";
 import { schema } from "../src/server/db/client";
 import { listProducts } from "../src/features/catalogue/catalogue.server";
-import { cachePages, forgetPages, pagesRecompressed } from "../src/features/catalogue/page-cache.server";
+import {
+  cachePages,
+  forgetPages,
+  pagesRecompressed,
+} from "../src/features/catalogue/page-cache.server";
 import { fastLane } from "../src/features/catalogue/fast-lane.server";
 import { answerToResponse } from "../src/server/encoded-body.server";
 
@@ -29,11 +40,26 @@ const categoriesRoute = await import("../src/pages/v2/categories");
 type Route = NonNullable<typeof productsRoute.GET>;
 
 /** Calls a route export like the server would, keeping the raw bytes (compressed answers). */
-async function get(route: Route | undefined, url: string, headers: Record<string, string> = {}, params: Record<string, string> = {}) {
+async function get(
+  route: Route | undefined,
+  url: string,
+  headers: Record<string, string> = {},
+  params: Record<string, string> = {},
+) {
   const full = new URL(url, "http://127.0.0.1:4321");
-  const context = { request: new Request(full, { headers }), url: full, params, clientAddress: "127.0.0.1", locals: {} };
+  const context = {
+    request: new Request(full, { headers }),
+    url: full,
+    params,
+    clientAddress: "127.0.0.1",
+    locals: {},
+  };
   const response = await route!(context as never);
-  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
@@ -42,7 +68,10 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestDb(kind);
-    for (let i = 0; i < 12; i++) ids.push((await makeProduct(t.db, { description: "Long enough to compress. ".repeat(8) })).id);
+    for (let i = 0; i < 12; i++)
+      ids.push(
+        (await makeProduct(t.db, { description: "Long enough to compress. ".repeat(8) })).id,
+      );
   });
   afterAll(async () => {
     await t.close();
@@ -75,7 +104,9 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
     const before = await get(productsRoute.GET, url);
     const added = await makeProduct(t.db);
     ids.push(added.id);
-    const after = await get(productsRoute.GET, url, { "if-none-match": before.headers.get("etag")! });
+    const after = await get(productsRoute.GET, url, {
+      "if-none-match": before.headers.get("etag")!,
+    });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
     expect(JSON.parse(after.bytes.toString()).map((p: { id: string }) => p.id)).toContain(added.id);
@@ -100,7 +131,11 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
       expect(Number(answer.headers.get("content-length"))).toBe(answer.bytes.length);
     }
     // A tiny answer is sent as it is.
-    const tiny = await get(productsRoute.GET, "/v2/products?limit=1&offset=0&q=no-such-thing-anywhere", { "accept-encoding": "br" });
+    const tiny = await get(
+      productsRoute.GET,
+      "/v2/products?limit=1&offset=0&q=no-such-thing-anywhere",
+      { "accept-encoding": "br" },
+    );
     expect(tiny.bytes.toString()).toBe("[]");
     expect(tiny.headers.get("content-encoding")).toBeNull();
   });
@@ -128,9 +163,13 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
     expect(homePage.state === "found" && homePage.products).toEqual([]);
     await toggleHomeProduct(t.db, ids[2]!);
     const homeAfter = await get(homeRoute.GET, "/v2/home-products");
-    expect(JSON.parse(homeAfter.bytes.toString()).map((p: { id: string }) => p.id)).toEqual([ids[2]]);
+    expect(JSON.parse(homeAfter.bytes.toString()).map((p: { id: string }) => p.id)).toEqual([
+      ids[2],
+    ]);
     const homePageAfter = await loadHomePage(async () => t.db);
-    expect(homePageAfter.state === "found" && homePageAfter.products.map((p) => p.id)).toEqual([ids[2]]);
+    expect(homePageAfter.state === "found" && homePageAfter.products.map((p) => p.id)).toEqual([
+      ids[2],
+    ]);
   });
 
   it("a write that rolls back changes nothing, and the version moves only with a commit", async () => {
@@ -150,7 +189,9 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
 
   it("prices for the cart come from the database, not from the storefront's memory", async () => {
     const id = ids[4]!;
-    const cached = JSON.parse((await get(productRoute.GET, `/v2/products/${id}`, {}, { id })).bytes.toString());
+    const cached = JSON.parse(
+      (await get(productRoute.GET, `/v2/products/${id}`, {}, { id })).bytes.toString(),
+    );
     expect(cached.price).toBe(499);
     // A write that skips catalogueChanged (never done by the shop) shows the pricing path reads the database.
     await t.db.update(schema.products).set({ pricePaise: 12345 }).where(sql`id = ${id}`);
@@ -161,20 +202,38 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
   it("storefront pages are rendered once per catalogue version for visitors without a session", async () => {
     forgetPages();
     let renders = 0;
-    const render = (init: ResponseInit = {}) => async () => {
-      renders++;
-      const html = `<!doctype html><p>${"render ".repeat(300)}${renders}</p>`;
-      return new Response(html, { status: 200, ...init, headers: { "content-type": "text/html", ...(init.headers as Record<string, string>) } });
-    };
-    const visit = (path: string, cookies: string[] = [], headers: Record<string, string> = {}, next = render()) => {
+    const render =
+      (init: ResponseInit = {}) =>
+      async () => {
+        renders++;
+        const html = `<!doctype html><p>${"render ".repeat(300)}${renders}</p>`;
+        return new Response(html, {
+          status: 200,
+          ...init,
+          headers: { "content-type": "text/html", ...(init.headers as Record<string, string>) },
+        });
+      };
+    const visit = (
+      path: string,
+      cookies: string[] = [],
+      headers: Record<string, string> = {},
+      next = render(),
+    ) => {
       const url = new URL(path, "http://127.0.0.1:4321");
-      const context = { request: new Request(url, { headers }), url, locals: {}, cookies: { has: (name: string) => cookies.includes(name) } };
+      const context = {
+        request: new Request(url, { headers }),
+        url,
+        locals: {},
+        cookies: { has: (name: string) => cookies.includes(name) },
+      };
       return cachePages(context as never, next);
     };
     const first = await (await visit("/products?q=frame")).text();
     expect(await (await visit("/products?q=frame")).text()).toBe(first);
     expect(renders).toBe(1);
-    const again = await visit("/products?q=frame", [], { "if-none-match": (await visit("/products?q=frame")).headers.get("etag")! });
+    const again = await visit("/products?q=frame", [], {
+      "if-none-match": (await visit("/products?q=frame")).headers.get("etag")!,
+    });
     expect(again.status).toBe(304);
     expect(renders).toBe(1);
     const br = await visit("/products?q=frame", [], { "accept-encoding": "br" });
@@ -194,10 +253,18 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
     expect(brotliDecompressSync(bestBytes).toString()).toBe(listing);
     expect(best.headers.get("etag")).toBe(early.headers.get("etag"));
     // A search (an address with a query string) keeps its fast copy.
-    const search = Buffer.from(await (await visit("/products?q=resin", [], { "accept-encoding": "br" }, html)).arrayBuffer());
+    const search = Buffer.from(
+      await (await visit("/products?q=resin", [], { "accept-encoding": "br" }, html)).arrayBuffer(),
+    );
     expect(search.length).toBe(earlyBytes.length);
     await pagesRecompressed();
-    expect(Buffer.from(await (await visit("/products?q=resin", [], { "accept-encoding": "br" }, html)).arrayBuffer()).length).toBe(search.length);
+    expect(
+      Buffer.from(
+        await (
+          await visit("/products?q=resin", [], { "accept-encoding": "br" }, html)
+        ).arrayBuffer(),
+      ).length,
+    ).toBe(search.length);
     expect(renders).toBe(1);
 
     await makeProduct(t.db); // a catalogue write: the next visit renders again
@@ -239,10 +306,15 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
       expect(fast, path).not.toBeNull();
       expect(fast.status).toBe(200);
       expect(Buffer.from(await fast.arrayBuffer()).equals(normal.bytes), path).toBe(true);
-      for (const name of ["etag", "cache-control", "vary", "content-encoding", "content-type"]) expect(fast.headers.get(name), name).toBe(normal.headers.get(name));
+      for (const name of ["etag", "cache-control", "vary", "content-encoding", "content-type"])
+        expect(fast.headers.get(name), name).toBe(normal.headers.get(name));
       expect(fast.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(fast.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect((await lane(path, { headers: { "if-none-match": normal.headers.get("etag")! } }))!.status).toBe(304);
+      expect(fast.headers.get("content-security-policy")).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(
+        (await lane(path, { headers: { "if-none-match": normal.headers.get("etag")! } }))!.status,
+      ).toBe(304);
     }
     // Left to the normal path: a token, other methods, the admin's list, bad input, absent products, NUL.
     expect(await lane("/v2/products", { headers: { authorization: "Bearer x" } })).toBeNull();
@@ -255,16 +327,28 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
     // Pages: only once kept, only without a session cookie.
     expect(await lane("/instructions")).toBeNull();
     const html = `<!doctype html>${"<p>Instructions</p>".repeat(100)}`;
-    const context = (url: URL) => ({ request: new Request(url), url, locals: {}, cookies: { has: () => false } });
-    await cachePages(context(new URL("http://127.0.0.1:4321/instructions")) as never, async () => new Response(html, { headers: { "content-type": "text/html" } }));
+    const context = (url: URL) => ({
+      request: new Request(url),
+      url,
+      locals: {},
+      cookies: { has: () => false },
+    });
+    await cachePages(
+      context(new URL("http://127.0.0.1:4321/instructions")) as never,
+      async () => new Response(html, { headers: { "content-type": "text/html" } }),
+    );
     const page = (await lane("/instructions"))!;
     expect(await page.text()).toBe(html);
     expect(page.headers.get("x-frame-options")).toBe("DENY");
-    expect(await lane("/instructions", { headers: { cookie: "theme=dark; token=abc" } })).toBeNull();
+    expect(
+      await lane("/instructions", { headers: { cookie: "theme=dark; token=abc" } }),
+    ).toBeNull();
     // A write is seen by the lane at once.
     await setProductStatus(t.db, ids[5]!, "inactive");
     expect(await lane(`/v2/products/${ids[5]}`)).toBeNull();
-    const list = JSON.parse(await (await lane("/v2/products?limit=0&offset=0&status=active"))!.text()) as { id: string }[];
+    const list = JSON.parse(
+      await (await lane("/v2/products?limit=0&offset=0&status=active"))!.text(),
+    ) as { id: string }[];
     expect(list.map((p) => p.id)).not.toContain(ids[5]);
     expect(await lane("/instructions")).toBeNull(); // rendered again by the normal path
     forgetPages();
@@ -272,15 +356,37 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
 
   it("a search on the list page finds what the database's search finds (in memory, same rule)", async () => {
     await makeProduct(t.db, { name: "Ocean 50% Wave Frame", description: "Blue" });
-    await makeProduct(t.db, { name: "Quiet piece", description: "A keepsake for travellers", tags: ["wanderlust"] });
+    await makeProduct(t.db, {
+      name: "Quiet piece",
+      description: "A keepsake for travellers",
+      tags: ["wanderlust"],
+    });
     await makeProduct(t.db, { name: "Ends with ocean", description: "wave starts here" });
-    for (const q of ["ocean", "50%", "0% w", "TRAVELLERS", "wanderlust", "test category", "ocean wave", "Test Product", "no such words"]) {
+    for (const q of [
+      "ocean",
+      "50%",
+      "0% w",
+      "TRAVELLERS",
+      "wanderlust",
+      "test category",
+      "ocean wave",
+      "Test Product",
+      "no such words",
+    ]) {
       const page = await loadProductListPage(async () => t.db, null, new URLSearchParams({ q }));
-      const sqlIds = (await listProducts(t.db, { limit: 12, offset: 0, status: "active", q, includeCost: false })).map((p) => p.id);
+      const sqlIds = (
+        await listProducts(t.db, { limit: 12, offset: 0, status: "active", q, includeCost: false })
+      ).map((p) => p.id);
       expect(page.state, q).toBe("found");
       if (page.state !== "found") continue;
-      expect(page.initial.map((p) => p.id), q).toEqual(sqlIds);
-      expect(page.total, q).toBe((await listProducts(t.db, { limit: 0, offset: 0, status: "active", q, includeCost: false })).length);
+      expect(
+        page.initial.map((p) => p.id),
+        q,
+      ).toEqual(sqlIds);
+      expect(page.total, q).toBe(
+        (await listProducts(t.db, { limit: 0, offset: 0, status: "active", q, includeCost: false }))
+          .length,
+      );
     }
   });
 

@@ -27,7 +27,11 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
   describe("product list pages (server part)", () => {
     /** The page as shown (found or missing); fails the test on a failed read. */
     const shown = async (pathSlug: string | null, search: string) => {
-      const page = await loadProductListPage(() => Promise.resolve(t.db), pathSlug, new URLSearchParams(search));
+      const page = await loadProductListPage(
+        () => Promise.resolve(t.db),
+        pathSlug,
+        new URLSearchParams(search),
+      );
       if (page.state === "failed") throw new Error("the list page failed to read");
       return page;
     };
@@ -46,7 +50,13 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
       // Cards carry the list price: base + the first option of each variant group.
       const p1 = await shown(null, "q=anniversary");
       expect(p1.initial).toEqual([
-        { id: pid(1), name: "Resin piece 1", image: { url: "/img/p1-a.jpg", alt: "Front" }, price: 100001 + 0 + 20000, comparePrice: 150000 },
+        {
+          id: pid(1),
+          name: "Resin piece 1",
+          image: { url: "/img/p1-a.jpg", alt: "Front" },
+          price: 100001 + 0 + 20000,
+          comparePrice: 150000,
+        },
       ]);
     });
 
@@ -66,9 +76,22 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
       const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
       try {
         const cannotOpen = () => Promise.reject(new Error("connection refused"));
-        expect(await loadProductListPage(cannotOpen, null, new URLSearchParams())).toEqual({ state: "failed", status: 503 });
-        const failing = { select: () => { throw new Error("relation does not exist"); } } as unknown as typeof t.db;
-        expect(await loadProductListPage(() => Promise.resolve(failing), "frames", new URLSearchParams())).toEqual({ state: "failed", status: 503 });
+        expect(await loadProductListPage(cannotOpen, null, new URLSearchParams())).toEqual({
+          state: "failed",
+          status: 503,
+        });
+        const failing = {
+          select: () => {
+            throw new Error("relation does not exist");
+          },
+        } as unknown as typeof t.db;
+        expect(
+          await loadProductListPage(
+            () => Promise.resolve(failing),
+            "frames",
+            new URLSearchParams(),
+          ),
+        ).toEqual({ state: "failed", status: 503 });
         expect(quiet).toHaveBeenCalledTimes(2);
       } finally {
         quiet.mockRestore();
@@ -87,11 +110,16 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
       const page = await loadHomePage(() => Promise.resolve(t.db));
       expect(page.state).toBe("found");
       if (page.state !== "found") return;
-      expect(page.categories.map((c) => c.slug)).toEqual(expect.arrayContaining(["frames", "luggage-tags"]));
+      expect(page.categories.map((c) => c.slug)).toEqual(
+        expect.arrayContaining(["frames", "luggage-tags"]),
+      );
       expect(page.categories.map((c) => c.slug)).not.toContain("hidden");
       const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
       try {
-        expect(await loadHomePage(() => Promise.reject(new Error("connection refused")))).toEqual({ state: "failed", status: 503 });
+        expect(await loadHomePage(() => Promise.reject(new Error("connection refused")))).toEqual({
+          state: "failed",
+          status: 503,
+        });
         expect(quiet).toHaveBeenCalledTimes(1);
       } finally {
         quiet.mockRestore();
@@ -106,23 +134,44 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
       const found = await loadProductPage(open, pid(3), { admin: false });
       expect(found.state === "found" && found.product.name).toBe("Ocean 50% Wave Frame");
       expect(found.status).toBe(200);
-      expect(await loadProductPage(open, pid(ACTIVE + 1), { admin: false })).toEqual({ state: "missing", status: 404 });
+      expect(await loadProductPage(open, pid(ACTIVE + 1), { admin: false })).toEqual({
+        state: "missing",
+        status: 404,
+      });
       expect((await loadProductPage(open, pid(ACTIVE + 1), { admin: true })).state).toBe("found");
     });
 
     it("answers 404 for an absent or malformed id", async () => {
-      expect(await loadProductPage(open, "no-such-product", { admin: false })).toEqual({ state: "missing", status: 404 });
-      expect(await loadProductPage(open, "x".repeat(500), { admin: false })).toEqual({ state: "missing", status: 404 });
-      expect(await loadProductPage(open, undefined, { admin: false })).toEqual({ state: "missing", status: 404 });
+      expect(await loadProductPage(open, "no-such-product", { admin: false })).toEqual({
+        state: "missing",
+        status: 404,
+      });
+      expect(await loadProductPage(open, "x".repeat(500), { admin: false })).toEqual({
+        state: "missing",
+        status: 404,
+      });
+      expect(await loadProductPage(open, undefined, { admin: false })).toEqual({
+        state: "missing",
+        status: 404,
+      });
     });
 
     it("a database that fails is 'Failed to load product' (503), not 'Product not found'", async () => {
       const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
       try {
         const cannotOpen = () => Promise.reject(new Error("connection refused"));
-        expect(await loadProductPage(cannotOpen, pid(3), { admin: false })).toEqual({ state: "failed", status: 503 });
-        const failing = { select: () => { throw new Error("relation does not exist"); } } as unknown as typeof t.db;
-        expect(await loadProductPage(() => Promise.resolve(failing), pid(3), { admin: false })).toEqual({ state: "failed", status: 503 });
+        expect(await loadProductPage(cannotOpen, pid(3), { admin: false })).toEqual({
+          state: "failed",
+          status: 503,
+        });
+        const failing = {
+          select: () => {
+            throw new Error("relation does not exist");
+          },
+        } as unknown as typeof t.db;
+        expect(
+          await loadProductPage(() => Promise.resolve(failing), pid(3), { admin: false }),
+        ).toEqual({ state: "failed", status: 503 });
         expect(quiet).toHaveBeenCalledTimes(2);
       } finally {
         quiet.mockRestore();
@@ -135,7 +184,9 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
       const res = await call(sitemapRoute.GET, "/sitemap.xml");
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("xml");
-      const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+      const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+        (m) => new URL(m[1]!).pathname,
+      );
       expect(locs).toContain("/");
       expect(locs).toContain("/products");
       expect(locs).toContain("/products/frames");
@@ -150,7 +201,14 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
     it("allows crawling except private areas and points at the sitemap", async () => {
       const res = await call(robotsRoute.GET, "/robots.txt");
       expect(res.status).toBe(200);
-      for (const line of ["User-agent: *", "Disallow: /admin", "Disallow: /checkout", "Disallow: /my-", "Disallow: /v2/", "Disallow: /fragments/"]) {
+      for (const line of [
+        "User-agent: *",
+        "Disallow: /admin",
+        "Disallow: /checkout",
+        "Disallow: /my-",
+        "Disallow: /v2/",
+        "Disallow: /fragments/",
+      ]) {
         expect(res.text).toContain(line);
       }
       expect(res.text).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);

@@ -12,53 +12,61 @@ import { schema } from "../src/server/db/client";
 import { makeProduct } from "../src/server/seed/factories";
 import { createTestDb, type TestDb } from "./helpers/db";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("a second app server on the same PostgreSQL (skipped without TEST_DATABASE_URL)", () => {
-  let t: TestDb;
-  let worker: ChildProcess;
-  let base = "";
-  let id = "";
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "a second app server on the same PostgreSQL (skipped without TEST_DATABASE_URL)",
+  () => {
+    let t: TestDb;
+    let worker: ChildProcess;
+    let base = "";
+    let id = "";
 
-  beforeAll(async () => {
-    t = await createTestDb("postgres");
-    id = (await makeProduct(t.db, { name: "Before the save" })).id;
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
-    url.pathname = `/${result.rows[0]!.name}`;
-    worker = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/helpers/catalogue-worker.ts"], {
-      env: { ...process.env, DATABASE_URL: url.toString(), BACKGROUND_JOBS: "false", VITEST: "" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    base = await new Promise<string>((resolve, reject) => {
-      worker.stdout!.on("data", (chunk: Buffer) => {
-        const port = /port=(\d+)/.exec(chunk.toString())?.[1];
-        if (port) resolve(`http://127.0.0.1:${port}`);
+    beforeAll(async () => {
+      t = await createTestDb("postgres");
+      id = (await makeProduct(t.db, { name: "Before the save" })).id;
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      url.pathname = `/${result.rows[0]!.name}`;
+      worker = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/helpers/catalogue-worker.ts"], {
+        env: { ...process.env, DATABASE_URL: url.toString(), BACKGROUND_JOBS: "false", VITEST: "" },
+        stdio: ["ignore", "pipe", "inherit"],
       });
-      worker.once("exit", (code) => reject(new Error(`catalogue worker exited with ${code}`)));
-    });
-  }, 120_000);
+      base = await new Promise<string>((resolve, reject) => {
+        worker.stdout!.on("data", (chunk: Buffer) => {
+          const port = /port=(\d+)/.exec(chunk.toString())?.[1];
+          if (port) resolve(`http://127.0.0.1:${port}`);
+        });
+        worker.once("exit", (code) => reject(new Error(`catalogue worker exited with ${code}`)));
+      });
+    }, 120_000);
 
-  afterAll(async () => {
-    worker?.kill("SIGTERM");
-    await t?.close();
-  });
-
-  it("sees a save made by this process within about a second (polled)", async () => {
-    const read = async () => (await (await fetch(`${base}/v2/products/${id}`)).json()) as { name: string };
-    expect((await read()).name).toBe("Before the save"); // now held in the worker's memory
-    await t.db.transaction(async (tx) => {
-      await tx.update(schema.products).set({ name: "After the save" }).where(sql`id = ${id}`);
-      await catalogueChanged(tx);
+    afterAll(async () => {
+      worker?.kill("SIGTERM");
+      await t?.close();
     });
-    const saved = Date.now();
-    let seen = "";
-    // Polls until the change shows; the promise is under a second, the limit leaves room for a busy machine.
-    while (Date.now() - saved < 5_000) {
-      seen = (await read()).name;
-      if (seen === "After the save") break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(seen).toBe("After the save");
-    const list = (await (await fetch(`${base}/v2/products?limit=0&offset=0&status=active`)).json()) as { id: string; name: string }[];
-    expect(list.find((p) => p.id === id)?.name).toBe("After the save");
-  });
-});
+
+    it("sees a save made by this process within about a second (polled)", async () => {
+      const read = async () =>
+        (await (await fetch(`${base}/v2/products/${id}`)).json()) as { name: string };
+      expect((await read()).name).toBe("Before the save"); // now held in the worker's memory
+      await t.db.transaction(async (tx) => {
+        await tx.update(schema.products).set({ name: "After the save" }).where(sql`id = ${id}`);
+        await catalogueChanged(tx);
+      });
+      const saved = Date.now();
+      let seen = "";
+      // Polls until the change shows; the promise is under a second, the limit leaves room for a busy machine.
+      while (Date.now() - saved < 5_000) {
+        seen = (await read()).name;
+        if (seen === "After the save") break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(seen).toBe("After the save");
+      const list = (await (
+        await fetch(`${base}/v2/products?limit=0&offset=0&status=active`)
+      ).json()) as { id: string; name: string }[];
+      expect(list.find((p) => p.id === id)?.name).toBe("After the save");
+    });
+  },
+);

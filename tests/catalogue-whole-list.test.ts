@@ -19,7 +19,9 @@ describe.each(dbKinds)("the whole catalogue on %s", (kind) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(kind);
-    await t.db.insert(schema.categories).values({ id: "Frames", slug: "frames", name: "Frames", img: "/img/frames.jpg", show: 1 });
+    await t.db
+      .insert(schema.categories)
+      .values({ id: "Frames", slug: "frames", name: "Frames", img: "/img/frames.jpg", show: 1 });
     const base = Date.UTC(2025, 0, 1);
     const rows = Array.from({ length: COUNT }, (_, i) => ({
       id: id(i),
@@ -34,7 +36,8 @@ describe.each(dbKinds)("the whole catalogue on %s", (kind) => {
       createdAt: new Date(base + i * 60_000),
       updatedAt: new Date(base + i * 60_000),
     }));
-    for (let start = 0; start < COUNT; start += 250) await t.db.insert(schema.products).values(rows.slice(start, start + 250));
+    for (let start = 0; start < COUNT; start += 250)
+      await t.db.insert(schema.products).values(rows.slice(start, start + 250));
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -46,17 +49,24 @@ describe.each(dbKinds)("the whole catalogue on %s", (kind) => {
     expect(Buffer.byteLength(res.text)).toBeGreaterThan(MAX_IDENTITY_BYTES);
     const list = res.json as { id: string; price: number }[];
     expect(list).toHaveLength(COUNT);
-    expect(list.map((p) => p.id)).toEqual(Array.from({ length: COUNT }, (_, i) => id(COUNT - 1 - i)));
+    expect(list.map((p) => p.id)).toEqual(
+      Array.from({ length: COUNT }, (_, i) => id(COUNT - 1 - i)),
+    );
     expect(list.at(-1)!.price).toBe(1000);
   });
 
   it("sends the same list brotli-compressed, with the same ETag, and from an offset", async () => {
     const plain = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active");
-    const br = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active", { headers: { "accept-encoding": "br" } });
+    const br = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active", {
+      headers: { "accept-encoding": "br" },
+    });
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(br.headers.get("etag")).toBe(plain.headers.get("etag"));
     expect(brotliDecompressSync(br.bytes).toString()).toBe(plain.text);
-    const fromOffset = await call(productsRoute.GET, `/v2/products?limit=0&offset=${LIST_PAGE_SIZE + 1}&status=active`);
+    const fromOffset = await call(
+      productsRoute.GET,
+      `/v2/products?limit=0&offset=${LIST_PAGE_SIZE + 1}&status=active`,
+    );
     const rest = fromOffset.json as { id: string }[];
     expect(rest).toHaveLength(COUNT - LIST_PAGE_SIZE - 1);
     expect(rest[0]!.id).toBe(id(COUNT - LIST_PAGE_SIZE - 2));

@@ -57,7 +57,9 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(res.headers.get("cache-control")).toBe("public, no-cache");
       const list = res.json as any[];
       expect(list).toHaveLength(ACTIVE);
-      expect(list.map((p) => p.id)).toEqual(Array.from({ length: ACTIVE }, (_, i) => pid(ACTIVE - i)));
+      expect(list.map((p) => p.id)).toEqual(
+        Array.from({ length: ACTIVE }, (_, i) => pid(ACTIVE - i)),
+      );
       const p1 = list.find((p) => p.id === pid(1));
       expect(p1).toMatchObject({
         name: "Resin piece 1",
@@ -72,11 +74,22 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
         createdAt: day(1).toISOString(),
       });
       expect(p1.images.map((i: any) => i.id)).toEqual(["img-1", "img-2"]);
-      expect(p1.images[0]).toEqual({ id: "img-1", url: "/img/p1-a.jpg", alt: "Front", isPrimary: true });
+      expect(p1.images[0]).toEqual({
+        id: "img-1",
+        url: "/img/p1-a.jpg",
+        alt: "Front",
+        isPrimary: true,
+      });
       expect(p1.variants).toEqual([
         { id: "v-size-a4", name: "Size", value: "A4", price: 0, images: [] },
         { id: "v-size-a3", name: "Size", value: "A3", price: 500, images: [] },
-        { id: "v-finish-gold", name: "Finish", value: "Gold", price: 200, images: ["/img/gold.jpg"] },
+        {
+          id: "v-finish-gold",
+          name: "Finish",
+          value: "Gold",
+          price: 200,
+          images: ["/img/gold.jpg"],
+        },
       ]);
       expect(p1.attributes).toEqual([
         { name: "Material", value: "Epoxy resin" },
@@ -84,8 +97,17 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       ]);
       expect(p1.tags.sort()).toEqual(["anniversary", "gift"]);
       // A category without a name is labelled by its id.
-      expect(list.find((p) => p.id === pid(2)).category).toEqual({ id: "Luggage Tags", name: "Luggage Tags", slug: "luggage-tags" });
-      expect(list.find((p) => p.id === pid(3))).toMatchObject({ images: [], variants: [], tags: [], attributes: [] });
+      expect(list.find((p) => p.id === pid(2)).category).toEqual({
+        id: "Luggage Tags",
+        name: "Luggage Tags",
+        slug: "luggage-tags",
+      });
+      expect(list.find((p) => p.id === pid(3))).toMatchObject({
+        images: [],
+        variants: [],
+        tags: [],
+        attributes: [],
+      });
     });
 
     it("defaults to all active products without a query", async () => {
@@ -98,7 +120,9 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const first = await call(productsRoute.GET, "/v2/products?limit=12&offset=0&status=active");
       const second = await call(productsRoute.GET, "/v2/products?limit=12&offset=12&status=active");
       const past = await call(productsRoute.GET, "/v2/products?limit=12&offset=40");
-      expect(first.json.map((p: any) => p.id)).toEqual(Array.from({ length: 12 }, (_, i) => pid(ACTIVE - i)));
+      expect(first.json.map((p: any) => p.id)).toEqual(
+        Array.from({ length: 12 }, (_, i) => pid(ACTIVE - i)),
+      );
       expect(second.json.map((p: any) => p.id)).toEqual([pid(3), pid(2), pid(1)]);
       expect(past.json).toEqual([]);
     });
@@ -130,19 +154,31 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       expect(anonymous.json.error).toEqual(expect.any(String));
       const inactive = await call(productsRoute.GET, "/v2/products?status=inactive");
       expect(inactive.status).toBe(401);
-      const customer = await call(productsRoute.GET, "/v2/products?status=all", { token: customerToken });
+      const customer = await call(productsRoute.GET, "/v2/products?status=all", {
+        token: customerToken,
+      });
       expect(customer.status).toBe(403);
-      const badToken = await call(productsRoute.GET, "/v2/products?status=all", { token: "forged" });
+      const badToken = await call(productsRoute.GET, "/v2/products?status=all", {
+        token: "forged",
+      });
       expect(badToken.status).toBe(401);
     });
 
     it("gives an admin every product with the cost price, never cached publicly", async () => {
-      const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all", { token: adminToken });
+      const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all", {
+        token: adminToken,
+      });
       expect(res.status).toBe(200);
       expect(res.json).toHaveLength(ACTIVE + 1);
-      expect(res.json[0]).toMatchObject({ id: pid(ACTIVE + 1), status: "inactive", costPrice: 400 });
+      expect(res.json[0]).toMatchObject({
+        id: pid(ACTIVE + 1),
+        status: "inactive",
+        costPrice: 400,
+      });
       expect(res.headers.get("cache-control")).toContain("no-store");
-      const inactive = await call(productsRoute.GET, "/v2/products?status=inactive", { token: adminToken });
+      const inactive = await call(productsRoute.GET, "/v2/products?status=inactive", {
+        token: adminToken,
+      });
       expect(inactive.json.map((p: any) => p.id)).toEqual([pid(ACTIVE + 1)]);
     });
 
@@ -178,10 +214,17 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
 
   describe("GET /v2/products/{id}", () => {
     it("answers one product", async () => {
-      const res = await call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) } });
+      const res = await call(productRoute.GET, `/v2/products/${pid(1)}`, {
+        params: { id: pid(1) },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, no-cache");
-      expect(res.json).toMatchObject({ id: pid(1), price: 1000.01, weight: 1.25, category: { slug: "frames" } });
+      expect(res.json).toMatchObject({
+        id: pid(1),
+        price: 1000.01,
+        weight: 1.25,
+        category: { slug: "frames" },
+      });
       expect(res.json.variants).toHaveLength(3);
       expect(res.json).not.toHaveProperty("costPrice");
     });
@@ -194,9 +237,21 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
 
     it("hides an inactive product from anonymous callers and customers, not from admins", async () => {
       const id = pid(ACTIVE + 1);
-      expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id } })).status).toBe(404);
-      expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: customerToken })).status).toBe(404);
-      const admin = await call(productRoute.GET, `/v2/products/${id}`, { params: { id }, token: adminToken });
+      expect((await call(productRoute.GET, `/v2/products/${id}`, { params: { id } })).status).toBe(
+        404,
+      );
+      expect(
+        (
+          await call(productRoute.GET, `/v2/products/${id}`, {
+            params: { id },
+            token: customerToken,
+          })
+        ).status,
+      ).toBe(404);
+      const admin = await call(productRoute.GET, `/v2/products/${id}`, {
+        params: { id },
+        token: adminToken,
+      });
       expect(admin.status).toBe(200);
       expect(admin.json).toMatchObject({ id, status: "inactive", costPrice: 400 });
     });
@@ -221,7 +276,11 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
     });
 
     it("answers 405 to other methods", async () => {
-      const res = await call(productRoute.ALL, `/v2/products/${pid(1)}`, { method: "POST", params: { id: pid(1) }, body: {} });
+      const res = await call(productRoute.ALL, `/v2/products/${pid(1)}`, {
+        method: "POST",
+        params: { id: pid(1) },
+        body: {},
+      });
       expect(res.status).toBe(405);
     });
   });
@@ -256,8 +315,12 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
     });
 
     it("answers 405 to other methods (and so does the home list)", async () => {
-      expect((await call(categoriesRoute.ALL, "/v2/categories", { method: "PUT", body: {} })).status).toBe(405);
-      expect((await call(homeRoute.ALL, "/v2/home-products", { method: "POST", body: {} })).status).toBe(405);
+      expect(
+        (await call(categoriesRoute.ALL, "/v2/categories", { method: "PUT", body: {} })).status,
+      ).toBe(405);
+      expect(
+        (await call(homeRoute.ALL, "/v2/home-products", { method: "POST", body: {} })).status,
+      ).toBe(405);
     });
   });
 
@@ -267,7 +330,10 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       call(productsRoute.GET, "/v2/products?limit=5&offset=5"),
       call(productsRoute.GET, "/v2/products", { token: customerToken }),
       call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) } }),
-      call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) }, token: customerToken }),
+      call(productRoute.GET, `/v2/products/${pid(1)}`, {
+        params: { id: pid(1) },
+        token: customerToken,
+      }),
       call(homeRoute.GET, "/v2/home-products"),
       call(categoriesRoute.GET, "/v2/categories"),
     ]);

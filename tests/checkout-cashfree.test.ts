@@ -14,7 +14,12 @@ import { setPaymentProviderForTests } from "../src/server/payments/index.server"
 import { call } from "./helpers/call";
 import { CART_TOTAL_PAISE, makeShop, makeShopper, orderBody, type Shop } from "./helpers/checkout";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { FAKE_ID, FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "./helpers/fake-cashfree";
+import {
+  FAKE_ID,
+  FAKE_SECRET,
+  startFakeCashfree,
+  type FakeCashfree,
+} from "./helpers/fake-cashfree";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; helpers/test-tokens.ts).
@@ -45,7 +50,12 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
     });
     resetEnvForTests();
     resetPaymentConfigForTests();
-    provider = new CashfreeProvider({ baseUrl: fake.baseUrl, clientId: FAKE_ID, clientSecret: FAKE_SECRET, timeoutMs: 400 });
+    provider = new CashfreeProvider({
+      baseUrl: fake.baseUrl,
+      clientId: FAKE_ID,
+      clientSecret: FAKE_SECRET,
+      timeoutMs: 400,
+    });
     setPaymentProviderForTests(provider);
     t = await createTestDb(kind);
     shop = await makeShop(t.db);
@@ -65,21 +75,39 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
   });
 
   const shopper = () => makeShopper(t.db, shop, `cf-${kind}-${++n}`);
-  const create = (token: string, body: unknown = orderBody()) => call(createRoute.POST, "/create-order", { method: "POST", token, body });
+  const create = (token: string, body: unknown = orderBody()) =>
+    call(createRoute.POST, "/create-order", { method: "POST", token, body });
   const verify = (token: string, id: string) =>
-    call(verifyRoute.POST, `/cashfree/verify?order_id=${id}`, { method: "POST", token, body: {}, params: { provider: "cashfree" } });
+    call(verifyRoute.POST, `/cashfree/verify?order_id=${id}`, {
+      method: "POST",
+      token,
+      body: {},
+      params: { provider: "cashfree" },
+    });
   const hook = (w: { body: string; headers: Record<string, string> }) =>
-    call(webhookRoute.POST, "/cashfree/webhook", { method: "POST", rawBody: w.body, headers: w.headers, params: { provider: "cashfree" } });
-  const order = async (id: string) => (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
-  const paymentsOf = (id: string) => t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id));
-  const mailsAbout = async (id: string) => (await t.db.select().from(schema.outbox)).filter((m) => m.subject.includes(id) || m.body.includes(id));
+    call(webhookRoute.POST, "/cashfree/webhook", {
+      method: "POST",
+      rawBody: w.body,
+      headers: w.headers,
+      params: { provider: "cashfree" },
+    });
+  const order = async (id: string) =>
+    (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  const paymentsOf = (id: string) =>
+    t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id));
+  const mailsAbout = async (id: string) =>
+    (await t.db.select().from(schema.outbox)).filter(
+      (m) => m.subject.includes(id) || m.body.includes(id),
+    );
 
   /** One order for this shopper; at most one paid transition; one row per provider payment. */
   async function invariants(uid: string) {
     const orders = await t.db.select().from(schema.orders).where(eq(schema.orders.userId, uid));
     expect(orders).toHaveLength(1);
     const rows = await paymentsOf(orders[0]!.id);
-    expect(rows.filter((p) => p.outcome === "paid" || p.outcome === "late-paid").length).toBeLessThanOrEqual(1);
+    expect(
+      rows.filter((p) => p.outcome === "paid" || p.outcome === "late-paid").length,
+    ).toBeLessThanOrEqual(1);
     expect(new Set(rows.map((p) => p.providerPaymentId)).size).toBe(rows.length);
     return orders[0]!;
   }
@@ -93,16 +121,26 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("success: creates the Cashfree order in rupees with the return URL and expiry; verify marks it paid", async () => {
     const { uid, token, id, created } = await checkout();
-    expect(created.json).toMatchObject({ provider: "cashfree", mode: "sandbox", payment_session_id: expect.stringMatching(/^session_fake_/) });
+    expect(created.json).toMatchObject({
+      provider: "cashfree",
+      mode: "sandbox",
+      payment_session_id: expect.stringMatching(/^session_fake_/),
+    });
     const remote = fake.orders.get(id)!;
     expect(remote.order_amount).toBe(CART_TOTAL_PAISE / 100);
-    expect(remote.order_meta).toMatchObject({ return_url: `http://localhost:4321/verify-order/${id}` });
+    expect(remote.order_meta).toMatchObject({
+      return_url: `http://localhost:4321/verify-order/${id}`,
+    });
     expect(new Date(remote.order_expiry_time).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
     expect(fake.requests.at(-1)!.headers["x-idempotency-key"]).toBeTruthy();
     fake.pay(id);
     expect((await verify(token, id)).text).toBe("SUCCESS");
     const paid = await invariants(uid);
-    expect(paid).toMatchObject({ status: "processing", paymentStatus: "Paid", upiId: "asha@okbank" });
+    expect(paid).toMatchObject({
+      status: "processing",
+      paymentStatus: "Paid",
+      upiId: "asha@okbank",
+    });
     expect(await mailsAbout(id)).toHaveLength(2);
   });
 
@@ -144,7 +182,9 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
     expect(row.status).toBe("pending");
     expect((await paymentsOf(id))[0]).toMatchObject({ outcome: "mismatch", amountPaise: 100 });
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining("AMOUNT MISMATCH"));
-    expect((await mailsAbout(id)).map((m) => m.subject)).toEqual([expect.stringContaining("mismatch")]);
+    expect((await mailsAbout(id)).map((m) => m.subject)).toEqual([
+      expect.stringContaining("mismatch"),
+    ]);
   });
 
   it("a webhook repeated 5 times moves the order to paid once", async () => {
@@ -176,9 +216,16 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
     const body = orderBody({ idempotency_key: `slow-${uid}` });
     const first = await create(token, body);
     expect(first.status).toBe(502);
-    expect(first.json).toMatchObject({ error: "Order Creation Failed", detail: expect.stringContaining("in time") });
+    expect(first.json).toMatchObject({
+      error: "Order Creation Failed",
+      detail: expect.stringContaining("in time"),
+    });
     const stored = await invariants(uid);
-    expect(stored).toMatchObject({ status: "pending", paymentStatus: "Failed", paymentSessionId: "" });
+    expect(stored).toMatchObject({
+      status: "pending",
+      paymentStatus: "Failed",
+      paymentSessionId: "",
+    });
     fake.delayMs = 0;
     // The slow request finishes at the fake after all: the retry meets 409 and takes that order.
     await vi.waitFor(() => expect(fake.orders.has(stored.id)).toBe(true), { timeout: 5_000 });
@@ -223,6 +270,8 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
     expect((await hook(fake.webhook(id, late))).status).toBe(200);
     const row = await invariants(uid);
     expect(row).toMatchObject({ status: "processing", paymentStatus: "Paid" });
-    expect((await mailsAbout(id)).map((m) => m.subject)).toContainEqual(expect.stringContaining("Late payment"));
+    expect((await mailsAbout(id)).map((m) => m.subject)).toContainEqual(
+      expect.stringContaining("Late payment"),
+    );
   });
 });

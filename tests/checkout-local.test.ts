@@ -6,7 +6,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import { CART_TOTAL_PAISE, makeShop, makeShopper, orderBody, useLocalProvider, type Shop } from "./helpers/checkout";
+import {
+  CART_TOTAL_PAISE,
+  makeShop,
+  makeShopper,
+  orderBody,
+  useLocalProvider,
+  type Shop,
+} from "./helpers/checkout";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
@@ -18,7 +25,9 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 const createRoute = await import("../src/pages/create-order");
 const verifyRoute = await import("../src/pages/[provider]/verify");
 const outcomeRoute = await import("../src/pages/pay/local/[session]/outcome");
-const { loadLocalPayPage, localProvider } = await import("../src/features/checkout/local-pay.server");
+const { loadLocalPayPage, localProvider } = await import(
+  "../src/features/checkout/local-pay.server"
+);
 
 describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
   let t: TestDb;
@@ -39,9 +48,15 @@ describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
   });
 
   const shopper = () => makeShopper(t.db, shop, `local-${kind}-${++n}`);
-  const create = (token: string, body: unknown) => call(createRoute.POST, "/create-order", { method: "POST", token, body });
+  const create = (token: string, body: unknown) =>
+    call(createRoute.POST, "/create-order", { method: "POST", token, body });
   const verify = (token: string, id: string, provider = "local") =>
-    call(verifyRoute.POST, `/${provider}/verify?order_id=${id}`, { method: "POST", token, body: { total: 1 }, params: { provider } });
+    call(verifyRoute.POST, `/${provider}/verify?order_id=${id}`, {
+      method: "POST",
+      token,
+      body: { total: 1 },
+      params: { provider },
+    });
   const press = (session: string, outcome: string) =>
     call(outcomeRoute.POST, `/pay/local/${session}/outcome`, {
       method: "POST",
@@ -49,7 +64,8 @@ describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       params: { session },
     });
-  const orderRow = async (id: string) => (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  const orderRow = async (id: string) =>
+    (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
 
   it("stores a pending order priced by the server, then Pay marks it processing once and clears the cart", async () => {
     const { uid, token } = await shopper();
@@ -59,10 +75,18 @@ describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
     expect(created.json.payment_session_id).toMatch(/^local_/);
     const id = created.json.order_id as string;
     const stored = await orderRow(id);
-    expect(stored).toMatchObject({ status: "pending", paymentStatus: "Pending", totalPaise: CART_TOTAL_PAISE, subtotalPaise: CART_TOTAL_PAISE, shippingPaise: 0 });
+    expect(stored).toMatchObject({
+      status: "pending",
+      paymentStatus: "Pending",
+      totalPaise: CART_TOTAL_PAISE,
+      subtotalPaise: CART_TOTAL_PAISE,
+      shippingPaise: 0,
+    });
     expect(stored.shippingName.phone).toBe("9876543210");
     expect(stored.timeline.pending).toBeTruthy();
-    expect(await t.db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, id))).toHaveLength(2);
+    expect(
+      await t.db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, id)),
+    ).toHaveLength(2);
 
     expect((await verify(token, id)).text).toBe("PENDING");
     const pressed = await press(created.json.payment_session_id, "pay");
@@ -73,17 +97,30 @@ describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
     expect(verified.text).toBe("SUCCESS");
     expect(verified.headers.get("content-type")).toContain("text/plain");
     const paid = await orderRow(id);
-    expect(paid).toMatchObject({ status: "processing", paymentStatus: "Paid", upiId: "demo@upi", paymentAmountPaise: CART_TOTAL_PAISE });
+    expect(paid).toMatchObject({
+      status: "processing",
+      paymentStatus: "Paid",
+      upiId: "demo@upi",
+      paymentAmountPaise: CART_TOTAL_PAISE,
+    });
     expect(paid.timeline.processing).toBeTruthy();
     const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, uid));
-    expect(await t.db.select().from(schema.cartItems).where(eq(schema.cartItems.cartId, user!.cartId))).toHaveLength(0);
-    expect(await t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id))).toHaveLength(1);
+    expect(
+      await t.db.select().from(schema.cartItems).where(eq(schema.cartItems.cartId, user!.cartId)),
+    ).toHaveLength(0);
+    expect(
+      await t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id)),
+    ).toHaveLength(1);
     const mails = (await t.db.select().from(schema.outbox)).filter((m) => m.body.includes(id));
-    expect(mails.map((m) => m.to).sort()).toEqual(["asha@example.com", "hello@resintales.example"].sort());
+    expect(mails.map((m) => m.to).sort()).toEqual(
+      ["asha@example.com", "hello@resintales.example"].sort(),
+    );
     // Again: nothing changes.
     expect((await verify(token, id)).text).toBe("SUCCESS");
     expect((await press(created.json.payment_session_id, "pay")).status).toBe(303);
-    expect(await t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id))).toHaveLength(1);
+    expect(
+      await t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id)),
+    ).toHaveLength(1);
   });
 
   it("answers the same order for the same idempotency key and for a retried request without one", async () => {
@@ -141,9 +178,20 @@ describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
     const created = await create(token, orderBody());
     const session = created.json.payment_session_id as string;
     const found = await loadLocalPayPage(session);
-    expect(found).toMatchObject({ state: "found", status: 200, view: { orderId: created.json.order_id, amountPaise: CART_TOTAL_PAISE, open: true, expired: false } });
+    expect(found).toMatchObject({
+      state: "found",
+      status: 200,
+      view: {
+        orderId: created.json.order_id,
+        amountPaise: CART_TOTAL_PAISE,
+        open: true,
+        expired: false,
+      },
+    });
     expect(await loadLocalPayPage("local_nope")).toEqual({ state: "missing", status: 404 });
-    const read = vi.spyOn(localProvider(), "sessionOrder").mockRejectedValueOnce(new Error("connection terminated"));
+    const read = vi
+      .spyOn(localProvider(), "sessionOrder")
+      .mockRejectedValueOnce(new Error("connection terminated"));
     expect(await loadLocalPayPage(session)).toEqual({ state: "failed", status: 503 });
     expect(read).toHaveBeenCalledWith(session);
     read.mockRestore();

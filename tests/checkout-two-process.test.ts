@@ -17,7 +17,12 @@ import { setPaymentProviderForTests } from "../src/server/payments/index.server"
 import { call } from "./helpers/call";
 import { makeShop, makeShopper, orderBody, type Shop } from "./helpers/checkout";
 import { createTestDb, type TestDb } from "./helpers/db";
-import { FAKE_ID, FAKE_SECRET, startFakeCashfree, type FakeCashfree } from "./helpers/fake-cashfree";
+import {
+  FAKE_ID,
+  FAKE_SECRET,
+  startFakeCashfree,
+  type FakeCashfree,
+} from "./helpers/fake-cashfree";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; helpers/test-tokens.ts).
@@ -26,86 +31,122 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 const createRoute = await import("../src/pages/create-order");
-const ports = [Number(process.env.PAY_WORKER_PORT_A ?? 9620), Number(process.env.PAY_WORKER_PORT_B ?? 9621)] as const;
+const ports = [
+  Number(process.env.PAY_WORKER_PORT_A ?? 9620),
+  Number(process.env.PAY_WORKER_PORT_B ?? 9621),
+] as const;
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("two app server processes on one PostgreSQL (skipped without TEST_DATABASE_URL)", () => {
-  let t: TestDb;
-  let shop: Shop;
-  let fake: FakeCashfree;
-  const workers: ChildProcess[] = [];
-  const saved = { ...process.env };
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "two app server processes on one PostgreSQL (skipped without TEST_DATABASE_URL)",
+  () => {
+    let t: TestDb;
+    let shop: Shop;
+    let fake: FakeCashfree;
+    const workers: ChildProcess[] = [];
+    const saved = { ...process.env };
 
-  async function waitReady(port: number, worker: ChildProcess): Promise<void> {
-    for (let i = 0; i < 300; i++) {
-      if (worker.exitCode !== null) throw new Error(`worker on ${port} exited with ${worker.exitCode}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/ready`)).ok) return;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
+    async function waitReady(port: number, worker: ChildProcess): Promise<void> {
+      for (let i = 0; i < 300; i++) {
+        if (worker.exitCode !== null)
+          throw new Error(`worker on ${port} exited with ${worker.exitCode}`);
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/ready`)).ok) return;
+        } catch {}
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`worker on ${port} did not start`);
     }
-    throw new Error(`worker on ${port} did not start`);
-  }
 
-  beforeAll(async () => {
-    fake = await startFakeCashfree();
-    Object.assign(process.env, {
-      DEMO_MODE: "false",
-      PAYMENT_PROVIDER: "cashfree",
-      CASHFREE_CLIENT_ID: FAKE_ID,
-      CASHFREE_CLIENT_SECRET: FAKE_SECRET,
-      CASHFREE_BASE_URL: fake.baseUrl,
-    });
-    resetEnvForTests();
-    resetPaymentConfigForTests();
-    setPaymentProviderForTests(new CashfreeProvider({ baseUrl: fake.baseUrl, clientId: FAKE_ID, clientSecret: FAKE_SECRET }));
-    t = await createTestDb("postgres");
-    shop = await makeShop(t.db);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
-    url.pathname = `/${result.rows[0]!.name}`;
-    for (const port of ports) {
-      const worker = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/helpers/payment-worker.ts"], {
-        env: { ...process.env, DATABASE_URL: url.toString(), WORKER_PORT: String(port), BACKGROUND_JOBS: "false", VITEST: "" },
-        stdio: ["ignore", "ignore", "inherit"],
+    beforeAll(async () => {
+      fake = await startFakeCashfree();
+      Object.assign(process.env, {
+        DEMO_MODE: "false",
+        PAYMENT_PROVIDER: "cashfree",
+        CASHFREE_CLIENT_ID: FAKE_ID,
+        CASHFREE_CLIENT_SECRET: FAKE_SECRET,
+        CASHFREE_BASE_URL: fake.baseUrl,
       });
-      workers.push(worker);
-    }
-    await Promise.all(ports.map((port, i) => waitReady(port, workers[i]!)));
-  }, 120_000);
+      resetEnvForTests();
+      resetPaymentConfigForTests();
+      setPaymentProviderForTests(
+        new CashfreeProvider({
+          baseUrl: fake.baseUrl,
+          clientId: FAKE_ID,
+          clientSecret: FAKE_SECRET,
+        }),
+      );
+      t = await createTestDb("postgres");
+      shop = await makeShop(t.db);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      url.pathname = `/${result.rows[0]!.name}`;
+      for (const port of ports) {
+        const worker = spawn(
+          path.resolve("node_modules/.bin/tsx"),
+          ["tests/helpers/payment-worker.ts"],
+          {
+            env: {
+              ...process.env,
+              DATABASE_URL: url.toString(),
+              WORKER_PORT: String(port),
+              BACKGROUND_JOBS: "false",
+              VITEST: "",
+            },
+            stdio: ["ignore", "ignore", "inherit"],
+          },
+        );
+        workers.push(worker);
+      }
+      await Promise.all(ports.map((port, i) => waitReady(port, workers[i]!)));
+    }, 120_000);
 
-  afterAll(async () => {
-    for (const worker of workers) worker.kill("SIGTERM");
-    await t?.close();
-    await fake?.close();
-    process.env = saved;
-    resetEnvForTests();
-    resetPaymentConfigForTests();
-    setPaymentProviderForTests(undefined);
-  });
+    afterAll(async () => {
+      for (const worker of workers) worker.kill("SIGTERM");
+      await t?.close();
+      await fake?.close();
+      process.env = saved;
+      resetEnvForTests();
+      resetPaymentConfigForTests();
+      setPaymentProviderForTests(undefined);
+    });
 
-  it("webhook to one, verify to the other, 20 times: every order paid exactly once", async () => {
-    vi.spyOn(console, "info").mockImplementation(() => {});
-    for (let round = 0; round < 20; round++) {
-      const { uid, token } = await makeShopper(t.db, shop, `race-${round}`);
-      const created = await call(createRoute.POST, "/create-order", { method: "POST", token, body: orderBody() });
-      expect(created.status).toBe(200);
-      const id = created.json.order_id as string;
-      const w = fake.webhook(id, fake.pay(id));
-      const [a, b] = round % 2 === 0 ? ports : [ports[1], ports[0]];
-      const [hook, verify] = await Promise.all([
-        fetch(`http://127.0.0.1:${a}/cashfree/webhook`, { method: "POST", headers: w.headers, body: w.body }),
-        fetch(`http://127.0.0.1:${b}/verify?order_id=${id}&uid=${uid}`, { method: "POST" }),
-      ]);
-      expect(hook.status).toBe(200);
-      expect(await verify.text()).toBe("SUCCESS");
-      const [order] = await t.db.select().from(schema.orders).where(eq(schema.orders.id, id));
-      expect(order).toMatchObject({ status: "processing", paymentStatus: "Paid" });
-      const payments = await t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id));
-      expect(payments).toHaveLength(1);
-      const mails = (await t.db.select().from(schema.outbox)).filter((m) => m.body.includes(id));
-      expect(mails).toHaveLength(2);
-    }
-    const all = await t.db.select().from(schema.payments);
-    expect(all.filter((p) => p.outcome === "paid")).toHaveLength(20);
-  }, 120_000);
-});
+    it("webhook to one, verify to the other, 20 times: every order paid exactly once", async () => {
+      vi.spyOn(console, "info").mockImplementation(() => {});
+      for (let round = 0; round < 20; round++) {
+        const { uid, token } = await makeShopper(t.db, shop, `race-${round}`);
+        const created = await call(createRoute.POST, "/create-order", {
+          method: "POST",
+          token,
+          body: orderBody(),
+        });
+        expect(created.status).toBe(200);
+        const id = created.json.order_id as string;
+        const w = fake.webhook(id, fake.pay(id));
+        const [a, b] = round % 2 === 0 ? ports : [ports[1], ports[0]];
+        const [hook, verify] = await Promise.all([
+          fetch(`http://127.0.0.1:${a}/cashfree/webhook`, {
+            method: "POST",
+            headers: w.headers,
+            body: w.body,
+          }),
+          fetch(`http://127.0.0.1:${b}/verify?order_id=${id}&uid=${uid}`, { method: "POST" }),
+        ]);
+        expect(hook.status).toBe(200);
+        expect(await verify.text()).toBe("SUCCESS");
+        const [order] = await t.db.select().from(schema.orders).where(eq(schema.orders.id, id));
+        expect(order).toMatchObject({ status: "processing", paymentStatus: "Paid" });
+        const payments = await t.db
+          .select()
+          .from(schema.payments)
+          .where(eq(schema.payments.orderId, id));
+        expect(payments).toHaveLength(1);
+        const mails = (await t.db.select().from(schema.outbox)).filter((m) => m.body.includes(id));
+        expect(mails).toHaveLength(2);
+      }
+      const all = await t.db.select().from(schema.payments);
+      expect(all.filter((p) => p.outcome === "paid")).toHaveLength(20);
+    }, 120_000);
+  },
+);

@@ -40,7 +40,9 @@ describe.each(dbKinds)("custom work authorisation on %s", (kind) => {
       { id: owner.uid, email: `owner-${kind}@example.com`, role: "tm_admin" },
       { id: shopper.uid, email: `shopper-${kind}@example.com` },
     ]);
-    await t.db.insert(schema.customInquiries).values({ id: "inq-1", name: "Meera", email: "meera@example.com", productType: "Keepsake" });
+    await t.db
+      .insert(schema.customInquiries)
+      .values({ id: "inq-1", name: "Meera", email: "meera@example.com", productType: "Keepsake" });
   });
   afterAll(async () => {
     await t?.close();
@@ -48,19 +50,59 @@ describe.each(dbKinds)("custom work authorisation on %s", (kind) => {
 
   const forged = () => unsignedToken(idTokenClaims(owner.uid, "another-project"));
   const endpoints = (quoteId: string) => [
-    (token?: string) => call(inquiryQuotes.GET, "/v2/admin/inquiries/inq-1/quotes", { token, params: { id: "inq-1" } }),
-    (token?: string) => call(inquiryQuotes.POST, "/v2/admin/inquiries/inq-1/quotes", { method: "POST", token, body: quoteBody(), params: { id: "inq-1" } }),
-    (token?: string) => call(quoteRoute.PUT, `/v2/admin/quotes/${quoteId}`, { method: "PUT", token, body: quoteBody(), params: { id: quoteId } }),
+    (token?: string) =>
+      call(inquiryQuotes.GET, "/v2/admin/inquiries/inq-1/quotes", {
+        token,
+        params: { id: "inq-1" },
+      }),
+    (token?: string) =>
+      call(inquiryQuotes.POST, "/v2/admin/inquiries/inq-1/quotes", {
+        method: "POST",
+        token,
+        body: quoteBody(),
+        params: { id: "inq-1" },
+      }),
+    (token?: string) =>
+      call(quoteRoute.PUT, `/v2/admin/quotes/${quoteId}`, {
+        method: "PUT",
+        token,
+        body: quoteBody(),
+        params: { id: quoteId },
+      }),
     ...["send", "revise", "withdraw"].map(
-      (action) => (token?: string) => call(quoteAction.POST, `/v2/admin/quotes/${quoteId}/${action}`, { method: "POST", token, body: quoteBody(), params: { id: quoteId, action } }),
+      (action) => (token?: string) =>
+        call(quoteAction.POST, `/v2/admin/quotes/${quoteId}/${action}`, {
+          method: "POST",
+          token,
+          body: quoteBody(),
+          params: { id: quoteId, action },
+        }),
     ),
-    (token?: string) => call(stagesRoute.GET, "/v2/admin/order/o-1/stages", { token, params: { id: "o-1" } }),
-    (token?: string) => call(stagesRoute.POST, "/v2/admin/order/o-1/stages", { method: "POST", token, body: { stage: "design-agreed" }, params: { id: "o-1" } }),
-    (token?: string) => call(shippingRoute.POST, "/v2/admin/order/o-1/shipping-charge", { method: "POST", token, body: { amount: 100 }, params: { id: "o-1" } }),
+    (token?: string) =>
+      call(stagesRoute.GET, "/v2/admin/order/o-1/stages", { token, params: { id: "o-1" } }),
+    (token?: string) =>
+      call(stagesRoute.POST, "/v2/admin/order/o-1/stages", {
+        method: "POST",
+        token,
+        body: { stage: "design-agreed" },
+        params: { id: "o-1" },
+      }),
+    (token?: string) =>
+      call(shippingRoute.POST, "/v2/admin/order/o-1/shipping-charge", {
+        method: "POST",
+        token,
+        body: { amount: 100 },
+        params: { id: "o-1" },
+      }),
   ];
 
   it("refuses anonymous, forged and shopper callers on every owner endpoint, and writes nothing", async () => {
-    const draft = await call(inquiryQuotes.POST, "/v2/admin/inquiries/inq-1/quotes", { method: "POST", token: owner.token, body: quoteBody(), params: { id: "inq-1" } });
+    const draft = await call(inquiryQuotes.POST, "/v2/admin/inquiries/inq-1/quotes", {
+      method: "POST",
+      token: owner.token,
+      body: quoteBody(),
+      params: { id: "inq-1" },
+    });
     expect(draft.status).toBe(201);
     const before = (await t.db.select().from(schema.quotes)).length;
     for (const request of endpoints(draft.json.id)) {
@@ -73,13 +115,43 @@ describe.each(dbKinds)("custom work authorisation on %s", (kind) => {
     // The owner gets through (an unknown order is a 404, not a refusal).
     expect((await endpoints(draft.json.id)[0]!(owner.token)).status).toBe(200);
     expect((await endpoints(draft.json.id)[6]!(owner.token)).status).toBe(404);
-    expect((await call(quoteAction.POST, `/v2/admin/quotes/${draft.json.id}/send`, { method: "POST", token: owner.token, params: { id: draft.json.id, action: "send" } })).status).toBe(200);
+    expect(
+      (
+        await call(quoteAction.POST, `/v2/admin/quotes/${draft.json.id}/send`, {
+          method: "POST",
+          token: owner.token,
+          params: { id: draft.json.id, action: "send" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("the pay endpoint needs no account, but a bad bearer is a 401", async () => {
     const token = "A".repeat(43);
-    const body = { customer_name: "Meera", customer_email: "meera@example.com", customer_phone: "9876543210", address: { address1: "1 Road", city: "Pune", state: "MH", zipCode: "411001" } };
-    expect((await call(payRoute.POST, `/v2/quotes/${token}/pay`, { method: "POST", body, params: { token } })).status).toBe(404);
-    expect((await call(payRoute.POST, `/v2/quotes/${token}/pay`, { method: "POST", body, token: forged(), params: { token } })).status).toBe(401);
+    const body = {
+      customer_name: "Meera",
+      customer_email: "meera@example.com",
+      customer_phone: "9876543210",
+      address: { address1: "1 Road", city: "Pune", state: "MH", zipCode: "411001" },
+    };
+    expect(
+      (
+        await call(payRoute.POST, `/v2/quotes/${token}/pay`, {
+          method: "POST",
+          body,
+          params: { token },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(payRoute.POST, `/v2/quotes/${token}/pay`, {
+          method: "POST",
+          body,
+          token: forged(),
+          params: { token },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

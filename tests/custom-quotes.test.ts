@@ -50,13 +50,15 @@ describe.each(dbKinds)("custom work: quotes on %s", (kind) => {
       [{ expiresAt: "2026-02-31" }, "expiresAt"],
       [{ shippingWeight: undefined }, "shippingEstimate"],
       [{ referenceImage: "javascript:alert(1)" }, "referenceImage"],
-        [{ referenceImage: "https://evil.example/x.png" }, "referenceImage"],
+      [{ referenceImage: "https://evil.example/x.png" }, "referenceImage"],
     ] as const) {
       const refused = await create(inq, quoteBody(bad));
       expect(refused.status, JSON.stringify(bad)).toBe(400);
       expect(refused.json.error).toContain(message);
     }
-    expect(await k.t.db.select().from(schema.quotes).where(eq(schema.quotes.inquiryId, inq))).toHaveLength(1);
+    expect(
+      await k.t.db.select().from(schema.quotes).where(eq(schema.quotes.inquiryId, inq)),
+    ).toHaveLength(1);
     // A draft can be edited; the estimate may be a figure.
     const edited = await call(quoteRoute.PUT, `/v2/admin/quotes/${created.json.id}`, {
       method: "PUT",
@@ -71,12 +73,18 @@ describe.each(dbKinds)("custom work: quotes on %s", (kind) => {
     const [mail] = await mailsTo("meera@example.com");
     const token = tokenIn(mail!.body)!;
     expect(token).toHaveLength(43); // 256 bits, base64url
-    const [row] = await k.t.db.select().from(schema.quotes).where(eq(schema.quotes.id, created.json.id));
+    const [row] = await k.t.db
+      .select()
+      .from(schema.quotes)
+      .where(eq(schema.quotes.id, created.json.id));
     expect(row!.tokenHash).not.toContain(token);
     expect(JSON.stringify(row)).not.toContain(token);
     const shown = await view(token);
     expect(shown.status).toBe(200);
-    expect(shown.json).toMatchObject({ state: "open", quote: { title: "Ocean keepsake block", price: 4500.5, total: 4500.5, shippingEstimate: 250 } });
+    expect(shown.json).toMatchObject({
+      state: "open",
+      quote: { title: "Ocean keepsake block", price: 4500.5, total: 4500.5, shippingEstimate: 250 },
+    });
     expect(JSON.stringify(shown.json)).not.toContain("inq-");
     // Sent once only; a second open quote for the inquiry is refused.
     expect((await act(created.json.id, "send")).status).toBe(409);
@@ -122,9 +130,14 @@ describe.each(dbKinds)("custom work: quotes on %s", (kind) => {
     }
     expect((await pay(q.token, payBody())).status).toBe(404);
     expect((await pay("B".repeat(43), payBody())).json).toEqual({ error: "Quote not found" });
-    expect(await k.t.db.select().from(schema.orders).where(eq(schema.orders.quoteId, q.id))).toHaveLength(0);
+    expect(
+      await k.t.db.select().from(schema.orders).where(eq(schema.orders.quoteId, q.id)),
+    ).toHaveLength(0);
     // The owner still sees it, as expired.
-    const listed = await call(inquiryQuotes.GET, `/v2/admin/inquiries/${q.inq}/quotes`, { token: OWNER, params: { id: q.inq } });
+    const listed = await call(inquiryQuotes.GET, `/v2/admin/inquiries/${q.inq}/quotes`, {
+      token: OWNER,
+      params: { id: q.inq },
+    });
     expect(listed.json.quotes[0].status).toBe("expired");
   });
 
@@ -133,18 +146,53 @@ describe.each(dbKinds)("custom work: quotes on %s", (kind) => {
     const [anyOrder] = await k.t.db.select().from(schema.orders).limit(1);
     const orderId = anyOrder?.id ?? "none";
     const calls = [
-      (token?: string) => call(inquiryQuotes.GET, `/v2/admin/inquiries/${q.inq}/quotes`, { token, params: { id: q.inq } }),
-      (token?: string) => call(inquiryQuotes.POST, `/v2/admin/inquiries/${q.inq}/quotes`, { method: "POST", token, body: quoteBody(), params: { id: q.inq } }),
-      (token?: string) => call(quoteRoute.PUT, `/v2/admin/quotes/${q.id}`, { method: "PUT", token, body: quoteBody(), params: { id: q.id } }),
+      (token?: string) =>
+        call(inquiryQuotes.GET, `/v2/admin/inquiries/${q.inq}/quotes`, {
+          token,
+          params: { id: q.inq },
+        }),
+      (token?: string) =>
+        call(inquiryQuotes.POST, `/v2/admin/inquiries/${q.inq}/quotes`, {
+          method: "POST",
+          token,
+          body: quoteBody(),
+          params: { id: q.inq },
+        }),
+      (token?: string) =>
+        call(quoteRoute.PUT, `/v2/admin/quotes/${q.id}`, {
+          method: "PUT",
+          token,
+          body: quoteBody(),
+          params: { id: q.id },
+        }),
       ...["send", "revise", "withdraw"].map(
         (action) => (token?: string) =>
-          call(quoteAction.POST, `/v2/admin/quotes/${q.id}/${action}`, { method: "POST", token, body: quoteBody(), params: { id: q.id, action } }),
+          call(quoteAction.POST, `/v2/admin/quotes/${q.id}/${action}`, {
+            method: "POST",
+            token,
+            body: quoteBody(),
+            params: { id: q.id, action },
+          }),
       ),
-      (token?: string) => call(stagesRoute.GET, `/v2/admin/order/${orderId}/stages`, { token, params: { id: orderId } }),
       (token?: string) =>
-        call(stagesRoute.POST, `/v2/admin/order/${orderId}/stages`, { method: "POST", token, body: { stage: "design-agreed" }, params: { id: orderId } }),
+        call(stagesRoute.GET, `/v2/admin/order/${orderId}/stages`, {
+          token,
+          params: { id: orderId },
+        }),
       (token?: string) =>
-        call(shippingRoute.POST, `/v2/admin/order/${orderId}/shipping-charge`, { method: "POST", token, body: { amount: 100 }, params: { id: orderId } }),
+        call(stagesRoute.POST, `/v2/admin/order/${orderId}/stages`, {
+          method: "POST",
+          token,
+          body: { stage: "design-agreed" },
+          params: { id: orderId },
+        }),
+      (token?: string) =>
+        call(shippingRoute.POST, `/v2/admin/order/${orderId}/shipping-charge`, {
+          method: "POST",
+          token,
+          body: { amount: 100 },
+          params: { id: orderId },
+        }),
     ];
     const quotesBefore = (await k.t.db.select().from(schema.quotes)).length;
     const stagesBefore = (await k.t.db.select().from(schema.orderStages)).length;

@@ -15,7 +15,8 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 describe.each(dbKinds)("hostile input (shop routes) on %s", (kind) => {
-  const { casesOf, TAG, HIDDEN, serverErrors, resetCheckout, run, problem, explain } = hostileFixture(kind);
+  const { casesOf, TAG, HIDDEN, serverErrors, resetCheckout, run, problem, explain } =
+    hostileFixture(kind);
 
   const targets: Target[] = [
     {
@@ -62,7 +63,10 @@ describe.each(dbKinds)("hostile input (shop routes) on %s", (kind) => {
         route: routes.webhook.POST,
         method: "POST",
         url: `/${provider}/webhook`,
-        base: () => ({ type: "PAYMENT_SUCCESS_WEBHOOK", data: { order: { order_id: "x" }, payment: { cf_payment_id: "1" } } }),
+        base: () => ({
+          type: "PAYMENT_SUCCESS_WEBHOOK",
+          data: { order: { order_id: "x" }, payment: { cf_payment_id: "1" } },
+        }),
         params: { provider },
       },
     ]),
@@ -75,7 +79,14 @@ describe.each(dbKinds)("hostile input (shop routes) on %s", (kind) => {
       queryKey: key,
       token: ADMIN_TOKEN,
     })),
-    { name: "GET /v2/admin/inquiries/count", route: routes.adminInquiryCount.GET, method: "GET", url: "/v2/admin/inquiries/count", queryKey: "status", token: ADMIN_TOKEN },
+    {
+      name: "GET /v2/admin/inquiries/count",
+      route: routes.adminInquiryCount.GET,
+      method: "GET",
+      url: "/v2/admin/inquiries/count",
+      queryKey: "status",
+      token: ADMIN_TOKEN,
+    },
     {
       name: "PATCH /v2/admin/inquiries/{id}",
       route: routes.adminInquiry.PATCH,
@@ -86,12 +97,27 @@ describe.each(dbKinds)("hostile input (shop routes) on %s", (kind) => {
       params: { id: "hostile-inquiry" },
       token: ADMIN_TOKEN,
     },
-    { name: "GET /v2/admin/categories", route: routes.adminCategories.GET, method: "GET", url: "/v2/admin/categories", token: ADMIN_TOKEN },
-    { name: "POST /v2/admin/categories", route: routes.adminCategories.POST, method: "POST", url: "/v2/admin/categories", base: () => ({ name: "Hostile Trays" }), token: ADMIN_TOKEN },
-    ...([
-      ["PATCH", "new_show", "0"],
-      ["POST", "img", "/media/hostile.webp"],
-    ] as const).map(([method, key, value]) => ({
+    {
+      name: "GET /v2/admin/categories",
+      route: routes.adminCategories.GET,
+      method: "GET",
+      url: "/v2/admin/categories",
+      token: ADMIN_TOKEN,
+    },
+    {
+      name: "POST /v2/admin/categories",
+      route: routes.adminCategories.POST,
+      method: "POST",
+      url: "/v2/admin/categories",
+      base: () => ({ name: "Hostile Trays" }),
+      token: ADMIN_TOKEN,
+    },
+    ...(
+      [
+        ["PATCH", "new_show", "0"],
+        ["POST", "img", "/media/hostile.webp"],
+      ] as const
+    ).map(([method, key, value]) => ({
       name: `${method} /v2/admin/categories/{id} ?${key}`,
       route: routes.adminCategory[method],
       method,
@@ -114,7 +140,6 @@ describe.each(dbKinds)("hostile input (shop routes) on %s", (kind) => {
       })),
     ),
   ];
-
 
   for (const target of targets) {
     it(`${target.name}: no hostile input gets a 500`, async () => {
@@ -178,11 +203,18 @@ describe.each(dbKinds)("hostile input (shop routes) on %s", (kind) => {
 
   it("/v2/... without a route and unknown methods answer JSON 404 / 405", async () => {
     const failures: string[] = [];
-    for (const path of ["/v2/nope", `/v2/${"x".repeat(5000)}`, "/v2/a/../../b", "/v2/%2F%2E%2E", "/v2/%00"]) {
+    for (const path of [
+      "/v2/nope",
+      `/v2/${"x".repeat(5000)}`,
+      "/v2/a/../../b",
+      "/v2/%2F%2E%2E",
+      "/v2/%00",
+    ]) {
       const res = await call(routes.rest.ALL, path, {
         params: { rest: path.slice(4) },
       });
-      if (res.status !== 404 || typeof res.json?.error !== "string") failures.push(`${path}: ${res.status} ${res.text.slice(0, 100)}`);
+      if (res.status !== 404 || typeof res.json?.error !== "string")
+        failures.push(`${path}: ${res.status} ${res.text.slice(0, 100)}`);
     }
     for (const [name, module] of Object.entries(routes)) {
       if (name === "rest") continue;

@@ -23,7 +23,8 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 describe.each(dbKinds)("hostile input on %s", (kind) => {
-  const { s, casesOf, FRAME, A5, A4, TAG, ADDRESS, INQUIRY, resetAddresses, resetCart, run } = hostileFixture(kind);
+  const { s, casesOf, FRAME, A5, A4, TAG, ADDRESS, INQUIRY, resetAddresses, resetCart, run } =
+    hostileFixture(kind);
 
   const targets: Target[] = [
     {
@@ -201,7 +202,9 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
       role: "customer",
       email: `${USER}@example.com`,
     });
-    const roles = await s.t.db.select({ id: schema.users.id, role: schema.users.role }).from(schema.users);
+    const roles = await s.t.db
+      .select({ id: schema.users.id, role: schema.users.role })
+      .from(schema.users);
     expect(roles.filter((r) => r.role === "tm_admin").map((r) => r.id)).toEqual([ADMIN]);
     const res = await call(routes.login.POST, "/v2/auth/login", {
       method: "POST",

@@ -11,7 +11,15 @@ import { isJsonContentType } from "../src/server/http";
 import { call } from "./helpers/call";
 import { createTestDb, type TestDb } from "./helpers/db";
 
-const good = { name: "Asha Verma", email: "asha@example.com", productType: "Frame", colors: "", size: "", budget: "", description: "" };
+const good = {
+  name: "Asha Verma",
+  email: "asha@example.com",
+  productType: "Frame",
+  colors: "",
+  size: "",
+  budget: "",
+  description: "",
+};
 
 let t: TestDb;
 let address = 0;
@@ -23,7 +31,11 @@ afterAll(async () => {
 });
 
 const inquiry = (options: Parameters<typeof call>[2]) =>
-  call(inquiryRoute.POST, "/v2/custom-order-email", { method: "POST", clientAddress: `203.0.113.${++address}`, ...options });
+  call(inquiryRoute.POST, "/v2/custom-order-email", {
+    method: "POST",
+    clientAddress: `203.0.113.${++address}`,
+    ...options,
+  });
 
 describe("required text", () => {
   it.each([
@@ -49,9 +61,16 @@ describe("required text", () => {
 
 describe("lone surrogates", () => {
   it("are a 400 naming the field, never a silently altered value", async () => {
-    const res = await inquiry({ rawBody: JSON.stringify({ ...good, description: "x" }).replace('"description":"x"', '"description":"\\ud83d broken"') });
+    const res = await inquiry({
+      rawBody: JSON.stringify({ ...good, description: "x" }).replace(
+        '"description":"x"',
+        '"description":"\\ud83d broken"',
+      ),
+    });
     expect(res.status).toBe(400);
-    expect(res.json.error).toBe("description: is not valid text (it holds half of a UTF-16 surrogate pair).");
+    expect(res.json.error).toBe(
+      "description: is not valid text (it holds half of a UTF-16 surrogate pair).",
+    );
     expect(await t.db.select().from(schema.customInquiries)).toEqual([]);
   });
 
@@ -63,10 +82,20 @@ describe("lone surrogates", () => {
 });
 
 describe("number query parameters", () => {
-  it.each(["limit=%20", "offset=0x10", "limit=1e20", "limit=-1", "offset=1.5", "limit=+3", "limit="])("refuse %s with what is allowed", async (query) => {
+  it.each([
+    "limit=%20",
+    "offset=0x10",
+    "limit=1e20",
+    "limit=-1",
+    "offset=1.5",
+    "limit=+3",
+    "limit=",
+  ])("refuse %s with what is allowed", async (query) => {
     const res = await call(productsRoute.GET, `/v2/products?${query}`);
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatch(/must be a whole number written with the digits 0-9 only|must be 0 or more/);
+    expect(res.json.error).toMatch(
+      /must be a whole number written with the digits 0-9 only|must be 0 or more/,
+    );
   });
 
   it("accept plain digits", async () => {
@@ -87,7 +116,10 @@ describe("JSON bodies", () => {
   });
 
   it("refuse a JSON text sent as text/plain", async () => {
-    const res = await inquiry({ rawBody: JSON.stringify(good), headers: { "content-type": "text/plain; application/json" } });
+    const res = await inquiry({
+      rawBody: JSON.stringify(good),
+      headers: { "content-type": "text/plain; application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("Send the body as JSON (Content-Type: application/json).");
   });

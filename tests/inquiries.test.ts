@@ -8,7 +8,15 @@ import * as route from "../src/pages/v2/custom-order-email";
 import { TOO_MANY_INQUIRIES } from "../src/features/inquiries/inquiry.server";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
-import { OWNER, URL_PATH, good, inquiryFixture, nextAddress, post, setEnv } from "./helpers/inquiries";
+import {
+  OWNER,
+  URL_PATH,
+  good,
+  inquiryFixture,
+  nextAddress,
+  post,
+  setEnv,
+} from "./helpers/inquiries";
 
 describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
   const { s, rows } = inquiryFixture(kind);
@@ -38,10 +46,22 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
   });
 
   it("stores only the required fields when the optional ones are left out, and trims", async () => {
-    const res = await post({ name: "  Ravi ", email: " ravi@example.com ", productType: "Nameplate" });
+    const res = await post({
+      name: "  Ravi ",
+      email: " ravi@example.com ",
+      productType: "Nameplate",
+    });
     expect(res.status).toBe(201);
     const { inquiries } = await rows();
-    expect(inquiries[0]).toMatchObject({ name: "Ravi", email: "ravi@example.com", productType: "Nameplate", colors: "", size: "", budget: "", description: "" });
+    expect(inquiries[0]).toMatchObject({
+      name: "Ravi",
+      email: "ravi@example.com",
+      productType: "Nameplate",
+      colors: "",
+      size: "",
+      budget: "",
+      description: "",
+    });
   });
 
   it("mails SUPPORT_EMAIL when OWNER_EMAIL is not set", async () => {
@@ -54,28 +74,36 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
   it("keeps a newline in the name out of the subject", async () => {
     expect((await post({ ...good, name: "Eve\r\nBcc: victim@example.com" })).status).toBe(201);
     const { outbox } = await rows();
-    expect(outbox[0]?.subject).toBe("New custom order inquiry: Varmala preservation from Eve Bcc: victim@example.com");
+    expect(outbox[0]?.subject).toBe(
+      "New custom order inquiry: Varmala preservation from Eve Bcc: victim@example.com",
+    );
   });
 
-  it.each(["name", "email", "productType"] as const)("answers 400 naming %s when it is missing or blank, and writes nothing", async (field) => {
-    const { [field]: _omit, ...rest } = good;
-    for (const body of [rest, { ...good, [field]: "   " }]) {
-      const res = await post(body);
+  it.each(["name", "email", "productType"] as const)(
+    "answers 400 naming %s when it is missing or blank, and writes nothing",
+    async (field) => {
+      const { [field]: _omit, ...rest } = good;
+      for (const body of [rest, { ...good, [field]: "   " }]) {
+        const res = await post(body);
+        expect(res.status).toBe(400);
+        expect(res.json.error).toEqual(expect.stringContaining(field));
+      }
+      const { inquiries, outbox, limits } = await rows();
+      expect(inquiries).toHaveLength(0);
+      expect(outbox).toHaveLength(0);
+      expect(limits).toHaveLength(0);
+    },
+  );
+
+  it.each(["asha", "asha@", "@example.com", "asha@example", "a b@example.com"])(
+    "answers 400 for the malformed email %j",
+    async (email) => {
+      const res = await post({ ...good, email });
       expect(res.status).toBe(400);
-      expect(res.json.error).toEqual(expect.stringContaining(field));
-    }
-    const { inquiries, outbox, limits } = await rows();
-    expect(inquiries).toHaveLength(0);
-    expect(outbox).toHaveLength(0);
-    expect(limits).toHaveLength(0);
-  });
-
-  it.each(["asha", "asha@", "@example.com", "asha@example", "a b@example.com"])("answers 400 for the malformed email %j", async (email) => {
-    const res = await post({ ...good, email });
-    expect(res.status).toBe(400);
-    expect(res.json.error).toMatch(/^email: /);
-    expect((await rows()).inquiries).toHaveLength(0);
-  });
+      expect(res.json.error).toMatch(/^email: /);
+      expect((await rows()).inquiries).toHaveLength(0);
+    },
+  );
 
   it.each([
     ["name", 101],
@@ -86,7 +114,10 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     ["budget", 61],
     ["description", 2001],
   ] as const)("answers 400 when %s is over-long (%i characters)", async (field, length) => {
-    const value = field === "email" ? `${"a".repeat(length - "@example.com".length)}@example.com` : "x".repeat(length);
+    const value =
+      field === "email"
+        ? `${"a".repeat(length - "@example.com".length)}@example.com`
+        : "x".repeat(length);
     const res = await post({ ...good, [field]: value });
     expect(res.status).toBe(400);
     expect(res.json.error).toEqual(expect.stringContaining(field));
@@ -107,7 +138,11 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
   });
 
   it("answers 400 for malformed JSON, a non-object body and the wrong content type", async () => {
-    const malformed = await call(route.POST, URL_PATH, { method: "POST", rawBody: '{"name": "Asha",', clientAddress: nextAddress() });
+    const malformed = await call(route.POST, URL_PATH, {
+      method: "POST",
+      rawBody: '{"name": "Asha",',
+      clientAddress: nextAddress(),
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.json.error).toBe("The request body is not valid JSON.");
 
@@ -123,7 +158,10 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     expect(text.status).toBe(400);
     expect(text.json.error).toContain("application/json");
 
-    const empty = await call(route.POST, URL_PATH, { method: "POST", clientAddress: nextAddress() });
+    const empty = await call(route.POST, URL_PATH, {
+      method: "POST",
+      clientAddress: nextAddress(),
+    });
     expect(empty.status).toBe(400);
 
     const { inquiries, outbox, limits } = await rows();
@@ -138,7 +176,10 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
       method: "POST",
       rawBody,
       // The Node server passes the client's Content-Length through; a bare Request does not set it.
-      headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(rawBody)) },
+      headers: {
+        "content-type": "application/json",
+        "content-length": String(Buffer.byteLength(rawBody)),
+      },
       clientAddress: nextAddress(),
     });
     expect(res.status).toBe(413);
@@ -152,7 +193,8 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     let cancelled = false;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (pulled === 0) controller.enqueue(new TextEncoder().encode('{"name":"Asha","description":"'));
+        if (pulled === 0)
+          controller.enqueue(new TextEncoder().encode('{"name":"Asha","description":"'));
         pulled++;
         controller.enqueue(chunk); // endless: only the cap ends it
       },
@@ -167,7 +209,13 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
       duplex: "half",
     } as RequestInit & { duplex: "half" });
     expect(request.headers.get("content-length")).toBeNull();
-    const context = { request, url: new URL(request.url), params: {}, clientAddress: nextAddress(), locals: {} } as unknown as Parameters<NonNullable<typeof route.POST>>[0];
+    const context = {
+      request,
+      url: new URL(request.url),
+      params: {},
+      clientAddress: nextAddress(),
+      locals: {},
+    } as unknown as Parameters<NonNullable<typeof route.POST>>[0];
     const res = await route.POST!(context);
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: "The request body is too large." });
@@ -178,18 +226,27 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
 
   it("refuses the 6th inquiry from one address within the hour with 429 and Retry-After, and stores nothing", async () => {
     const address = nextAddress();
-    for (let i = 1; i <= 5; i++) expect((await post({ ...good, name: `Asha ${i}` }, address)).status).toBe(201);
+    for (let i = 1; i <= 5; i++)
+      expect((await post({ ...good, name: `Asha ${i}` }, address)).status).toBe(201);
 
     const refused = await post({ ...good, name: "Asha 6" }, address);
     expect(refused.status).toBe(429);
     expect(refused.json).toEqual({ error: TOO_MANY_INQUIRIES });
-    expect(refused.json.error).toBe("Too many inquiries from this address. Please try again in an hour or email us.");
+    expect(refused.json.error).toBe(
+      "Too many inquiries from this address. Please try again in an hour or email us.",
+    );
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(3600);
 
     const { inquiries, outbox } = await rows();
-    expect(inquiries.map((r) => r.name).sort()).toEqual(["Asha 1", "Asha 2", "Asha 3", "Asha 4", "Asha 5"]);
+    expect(inquiries.map((r) => r.name).sort()).toEqual([
+      "Asha 1",
+      "Asha 2",
+      "Asha 3",
+      "Asha 4",
+      "Asha 5",
+    ]);
     expect(outbox).toHaveLength(5);
 
     // Another address still gets through.
@@ -199,7 +256,8 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
 
   it("does not count bad input against the limit", async () => {
     const address = nextAddress();
-    for (let i = 0; i < 8; i++) expect((await post({ ...good, email: "nope" }, address)).status).toBe(400);
+    for (let i = 0; i < 8; i++)
+      expect((await post({ ...good, email: "nope" }, address)).status).toBe(400);
     expect((await post(good, address)).status).toBe(201);
   });
 
@@ -214,7 +272,12 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
   it("ignores X-Forwarded-For unless TRUST_PROXY is set, and uses it when it is", async () => {
     setEnv({ INQUIRY_LIMIT_PER_HOUR: "1" });
     const send = (forwarded: string) =>
-      call(route.POST, URL_PATH, { method: "POST", body: good, clientAddress: "10.0.0.1", headers: { "x-forwarded-for": forwarded } });
+      call(route.POST, URL_PATH, {
+        method: "POST",
+        body: good,
+        clientAddress: "10.0.0.1",
+        headers: { "x-forwarded-for": forwarded },
+      });
     expect((await send("203.0.113.1")).status).toBe(201);
     expect((await send("203.0.113.2")).status).toBe(429); // same socket address: spoofed header ignored
 
@@ -223,7 +286,11 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     expect((await send("203.0.113.4")).status).toBe(201);
     expect((await send("203.0.113.3")).status).toBe(429);
     const { inquiries } = await rows();
-    expect(inquiries.map((r) => r.clientKey).sort()).toEqual(["10.0.0.1", "203.0.113.3", "203.0.113.4"]);
+    expect(inquiries.map((r) => r.clientKey).sort()).toEqual([
+      "10.0.0.1",
+      "203.0.113.3",
+      "203.0.113.4",
+    ]);
   });
 
   it("answers 405 with an Allow header to GET and other methods", async () => {

@@ -15,7 +15,10 @@ describe.each(dbKinds)("inquiry mail on %s", (kind) => {
   it("writes the owner's mail to the outbox in the request; the background sender delivers it through SMTP and marks it sent", async () => {
     const smtp = await startFakeSmtp();
     try {
-      setEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Resin Tales <shop@resintales.test>" });
+      setEnv({
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_FROM: "Resin Tales <shop@resintales.test>",
+      });
       const res = await post(good);
       expect(res.status).toBe(201);
       expect(smtp.messages).toHaveLength(0); // the request never talks to SMTP
@@ -24,10 +27,15 @@ describe.each(dbKinds)("inquiry mail on %s", (kind) => {
 
       expect(smtp.messages).toHaveLength(1);
       const message = smtp.messages[0]!;
-      expect(smtp.envelopes[0]).toEqual([expect.stringContaining("<shop@resintales.test>"), expect.stringContaining(`<${OWNER}>`)]);
+      expect(smtp.envelopes[0]).toEqual([
+        expect.stringContaining("<shop@resintales.test>"),
+        expect.stringContaining(`<${OWNER}>`),
+      ]);
       expect(message).toMatch(/^To: owner@resintales\.test\r$/m);
       expect(message).toMatch(/^Reply-To: asha@example\.com\r$/m);
-      expect(message).toMatch(/^Subject: New custom order inquiry: Varmala preservation from Asha Verma\r$/m);
+      expect(message).toMatch(
+        /^Subject: New custom order inquiry: Varmala preservation from Asha Verma\r$/m,
+      );
       expect(message).toMatch(/^Content-Type: text\/plain/m);
       expect(message).not.toMatch(/text\/html/);
       expect(message).toContain("Asha Verma");
@@ -54,7 +62,10 @@ describe.each(dbKinds)("inquiry mail on %s", (kind) => {
       later += 3 * 60 * 60_000;
       expect(await deliverDueMail(s.t.db, new Date(later))).toEqual({ sent: 0, failed: 1 });
     }
-    expect(await deliverDueMail(s.t.db, new Date(later + 24 * 60 * 60_000))).toEqual({ sent: 0, failed: 0 }); // gave up
+    expect(await deliverDueMail(s.t.db, new Date(later + 24 * 60 * 60_000))).toEqual({
+      sent: 0,
+      failed: 0,
+    }); // gave up
     expect((await rows()).outbox[0]!.attempts).toBe(MAX_MAIL_ATTEMPTS);
 
     const { inquiries, outbox } = await rows();

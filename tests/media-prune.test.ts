@@ -17,8 +17,22 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const hash = (n: number) => n.toString(16).padStart(32, "0");
 const url = (n: number) => `/media/${hash(n)}/800.webp`;
-const ADDRESS = { id: "addr-1", type: "Home", address1: "12 MI Road", address2: "", city: "Jaipur", state: "Rajasthan", zipCode: "302001", country: "India" };
-const PERSON = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "asha@example.com" };
+const ADDRESS = {
+  id: "addr-1",
+  type: "Home",
+  address1: "12 MI Road",
+  address2: "",
+  city: "Jaipur",
+  state: "Rajasthan",
+  zipCode: "302001",
+  country: "India",
+};
+const PERSON = {
+  firstName: "Asha",
+  lastName: "Verma",
+  phone: "9876543210",
+  email: "asha@example.com",
+};
 
 const SAVED_DATA_DIR = process.env.DATA_DIR;
 
@@ -41,15 +55,49 @@ describe.each(dbKinds)("pruning unused uploads on %s", (kind) => {
     resetEnvForTests();
     t = await createTestDb(kind);
     await t.db.insert(schema.users).values({ id: "u1", email: "asha@example.com" });
-    await t.db.insert(schema.categories).values({ id: "Frames", slug: "frames", name: "Frames", img: url(1) });
-    await t.db.insert(schema.products).values({ id: "p1", name: "Ocean frame", description: `See ${url(2)} for the back`, pricePaise: 10000, sku: "P1", categoryId: "Frames" });
-    await t.db.insert(schema.productImages).values({ id: "i1", productId: "p1", url: url(3), alt: "", isPrimary: true, position: 0 });
-    await t.db.insert(schema.productVariants).values({ id: "v1", productId: "p1", name: "Size", value: "A4", images: [url(4)] });
+    await t.db
+      .insert(schema.categories)
+      .values({ id: "Frames", slug: "frames", name: "Frames", img: url(1) });
+    await t.db
+      .insert(schema.products)
+      .values({
+        id: "p1",
+        name: "Ocean frame",
+        description: `See ${url(2)} for the back`,
+        pricePaise: 10000,
+        sku: "P1",
+        categoryId: "Frames",
+      });
+    await t.db
+      .insert(schema.productImages)
+      .values({ id: "i1", productId: "p1", url: url(3), alt: "", isPrimary: true, position: 0 });
+    await t.db
+      .insert(schema.productVariants)
+      .values({ id: "v1", productId: "p1", name: "Size", value: "A4", images: [url(4)] });
     await t.db.insert(schema.orders).values({
-      id: "ord_1", userId: "u1", status: "delivered", subtotalPaise: 10000, totalPaise: 10000, paymentAmountPaise: 10000,
-      shippingName: PERSON, billingName: PERSON, shippingAddress: ADDRESS, billingAddress: ADDRESS, timeline: {},
+      id: "ord_1",
+      userId: "u1",
+      status: "delivered",
+      subtotalPaise: 10000,
+      totalPaise: 10000,
+      paymentAmountPaise: 10000,
+      shippingName: PERSON,
+      billingName: PERSON,
+      shippingAddress: ADDRESS,
+      billingAddress: ADDRESS,
+      timeline: {},
     });
-    await t.db.insert(schema.orderItems).values({ id: "oi1", orderId: "ord_1", productId: null, productName: "Old frame", productImage: url(5), quantity: 1, pricePaise: 10000 });
+    await t.db
+      .insert(schema.orderItems)
+      .values({
+        id: "oi1",
+        orderId: "ord_1",
+        productId: null,
+        productName: "Old frame",
+        productImage: url(5),
+        quantity: 1,
+        pricePaise: 10000,
+      });
     for (const n of [1, 2, 3, 4, 5, 6, 7]) await stored(hash(n), 30);
     await stored(hash(8), 2); // unused, but young: the owner may be filling in the form that names it
     await stored(".incoming-abc", 30); // an interrupted upload
@@ -76,12 +124,20 @@ describe.each(dbKinds)("pruning unused uploads on %s", (kind) => {
 
     const applied = await pruneMedia(t.db, { apply: true, now: NOW });
     expect(applied.unused).toEqual(dry.unused);
-    expect((await readdir(media())).sort()).toEqual([...[1, 2, 3, 4, 5, 8].map(hash), "not-an-upload"].sort());
+    expect((await readdir(media())).sort()).toEqual(
+      [...[1, 2, 3, 4, 5, 8].map(hash), "not-an-upload"].sort(),
+    );
   });
 
   it("a shorter grace period lets a young unused upload go too; a store that does not exist is nothing to do", async () => {
-    expect((await pruneMedia(t.db, { apply: false, now: NOW, graceDays: 1 })).unused).toEqual([hash(8)]);
+    expect((await pruneMedia(t.db, { apply: false, now: NOW, graceDays: 1 })).unused).toEqual([
+      hash(8),
+    ]);
     await rm(media(), { recursive: true, force: true });
-    expect(await pruneMedia(t.db, { apply: true, now: NOW })).toEqual({ unused: [], kept: 0, removed: true });
+    expect(await pruneMedia(t.db, { apply: true, now: NOW })).toEqual({
+      unused: [],
+      kept: 0,
+      removed: true,
+    });
   });
 });

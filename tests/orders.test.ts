@@ -25,13 +25,36 @@ afterAll(async () => {
 });
 
 const ordersRoute = await import("../src/pages/v2/orders");
-const { loadMyOrderPage, loadMyOrdersPage } = await import("../src/features/orders/order-page.server");
+const { loadMyOrderPage, loadMyOrdersPage } = await import(
+  "../src/features/orders/order-page.server"
+);
 
-const PERSON = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "asha@example.com" };
-const ADDRESS = { id: "addr-1", type: "Home", address1: "12 MI Road", address2: "", city: "Jaipur", state: "Rajasthan", zipCode: "302001", country: "India" };
+const PERSON = {
+  firstName: "Asha",
+  lastName: "Verma",
+  phone: "9876543210",
+  email: "asha@example.com",
+};
+const ADDRESS = {
+  id: "addr-1",
+  type: "Home",
+  address1: "12 MI Road",
+  address2: "",
+  city: "Jaipur",
+  state: "Rajasthan",
+  zipCode: "302001",
+  country: "India",
+};
 
 /** Inserts an order of `uid` made at `createdAt`, with one line of `pricePaise` x `quantity`. */
-async function insertOrder(t: TestDb, id: string, uid: string, createdAt: Date, pricePaise: number, quantity = 1) {
+async function insertOrder(
+  t: TestDb,
+  id: string,
+  uid: string,
+  createdAt: Date,
+  pricePaise: number,
+  quantity = 1,
+) {
   const total = pricePaise * quantity;
   await t.db.insert(schema.orders).values({
     id,
@@ -74,21 +97,38 @@ describe.each(dbKinds)("GET /v2/orders on %s", (kind) => {
       await t.db.insert(schema.users).values({ id: account.uid, email: account.email });
       people.set(name, { uid: account.uid, token: account.token });
     }
-    await insertOrder(t, `order-a-old-${kind}`, uid("alice"), new Date("2026-01-01T10:00:00Z"), 149950);
+    await insertOrder(
+      t,
+      `order-a-old-${kind}`,
+      uid("alice"),
+      new Date("2026-01-01T10:00:00Z"),
+      149950,
+    );
     await insertOrder(t, `order-b-${kind}`, uid("bob"), new Date("2026-01-02T10:00:00Z"), 49900);
-    await insertOrder(t, `order-a-new-${kind}`, uid("alice"), new Date("2026-01-03T10:00:00Z"), 179900, 2);
+    await insertOrder(
+      t,
+      `order-a-new-${kind}`,
+      uid("alice"),
+      new Date("2026-01-03T10:00:00Z"),
+      179900,
+      2,
+    );
   });
 
   afterAll(async () => {
     await t.close();
   });
 
-  const get = (name?: string) => call(ordersRoute.GET, "/v2/orders", { token: name ? people.get(name)!.token : undefined });
+  const get = (name?: string) =>
+    call(ordersRoute.GET, "/v2/orders", { token: name ? people.get(name)!.token : undefined });
 
   it("answers only the caller's orders, newest first", async () => {
     const res = await get("alice");
     expect(res.status).toBe(200);
-    expect((res.json as OrderJson[]).map((o) => o.id)).toEqual([`order-a-new-${kind}`, `order-a-old-${kind}`]);
+    expect((res.json as OrderJson[]).map((o) => o.id)).toEqual([
+      `order-a-new-${kind}`,
+      `order-a-old-${kind}`,
+    ]);
     const bob = await get("bob");
     expect((bob.json as OrderJson[]).map((o) => o.id)).toEqual([`order-b-${kind}`]);
   });
@@ -115,7 +155,11 @@ describe.each(dbKinds)("GET /v2/orders on %s", (kind) => {
     const res = await get();
     expect(res.status).toBe(401);
     expect(typeof res.json.error).toBe("string");
-    const post = await call(ordersRoute.ALL, "/v2/orders", { method: "POST", token: people.get("alice")!.token, body: {} });
+    const post = await call(ordersRoute.ALL, "/v2/orders", {
+      method: "POST",
+      token: people.get("alice")!.token,
+      body: {},
+    });
     expect(post.status).toBe(405);
   });
 
@@ -125,18 +169,39 @@ describe.each(dbKinds)("GET /v2/orders on %s", (kind) => {
 
     it("/my-orders reads the caller's orders, newest first; a failing database is a 503", async () => {
       const page = await loadMyOrdersPage(open, uid("alice"));
-      expect(page.state === "found" && page.orders.map((o) => o.id)).toEqual([`order-a-new-${kind}`, `order-a-old-${kind}`]);
-      expect(await loadMyOrdersPage(cannotOpen, uid("alice"))).toEqual({ state: "failed", status: 503 });
+      expect(page.state === "found" && page.orders.map((o) => o.id)).toEqual([
+        `order-a-new-${kind}`,
+        `order-a-old-${kind}`,
+      ]);
+      expect(await loadMyOrdersPage(cannotOpen, uid("alice"))).toEqual({
+        state: "failed",
+        status: 503,
+      });
     });
 
     it("/my-orders/{id} shows the owner's order (paise inside); another's or an odd id is missing; a failing database is a 503", async () => {
       const page = await loadMyOrderPage(open, uid("alice"), `order-a-old-${kind}`);
       expect(page.state === "found" && page.order.pricing.total).toBe(149950);
-      expect(await loadMyOrderPage(open, uid("alice"), `order-b-${kind}`)).toEqual({ state: "missing", status: 404 });
-      expect(await loadMyOrderPage(open, uid("alice"), "no-such-order")).toEqual({ state: "missing", status: 404 });
-      expect(await loadMyOrderPage(open, uid("alice"), "../etc")).toEqual({ state: "missing", status: 404 });
-      expect(await loadMyOrderPage(open, uid("alice"), undefined)).toEqual({ state: "missing", status: 404 });
-      expect(await loadMyOrderPage(cannotOpen, uid("alice"), `order-a-old-${kind}`)).toEqual({ state: "failed", status: 503 });
+      expect(await loadMyOrderPage(open, uid("alice"), `order-b-${kind}`)).toEqual({
+        state: "missing",
+        status: 404,
+      });
+      expect(await loadMyOrderPage(open, uid("alice"), "no-such-order")).toEqual({
+        state: "missing",
+        status: 404,
+      });
+      expect(await loadMyOrderPage(open, uid("alice"), "../etc")).toEqual({
+        state: "missing",
+        status: 404,
+      });
+      expect(await loadMyOrderPage(open, uid("alice"), undefined)).toEqual({
+        state: "missing",
+        status: 404,
+      });
+      expect(await loadMyOrderPage(cannotOpen, uid("alice"), `order-a-old-${kind}`)).toEqual({
+        state: "failed",
+        status: 503,
+      });
     });
   });
 });

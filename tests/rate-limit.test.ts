@@ -20,15 +20,26 @@ describe.each(dbKinds)("rate limit hit() on %s", (kind) => {
   it("allows `limit` hits per fixed window, then refuses until the next window", async () => {
     const start = windowStartFor(new Date("2030-01-01T10:20:00Z"), HOUR);
     const at = (ms: number) => ({ now: new Date(start.getTime() + ms), pruneProbability: 0 });
-    for (let i = 0; i < 3; i++) expect(await hit(t.db, "test:a", 3, HOUR, at(i * 1000))).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect(await hit(t.db, "test:a", 3, HOUR, at(HOUR - 90_500))).toEqual({ allowed: false, retryAfterSeconds: 91 });
+    for (let i = 0; i < 3; i++)
+      expect(await hit(t.db, "test:a", 3, HOUR, at(i * 1000))).toEqual({
+        allowed: true,
+        retryAfterSeconds: 0,
+      });
+    expect(await hit(t.db, "test:a", 3, HOUR, at(HOUR - 90_500))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 91,
+    });
     expect((await hit(t.db, "test:b", 3, HOUR, at(5000))).allowed).toBe(true);
     expect((await hit(t.db, "test:a", 3, HOUR, at(HOUR))).allowed).toBe(true);
   });
 
   it("counts concurrent hits exactly (atomic upsert)", async () => {
     const now = new Date();
-    const results = await Promise.all(Array.from({ length: 20 }, () => hit(t.db, "test:burst", 5, HOUR, { now, pruneProbability: 0 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        hit(t.db, "test:burst", 5, HOUR, { now, pruneProbability: 0 }),
+      ),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
     const [row] = await t.db.select().from(schema.rateLimits);
     expect(row?.count).toBe(20);

@@ -85,7 +85,9 @@ async function startShop(): Promise<Started> {
   let text = "";
   wrapper.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString()));
   wrapper.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => wrapper.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    wrapper.once("exit", (code) => resolve(code)),
+  );
   const ready = await Promise.race([
     (async () => {
       while (!text.includes("The shop is running at")) await new Promise((r) => setTimeout(r, 200));
@@ -105,7 +107,10 @@ describe("npm start", () => {
     expect(await health.json()).toMatchObject({ status: "ok" });
     const ready = await fetch(`http://127.0.0.1:${SHOP_PORT}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: "ready", migrations: { applied: expect.any(Number) } });
+    expect(await ready.json()).toMatchObject({
+      status: "ready",
+      migrations: { applied: expect.any(Number) },
+    });
     expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
     expect(await listening(EMULATOR_PORT)).toBe(true);
 
@@ -118,12 +123,16 @@ describe("npm start", () => {
 
   it("starts again on the same folder; a server that dies stops the emulator and exits non-zero", async () => {
     const shop = await startShop();
-    const server = descendants(shop.wrapper.pid!).find((p) => p.args.includes("dist/server/entry.mjs"));
+    const server = descendants(shop.wrapper.pid!).find((p) =>
+      p.args.includes("dist/server/entry.mjs"),
+    );
     expect(server).toBeDefined();
     process.kill(server!.pid, "SIGKILL");
 
     expect(await shop.exited).not.toBe(0);
-    expect(shop.output()).toMatch(/The shop server stopped unexpectedly \(SIGKILL\); stopping the Auth Emulator and exiting\./);
+    expect(shop.output()).toMatch(
+      /The shop server stopped unexpectedly \(SIGKILL\); stopping the Auth Emulator and exiting\./,
+    );
     expect(await listening(EMULATOR_PORT)).toBe(false);
   }, 240_000);
 });

@@ -20,29 +20,51 @@ import { createTestDb, type TestDb } from "./helpers/db";
 import { photo, postFile, storedFiles, WRONG_TYPE } from "./helpers/uploads";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../src/server/auth/firebase-admin.server")>();
+  const original =
+    await importOriginal<typeof import("../src/server/auth/firebase-admin.server")>();
   return {
     ...original,
     verifyIdToken: async (token: string) => {
-      if (token !== "test:owner") throw new original.InvalidTokenError("Your sign-in is not valid. Please log in again.", "test");
-      return { uid: "owner", email: "owner@example.com", emailVerified: true, name: "Owner", expiresAt: Date.now() + 3_600_000 };
+      if (token !== "test:owner")
+        throw new original.InvalidTokenError(
+          "Your sign-in is not valid. Please log in again.",
+          "test",
+        );
+      return {
+        uid: "owner",
+        email: "owner@example.com",
+        emailVerified: true,
+        name: "Owner",
+        expiresAt: Date.now() + 3_600_000,
+      };
     },
   };
 });
 
 const uploadRoute = await import("../src/pages/v2/upload-cloud");
-const SAVED_ENV = ["DATA_DIR", "CLOUDINARY_URL", "CLOUDINARY_API_BASE", "DEMO_MODE", "FIREBASE_PROJECT_ID"].map((k) => [k, process.env[k]] as const);
+const SAVED_ENV = [
+  "DATA_DIR",
+  "CLOUDINARY_URL",
+  "CLOUDINARY_API_BASE",
+  "DEMO_MODE",
+  "FIREBASE_PROJECT_ID",
+].map((k) => [k, process.env[k]] as const);
 const owner = "test:owner";
 let t: TestDb;
 let dataDir: string;
 
-const upload = (file: Uint8Array | Buffer, options: { name?: string; type?: string; token?: string } = {}) => postFile(uploadRoute.POST!, file, options);
+const upload = (
+  file: Uint8Array | Buffer,
+  options: { name?: string; type?: string; token?: string } = {},
+) => postFile(uploadRoute.POST!, file, options);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "resin-cloud-"));
   process.env.DATA_DIR = dataDir;
   t = await createTestDb("pglite");
-  await t.db.insert(schema.users).values({ id: "owner", email: "owner@example.com", role: "tm_admin" });
+  await t.db
+    .insert(schema.users)
+    .values({ id: "owner", email: "owner@example.com", role: "tm_admin" });
 });
 
 afterAll(async () => {
@@ -66,7 +88,11 @@ describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", async () => {
         const raw = Buffer.concat(chunks);
-        const form = await new Request("http://fake/", { method: "POST", headers: { "content-type": req.headers["content-type"]! }, body: raw }).formData();
+        const form = await new Request("http://fake/", {
+          method: "POST",
+          headers: { "content-type": req.headers["content-type"]! },
+          body: raw,
+        }).formData();
         received.push({ url: req.url!, form, raw });
         res.writeHead(reply.status, { "content-type": "application/json" });
         res.end(JSON.stringify(reply.body));
@@ -88,10 +114,27 @@ describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
   });
 
   it("sends the cleaned image with a SHA-1 signature made on the server, never the secret, and answers Cloudinary's URL", async () => {
-    reply = { status: 200, body: { secure_url: "https://res.cloudinary.com/resin-cloud/image/upload/v1700000000/resintales/abc.jpg", public_id: "resintales/abc" } };
-    const sideways = await photo(40, 20).jpeg().withExif({ IFD0: { Copyright: "Secret Studio" } }).withMetadata({ orientation: 6 }).toBuffer();
+    reply = {
+      status: 200,
+      body: {
+        secure_url:
+          "https://res.cloudinary.com/resin-cloud/image/upload/v1700000000/resintales/abc.jpg",
+        public_id: "resintales/abc",
+      },
+    };
+    const sideways = await photo(40, 20)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "Secret Studio" } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const answer = await upload(sideways, { token: owner, type: "image/jpeg", name: "a.jpg" });
-    expect(answer).toEqual({ status: 201, json: { secure_url: "https://res.cloudinary.com/resin-cloud/image/upload/v1700000000/resintales/abc.jpg" } });
+    expect(answer).toEqual({
+      status: 201,
+      json: {
+        secure_url:
+          "https://res.cloudinary.com/resin-cloud/image/upload/v1700000000/resintales/abc.jpg",
+      },
+    });
 
     expect(received).toHaveLength(1);
     const [{ url, form, raw }] = received as [(typeof received)[0]];
@@ -101,34 +144,66 @@ describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
     const timestamp = form.get("timestamp") as string;
     expect(publicId).toMatch(/^resintales\/[a-f0-9]{32}$/);
     expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
-    const expected = createHash("sha1").update(`public_id=${publicId}&timestamp=${timestamp}top-secret-value`).digest("hex");
+    const expected = createHash("sha1")
+      .update(`public_id=${publicId}&timestamp=${timestamp}top-secret-value`)
+      .digest("hex");
     expect(form.get("signature")).toBe(expected);
     expect(raw.includes(Buffer.from("top-secret-value"))).toBe(false);
     const sent = Buffer.from(await (form.get("file") as File).arrayBuffer());
     const meta = await sharp(sent).metadata();
-    expect([meta.format, meta.width, meta.height, meta.orientation, meta.exif]).toEqual(["jpeg", 20, 40, undefined, undefined]);
+    expect([meta.format, meta.width, meta.height, meta.orientation, meta.exif]).toEqual([
+      "jpeg",
+      20,
+      40,
+      undefined,
+      undefined,
+    ]);
     expect(await storedFiles(dataDir)).toEqual([]);
   });
 
   it("answers 502 with Cloudinary's message when it refuses (the secret never in the answer), and still checks the bytes first", async () => {
-    reply = { status: 401, body: { error: { message: "Invalid Signature abc. String to sign - 'public_id=x&timestamp=1'." } } };
+    reply = {
+      status: 401,
+      body: {
+        error: { message: "Invalid Signature abc. String to sign - 'public_id=x&timestamp=1'." },
+      },
+    };
     const answer = await upload(await photo(30, 30).png().toBuffer(), { token: owner });
     expect(answer.status).toBe(502);
     expect(answer.json.error).toContain("Invalid Signature");
     expect(answer.json.error).not.toContain("top-secret-value");
 
     received = [];
-    expect(await upload(new TextEncoder().encode("not an image"), { token: owner })).toEqual({ status: 400, json: { error: WRONG_TYPE } });
+    expect(await upload(new TextEncoder().encode("not an image"), { token: owner })).toEqual({
+      status: 400,
+      json: { error: WRONG_TYPE },
+    });
     expect(received).toHaveLength(0);
   });
 
   it("counts this cloud's delivery URLs as uploaded images, and no other cloud's", async () => {
-    expect(await isUploadedImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/resintales/a.jpg")).toBe(true);
-    expect(await isUploadedImageUrl("https://res.cloudinary.com/other-cloud/image/upload/v1/resintales/a.jpg")).toBe(false);
-    expect(await isUploadedImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/a.jpg\"onerror=\"x")).toBe(false);
+    expect(
+      await isUploadedImageUrl(
+        "https://res.cloudinary.com/resin-cloud/image/upload/v1/resintales/a.jpg",
+      ),
+    ).toBe(true);
+    expect(
+      await isUploadedImageUrl(
+        "https://res.cloudinary.com/other-cloud/image/upload/v1/resintales/a.jpg",
+      ),
+    ).toBe(false);
+    expect(
+      await isUploadedImageUrl(
+        'https://res.cloudinary.com/resin-cloud/image/upload/v1/a.jpg"onerror="x',
+      ),
+    ).toBe(false);
     // A product may carry the images its upload answered, in Cloudinary too.
-    expect(isShopImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/resintales/a.jpg")).toBe(true);
-    expect(isShopImageUrl("https://res.cloudinary.com/other-cloud/image/upload/v1/resintales/a.jpg")).toBe(false);
+    expect(
+      isShopImageUrl("https://res.cloudinary.com/resin-cloud/image/upload/v1/resintales/a.jpg"),
+    ).toBe(true);
+    expect(
+      isShopImageUrl("https://res.cloudinary.com/other-cloud/image/upload/v1/resintales/a.jpg"),
+    ).toBe(false);
   });
 
   it("refuses an answer that is not a delivery URL of this cloud", async () => {

@@ -30,7 +30,12 @@ export interface ApiOptions {
 const DEFAULT_TIMEOUT_MS = 30_000;
 const KEEPALIVE_MAX_BYTES = 60_000;
 
-export async function apiRequest<T>(method: string, path: string, body?: unknown, options: ApiOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: ApiOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let payload: string | FormData | undefined;
@@ -42,14 +47,31 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const keepalive = options.keepalive === true && typeof payload !== "object" && (payload?.length ?? 0) < KEEPALIVE_MAX_BYTES;
+  const keepalive =
+    options.keepalive === true &&
+    typeof payload !== "object" &&
+    (payload?.length ?? 0) < KEEPALIVE_MAX_BYTES;
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, signal, keepalive, credentials: "same-origin" });
+    response = await fetch(path, {
+      method,
+      headers,
+      body: payload,
+      signal,
+      keepalive,
+      credentials: "same-origin",
+    });
   } catch (error) {
     if (options.signal?.aborted) throw error; // the caller's own abort: let it through as it is
     const timedOut = timeout.aborted;
-    throw new ApiError(0, timedOut ? `${method} ${path} took too long` : error instanceof Error ? error.message : "Network error");
+    throw new ApiError(
+      0,
+      timedOut
+        ? `${method} ${path} took too long`
+        : error instanceof Error
+          ? error.message
+          : "Network error",
+    );
   }
   const text = await response.text().catch(() => "");
   // The API answers JSON; the few plain answers (`SUCCESS`, `removed`) say text/plain.
@@ -64,17 +86,25 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   }
   if (!response.ok) {
     const message = (data as { error?: unknown } | undefined)?.error;
-    throw new ApiError(response.status, typeof message === "string" ? message : `${method} ${path} answered ${response.status}`);
+    throw new ApiError(
+      response.status,
+      typeof message === "string" ? message : `${method} ${path} answered ${response.status}`,
+    );
   }
   return (isJson ? answerToPaise(data) : data) as T;
 }
 
 export const api = {
   get: <T>(path: string, options?: ApiOptions) => apiRequest<T>("GET", path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: ApiOptions) => apiRequest<T>("POST", path, body, options),
-  put: <T>(path: string, body?: unknown, options?: ApiOptions) => apiRequest<T>("PUT", path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: ApiOptions) => apiRequest<T>("PATCH", path, body, options),
-  delete: <T>(path: string, body?: unknown, options?: ApiOptions) => apiRequest<T>("DELETE", path, body, options),
+  post: <T>(path: string, body?: unknown, options?: ApiOptions) =>
+    apiRequest<T>("POST", path, body, options),
+  put: <T>(path: string, body?: unknown, options?: ApiOptions) =>
+    apiRequest<T>("PUT", path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: ApiOptions) =>
+    apiRequest<T>("PATCH", path, body, options),
+  delete: <T>(path: string, body?: unknown, options?: ApiOptions) =>
+    apiRequest<T>("DELETE", path, body, options),
   /** A multipart POST (file uploads); the answer is JSON like any other. */
-  upload: <T>(path: string, form: FormData, options?: ApiOptions) => apiRequest<T>("POST", path, form, options),
+  upload: <T>(path: string, form: FormData, options?: ApiOptions) =>
+    apiRequest<T>("POST", path, form, options),
 };

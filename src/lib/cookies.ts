@@ -5,7 +5,10 @@
  */
 
 /** The stored value of cookie `name` ("" when present but empty), or null when absent. */
-export function readCookie(name: string, cookies: string = typeof document !== "undefined" ? document.cookie : ""): string | null {
+export function readCookie(
+  name: string,
+  cookies: string = typeof document !== "undefined" ? document.cookie : "",
+): string | null {
   for (const part of cookies.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;

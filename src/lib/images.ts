@@ -77,7 +77,9 @@ export function parseMediaUrl(url: string): MediaRef | null {
 }
 
 /** A stored file's path under the media folder (`<hash>/<w>.<ext>`), checked strictly; null otherwise. */
-export function parseMediaFile(path: string): { hash: string; width: number; ext: MediaExt } | null {
+export function parseMediaFile(
+  path: string,
+): { hash: string; width: number; ext: MediaExt } | null {
   const match = MEDIA_FILE.exec(path);
   if (!match) return null;
   const width = Number(match[2]);
@@ -127,7 +129,12 @@ export function responsiveImage(url: string, sizes: string): ResponsiveImage {
     const sources = storedFormats(media.ext)
       .filter((ext) => ext !== fallback)
       .map((ext) => ({ type: MEDIA_TYPES[ext], srcset: mediaSrcset(media, ext) }));
-    return { src: mediaUrl(media.hash, media.width, fallback), srcset: mediaSrcset(media, fallback), sizes, sources };
+    return {
+      src: mediaUrl(media.hash, media.width, fallback),
+      srcset: mediaSrcset(media, fallback),
+      sizes,
+      sources,
+    };
   }
   if (isCloudinaryUrl(url)) {
     const srcset = IMAGE_WIDTHS.map((w) => `${cloudinaryUrl(url, w)} ${w}w`).join(", ");

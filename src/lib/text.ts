@@ -22,7 +22,8 @@ export function slugify(input: string): string {
  * Whitespace and the invisible characters people paste by accident (zero-width space and joiners,
  * word joiner, byte-order mark, soft hyphen, Mongolian vowel separator) at either end of a text.
  */
-const EDGE_BLANK = /^[\s\u200B-\u200D\u2060\uFEFF\u00AD\u180E]+|[\s\u200B-\u200D\u2060\uFEFF\u00AD\u180E]+$/g;
+const EDGE_BLANK =
+  /^[\s\u200B-\u200D\u2060\uFEFF\u00AD\u180E]+|[\s\u200B-\u200D\u2060\uFEFF\u00AD\u180E]+$/g;
 
 /** " \u200B Asha \uFEFF" -> "Asha": a required field holding only these is blank. */
 export function trimInvisible(input: string): string {

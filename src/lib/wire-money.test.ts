@@ -41,7 +41,8 @@ describe("wire money", () => {
     expect(wireToPaise(1.15)).toBe(115);
     expect(wireToPaise(4.35)).toBe(435);
     expect(wireToPaise(0)).toBe(0);
-    for (let paise = 0; paise < 100_000; paise += 7) expect(wireToPaise(paiseToWire(paise))).toBe(paise);
+    for (let paise = 0; paise < 100_000; paise += 7)
+      expect(wireToPaise(paiseToWire(paise))).toBe(paise);
   });
 
   it("refuses amounts that are not plain rupees, naming the field", () => {
@@ -50,13 +51,25 @@ describe("wire money", () => {
     expect(() => wireToPaise(1e-7, "price")).toThrow("at most 2 decimals");
     expect(() => wireToPaise(-1, "items.0.price")).toThrow("items.0.price: must not be negative");
     expect(() => wireToPaise(Number.NaN, "price")).toThrow("must be an amount in rupees");
-    expect(() => wireToPaise(Number.POSITIVE_INFINITY, "price")).toThrow("must be an amount in rupees");
-    expect(() => wireToPaise(MAX_WIRE_RUPEES + 1, "price")).toThrow(`at most ${MAX_WIRE_RUPEES} rupees`);
-    expect(() => fromWire({ items: [{ price: "12" }] })).toThrow("items.0.price: must be an amount in rupees");
+    expect(() => wireToPaise(Number.POSITIVE_INFINITY, "price")).toThrow(
+      "must be an amount in rupees",
+    );
+    expect(() => wireToPaise(MAX_WIRE_RUPEES + 1, "price")).toThrow(
+      `at most ${MAX_WIRE_RUPEES} rupees`,
+    );
+    expect(() => fromWire({ items: [{ price: "12" }] })).toThrow(
+      "items.0.price: must be an amount in rupees",
+    );
   });
 
   it("converts bodies rupees -> paise and leaves a shipping object alone", () => {
-    expect(fromWire({ order_amount: 1234.5, items: [{ price: 10, quantity: 2 }], shipping: { cost: 80 } })).toEqual({
+    expect(
+      fromWire({
+        order_amount: 1234.5,
+        items: [{ price: 10, quantity: 2 }],
+        shipping: { cost: 80 },
+      }),
+    ).toEqual({
       order_amount: 123450,
       items: [{ price: 1000, quantity: 2 }],
       shipping: { cost: 8000 },
@@ -64,10 +77,15 @@ describe("wire money", () => {
   });
 
   it("copies a __proto__ key as data, never as a prototype", () => {
-    const body = fromWire<Record<string, unknown>>(JSON.parse('{"__proto__":{"price":1,"polluted":true}}'));
+    const body = fromWire<Record<string, unknown>>(
+      JSON.parse('{"__proto__":{"price":1,"polluted":true}}'),
+    );
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.getOwnPropertyDescriptor(body, "__proto__")?.value).toEqual({ price: 100, polluted: true });
+    expect(Object.getOwnPropertyDescriptor(body, "__proto__")?.value).toEqual({
+      price: 100,
+      polluted: true,
+    });
   });
 
   it("walks deep bodies without a stack overflow", () => {

@@ -44,17 +44,26 @@ export function paiseToWire(paise: number): number {
 
 /** 1499.5 -> 149950; throws WireMoneyError (naming `path`) for anything that is not a plain amount. */
 export function wireToPaise(rupees: unknown, path = "amount"): number {
-  if (typeof rupees !== "number" || !Number.isFinite(rupees)) throw new WireMoneyError(path, "must be an amount in rupees, a number such as 1499.50.");
+  if (typeof rupees !== "number" || !Number.isFinite(rupees))
+    throw new WireMoneyError(path, "must be an amount in rupees, a number such as 1499.50.");
   if (rupees < 0) throw new WireMoneyError(path, "must not be negative.");
-  if (rupees > MAX_WIRE_RUPEES) throw new WireMoneyError(path, `must be at most ${MAX_WIRE_RUPEES} rupees.`);
+  if (rupees > MAX_WIRE_RUPEES)
+    throw new WireMoneyError(path, `must be at most ${MAX_WIRE_RUPEES} rupees.`);
   // String(1.005) is "1.005" and String(1e-7) is "1e-7": both have more than 2 decimals.
-  if (!/^\d+(\.\d{1,2})?$/.test(String(rupees))) throw new WireMoneyError(path, "must have at most 2 decimals (rupees and paise).");
+  if (!/^\d+(\.\d{1,2})?$/.test(String(rupees)))
+    throw new WireMoneyError(path, "must have at most 2 decimals (rupees and paise).");
   return Math.round(rupees * 100);
 }
 
 /** Sets an own property, also for a key named `__proto__` (which plain assignment would not). */
 function put(target: Record<string | number, unknown>, key: string | number, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   else target[key] = value;
 }
 
@@ -69,20 +78,35 @@ type Convert = (value: unknown, path: string) => number;
 function convert(value: unknown, change: Convert, strict: boolean): unknown {
   if (value === null || typeof value !== "object") return value;
   const root: Record<string, unknown> = {};
-  const stack: [source: unknown, target: Record<string | number, unknown>, key: string | number, path: string][] = [[value, root, "v", ""]];
+  const stack: [
+    source: unknown,
+    target: Record<string | number, unknown>,
+    key: string | number,
+    path: string,
+  ][] = [[value, root, "v", ""]];
   while (stack.length > 0) {
     const [source, target, key, path] = stack.pop()!;
     let copy: unknown = source;
     if (Array.isArray(source)) {
       const list: unknown[] = new Array(source.length);
-      source.forEach((item, i) => stack.push([item, list as unknown as Record<number, unknown>, i, path ? `${path}.${i}` : String(i)]));
+      source.forEach((item, i) =>
+        stack.push([
+          item,
+          list as unknown as Record<number, unknown>,
+          i,
+          path ? `${path}.${i}` : String(i),
+        ]),
+      );
       copy = list;
     } else if (source !== null && typeof source === "object" && !(source instanceof Date)) {
       const object: Record<string, unknown> = {};
       for (const [childKey, child] of Object.entries(source)) {
         const childPath = path ? `${path}.${childKey}` : childKey;
         const primitive = typeof child === "string" || typeof child === "boolean";
-        if (MONEY_KEYS.has(childKey) && (typeof child === "number" || (strict && primitive && childKey !== "shipping"))) {
+        if (
+          MONEY_KEYS.has(childKey) &&
+          (typeof child === "number" || (strict && primitive && childKey !== "shipping"))
+        ) {
           put(object, childKey, change(child, childPath));
         } else {
           put(object, childKey, undefined); // keeps the key's place; filled when popped

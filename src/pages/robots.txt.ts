@@ -4,5 +4,8 @@ import { shopConfig } from "../server/shop-config";
 
 export const GET: APIRoute = () =>
   new Response(robotsTxt(shopConfig().siteUrl), {
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" },
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "public, max-age=86400",
+    },
   });

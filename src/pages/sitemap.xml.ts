@@ -6,6 +6,9 @@ import { shopConfig } from "../server/shop-config";
 export const GET: APIRoute = async () => {
   const xml = await buildSitemap(await getDb(), shopConfig().siteUrl);
   return new Response(xml, {
-    headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
+    headers: {
+      "content-type": "application/xml; charset=utf-8",
+      "cache-control": "public, max-age=3600",
+    },
   });
 };

@@ -52,16 +52,30 @@ function etagOf(hash: ReturnType<typeof createHash>): string {
   return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
-async function finishBody(chunks: Buffer[], size: number, etag: string, brotliQuality?: number): Promise<EncodedBody> {
+async function finishBody(
+  chunks: Buffer[],
+  size: number,
+  etag: string,
+  brotliQuality?: number,
+): Promise<EncodedBody> {
   if (size < MIN_COMPRESS_BYTES) return { chunks, size, br: null, gzip: null, etag };
   const [br, gzip] = await Promise.all(
-    (["br", "gzip"] as const).map((kind) => collect(Readable.from(chunks).pipe(compressor(kind, size, kind === "br" ? brotliQuality : undefined)))),
+    (["br", "gzip"] as const).map((kind) =>
+      collect(
+        Readable.from(chunks).pipe(
+          compressor(kind, size, kind === "br" ? brotliQuality : undefined),
+        ),
+      ),
+    ),
   );
   return { chunks: size > MAX_IDENTITY_BYTES ? null : chunks, size, br: br!, gzip: gzip!, etag };
 }
 
 /** `brotliQuality`: 11 (the best, the default up to 1 MB) for answers many visitors share. */
-export async function encodeBody(chunks: Buffer[], options: { brotliQuality?: number } = {}): Promise<EncodedBody> {
+export async function encodeBody(
+  chunks: Buffer[],
+  options: { brotliQuality?: number } = {},
+): Promise<EncodedBody> {
   const size = chunks.reduce((sum, c) => sum + c.length, 0);
   const hash = createHash("sha256");
   for (const chunk of chunks) hash.update(chunk);
@@ -73,9 +87,16 @@ export async function encodeBody(chunks: Buffer[], options: { brotliQuality?: nu
  * a time). Up to 1 MiB it is held and encoded as encodeBody does; past that, each piece goes to
  * the compressors as it is written and is dropped, so the identity bytes are never held whole.
  */
-export async function encodeWritten(write: (push: (chunk: Buffer) => void) => Promise<void>): Promise<EncodedBody> {
+export async function encodeWritten(
+  write: (push: (chunk: Buffer) => void) => Promise<void>,
+): Promise<EncodedBody> {
   const hash = createHash("sha256");
-  const body = { held: [] as Buffer[], size: 0, streams: [] as Compressor[], done: null as Promise<Buffer[]> | null };
+  const body = {
+    held: [] as Buffer[],
+    size: 0,
+    streams: [] as Compressor[],
+    done: null as Promise<Buffer[]> | null,
+  };
   const push = (chunk: Buffer) => {
     body.size += chunk.length;
     hash.update(chunk);
@@ -120,7 +141,9 @@ export function encodeJson(data: unknown): Promise<EncodedBody> {
 
 /** How many bytes an encoded body keeps in memory. */
 export function encodedSize(body: EncodedBody | null): number {
-  return body ? (body.chunks ? body.size : 0) + (body.br?.length ?? 0) + (body.gzip?.length ?? 0) : 0;
+  return body
+    ? (body.chunks ? body.size : 0) + (body.br?.length ?? 0) + (body.gzip?.length ?? 0)
+    : 0;
 }
 
 /** A Buffer is the Uint8Array a Response takes (typed apart only by its backing buffer's type). */
@@ -148,13 +171,18 @@ export interface PlainAnswer {
 }
 
 /** An encoded body for this request: 304 when the client holds it, else the best encoding it accepts. */
-export function encodedAnswer(request: Request, body: EncodedBody, init: { status?: number; headers?: Record<string, string> } = {}): PlainAnswer {
+export function encodedAnswer(
+  request: Request,
+  body: EncodedBody,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): PlainAnswer {
   const headers = new Headers(init.headers);
   const vary = headers.get("vary");
   headers.set("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
   headers.set("etag", body.etag);
   const status = init.status ?? 200;
-  if (status === 200 && etagMatches(request.headers.get("if-none-match"), body.etag)) return { status: 304, headers, body: null };
+  if (status === 200 && etagMatches(request.headers.get("if-none-match"), body.etag))
+    return { status: 304, headers, body: null };
   if (!headers.has("content-type")) headers.set("content-type", "application/json; charset=utf-8");
   const encoding = pickEncoding(request.headers.get("accept-encoding"));
   const compressed = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : null;
@@ -164,21 +192,29 @@ export function encodedAnswer(request: Request, body: EncodedBody, init: { statu
     return { status, headers, body: compressed };
   }
   headers.set("content-length", String(body.size));
-  if (!body.chunks) return { status, headers, body: Readable.from([body.gzip!]).pipe(createGunzip()) };
+  if (!body.chunks)
+    return { status, headers, body: Readable.from([body.gzip!]).pipe(createGunzip()) };
   return { status, headers, body: body.chunks.length === 1 ? body.chunks[0]! : body.chunks };
 }
 
 export function answerToResponse(answer: PlainAnswer): Response {
   const { body } = answer;
   const payload =
-    body === null ? null
-    : Array.isArray(body) ? identityStream(body)
-    : body instanceof Readable ? (Readable.toWeb(body) as ReadableStream<Uint8Array>)
-    : bytes(body);
+    body === null
+      ? null
+      : Array.isArray(body)
+        ? identityStream(body)
+        : body instanceof Readable
+          ? (Readable.toWeb(body) as ReadableStream<Uint8Array>)
+          : bytes(body);
   return new Response(payload, { status: answer.status, headers: answer.headers });
 }
 
 /** Sends an encoded body: 304 when the client holds it, else the best encoding it accepts. */
-export function encodedResponse(request: Request, body: EncodedBody, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function encodedResponse(
+  request: Request,
+  body: EncodedBody,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return answerToResponse(encodedAnswer(request, body, init));
 }

@@ -6,7 +6,13 @@ import { encodeBody, encodeWritten, MAX_IDENTITY_BYTES } from "./encoded-body.se
 function pieces(count: number, perPiece: number): Buffer[] {
   const out = [Buffer.from("[")];
   for (let p = 0; p < count; p++) {
-    const items = Array.from({ length: perPiece }, (_, i) => JSON.stringify({ id: `product-${p}-${i}`, name: `Ocean frame ${p * perPiece + i}`, price: i * 3 }));
+    const items = Array.from({ length: perPiece }, (_, i) =>
+      JSON.stringify({
+        id: `product-${p}-${i}`,
+        name: `Ocean frame ${p * perPiece + i}`,
+        price: i * 3,
+      }),
+    );
     out.push(Buffer.from((p ? "," : "") + items.join(",")));
   }
   out.push(Buffer.from("]"));

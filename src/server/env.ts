@@ -15,27 +15,57 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   PUBLIC_SITE_URL: z.url().default("http://localhost:4321"),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   MIGRATIONS_DIR: z.string().default("src/server/db/migrations"),
   SHOP_NAME: z.string().min(1).default("Resin Tales"),
   SHOP_SHORT_NAME: z.string().min(1).default("resintales"),
   SUPPORT_EMAIL: z.email().default("hello@resintales.example"),
   OWNER_EMAIL: z.email().optional(),
   SOCIAL_URL: z.url().default("https://www.instagram.com/"),
-  SMTP_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   MAIL_FROM: z.string().default("Resin Tales <no-reply@resintales.example>"),
   INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: bool,
   DEMO_MODE: bool,
   // Accounts (src/server/auth): Firebase Authentication. See docs/decisions/0005-firebase-auth-and-sessions.md.
-  FIREBASE_PROJECT_ID: z.string().optional().transform((v) => (v ? v : undefined)),
-  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional().transform((v) => (v ? v : undefined)),
-  FIREBASE_SERVICE_ACCOUNT: z.string().optional().transform((v) => (v ? v : undefined)),
-  PUBLIC_FIREBASE_API_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
-  PUBLIC_FIREBASE_AUTH_DOMAIN: z.string().optional().transform((v) => (v ? v : undefined)),
-  PUBLIC_FIREBASE_PROJECT_ID: z.string().optional().transform((v) => (v ? v : undefined)),
-  PUBLIC_FIREBASE_APP_ID: z.string().optional().transform((v) => (v ? v : undefined)),
-  OWNER_UID: z.string().optional().transform((v) => (v ? v : undefined)),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  FIREBASE_SERVICE_ACCOUNT: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  PUBLIC_FIREBASE_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  PUBLIC_FIREBASE_AUTH_DOMAIN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  PUBLIC_FIREBASE_PROJECT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  PUBLIC_FIREBASE_APP_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  OWNER_UID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   // Uploads (src/features/media): docs/decisions/0036-image-uploads.md.
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -54,7 +84,12 @@ export const envSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -18,18 +18,25 @@ export function healthz(): Response {
 
 /** How many migrations the committed journal lists. */
 function committedMigrations(): number {
-  const journal = JSON.parse(readFileSync(path.resolve(env().MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+  const journal = JSON.parse(
+    readFileSync(path.resolve(env().MIGRATIONS_DIR, "meta/_journal.json"), "utf8"),
+  ) as { entries: unknown[] };
   return journal.entries.length;
 }
 
 export async function readyz(): Promise<Response> {
   try {
     const db = await getDb();
-    const result = await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: { applied: number }[] }).rows) as { applied: number }[];
+    const result = await db.execute(
+      sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+    );
+    const rows = (
+      Array.isArray(result) ? result : (result as { rows: { applied: number }[] }).rows
+    ) as { applied: number }[];
     const applied = Number(rows[0]?.applied ?? 0);
     const expected = committedMigrations();
-    if (applied < expected) return json({ status: "migrating", migrations: { applied, expected } }, { status: 503 });
+    if (applied < expected)
+      return json({ status: "migrating", migrations: { applied, expected } }, { status: 503 });
     return json({ status: "ready", migrations: { applied, expected } });
   } catch (error) {
     console.error("[readyz] the database did not answer", error);

@@ -49,7 +49,8 @@ export function describeZodError(error: z.core.$ZodError): string {
  * with "invalid byte sequence". Requests are checked for it at the edge, so it is a 400 that says
  * what to fix, not a 500 (or a page that says it could not load).
  */
-export const NUL_IN_ADDRESS = "The address contains a NUL character (%00). Remove it and try again.";
+export const NUL_IN_ADDRESS =
+  "The address contains a NUL character (%00). Remove it and try again.";
 
 /** True when the URL's path, its query or a route parameter holds a NUL character. */
 export function addressHasNul(url: URL, params: Record<string, string | undefined> = {}): boolean {
@@ -60,7 +61,8 @@ export function addressHasNul(url: URL, params: Record<string, string | undefine
     path = url.pathname;
   }
   if (path.includes("\0")) return true;
-  for (const [key, value] of url.searchParams) if (key.includes("\0") || value.includes("\0")) return true;
+  for (const [key, value] of url.searchParams)
+    if (key.includes("\0") || value.includes("\0")) return true;
   return Object.values(params).some((value) => value?.includes("\0"));
 }
 
@@ -91,7 +93,8 @@ export function findString(value: unknown, bad: (text: string) => boolean): stri
     if (typeof item === "string") {
       if (bad(item)) return pathOf(link);
     } else if (Array.isArray(item)) {
-      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], { key: String(i), parent: link }]);
+      for (let i = item.length - 1; i >= 0; i--)
+        stack.push([item[i], { key: String(i), parent: link }]);
     } else if (item && typeof item === "object") {
       const entries = Object.entries(item);
       for (let i = entries.length - 1; i >= 0; i--) {
@@ -158,10 +161,15 @@ export function isJsonContentType(header: string | null): boolean {
  * parses it with `schema`; a missing or malformed body is a 400, never a 500. Amounts arrive in
  * rupees and reach `schema` as paise (src/lib/wire-money.ts); a malformed amount is a 400 naming it.
  */
-export async function readJson<S extends z.core.$ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+export async function readJson<S extends z.core.$ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<z.output<S>> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw new HttpError(413, BODY_TOO_LARGE);
-  if (!isJsonContentType(request.headers.get("content-type"))) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
+  if (!isJsonContentType(request.headers.get("content-type")))
+    throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
   return parseWith(schema, parseJsonBody(await readBodyText(request, maxBytes)));
 }
 
@@ -179,7 +187,11 @@ export function parseJsonBody(text: string): unknown {
   const nul = findNul(body);
   if (nul !== null) throw new HttpError(400, `${nul}: must not contain a NUL character (\\u0000).`);
   const broken = findString(body, hasLoneSurrogate);
-  if (broken !== null) throw new HttpError(400, `${broken}: is not valid text (it holds half of a UTF-16 surrogate pair).`);
+  if (broken !== null)
+    throw new HttpError(
+      400,
+      `${broken}: is not valid text (it holds half of a UTF-16 surrogate pair).`,
+    );
   try {
     return fromWire(body);
   } catch (error) {
@@ -196,9 +208,16 @@ export function queryInt(name: string, options: { min: number; max?: number; def
   const { min, max = 1_000_000_000, default: fallback } = options;
   return z
     .string()
-    .regex(/^\d{1,10}$/, { error: `${name} must be a whole number written with the digits 0-9 only, such as ${fallback}` })
+    .regex(/^\d{1,10}$/, {
+      error: `${name} must be a whole number written with the digits 0-9 only, such as ${fallback}`,
+    })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `${name} must be ${min} or more` }).max(max, { error: `${name} must be at most ${max}` }))
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `${name} must be ${min} or more` })
+        .max(max, { error: `${name} must be at most ${max}` }),
+    )
     .optional()
     .transform((value) => value ?? fallback);
 }
@@ -228,14 +247,20 @@ export function handle(handler: Handler): APIRoute {
  * `export const { GET, POST, ALL } = methods({ GET: ..., POST: ... })` in a route file:
  * the listed methods run their handler; every other method gets 405 with an Allow header.
  */
-export function methods(table: Partial<Record<Method, Handler>>): Partial<Record<Method, APIRoute>> & { ALL: APIRoute } {
+export function methods(
+  table: Partial<Record<Method, Handler>>,
+): Partial<Record<Method, APIRoute>> & { ALL: APIRoute } {
   const allowed = Object.keys(table).join(", ");
   const wrapped: Partial<Record<Method, APIRoute>> = {};
-  for (const [method, handler] of Object.entries(table) as [Method, Handler][]) wrapped[method] = handle(handler);
+  for (const [method, handler] of Object.entries(table) as [Method, Handler][])
+    wrapped[method] = handle(handler);
   return {
     ...wrapped,
     ALL: () =>
-      json({ error: `This address accepts ${allowed} only.` }, { status: 405, headers: { allow: allowed } }),
+      json(
+        { error: `This address accepts ${allowed} only.` },
+        { status: 405, headers: { allow: allowed } },
+      ),
   };
 }
 

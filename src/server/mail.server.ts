@@ -37,7 +37,10 @@ export function ownerAddress(): string {
 
 /** One line, no control characters, at most `max` characters: safe for a mail header. */
 export function headerText(value: string, max = 200): string {
-  const line = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  const line = value
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -96,10 +99,21 @@ export function mailBackoffMs(failures: number): number {
  * Rows are claimed with FOR UPDATE SKIP LOCKED and pushed to their next attempt time before
  * sending, so several app servers never send the same mail at once. Answers how many were sent.
  */
-export async function deliverDueMail(db: Db, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
+export async function deliverDueMail(
+  db: Db,
+  now = new Date(),
+  batch = 20,
+): Promise<{ sent: number; failed: number }> {
   const { SMTP_URL, MAIL_FROM } = env();
   if (!SMTP_URL) return { sent: 0, failed: 0 };
-  type Row = { id: string; to: string; subject: string; body: string; reply_to: string | null; attempts: number };
+  type Row = {
+    id: string;
+    to: string;
+    subject: string;
+    body: string;
+    reply_to: string | null;
+    attempts: number;
+  };
   const claimed = await db.execute(sql`
     update outbox set attempts = attempts + 1,
       next_attempt_at = ${new Date(now.getTime() + 10 * 60_000)}
@@ -126,10 +140,15 @@ export async function deliverDueMail(db: Db, now = new Date(), batch = 20): Prom
       failed++;
       const error = cause instanceof Error ? cause.message : String(cause);
       const last = row.attempts >= MAX_MAIL_ATTEMPTS;
-      console.error(`[mail] attempt ${row.attempts} failed${last ? " (giving up; kept in the outbox)" : ""}: ${row.subject} -> ${row.to}: ${error}`);
+      console.error(
+        `[mail] attempt ${row.attempts} failed${last ? " (giving up; kept in the outbox)" : ""}: ${row.subject} -> ${row.to}: ${error}`,
+      );
       await db
         .update(outbox)
-        .set({ error: error.slice(0, 2000), nextAttemptAt: new Date(Date.now() + mailBackoffMs(row.attempts)) })
+        .set({
+          error: error.slice(0, 2000),
+          nextAttemptAt: new Date(Date.now() + mailBackoffMs(row.attempts)),
+        })
         .where(eq(outbox.id, row.id));
     }
   }

@@ -14,7 +14,10 @@ export type PageLoad<F, M = object> = Found<F> | Missing<M> | Failed;
 export const FAILED: Failed = Object.freeze({ state: "failed", status: 503 }) as Failed;
 
 /** Runs a page's reads; anything thrown (the database could not be opened or asked) is `failed`. */
-export async function readPage<S extends { state: "found" | "missing" }>(label: string, read: () => Promise<S>): Promise<S | Failed> {
+export async function readPage<S extends { state: "found" | "missing" }>(
+  label: string,
+  read: () => Promise<S>,
+): Promise<S | Failed> {
   try {
     return await read();
   } catch (error) {

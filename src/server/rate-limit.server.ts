@@ -52,7 +52,8 @@ export async function hit(
   windowMs: number,
   options: HitOptions = {},
 ): Promise<RateLimitResult> {
-  if (!Number.isFinite(windowMs) || windowMs <= 0) throw new Error(`rate limit window must be positive, got ${windowMs}`);
+  if (!Number.isFinite(windowMs) || windowMs <= 0)
+    throw new Error(`rate limit window must be positive, got ${windowMs}`);
   const now = options.now ?? new Date();
   const windowStart = windowStartFor(now, windowMs);
 
@@ -67,14 +68,19 @@ export async function hit(
   const count = row?.count ?? 1;
 
   if (Math.random() < (options.pruneProbability ?? 0.02)) {
-    await prune(db, namespaceOf(key), new Date(now.getTime() - windowMs)).catch((error: unknown) => {
-      console.warn("[rate-limit] pruning old windows failed", error);
-    });
+    await prune(db, namespaceOf(key), new Date(now.getTime() - windowMs)).catch(
+      (error: unknown) => {
+        console.warn("[rate-limit] pruning old windows failed", error);
+      },
+    );
   }
 
   if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
   const endsAt = windowStart.getTime() + windowMs;
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)),
+  };
 }
 
 /**

@@ -8,17 +8,28 @@ import { addressHasNul, errorResponse, NUL_IN_ADDRESS } from "./http";
  * Addresses answered by API handlers: bearer-authenticated, JSON in and out. A cookie never
  * authenticates them, so a cross-site form cannot act through them and they skip the form check.
  */
-const API_PATHS = [/^\/v2(\/|$)/, /^\/create-order\/?$/, /^\/(cashfree|local)\/(verify|webhook)\/?$/, /^\/(healthz|readyz)\/?$/];
+const API_PATHS = [
+  /^\/v2(\/|$)/,
+  /^\/create-order\/?$/,
+  /^\/(cashfree|local)\/(verify|webhook)\/?$/,
+  /^\/(healthz|readyz)\/?$/,
+];
 
 export function isApiPath(pathname: string): boolean {
   return API_PATHS.some((pattern) => pattern.test(pathname));
 }
 
 /** 400 for an address holding a NUL character: JSON for the API, plain text for pages. */
-export async function refuseNulAddress(context: APIContext, next: MiddlewareNext): Promise<Response> {
+export async function refuseNulAddress(
+  context: APIContext,
+  next: MiddlewareNext,
+): Promise<Response> {
   if (!addressHasNul(context.url, context.params)) return next();
   if (isApiPath(context.url.pathname)) return errorResponse(400, NUL_IN_ADDRESS);
-  return new Response(NUL_IN_ADDRESS, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+  return new Response(NUL_IN_ADDRESS, {
+    status: 400,
+    headers: { "content-type": "text/plain; charset=utf-8" },
+  });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -30,12 +41,16 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", 
  * this origin. This replaces Astro's `security.checkOrigin`, which also refused body-less bearer
  * API calls from clients that send no Origin (curl, apps, servers).
  */
-export async function refuseCrossSiteForms(context: APIContext, next: MiddlewareNext): Promise<Response> {
+export async function refuseCrossSiteForms(
+  context: APIContext,
+  next: MiddlewareNext,
+): Promise<Response> {
   const { request, url } = context;
   if (SAFE_METHODS.has(request.method) || isApiPath(url.pathname)) return next();
   if (request.headers.get("origin") === url.origin) return next();
   const type = request.headers.get("content-type")?.toLowerCase();
-  const formLike = type === undefined || type === null || FORM_TYPES.some((form) => type.includes(form));
+  const formLike =
+    type === undefined || type === null || FORM_TYPES.some((form) => type.includes(form));
   if (!formLike) return next();
   return new Response(`Cross-site ${request.method} form submissions are forbidden`, {
     status: 403,
@@ -64,7 +79,11 @@ export async function jsonApiErrors(context: APIContext, next: MiddlewareNext): 
   }
   if (response.status < 400) return response;
   if ((response.headers.get("content-type") ?? "").includes("json")) return response;
-  const message = STATUS_MESSAGES[response.status] ?? (response.status >= 500 ? "Something went wrong on our side. Please try again in a moment." : "The request was refused.");
+  const message =
+    STATUS_MESSAGES[response.status] ??
+    (response.status >= 500
+      ? "Something went wrong on our side. Please try again in a moment."
+      : "The request was refused.");
   const answer = errorResponse(response.status, message);
   const allow = response.headers.get("allow");
   if (allow) answer.headers.set("allow", allow);

@@ -12,12 +12,16 @@ describe("NUL characters at the edge", () => {
     expect(addressHasNul(new URL("http://x/products?q=a%00"))).toBe(true);
     expect(addressHasNul(new URL("http://x/products?%00=1"))).toBe(true);
     expect(addressHasNul(new URL("http://x/products/product/x"), { id: "a\0" })).toBe(true);
-    expect(addressHasNul(new URL("http://x/products?q=100%25%20cotton&category=frames"))).toBe(false);
+    expect(addressHasNul(new URL("http://x/products?q=100%25%20cotton&category=frames"))).toBe(
+      false,
+    );
     expect(addressHasNul(new URL("http://x/products/%E0%A4"))).toBe(false); // not decodable: left to the route
   });
 
   it("names the first field of a JSON body that holds one", () => {
-    expect(findNul({ name: "Asha", items: [{ note: "ok" }, { note: "a\0" }] })).toBe("items.1.note");
+    expect(findNul({ name: "Asha", items: [{ note: "ok" }, { note: "a\0" }] })).toBe(
+      "items.1.note",
+    );
     expect(findNul({ "ke\0y": 1 })).toBe("ke\0y");
     expect(findNul("\0")).toBe("body");
     expect(findNul({ name: "Asha", n: 1, ok: true, none: null, list: ["a", "b"] })).toBeNull();

@@ -10,8 +10,16 @@ import type { APIContext, MiddlewareNext } from "astro";
 import { env } from "./env";
 import { firebaseWebConfig } from "./auth/web-config.server";
 
-const FIREBASE_CONNECT = ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com", "https://www.googleapis.com"];
-const CASHFREE = ["https://sdk.cashfree.com", "https://sandbox.cashfree.com", "https://api.cashfree.com"];
+const FIREBASE_CONNECT = [
+  "https://identitytoolkit.googleapis.com",
+  "https://securetoken.googleapis.com",
+  "https://www.googleapis.com",
+];
+const CASHFREE = [
+  "https://sdk.cashfree.com",
+  "https://sandbox.cashfree.com",
+  "https://api.cashfree.com",
+];
 
 /** Every directive but script-src and style-src, which Astro writes with its hashes. */
 export function contentSecurityPolicy(): string {
@@ -59,8 +67,11 @@ export function securityHeaders(contentType: string): Record<string, string> {
     "permissions-policy": PERMISSIONS_POLICY,
     "x-frame-options": "DENY",
   };
-  headers["content-security-policy"] = contentType.includes("text/html") ? contentSecurityPolicy() : "default-src 'none'; frame-ancestors 'none'";
-  if (new URL(env().PUBLIC_SITE_URL).protocol === "https:") headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  headers["content-security-policy"] = contentType.includes("text/html")
+    ? contentSecurityPolicy()
+    : "default-src 'none'; frame-ancestors 'none'";
+  if (new URL(env().PUBLIC_SITE_URL).protocol === "https:")
+    headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }
 
@@ -73,12 +84,16 @@ function apply(target: Headers, extra: Record<string, string>): void {
   for (const [name, value] of Object.entries(extra)) {
     const present = target.get(name);
     // Astro's own CSP (script-src/style-src hashes) is kept and completed with ours.
-    if (name === "content-security-policy" && present) target.set(name, `${present.trim().replace(/;?$/, ";")} ${value}`);
+    if (name === "content-security-policy" && present)
+      target.set(name, `${present.trim().replace(/;?$/, ";")} ${value}`);
     else if (!present) target.set(name, value);
   }
 }
 
-export async function addSecurityHeaders(_context: APIContext, next: MiddlewareNext): Promise<Response> {
+export async function addSecurityHeaders(
+  _context: APIContext,
+  next: MiddlewareNext,
+): Promise<Response> {
   const response = await next();
   const extra = securityHeaders(response.headers.get("content-type") ?? "");
   try {

@@ -16,7 +16,9 @@ describe("security headers", () => {
     expect(securityHeaders("text/html")).not.toHaveProperty("strict-transport-security");
     process.env.PUBLIC_SITE_URL = "https://shop.example";
     resetEnvForTests();
-    expect(securityHeaders("text/html")["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(securityHeaders("text/html")["strict-transport-security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
   });
 
   it("give pages a policy for the shop's own hosts and JSON a policy that loads nothing", () => {
@@ -26,7 +28,12 @@ describe("security headers", () => {
     expect(page).toContain("object-src 'none'");
     expect(page).toMatch(/connect-src [^;]*https:\/\/identitytoolkit\.googleapis\.com/);
     expect(page).not.toContain("unsafe-eval");
-    expect(securityHeaders("application/json")["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(securityHeaders("application/json")).toMatchObject({ "x-content-type-options": "nosniff", "referrer-policy": "strict-origin-when-cross-origin" });
+    expect(securityHeaders("application/json")["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(securityHeaders("application/json")).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+    });
   });
 });

@@ -9,7 +9,11 @@ import { type App as FirebaseApp } from "firebase-admin/app";
 import { schema } from "../../src/server/db/client";
 import type { Db } from "../../src/server/db/client";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
-import { clearVerifyCache, currentFirebaseAppForTests, setFirebaseAppForTests } from "../../src/server/auth/firebase-admin.server";
+import {
+  clearVerifyCache,
+  currentFirebaseAppForTests,
+  setFirebaseAppForTests,
+} from "../../src/server/auth/firebase-admin.server";
 import { startTestAuth, type TestAccount, type TestAuth } from "./auth";
 import { createTestDb, dbKinds, type TestDb } from "./db";
 import { call } from "./call";
@@ -41,7 +45,10 @@ export async function deadPort(): Promise<number> {
 /** Every table these endpoints can write, to prove a refused call wrote nothing. */
 export async function snapshot(db: Db) {
   const users = await db.select().from(schema.users).orderBy(schema.users.id);
-  const addresses = await db.select().from(schema.addresses).orderBy(schema.addresses.userId, schema.addresses.id);
+  const addresses = await db
+    .select()
+    .from(schema.addresses)
+    .orderBy(schema.addresses.userId, schema.addresses.id);
   return JSON.stringify({ users, addresses });
 }
 
@@ -52,15 +59,65 @@ export interface Endpoint {
 
 /** Every endpoint of this issue with a valid body; address calls target address id `a1`. */
 export function endpoints(): Endpoint[] {
-  const opts = (token: string | undefined, headers?: Record<string, string>) => ({ ...(token ? { token } : {}), ...(headers ? { headers } : {}) });
+  const opts = (token: string | undefined, headers?: Record<string, string>) => ({
+    ...(token ? { token } : {}),
+    ...(headers ? { headers } : {}),
+  });
   return [
-    { name: "POST /v2/auth/register", send: (t, h) => call(register.POST, "/v2/auth/register", { method: "POST", body: { ...PROFILE, email: "ignored@example.com" }, ...opts(t, h) }) },
-    { name: "POST /v2/auth/login", send: (t, h) => call(login.POST, "/v2/auth/login", { method: "POST", body: {}, ...opts(t, h) }) },
-    { name: "POST /v2/auth-google/register", send: (t, h) => call(googleRegister.POST, "/v2/auth-google/register", { method: "POST", body: { email: "x@example.com", firstName: "Gina" }, ...opts(t, h) }) },
-    { name: "PUT /v2/users/profile", send: (t, h) => call(profile.PUT, "/v2/users/profile", { method: "PUT", body: PROFILE, ...opts(t, h) }) },
-    { name: "POST /v2/users/profile-address", send: (t, h) => call(profileAddress.POST, "/v2/users/profile-address", { method: "POST", body: { ...ADDRESS, id: "a1" }, ...opts(t, h) }) },
-    { name: "PUT /v2/users/profile-address", send: (t, h) => call(profileAddress.PUT, "/v2/users/profile-address?address_id=a1", { method: "PUT", body: { ...ADDRESS, city: "Udaipur" }, ...opts(t, h) }) },
-    { name: "DELETE /v2/users/profile-address", send: (t, h) => call(profileAddress.DELETE, "/v2/users/profile-address?address_id=a1", { method: "DELETE", ...opts(t, h) }) },
+    {
+      name: "POST /v2/auth/register",
+      send: (t, h) =>
+        call(register.POST, "/v2/auth/register", {
+          method: "POST",
+          body: { ...PROFILE, email: "ignored@example.com" },
+          ...opts(t, h),
+        }),
+    },
+    {
+      name: "POST /v2/auth/login",
+      send: (t, h) =>
+        call(login.POST, "/v2/auth/login", { method: "POST", body: {}, ...opts(t, h) }),
+    },
+    {
+      name: "POST /v2/auth-google/register",
+      send: (t, h) =>
+        call(googleRegister.POST, "/v2/auth-google/register", {
+          method: "POST",
+          body: { email: "x@example.com", firstName: "Gina" },
+          ...opts(t, h),
+        }),
+    },
+    {
+      name: "PUT /v2/users/profile",
+      send: (t, h) =>
+        call(profile.PUT, "/v2/users/profile", { method: "PUT", body: PROFILE, ...opts(t, h) }),
+    },
+    {
+      name: "POST /v2/users/profile-address",
+      send: (t, h) =>
+        call(profileAddress.POST, "/v2/users/profile-address", {
+          method: "POST",
+          body: { ...ADDRESS, id: "a1" },
+          ...opts(t, h),
+        }),
+    },
+    {
+      name: "PUT /v2/users/profile-address",
+      send: (t, h) =>
+        call(profileAddress.PUT, "/v2/users/profile-address?address_id=a1", {
+          method: "PUT",
+          body: { ...ADDRESS, city: "Udaipur" },
+          ...opts(t, h),
+        }),
+    },
+    {
+      name: "DELETE /v2/users/profile-address",
+      send: (t, h) =>
+        call(profileAddress.DELETE, "/v2/users/profile-address?address_id=a1", {
+          method: "DELETE",
+          ...opts(t, h),
+        }),
+    },
   ];
 }
 
@@ -79,7 +136,12 @@ export interface AccountsFixture {
  *   let auth: TestAuth; let t: TestDb; let alice: TestAccount; let bob: TestAccount;
  *   describeAccounts("accounts API", EMULATOR_PORTS.accounts, (f) => ({ auth, t, alice, bob } = f), () => { ...tests });
  */
-export function describeAccounts(title: string, port: number, use: (fixture: AccountsFixture) => void, body: () => void): void {
+export function describeAccounts(
+  title: string,
+  port: number,
+  use: (fixture: AccountsFixture) => void,
+  body: () => void,
+): void {
   let auth: TestAuth;
   beforeAll(async () => {
     auth = await startTestAuth(port);

@@ -8,7 +8,10 @@
  *   await auth.stop();                         // in afterAll
  */
 import { startAuthEmulator, type RunningEmulator } from "../../src/server/cli/emulator";
-import { clearVerifyCache, setFirebaseAppForTests } from "../../src/server/auth/firebase-admin.server";
+import {
+  clearVerifyCache,
+  setFirebaseAppForTests,
+} from "../../src/server/auth/firebase-admin.server";
 import { DEMO_PROJECT_ID } from "../../src/server/auth/demo";
 import { resetEnvForTests } from "../../src/server/env";
 
@@ -21,7 +24,10 @@ export interface TestAccount {
 
 export interface TestAuth {
   host: string;
-  createUser(email?: string, options?: { password?: string; displayName?: string }): Promise<TestAccount>;
+  createUser(
+    email?: string,
+    options?: { password?: string; displayName?: string },
+  ): Promise<TestAccount>;
   signIn(email: string, password: string): Promise<string>;
   /** Marks the account's email as verified and answers a fresh token that says so. */
   verifyEmail(account: TestAccount): Promise<string>;
@@ -34,12 +40,19 @@ export interface TestAuth {
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 /** An unsigned (alg "none") token like the emulator's own, with any claims: for forged and expired cases. */
-export function unsignedToken(claims: Record<string, unknown>, header: Record<string, unknown> = { alg: "none", typ: "JWT" }): string {
+export function unsignedToken(
+  claims: Record<string, unknown>,
+  header: Record<string, unknown> = { alg: "none", typ: "JWT" },
+): string {
   return `${base64url(header)}.${base64url(claims)}.`;
 }
 
 /** Standard ID-token claims for `uid` in `projectId`, overridable. */
-export function idTokenClaims(uid: string, projectId = DEMO_PROJECT_ID, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function idTokenClaims(
+  uid: string,
+  projectId = DEMO_PROJECT_ID,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
   return {
     iss: `https://securetoken.google.com/${projectId}`,
@@ -59,7 +72,9 @@ let counter = 0;
 /** True for undici's "fetch failed" whose cause is a socket the other side closed. */
 function isClosedSocket(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return error instanceof TypeError && (cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET");
+  return (
+    error instanceof TypeError && (cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET")
+  );
 }
 
 export async function startTestAuth(basePort: number): Promise<TestAuth> {
@@ -86,7 +101,10 @@ export async function startTestAuth(basePort: number): Promise<TestAuth> {
     const send = () =>
       fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(admin ? { authorization: "Bearer owner" } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(admin ? { authorization: "Bearer owner" } : {}),
+        },
         body: JSON.stringify(body),
       });
     // The emulator closes idle keep-alive sockets; a request that lands on one just as it closes
@@ -100,26 +118,45 @@ export async function startTestAuth(basePort: number): Promise<TestAuth> {
     return data;
   };
   const signIn = async (email: string, password: string) =>
-    (await post(`${api}/accounts:signInWithPassword?key=test`, { email, password, returnSecureToken: true })).idToken as string;
+    (
+      await post(`${api}/accounts:signInWithPassword?key=test`, {
+        email,
+        password,
+        returnSecureToken: true,
+      })
+    ).idToken as string;
 
   return {
     host,
     async createUser(email, options = {}) {
       const address = email ?? `user${Date.now()}${++counter}@example.com`;
       const password = options.password ?? "test-password-1";
-      const data = await post(`${api}/accounts:signUp?key=test`, { email: address, password, returnSecureToken: true, ...(options.displayName ? { displayName: options.displayName } : {}) });
+      const data = await post(`${api}/accounts:signUp?key=test`, {
+        email: address,
+        password,
+        returnSecureToken: true,
+        ...(options.displayName ? { displayName: options.displayName } : {}),
+      });
       let token = data.idToken as string;
       if (options.displayName) token = await signIn(address, password);
       return { uid: data.localId as string, email: address, password, token };
     },
     signIn,
     async verifyEmail(account) {
-      await post(`${adminApi}/accounts:update`, { localId: account.uid, emailVerified: true }, true);
+      await post(
+        `${adminApi}/accounts:update`,
+        { localId: account.uid, emailVerified: true },
+        true,
+      );
       return signIn(account.email, account.password);
     },
     async revoke(uid) {
       // validSince in the future of the token's auth_time: the admin SDK then reports it revoked.
-      await post(`${adminApi}/accounts:update`, { localId: uid, validSince: String(Math.floor(Date.now() / 1000) + 1) }, true);
+      await post(
+        `${adminApi}/accounts:update`,
+        { localId: uid, validSince: String(Math.floor(Date.now() / 1000) + 1) },
+        true,
+      );
       clearVerifyCache();
     },
     async disable(uid) {

@@ -23,7 +23,8 @@ export async function call(route: APIRoute | undefined, url: string, options: Ca
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  if (options.rawBody !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+  if (options.rawBody !== undefined && !headers.has("content-type"))
+    headers.set("content-type", "application/json");
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   const full = new URL(url, "http://127.0.0.1:4321");
   const request = new Request(full, { method: options.method ?? "GET", headers, body });
@@ -35,7 +36,8 @@ export async function call(route: APIRoute | undefined, url: string, options: Ca
     locals: {},
     site: new URL("http://127.0.0.1:4321"),
     cookies: { get: () => undefined, has: () => false, set: () => {}, delete: () => {} },
-    redirect: (path: string, status = 302) => new Response(null, { status, headers: { location: path } }),
+    redirect: (path: string, status = 302) =>
+      new Response(null, { status, headers: { location: path } }),
   } as unknown as APIContext;
   const response = await route(context);
   const bytes = Buffer.from(await response.arrayBuffer());

@@ -56,9 +56,22 @@ export function cartFixture(kind: DbKind, auth: () => TestAuth) {
         { name: "Finish", value: "Matte", pricePaise: 5000 },
       ],
     });
-    s.tag = await makeProduct(s.t.db, { name: "Luggage Tag", categoryId: s.categoryId, pricePaise: 49900, weightGrams: 60 });
-    s.inactive = await makeProduct(s.t.db, { name: "Retired Coaster", categoryId: s.categoryId, status: "inactive" });
-    s.other = await makeProduct(s.t.db, { name: "Nameplate", categoryId: s.categoryId, variants: [{ name: "Size", value: "Small", pricePaise: 0 }] });
+    s.tag = await makeProduct(s.t.db, {
+      name: "Luggage Tag",
+      categoryId: s.categoryId,
+      pricePaise: 49900,
+      weightGrams: 60,
+    });
+    s.inactive = await makeProduct(s.t.db, {
+      name: "Retired Coaster",
+      categoryId: s.categoryId,
+      status: "inactive",
+    });
+    s.other = await makeProduct(s.t.db, {
+      name: "Nameplate",
+      categoryId: s.categoryId,
+      variants: [{ name: "Size", value: "Small", pricePaise: 0 }],
+    });
   });
 
   afterAll(async () => {
@@ -75,18 +88,44 @@ export function cartFixture(kind: DbKind, auth: () => TestAuth) {
 
   const token = (uid: string) => tokens.get(uid)!;
   const get = (uid: string) => call(cartsRoute.GET, "/v2/carts", { token: token(uid) });
-  const post = (uid: string, body: unknown) => call(cartsRoute.POST, "/v2/carts", { method: "POST", token: token(uid), body });
+  const post = (uid: string, body: unknown) =>
+    call(cartsRoute.POST, "/v2/carts", { method: "POST", token: token(uid), body });
   const remove = (uid: string, productId: string, body?: unknown) =>
-    call(cartsRoute.DELETE, `/v2/carts?prod_id=${encodeURIComponent(productId)}`, { method: "DELETE", token: token(uid), body });
-  const clear = (uid: string) => call(clearRoute.DELETE, "/v2/clear-cart", { method: "DELETE", token: token(uid) });
-  const merge = (uid: string, body: unknown) => call(mergeRoute.PUT, "/v2/carts-merge", { method: "PUT", token: token(uid), body });
+    call(cartsRoute.DELETE, `/v2/carts?prod_id=${encodeURIComponent(productId)}`, {
+      method: "DELETE",
+      token: token(uid),
+      body,
+    });
+  const clear = (uid: string) =>
+    call(clearRoute.DELETE, "/v2/clear-cart", { method: "DELETE", token: token(uid) });
+  const merge = (uid: string, body: unknown) =>
+    call(mergeRoute.PUT, "/v2/carts-merge", { method: "PUT", token: token(uid), body });
 
   const rowsOf = async (uid: string) => {
     const [cart] = await s.t.db.select().from(schema.carts).where(eq(schema.carts.userId, uid));
     if (!cart) return [];
     // The server's order (oldest line first); without ORDER BY PostgreSQL may answer in any order.
-    return s.t.db.select().from(schema.cartItems).where(eq(schema.cartItems.cartId, cart.id)).orderBy(asc(schema.cartItems.createdAt), asc(schema.cartItems.id));
+    return s.t.db
+      .select()
+      .from(schema.cartItems)
+      .where(eq(schema.cartItems.cartId, cart.id))
+      .orderBy(asc(schema.cartItems.createdAt), asc(schema.cartItems.id));
   };
 
-  return { s, A5, A4, GLOSS, MATTE, choice, newUser, token, get, post, remove, clear, merge, rowsOf };
+  return {
+    s,
+    A5,
+    A4,
+    GLOSS,
+    MATTE,
+    choice,
+    newUser,
+    token,
+    get,
+    post,
+    remove,
+    clear,
+    merge,
+    rowsOf,
+  };
 }

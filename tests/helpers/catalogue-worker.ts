@@ -14,11 +14,18 @@ await getDb();
 const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
+  for (const [key, value] of Object.entries(req.headers))
+    if (typeof value === "string") headers.set(key, value);
   const match = /^\/v2\/products\/([^/]+)$/.exec(url.pathname);
   const route = match ? one.GET : url.pathname === "/v2/products" ? list.GET : undefined;
   if (!route) return void res.writeHead(404).end();
-  const context = { request: new Request(url, { headers }), url, params: { id: match?.[1] }, clientAddress: "127.0.0.1", locals: {} } as unknown as APIContext;
+  const context = {
+    request: new Request(url, { headers }),
+    url,
+    params: { id: match?.[1] },
+    clientAddress: "127.0.0.1",
+    locals: {},
+  } as unknown as APIContext;
   try {
     const response = await route(context);
     res.writeHead(response.status, Object.fromEntries(response.headers));

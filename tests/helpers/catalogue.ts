@@ -11,8 +11,22 @@ export const pid = (n: number) => `prod-${String(n).padStart(2, "0")}`;
 
 export async function seed(t: TestDb) {
   await t.db.insert(schema.categories).values([
-    { id: "Frames", slug: "frames", name: "Frames", img: "/img/frames.jpg", show: 1, createdAt: day(1) },
-    { id: "Luggage Tags", slug: "luggage-tags", name: null, img: "/img/tags.jpg", show: 1, createdAt: day(3) },
+    {
+      id: "Frames",
+      slug: "frames",
+      name: "Frames",
+      img: "/img/frames.jpg",
+      show: 1,
+      createdAt: day(1),
+    },
+    {
+      id: "Luggage Tags",
+      slug: "luggage-tags",
+      name: null,
+      img: "/img/tags.jpg",
+      show: 1,
+      createdAt: day(3),
+    },
     { id: "Hidden", slug: "hidden", name: "Hidden", img: "", show: 0, createdAt: day(2) },
   ]);
   // prod-01 (oldest) … prod-15 (newest) are active; prod-16 is inactive.
@@ -36,13 +50,35 @@ export async function seed(t: TestDb) {
     }),
   );
   await t.db.insert(schema.productVariants).values([
-    { id: "v-size-a3", productId: pid(1), name: "Size", value: "A3", pricePaise: 50000, position: 1 },
+    {
+      id: "v-size-a3",
+      productId: pid(1),
+      name: "Size",
+      value: "A3",
+      pricePaise: 50000,
+      position: 1,
+    },
     { id: "v-size-a4", productId: pid(1), name: "Size", value: "A4", pricePaise: 0, position: 0 },
-    { id: "v-finish-gold", productId: pid(1), name: "Finish", value: "Gold", pricePaise: 20000, position: 2, images: ["/img/gold.jpg"] },
+    {
+      id: "v-finish-gold",
+      productId: pid(1),
+      name: "Finish",
+      value: "Gold",
+      pricePaise: 20000,
+      position: 2,
+      images: ["/img/gold.jpg"],
+    },
   ]);
   await t.db.insert(schema.productImages).values([
     { id: "img-2", productId: pid(1), url: "/img/p1-b.jpg", alt: "Back", position: 1 },
-    { id: "img-1", productId: pid(1), url: "/img/p1-a.jpg", alt: "Front", isPrimary: true, position: 0 },
+    {
+      id: "img-1",
+      productId: pid(1),
+      url: "/img/p1-a.jpg",
+      alt: "Front",
+      isPrimary: true,
+      position: 0,
+    },
     { id: "img-3", productId: pid(2), url: "/img/p2.jpg", alt: "", position: 0 },
     { id: "img-4", productId: pid(ACTIVE + 1), url: "/img/p16.jpg", alt: "", position: 0 },
   ]);

@@ -37,23 +37,42 @@ export interface Shop {
 
 export async function makeShop(db: Db): Promise<Shop> {
   const categoryId = (await makeCategory(db)).id;
-  const frame = await makeProduct(db, { name: "Ocean Wave Photo Frame", categoryId, pricePaise: 149900, weightGrams: 800 });
-  const tag = await makeProduct(db, { name: "Luggage Tag", categoryId, pricePaise: 49900, weightGrams: 60 });
+  const frame = await makeProduct(db, {
+    name: "Ocean Wave Photo Frame",
+    categoryId,
+    pricePaise: 149900,
+    weightGrams: 800,
+  });
+  const tag = await makeProduct(db, {
+    name: "Luggage Tag",
+    categoryId,
+    pricePaise: 49900,
+    weightGrams: 60,
+  });
   return { frameId: frame.id, tagId: tag.id };
 }
 
 let carts = 0;
 
 /** A shopper row, one saved address ("addr-1") and a cart of 2 frames + 1 tag (3497.00). */
-export async function makeShopper(db: Db, shop: Shop, uid: string): Promise<{ uid: string; token: string }> {
-  await db.insert(schema.users).values({ id: uid, email: `${uid}@example.com`, firstName: "Asha", lastName: "Verma" });
+export async function makeShopper(
+  db: Db,
+  shop: Shop,
+  uid: string,
+): Promise<{ uid: string; token: string }> {
+  await db
+    .insert(schema.users)
+    .values({ id: uid, email: `${uid}@example.com`, firstName: "Asha", lastName: "Verma" });
   await db.insert(schema.addresses).values({ userId: uid, id: "addr-1", ...ADDRESS });
   await fillCart(db, shop, uid);
   return { uid, token: `test:${uid}` };
 }
 
 export async function fillCart(db: Db, shop: Shop, uid: string): Promise<void> {
-  const [user] = await db.select().from(schema.users).where((await import("drizzle-orm")).eq(schema.users.id, uid));
+  const [user] = await db
+    .select()
+    .from(schema.users)
+    .where((await import("drizzle-orm")).eq(schema.users.id, uid));
   const cartId = user!.cartId;
   await db.insert(schema.carts).values({ id: cartId, userId: uid }).onConflictDoNothing();
   carts++;

@@ -8,11 +8,19 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { schema, setDbForTests, type Db } from "../../src/server/db/client";
 import type { TestDb } from "./db";
 
-export async function countStatements<T>(t: TestDb, run: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+export async function countStatements<T>(
+  t: TestDb,
+  run: () => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
   const statements: string[] = [];
-  const logger = { logQuery: (query: string) => void (/^\s*(begin|commit|rollback)\b/i.test(query) || statements.push(query)) };
+  const logger = {
+    logQuery: (query: string) =>
+      void (/^\s*(begin|commit|rollback)\b/i.test(query) || statements.push(query)),
+  };
   const client = (t.db as unknown as { $client: never }).$client;
-  const counting = (t.kind === "pglite" ? drizzlePglite(client, { schema, logger }) : drizzlePg(client, { schema, logger })) as unknown as Db;
+  const counting = (t.kind === "pglite"
+    ? drizzlePglite(client, { schema, logger })
+    : drizzlePg(client, { schema, logger })) as unknown as Db;
   setDbForTests({ db: counting, close: async () => {} });
   try {
     return { result: await run(), statements };

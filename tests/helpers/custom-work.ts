@@ -20,7 +20,8 @@ import { createTestDb, type TestDb } from "./db";
 export const OWNER = "test:owner-1";
 
 export const DAY = 86_400_000;
-export const future = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+export const future = (days: number) =>
+  new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 export const quoteBody = (extra: Record<string, unknown> = {}) => ({
   title: "Ocean keepsake block",
   description: "A 6 inch block with the shells you sent",
@@ -52,7 +53,9 @@ export function customWorkKit(kind: "pglite" | "postgres") {
   beforeAll(async () => {
     t = await createTestDb(kind);
     shop = await makeShop(t.db);
-    await t.db.insert(schema.users).values({ id: "owner-1", email: "owner-1@example.com", role: "tm_admin" });
+    await t.db
+      .insert(schema.users)
+      .values({ id: "owner-1", email: "owner-1@example.com", role: "tm_admin" });
   });
   afterAll(async () => {
     await t.close();
@@ -64,16 +67,34 @@ export function customWorkKit(kind: "pglite" | "postgres") {
 
   async function inquiry(email = "meera@example.com"): Promise<string> {
     const id = `inq-${kind}-${++n}`;
-    await t.db.insert(schema.customInquiries).values({ id, name: "Meera Rao", email, productType: "Keepsake", description: "shells" });
+    await t.db
+      .insert(schema.customInquiries)
+      .values({ id, name: "Meera Rao", email, productType: "Keepsake", description: "shells" });
     return id;
   }
   const create = (id: string, body: unknown, token = OWNER) =>
-    call(inquiryQuotes.POST, `/v2/admin/inquiries/${id}/quotes`, { method: "POST", token, body, params: { id } });
+    call(inquiryQuotes.POST, `/v2/admin/inquiries/${id}/quotes`, {
+      method: "POST",
+      token,
+      body,
+      params: { id },
+    });
   const act = (id: string, action: string, body?: unknown, token = OWNER) =>
-    call(quoteAction.POST, `/v2/admin/quotes/${id}/${action}`, { method: "POST", token, body, params: { id, action } });
-  const view = (token: string) => call(publicQuote.GET, `/v2/quotes/${token}`, { params: { token } });
+    call(quoteAction.POST, `/v2/admin/quotes/${id}/${action}`, {
+      method: "POST",
+      token,
+      body,
+      params: { id, action },
+    });
+  const view = (token: string) =>
+    call(publicQuote.GET, `/v2/quotes/${token}`, { params: { token } });
   const pay = (token: string, body: unknown, bearer?: string) =>
-    call(payRoute.POST, `/v2/quotes/${token}/pay`, { method: "POST", body, token: bearer, params: { token } });
+    call(payRoute.POST, `/v2/quotes/${token}/pay`, {
+      method: "POST",
+      body,
+      token: bearer,
+      params: { token },
+    });
   const press = (session: string, outcome = "pay") =>
     call(outcomeRoute.POST, `/pay/local/${session}/outcome`, {
       method: "POST",
@@ -81,14 +102,26 @@ export function customWorkKit(kind: "pglite" | "postgres") {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       params: { session },
     });
-  const inquiryStatus = async (id: string) => (await t.db.select().from(schema.customInquiries).where(eq(schema.customInquiries.id, id)))[0]!.status;
-  const mailsTo = async (to: string) => (await t.db.select().from(schema.outbox)).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+  const inquiryStatus = async (id: string) =>
+    (await t.db.select().from(schema.customInquiries).where(eq(schema.customInquiries.id, id)))[0]!
+      .status;
+  const mailsTo = async (to: string) =>
+    (await t.db.select().from(schema.outbox)).filter(
+      (m) => m.to.toLowerCase() === to.toLowerCase(),
+    );
   const tokenIn = (body: string) => /\/quote\/([A-Za-z0-9_-]{43})/.exec(body)?.[1];
-  const orderRow = async (id: string) => (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
-  const events = async (quoteId: string) => (await t.db.select().from(schema.quoteEvents).where(eq(schema.quoteEvents.quoteId, quoteId))).map((e) => e.kind);
+  const orderRow = async (id: string) =>
+    (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  const events = async (quoteId: string) =>
+    (
+      await t.db.select().from(schema.quoteEvents).where(eq(schema.quoteEvents.quoteId, quoteId))
+    ).map((e) => e.kind);
 
   /** A sent quote: its id and the link's token (read from the mail in the outbox). */
-  async function sentQuote(extra: Record<string, unknown> = {}, email = `c${n + 1}-${kind}@example.com`) {
+  async function sentQuote(
+    extra: Record<string, unknown> = {},
+    email = `c${n + 1}-${kind}@example.com`,
+  ) {
     const inq = await inquiry(email);
     const created = await create(inq, quoteBody(extra));
     expect(created.status).toBe(201);

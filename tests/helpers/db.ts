@@ -10,9 +10,19 @@ export type TestDb = { db: Db; kind: "pglite" | "postgres"; close: () => Promise
 
 export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Promise<TestDb> {
   if (kind === "pglite") {
-    const handle = await openDb({ dataDir: "memory://", migrationsDir: "src/server/db/migrations" });
+    const handle = await openDb({
+      dataDir: "memory://",
+      migrationsDir: "src/server/db/migrations",
+    });
     setDbForTests(handle);
-    return { db: handle.db, kind, close: async () => { setDbForTests(undefined); await handle.close(); } };
+    return {
+      db: handle.db,
+      kind,
+      close: async () => {
+        setDbForTests(undefined);
+        await handle.close();
+      },
+    };
   }
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error("TEST_DATABASE_URL is not set");
@@ -41,4 +51,6 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
 }
 
 /** The database kinds this run covers: always PGlite, PostgreSQL too when TEST_DATABASE_URL is set. */
-export const dbKinds: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+export const dbKinds: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];

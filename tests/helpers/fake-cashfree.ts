@@ -47,14 +47,25 @@ export interface FakeCashfree {
   /** Milliseconds every answer waits (a slow provider). */
   delayMs: number;
   /** Take a payment: SUCCESS by default; amount (rupees) and currency default to the order's. */
-  pay(orderId: string, options?: { status?: string; amount?: number; currency?: string }): FakePayment;
+  pay(
+    orderId: string,
+    options?: { status?: string; amount?: number; currency?: string },
+  ): FakePayment;
   expire(orderId: string): void;
   /** The signed webhook Cashfree would send for a payment, as raw text and headers. */
-  webhook(orderId: string, payment: FakePayment, options?: { timestamp?: number; secret?: string }): { body: string; headers: Record<string, string> };
+  webhook(
+    orderId: string,
+    payment: FakePayment,
+    options?: { timestamp?: number; secret?: string },
+  ): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { SUCCESS: "PAYMENT_SUCCESS_WEBHOOK", FAILED: "PAYMENT_FAILED_WEBHOOK", USER_DROPPED: "PAYMENT_USER_DROPPED_WEBHOOK" };
+const TYPES: Record<string, string> = {
+  SUCCESS: "PAYMENT_SUCCESS_WEBHOOK",
+  FAILED: "PAYMENT_FAILED_WEBHOOK",
+  USER_DROPPED: "PAYMENT_USER_DROPPED_WEBHOOK",
+};
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" });
@@ -82,23 +93,60 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
     if (fake.delayMs) await new Promise((r) => setTimeout(r, fake.delayMs));
     // A caller that gave up (timeout) does not stop the work, as with the real API.
     if (req.headers["x-client-id"] !== FAKE_ID || req.headers["x-client-secret"] !== FAKE_SECRET) {
-      return send(res, 401, { message: "authentication Failed", code: "request_failed", type: "authentication_error" });
+      return send(res, 401, {
+        message: "authentication Failed",
+        code: "request_failed",
+        type: "authentication_error",
+      });
     }
-    if (req.headers["x-api-version"] !== "2025-01-01") return send(res, 400, { message: "x-api-version missing", code: "request_invalid", type: "invalid_request_error" });
+    if (req.headers["x-api-version"] !== "2025-01-01")
+      return send(res, 400, {
+        message: "x-api-version missing",
+        code: "request_invalid",
+        type: "invalid_request_error",
+      });
     const parts = url.pathname.split("/").filter(Boolean); // ["pg", "orders", id?, "payments"?]
-    if (parts[0] !== "pg" || parts[1] !== "orders") return send(res, 404, { message: "not found", code: "not_found", type: "invalid_request_error" });
+    if (parts[0] !== "pg" || parts[1] !== "orders")
+      return send(res, 404, {
+        message: "not found",
+        code: "not_found",
+        type: "invalid_request_error",
+      });
     if (req.method === "POST" && parts.length === 2) {
       const body = JSON.parse(text) as Record<string, any>;
       const amount = body.order_amount;
-      if (typeof amount !== "number" || amount < 1 || Math.round(amount * 100) !== amount * 100 || body.order_currency !== "INR") {
-        return send(res, 400, { message: "order_amount : invalid value", code: "order_amount_invalid", type: "invalid_request_error" });
+      if (
+        typeof amount !== "number" ||
+        amount < 1 ||
+        Math.round(amount * 100) !== amount * 100 ||
+        body.order_currency !== "INR"
+      ) {
+        return send(res, 400, {
+          message: "order_amount : invalid value",
+          code: "order_amount_invalid",
+          type: "invalid_request_error",
+        });
       }
       const phone = body.customer_details?.customer_phone;
       if (typeof phone !== "string" || !/^\d{10}$/.test(phone)) {
-        return send(res, 400, { message: "customer_details.customer_phone : invalid", code: "customer_details_invalid", type: "invalid_request_error" });
+        return send(res, 400, {
+          message: "customer_details.customer_phone : invalid",
+          code: "customer_details_invalid",
+          type: "invalid_request_error",
+        });
       }
-      if (!/^[A-Za-z0-9_-]{3,45}$/.test(body.order_id ?? "")) return send(res, 400, { message: "order_id : invalid", code: "order_id_invalid", type: "invalid_request_error" });
-      if (fake.orders.has(body.order_id)) return send(res, 409, { message: "order with same id is already present", code: "order_already_exists", type: "invalid_request_error" });
+      if (!/^[A-Za-z0-9_-]{3,45}$/.test(body.order_id ?? ""))
+        return send(res, 400, {
+          message: "order_id : invalid",
+          code: "order_id_invalid",
+          type: "invalid_request_error",
+        });
+      if (fake.orders.has(body.order_id))
+        return send(res, 409, {
+          message: "order with same id is already present",
+          code: "order_already_exists",
+          type: "invalid_request_error",
+        });
       const order: FakeOrder = {
         cf_order_id: String(2000000 + ++seq),
         order_id: body.order_id,
@@ -118,12 +166,23 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
       return send(res, 200, publicOrder(order));
     }
     const order = fake.orders.get(decodeURIComponent(parts[2] ?? ""));
-    if (!order) return send(res, 404, { message: "order not found", code: "order_not_found", type: "invalid_request_error" });
+    if (!order)
+      return send(res, 404, {
+        message: "order not found",
+        code: "order_not_found",
+        type: "invalid_request_error",
+      });
     if (req.method === "GET" && parts.length === 3) return send(res, 200, publicOrder(order));
     if (req.method === "GET" && parts[3] === "payments") return send(res, 200, order.payments);
-    return send(res, 404, { message: "not found", code: "not_found", type: "invalid_request_error" });
+    return send(res, 404, {
+      message: "not found",
+      code: "not_found",
+      type: "invalid_request_error",
+    });
   });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.FAKE_CASHFREE_PORT ?? 0), "127.0.0.1", resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(Number(process.env.FAKE_CASHFREE_PORT ?? 0), "127.0.0.1", resolve),
+  );
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pg`;
 
   fake.pay = (orderId, options = {}) => {

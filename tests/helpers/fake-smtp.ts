@@ -2,7 +2,12 @@
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 
 /** A tiny SMTP server: 220 greeting, 250 for EHLO/HELO/MAIL/RCPT/RSET/NOOP, 354 for DATA, 221 for QUIT. */
-export async function startFakeSmtp(): Promise<{ port: number; messages: string[]; envelopes: string[][]; close: () => Promise<void> }> {
+export async function startFakeSmtp(): Promise<{
+  port: number;
+  messages: string[];
+  envelopes: string[][];
+  close: () => Promise<void>;
+}> {
   const messages: string[] = [];
   const envelopes: string[][] = [];
   const sockets = new Set<Socket>();

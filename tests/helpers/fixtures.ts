@@ -1,5 +1,11 @@
 /** Valid account inputs (SPEC §5 profile and address rules) shared by the integration tests. */
-export const PROFILE = { firstName: "Asha", lastName: "Verma", phone: "9876543210", gender: "female", dateOfBirth: "1994-06-15" };
+export const PROFILE = {
+  firstName: "Asha",
+  lastName: "Verma",
+  phone: "9876543210",
+  gender: "female",
+  dateOfBirth: "1994-06-15",
+};
 
 export const ADDRESS = {
   type: "Home",

@@ -12,7 +12,6 @@ export const USER_TOKEN = `test:${USER}`;
 export const ADMIN_TOKEN = `test:${ADMIN}`;
 export const ALLOWED = [200, 201, 400, 401, 403, 404, 405, 409, 413, 429];
 
-
 /** Values that are the wrong type (or a hostile value) for any field. */
 export const WRONG_VALUES: [string, unknown][] = [
   ["number", 42],
@@ -42,9 +41,17 @@ export const WRONG_VALUES: [string, unknown][] = [
 ];
 
 /** JSON literals that JSON.stringify cannot produce, put in a field as raw text. */
-export const RAW_LITERALS = ["1e400", "-1e400", "9007199254740993", "-0", "1e308", "99999999999999999999"];
+export const RAW_LITERALS = [
+  "1e400",
+  "-1e400",
+  "9007199254740993",
+  "-0",
+  "1e308",
+  "99999999999999999999",
+];
 
-export const deep = (levels: number, open: string, leaf: string, close: string) => open.repeat(levels) + leaf + close.repeat(levels);
+export const deep = (levels: number, open: string, leaf: string, close: string) =>
+  open.repeat(levels) + leaf + close.repeat(levels);
 export const PROTO = `"__proto__":{"role":"tm_admin","isAdmin":true},"constructor":{"prototype":{"role":"tm_admin"}}`;
 
 /** Raw JSON text with `extra` members added to the object `base` (raw, so "__proto__" is a real key). */
@@ -120,7 +127,10 @@ export function bodyCases(base: Record<string, unknown>, readsBody: boolean): Ca
     deepCase("5000 nested objects", deep(5000, '{"a":', "1", "}")),
     deepCase("8000 nested arrays (16 KB)", deep(8000, "[", "", "]")),
     deepCase("30000 nested arrays (60 KB)", deep(30_000, "[", "", "]")),
-    deepCase("8000 nested arrays in a field", withMembers(base, `"nested":${deep(8000, "[", "1", "]")}`)),
+    deepCase(
+      "8000 nested arrays in a field",
+      withMembers(base, `"nested":${deep(8000, "[", "1", "]")}`),
+    ),
     // NUL below the top level, in a value and in a key.
     {
       label: "NUL in every string, nested",
@@ -212,11 +222,15 @@ export function bodyCases(base: Record<string, unknown>, readsBody: boolean): Ca
 export function mapStrings(value: unknown, fn: (v: string) => string): any {
   if (typeof value === "string") return fn(value);
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, fn));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)]));
   return value;
 }
 
-export function mapValues(base: Record<string, unknown>, fn: (key: string) => unknown): Record<string, unknown> {
+export function mapValues(
+  base: Record<string, unknown>,
+  fn: (key: string) => unknown,
+): Record<string, unknown> {
   return Object.fromEntries(Object.keys(base).map((key) => [key, fn(key)]));
 }
 

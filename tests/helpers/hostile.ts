@@ -15,7 +15,17 @@ import { makeCategory, makeProduct } from "../../src/server/seed/factories";
 import { call, type CallOptions } from "./call";
 import { ADDRESS as ACCOUNT_ADDRESS } from "./fixtures";
 import { createTestDb, type dbKinds, type TestDb } from "./db";
-import { ADMIN, ADMIN_TOKEN, ALLOWED, bodyCases, QUERY_VALUES, queryUrl, USER, USER_TOKEN, type Case } from "./hostile-cases";
+import {
+  ADMIN,
+  ADMIN_TOKEN,
+  ALLOWED,
+  bodyCases,
+  QUERY_VALUES,
+  queryUrl,
+  USER,
+  USER_TOKEN,
+  type Case,
+} from "./hostile-cases";
 
 export { ADMIN, ADMIN_TOKEN, USER, USER_TOKEN } from "./hostile-cases";
 
@@ -47,8 +57,6 @@ export const routes = {
   adminInquiryCount: await import("../../src/pages/v2/admin/inquiries/count"),
   adminInquiry: await import("../../src/pages/v2/admin/inquiries/[id]"),
 };
-
-
 
 export interface Target {
   name: string;
@@ -86,7 +94,11 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
       serverErrors.push(args);
     });
     // Checkout routes run with the local provider (demo mode); its webhook is recorded in-process.
-    Object.assign(process.env, { DEMO_MODE: "true", PAYMENT_PROVIDER: "local", LOCAL_WEBHOOK_URL: "http://127.0.0.1:1/local/webhook" });
+    Object.assign(process.env, {
+      DEMO_MODE: "true",
+      PAYMENT_PROVIDER: "local",
+      LOCAL_WEBHOOK_URL: "http://127.0.0.1:1/local/webhook",
+    });
     resetEnvForTests();
     resetPaymentConfigForTests();
     setPaymentProviderForTests(undefined);
@@ -107,13 +119,21 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
       { id: USER, email: `${USER}@example.com`, role: "customer" },
       { id: ADMIN, email: `${ADMIN}@example.com`, role: "tm_admin" },
     ]);
-    await s.t.db.insert(schema.customInquiries).values({ id: "hostile-inquiry", name: "Asha", email: "asha@example.com", productType: "Frame" });
+    await s.t.db
+      .insert(schema.customInquiries)
+      .values({
+        id: "hostile-inquiry",
+        name: "Asha",
+        email: "asha@example.com",
+        productType: "Frame",
+      });
   });
 
   afterAll(async () => {
     vi.restoreAllMocks();
     await s.t?.close();
-    for (const key of ["DEMO_MODE", "PAYMENT_PROVIDER", "LOCAL_WEBHOOK_URL"]) delete process.env[key];
+    for (const key of ["DEMO_MODE", "PAYMENT_PROVIDER", "LOCAL_WEBHOOK_URL"])
+      delete process.env[key];
     resetEnvForTests();
     resetPaymentConfigForTests();
     setPaymentProviderForTests(undefined);
@@ -131,8 +151,19 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
     await resetAddresses();
     await resetCart();
     const [user] = await s.t.db.select().from(schema.users).where(eq(schema.users.id, USER));
-    await s.t.db.insert(schema.carts).values({ id: user!.cartId, userId: USER }).onConflictDoNothing();
-    await s.t.db.insert(schema.cartItems).values({ id: "hostile-line", cartId: user!.cartId, productId: TAG, quantity: 1, pricePaise: 49900 });
+    await s.t.db
+      .insert(schema.carts)
+      .values({ id: user!.cartId, userId: USER })
+      .onConflictDoNothing();
+    await s.t.db
+      .insert(schema.cartItems)
+      .values({
+        id: "hostile-line",
+        cartId: user!.cartId,
+        productId: TAG,
+        quantity: 1,
+        pricePaise: 49900,
+      });
   };
 
   // The body the client sends: the email is ignored (the server takes it from the token).
@@ -167,7 +198,9 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
   function casesOf(target: Target): Case[] {
     const cases: Case[] = [];
     const baseUrl =
-      target.queryKey && target.queryValue ? `${target.url}?${target.queryKey}=${encodeURIComponent(target.queryValue())}` : target.url;
+      target.queryKey && target.queryValue
+        ? `${target.url}?${target.queryKey}=${encodeURIComponent(target.queryValue())}`
+        : target.url;
     // A GET cannot carry a body (the Request constructor refuses one).
     const body = () => (target.base ? { body: target.base() } : {});
     if (target.method !== "GET") {
@@ -217,7 +250,8 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
   async function send(target: Target, c: Case) {
     const options = wrapItem(target, c.options);
     // An explicit token ("" = none) wins; otherwise the target's, or the customer's.
-    const token = "token" in c.options ? c.options.token || undefined : (target.token ?? USER_TOKEN);
+    const token =
+      "token" in c.options ? c.options.token || undefined : (target.token ?? USER_TOKEN);
     const clientAddress = target.freshClient ? `203.0.113.${++clients % 250}` : undefined;
     await target.reset?.();
     return call(target.route, c.url!, {
@@ -231,11 +265,13 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
 
   /** Why an answer is wrong, or null when it is acceptable. */
   function problem(res: Awaited<ReturnType<typeof call>>, c: Case): string | null {
-    if (c.expect !== undefined && res.status !== c.expect) return `status ${res.status}, expected ${c.expect}`;
+    if (c.expect !== undefined && res.status !== c.expect)
+      return `status ${res.status}, expected ${c.expect}`;
     if (!ALLOWED.includes(res.status)) return `status ${res.status}`;
     if (res.status >= 400 && (typeof res.json?.error !== "string" || !res.json.error))
       return `status ${res.status} without { error }: ${res.text.slice(0, 200)}`;
-    if (!res.headers.get("content-type")?.includes("application/json")) return `content-type ${res.headers.get("content-type")}`;
+    if (!res.headers.get("content-type")?.includes("application/json"))
+      return `content-type ${res.headers.get("content-type")}`;
     return null;
   }
 
@@ -247,7 +283,9 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
       .filter((l) => l.trim().startsWith("at "))
       .slice(0, 3);
     const cause = value.cause === undefined ? [] : [`cause: ${explain(value.cause)}`];
-    return [`${value.name}: ${value.message}`, ...frames.map((l) => l.trim()), ...cause].join(" | ");
+    return [`${value.name}: ${value.message}`, ...frames.map((l) => l.trim()), ...cause].join(
+      " | ",
+    );
   };
 
   async function run(target: Target, c: Case): Promise<string | null> {
@@ -263,5 +301,22 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
     return `${target.name} [${c.label}]: ${found}${logged.length ? `\n    server: ${logged.join("\n    server: ").slice(0, 1500)}` : ""}`;
   }
 
-  return { s, FRAME, A5, A4, TAG, HIDDEN, ADDRESS, INQUIRY, serverErrors, resetAddresses, resetCart, resetCheckout, casesOf, run, problem, explain };
+  return {
+    s,
+    FRAME,
+    A5,
+    A4,
+    TAG,
+    HIDDEN,
+    ADDRESS,
+    INQUIRY,
+    serverErrors,
+    resetAddresses,
+    resetCart,
+    resetCheckout,
+    casesOf,
+    run,
+    problem,
+    explain,
+  };
 }

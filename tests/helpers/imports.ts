@@ -24,17 +24,26 @@ export interface WalkOptions {
 }
 
 /** The specifiers a module imports at run time, in the order found (static first). */
-export function importSpecifiers(source: string, { includeDynamic = true }: WalkOptions = {}): string[] {
-  const matches = [...source.matchAll(STATIC_IMPORT), ...(includeDynamic ? source.matchAll(DYNAMIC_IMPORT) : [])];
+export function importSpecifiers(
+  source: string,
+  { includeDynamic = true }: WalkOptions = {},
+): string[] {
+  const matches = [
+    ...source.matchAll(STATIC_IMPORT),
+    ...(includeDynamic ? source.matchAll(DYNAMIC_IMPORT) : []),
+  ];
   return matches.map((m) => m[1]!);
 }
 
 /** The packages (non-relative specifiers) a module imports statically, e.g. ["zod", "firebase/auth"]. */
 export function bareImports(source: string): string[] {
-  return importSpecifiers(source, { includeDynamic: false }).filter((specifier) => !specifier.startsWith("."));
+  return importSpecifiers(source, { includeDynamic: false }).filter(
+    (specifier) => !specifier.startsWith("."),
+  );
 }
 
-const isFile = (candidate: string) => statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
+const isFile = (candidate: string) =>
+  statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
 
 /** The file a relative specifier names: as written, then with .ts or .tsx, then its folder's index.ts. */
 function resolveRelative(from: string, specifier: string): string | undefined {
@@ -63,7 +72,9 @@ export function reachableModules(entry: string, options: WalkOptions = {}): Map<
 /** The modules reachable from `entry` that import `pkg` (or a subpath of it), relative to the working folder. */
 export function modulesImporting(entry: string, pkg: string, options: WalkOptions = {}): string[] {
   const imports = (specifier: string) => specifier === pkg || specifier.startsWith(`${pkg}/`);
-  return [...reachableModules(entry, options)].filter(([, source]) => bareImports(source).some(imports)).map(([file]) => path.relative(process.cwd(), file));
+  return [...reachableModules(entry, options)]
+    .filter(([, source]) => bareImports(source).some(imports))
+    .map(([file]) => path.relative(process.cwd(), file));
 }
 
 /** `zod/mini` (and its aliases) is the small build the browser may load; anything else from zod is the full build. */
@@ -71,6 +82,9 @@ const ZOD_MINI = new Set(["zod/mini", "zod/v4-mini", "zod/v4/mini"]);
 
 /** The reachable modules that import the full zod build (`zod`, `zod/v4`, ...), not `zod/mini`. */
 export function modulesImportingFullZod(entry: string, options: WalkOptions = {}): string[] {
-  const full = (specifier: string) => (specifier === "zod" || specifier.startsWith("zod/")) && !ZOD_MINI.has(specifier);
-  return [...reachableModules(entry, options)].filter(([, source]) => bareImports(source).some(full)).map(([file]) => path.relative(process.cwd(), file));
+  const full = (specifier: string) =>
+    (specifier === "zod" || specifier.startsWith("zod/")) && !ZOD_MINI.has(specifier);
+  return [...reachableModules(entry, options)]
+    .filter(([, source]) => bareImports(source).some(full))
+    .map(([file]) => path.relative(process.cwd(), file));
 }

@@ -13,7 +13,14 @@ import { createTestDb, type dbKinds, type TestDb } from "./db";
 
 export const URL_PATH = "/v2/custom-order-email";
 export const OWNER = "owner@resintales.test";
-export const ENV_KEYS = ["OWNER_EMAIL", "SUPPORT_EMAIL", "SMTP_URL", "MAIL_FROM", "INQUIRY_LIMIT_PER_HOUR", "TRUST_PROXY"] as const;
+export const ENV_KEYS = [
+  "OWNER_EMAIL",
+  "SUPPORT_EMAIL",
+  "SMTP_URL",
+  "MAIL_FROM",
+  "INQUIRY_LIMIT_PER_HOUR",
+  "TRUST_PROXY",
+] as const;
 
 export const good = {
   name: "Asha Verma",
@@ -61,7 +68,14 @@ export function inquiryFixture(kind: (typeof dbKinds)[number]) {
     await s.t.close();
   });
   beforeEach(async () => {
-    setEnv({ OWNER_EMAIL: OWNER, SUPPORT_EMAIL: undefined, SMTP_URL: undefined, MAIL_FROM: undefined, INQUIRY_LIMIT_PER_HOUR: undefined, TRUST_PROXY: undefined });
+    setEnv({
+      OWNER_EMAIL: OWNER,
+      SUPPORT_EMAIL: undefined,
+      SMTP_URL: undefined,
+      MAIL_FROM: undefined,
+      INQUIRY_LIMIT_PER_HOUR: undefined,
+      TRUST_PROXY: undefined,
+    });
     await s.t.db.delete(schema.customInquiries);
     await s.t.db.delete(schema.outbox);
     await s.t.db.delete(schema.rateLimits);
@@ -69,7 +83,11 @@ export function inquiryFixture(kind: (typeof dbKinds)[number]) {
     vi.spyOn(console, "error").mockImplementation(() => {});
     // The limiter counts per clock hour: start the clock 40 minutes from an hour boundary (it
     // still runs), so a test's hits never straddle two windows.
-    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2030-01-01T10:20:00Z"), shouldAdvanceTime: true });
+    vi.useFakeTimers({
+      toFake: ["Date"],
+      now: new Date("2030-01-01T10:20:00Z"),
+      shouldAdvanceTime: true,
+    });
   });
   afterEach(() => {
     vi.useRealTimers();

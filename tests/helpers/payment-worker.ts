@@ -20,15 +20,28 @@ const server = createServer(async (req, res) => {
   try {
     if (url.pathname === "/ready") return void res.end("ok");
     if (url.pathname === "/verify") {
-      const text = await verifyOrderFor(url.searchParams.get("uid") ?? "", url.searchParams.get("order_id") ?? "", paymentProvider());
+      const text = await verifyOrderFor(
+        url.searchParams.get("uid") ?? "",
+        url.searchParams.get("order_id") ?? "",
+        paymentProvider(),
+      );
       return void res.end(text);
     }
     const headers = new Headers();
-    for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
+    for (const [key, value] of Object.entries(req.headers))
+      if (typeof value === "string") headers.set(key, value);
     const request = new Request(url, { method: req.method, headers, body });
-    const context = { request, url, params: { provider: "cashfree" }, clientAddress: "127.0.0.1", locals: {} } as unknown as APIContext;
+    const context = {
+      request,
+      url,
+      params: { provider: "cashfree" },
+      clientAddress: "127.0.0.1",
+      locals: {},
+    } as unknown as APIContext;
     const response = await webhook.POST!(context);
-    res.writeHead(response.status, { "content-type": response.headers.get("content-type") ?? "text/plain" });
+    res.writeHead(response.status, {
+      "content-type": response.headers.get("content-type") ?? "text/plain",
+    });
     res.end(await response.text());
   } catch (error) {
     res.writeHead(500);

@@ -14,7 +14,11 @@ export function withTestTokens(original: FirebaseAdmin): FirebaseAdmin {
     ...original,
     verifyIdToken: async (token: string) => {
       const uid = /^test:([A-Za-z0-9_-]{1,64})$/.exec(token)?.[1];
-      if (!uid) throw new original.InvalidTokenError("Your sign-in is not valid. Please log in again.", "test");
+      if (!uid)
+        throw new original.InvalidTokenError(
+          "Your sign-in is not valid. Please log in again.",
+          "test",
+        );
       return {
         uid,
         email: `${uid}@example.com`,

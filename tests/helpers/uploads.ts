@@ -29,14 +29,26 @@ export interface UploadAnswer {
 }
 
 /** POSTs one file as multipart field `file` to the route, sent as bytes the way a server receives it. */
-export async function postFile(route: APIRoute, file: Uint8Array | Buffer, options: { name?: string; type?: string; token?: string } = {}): Promise<UploadAnswer> {
+export async function postFile(
+  route: APIRoute,
+  file: Uint8Array | Buffer,
+  options: { name?: string; type?: string; token?: string } = {},
+): Promise<UploadAnswer> {
   const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(file)], { type: options.type ?? "image/png" }), options.name ?? "photo.png");
+  form.append(
+    "file",
+    new Blob([new Uint8Array(file)], { type: options.type ?? "image/png" }),
+    options.name ?? "photo.png",
+  );
   // As bytes: undici's own FormData stream dislikes being cancelled.
   const encoded = new Response(form);
   const headers: Record<string, string> = { "content-type": encoded.headers.get("content-type")! };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-  const request = new Request("http://127.0.0.1:4321/v2/upload-cloud", { method: "POST", headers, body: await encoded.arrayBuffer() });
+  const request = new Request("http://127.0.0.1:4321/v2/upload-cloud", {
+    method: "POST",
+    headers,
+    body: await encoded.arrayBuffer(),
+  });
   const response = await route(apiContext(request));
   return { status: response.status, json: (await response.json()) as UploadAnswer["json"] };
 }
@@ -48,7 +60,9 @@ export async function postFile(route: APIRoute, file: Uint8Array | Buffer, optio
  */
 export function streamingUpload(size: number, headers: Record<string, string> = {}) {
   const boundary = "resin-test-boundary";
-  const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`);
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`,
+  );
   const chunk = new Uint8Array(64 * 1024);
   const counter = { produced: 0 };
   let sentHead = false;
@@ -81,6 +95,19 @@ export function streamingUpload(size: number, headers: Record<string, string> = 
 
 /** A two-tone test photo (left half blue), as a sharp pipeline to encode as needed. */
 export const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 180, g: 120, b: 60 } } }).composite([
-    { input: { create: { width: Math.ceil(width / 2), height, channels: 3, background: { r: 20, g: 40, b: 200 } } }, left: 0, top: 0 },
+  sharp({
+    create: { width, height, channels: 3, background: { r: 180, g: 120, b: 60 } },
+  }).composite([
+    {
+      input: {
+        create: {
+          width: Math.ceil(width / 2),
+          height,
+          channels: 3,
+          background: { r: 20, g: 40, b: 200 },
+        },
+      },
+      left: 0,
+      top: 0,
+    },
   ]);

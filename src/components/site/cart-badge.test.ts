@@ -16,7 +16,10 @@ describe("cart badge", () => {
   it("shows the count on every badge and names it on the cart buttons", () => {
     const { root, badges, label } = nav();
     paintCount(3, root);
-    expect(badges.map((b) => [b.textContent, b.hidden])).toEqual([["3", false], ["3", false]]);
+    expect(badges.map((b) => [b.textContent, b.hidden])).toEqual([
+      ["3", false],
+      ["3", false],
+    ]);
     expect(label()).toBe("Cart, 3 items");
     paintCount(1, root);
     expect(label()).toBe("Cart, 1 item");

@@ -23,7 +23,8 @@ export function startCartBadge(): void {
   if (started) return;
   started = true;
   document.addEventListener("click", (event) => {
-    const button = event.target instanceof Element ? event.target.closest("[data-cart-open]") : null;
+    const button =
+      event.target instanceof Element ? event.target.closest("[data-cart-open]") : null;
     if (!button) return;
     event.preventDefault();
     window.dispatchEvent(new CustomEvent("cart:open"));

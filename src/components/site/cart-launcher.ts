@@ -43,7 +43,8 @@ export function startCartLauncher(): void {
   document.addEventListener(
     "pointerover",
     (event) => {
-      if (event.target instanceof Element && event.target.closest("[data-cart-open]")) void preload().catch(() => {});
+      if (event.target instanceof Element && event.target.closest("[data-cart-open]"))
+        void preload().catch(() => {});
     },
     { passive: true },
   );

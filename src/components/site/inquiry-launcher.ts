@@ -48,7 +48,10 @@ export function startInquiryLauncher(): void {
   if (started) return;
   started = true;
   document.addEventListener("click", (event) => {
-    const trigger = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-open-inquiry]") : null;
+    const trigger =
+      event.target instanceof Element
+        ? event.target.closest<HTMLElement>("[data-open-inquiry]")
+        : null;
     if (!trigger) return;
     event.preventDefault();
     void open(trigger);
@@ -57,7 +60,8 @@ export function startInquiryLauncher(): void {
   document.addEventListener(
     "pointerover",
     (event) => {
-      if (event.target instanceof Element && event.target.closest("[data-open-inquiry]")) void loadModal().catch(() => {});
+      if (event.target instanceof Element && event.target.closest("[data-open-inquiry]"))
+        void loadModal().catch(() => {});
     },
     { passive: true },
   );

@@ -10,7 +10,9 @@ describe("toNavUser", () => {
   });
 
   it("takes the first name, full name, email and owner flag", () => {
-    expect(toNavUser({ firstName: "Asha", lastName: "Verma", email: "asha@example.com", isOwner: true })).toEqual({
+    expect(
+      toNavUser({ firstName: "Asha", lastName: "Verma", email: "asha@example.com", isOwner: true }),
+    ).toEqual({
       firstName: "Asha",
       fullName: "Asha Verma",
       email: "asha@example.com",
@@ -19,7 +21,14 @@ describe("toNavUser", () => {
   });
 
   it("falls back to the display name, then the email, and is never the owner unless told", () => {
-    expect(toNavUser({ displayName: "Meera Rao" })).toMatchObject({ firstName: "Meera", fullName: "Meera Rao", isOwner: false });
-    expect(toNavUser({ email: "ravi@example.com", role: "tm_admin" })).toMatchObject({ firstName: "ravi", isOwner: false });
+    expect(toNavUser({ displayName: "Meera Rao" })).toMatchObject({
+      firstName: "Meera",
+      fullName: "Meera Rao",
+      isOwner: false,
+    });
+    expect(toNavUser({ email: "ravi@example.com", role: "tm_admin" })).toMatchObject({
+      firstName: "ravi",
+      isOwner: false,
+    });
   });
 });

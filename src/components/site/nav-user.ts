@@ -23,8 +23,12 @@ export function toNavUser(value: unknown): NavUser | null {
   if (!value || typeof value !== "object") return null;
   const u = value as Record<string, unknown>;
   const email = text(u.email);
-  const firstName = text(u.firstName) || text(u.displayName).split(/\s+/)[0] || email.split("@")[0] || "";
+  const firstName =
+    text(u.firstName) || text(u.displayName).split(/\s+/)[0] || email.split("@")[0] || "";
   if (!firstName) return null;
-  const fullName = [text(u.firstName), text(u.lastName)].filter(Boolean).join(" ") || text(u.displayName) || firstName;
+  const fullName =
+    [text(u.firstName), text(u.lastName)].filter(Boolean).join(" ") ||
+    text(u.displayName) ||
+    firstName;
   return { firstName, fullName, ...(email ? { email } : {}), isOwner: u.isOwner === true };
 }

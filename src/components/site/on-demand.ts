@@ -10,12 +10,20 @@ import type { ComponentType } from "react";
  * empty in production builds, and the whole branch is dropped there.
  */
 export async function ensureReactPreamble(): Promise<void> {
-  if (import.meta.env.DEV && !("$RefreshReg$" in window)) await import("@vitejs/plugin-react/preamble");
+  if (import.meta.env.DEV && !("$RefreshReg$" in window))
+    await import("@vitejs/plugin-react/preamble");
 }
 
 /** Renders `Component` once into its own element at the end of <body>. */
-export async function mountReact<P extends object>(Component: ComponentType<P>, props: P, marker: string): Promise<void> {
-  const [{ createElement }, { createRoot }] = await Promise.all([import("react"), import("react-dom/client")]);
+export async function mountReact<P extends object>(
+  Component: ComponentType<P>,
+  props: P,
+  marker: string,
+): Promise<void> {
+  const [{ createElement }, { createRoot }] = await Promise.all([
+    import("react"),
+    import("react-dom/client"),
+  ]);
   const container = document.createElement("div");
   container.setAttribute(`data-${marker}`, "");
   document.body.append(container);

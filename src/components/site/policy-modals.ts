@@ -20,7 +20,9 @@ export function loadPolicyModals(): Promise<void> {
     const response = await fetch(POLICY_FRAGMENT_URL, { credentials: "same-origin" });
     if (!response.ok) throw new Error(`GET ${POLICY_FRAGMENT_URL}: ${response.status}`);
     const fragment = new DOMParser().parseFromString(await response.text(), "text/html");
-    const dialogs = [...fragment.querySelectorAll("dialog[id]")].filter((d) => !document.getElementById(d.id));
+    const dialogs = [...fragment.querySelectorAll("dialog[id]")].filter(
+      (d) => !document.getElementById(d.id),
+    );
     document.body.append(...dialogs.map((d) => document.importNode(d, true)));
   })().catch((error: unknown) => {
     loading = undefined; // the next click retries (e.g. after a network blip)
@@ -34,10 +36,15 @@ async function open(opener: HTMLElement, id: string): Promise<void> {
   try {
     await loadPolicyModals();
     const dialog = document.getElementById(id);
-    if (dialog instanceof HTMLDialogElement && !dialog.open) openModal(dialog, () => opener.focus({ preventScroll: true }));
+    if (dialog instanceof HTMLDialogElement && !dialog.open)
+      openModal(dialog, () => opener.focus({ preventScroll: true }));
   } catch (error) {
     console.error("[policies] the texts failed to load", error);
-    showToast({ type: "error", title: "Error", message: "This page could not be opened. Check your connection and try again." });
+    showToast({
+      type: "error",
+      title: "Error",
+      message: "This page could not be opened. Check your connection and try again.",
+    });
   } finally {
     opener.removeAttribute("aria-busy");
   }

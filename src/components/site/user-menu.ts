@@ -16,7 +16,8 @@ export function startUserMenu(root: ParentNode = document): void {
     };
     button.addEventListener("click", () => setOpen(panel.hidden));
     document.addEventListener("pointerdown", (event) => {
-      if (!panel.hidden && event.target instanceof Node && !menu.contains(event.target)) setOpen(false);
+      if (!panel.hidden && event.target instanceof Node && !menu.contains(event.target))
+        setOpen(false);
     });
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && !panel.hidden) {

@@ -17,18 +17,27 @@ export function hasBlankField(errors: FieldErrors): boolean {
 type SetError = (name: any, error: { type: string; message: string }) => void;
 
 /** Splits a 400's message into the form's fields and the rest. */
-export function splitServerMessage(message: string, fields: readonly string[]): { field: string | null; message: string }[] {
+export function splitServerMessage(
+  message: string,
+  fields: readonly string[],
+): { field: string | null; message: string }[] {
   return message
     .split("; ")
     .filter(Boolean)
     .map((part) => {
       const match = /^([\w.]+): (.+)$/s.exec(part);
-      return match && fields.includes(match[1]!) ? { field: match[1]!, message: match[2]! } : { field: null, message: part };
+      return match && fields.includes(match[1]!)
+        ? { field: match[1]!, message: match[2]! }
+        : { field: null, message: part };
     });
 }
 
 /** True when `error` was a 400 and its message now shows on the form. */
-export function showServerErrors(error: unknown, setError: SetError, fields: readonly string[]): boolean {
+export function showServerErrors(
+  error: unknown,
+  setError: SetError,
+  fields: readonly string[],
+): boolean {
   if (!(error instanceof ApiError) || error.status !== 400) return false;
   const rest: string[] = [];
   for (const part of splitServerMessage(error.message, fields)) {

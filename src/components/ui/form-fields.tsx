@@ -15,7 +15,8 @@ export const primaryButton =
 export const secondaryButton =
   "inline-flex w-full items-center justify-center gap-2 rounded-full border border-ink-900/15 bg-white px-5 py-3 text-sm font-medium text-ink-900 transition hover:bg-cream-100 disabled:cursor-not-allowed disabled:opacity-60";
 
-export const linkButton = "text-sm font-medium text-ink-700 underline decoration-gold-500 underline-offset-4 hover:text-ink-900";
+export const linkButton =
+  "text-sm font-medium text-ink-700 underline decoration-gold-500 underline-offset-4 hover:text-ink-900";
 
 interface FieldProps {
   label: string;
@@ -34,7 +35,11 @@ export function Field({ label, required, error, children, className = "" }: Fiel
       <div className="mb-1.5 flex items-baseline gap-1 text-sm font-medium text-ink-700">
         <label htmlFor={inputId}>{label}</label>
         {/* Outside the label, so the field's accessible name is the label alone. */}
-        {required && <span aria-hidden="true" className="text-red-600">*</span>}
+        {required && (
+          <span aria-hidden="true" className="text-red-600">
+            *
+          </span>
+        )}
       </div>
       {children({ inputId, errorId, invalid: Boolean(error) })}
       {error && (
@@ -56,7 +61,13 @@ export function TextField({ label, error, required, className, ...input }: Input
   return (
     <Field label={label} required={required} error={error} className={className}>
       {({ inputId, errorId, invalid }) => (
-        <input id={inputId} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} className={inputClass} {...input} />
+        <input
+          id={inputId}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          className={inputClass}
+          {...input}
+        />
       )}
     </Field>
   );
@@ -100,11 +111,25 @@ type SelectProps = Omit<ComponentProps<"select">, "id"> & {
   placeholder?: string;
 };
 
-export function SelectField({ label, error, required, className, options, placeholder, ...select }: SelectProps) {
+export function SelectField({
+  label,
+  error,
+  required,
+  className,
+  options,
+  placeholder,
+  ...select
+}: SelectProps) {
   return (
     <Field label={label} required={required} error={error} className={className}>
       {({ inputId, errorId, invalid }) => (
-        <select id={inputId} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} className={inputClass} {...select}>
+        <select
+          id={inputId}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          className={inputClass}
+          {...select}
+        >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -121,7 +146,11 @@ export function SelectField({ label, error, required, className, options, placeh
 export function FormError({ message }: { message?: string | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-xl bg-red-50 px-3.5 py-2.5 text-sm text-red-700" data-form-error>
+    <p
+      role="alert"
+      className="rounded-xl bg-red-50 px-3.5 py-2.5 text-sm text-red-700"
+      data-form-error
+    >
       {message}
     </p>
   );

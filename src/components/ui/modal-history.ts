@@ -45,7 +45,11 @@ function modalStack(): string[] {
  * Opens `dialog` as a modal with scroll lock and a history entry.
  * `onClosed` runs once the dialog is closed, however that happened.
  */
-export function openModal(dialog: HTMLDialogElement, onClosed?: () => void, options: ModalOptions = {}): OpenModal {
+export function openModal(
+  dialog: HTMLDialogElement,
+  onClosed?: () => void,
+  options: ModalOptions = {},
+): OpenModal {
   const existing = open.get(dialog);
   if (existing) return existing;
 
@@ -90,7 +94,10 @@ export function openModal(dialog: HTMLDialogElement, onClosed?: () => void, opti
   if (!dialog.id) dialog.id = `modal-${Math.random().toString(36).slice(2, 8)}`;
   dialog.showModal();
   lockScroll();
-  history.pushState({ ...(history.state ?? {}), modal: dialog.id, modals: [...modalStack(), key] }, "");
+  history.pushState(
+    { ...(history.state ?? {}), modal: dialog.id, modals: [...modalStack(), key] },
+    "",
+  );
   pushed = true;
   window.addEventListener("popstate", onPop);
   dialog.addEventListener("cancel", onCancel);

@@ -12,8 +12,14 @@ describe("toast store", () => {
   });
 
   it("adds a toast with its type, title and message", () => {
-    const id = showToast({ type: "success", title: "Query Recieved", message: "Will reach out to you ASAP!" });
-    expect($toasts.get()).toEqual([{ id, type: "success", title: "Query Recieved", message: "Will reach out to you ASAP!" }]);
+    const id = showToast({
+      type: "success",
+      title: "Query Recieved",
+      message: "Will reach out to you ASAP!",
+    });
+    expect($toasts.get()).toEqual([
+      { id, type: "success", title: "Query Recieved", message: "Will reach out to you ASAP!" },
+    ]);
   });
 
   it("leaves the message out when none is given", () => {

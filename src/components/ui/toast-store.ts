@@ -29,7 +29,12 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 /** Shows a toast and returns its id; it closes by itself after 5 s. */
 export function showToast(input: ToastInput): number {
   const id = nextId++;
-  const toast: Toast = { id, type: input.type, title: input.title, ...(input.message ? { message: input.message } : {}) };
+  const toast: Toast = {
+    id,
+    type: input.type,
+    title: input.title,
+    ...(input.message ? { message: input.message } : {}),
+  };
   $toasts.set([...$toasts.get(), toast]);
   timers.set(
     id,

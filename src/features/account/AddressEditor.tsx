@@ -8,7 +8,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { hasBlankField, showServerErrors } from "../../components/ui/form-errors";
-import { FormError, SelectField, TextField, primaryButton, secondaryButton } from "../../components/ui/form-fields";
+import {
+  FormError,
+  SelectField,
+  TextField,
+  primaryButton,
+  secondaryButton,
+} from "../../components/ui/form-fields";
 import { showToast } from "../../components/ui/toast-store";
 import { ADDRESS_TYPES, LIMITS, NEW_ADDRESS_ID, type Address } from "./account";
 import { addressFieldsSchema, type AddressFormValues, type AddressInput } from "./account.schema";
@@ -16,7 +22,12 @@ import { addressFieldsSchema, type AddressFormValues, type AddressInput } from "
 const TYPE_OPTIONS = ADDRESS_TYPES.map((t) => ({ value: t, label: t }));
 
 function onInvalid(errors: FieldErrors): void {
-  if (hasBlankField(errors)) showToast({ type: "warning", title: "Missing Fields", message: "All fields are required except Address Line 2." });
+  if (hasBlankField(errors))
+    showToast({
+      type: "warning",
+      title: "Missing Fields",
+      message: "All fields are required except Address Line 2.",
+    });
 }
 
 interface Props {
@@ -33,10 +44,20 @@ interface Props {
   overlay?: ReactNode;
 }
 
-export default function AddressEditor({ address, email, onSave, onCancel, working, overlay }: Props) {
+export default function AddressEditor({
+  address,
+  email,
+  onSave,
+  onCancel,
+  working,
+  overlay,
+}: Props) {
   const { id: _id, email: _email, ...fields } = address;
   const defaultValues: AddressFormValues = fields;
-  const { register, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(addressFieldsSchema), defaultValues });
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(addressFieldsSchema),
+    defaultValues,
+  });
   const { errors } = formState;
 
   async function onValid(values: AddressInput) {
@@ -47,38 +68,120 @@ export default function AddressEditor({ address, email, onSave, onCancel, workin
     }
   }
 
-  const field = (name: Exclude<keyof AddressFormValues, "email" | "isDefault">) => ({ ...register(name), error: errors[name]?.message, disabled: working });
+  const field = (name: Exclude<keyof AddressFormValues, "email" | "isDefault">) => ({
+    ...register(name),
+    error: errors[name]?.message,
+    disabled: working,
+  });
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="relative space-y-4 p-6 sm:p-8" aria-busy={working}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      className="relative space-y-4 p-6 sm:p-8"
+      aria-busy={working}
+    >
       <h3 id="address-editor-title" className="text-2xl text-ink-900">
         {address.id === NEW_ADDRESS_ID ? "Add Address" : "Edit Address"}
       </h3>
       <SelectField label="Type" options={TYPE_OPTIONS} {...field("type")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" required autoComplete="given-name" maxLength={LIMITS.name} {...field("fName")} />
-        <TextField label="Last name" required autoComplete="family-name" maxLength={LIMITS.name} {...field("lName")} />
+        <TextField
+          label="First name"
+          required
+          autoComplete="given-name"
+          maxLength={LIMITS.name}
+          {...field("fName")}
+        />
+        <TextField
+          label="Last name"
+          required
+          autoComplete="family-name"
+          maxLength={LIMITS.name}
+          {...field("lName")}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Phone number" required type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} {...field("phone")} />
-        <TextField label="Email" name="email" type="email" value={email} readOnly aria-readonly="true" />
+        <TextField
+          label="Phone number"
+          required
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={LIMITS.phone}
+          {...field("phone")}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          value={email}
+          readOnly
+          aria-readonly="true"
+        />
       </div>
-      <TextField label="Address Line 1" required autoComplete="address-line1" maxLength={LIMITS.addressLine} {...field("address1")} />
-      <TextField label="Address Line 2" autoComplete="address-line2" maxLength={LIMITS.addressLine} {...field("address2")} />
+      <TextField
+        label="Address Line 1"
+        required
+        autoComplete="address-line1"
+        maxLength={LIMITS.addressLine}
+        {...field("address1")}
+      />
+      <TextField
+        label="Address Line 2"
+        autoComplete="address-line2"
+        maxLength={LIMITS.addressLine}
+        {...field("address2")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="City" required autoComplete="address-level2" maxLength={LIMITS.place} {...field("city")} />
-        <TextField label="State" required autoComplete="address-level1" maxLength={LIMITS.place} {...field("state")} />
+        <TextField
+          label="City"
+          required
+          autoComplete="address-level2"
+          maxLength={LIMITS.place}
+          {...field("city")}
+        />
+        <TextField
+          label="State"
+          required
+          autoComplete="address-level1"
+          maxLength={LIMITS.place}
+          {...field("state")}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="ZIP code" required autoComplete="postal-code" inputMode="numeric" maxLength={LIMITS.zipCode} {...field("zipCode")} />
-        <TextField label="Country" required autoComplete="country-name" maxLength={LIMITS.place} {...field("country")} />
+        <TextField
+          label="ZIP code"
+          required
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={LIMITS.zipCode}
+          {...field("zipCode")}
+        />
+        <TextField
+          label="Country"
+          required
+          autoComplete="country-name"
+          maxLength={LIMITS.place}
+          {...field("country")}
+        />
       </div>
       <label className="flex items-center gap-3 text-sm text-ink-700">
-        <input type="checkbox" {...register("isDefault")} disabled={working} className="size-4 accent-ink-900" />
+        <input
+          type="checkbox"
+          {...register("isDefault")}
+          disabled={working}
+          className="size-4 accent-ink-900"
+        />
         Use as my default address
       </label>
       <FormError message={errors.root?.server?.message} />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <button type="button" className={`${secondaryButton} sm:w-auto sm:px-6`} onClick={onCancel} disabled={working}>
+        <button
+          type="button"
+          className={`${secondaryButton} sm:w-auto sm:px-6`}
+          onClick={onCancel}
+          disabled={working}
+        >
           Cancel
         </button>
         <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={working}>

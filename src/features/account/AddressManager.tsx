@@ -31,7 +31,13 @@ interface Props {
   title?: string;
 }
 
-export default function AddressManager({ initialUser = null, autoSelect = false, selectedId = null, onSelect, title = "Saved Addresses" }: Props) {
+export default function AddressManager({
+  initialUser = null,
+  autoSelect = false,
+  selectedId = null,
+  onSelect,
+  title = "Saved Addresses",
+}: Props) {
   const stored = useStore($user);
   const user = stored ?? initialUser;
   const addresses = user?.addresses ?? [];
@@ -83,7 +89,11 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
     try {
       const before = new Set(addresses.map((a) => a.id));
       const updated = await saveAddress(editing.id, values);
-      showToast({ type: "success", title: "Address saved!", message: "Your address has been updated." });
+      showToast({
+        type: "success",
+        title: "Address saved!",
+        message: "Your address has been updated.",
+      });
       if (onSelect && editing.id === NEW_ADDRESS_ID) {
         const added = updated.addresses.find((a) => !before.has(a.id));
         if (added) onSelect(added);
@@ -103,7 +113,11 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
     try {
       await deleteAddress(address.id);
       if (onSelect && selectedId === address.id) onSelect(null);
-      showToast({ type: "success", title: "Address Deleted!", message: "Your address has been removed." });
+      showToast({
+        type: "success",
+        title: "Address Deleted!",
+        message: "Your address has been removed.",
+      });
     } catch {
       showToast({ type: "error", title: "Error!", message: "Failed to delete address." });
     } finally {
@@ -112,8 +126,15 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
   }
 
   const overlay = (
-    <div className="fixed inset-0 z-[60] grid place-items-center bg-cream-50/60 backdrop-blur-[1px]" data-address-overlay>
-      <Spinner size="lg" showLabel label={working === "deleting" ? "Deleting address..." : "Saving address..."} />
+    <div
+      className="fixed inset-0 z-[60] grid place-items-center bg-cream-50/60 backdrop-blur-[1px]"
+      data-address-overlay
+    >
+      <Spinner
+        size="lg"
+        showLabel
+        label={working === "deleting" ? "Deleting address..." : "Saving address..."}
+      />
     </div>
   );
 
@@ -123,13 +144,20 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
         <h2 id="saved-addresses-title" className="text-2xl text-ink-900">
           {title}
         </h2>
-        <button type="button" onClick={startAdd} className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-cream-50 shadow-sm transition hover:bg-ink-700 disabled:cursor-not-allowed disabled:opacity-60" disabled={!user || locked}>
+        <button
+          type="button"
+          onClick={startAdd}
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-cream-50 shadow-sm transition hover:bg-ink-700 disabled:cursor-not-allowed disabled:opacity-60"
+          disabled={!user || locked}
+        >
           <span aria-hidden="true">+</span> Add Address
         </button>
       </div>
 
       {addresses.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-cream-300 p-6 text-center text-sm text-ink-500">No saved addresses yet.</p>
+        <p className="rounded-2xl border border-dashed border-cream-300 p-6 text-center text-sm text-ink-500">
+          No saved addresses yet.
+        </p>
       ) : (
         <ul className="max-h-[60vh] space-y-3 overflow-y-auto pr-1" data-address-list>
           {addresses.map((a) => {
@@ -146,8 +174,14 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
                   <div className="min-w-0 text-sm text-ink-700">
                     <p className="flex flex-wrap items-center gap-2 font-medium text-ink-900">
                       {a.fName} {a.lName}
-                      <span className="rounded-full bg-cream-100 px-2 py-0.5 text-xs font-medium text-ink-500">{a.type}</span>
-                      {a.isDefault && <span className="rounded-full bg-resin-100 px-2 py-0.5 text-xs font-medium text-resin-700">Default</span>}
+                      <span className="rounded-full bg-cream-100 px-2 py-0.5 text-xs font-medium text-ink-500">
+                        {a.type}
+                      </span>
+                      {a.isDefault && (
+                        <span className="rounded-full bg-resin-100 px-2 py-0.5 text-xs font-medium text-resin-700">
+                          Default
+                        </span>
+                      )}
                     </p>
                     <p className="mt-1">{a.address1}</p>
                     {a.address2 && <p>{a.address2}</p>}
@@ -192,7 +226,11 @@ export default function AddressManager({ initialUser = null, autoSelect = false,
 
       {working === "deleting" && overlay}
 
-      <dialog ref={dialogRef} aria-labelledby="address-editor-title" className="w-full max-w-xl rounded-3xl bg-cream-50 shadow-2xl">
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="address-editor-title"
+        className="w-full max-w-xl rounded-3xl bg-cream-50 shadow-2xl"
+      >
         {editing && (
           <AddressEditor
             key={editing.id}

@@ -55,9 +55,34 @@ export default function LoginForm({ redirect = "/" }: Props) {
   }
 
   return (
-    <form noValidate method="post" onSubmit={handleSubmit(onValid)} onFocus={preloadAuth} className="space-y-5" aria-busy={busy}>
-      <TextField label="Email" required type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} error={errors.email?.message} disabled={busy} {...register("email")} />
-      <PasswordField label="Password" required autoComplete="current-password" maxLength={LIMITS.password} error={errors.password?.message} disabled={busy} {...register("password")} />
+    <form
+      noValidate
+      method="post"
+      onSubmit={handleSubmit(onValid)}
+      onFocus={preloadAuth}
+      className="space-y-5"
+      aria-busy={busy}
+    >
+      <TextField
+        label="Email"
+        required
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={LIMITS.email}
+        error={errors.email?.message}
+        disabled={busy}
+        {...register("email")}
+      />
+      <PasswordField
+        label="Password"
+        required
+        autoComplete="current-password"
+        maxLength={LIMITS.password}
+        error={errors.password?.message}
+        disabled={busy}
+        {...register("password")}
+      />
       <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
         {busy ? "Logging in..." : "Login"}
       </button>

@@ -29,7 +29,12 @@ const FIELDS = Object.keys(toValues(null));
 
 /** SPEC §5 Profile save: a blank field is the 'Missing Fields' toast (each message also shows under its field). */
 function onInvalid(errors: FieldErrors): void {
-  if (hasBlankField(errors)) showToast({ type: "warning", title: "Missing Fields", message: "All fields marked with * are required." });
+  if (hasBlankField(errors))
+    showToast({
+      type: "warning",
+      title: "Missing Fields",
+      message: "All fields marked with * are required.",
+    });
 }
 
 interface Props {
@@ -42,7 +47,9 @@ export default function ProfileForm({ initialUser }: Props) {
   const user = useStore($user);
   // No defaultValues: the server rendered the inputs with the record's values (defaultValue), and
   // edits made before hydration are kept. reset() loads a record that arrives later.
-  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(profileSchema) });
+  const { register, handleSubmit, reset, setError, formState } = useForm({
+    resolver: zodResolver(profileSchema),
+  });
   const { errors, isSubmitting: busy } = formState;
   const initial = toValues(initialUser);
 
@@ -54,7 +61,9 @@ export default function ProfileForm({ initialUser }: Props) {
     }
     fetchMe()
       .then((u) => reset(toValues(u)))
-      .catch(() => showToast({ type: "error", title: "Error!", message: "Failed to load your profile." }));
+      .catch(() =>
+        showToast({ type: "error", title: "Error!", message: "Failed to load your profile." }),
+      );
   }, [initialUser, reset]);
 
   async function onValid(values: ProfileInput) {
@@ -67,20 +76,76 @@ export default function ProfileForm({ initialUser }: Props) {
     }
   }
 
-  const field = (name: keyof ProfileFormValues) => ({ ...register(name), defaultValue: initial[name], error: errors[name]?.message });
+  const field = (name: keyof ProfileFormValues) => ({
+    ...register(name),
+    defaultValue: initial[name],
+    error: errors[name]?.message,
+  });
   const email = user?.email ?? initialUser?.email ?? "";
   return (
-    <form noValidate method="post" onSubmit={handleSubmit(onValid, onInvalid)} className="relative space-y-5" aria-busy={busy} aria-label="Profile">
+    <form
+      noValidate
+      method="post"
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      className="relative space-y-5"
+      aria-busy={busy}
+      aria-label="Profile"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" required autoComplete="given-name" maxLength={LIMITS.name} readOnly={busy} {...field("firstName")} />
-        <TextField label="Last name" required autoComplete="family-name" maxLength={LIMITS.name} readOnly={busy} {...field("lastName")} />
+        <TextField
+          label="First name"
+          required
+          autoComplete="given-name"
+          maxLength={LIMITS.name}
+          readOnly={busy}
+          {...field("firstName")}
+        />
+        <TextField
+          label="Last name"
+          required
+          autoComplete="family-name"
+          maxLength={LIMITS.name}
+          readOnly={busy}
+          {...field("lastName")}
+        />
       </div>
-      <TextField label="Email" type="email" value={email} readOnly aria-readonly="true" title="Your email cannot be changed here" />
-      <TextField label="Phone number" required type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} readOnly={busy} {...field("phone")} />
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        readOnly
+        aria-readonly="true"
+        title="Your email cannot be changed here"
+      />
+      <TextField
+        label="Phone number"
+        required
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={LIMITS.phone}
+        readOnly={busy}
+        {...field("phone")}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         {/* A select has no readOnly: disabled while saving (the values were read before). */}
-        <SelectField label="Gender" required options={GENDER_OPTIONS} placeholder="Select gender" disabled={busy} {...field("gender")} />
-        <TextField label="Date of birth" required type="date" max={todayIso()} min="1900-01-01" readOnly={busy} {...field("dateOfBirth")} />
+        <SelectField
+          label="Gender"
+          required
+          options={GENDER_OPTIONS}
+          placeholder="Select gender"
+          disabled={busy}
+          {...field("gender")}
+        />
+        <TextField
+          label="Date of birth"
+          required
+          type="date"
+          max={todayIso()}
+          min="1900-01-01"
+          readOnly={busy}
+          {...field("dateOfBirth")}
+        />
       </div>
       <FormError message={errors.root?.server?.message} />
       <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={busy || !hydrated}>

@@ -6,7 +6,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { flashToast } from "../../components/ui/flash-toasts";
-import { PasswordField, SelectField, TextField, primaryButton } from "../../components/ui/form-fields";
+import {
+  PasswordField,
+  SelectField,
+  TextField,
+  primaryButton,
+} from "../../components/ui/form-fields";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
 import { signUpSchema, type SignUpInput } from "./account.schema";
@@ -21,17 +26,27 @@ interface Props {
 export default function SignUpForm({ redirect = "/" }: Props) {
   const hydrated = useHydrated();
   // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
-  const { register, handleSubmit, reset, formState } = useForm({ resolver: zodResolver(signUpSchema) });
+  const { register, handleSubmit, reset, formState } = useForm({
+    resolver: zodResolver(signUpSchema),
+  });
   const { errors, isSubmitting: busy } = formState;
   const google = useGoogleSignIn(redirect, busy);
 
   async function onValid(values: SignUpInput) {
     try {
       await signUpWithEmail(values);
-      flashToast({ type: "success", title: "Success!", message: "Verification email sent to your registered email." });
+      flashToast({
+        type: "success",
+        title: "Success!",
+        message: "Verification email sent to your registered email.",
+      });
     } catch (error) {
       console.error("[sign-up] failed", error);
-      flashToast({ type: "error", title: "Error!", message: "Something went wrong. Please try again." });
+      flashToast({
+        type: "error",
+        title: "Error!",
+        message: "Something went wrong. Please try again.",
+      });
     }
     // SPEC §4: cleared, then home, whether the attempt succeeded or failed.
     reset();
@@ -39,23 +54,88 @@ export default function SignUpForm({ redirect = "/" }: Props) {
   }
 
   // Editing the password also re-checks the confirmation ('Passwords do not match').
-  const field = (name: keyof SignUpInput, options?: { deps: (keyof SignUpInput)[] }) => ({ ...register(name, options), error: errors[name]?.message, disabled: busy });
+  const field = (name: keyof SignUpInput, options?: { deps: (keyof SignUpInput)[] }) => ({
+    ...register(name, options),
+    error: errors[name]?.message,
+    disabled: busy,
+  });
 
   return (
-    <form noValidate method="post" onSubmit={handleSubmit(onValid)} className="space-y-5" aria-busy={busy}>
+    <form
+      noValidate
+      method="post"
+      onSubmit={handleSubmit(onValid)}
+      className="space-y-5"
+      aria-busy={busy}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" required autoComplete="given-name" maxLength={LIMITS.name} {...field("firstName")} />
-        <TextField label="Last name" required autoComplete="family-name" maxLength={LIMITS.name} {...field("lastName")} />
+        <TextField
+          label="First name"
+          required
+          autoComplete="given-name"
+          maxLength={LIMITS.name}
+          {...field("firstName")}
+        />
+        <TextField
+          label="Last name"
+          required
+          autoComplete="family-name"
+          maxLength={LIMITS.name}
+          {...field("lastName")}
+        />
       </div>
-      <TextField label="Email" required type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} {...field("email")} />
-      <TextField label="Phone number" required type="tel" autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} placeholder="98XXXXXXXX" {...field("phone")} />
+      <TextField
+        label="Email"
+        required
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={LIMITS.email}
+        {...field("email")}
+      />
+      <TextField
+        label="Phone number"
+        required
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={LIMITS.phone}
+        placeholder="98XXXXXXXX"
+        {...field("phone")}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <PasswordField label="Password" required autoComplete="new-password" maxLength={LIMITS.password} {...field("password", { deps: ["confirmPassword"] })} />
-        <PasswordField label="Confirm password" required autoComplete="new-password" maxLength={LIMITS.password} {...field("confirmPassword")} />
+        <PasswordField
+          label="Password"
+          required
+          autoComplete="new-password"
+          maxLength={LIMITS.password}
+          {...field("password", { deps: ["confirmPassword"] })}
+        />
+        <PasswordField
+          label="Confirm password"
+          required
+          autoComplete="new-password"
+          maxLength={LIMITS.password}
+          {...field("confirmPassword")}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Date of birth" required type="date" max={todayIso()} min="1900-01-01" {...field("dateOfBirth")} />
-        <SelectField label="Gender" required options={GENDER_OPTIONS} placeholder="Select gender" defaultValue="" {...field("gender")} />
+        <TextField
+          label="Date of birth"
+          required
+          type="date"
+          max={todayIso()}
+          min="1900-01-01"
+          {...field("dateOfBirth")}
+        />
+        <SelectField
+          label="Gender"
+          required
+          options={GENDER_OPTIONS}
+          placeholder="Select gender"
+          defaultValue=""
+          {...field("gender")}
+        />
       </div>
       <div>
         <label className="flex items-start gap-3 text-sm text-ink-700">

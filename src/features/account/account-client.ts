@@ -26,13 +26,19 @@ export function saveProfile(values: ProfileInput): Promise<User> {
 /** Saves an address: a new one (id 'new') gets its id from the current time and is POSTed. */
 export function saveAddress(id: string, fields: AddressInput): Promise<User> {
   if (id === NEW_ADDRESS_ID) {
-    return apply("address save", () => apiJson<User>("POST", "/v2/users/profile-address", { ...fields, id: generateAddressId() }));
+    return apply("address save", () =>
+      apiJson<User>("POST", "/v2/users/profile-address", { ...fields, id: generateAddressId() }),
+    );
   }
-  return apply("address save", () => apiJson<User>("PUT", `/v2/users/profile-address?address_id=${encodeURIComponent(id)}`, fields));
+  return apply("address save", () =>
+    apiJson<User>("PUT", `/v2/users/profile-address?address_id=${encodeURIComponent(id)}`, fields),
+  );
 }
 
 export function deleteAddress(id: string): Promise<User> {
-  return apply("address delete", () => apiJson<User>("DELETE", `/v2/users/profile-address?address_id=${encodeURIComponent(id)}`));
+  return apply("address delete", () =>
+    apiJson<User>("DELETE", `/v2/users/profile-address?address_id=${encodeURIComponent(id)}`),
+  );
 }
 
 /** The caller's full record (created on first use when missing). */

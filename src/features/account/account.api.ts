@@ -66,7 +66,10 @@ export async function postGoogleRegister(context: APIContext): Promise<Response>
     const firstName = body.firstName || firstWord(identity.name);
     const { row, created } = await ensureUserRow(tx, identity, { firstName });
     if (!created && !row.firstName && firstName) {
-      await tx.update(users).set({ firstName, updatedAt: new Date() }).where(eq(users.id, identity.uid));
+      await tx
+        .update(users)
+        .set({ firstName, updatedAt: new Date() })
+        .where(eq(users.id, identity.uid));
     }
     return { user: await mustLoad(tx, identity.uid), created };
   });
@@ -126,14 +129,22 @@ export async function postAddress(context: APIContext): Promise<Response> {
     await ensureUserRow(tx, identity);
     // Lock the user's row so two saves at once cannot both pass the count below.
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${identity.uid} for update`);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, identity.uid));
-    if (n >= LIMITS.addresses) throw new HttpError(400, `You can keep at most ${LIMITS.addresses} saved addresses. Delete one first.`);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(addresses)
+      .where(eq(addresses.userId, identity.uid));
+    if (n >= LIMITS.addresses)
+      throw new HttpError(
+        400,
+        `You can keep at most ${LIMITS.addresses} saved addresses. Delete one first.`,
+      );
     const inserted = await tx
       .insert(addresses)
       .values({ userId: identity.uid, id: body.id, ...addressValues(body, identity.email) })
       .onConflictDoNothing()
       .returning({ id: addresses.id });
-    if (inserted.length === 0) throw new HttpError(409, "An address with this id already exists. Edit it instead.");
+    if (inserted.length === 0)
+      throw new HttpError(409, "An address with this id already exists. Edit it instead.");
     if (body.isDefault) await keepOneDefault(tx, identity.uid, body.id);
     return mustLoad(tx, identity.uid);
   });

@@ -21,7 +21,8 @@ import {
 function messages(schema: z.ZodMiniType, values: unknown): Record<string, string> {
   const result = z.safeParse(schema, values);
   const found: Record<string, string> = {};
-  for (const issue of result.success ? [] : result.error.issues) found[issue.path.join(".")] ??= issue.message;
+  for (const issue of result.success ? [] : result.error.issues)
+    found[issue.path.join(".")] ??= issue.message;
   return found;
 }
 
@@ -36,7 +37,17 @@ const VALID: SignUpFormValues = {
   gender: "female",
   agree: true,
 };
-const EMPTY_SIGN_UP: SignUpFormValues = { firstName: "", lastName: "", email: "", phone: "", password: "", confirmPassword: "", dateOfBirth: "", gender: "", agree: false };
+const EMPTY_SIGN_UP: SignUpFormValues = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  password: "",
+  confirmPassword: "",
+  dateOfBirth: "",
+  gender: "",
+  agree: false,
+};
 const validateSignUp = (values: SignUpFormValues) => messages(signUpSchema, values);
 
 const USER: User = {
@@ -73,25 +84,46 @@ describe("sign-up validation (SPEC §5, messages word for word)", () => {
   });
 
   it("treats blanks as missing", () => {
-    const e = validateSignUp({ ...VALID, firstName: "  ", lastName: "\t", email: " ", phone: "   " });
-    expect(e).toMatchObject({ firstName: "First name required", lastName: "Last name required", email: "Email required", phone: "Phone number required" });
+    const e = validateSignUp({
+      ...VALID,
+      firstName: "  ",
+      lastName: "\t",
+      email: " ",
+      phone: "   ",
+    });
+    expect(e).toMatchObject({
+      firstName: "First name required",
+      lastName: "Last name required",
+      email: "Email required",
+      phone: "Phone number required",
+    });
   });
 
-  it.each(["asha", "asha@", "asha@example", "@example.com", "as ha@example.com"])("'Invalid email' for %s", (email) => {
-    expect(validateSignUp({ ...VALID, email }).email).toBe("Invalid email");
-  });
+  it.each(["asha", "asha@", "asha@example", "@example.com", "as ha@example.com"])(
+    "'Invalid email' for %s",
+    (email) => {
+      expect(validateSignUp({ ...VALID, email }).email).toBe("Invalid email");
+    },
+  );
 
   it("'Minimum 8 characters' below 8, fine at 8", () => {
-    expect(validateSignUp({ ...VALID, password: "1234567", confirmPassword: "1234567" }).password).toBe("Minimum 8 characters");
-    expect(validateSignUp({ ...VALID, password: "12345678", confirmPassword: "12345678" }).password).toBeUndefined();
+    expect(
+      validateSignUp({ ...VALID, password: "1234567", confirmPassword: "1234567" }).password,
+    ).toBe("Minimum 8 characters");
+    expect(
+      validateSignUp({ ...VALID, password: "12345678", confirmPassword: "12345678" }).password,
+    ).toBeUndefined();
   });
 
   it("'Passwords do not match'", () => {
-    expect(validateSignUp({ ...VALID, confirmPassword: "resin-lover!" }).confirmPassword).toBe("Passwords do not match");
+    expect(validateSignUp({ ...VALID, confirmPassword: "resin-lover!" }).confirmPassword).toBe(
+      "Passwords do not match",
+    );
   });
 
   it("'Select your gender' for anything but male, female, other", () => {
-    for (const gender of ["male", "female", "other"]) expect(validateSignUp({ ...VALID, gender }).gender).toBeUndefined();
+    for (const gender of ["male", "female", "other"])
+      expect(validateSignUp({ ...VALID, gender }).gender).toBeUndefined();
     expect(validateSignUp({ ...VALID, gender: "Male" }).gender).toBe("Select your gender");
   });
 
@@ -100,15 +132,21 @@ describe("sign-up validation (SPEC §5, messages word for word)", () => {
   });
 
   it("refuses a birth date in the future", () => {
-    expect(validateSignUp({ ...VALID, dateOfBirth: "2999-01-01" }).dateOfBirth).toBe("Date of birth must be a real date (YYYY-MM-DD), not in the future");
+    expect(validateSignUp({ ...VALID, dateOfBirth: "2999-01-01" }).dateOfBirth).toBe(
+      "Date of birth must be a real date (YYYY-MM-DD), not in the future",
+    );
   });
 
   it("'You must agree to the terms'", () => {
-    expect(validateSignUp({ ...VALID, agree: false })).toEqual({ agree: "You must agree to the terms" });
+    expect(validateSignUp({ ...VALID, agree: false })).toEqual({
+      agree: "You must agree to the terms",
+    });
   });
 
   it("'Passwords do not match' shows together with the other fields' messages", () => {
-    expect(validateSignUp({ ...EMPTY_SIGN_UP, password: "short", confirmPassword: "different" })).toMatchObject({
+    expect(
+      validateSignUp({ ...EMPTY_SIGN_UP, password: "short", confirmPassword: "different" }),
+    ).toMatchObject({
       password: "Minimum 8 characters",
       confirmPassword: "Passwords do not match",
       gender: "Select your gender",
@@ -117,20 +155,36 @@ describe("sign-up validation (SPEC §5, messages word for word)", () => {
 
   it("the register body is the form's profile fields and email, trimmed; nothing else leaves the browser", () => {
     const body = registerBody(signUpSchema.parse({ ...VALID, firstName: " Asha\u200b " }));
-    expect(body).toEqual({ firstName: "Asha", lastName: "Verma", email: "asha@example.com", phone: "9876543210", gender: "female", dateOfBirth: "1994-06-15" });
+    expect(body).toEqual({
+      firstName: "Asha",
+      lastName: "Verma",
+      email: "asha@example.com",
+      phone: "9876543210",
+      gender: "female",
+      dateOfBirth: "1994-06-15",
+    });
     expect(registerSchema.parse(body)).toEqual(body);
   });
 });
 
 describe("login validation", () => {
   it("requires email and password", () => {
-    expect(messages(loginSchema, { email: " ", password: "" })).toEqual({ email: "Email required", password: "Password required" });
+    expect(messages(loginSchema, { email: " ", password: "" })).toEqual({
+      email: "Email required",
+      password: "Password required",
+    });
     expect(messages(loginSchema, { email: "a@b.co", password: "x" })).toEqual({});
   });
 });
 
 describe("profile validation", () => {
-  const PROFILE = { firstName: "Asha", lastName: "Verma", phone: "98", gender: "female", dateOfBirth: "1994-06-15" };
+  const PROFILE = {
+    firstName: "Asha",
+    lastName: "Verma",
+    phone: "98",
+    gender: "female",
+    dateOfBirth: "1994-06-15",
+  };
 
   it("the form: any blank field fails as blank (the 'Missing Fields' toast)", () => {
     expect(messages(profileSchema, PROFILE)).toEqual({});
@@ -141,7 +195,13 @@ describe("profile validation", () => {
   });
 
   it("the server: trims, limits lengths, checks gender and date, drops unknown keys", () => {
-    const parsed = profileSchema.parse({ ...PROFILE, firstName: "  Asha ", email: "x@y.z", role: "tm_admin", uid: "other" });
+    const parsed = profileSchema.parse({
+      ...PROFILE,
+      firstName: "  Asha ",
+      email: "x@y.z",
+      role: "tm_admin",
+      uid: "other",
+    });
     expect(parsed).toEqual(PROFILE);
     expect(profileSchema.safeParse({ ...PROFILE, firstName: "x".repeat(51) }).success).toBe(false);
     expect(profileSchema.safeParse({ ...PROFILE, gender: "robot" }).success).toBe(false);
@@ -156,26 +216,63 @@ describe("profile validation", () => {
 });
 
 describe("address validation (SPEC §5 Address save)", () => {
-  const ADDRESS = { ...newAddressFor(USER), address1: "12 MI Road", city: "Jaipur", state: "Rajasthan", zipCode: "302001" };
+  const ADDRESS = {
+    ...newAddressFor(USER),
+    address1: "12 MI Road",
+    city: "Jaipur",
+    state: "Rajasthan",
+    zipCode: "302001",
+  };
 
   it("a new address: temporary id 'new', name, phone and email from the user, India, Home", () => {
-    expect(newAddressFor(USER)).toMatchObject({ id: "new", fName: "Asha", lName: "Verma", phone: "9876543210", email: "asha@example.com", country: "India", address2: "" });
+    expect(newAddressFor(USER)).toMatchObject({
+      id: "new",
+      fName: "Asha",
+      lName: "Verma",
+      phone: "9876543210",
+      email: "asha@example.com",
+      country: "India",
+      address2: "",
+    });
   });
 
   it("the form: everything but address line 2 is required", () => {
     expect(messages(addressFieldsSchema, ADDRESS)).toEqual({});
     expect(messages(addressFieldsSchema, { ...ADDRESS, address2: "" })).toEqual({});
-    for (const key of ["fName", "lName", "phone", "zipCode", "address1", "city", "state", "country"] as const) {
-      expect(addressFieldsSchema.safeParse({ ...ADDRESS, [key]: "  " }).error?.issues[0]?.code, key).toBe("too_small");
+    for (const key of [
+      "fName",
+      "lName",
+      "phone",
+      "zipCode",
+      "address1",
+      "city",
+      "state",
+      "country",
+    ] as const) {
+      expect(
+        addressFieldsSchema.safeParse({ ...ADDRESS, [key]: "  " }).error?.issues[0]?.code,
+        key,
+      ).toBe("too_small");
     }
   });
 
   it("the server: types, defaults, lengths and ids", () => {
     const { id: _id, ...fields } = ADDRESS;
-    expect(addressFieldsSchema.parse({ ...fields, type: undefined, address2: undefined, isDefault: undefined })).toMatchObject({ type: "Other", address2: "", isDefault: false });
+    expect(
+      addressFieldsSchema.parse({
+        ...fields,
+        type: undefined,
+        address2: undefined,
+        isDefault: undefined,
+      }),
+    ).toMatchObject({ type: "Other", address2: "", isDefault: false });
     expect(addressFieldsSchema.safeParse({ ...fields, type: "Office" }).success).toBe(false);
-    expect(addressFieldsSchema.safeParse({ ...fields, zipCode: "1".repeat(13) }).success).toBe(false);
-    expect(newAddressSchema.safeParse({ ...fields, id: generateAddressId(1700000000000) }).success).toBe(true);
+    expect(addressFieldsSchema.safeParse({ ...fields, zipCode: "1".repeat(13) }).success).toBe(
+      false,
+    );
+    expect(
+      newAddressSchema.safeParse({ ...fields, id: generateAddressId(1700000000000) }).success,
+    ).toBe(true);
     expect(newAddressSchema.safeParse({ ...fields, id: "new" }).success).toBe(false);
     expect(newAddressSchema.safeParse({ ...fields, id: "a/b" }).success).toBe(false);
     expect(addressQuerySchema.safeParse({ address_id: "x".repeat(65) }).success).toBe(false);

@@ -6,30 +6,50 @@
  */
 import { z } from "zod/mini";
 import { trimInvisible } from "../../lib/text";
-import { ADDRESS_TYPES, GENDERS, LIMITS, NEW_ADDRESS_ID, PASSWORD_MIN, isValidBirthDate } from "./account";
+import {
+  ADDRESS_TYPES,
+  GENDERS,
+  LIMITS,
+  NEW_ADDRESS_ID,
+  PASSWORD_MIN,
+  isValidBirthDate,
+} from "./account";
 
 // Unknown keys are dropped (z.object strips them), so a body cannot set uid, email or role.
 
 /** Required text: trimmed (invisible characters too), "{label} required", at most `max`. */
 const required = (label: string, max: number) =>
-  z.string({ error: `${label} required` }).check(
-    z.overwrite(trimInvisible),
-    z.minLength(1, `${label} required`),
-    z.maxLength(max, `${label}: at most ${max} characters`),
-  );
+  z
+    .string({ error: `${label} required` })
+    .check(
+      z.overwrite(trimInvisible),
+      z.minLength(1, `${label} required`),
+      z.maxLength(max, `${label}: at most ${max} characters`),
+    );
 
 /** Optional text: trimmed, "" when absent. */
 const optional = (label: string, max: number) =>
-  z._default(z.string().check(z.overwrite(trimInvisible), z.maxLength(max, `${label}: at most ${max} characters`)), "");
+  z._default(
+    z
+      .string()
+      .check(z.overwrite(trimInvisible), z.maxLength(max, `${label}: at most ${max} characters`)),
+    "",
+  );
 
 const dateOfBirth = z.string({ error: "Date of birth required" }).check(
   z.overwrite(trimInvisible),
   z.minLength(1, "Date of birth required"),
-  z.refine((v) => v === "" || isValidBirthDate(v), "Date of birth must be a real date (YYYY-MM-DD), not in the future"),
+  z.refine(
+    (v) => v === "" || isValidBirthDate(v),
+    "Date of birth must be a real date (YYYY-MM-DD), not in the future",
+  ),
 );
 
 /** A select's value is text ("" before a choice); only male, female or other pass. */
-const gender = z.pipe(z.string({ error: "Select your gender" }), z.enum(GENDERS, { error: "Select your gender" }));
+const gender = z.pipe(
+  z.string({ error: "Select your gender" }),
+  z.enum(GENDERS, { error: "Select your gender" }),
+);
 
 /** Looks like {name}@{domain}.{tld}: the spec's "Invalid email" rule. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -72,8 +92,12 @@ export const signUpSchema = z
       z.refine((v) => v === "" || v.length >= PASSWORD_MIN, "Minimum 8 characters"),
       z.maxLength(LIMITS.password, `Password: at most ${LIMITS.password} characters`),
     ),
-    confirmPassword: z.string({ error: "Confirm your password" }).check(z.minLength(1, "Confirm your password")),
-    agree: z.boolean({ error: "You must agree to the terms" }).check(z.refine((v) => v, "You must agree to the terms")),
+    confirmPassword: z
+      .string({ error: "Confirm your password" })
+      .check(z.minLength(1, "Confirm your password")),
+    agree: z
+      .boolean({ error: "You must agree to the terms" })
+      .check(z.refine((v) => v, "You must agree to the terms")),
   })
   .check(
     z.refine((v) => v.confirmPassword === "" || v.confirmPassword === v.password, {
@@ -98,14 +122,23 @@ export function registerBody(values: SignUpInput): RegisterInput {
 /** POST /v2/auth-google/register (new Google accounts): email is ignored, firstName optional. */
 export const googleRegisterSchema = z.object({
   email: ignoredEmail,
-  firstName: z.optional(z.string().check(z.overwrite(trimInvisible), z.maxLength(LIMITS.name, `First name: at most ${LIMITS.name} characters`))),
+  firstName: z.optional(
+    z
+      .string()
+      .check(
+        z.overwrite(trimInvisible),
+        z.maxLength(LIMITS.name, `First name: at most ${LIMITS.name} characters`),
+      ),
+  ),
 });
 
 // ---------------------------------------------------------------------------------------------
 // Login (SPEC §5 Login): the form only (the API takes the identity provider's token).
 
 export const loginSchema = z.object({
-  email: z.string({ error: "Email required" }).check(z.overwrite(trimInvisible), z.minLength(1, "Email required")),
+  email: z
+    .string({ error: "Email required" })
+    .check(z.overwrite(trimInvisible), z.minLength(1, "Email required")),
   password: z.string({ error: "Password required" }).check(z.minLength(1, "Password required")),
 });
 export type LoginInput = z.output<typeof loginSchema>;

@@ -10,7 +10,14 @@ import type { DbOrTx } from "../../server/db/client";
 import { addresses, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { toRole } from "../../lib/roles";
-import { ADDRESS_TYPES, GENDERS, type Address, type Gender, type SessionUser, type User } from "./account";
+import {
+  ADDRESS_TYPES,
+  GENDERS,
+  type Address,
+  type Gender,
+  type SessionUser,
+  type User,
+} from "./account";
 
 type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
@@ -18,7 +25,9 @@ type AddressRow = typeof addresses.$inferSelect;
 function toAddress(row: AddressRow): Address {
   return {
     id: row.id,
-    type: (ADDRESS_TYPES as readonly string[]).includes(row.type) ? (row.type as Address["type"]) : "Other",
+    type: (ADDRESS_TYPES as readonly string[]).includes(row.type)
+      ? (row.type as Address["type"])
+      : "Other",
     fName: row.fName,
     lName: row.lName,
     phone: row.phone,
@@ -53,7 +62,11 @@ export function toApiUser(row: UserRow, rows: AddressRow[]): User {
 export async function loadUser(db: DbOrTx, uid: string): Promise<User | null> {
   const [row] = await db.select().from(users).where(eq(users.id, uid));
   if (!row) return null;
-  const rows = await db.select().from(addresses).where(eq(addresses.userId, uid)).orderBy(asc(addresses.createdAt), asc(addresses.id));
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, uid))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
   return toApiUser(row, rows);
 }
 
@@ -65,7 +78,10 @@ export async function mustLoad(db: DbOrTx, uid: string): Promise<User> {
 
 /** What the middleware puts on Astro.locals.user (no write: a page load never creates a record). */
 export async function sessionUserFor(db: DbOrTx, identity: Identity): Promise<SessionUser> {
-  const [row] = await db.select({ firstName: users.firstName, role: users.role }).from(users).where(eq(users.id, identity.uid));
+  const [row] = await db
+    .select({ firstName: users.firstName, role: users.role })
+    .from(users)
+    .where(eq(users.id, identity.uid));
   return {
     uid: identity.uid,
     firstName: row?.firstName || firstWord(identity.name) || identity.email.split("@")[0] || "",

@@ -3,7 +3,14 @@
  * session code's imports. The forms' schemas are tested in account.schema.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { isValidBirthDate, loginUrl, newAddressFor, parseUserCookie, safeRedirect, type User } from "./account";
+import {
+  isValidBirthDate,
+  loginUrl,
+  newAddressFor,
+  parseUserCookie,
+  safeRedirect,
+  type User,
+} from "./account";
 import { decide } from "./auth-gate";
 import { encodeUserCookie } from "./session-store";
 import { normalizePath } from "./session-middleware.server";
@@ -69,7 +76,14 @@ describe("redirects after login", () => {
   });
 
   it("never answers a path a browser would read as another host", () => {
-    const tricky = ["/.//evil.com", "/..//evil.com", "/%2e//evil.com", "/a/../\\evil.com", "/%2e%2e/%2e%2e//evil.com", "/a/b/../..//evil.com"];
+    const tricky = [
+      "/.//evil.com",
+      "/..//evil.com",
+      "/%2e//evil.com",
+      "/a/../\\evil.com",
+      "/%2e%2e/%2e%2e//evil.com",
+      "/a/b/../..//evil.com",
+    ];
     for (const target of tricky) {
       const out = safeRedirect(target);
       expect(out.startsWith("//") || out.startsWith("/\\"), `${target} -> ${out}`).toBe(false);
@@ -94,17 +108,35 @@ describe("the user cookie", () => {
     expect(parseUserCookie(encodeUserCookie(user))?.firstName).toBe("Ānanya 100%");
   });
 
-  it.each([undefined, "", "%", "%7Bnope", encodeURIComponent("null"), encodeURIComponent("[]"), encodeURIComponent('{"firstName":"x"}')])("is discarded when empty or unreadable: %s", (raw) => {
+  it.each([
+    undefined,
+    "",
+    "%",
+    "%7Bnope",
+    encodeURIComponent("null"),
+    encodeURIComponent("[]"),
+    encodeURIComponent('{"firstName":"x"}'),
+  ])("is discarded when empty or unreadable: %s", (raw) => {
     expect(parseUserCookie(raw)).toBeNull();
   });
 
   it("never reads a role other than tm_admin or customer", () => {
-    expect(parseUserCookie(encodeURIComponent(JSON.stringify({ ...USER, role: "root" })))?.role).toBe("customer");
+    expect(
+      parseUserCookie(encodeURIComponent(JSON.stringify({ ...USER, role: "root" })))?.role,
+    ).toBe("customer");
   });
 
   it("leaves the addresses out when they would not fit in a cookie", () => {
-    const address = { ...newAddressFor(USER), id: "1", address1: "x".repeat(200), address2: "y".repeat(200) };
-    const big = { ...USER, addresses: Array.from({ length: 20 }, (_, i) => ({ ...address, id: String(i) })) };
+    const address = {
+      ...newAddressFor(USER),
+      id: "1",
+      address1: "x".repeat(200),
+      address2: "y".repeat(200),
+    };
+    const big = {
+      ...USER,
+      addresses: Array.from({ length: 20 }, (_, i) => ({ ...address, id: String(i) })),
+    };
     const encoded = encodeUserCookie(big);
     expect(encoded.length).toBeLessThan(4000);
     expect(parseUserCookie(encoded)).toEqual({ ...big, addresses: [] });
@@ -130,8 +162,11 @@ describe("guards", () => {
 
 describe("the browser's session code stays free of zod and of the Firebase SDK", () => {
   // Static imports only: the dynamic imports (the Firebase SDK among them) load later, on demand.
-  it.each(["src/features/account/user-menu.ts", "src/features/account/session-store.ts"])("%s (loaded on every page by the nav)", (entry) => {
-    expect(modulesImporting(entry, "zod", { includeDynamic: false })).toEqual([]);
-    expect(modulesImporting(entry, "firebase", { includeDynamic: false })).toEqual([]);
-  });
+  it.each(["src/features/account/user-menu.ts", "src/features/account/session-store.ts"])(
+    "%s (loaded on every page by the nav)",
+    (entry) => {
+      expect(modulesImporting(entry, "zod", { includeDynamic: false })).toEqual([]);
+      expect(modulesImporting(entry, "firebase", { includeDynamic: false })).toEqual([]);
+    },
+  );
 });

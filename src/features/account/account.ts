@@ -80,7 +80,6 @@ export interface SessionUser {
   emailVerified?: boolean;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Dates
 
@@ -90,7 +89,8 @@ export function isValidBirthDate(value: string, today: Date = new Date()): boole
   if (!match) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+    return false;
   if (y < 1900) return false;
   // Compare as strings in the shopper's day: India is ahead of UTC, so allow "today" anywhere.
   const latest = new Date(today.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
@@ -111,7 +111,9 @@ export const GENDER_OPTIONS = [
 ] as const;
 
 /** A blank address for the editor: temporary id 'new', name/phone/email from the user (SPEC §2). */
-export function newAddressFor(user: Pick<User, "firstName" | "lastName" | "phone" | "email"> | null): Address {
+export function newAddressFor(
+  user: Pick<User, "firstName" | "lastName" | "phone" | "email"> | null,
+): Address {
   return {
     id: NEW_ADDRESS_ID,
     type: "Home",
@@ -147,15 +149,22 @@ export function generateAddressId(now: number = Date.now()): string {
  */
 export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
   if (!target || typeof target !== "string" || target.length > 2000) return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
+    return fallback;
   const base = "http://shop.invalid";
   try {
     const url = new URL(target, base);
     if (url.origin !== base) return fallback;
-    if (url.pathname === "/login" || url.pathname.startsWith("/join-") || url.pathname === "/unauthorized") return fallback;
+    if (
+      url.pathname === "/login" ||
+      url.pathname.startsWith("/join-") ||
+      url.pathname === "/unauthorized"
+    )
+      return fallback;
     const result = url.pathname + url.search + url.hash;
     // The normalised path must itself be a same-site path, and stay one when resolved again.
-    if (!result.startsWith("/") || result.startsWith("//") || result.startsWith("/\\")) return fallback;
+    if (!result.startsWith("/") || result.startsWith("//") || result.startsWith("/\\"))
+      return fallback;
     if (new URL(result, base).origin !== base) return fallback;
     return result;
   } catch {
@@ -192,7 +201,9 @@ export function parseUserCookie(raw: string | undefined | null): User | null {
       email: typeof u.email === "string" ? u.email : "",
       phone: typeof u.phone === "string" ? u.phone : "",
       dateOfBirth: typeof u.dateOfBirth === "string" ? u.dateOfBirth : "",
-      gender: (GENDERS as readonly string[]).includes(u.gender as string) ? (u.gender as Gender) : "",
+      gender: (GENDERS as readonly string[]).includes(u.gender as string)
+        ? (u.gender as Gender)
+        : "",
       role: u.role === ADMIN_ROLE ? ADMIN_ROLE : "customer",
       addresses: Array.isArray(u.addresses) ? (u.addresses as Address[]) : [],
       cartId: typeof u.cartId === "string" ? u.cartId : "",

@@ -3,7 +3,11 @@
  * granted only to a record whose email Firebase reports as verified.
  */
 import { eq, sql } from "drizzle-orm";
-import { AuthUnavailableError, firebaseEmailStatus, type FirebaseEmailStatus } from "../../server/auth/firebase-admin.server";
+import {
+  AuthUnavailableError,
+  firebaseEmailStatus,
+  type FirebaseEmailStatus,
+} from "../../server/auth/firebase-admin.server";
 import type { DbOrTx } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import { ADMIN_ROLE, isAdmin } from "../../lib/roles";
@@ -23,7 +27,8 @@ export type GrantOutcome =
 
 /** Why a grant was refused, in words for the operator. */
 export const REFUSAL_REASONS: Record<Exclude<FirebaseEmailStatus, "verified">, string> = {
-  unverified: "the address is not verified with Firebase (they must open the link in the verification email, or sign in with Google)",
+  unverified:
+    "the address is not verified with Firebase (they must open the link in the verification email, or sign in with Google)",
   "other-email": "the Firebase account behind this record now has another address",
   disabled: "the Firebase account is disabled",
   "no-account": "the Firebase account behind this record no longer exists",
@@ -44,7 +49,11 @@ async function recordByEmail(db: DbOrTx, email: string) {
  * database is whatever a sign-in token said, and Firebase lets anyone sign up with any address
  * without verifying it: matching on it alone would let a stranger claim an ADMIN_EMAILS address.
  */
-export async function grantAdminByEmail(db: DbOrTx, email: string, check: EmailCheck = firebaseEmailStatus): Promise<GrantOutcome> {
+export async function grantAdminByEmail(
+  db: DbOrTx,
+  email: string,
+  check: EmailCheck = firebaseEmailStatus,
+): Promise<GrantOutcome> {
   const row = await recordByEmail(db, email);
   if (!row) return { status: "no-record" };
   if (isAdmin(row)) return { status: "granted", uid: row.id, already: true };
@@ -52,11 +61,15 @@ export async function grantAdminByEmail(db: DbOrTx, email: string, check: EmailC
   try {
     verdict = await check(row.id, email);
   } catch (error) {
-    if (error instanceof AuthUnavailableError) return { status: "unavailable", uid: row.id, message: error.message };
+    if (error instanceof AuthUnavailableError)
+      return { status: "unavailable", uid: row.id, message: error.message };
     throw error;
   }
   if (verdict !== "verified") return { status: "refused", uid: row.id, reason: verdict };
-  await db.update(users).set({ role: ADMIN_ROLE, updatedAt: new Date() }).where(eq(users.id, row.id));
+  await db
+    .update(users)
+    .set({ role: ADMIN_ROLE, updatedAt: new Date() })
+    .where(eq(users.id, row.id));
   return { status: "granted", uid: row.id, already: false };
 }
 
@@ -85,7 +98,11 @@ export interface AdminEmailsReport {
  * as verified (grantAdminByEmail); the others get it at their first login with a verified email
  * (ensureUserRow).
  */
-export async function applyAdminEmails(db: DbOrTx, emails: readonly string[], check: EmailCheck = firebaseEmailStatus): Promise<AdminEmailsReport> {
+export async function applyAdminEmails(
+  db: DbOrTx,
+  emails: readonly string[],
+  check: EmailCheck = firebaseEmailStatus,
+): Promise<AdminEmailsReport> {
   const report: AdminEmailsReport = { granted: [], pending: [], refused: [], unavailable: [] };
   for (const email of emails) {
     const outcome = await grantAdminByEmail(db, email, check);

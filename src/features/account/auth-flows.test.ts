@@ -65,7 +65,12 @@ describe("sign-up (auth-flows)", () => {
   it("creates the account, sends the verification email, saves the record and starts the session", async () => {
     await expect(signUpWithEmail(VALUES)).resolves.toEqual(RECORD);
     expect(fb.sendEmailVerification).toHaveBeenCalledWith(fb.user);
-    expect(fb.apiJson).toHaveBeenCalledWith("POST", "/v2/auth/register", expect.objectContaining({ firstName: "Asha", gender: "female" }), "id-token");
+    expect(fb.apiJson).toHaveBeenCalledWith(
+      "POST",
+      "/v2/auth/register",
+      expect.objectContaining({ firstName: "Asha", gender: "female" }),
+      "id-token",
+    );
     expect(fb.startSession).toHaveBeenCalledWith(RECORD, "id-token");
     expect(fb.user.delete).not.toHaveBeenCalled();
   });
@@ -76,11 +81,17 @@ describe("sign-up (auth-flows)", () => {
     expect(fb.apiJson).toHaveBeenCalledTimes(1);
     expect(fb.startSession).toHaveBeenCalledWith(RECORD, "id-token");
     expect(fb.user.delete).not.toHaveBeenCalled();
-    expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/verification email/), expect.any(Error));
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringMatching(/verification email/),
+      expect.any(Error),
+    );
   });
 
   it.each([
-    ["the server refuses the record (4xx)", () => new ApiError(409, "This email address already belongs to another account")],
+    [
+      "the server refuses the record (4xx)",
+      () => new ApiError(409, "This email address already belongs to another account"),
+    ],
     ["the server fails (5xx)", () => new ApiError(500, "boom")],
   ])("deletes the new Firebase account and fails when %s", async (_label, make) => {
     fb.apiJson.mockRejectedValue(make());

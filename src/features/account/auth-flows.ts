@@ -18,7 +18,10 @@ import { duringAuthFlow } from "./token-sync";
 
 /** The Firebase Auth SDK and this page's Auth instance, loaded on first use. */
 async function firebase() {
-  const [sdk, { getFirebaseAuth }] = await Promise.all([import("firebase/auth"), import("./firebase-client")]);
+  const [sdk, { getFirebaseAuth }] = await Promise.all([
+    import("firebase/auth"),
+    import("./firebase-client"),
+  ]);
   return { sdk, auth: await getFirebaseAuth() };
 }
 
@@ -59,7 +62,11 @@ export function signUpWithEmail(values: SignUpInput): Promise<User> {
   return duringAuthFlow(async () => {
     const { sdk, auth } = await firebase();
     try {
-      const credential = await sdk.createUserWithEmailAndPassword(auth, values.email, values.password);
+      const credential = await sdk.createUserWithEmailAndPassword(
+        auth,
+        values.email,
+        values.password,
+      );
       try {
         await sdk.sendEmailVerification(credential.user);
       } catch (error) {
@@ -75,7 +82,11 @@ export function signUpWithEmail(values: SignUpInput): Promise<User> {
       } catch (error) {
         // An ApiError is the server's answer: its transaction rolled back, nothing was saved.
         const outcomeUnknown = sent && !(error instanceof ApiError);
-        if (outcomeUnknown) console.error("[sign-up] no answer from the server; the Firebase account is kept (logging in completes it)", error);
+        if (outcomeUnknown)
+          console.error(
+            "[sign-up] no answer from the server; the Firebase account is kept (logging in completes it)",
+            error,
+          );
         else await discardNewAccount(credential.user);
         throw error;
       }
@@ -122,7 +133,12 @@ async function googleCredential(): Promise<UserCredential> {
   const config = await readFirebaseConfig();
   const preset = typeof window !== "undefined" ? window.__resinGoogleIdentity : undefined;
   if (config?.emulatorHost && preset) {
-    const idToken = JSON.stringify({ sub: preset.sub, email: preset.email, email_verified: true, ...(preset.name ? { name: preset.name } : {}) });
+    const idToken = JSON.stringify({
+      sub: preset.sub,
+      email: preset.email,
+      email_verified: true,
+      ...(preset.name ? { name: preset.name } : {}),
+    });
     return sdk.signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
   }
   const provider = new GoogleAuthProvider();
@@ -139,7 +155,12 @@ export function continueWithGoogle(): Promise<User> {
       const { getAdditionalUserInfo } = await import("firebase/auth");
       if (getAdditionalUserInfo(credential)?.isNewUser) {
         const firstName = (credential.user.displayName ?? "").trim().split(/\s+/)[0] ?? "";
-        await apiJson("POST", "/v2/auth-google/register", { email: credential.user.email ?? "", firstName }, token);
+        await apiJson(
+          "POST",
+          "/v2/auth-google/register",
+          { email: credential.user.email ?? "", firstName },
+          token,
+        );
       }
       const user = await apiJson<User>("POST", "/v2/auth/login", {}, token);
       startSession(user, token);

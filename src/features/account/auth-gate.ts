@@ -6,7 +6,11 @@ import { $user, initSession } from "./session-store";
 export type GateDecision = "show" | "login" | "unauthorized";
 
 /** What a gate does for this visitor. */
-export function decide(kind: "user" | "admin", authenticated: boolean, role: string | undefined): GateDecision {
+export function decide(
+  kind: "user" | "admin",
+  authenticated: boolean,
+  role: string | undefined,
+): GateDecision {
   if (!authenticated) return "login";
   if (kind === "admin" && !isAdmin({ role })) return "unauthorized";
   return "show";
@@ -18,7 +22,8 @@ export function runAuthGates(recheck = false): void {
   const gates = document.querySelectorAll<HTMLElement>("[data-auth-gate]");
   if (gates.length === 0) return;
   // The cookies are the truth (the stores may be stale after a bfcache restore).
-  const authenticated = $user.get() !== null && readCookie(TOKEN_COOKIE) !== null && readCookie(USER_COOKIE) !== null;
+  const authenticated =
+    $user.get() !== null && readCookie(TOKEN_COOKIE) !== null && readCookie(USER_COOKIE) !== null;
   for (const gate of gates) {
     const kind = gate.dataset.authGate === "admin" ? "admin" : "user";
     const decision = decide(kind, authenticated, $user.get()?.role);

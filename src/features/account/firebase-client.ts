@@ -20,7 +20,9 @@ let authPromise: Promise<Auth> | undefined;
 
 export class SignInNotConfiguredError extends Error {
   constructor() {
-    super("Sign-in is not configured for this shop (PUBLIC_FIREBASE_API_KEY / PUBLIC_FIREBASE_PROJECT_ID).");
+    super(
+      "Sign-in is not configured for this shop (PUBLIC_FIREBASE_API_KEY / PUBLIC_FIREBASE_PROJECT_ID).",
+    );
   }
 }
 
@@ -39,8 +41,11 @@ export function getFirebaseAuth(): Promise<Auth> {
       });
     // getAuth() would also set up Google's popup resolver, which loads https://apis.google.com/js/api.js
     // on every page with a session; the resolver is passed only to the Google sign-in (auth-flows.ts).
-    const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
-    if (config.emulatorHost) connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true });
+    const auth = initializeAuth(app, {
+      persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+    });
+    if (config.emulatorHost)
+      connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true });
     await auth.authStateReady();
     return auth;
   })().catch((error: unknown) => {

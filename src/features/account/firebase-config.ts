@@ -15,7 +15,8 @@ let loading: Promise<FirebaseWebConfig | null> | undefined;
 /** The configuration for this page; null when the shop has no sign-in configured. */
 export function readFirebaseConfig(): Promise<FirebaseWebConfig | null> {
   loading ??= (async () => {
-    const el = typeof document !== "undefined" ? document.getElementById(FIREBASE_CONFIG_ELEMENT_ID) : null;
+    const el =
+      typeof document !== "undefined" ? document.getElementById(FIREBASE_CONFIG_ELEMENT_ID) : null;
     if (el?.textContent) {
       try {
         return JSON.parse(el.textContent) as FirebaseWebConfig | null;

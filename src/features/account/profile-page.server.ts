@@ -13,6 +13,13 @@ export const PROFILE_LOAD_FAILED = "Failed to load your profile.";
 
 export type ProfilePageState = Found<{ user: User | null }> | Failed;
 
-export function loadProfilePage(openDb: () => Promise<DbOrTx>, uid: string): Promise<ProfilePageState> {
-  return readPage(`profile of ${uid}`, async () => ({ state: "found" as const, status: 200 as const, user: await loadUser(await openDb(), uid) }));
+export function loadProfilePage(
+  openDb: () => Promise<DbOrTx>,
+  uid: string,
+): Promise<ProfilePageState> {
+  return readPage(`profile of ${uid}`, async () => ({
+    state: "found" as const,
+    status: 200 as const,
+    user: await loadUser(await openDb(), uid),
+  }));
 }

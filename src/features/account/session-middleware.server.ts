@@ -22,9 +22,24 @@
  * API routes (/v2/**) get only step 0 here: they read the bearer header (src/server/auth).
  */
 import type { APIContext, MiddlewareNext } from "astro";
-import { TOKEN_COOKIE, USER_COOKIE, isAdmin, loginUrl, parseUserCookie, safeRedirect, type SessionUser } from "./account";
+import {
+  TOKEN_COOKIE,
+  USER_COOKIE,
+  isAdmin,
+  loginUrl,
+  parseUserCookie,
+  safeRedirect,
+  type SessionUser,
+} from "./account";
 import { sessionUserFor } from "./account.server";
-import { AuthUnavailableError, InvalidTokenError, assertEmulatorAllowed, emulatorHost, isLoopbackHost, verifyIdToken } from "../../server/auth/firebase-admin.server";
+import {
+  AuthUnavailableError,
+  InvalidTokenError,
+  assertEmulatorAllowed,
+  emulatorHost,
+  isLoopbackHost,
+  verifyIdToken,
+} from "../../server/auth/firebase-admin.server";
 import { getDb } from "../../server/db/client";
 import { env } from "../../server/env";
 
@@ -43,7 +58,12 @@ export function normalizePath(pathname: string): string {
 }
 
 function isSignedInOnly(path: string): boolean {
-  return path === "/checkout" || path === "/my-profile" || path === "/my-orders" || path.startsWith("/my-orders/");
+  return (
+    path === "/checkout" ||
+    path === "/my-profile" ||
+    path === "/my-orders" ||
+    path.startsWith("/my-orders/")
+  );
 }
 
 function isAdminOnly(path: string): boolean {
@@ -73,7 +93,8 @@ async function sessionFromCookies(context: APIContext): Promise<SessionUser | nu
       forget(context, TOKEN_COOKIE, USER_COOKIE);
       return null;
     }
-    if (!(error instanceof AuthUnavailableError)) console.error("[session] reading the session failed", error);
+    if (!(error instanceof AuthUnavailableError))
+      console.error("[session] reading the session failed", error);
     // Firebase unreachable: treat this request as anonymous, keep the cookies for the next one.
     return null;
   }
@@ -88,24 +109,34 @@ export function demoHostRefusal(context: Pick<APIContext, "request" | "url">): R
   if (!env().DEMO_MODE && !emulatorHost()) return null;
   const header = context.request.headers.get("host");
   if (isLoopbackHost(context.url.host) && (header === null || isLoopbackHost(header))) return null;
-  return new Response("Misdirected request: in demo mode this shop answers only to localhost, 127.0.0.1 or [::1].\n", {
-    status: 421,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-  });
+  return new Response(
+    "Misdirected request: in demo mode this shop answers only to localhost, 127.0.0.1 or [::1].\n",
+    {
+      status: 421,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    },
+  );
 }
 
 /** The middleware body (src/middleware.ts wires it; tests call it with a fake context). */
-export async function accountMiddleware(context: APIContext, next: MiddlewareNext): Promise<Response> {
+export async function accountMiddleware(
+  context: APIContext,
+  next: MiddlewareNext,
+): Promise<Response> {
   context.locals.user = null;
   const refused = demoHostRefusal(context);
   if (refused) return refused;
   const path = normalizePath(context.url.pathname);
-  if (path.startsWith("/v2/") || path.startsWith("/_astro/") || path.startsWith("/_image")) return next();
+  if (path.startsWith("/v2/") || path.startsWith("/_astro/") || path.startsWith("/_image"))
+    return next();
 
   try {
     assertEmulatorAllowed();
   } catch (error) {
-    return new Response(`${(error as Error).message}\n`, { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response(`${(error as Error).message}\n`, {
+      status: 500,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   }
 
   const hasSessionCookie = context.cookies.has(TOKEN_COOKIE) || context.cookies.has(USER_COOKIE);

@@ -12,7 +12,10 @@ export type AuthStatus = "loading" | "ready";
 export const $user = atom<User | null>(null);
 export const $token = atom<string | null>(null);
 export const $authStatus = atom<AuthStatus>("loading");
-export const $isAuthenticated = computed([$user, $token], (user, token) => user !== null && token !== null);
+export const $isAuthenticated = computed(
+  [$user, $token],
+  (user, token) => user !== null && token !== null,
+);
 
 /** localStorage key of the session's end, so a refreshed token never stretches the 30 minutes. */
 const SESSION_END_KEY = "sessionEndsAt";

@@ -16,7 +16,15 @@ import { SESSION_MINUTES, TOKEN_COOKIE, USER_COOKIE, parseUserCookie, type User 
 import { $authStatus, $token, $user, clearSession, writeSession } from "./session-state";
 import { freshToken, loadAuth, startSessionSync } from "./token-sync";
 
-export { $authStatus, $isAuthenticated, $token, $user, clearSession, encodeUserCookie, type AuthStatus } from "./session-state";
+export {
+  $authStatus,
+  $isAuthenticated,
+  $token,
+  $user,
+  clearSession,
+  encodeUserCookie,
+  type AuthStatus,
+} from "./session-state";
 export { freshToken, startSessionSync } from "./token-sync";
 
 let initialised = false;
@@ -75,7 +83,10 @@ export async function logout(): Promise<void> {
     const { signOut } = await import("firebase/auth");
     await signOut(auth);
   } catch (error) {
-    console.warn("[session] signing out of Firebase failed; the session cookies are gone anyway", error);
+    console.warn(
+      "[session] signing out of Firebase failed; the session cookies are gone anyway",
+      error,
+    );
   }
   flashToast({ type: "success", title: "Logged Out!", message: "See you soon!" });
   location.assign("/");

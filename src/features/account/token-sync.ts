@@ -59,7 +59,8 @@ export function startSessionSync(): Promise<void> {
     onIdTokenChanged(auth, async (fbUser) => {
       if (flows > 0) return;
       const user = $user.get();
-      const sessionAlive = user !== null && readCookie(USER_COOKIE) !== null && readCookie(TOKEN_COOKIE) !== null;
+      const sessionAlive =
+        user !== null && readCookie(USER_COOKIE) !== null && readCookie(TOKEN_COOKIE) !== null;
       if (!sessionAlive) {
         // The 30-minute session is over (or was never started here): Firebase's own sign-in ends too.
         if (fbUser) await signOut(auth).catch(() => {});

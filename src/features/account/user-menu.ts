@@ -41,7 +41,10 @@ export function initUserMenu(): void {
 }
 
 function whenIdleAfterLoad(work: () => void): void {
-  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 200));
+  const idle = () =>
+    "requestIdleCallback" in window
+      ? requestIdleCallback(work, { timeout: 3000 })
+      : setTimeout(work, 200);
   if (document.readyState === "complete") idle();
   else window.addEventListener("load", idle, { once: true });
 }

@@ -17,14 +17,7 @@ import { formatInr } from "../../lib/money";
 import { CART_TEXTS, lineTotal, variantValues, type CartLine } from "./cart";
 import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
 import { clearCartAndNotify, removeLineAndNotify } from "./cart-actions";
-import {
-  $cartItems,
-  $cartLoading,
-  $cartOpen,
-  $cartSubtotal,
-  closeCart,
-} from "./cart-store";
-
+import { $cartItems, $cartLoading, $cartOpen, $cartSubtotal, closeCart } from "./cart-store";
 
 const TITLE_ID = "cart-drawer-title";
 
@@ -48,13 +41,23 @@ const ICON_BUTTON =
 
 function Icon({ path }: { path: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={path} />
     </svg>
   );
 }
 const CLOSE = "M6 6l12 12M18 6L6 18";
-const REFRESH = "M4 4v6h6M20 20v-6h-6M5.6 15a7 7 0 0 0 12.1 2.3L20 14M4 10l2.3-3.3A7 7 0 0 1 18.4 9";
+const REFRESH =
+  "M4 4v6h6M20 20v-6h-6M5.6 15a7 7 0 0 0 12.1 2.3L20 14M4 10l2.3-3.3A7 7 0 0 1 18.4 9";
 const TRASH = "M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3";
 const INFO = "M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 11v6M12 7.5v.01";
 
@@ -64,7 +67,13 @@ function useMounted(): boolean {
   return mounted;
 }
 
-function CartLineRow({ line, busy, noteOpen, onToggleNote, onRemove }: {
+function CartLineRow({
+  line,
+  busy,
+  noteOpen,
+  onToggleNote,
+  onRemove,
+}: {
   line: CartLine;
   busy: boolean;
   noteOpen: boolean;
@@ -105,7 +114,13 @@ function CartLineRow({ line, busy, noteOpen, onToggleNote, onRemove }: {
               <Icon path={INFO} />
             </button>
           )}
-          <button type="button" className={ICON_BUTTON} aria-label={`Remove ${line.product.name}`} disabled={busy} onClick={onRemove}>
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            aria-label={`Remove ${line.product.name}`}
+            disabled={busy}
+            onClick={onRemove}
+          >
             <Icon path={TRASH} />
           </button>
         </div>
@@ -147,7 +162,8 @@ export default function CartDrawer() {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !handleRef.current) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      returnFocus.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
       handleRef.current = openModal(dialog, onClosed, {
         // Escape closes an open note first, then the drawer.
         onEscape: () => {
@@ -184,7 +200,15 @@ export default function CartDrawer() {
 
   function goToCheckout(event: MouseEvent<HTMLAnchorElement>) {
     // Leave through the drawer's history entry, so Back from /checkout comes straight back here.
-    if (!handleRef.current || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      !handleRef.current ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     const href = event.currentTarget.href;
     afterClose.current = () => window.location.assign(href);
@@ -220,10 +244,23 @@ export default function CartDrawer() {
             Your Cart
           </h2>
           <div className="flex items-center gap-1">
-            <button type="button" className={ICON_BUTTON} aria-label="Clear cart" title="Clear cart" disabled={empty || busy !== null} onClick={clear}>
+            <button
+              type="button"
+              className={ICON_BUTTON}
+              aria-label="Clear cart"
+              title="Clear cart"
+              disabled={empty || busy !== null}
+              onClick={clear}
+            >
               <Icon path={REFRESH} />
             </button>
-            <button type="button" className={ICON_BUTTON} aria-label="Close cart" ref={closeRef} onClick={closeCart}>
+            <button
+              type="button"
+              className={ICON_BUTTON}
+              aria-label="Close cart"
+              ref={closeRef}
+              onClick={closeCart}
+            >
               <Icon path={CLOSE} />
             </button>
           </div>
@@ -231,7 +268,9 @@ export default function CartDrawer() {
 
         <div className="min-h-0 flex-auto overflow-y-auto px-5" aria-busy={loading || undefined}>
           {empty ? (
-            <p className="py-12 text-center text-ink-500">{loading ? "Loading your cart..." : CART_TEXTS.empty}</p>
+            <p className="py-12 text-center text-ink-500">
+              {loading ? "Loading your cart..." : CART_TEXTS.empty}
+            </p>
           ) : (
             <ul className="divide-y divide-cream-200" aria-label="Cart items">
               {items.map((line) => (
@@ -240,7 +279,9 @@ export default function CartDrawer() {
                   line={line}
                   busy={busy === line.id || busy === "clear"}
                   noteOpen={noteOpen === line.id}
-                  onToggleNote={() => setNoteOpen((current) => (current === line.id ? null : line.id))}
+                  onToggleNote={() =>
+                    setNoteOpen((current) => (current === line.id ? null : line.id))
+                  }
                   onRemove={() => void remove(line)}
                 />
               ))}

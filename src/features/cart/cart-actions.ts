@@ -5,13 +5,21 @@
 import { showToast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api-client";
 import type { Product, Variant } from "../catalogue/catalogue";
-import { CART_TOASTS, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH, type CartItemDraft, type CartLine, type VariantChoice } from "./cart";
+import {
+  CART_TOASTS,
+  MAX_LINE_QUANTITY,
+  MAX_NOTE_LENGTH,
+  type CartItemDraft,
+  type CartLine,
+  type VariantChoice,
+} from "./cart";
 import { resolveChoice } from "./resolve-choice";
 import { addToCart, clearCart, removeFromCart } from "./cart-store";
 
-
 /** Drawer's remove icon: '{name}' - 'Successfully Removed from cart' / 'Failed to remove from cart'. */
-export async function removeLineAndNotify(line: Pick<CartLine, "productId" | "variant" | "product">): Promise<boolean> {
+export async function removeLineAndNotify(
+  line: Pick<CartLine, "productId" | "variant" | "product">,
+): Promise<boolean> {
   try {
     await removeFromCart(line);
     showToast(CART_TOASTS.removed(line.product.name));
@@ -38,17 +46,25 @@ export async function clearCartAndNotify(): Promise<boolean> {
 
 export type AddProductResult =
   | { ok: true }
-  | { ok: false; reason: "missing-choice" | "invalid-quantity" | "note-too-long" | "failed"; group?: string; message: string };
+  | {
+      ok: false;
+      reason: "missing-choice" | "invalid-quantity" | "note-too-long" | "failed";
+      group?: string;
+      message: string;
+    };
 
 /** Chosen options as the product page holds them: group -> variant id, or the chosen Variant objects. */
-export type ChosenVariants = Readonly<Record<string, string | null | undefined>> | readonly Pick<Variant, "id" | "name">[];
+export type ChosenVariants =
+  | Readonly<Record<string, string | null | undefined>>
+  | readonly Pick<Variant, "id" | "name">[];
 
 function choiceMap(chosen: ChosenVariants): Record<string, { id: string }> {
   const map: Record<string, { id: string }> = {};
   if (Array.isArray(chosen)) {
     for (const v of chosen as readonly Pick<Variant, "id" | "name">[]) map[v.name] = { id: v.id };
   } else {
-    for (const [group, id] of Object.entries(chosen as Record<string, string | null | undefined>)) if (id) map[group] = { id };
+    for (const [group, id] of Object.entries(chosen as Record<string, string | null | undefined>))
+      if (id) map[group] = { id };
   }
   return map;
 }
@@ -99,7 +115,11 @@ export async function addProductToCart(
     showToast(CART_TOASTS.added);
     return { ok: true };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400 && error.message.startsWith("You already have")) {
+    if (
+      error instanceof ApiError &&
+      error.status === 400 &&
+      error.message.startsWith("You already have")
+    ) {
       showToast({ type: "warning", title: "Quantity", message: error.message });
       return { ok: false, reason: "invalid-quantity", message: error.message };
     }

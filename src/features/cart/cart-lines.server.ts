@@ -47,10 +47,14 @@ export interface PricedItem {
 export type PriceResult = { ok: true; item: PricedItem } | { ok: false; reason: string };
 
 /** Prices one requested line from the catalogue, or says why it cannot be bought. */
-export function priceWith(catalogue: Map<string, CatalogueEntry>, input: CartItemInput): PriceResult {
+export function priceWith(
+  catalogue: Map<string, CatalogueEntry>,
+  input: CartItemInput,
+): PriceResult {
   const product = catalogue.get(input.productId);
   if (!product) return { ok: false, reason: `Product "${input.productId}" does not exist.` };
-  if (product.status !== "active") return { ok: false, reason: `"${product.name}" is not available right now.` };
+  if (product.status !== "active")
+    return { ok: false, reason: `"${product.name}" is not available right now.` };
   const choice = resolveChoice(product, input.variant);
   if (!choice.ok) return { ok: false, reason: choice.reason };
   return {
@@ -83,7 +87,12 @@ export async function userCartId(db: DbOrTx, uid: string): Promise<string> {
 export async function lockCart(tx: Tx, uid: string): Promise<string> {
   const [row] = await tx
     .insert(carts)
-    .select(tx.select({ id: users.cartId, userId: users.id, updatedAt: sql`now()`.as("updated_at") }).from(users).where(eq(users.id, uid)))
+    .select(
+      tx
+        .select({ id: users.cartId, userId: users.id, updatedAt: sql`now()`.as("updated_at") })
+        .from(users)
+        .where(eq(users.id, uid)),
+    )
     .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
     .returning({ id: carts.id });
   if (!row) throw new HttpError(401, "Please log in to continue.");
@@ -111,7 +120,11 @@ export interface StoredLines {
  * The cart's rows, priced from the current catalogue (no writes). `alsoLoad` names more products
  * to load into the same catalogue map (the lines a merge brings).
  */
-export async function loadLines(db: DbOrTx, cartId: string, alsoLoad: readonly string[] = []): Promise<StoredLines> {
+export async function loadLines(
+  db: DbOrTx,
+  cartId: string,
+  alsoLoad: readonly string[] = [],
+): Promise<StoredLines> {
   const rows = await db
     .select()
     .from(cartItems)
@@ -121,7 +134,12 @@ export async function loadLines(db: DbOrTx, cartId: string, alsoLoad: readonly s
   const live: LiveLine[] = [];
   const gone: ItemRow[] = [];
   for (const row of rows) {
-    const priced = priceWith(catalogue, { productId: row.productId, variant: row.variant, quantity: row.quantity, productNote: row.note });
+    const priced = priceWith(catalogue, {
+      productId: row.productId,
+      variant: row.variant,
+      quantity: row.quantity,
+      productNote: row.note,
+    });
     if (!priced.ok || priced.item.key !== row.variantKey) gone.push(row);
     else live.push({ row, item: priced.item, product: catalogue.get(row.productId)! });
   }
@@ -143,7 +161,10 @@ export function toLine({ row, item, product }: LiveLine): CartLine {
 
 /** True when the stored price or option values differ from the catalogue's. */
 export function isStale({ row, item }: LiveLine): boolean {
-  return item.pricePaise !== row.pricePaise || JSON.stringify(item.variant) !== JSON.stringify(row.variant);
+  return (
+    item.pricePaise !== row.pricePaise ||
+    JSON.stringify(item.variant) !== JSON.stringify(row.variant)
+  );
 }
 
 /** A line to store with absolute values; `id` absent means a new line. */
@@ -162,7 +183,11 @@ export interface LineWrite {
  * `clock_timestamp()` keep), existing lines (same product and variant key) get the given quantity,
  * note, price and option values. Only call it under lockCart, with lines of distinct keys.
  */
-export async function writeLines(tx: Tx, cartId: string, lines: readonly LineWrite[]): Promise<void> {
+export async function writeLines(
+  tx: Tx,
+  cartId: string,
+  lines: readonly LineWrite[],
+): Promise<void> {
   if (lines.length === 0) return;
   await tx
     .insert(cartItems)
@@ -203,7 +228,15 @@ export const liveWrite = ({ row, item }: LiveLine): LineWrite => ({
 /** Deletes the rows that can no longer be bought (one statement). Under lockCart only. */
 export async function deleteGone(tx: Tx, cartId: string, gone: readonly ItemRow[]): Promise<void> {
   if (gone.length === 0) return;
-  await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, gone.map((r) => r.id))));
+  await tx.delete(cartItems).where(
+    and(
+      eq(cartItems.cartId, cartId),
+      inArray(
+        cartItems.id,
+        gone.map((r) => r.id),
+      ),
+    ),
+  );
 }
 
 /**

@@ -10,14 +10,18 @@ import { FakeStorage, WAIT, a3Matte, draft, fakeBrowser, type Store } from "./ca
 describe("remembered account count (page loads of a signed-in visitor)", () => {
   const { env, load } = fakeBrowser();
   let session: FakeStorage;
-  const signedInCookies = (uid = "u1") => `token=tok-1; user=${encodeURIComponent(JSON.stringify({ uid, firstName: "Asha" }))}`;
+  const signedInCookies = (uid = "u1") =>
+    `token=tok-1; user=${encodeURIComponent(JSON.stringify({ uid, firstName: "Asha" }))}`;
   const gets = () => env.api.calls.filter((c) => c.method === "GET").length;
   const remembered = () => JSON.parse(session.getItem("cart:account-count") ?? "null");
 
   beforeEach(() => {
     session = new FakeStorage();
     Object.assign(env.win, { sessionStorage: session });
-    env.api.items = addLine(addLine([], draft({ quantity: 2 }))!, draft({ productId: "tag-1", variant: {} }))!;
+    env.api.items = addLine(
+      addLine([], draft({ quantity: 2 }))!,
+      draft({ productId: "tag-1", variant: {} }),
+    )!;
     env.doc.cookie = signedInCookies();
   });
 
@@ -61,7 +65,10 @@ describe("remembered account count (page loads of a signed-in visitor)", () => {
 
   it("asks the server again after 5 minutes", async () => {
     await firstPage();
-    session.setItem("cart:account-count", JSON.stringify({ ...remembered(), at: Date.now() - 5 * 60_000 - 1 }));
+    session.setItem(
+      "cart:account-count",
+      JSON.stringify({ ...remembered(), at: Date.now() - 5 * 60_000 - 1 }),
+    );
     const store = await firstPage();
     expect(gets()).toBe(2);
     expect(store.$cartCount.get()).toBe(3);
@@ -88,7 +95,12 @@ describe("remembered account count (page loads of a signed-in visitor)", () => {
     await firstPage();
     const { store } = await load();
     const items = addLine([], draft({ productId: "tag-1", variant: {}, quantity: 6 }))!;
-    messages.at(-1)!({ data: { type: "account-cart", answer: { id: "cart-1", items, count: 6, subtotal: 6 * 149900 } } });
+    messages.at(-1)!({
+      data: {
+        type: "account-cart",
+        answer: { id: "cart-1", items, count: 6, subtotal: 6 * 149900 },
+      },
+    });
     expect(store.$cartCount.get()).toBe(6);
     expect(store.$cartItems.get()).toHaveLength(1);
     expect(remembered()).toMatchObject({ count: 6 });

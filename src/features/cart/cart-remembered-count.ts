@@ -24,13 +24,21 @@ interface RememberedCount {
 }
 
 /** Whose cart this is: the `uid` of the `user` cookie, else the ID token's `sub`; null when unknown. */
-export function sessionSubject(token: string | null, userCookie: string | null = readCookie(USER_COOKIE)): string | null {
+export function sessionSubject(
+  token: string | null,
+  userCookie: string | null = readCookie(USER_COOKIE),
+): string | null {
   const uid = parseUserCookie(userCookie)?.uid;
   if (uid) return uid;
   const payload = token?.split(".")[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(payload.length / 4) * 4, "="));
+    const json = atob(
+      payload
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(payload.length / 4) * 4, "="),
+    );
     const sub = (JSON.parse(json) as { sub?: unknown } | null)?.sub;
     return typeof sub === "string" && sub ? sub : null;
   } catch {
@@ -38,12 +46,14 @@ export function sessionSubject(token: string | null, userCookie: string | null =
   }
 }
 
-
 function readRemembered(sub: string): RememberedCount | null {
   try {
-    const value = JSON.parse(sessionStore()?.getItem(REMEMBERED_COUNT_KEY) ?? "null") as Partial<RememberedCount> | null;
+    const value = JSON.parse(
+      sessionStore()?.getItem(REMEMBERED_COUNT_KEY) ?? "null",
+    ) as Partial<RememberedCount> | null;
     if (!value || value.sub !== sub || typeof value.cartId !== "string") return null;
-    if (!Number.isInteger(value.count) || value.count! < 0 || typeof value.at !== "number") return null;
+    if (!Number.isInteger(value.count) || value.count! < 0 || typeof value.at !== "number")
+      return null;
     return value as RememberedCount;
   } catch {
     return null;
@@ -64,7 +74,12 @@ export function remember(answer: CartAnswer, changed: boolean): void {
   if (!session.subject) return;
   const at = Date.now();
   try {
-    const entry: RememberedCount = { sub: session.subject, cartId: answer.id, count: cartCount(answer.items), at };
+    const entry: RememberedCount = {
+      sub: session.subject,
+      cartId: answer.id,
+      count: cartCount(answer.items),
+      at,
+    };
     sessionStore()?.setItem(REMEMBERED_COUNT_KEY, JSON.stringify(entry));
     if (changed) storage()?.setItem(ACCOUNT_CHANGED_KEY, String(at));
   } catch {
@@ -89,7 +104,13 @@ export function resumeFromRemembered(token: string): boolean {
   if (!sub || readGuest().length > 0) return false;
   const entry = readRemembered(sub);
   const now = Date.now();
-  if (!entry || now - entry.at > CART_COUNT_TTL_MS || entry.at > now || lastAccountChange() > entry.at) return false;
+  if (
+    !entry ||
+    now - entry.at > CART_COUNT_TTL_MS ||
+    entry.at > now ||
+    lastAccountChange() > entry.at
+  )
+    return false;
   session.epoch++;
   session.subject = sub;
   session.token = token;

@@ -12,16 +12,23 @@ import { toCartAnswer } from "./cart.schema";
 import { session } from "./cart-context";
 import { remember } from "./cart-remembered-count";
 
-
 /** The bearer token: the `token` cookie (SPEC §3, kept fresh by the session), else the one given to onSignedIn. */
 async function authToken(): Promise<string | null> {
   return readCookie(TOKEN_COOKIE) || session.token;
 }
 
-export async function request(method: string, path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<CartAnswer & { skipped?: unknown }> {
+export async function request(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { keepalive?: boolean } = {},
+): Promise<CartAnswer & { skipped?: unknown }> {
   const token = await authToken();
   if (!token) throw new ApiError(401, "Please log in to continue.");
-  const data = await apiRequest<unknown>(method, path, body, { token, keepalive: options.keepalive === true });
+  const data = await apiRequest<unknown>(method, path, body, {
+    token,
+    keepalive: options.keepalive === true,
+  });
   const answer = toCartAnswer(data);
   if (!answer) throw new ApiError(200, "The cart answer was not understood.");
   return { ...answer, skipped: (data as { skipped?: unknown }).skipped };
@@ -41,7 +48,11 @@ export function serial<T>(task: () => Promise<T>): Promise<T> {
  * `changed`: the answer follows a change made here, so other tabs are told (BroadcastChannel now,
  * localStorage mark for their next page load). `broadcast: false`: it came from another tab.
  */
-export function applyAnswer(answer: CartAnswer, at: number, { changed = true, broadcast = true } = {}): void {
+export function applyAnswer(
+  answer: CartAnswer,
+  at: number,
+  { changed = true, broadcast = true } = {},
+): void {
   if (at !== session.epoch || $cartMode.get() !== "account") return;
   $cartId.set(answer.id);
   $cartItems.set(answer.items);

@@ -16,7 +16,10 @@ export const $cartItems = atom<CartLine[]>([]);
  */
 export const $rememberedCount = atom<number | null>(null);
 /** SPEC §4: the sum of quantities (the nav and mobile badges). */
-export const $cartCount = computed([$cartItems, $rememberedCount], (items, remembered) => remembered ?? cartCount(items));
+export const $cartCount = computed(
+  [$cartItems, $rememberedCount],
+  (items, remembered) => remembered ?? cartCount(items),
+);
 /** SPEC §4: the sum of price x quantity, in paise. */
 export const $cartSubtotal = computed($cartItems, (items) => cartSubtotal(items));
 /** Whose cart is shown. */
@@ -34,7 +37,6 @@ export interface MergePrompt {
   accountItems: CartLine[];
 }
 export const $mergePrompt = atom<MergePrompt | null>(null);
-
 
 export function openCart(): void {
   $cartOpen.set(true);

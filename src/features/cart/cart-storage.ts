@@ -1,6 +1,13 @@
 /** The guest cart in localStorage, and the browser storage the cart uses, every access guarded (SSR, privacy settings). */
 import { $cartItems, $cartMode } from "./cart-state";
-import { addLine, GUEST_CART_KEY, guestLineId, MAX_NOTE_LENGTH, variantKey, type CartLine } from "./cart";
+import {
+  addLine,
+  GUEST_CART_KEY,
+  guestLineId,
+  MAX_NOTE_LENGTH,
+  variantKey,
+  type CartLine,
+} from "./cart";
 import { toCartLine } from "./cart.schema";
 
 export const inBrowser = () => typeof window !== "undefined";
@@ -54,14 +61,23 @@ export function parseGuestCart(raw: string | null | undefined): CartLine[] {
   } catch {
     return [];
   }
-  const list = Array.isArray(data) ? data : data && typeof data === "object" ? (data as { items?: unknown }).items : undefined;
+  const list = Array.isArray(data)
+    ? data
+    : data && typeof data === "object"
+      ? (data as { items?: unknown }).items
+      : undefined;
   if (!Array.isArray(list)) return [];
   const lines: CartLine[] = [];
   for (const entry of list) {
     const line = toCartLine(entry);
     if (!line) continue;
     const productNote = line.productNote.trim().slice(0, MAX_NOTE_LENGTH);
-    const normalised: CartLine = { ...line, id: guestLineId(line.productId, variantKey(line.variant)), productNote, note: productNote !== "" };
+    const normalised: CartLine = {
+      ...line,
+      id: guestLineId(line.productId, variantKey(line.variant)),
+      productNote,
+      note: productNote !== "",
+    };
     const fit = addLine(lines, normalised);
     if (fit) lines.splice(0, lines.length, ...fit);
   }

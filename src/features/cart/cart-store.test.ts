@@ -41,7 +41,10 @@ describe("cart store", () => {
     const { store } = await load(); // a reload: a fresh module reads the stored cart
     expect(store.$cartCount.get()).toBe(2);
 
-    env.storage.setItem("cart", serialiseGuestCart(addLine(stored(), draft({ variant: a3Matte }))!));
+    env.storage.setItem(
+      "cart",
+      serialiseGuestCart(addLine(stored(), draft({ variant: a3Matte }))!),
+    );
     env.win.dispatchEvent(Object.assign(new Event("storage"), { key: "cart" }));
     expect(store.$cartCount.get()).toBe(3);
   });
@@ -78,7 +81,11 @@ describe("cart store", () => {
     expect(store.$cartMode.get()).toBe("account");
     expect(store.$cartId.get()).toBe("cart-1");
     expect(store.$cartItems.get().map((l) => l.productId)).toEqual(["tag-1"]);
-    expect(env.api.calls[0]).toMatchObject({ method: "GET", path: "/v2/carts", auth: "Bearer tok-1" });
+    expect(env.api.calls[0]).toMatchObject({
+      method: "GET",
+      path: "/v2/carts",
+      auth: "Bearer tok-1",
+    });
   });
 
   it("merges a guest-only cart automatically and removes the guest cart", async () => {
@@ -87,8 +94,15 @@ describe("cart store", () => {
     expect(await store.onSignedIn("tok-1")).toBe("merged");
     expect(env.storage.getItem("cart")).toBeNull();
     expect(store.$mergePrompt.get()).toBeNull();
-    expect(env.api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /v2/carts", "PUT /v2/carts-merge"]);
-    expect(env.api.calls[1]!.body.items[0]).toMatchObject({ productId: "frame-1", quantity: 2, productNote: "For Mum" });
+    expect(env.api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "GET /v2/carts",
+      "PUT /v2/carts-merge",
+    ]);
+    expect(env.api.calls[1]!.body.items[0]).toMatchObject({
+      productId: "frame-1",
+      quantity: 2,
+      productNote: "For Mum",
+    });
     expect(store.$cartCount.get()).toBe(2);
   });
 
@@ -163,11 +177,26 @@ describe("cart store", () => {
 
   it("copes with a malformed answer: the sign-in fails quietly and a change reports an error", async () => {
     const { store } = await load();
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ id: "cart-1", items: [{ productId: 5 }], count: 1, subtotal: 0 }), { status: 200 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ id: "cart-1", items: [{ productId: 5 }], count: 1, subtotal: 0 }),
+            { status: 200 },
+          ),
+      ),
+    );
     expect(await store.onSignedIn("tok-1")).toBe("failed");
     expect(store.$cartItems.get()).toEqual([]);
-    await expect(store.addToCart(draft())).rejects.toMatchObject({ name: "ApiError", message: "The cart answer was not understood." });
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>", { status: 200 })));
+    await expect(store.addToCart(draft())).rejects.toMatchObject({
+      name: "ApiError",
+      message: "The cart answer was not understood.",
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>", { status: 200 })),
+    );
     await expect(store.refreshCart()).rejects.toMatchObject({ name: "ApiError" });
   });
 
@@ -175,10 +204,22 @@ describe("cart store", () => {
     const { store } = await load();
     await store.onSignedIn("tok-1");
     await store.addToCart(draft({ quantity: 2, price: 1 }));
-    expect(env.api.calls.at(-1)).toMatchObject({ method: "POST", path: "/v2/carts", auth: "Bearer tok-1" });
-    expect(env.api.calls.at(-1)!.body).toMatchObject({ productId: "frame-1", quantity: 2, variant: a4Gloss });
+    expect(env.api.calls.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/v2/carts",
+      auth: "Bearer tok-1",
+    });
+    expect(env.api.calls.at(-1)!.body).toMatchObject({
+      productId: "frame-1",
+      quantity: 2,
+      variant: a4Gloss,
+    });
     await store.removeFromCart({ productId: "frame-1", variant: a4Gloss });
-    expect(env.api.calls.at(-1)).toMatchObject({ method: "DELETE", path: "/v2/carts?prod_id=frame-1", body: { variant: a4Gloss } });
+    expect(env.api.calls.at(-1)).toMatchObject({
+      method: "DELETE",
+      path: "/v2/carts?prod_id=frame-1",
+      body: { variant: a4Gloss },
+    });
     expect(store.$cartItems.get()).toEqual([]);
     await store.addToCart(draft());
     await store.clearCart();
@@ -186,7 +227,6 @@ describe("cart store", () => {
     expect(store.$cartCount.get()).toBe(0);
     expect(env.storage.getItem("cart")).toBeNull();
   });
-
 
   it("prefers the fresh token in the `token` cookie to the one it was signed in with", async () => {
     const { store } = await load();
@@ -209,10 +249,23 @@ describe("cart store", () => {
     const { store, toasts } = await load();
     const result = await store.addProductToCart(frame, { Size: "size-a3" }, 1, "");
     expect(result).toMatchObject({ ok: false, reason: "missing-choice", group: "Finish" });
-    expect(lastToast(toasts)).toEqual({ type: "warning", title: "Choose an option", message: "Please choose a Finish." });
+    expect(lastToast(toasts)).toEqual({
+      type: "warning",
+      title: "Choose an option",
+      message: "Please choose a Finish.",
+    });
     expect(store.$cartItems.get()).toEqual([]);
-    expect(await store.addProductToCart(frame, { Size: "size-a3", Finish: "fin-matte" }, 0)).toMatchObject({ reason: "invalid-quantity" });
-    expect(await store.addProductToCart(frame, { Size: "size-a3", Finish: "fin-matte" }, 1, "x".repeat(MAX_NOTE_LENGTH + 1))).toMatchObject({ reason: "note-too-long" });
+    expect(
+      await store.addProductToCart(frame, { Size: "size-a3", Finish: "fin-matte" }, 0),
+    ).toMatchObject({ reason: "invalid-quantity" });
+    expect(
+      await store.addProductToCart(
+        frame,
+        { Size: "size-a3", Finish: "fin-matte" },
+        1,
+        "x".repeat(MAX_NOTE_LENGTH + 1),
+      ),
+    ).toMatchObject({ reason: "note-too-long" });
   });
 
   it("addProductToCart shows why an add past the quantity cap is refused", async () => {
@@ -228,8 +281,14 @@ describe("cart store", () => {
   it("addProductToCart adds the priced line and says 'Cart Updated!'", async () => {
     const { store, toasts } = await load();
     const chosen = [frame.variants[1]!, frame.variants[3]!]; // the chosen Variant objects work too
-    expect(await store.addProductToCart(frame, chosen, 2, "  Initials A.R. ")).toEqual({ ok: true });
-    expect(lastToast(toasts)).toEqual({ type: "success", title: "Cart Updated!", message: undefined });
+    expect(await store.addProductToCart(frame, chosen, 2, "  Initials A.R. ")).toEqual({
+      ok: true,
+    });
+    expect(lastToast(toasts)).toEqual({
+      type: "success",
+      title: "Cart Updated!",
+      message: undefined,
+    });
     expect(store.$cartItems.get()[0]).toMatchObject({
       productId: "frame-1",
       variant: a3Matte,
@@ -245,8 +304,14 @@ describe("cart store", () => {
     const { store, toasts } = await load();
     await store.onSignedIn("tok-1");
     env.api.fail.add("POST /v2/carts");
-    expect(await store.addProductToCart(frame, { Size: "size-a4", Finish: "fin-gloss" })).toMatchObject({ ok: false, reason: "failed" });
-    expect(lastToast(toasts)).toEqual({ type: "error", title: "Error!", message: "500: Cannot add product to cart!" });
+    expect(
+      await store.addProductToCart(frame, { Size: "size-a4", Finish: "fin-gloss" }),
+    ).toMatchObject({ ok: false, reason: "failed" });
+    expect(lastToast(toasts)).toEqual({
+      type: "error",
+      title: "Error!",
+      message: "500: Cannot add product to cart!",
+    });
   });
 
   it("remove and clear show the spec's toasts, and their failures", async () => {
@@ -260,14 +325,26 @@ describe("cart store", () => {
     expect(lastToast(toasts)).toEqual(CART_TOASTS.removeFailed("Ocean Frame"));
     env.api.fail.clear();
     expect(await store.removeLineAndNotify(line)).toBe(true);
-    expect(lastToast(toasts)).toEqual({ type: "success", title: "Ocean Frame", message: "Successfully Removed from cart" });
+    expect(lastToast(toasts)).toEqual({
+      type: "success",
+      title: "Ocean Frame",
+      message: "Successfully Removed from cart",
+    });
 
     env.api.fail.add("DELETE /v2/clear-cart");
     expect(await store.clearCartAndNotify()).toBe(false);
-    expect(lastToast(toasts)).toEqual({ type: "error", title: "Error!", message: "Failed to clear cart" });
+    expect(lastToast(toasts)).toEqual({
+      type: "error",
+      title: "Error!",
+      message: "Failed to clear cart",
+    });
     env.api.fail.clear();
     expect(await store.clearCartAndNotify()).toBe(true);
-    expect(lastToast(toasts)).toEqual({ type: "success", title: "Cart cleared", message: "Ready for new picks!" });
+    expect(lastToast(toasts)).toEqual({
+      type: "success",
+      title: "Cart cleared",
+      message: "Ready for new picks!",
+    });
   });
 });
 

@@ -36,7 +36,16 @@
 import { ApiError } from "../../lib/api-client";
 import { readCookie } from "../../lib/cookies";
 import { TOKEN_COOKIE, USER_COOKIE } from "../account/account";
-import { $cartId, $cartItems, $cartLoading, $cartMode, $cartOpen, $mergePrompt, $rememberedCount, openCart } from "./cart-state";
+import {
+  $cartId,
+  $cartItems,
+  $cartLoading,
+  $cartMode,
+  $cartOpen,
+  $mergePrompt,
+  $rememberedCount,
+  openCart,
+} from "./cart-state";
 import { inBrowser, readGuest, storage, writeGuest } from "./cart-storage";
 import { session, type SignInOutcome } from "./cart-context";
 import { applyAnswer, request, serial } from "./cart-session";
@@ -55,14 +64,19 @@ import {
 import { toCartAnswer } from "./cart.schema";
 
 export * from "./cart-state";
-export { CART_COUNT_TTL_MS, REMEMBERED_COUNT_KEY, ACCOUNT_CHANGED_KEY, sessionSubject } from "./cart-remembered-count";
+export {
+  CART_COUNT_TTL_MS,
+  REMEMBERED_COUNT_KEY,
+  ACCOUNT_CHANGED_KEY,
+  sessionSubject,
+} from "./cart-remembered-count";
 export type { SignInOutcome } from "./cart-context";
 
 /** The lines are needed (the drawer opened) but only the remembered count is known: fetch them. */
 function needLines(): void {
-  if ($cartMode.get() === "account" && $rememberedCount.get() !== null) void onSignedIn(session.token);
+  if ($cartMode.get() === "account" && $rememberedCount.get() !== null)
+    void onSignedIn(session.token);
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Mutators (no toasts)
@@ -86,7 +100,8 @@ function postBody(item: CartItemDraft) {
 export async function addToCart(item: CartItemDraft): Promise<void> {
   if ($cartMode.get() === "guest") {
     const inCart = quantityInCart(readGuest(), item);
-    if (inCart + (item.quantity ?? 1) > MAX_LINE_QUANTITY) throw new ApiError(400, quantityCapMessage(inCart));
+    if (inCart + (item.quantity ?? 1) > MAX_LINE_QUANTITY)
+      throw new ApiError(400, quantityCapMessage(inCart));
     const next = addLine(readGuest(), item);
     if (!next) throw new ApiError(400, "Your cart is full.");
     writeGuest(next);
@@ -107,7 +122,9 @@ export async function removeFromCart(line: Pick<CartLine, "productId" | "variant
   }
   const at = session.epoch;
   const path = `/v2/carts?prod_id=${encodeURIComponent(line.productId)}`;
-  await serial(async () => applyAnswer(await request("DELETE", path, { variant: line.variant }), at));
+  await serial(async () =>
+    applyAnswer(await request("DELETE", path, { variant: line.variant }), at),
+  );
 }
 
 /** Empties the cart (guest: removes the stored cart; account: DELETE /v2/clear-cart). */
@@ -135,14 +152,13 @@ export async function refreshCart(): Promise<void> {
 // Sign-in and sign-out (SPEC §4)
 // ---------------------------------------------------------------------------------------------
 
-
-
 /** Sends the guest lines to PUT /v2/carts-merge; see the file comment for why storage goes first. */
 async function mergeGuest(guest: CartLine[], at: number): Promise<boolean> {
   writeGuest([]);
   try {
     const answer = await request("PUT", "/v2/carts-merge", { items: guest }, { keepalive: true });
-    if (Array.isArray(answer.skipped) && answer.skipped.length > 0) console.warn("[cart] merge skipped lines", answer.skipped);
+    if (Array.isArray(answer.skipped) && answer.skipped.length > 0)
+      console.warn("[cart] merge skipped lines", answer.skipped);
     applyAnswer(answer, at);
     return true;
   } catch (error) {
@@ -184,7 +200,8 @@ async function syncAfterSignIn(at: number): Promise<SignInOutcome> {
 export function onSignedIn(token?: string | null): Promise<SignInOutcome> {
   if (token) session.token = token;
   const key = token ?? null;
-  if (session.signInRun && session.signInRun.token === key && $cartMode.get() === "account") return session.signInRun.promise;
+  if (session.signInRun && session.signInRun.token === key && $cartMode.get() === "account")
+    return session.signInRun.promise;
   const sub = sessionSubject(token ?? session.token);
   if (sub !== session.subject) $rememberedCount.set(null); // another user's remembered count is not shown
   session.subject = sub;
@@ -263,7 +280,8 @@ export function startCart(): void {
         const data = event.data as { type?: string; answer?: unknown } | null;
         if (data?.type !== "account-cart" || $cartMode.get() !== "account") return;
         const answer = toCartAnswer(data.answer);
-        if (answer && answer.id === $cartId.get()) applyAnswer(answer, session.epoch, { broadcast: false });
+        if (answer && answer.id === $cartId.get())
+          applyAnswer(answer, session.epoch, { broadcast: false });
       };
     } catch {
       session.channel = null;

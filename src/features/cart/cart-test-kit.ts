@@ -7,7 +7,16 @@
  *   const { store, toasts } = await load();                     // a fresh store, started
  */
 import { afterEach, beforeEach, vi } from "vitest";
-import { addLine, cartCount, cartSubtotal, mergeLines, removeLine, type CartAnswer, type CartItemDraft, type CartLine } from "./cart";
+import {
+  addLine,
+  cartCount,
+  cartSubtotal,
+  mergeLines,
+  removeLine,
+  type CartAnswer,
+  type CartItemDraft,
+  type CartLine,
+} from "./cart";
 import { parseGuestCart } from "./cart-storage";
 
 /** vi.waitFor's default (1 s) is short for fresh module graphs imported on a busy machine. */
@@ -29,8 +38,14 @@ export const frame = {
   ],
 };
 
-export const a4Gloss = { Size: { id: "size-a4", value: "A4", price: 0 }, Finish: { id: "fin-gloss", value: "Glossy", price: 0 } };
-export const a3Matte = { Size: { id: "size-a3", value: "A3", price: 30000 }, Finish: { id: "fin-matte", value: "Matte", price: 5000 } };
+export const a4Gloss = {
+  Size: { id: "size-a4", value: "A4", price: 0 },
+  Finish: { id: "fin-gloss", value: "Glossy", price: 0 },
+};
+export const a3Matte = {
+  Size: { id: "size-a3", value: "A3", price: 30000 },
+  Finish: { id: "fin-matte", value: "Matte", price: 5000 },
+};
 
 export function draft(overrides: Partial<CartItemDraft> = {}): CartItemDraft {
   return {
@@ -74,21 +89,43 @@ export class FakeApi {
     this.calls.push({ method, path, body, auth });
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const route = `${method} ${path.split("?")[0]}`;
-    if (this.fail.has(route)) return new Response(JSON.stringify({ error: "boom" }), { status: 500 });
-    if (route === "POST /v2/carts") this.items = addLine(this.items, body)!.map((l) => ({ ...l, id: `srv-${l.id}` }));
-    if (route === "DELETE /v2/carts") this.items = removeLine(this.items, { productId: new URL(path, "http://x").searchParams.get("prod_id")!, variant: body.variant });
+    if (this.fail.has(route))
+      return new Response(JSON.stringify({ error: "boom" }), { status: 500 });
+    if (route === "POST /v2/carts")
+      this.items = addLine(this.items, body)!.map((l) => ({ ...l, id: `srv-${l.id}` }));
+    if (route === "DELETE /v2/carts")
+      this.items = removeLine(this.items, {
+        productId: new URL(path, "http://x").searchParams.get("prod_id")!,
+        variant: body.variant,
+      });
     if (route === "DELETE /v2/clear-cart") this.items = [];
     if (route === "PUT /v2/carts-merge") {
-      this.items = mergeLines(this.items, body.items as CartLine[]).lines.map((l) => ({ ...l, note: l.productNote !== "" }));
+      this.items = mergeLines(this.items, body.items as CartLine[]).lines.map((l) => ({
+        ...l,
+        note: l.productNote !== "",
+      }));
     }
-    const answer: CartAnswer = { id: "cart-1", items: this.items, count: cartCount(this.items), subtotal: cartSubtotal(this.items) };
-    return new Response(JSON.stringify(answer), { status: 200, headers: { "content-type": "application/json" } });
+    const answer: CartAnswer = {
+      id: "cart-1",
+      items: this.items,
+      count: cartCount(this.items),
+      subtotal: cartSubtotal(this.items),
+    };
+    return new Response(JSON.stringify(answer), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
   };
 }
 
 /** The fake browser, fresh for every test of the calling file. */
 export function fakeBrowser() {
-  const env = {} as { storage: FakeStorage; win: EventTarget & { localStorage: FakeStorage }; api: FakeApi; doc: { cookie: string } };
+  const env = {} as {
+    storage: FakeStorage;
+    win: EventTarget & { localStorage: FakeStorage };
+    api: FakeApi;
+    doc: { cookie: string };
+  };
 
   beforeEach(() => {
     env.storage = new FakeStorage();

@@ -6,7 +6,14 @@
  */
 import type { APIContext } from "astro";
 import { requireUser } from "../../server/auth/auth.server";
-import { json, parseJsonBody, parseWith, readBodyText, readJson, readQuery } from "../../server/http";
+import {
+  json,
+  parseJsonBody,
+  parseWith,
+  readBodyText,
+  readJson,
+  readQuery,
+} from "../../server/http";
 import { cartItemInput, mergeInput, removeBody, removeQuery } from "./cart.schema";
 import { addItemFor, clearCartFor, getCartFor, mergeItemsFor, removeItemFor } from "./cart.server";
 

@@ -6,27 +6,46 @@
  */
 import { z } from "zod/mini";
 import { trimInvisible } from "../../lib/text";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH, MAX_VARIANT_GROUPS, type CartAnswer, type CartLine } from "./cart";
+import {
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  MAX_NOTE_LENGTH,
+  MAX_VARIANT_GROUPS,
+  type CartAnswer,
+  type CartLine,
+} from "./cart";
 
 const id = (label: string) =>
-  z.string({ error: `${label} is required` }).check(
-    z.overwrite(trimInvisible),
-    z.minLength(1, `${label} is required`),
-    z.maxLength(120, `${label} must be at most 120 characters`),
-  );
+  z
+    .string({ error: `${label} is required` })
+    .check(
+      z.overwrite(trimInvisible),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(120, `${label} must be at most 120 characters`),
+    );
 
 /** `{ "Size": { id, value?, price? } }`: only the ids count; value and price are looked up. */
 export const variantInput = z
   .record(
-    z.string().check(
-      z.overwrite(trimInvisible),
-      z.minLength(1, "A variant group needs a name"),
-      z.maxLength(100, "A variant group name must be at most 100 characters"),
+    z
+      .string()
+      .check(
+        z.overwrite(trimInvisible),
+        z.minLength(1, "A variant group needs a name"),
+        z.maxLength(100, "A variant group name must be at most 100 characters"),
+      ),
+    z.object(
+      { id: id("variant id") },
+      { error: "Each chosen variant must be an object with an id" },
     ),
-    z.object({ id: id("variant id") }, { error: "Each chosen variant must be an object with an id" }),
     { error: "variant must be an object of group name -> { id }" },
   )
-  .check(z.refine((v) => Object.keys(v).length <= MAX_VARIANT_GROUPS, `variant may name at most ${MAX_VARIANT_GROUPS} groups`));
+  .check(
+    z.refine(
+      (v) => Object.keys(v).length <= MAX_VARIANT_GROUPS,
+      `variant may name at most ${MAX_VARIANT_GROUPS} groups`,
+    ),
+  );
 
 /**
  * Body of POST /v2/carts, and each item of PUT /v2/carts-merge. `price`, `product` and `note` may be
@@ -36,25 +55,31 @@ export const cartItemInput = z.object({
   productId: id("productId"),
   variant: z._default(variantInput, {}),
   quantity: z._default(
-    z.number({ error: "quantity must be a number" }).check(
-      z.refine(Number.isInteger, "quantity must be a whole number"),
-      z.gte(1, "quantity must be at least 1"),
-      z.lte(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
-    ),
+    z
+      .number({ error: "quantity must be a number" })
+      .check(
+        z.refine(Number.isInteger, "quantity must be a whole number"),
+        z.gte(1, "quantity must be at least 1"),
+        z.lte(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+      ),
     1,
   ),
   productNote: z._default(
-    z.string({ error: "productNote must be text" }).check(
-      z.overwrite(trimInvisible),
-      z.maxLength(MAX_NOTE_LENGTH, `productNote must be at most ${MAX_NOTE_LENGTH} characters`),
-    ),
+    z
+      .string({ error: "productNote must be text" })
+      .check(
+        z.overwrite(trimInvisible),
+        z.maxLength(MAX_NOTE_LENGTH, `productNote must be at most ${MAX_NOTE_LENGTH} characters`),
+      ),
     "",
   ),
 });
 export type CartItemInput = z.infer<typeof cartItemInput>;
 
 export const mergeInput = z.object({
-  items: z.array(cartItemInput, { error: "items must be a list" }).check(z.maxLength(MAX_CART_LINES * 2, `items may hold at most ${MAX_CART_LINES * 2} lines`)),
+  items: z
+    .array(cartItemInput, { error: "items must be a list" })
+    .check(z.maxLength(MAX_CART_LINES * 2, `items may hold at most ${MAX_CART_LINES * 2} lines`)),
 });
 
 /** Query of DELETE /v2/carts. */
@@ -62,13 +87,20 @@ export const removeQuery = z.object({ prod_id: id("prod_id") });
 /** Body of DELETE /v2/carts: the line's variant choice (empty or absent for a product without variants). */
 export const removeBody = z.object({ variant: z._default(variantInput, {}) });
 
-const variantChoiceSchema = z.record(z.string(), z.object({ id: z.string(), value: z.string(), price: z.number() }));
+const variantChoiceSchema = z.record(
+  z.string(),
+  z.object({ id: z.string(), value: z.string(), price: z.number() }),
+);
 
 /** One line of an answer (and of the stored guest cart); optional parts fall back to defaults. */
 export const cartLineSchema = z.object({
   id: z.string(),
   productId: z.string(),
-  product: z.object({ name: z.string(), image: z.catch(z.string(), ""), weight: z.catch(z.number(), 0) }),
+  product: z.object({
+    name: z.string(),
+    image: z.catch(z.string(), ""),
+    weight: z.catch(z.number(), 0),
+  }),
   variant: z.catch(variantChoiceSchema, {}),
   quantity: z.int().check(z.gte(1), z.lte(MAX_LINE_QUANTITY)),
   price: z.int().check(z.gte(0)),

@@ -48,7 +48,6 @@ import {
   type PricedItem,
 } from "./cart-lines.server";
 
-
 /**
  * The cart as the API answers it, lines in the order they were added, re-priced from the current
  * catalogue; lines that can no longer be bought are left out. Writes nothing (GET runs it outside
@@ -79,16 +78,27 @@ export async function addItemFor(uid: string, input: CartItemInput): Promise<Car
     const priced = priceWith(catalogue, input);
     if (!priced.ok) throw new HttpError(400, priced.reason);
     const { item } = priced;
-    const index = live.findIndex(({ row }) => row.productId === item.productId && row.variantKey === item.key);
+    const index = live.findIndex(
+      ({ row }) => row.productId === item.productId && row.variantKey === item.key,
+    );
     const existingLine = index >= 0 ? live[index] : undefined;
     const inCart = existingLine?.row.quantity ?? 0;
-    if (inCart + item.quantity > MAX_LINE_QUANTITY) throw new HttpError(400, quantityCapMessage(inCart));
+    if (inCart + item.quantity > MAX_LINE_QUANTITY)
+      throw new HttpError(400, quantityCapMessage(inCart));
     if (!existingLine && live.length >= MAX_CART_LINES) {
-      throw new HttpError(400, `Your cart already holds ${MAX_CART_LINES} different items; remove one to add another.`);
+      throw new HttpError(
+        400,
+        `Your cart already holds ${MAX_CART_LINES} different items; remove one to add another.`,
+      );
     }
     const added: LiveLine = {
       row: {
-        ...(existingLine?.row ?? { id: lineId(), cartId, productId: item.productId, variantKey: item.key }),
+        ...(existingLine?.row ?? {
+          id: lineId(),
+          cartId,
+          productId: item.productId,
+          variantKey: item.key,
+        }),
         variant: item.variant,
         quantity: inCart + item.quantity,
         pricePaise: item.pricePaise,
@@ -98,21 +108,38 @@ export async function addItemFor(uid: string, input: CartItemInput): Promise<Car
       item,
       product: catalogue.get(item.productId)!,
     };
-    const lines = existingLine ? live.map((line, i) => (i === index ? added : line)) : [...live, added];
+    const lines = existingLine
+      ? live.map((line, i) => (i === index ? added : line))
+      : [...live, added];
     await deleteGone(tx, cartId, gone);
-    await writeLines(tx, cartId, [...lines.filter((line) => line !== added && isStale(line)).map(liveWrite), liveWrite(added)]);
+    await writeLines(tx, cartId, [
+      ...lines.filter((line) => line !== added && isStale(line)).map(liveWrite),
+      liveWrite(added),
+    ]);
     return toAnswer(cartId, lines.map(toLine));
   });
 }
 
 /** DELETE /v2/carts?prod_id=: removes the line of this product and variant choice (no-op when absent). */
-export async function removeItemFor(uid: string, productId: string, variant: Record<string, { id: string }>): Promise<CartAnswer> {
+export async function removeItemFor(
+  uid: string,
+  productId: string,
+  variant: Record<string, { id: string }>,
+): Promise<CartAnswer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const cartId = await lockCart(tx, uid);
     const live = await cleanCart(tx, cartId);
     const key = variantKey(variant);
-    await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), eq(cartItems.variantKey, key)));
+    await tx
+      .delete(cartItems)
+      .where(
+        and(
+          eq(cartItems.cartId, cartId),
+          eq(cartItems.productId, productId),
+          eq(cartItems.variantKey, key),
+        ),
+      );
     const kept = live.filter(({ row }) => !(row.productId === productId && row.variantKey === key));
     return toAnswer(cartId, kept.map(toLine));
   });
@@ -134,7 +161,10 @@ export async function clearCartFor(uid: string): Promise<CartAnswer> {
  * A guest line that cannot be bought any more (product gone or inactive, option removed) or that
  * does not fit (cart full) is skipped and listed in `skipped`, so one stale line never blocks the rest.
  */
-export async function mergeItemsFor(uid: string, inputs: readonly CartItemInput[]): Promise<MergeAnswer> {
+export async function mergeItemsFor(
+  uid: string,
+  inputs: readonly CartItemInput[],
+): Promise<MergeAnswer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const cartId = await lockCart(tx, uid);
@@ -155,7 +185,10 @@ export async function mergeItemsFor(uid: string, inputs: readonly CartItemInput[
     const existing = live.map((line) => ({ ...line.item, line }));
     const { lines, overflow } = mergeLines<PricedItem & { line?: LiveLine }>(existing, incoming);
     for (const line of overflow) {
-      skipped.push({ productId: line.productId, reason: `Your cart already holds ${MAX_CART_LINES} different items.` });
+      skipped.push({
+        productId: line.productId,
+        reason: `Your cart already holds ${MAX_CART_LINES} different items.`,
+      });
     }
     const writes: LineWrite[] = [];
     for (const merged of lines) {
@@ -169,7 +202,13 @@ export async function mergeItemsFor(uid: string, inputs: readonly CartItemInput[
         pricePaise: merged.pricePaise,
         productNote: merged.productNote,
       };
-      if (!line || isStale(line) || line.row.quantity !== merged.quantity || line.row.note !== merged.productNote) writes.push(write);
+      if (
+        !line ||
+        isStale(line) ||
+        line.row.quantity !== merged.quantity ||
+        line.row.note !== merged.productNote
+      )
+        writes.push(write);
     }
     await deleteGone(tx, cartId, gone);
     await writeLines(tx, cartId, writes);
@@ -194,7 +233,10 @@ export interface CheckoutLine {
  * Checkout: locks the user's cart for the rest of the transaction and answers its lines that can
  * still be bought, at current prices (no writes besides the lock).
  */
-export async function lockedCheckoutLines(tx: Tx, uid: string): Promise<{ cartId: string; lines: CheckoutLine[] }> {
+export async function lockedCheckoutLines(
+  tx: Tx,
+  uid: string,
+): Promise<{ cartId: string; lines: CheckoutLine[] }> {
   const cartId = await lockCart(tx, uid);
   const { live } = await loadLines(tx, cartId);
   return {

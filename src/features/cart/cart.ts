@@ -211,11 +211,9 @@ export interface MergeLinesResult<T> {
  * order and identity; a non-empty incoming note replaces the existing one. Pure; used by the server's
  * PUT /v2/carts-merge and by tests.
  */
-export function mergeLines<T extends { productId: string; variant: VariantChoice; quantity: number; productNote: string }>(
-  existing: readonly T[],
-  incoming: readonly T[],
-  maxLines = MAX_CART_LINES,
-): MergeLinesResult<T> {
+export function mergeLines<
+  T extends { productId: string; variant: VariantChoice; quantity: number; productNote: string },
+>(existing: readonly T[], incoming: readonly T[], maxLines = MAX_CART_LINES): MergeLinesResult<T> {
   const lines = existing.map((line) => ({ ...line }));
   const overflow: T[] = [];
   for (const item of incoming) {
@@ -246,7 +244,8 @@ export function toAnswer(id: string, items: CartLine[]): CartAnswer {
 export const CART_TEXTS = {
   empty: "Your cart is empty.",
   mergeTitle: "Merge Your Cart?",
-  mergeBody: "You have items in your guest cart and also in your account cart. Do you want to merge them?",
+  mergeBody:
+    "You have items in your guest cart and also in your account cart. Do you want to merge them?",
   keepAccount: "Keep Account Cart",
   mergeCarts: "Merge Carts",
 } as const;
@@ -254,8 +253,10 @@ export const CART_TEXTS = {
 export const CART_TOASTS = {
   cleared: { type: "success", title: "Cart cleared", message: "Ready for new picks!" },
   clearFailed: { type: "error", title: "Error!", message: "Failed to clear cart" },
-  removed: (name: string) => ({ type: "success", title: name, message: "Successfully Removed from cart" }) as const,
-  removeFailed: (name: string) => ({ type: "error", title: name, message: "Failed to remove from cart" }) as const,
+  removed: (name: string) =>
+    ({ type: "success", title: name, message: "Successfully Removed from cart" }) as const,
+  removeFailed: (name: string) =>
+    ({ type: "error", title: name, message: "Failed to remove from cart" }) as const,
   added: { type: "success", title: "Cart Updated!" },
   addFailed: { type: "error", title: "Error!", message: "500: Cannot add product to cart!" },
 } as const;

@@ -8,8 +8,18 @@ import type { VariantChoice } from "../../lib/variant-choice";
 import { variantKey } from "./cart";
 
 export type ChoiceResult =
-  | { ok: true; variant: VariantChoice; key: string; /** Sum of the chosen options' prices, paise. */ extra: number }
-  | { ok: false; code: "missing-choice" | "unknown-variant" | "unknown-group"; group: string; reason: string };
+  | {
+      ok: true;
+      variant: VariantChoice;
+      key: string /** Sum of the chosen options' prices, paise. */;
+      extra: number;
+    }
+  | {
+      ok: false;
+      code: "missing-choice" | "unknown-variant" | "unknown-group";
+      group: string;
+      reason: string;
+    };
 
 /**
  * Resolves a variant choice against a product's variants: every group needs exactly one option of
@@ -24,7 +34,12 @@ export function resolveChoice(
   const known = new Set(groups.map(([name]) => name));
   for (const group of Object.keys(chosen)) {
     if (!known.has(group)) {
-      return { ok: false, code: "unknown-group", group, reason: `"${product.name}" has no option group "${group}".` };
+      return {
+        ok: false,
+        code: "unknown-group",
+        group,
+        reason: `"${product.name}" has no option group "${group}".`,
+      };
     }
   }
   const variant: VariantChoice = {};
@@ -32,11 +47,21 @@ export function resolveChoice(
   for (const [group, options] of groups) {
     const pick = chosen[group];
     if (!pick || !pick.id) {
-      return { ok: false, code: "missing-choice", group, reason: `Choose a ${group} for "${product.name}".` };
+      return {
+        ok: false,
+        code: "missing-choice",
+        group,
+        reason: `Choose a ${group} for "${product.name}".`,
+      };
     }
     const option = options.find((o) => o.id === pick.id);
     if (!option) {
-      return { ok: false, code: "unknown-variant", group, reason: `"${product.name}" has no such ${group} option (${pick.id}).` };
+      return {
+        ok: false,
+        code: "unknown-variant",
+        group,
+        reason: `"${product.name}" has no such ${group} option (${pick.id}).`,
+      };
     }
     variant[group] = { id: option.id, value: option.value, price: option.price };
     extra += option.price;

@@ -19,14 +19,31 @@ interface Props {
   onCategory: (slug: string | null) => void;
 }
 
-export default function ListControls({ filters, pathSlug, categories, knownTotal, query, onQuery, onSearch, onCategory }: Props) {
+export default function ListControls({
+  filters,
+  pathSlug,
+  categories,
+  knownTotal,
+  query,
+  onQuery,
+  onSearch,
+  onCategory,
+}: Props) {
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSearch();
   };
 
   const chipClick = (slug: string | null) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     onCategory(slug);
   };
@@ -42,20 +59,36 @@ export default function ListControls({ filters, pathSlug, categories, knownTotal
 
   const current = categories.find((c) => c.slug === filters.category);
   const heading = filters.category ? (current?.label ?? filters.category) : "All products";
-  const formAction = filters.category && pathSlug === filters.category ? `/products/${encodeURIComponent(filters.category)}` : "/products";
+  const formAction =
+    filters.category && pathSlug === filters.category
+      ? `/products/${encodeURIComponent(filters.category)}`
+      : "/products";
 
   return (
     <>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 id="product-list-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          <h1
+            id="product-list-heading"
+            className="text-2xl font-semibold tracking-tight sm:text-3xl"
+          >
             {heading}
           </h1>
           <p className="mt-1 text-sm text-stone-600" role="status" aria-live="polite">
-            {knownTotal === null ? "\u00a0" : knownTotal === 1 ? "1 product" : `${knownTotal} products`}
+            {knownTotal === null
+              ? "\u00a0"
+              : knownTotal === 1
+                ? "1 product"
+                : `${knownTotal} products`}
           </p>
         </div>
-        <form role="search" action={formAction} method="get" onSubmit={onSubmit} className="flex w-full gap-2 sm:w-80">
+        <form
+          role="search"
+          action={formAction}
+          method="get"
+          onSubmit={onSubmit}
+          className="flex w-full gap-2 sm:w-80"
+        >
           <label htmlFor="product-search" className="sr-only">
             Search products
           </label>
@@ -70,7 +103,9 @@ export default function ListControls({ filters, pathSlug, categories, knownTotal
             autoComplete="off"
             className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30"
           />
-          {filters.category && formAction === "/products" && <input type="hidden" name="category" value={filters.category} />}
+          {filters.category && formAction === "/products" && (
+            <input type="hidden" name="category" value={filters.category} />
+          )}
           <button
             type="submit"
             className="rounded-full bg-stone-900 px-4 py-2 text-sm font-medium text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
@@ -81,10 +116,19 @@ export default function ListControls({ filters, pathSlug, categories, knownTotal
       </div>
 
       {categories.length > 0 && (
-        <nav ref={chips} aria-label="Collections" className="relative -mx-4 mt-5 overflow-x-auto px-4">
+        <nav
+          ref={chips}
+          aria-label="Collections"
+          className="relative -mx-4 mt-5 overflow-x-auto px-4"
+        >
           <ul className="flex gap-2 pb-1">
             <li>
-              <a href={listUrl("/products", { category: null, q: filters.q })} onClick={chipClick(null)} aria-current={filters.category ? undefined : "page"} className={chipClass(!filters.category)}>
+              <a
+                href={listUrl("/products", { category: null, q: filters.q })}
+                onClick={chipClick(null)}
+                aria-current={filters.category ? undefined : "page"}
+                className={chipClass(!filters.category)}
+              >
                 All
               </a>
             </li>
@@ -110,6 +154,8 @@ export default function ListControls({ filters, pathSlug, categories, knownTotal
 function chipClass(active: boolean): string {
   return [
     "inline-block whitespace-nowrap rounded-full px-4 py-1.5 text-sm ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700",
-    active ? "bg-stone-900 text-white ring-stone-900" : "bg-white text-stone-700 ring-stone-300 hover:bg-stone-100",
+    active
+      ? "bg-stone-900 text-white ring-stone-900"
+      : "bg-white text-stone-700 ring-stone-300 hover:bg-stone-100",
   ].join(" ");
 }

@@ -7,7 +7,15 @@ import { productPath, type ProductCardData } from "./catalogue";
 const EAGER_CARDS = 4;
 
 /** One product in the list: image, name, list price, compare price struck through when higher. */
-export function ProductCard({ card, index, onOpen }: { card: ProductCardData; index: number; onOpen?: () => void }) {
+export function ProductCard({
+  card,
+  index,
+  onOpen,
+}: {
+  card: ProductCardData;
+  index: number;
+  onOpen?: () => void;
+}) {
   const eager = index < EAGER_CARDS;
   return (
     <li className="min-w-0">
@@ -31,7 +39,9 @@ export function ProductCard({ card, index, onOpen }: { card: ProductCardData; in
           />
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
-          <h2 className="line-clamp-2 text-sm font-medium text-stone-900 sm:text-base">{card.name}</h2>
+          <h2 className="line-clamp-2 text-sm font-medium text-stone-900 sm:text-base">
+            {card.name}
+          </h2>
           <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
             <span className="font-semibold text-stone-900">{formatInr(card.price)}</span>
             {card.comparePrice > card.price && (

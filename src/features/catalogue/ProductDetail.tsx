@@ -30,14 +30,15 @@ export interface ProductDetailProps {
   product: Product;
 }
 
-
 export default function ProductDetail({ product }: ProductDetailProps) {
   return <ProductView product={product} />;
 }
 
 function ProductView({ product }: { product: Product }) {
   const groups = useMemo(() => variantGroups(product.variants), [product.variants]);
-  const [selection, setSelection] = useState<VariantSelection>(() => defaultSelection(product.variants));
+  const [selection, setSelection] = useState<VariantSelection>(() =>
+    defaultSelection(product.variants),
+  );
   const [quantityText, setQuantityText] = useState(String(MIN_QUANTITY));
   const [note, setNote] = useState("");
   const [imageIndex, setImageIndex] = useState(0);
@@ -68,7 +69,9 @@ function ProductView({ product }: { product: Product }) {
     }
   };
 
-  const images = product.images.length ? product.images : [{ id: "fallback", url: FALLBACK_PRODUCT_IMAGE, alt: product.name, isPrimary: true }];
+  const images = product.images.length
+    ? product.images
+    : [{ id: "fallback", url: FALLBACK_PRODUCT_IMAGE, alt: product.name, isPrimary: true }];
   const shown = images[Math.min(imageIndex, images.length - 1)]!;
   const mainUrl = variantImage ?? shown.url;
 
@@ -102,7 +105,16 @@ function ProductView({ product }: { product: Product }) {
                   aria-label={`Show image ${index + 1} of ${images.length}`}
                   className="block w-full overflow-hidden rounded-lg ring-1 ring-stone-200 aria-pressed:ring-2 aria-pressed:ring-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
                 >
-                  <Picture src={image.url} sizes={IMAGE_SIZES.productThumb} alt="" width={800} height={800} loading="lazy" decoding="async" className="aspect-square h-auto w-full object-cover" />
+                  <Picture
+                    src={image.url}
+                    sizes={IMAGE_SIZES.productThumb}
+                    alt=""
+                    width={800}
+                    height={800}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-square h-auto w-full object-cover"
+                  />
                 </button>
               </li>
             ))}
@@ -113,14 +125,20 @@ function ProductView({ product }: { product: Product }) {
       <div className="flex flex-col gap-6">
         <div>
           {product.category && (
-            <p className="text-sm font-medium uppercase tracking-wide text-amber-800">{categoryLabel(product.category)}</p>
+            <p className="text-sm font-medium uppercase tracking-wide text-amber-800">
+              {categoryLabel(product.category)}
+            </p>
           )}
           <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">{product.name}</h1>
           <p className="mt-3 flex flex-wrap items-baseline gap-x-3">
             <span id={`${ids}-price-label`} className="sr-only">
               Price
             </span>
-            <span role="status" aria-labelledby={`${ids}-price-label`} className="text-2xl font-semibold text-stone-900">
+            <span
+              role="status"
+              aria-labelledby={`${ids}-price-label`}
+              className="text-2xl font-semibold text-stone-900"
+            >
               {formatInr(unitPrice)}
             </span>
             {product.comparePrice > unitPrice && (
@@ -138,7 +156,11 @@ function ProductView({ product }: { product: Product }) {
           {!inStock && <p className="mt-2 font-medium text-red-700">Out of stock</p>}
         </div>
 
-        {product.description && <p className="whitespace-pre-line leading-relaxed text-stone-700">{product.description}</p>}
+        {product.description && (
+          <p className="whitespace-pre-line leading-relaxed text-stone-700">
+            {product.description}
+          </p>
+        )}
 
         {groups.map(([group, options], groupIndex) => (
           <VariantPicker
@@ -266,7 +288,12 @@ function VariantPicker({
       <p id={labelId} className="text-sm font-medium">
         {group}
       </p>
-      <div role="radiogroup" aria-labelledby={labelId} onKeyDown={onKeyDown} className="mt-2 flex flex-wrap gap-2">
+      <div
+        role="radiogroup"
+        aria-labelledby={labelId}
+        onKeyDown={onKeyDown}
+        className="mt-2 flex flex-wrap gap-2"
+      >
         {options.map((option, index) => {
           const checked = option.id === selectedId;
           return (
@@ -282,11 +309,18 @@ function VariantPicker({
               onClick={() => onChoose(option)}
               className={[
                 "rounded-full px-4 py-2 text-sm ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700",
-                checked ? "bg-stone-900 text-white ring-stone-900" : "bg-white text-stone-800 ring-stone-300 hover:bg-stone-100",
+                checked
+                  ? "bg-stone-900 text-white ring-stone-900"
+                  : "bg-white text-stone-800 ring-stone-300 hover:bg-stone-100",
               ].join(" ")}
             >
               {option.value}
-              {option.price > 0 && <span className={checked ? "text-stone-300" : "text-stone-500"}> (+{formatInr(option.price)})</span>}
+              {option.price > 0 && (
+                <span className={checked ? "text-stone-300" : "text-stone-500"}>
+                  {" "}
+                  (+{formatInr(option.price)})
+                </span>
+              )}
             </button>
           );
         })}

@@ -9,7 +9,13 @@
  * (use-infinite-scroll.ts), scroll restoration (use-scroll-restore.ts), and the head (ListControls).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { INITIAL_VISIBLE_PRODUCTS, PRODUCT_PAGE_SIZE, filterProducts, productCard, type ProductCardData } from "./catalogue";
+import {
+  INITIAL_VISIBLE_PRODUCTS,
+  PRODUCT_PAGE_SIZE,
+  filterProducts,
+  productCard,
+  type ProductCardData,
+} from "./catalogue";
 import ListControls from "./ListControls";
 import type { CategoryOption, ListFilters } from "./list-filters";
 import { ProductCard } from "./ProductCard";
@@ -30,18 +36,50 @@ export interface ProductListProps {
   pathSlug: string | null;
 }
 
-export default function ProductList({ initial, total: initialTotal, filters: initialFilters, categories, pathSlug: initialPathSlug }: ProductListProps) {
+export default function ProductList({
+  initial,
+  total: initialTotal,
+  filters: initialFilters,
+  categories,
+  pathSlug: initialPathSlug,
+}: ProductListProps) {
   const [visible, setVisible] = useState(INITIAL_VISIBLE_PRODUCTS);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const { filters, pathSlug, query, setQuery, search, pickCategory } = useListFilters(initialFilters, initialPathSlug, () => setVisible(INITIAL_VISIBLE_PRODUCTS));
+  const { filters, pathSlug, query, setQuery, search, pickCategory } = useListFilters(
+    initialFilters,
+    initialPathSlug,
+    () => setVisible(INITIAL_VISIBLE_PRODUCTS),
+  );
   const { all, loading } = useCatalogueCache();
-  const { server, current: serverCurrent, fetching } = useServerPages({ enabled: !all && !loading, filters, visible, initial, initialTotal, initialFilters });
+  const {
+    server,
+    current: serverCurrent,
+    fetching,
+  } = useServerPages({
+    enabled: !all && !loading,
+    filters,
+    visible,
+    initial,
+    initialTotal,
+    initialFilters,
+  });
 
   const matches = useMemo(() => (all ? filterProducts(all, filters) : null), [all, filters]);
-  const cards = useMemo(() => (matches ? matches.slice(0, visible).map(productCard) : server.items.slice(0, visible)), [matches, server.items, visible]);
-  const hasMore = matches ? matches.length > visible : server.items.length > visible || !server.done || !serverCurrent;
-  const knownTotal = matches ? matches.length : serverCurrent ? (server.done ? server.items.length : server.total) : null;
+  const cards = useMemo(
+    () => (matches ? matches.slice(0, visible).map(productCard) : server.items.slice(0, visible)),
+    [matches, server.items, visible],
+  );
+  const hasMore = matches
+    ? matches.length > visible
+    : server.items.length > visible || !server.done || !serverCurrent;
+  const knownTotal = matches
+    ? matches.length
+    : serverCurrent
+      ? server.done
+        ? server.items.length
+        : server.total
+      : null;
 
   const loadMore = useCallback(() => setVisible((v) => v + PRODUCT_PAGE_SIZE), []);
   const waiting = cards.length < visible && hasMore;
@@ -53,7 +91,10 @@ export default function ProductList({ initial, total: initialTotal, filters: ini
   const busy = mounted && (loading || fetching);
 
   return (
-    <section aria-labelledby="product-list-heading" className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+    <section
+      aria-labelledby="product-list-heading"
+      className="mx-auto max-w-6xl px-4 py-6 sm:py-10"
+    >
       <ListControls
         filters={filters}
         pathSlug={pathSlug}
@@ -65,13 +106,19 @@ export default function ProductList({ initial, total: initialTotal, filters: ini
         onCategory={pickCategory}
       />
 
-      <ul aria-label="Products" aria-busy={busy} className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
+      <ul
+        aria-label="Products"
+        aria-busy={busy}
+        className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4"
+      >
         {cards.map((card, index) => (
           <ProductCard key={card.id} card={card} index={index} onOpen={remember} />
         ))}
       </ul>
 
-      {cards.length === 0 && !fetching && <p className="mt-10 text-center text-stone-600">No products found.</p>}
+      {cards.length === 0 && !fetching && (
+        <p className="mt-10 text-center text-stone-600">No products found.</p>
+      )}
 
       <div ref={sentinel} aria-hidden="true" className="h-px" />
       {hasMore && (

@@ -67,31 +67,59 @@ interface Server {
 }
 
 export function setup(options: { version?: string | null } = {}) {
-  const server: Server = { products: [wireProduct("a"), wireProduct("b")], failure: null, gate: null, requests: [] };
+  const server: Server = {
+    products: [wireProduct("a"), wireProduct("b")],
+    failure: null,
+    gate: null,
+    requests: [],
+  };
   vi.stubGlobal("fetch", async (input: string) => {
     const url = new URL(input, "http://shop.test");
     server.requests.push(url.pathname + url.search);
     if (server.failure === "down") throw new TypeError("Failed to fetch");
-    if (typeof server.failure === "number") return Response.json({ error: "Database unavailable" }, { status: server.failure });
+    if (typeof server.failure === "number")
+      return Response.json({ error: "Database unavailable" }, { status: server.failure });
     if (url.pathname === "/v2/products") {
       if (server.gate) await server.gate;
       return Response.json(server.products);
     }
     const id = decodeURIComponent(url.pathname.replace("/v2/products/", ""));
     const product = server.products.find((p) => p.id === id);
-    return product ? Response.json(product) : Response.json({ error: "Product not found" }, { status: 404 });
+    return product
+      ? Response.json(product)
+      : Response.json({ error: "Product not found" }, { status: 404 });
   });
   const kv = new MemoryKv();
   const events = new EventTarget();
   const announced: Product[][] = [];
-  events.addEventListener(PRODUCTS_UPDATED_EVENT, (event) => announced.push((event as CustomEvent<Product[]>).detail));
+  events.addEventListener(PRODUCTS_UPDATED_EVENT, (event) =>
+    announced.push((event as CustomEvent<Product[]>).detail),
+  );
   let clock = 1_700_000_000_000;
   const version = { current: options.version ?? null };
   const storage = idbCatalogueStorage();
   const logger = { error: vi.fn(), warn: vi.fn() };
-  const cache = createBrowserCatalogueCache({ storage, kv, events, now: () => clock, pageVersion: () => version.current, logger });
+  const cache = createBrowserCatalogueCache({
+    storage,
+    kv,
+    events,
+    now: () => clock,
+    pageVersion: () => version.current,
+    logger,
+  });
   const listRequests = () => server.requests.filter((r) => r.startsWith("/v2/products?")).length;
-  return { cache, server, kv, storage, announced, version, logger, listRequests, advance: (ms: number) => (clock += ms), now: () => clock };
+  return {
+    cache,
+    server,
+    kv,
+    storage,
+    announced,
+    version,
+    logger,
+    listRequests,
+    advance: (ms: number) => (clock += ms),
+    now: () => clock,
+  };
 }
 
 /** What ecommerceDB's products store holds, read with plain IndexedDB. */
@@ -115,4 +143,3 @@ export async function storedIds(): Promise<string[]> {
 
 /** Lets background work (requests, IndexedDB transactions) finish. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-

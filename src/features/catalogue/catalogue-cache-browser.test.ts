@@ -5,7 +5,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "./catalogue";
 import { LAST_FETCHED_KEY, mergeProducts } from "./catalogue-cache";
-import { deferred, freshIndexedDb, settle, setup, storedIds, wireProduct } from "./catalogue-cache-browser.fixtures";
+import {
+  deferred,
+  freshIndexedDb,
+  settle,
+  setup,
+  storedIds,
+  wireProduct,
+} from "./catalogue-cache-browser.fixtures";
 
 beforeEach(freshIndexedDb);
 afterEach(() => {
@@ -48,7 +55,10 @@ describe("catalogue cache in the browser (ecommerceDB on fake-indexeddb)", () =>
     const t = setup();
     const first = await t.cache.getProducts();
     t.advance(5 * 60_000 + 1);
-    t.server.products = [wireProduct("c"), wireProduct("a", { name: "Renamed", updatedAt: "2025-02-01T00:00:00.000Z" })];
+    t.server.products = [
+      wireProduct("c"),
+      wireProduct("a", { name: "Renamed", updatedAt: "2025-02-01T00:00:00.000Z" }),
+    ];
     const gate = deferred();
     t.server.gate = gate.promise;
     // The cached list comes back while the refresh is still waiting for the server.
@@ -130,7 +140,10 @@ describe("catalogue cache in the browser (ecommerceDB on fake-indexeddb)", () =>
     const t = setup();
     vi.stubGlobal("indexedDB", {
       open() {
-        throw new DOMException("The user denied permission to access the database.", "SecurityError");
+        throw new DOMException(
+          "The user denied permission to access the database.",
+          "SecurityError",
+        );
       },
     });
     expect((await t.cache.getProducts()).map((p) => p.id).sort()).toEqual(["a", "b"]);
@@ -148,4 +161,3 @@ describe("catalogue cache in the browser (ecommerceDB on fake-indexeddb)", () =>
     expect(await storedIds()).toEqual(["a", "b"]);
   });
 });
-

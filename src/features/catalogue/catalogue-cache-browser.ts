@@ -23,7 +23,9 @@ import { idbCatalogueStorage } from "./catalogue-cache-idb";
 export const CATALOGUE_VERSION_META = "catalogue-version";
 
 /** The version the page was rendered at; null when the page has no such meta (or no document). */
-export function pageCatalogueVersion(doc: Pick<Document, "querySelector"> | undefined = globalThis.document): string | null {
+export function pageCatalogueVersion(
+  doc: Pick<Document, "querySelector"> | undefined = globalThis.document,
+): string | null {
   const meta = doc?.querySelector<HTMLMetaElement>(`meta[name="${CATALOGUE_VERSION_META}"]`);
   return meta?.content || null;
 }
@@ -76,7 +78,10 @@ export function createBrowserCatalogueCache(options: BrowserCacheOptions = {}): 
     fetchAll: fetchAllActiveProducts,
     fetchOne: fetchProductById,
     pageVersion: options.pageVersion ?? (() => pageCatalogueVersion()),
-    onUpdated: (products) => events.dispatchEvent(new CustomEvent<Product[]>(PRODUCTS_UPDATED_EVENT, { detail: products })),
+    onUpdated: (products) =>
+      events.dispatchEvent(
+        new CustomEvent<Product[]>(PRODUCTS_UPDATED_EVENT, { detail: products }),
+      ),
     ...(options.now ? { now: options.now } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });

@@ -5,7 +5,12 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { HomeProduct, Product } from "./catalogue";
-import { CATALOGUE_DB_NAME, CATALOGUE_DB_VERSION, type CatalogueStorage, type StoreName } from "./catalogue-cache";
+import {
+  CATALOGUE_DB_NAME,
+  CATALOGUE_DB_VERSION,
+  type CatalogueStorage,
+  type StoreName,
+} from "./catalogue-cache";
 
 interface CatalogueDbSchema extends DBSchema {
   products: { key: string; value: Product };
@@ -18,8 +23,10 @@ export function idbCatalogueStorage(): CatalogueStorage {
   const open = () => {
     opening ??= openDB<CatalogueDbSchema>(CATALOGUE_DB_NAME, CATALOGUE_DB_VERSION, {
       upgrade(db) {
-        if (!db.objectStoreNames.contains("products")) db.createObjectStore("products", { keyPath: "id" });
-        if (!db.objectStoreNames.contains("featuredproducts")) db.createObjectStore("featuredproducts", { keyPath: "id" });
+        if (!db.objectStoreNames.contains("products"))
+          db.createObjectStore("products", { keyPath: "id" });
+        if (!db.objectStoreNames.contains("featuredproducts"))
+          db.createObjectStore("featuredproducts", { keyPath: "id" });
       },
     }).catch((error: unknown) => {
       opening = undefined;
@@ -49,7 +56,11 @@ export function idbCatalogueStorage(): CatalogueStorage {
     async replaceAll(store, items) {
       const db = await open();
       const tx = db.transaction(store as "products", "readwrite");
-      await Promise.all([tx.store.clear(), ...items.map((item) => tx.store.put(item as Product)), tx.done]);
+      await Promise.all([
+        tx.store.clear(),
+        ...items.map((item) => tx.store.put(item as Product)),
+        tx.done,
+      ]);
     },
   };
 }

@@ -39,7 +39,10 @@ function product(id: string, overrides: Partial<Product> = {}): Product {
 
 /** An in-memory stand-in for the two IndexedDB object stores. */
 class MemoryStorage implements CatalogueStorage {
-  stores = { products: new Map<string, Product>(), featuredproducts: new Map<string, CatalogueStores["featuredproducts"]>() };
+  stores = {
+    products: new Map<string, Product>(),
+    featuredproducts: new Map<string, CatalogueStores["featuredproducts"]>(),
+  };
   fail = { read: false, write: false };
   replaceCalls = 0;
   private map<S extends StoreName>(store: S) {
@@ -99,7 +102,16 @@ function setup(server: Product[] = [product("a"), product("b")]) {
     },
     onUpdated: (products) => updates.push(products),
   });
-  return { cache, storage, kv, state, updates, logger, advance: (ms: number) => (clock += ms), now: () => clock };
+  return {
+    cache,
+    storage,
+    kv,
+    state,
+    updates,
+    logger,
+    advance: (ms: number) => (clock += ms),
+    now: () => clock,
+  };
 }
 
 /** Lets background promises settle. */
@@ -130,7 +142,10 @@ describe("catalogue cache", () => {
     const t = setup();
     await t.cache.getProducts();
     t.advance(300_001);
-    t.state.server = [product("c"), product("a", { name: "Renamed", updatedAt: "2025-02-01T00:00:00.000Z" })];
+    t.state.server = [
+      product("c"),
+      product("a", { name: "Renamed", updatedAt: "2025-02-01T00:00:00.000Z" }),
+    ];
     const list = await t.cache.getProducts();
     expect(list.map((p) => p.id).sort()).toEqual(["a", "b"]);
     await settle();
@@ -151,7 +166,10 @@ describe("catalogue cache", () => {
 
   it("refreshes every 5 minutes until stopped", async () => {
     const t = setup();
-    const timers = { setInterval: vi.fn(() => 42 as unknown as ReturnType<typeof setInterval>), clearInterval: vi.fn() };
+    const timers = {
+      setInterval: vi.fn(() => 42 as unknown as ReturnType<typeof setInterval>),
+      clearInterval: vi.fn(),
+    };
     const stop = t.cache.startAutoRefresh(timers as never);
     expect(timers.setInterval).toHaveBeenCalledWith(expect.any(Function), 300_000);
     const tick = (timers.setInterval.mock.calls[0] as unknown as [() => void])[0];
@@ -194,7 +212,10 @@ describe("catalogue cache", () => {
     const t = setup();
     t.storage.fail.read = true;
     expect(await t.cache.getProducts()).toHaveLength(2);
-    expect(t.logger.error).toHaveBeenCalledWith("Error getting product from the local database", expect.any(Error));
+    expect(t.logger.error).toHaveBeenCalledWith(
+      "Error getting product from the local database",
+      expect.any(Error),
+    );
   });
 
   it("reads a product from the store first, else fetches and stores it", async () => {

@@ -102,7 +102,9 @@ export function mergeProducts(current: readonly Product[], fresh: readonly Produ
   const byId = new Map(current.map((p) => [p.id, p]));
   return fresh.map((p) => {
     const old = byId.get(p.id);
-    return old && old.updatedAt === p.updatedAt && JSON.stringify(old) === JSON.stringify(p) ? old : p;
+    return old && old.updatedAt === p.updatedAt && JSON.stringify(old) === JSON.stringify(p)
+      ? old
+      : p;
   });
 }
 
@@ -234,7 +236,9 @@ export function createCatalogueCache(deps: CatalogueCacheDeps): CatalogueCache {
     }
   }
 
-  function startAutoRefresh(timers: Pick<typeof globalThis, "setInterval" | "clearInterval"> = globalThis): () => void {
+  function startAutoRefresh(
+    timers: Pick<typeof globalThis, "setInterval" | "clearInterval"> = globalThis,
+  ): () => void {
     const handle = timers.setInterval(() => void refresh(), staleMs);
     return () => timers.clearInterval(handle);
   }

@@ -4,7 +4,12 @@
  * (inactive products, cost prices) is read from the database each time by catalogue.api.ts.
  */
 import type { DbOrTx } from "../../server/db/client";
-import { encodedSize, encodeJson, encodeWritten, type EncodedBody } from "../../server/encoded-body.server";
+import {
+  encodedSize,
+  encodeJson,
+  encodeWritten,
+  type EncodedBody,
+} from "../../server/encoded-body.server";
 import { toWire } from "../../lib/wire-money";
 import { normaliseSearch, type Product } from "./catalogue";
 import { readCatalogue, type Versioned } from "./catalogue-store.server";
@@ -24,11 +29,22 @@ export interface PublicListQuery {
  * The active products from `offset` on, in pages: each page becomes JSON bytes handed to `push`
  * and its objects are dropped, so the catalogue is never held as objects and bytes together.
  */
-async function serialiseAll(tx: DbOrTx, query: PublicListQuery, push: (chunk: Buffer) => void): Promise<void> {
+async function serialiseAll(
+  tx: DbOrTx,
+  query: PublicListQuery,
+  push: (chunk: Buffer) => void,
+): Promise<void> {
   push(Buffer.from("["));
   let first = true;
   for (let offset = query.offset; ; offset += LIST_PAGE_SIZE) {
-    const page = await listProducts(tx, { limit: LIST_PAGE_SIZE, offset, status: "active", category: query.category, q: query.q, includeCost: false });
+    const page = await listProducts(tx, {
+      limit: LIST_PAGE_SIZE,
+      offset,
+      status: "active",
+      category: query.category,
+      q: query.q,
+      includeCost: false,
+    });
     if (page.length > 0) {
       const text = JSON.stringify(toWire(page));
       push(Buffer.from((first ? "" : ",") + text.slice(1, -1)));
@@ -40,44 +56,81 @@ async function serialiseAll(tx: DbOrTx, query: PublicListQuery, push: (chunk: Bu
 }
 
 /** GET /v2/products?status=active (anonymous view): the answer, encoded once per catalogue version. */
-export function activeProductsAnswer(db: DbOrTx, query: PublicListQuery): Promise<Versioned<EncodedBody>> {
+export function activeProductsAnswer(
+  db: DbOrTx,
+  query: PublicListQuery,
+): Promise<Versioned<EncodedBody>> {
   const category = query.category?.trim() || null;
   const q = normaliseSearch(query.q) || null;
   const key = `api:products:${query.limit}:${query.offset}:${category ?? ""}:${q ?? ""}`;
   const filters = { ...query, category, q };
   if (query.limit === 0) {
-    return readCatalogue<EncodedBody>(db, key, (tx) => encodeWritten((push) => serialiseAll(tx, filters, push)), { sizeOf: encodedSize });
+    return readCatalogue<EncodedBody>(
+      db,
+      key,
+      (tx) => encodeWritten((push) => serialiseAll(tx, filters, push)),
+      { sizeOf: encodedSize },
+    );
   }
   return readCatalogue(
     db,
     key,
-    (tx) => listProducts(tx, { limit: query.limit, offset: query.offset, status: "active", category, q, includeCost: false }),
+    (tx) =>
+      listProducts(tx, {
+        limit: query.limit,
+        offset: query.offset,
+        status: "active",
+        category,
+        q,
+        includeCost: false,
+      }),
     { finish: encodeJson, sizeOf: encodedSize },
   );
 }
 
 /** GET /v2/products/{id} (anonymous view): null when absent or inactive. */
-export function activeProductAnswer(db: DbOrTx, id: string): Promise<Versioned<EncodedBody | null>> {
-  return readCatalogue(db, `api:product:${id}`, (tx) => getProduct(tx, id, { includeInactive: false, includeCost: false }), {
-    finish: (product) => (product ? encodeJson(product) : null),
-    sizeOf: encodedSize,
-  });
+export function activeProductAnswer(
+  db: DbOrTx,
+  id: string,
+): Promise<Versioned<EncodedBody | null>> {
+  return readCatalogue(
+    db,
+    `api:product:${id}`,
+    (tx) => getProduct(tx, id, { includeInactive: false, includeCost: false }),
+    {
+      finish: (product) => (product ? encodeJson(product) : null),
+      sizeOf: encodedSize,
+    },
+  );
 }
 
 export function homeProductsAnswer(db: DbOrTx): Promise<Versioned<EncodedBody>> {
-  return readCatalogue(db, "api:home-products", listHomeProducts, { finish: encodeJson, sizeOf: encodedSize });
+  return readCatalogue(db, "api:home-products", listHomeProducts, {
+    finish: encodeJson,
+    sizeOf: encodedSize,
+  });
 }
 
 export function categoriesAnswer(db: DbOrTx): Promise<Versioned<EncodedBody>> {
   return readCatalogue(
     db,
     "api:categories",
-    async (tx) => (await listCategories(tx, { shownOnly: true })).map((c) => ({ id: c.id, slug: c.slug, name: c.name, img: c.img })),
+    async (tx) =>
+      (await listCategories(tx, { shownOnly: true })).map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        name: c.name,
+        img: c.img,
+      })),
     { finish: encodeJson, sizeOf: encodedSize },
   );
 }
 
 /** The product page's product (active only): the same object for every visitor until a write. */
 export async function activeProduct(db: DbOrTx, id: string): Promise<Product | null> {
-  return (await readCatalogue(db, `page:product:${id}`, (tx) => getProduct(tx, id, { includeInactive: false, includeCost: false }))).value;
+  return (
+    await readCatalogue(db, `page:product:${id}`, (tx) =>
+      getProduct(tx, id, { includeInactive: false, includeCost: false }),
+    )
+  ).value;
 }

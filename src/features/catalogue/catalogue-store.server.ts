@@ -11,7 +11,11 @@
  * read from the database by pricing.server.ts, never from this cache.
  */
 import type { Db, DbOrTx } from "../../server/db/client";
-import { currentCatalogueVersion, noteCatalogueVersion, readCatalogueVersion } from "./catalogue-version.server";
+import {
+  currentCatalogueVersion,
+  noteCatalogueVersion,
+  readCatalogueVersion,
+} from "./catalogue-version.server";
 
 export interface Versioned<T> {
   version: number;
@@ -77,7 +81,8 @@ export async function readCatalogue<R, T = R>(
   options: { finish?: (raw: R) => T | Promise<T>; sizeOf?: (value: T) => number } = {},
 ): Promise<Versioned<T>> {
   const finish = options.finish ?? ((raw: R) => raw as unknown as T);
-  if (isTransaction(db)) return { version: await readCatalogueVersion(db), value: await finish(await read(db)) };
+  if (isTransaction(db))
+    return { version: await readCatalogueVersion(db), value: await finish(await read(db)) };
   const store = storeOf(db);
   const known = await currentCatalogueVersion(db);
   const hit = store.entries.get(key);

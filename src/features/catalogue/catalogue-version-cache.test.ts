@@ -25,7 +25,9 @@ describe("catalogue version (the owner's edits)", () => {
     const t = setup({ version: "v1" });
     await t.cache.getProducts();
     t.advance(1000);
-    t.server.products = [wireProduct("a", { name: "Edited", updatedAt: "2025-03-01T00:00:00.000Z" })];
+    t.server.products = [
+      wireProduct("a", { name: "Edited", updatedAt: "2025-03-01T00:00:00.000Z" }),
+    ];
     t.version.current = "v2";
     const list = await t.cache.getProducts();
     expect(list.map((p) => [p.id, p.name])).toEqual([["a", "Edited"]]);
@@ -69,7 +71,8 @@ describe("catalogue version (the owner's edits)", () => {
 
   it("reads the version from the page's meta", () => {
     const doc = (content: string | null) => ({
-      querySelector: (selector: string) => (selector === 'meta[name="catalogue-version"]' && content !== null ? { content } : null),
+      querySelector: (selector: string) =>
+        selector === 'meta[name="catalogue-version"]' && content !== null ? { content } : null,
     });
     expect(pageCatalogueVersion(doc("42") as never)).toBe("42");
     expect(pageCatalogueVersion(doc("") as never)).toBeNull();

@@ -10,7 +10,11 @@
  * once). Another app server notices within VERSION_CHECK_MS (well under the 1 s promise).
  */
 import type { DbOrTx } from "../../server/db/client";
-import { bumpCatalogueVersion, readCatalogueVersion, recentLocalCatalogueWrite } from "../../server/db/catalogue-version";
+import {
+  bumpCatalogueVersion,
+  readCatalogueVersion,
+  recentLocalCatalogueWrite,
+} from "../../server/db/catalogue-version";
 
 export { readCatalogueVersion };
 
@@ -74,7 +78,9 @@ export async function currentCatalogueVersion(db: DbOrTx): Promise<number> {
  * The version for `<meta name="catalogue-version">` in every storefront page (the browser's
  * IndexedDB catalogue drops itself when it differs), or null when the database cannot be asked.
  */
-export async function catalogueVersionForPage(openDb: () => Promise<DbOrTx>): Promise<string | null> {
+export async function catalogueVersionForPage(
+  openDb: () => Promise<DbOrTx>,
+): Promise<string | null> {
   try {
     return String(await currentCatalogueVersion(await openDb()));
   } catch {

@@ -10,7 +10,12 @@ import { peekAuthUser, requireAdmin, type AuthUser } from "../../server/auth/aut
 import { productIdParam, productListQuery } from "./catalogue.schema";
 import { getProduct, listProducts } from "./catalogue.server";
 import { encodedResponse } from "../../server/encoded-body.server";
-import { activeProductAnswer, activeProductsAnswer, categoriesAnswer, homeProductsAnswer } from "./catalogue-reads.server";
+import {
+  activeProductAnswer,
+  activeProductsAnswer,
+  categoriesAnswer,
+  homeProductsAnswer,
+} from "./catalogue-reads.server";
 
 /**
  * Anonymous answers may be stored by any cache but are checked again every time (ETag, 304), so
@@ -34,7 +39,6 @@ async function caller(context: APIContext): Promise<AuthUser | null> {
   }
 }
 
-
 /** GET /v2/products?limit=0&offset=0&status=active[&category=slug][&q=text] */
 export async function getProductsHandler(context: APIContext): Promise<Response> {
   const query = readQuery(context.url, productListQuery);
@@ -47,7 +51,9 @@ export async function getProductsHandler(context: APIContext): Promise<Response>
   }
   // The storefront's view, from memory: serialised and compressed once per catalogue version.
   const answer = await activeProductsAnswer(db, query);
-  return encodedResponse(context.request, answer.value, { headers: user ? PRIVATE_CACHE : PUBLIC_CACHE });
+  return encodedResponse(context.request, answer.value, {
+    headers: user ? PRIVATE_CACHE : PUBLIC_CACHE,
+  });
 }
 
 /** GET /v2/products/{id}: 404 when absent, or inactive and the caller is not an admin. */
@@ -62,7 +68,9 @@ export async function getProductHandler(context: APIContext): Promise<Response> 
   }
   const answer = await activeProductAnswer(db, id);
   if (!answer.value) throw new HttpError(404, "Product not found");
-  return encodedResponse(context.request, answer.value, { headers: user ? PRIVATE_CACHE : PUBLIC_CACHE });
+  return encodedResponse(context.request, answer.value, {
+    headers: user ? PRIVATE_CACHE : PUBLIC_CACHE,
+  });
 }
 
 /** GET /v2/home-products: [{ id, name, images }] of active listed products, by position. */

@@ -10,9 +10,14 @@ import { queryInt } from "../../server/http";
 export const productListQuery = z.object({
   limit: queryInt("limit", { min: 0, max: 500, default: 0 }),
   offset: queryInt("offset", { min: 0, default: 0 }),
-  status: z.enum(["active", "inactive", "all"], { message: "status must be active, inactive or all" }).default("active"),
+  status: z
+    .enum(["active", "inactive", "all"], { message: "status must be active, inactive or all" })
+    .default("active"),
   category: z.string().max(100).optional(),
-  q: z.string().max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
+  q: z
+    .string()
+    .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`)
+    .optional(),
 });
 
 /** Path parameter of /v2/products/{id}. */

@@ -55,7 +55,9 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterConditions(options: Pick<ListProductsOptions, "status" | "category" | "q">): SQL | undefined {
+function filterConditions(
+  options: Pick<ListProductsOptions, "status" | "category" | "q">,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (options.status !== "all") conditions.push(eq(products.status, options.status));
   const category = options.category?.trim();
@@ -91,27 +93,53 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
 
 /** Variants, images, attributes and tags of many products: four queries, whatever the count. */
 async function loadChildren(db: DbOrTx, ids: string[]): Promise<Children> {
-  const children: Children = { variants: new Map(), images: new Map(), attributes: new Map(), tags: new Map() };
+  const children: Children = {
+    variants: new Map(),
+    images: new Map(),
+    attributes: new Map(),
+    tags: new Map(),
+  };
   if (ids.length === 0) return children;
   const variantRows = await db
     .select()
     .from(productVariants)
     .where(inArray(productVariants.productId, ids))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+    .orderBy(
+      asc(productVariants.productId),
+      asc(productVariants.position),
+      asc(productVariants.id),
+    );
   for (const v of variantRows)
-    push(children.variants, v.productId, { id: v.id, name: v.name, value: v.value, price: v.pricePaise, images: v.images ?? [] });
+    push(children.variants, v.productId, {
+      id: v.id,
+      name: v.name,
+      value: v.value,
+      price: v.pricePaise,
+      images: v.images ?? [],
+    });
   const imageRows = await db
     .select()
     .from(productImages)
     .where(inArray(productImages.productId, ids))
     .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
-  for (const i of imageRows) push(children.images, i.productId, { id: i.id, url: i.url, alt: i.alt, isPrimary: i.isPrimary });
+  for (const i of imageRows)
+    push(children.images, i.productId, {
+      id: i.id,
+      url: i.url,
+      alt: i.alt,
+      isPrimary: i.isPrimary,
+    });
   const attributeRows = await db
     .select()
     .from(productAttributes)
     .where(inArray(productAttributes.productId, ids))
-    .orderBy(asc(productAttributes.productId), asc(productAttributes.position), asc(productAttributes.id));
-  for (const a of attributeRows) push(children.attributes, a.productId, { name: a.name, value: a.value });
+    .orderBy(
+      asc(productAttributes.productId),
+      asc(productAttributes.position),
+      asc(productAttributes.id),
+    );
+  for (const a of attributeRows)
+    push(children.attributes, a.productId, { name: a.name, value: a.value });
   const tagRows = await db
     .select()
     .from(productTags)
@@ -126,7 +154,12 @@ function toCategoryRef(c: CategoryCols | null): CategoryRef | null {
   return { id: c.id, name: c.name ?? c.id, slug: c.slug ?? "" };
 }
 
-function toProduct(row: ProductRow, category: CategoryCols | null, children: Children, includeCost: boolean): Product {
+function toProduct(
+  row: ProductRow,
+  category: CategoryCols | null,
+  children: Children,
+  includeCost: boolean,
+): Product {
   const product: Product = {
     id: row.id,
     name: row.name,
@@ -180,7 +213,11 @@ export async function listProducts(db: DbOrTx, options: ListProductsOptions): Pr
 }
 
 /** These products, in the order of `ids` (absent ones left out): a page of an in-memory search. */
-export async function listProductsByIds(db: DbOrTx, ids: string[], includeCost: boolean): Promise<Product[]> {
+export async function listProductsByIds(
+  db: DbOrTx,
+  ids: string[],
+  includeCost: boolean,
+): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ product: products, category: categoryColumns })
@@ -215,7 +252,11 @@ export async function getProduct(
     .select({ product: products, category: categoryColumns })
     .from(products)
     .leftJoin(categories, eq(products.categoryId, categories.id))
-    .where(options.includeInactive ? eq(products.id, id) : and(eq(products.id, id), eq(products.status, "active")))
+    .where(
+      options.includeInactive
+        ? eq(products.id, id)
+        : and(eq(products.id, id), eq(products.status, "active")),
+    )
     .limit(1);
   if (rows.length === 0) return null;
   const [product] = await hydrate(db, rows, options.includeCost);
@@ -247,7 +288,10 @@ export async function listHomeProducts(db: DbOrTx): Promise<HomeProduct[]> {
 }
 
 /** Categories newest first; `shownOnly` keeps those with show = 1 (the home page's collections). */
-export async function listCategories(db: DbOrTx, options: { shownOnly: boolean }): Promise<Category[]> {
+export async function listCategories(
+  db: DbOrTx,
+  options: { shownOnly: boolean },
+): Promise<Category[]> {
   const rows = await db
     .select()
     .from(categories)
@@ -267,11 +311,20 @@ export async function listCategories(db: DbOrTx, options: { shownOnly: boolean }
 export async function getCategoryBySlug(db: DbOrTx, slug: string): Promise<Category | null> {
   const [c] = await db.select().from(categories).where(eq(categories.slug, slug)).limit(1);
   if (!c) return null;
-  return { id: c.id, slug: c.slug, name: c.name, img: c.img, show: c.show === 1 ? 1 : 0, createdAt: c.createdAt.toISOString() };
+  return {
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    img: c.img,
+    show: c.show === 1 ? 1 : 0,
+    createdAt: c.createdAt.toISOString(),
+  };
 }
 
 /** Ids and last change of every active product, for the sitemap (no children loaded). */
-export async function listActiveProductStamps(db: DbOrTx): Promise<{ id: string; updatedAt: string }[]> {
+export async function listActiveProductStamps(
+  db: DbOrTx,
+): Promise<{ id: string; updatedAt: string }[]> {
   const rows = await db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)

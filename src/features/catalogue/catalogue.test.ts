@@ -18,7 +18,13 @@ import {
 } from "./catalogue";
 import { productListQuery } from "./catalogue.schema";
 
-const v = (id: string, name: string, value: string, price: number): Variant => ({ id, name, value, price, images: [] });
+const v = (id: string, name: string, value: string, price: number): Variant => ({
+  id,
+  name,
+  value,
+  price,
+  images: [],
+});
 
 function product(overrides: Partial<Product> = {}): Product {
   return {
@@ -71,8 +77,12 @@ describe("effectiveListPrice", () => {
 
   it("adds one additional price per distinct variant name (the first option of each group)", () => {
     // Size's first option adds 0, Finish's first option adds 20000; the other options are not summed.
-    expect(effectiveListPrice({ price: 100000, variants: [sizeA4, sizeA3, finishGold, finishSilver] })).toBe(120000);
-    expect(effectiveListPrice({ price: 100000, variants: [sizeA3, sizeA4, finishSilver, finishGold] })).toBe(160000);
+    expect(
+      effectiveListPrice({ price: 100000, variants: [sizeA4, sizeA3, finishGold, finishSilver] }),
+    ).toBe(120000);
+    expect(
+      effectiveListPrice({ price: 100000, variants: [sizeA3, sizeA4, finishSilver, finishGold] }),
+    ).toBe(160000);
   });
 });
 
@@ -86,7 +96,9 @@ describe("detailPrice", () => {
     const variants = [sizeA4, sizeA3, finishGold, finishSilver];
     const start = defaultSelection(variants);
     expect(start).toEqual({ Size: "s1", Finish: "f1" });
-    expect(detailPrice({ price: 100000 }, chosenVariants(variants, start))).toBe(effectiveListPrice({ price: 100000, variants }));
+    expect(detailPrice({ price: 100000 }, chosenVariants(variants, start))).toBe(
+      effectiveListPrice({ price: 100000, variants }),
+    );
     const changed = { ...start, Size: "s2", Finish: "f2" };
     expect(detailPrice({ price: 100000 }, chosenVariants(variants, changed))).toBe(160000);
   });
@@ -99,14 +111,25 @@ describe("detailPrice", () => {
 describe("list helpers", () => {
   it("builds a card with the effective price and the first image, or the fallback", () => {
     const card = productCard(product({ price: 100000, variants: [finishSilver] }));
-    expect(card).toMatchObject({ id: "p1", price: 110000, comparePrice: 199900, image: { url: "/images/p1.jpg" } });
+    expect(card).toMatchObject({
+      id: "p1",
+      price: 110000,
+      comparePrice: 199900,
+      image: { url: "/images/p1.jpg" },
+    });
     expect(firstImage(product({ images: [] })).url).toBe(FALLBACK_PRODUCT_IMAGE);
   });
 
   it("filters by category slug and by a case-insensitive search over name, description, tags and category", () => {
     const list = [
       product({ id: "a", name: "Ocean Frame" }),
-      product({ id: "b", name: "Luggage Tag", description: "Travel", tags: ["Travel"], category: { id: "Tags", name: "Tags", slug: "tags" } }),
+      product({
+        id: "b",
+        name: "Luggage Tag",
+        description: "Travel",
+        tags: ["Travel"],
+        category: { id: "Tags", name: "Tags", slug: "tags" },
+      }),
     ];
     expect(filterProducts(list, { category: "tags" }).map((p) => p.id)).toEqual(["b"]);
     expect(filterProducts(list, { q: "  OCEAN " }).map((p) => p.id)).toEqual(["a"]);
@@ -121,8 +144,12 @@ describe("list helpers", () => {
     expect(pathCategory("/products")).toBeNull();
     expect(pathCategory("/products/product")).toBeNull();
     expect(listUrl("/products", { category: "frames", q: "" })).toBe("/products?category=frames");
-    expect(listUrl("/products/frames", { category: "frames", q: "gold" })).toBe("/products/frames?q=gold");
-    expect(listUrl("/products/frames", { category: "tags", q: "" })).toBe("/products?category=tags");
+    expect(listUrl("/products/frames", { category: "frames", q: "gold" })).toBe(
+      "/products/frames?q=gold",
+    );
+    expect(listUrl("/products/frames", { category: "tags", q: "" })).toBe(
+      "/products?category=tags",
+    );
     expect(listUrl("/products/frames", { category: null, q: "" })).toBe("/products");
   });
 
@@ -136,7 +163,10 @@ describe("list helpers", () => {
 
 describe("productJsonLd", () => {
   it("offers the list price in rupees with 2 decimals, INR, and stock from the status", () => {
-    const data = productJsonLd(product({ price: 149950, variants: [finishSilver] }), "https://shop.example/");
+    const data = productJsonLd(
+      product({ price: 149950, variants: [finishSilver] }),
+      "https://shop.example/",
+    );
     expect(data).toMatchObject({
       "@context": "https://schema.org",
       "@type": "Product",
@@ -144,9 +174,16 @@ describe("productJsonLd", () => {
       sku: "SKU-1",
       url: "https://shop.example/products/product/p1",
       image: ["https://shop.example/images/p1.jpg"],
-      offers: { "@type": "Offer", price: "1599.50", priceCurrency: "INR", availability: "https://schema.org/InStock" },
+      offers: {
+        "@type": "Offer",
+        price: "1599.50",
+        priceCurrency: "INR",
+        availability: "https://schema.org/InStock",
+      },
     });
     const inactive = productJsonLd(product({ status: "inactive" }), "https://shop.example");
-    expect((inactive.offers as { availability: string }).availability).toBe("https://schema.org/OutOfStock");
+    expect((inactive.offers as { availability: string }).availability).toBe(
+      "https://schema.org/OutOfStock",
+    );
   });
 });

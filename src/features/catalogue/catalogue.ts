@@ -68,17 +68,22 @@ export interface Category {
   createdAt: string;
 }
 
-
 /**
  * Price shown in lists: the base plus one additional price per distinct variant name
  * (the first option listed in each group), as SPEC §3 says.
  */
 export function effectiveListPrice(product: Pick<Product, "price" | "variants">): number {
-  return product.price + variantGroups(product.variants).reduce((sum, [, options]) => sum + (options[0]?.price ?? 0), 0);
+  return (
+    product.price +
+    variantGroups(product.variants).reduce((sum, [, options]) => sum + (options[0]?.price ?? 0), 0)
+  );
 }
 
 /** Price on the detail page and in the cart: base plus the price of each chosen option. */
-export function detailPrice(product: Pick<Product, "price">, chosen: readonly Pick<Variant, "price">[]): number {
+export function detailPrice(
+  product: Pick<Product, "price">,
+  chosen: readonly Pick<Variant, "price">[],
+): number {
   return product.price + chosen.reduce((sum, v) => sum + v.price, 0);
 }
 
@@ -123,7 +128,10 @@ export function categoryLabel(category: { id: string; name?: string | null }): s
 }
 
 /** The first image (images are ordered by position), or the fallback. */
-export function firstImage(product: Pick<Product, "images" | "name">): { url: string; alt: string } {
+export function firstImage(product: Pick<Product, "images" | "name">): {
+  url: string;
+  alt: string;
+} {
   const image = product.images[0];
   if (!image?.url) return { url: FALLBACK_PRODUCT_IMAGE, alt: product.name };
   return { url: image.url, alt: image.alt || product.name };
@@ -173,7 +181,13 @@ export function matchesFilters(product: Product, filters: ProductFilters): boole
   if (category && product.category?.slug !== category) return false;
   const q = normaliseSearch(filters.q).toLowerCase();
   if (!q) return true;
-  const fields = [product.name, product.description, ...product.tags, product.category?.id ?? "", product.category?.name ?? ""];
+  const fields = [
+    product.name,
+    product.description,
+    ...product.tags,
+    product.category?.id ?? "",
+    product.category?.name ?? "",
+  ];
   return fields.some((field) => field.toLowerCase().includes(q));
 }
 
@@ -187,12 +201,16 @@ export type VariantSelection = Record<string, string>;
 /** The first option of every group, so the detail price starts at the list price. */
 export function defaultSelection(variants: readonly Variant[]): VariantSelection {
   const selection: VariantSelection = {};
-  for (const [name, options] of variantGroups(variants)) if (options[0]) selection[name] = options[0].id;
+  for (const [name, options] of variantGroups(variants))
+    if (options[0]) selection[name] = options[0].id;
   return selection;
 }
 
 /** The chosen variants in group order; unknown ids and groups without a choice are skipped. */
-export function chosenVariants(variants: readonly Variant[], selection: VariantSelection): Variant[] {
+export function chosenVariants(
+  variants: readonly Variant[],
+  selection: VariantSelection,
+): Variant[] {
   const chosen: Variant[] = [];
   for (const [name, options] of variantGroups(variants)) {
     const pick = options.find((v) => v.id === selection[name]);
@@ -226,11 +244,18 @@ export function productJsonLd(product: Product, siteUrl: string): Record<string,
       url,
       price: paiseToRupeeString(effectiveListPrice(product)),
       priceCurrency: "INR",
-      availability: product.status === "active" ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability:
+        product.status === "active"
+          ? "https://schema.org/InStock"
+          : "https://schema.org/OutOfStock",
     },
   };
   if (product.reviewCount > 0 && product.rating > 0) {
-    data.aggregateRating = { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviewCount };
+    data.aggregateRating = {
+      "@type": "AggregateRating",
+      ratingValue: product.rating,
+      reviewCount: product.reviewCount,
+    };
   }
   return data;
 }

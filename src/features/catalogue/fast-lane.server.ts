@@ -15,7 +15,12 @@ import { addressHasNul, parseWith, readQuery } from "../../server/http";
 import { applySecurityHeaders } from "../../server/security-headers.server";
 import { demoHostRefusal } from "../account/session-middleware.server";
 import { productIdParam, productListQuery } from "./catalogue.schema";
-import { activeProductAnswer, activeProductsAnswer, categoriesAnswer, homeProductsAnswer } from "./catalogue-reads.server";
+import {
+  activeProductAnswer,
+  activeProductsAnswer,
+  categoriesAnswer,
+  homeProductsAnswer,
+} from "./catalogue-reads.server";
 import { PUBLIC_CACHE } from "./catalogue.api";
 import { hasSessionCookie, isCacheablePage, keptPage } from "./page-cache.server";
 
@@ -46,16 +51,25 @@ async function answer(request: Request, url: URL): Promise<PlainAnswer | null> {
   if (path === "/v2/products") {
     const query = listQuery(url);
     if (query.status !== "active") return null;
-    return encodedAnswer(request, (await activeProductsAnswer(await getDb(), query)).value, { headers: PUBLIC_CACHE });
+    return encodedAnswer(request, (await activeProductsAnswer(await getDb(), query)).value, {
+      headers: PUBLIC_CACHE,
+    });
   }
   if (path.startsWith("/v2/products/")) {
     const id = parseWith(productIdParam, decodeURIComponent(path.slice("/v2/products/".length)));
     const body = (await activeProductAnswer(await getDb(), id)).value;
     return body ? encodedAnswer(request, body, { headers: PUBLIC_CACHE }) : null;
   }
-  if (path === "/v2/home-products") return encodedAnswer(request, (await homeProductsAnswer(await getDb())).value, { headers: PUBLIC_CACHE });
-  if (path === "/v2/categories") return encodedAnswer(request, (await categoriesAnswer(await getDb())).value, { headers: PUBLIC_CACHE });
-  if (isCacheablePage(path) && !hasSessionCookie(request.headers.get("cookie"))) return (await keptPage(request, url))?.answer ?? null;
+  if (path === "/v2/home-products")
+    return encodedAnswer(request, (await homeProductsAnswer(await getDb())).value, {
+      headers: PUBLIC_CACHE,
+    });
+  if (path === "/v2/categories")
+    return encodedAnswer(request, (await categoriesAnswer(await getDb())).value, {
+      headers: PUBLIC_CACHE,
+    });
+  if (isCacheablePage(path) && !hasSessionCookie(request.headers.get("cookie")))
+    return (await keptPage(request, url))?.answer ?? null;
   return null;
 }
 

@@ -15,7 +15,8 @@ export interface ListFilters {
 }
 
 /** One string per distinct filter (search compared as the server compares it). */
-export const filterKey = (f: ListFilters) => `${f.category ?? ""}\u0000${normaliseSearch(f.q).toLowerCase()}`;
+export const filterKey = (f: ListFilters) =>
+  `${f.category ?? ""}\u0000${normaliseSearch(f.q).toLowerCase()}`;
 
 /** The filters the browser's address holds now. */
 export function filtersFromLocation(): ListFilters {

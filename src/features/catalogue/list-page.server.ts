@@ -33,7 +33,8 @@ export type ProductListPage = PageLoad<ListPageData, ListPageData>;
 export type ShownListPage = Found<ListPageData> | Missing<ListPageData>;
 
 /** Shown instead of the list when the catalogue could not be read (503). */
-export const LIST_LOAD_FAILED = "The products could not be loaded just now. Please try again in a moment.";
+export const LIST_LOAD_FAILED =
+  "The products could not be loaded just now. Please try again in a moment.";
 
 const ALL_DESCRIPTION =
   "Shop handmade resin art: photo frames, luggage tags, nameplates, wall art, custom keepsakes and varmala preservation, made to order in India.";
@@ -42,7 +43,11 @@ const ALL_DESCRIPTION =
  * `pathSlug`: the slug of /products/{shopCategory}, or null for /products (where the category
  * comes from ?category=). An unknown slug in the path is a 404; in the query it simply matches nothing.
  */
-export function loadProductListPage(openDb: () => Promise<DbOrTx>, pathSlug: string | null, search: URLSearchParams): Promise<ProductListPage> {
+export function loadProductListPage(
+  openDb: () => Promise<DbOrTx>,
+  pathSlug: string | null,
+  search: URLSearchParams,
+): Promise<ProductListPage> {
   return readPage("product list", async () => {
     const db = await openDb();
     // Kept in memory per address until the catalogue changes (catalogue-store.server.ts).
@@ -51,12 +56,18 @@ export function loadProductListPage(openDb: () => Promise<DbOrTx>, pathSlug: str
     // A search runs over the catalogue kept in memory, before the page's own read (PGlite has one connection).
     const q = normaliseSearch(search.get("q"));
     const matches = q ? await searchActiveProducts(db, q) : null;
-    return (await readCatalogue(db, key, (tx) => readListPage(tx, pathSlug, search, matches))).value;
+    return (await readCatalogue(db, key, (tx) => readListPage(tx, pathSlug, search, matches)))
+      .value;
   });
 }
 
 /** `matches`: the active products matching the search, newest first (search-index.server.ts), or null without one. */
-async function readListPage(db: DbOrTx, pathSlug: string | null, search: URLSearchParams, matches: SearchMatch[] | null): Promise<ShownListPage> {
+async function readListPage(
+  db: DbOrTx,
+  pathSlug: string | null,
+  search: URLSearchParams,
+  matches: SearchMatch[] | null,
+): Promise<ShownListPage> {
   const categoryRows = await listCategories(db, { shownOnly: false });
   const requested = (pathSlug ?? search.get("category")?.trim()) || null;
   // The filter chips offer the collections shown on the site; a hidden one still works by link.
@@ -73,17 +84,37 @@ async function readListPage(db: DbOrTx, pathSlug: string | null, search: URLSear
 
   let products, total;
   if (matches) {
-    const ids = matches.filter((m) => category === null || m.categorySlug === category).map((m) => m.id);
-    [products, total] = [await listProductsByIds(db, ids.slice(0, INITIAL_VISIBLE_PRODUCTS), false), ids.length];
+    const ids = matches
+      .filter((m) => category === null || m.categorySlug === category)
+      .map((m) => m.id);
+    [products, total] = [
+      await listProductsByIds(db, ids.slice(0, INITIAL_VISIBLE_PRODUCTS), false),
+      ids.length,
+    ];
   } else {
     [products, total] = await Promise.all([
-      listProducts(db, { limit: INITIAL_VISIBLE_PRODUCTS, offset: 0, status: "active", category, q, includeCost: false }),
+      listProducts(db, {
+        limit: INITIAL_VISIBLE_PRODUCTS,
+        offset: 0,
+        status: "active",
+        category,
+        q,
+        includeCost: false,
+      }),
       countProducts(db, { status: "active", category, q }),
     ]);
   }
   const common = { filters, categories, initial: products.map(productCard), total };
   if (missing) {
-    return { ...common, state: "missing", status: 404, title: "Collection not found", description: ALL_DESCRIPTION, canonicalPath: "/products", pathSlug: null };
+    return {
+      ...common,
+      state: "missing",
+      status: 404,
+      title: "Collection not found",
+      description: ALL_DESCRIPTION,
+      canonicalPath: "/products",
+      pathSlug: null,
+    };
   }
   const label = known ? categoryLabel(known) : category;
   return {

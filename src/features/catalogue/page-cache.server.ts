@@ -15,7 +15,16 @@
  */
 import type { APIContext, MiddlewareNext } from "astro";
 import { getDb } from "../../server/db/client";
-import { answerToResponse, encodeBody, encodedAnswer, encodedResponse, encodedSize, recompressBrotli, type EncodedBody, type PlainAnswer } from "../../server/encoded-body.server";
+import {
+  answerToResponse,
+  encodeBody,
+  encodedAnswer,
+  encodedResponse,
+  encodedSize,
+  recompressBrotli,
+  type EncodedBody,
+  type PlainAnswer,
+} from "../../server/encoded-body.server";
 import { currentCatalogueVersion } from "./catalogue-version.server";
 
 interface CachedPage {
@@ -31,7 +40,13 @@ let bytes = 0;
 
 /** Addresses whose anonymous rendering depends only on the address and the catalogue. */
 export function isCacheablePage(pathname: string): boolean {
-  return pathname === "/" || pathname === "/instructions" || pathname === "/products" || pathname.startsWith("/products/") || pathname === "/fragments/policies";
+  return (
+    pathname === "/" ||
+    pathname === "/instructions" ||
+    pathname === "/products" ||
+    pathname.startsWith("/products/") ||
+    pathname === "/fragments/policies"
+  );
 }
 
 const SESSION_COOKIES = ["token", "user"];
@@ -100,7 +115,10 @@ export function hasSessionCookie(cookieHeader: string | null): boolean {
  * The kept page for this anonymous GET when it is still current, or null (render it). The caller
  * has checked the method, the address and that no session cookie was sent.
  */
-export async function keptPage(request: Request, url: URL): Promise<{ answer: PlainAnswer | null; version: number } | null> {
+export async function keptPage(
+  request: Request,
+  url: URL,
+): Promise<{ answer: PlainAnswer | null; version: number } | null> {
   let version: number;
   try {
     version = await currentCatalogueVersion(await getDb());
@@ -112,24 +130,39 @@ export async function keptPage(request: Request, url: URL): Promise<{ answer: Pl
   if (!hit || hit.version < version) return { answer: null, version };
   pages.delete(key); // most recently used goes last
   pages.set(key, hit);
-  return { answer: encodedAnswer(request, hit.body, { headers: Object.fromEntries(hit.headers) }), version };
+  return {
+    answer: encodedAnswer(request, hit.body, { headers: Object.fromEntries(hit.headers) }),
+    version,
+  };
 }
 
 export async function cachePages(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url } = context;
   if (request.method !== "GET" || !isCacheablePage(url.pathname)) return next();
-  if (SESSION_COOKIES.some((name) => context.cookies.has(name)) || context.locals.user) return next();
+  if (SESSION_COOKIES.some((name) => context.cookies.has(name)) || context.locals.user)
+    return next();
   const kept = await keptPage(request, url);
   if (!kept) return next();
   if (kept.answer) return answerToResponse(kept.answer);
   const response = await next();
   const type = response.headers.get("content-type") ?? "";
-  if (response.status !== 200 || !type.includes("text/html") || response.headers.has("set-cookie") || /private|no-store/.test(response.headers.get("cache-control") ?? "")) {
+  if (
+    response.status !== 200 ||
+    !type.includes("text/html") ||
+    response.headers.has("set-cookie") ||
+    /private|no-store/.test(response.headers.get("cache-control") ?? "")
+  ) {
     return response;
   }
   const html = Buffer.from(await response.arrayBuffer());
-  const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding", "etag", "vary"].includes(name));
-  const page: CachedPage = { version: kept.version, body: await encodeBody([html], { brotliQuality: FAST_BROTLI }), headers };
+  const headers = [...response.headers].filter(
+    ([name]) => !["content-length", "content-encoding", "etag", "vary"].includes(name),
+  );
+  const page: CachedPage = {
+    version: kept.version,
+    body: await encodeBody([html], { brotliQuality: FAST_BROTLI }),
+    headers,
+  };
   keep(url.pathname + url.search, page);
   if (!url.search) recompressLater(url.pathname);
   return encodedResponse(request, page.body, { headers: Object.fromEntries(headers) });

@@ -23,7 +23,10 @@ export interface PricingProduct {
 type VariantRow = PricingProduct["variants"][number];
 
 /** Products by id (absent ids are simply not in the map), inactive ones included with their status. */
-export async function loadPricingProducts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, PricingProduct>> {
+export async function loadPricingProducts(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, PricingProduct>> {
   const unique = [...new Set(ids)];
   const map = new Map<string, PricingProduct>();
   if (unique.length === 0) return map;
@@ -46,7 +49,10 @@ export async function loadPricingProducts(db: DbOrTx, ids: readonly string[]): P
     .from(products)
     .where(inArray(products.id, unique));
   for (const row of rows) {
-    const variants = typeof row.variants === "string" ? (JSON.parse(row.variants) as VariantRow[]) : (row.variants ?? []);
+    const variants =
+      typeof row.variants === "string"
+        ? (JSON.parse(row.variants) as VariantRow[])
+        : (row.variants ?? []);
     map.set(row.id, { ...row, image: row.image ?? "", variants });
   }
   return map;

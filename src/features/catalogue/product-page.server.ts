@@ -31,6 +31,8 @@ export async function loadProductPage(
     const product = options.admin
       ? await getProduct(db, parsed.data, { includeInactive: true, includeCost: false })
       : await activeProduct(db, parsed.data);
-    return product ? { state: "found" as const, status: 200 as const, product } : { state: "missing" as const, status: 404 as const };
+    return product
+      ? { state: "found" as const, status: 200 as const, product }
+      : { state: "missing" as const, status: 404 as const };
   });
 }

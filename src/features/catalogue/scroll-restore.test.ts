@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { clearPosition, positionKey, readPosition, restoreScroll, savePosition } from "./scroll-restore";
+import {
+  clearPosition,
+  positionKey,
+  readPosition,
+  restoreScroll,
+  savePosition,
+} from "./scroll-restore";
 
 class MemoryStorage {
   data = new Map<string, string>();

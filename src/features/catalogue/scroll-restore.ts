@@ -19,9 +19,19 @@ export function positionKey(location: { pathname: string; search: string }): str
   return PREFIX + location.pathname + location.search;
 }
 
-export function savePosition(storage: Pick<Storage, "setItem">, key: string, position: ListPosition): void {
+export function savePosition(
+  storage: Pick<Storage, "setItem">,
+  key: string,
+  position: ListPosition,
+): void {
   try {
-    storage.setItem(key, JSON.stringify({ y: Math.max(0, Math.round(position.y)), count: Math.max(0, Math.floor(position.count)) }));
+    storage.setItem(
+      key,
+      JSON.stringify({
+        y: Math.max(0, Math.round(position.y)),
+        count: Math.max(0, Math.floor(position.count)),
+      }),
+    );
   } catch {
     // Storage full or blocked: restoring is a nicety.
   }
@@ -32,7 +42,13 @@ export function readPosition(storage: Pick<Storage, "getItem">, key: string): Li
     const raw = storage.getItem(key);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<ListPosition>;
-    if (typeof value.y !== "number" || typeof value.count !== "number" || !Number.isFinite(value.y) || !Number.isFinite(value.count)) return null;
+    if (
+      typeof value.y !== "number" ||
+      typeof value.count !== "number" ||
+      !Number.isFinite(value.y) ||
+      !Number.isFinite(value.count)
+    )
+      return null;
     return { y: value.y, count: value.count };
   } catch {
     return null;

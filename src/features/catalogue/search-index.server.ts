@@ -24,12 +24,22 @@ async function readSearchables(tx: DbOrTx): Promise<Searchable[]> {
     from products p left join categories c on c.id = p.category_id
     where p.status = 'active'
     order by p.created_at desc, p.id collate "C" desc`)) as unknown as {
-    rows: { id: string; category_slug: string | null; name: string; description: string; category_id: string | null; category_name: string | null; tags: string }[];
+    rows: {
+      id: string;
+      category_slug: string | null;
+      name: string;
+      description: string;
+      category_id: string | null;
+      category_name: string | null;
+      tags: string;
+    }[];
   };
   return result.rows.map((r) => ({
     id: r.id,
     categorySlug: r.category_slug,
-    text: [r.name, r.description, r.category_id ?? "", r.category_name ?? "", r.tags].join("\n").toLowerCase(),
+    text: [r.name, r.description, r.category_id ?? "", r.category_name ?? "", r.tags]
+      .join("\n")
+      .toLowerCase(),
   }));
 }
 
@@ -40,7 +50,9 @@ export interface SearchMatch {
 
 /** The active products matching `q` (already normalised, not empty), newest first as listProducts orders them. */
 export async function searchActiveProducts(db: DbOrTx, q: string): Promise<SearchMatch[]> {
-  const { value } = await readCatalogue(db, "search:index", readSearchables, { sizeOf: (rows) => rows.reduce((n, r) => n + r.text.length * 2 + 64, 0) });
+  const { value } = await readCatalogue(db, "search:index", readSearchables, {
+    sizeOf: (rows) => rows.reduce((n, r) => n + r.text.length * 2 + 64, 0),
+  });
   const needle = q.toLowerCase();
   return value.filter((row) => row.text.includes(needle));
 }

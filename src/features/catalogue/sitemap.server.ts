@@ -4,7 +4,10 @@ import { categoryPath, productPath } from "./catalogue";
 import { listActiveProductStamps, listCategories } from "./catalogue.server";
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
 }
 
 /**
@@ -14,7 +17,10 @@ function escapeXml(text: string): string {
  */
 export async function buildSitemap(db: DbOrTx, siteUrl: string): Promise<string> {
   const base = siteUrl.replace(/\/$/, "");
-  const [categories, products] = await Promise.all([listCategories(db, { shownOnly: true }), listActiveProductStamps(db)]);
+  const [categories, products] = await Promise.all([
+    listCategories(db, { shownOnly: true }),
+    listActiveProductStamps(db),
+  ]);
   const entries: { path: string; lastmod?: string }[] = [
     { path: "/" },
     { path: "/products" },
@@ -23,7 +29,10 @@ export async function buildSitemap(db: DbOrTx, siteUrl: string): Promise<string>
     { path: "/instructions" },
   ];
   const urls = entries
-    .map((e) => `  <url><loc>${escapeXml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`)
+    .map(
+      (e) =>
+        `  <url><loc>${escapeXml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }

@@ -34,7 +34,8 @@ export function useCatalogueCache(): { all: Product[] | null; loading: boolean }
       });
     const onUpdated = (event: Event) => {
       const fresh = (event as CustomEvent<Product[]>).detail;
-      if (Array.isArray(fresh) && fresh.length > 0) setAll((current) => (current ? mergeProducts(current, fresh) : fresh));
+      if (Array.isArray(fresh) && fresh.length > 0)
+        setAll((current) => (current ? mergeProducts(current, fresh) : fresh));
     };
     window.addEventListener(PRODUCTS_UPDATED_EVENT, onUpdated);
     return () => {

@@ -2,7 +2,12 @@
 import { useEffect, type RefObject } from "react";
 
 /** `active`: there is more to show and nothing is awaited; a new `rows` count re-arms the observer. */
-export function useInfiniteScroll(sentinel: RefObject<HTMLElement | null>, active: boolean, loadMore: () => void, rows: number): void {
+export function useInfiniteScroll(
+  sentinel: RefObject<HTMLElement | null>,
+  active: boolean,
+  loadMore: () => void,
+  rows: number,
+): void {
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !active || typeof IntersectionObserver === "undefined") return;

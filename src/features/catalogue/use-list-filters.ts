@@ -10,7 +10,11 @@ import { filterKey, filtersFromLocation, type ListFilters } from "./list-filters
 /** How long typing pauses before the list narrows. */
 const SEARCH_DEBOUNCE_MS = 200;
 
-export function useListFilters(initial: ListFilters, initialPathSlug: string | null, onChange: () => void) {
+export function useListFilters(
+  initial: ListFilters,
+  initialPathSlug: string | null,
+  onChange: () => void,
+) {
   const [filters, setFilters] = useState<ListFilters>(initial);
   const [pathSlug, setPathSlug] = useState(initialPathSlug);
   const [query, setQuery] = useState(initial.q);
@@ -47,14 +51,23 @@ export function useListFilters(initial: ListFilters, initialPathSlug: string | n
 
   useEffect(() => {
     if (normaliseSearch(query) === normaliseSearch(filtersRef.current.q)) return;
-    const timer = setTimeout(() => applyFilters({ ...filtersRef.current, q: query }, "replace"), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => applyFilters({ ...filtersRef.current, q: query }, "replace"),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [query, applyFilters]);
 
   /** Applies what is typed now (the search form's submit). */
-  const search = useCallback(() => applyFilters({ ...filtersRef.current, q: query }, "replace"), [applyFilters, query]);
+  const search = useCallback(
+    () => applyFilters({ ...filtersRef.current, q: query }, "replace"),
+    [applyFilters, query],
+  );
   /** Picks a category (null: all), keeping the search. */
-  const pickCategory = useCallback((slug: string | null) => applyFilters({ category: slug, q: query }, "push"), [applyFilters, query]);
+  const pickCategory = useCallback(
+    (slug: string | null) => applyFilters({ category: slug, q: query }, "push"),
+    [applyFilters, query],
+  );
 
   return { filters, pathSlug, query, setQuery, search, pickCategory };
 }

@@ -6,7 +6,13 @@
  */
 import { useCallback, useEffect, useRef } from "react";
 import { INITIAL_VISIBLE_PRODUCTS, PRODUCT_PAGE_SIZE } from "./catalogue";
-import { clearPosition, positionKey, readPosition, restoreScroll, savePosition } from "./scroll-restore";
+import {
+  clearPosition,
+  positionKey,
+  readPosition,
+  restoreScroll,
+  savePosition,
+} from "./scroll-restore";
 
 /** Back/forward and reload restore the list; a fresh visit starts at the top. */
 function isReturnVisit(): boolean {
@@ -21,7 +27,10 @@ export function useScrollRestore(rows: number, showRows: (count: number) => void
   const showRef = useRef(showRows);
   showRef.current = showRows;
   const remember = useCallback(() => {
-    savePosition(sessionStorage, positionKey(window.location), { y: window.scrollY, count: rowsRef.current });
+    savePosition(sessionStorage, positionKey(window.location), {
+      y: window.scrollY,
+      count: rowsRef.current,
+    });
   }, []);
 
   useEffect(() => {
@@ -31,8 +40,16 @@ export function useScrollRestore(rows: number, showRows: (count: number) => void
     window.addEventListener("pagehide", remember);
     if (!saved) return () => window.removeEventListener("pagehide", remember);
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
-    showRef.current(Math.max(INITIAL_VISIBLE_PRODUCTS, Math.ceil(saved.count / PRODUCT_PAGE_SIZE) * PRODUCT_PAGE_SIZE));
-    const stop = restoreScroll(saved.y, { scrollTo: (y) => window.scrollTo(0, y), currentY: () => window.scrollY });
+    showRef.current(
+      Math.max(
+        INITIAL_VISIBLE_PRODUCTS,
+        Math.ceil(saved.count / PRODUCT_PAGE_SIZE) * PRODUCT_PAGE_SIZE,
+      ),
+    );
+    const stop = restoreScroll(saved.y, {
+      scrollTo: (y) => window.scrollTo(0, y),
+      currentY: () => window.scrollY,
+    });
     // The shopper taking over ends the attempts.
     const userScroll = () => stop();
     const opts = { passive: true, once: true } as const;

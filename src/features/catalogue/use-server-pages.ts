@@ -5,7 +5,13 @@
  */
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api-client";
-import { PRODUCT_PAGE_SIZE, normaliseSearch, productCard, type Product, type ProductCardData } from "./catalogue";
+import {
+  PRODUCT_PAGE_SIZE,
+  normaliseSearch,
+  productCard,
+  type Product,
+  type ProductCardData,
+} from "./catalogue";
 import { filterKey, type ListFilters } from "./list-filters";
 
 /** Products fetched page by page for one filter key. */
@@ -21,8 +27,17 @@ export interface ServerList {
 /** A pause before fetching for new filters, so quick changes make one request. */
 const NEW_FILTERS_DELAY_MS = 250;
 
-async function fetchPage(filters: ListFilters, offset: number, limit: number, signal: AbortSignal): Promise<Product[]> {
-  const params = new URLSearchParams({ limit: String(limit), offset: String(offset), status: "active" });
+async function fetchPage(
+  filters: ListFilters,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Product[]> {
+  const params = new URLSearchParams({
+    limit: String(limit),
+    offset: String(offset),
+    status: "active",
+  });
   if (filters.category) params.set("category", filters.category);
   const q = normaliseSearch(filters.q);
   if (q) params.set("q", q);
@@ -43,7 +58,14 @@ interface Options {
   initialFilters: ListFilters;
 }
 
-export function useServerPages({ enabled, filters, visible, initial, initialTotal, initialFilters }: Options) {
+export function useServerPages({
+  enabled,
+  filters,
+  visible,
+  initial,
+  initialTotal,
+  initialFilters,
+}: Options) {
   const [server, setServer] = useState<ServerList>(() => ({
     key: filterKey(initialFilters),
     items: initial,

@@ -19,7 +19,9 @@ export interface Variant {
 export const MAX_QUANTITY = 99;
 
 /** Variant groups in first-seen order: [["Size", [v1, v2]], ["Finish", [...]]]. */
-export function variantGroups<V extends Pick<Variant, "name">>(variants: readonly V[]): [string, V[]][] {
+export function variantGroups<V extends Pick<Variant, "name">>(
+  variants: readonly V[],
+): [string, V[]][] {
   const groups = new Map<string, V[]>();
   for (const v of variants) {
     const list = groups.get(v.name);

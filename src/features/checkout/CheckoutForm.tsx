@@ -18,7 +18,13 @@ import type { Address, User } from "../account/account";
 import { TextField, primaryButton, secondaryButton } from "../../components/ui/form-fields";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { flashToast } from "../../components/ui/flash-toasts";
-import { CHECKOUT_TOASTS, PHONE_PLACEHOLDER, newIdempotencyKey, normaliseIndianMobile, type TempOrder } from "./checkout-flow";
+import {
+  CHECKOUT_TOASTS,
+  PHONE_PLACEHOLDER,
+  newIdempotencyKey,
+  normaliseIndianMobile,
+  type TempOrder,
+} from "./checkout-flow";
 import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
 
 interface Props {
@@ -90,16 +96,27 @@ export default function CheckoutForm({ user, total }: Props) {
     // submit event would bubble through React into Pay.
     <div className="space-y-6" aria-busy={processing}>
       <div className="rounded-3xl border border-cream-200 bg-white/85 p-6 shadow-xs sm:p-8">
-        <AddressManager initialUser={user} autoSelect selectedId={address?.id ?? null} onSelect={onSelect} title="Shipping Address" />
+        <AddressManager
+          initialUser={user}
+          autoSelect
+          selectedId={address?.id ?? null}
+          onSelect={onSelect}
+          title="Shipping Address"
+        />
       </div>
 
-      <section className="rounded-3xl border border-cream-200 bg-white/85 p-6 shadow-xs sm:p-8" aria-labelledby="payment-method-title">
+      <section
+        className="rounded-3xl border border-cream-200 bg-white/85 p-6 shadow-xs sm:p-8"
+        aria-labelledby="payment-method-title"
+      >
         <h2 id="payment-method-title" className="text-2xl text-ink-900">
           Payment Method
         </h2>
         <div className="mt-4 rounded-2xl border border-gold-500 bg-cream-50 p-4 ring-2 ring-gold-300/60">
           <p className="font-semibold text-ink-900">UPI</p>
-          <p className="text-sm text-ink-500">Pay with any UPI app. We use this number for your payment.</p>
+          <p className="text-sm text-ink-500">
+            Pay with any UPI app. We use this number for your payment.
+          </p>
           <TextField
             className="mt-4"
             label="UPI contact number"
@@ -118,10 +135,20 @@ export default function CheckoutForm({ user, total }: Props) {
       </section>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <a href="/products" className={`${secondaryButton} sm:w-40`} aria-disabled={processing || undefined}>
+        <a
+          href="/products"
+          className={`${secondaryButton} sm:w-40`}
+          aria-disabled={processing || undefined}
+        >
           Exit
         </a>
-        <button type="button" onClick={() => void onPay()} className={primaryButton} disabled={disabled} data-pay>
+        <button
+          type="button"
+          onClick={() => void onPay()}
+          className={primaryButton}
+          disabled={disabled}
+          data-pay
+        >
           {processing ? (
             <>
               <Spinner size="sm" label="Processing payment" /> Processing...

@@ -20,7 +20,9 @@ export async function runBackgroundJobsOnce(): Promise<void> {
   running = true;
   try {
     const db = await getDb();
-    await recheckDueOrders(db, paymentProvider()).catch((e: unknown) => console.error("[jobs] order re-check failed", e));
+    await recheckDueOrders(db, paymentProvider()).catch((e: unknown) =>
+      console.error("[jobs] order re-check failed", e),
+    );
     await deliverDueMail(db).catch((e: unknown) => console.error("[jobs] mail sender failed", e));
   } finally {
     running = false;

@@ -7,16 +7,32 @@
 import { api } from "../../lib/api-client";
 import { TEMP_ORDER_KEY } from "../account/account";
 import { freshToken } from "../account/session-store";
-import { parseTempOrder, type CreateOrderAnswer, type CreateOrderBody, type PaymentProvider, type TempOrder } from "./checkout-flow";
+import {
+  parseTempOrder,
+  type CreateOrderAnswer,
+  type CreateOrderBody,
+  type PaymentProvider,
+  type TempOrder,
+} from "./checkout-flow";
 
 export function createOrder(body: CreateOrderBody): Promise<CreateOrderAnswer> {
-  return freshToken().then((token) => api.post<CreateOrderAnswer>("/create-order", body, { token, timeoutMs: 45_000 }));
+  return freshToken().then((token) =>
+    api.post<CreateOrderAnswer>("/create-order", body, { token, timeoutMs: 45_000 }),
+  );
 }
 
 /** POST /{provider}/verify?order_id={id} with the saved tempOrder; answers the server's text. */
-export async function verifyPayment(provider: PaymentProvider, orderId: string, tempOrder: TempOrder | null): Promise<unknown> {
+export async function verifyPayment(
+  provider: PaymentProvider,
+  orderId: string,
+  tempOrder: TempOrder | null,
+): Promise<unknown> {
   const token = await freshToken();
-  return api.post<unknown>(`/${provider}/verify?order_id=${encodeURIComponent(orderId)}`, tempOrder ?? {}, { token, timeoutMs: 45_000 });
+  return api.post<unknown>(
+    `/${provider}/verify?order_id=${encodeURIComponent(orderId)}`,
+    tempOrder ?? {},
+    { token, timeoutMs: 45_000 },
+  );
 }
 
 export function saveTempOrder(order: TempOrder): void {
@@ -55,6 +71,9 @@ export async function startPayment(answer: CreateOrderAnswer): Promise<void> {
   const { load } = await import("@cashfreepayments/cashfree-js");
   const cashfree = await load({ mode: answer.mode });
   if (!cashfree) throw new Error("Cashfree's SDK did not load");
-  const result = (await cashfree.checkout({ paymentSessionId: answer.payment_session_id, redirectTarget: "_self" })) as { error?: { message?: string } } | undefined;
+  const result = (await cashfree.checkout({
+    paymentSessionId: answer.payment_session_id,
+    redirectTarget: "_self",
+  })) as { error?: { message?: string } } | undefined;
   if (result?.error) throw new Error(result.error.message ?? "Cashfree's checkout failed");
 }

@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSummary, newIdempotencyKey, normaliseIndianMobile, parseTempOrder, VERIFY_NEXT, verifyOutcome } from "./checkout-flow";
+import {
+  checkoutSummary,
+  newIdempotencyKey,
+  normaliseIndianMobile,
+  parseTempOrder,
+  VERIFY_NEXT,
+  verifyOutcome,
+} from "./checkout-flow";
 
-const line = (id: string, price: number, quantity: number, weight: number, variant: Record<string, { value: string }> = {}) => ({
+const line = (
+  id: string,
+  price: number,
+  quantity: number,
+  weight: number,
+  variant: Record<string, { value: string }> = {},
+) => ({
   id,
   product: { name: `Product ${id}`, image: `/images/${id}.webp`, weight },
   variant,
@@ -28,7 +41,10 @@ describe("checkout phone (SPEC §5, the server's mobile rule)", () => {
 
 describe("checkout summary", () => {
   it("adds price x quantity, estimates shipping from the total weight, and charges no shipping now", () => {
-    const summary = checkoutSummary([line("a", 149900, 2, 0.3, { Size: { value: "A4" }, Finish: { value: "Gloss" } }), line("b", 49900, 1, 0.06)]);
+    const summary = checkoutSummary([
+      line("a", 149900, 2, 0.3, { Size: { value: "A4" }, Finish: { value: "Gloss" } }),
+      line("b", 49900, 1, 0.06),
+    ]);
     expect(summary.subtotal).toBe(349700);
     expect(summary.shippingEstimate).toBe(12000); // 0.66 kg: the "up to 1 kg" tier, ₹120
     expect(summary.total).toBe(349700);
@@ -42,7 +58,9 @@ describe("checkout summary", () => {
 
 describe("tempOrder and the verification answer", () => {
   it("reads a stored tempOrder and refuses a malformed one", () => {
-    expect(parseTempOrder(JSON.stringify({ order_id: "o1", provider: "local" }))?.order_id).toBe("o1");
+    expect(parseTempOrder(JSON.stringify({ order_id: "o1", provider: "local" }))?.order_id).toBe(
+      "o1",
+    );
     expect(parseTempOrder(JSON.stringify({ order_id: "o1", provider: "paypal" }))).toBeNull();
     expect(parseTempOrder("{not json")).toBeNull();
     expect(parseTempOrder(null)).toBeNull();
@@ -53,8 +71,14 @@ describe("tempOrder and the verification answer", () => {
     expect(verifyOutcome("PENDING")).toBe("not-paid");
     expect(verifyOutcome({ status: "SUCCESS" })).toBe("not-paid");
     expect(VERIFY_NEXT.paid.to).toBe("/my-orders");
-    expect(VERIFY_NEXT["not-paid"]).toMatchObject({ to: "/products", toast: { type: "warning", message: "Payment not recieved!" } });
-    expect(VERIFY_NEXT.error).toMatchObject({ to: "/", toast: { message: "Payment not processed!" } });
+    expect(VERIFY_NEXT["not-paid"]).toMatchObject({
+      to: "/products",
+      toast: { type: "warning", message: "Payment not recieved!" },
+    });
+    expect(VERIFY_NEXT.error).toMatchObject({
+      to: "/",
+      toast: { message: "Payment not processed!" },
+    });
   });
 
   it("makes a new idempotency key per attempt", () => {

@@ -9,8 +9,16 @@ import { shippingEstimatePaise, totalWeightGrams } from "./shipping";
 import { normaliseIndianPhone } from "./phone";
 
 export const CHECKOUT_TOASTS = {
-  noAddress: { type: "warning", title: "Address not selected", message: "Address is mandatory to place order!" },
-  badPhone: { type: "warning", title: "UPI Contact", message: "Please enter a valid contact number!" },
+  noAddress: {
+    type: "warning",
+    title: "Address not selected",
+    message: "Address is mandatory to place order!",
+  },
+  badPhone: {
+    type: "warning",
+    title: "UPI Contact",
+    message: "Please enter a valid contact number!",
+  },
   sdkFailed: { type: "error", title: "Payment failed", message: "Please try again" },
   createFailed: { type: "error", title: "Failed", message: "Order Creation Failed" },
   verified: { type: "success", title: "Order Placed", message: "Payment recieved and verified" },
@@ -64,7 +72,13 @@ export interface CheckoutSummary {
 
 /** The summary of a cart answer (already priced by the server). */
 export function checkoutSummary(
-  items: readonly { id: string; product: { name: string; image: string; weight: number }; variant: Record<string, { value: string }>; quantity: number; price: number }[],
+  items: readonly {
+    id: string;
+    product: { name: string; image: string; weight: number };
+    variant: Record<string, { value: string }>;
+    quantity: number;
+    price: number;
+  }[],
 ): CheckoutSummary {
   const lines = items.map((item) => ({
     id: item.id,
@@ -76,8 +90,15 @@ export function checkoutSummary(
     weight: item.product.weight,
   }));
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const grams = totalWeightGrams(lines.map((line) => ({ quantity: line.quantity, weightGrams: Math.round(line.weight * 1000) })));
-  return { lines, subtotal, shippingEstimate: lines.length ? shippingEstimatePaise(grams) : 0, total: subtotal };
+  const grams = totalWeightGrams(
+    lines.map((line) => ({ quantity: line.quantity, weightGrams: Math.round(line.weight * 1000) })),
+  );
+  return {
+    lines,
+    subtotal,
+    shippingEstimate: lines.length ? shippingEstimatePaise(grams) : 0,
+    total: subtotal,
+  };
 }
 
 export type PaymentProvider = "local" | "cashfree";
@@ -107,14 +128,21 @@ export interface TempOrder extends Omit<CreateOrderBody, "idempotency_key"> {
   provider: PaymentProvider;
 }
 
-export const isProvider = (value: unknown): value is PaymentProvider => value === "local" || value === "cashfree";
+export const isProvider = (value: unknown): value is PaymentProvider =>
+  value === "local" || value === "cashfree";
 
 /** The stored tempOrder, or null when absent or unreadable. */
 export function parseTempOrder(raw: string | null): TempOrder | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<TempOrder> | null;
-    if (!value || typeof value !== "object" || typeof value.order_id !== "string" || !isProvider(value.provider)) return null;
+    if (
+      !value ||
+      typeof value !== "object" ||
+      typeof value.order_id !== "string" ||
+      !isProvider(value.provider)
+    )
+      return null;
     return value as TempOrder;
   } catch {
     return null;

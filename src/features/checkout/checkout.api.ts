@@ -6,7 +6,15 @@ import type { APIContext } from "astro";
 import { z } from "zod";
 import { requireUser } from "../../server/auth/auth.server";
 import { env } from "../../server/env";
-import { HttpError, json, methods, parseJsonBody, readBodyText, readJson, readQuery } from "../../server/http";
+import {
+  HttpError,
+  json,
+  methods,
+  parseJsonBody,
+  readBodyText,
+  readJson,
+  readQuery,
+} from "../../server/http";
 import { startBackgroundJobs } from "./background-jobs.server";
 import { paymentProvider, providerNamed } from "../../server/payments/index.server";
 import { createOrderBody } from "./checkout";
@@ -23,7 +31,10 @@ function activeProvider(name: string | undefined) {
 }
 
 function text(body: string, status = 200): Response {
-  return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(body, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 /** POST /create-order */
@@ -35,7 +46,10 @@ export async function postCreateOrder(context: APIContext): Promise<Response> {
     return json(await createOrderFor(user, body, paymentProvider(), env().PUBLIC_SITE_URL));
   } catch (error) {
     if (error instanceof OrderCreationFailed) {
-      return json({ error: "Order Creation Failed", detail: error.detail, order_id: error.orderId }, { status: 502 });
+      return json(
+        { error: "Order Creation Failed", detail: error.detail, order_id: error.orderId },
+        { status: 502 },
+      );
     }
     throw error;
   }
@@ -46,7 +60,8 @@ async function readObjectBody(request: Request, what: string): Promise<string> {
   const raw = await readBodyText(request);
   if (raw.trim() === "") return raw;
   const body = parseJsonBody(raw);
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, `${what} must be a JSON object.`);
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw new HttpError(400, `${what} must be a JSON object.`);
   return raw;
 }
 
@@ -76,7 +91,9 @@ export function providerRoute(table: { POST: (context: APIContext) => Promise<Re
   return {
     POST: routes.POST!,
     ALL: (context: APIContext) =>
-      providerNamedSafe(context.params.provider) ? routes.ALL(context) : json({ error: `There is no API at ${context.url.pathname}.` }, { status: 404 }),
+      providerNamedSafe(context.params.provider)
+        ? routes.ALL(context)
+        : json({ error: `There is no API at ${context.url.pathname}.` }, { status: 404 }),
   };
 }
 

@@ -15,14 +15,25 @@ describe("phone normalisation (10-digit Indian mobile)", () => {
     ["09876543210", "9876543210"],
   ])("%s -> %s", (input, expected) => expect(normaliseIndianPhone(input)).toBe(expected));
 
-  it.each(["", "12345", "5876543210", "98765432101", "+1 9876543210", "98765x3210", "0091 9876543210"])("refuses %j", (input) =>
-    expect(normaliseIndianPhone(input)).toBeNull(),
-  );
+  it.each([
+    "",
+    "12345",
+    "5876543210",
+    "98765432101",
+    "+1 9876543210",
+    "98765x3210",
+    "0091 9876543210",
+  ])("refuses %j", (input) => expect(normaliseIndianPhone(input)).toBeNull());
 });
 
 describe("order totals", () => {
   it("sums price x quantity in paise; shipping and discount are 0 at order time", () => {
-    expect(orderTotals([{ quantity: 2, pricePaise: 149900 }, { quantity: 1, pricePaise: 49950 }])).toEqual({
+    expect(
+      orderTotals([
+        { quantity: 2, pricePaise: 149900 },
+        { quantity: 1, pricePaise: 49950 },
+      ]),
+    ).toEqual({
       subtotal: 349750,
       discount: 0,
       shipping: 0,
@@ -48,8 +59,12 @@ describe("payment transitions", () => {
   it("a matching success pays a pending order; after expiry it is a late payment; on a paid order a duplicate", () => {
     expect(paymentEffect(pending, pay())).toBe("paid");
     expect(paymentEffect({ ...pending, status: "cancelled" }, pay())).toBe("late-paid");
-    expect(paymentEffect({ ...pending, status: "processing", paidAt: new Date() }, pay())).toBe("duplicate");
-    expect(paymentEffect({ ...pending, status: "cancelled", paidAt: new Date() }, pay())).toBe("duplicate");
+    expect(paymentEffect({ ...pending, status: "processing", paidAt: new Date() }, pay())).toBe(
+      "duplicate",
+    );
+    expect(paymentEffect({ ...pending, status: "cancelled", paidAt: new Date() }, pay())).toBe(
+      "duplicate",
+    );
   });
 
   it("a different amount or currency is a mismatch, never paid", () => {
@@ -64,10 +79,18 @@ describe("payment transitions", () => {
   });
 
   it("verify answers SUCCESS only for a paid order", () => {
-    expect(verifyText({ paidAt: new Date(), paymentStatus: "Paid", status: "processing" })).toBe("SUCCESS");
-    expect(verifyText({ paidAt: null, paymentStatus: "Pending", status: "pending" })).toBe("PENDING");
+    expect(verifyText({ paidAt: new Date(), paymentStatus: "Paid", status: "processing" })).toBe(
+      "SUCCESS",
+    );
+    expect(verifyText({ paidAt: null, paymentStatus: "Pending", status: "pending" })).toBe(
+      "PENDING",
+    );
     expect(verifyText({ paidAt: null, paymentStatus: "Failed", status: "pending" })).toBe("FAILED");
-    expect(verifyText({ paidAt: null, paymentStatus: "Amount mismatch", status: "pending" })).toBe("FAILED");
-    expect(verifyText({ paidAt: null, paymentStatus: "Expired", status: "cancelled" })).toBe("EXPIRED");
+    expect(verifyText({ paidAt: null, paymentStatus: "Amount mismatch", status: "pending" })).toBe(
+      "FAILED",
+    );
+    expect(verifyText({ paidAt: null, paymentStatus: "Expired", status: "cancelled" })).toBe(
+      "EXPIRED",
+    );
   });
 });

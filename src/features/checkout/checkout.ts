@@ -9,7 +9,12 @@ export interface PricedLine {
 }
 
 /** Order pricing (SPEC §4): shipping 0 and discount 0 at order time; shipping is charged at dispatch. */
-export function orderTotals(lines: readonly PricedLine[]): { subtotal: number; discount: number; shipping: number; total: number } {
+export function orderTotals(lines: readonly PricedLine[]): {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+} {
   const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.pricePaise, 0);
   return { subtotal, discount: 0, shipping: 0, total: subtotal };
 }
@@ -21,7 +26,12 @@ export const createOrderBody = z.object({
   /** Ignored for money: the server prices the order from the cart. */
   order_amount: z.unknown().optional(),
   address_id: z.string().min(1, "choose a saved address").max(100),
-  idempotency_key: z.string().min(8).max(100).regex(/^[A-Za-z0-9_-]+$/, "use letters, digits, _ and - only").optional(),
+  idempotency_key: z
+    .string()
+    .min(8)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, "use letters, digits, _ and - only")
+    .optional(),
   notes: z.string().max(1000).optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;

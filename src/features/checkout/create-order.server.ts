@@ -13,7 +13,12 @@ import { HttpError } from "../../server/http";
 import { paymentConfig } from "../../server/payments/config.server";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
 import { lockedCheckoutLines, type CheckoutLine } from "../cart/cart.server";
-import { normaliseIndianPhone, orderTotals, PAYMENT_STATUS, type CreateOrderBody } from "./checkout";
+import {
+  normaliseIndianPhone,
+  orderTotals,
+  PAYMENT_STATUS,
+  type CreateOrderBody,
+} from "./checkout";
 
 export interface CreatedOrder {
   payment_session_id: string;
@@ -42,7 +47,15 @@ function fingerprint(lines: readonly CheckoutLine[], body: CreateOrderBody, phon
     body.address_id,
     phone,
     body.customer_email.toLowerCase(),
-    lines.map((l) => [l.productId, Object.values(l.variant).map((v) => v.id).sort(), l.quantity, l.pricePaise, l.productNote]),
+    lines.map((l) => [
+      l.productId,
+      Object.values(l.variant)
+        .map((v) => v.id)
+        .sort(),
+      l.quantity,
+      l.pricePaise,
+      l.productNote,
+    ]),
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -50,30 +63,59 @@ function fingerprint(lines: readonly CheckoutLine[], body: CreateOrderBody, phon
 export type StoredOrder = typeof orders.$inferSelect;
 
 /** Stores the pending order (or finds the one this attempt already made). */
-async function storeOrder(uid: string, body: CreateOrderBody, phone: string, now: Date): Promise<StoredOrder> {
+async function storeOrder(
+  uid: string,
+  body: CreateOrderBody,
+  phone: string,
+  now: Date,
+): Promise<StoredOrder> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { lines } = await lockedCheckoutLines(tx, uid);
     if (body.idempotency_key) {
-      const [same] = await tx.select().from(orders).where(and(eq(orders.userId, uid), eq(orders.idempotencyKey, body.idempotency_key)));
+      const [same] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, uid), eq(orders.idempotencyKey, body.idempotency_key)));
       if (same) return same;
     }
-    if (lines.length === 0) throw new HttpError(400, "Your cart is empty: add a product before checking out.");
-    const [address] = await tx.select().from(addresses).where(and(eq(addresses.userId, uid), eq(addresses.id, body.address_id)));
-    if (!address) throw new HttpError(400, "address_id: no saved address of yours has this id; choose or add an address.");
+    if (lines.length === 0)
+      throw new HttpError(400, "Your cart is empty: add a product before checking out.");
+    const [address] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.userId, uid), eq(addresses.id, body.address_id)));
+    if (!address)
+      throw new HttpError(
+        400,
+        "address_id: no saved address of yours has this id; choose or add an address.",
+      );
     const print = fingerprint(lines, body, phone);
     if (!body.idempotency_key) {
       // A retried request without a key: the still-payable pending order of the same cart.
       const [retry] = await tx
         .select()
         .from(orders)
-        .where(and(eq(orders.userId, uid), eq(orders.cartFingerprint, print), eq(orders.status, "pending"), eq(orders.paymentStatus, PAYMENT_STATUS.pending), gt(orders.expiresAt, now)))
+        .where(
+          and(
+            eq(orders.userId, uid),
+            eq(orders.cartFingerprint, print),
+            eq(orders.status, "pending"),
+            eq(orders.paymentStatus, PAYMENT_STATUS.pending),
+            gt(orders.expiresAt, now),
+          ),
+        )
         .orderBy(desc(orders.createdAt))
         .limit(1);
       if (retry) return retry;
     }
     const [first, ...rest] = body.customer_name.trim().split(/\s+/);
-    const person = { firstName: first ?? "", lastName: rest.join(" "), phone, email: body.customer_email };
+    const person = {
+      firstName: first ?? "",
+      lastName: rest.join(" "),
+      phone,
+      email: body.customer_email,
+    };
     const place = {
       id: address.id,
       type: address.type,
@@ -143,9 +185,19 @@ export async function createOrderFor(
   now = new Date(),
 ): Promise<CreatedOrder> {
   const phone = normaliseIndianPhone(body.customer_phone);
-  if (!phone) throw new HttpError(400, "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).");
+  if (!phone)
+    throw new HttpError(
+      400,
+      "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).",
+    );
   const order = await storeOrder(user.uid, body, phone, now);
-  return openProviderOrder(order, { id: user.uid, name: body.customer_name, email: body.customer_email, phone }, provider, siteUrl, now);
+  return openProviderOrder(
+    order,
+    { id: user.uid, name: body.customer_name, email: body.customer_email, phone },
+    provider,
+    siteUrl,
+    now,
+  );
 }
 
 /**
@@ -162,9 +214,18 @@ export async function openProviderOrder(
   now = new Date(),
 ): Promise<CreatedOrder> {
   const { mode } = paymentConfig();
-  const answer = (session: string): CreatedOrder => ({ payment_session_id: session, order_id: order.id, provider: provider.name, mode });
+  const answer = (session: string): CreatedOrder => ({
+    payment_session_id: session,
+    order_id: order.id,
+    provider: provider.name,
+    mode,
+  });
   if (order.paymentSessionId) return answer(order.paymentSessionId);
-  if (order.status !== "pending") throw new HttpError(409, "This checkout attempt is already finished; reload the checkout page.");
+  if (order.status !== "pending")
+    throw new HttpError(
+      409,
+      "This checkout attempt is already finished; reload the checkout page.",
+    );
   const db = await getDb();
   try {
     const created = await provider.createOrder({
@@ -191,7 +252,10 @@ export async function openProviderOrder(
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.error(`[checkout] provider order for ${order.id} failed: ${error.message}`);
-    await db.update(orders).set({ paymentStatus: PAYMENT_STATUS.failed, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await db
+      .update(orders)
+      .set({ paymentStatus: PAYMENT_STATUS.failed, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
     throw new OrderCreationFailed(order.id, error.message);
   }
 }

@@ -27,11 +27,21 @@ export interface LocalPayView {
 }
 
 /** The session's order as the stand-in page shows it; null for an unknown session. */
-async function readLocalPayView(provider: LocalProvider, session: string, now: number): Promise<LocalPayView | null> {
+async function readLocalPayView(
+  provider: LocalProvider,
+  session: string,
+  now: number,
+): Promise<LocalPayView | null> {
   const order = await provider.sessionOrder(session);
   if (!order) return null;
   const expired = !order.expiresAt || order.expiresAt.getTime() <= now;
-  return { orderId: order.id, amountPaise: order.totalPaise, expired, open: order.status === "pending" && !expired, returnPath: order.returnPath };
+  return {
+    orderId: order.id,
+    amountPaise: order.totalPaise,
+    expired,
+    open: order.status === "pending" && !expired,
+    returnPath: order.returnPath,
+  };
 }
 
 /**
@@ -39,7 +49,10 @@ async function readLocalPayView(provider: LocalProvider, session: string, now: n
  * unknown session or when the local provider is not active, failed (a 503) when the order could
  * not be read.
  */
-export async function loadLocalPayPage(session: string, now = Date.now()): Promise<PageLoad<{ view: LocalPayView }>> {
+export async function loadLocalPayPage(
+  session: string,
+  now = Date.now(),
+): Promise<PageLoad<{ view: LocalPayView }>> {
   let provider: LocalProvider;
   try {
     provider = localProvider();
@@ -48,22 +61,36 @@ export async function loadLocalPayPage(session: string, now = Date.now()): Promi
   }
   return readPage(`local payment page ${session}`, async () => {
     const view = await readLocalPayView(provider, session, now);
-    return view ? { state: "found" as const, status: 200 as const, view } : { state: "missing" as const, status: 404 as const };
+    return view
+      ? { state: "found" as const, status: 200 as const, view }
+      : { state: "missing" as const, status: 404 as const };
   });
 }
 
 /** Delivers the signed webhook over HTTP to this server; in-process when that is impossible (logged). */
-async function deliver(provider: LocalProvider, body: string, headers: Record<string, string>): Promise<void> {
+async function deliver(
+  provider: LocalProvider,
+  body: string,
+  headers: Record<string, string>,
+): Promise<void> {
   const url = process.env.LOCAL_WEBHOOK_URL ?? `http://127.0.0.1:${env().PORT}/local/webhook`;
   try {
-    const response = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(url, {
+      method: "POST",
+      headers,
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
     if (response.ok) return;
     console.error(`[local-pay] ${url} answered ${response.status}; recording in-process instead`);
   } catch (error) {
-    console.error(`[local-pay] could not reach ${url} (${String(error)}); recording in-process instead`);
+    console.error(
+      `[local-pay] could not reach ${url} (${String(error)}); recording in-process instead`,
+    );
   }
   const answer = await receiveWebhook(provider, body, new Headers(headers));
-  if (answer.status !== 200) throw new Error(`local webhook refused: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`local webhook refused: ${JSON.stringify(answer.body)}`);
 }
 
 const CHOICES: Record<string, LocalChoice> = { pay: "pay", fail: "fail", cancel: "cancel" };

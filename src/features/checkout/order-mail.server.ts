@@ -23,7 +23,11 @@ function lines(order: OrderJson): string {
       .join(", ");
     return `- ${item.product.name}${options ? ` (${options})` : ""} x ${item.quantity}: ${formatInr(item.price * item.quantity)}`;
   });
-  return [...rows, "", `Total: ${formatInr(order.pricing.total)} (shipping is charged when the order is ready to dispatch)`].join("\n");
+  return [
+    ...rows,
+    "",
+    `Total: ${formatInr(order.pricing.total)} (shipping is charged when the order is ready to dispatch)`,
+  ].join("\n");
 }
 
 /** Order confirmation to the shopper and a new-order notice to the owner. */
@@ -37,7 +41,9 @@ export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
       to: order.shippingName.email,
       subject: `${shop}: order ${order.id} confirmed`,
       text: `Hello ${name},\n\nThank you! We received your payment for order ${order.id}.\n\n${lines(order)}\n\nYour order: ${link(`/my-orders/${order.id}`)}\n${
-        order.kind === "catalogue" ? "" : "The link of your quote shows its progress too, no account needed.\n"
+        order.kind === "catalogue"
+          ? ""
+          : "The link of your quote shows its progress too, no account needed.\n"
       }`,
     });
   }
@@ -53,16 +59,24 @@ export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
 type OrderRow = typeof orders.$inferSelect;
 
 function paymentText(payment: ProviderPayment): string {
-  const amount = Number.isFinite(payment.amountPaise) ? formatInr(payment.amountPaise) : "an unreadable amount";
+  const amount = Number.isFinite(payment.amountPaise)
+    ? formatInr(payment.amountPaise)
+    : "an unreadable amount";
   return `payment ${payment.paymentId}: ${amount} ${payment.currency}${payment.paidAt ? ` at ${payment.paidAt.toISOString()}` : ""}`;
 }
 
 /** A success for an order already cancelled (expired) or already paid: recorded; the owner decides. */
-export async function mailLatePayment(tx: Tx, order: OrderRow, payment: ProviderPayment): Promise<void> {
+export async function mailLatePayment(
+  tx: Tx,
+  order: OrderRow,
+  payment: ProviderPayment,
+): Promise<void> {
   const already = order.status !== "cancelled";
   await sendMail(tx, {
     to: ownerAddress(),
-    subject: already ? `Order ${order.id} was paid twice` : `Late payment: order ${order.id} paid after it expired`,
+    subject: already
+      ? `Order ${order.id} was paid twice`
+      : `Late payment: order ${order.id} paid after it expired`,
     text: already
       ? `Order ${order.id} was already paid (${order.transactionId}); another ${paymentText(payment)} arrived. Consider a refund.\n\n${link(`/admin/order/${order.id}`)}\n`
       : `Order ${order.id} had expired and was cancelled, then ${paymentText(payment)} succeeded. It is recorded and the order is back in processing.\n\n${link(`/admin/order/${order.id}`)}\n`,
@@ -70,7 +84,11 @@ export async function mailLatePayment(tx: Tx, order: OrderRow, payment: Provider
 }
 
 /** A success whose amount or currency differs from the stored order: never marked paid. */
-export async function mailMismatch(tx: Tx, order: OrderRow, payment: ProviderPayment): Promise<void> {
+export async function mailMismatch(
+  tx: Tx,
+  order: OrderRow,
+  payment: ProviderPayment,
+): Promise<void> {
   await sendMail(tx, {
     to: ownerAddress(),
     subject: `Payment mismatch on order ${order.id}: not marked paid`,

@@ -13,9 +13,23 @@ import type { ProviderName, ProviderPayment } from "../../server/payments/provid
 import { clearCartInTx } from "../cart/cart.server";
 import { PAYMENT_STATUS } from "./checkout";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
-import { markQuotePaid, quotePaymentRefusal, refuseQuotePayment } from "../custom/quote-payment.server";
+import {
+  markQuotePaid,
+  quotePaymentRefusal,
+  refuseQuotePayment,
+} from "../custom/quote-payment.server";
 
-export type PaymentEffect = "paid" | "late-paid" | "mismatch" | "duplicate" | "refused" | "failed" | "dropped" | "pending" | "already-recorded" | "no-order";
+export type PaymentEffect =
+  | "paid"
+  | "late-paid"
+  | "mismatch"
+  | "duplicate"
+  | "refused"
+  | "failed"
+  | "dropped"
+  | "pending"
+  | "already-recorded"
+  | "no-order";
 
 const DAY_MS = 86_400_000;
 
@@ -23,7 +37,10 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** What a settled payment does to an order (pure: the transition rules). */
 
-export function paymentEffect(order: Pick<OrderRow, "status" | "paidAt" | "totalPaise">, payment: ProviderPayment): PaymentEffect {
+export function paymentEffect(
+  order: Pick<OrderRow, "status" | "paidAt" | "totalPaise">,
+  payment: ProviderPayment,
+): PaymentEffect {
   if (payment.status === "SUCCESS") {
     if (payment.amountPaise !== order.totalPaise || payment.currency !== "INR") return "mismatch";
     if (order.status === "pending") return "paid";
@@ -35,7 +52,14 @@ export function paymentEffect(order: Pick<OrderRow, "status" | "paidAt" | "total
   return "pending";
 }
 
-async function applyEffect(tx: Tx, order: OrderRow, payment: ProviderPayment, effect: PaymentEffect, now: Date, refusal: string | null): Promise<void> {
+async function applyEffect(
+  tx: Tx,
+  order: OrderRow,
+  payment: ProviderPayment,
+  effect: PaymentEffect,
+  now: Date,
+  refusal: string | null,
+): Promise<void> {
   const stamp = now.toISOString();
   if (effect === "paid" || effect === "late-paid") {
     const paidAt = payment.paidAt ?? now;
@@ -67,7 +91,10 @@ async function applyEffect(tx: Tx, order: OrderRow, payment: ProviderPayment, ef
         `the order is ${order.totalPaise} paise INR. NOT marked paid; the owner is mailed.`,
     );
     if (order.status === "pending") {
-      await tx.update(orders).set({ paymentStatus: PAYMENT_STATUS.mismatch, updatedAt: now }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ paymentStatus: PAYMENT_STATUS.mismatch, updatedAt: now })
+        .where(eq(orders.id, order.id));
     }
     await mailMismatch(tx, order, payment);
     return;
@@ -77,11 +104,17 @@ async function applyEffect(tx: Tx, order: OrderRow, payment: ProviderPayment, ef
     return;
   }
   if (effect === "duplicate") {
-    console.error(`[payments] order ${order.id} was paid again by ${payment.paymentId}; recorded, owner mailed.`);
+    console.error(
+      `[payments] order ${order.id} was paid again by ${payment.paymentId}; recorded, owner mailed.`,
+    );
     await mailLatePayment(tx, order, payment);
     return;
   }
-  if ((effect === "failed" || effect === "dropped") && order.status === "pending" && order.paymentStatus !== PAYMENT_STATUS.mismatch) {
+  if (
+    (effect === "failed" || effect === "dropped") &&
+    order.status === "pending" &&
+    order.paymentStatus !== PAYMENT_STATUS.mismatch
+  ) {
     const paymentStatus = effect === "failed" ? PAYMENT_STATUS.failed : PAYMENT_STATUS.dropped;
     await tx.update(orders).set({ paymentStatus, updatedAt: now }).where(eq(orders.id, order.id));
   }
@@ -91,7 +124,13 @@ async function applyEffect(tx: Tx, order: OrderRow, payment: ProviderPayment, ef
  * Records one payment of one order. PENDING attempts are not stored (they change later; the
  * provider is asked again). Returns what it did; "already-recorded" when this payment id was seen.
  */
-export async function recordPayment(db: Db, orderId: string, payment: ProviderPayment, provider: ProviderName, now = new Date()): Promise<PaymentEffect> {
+export async function recordPayment(
+  db: Db,
+  orderId: string,
+  payment: ProviderPayment,
+  provider: ProviderName,
+  now = new Date(),
+): Promise<PaymentEffect> {
   if (payment.status === "PENDING" || payment.status === "OTHER") return "pending";
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -99,7 +138,8 @@ export async function recordPayment(db: Db, orderId: string, payment: ProviderPa
     let effect = paymentEffect(order, payment);
     // A quote is paid at most once, and only while it stands: a success for another order of an
     // already-paid quote, or for a quote withdrawn or replaced meanwhile, is refused (and recorded).
-    const refusal = effect === "paid" || effect === "late-paid" ? await quotePaymentRefusal(tx, order) : null;
+    const refusal =
+      effect === "paid" || effect === "late-paid" ? await quotePaymentRefusal(tx, order) : null;
     if (refusal) effect = "refused";
     const inserted = await tx
       .insert(payments)
@@ -135,7 +175,10 @@ export async function expireOrder(db: Db, orderId: string, now = new Date()): Pr
       .update(orders)
       .set({
         status: "cancelled",
-        paymentStatus: order.paymentStatus === PAYMENT_STATUS.mismatch ? order.paymentStatus : PAYMENT_STATUS.expired,
+        paymentStatus:
+          order.paymentStatus === PAYMENT_STATUS.mismatch
+            ? order.paymentStatus
+            : PAYMENT_STATUS.expired,
         nextCheckAt: null,
         timeline: sql`${orders.timeline} || ${JSON.stringify({ cancelled: now.toISOString() })}::jsonb`,
         updatedAt: now,

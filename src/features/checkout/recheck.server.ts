@@ -14,7 +14,12 @@ import { syncWithProvider } from "./verify.server";
 
 export const RECHECK_EVERY_MS = 60_000;
 
-async function claimDue(db: Db, provider: string, now: Date, batch: number): Promise<{ id: string; expires_at: string | Date | null }[]> {
+async function claimDue(
+  db: Db,
+  provider: string,
+  now: Date,
+  batch: number,
+): Promise<{ id: string; expires_at: string | Date | null }[]> {
   const result = await db.execute(sql`
     update orders set next_check_at = ${new Date(now.getTime() + RECHECK_EVERY_MS)}
     where id in (
@@ -26,7 +31,12 @@ async function claimDue(db: Db, provider: string, now: Date, batch: number): Pro
 }
 
 /** One pass: answers how many orders were looked at and how many were expired. */
-export async function recheckDueOrders(db: Db, provider: PaymentProvider, now = new Date(), batch = 20): Promise<{ checked: number; expired: number }> {
+export async function recheckDueOrders(
+  db: Db,
+  provider: PaymentProvider,
+  now = new Date(),
+  batch = 20,
+): Promise<{ checked: number; expired: number }> {
   const due = await claimDue(db, provider.name, now, batch);
   let expired = 0;
   for (const row of due) {
@@ -42,7 +52,13 @@ export async function recheckDueOrders(db: Db, provider: PaymentProvider, now = 
       if (!(pastExpiry && error.status === 404)) continue;
       remoteStatus = "EXPIRED";
     }
-    if (pastExpiry && remoteStatus !== "ACTIVE" && remoteStatus !== "PAID" && (await expireOrder(db, row.id, now))) expired++;
+    if (
+      pastExpiry &&
+      remoteStatus !== "ACTIVE" &&
+      remoteStatus !== "PAID" &&
+      (await expireOrder(db, row.id, now))
+    )
+      expired++;
   }
   return { checked: due.length, expired };
 }

@@ -22,7 +22,12 @@ describe("shipping estimate tiers (SPEC §9)", () => {
   });
 
   it("sums quantity times weight over the lines", () => {
-    expect(totalWeightGrams([{ quantity: 2, weightGrams: 250 }, { quantity: 1, weightGrams: 60 }])).toBe(560);
+    expect(
+      totalWeightGrams([
+        { quantity: 2, weightGrams: 250 },
+        { quantity: 1, weightGrams: 60 },
+      ]),
+    ).toBe(560);
     expect(totalWeightGrams([])).toBe(0);
   });
 });

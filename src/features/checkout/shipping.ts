@@ -12,7 +12,9 @@ const TIERS: readonly [maxGrams: number, rupees: number][] = [
 ];
 
 /** Total weight of the lines, in grams. */
-export function totalWeightGrams(lines: readonly { quantity: number; weightGrams: number }[]): number {
+export function totalWeightGrams(
+  lines: readonly { quantity: number; weightGrams: number }[],
+): number {
   return lines.reduce((sum, line) => sum + line.quantity * line.weightGrams, 0);
 }
 

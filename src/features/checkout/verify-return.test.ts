@@ -30,14 +30,22 @@ describe("payment return (SPEC §4)", () => {
     expect(fx.verify).toHaveBeenCalledWith("cashfree", "ord-1", TEMP);
     expect(fx.removeTempOrder).toHaveBeenCalledOnce();
     expect(fx.refreshCart).toHaveBeenCalledOnce();
-    expect(fx.leave).toHaveBeenCalledWith("/my-orders", { type: "success", title: "Order Placed", message: "Payment recieved and verified" });
+    expect(fx.leave).toHaveBeenCalledWith("/my-orders", {
+      type: "success",
+      title: "Order Placed",
+      message: "Payment recieved and verified",
+    });
   });
 
   it("any other text warns 'Payment not recieved!' and goes to /products, keeping the cart", async () => {
     const fx = effects(async () => "FAILED");
     expect(await verifyReturn("ord-1", "local", fx)).toBe("not-paid");
     expect(fx.refreshCart).not.toHaveBeenCalled();
-    expect(fx.leave).toHaveBeenCalledWith("/products", { type: "warning", title: "Order not Placed", message: "Payment not recieved!" });
+    expect(fx.leave).toHaveBeenCalledWith("/products", {
+      type: "warning",
+      title: "Order not Placed",
+      message: "Payment not recieved!",
+    });
   });
 
   it("an error says 'Payment not processed!' and goes to /", async () => {
@@ -46,7 +54,11 @@ describe("payment return (SPEC §4)", () => {
     });
     expect(await verifyReturn("ord-1", "local", fx)).toBe("error");
     expect(fx.removeTempOrder).not.toHaveBeenCalled();
-    expect(fx.leave).toHaveBeenCalledWith("/", { type: "error", title: "Order not Placed", message: "Payment not processed!" });
+    expect(fx.leave).toHaveBeenCalledWith("/", {
+      type: "error",
+      title: "Order not Placed",
+      message: "Payment not processed!",
+    });
   });
 
   it("uses the configured provider and an empty body when the tempOrder is another order's or absent", async () => {
@@ -62,6 +74,9 @@ describe("payment return (SPEC §4)", () => {
     const fx = effects(async () => "SUCCESS");
     fx.refreshCart.mockRejectedValueOnce(new Error("offline"));
     await verifyReturn("ord-1", "local", fx);
-    expect(fx.leave).toHaveBeenCalledWith("/my-orders", expect.objectContaining({ title: "Order Placed" }));
+    expect(fx.leave).toHaveBeenCalledWith(
+      "/my-orders",
+      expect.objectContaining({ title: "Order Placed" }),
+    );
   });
 });

@@ -10,7 +10,13 @@
  * The provider is the tempOrder's when it is this order's, otherwise the shop's configured one.
  */
 import type { ToastInput } from "../../components/ui/toast-store";
-import { VERIFY_NEXT, verifyOutcome, type PaymentProvider, type TempOrder, type VerifyOutcome } from "./checkout-flow";
+import {
+  VERIFY_NEXT,
+  verifyOutcome,
+  type PaymentProvider,
+  type TempOrder,
+  type VerifyOutcome,
+} from "./checkout-flow";
 
 export interface VerifyEffects {
   readTempOrder(): TempOrder | null;
@@ -21,7 +27,11 @@ export interface VerifyEffects {
   leave(to: string, toast: ToastInput): void;
 }
 
-export async function verifyReturn(orderId: string, configured: PaymentProvider, effects: VerifyEffects): Promise<VerifyOutcome> {
+export async function verifyReturn(
+  orderId: string,
+  configured: PaymentProvider,
+  effects: VerifyEffects,
+): Promise<VerifyOutcome> {
   const stored = effects.readTempOrder();
   const tempOrder = stored && stored.order_id === orderId ? stored : null;
   const provider = tempOrder?.provider ?? configured;

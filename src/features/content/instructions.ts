@@ -83,10 +83,26 @@ export const CARE_TAB: InstructionTab = {
 };
 
 export const VARMALA_TIMELINE: TimelineStep[] = [
-  { label: "Drying", duration: VARMALA_DRYING_DAYS, detail: "You air-dry the flowers at home before packing." },
-  { label: "Silica gel", duration: VARMALA_SILICA_DAYS, detail: "We preserve each bloom in silica gel to keep its shape and colour." },
-  { label: "Casting", duration: "in layers", detail: "Flowers are arranged and set in resin, layer by layer, each one fully cured." },
-  { label: "Keepsake ready", duration: `minimum ${VARMALA_MIN_TOTAL_DAYS} days`, detail: "Finished, polished and packed for its journey home." },
+  {
+    label: "Drying",
+    duration: VARMALA_DRYING_DAYS,
+    detail: "You air-dry the flowers at home before packing.",
+  },
+  {
+    label: "Silica gel",
+    duration: VARMALA_SILICA_DAYS,
+    detail: "We preserve each bloom in silica gel to keep its shape and colour.",
+  },
+  {
+    label: "Casting",
+    duration: "in layers",
+    detail: "Flowers are arranged and set in resin, layer by layer, each one fully cured.",
+  },
+  {
+    label: "Keepsake ready",
+    duration: `minimum ${VARMALA_MIN_TOTAL_DAYS} days`,
+    detail: "Finished, polished and packed for its journey home.",
+  },
 ];
 
 export const VARMALA_TAB: InstructionTab = {

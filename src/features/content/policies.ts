@@ -43,7 +43,12 @@ export interface PolicyShop {
 export const policyDialogId = (key: PolicyKey) => `policy-${key}`;
 
 export const QUICK_LINK_KEYS = ["about", "contact"] as const satisfies readonly PolicyKey[];
-export const CUSTOMER_SERVICE_KEYS = ["terms", "privacy", "shipping", "returns"] as const satisfies readonly PolicyKey[];
+export const CUSTOMER_SERVICE_KEYS = [
+  "terms",
+  "privacy",
+  "shipping",
+  "returns",
+] as const satisfies readonly PolicyKey[];
 
 export function policyDocs(shop: PolicyShop): Record<PolicyKey, PolicyDoc> {
   const mail = `mailto:${shop.supportEmail}`;

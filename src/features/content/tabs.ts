@@ -16,7 +16,8 @@ export function startTabs(root: HTMLElement): void {
       if (panel) panel.hidden = !on;
     }
     if (focus) tab.focus();
-    if (updateHash && tab.dataset.tab) history.replaceState(history.state, "", `#${tab.dataset.tab}`);
+    if (updateHash && tab.dataset.tab)
+      history.replaceState(history.state, "", `#${tab.dataset.tab}`);
   };
 
   tabs.forEach((tab, i) => {
@@ -24,7 +25,19 @@ export function startTabs(root: HTMLElement): void {
     tab.addEventListener("keydown", (event) => {
       const last = tabs.length - 1;
       const to =
-        event.key === "ArrowRight" ? (i === last ? 0 : i + 1) : event.key === "ArrowLeft" ? (i === 0 ? last : i - 1) : event.key === "Home" ? 0 : event.key === "End" ? last : -1;
+        event.key === "ArrowRight"
+          ? i === last
+            ? 0
+            : i + 1
+          : event.key === "ArrowLeft"
+            ? i === 0
+              ? last
+              : i - 1
+            : event.key === "Home"
+              ? 0
+              : event.key === "End"
+                ? last
+                : -1;
       const target = tabs[to];
       if (!target) return;
       event.preventDefault();

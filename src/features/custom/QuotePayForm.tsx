@@ -11,7 +11,11 @@ import { formatInr } from "../../lib/money";
 import { TextField, primaryButton } from "../../components/ui/form-fields";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { freshToken } from "../account/session-store";
-import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from "../checkout/checkout-flow";
+import {
+  newIdempotencyKey,
+  normaliseIndianMobile,
+  type CreateOrderAnswer,
+} from "../checkout/checkout-flow";
 import { startPayment } from "../checkout/checkout-client";
 import { QUOTE_TEXTS } from "./quotes";
 
@@ -55,16 +59,32 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
       idempotency_key: newIdempotencyKey(),
       ...(savedId
         ? { address_id: savedId }
-        : { address: { address1: text("address1"), address2: text("address2"), city: text("city"), state: text("state"), zipCode: text("zipCode"), country: "India" } }),
+        : {
+            address: {
+              address1: text("address1"),
+              address2: text("address2"),
+              city: text("city"),
+              state: text("state"),
+              zipCode: text("zipCode"),
+              country: "India",
+            },
+          }),
     };
     try {
       const bearer = signedIn ? await freshToken().catch(() => null) : null;
-      const answer = await api.post<CreateOrderAnswer>(`/v2/quotes/${encodeURIComponent(token)}/pay`, body, { token: bearer, timeoutMs: 45_000 });
+      const answer = await api.post<CreateOrderAnswer>(
+        `/v2/quotes/${encodeURIComponent(token)}/pay`,
+        body,
+        { token: bearer, timeoutMs: 45_000 },
+      );
       await startPayment(answer);
     } catch (error) {
       pressed.current = false;
       setBusy(false);
-      showToast({ type: "error", title: error instanceof ApiError ? error.message : "Payment failed" });
+      showToast({
+        type: "error",
+        title: error instanceof ApiError ? error.message : "Payment failed",
+      });
       if (error instanceof ApiError && error.status === 409) location.reload();
     }
   }
@@ -72,14 +92,42 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
   return (
     <form className="space-y-4" onSubmit={onSubmit} data-quote-pay>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" name="name" required defaultValue={name} autoComplete="name" maxLength={100} />
-        <TextField label="Email" name="email" type="email" required defaultValue={email} autoComplete="email" maxLength={320} />
-        <TextField label="Phone" name="phone" type="tel" required placeholder="98765 43210" autoComplete="tel" maxLength={20} />
+        <TextField
+          label="Name"
+          name="name"
+          required
+          defaultValue={name}
+          autoComplete="name"
+          maxLength={100}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          defaultValue={email}
+          autoComplete="email"
+          maxLength={320}
+        />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          required
+          placeholder="98765 43210"
+          autoComplete="tel"
+          maxLength={20}
+        />
       </div>
       {addresses.length > 0 && (
         <label className="block text-sm text-ink-700">
           Ship to
-          <select className="mt-1 block w-full rounded-xl border border-cream-300 bg-white px-3 py-2" value={savedId} onChange={(e) => setSavedId(e.currentTarget.value)} name="saved">
+          <select
+            className="mt-1 block w-full rounded-xl border border-cream-300 bg-white px-3 py-2"
+            value={savedId}
+            onChange={(e) => setSavedId(e.currentTarget.value)}
+            name="saved"
+          >
             {addresses.map((a) => (
               <option value={a.id} key={a.id}>
                 {a.label}
@@ -92,14 +140,51 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
       {!savedId && (
         <fieldset className="grid gap-4 sm:grid-cols-2" data-new-address>
           <legend className="mb-2 text-sm font-semibold text-ink-800">Shipping address</legend>
-          <TextField label="Address line 1" name="address1" required maxLength={200} autoComplete="address-line1" className="sm:col-span-2" />
-          <TextField label="Address line 2" name="address2" maxLength={200} autoComplete="address-line2" className="sm:col-span-2" />
-          <TextField label="City" name="city" required maxLength={100} autoComplete="address-level2" />
-          <TextField label="State" name="state" required maxLength={100} autoComplete="address-level1" />
-          <TextField label="PIN code" name="zipCode" required pattern="\d{6}" maxLength={6} autoComplete="postal-code" />
+          <TextField
+            label="Address line 1"
+            name="address1"
+            required
+            maxLength={200}
+            autoComplete="address-line1"
+            className="sm:col-span-2"
+          />
+          <TextField
+            label="Address line 2"
+            name="address2"
+            maxLength={200}
+            autoComplete="address-line2"
+            className="sm:col-span-2"
+          />
+          <TextField
+            label="City"
+            name="city"
+            required
+            maxLength={100}
+            autoComplete="address-level2"
+          />
+          <TextField
+            label="State"
+            name="state"
+            required
+            maxLength={100}
+            autoComplete="address-level1"
+          />
+          <TextField
+            label="PIN code"
+            name="zipCode"
+            required
+            pattern="\d{6}"
+            maxLength={6}
+            autoComplete="postal-code"
+          />
         </fieldset>
       )}
-      <button type="submit" className={`${primaryButton} w-full`} disabled={!hydrated || busy} data-pay>
+      <button
+        type="submit"
+        className={`${primaryButton} w-full`}
+        disabled={!hydrated || busy}
+        data-pay
+      >
         {busy ? "Processing..." : QUOTE_TEXTS.payLabel(formatInr(total))}
       </button>
     </form>

@@ -15,12 +15,29 @@ import { paymentProvider } from "../../server/payments/index.server";
 import { OrderCreationFailed } from "../checkout/create-order.server";
 import { loadQuotePage } from "./quote-page.server";
 import { payQuote } from "./quote-payment.server";
-import { parseExpiry, payQuoteInput, quoteInput, shippingChargeInput, stageInput } from "./quotes.schema";
-import { createQuote, loadInquiryQuotes, reviseQuote, sendQuote, updateDraft, withdrawQuote } from "./quotes.server";
+import {
+  parseExpiry,
+  payQuoteInput,
+  quoteInput,
+  shippingChargeInput,
+  stageInput,
+} from "./quotes.schema";
+import {
+  createQuote,
+  loadInquiryQuotes,
+  reviseQuote,
+  sendQuote,
+  updateDraft,
+  withdrawQuote,
+} from "./quotes.server";
 import { loadOrderStages, markStage, requestShippingCharge } from "./stages.server";
 
 const idParam = (what: string) =>
-  z.string({ error: `${what} is required` }).trim().min(1, { error: `${what} is required` }).max(120, { error: `${what} must be at most 120 characters` });
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, { error: `${what} is required` })
+    .max(120, { error: `${what} must be at most 120 characters` });
 
 const BODY_CAP = 32 * 1024;
 
@@ -103,9 +120,22 @@ export async function postPayQuote(context: APIContext): Promise<Response> {
   const caller = await getAuthUser(context);
   const body = await readJson(context.request, payQuoteInput, 16 * 1024);
   try {
-    return json(await payQuote(await getDb(), context.params.token, body, caller, paymentProvider(), env().PUBLIC_SITE_URL));
+    return json(
+      await payQuote(
+        await getDb(),
+        context.params.token,
+        body,
+        caller,
+        paymentProvider(),
+        env().PUBLIC_SITE_URL,
+      ),
+    );
   } catch (error) {
-    if (error instanceof OrderCreationFailed) return json({ error: "Order Creation Failed", detail: error.detail, order_id: error.orderId }, { status: 502 });
+    if (error instanceof OrderCreationFailed)
+      return json(
+        { error: "Order Creation Failed", detail: error.detail, order_id: error.orderId },
+        { status: 502 },
+      );
     throw error;
   }
 }

@@ -23,10 +23,17 @@ export interface QuoteMailFacts {
 
 export async function mailQuote(db: DbOrTx, q: QuoteMailFacts): Promise<void> {
   const shop = env().SHOP_NAME;
-  const expires = q.expiresAt.toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+  const expires = q.expiresAt.toLocaleDateString("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Asia/Kolkata",
+  });
   await sendMail(db, {
     to: q.to,
-    subject: headerText(`${shop}: ${q.revised ? "your revised quote" : "your quote"} for ${q.title}`),
+    subject: headerText(
+      `${shop}: ${q.revised ? "your revised quote" : "your quote"} for ${q.title}`,
+    ),
     text:
       `Hello ${q.name || "there"},\n\n${q.revised ? "We revised the quote for your custom piece; the earlier link now points here." : "Here is the quote for your custom piece."}\n\n` +
       `${q.title}\nPrice: ${formatInr(q.pricePaise)} (paid in full upfront)\nShipping: up to ${formatInr(q.shippingEstimatePaise)}, charged at dispatch\n` +
@@ -35,7 +42,13 @@ export async function mailQuote(db: DbOrTx, q: QuoteMailFacts): Promise<void> {
   });
 }
 
-export async function mailShippingCharge(db: DbOrTx, to: string, orderId: string, amountPaise: number, link: string): Promise<void> {
+export async function mailShippingCharge(
+  db: DbOrTx,
+  to: string,
+  orderId: string,
+  amountPaise: number,
+  link: string,
+): Promise<void> {
   const shop = env().SHOP_NAME;
   await sendMail(db, {
     to,
@@ -44,9 +57,22 @@ export async function mailShippingCharge(db: DbOrTx, to: string, orderId: string
   });
 }
 
-export async function mailStage(db: DbOrTx, to: string, name: string, orderId: string, label: string, note: string, photos: number, nextLabel: string | null, nextAt: string | null): Promise<void> {
+export async function mailStage(
+  db: DbOrTx,
+  to: string,
+  name: string,
+  orderId: string,
+  label: string,
+  note: string,
+  photos: number,
+  nextLabel: string | null,
+  nextAt: string | null,
+): Promise<void> {
   const shop = env().SHOP_NAME;
-  const next = nextLabel && nextAt ? `\nNext: ${nextLabel}, expected by ${new Date(nextAt).toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" })}.` : "";
+  const next =
+    nextLabel && nextAt
+      ? `\nNext: ${nextLabel}, expected by ${new Date(nextAt).toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" })}.`
+      : "";
   await sendMail(db, {
     to,
     subject: headerText(`${shop}: ${label} done for order ${orderId}`),

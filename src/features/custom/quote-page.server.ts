@@ -36,7 +36,13 @@ export interface QuotePage {
   state: "open" | "paid" | "replaced";
   quote: PublicQuote;
   /** Paid: the order's progress. */
-  order: { id: string; status: string; promisedDispatchAt: string | null; trackingNumber: string; paidAt: string | null } | null;
+  order: {
+    id: string;
+    status: string;
+    promisedDispatchAt: string | null;
+    trackingNumber: string;
+    paidAt: string | null;
+  } | null;
   stages: OrderStagesJson | null;
 }
 
@@ -59,14 +65,23 @@ function publicQuote(q: QuoteRow): PublicQuote {
 }
 
 async function pageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
-  if (q.status === "replaced") return { state: "replaced", quote: publicQuote(q), order: null, stages: null };
+  if (q.status === "replaced")
+    return { state: "replaced", quote: publicQuote(q), order: null, stages: null };
   if (q.status === "paid" && q.paidOrderId) {
     const [o] = await db.select().from(orders).where(eq(orders.id, q.paidOrderId));
     const stages = o && q.kind === "quote" ? await loadOrderStages(db, o.id) : null;
     return {
       state: "paid",
       quote: publicQuote(q),
-      order: o ? { id: o.id, status: o.status, promisedDispatchAt: o.promisedDispatchAt?.toISOString() ?? null, trackingNumber: o.trackingNumber, paidAt: o.paidAt?.toISOString() ?? null } : null,
+      order: o
+        ? {
+            id: o.id,
+            status: o.status,
+            promisedDispatchAt: o.promisedDispatchAt?.toISOString() ?? null,
+            trackingNumber: o.trackingNumber,
+            paidAt: o.paidAt?.toISOString() ?? null,
+          }
+        : null,
       stages,
     };
   }
@@ -74,13 +89,21 @@ async function pageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
 }
 
 /** The page of a link; `follow` shows where a replaced quote's link leads now (/quote/{token}/new). */
-export async function loadQuotePage(db: DbOrTx, token: string | undefined, options: { follow?: boolean; now?: Date } = {}): Promise<QuotePage | null> {
+export async function loadQuotePage(
+  db: DbOrTx,
+  token: string | undefined,
+  options: { follow?: boolean; now?: Date } = {},
+): Promise<QuotePage | null> {
   const now = options.now ?? new Date();
   const found = await findByToken(db, token, now);
   if (!found) return null;
   if (!options.follow) return pageOf(db, found.quote);
   const current = found.current;
-  if (current.status === "paid" || (current.status === "sent" && current.expiresAt.getTime() > now.getTime())) return pageOf(db, current);
+  if (
+    current.status === "paid" ||
+    (current.status === "sent" && current.expiresAt.getTime() > now.getTime())
+  )
+    return pageOf(db, current);
   return null;
 }
 
@@ -89,7 +112,11 @@ export async function loadQuotePage(db: DbOrTx, token: string | undefined, optio
  * the browser) and answers SUCCESS / PENDING / FAILED / CANCELLED / EXPIRED; null for an order that
  * is not a quote's (a 404). Reveals nothing but that word.
  */
-export async function quoteReturn(db: Db, provider: PaymentProvider, orderId: string | undefined): Promise<string | null> {
+export async function quoteReturn(
+  db: Db,
+  provider: PaymentProvider,
+  orderId: string | undefined,
+): Promise<string | null> {
   if (!orderId || !/^[A-Za-z0-9_-]{1,100}$/.test(orderId)) return null;
   const find = async () => (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
   const order = await find();

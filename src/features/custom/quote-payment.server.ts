@@ -8,7 +8,14 @@
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../server/db/client";
-import { addresses, customInquiries, orderItems, orders, quotes, users } from "../../server/db/schema";
+import {
+  addresses,
+  customInquiries,
+  orderItems,
+  orders,
+  quotes,
+  users,
+} from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { ownerAddress, sendMail } from "../../server/mail.server";
 import { paymentConfig } from "../../server/payments/config.server";
@@ -32,7 +39,11 @@ type OrderRow = typeof orders.$inferSelect;
  * null (a 404 that says nothing) for a malformed or unknown token, a withdrawn quote, or one that
  * expired unpaid.
  */
-export async function findByToken(db: DbOrTx, token: string | undefined, now = new Date()): Promise<{ quote: QuoteRow; current: QuoteRow } | null> {
+export async function findByToken(
+  db: DbOrTx,
+  token: string | undefined,
+  now = new Date(),
+): Promise<{ quote: QuoteRow; current: QuoteRow } | null> {
   if (!isTokenShape(token)) return null;
   const [quote] = await db
     .select()
@@ -80,12 +91,17 @@ type Place = {
 
 async function placeFor(tx: Tx, body: PayQuoteInput, uid: string | null): Promise<Place> {
   if (body.address_id) {
-    if (!uid) throw new HttpError(401, "Please log in to use a saved address, or type the address.");
+    if (!uid)
+      throw new HttpError(401, "Please log in to use a saved address, or type the address.");
     const [a] = await tx
       .select()
       .from(addresses)
       .where(and(eq(addresses.userId, uid), eq(addresses.id, body.address_id)));
-    if (!a) throw new HttpError(400, "address_id: no saved address of yours has this id; choose or type an address.");
+    if (!a)
+      throw new HttpError(
+        400,
+        "address_id: no saved address of yours has this id; choose or type an address.",
+      );
     return {
       id: a.id,
       type: a.type,
@@ -98,7 +114,11 @@ async function placeFor(tx: Tx, body: PayQuoteInput, uid: string | null): Promis
     };
   }
   const t = body.address;
-  if (!t) throw new HttpError(400, "address: enter the shipping address (address1, city, state, zipCode).");
+  if (!t)
+    throw new HttpError(
+      400,
+      "address: enter the shipping address (address1, city, state, zipCode).",
+    );
   return {
     id: "quote",
     type: "Other",
@@ -128,13 +148,22 @@ export async function payQuote(
   if (!found) throw new HttpError(404, "Quote not found");
   const target = found.current;
   const phone = normaliseIndianPhone(body.customer_phone);
-  if (!phone) throw new HttpError(400, "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).");
+  if (!phone)
+    throw new HttpError(
+      400,
+      "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).",
+    );
   const email = body.customer_email.trim();
   const order = await db.transaction(async (tx): Promise<OrderRow | typeof ALREADY_PAID> => {
     const [q] = await tx.select().from(quotes).where(eq(quotes.id, target.id)).for("update");
     if (!q) throw new HttpError(404, "Quote not found");
     if (q.status === "paid") {
-      await logQuoteEvent(tx, q.id, "pay-refused", `a payment attempt by ${email} after the quote was paid by ${q.paidOrderId}`);
+      await logQuoteEvent(
+        tx,
+        q.id,
+        "pay-refused",
+        `a payment attempt by ${email} after the quote was paid by ${q.paidOrderId}`,
+      );
       return ALREADY_PAID;
     }
     if (!isOpenOrPaid(q, now)) throw new HttpError(404, "Quote not found");
@@ -173,7 +202,9 @@ export async function payQuote(
       .limit(1);
     if (retry) return retry;
     const id = newOrderId(now.getTime());
-    const expiresAt = new Date(Math.min(now.getTime() + paymentConfig().expiryMinutes * 60_000, q.expiresAt.getTime()));
+    const expiresAt = new Date(
+      Math.min(now.getTime() + paymentConfig().expiryMinutes * 60_000, q.expiresAt.getTime()),
+    );
     const [row] = await tx
       .insert(orders)
       .values({
@@ -210,12 +241,21 @@ export async function payQuote(
       productImage: q.referenceImage,
       quantity: 1,
       pricePaise: q.pricePaise,
-      productNote: q.kind === "shipping" ? `Shipping charge for order ${q.forOrderId}` : `Custom piece (quote ${q.id})`,
+      productNote:
+        q.kind === "shipping"
+          ? `Shipping charge for order ${q.forOrderId}`
+          : `Custom piece (quote ${q.id})`,
     });
     return row!;
   });
   if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");
-  return openProviderOrder(order, { id: order.userId, name: body.customer_name, email, phone }, provider, siteUrl, now);
+  return openProviderOrder(
+    order,
+    { id: order.userId, name: body.customer_name, email, phone },
+    provider,
+    siteUrl,
+    now,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,29 +266,59 @@ export async function payQuote(
  * Why a success for this order must not count as paying its quote: the quote was already paid by
  * another order, or withdrawn or replaced while its payment page was open. Null when it may count.
  */
-export async function quotePaymentRefusal(tx: Tx, order: Pick<OrderRow, "id" | "quoteId">): Promise<string | null> {
+export async function quotePaymentRefusal(
+  tx: Tx,
+  order: Pick<OrderRow, "id" | "quoteId">,
+): Promise<string | null> {
   if (!order.quoteId) return null;
-  const [q] = await tx.select({ paidOrderId: quotes.paidOrderId, status: quotes.status }).from(quotes).where(eq(quotes.id, order.quoteId)).for("update");
+  const [q] = await tx
+    .select({ paidOrderId: quotes.paidOrderId, status: quotes.status })
+    .from(quotes)
+    .where(eq(quotes.id, order.quoteId))
+    .for("update");
   if (!q) return null;
-  if (q.paidOrderId && q.paidOrderId !== order.id) return `the quote was already paid by order ${q.paidOrderId}`;
-  if (q.status === "withdrawn" || q.status === "replaced") return `the quote was ${q.status} before the payment completed`;
+  if (q.paidOrderId && q.paidOrderId !== order.id)
+    return `the quote was already paid by order ${q.paidOrderId}`;
+  if (q.status === "withdrawn" || q.status === "replaced")
+    return `the quote was ${q.status} before the payment completed`;
   return null;
 }
 
 /** A success paid this quote's order: the quote and its inquiry are paid; a shipping charge lands on its order. */
-export async function markQuotePaid(tx: Tx, order: Pick<OrderRow, "id" | "quoteId">, now: Date): Promise<void> {
+export async function markQuotePaid(
+  tx: Tx,
+  order: Pick<OrderRow, "id" | "quoteId">,
+  now: Date,
+): Promise<void> {
   if (!order.quoteId) return;
-  const [q] = await tx.update(quotes).set({ status: "paid", paidOrderId: order.id, updatedAt: now }).where(eq(quotes.id, order.quoteId)).returning();
+  const [q] = await tx
+    .update(quotes)
+    .set({ status: "paid", paidOrderId: order.id, updatedAt: now })
+    .where(eq(quotes.id, order.quoteId))
+    .returning();
   if (!q) return;
-  if (q.inquiryId) await tx.update(customInquiries).set({ status: "paid", updatedAt: now }).where(eq(customInquiries.id, q.inquiryId));
+  if (q.inquiryId)
+    await tx
+      .update(customInquiries)
+      .set({ status: "paid", updatedAt: now })
+      .where(eq(customInquiries.id, q.inquiryId));
   if (q.kind === "shipping" && q.forOrderId) {
-    await tx.update(orders).set({ shippingCostPaise: q.pricePaise, updatedAt: now }).where(eq(orders.id, q.forOrderId));
+    await tx
+      .update(orders)
+      .set({ shippingCostPaise: q.pricePaise, updatedAt: now })
+      .where(eq(orders.id, q.forOrderId));
   }
   await logQuoteEvent(tx, q.id, "paid", `paid by order ${order.id}`, order.id);
 }
 
 /** A refused payment (see quotePaymentRefusal): recorded on the quote, the order cancelled (payment Refused), the owner mailed. */
-export async function refuseQuotePayment(tx: Tx, order: OrderRow, payment: ProviderPayment, now: Date, reason: string): Promise<void> {
+export async function refuseQuotePayment(
+  tx: Tx,
+  order: OrderRow,
+  payment: ProviderPayment,
+  now: Date,
+  reason: string,
+): Promise<void> {
   const [q] = await tx.select().from(quotes).where(eq(quotes.id, order.quoteId!));
   const what = `payment ${payment.paymentId} (${formatInr(payment.amountPaise)}) for order ${order.id}`;
   console.error(`[quotes] quote ${order.quoteId}: ${reason}; refused ${what}. Refund it.`);

@@ -10,17 +10,39 @@ import { readPage, type PageLoad } from "../../server/page-load";
 import type { SavedAddress } from "./QuotePayForm";
 import { loadQuotePage, type QuotePage } from "./quote-page.server";
 
-export type QuoteRoute = PageLoad<{ page: QuotePage; signedIn: boolean; addresses: SavedAddress[] }> & { title: string };
+export type QuoteRoute = PageLoad<{
+  page: QuotePage;
+  signedIn: boolean;
+  addresses: SavedAddress[];
+}> & { title: string };
 
-export async function loadQuoteRoute(session: SessionUser | null, token: string | undefined, follow: boolean): Promise<QuoteRoute> {
+export async function loadQuoteRoute(
+  session: SessionUser | null,
+  token: string | undefined,
+  follow: boolean,
+): Promise<QuoteRoute> {
   const load = await readPage("quote page", async () => {
     const db = await getDb();
     const page = await loadQuotePage(db, token, { follow });
     if (!page) return { state: "missing" as const, status: 404 as const };
     const user = session ? await loadUser(db, session.uid) : null;
-    const addresses = (user?.addresses ?? []).map((a) => ({ id: a.id, label: `${a.fName} ${a.lName}, ${a.address1}, ${a.city} ${a.zipCode}` }));
-    return { state: "found" as const, status: 200 as const, page, signedIn: Boolean(session), addresses };
+    const addresses = (user?.addresses ?? []).map((a) => ({
+      id: a.id,
+      label: `${a.fName} ${a.lName}, ${a.address1}, ${a.city} ${a.zipCode}`,
+    }));
+    return {
+      state: "found" as const,
+      status: 200 as const,
+      page,
+      signedIn: Boolean(session),
+      addresses,
+    };
   });
-  const title = load.state === "found" ? load.page.quote.title : load.state === "missing" ? "Quote not found" : "Quote";
+  const title =
+    load.state === "found"
+      ? load.page.quote.title
+      : load.state === "missing"
+        ? "Quote not found"
+        : "Quote";
   return { ...load, title };
 }

@@ -6,17 +6,23 @@
 import * as z from "zod/mini";
 
 const paise = (field: string, min = 0) =>
-  z.number({ error: `${field} must be a number` }).check(
-    z.int({ error: `${field} must have at most 2 decimals` }),
-    z.gte(min, { error: min > 0 ? `${field} must be more than 0` : `${field} must be 0 or more` }),
-  );
+  z
+    .number({ error: `${field} must be a number` })
+    .check(
+      z.int({ error: `${field} must have at most 2 decimals` }),
+      z.gte(min, {
+        error: min > 0 ? `${field} must be more than 0` : `${field} must be 0 or more`,
+      }),
+    );
 
 const days = (field: string) =>
-  z.number({ error: `${field} must be a whole number of days` }).check(
-    z.int({ error: `${field} must be a whole number of days` }),
-    z.gte(1, { error: `${field} must be at least 1 day` }),
-    z.lte(120, { error: `${field} must be at most 120 days` }),
-  );
+  z
+    .number({ error: `${field} must be a whole number of days` })
+    .check(
+      z.int({ error: `${field} must be a whole number of days` }),
+      z.gte(1, { error: `${field} must be at least 1 day` }),
+      z.lte(120, { error: `${field} must be at most 120 days` }),
+    );
 
 /** Processing windows (SPEC §9): 5-20 days; varmala at least 20 days. */
 export const DISPATCH_RULES = { customMin: 5, customMax: 20, varmalaMin: 20 } as const;
@@ -25,20 +31,28 @@ export const DISPATCH_RULES = { customMin: 5, customMax: 20, varmalaMin: 20 } as
 export const imageUrl = z.string().check(
   z.trim(),
   z.maxLength(2000, { error: "referenceImage must be at most 2000 characters" }),
-  z.refine((url) => url === "" || /^\/(media|images)\/[^\s]*$/.test(url) || /^https:\/\/[^\s]+$/.test(url), {
-    error: "referenceImage must be an uploaded image (/media/...) or an https address",
-  }),
+  z.refine(
+    (url) => url === "" || /^\/(media|images)\/[^\s]*$/.test(url) || /^https:\/\/[^\s]+$/.test(url),
+    {
+      error: "referenceImage must be an uploaded image (/media/...) or an https address",
+    },
+  ),
 );
 
 /** "YYYY-MM-DD" (the end of that day, India time) or a full ISO date-time. */
-export const expiryInput = z.string({ error: "expiresAt is required (a date such as 2026-12-31)" }).check(
-  z.refine((text) => parseExpiry(text) !== null, { error: "expiresAt must be a date such as 2026-12-31" }),
-);
+export const expiryInput = z
+  .string({ error: "expiresAt is required (a date such as 2026-12-31)" })
+  .check(
+    z.refine((text) => parseExpiry(text) !== null, {
+      error: "expiresAt must be a date such as 2026-12-31",
+    }),
+  );
 
 export function parseExpiry(text: string): Date | null {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     const midnight = new Date(`${text}T00:00:00Z`);
-    if (Number.isNaN(midnight.getTime()) || midnight.toISOString().slice(0, 10) !== text) return null;
+    if (Number.isNaN(midnight.getTime()) || midnight.toISOString().slice(0, 10) !== text)
+      return null;
     return new Date(`${text}T23:59:59+05:30`);
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return null;
@@ -48,13 +62,26 @@ export function parseExpiry(text: string): Date | null {
 
 export const quoteInput = z
   .object({
-    title: z.string({ error: "title is required" }).check(z.trim(), z.minLength(1, { error: "title is required" }), z.maxLength(120, { error: "title must be at most 120 characters" })),
-    description: z.string().check(z.trim(), z.maxLength(4000, { error: "description must be at most 4000 characters" })),
+    title: z
+      .string({ error: "title is required" })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: "title is required" }),
+        z.maxLength(120, { error: "title must be at most 120 characters" }),
+      ),
+    description: z
+      .string()
+      .check(z.trim(), z.maxLength(4000, { error: "description must be at most 4000 characters" })),
     price: paise("price", 1),
     /** A figure the owner sets; or `shippingWeight` (kg) for the SPEC §9 tier. */
     shippingEstimate: z.optional(paise("shippingEstimate")),
     shippingWeight: z.optional(
-      z.number({ error: "shippingWeight must be a number of kilograms" }).check(z.gt(0, { error: "shippingWeight must be more than 0 kg" }), z.lte(1000, { error: "shippingWeight must be at most 1000 kg" })),
+      z
+        .number({ error: "shippingWeight must be a number of kilograms" })
+        .check(
+          z.gt(0, { error: "shippingWeight must be more than 0 kg" }),
+          z.lte(1000, { error: "shippingWeight must be at most 1000 kg" }),
+        ),
     ),
     dispatchMinDays: days("dispatchMinDays"),
     dispatchMaxDays: days("dispatchMaxDays"),
@@ -63,33 +90,65 @@ export const quoteInput = z
     expiresAt: expiryInput,
   })
   .check(
-    z.refine((q) => q.shippingEstimate !== undefined || q.shippingWeight !== undefined, { error: "give shippingEstimate (rupees) or shippingWeight (kg) for the SPEC tiers" }),
-    z.refine((q) => q.dispatchMaxDays >= q.dispatchMinDays, { error: "dispatchMaxDays must be at least dispatchMinDays" }),
-    z.refine((q) => q.stageSet === "varmala" || (q.dispatchMinDays >= DISPATCH_RULES.customMin && q.dispatchMaxDays <= DISPATCH_RULES.customMax), {
-      error: "the dispatch window of a custom piece is 5-20 days (SPEC processing time)",
+    z.refine((q) => q.shippingEstimate !== undefined || q.shippingWeight !== undefined, {
+      error: "give shippingEstimate (rupees) or shippingWeight (kg) for the SPEC tiers",
     }),
-    z.refine((q) => q.stageSet !== "varmala" || q.dispatchMinDays >= DISPATCH_RULES.varmalaMin, { error: "a varmala keepsake takes at least 20 days: dispatchMinDays must be 20 or more" }),
+    z.refine((q) => q.dispatchMaxDays >= q.dispatchMinDays, {
+      error: "dispatchMaxDays must be at least dispatchMinDays",
+    }),
+    z.refine(
+      (q) =>
+        q.stageSet === "varmala" ||
+        (q.dispatchMinDays >= DISPATCH_RULES.customMin &&
+          q.dispatchMaxDays <= DISPATCH_RULES.customMax),
+      {
+        error: "the dispatch window of a custom piece is 5-20 days (SPEC processing time)",
+      },
+    ),
+    z.refine((q) => q.stageSet !== "varmala" || q.dispatchMinDays >= DISPATCH_RULES.varmalaMin, {
+      error: "a varmala keepsake takes at least 20 days: dispatchMinDays must be 20 or more",
+    }),
   );
 export type QuoteInput = z.infer<typeof quoteInput>;
 
 /** The address a visitor types on the quote page. */
 export const quoteAddressInput = z.object({
-  address1: z.string({ error: "address.address1 is required" }).check(z.trim(), z.minLength(1, { error: "address.address1 is required" }), z.maxLength(200)),
+  address1: z
+    .string({ error: "address.address1 is required" })
+    .check(z.trim(), z.minLength(1, { error: "address.address1 is required" }), z.maxLength(200)),
   address2: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  city: z.string({ error: "address.city is required" }).check(z.trim(), z.minLength(1, { error: "address.city is required" }), z.maxLength(100)),
-  state: z.string({ error: "address.state is required" }).check(z.trim(), z.minLength(1, { error: "address.state is required" }), z.maxLength(100)),
-  zipCode: z.string({ error: "address.zipCode is required" }).check(z.trim(), z.regex(/^\d{6}$/, { error: "address.zipCode must be a 6-digit PIN code" })),
+  city: z
+    .string({ error: "address.city is required" })
+    .check(z.trim(), z.minLength(1, { error: "address.city is required" }), z.maxLength(100)),
+  state: z
+    .string({ error: "address.state is required" })
+    .check(z.trim(), z.minLength(1, { error: "address.state is required" }), z.maxLength(100)),
+  zipCode: z
+    .string({ error: "address.zipCode is required" })
+    .check(z.trim(), z.regex(/^\d{6}$/, { error: "address.zipCode must be a 6-digit PIN code" })),
   country: z.optional(z.string().check(z.trim(), z.maxLength(60))),
 });
 
 export const payQuoteInput = z.object({
-  customer_name: z.string({ error: "customer_name is required" }).check(z.trim(), z.minLength(1, { error: "enter your name" }), z.maxLength(100)),
-  customer_email: z.string({ error: "customer_email is required" }).check(z.trim(), z.maxLength(320), z.email({ error: "enter a valid email address" })),
+  customer_name: z
+    .string({ error: "customer_name is required" })
+    .check(z.trim(), z.minLength(1, { error: "enter your name" }), z.maxLength(100)),
+  customer_email: z
+    .string({ error: "customer_email is required" })
+    .check(z.trim(), z.maxLength(320), z.email({ error: "enter a valid email address" })),
   customer_phone: z.string({ error: "customer_phone is required" }).check(z.maxLength(40)),
   /** A saved address of the signed-in caller, or a typed one. */
   address_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   address: z.optional(quoteAddressInput),
-  idempotency_key: z.optional(z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[A-Za-z0-9_-]+$/, { error: "use letters, digits, _ and - only" }))),
+  idempotency_key: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(8),
+        z.maxLength(100),
+        z.regex(/^[A-Za-z0-9_-]+$/, { error: "use letters, digits, _ and - only" }),
+      ),
+  ),
   /** Ignored: the server's amount is the quote's. */
   order_amount: z.optional(z.unknown()),
   amount: z.optional(z.unknown()),
@@ -97,9 +156,17 @@ export const payQuoteInput = z.object({
 export type PayQuoteInput = z.infer<typeof payQuoteInput>;
 
 export const stageInput = z.object({
-  stage: z.string({ error: "stage is required" }).check(z.minLength(1, { error: "stage is required" }), z.maxLength(40)),
-  note: z.optional(z.string().check(z.trim(), z.maxLength(2000, { error: "note must be at most 2000 characters" }))),
-  photos: z.optional(z.array(imageUrl).check(z.maxLength(10, { error: "at most 10 photos per stage" }))),
+  stage: z
+    .string({ error: "stage is required" })
+    .check(z.minLength(1, { error: "stage is required" }), z.maxLength(40)),
+  note: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(2000, { error: "note must be at most 2000 characters" })),
+  ),
+  photos: z.optional(
+    z.array(imageUrl).check(z.maxLength(10, { error: "at most 10 photos per stage" })),
+  ),
 });
 export type StageInput = z.infer<typeof stageInput>;
 

@@ -50,10 +50,14 @@ export function quoteJson(row: QuoteRow, now = new Date()): QuoteJson {
 /** The columns a quote body sets; 400 for an expiry in the past or too far ahead. */
 function columnsOf(input: QuoteInput, now: Date) {
   const expiresAt = parseExpiry(input.expiresAt)!;
-  if (expiresAt.getTime() <= now.getTime()) throw new HttpError(400, "expiresAt must be in the future");
-  if (expiresAt.getTime() > now.getTime() + MAX_EXPIRY_DAYS * 86_400_000) throw new HttpError(400, `expiresAt must be within ${MAX_EXPIRY_DAYS} days`);
-  if (input.referenceImage && !isShopImageUrl(input.referenceImage)) throw new HttpError(400, "referenceImage: use an image uploaded to this shop");
-  const shipping = input.shippingEstimate ?? shippingEstimatePaise(Math.round((input.shippingWeight ?? 0) * 1000));
+  if (expiresAt.getTime() <= now.getTime())
+    throw new HttpError(400, "expiresAt must be in the future");
+  if (expiresAt.getTime() > now.getTime() + MAX_EXPIRY_DAYS * 86_400_000)
+    throw new HttpError(400, `expiresAt must be within ${MAX_EXPIRY_DAYS} days`);
+  if (input.referenceImage && !isShopImageUrl(input.referenceImage))
+    throw new HttpError(400, "referenceImage: use an image uploaded to this shop");
+  const shipping =
+    input.shippingEstimate ?? shippingEstimatePaise(Math.round((input.shippingWeight ?? 0) * 1000));
   return {
     title: input.title,
     description: input.description,
@@ -68,79 +72,172 @@ function columnsOf(input: QuoteInput, now: Date) {
 }
 
 async function lockInquiry(tx: Tx, id: string): Promise<InquiryRow> {
-  const [inquiry] = await tx.select().from(customInquiries).where(eq(customInquiries.id, id)).for("update");
+  const [inquiry] = await tx
+    .select()
+    .from(customInquiries)
+    .where(eq(customInquiries.id, id))
+    .for("update");
   if (!inquiry) throw new HttpError(404, "Inquiry not found");
   return inquiry;
 }
 
 async function lockQuote(tx: Tx, id: string): Promise<QuoteRow> {
-  const [quote] = await tx.select().from(quotes).where(and(eq(quotes.id, id), eq(quotes.kind, "quote"))).for("update");
+  const [quote] = await tx
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, id), eq(quotes.kind, "quote")))
+    .for("update");
   if (!quote) throw new HttpError(404, "Quote not found");
   return quote;
 }
 
-export async function logQuoteEvent(db: DbOrTx, quoteId: string, kind: string, detail = "", orderId: string | null = null): Promise<void> {
-  await db.insert(quoteEvents).values({ id: randomUUID(), quoteId, kind, detail: detail.slice(0, 1000), orderId });
+export async function logQuoteEvent(
+  db: DbOrTx,
+  quoteId: string,
+  kind: string,
+  detail = "",
+  orderId: string | null = null,
+): Promise<void> {
+  await db
+    .insert(quoteEvents)
+    .values({ id: randomUUID(), quoteId, kind, detail: detail.slice(0, 1000), orderId });
 }
 
 /** An inquiry and its quotes, oldest first; 404 when absent. */
 export async function loadInquiryQuotes(db: Db, inquiryId: string, now = new Date()) {
-  const [inquiry] = await db.select().from(customInquiries).where(eq(customInquiries.id, inquiryId));
+  const [inquiry] = await db
+    .select()
+    .from(customInquiries)
+    .where(eq(customInquiries.id, inquiryId));
   if (!inquiry) throw new HttpError(404, "Inquiry not found");
-  const rows = await db.select().from(quotes).where(eq(quotes.inquiryId, inquiryId)).orderBy(asc(quotes.createdAt), asc(quotes.id));
+  const rows = await db
+    .select()
+    .from(quotes)
+    .where(eq(quotes.inquiryId, inquiryId))
+    .orderBy(asc(quotes.createdAt), asc(quotes.id));
   const events = rows.length
-    ? await db.select().from(quoteEvents).where(inArray(quoteEvents.quoteId, rows.map((r) => r.id))).orderBy(asc(quoteEvents.createdAt))
+    ? await db
+        .select()
+        .from(quoteEvents)
+        .where(
+          inArray(
+            quoteEvents.quoteId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(quoteEvents.createdAt))
     : [];
   // What was mailed to this customer (the quote links among it), newest last: the owner's record.
   const mails = await db
-    .select({ subject: outbox.subject, body: outbox.body, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+    .select({
+      subject: outbox.subject,
+      body: outbox.body,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+    })
     .from(outbox)
     .where(sql`lower(${outbox.to}) = ${inquiry.email.toLowerCase()}`)
     .orderBy(asc(outbox.createdAt))
     .limit(50);
   const { clientKey: _hidden, ...shown } = inquiry;
   return {
-    mails: mails.map((m) => ({ subject: m.subject, body: m.body, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
-    inquiry: { ...shown, createdAt: inquiry.createdAt.toISOString(), updatedAt: inquiry.updatedAt.toISOString() },
+    mails: mails.map((m) => ({
+      subject: m.subject,
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+    })),
+    inquiry: {
+      ...shown,
+      createdAt: inquiry.createdAt.toISOString(),
+      updatedAt: inquiry.updatedAt.toISOString(),
+    },
     quotes: rows.map((row) => quoteJson(row, now)),
-    events: events.map((e) => ({ quoteId: e.quoteId, kind: e.kind, detail: e.detail, orderId: e.orderId, at: e.createdAt.toISOString() })),
+    events: events.map((e) => ({
+      quoteId: e.quoteId,
+      kind: e.kind,
+      detail: e.detail,
+      orderId: e.orderId,
+      at: e.createdAt.toISOString(),
+    })),
   };
 }
 
 /** A quote that is still being offered (sent, not expired) or already paid blocks a new one. */
 function liveOrPaid(rows: readonly QuoteRow[], now: Date): QuoteRow | undefined {
-  return rows.find((q) => q.status === "paid" || (q.status === "sent" && q.expiresAt.getTime() > now.getTime()));
+  return rows.find(
+    (q) => q.status === "paid" || (q.status === "sent" && q.expiresAt.getTime() > now.getTime()),
+  );
 }
 
 /** POST /v2/admin/inquiries/{id}/quotes: a draft (nothing is mailed yet). */
-export async function createQuote(db: Db, inquiryId: string, input: QuoteInput, now = new Date()): Promise<QuoteJson> {
+export async function createQuote(
+  db: Db,
+  inquiryId: string,
+  input: QuoteInput,
+  now = new Date(),
+): Promise<QuoteJson> {
   return db.transaction(async (tx) => {
     const inquiry = await lockInquiry(tx, inquiryId);
     const existing = await tx.select().from(quotes).where(eq(quotes.inquiryId, inquiryId));
     const blocking = liveOrPaid(existing, now);
-    if (blocking?.status === "paid") throw new HttpError(409, "This inquiry's quote is already paid.");
+    if (blocking?.status === "paid")
+      throw new HttpError(409, "This inquiry's quote is already paid.");
     const [row] = await tx
       .insert(quotes)
-      .values({ id: `q_${randomUUID()}`, kind: "quote", inquiryId, customerName: inquiry.name, customerEmail: inquiry.email, status: "draft", ...columnsOf(input, now), createdAt: now, updatedAt: now })
+      .values({
+        id: `q_${randomUUID()}`,
+        kind: "quote",
+        inquiryId,
+        customerName: inquiry.name,
+        customerEmail: inquiry.email,
+        status: "draft",
+        ...columnsOf(input, now),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return quoteJson(row!, now);
   });
 }
 
 /** PUT /v2/admin/quotes/{id}: edits a draft; a sent quote is revised instead. */
-export async function updateDraft(db: Db, id: string, input: QuoteInput, now = new Date()): Promise<QuoteJson> {
+export async function updateDraft(
+  db: Db,
+  id: string,
+  input: QuoteInput,
+  now = new Date(),
+): Promise<QuoteJson> {
   return db.transaction(async (tx) => {
     const quote = await lockQuote(tx, id);
-    if (quote.status !== "draft") throw new HttpError(409, "Only a draft can be edited; revise a sent quote instead.");
-    const [row] = await tx.update(quotes).set({ ...columnsOf(input, now), updatedAt: now }).where(eq(quotes.id, id)).returning();
+    if (quote.status !== "draft")
+      throw new HttpError(409, "Only a draft can be edited; revise a sent quote instead.");
+    const [row] = await tx
+      .update(quotes)
+      .set({ ...columnsOf(input, now), updatedAt: now })
+      .where(eq(quotes.id, id))
+      .returning();
     return quoteJson(row!, now);
   });
 }
 
-async function sendInTx(tx: Tx, quote: QuoteRow, now: Date, revised: boolean): Promise<{ row: QuoteRow; token: string; link: string }> {
+async function sendInTx(
+  tx: Tx,
+  quote: QuoteRow,
+  now: Date,
+  revised: boolean,
+): Promise<{ row: QuoteRow; token: string; link: string }> {
   const token = newQuoteToken();
-  const [row] = await tx.update(quotes).set({ status: "sent", tokenHash: tokenHash(token), sentAt: now, updatedAt: now }).where(eq(quotes.id, quote.id)).returning();
-  if (quote.inquiryId) await tx.update(customInquiries).set({ status: "quoted", updatedAt: now }).where(eq(customInquiries.id, quote.inquiryId));
+  const [row] = await tx
+    .update(quotes)
+    .set({ status: "sent", tokenHash: tokenHash(token), sentAt: now, updatedAt: now })
+    .where(eq(quotes.id, quote.id))
+    .returning();
+  if (quote.inquiryId)
+    await tx
+      .update(customInquiries)
+      .set({ status: "quoted", updatedAt: now })
+      .where(eq(customInquiries.id, quote.inquiryId));
   const link = siteLink(`/quote/${token}`);
   await mailQuote(tx, {
     to: quote.customerEmail,
@@ -154,7 +251,12 @@ async function sendInTx(tx: Tx, quote: QuoteRow, now: Date, revised: boolean): P
     link,
     revised,
   });
-  await logQuoteEvent(tx, quote.id, revised ? "sent-revision" : "sent", `mailed to ${quote.customerEmail}`);
+  await logQuoteEvent(
+    tx,
+    quote.id,
+    revised ? "sent-revision" : "sent",
+    `mailed to ${quote.customerEmail}`,
+  );
   return { row: row!, token, link };
 }
 
@@ -162,14 +264,29 @@ async function sendInTx(tx: Tx, quote: QuoteRow, now: Date, revised: boolean): P
  * POST /v2/admin/quotes/{id}/send: mails the customer the link. The answer carries the link once
  * (the owner may also share it by chat); only its hash is stored.
  */
-export async function sendQuote(db: Db, id: string, now = new Date()): Promise<{ quote: QuoteJson; link: string }> {
+export async function sendQuote(
+  db: Db,
+  id: string,
+  now = new Date(),
+): Promise<{ quote: QuoteJson; link: string }> {
   return db.transaction(async (tx) => {
     const quote = await lockQuote(tx, id);
-    if (quote.status !== "draft") throw new HttpError(409, `This quote is ${quote.status}; only a draft can be sent.`);
-    if (quote.expiresAt.getTime() <= now.getTime()) throw new HttpError(400, "This draft has expired: set a later expiresAt first.");
+    if (quote.status !== "draft")
+      throw new HttpError(409, `This quote is ${quote.status}; only a draft can be sent.`);
+    if (quote.expiresAt.getTime() <= now.getTime())
+      throw new HttpError(400, "This draft has expired: set a later expiresAt first.");
     const others = await tx.select().from(quotes).where(eq(quotes.inquiryId, quote.inquiryId!));
-    const blocking = liveOrPaid(others.filter((q) => q.id !== id), now);
-    if (blocking) throw new HttpError(409, blocking.status === "paid" ? "This inquiry's quote is already paid." : "Another quote for this inquiry is still open: revise or withdraw it.");
+    const blocking = liveOrPaid(
+      others.filter((q) => q.id !== id),
+      now,
+    );
+    if (blocking)
+      throw new HttpError(
+        409,
+        blocking.status === "paid"
+          ? "This inquiry's quote is already paid."
+          : "Another quote for this inquiry is still open: revise or withdraw it.",
+      );
     const sent = await sendInTx(tx, quote, now, false);
     return { quote: quoteJson(sent.row, now), link: sent.link };
   });
@@ -179,13 +296,29 @@ export async function sendQuote(db: Db, id: string, now = new Date()): Promise<{
  * POST /v2/admin/quotes/{id}/revise: a new quote replaces a sent one and is sent at once (a new
  * link by mail); the old link then says it was replaced and leads to the new one (/quote/{old}/new).
  */
-export async function reviseQuote(db: Db, id: string, input: QuoteInput, now = new Date()): Promise<{ quote: QuoteJson; link: string }> {
+export async function reviseQuote(
+  db: Db,
+  id: string,
+  input: QuoteInput,
+  now = new Date(),
+): Promise<{ quote: QuoteJson; link: string }> {
   return db.transaction(async (tx) => {
     const old = await lockQuote(tx, id);
-    if (old.status !== "sent") throw new HttpError(409, `This quote is ${old.status}; only a sent quote can be revised.`);
+    if (old.status !== "sent")
+      throw new HttpError(409, `This quote is ${old.status}; only a sent quote can be revised.`);
     const [draft] = await tx
       .insert(quotes)
-      .values({ id: `q_${randomUUID()}`, kind: "quote", inquiryId: old.inquiryId, customerName: old.customerName, customerEmail: old.customerEmail, status: "draft", ...columnsOf(input, now), createdAt: now, updatedAt: now })
+      .values({
+        id: `q_${randomUUID()}`,
+        kind: "quote",
+        inquiryId: old.inquiryId,
+        customerName: old.customerName,
+        customerEmail: old.customerEmail,
+        status: "draft",
+        ...columnsOf(input, now),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     const sent = await sendInTx(tx, draft!, now, true);
     await tx
@@ -201,9 +334,18 @@ export async function reviseQuote(db: Db, id: string, input: QuoteInput, now = n
 export async function withdrawQuote(db: Db, id: string, now = new Date()): Promise<QuoteJson> {
   return db.transaction(async (tx) => {
     const quote = await lockQuote(tx, id);
-    if (quote.status !== "sent" && quote.status !== "draft") throw new HttpError(409, `This quote is ${quote.status}; it cannot be withdrawn.`);
-    const [row] = await tx.update(quotes).set({ status: "withdrawn", updatedAt: now }).where(eq(quotes.id, id)).returning();
-    if (quote.status === "sent" && quote.inquiryId) await tx.update(customInquiries).set({ status: "closed", updatedAt: now }).where(eq(customInquiries.id, quote.inquiryId));
+    if (quote.status !== "sent" && quote.status !== "draft")
+      throw new HttpError(409, `This quote is ${quote.status}; it cannot be withdrawn.`);
+    const [row] = await tx
+      .update(quotes)
+      .set({ status: "withdrawn", updatedAt: now })
+      .where(eq(quotes.id, id))
+      .returning();
+    if (quote.status === "sent" && quote.inquiryId)
+      await tx
+        .update(customInquiries)
+        .set({ status: "closed", updatedAt: now })
+        .where(eq(customInquiries.id, quote.inquiryId));
     await logQuoteEvent(tx, id, "withdrawn");
     return quoteJson(row!, now);
   });

@@ -33,8 +33,13 @@ export interface QuoteJson {
   createdAt: string;
 }
 
-export function effectiveStatus(status: QuoteStatus, expiresAt: Date, now = new Date()): QuoteStatus | "expired" {
-  if ((status === "sent" || status === "draft") && expiresAt.getTime() <= now.getTime()) return "expired";
+export function effectiveStatus(
+  status: QuoteStatus,
+  expiresAt: Date,
+  now = new Date(),
+): QuoteStatus | "expired" {
+  if ((status === "sent" || status === "draft") && expiresAt.getTime() <= now.getTime())
+    return "expired";
   return status;
 }
 

@@ -6,7 +6,14 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../server/db/client";
-import { categories, orderItems, orderStages, orders, products, quotes } from "../../server/db/schema";
+import {
+  categories,
+  orderItems,
+  orderStages,
+  orders,
+  products,
+  quotes,
+} from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { isShopImageUrl } from "../admin/products/product-write.server";
 import { mailShippingCharge, mailStage, siteLink } from "./quote-mail.server";
@@ -26,10 +33,16 @@ const VARMALA_SLUG = "varmala-preservation";
  * list; other orders have no studio stages (null). Reads the product's category directly: one
  * narrow join, no catalogue loader offers it.
  */
-export async function stageSetOf(db: DbOrTx, order: Pick<OrderRow, "id" | "kind" | "quoteId">): Promise<StageSet | null> {
+export async function stageSetOf(
+  db: DbOrTx,
+  order: Pick<OrderRow, "id" | "kind" | "quoteId">,
+): Promise<StageSet | null> {
   if (order.kind === "shipping") return null;
   if (order.kind === "custom" && order.quoteId) {
-    const [q] = await db.select({ stageSet: quotes.stageSet }).from(quotes).where(eq(quotes.id, order.quoteId));
+    const [q] = await db
+      .select({ stageSet: quotes.stageSet })
+      .from(quotes)
+      .where(eq(quotes.id, order.quoteId));
     return q?.stageSet ?? "custom";
   }
   const varmala = await db
@@ -51,7 +64,13 @@ export interface OrderStagesJson {
 
 async function stagesOfRow(db: DbOrTx, order: OrderRow): Promise<OrderStagesJson> {
   const set = await stageSetOf(db, order);
-  const done = set ? await db.select().from(orderStages).where(eq(orderStages.orderId, order.id)).orderBy(asc(orderStages.doneAt)) : [];
+  const done = set
+    ? await db
+        .select()
+        .from(orderStages)
+        .where(eq(orderStages.orderId, order.id))
+        .orderBy(asc(orderStages.doneAt))
+    : [];
   return {
     orderId: order.id,
     stageSet: set,
@@ -61,29 +80,66 @@ async function stagesOfRow(db: DbOrTx, order: OrderRow): Promise<OrderStagesJson
 }
 
 /** The stages of an order (null when there is no such order). */
-export async function loadOrderStages(db: DbOrTx, orderId: string): Promise<OrderStagesJson | null> {
+export async function loadOrderStages(
+  db: DbOrTx,
+  orderId: string,
+): Promise<OrderStagesJson | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return order ? stagesOfRow(db, order) : null;
 }
 
 /** POST /v2/admin/order/{id}/stages: marks the next stage done; 400 when out of order or not paid. */
-export async function markStage(db: Db, orderId: string, input: StageInput, now = new Date()): Promise<OrderStagesJson> {
+export async function markStage(
+  db: Db,
+  orderId: string,
+  input: StageInput,
+  now = new Date(),
+): Promise<OrderStagesJson> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new HttpError(404, "Order not found");
     const foreign = input.photos?.find((url) => !isShopImageUrl(url));
-    if (foreign) throw new HttpError(400, `photos: ${foreign} is not an image uploaded to this shop`);
-    if (!order.paidAt || (order.status !== "processing" && order.status !== "shipped")) throw new HttpError(400, "Stages are marked on paid orders that are not yet delivered or cancelled.");
+    if (foreign)
+      throw new HttpError(400, `photos: ${foreign} is not an image uploaded to this shop`);
+    if (!order.paidAt || (order.status !== "processing" && order.status !== "shipped"))
+      throw new HttpError(
+        400,
+        "Stages are marked on paid orders that are not yet delivered or cancelled.",
+      );
     const set = await stageSetOf(tx, order);
-    if (!set) throw new HttpError(400, "This order has no studio stages (only custom and varmala orders do).");
+    if (!set)
+      throw new HttpError(
+        400,
+        "This order has no studio stages (only custom and varmala orders do).",
+      );
     const done = await tx.select().from(orderStages).where(eq(orderStages.orderId, orderId));
     const refused = stageMarkError(set, done, input.stage);
     if (refused) throw new HttpError(400, refused);
-    await tx.insert(orderStages).values({ orderId, stage: input.stage, note: input.note ?? "", photos: input.photos ?? [], doneAt: now, createdAt: now });
+    await tx
+      .insert(orderStages)
+      .values({
+        orderId,
+        stage: input.stage,
+        note: input.note ?? "",
+        photos: input.photos ?? [],
+        doneAt: now,
+        createdAt: now,
+      });
     const view = await stagesOfRow(tx, order);
     const next = view.stages.find((s) => !s.done) ?? null;
     const to = order.shippingName.email;
-    if (to) await mailStage(tx, to, order.shippingName.firstName, orderId, stageLabel(set, input.stage), input.note ?? "", input.photos?.length ?? 0, next?.label ?? null, next?.expectedAt ?? null);
+    if (to)
+      await mailStage(
+        tx,
+        to,
+        order.shippingName.firstName,
+        orderId,
+        stageLabel(set, input.stage),
+        input.note ?? "",
+        input.photos?.length ?? 0,
+        next?.label ?? null,
+        next?.expectedAt ?? null,
+      );
     return view;
   });
 }
@@ -92,19 +148,32 @@ export async function markStage(db: Db, orderId: string, input: StageInput, now 
  * POST /v2/admin/order/{id}/shipping-charge: the charge at dispatch (SPEC §9) as a payment link
  * like a quote's; paying it sets the order's shipping cost (quote-payment.server.ts markQuotePaid).
  */
-export async function requestShippingCharge(db: Db, orderId: string, amountPaise: number, expiresAt: Date | null, now = new Date()): Promise<{ quote: QuoteJson; link: string }> {
+export async function requestShippingCharge(
+  db: Db,
+  orderId: string,
+  amountPaise: number,
+  expiresAt: Date | null,
+  now = new Date(),
+): Promise<{ quote: QuoteJson; link: string }> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new HttpError(404, "Order not found");
-    if (!order.paidAt || order.status !== "processing" || order.kind === "shipping") throw new HttpError(400, "A shipping charge is asked for a paid order that is not yet shipped.");
+    if (!order.paidAt || order.status !== "processing" || order.kind === "shipping")
+      throw new HttpError(
+        400,
+        "A shipping charge is asked for a paid order that is not yet shipped.",
+      );
     const open = await tx
       .select()
       .from(quotes)
       .where(and(eq(quotes.forOrderId, orderId), inArray(quotes.status, ["sent", "paid"])));
-    if (open.some((q) => q.status === "paid")) throw new HttpError(409, "This order's shipping charge is already paid.");
-    if (open.some((q) => q.expiresAt.getTime() > now.getTime())) throw new HttpError(409, "A shipping charge link for this order is still open.");
+    if (open.some((q) => q.status === "paid"))
+      throw new HttpError(409, "This order's shipping charge is already paid.");
+    if (open.some((q) => q.expiresAt.getTime() > now.getTime()))
+      throw new HttpError(409, "A shipping charge link for this order is still open.");
     const until = expiresAt ?? new Date(now.getTime() + 14 * 86_400_000);
-    if (until.getTime() <= now.getTime()) throw new HttpError(400, "expiresAt must be in the future");
+    if (until.getTime() <= now.getTime())
+      throw new HttpError(400, "expiresAt must be in the future");
     const token = newQuoteToken();
     const email = order.shippingName.email;
     const [row] = await tx

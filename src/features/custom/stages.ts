@@ -55,7 +55,11 @@ export interface StageView {
 const DAY = 86_400_000;
 
 /** The timeline: every stage of the set, done ones with their date, the next with its expected date. */
-export function stageTimeline(set: StageSet, done: readonly DoneStage[], paidAt: Date | null): StageView[] {
+export function stageTimeline(
+  set: StageSet,
+  done: readonly DoneStage[],
+  paidAt: Date | null,
+): StageView[] {
   const byKey = new Map(done.map((d) => [d.stage, d]));
   let previous: Date | null = paidAt;
   let nextFound = false;
@@ -63,19 +67,39 @@ export function stageTimeline(set: StageSet, done: readonly DoneStage[], paidAt:
     const mark = byKey.get(def.key);
     if (mark) {
       previous = mark.doneAt;
-      return { key: def.key, label: def.label, done: true, doneAt: mark.doneAt.toISOString(), expectedAt: null, note: mark.note, photos: mark.photos };
+      return {
+        key: def.key,
+        label: def.label,
+        done: true,
+        doneAt: mark.doneAt.toISOString(),
+        expectedAt: null,
+        note: mark.note,
+        photos: mark.photos,
+      };
     }
     let expectedAt: string | null = null;
     if (!nextFound && previous) {
       expectedAt = new Date(previous.getTime() + def.days * DAY).toISOString();
       nextFound = true;
     }
-    return { key: def.key, label: def.label, done: false, doneAt: null, expectedAt, note: "", photos: [] };
+    return {
+      key: def.key,
+      label: def.label,
+      done: false,
+      doneAt: null,
+      expectedAt,
+      note: "",
+      photos: [],
+    };
   });
 }
 
 /** null when `stage` may be marked now (the next undone stage of the set), else the 400 message. */
-export function stageMarkError(set: StageSet, done: readonly { stage: string }[], stage: string): string | null {
+export function stageMarkError(
+  set: StageSet,
+  done: readonly { stage: string }[],
+  stage: string,
+): string | null {
   const defs = STAGE_SETS[set];
   const index = defs.findIndex((d) => d.key === stage);
   if (index < 0) return `stage must be one of: ${defs.map((d) => d.key).join(", ")}`;

@@ -3,7 +3,6 @@ import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
 import { categoryHref, homeProductImage } from "./cards";
 import { nextOffset } from "./carousels";
 
-
 describe("home cards", () => {
   it("links a collection to /products?category={slug}", () => {
     expect(categoryHref("wall art&more")).toBe("/products?category=wall%20art%26more");
@@ -11,10 +10,22 @@ describe("home cards", () => {
   });
 
   it("uses the first image, or the fallback", () => {
-    const product = { id: "p1", name: "Ocean Frame", images: [{ url: "/a.svg", alt: "" }, { url: "/b.svg", alt: "b" }] };
+    const product = {
+      id: "p1",
+      name: "Ocean Frame",
+      images: [
+        { url: "/a.svg", alt: "" },
+        { url: "/b.svg", alt: "b" },
+      ],
+    };
     expect(homeProductImage(product)).toEqual({ url: "/a.svg", alt: "Ocean Frame" });
-    expect(homeProductImage({ ...product, images: [{ url: "/c.svg", alt: "Side view" }] })).toEqual({ url: "/c.svg", alt: "Side view" });
-    expect(homeProductImage({ ...product, images: [] })).toEqual({ url: FALLBACK_PRODUCT_IMAGE, alt: "Ocean Frame" });
+    expect(homeProductImage({ ...product, images: [{ url: "/c.svg", alt: "Side view" }] })).toEqual(
+      { url: "/c.svg", alt: "Side view" },
+    );
+    expect(homeProductImage({ ...product, images: [] })).toEqual({
+      url: FALLBACK_PRODUCT_IMAGE,
+      alt: "Ocean Frame",
+    });
   });
 });
 

@@ -10,7 +10,12 @@ export function categoryHref(slug: string): string {
 }
 
 /** The first image's url, or the fallback. */
-export function homeProductImage(product: Pick<HomeProduct, "images" | "name">): { url: string; alt: string } {
+export function homeProductImage(product: Pick<HomeProduct, "images" | "name">): {
+  url: string;
+  alt: string;
+} {
   const first = product.images[0];
-  return first?.url ? { url: first.url, alt: first.alt || product.name } : { url: FALLBACK_PRODUCT_IMAGE, alt: product.name };
+  return first?.url
+    ? { url: first.url, alt: first.alt || product.name }
+    : { url: FALLBACK_PRODUCT_IMAGE, alt: product.name };
 }

@@ -84,7 +84,9 @@ export function startAutoCarousel(root: HTMLElement): void {
     schedule();
   }).observe(root);
   // Images change the track's width as they arrive.
-  track.querySelectorAll("img").forEach((img) => img.addEventListener("load", refresh, { once: true }));
+  track
+    .querySelectorAll("img")
+    .forEach((img) => img.addEventListener("load", refresh, { once: true }));
   refresh();
 }
 

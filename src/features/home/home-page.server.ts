@@ -11,7 +11,8 @@ import { readCatalogue } from "../catalogue/catalogue-store.server";
 
 export type HomePage = PageLoad<{ products: HomeProduct[]; categories: Category[] }>;
 
-export const HOME_LOAD_FAILED = "Our collections could not be loaded just now. Please try again in a moment.";
+export const HOME_LOAD_FAILED =
+  "Our collections could not be loaded just now. Please try again in a moment.";
 
 export function loadHomePage(openDb: () => Promise<DbOrTx>): Promise<HomePage> {
   return readPage("home page", async () => {

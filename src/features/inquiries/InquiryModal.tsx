@@ -21,7 +21,14 @@ import { createRoot, type Root } from "react-dom/client";
 import { openModal, type OpenModal } from "../../components/ui/modal-history";
 import { showToast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api-client";
-import { checkInquiry, EMPTY_INQUIRY, INQUIRY_LIMITS, INQUIRY_TOASTS, type Inquiry, type InquiryForm } from "./inquiry";
+import {
+  checkInquiry,
+  EMPTY_INQUIRY,
+  INQUIRY_LIMITS,
+  INQUIRY_TOASTS,
+  type Inquiry,
+  type InquiryForm,
+} from "./inquiry";
 
 export interface InquiryUser {
   name?: string;
@@ -80,7 +87,11 @@ export default function InquiryModal({ open, onClose, user }: Props) {
 
   // Prefill again if the signed-in user changes while the form is still blank.
   useEffect(() => {
-    setForm((f) => ({ ...f, name: f.name || user?.name || "", email: f.email || user?.email || "" }));
+    setForm((f) => ({
+      ...f,
+      name: f.name || user?.name || "",
+      email: f.email || user?.email || "",
+    }));
   }, [user?.name, user?.email]);
 
   useEffect(() => {
@@ -127,11 +138,15 @@ export default function InquiryModal({ open, onClose, user }: Props) {
       <form noValidate onSubmit={submit} className="flex max-h-[calc(100dvh-1.5rem)] flex-col">
         <header className="flex items-start justify-between gap-4 border-b border-cream-200 px-6 pt-6 pb-4 sm:px-8">
           <div>
-            <p className="text-xs font-medium tracking-[0.2em] text-gold-600 uppercase">Made just for you</p>
+            <p className="text-xs font-medium tracking-[0.2em] text-gold-600 uppercase">
+              Made just for you
+            </p>
             <h2 id={`${id}-title`} className="mt-1 text-2xl sm:text-3xl">
               Custom Order
             </h2>
-            <p className="mt-2 text-sm text-ink-500">Tell us about the piece you have in mind and we will get back to you by email.</p>
+            <p className="mt-2 text-sm text-ink-500">
+              Tell us about the piece you have in mind and we will get back to you by email.
+            </p>
           </div>
           <button
             type="button"
@@ -139,7 +154,15 @@ export default function InquiryModal({ open, onClose, user }: Props) {
             onClick={() => handleRef.current?.requestClose()}
             className="-mr-2 rounded-full p-2 text-ink-500 transition hover:bg-cream-200 hover:text-ink-900"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={1.8}
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>
@@ -150,19 +173,48 @@ export default function InquiryModal({ open, onClose, user }: Props) {
             <label htmlFor={field("name")} className={labelClass}>
               Name <span className="text-gold-600">*</span>
             </label>
-            <input ref={nameRef} id={field("name")} name="name" autoComplete="name" required maxLength={INQUIRY_LIMITS.name} value={form.name} onChange={set("name")} className={inputClass} placeholder="Your name" />
+            <input
+              ref={nameRef}
+              id={field("name")}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={INQUIRY_LIMITS.name}
+              value={form.name}
+              onChange={set("name")}
+              className={inputClass}
+              placeholder="Your name"
+            />
           </div>
           <div>
             <label htmlFor={field("email")} className={labelClass}>
               Email <span className="text-gold-600">*</span>
             </label>
-            <input id={field("email")} name="email" type="email" autoComplete="email" required maxLength={INQUIRY_LIMITS.email} value={form.email} onChange={set("email")} className={inputClass} placeholder="you@example.com" />
+            <input
+              id={field("email")}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={INQUIRY_LIMITS.email}
+              value={form.email}
+              onChange={set("email")}
+              className={inputClass}
+              placeholder="you@example.com"
+            />
           </div>
           <div>
             <label htmlFor={field("productType")} className={labelClass}>
               Product type <span className="text-gold-600">*</span>
             </label>
-            <select id={field("productType")} name="productType" required value={form.productType} onChange={set("productType")} className={`${inputClass} appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23776a61%22 stroke-width=%222%22><path d=%22M6.5 9.5L12 15l5.5-5.5%22/></svg>')] bg-[length:1.1rem] bg-[right_0.9rem_center] bg-no-repeat pr-10`}>
+            <select
+              id={field("productType")}
+              name="productType"
+              required
+              value={form.productType}
+              onChange={set("productType")}
+              className={`${inputClass} appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23776a61%22 stroke-width=%222%22><path d=%22M6.5 9.5L12 15l5.5-5.5%22/></svg>')] bg-[length:1.1rem] bg-[right_0.9rem_center] bg-no-repeat pr-10`}
+            >
               <option value="">Choose a product type</option>
               {PRODUCT_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -175,33 +227,74 @@ export default function InquiryModal({ open, onClose, user }: Props) {
             <label htmlFor={field("budget")} className={labelClass}>
               Budget <span className="font-normal text-ink-300">(optional)</span>
             </label>
-            <input id={field("budget")} name="budget" inputMode="text" maxLength={INQUIRY_LIMITS.budget} value={form.budget} onChange={set("budget")} className={inputClass} placeholder="e.g. ₹3,000 - ₹5,000" />
+            <input
+              id={field("budget")}
+              name="budget"
+              inputMode="text"
+              maxLength={INQUIRY_LIMITS.budget}
+              value={form.budget}
+              onChange={set("budget")}
+              className={inputClass}
+              placeholder="e.g. ₹3,000 - ₹5,000"
+            />
           </div>
           <div>
             <label htmlFor={field("colors")} className={labelClass}>
               Colours
             </label>
-            <input id={field("colors")} name="colors" maxLength={INQUIRY_LIMITS.colors} value={form.colors} onChange={set("colors")} className={inputClass} placeholder="e.g. ocean blue, gold flakes" />
+            <input
+              id={field("colors")}
+              name="colors"
+              maxLength={INQUIRY_LIMITS.colors}
+              value={form.colors}
+              onChange={set("colors")}
+              className={inputClass}
+              placeholder="e.g. ocean blue, gold flakes"
+            />
           </div>
           <div>
             <label htmlFor={field("size")} className={labelClass}>
               Size
             </label>
-            <input id={field("size")} name="size" maxLength={INQUIRY_LIMITS.size} value={form.size} onChange={set("size")} className={inputClass} placeholder='e.g. 12 x 18 in' />
+            <input
+              id={field("size")}
+              name="size"
+              maxLength={INQUIRY_LIMITS.size}
+              value={form.size}
+              onChange={set("size")}
+              className={inputClass}
+              placeholder="e.g. 12 x 18 in"
+            />
           </div>
           <div className="sm:col-span-2">
             <label htmlFor={field("description")} className={labelClass}>
               Description
             </label>
-            <textarea id={field("description")} name="description" rows={4} maxLength={INQUIRY_LIMITS.description} value={form.description} onChange={set("description")} className={`${inputClass} resize-y`} placeholder="Names, dates, the occasion, photos you would like included..." />
+            <textarea
+              id={field("description")}
+              name="description"
+              rows={4}
+              maxLength={INQUIRY_LIMITS.description}
+              value={form.description}
+              onChange={set("description")}
+              className={`${inputClass} resize-y`}
+              placeholder="Names, dates, the occasion, photos you would like included..."
+            />
           </div>
         </div>
 
         <footer className="flex flex-col-reverse gap-3 border-t border-cream-200 px-6 py-4 sm:flex-row sm:justify-end sm:px-8">
-          <button type="button" onClick={() => handleRef.current?.requestClose()} className="rounded-full px-6 py-2.5 text-sm font-medium text-ink-700 transition hover:bg-cream-200">
+          <button
+            type="button"
+            onClick={() => handleRef.current?.requestClose()}
+            className="rounded-full px-6 py-2.5 text-sm font-medium text-ink-700 transition hover:bg-cream-200"
+          >
             Cancel
           </button>
-          <button type="submit" className="rounded-full bg-ink-900 px-7 py-2.5 text-sm font-medium text-cream-50 shadow-sm transition hover:bg-ink-700">
+          <button
+            type="submit"
+            className="rounded-full bg-ink-900 px-7 py-2.5 text-sm font-medium text-cream-50 shadow-sm transition hover:bg-ink-700"
+          >
             Send inquiry
           </button>
         </footer>
@@ -216,7 +309,13 @@ const $state = atom<{ open: boolean; user: InquiryUser | null }>({ open: false, 
 
 function Host() {
   const state = useStore($state);
-  return <InquiryModal open={state.open} user={state.user} onClose={() => $state.set({ ...$state.get(), open: false })} />;
+  return (
+    <InquiryModal
+      open={state.open}
+      user={state.user}
+      onClose={() => $state.set({ ...$state.get(), open: false })}
+    />
+  );
 }
 
 let root: Root | null = null;

@@ -18,7 +18,10 @@ export async function postInquiry(context: APIContext): Promise<Response> {
   const db = await getDb();
   const limit = await hit(db, `inquiry:${client}`, INQUIRY_LIMIT_PER_HOUR, INQUIRY_WINDOW_MS);
   if (!limit.allowed) {
-    return json({ error: TOO_MANY_INQUIRIES }, { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } });
+    return json(
+      { error: TOO_MANY_INQUIRIES },
+      { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } },
+    );
   }
 
   const id = await storeInquiry(db, inquiry, client);

@@ -16,7 +16,8 @@ import { headerText, ownerAddress, sendMail } from "../../server/mail.server";
 import type { Inquiry } from "./inquiry";
 
 export const INQUIRY_WINDOW_MS = 60 * 60 * 1000;
-export const TOO_MANY_INQUIRIES = "Too many inquiries from this address. Please try again in an hour or email us.";
+export const TOO_MANY_INQUIRIES =
+  "Too many inquiries from this address. Please try again in an hour or email us.";
 
 /** Stores one validated inquiry and returns its id. */
 export async function storeInquiry(db: DbOrTx, inquiry: Inquiry, client: string): Promise<string> {
@@ -36,10 +37,22 @@ export async function storeInquiry(db: DbOrTx, inquiry: Inquiry, client: string)
 }
 
 /** The owner's notification: plain text only, nothing is interpreted as HTML. */
-export function inquiryMail(id: string, inquiry: Inquiry, receivedAt = new Date()): { subject: string; text: string } {
-  const subject = headerText(`New custom order inquiry: ${inquiry.productType} from ${inquiry.name}`);
-  const when = receivedAt.toLocaleString("en-IN", { timeZone: "Asia/Kolkata", hour12: false, dateStyle: "medium", timeStyle: "short" });
-  const line = (label: string, value: string | undefined) => `${label.padEnd(14)}${value && value.trim() ? value : "-"}`;
+export function inquiryMail(
+  id: string,
+  inquiry: Inquiry,
+  receivedAt = new Date(),
+): { subject: string; text: string } {
+  const subject = headerText(
+    `New custom order inquiry: ${inquiry.productType} from ${inquiry.name}`,
+  );
+  const when = receivedAt.toLocaleString("en-IN", {
+    timeZone: "Asia/Kolkata",
+    hour12: false,
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  const line = (label: string, value: string | undefined) =>
+    `${label.padEnd(14)}${value && value.trim() ? value : "-"}`;
   const text = [
     `A new custom order inquiry arrived on ${when} (India time).`,
     "",

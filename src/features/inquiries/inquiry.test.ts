@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { checkInquiry, EMPTY_INQUIRY, INQUIRY_LIMITS, INQUIRY_TOASTS, inquirySchema } from "./inquiry";
+import {
+  checkInquiry,
+  EMPTY_INQUIRY,
+  INQUIRY_LIMITS,
+  INQUIRY_TOASTS,
+  inquirySchema,
+} from "./inquiry";
 
-const valid = { name: "Asha Verma", email: "asha@example.com", productType: "Varmala preservation" };
+const valid = {
+  name: "Asha Verma",
+  email: "asha@example.com",
+  productType: "Varmala preservation",
+};
 
 describe("inquirySchema", () => {
   it("accepts the three required fields alone", () => {
@@ -18,7 +28,12 @@ describe("inquirySchema", () => {
       budget: "",
       description: "Ocean waves",
     });
-    expect(parsed).toMatchObject({ name: "Asha", email: "asha@example.com", budget: "", colors: "teal, gold" });
+    expect(parsed).toMatchObject({
+      name: "Asha",
+      email: "asha@example.com",
+      budget: "",
+      colors: "teal, gold",
+    });
   });
 
   it.each(["name", "email", "productType"] as const)("requires %s", (field) => {
@@ -28,15 +43,23 @@ describe("inquirySchema", () => {
     expect(inquirySchema.safeParse(rest).success).toBe(false);
   });
 
-  it.each(["asha", "asha@", "@example.com", "asha example@x.com"])("rejects the malformed email %s", (email) => {
-    expect(inquirySchema.safeParse({ ...valid, email }).success).toBe(false);
-  });
+  it.each(["asha", "asha@", "@example.com", "asha example@x.com"])(
+    "rejects the malformed email %s",
+    (email) => {
+      expect(inquirySchema.safeParse({ ...valid, email }).success).toBe(false);
+    },
+  );
 
   it("bounds every field's length", () => {
     for (const [field, max] of Object.entries(INQUIRY_LIMITS)) {
       if (field === "email") continue;
-      expect(inquirySchema.safeParse({ ...valid, [field]: "x".repeat(max) }).success, field).toBe(true);
-      expect(inquirySchema.safeParse({ ...valid, [field]: "x".repeat(max + 1) }).success, field).toBe(false);
+      expect(inquirySchema.safeParse({ ...valid, [field]: "x".repeat(max) }).success, field).toBe(
+        true,
+      );
+      expect(
+        inquirySchema.safeParse({ ...valid, [field]: "x".repeat(max + 1) }).success,
+        field,
+      ).toBe(false);
     }
     const longEmail = `${"a".repeat(250)}@example.com`;
     expect(inquirySchema.safeParse({ ...valid, email: longEmail }).success).toBe(false);
@@ -52,7 +75,11 @@ describe("checkInquiry", () => {
   it("gives the spec's Mandatory Fields toast when a required field is blank", () => {
     for (const field of ["name", "email", "productType"] as const) {
       const result = checkInquiry({ ...EMPTY_INQUIRY, ...valid, [field]: " " });
-      expect(result).toEqual({ ok: false, title: "Mandatory Fields", message: "Fill out Name, Email and Product Type" });
+      expect(result).toEqual({
+        ok: false,
+        title: "Mandatory Fields",
+        message: "Fill out Name, Email and Product Type",
+      });
     }
   });
 
@@ -67,6 +94,10 @@ describe("checkInquiry", () => {
   });
 
   it("keeps the spec's texts verbatim", () => {
-    expect(INQUIRY_TOASTS.sent).toEqual({ type: "success", title: "Query Recieved", message: "Will reach out to you ASAP!" });
+    expect(INQUIRY_TOASTS.sent).toEqual({
+      type: "success",
+      title: "Query Recieved",
+      message: "Will reach out to you ASAP!",
+    });
   });
 });

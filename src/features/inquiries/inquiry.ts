@@ -26,7 +26,11 @@ const required = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 const optional = (label: string, max: number) =>
-  z.string().overwrite(trimInvisible).max(max, `${label} must be at most ${max} characters`).optional();
+  z
+    .string()
+    .overwrite(trimInvisible)
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional();
 
 export const inquirySchema = z.object({
   name: required("Name", INQUIRY_LIMITS.name),
@@ -59,7 +63,11 @@ export const EMPTY_INQUIRY: InquiryForm = {
 
 /** SPEC §5 / §8 texts, verbatim (typos included). */
 export const INQUIRY_TOASTS = {
-  mandatory: { type: "error", title: "Mandatory Fields", message: "Fill out Name, Email and Product Type" },
+  mandatory: {
+    type: "error",
+    title: "Mandatory Fields",
+    message: "Fill out Name, Email and Product Type",
+  },
   sent: { type: "success", title: "Query Recieved", message: "Will reach out to you ASAP!" },
 } as const;
 
@@ -74,11 +82,19 @@ export type InquiryCheck =
  */
 export function checkInquiry(form: InquiryForm): InquiryCheck {
   if (!trimInvisible(form.name) || !trimInvisible(form.email) || !trimInvisible(form.productType)) {
-    return { ok: false, title: INQUIRY_TOASTS.mandatory.title, message: INQUIRY_TOASTS.mandatory.message };
+    return {
+      ok: false,
+      title: INQUIRY_TOASTS.mandatory.title,
+      message: INQUIRY_TOASTS.mandatory.message,
+    };
   }
   const parsed = inquirySchema.safeParse(form);
   if (!parsed.success) {
-    return { ok: false, title: "Invalid details", message: parsed.error.issues[0]?.message ?? "Check the form." };
+    return {
+      ok: false,
+      title: "Invalid details",
+      message: parsed.error.issues[0]?.message ?? "Check the form.",
+    };
   }
   return { ok: true, inquiry: parsed.data };
 }

@@ -8,7 +8,13 @@
  */
 import { createHash } from "node:crypto";
 import sharp, { type Sharp } from "sharp";
-import { MAX_IMAGE_WIDTH, storedFormats, storedWidths, type MediaExt, type MediaRef } from "../../lib/images";
+import {
+  MAX_IMAGE_WIDTH,
+  storedFormats,
+  storedWidths,
+  type MediaExt,
+  type MediaRef,
+} from "../../lib/images";
 import { SHARP_INPUT, type CheckedImage, type ImageKind } from "./image-check.server";
 
 /** Bump when the widths, formats or encoder settings change: new names, never stale files. */
@@ -29,12 +35,20 @@ export const EXT_OF: Record<ImageKind, MediaRef["ext"]> = { png: "png", jpeg: "j
 
 /** 32 hex characters (128 bits) of SHA-256 over the pipeline version and the uploaded bytes. */
 export function contentHash(bytes: Uint8Array): string {
-  return createHash("sha256").update(`resin-media-v${PIPELINE_VERSION}\n`).update(bytes).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(`resin-media-v${PIPELINE_VERSION}\n`)
+    .update(bytes)
+    .digest("hex")
+    .slice(0, 32);
 }
 
 /** The upload's reference: its hash, largest stored width and fallback format. */
 export function mediaRefFor(bytes: Uint8Array, image: CheckedImage): MediaRef {
-  return { hash: contentHash(bytes), width: Math.min(image.width, MAX_IMAGE_WIDTH), ext: EXT_OF[image.kind] };
+  return {
+    hash: contentHash(bytes),
+    width: Math.min(image.width, MAX_IMAGE_WIDTH),
+    ext: EXT_OF[image.kind],
+  };
 }
 
 function encode(pipeline: Sharp, ext: MediaExt): Sharp {
@@ -65,7 +79,10 @@ export async function makeVariants(bytes: Uint8Array, ref: MediaRef): Promise<Va
   const variants: Variant[] = [];
   for (const w of storedWidths(ref.width)) {
     for (const ext of storedFormats(ref.ext)) {
-      const pipeline = sharp(master.data, { raw: { width, height, channels } }).resize({ width: w, withoutEnlargement: true });
+      const pipeline = sharp(master.data, { raw: { width, height, channels } }).resize({
+        width: w,
+        withoutEnlargement: true,
+      });
       const data = await encode(pipeline, ext).toBuffer();
       variants.push({ name: `${w}.${ext}`, width: w, ext, data });
     }
@@ -76,7 +93,9 @@ export async function makeVariants(bytes: Uint8Array, ref: MediaRef): Promise<Va
 /** The one file a Cloudinary upload sends: upright, metadata dropped, at most CLOUD_MAX_WIDTH wide, its own format. */
 export async function normalisedOriginal(bytes: Uint8Array, kind: ImageKind): Promise<Buffer> {
   // Cloudinary encodes again for delivery: keep this copy close to the original's quality.
-  const pipeline = sharp(bytes, SHARP_INPUT).rotate().resize({ width: CLOUD_MAX_WIDTH, withoutEnlargement: true });
+  const pipeline = sharp(bytes, SHARP_INPUT)
+    .rotate()
+    .resize({ width: CLOUD_MAX_WIDTH, withoutEnlargement: true });
   if (kind === "jpeg") return pipeline.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
   if (kind === "webp") return pipeline.webp({ quality: 92 }).toBuffer();
   return pipeline.png({ compressionLevel: 9 }).toBuffer();

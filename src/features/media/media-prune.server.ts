@@ -23,7 +23,9 @@ const SCRATCH_FOLDER = /^\.incoming-/;
 
 /** Every upload (its hash) that some row of some table names in a /media URL. */
 export async function referencedUploads(db: DbOrTx): Promise<Set<string>> {
-  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+    is(value, PgTable),
+  );
   const found = new Set<string>();
   for (const table of tables) {
     const result = (await db.execute(
@@ -44,7 +46,10 @@ export interface PruneReport {
 }
 
 /** Finds (and with `apply`, deletes) the uploads nothing names that are older than `graceDays`. */
-export async function pruneMedia(db: DbOrTx, options: { apply: boolean; graceDays?: number; now?: number }): Promise<PruneReport> {
+export async function pruneMedia(
+  db: DbOrTx,
+  options: { apply: boolean; graceDays?: number; now?: number },
+): Promise<PruneReport> {
   const root = mediaRoot();
   const cutoff = (options.now ?? Date.now()) - (options.graceDays ?? DEFAULT_GRACE_DAYS) * DAY_MS;
   let entries: string[];
@@ -63,6 +68,7 @@ export async function pruneMedia(db: DbOrTx, options: { apply: boolean; graceDay
     if ((upload && used.has(name)) || modified > cutoff) kept += upload ? 1 : 0;
     else unused.push(name);
   }
-  if (options.apply) for (const name of unused) await rm(join(root, name), { recursive: true, force: true });
+  if (options.apply)
+    for (const name of unused) await rm(join(root, name), { recursive: true, force: true });
   return { unused: unused.sort(), kept, removed: options.apply };
 }

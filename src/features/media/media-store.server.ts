@@ -7,7 +7,13 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { env } from "../../server/env";
-import { mediaUrl, parseMediaFile, parseMediaUrl, type MediaExt, type MediaRef } from "../../lib/images";
+import {
+  mediaUrl,
+  parseMediaFile,
+  parseMediaUrl,
+  type MediaExt,
+  type MediaRef,
+} from "../../lib/images";
 import type { Variant } from "./image-variants.server";
 
 export function mediaRoot(): string {
@@ -56,7 +62,10 @@ export async function readStoredFile(path: string): Promise<StoredFile | null> {
   const file = parseMediaFile(path);
   if (!file) return null;
   try {
-    return { data: await readFile(join(uploadFolder(file.hash), `${file.width}.${file.ext}`)), ext: file.ext };
+    return {
+      data: await readFile(join(uploadFolder(file.hash), `${file.width}.${file.ext}`)),
+      ext: file.ext,
+    };
   } catch {
     return null;
   }

@@ -13,12 +13,18 @@ import { env } from "../../server/env";
 import { HttpError, json } from "../../server/http";
 import { MEDIA_TYPES } from "../../lib/images";
 import { checkImage, type CheckedImage } from "./image-check.server";
-import { contentHash, makeVariants, mediaRefFor, normalisedOriginal } from "./image-variants.server";
+import {
+  contentHash,
+  makeVariants,
+  mediaRefFor,
+  normalisedOriginal,
+} from "./image-variants.server";
 import { isStored, readStoredFile, storeUpload } from "./media-store.server";
 import { cloudinaryConfig, uploadToCloudinary } from "./cloudinary.server";
 import { readUploadedFile } from "./upload-body.server";
 
-const DAMAGED = "The image could not be read: the file looks damaged or incomplete. Please choose another image.";
+const DAMAGED =
+  "The image could not be read: the file looks damaged or incomplete. Please choose another image.";
 
 /** One image is processed at a time: encoding is CPU-heavy and the shop serves shoppers meanwhile. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -57,11 +63,17 @@ export async function postUploadCloud(context: APIContext): Promise<Response> {
   await requireAdmin(context);
   const bytes = await readUploadedFile(context.request, env().UPLOAD_MAX_BYTES);
   const image = await checkImage(bytes);
-  const secureUrl = await oneAtATime(() => (cloudinaryConfig() ? storeInCloudinary(bytes, image) : storeLocally(bytes, image)));
+  const secureUrl = await oneAtATime(() =>
+    cloudinaryConfig() ? storeInCloudinary(bytes, image) : storeLocally(bytes, image),
+  );
   return json({ secure_url: secureUrl }, { status: 201 });
 }
 
-const NOT_FOUND_HEADERS = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+const NOT_FOUND_HEADERS = {
+  "content-type": "text/plain; charset=utf-8",
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+};
 
 /** GET /media/<hash>/<width>.<ext>: a stored file, cached for a year (its name changes with its content). */
 export async function getMedia(context: APIContext): Promise<Response> {
@@ -75,6 +87,10 @@ export async function getMedia(context: APIContext): Promise<Response> {
     "x-content-type-options": "nosniff",
     etag,
   };
-  if (context.request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(file.data), { status: 200, headers: { ...headers, "content-length": String(file.data.byteLength) } });
+  if (context.request.headers.get("if-none-match") === etag)
+    return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(file.data), {
+    status: 200,
+    headers: { ...headers, "content-length": String(file.data.byteLength) },
+  });
 }

@@ -25,20 +25,48 @@ describe("sniffImage", () => {
 describe("Cloudinary signature", () => {
   // The examples from Cloudinary's own documentation (API secret "abcd").
   it("matches Cloudinary's documented examples", () => {
-    expect(signParams({ public_id: "sample_image", timestamp: "1315060510" }, "abcd")).toBe("b4ad47fb4e25c7bf5f92a20089f9db59bc302313");
-    expect(signParams({ timestamp: "1315060510", public_id: "sample_image", eager: "w_400,h_300,c_pad|w_260,h_200,c_crop" }, "abcd")).toBe(
-      "bfd09f95f331f558cbd1320e67aa8d488770583e",
+    expect(signParams({ public_id: "sample_image", timestamp: "1315060510" }, "abcd")).toBe(
+      "b4ad47fb4e25c7bf5f92a20089f9db59bc302313",
     );
+    expect(
+      signParams(
+        {
+          timestamp: "1315060510",
+          public_id: "sample_image",
+          eager: "w_400,h_300,c_pad|w_260,h_200,c_crop",
+        },
+        "abcd",
+      ),
+    ).toBe("bfd09f95f331f558cbd1320e67aa8d488770583e");
   });
 
   it("leaves file, cloud_name, resource_type and api_key out of the signed text", () => {
     const plain = signParams({ public_id: "a", timestamp: "1" }, "s");
-    expect(signParams({ public_id: "a", timestamp: "1", api_key: "k", file: "x", cloud_name: "c", resource_type: "image" }, "s")).toBe(plain);
+    expect(
+      signParams(
+        {
+          public_id: "a",
+          timestamp: "1",
+          api_key: "k",
+          file: "x",
+          cloud_name: "c",
+          resource_type: "image",
+        },
+        "s",
+      ),
+    ).toBe(plain);
   });
 
   it("reads CLOUDINARY_URL (key, secret, cloud; SHA-256 when asked)", () => {
-    expect(cloudinaryConfig("cloudinary://1234:s%2Fecret@my-cloud")).toEqual({ cloudName: "my-cloud", apiKey: "1234", apiSecret: "s/ecret", algorithm: "sha1" });
-    expect(cloudinaryConfig("cloudinary://1:2@c?signature_algorithm=sha256")?.algorithm).toBe("sha256");
+    expect(cloudinaryConfig("cloudinary://1234:s%2Fecret@my-cloud")).toEqual({
+      cloudName: "my-cloud",
+      apiKey: "1234",
+      apiSecret: "s/ecret",
+      algorithm: "sha1",
+    });
+    expect(cloudinaryConfig("cloudinary://1:2@c?signature_algorithm=sha256")?.algorithm).toBe(
+      "sha256",
+    );
     expect(cloudinaryConfig("")).toBeNull();
   });
 });

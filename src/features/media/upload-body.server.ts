@@ -32,7 +32,10 @@ export const DRAIN_MAX_MS = 10_000;
  * the background, for at most `maxBytes` more bytes or DRAIN_MAX_MS; then the body is cancelled.
  * It starts after the current task, so the refusal is answered first.
  */
-function drainInBackground(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): void {
+function drainInBackground(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+): void {
   setTimeout(async () => {
     const stop = setTimeout(() => void reader.cancel().catch(() => {}), DRAIN_MAX_MS);
     stop.unref?.();
@@ -52,7 +55,11 @@ function drainInBackground(reader: ReadableStreamDefaultReader<Uint8Array>, maxB
 }
 
 /** The bytes of the body, at most `cap` of them; past the cap reading stops (see drainInBackground) and it is a 400. */
-async function readCapped(request: Request, cap: number, message: string): Promise<Uint8Array<ArrayBuffer>> {
+async function readCapped(
+  request: Request,
+  cap: number,
+  message: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) throw new HttpError(400, NOT_MULTIPART);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -98,7 +105,8 @@ export async function readUploadedFile(request: Request, maxBytes: number): Prom
   }
   const files = form.getAll("file");
   const file = files[0];
-  if (files.length !== 1 || !(file instanceof File)) throw new HttpError(400, "Choose one image to upload (the form field 'file').");
+  if (files.length !== 1 || !(file instanceof File))
+    throw new HttpError(400, "Choose one image to upload (the form field 'file').");
   if (file.size === 0) throw new HttpError(400, "The chosen file is empty.");
   if (file.size > maxBytes) throw new HttpError(400, tooLarge);
   return new Uint8Array(await file.arrayBuffer());

@@ -7,7 +7,16 @@ import { useId, useMemo, useState } from "react";
 import Picture from "../../components/ui/Picture";
 import { IMAGE_SIZES } from "../../lib/images";
 import { formatInr } from "../../lib/money";
-import { ORDER_TEXTS, STATUS_FILTERS, badgeClass, filterOrders, orderDate, orderPath, variantText, type StatusFilter } from "./order-list";
+import {
+  ORDER_TEXTS,
+  STATUS_FILTERS,
+  badgeClass,
+  filterOrders,
+  orderDate,
+  orderPath,
+  variantText,
+  type StatusFilter,
+} from "./order-list";
 import type { OrderJson } from "./orders";
 import { statusLabel } from "./status";
 
@@ -67,7 +76,9 @@ export default function MyOrders({ orders }: Props) {
       </div>
 
       {shown.length === 0 ? (
-        <p className="mt-8 rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500">{ORDER_TEXTS.noMatch}</p>
+        <p className="mt-8 rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500">
+          {ORDER_TEXTS.noMatch}
+        </p>
       ) : (
         <ul className="mt-6 space-y-4" aria-label="Orders">
           {shown.map((order) => (
@@ -82,7 +93,10 @@ export default function MyOrders({ orders }: Props) {
                     <p className="break-all font-mono text-sm text-ink-900">{order.id}</p>
                     <p className="mt-1 text-sm text-ink-500">{orderDate(order.createdAt)}</p>
                   </div>
-                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${badgeClass(order.status)}`} data-status={order.status}>
+                  <span
+                    className={`rounded-full px-3 py-1 text-xs font-semibold ${badgeClass(order.status)}`}
+                    data-status={order.status}
+                  >
                     {statusLabel(order.status)}
                   </span>
                 </div>
@@ -90,13 +104,30 @@ export default function MyOrders({ orders }: Props) {
                   {order.items.map((item) => (
                     <li key={item.id} className="flex items-center gap-3 text-sm">
                       {item.product.image ? (
-                        <Picture src={item.product.image} sizes={IMAGE_SIZES.thumb} alt="" width={44} height={44} loading="lazy" className="size-11 shrink-0 rounded-lg object-cover" />
+                        <Picture
+                          src={item.product.image}
+                          sizes={IMAGE_SIZES.thumb}
+                          alt=""
+                          width={44}
+                          height={44}
+                          loading="lazy"
+                          className="size-11 shrink-0 rounded-lg object-cover"
+                        />
                       ) : (
-                        <span aria-hidden="true" className="size-11 shrink-0 rounded-lg bg-cream-100" />
+                        <span
+                          aria-hidden="true"
+                          className="size-11 shrink-0 rounded-lg bg-cream-100"
+                        />
                       )}
                       <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium text-ink-900">{item.product.name}</span>
-                        {variantText(item.variant) && <span className="block truncate text-ink-500">{variantText(item.variant)}</span>}
+                        <span className="block truncate font-medium text-ink-900">
+                          {item.product.name}
+                        </span>
+                        {variantText(item.variant) && (
+                          <span className="block truncate text-ink-500">
+                            {variantText(item.variant)}
+                          </span>
+                        )}
                       </span>
                       <span className="shrink-0 text-ink-500">Qty: {item.quantity}</span>
                     </li>
@@ -104,7 +135,9 @@ export default function MyOrders({ orders }: Props) {
                 </ul>
                 <p className="mt-4 flex justify-between border-t border-cream-100 pt-3 text-sm">
                   <span className="text-ink-500">Total</span>
-                  <span className="font-semibold text-ink-900">{formatInr(order.pricing.total)}</span>
+                  <span className="font-semibold text-ink-900">
+                    {formatInr(order.pricing.total)}
+                  </span>
                 </p>
               </a>
             </li>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, badgeClass, filterOrders, orderDate, orderPath, variantText } from "./order-list";
+import {
+  addressLine,
+  badgeClass,
+  filterOrders,
+  orderDate,
+  orderPath,
+  variantText,
+} from "./order-list";
 
 const order = (id: string, status: string, ...names: string[]) => ({
   id,
@@ -46,9 +53,16 @@ describe("order display helpers", () => {
   it("joins variant values and address parts, leaving out empty ones", () => {
     expect(variantText({ Size: { value: "A4" }, Finish: { value: "Gloss" } })).toBe("A4 · Gloss");
     expect(variantText({})).toBe("");
-    expect(addressLine({ address1: "12 MI Road", address2: "", city: "Jaipur", state: "Rajasthan", zipCode: "302001", country: "India" })).toBe(
-      "12 MI Road, Jaipur, Rajasthan 302001, India",
-    );
+    expect(
+      addressLine({
+        address1: "12 MI Road",
+        address2: "",
+        city: "Jaipur",
+        state: "Rajasthan",
+        zipCode: "302001",
+        country: "India",
+      }),
+    ).toBe("12 MI Road, Jaipur, Rajasthan 302001, India");
   });
 
   it("encodes the id in the detail path", () => {

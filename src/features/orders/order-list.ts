@@ -21,7 +21,11 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
  * Orders whose id or one of whose product names contains `query` (case-insensitive, trimmed), and
  * whose status (unknown strings count as pending, SPEC §4) matches `status`. Order is kept.
  */
-export function filterOrders<T extends Pick<OrderJson, "id" | "status" | "items">>(orders: readonly T[], query: string, status: StatusFilter): T[] {
+export function filterOrders<T extends Pick<OrderJson, "id" | "status" | "items">>(
+  orders: readonly T[],
+  query: string,
+  status: StatusFilter,
+): T[] {
   const needle = query.trim().toLowerCase();
   return orders.filter((order) => {
     if (status !== "all" && normaliseStatus(order.status) !== status) return false;
@@ -35,14 +39,27 @@ export function filterOrders<T extends Pick<OrderJson, "id" | "status" | "items"
 export function orderDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+  return date.toLocaleDateString("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Asia/Kolkata",
+  });
 }
 
 /** "3 Jan 2026, 14:05" (India time, 24-hour) for the timeline. */
 export function orderDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Kolkata" });
+  return date.toLocaleString("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "Asia/Kolkata",
+  });
 }
 
 /** Badge colours by status (an unknown string is coloured as pending). */
@@ -66,9 +83,19 @@ export function variantText(variant: Record<string, { value: string }>): string 
 }
 
 /** "12 MI Road, Flat 2, Jaipur, Rajasthan 302001, India" (empty parts left out). */
-export function addressLine(a: { address1: string; address2: string; city: string; state: string; zipCode: string; country: string }): string {
+export function addressLine(a: {
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}): string {
   const cityLine = [a.state, a.zipCode].filter(Boolean).join(" ");
-  return [a.address1, a.address2, a.city, cityLine, a.country].map((part) => part.trim()).filter(Boolean).join(", ");
+  return [a.address1, a.address2, a.city, cityLine, a.country]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** Path of the detail page of an order. */

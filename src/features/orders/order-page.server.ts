@@ -18,14 +18,29 @@ export type OrderPageState = PageLoad<{ order: OrderJson }>;
 const ORDER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** `verifiedEmail`: the session's email when verified, so custom orders paid under it show (issue 12). */
-export function loadMyOrdersPage(openDb: () => Promise<DbOrTx>, uid: string, verifiedEmail?: string | null): Promise<OrdersPageState> {
-  return readPage("my orders", async () => ({ state: "found" as const, status: 200 as const, orders: await loadOrdersOfUser(await openDb(), uid, verifiedEmail) }));
+export function loadMyOrdersPage(
+  openDb: () => Promise<DbOrTx>,
+  uid: string,
+  verifiedEmail?: string | null,
+): Promise<OrdersPageState> {
+  return readPage("my orders", async () => ({
+    state: "found" as const,
+    status: 200 as const,
+    orders: await loadOrdersOfUser(await openDb(), uid, verifiedEmail),
+  }));
 }
 
-export async function loadMyOrderPage(openDb: () => Promise<DbOrTx>, uid: string, rawId: string | undefined, verifiedEmail?: string | null): Promise<OrderPageState> {
+export async function loadMyOrderPage(
+  openDb: () => Promise<DbOrTx>,
+  uid: string,
+  rawId: string | undefined,
+  verifiedEmail?: string | null,
+): Promise<OrderPageState> {
   if (!rawId || !ORDER_ID.test(rawId)) return { state: "missing", status: 404 };
   return readPage(`order page ${JSON.stringify(rawId)}`, async () => {
     const order = await loadOrder(await openDb(), rawId, uid, verifiedEmail);
-    return order ? { state: "found" as const, status: 200 as const, order } : { state: "missing" as const, status: 404 as const };
+    return order
+      ? { state: "found" as const, status: 200 as const, order }
+      : { state: "missing" as const, status: 404 as const };
   });
 }

@@ -12,5 +12,7 @@ import { loadOrdersOfUser } from "./orders.server";
 /** GET /v2/orders */
 export async function getMyOrders(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
-  return json(await loadOrdersOfUser(await getDb(), user.uid, user.emailVerified ? user.email : null));
+  return json(
+    await loadOrdersOfUser(await getDb(), user.uid, user.emailVerified ? user.email : null),
+  );
 }

@@ -14,7 +14,11 @@ export function orderItemJson(row: OrderItemRow): OrderItemJson {
   return {
     id: row.id,
     productId: row.productId,
-    product: { name: row.productName, image: row.productImage, weight: row.productWeightGrams / 1000 },
+    product: {
+      name: row.productName,
+      image: row.productImage,
+      weight: row.productWeightGrams / 1000,
+    },
     variant: row.variant,
     quantity: row.quantity,
     price: row.pricePaise,
@@ -22,7 +26,11 @@ export function orderItemJson(row: OrderItemRow): OrderItemJson {
   };
 }
 
-export function orderJson(row: OrderRow, items: readonly OrderItemRow[], now = new Date()): OrderJson {
+export function orderJson(
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+  now = new Date(),
+): OrderJson {
   const promisedDispatchAt = row.promisedDispatchAt?.toISOString() ?? null;
   return {
     id: row.id,
@@ -31,13 +39,27 @@ export function orderJson(row: OrderRow, items: readonly OrderItemRow[], now = n
     status: row.status,
     userId: row.userId,
     items: items.map(orderItemJson),
-    pricing: { subtotal: row.subtotalPaise, discount: row.discountPaise, shipping: row.shippingPaise, total: row.totalPaise },
+    pricing: {
+      subtotal: row.subtotalPaise,
+      discount: row.discountPaise,
+      shipping: row.shippingPaise,
+      total: row.totalPaise,
+    },
     shippingName: row.shippingName,
     billingName: row.billingName,
     shippingAddress: row.shippingAddress,
     billingAddress: row.billingAddress,
-    payment: { method: row.paymentMethod, status: row.paymentStatus, transactionId: row.transactionId, amount: row.paymentAmountPaise },
-    shipping: { method: row.shippingMethod, cost: row.shippingCostPaise, trackingNumber: row.trackingNumber },
+    payment: {
+      method: row.paymentMethod,
+      status: row.paymentStatus,
+      transactionId: row.transactionId,
+      amount: row.paymentAmountPaise,
+    },
+    shipping: {
+      method: row.shippingMethod,
+      cost: row.shippingCostPaise,
+      trackingNumber: row.trackingNumber,
+    },
     coupon: { code: row.couponCode, discount: row.couponDiscountPaise },
     notes: row.notes,
     timeline: row.timeline,
@@ -64,13 +86,24 @@ export interface LoadOrdersOptions<T> {
  * A whole list reads its items through the same filter as a subquery, so ten thousand orders
  * never become ten thousand bound parameters.
  */
-export async function loadOrders<T = OrderJson>(db: DbOrTx, options: LoadOrdersOptions<T> = {}): Promise<T[]> {
-  const shape = (options.shape ?? orderJson) as (row: OrderRow, items: readonly OrderItemRow[]) => T;
+export async function loadOrders<T = OrderJson>(
+  db: DbOrTx,
+  options: LoadOrdersOptions<T> = {},
+): Promise<T[]> {
+  const shape = (options.shape ?? orderJson) as (
+    row: OrderRow,
+    items: readonly OrderItemRow[],
+  ) => T;
   const order =
     options.sort === "dispatch"
       ? [sql`${orders.promisedDispatchAt} asc nulls last`, desc(orders.createdAt), desc(orders.id)]
       : [desc(orders.createdAt), desc(orders.id)];
-  let query = db.select().from(orders).where(options.where).orderBy(...order).$dynamic();
+  let query = db
+    .select()
+    .from(orders)
+    .where(options.where)
+    .orderBy(...order)
+    .$dynamic();
   if (options.limit) query = query.limit(options.limit);
   if (options.offset) query = query.offset(options.offset);
   const rows = await query;
@@ -78,8 +111,15 @@ export async function loadOrders<T = OrderJson>(db: DbOrTx, options: LoadOrdersO
   const whole = !options.limit && !options.offset;
   const ofOrders = whole
     ? inArray(orderItems.orderId, db.select({ id: orders.id }).from(orders).where(options.where))
-    : inArray(orderItems.orderId, rows.map((row) => row.id));
-  const items = await db.select().from(orderItems).where(ofOrders).orderBy(orderItems.orderId, orderItems.id);
+    : inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      );
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(ofOrders)
+    .orderBy(orderItems.orderId, orderItems.id);
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
     const list = byOrder.get(item.orderId);
@@ -95,17 +135,28 @@ export async function loadOrders<T = OrderJson>(db: DbOrTx, options: LoadOrdersO
  */
 export function ownedBy(userId: string, verifiedEmail?: string | null): SQL {
   const email = verifiedEmail?.trim().toLowerCase();
-  return email ? or(eq(orders.userId, userId), eq(orders.claimEmail, email))! : eq(orders.userId, userId);
+  return email
+    ? or(eq(orders.userId, userId), eq(orders.claimEmail, email))!
+    : eq(orders.userId, userId);
 }
 
 /** One order, or null. With `userId`, only when it belongs to that user (someone else's is "absent"). */
-export async function loadOrder(db: DbOrTx, id: string, userId?: string, verifiedEmail?: string | null): Promise<OrderJson | null> {
+export async function loadOrder(
+  db: DbOrTx,
+  id: string,
+  userId?: string,
+  verifiedEmail?: string | null,
+): Promise<OrderJson | null> {
   const where = userId ? and(eq(orders.id, id), ownedBy(userId, verifiedEmail)) : eq(orders.id, id);
   const [order] = await loadOrders(db, { where, limit: 1 });
   return order ?? null;
 }
 
 /** The caller's orders, newest first (with their verified email: the custom orders paid under it). */
-export function loadOrdersOfUser(db: DbOrTx, userId: string, verifiedEmail?: string | null): Promise<OrderJson[]> {
+export function loadOrdersOfUser(
+  db: DbOrTx,
+  userId: string,
+  verifiedEmail?: string | null,
+): Promise<OrderJson[]> {
   return loadOrders(db, { where: ownedBy(userId, verifiedEmail) });
 }

@@ -52,6 +52,13 @@ export interface OrderJson {
 }
 
 /** Whether an order is late: paid, not yet shipped, past its promised dispatch date. */
-export function isLate(order: { status: string; promisedDispatchAt: string | null }, now = new Date()): boolean {
-  return order.status === "processing" && order.promisedDispatchAt !== null && new Date(order.promisedDispatchAt).getTime() < now.getTime();
+export function isLate(
+  order: { status: string; promisedDispatchAt: string | null },
+  now = new Date(),
+): boolean {
+  return (
+    order.status === "processing" &&
+    order.promisedDispatchAt !== null &&
+    new Date(order.promisedDispatchAt).getTime() < now.getTime()
+  );
 }

@@ -22,7 +22,11 @@ describe("order status labels (SPEC §4)", () => {
   });
 
   it("shows the timeline in order and stops at the first missing timestamp", () => {
-    const t = { pending: "2026-01-01T10:00:00Z", processing: "2026-01-02T10:00:00Z", delivered: "2026-01-05T10:00:00Z" };
+    const t = {
+      pending: "2026-01-01T10:00:00Z",
+      processing: "2026-01-02T10:00:00Z",
+      delivered: "2026-01-05T10:00:00Z",
+    };
     expect(visibleTimeline(t).map((e) => e.status)).toEqual(["pending", "processing"]);
   });
 });

@@ -1,5 +1,11 @@
 /** Order status values of SPEC §4 and the labels people see. */
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses an admin may set (never back to pending). */
@@ -18,14 +24,19 @@ const CUSTOMER_LABELS: Record<OrderStatus, string> = {
 
 /** An unrecognised status string is treated (badge colour, filters) as pending (SPEC §4). */
 export function normaliseStatus(status: string | null | undefined): OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(status ?? "") ? (status as OrderStatus) : "pending";
+  return (ORDER_STATUSES as readonly string[]).includes(status ?? "")
+    ? (status as OrderStatus)
+    : "pending";
 }
 
 /**
  * Label for a status string. A missing or unknown status reads 'Unknown' (SPEC §4); its badge
  * still sorts and colours as pending through normaliseStatus. Admins see pending as 'Waiting Payments'.
  */
-export function statusLabel(status: string | null | undefined, audience: "customer" | "admin" = "customer"): string {
+export function statusLabel(
+  status: string | null | undefined,
+  audience: "customer" | "admin" = "customer",
+): string {
   if (!status || !(ORDER_STATUSES as readonly string[]).includes(status)) return "Unknown";
   const known = status as OrderStatus;
   if (audience === "admin" && known === "pending") return "Waiting Payments";
@@ -33,7 +44,9 @@ export function statusLabel(status: string | null | undefined, audience: "custom
 }
 
 /** Timeline entries to show: in order, stopping at the first status without a timestamp. */
-export function visibleTimeline(timeline: Record<string, string | undefined>): { status: OrderStatus; at: string }[] {
+export function visibleTimeline(
+  timeline: Record<string, string | undefined>,
+): { status: OrderStatus; at: string }[] {
   const shown: { status: OrderStatus; at: string }[] = [];
   for (const status of TIMELINE_STATUSES) {
     const at = timeline[status];

@@ -15,7 +15,12 @@ import { users } from "../db/schema";
 import { env } from "../env";
 import { HttpError } from "../http";
 import { DEMO_OWNER } from "./demo";
-import { AuthUnavailableError, InvalidTokenError, verifyIdToken, type Identity } from "./firebase-admin.server";
+import {
+  AuthUnavailableError,
+  InvalidTokenError,
+  verifyIdToken,
+  type Identity,
+} from "./firebase-admin.server";
 
 import { ADMIN_ROLE, isAdmin, toRole, type Role } from "../../lib/roles";
 
@@ -36,7 +41,8 @@ export function bearerToken(request: Request): string | undefined {
   const header = request.headers.get("authorization");
   if (header === null) return undefined;
   const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header);
-  if (!match) throw new HttpError(401, "Send the sign-in token as 'Authorization: Bearer <token>'.");
+  if (!match)
+    throw new HttpError(401, "Send the sign-in token as 'Authorization: Bearer <token>'.");
   return match[1];
 }
 
@@ -66,7 +72,11 @@ export async function requireIdentity(context: Pick<APIContext, "request">): Pro
 
 /** Whether ADMIN_EMAILS names this identity (its email must be verified with Firebase). */
 export function isListedAdmin(identity: Pick<Identity, "email" | "emailVerified">): boolean {
-  return identity.emailVerified && identity.email !== "" && env().ADMIN_EMAILS.includes(identity.email.toLowerCase());
+  return (
+    identity.emailVerified &&
+    identity.email !== "" &&
+    env().ADMIN_EMAILS.includes(identity.email.toLowerCase())
+  );
 }
 
 /** The first word of a display name, for records made from a Google account. */
@@ -79,16 +89,25 @@ export function firstWord(name: string): string {
  * answers it. A row whose email belongs to another uid is a 409: the two must be reconciled by
  * hand (it happens only when an identity-provider account was deleted and made again).
  */
-export async function ensureUserRow(db: DbOrTx, identity: Identity, names: { firstName?: string; lastName?: string } = {}) {
+export async function ensureUserRow(
+  db: DbOrTx,
+  identity: Identity,
+  names: { firstName?: string; lastName?: string } = {},
+) {
   const [existing] = await db.select().from(users).where(eq(users.id, identity.uid));
   if (existing) {
     if (isListedAdmin(identity) && !isAdmin(existing)) {
-      const [updated] = await db.update(users).set({ role: ADMIN_ROLE, updatedAt: new Date() }).where(eq(users.id, identity.uid)).returning();
+      const [updated] = await db
+        .update(users)
+        .set({ role: ADMIN_ROLE, updatedAt: new Date() })
+        .where(eq(users.id, identity.uid))
+        .returning();
       return { row: updated ?? existing, created: false };
     }
     return { row: existing, created: false };
   }
-  if (!identity.email) throw new HttpError(400, "This sign-in has no email address; use an email or Google account.");
+  if (!identity.email)
+    throw new HttpError(400, "This sign-in has no email address; use an email or Google account.");
   const nameParts = identity.name.trim().split(/\s+/).filter(Boolean);
   const firstName = (names.firstName || nameParts[0] || "").slice(0, 50);
   const lastName = (names.lastName ?? nameParts.slice(1).join(" ")).slice(0, 50);
@@ -107,7 +126,10 @@ export async function ensureUserRow(db: DbOrTx, identity: Identity, names: { fir
   if (inserted[0]) return { row: inserted[0], created: true };
   const [again] = await db.select().from(users).where(eq(users.id, identity.uid));
   if (again) return { row: again, created: false };
-  throw new HttpError(409, "This email address already belongs to another account in this shop. Please contact support.");
+  throw new HttpError(
+    409,
+    "This email address already belongs to another account in this shop. Please contact support.",
+  );
 }
 
 /** The verified caller, or null when the request carries no token. A bad token throws 401. */
@@ -116,7 +138,12 @@ export async function getAuthUser(context: Pick<APIContext, "request">): Promise
   if (!identity) return null;
   const db = await getDb();
   const { row } = await ensureUserRow(db, identity);
-  return { uid: identity.uid, email: identity.email, role: toRole(row.role), emailVerified: identity.emailVerified };
+  return {
+    uid: identity.uid,
+    email: identity.email,
+    role: toRole(row.role),
+    emailVerified: identity.emailVerified,
+  };
 }
 
 /**
@@ -129,7 +156,12 @@ export async function peekAuthUser(context: Pick<APIContext, "request">): Promis
   const db = await getDb();
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, identity.uid));
   const admin = isAdmin(row) || isListedAdmin(identity);
-  return { uid: identity.uid, email: identity.email, role: admin ? ADMIN_ROLE : "customer", emailVerified: identity.emailVerified };
+  return {
+    uid: identity.uid,
+    email: identity.email,
+    role: admin ? ADMIN_ROLE : "customer",
+    emailVerified: identity.emailVerified,
+  };
 }
 
 export async function requireUser(context: Pick<APIContext, "request">): Promise<AuthUser> {

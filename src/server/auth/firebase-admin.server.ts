@@ -97,9 +97,13 @@ export function assertEmulatorAllowed(): void {
   if (!LOOPBACK.has(listen)) problems.push(`the shop listens on ${listen}, not on localhost only`);
   if (!LOOPBACK.has(hostPart(host))) problems.push(`the emulator ${host} is not on this machine`);
   // Behind a reverse proxy every visitor arrives from 127.0.0.1: listening on loopback proves nothing.
-  if (e.TRUST_PROXY) problems.push("TRUST_PROXY is true (the shop is meant to sit behind a proxy that others can reach)");
+  if (e.TRUST_PROXY)
+    problems.push(
+      "TRUST_PROXY is true (the shop is meant to sit behind a proxy that others can reach)",
+    );
   const site = siteHost(e.PUBLIC_SITE_URL);
-  if (!LOOPBACK.has(site)) problems.push(`PUBLIC_SITE_URL (${e.PUBLIC_SITE_URL}) is on ${site}, not on localhost`);
+  if (!LOOPBACK.has(site))
+    problems.push(`PUBLIC_SITE_URL (${e.PUBLIC_SITE_URL}) is on ${site}, not on localhost`);
   if (problems.length > 0) {
     const message =
       `REFUSING TO RUN: FIREBASE_AUTH_EMULATOR_HOST=${host} is set, and the Auth Emulator accepts unsigned tokens ` +
@@ -124,8 +128,14 @@ export function assertEmulatorAllowed(): void {
 /** The Firebase project the tokens must be issued for. */
 export function firebaseProjectId(): string {
   const e = env();
-  const id = e.FIREBASE_PROJECT_ID ?? e.PUBLIC_FIREBASE_PROJECT_ID ?? (emulatorHost() ? DEMO_PROJECT_ID : undefined);
-  if (!id) throw new AuthUnavailableError("Set FIREBASE_PROJECT_ID (or PUBLIC_FIREBASE_PROJECT_ID) to the Firebase project's id.");
+  const id =
+    e.FIREBASE_PROJECT_ID ??
+    e.PUBLIC_FIREBASE_PROJECT_ID ??
+    (emulatorHost() ? DEMO_PROJECT_ID : undefined);
+  if (!id)
+    throw new AuthUnavailableError(
+      "Set FIREBASE_PROJECT_ID (or PUBLIC_FIREBASE_PROJECT_ID) to the Firebase project's id.",
+    );
   return id;
 }
 
@@ -137,7 +147,9 @@ function createApp(): App {
     try {
       parsed = JSON.parse(e.FIREBASE_SERVICE_ACCOUNT) as Record<string, string>;
     } catch {
-      throw new AuthUnavailableError("FIREBASE_SERVICE_ACCOUNT is not valid JSON (paste the service account key file's content).");
+      throw new AuthUnavailableError(
+        "FIREBASE_SERVICE_ACCOUNT is not valid JSON (paste the service account key file's content).",
+      );
     }
     options.credential = cert({
       projectId: parsed.project_id,
@@ -164,7 +176,10 @@ export function adminAuth(): Auth {
  * Tests: use this app (e.g. a production-mode app with a local key server), or undefined to go
  * back to the environment's. The previous app is deleted unless `keepPrevious`.
  */
-export async function setFirebaseAppForTests(next: App | undefined, options: { keepPrevious?: boolean } = {}): Promise<void> {
+export async function setFirebaseAppForTests(
+  next: App | undefined,
+  options: { keepPrevious?: boolean } = {},
+): Promise<void> {
   if (app && !options.keepPrevious) await deleteApp(app).catch(() => {});
   app = next;
   ownApp = false;
@@ -190,7 +205,12 @@ export function clearVerifyCache(): void {
 }
 
 /** What Firebase says about the address one of our records holds (see firebaseEmailStatus). */
-export type FirebaseEmailStatus = "verified" | "unverified" | "other-email" | "disabled" | "no-account";
+export type FirebaseEmailStatus =
+  | "verified"
+  | "unverified"
+  | "other-email"
+  | "disabled"
+  | "no-account";
 
 /**
  * Asks Firebase (firebase-admin `getUser`) whether the account `uid` holds `email` and has
@@ -198,7 +218,10 @@ export type FirebaseEmailStatus = "verified" | "unverified" | "other-email" | "d
  * verified, so anything that grants rights by email must ask this first.
  * Throws AuthUnavailableError when Firebase cannot be asked.
  */
-export async function firebaseEmailStatus(uid: string, email: string): Promise<FirebaseEmailStatus> {
+export async function firebaseEmailStatus(
+  uid: string,
+  email: string,
+): Promise<FirebaseEmailStatus> {
   const auth = adminAuth();
   let record: UserRecord;
   try {
@@ -207,9 +230,12 @@ export async function firebaseEmailStatus(uid: string, email: string): Promise<F
     const code = codeOf(error);
     if (code === "auth/user-not-found" || code === "auth/invalid-uid") return "no-account";
     const message = error instanceof Error ? error.message : String(error);
-    throw new AuthUnavailableError(`Could not look up the account ${uid} in Firebase (${code || "no code"}): ${message}`);
+    throw new AuthUnavailableError(
+      `Could not look up the account ${uid} in Firebase (${code || "no code"}): ${message}`,
+    );
   }
-  if ((record.email ?? "").trim().toLowerCase() !== email.trim().toLowerCase()) return "other-email";
+  if ((record.email ?? "").trim().toLowerCase() !== email.trim().toLowerCase())
+    return "other-email";
   if (record.disabled) return "disabled";
   return record.emailVerified === true ? "verified" : "unverified";
 }
@@ -225,7 +251,9 @@ const INVALID_CODES = new Set([
 ]);
 
 function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown; errorInfo?: { code?: unknown } })?.code ?? (error as { errorInfo?: { code?: unknown } })?.errorInfo?.code;
+  const code =
+    (error as { code?: unknown; errorInfo?: { code?: unknown } })?.code ??
+    (error as { errorInfo?: { code?: unknown } })?.errorInfo?.code;
   return typeof code === "string" ? code : "";
 }
 
@@ -248,7 +276,8 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
  * cannot be asked.
  */
 export async function verifyIdToken(token: string): Promise<Identity> {
-  if (!token || token.length > 4096 || !JWT_SHAPE.test(token)) throw new InvalidTokenError("The sign-in token is malformed.", "malformed");
+  if (!token || token.length > 4096 || !JWT_SHAPE.test(token))
+    throw new InvalidTokenError("The sign-in token is malformed.", "malformed");
   const auth = adminAuth();
   const now = Date.now();
   const hit = cache.get(token);
@@ -264,10 +293,21 @@ export async function verifyIdToken(token: string): Promise<Identity> {
     const message = error instanceof Error ? error.message : String(error);
     // firebase-admin reports a failed download of Google's keys as an "argument" error too:
     // that is an outage, not a bad token, and must not end anybody's session.
-    const outage = /fetching public keys|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|socket hang up|network/i.test(message);
-    if (INVALID_CODES.has(code) && !outage) throw new InvalidTokenError(code === "auth/id-token-expired" ? "Your session has expired. Please log in again." : "Your sign-in is not valid. Please log in again.", code);
+    const outage =
+      /fetching public keys|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|socket hang up|network/i.test(
+        message,
+      );
+    if (INVALID_CODES.has(code) && !outage)
+      throw new InvalidTokenError(
+        code === "auth/id-token-expired"
+          ? "Your session has expired. Please log in again."
+          : "Your sign-in is not valid. Please log in again.",
+        code,
+      );
     console.error(`[auth] could not verify a token (${code || "no code"}): ${message}`);
-    throw new AuthUnavailableError("We could not check your sign-in right now. Please try again in a moment.");
+    throw new AuthUnavailableError(
+      "We could not check your sign-in right now. Please try again in a moment.",
+    );
   }
   const identity = toIdentity(decoded);
   if (cache.size >= CACHE_LIMIT) {

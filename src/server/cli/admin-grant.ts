@@ -17,7 +17,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { REFUSAL_REASONS, grantAdminByEmail, revokeAdminByEmail, type EmailCheck, type GrantOutcome } from "../../features/account/admin-grant.server";
+import {
+  REFUSAL_REASONS,
+  grantAdminByEmail,
+  revokeAdminByEmail,
+  type EmailCheck,
+  type GrantOutcome,
+} from "../../features/account/admin-grant.server";
 import { closeFirebaseApp, firebaseEmailStatus } from "../auth/firebase-admin.server";
 import { closeDb, getDb, type DbOrTx } from "../db/client";
 import { env, resetEnvForTests } from "../env";
@@ -30,7 +36,9 @@ const FLAGS = new Set(["--revoke"]);
 async function shopIsRunning(): Promise<boolean> {
   const e = env();
   try {
-    await fetch(`http://${e.HOST === "0.0.0.0" ? "127.0.0.1" : e.HOST}:${e.PORT}/v2/ping`, { signal: AbortSignal.timeout(1000) });
+    await fetch(`http://${e.HOST === "0.0.0.0" ? "127.0.0.1" : e.HOST}:${e.PORT}/v2/ping`, {
+      signal: AbortSignal.timeout(1000),
+    });
     return true;
   } catch {
     return false;
@@ -44,12 +52,18 @@ async function shopIsRunning(): Promise<boolean> {
  */
 async function connectFirebase(): Promise<{ close: () => Promise<void> }> {
   let emulator: RunningEmulator | undefined;
-  const demo = process.env.DEMO_MODE ? process.env.DEMO_MODE === "true" : !process.env.FIREBASE_PROJECT_ID;
+  const demo = process.env.DEMO_MODE
+    ? process.env.DEMO_MODE === "true"
+    : !process.env.FIREBASE_PROJECT_ID;
   if (demo && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     const host = `127.0.0.1:${Number(process.env.EMULATOR_PORT ?? 9099)}`;
     if (!(await emulatorIsUp(host))) {
       console.log(`Starting the Auth Emulator on ${host} to check the account (demo mode)...`);
-      emulator = await startAuthEmulator({ port: Number(host.split(":")[1]), persistDir: path.resolve(process.env.DATA_DIR ?? "./data", "auth-emulator"), quiet: true });
+      emulator = await startAuthEmulator({
+        port: Number(host.split(":")[1]),
+        persistDir: path.resolve(process.env.DATA_DIR ?? "./data", "auth-emulator"),
+        quiet: true,
+      });
     }
     process.env.DEMO_MODE = "true";
     process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
@@ -87,7 +101,9 @@ export async function adminGrant(argv: string[], options: AdminGrantOptions = {}
   }
   const email = emails[0]!.trim().toLowerCase();
   if (!options.db && !env().DATABASE_URL && (await shopIsRunning())) {
-    console.error(`The shop is running on port ${env().PORT} and holds the built-in database (${env().DATA_DIR}). Stop it first (Ctrl-C), then run this again.`);
+    console.error(
+      `The shop is running on port ${env().PORT} and holds the built-in database (${env().DATA_DIR}). Stop it first (Ctrl-C), then run this again.`,
+    );
     return 1;
   }
   const db = options.db ?? (await getDb());
@@ -95,7 +111,9 @@ export async function adminGrant(argv: string[], options: AdminGrantOptions = {}
     if (revoke) {
       const uid = await revokeAdminByEmail(db, email);
       if (!uid) {
-        console.error(`No account with the email ${email} has logged in to this shop yet; nothing to revoke.`);
+        console.error(
+          `No account with the email ${email} has logged in to this shop yet; nothing to revoke.`,
+        );
       } else {
         console.log(`${email} (uid ${uid}) is no longer an administrator.`);
       }
@@ -143,11 +161,16 @@ export async function adminGrant(argv: string[], options: AdminGrantOptions = {}
         );
         return 1;
       case "refused":
-        console.error(`NOT granted: ${email} (uid ${outcome.uid}): ${REFUSAL_REASONS[outcome.reason]}. Nothing was changed.`);
-        if (outcome.reason === "unverified") console.error("Once they have verified the address, run this again.");
+        console.error(
+          `NOT granted: ${email} (uid ${outcome.uid}): ${REFUSAL_REASONS[outcome.reason]}. Nothing was changed.`,
+        );
+        if (outcome.reason === "unverified")
+          console.error("Once they have verified the address, run this again.");
         return 1;
       case "unavailable":
-        console.error(`NOT granted: Firebase could not be asked whether ${email} is verified (${outcome.message}). Nothing was changed.`);
+        console.error(
+          `NOT granted: Firebase could not be asked whether ${email} is verified (${outcome.message}). Nothing was changed.`,
+        );
         return 1;
       default:
         return outcome satisfies never;

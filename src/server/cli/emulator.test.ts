@@ -14,6 +14,8 @@ describe("startAuthEmulator", () => {
     squatter = createServer((_req, res) => res.end("{}"));
     await new Promise<void>((resolve) => squatter!.listen(0, "127.0.0.1", resolve));
     const port = (squatter.address() as AddressInfo).port;
-    await expect(startAuthEmulator({ port, quiet: true })).rejects.toThrow(`Port ${port} is already in use`);
+    await expect(startAuthEmulator({ port, quiet: true })).rejects.toThrow(
+      `Port ${port} is already in use`,
+    );
   });
 });

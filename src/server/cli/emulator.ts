@@ -53,7 +53,9 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
   const port = options.port ?? 9099;
   const host = `127.0.0.1:${port}`;
   if (await somethingAnswers(host)) {
-    throw new Error(`Port ${port} is already in use (an Auth Emulator left over from an earlier run?). Stop that process or choose another port.`);
+    throw new Error(
+      `Port ${port} is already in use (an Auth Emulator left over from an earlier run?). Stop that process or choose another port.`,
+    );
   }
   const args = ["emulators:start", "--only", "auth", "--project", DEMO_PROJECT_ID];
   if (port !== 9099) {
@@ -79,7 +81,12 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
   const bin = path.resolve("node_modules", ".bin", "firebase");
   const child = startChild(bin, args, {
     stdio: options.quiet ? "ignore" : ["ignore", "inherit", "inherit"],
-    env: { ...process.env, CI: "true", NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true" },
+    env: {
+      ...process.env,
+      CI: "true",
+      NO_UPDATE_NOTIFIER: "1",
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true",
+    },
   });
   await waitForHttp(`http://${host}/`, 90_000, child);
   return { host, child, stop: () => stopChild(child, "SIGINT") };

@@ -22,10 +22,14 @@ const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 // Render everything first, so a failure leaves the committed files untouched.
 const files = new Map<string, string>();
 for (const p of SEED_PRODUCTS) {
-  for (const image of productImages(p)) files.set(image.file, renderProductSvg(p.art, p.id, image.alt, image.view));
+  for (const image of productImages(p))
+    files.set(image.file, renderProductSvg(p.art, p.id, image.alt, image.view));
 }
 for (const c of SEED_CATEGORIES) {
-  files.set(`images/categories/${c.slug}.svg`, renderCategorySvg(c.art, `category-${c.slug}`, `${c.id} collection`, c.sideArt));
+  files.set(
+    `images/categories/${c.slug}.svg`,
+    renderCategorySvg(c.art, `category-${c.slug}`, `${c.id} collection`, c.sideArt),
+  );
 }
 files.set("images/fallback-product.svg", renderFallbackProductSvg());
 files.set("images/default-category.svg", renderDefaultCategorySvg());
@@ -36,7 +40,8 @@ files.set("favicon.svg", renderFaviconSvg());
 const productsDir = path.join(publicDir, "images/products");
 mkdirSync(productsDir, { recursive: true });
 for (const name of readdirSync(productsDir)) {
-  if (name.endsWith(".svg") && !files.has(`images/products/${name}`)) rmSync(path.join(productsDir, name));
+  if (name.endsWith(".svg") && !files.has(`images/products/${name}`))
+    rmSync(path.join(productsDir, name));
 }
 
 let largest = { file: "", bytes: 0 };
@@ -49,4 +54,6 @@ for (const [relative, svg] of files) {
   if (bytes > MAX_BYTES) console.warn(`warning: ${relative} is ${bytes} bytes (over ${MAX_BYTES})`);
 }
 
-console.log(`Wrote ${files.size} SVG files under ${path.relative(process.cwd(), publicDir) || "."}; largest ${largest.file} (${largest.bytes} bytes).`);
+console.log(
+  `Wrote ${files.size} SVG files under ${path.relative(process.cwd(), publicDir) || "."}; largest ${largest.file} (${largest.bytes} bytes).`,
+);

@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   const report = await pruneMedia(await getDb(), { apply, graceDays });
   const where = mediaRoot();
   if (report.unused.length === 0) {
-    console.log(`Nothing to prune in ${where}: ${report.kept} upload(s) in use or younger than ${graceDays} day(s).`);
+    console.log(
+      `Nothing to prune in ${where}: ${report.kept} upload(s) in use or younger than ${graceDays} day(s).`,
+    );
     return;
   }
   for (const name of report.unused) console.log(`${apply ? "deleted" : "unused "} ${name}`);

@@ -47,7 +47,11 @@ async function main(): Promise<void> {
   }
   const rule = "-".repeat(72);
   for (const row of rows) {
-    const status = row.sentAt ? `sent ${row.sentAt.toISOString()}` : row.error ? `NOT SENT: ${row.error}` : "not sent (no SMTP)";
+    const status = row.sentAt
+      ? `sent ${row.sentAt.toISOString()}`
+      : row.error
+        ? `NOT SENT: ${row.error}`
+        : "not sent (no SMTP)";
     console.log(rule);
     console.log(`Date:    ${row.createdAt.toISOString()}`);
     console.log(`To:      ${row.to}`);
@@ -58,7 +62,9 @@ async function main(): Promise<void> {
     console.log(row.body);
   }
   console.log(rule);
-  console.log(`${rows.length} message(s) shown${rows.length === limit ? ` (use --limit to see more)` : ""}.`);
+  console.log(
+    `${rows.length} message(s) shown${rows.length === limit ? ` (use --limit to see more)` : ""}.`,
+  );
 }
 
 main()

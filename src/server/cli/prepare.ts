@@ -17,20 +17,28 @@ export async function prepareDatabase(): Promise<string[]> {
   try {
     if (process.env.SEED_DEMO !== "false") {
       const result = await seedDemoCatalogue(db);
-      lines.push(result.seeded ? `  Seeded the demo catalogue: ${result.products} products.` : "  Database ready (already seeded).");
+      lines.push(
+        result.seeded
+          ? `  Seeded the demo catalogue: ${result.products} products.`
+          : "  Database ready (already seeded).",
+      );
       if (env().DEMO_MODE) lines.push(...(await ensureDemoAccounts(db)));
     }
     const admins = env().ADMIN_EMAILS;
     if (admins.length > 0) {
       const { granted, pending, refused, unavailable } = await applyAdminEmails(db, admins);
       if (granted.length > 0) lines.push(`  Admin role (ADMIN_EMAILS): ${granted.join(", ")}`);
-      if (pending.length > 0) lines.push(`  Admin role at first verified login (ADMIN_EMAILS): ${pending.join(", ")}`);
+      if (pending.length > 0)
+        lines.push(`  Admin role at first verified login (ADMIN_EMAILS): ${pending.join(", ")}`);
       for (const { email, reason } of refused) {
-        const later = reason === "unverified" ? " Granted at their first login once it is verified." : "";
+        const later =
+          reason === "unverified" ? " Granted at their first login once it is verified." : "";
         lines.push(`  ADMIN_EMAILS: NOT granted to ${email}: ${REFUSAL_REASONS[reason]}.${later}`);
       }
       if (unavailable.length > 0) {
-        lines.push(`  ADMIN_EMAILS: Firebase could not be asked, nothing granted at start to ${unavailable.join(", ")} (granted at their next login with a verified email).`);
+        lines.push(
+          `  ADMIN_EMAILS: Firebase could not be asked, nothing granted at start to ${unavailable.join(", ")} (granted at their next login with a verified email).`,
+        );
       }
     }
   } finally {

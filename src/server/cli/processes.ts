@@ -6,7 +6,11 @@ import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process"
 
 const children = new Set<ChildProcess>();
 
-export function startChild(command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+export function startChild(
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): ChildProcess {
   const child = spawn(command, args, { stdio: "inherit", detached: true, ...options });
   children.add(child);
   child.on("exit", () => children.delete(child));
@@ -15,7 +19,8 @@ export function startChild(command: string, args: string[], options: SpawnOption
 
 export function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
+      return resolve();
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid!, "SIGKILL");
@@ -39,11 +44,17 @@ export async function stopAll(): Promise<void> {
 }
 
 /** Polls a URL until it answers (any HTTP status), or throws after `timeoutMs`. */
-export async function waitForHttp(url: string, timeoutMs = 60_000, child?: ChildProcess): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  timeoutMs = 60_000,
+  child?: ChildProcess,
+): Promise<void> {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (child && (child.exitCode !== null || child.signalCode !== null)) {
-      throw new Error(`${url}: the process exited (${child.exitCode ?? child.signalCode}) before it answered`);
+      throw new Error(
+        `${url}: the process exited (${child.exitCode ?? child.signalCode}) before it answered`,
+      );
     }
     try {
       await fetch(url, { signal: AbortSignal.timeout(2000) });

@@ -26,7 +26,13 @@ const SERVE = path.resolve("src/server/serve/serve.ts");
  *    by the optimising one: its second copy of the hot code and its compile memory stay out.
  *    Small queries are as fast; a 500-row scan takes ~30 % longer (the storefront reads from memory).
  */
-export const SERVER_ARGS = ["--optimize-for-size", "--max-semi-space-size=16", "--liftoff-only", SERVE, ENTRY];
+export const SERVER_ARGS = [
+  "--optimize-for-size",
+  "--max-semi-space-size=16",
+  "--liftoff-only",
+  SERVE,
+  ENTRY,
+];
 /** glibc gives each thread that allocates its own arena (zlib runs on libuv's pool): two are plenty. */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
 const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
@@ -36,7 +42,8 @@ function newestMtime(target: string): number {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
@@ -50,7 +57,10 @@ function buildIfNeeded(): void {
   if (process.env.SKIP_BUILD === "true" && existsSync(ENTRY)) return;
   if (!buildIsStale()) return;
   console.log("Building the shop (sources changed since the last build)...");
-  const result = spawnSync(path.resolve("node_modules/.bin/astro"), ["build"], { stdio: "inherit", env: process.env });
+  const result = spawnSync(path.resolve("node_modules/.bin/astro"), ["build"], {
+    stdio: "inherit",
+    env: process.env,
+  });
   if (result.status !== 0) throw new Error("astro build failed");
 }
 
@@ -64,7 +74,9 @@ export async function start(options: StartOptions = {}): Promise<void> {
   const host = process.env.HOST ?? "127.0.0.1";
   const port = Number(process.env.PORT ?? 4321);
   const dataDir = process.env.DATA_DIR ?? "./data";
-  const demo = process.env.DEMO_MODE ? process.env.DEMO_MODE === "true" : !process.env.FIREBASE_PROJECT_ID;
+  const demo = process.env.DEMO_MODE
+    ? process.env.DEMO_MODE === "true"
+    : !process.env.FIREBASE_PROJECT_ID;
   process.env.DEMO_MODE = String(demo);
   process.env.HOST = host;
   process.env.PORT = String(port);
@@ -81,8 +93,14 @@ export async function start(options: StartOptions = {}): Promise<void> {
     if (await emulatorIsUp(emulatorHost)) {
       console.log(`Using the Auth Emulator already running on ${emulatorHost}.`);
     } else {
-      console.log(`Starting the Firebase Auth Emulator on ${emulatorHost} (demo mode, project ${DEMO_PROJECT_ID})...`);
-      await startAuthEmulator({ port: emulatorPort, persistDir: path.resolve(dataDir, "auth-emulator"), quiet: true });
+      console.log(
+        `Starting the Firebase Auth Emulator on ${emulatorHost} (demo mode, project ${DEMO_PROJECT_ID})...`,
+      );
+      await startAuthEmulator({
+        port: emulatorPort,
+        persistDir: path.resolve(dataDir, "auth-emulator"),
+        quiet: true,
+      });
     }
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     process.env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;
@@ -96,17 +114,24 @@ export async function start(options: StartOptions = {}): Promise<void> {
   const summary = await prepareDatabase();
 
   // SHOP_SERVER_PROCESS: the server closes its database on Ctrl-C/SIGTERM (src/server/db/client.ts).
-  const server = startChild(process.execPath, SERVER_ARGS, { stdio: "inherit", env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" } });
+  const server = startChild(process.execPath, SERVER_ARGS, {
+    stdio: "inherit",
+    env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" },
+  });
   server.on("exit", (code, signal) => {
     if (isStopping()) return; // a Ctrl-C or SIGTERM of ours: the signal handler finishes the stop
-    console.error(`The shop server stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the Auth Emulator and exiting.`);
+    console.error(
+      `The shop server stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the Auth Emulator and exiting.`,
+    );
     void stopAll().finally(() => process.exit(code || 1));
   });
   await waitForHttp(`http://${host}:${port}/`, 60_000, server);
   const lines = [
     "",
     `  The shop is running at http://localhost:${port}`,
-    demo ? "  Demo mode: sign-in runs against the local Firebase Auth Emulator (tokens are not signed; localhost only)." : "",
+    demo
+      ? "  Demo mode: sign-in runs against the local Firebase Auth Emulator (tokens are not signed; localhost only)."
+      : "",
     ...summary,
     "  Press Ctrl-C to stop.",
     "",

@@ -23,7 +23,11 @@ let parsed: ParsedSheet | undefined;
 const LINK = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"\s*\/?>/;
 
 /** The page with its critical CSS inline and the stylesheet deferred, and the CSP naming its hash. */
-export function inlineCriticalCss(html: string, csp: string | null, sheet?: ParsedSheet): { html: string; csp: string | null } | null {
+export function inlineCriticalCss(
+  html: string,
+  csp: string | null,
+  sheet?: ParsedSheet,
+): { html: string; csp: string | null } | null {
   const link = LINK.exec(html);
   if (!link) return null;
   const css = criticalCss(sheet ?? (parsed ??= parseSheet(stylesheet)), classesInHtml(html), html);
@@ -46,13 +50,25 @@ function addHash(csp: string, directive: "style-src" | "script-src", hash: strin
   return `${csp.trim().replace(/;?$/, ";")} ${directive} 'self' ${hash}`;
 }
 
-export async function criticalCssPages(_context: APIContext, next: MiddlewareNext): Promise<Response> {
+export async function criticalCssPages(
+  _context: APIContext,
+  next: MiddlewareNext,
+): Promise<Response> {
   const response = await next();
-  if (!(response.headers.get("content-type") ?? "").includes("text/html") || response.headers.has("content-encoding") || !response.body) return response;
+  if (
+    !(response.headers.get("content-type") ?? "").includes("text/html") ||
+    response.headers.has("content-encoding") ||
+    !response.body
+  )
+    return response;
   const html = await response.text();
   const result = inlineCriticalCss(html, response.headers.get("content-security-policy"));
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   if (result?.csp) headers.set("content-security-policy", result.csp);
-  return new Response(result?.html ?? html, { status: response.status, statusText: response.statusText, headers });
+  return new Response(result?.html ?? html, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

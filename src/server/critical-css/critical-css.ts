@@ -67,8 +67,17 @@ function parseBlock(state: { css: string; at: number }): Node[] {
     if (property) nodes.push({ kind: "property", name: property[1]!, text });
     else if (prelude.startsWith("@")) nodes.push({ kind: "text", text });
     else if (prelude === ":root,:host" && isOnlyVariables(css.slice(end + 1, close))) {
-      nodes.push({ kind: "variables", selector: prelude, declarations: splitDeclarations(css.slice(end + 1, close)) });
-    } else nodes.push({ kind: "rule", text, needs: onlyWhileInteracting(prelude) ? [] : selectorNeeds(prelude) });
+      nodes.push({
+        kind: "variables",
+        selector: prelude,
+        declarations: splitDeclarations(css.slice(end + 1, close)),
+      });
+    } else
+      nodes.push({
+        kind: "rule",
+        text,
+        needs: onlyWhileInteracting(prelude) ? [] : selectorNeeds(prelude),
+      });
   }
   return nodes;
 }

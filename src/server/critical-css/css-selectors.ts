@@ -57,7 +57,9 @@ const INTERACTION = /:(hover|focus|focus-visible|focus-within|active)(?![\w-])/;
  * rule can wait for the whole stylesheet.
  */
 export function onlyWhileInteracting(selectorList: string): boolean {
-  return splitTopLevel(selectorList).every((selector) => INTERACTION.test(removeEscapes(removeNot(selector))));
+  return splitTopLevel(selectorList).every((selector) =>
+    INTERACTION.test(removeEscapes(removeNot(selector))),
+  );
 }
 
 /** The selector without its escaped characters (`.hover\:x` names a class, not a pseudo-class). */

@@ -10,9 +10,11 @@ describe("deferModuleScripts", () => {
   it("replaces the module script tags by one loader listing them in document order, before </body>", () => {
     const out = deferModuleScripts(PAGE)!;
     expect(out.html).not.toContain('src="/_astro/TopNav.a.js"');
-    expect(out.html).toContain('const c=[],u=["/_astro/TopNav.a.js","/_astro/Shop.b.js"];requestAnimationFrame(');
+    expect(out.html).toContain(
+      'const c=[],u=["/_astro/TopNav.a.js","/_astro/Shop.b.js"];requestAnimationFrame(',
+    );
     expect(out.html).toContain('component-url="/_astro/List.c.js"');
-    expect(out.html).toContain("<script type=\"module\">inline()</script>");
+    expect(out.html).toContain('<script type="module">inline()</script>');
     expect(out.html.indexOf("const c=")).toBeGreaterThan(out.html.indexOf("inline()"));
     expect(out.html.endsWith("</script></body></html>")).toBe(true);
   });
@@ -26,7 +28,9 @@ describe("deferModuleScripts", () => {
   it("adds the stylesheets first, even on a page without module scripts", () => {
     const out = deferModuleScripts("<html><body><p>x</p></body></html>", ["/_astro/Shop.x.css"])!;
     expect(out.html).toContain('const c=["/_astro/Shop.x.css"],u=[];');
-    expect(out.html.indexOf('l.rel="stylesheet"')).toBeLessThan(out.html.indexOf('e.type="module"'));
+    expect(out.html.indexOf('l.rel="stylesheet"')).toBeLessThan(
+      out.html.indexOf('e.type="module"'),
+    );
   });
 
   it("leaves a page without module scripts alone", () => {

@@ -11,9 +11,13 @@ import { createHash } from "node:crypto";
 
 const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"><\/script>/g;
 
-export function deferModuleScripts(html: string, stylesheets: string[] = []): { html: string; scriptHash: string } | null {
+export function deferModuleScripts(
+  html: string,
+  stylesheets: string[] = [],
+): { html: string; scriptHash: string } | null {
   const urls = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
-  if ((urls.length === 0 && stylesheets.length === 0) || html.lastIndexOf("</body>") < 0) return null;
+  if ((urls.length === 0 && stylesheets.length === 0) || html.lastIndexOf("</body>") < 0)
+    return null;
   const loader =
     `const c=${JSON.stringify(stylesheets)},u=${JSON.stringify(urls)};` +
     `requestAnimationFrame(()=>setTimeout(()=>{` +

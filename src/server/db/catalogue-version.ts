@@ -30,6 +30,8 @@ export async function bumpCatalogueVersion(tx: DbOrTx): Promise<number> {
 
 /** The committed version as `db` (or a transaction's snapshot) sees it; 0 before the first write. */
 export async function readCatalogueVersion(db: DbOrTx): Promise<number> {
-  const result = (await db.execute(sql`select version from catalogue_version where id = 1`)) as unknown as Rows<{ version: number | string }>;
+  const result = (await db.execute(
+    sql`select version from catalogue_version where id = 1`,
+  )) as unknown as Rows<{ version: number | string }>;
   return Number(result.rows[0]?.version ?? 0);
 }

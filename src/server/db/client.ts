@@ -45,7 +45,9 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection closed by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
-    pool.on("error", (error) => console.error(`[db] idle PostgreSQL connection lost: ${error.message}`));
+    pool.on("error", (error) =>
+      console.error(`[db] idle PostgreSQL connection lost: ${error.message}`),
+    );
     const db = drizzle(pool, { schema });
     // Several app servers may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
@@ -62,7 +64,10 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])];
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting]),
+  ];
   let client: InstanceType<typeof PGlite>;
   let release = () => {};
   if (dataDir.startsWith("memory://")) {

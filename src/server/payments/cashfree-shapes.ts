@@ -5,7 +5,12 @@
  */
 import { z } from "zod";
 import { rupeesToPaise } from "../../lib/money";
-import type { PaymentOutcome, ProviderOrderStatus, ProviderPayment, WebhookEvent } from "./provider";
+import type {
+  PaymentOutcome,
+  ProviderOrderStatus,
+  ProviderPayment,
+  WebhookEvent,
+} from "./provider";
 
 const amount = z.union([z.number(), z.string()]);
 
@@ -16,7 +21,9 @@ export const cfPayment = z.looseObject({
   payment_amount: amount,
   payment_currency: z.string().default("INR"),
   payment_time: z.string().nullish(),
-  payment_method: z.looseObject({ upi: z.looseObject({ upi_id: z.string().nullish() }).nullish() }).nullish(),
+  payment_method: z
+    .looseObject({ upi: z.looseObject({ upi_id: z.string().nullish() }).nullish() })
+    .nullish(),
 });
 
 export const cfOrder = z.looseObject({
@@ -33,7 +40,11 @@ export const cfWebhook = z.looseObject({
   type: z.string(),
   event_time: z.string().optional(),
   data: z.looseObject({
-    order: z.looseObject({ order_id: z.string(), order_amount: amount.optional(), order_currency: z.string().optional() }),
+    order: z.looseObject({
+      order_id: z.string(),
+      order_amount: amount.optional(),
+      order_currency: z.string().optional(),
+    }),
     payment: cfPayment,
   }),
 });
@@ -69,7 +80,9 @@ export function toPayment(p: z.infer<typeof cfPayment>): ProviderPayment {
 
 export function toOrderStatus(status: string, payments: ProviderPayment[]): ProviderOrderStatus {
   const known = ["ACTIVE", "PAID", "EXPIRED", "TERMINATED"] as const;
-  const mapped = (known as readonly string[]).includes(status) ? (status as ProviderOrderStatus["status"]) : "TERMINATED";
+  const mapped = (known as readonly string[]).includes(status)
+    ? (status as ProviderOrderStatus["status"])
+    : "TERMINATED";
   return { status: status === "TERMINATION_REQUESTED" ? "TERMINATED" : mapped, payments };
 }
 

@@ -5,7 +5,13 @@
 import { z } from "zod";
 import { paiseToRupees } from "../../lib/money";
 import { cfOrder, cfPayment, toOrderStatus, toPayment } from "./cashfree-shapes";
-import type { CreateProviderOrder, PaymentProvider, ProviderOrder, ProviderOrderStatus, WebhookEvent } from "./provider";
+import type {
+  CreateProviderOrder,
+  PaymentProvider,
+  ProviderOrder,
+  ProviderOrderStatus,
+  WebhookEvent,
+} from "./provider";
 import { ProviderError } from "./provider";
 import { parseSignedWebhook } from "./signature.server";
 
@@ -21,7 +27,13 @@ export class CashfreeProvider implements PaymentProvider {
   readonly name = "cashfree" as const;
   constructor(private readonly options: CashfreeOptions) {}
 
-  private async call<T>(method: "GET" | "POST", path: string, schema: z.ZodType<T>, body?: unknown, idempotencyKey?: string): Promise<T> {
+  private async call<T>(
+    method: "GET" | "POST",
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<T> {
     const headers: Record<string, string> = {
       "x-client-id": this.options.clientId,
       "x-client-secret": this.options.clientSecret,
@@ -39,22 +51,38 @@ export class CashfreeProvider implements PaymentProvider {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (cause) {
-      const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
-      throw new ProviderError(timedOut ? "Cashfree did not answer in time." : `Cashfree could not be reached: ${String(cause)}`);
+      const timedOut =
+        cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
+      throw new ProviderError(
+        timedOut
+          ? "Cashfree did not answer in time."
+          : `Cashfree could not be reached: ${String(cause)}`,
+      );
     }
     const text = await response.text();
     let data: unknown;
     try {
       data = text ? JSON.parse(text) : null;
     } catch {
-      throw new ProviderError(`Cashfree answered ${response.status} with a body that is not JSON.`, response.status);
+      throw new ProviderError(
+        `Cashfree answered ${response.status} with a body that is not JSON.`,
+        response.status,
+      );
     }
     if (!response.ok) {
       const error = (data ?? {}) as { message?: string; code?: string };
-      throw new ProviderError(`Cashfree ${response.status}: ${error.message ?? "error"}`, response.status, error.code);
+      throw new ProviderError(
+        `Cashfree ${response.status}: ${error.message ?? "error"}`,
+        response.status,
+        error.code,
+      );
     }
     const parsed = schema.safeParse(data);
-    if (!parsed.success) throw new ProviderError(`Cashfree answered an unexpected shape: ${parsed.error.message}`, response.status);
+    if (!parsed.success)
+      throw new ProviderError(
+        `Cashfree answered an unexpected shape: ${parsed.error.message}`,
+        response.status,
+      );
     return parsed.data;
   }
 
@@ -69,7 +97,11 @@ export class CashfreeProvider implements PaymentProvider {
         customer_email: input.customer.email,
         customer_name: input.customer.name,
       },
-      order_meta: { return_url: input.returnUrl, payment_methods: "upi", ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}) },
+      order_meta: {
+        return_url: input.returnUrl,
+        payment_methods: "upi",
+        ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
+      },
       order_expiry_time: input.expiresAt.toISOString(),
     };
     let order: z.infer<typeof cfOrder>;
@@ -82,7 +114,8 @@ export class CashfreeProvider implements PaymentProvider {
       order = await this.call("GET", `/orders/${encodeURIComponent(input.orderId)}`, cfOrder);
       if (Math.round(Number(order.order_amount) * 100) !== input.amountPaise) throw error;
     }
-    if (!order.payment_session_id) throw new ProviderError("Cashfree created the order without a payment session.");
+    if (!order.payment_session_id)
+      throw new ProviderError("Cashfree created the order without a payment session.");
     const expiry = order.order_expiry_time ? new Date(order.order_expiry_time) : input.expiresAt;
     return {
       providerOrderId: order.cf_order_id ?? order.order_id,

@@ -13,16 +13,33 @@
 import { z } from "zod";
 import { env } from "../env";
 
-const optional = z.string().optional().transform((v) => (v ? v : undefined));
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 const schema = z.object({
-  PAYMENT_PROVIDER: z.enum(["local", "cashfree", ""]).optional().transform((v) => (v ? v : undefined)),
+  PAYMENT_PROVIDER: z
+    .enum(["local", "cashfree", ""])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   CASHFREE_CLIENT_ID: optional,
   CASHFREE_CLIENT_SECRET: optional,
   CASHFREE_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
-  CASHFREE_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
-  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  LOCAL_PAYMENT_SECRET: z.string().optional().transform((v) => (v ? v : "local-demo-webhook-secret")),
+  CASHFREE_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ORDER_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  LOCAL_PAYMENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : "local-demo-webhook-secret")),
 });
 
 export interface PaymentConfig {
@@ -45,16 +62,22 @@ export function paymentConfig(): PaymentConfig {
   if (cached) return cached;
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
-    throw new Error(`Invalid payment settings:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+    throw new Error(
+      `Invalid payment settings:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+    );
   }
   const p = parsed.data;
   const demo = env().DEMO_MODE;
   const provider = p.PAYMENT_PROVIDER ?? (demo ? "local" : "cashfree");
   if (provider === "local" && !demo) {
-    throw new Error("PAYMENT_PROVIDER=local is a demo stand-in and is refused outside demo mode (set DEMO_MODE=true, or use cashfree).");
+    throw new Error(
+      "PAYMENT_PROVIDER=local is a demo stand-in and is refused outside demo mode (set DEMO_MODE=true, or use cashfree).",
+    );
   }
   if (provider === "cashfree" && (!p.CASHFREE_CLIENT_ID || !p.CASHFREE_CLIENT_SECRET)) {
-    throw new Error("PAYMENT_PROVIDER=cashfree needs CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET.");
+    throw new Error(
+      "PAYMENT_PROVIDER=cashfree needs CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET.",
+    );
   }
   cached = {
     provider,
@@ -71,7 +94,10 @@ export function paymentConfig(): PaymentConfig {
 }
 
 /** What the browser may know: which provider runs the checkout, in which mode. */
-export function publicPaymentConfig(): { provider: "local" | "cashfree"; mode: "sandbox" | "production" } {
+export function publicPaymentConfig(): {
+  provider: "local" | "cashfree";
+  mode: "sandbox" | "production";
+} {
   const { provider, mode } = paymentConfig();
   return { provider, mode };
 }

@@ -10,7 +10,10 @@ let active: PaymentProvider | undefined;
 export function paymentProvider(): PaymentProvider {
   if (active) return active;
   const config = paymentConfig();
-  active = config.provider === "local" ? new LocalProvider(getDb, config.localSecret) : new CashfreeProvider(config.cashfree);
+  active =
+    config.provider === "local"
+      ? new LocalProvider(getDb, config.localSecret)
+      : new CashfreeProvider(config.cashfree);
   return active;
 }
 

@@ -8,13 +8,24 @@ import { asc, eq } from "drizzle-orm";
 import { paiseToRupees } from "../../lib/money";
 import type { Db } from "../db/client";
 import { localPayments, orders } from "../db/schema";
-import type { CreateProviderOrder, PaymentOutcome, PaymentProvider, ProviderOrder, ProviderOrderStatus, WebhookEvent } from "./provider";
+import type {
+  CreateProviderOrder,
+  PaymentOutcome,
+  PaymentProvider,
+  ProviderOrder,
+  ProviderOrderStatus,
+  WebhookEvent,
+} from "./provider";
 import { ProviderError } from "./provider";
 import { parseSignedWebhook, signWebhook } from "./signature.server";
 
 export type LocalChoice = "pay" | "fail" | "cancel";
 
-const STATUS_OF: Record<LocalChoice, "SUCCESS" | "FAILED" | "USER_DROPPED"> = { pay: "SUCCESS", fail: "FAILED", cancel: "USER_DROPPED" };
+const STATUS_OF: Record<LocalChoice, "SUCCESS" | "FAILED" | "USER_DROPPED"> = {
+  pay: "SUCCESS",
+  fail: "FAILED",
+  cancel: "USER_DROPPED",
+};
 const WEBHOOK_TYPE: Record<LocalChoice, string> = {
   pay: "PAYMENT_SUCCESS_WEBHOOK",
   fail: "PAYMENT_FAILED_WEBHOOK",
@@ -29,14 +40,25 @@ export class LocalProvider implements PaymentProvider {
   ) {}
 
   async createOrder(input: CreateProviderOrder): Promise<ProviderOrder> {
-    return { providerOrderId: input.orderId, paymentSessionId: `local_${randomBytes(18).toString("base64url")}`, expiresAt: input.expiresAt };
+    return {
+      providerOrderId: input.orderId,
+      paymentSessionId: `local_${randomBytes(18).toString("base64url")}`,
+      expiresAt: input.expiresAt,
+    };
   }
 
   async getOrder(orderId: string): Promise<ProviderOrderStatus> {
     const db = await this.db();
-    const [order] = await db.select({ expiresAt: orders.expiresAt }).from(orders).where(eq(orders.id, orderId));
+    const [order] = await db
+      .select({ expiresAt: orders.expiresAt })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     if (!order) throw new ProviderError("The local provider has no such order.", 404);
-    const rows = await db.select().from(localPayments).where(eq(localPayments.orderId, orderId)).orderBy(asc(localPayments.createdAt));
+    const rows = await db
+      .select()
+      .from(localPayments)
+      .where(eq(localPayments.orderId, orderId))
+      .orderBy(asc(localPayments.createdAt));
     const payments = rows.map((row) => ({
       paymentId: row.id,
       status: row.status as PaymentOutcome,
@@ -59,7 +81,14 @@ export class LocalProvider implements PaymentProvider {
   async sessionOrder(session: string) {
     const db = await this.db();
     const [order] = await db
-      .select({ id: orders.id, totalPaise: orders.totalPaise, expiresAt: orders.expiresAt, status: orders.status, provider: orders.provider, returnPath: orders.returnPath })
+      .select({
+        id: orders.id,
+        totalPaise: orders.totalPaise,
+        expiresAt: orders.expiresAt,
+        status: orders.status,
+        provider: orders.provider,
+        returnPath: orders.returnPath,
+      })
       .from(orders)
       .where(eq(orders.paymentSessionId, session));
     return order && order.provider === "local" ? order : null;
@@ -74,10 +103,17 @@ export class LocalProvider implements PaymentProvider {
     const id = `local_pay_${randomBytes(12).toString("hex")}`;
     const status = STATUS_OF[choice];
     const upiId = choice === "pay" ? "demo@upi" : "";
-    await db.insert(localPayments).values({ id, orderId, status, amountPaise, currency: "INR", upiId, createdAt: now });
+    await db
+      .insert(localPayments)
+      .values({ id, orderId, status, amountPaise, currency: "INR", upiId, createdAt: now });
     const body = JSON.stringify({
       data: {
-        order: { order_id: orderId, order_amount: paiseToRupees(amountPaise), order_currency: "INR", order_tags: null },
+        order: {
+          order_id: orderId,
+          order_amount: paiseToRupees(amountPaise),
+          order_currency: "INR",
+          order_tags: null,
+        },
         payment: {
           cf_payment_id: id,
           payment_status: status,

@@ -11,7 +11,9 @@ import { WebhookRejected, type WebhookEvent } from "./provider";
 export const MAX_WEBHOOK_AGE_MS = 5 * 60_000;
 
 export function signWebhook(secret: string, timestamp: string, rawBody: string): string {
-  return createHmac("sha256", secret).update(timestamp + rawBody, "utf8").digest("base64");
+  return createHmac("sha256", secret)
+    .update(timestamp + rawBody, "utf8")
+    .digest("base64");
 }
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: string };
@@ -24,9 +26,15 @@ export function checkWebhookSignature(
   timestamp: string | null,
   now = Date.now(),
 ): SignatureCheck {
-  if (!signature || !timestamp) return { ok: false, reason: "The webhook has no x-webhook-signature or x-webhook-timestamp header." };
-  if (!/^\d{10,16}$/.test(timestamp)) return { ok: false, reason: "x-webhook-timestamp must be epoch milliseconds." };
-  if (Math.abs(now - Number(timestamp)) > MAX_WEBHOOK_AGE_MS) return { ok: false, reason: "The webhook timestamp is stale (older than 5 minutes)." };
+  if (!signature || !timestamp)
+    return {
+      ok: false,
+      reason: "The webhook has no x-webhook-signature or x-webhook-timestamp header.",
+    };
+  if (!/^\d{10,16}$/.test(timestamp))
+    return { ok: false, reason: "x-webhook-timestamp must be epoch milliseconds." };
+  if (Math.abs(now - Number(timestamp)) > MAX_WEBHOOK_AGE_MS)
+    return { ok: false, reason: "The webhook timestamp is stale (older than 5 minutes)." };
   const expected = Buffer.from(signWebhook(secret, timestamp, rawBody), "utf8");
   const given = Buffer.from(signature, "utf8");
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -36,8 +44,19 @@ export function checkWebhookSignature(
 }
 
 /** Verifies a Cashfree-shaped webhook (signature, age) and reshapes it; throws WebhookRejected. */
-export function parseSignedWebhook(secret: string, rawBody: string, headers: Headers, now = Date.now()): WebhookEvent {
-  const check = checkWebhookSignature(secret, rawBody, headers.get("x-webhook-signature"), headers.get("x-webhook-timestamp"), now);
+export function parseSignedWebhook(
+  secret: string,
+  rawBody: string,
+  headers: Headers,
+  now = Date.now(),
+): WebhookEvent {
+  const check = checkWebhookSignature(
+    secret,
+    rawBody,
+    headers.get("x-webhook-signature"),
+    headers.get("x-webhook-timestamp"),
+    now,
+  );
   if (!check.ok) throw new WebhookRejected(check.reason);
   let body: unknown;
   try {

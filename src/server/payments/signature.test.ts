@@ -4,7 +4,8 @@ import { WebhookRejected } from "./provider";
 import { checkWebhookSignature, parseSignedWebhook, signWebhook } from "./signature.server";
 
 const SECRET = "s3cret";
-const BODY = '{"data":{"order":{"order_id":"ord_1","order_amount":170.00},"payment":{"cf_payment_id":"9","payment_status":"SUCCESS","payment_amount":170.00,"payment_currency":"INR"}},"type":"PAYMENT_SUCCESS_WEBHOOK"}';
+const BODY =
+  '{"data":{"order":{"order_id":"ord_1","order_amount":170.00},"payment":{"cf_payment_id":"9","payment_status":"SUCCESS","payment_amount":170.00,"payment_currency":"INR"}},"type":"PAYMENT_SUCCESS_WEBHOOK"}';
 
 describe("webhook signature", () => {
   const now = 1_700_000_000_000;
@@ -27,14 +28,21 @@ describe("webhook signature", () => {
     expect(checkWebhookSignature(SECRET, BODY, null, ts, now).ok).toBe(false);
     expect(checkWebhookSignature(SECRET, BODY, sig, null, now).ok).toBe(false);
     const old = String(now - 5 * 60_000 - 1);
-    expect(checkWebhookSignature(SECRET, BODY, signWebhook(SECRET, old, BODY), old, now)).toMatchObject({ ok: false, reason: expect.stringContaining("stale") });
+    expect(
+      checkWebhookSignature(SECRET, BODY, signWebhook(SECRET, old, BODY), old, now),
+    ).toMatchObject({ ok: false, reason: expect.stringContaining("stale") });
   });
 
   it("parses a signed event into the shop's own types (paise)", () => {
     const headers = new Headers({ "x-webhook-signature": sig, "x-webhook-timestamp": ts });
     const event = parseSignedWebhook(SECRET, BODY, headers, now);
-    expect(event).toMatchObject({ orderId: "ord_1", payment: { paymentId: "9", status: "SUCCESS", amountPaise: 17000, currency: "INR" } });
-    expect(() => parseSignedWebhook(SECRET, BODY.replace("170.00", "1.00"), headers, now)).toThrow(WebhookRejected);
+    expect(event).toMatchObject({
+      orderId: "ord_1",
+      payment: { paymentId: "9", status: "SUCCESS", amountPaise: 17000, currency: "INR" },
+    });
+    expect(() => parseSignedWebhook(SECRET, BODY.replace("170.00", "1.00"), headers, now)).toThrow(
+      WebhookRejected,
+    );
   });
 
   it("reads Cashfree's decimal rupees as paise", () => {

@@ -49,19 +49,97 @@ export interface Palette {
 }
 
 export const PALETTES = {
-  ocean: { resin: ["#c4ecf1", "#2bb3c0", "#0b4f71"], accent: "#d9b25f", flowers: ["#ffffff", "#f6d6c8", "#f2b5a4"], leaf: "#6f8f6a", ink: "#0b3a52" },
-  rose: { resin: ["#fbe3e8", "#f0a6b8", "#b34766"], accent: "#d4a24c", flowers: ["#f28aa5", "#f7c6d2", "#c2185b", "#ffffff", "#f4b942"], leaf: "#7d9a6c", ink: "#6d2238" },
-  emerald: { resin: ["#d5efe1", "#3fa37a", "#0d4d3a"], accent: "#d8b04f", flowers: ["#ffffff", "#f6e7a1", "#f0c6d4"], leaf: "#4f7a4a", ink: "#0d3b2e" },
-  amethyst: { resin: ["#ece0f7", "#9b6fc9", "#3e1f6b"], accent: "#d6ae55", flowers: ["#ffffff", "#d9c2f0", "#f3c6e0"], leaf: "#6f8a72", ink: "#37195e" },
-  sunset: { resin: ["#ffe6c7", "#f39c4a", "#a8402a"], accent: "#d9a441", flowers: ["#ffd166", "#ef476f", "#ffffff", "#f78c6b"], leaf: "#7a8f4f", ink: "#6b2616" },
-  midnight: { resin: ["#c9d3ec", "#34457a", "#0e1533"], accent: "#e0b957", flowers: ["#ffffff", "#c7d2fe", "#f0d9a0"], leaf: "#5f7d6e", ink: "#101b3d" },
-  ivory: { resin: ["#fbf7ef", "#e8dcc6", "#a88d65"], accent: "#c99a3a", flowers: ["#ffffff", "#f3e3c3", "#e9b9a8"], leaf: "#8a9a74", ink: "#4a3a25" },
-  lavender: { resin: ["#f1ebfa", "#b9a3e3", "#5e4a9a"], accent: "#d2ab5a", flowers: ["#9b7fd1", "#c7b3ec", "#ffffff", "#e7c6f0"], leaf: "#6f8a62", ink: "#3b2a66" },
-  marigold: { resin: ["#fff0d6", "#f5a623", "#b4460f"], accent: "#d9a43c", flowers: ["#f29b1d", "#c8102e", "#ffffff", "#f7b733", "#e0457b"], leaf: "#5f8a3c", ink: "#6b1d0c" },
-  blush: { resin: ["#fdeeee", "#f3b9b2", "#c76b74"], accent: "#d8ac5c", flowers: ["#f7a8b8", "#ffffff", "#f6d5a8", "#e56b8c"], leaf: "#8aa07c", ink: "#6b2e3a" },
-  teal: { resin: ["#d3f1ee", "#1f9e9a", "#0b4b4f"], accent: "#dcb45c", flowers: ["#ffffff", "#ffd6a5", "#fdffb6"], leaf: "#5d7f5a", ink: "#083b3d" },
-  charcoal: { resin: ["#e3e3e3", "#5a5a5a", "#1b1b1b"], accent: "#e0b75a", flowers: ["#ffffff", "#f2d7a6"], leaf: "#6d7d66", ink: "#111111" },
-  crimson: { resin: ["#ffe1e1", "#d7263d", "#7a0b1e"], accent: "#d9a64a", flowers: ["#c8102e", "#e63950", "#f29b1d", "#ffffff", "#f7b733"], leaf: "#4f7d3a", ink: "#5a0a16" },
+  ocean: {
+    resin: ["#c4ecf1", "#2bb3c0", "#0b4f71"],
+    accent: "#d9b25f",
+    flowers: ["#ffffff", "#f6d6c8", "#f2b5a4"],
+    leaf: "#6f8f6a",
+    ink: "#0b3a52",
+  },
+  rose: {
+    resin: ["#fbe3e8", "#f0a6b8", "#b34766"],
+    accent: "#d4a24c",
+    flowers: ["#f28aa5", "#f7c6d2", "#c2185b", "#ffffff", "#f4b942"],
+    leaf: "#7d9a6c",
+    ink: "#6d2238",
+  },
+  emerald: {
+    resin: ["#d5efe1", "#3fa37a", "#0d4d3a"],
+    accent: "#d8b04f",
+    flowers: ["#ffffff", "#f6e7a1", "#f0c6d4"],
+    leaf: "#4f7a4a",
+    ink: "#0d3b2e",
+  },
+  amethyst: {
+    resin: ["#ece0f7", "#9b6fc9", "#3e1f6b"],
+    accent: "#d6ae55",
+    flowers: ["#ffffff", "#d9c2f0", "#f3c6e0"],
+    leaf: "#6f8a72",
+    ink: "#37195e",
+  },
+  sunset: {
+    resin: ["#ffe6c7", "#f39c4a", "#a8402a"],
+    accent: "#d9a441",
+    flowers: ["#ffd166", "#ef476f", "#ffffff", "#f78c6b"],
+    leaf: "#7a8f4f",
+    ink: "#6b2616",
+  },
+  midnight: {
+    resin: ["#c9d3ec", "#34457a", "#0e1533"],
+    accent: "#e0b957",
+    flowers: ["#ffffff", "#c7d2fe", "#f0d9a0"],
+    leaf: "#5f7d6e",
+    ink: "#101b3d",
+  },
+  ivory: {
+    resin: ["#fbf7ef", "#e8dcc6", "#a88d65"],
+    accent: "#c99a3a",
+    flowers: ["#ffffff", "#f3e3c3", "#e9b9a8"],
+    leaf: "#8a9a74",
+    ink: "#4a3a25",
+  },
+  lavender: {
+    resin: ["#f1ebfa", "#b9a3e3", "#5e4a9a"],
+    accent: "#d2ab5a",
+    flowers: ["#9b7fd1", "#c7b3ec", "#ffffff", "#e7c6f0"],
+    leaf: "#6f8a62",
+    ink: "#3b2a66",
+  },
+  marigold: {
+    resin: ["#fff0d6", "#f5a623", "#b4460f"],
+    accent: "#d9a43c",
+    flowers: ["#f29b1d", "#c8102e", "#ffffff", "#f7b733", "#e0457b"],
+    leaf: "#5f8a3c",
+    ink: "#6b1d0c",
+  },
+  blush: {
+    resin: ["#fdeeee", "#f3b9b2", "#c76b74"],
+    accent: "#d8ac5c",
+    flowers: ["#f7a8b8", "#ffffff", "#f6d5a8", "#e56b8c"],
+    leaf: "#8aa07c",
+    ink: "#6b2e3a",
+  },
+  teal: {
+    resin: ["#d3f1ee", "#1f9e9a", "#0b4b4f"],
+    accent: "#dcb45c",
+    flowers: ["#ffffff", "#ffd6a5", "#fdffb6"],
+    leaf: "#5d7f5a",
+    ink: "#083b3d",
+  },
+  charcoal: {
+    resin: ["#e3e3e3", "#5a5a5a", "#1b1b1b"],
+    accent: "#e0b75a",
+    flowers: ["#ffffff", "#f2d7a6"],
+    leaf: "#6d7d66",
+    ink: "#111111",
+  },
+  crimson: {
+    resin: ["#ffe1e1", "#d7263d", "#7a0b1e"],
+    accent: "#d9a64a",
+    flowers: ["#c8102e", "#e63950", "#f29b1d", "#ffffff", "#f7b733"],
+    leaf: "#4f7d3a",
+    ink: "#5a0a16",
+  },
 } as const satisfies Record<string, Palette>;
 
 export type PaletteName = keyof typeof PALETTES;
@@ -129,7 +207,11 @@ const n0 = (v: number) => String(Math.round(v));
 const op = (v: number) => String(Math.round(v * 100) / 100);
 
 function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 function mix(a: string, b: string, t: number): string {
@@ -164,10 +246,22 @@ function smooth(pts: readonly Pt[], close = false): string {
 type Harmonics = { k: number; a: number; p: number }[];
 
 function harmonics(rng: Rng, wobble: number): Harmonics {
-  return [2, 3, 5, 7].map((k, i) => ({ k, a: wobble * between(rng, 0.3, 1) / (i + 1), p: rng() * Math.PI * 2 }));
+  return [2, 3, 5, 7].map((k, i) => ({
+    k,
+    a: (wobble * between(rng, 0.3, 1)) / (i + 1),
+    p: rng() * Math.PI * 2,
+  }));
 }
 
-function blobPoints(cx: number, cy: number, r: number, h: Harmonics, steps = 28, jitter = 0, rng?: Rng): Pt[] {
+function blobPoints(
+  cx: number,
+  cy: number,
+  r: number,
+  h: Harmonics,
+  steps = 28,
+  jitter = 0,
+  rng?: Rng,
+): Pt[] {
   const pts: Pt[] = [];
   for (let i = 0; i < steps; i++) {
     const t = (i / steps) * Math.PI * 2;
@@ -197,7 +291,10 @@ class Doc {
 
   private stops(stops: readonly Stop[]): string {
     return stops
-      .map(([o, c, a]) => `<stop offset="${n(o)}" stop-color="${c}"${a === undefined || a === 1 ? "" : ` stop-opacity="${a}"`}/>`)
+      .map(
+        ([o, c, a]) =>
+          `<stop offset="${n(o)}" stop-color="${c}"${a === undefined || a === 1 ? "" : ` stop-opacity="${a}"`}/>`,
+      )
       .join("");
   }
 
@@ -207,7 +304,9 @@ class Doc {
     const hit = this.cache.get(key);
     if (hit) return hit;
     const id = this.id("l");
-    this.defs.push(`<linearGradient id="${id}" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${this.stops(stops)}</linearGradient>`);
+    this.defs.push(
+      `<linearGradient id="${id}" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${this.stops(stops)}</linearGradient>`,
+    );
     this.cache.set(key, `url(#${id})`);
     return `url(#${id})`;
   }
@@ -217,7 +316,9 @@ class Doc {
     const hit = this.cache.get(key);
     if (hit) return hit;
     const id = this.id("r");
-    this.defs.push(`<radialGradient id="${id}" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}">${this.stops(stops)}</radialGradient>`);
+    this.defs.push(
+      `<radialGradient id="${id}" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}">${this.stops(stops)}</radialGradient>`,
+    );
     this.cache.set(key, `url(#${id})`);
     return `url(#${id})`;
   }
@@ -245,7 +346,9 @@ class Doc {
     if (!id) {
       id = this.id("b");
       this.blurs.set(sd, id);
-      this.defs.push(`<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${sd}"/></filter>`);
+      this.defs.push(
+        `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${sd}"/></filter>`,
+      );
     }
     return `filter="url(#${id})"`;
   }
@@ -294,7 +397,16 @@ function backdrop(c: Ctx, w: number, h: number, ground: Ground, sprig: boolean):
   const [wallTop, wallBottom, tableTop, tableBottom] = pick(rng, WARM);
   let s = "";
   if (ground === "flatlay") {
-    s += `<rect width="${w}" height="${h}" fill="${d.lin([[0, lighten(tableTop, 0.25)], [1, tableTop]], 0, 0, 1, 1)}"/>`;
+    s += `<rect width="${w}" height="${h}" fill="${d.lin(
+      [
+        [0, lighten(tableTop, 0.25)],
+        [1, tableTop],
+      ],
+      0,
+      0,
+      1,
+      1,
+    )}"/>`;
     let grain = "";
     for (let i = 0; i < 16; i++) {
       const y0 = (h / 16) * i + between(rng, 0, h / 16);
@@ -303,19 +415,60 @@ function backdrop(c: Ctx, w: number, h: number, ground: Ground, sprig: boolean):
       grain += `<path d="${smooth(pts)}" stroke-width="${n(between(rng, 0.8, 3))}" opacity="${op(between(rng, 0.05, 0.14))}"/>`;
     }
     s += `<g fill="none" stroke="${darken(tableBottom, 0.35)}">${grain}</g>`;
-    s += `<rect width="${w}" height="${h}" fill="${d.rad([[0, "#fff", 0.35], [1, "#fff", 0]], 0.25, 0.2, 0.7)}"/>`;
-    s += `<rect width="${w}" height="${h}" fill="${d.rad([[0.6, "#000", 0], [1, "#000", 0.14]], 0.5, 0.5, 0.75)}"/>`;
+    s += `<rect width="${w}" height="${h}" fill="${d.rad(
+      [
+        [0, "#fff", 0.35],
+        [1, "#fff", 0],
+      ],
+      0.25,
+      0.2,
+      0.7,
+    )}"/>`;
+    s += `<rect width="${w}" height="${h}" fill="${d.rad(
+      [
+        [0.6, "#000", 0],
+        [1, "#000", 0.14],
+      ],
+      0.5,
+      0.5,
+      0.75,
+    )}"/>`;
     return s;
   }
-  s += `<rect width="${w}" height="${h}" fill="${d.lin([[0, wallTop], [1, wallBottom]])}"/>`;
-  s += `<rect width="${w}" height="${h}" fill="${d.rad([[0, "#fff", 0.55], [1, "#fff", 0]], 0.2, 0.1, 0.8)}"/>`;
+  s += `<rect width="${w}" height="${h}" fill="${d.lin([
+    [0, wallTop],
+    [1, wallBottom],
+  ])}"/>`;
+  s += `<rect width="${w}" height="${h}" fill="${d.rad(
+    [
+      [0, "#fff", 0.55],
+      [1, "#fff", 0],
+    ],
+    0.2,
+    0.1,
+    0.8,
+  )}"/>`;
   if (ground === "table") {
     const ty = Math.round(h * 0.78);
-    s += `<rect y="${ty}" width="${w}" height="${h - ty}" fill="${d.lin([[0, tableTop], [1, tableBottom]])}"/>`;
+    s += `<rect y="${ty}" width="${w}" height="${h - ty}" fill="${d.lin([
+      [0, tableTop],
+      [1, tableBottom],
+    ])}"/>`;
     s += `<rect y="${ty}" width="${w}" height="3" fill="#fff" opacity=".35"/>`;
-    s += `<rect y="${ty - 14}" width="${w}" height="14" fill="${d.lin([[0, "#000", 0], [1, "#000", 0.06]])}"/>`;
+    s += `<rect y="${ty - 14}" width="${w}" height="14" fill="${d.lin([
+      [0, "#000", 0],
+      [1, "#000", 0.06],
+    ])}"/>`;
   }
-  s += `<rect width="${w}" height="${h}" fill="${d.rad([[0.55, "#000", 0], [1, "#3a2410", 0.16]], 0.5, 0.45, 0.8)}"/>`;
+  s += `<rect width="${w}" height="${h}" fill="${d.rad(
+    [
+      [0.55, "#000", 0],
+      [1, "#3a2410", 0.16],
+    ],
+    0.5,
+    0.45,
+    0.8,
+  )}"/>`;
   if (sprig) s += plantShadow(c, w, h);
   return s;
 }
@@ -328,7 +481,8 @@ function plantShadow(c: Ctx, w: number, h: number): string {
   const x0 = left ? -20 : w + 20;
   const y0 = h * between(rng, -0.05, 0.12);
   const pts: Pt[] = [];
-  for (let i = 0; i <= 6; i++) pts.push([x0 + dir * i * w * 0.06, y0 + i * h * 0.05 + Math.sin(i * 1.3) * 10]);
+  for (let i = 0; i <= 6; i++)
+    pts.push([x0 + dir * i * w * 0.06, y0 + i * h * 0.05 + Math.sin(i * 1.3) * 10]);
   let leaves = "";
   pts.forEach(([x, y], i) => {
     if (i === 0) return;
@@ -340,7 +494,14 @@ function plantShadow(c: Ctx, w: number, h: number): string {
   return `<g fill="#4a2e16" stroke="#4a2e16" opacity=".09" ${d.blur(7)}><path d="${smooth(pts)}" fill="none" stroke-width="6"/>${leaves}</g>`;
 }
 
-function castShadow(c: Ctx, shape: string, dx: number, dy: number, blur: number, opacity: number): string {
+function castShadow(
+  c: Ctx,
+  shape: string,
+  dx: number,
+  dy: number,
+  blur: number,
+  opacity: number,
+): string {
   return `<g transform="translate(${n(dx)} ${n(dy)})" opacity="${opacity}" fill="#3b2414" ${c.d.blur(blur)}>${shape}</g>`;
 }
 
@@ -352,7 +513,11 @@ function groundShadow(c: Ctx, cx: number, cy: number, rx: number, ry = 14, opaci
 function gloss(c: Ctx, r: Rect, strength = 1): string {
   const { d } = c;
   const { x, y, w, h } = r;
-  const top = d.lin([[0, "#fff", 0.35 * strength], [0.35, "#fff", 0], [1, "#fff", 0]]);
+  const top = d.lin([
+    [0, "#fff", 0.35 * strength],
+    [0.35, "#fff", 0],
+    [1, "#fff", 0],
+  ]);
   const k = w * 0.18;
   return (
     `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${top}"/>` +
@@ -372,17 +537,32 @@ function flower(c: Ctx, x: number, y: number, r: number, color: string, petals?:
   const { d, rng } = c;
   const k = petals ?? pick(rng, [5, 5, 6, 8]);
   const id = d.symbol(`flower|${color}|${k}`, () => {
-    const g = d.rad([[0, lighten(color, 0.45)], [0.7, color], [1, darken(color, 0.12)]], 0.5, 0.95, 0.9);
+    const g = d.rad(
+      [
+        [0, lighten(color, 0.45)],
+        [0.7, color],
+        [1, darken(color, 0.12)],
+      ],
+      0.5,
+      0.95,
+      0.9,
+    );
     let s = `<g fill="${g}" stroke="${darken(color, 0.25)}" stroke-width=".6" stroke-opacity=".4">`;
-    for (let i = 0; i < k; i++) s += `<ellipse cy="-5.2" rx="${k > 6 ? 2 : 3}" ry="5.2" transform="rotate(${n0((i * 360) / k)})"/>`;
-    const centre = color === "#ffffff" || color === "#fdffb6" ? "#f2b632" : mix(color, "#6b3a12", 0.55);
+    for (let i = 0; i < k; i++)
+      s += `<ellipse cy="-5.2" rx="${k > 6 ? 2 : 3}" ry="5.2" transform="rotate(${n0((i * 360) / k)})"/>`;
+    const centre =
+      color === "#ffffff" || color === "#fdffb6" ? "#f2b632" : mix(color, "#6b3a12", 0.55);
     return `${s}</g><circle r="2" fill="${centre}"/><circle r="1" fill="${darken(centre, 0.3)}" opacity=".6"/>`;
   });
   return `<use href="#${id}" ${place(x, y, rng() * 360, r / 10)} opacity=".94"/>`;
 }
 
 function leaf(c: Ctx, x: number, y: number, len: number, angle: number, color: string): string {
-  const id = c.d.symbol(`leaf|${color}`, () => `<path d="M0 0Q3.2 -5 0 -10Q-3.2 -5 0 0Z" fill="${color}"/><path d="M0 0L0 -9.2" stroke="${lighten(color, 0.35)}" stroke-width=".15"/>`);
+  const id = c.d.symbol(
+    `leaf|${color}`,
+    () =>
+      `<path d="M0 0Q3.2 -5 0 -10Q-3.2 -5 0 0Z" fill="${color}"/><path d="M0 0L0 -9.2" stroke="${lighten(color, 0.35)}" stroke-width=".15"/>`,
+  );
   return `<use href="#${id}" ${place(x, y, angle, len / 10)} opacity=".9"/>`;
 }
 
@@ -406,7 +586,10 @@ function fern(c: Ctx, x: number, y: number, len: number, angle: number, color: s
 
 function goldFlakes(c: Ctx, r: Rect, count: number, size = 1): string {
   const { rng } = c;
-  const centres: Pt[] = [0, 1, 2].map(() => [between(rng, r.x, r.x + r.w), between(rng, r.y, r.y + r.h)]);
+  const centres: Pt[] = [0, 1, 2].map(() => [
+    between(rng, r.x, r.x + r.w),
+    between(rng, r.y, r.y + r.h),
+  ]);
   const byColour = GOLD.map(() => "");
   for (let i = 0; i < count; i++) {
     let x: number;
@@ -447,14 +630,37 @@ function goldVein(c: Ctx, r: Rect, width: number): string {
         : [r.x + r.w * between(rng, 0.25, 0.75), r.y - 10 + (r.h + 20) * t],
     );
   }
-  const g = d.lin([[0, GOLD[0]], [0.5, GOLD[3]], [1, GOLD[1]]], 0, 0, 1, 1);
+  const g = d.lin(
+    [
+      [0, GOLD[0]],
+      [0.5, GOLD[3]],
+      [1, GOLD[1]],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   return `<path d="${smooth(pts)}" fill="none" stroke="${g}" stroke-width="${n(width)}" stroke-linecap="round"/>`;
 }
 
 function rosePetal(c: Ctx, x: number, y: number, r: number, color: string): string {
   const { d, rng } = c;
-  const id = d.symbol("petal", () => `<path d="M0 0C7 -2 8 -10 2 -10Q0 -8.5 -2 -10C-8 -10 -7 -2 0 0Z"/><path d="M0 -1Q1 -5 0 -8.5" fill="none" stroke="#fff" stroke-width=".3" opacity=".35"/>`);
-  const g = d.rad([[0, lighten(color, 0.35)], [0.6, color], [1, darken(color, 0.3)]], 0.5, 1, 1.05);
+  const id = d.symbol(
+    "petal",
+    () =>
+      `<path d="M0 0C7 -2 8 -10 2 -10Q0 -8.5 -2 -10C-8 -10 -7 -2 0 0Z"/><path d="M0 -1Q1 -5 0 -8.5" fill="none" stroke="#fff" stroke-width=".3" opacity=".35"/>`,
+  );
+  const g = d.rad(
+    [
+      [0, lighten(color, 0.35)],
+      [0.6, color],
+      [1, darken(color, 0.3)],
+    ],
+    0.5,
+    1,
+    1.05,
+  );
   return `<use href="#${id}" ${place(x, y, rng() * 360, r / 10)} fill="${g}"/>`;
 }
 
@@ -476,7 +682,11 @@ function marigold(c: Ctx, x: number, y: number, r: number): string {
 }
 
 function jasmine(c: Ctx, x: number, y: number, r: number): string {
-  const id = c.d.symbol("jasmine", () => `<ellipse rx="4.5" ry="10" fill="#fffaf0"/><ellipse cy="8" rx="2.5" ry="3.5" fill="#b5c98a"/>`);
+  const id = c.d.symbol(
+    "jasmine",
+    () =>
+      `<ellipse rx="4.5" ry="10" fill="#fffaf0"/><ellipse cy="8" rx="2.5" ry="3.5" fill="#b5c98a"/>`,
+  );
   return `<use href="#${id}" ${place(x, y, c.rng() * 360, r / 10)}/>`;
 }
 
@@ -485,7 +695,14 @@ function scatter(c: Ctx, r: Rect, count: number, minDist: number, avoid?: Rect):
   const out: Pt[] = [];
   for (let tries = 0; out.length < count && tries < count * 40; tries++) {
     const p: Pt = [between(c.rng, r.x, r.x + r.w), between(c.rng, r.y, r.y + r.h)];
-    if (avoid && p[0] > avoid.x - minDist * 0.4 && p[0] < avoid.x + avoid.w + minDist * 0.4 && p[1] > avoid.y - minDist * 0.4 && p[1] < avoid.y + avoid.h + minDist * 0.4) continue;
+    if (
+      avoid &&
+      p[0] > avoid.x - minDist * 0.4 &&
+      p[0] < avoid.x + avoid.w + minDist * 0.4 &&
+      p[1] > avoid.y - minDist * 0.4 &&
+      p[1] < avoid.y + avoid.h + minDist * 0.4
+    )
+      continue;
     if (out.some((q) => Math.hypot(q[0] - p[0], q[1] - p[1]) < minDist)) continue;
     out.push(p);
   }
@@ -497,7 +714,17 @@ function scatter(c: Ctx, r: Rect, count: number, minDist: number, avoid?: Rect):
 
 function tintedBase(c: Ctx, r: Rect, strength = 1): string {
   const { d, pal } = c;
-  const g = d.lin([[0, lighten(pal.resin[0], 0.5)], [0.55, pal.resin[0]], [1, mix(pal.resin[0], pal.resin[1], 0.35 * strength)]], 0, 0, 1, 1);
+  const g = d.lin(
+    [
+      [0, lighten(pal.resin[0], 0.5)],
+      [0.55, pal.resin[0]],
+      [1, mix(pal.resin[0], pal.resin[1], 0.35 * strength)],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   return `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" fill="${g}"/>`;
 }
 
@@ -522,12 +749,16 @@ function swirls(c: Ctx, r: Rect, count: number): string {
     const tilt = between(rng, -0.6, 0.6) * r.h;
     for (let k = 0; k <= 5; k++) {
       const t = k / 5;
-      pts.push([r.x - 30 + (r.w + 60) * t, y0 + tilt * (t - 0.5) + between(rng, -0.12, 0.12) * r.h]);
+      pts.push([
+        r.x - 30 + (r.w + 60) * t,
+        y0 + tilt * (t - 0.5) + between(rng, -0.12, 0.12) * r.h,
+      ]);
     }
     const path = smooth(pts);
     const w = Math.min(r.w, r.h) * between(rng, 0.08, 0.2);
     ribbons += `<path d="${path}" stroke="${pick(rng, [pal.resin[1], pal.resin[2], pal.resin[1], lighten(pal.resin[1], 0.3)])}" stroke-width="${n0(w)}"/>`;
-    if (i % 2 === 0) lines += `<path d="${path}" stroke-width="${n(between(rng, 1, 2.5))}" transform="translate(0 ${n0(w * 0.45)})"/>`;
+    if (i % 2 === 0)
+      lines += `<path d="${path}" stroke-width="${n(between(rng, 1, 2.5))}" transform="translate(0 ${n0(w * 0.45)})"/>`;
   }
   return (
     `<g fill="none" stroke-linecap="round" opacity=".75" ${d.blur(Math.max(2, Math.round(Math.min(r.w, r.h) / 60)))}>${ribbons}</g>` +
@@ -544,7 +775,13 @@ function fillRegion(c: Ctx, fill: Fill, r: Rect, avoid?: Rect, density = 1): str
     case "waves":
       return wavesFill(c, r);
     case "gold":
-      return tintedBase(c, r, 2) + colourClouds(c, r, 2, 0.3) + swirls(c, r, 5) + goldVein(c, r, 4) + goldFlakes(c, r, 70);
+      return (
+        tintedBase(c, r, 2) +
+        colourClouds(c, r, 2, 0.3) +
+        swirls(c, r, 5) +
+        goldVein(c, r, 4) +
+        goldFlakes(c, r, 70)
+      );
     case "petals":
       return petalsFill(c, r, avoid);
     case "agate":
@@ -570,13 +807,26 @@ function flowersFill(c: Ctx, r: Rect, avoid?: Rect, density = 1): string {
   let s = tintedBase(c, r) + colourClouds(c, r, 2, 0.18);
   const spots = scatter(c, r, Math.round(between(rng, 10, 14) * density), size * 0.15, avoid);
   spots.forEach(([x, y], i) => {
-    if (i % 3 === 2) s += rng() < 0.5 ? fern(c, x, y + size * 0.1, size * between(rng, 0.22, 0.32), between(rng, -50, 50), pal.leaf) : leaf(c, x, y, size * 0.12, rng() * 360, pal.leaf) + leaf(c, x, y, size * 0.1, rng() * 360, lighten(pal.leaf, 0.15));
+    if (i % 3 === 2)
+      s +=
+        rng() < 0.5
+          ? fern(
+              c,
+              x,
+              y + size * 0.1,
+              size * between(rng, 0.22, 0.32),
+              between(rng, -50, 50),
+              pal.leaf,
+            )
+          : leaf(c, x, y, size * 0.12, rng() * 360, pal.leaf) +
+            leaf(c, x, y, size * 0.1, rng() * 360, lighten(pal.leaf, 0.15));
   });
   spots.forEach(([x, y], i) => {
     if (i % 3 !== 2) s += flower(c, x, y, size * between(rng, 0.075, 0.13), pick(rng, pal.flowers));
   });
   // baby's breath: tiny white dots
-  for (const [x, y] of scatter(c, r, 14, size * 0.03, avoid)) s += `<circle cx="${n(x)}" cy="${n(y)}" r="${n(between(rng, 1.5, 3.2))}" fill="#fff" opacity=".9"/>`;
+  for (const [x, y] of scatter(c, r, 14, size * 0.03, avoid))
+    s += `<circle cx="${n(x)}" cy="${n(y)}" r="${n(between(rng, 1.5, 3.2))}" fill="#fff" opacity=".9"/>`;
   return s + goldFlakes(c, r, 24, 0.8);
 }
 
@@ -589,19 +839,34 @@ function wavesFill(c: Ctx, r: Rect): string {
     const pts: Pt[] = [];
     for (let i = 0; i <= 10; i++) {
       const px = x - 20 + ((w + 40) * i) / 10;
-      pts.push([px, base + slope * (px - x - w / 2) + amp * Math.sin(freq * (i / 10) * Math.PI * 2 + phase) + amp * 0.4 * Math.sin(3.3 * i + phase)]);
+      pts.push([
+        px,
+        base +
+          slope * (px - x - w / 2) +
+          amp * Math.sin(freq * (i / 10) * Math.PI * 2 + phase) +
+          amp * 0.4 * Math.sin(3.3 * i + phase),
+      ]);
     }
     return pts;
   };
-  const below = (pts: Pt[]) => `${smooth(pts)}L${n(x + w + 20)} ${n(y + h + 20)}L${n(x - 20)} ${n(y + h + 20)}Z`;
-  const sea = d.lin([[0, pal.resin[2]], [0.55, pal.resin[1]], [1, lighten(pal.resin[1], 0.45)]]);
+  const below = (pts: Pt[]) =>
+    `${smooth(pts)}L${n(x + w + 20)} ${n(y + h + 20)}L${n(x - 20)} ${n(y + h + 20)}Z`;
+  const sea = d.lin([
+    [0, pal.resin[2]],
+    [0.55, pal.resin[1]],
+    [1, lighten(pal.resin[1], 0.45)],
+  ]);
   let s = `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${sea}"/>`;
   // deep-water colour cells
   s += `<g opacity=".35" ${d.blur(Math.round(h / 25))}>`;
-  for (let i = 0; i < 4; i++) s += `<ellipse cx="${n(between(rng, x, x + w))}" cy="${n(between(rng, y, shore - h * 0.2))}" rx="${n(w * 0.25)}" ry="${n(h * 0.08)}" fill="${pick(rng, [pal.resin[2], lighten(pal.resin[1], 0.3)])}"/>`;
+  for (let i = 0; i < 4; i++)
+    s += `<ellipse cx="${n(between(rng, x, x + w))}" cy="${n(between(rng, y, shore - h * 0.2))}" rx="${n(w * 0.25)}" ry="${n(h * 0.08)}" fill="${pick(rng, [pal.resin[2], lighten(pal.resin[1], 0.3)])}"/>`;
   s += "</g>";
   // sand
-  const sand = d.lin([[0, "#e9d3ad"], [1, "#cfae7c"]]);
+  const sand = d.lin([
+    [0, "#e9d3ad"],
+    [1, "#cfae7c"],
+  ]);
   const sandLine = line(shore, h * 0.025, rng() * 6, 1.2);
   s += `<path d="${below(sandLine)}" fill="${sand}"/>`;
   s += goldFlakes(c, { x, y: shore + h * 0.06, w, h: h * 0.3 }, 22, 0.6);
@@ -612,8 +877,13 @@ function wavesFill(c: Ctx, r: Rect): string {
   let foam = "";
   let lace = "";
   for (let k = 0; k < 5; k++) {
-    const pts = line(shore - h * (0.05 + k * 0.075), h * (0.02 + k * 0.004), rng() * 6, 1.4 + k * 0.3);
-    foam += `<path d="${smooth(pts)}" stroke-width="${n(Math.max(1.5, h * (0.022 - k * 0.0035)))}" opacity="${op((0.95 - k * 0.15))}"/>`;
+    const pts = line(
+      shore - h * (0.05 + k * 0.075),
+      h * (0.02 + k * 0.004),
+      rng() * 6,
+      1.4 + k * 0.3,
+    );
+    foam += `<path d="${smooth(pts)}" stroke-width="${n(Math.max(1.5, h * (0.022 - k * 0.0035)))}" opacity="${op(0.95 - k * 0.15)}"/>`;
     if (k < 3) {
       for (let j = 0; j < 9; j++) {
         const p = pick(rng, pts);
@@ -630,7 +900,13 @@ function petalsFill(c: Ctx, r: Rect, avoid?: Rect): string {
   const size = Math.min(r.w, r.h);
   let s = tintedBase(c, r) + colourClouds(c, r, 3, 0.2);
   const reds = pal.flowers.filter((f) => f !== "#ffffff" && f !== "#f29b1d" && f !== "#f7b733");
-  const spots = scatter(c, r, Math.round(48 * Math.min(1.3, Math.max(0.6, (r.w * r.h) / 160000))), size * 0.055, avoid);
+  const spots = scatter(
+    c,
+    r,
+    Math.round(48 * Math.min(1.3, Math.max(0.6, (r.w * r.h) / 160000))),
+    size * 0.055,
+    avoid,
+  );
   spots.forEach(([x, y], i) => {
     if (i % 9 === 4) s += leaf(c, x, y, size * 0.13, rng() * 360, pal.leaf);
   });
@@ -638,7 +914,14 @@ function petalsFill(c: Ctx, r: Rect, avoid?: Rect): string {
     if (i % 9 === 4) return;
     if (i % 9 === 1 || i % 9 === 7) s += marigold(c, x, y, size * between(rng, 0.045, 0.065));
     else if (i % 9 === 3) s += jasmine(c, x, y, size * 0.03);
-    else s += rosePetal(c, x, y, size * between(rng, 0.06, 0.1), pick(rng, reds.length ? reds : ["#c8102e"]));
+    else
+      s += rosePetal(
+        c,
+        x,
+        y,
+        size * between(rng, 0.06, 0.1),
+        pick(rng, reds.length ? reds : ["#c8102e"]),
+      );
   });
   return s + goldFlakes(c, r, 26, 0.8);
 }
@@ -651,7 +934,8 @@ function agateBands(c: Ctx, cx: number, cy: number, radius: number, bands: numbe
   const light = lighten(pal.resin[0], 0.4);
   // Band widths vary like real agate: mostly thin, a few broad.
   const widths: number[] = [];
-  for (let i = 0; i < bands; i++) widths.push(rng() < 0.2 ? between(rng, 1.5, 2.4) : between(rng, 0.35, 1));
+  for (let i = 0; i < bands; i++)
+    widths.push(rng() < 0.2 ? between(rng, 1.5, 2.4) : between(rng, 0.35, 1));
   const total = widths.reduce((a, b) => a + b, 0);
   const core = radius * 0.17;
   let r = radius;
@@ -667,9 +951,15 @@ function agateBands(c: Ctx, cx: number, cy: number, radius: number, bands: numbe
     r -= ((radius - core) * (widths[i] ?? 1)) / total;
   }
   // depth: the outer bands look deeper
-  s += `<circle cx="${n0(cx)}" cy="${n0(cy)}" r="${n0(radius)}" fill="${d.rad([[0.4, deep, 0], [1, deep, 0.35]])}"/>`;
+  s += `<circle cx="${n0(cx)}" cy="${n0(cy)}" r="${n0(radius)}" fill="${d.rad([
+    [0.4, deep, 0],
+    [1, deep, 0.35],
+  ])}"/>`;
   // druzy crystal centre
-  s += `<path d="${smooth(blobPoints(cx, cy, core * 1.05, h, 16), true)}" fill="${d.rad([[0, "#ffffff"], [1, lighten(mid, 0.45)]])}"/>`;
+  s += `<path d="${smooth(blobPoints(cx, cy, core * 1.05, h, 16), true)}" fill="${d.rad([
+    [0, "#ffffff"],
+    [1, lighten(mid, 0.45)],
+  ])}"/>`;
   const shades = ["#ffffff", lighten(mid, 0.6), lighten(pal.resin[0], 0.2)];
   const paths = shades.map(() => "");
   for (let i = 0, count = Math.min(48, Math.round(core * 0.6)); i < count; i++) {
@@ -694,7 +984,16 @@ function agateFill(c: Ctx, r: Rect): string {
 
 function marbleFill(c: Ctx, r: Rect): string {
   const { d, rng, pal } = c;
-  let s = `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" fill="${d.lin([[0, "#fbfaf7"], [1, mix("#eeeae4", pal.resin[0], 0.5)]], 0, 0, 1, 1)}"/>`;
+  let s = `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" fill="${d.lin(
+    [
+      [0, "#fbfaf7"],
+      [1, mix("#eeeae4", pal.resin[0], 0.5)],
+    ],
+    0,
+    0,
+    1,
+    1,
+  )}"/>`;
   let veins = "";
   for (let i = 0; i < 7; i++) {
     const pts: Pt[] = [];
@@ -702,7 +1001,10 @@ function marbleFill(c: Ctx, r: Rect): string {
     const y1 = between(rng, r.y, r.y + r.h);
     for (let k = 0; k <= 6; k++) {
       const t = k / 6;
-      pts.push([r.x - 10 + (r.w + 20) * t, y0 + (y1 - y0) * t + between(rng, -r.h * 0.06, r.h * 0.06)]);
+      pts.push([
+        r.x - 10 + (r.w + 20) * t,
+        y0 + (y1 - y0) * t + between(rng, -r.h * 0.06, r.h * 0.06),
+      ]);
     }
     veins += `<path d="${smooth(pts)}" stroke-width="${n(between(rng, 0.8, 3.5))}" opacity="${op(between(rng, 0.15, 0.45))}"/>`;
   }
@@ -713,7 +1015,15 @@ function marbleFill(c: Ctx, r: Rect): string {
 
 function galaxyFill(c: Ctx, r: Rect): string {
   const { d, rng, pal } = c;
-  let s = `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" fill="${d.rad([[0, pal.resin[1]], [1, darken(pal.resin[2], 0.4)]], 0.4, 0.4, 0.8)}"/>`;
+  let s = `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" fill="${d.rad(
+    [
+      [0, pal.resin[1]],
+      [1, darken(pal.resin[2], 0.4)],
+    ],
+    0.4,
+    0.4,
+    0.8,
+  )}"/>`;
   let neb = "";
   for (let i = 0; i < 5; i++) {
     const ex = between(rng, r.x, r.x + r.w);
@@ -723,14 +1033,18 @@ function galaxyFill(c: Ctx, r: Rect): string {
   s += `<g opacity=".6" ${d.blur(Math.round(Math.min(r.w, r.h) / 14))}>${neb}</g>`;
   s += swirls(c, r, 3);
   let stars = "";
-  for (let i = 0; i < 110; i++) stars += `<circle cx="${n0(between(rng, r.x, r.x + r.w))}" cy="${n0(between(rng, r.y, r.y + r.h))}" r="${n(Math.pow(rng(), 3) * 2.6 + 0.5)}"/>`;
+  for (let i = 0; i < 110; i++)
+    stars += `<circle cx="${n0(between(rng, r.x, r.x + r.w))}" cy="${n0(between(rng, r.y, r.y + r.h))}" r="${n(Math.pow(rng(), 3) * 2.6 + 0.5)}"/>`;
   s += `<g fill="#fff" opacity=".9">${stars}</g>`;
   return s + goldFlakes(c, r, 22, 0.9);
 }
 
 function mapFill(c: Ctx, r: Rect): string {
   const { d, rng, pal } = c;
-  let s = `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" fill="${d.lin([[0, "#f6ecd6"], [1, "#e8d3ab"]])}"/>`;
+  let s = `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" fill="${d.lin([
+    [0, "#f6ecd6"],
+    [1, "#e8d3ab"],
+  ])}"/>`;
   s += `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" fill="${pal.resin[1]}" opacity=".25"/>`;
   let land = "";
   for (let i = 0; i < 5; i++) {
@@ -738,7 +1052,10 @@ function mapFill(c: Ctx, r: Rect): string {
     land += `<path d="${smooth(blobPoints(between(rng, r.x, r.x + r.w), between(rng, r.y, r.y + r.h), rr, harmonics(rng, 0.25), 18), true)}"/>`;
   }
   s += `<g fill="${mix(pal.resin[2], "#8a6a3a", 0.4)}" opacity=".55">${land}</g>`;
-  const pts: Pt[] = [0.15, 0.4, 0.65, 0.85].map((t) => [r.x + r.w * t, r.y + r.h * between(rng, 0.3, 0.7)]);
+  const pts: Pt[] = [0.15, 0.4, 0.65, 0.85].map((t) => [
+    r.x + r.w * t,
+    r.y + r.h * between(rng, 0.3, 0.7),
+  ]);
   s += `<path d="${smooth(pts)}" fill="none" stroke="${pal.accent}" stroke-width="2.5" stroke-dasharray="6 6"/>`;
   const last = pts[pts.length - 1] as Pt;
   s += `<path transform="translate(${n(last[0])} ${n(last[1])}) rotate(-20) scale(1.4)" d="M-10 0L10 -2L12 0L10 2ZM-2 -1L-6 -9L-3 -9L4 -1ZM-2 1L-6 9L-3 9L4 1ZM-9 0L-12 -4L-10 -4L-7 0Z" fill="${pal.ink}"/>`;
@@ -756,11 +1073,15 @@ function photoFill(c: Ctx, r: Rect): string {
   ] as const;
   const [a, b, ground] = pick(rng, skies);
   const { x, y, w, h } = r;
-  let s = `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${d.lin([[0, b], [1, a]])}"/>`;
+  let s = `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${d.lin([
+    [0, b],
+    [1, a],
+  ])}"/>`;
   s += `<circle cx="${n(x + w * between(rng, 0.3, 0.7))}" cy="${n(y + h * 0.55)}" r="${n(w * 0.12)}" fill="#fff6da" opacity=".9"/>`;
   const hill = (base: number, col: string) => {
     const pts: Pt[] = [];
-    for (let i = 0; i <= 6; i++) pts.push([x - 10 + ((w + 20) * i) / 6, y + h * base + between(rng, -h * 0.08, h * 0.05)]);
+    for (let i = 0; i <= 6; i++)
+      pts.push([x - 10 + ((w + 20) * i) / 6, y + h * base + between(rng, -h * 0.08, h * 0.05)]);
     return `<path d="${smooth(pts)}L${n(x + w + 10)} ${n(y + h + 10)}L${n(x - 10)} ${n(y + h + 10)}Z" fill="${col}"/>`;
   };
   s += hill(0.62, mix(ground, "#ffffff", 0.3)) + hill(0.75, ground);
@@ -777,7 +1098,13 @@ function footprint(x: number, y: number, s: number, flip: boolean, col: string):
   const f = flip ? -1 : 1;
   let t = `<g transform="translate(${n(x)} ${n(y)}) scale(${n(f * s)} ${n(s)})" fill="${col}">`;
   t += `<path d="M0 -30C14 -30 18 -12 14 4C11 16 12 30 2 34C-8 37 -12 26 -11 14C-10 2 -16 -8 -12 -20C-10 -27 -5 -30 0 -30Z"/>`;
-  const toes: [number, number, number][] = [[-9, -40, 5.5], [1, -43, 4.5], [9, -41, 4], [15, -36, 3.4], [19, -29, 3]];
+  const toes: [number, number, number][] = [
+    [-9, -40, 5.5],
+    [1, -43, 4.5],
+    [9, -41, 4],
+    [15, -36, 3.4],
+    [19, -29, 3],
+  ];
   for (const [tx, ty, tr] of toes) t += `<circle cx="${tx}" cy="${ty}" r="${tr}"/>`;
   return `${t}</g>`;
 }
@@ -802,25 +1129,52 @@ function pawFill(c: Ctx, r: Rect): string {
   const s = Math.min(r.w, r.h) / 300;
   let paw = `<g transform="translate(${n(cx)} ${n(cy)}) scale(${n(s * 1.6)})" fill="${pal.resin[2]}" opacity=".9">`;
   paw += `<path d="M0 8C18 8 30 22 30 34C30 46 18 48 0 44C-18 48 -30 46 -30 34C-30 22 -18 8 0 8Z"/>`;
-  for (const [x, y, rr] of [[-30, -8, 10], [-11, -22, 11], [11, -22, 11], [30, -8, 10]] as const) paw += `<ellipse cx="${x}" cy="${y}" rx="${rr}" ry="${rr * 1.25}"/>`;
+  for (const [x, y, rr] of [
+    [-30, -8, 10],
+    [-11, -22, 11],
+    [11, -22, 11],
+    [30, -8, 10],
+  ] as const)
+    paw += `<ellipse cx="${x}" cy="${y}" rx="${rr}" ry="${rr * 1.25}"/>`;
   paw += "</g>";
-  const flowers = scatter(c, r, 4, Math.min(r.w, r.h) * 0.25, { x: cx - 70 * s, y: cy - 70 * s, w: 140 * s, h: 140 * s }).map(([x, y]) => flower(c, x, y, Math.min(r.w, r.h) * 0.06, pick(rng, pal.flowers))).join("");
+  const flowers = scatter(c, r, 4, Math.min(r.w, r.h) * 0.25, {
+    x: cx - 70 * s,
+    y: cy - 70 * s,
+    w: 140 * s,
+    h: 140 * s,
+  })
+    .map(([x, y]) => flower(c, x, y, Math.min(r.w, r.h) * 0.06, pick(rng, pal.flowers)))
+    .join("");
   return tintedBase(c, r) + colourClouds(c, r, 2, 0.2) + flowers + paw + goldFlakes(c, r, 26, 0.8);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Text
 
-function nameText(c: Ctx, x: number, y: number, text: string, size: number, light: boolean, opts: { italic?: boolean; maxWidth?: number; anchor?: string } = {}): string {
+function nameText(
+  c: Ctx,
+  x: number,
+  y: number,
+  text: string,
+  size: number,
+  light: boolean,
+  opts: { italic?: boolean; maxWidth?: number; anchor?: string } = {},
+): string {
   const { d, pal } = c;
   const italic = opts.italic ?? true;
   let fs = size;
   if (opts.maxWidth) fs = Math.min(size, opts.maxWidth / Math.max(1, text.length * 0.56));
-  const goldText = d.lin([[0, "#f7e1a1"], [0.5, "#d4a53c"], [1, "#a8761f"]]);
+  const goldText = d.lin([
+    [0, "#f7e1a1"],
+    [0.5, "#d4a53c"],
+    [1, "#a8761f"],
+  ]);
   const fill = light ? goldText : pal.ink;
   const style = `font-family="${SCRIPT_FONT}"${italic ? ` font-style="italic"` : ""} font-size="${n(fs)}" text-anchor="${opts.anchor ?? "middle"}"`;
   const t = escapeXml(text);
-  const edge = light ? ` stroke="#5c3d0a" stroke-width="${n(Math.max(0.8, fs / 60))}" stroke-opacity=".7" paint-order="stroke"` : "";
+  const edge = light
+    ? ` stroke="#5c3d0a" stroke-width="${n(Math.max(0.8, fs / 60))}" stroke-opacity=".7" paint-order="stroke"`
+    : "";
   return (
     `<text x="${n(x + 2)}" y="${n(y + 3)}" ${style} fill="#1a0f05" opacity="${light ? ".55" : ".25"}" ${d.blur(2)}>${t}</text>` +
     `<text x="${n(x)}" y="${n(y)}" ${style} fill="${fill}"${edge}>${t}</text>`
@@ -858,13 +1212,60 @@ function frameAt(c: Ctx, r: Rect, standing: boolean): string {
   const rx = border === "none" ? 14 : 4;
   let s = "";
   if (standing) s += groundShadow(c, r.x + r.w / 2 + 10, r.y + r.h, r.w * 0.58, 14, 0.45);
-  s += castShadow(c, `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" rx="${rx}"/>`, 16, standing ? -6 : 12, 12, 0.28);
+  s += castShadow(
+    c,
+    `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" rx="${rx}"/>`,
+    16,
+    standing ? -6 : 12,
+    12,
+    0.28,
+  );
   if (border !== "none") {
     const frameFill = {
-      wood: d.lin([[0, "#a06a3e"], [0.45, "#c48a57"], [0.55, "#8a5630"], [1, "#6e4022"]], 0, 0, 1, 1),
-      gold: d.lin([[0, "#b8862b"], [0.35, "#f3d27a"], [0.6, "#c9962e"], [1, "#8e6418"]], 0, 0, 1, 1),
-      white: d.lin([[0, "#ffffff"], [1, "#e5dfd6"]], 0, 0, 1, 1),
-      black: d.lin([[0, "#3a3a3a"], [1, "#0f0f0f"]], 0, 0, 1, 1),
+      wood: d.lin(
+        [
+          [0, "#a06a3e"],
+          [0.45, "#c48a57"],
+          [0.55, "#8a5630"],
+          [1, "#6e4022"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+      gold: d.lin(
+        [
+          [0, "#b8862b"],
+          [0.35, "#f3d27a"],
+          [0.6, "#c9962e"],
+          [1, "#8e6418"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+      white: d.lin(
+        [
+          [0, "#ffffff"],
+          [1, "#e5dfd6"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+      black: d.lin(
+        [
+          [0, "#3a3a3a"],
+          [1, "#0f0f0f"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
     }[border];
     s += `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" rx="${rx}" fill="${frameFill}"/>`;
     s += `<rect x="${n(r.x + 1.5)}" y="${n(r.y + 1.5)}" width="${n(r.w - 3)}" height="${n(r.h - 3)}" rx="${rx}" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="2"/>`;
@@ -872,23 +1273,44 @@ function frameAt(c: Ctx, r: Rect, standing: boolean): string {
   const p: Rect = { x: r.x + b, y: r.y + b, w: r.w - 2 * b, h: r.h - 2 * b };
   const window = spec.window ?? "none";
   const hole: Rect | undefined =
-    window === "none" ? undefined : { x: p.x + p.w * 0.22, y: p.y + p.h * 0.2, w: p.w * 0.56, h: p.h * (window === "card" ? 0.56 : 0.46) };
-  s += resinSlab(c, `<rect x="${n(p.x)}" y="${n(p.y)}" width="${n(p.w)}" height="${n(p.h)}" rx="${b ? 2 : rx}"/>`, p, fill, hole);
+    window === "none"
+      ? undefined
+      : {
+          x: p.x + p.w * 0.22,
+          y: p.y + p.h * 0.2,
+          w: p.w * 0.56,
+          h: p.h * (window === "card" ? 0.56 : 0.46),
+        };
+  s += resinSlab(
+    c,
+    `<rect x="${n(p.x)}" y="${n(p.y)}" width="${n(p.w)}" height="${n(p.h)}" rx="${b ? 2 : rx}"/>`,
+    p,
+    fill,
+    hole,
+  );
   if (hole && window === "photo") {
     s += `<rect x="${n(hole.x - 8)}" y="${n(hole.y - 8)}" width="${n(hole.w + 16)}" height="${n(hole.h + 16)}" fill="#fbf8f2"/>`;
-    const clip = d.clip(`<rect x="${n(hole.x)}" y="${n(hole.y)}" width="${n(hole.w)}" height="${n(hole.h)}"/>`);
+    const clip = d.clip(
+      `<rect x="${n(hole.x)}" y="${n(hole.y)}" width="${n(hole.w)}" height="${n(hole.h)}"/>`,
+    );
     s += `<g ${clip}>${photoFill(c, hole)}${gloss(c, hole, 0.7)}</g>`;
   } else if (hole && window === "card") {
     s += `<rect x="${n(hole.x)}" y="${n(hole.y)}" width="${n(hole.w)}" height="${n(hole.h)}" fill="#fffaf0"/>`;
     s += `<rect x="${n(hole.x + 8)}" y="${n(hole.y + 8)}" width="${n(hole.w - 16)}" height="${n(hole.h - 16)}" fill="none" stroke="${c.pal.accent}" stroke-width="2"/>`;
     const [first, second] = (spec.text ?? "Aarav & Diya").split("&").map((t) => t.trim());
     const cx = hole.x + hole.w / 2;
-    s += nameText(c, cx, hole.y + hole.h * 0.36, first ?? "", hole.w * 0.2, false, { maxWidth: hole.w * 0.8 });
+    s += nameText(c, cx, hole.y + hole.h * 0.36, first ?? "", hole.w * 0.2, false, {
+      maxWidth: hole.w * 0.8,
+    });
     s += subText(c, cx, hole.y + hole.h * 0.5, "weds", hole.w * 0.055, c.pal.accent);
-    s += nameText(c, cx, hole.y + hole.h * 0.7, second ?? "", hole.w * 0.2, false, { maxWidth: hole.w * 0.8 });
+    s += nameText(c, cx, hole.y + hole.h * 0.7, second ?? "", hole.w * 0.2, false, {
+      maxWidth: hole.w * 0.8,
+    });
     if (spec.sub) s += subText(c, cx, hole.y + hole.h * 0.86, spec.sub, hole.w * 0.045, c.pal.ink);
   } else if (spec.text) {
-    s += nameText(c, p.x + p.w / 2, p.y + p.h * 0.86, spec.text, p.w * 0.13, darkFill(fill), { maxWidth: p.w * 0.85 });
+    s += nameText(c, p.x + p.w / 2, p.y + p.h * 0.86, spec.text, p.w * 0.13, darkFill(fill), {
+      maxWidth: p.w * 0.85,
+    });
   }
   return s;
 }
@@ -936,14 +1358,31 @@ function tagAt(c: Ctx, cx: number, top: number, angle: number, text: string): st
   s += resinSlab(c, shape, r, fill, { x: x + 20, y: y + h * 0.42, w: w - 40, h: h * 0.2 });
   s += `<path d="${tagPath(x, y, w, h)}" fill="none" stroke="${c.pal.accent}" stroke-width="5"/>`;
   // hole with a metal grommet
-  s += `<circle cx="${n(cx)}" cy="${n(holeY)}" r="17" fill="${lighten(WARM[0]?.[1] ?? "#eee", 0.2)}" stroke="${d.lin([[0, "#f5dc8f"], [1, "#9c7020"]], 0, 0, 1, 1)}" stroke-width="8"/>`;
+  s += `<circle cx="${n(cx)}" cy="${n(holeY)}" r="17" fill="${lighten(WARM[0]?.[1] ?? "#eee", 0.2)}" stroke="${d.lin(
+    [
+      [0, "#f5dc8f"],
+      [1, "#9c7020"],
+    ],
+    0,
+    0,
+    1,
+    1,
+  )}" stroke-width="8"/>`;
   s += nameText(c, cx, y + h * 0.56, text, 58, darkFill(fill), { maxWidth: w * 0.82 });
-  if (spec.sub) s += subText(c, cx, y + h * 0.66, spec.sub, 14, darkFill(fill) ? "#ffffff" : c.pal.ink);
+  if (spec.sub)
+    s += subText(c, cx, y + h * 0.66, spec.sub, 14, darkFill(fill) ? "#ffffff" : c.pal.ink);
   s += "</g>";
   // leather strap: a loop through the hole up out of the frame
   const leather = pick(rng, ["#6b3f22", "#2b2b2b", "#8a5a33", "#4a2a18"]);
   const strap = `M${n(cx - 6)} ${n(holeY + 4)}C${n(cx - 60)} ${n(holeY - 90)} ${n(cx - 40)} ${n(top - 200)} ${n(cx - 20)} -20M${n(cx + 6)} ${n(holeY + 4)}C${n(cx + 50)} ${n(holeY - 100)} ${n(cx + 30)} ${n(top - 200)} ${n(cx + 14)} -20`;
-  s += castShadow(c, `<path d="${strap}" fill="none" stroke="#000" stroke-width="20"/>`, 14, 14, 8, 0.25);
+  s += castShadow(
+    c,
+    `<path d="${strap}" fill="none" stroke="#000" stroke-width="20"/>`,
+    14,
+    14,
+    8,
+    0.25,
+  );
   s += `<path d="${strap}" fill="none" stroke="${leather}" stroke-width="20" stroke-linecap="round"/>`;
   s += `<path d="${strap}" fill="none" stroke="${lighten(leather, 0.45)}" stroke-width="1.5" stroke-dasharray="5 5"/>`;
   return s;
@@ -953,7 +1392,12 @@ function drawTag(c: Ctx): Drawn {
   const { spec } = c;
   const names = (spec.text ?? "Ananya").split("&").map((t) => t.trim());
   if ((spec.count ?? 1) > 1) {
-    return { ground: "wall", body: tagAt(c, 270, 250, -7, names[0] ?? "Mr") + tagAt(c, 540, 300, 6, names[1] ?? names[0] ?? "Mrs") };
+    return {
+      ground: "wall",
+      body:
+        tagAt(c, 270, 250, -7, names[0] ?? "Mr") +
+        tagAt(c, 540, 300, 6, names[1] ?? names[0] ?? "Mrs"),
+    };
   }
   return { ground: "wall", body: tagAt(c, 400, 270, -6, names[0] ?? "Ananya") };
 }
@@ -975,10 +1419,24 @@ function drawNameplate(c: Ctx): Drawn {
     outline = `<rect x="110" y="230" width="580" height="330" rx="26"/>`;
   }
   let s = "";
-  if (spec.lights) s += `<g opacity=".55" ${d.blur(28)}>${outline.replace("/>", ` fill="#ffd27a"/>`)}</g>`;
+  if (spec.lights)
+    s += `<g opacity=".55" ${d.blur(28)}>${outline.replace("/>", ` fill="#ffd27a"/>`)}</g>`;
   s += castShadow(c, outline, 16, 20, 14, 0.32);
   s += resinSlab(c, outline, r, fill);
-  s += outline.replace("/>", ` fill="none" stroke="${d.lin([[0, "#f3d27a"], [0.5, "#b8862b"], [1, "#f5dc8f"]], 0, 0, 1, 1)}" stroke-width="9"/>`);
+  s += outline.replace(
+    "/>",
+    ` fill="none" stroke="${d.lin(
+      [
+        [0, "#f3d27a"],
+        [0.5, "#b8862b"],
+        [1, "#f5dc8f"],
+      ],
+      0,
+      0,
+      1,
+      1,
+    )}" stroke-width="9"/>`,
+  );
   const light = darkFill(fill) || fill === "gold";
   const cx = r.x + r.w / 2;
   const nameY = shape === "rect" ? r.y + r.h * 0.55 : r.y + r.h * 0.56;
@@ -986,8 +1444,32 @@ function drawNameplate(c: Ctx): Drawn {
   if (spec.sub) s += subText(c, cx, nameY + 56, spec.sub, 20, light ? "#ffffff" : pal.ink);
   // brass standoffs
   const bolts: Pt[] =
-    shape === "round" ? [[400, 180], [400, 600]] : shape === "arch" ? [[400, 150], [400, 620]] : [[140, 260], [660, 260], [140, 530], [660, 530]];
-  const bolt = d.rad([[0, "#fff3c4"], [0.5, "#d4a53c"], [1, "#8e6418"]], 0.35, 0.35, 0.7);
+    shape === "round"
+      ? [
+          [400, 180],
+          [400, 600],
+        ]
+      : shape === "arch"
+        ? [
+            [400, 150],
+            [400, 620],
+          ]
+        : [
+            [140, 260],
+            [660, 260],
+            [140, 530],
+            [660, 530],
+          ];
+  const bolt = d.rad(
+    [
+      [0, "#fff3c4"],
+      [0.5, "#d4a53c"],
+      [1, "#8e6418"],
+    ],
+    0.35,
+    0.35,
+    0.7,
+  );
   for (const [x, y] of bolts) s += `<circle cx="${x}" cy="${y}" r="11" fill="${bolt}"/>`;
   return { ground: "wall", body: s };
 }
@@ -1005,7 +1487,9 @@ function clockHands(c: Ctx, cx: number, cy: number, r: number, colour: string): 
   }
   const hand = (angle: number, len: number, width: number) =>
     `<path d="M${n(cx)} ${n(cy)}L${n(cx + Math.sin(angle) * len)} ${n(cy - Math.cos(angle) * len)}" stroke-width="${width}"/>`;
-  s += hand(((10 + 10 / 60) / 12) * Math.PI * 2, r * 0.48, 10) + hand((10 / 60) * Math.PI * 2, r * 0.72, 7);
+  s +=
+    hand(((10 + 10 / 60) / 12) * Math.PI * 2, r * 0.48, 10) +
+    hand((10 / 60) * Math.PI * 2, r * 0.72, 7);
   return (
     castShadow(c, `<g stroke="#000" stroke-linecap="round">${s}</g>`, 5, 7, 3, 0.35) +
     `<g stroke="${colour}" stroke-linecap="round">${s}</g><circle cx="${n(cx)}" cy="${n(cy)}" r="12" fill="${colour}"/>`
@@ -1025,7 +1509,21 @@ function drawGeode(c: Ctx): Drawn {
   const oy = cy + between(rng, -60, 60);
   s += `<g ${clip}>${agateBands(c, ox, oy, R * 1.3, 22)}${goldVein(c, { x: 120, y: 110, w: 560, h: 560 }, 4)}${goldFlakes(c, { x: 120, y: 110, w: 560, h: 560 }, 40)}${gloss(c, { x: 110, y: 100, w: 580, h: 580 })}</g>`;
   // gilded, slightly irregular rim
-  s += outline.replace("/>", ` fill="none" stroke="${d.lin([[0, "#f5dc8f"], [0.4, "#b8862b"], [0.7, "#f3d27a"], [1, "#8e6418"]], 0, 0, 1, 1)}" stroke-width="14"/>`);
+  s += outline.replace(
+    "/>",
+    ` fill="none" stroke="${d.lin(
+      [
+        [0, "#f5dc8f"],
+        [0.4, "#b8862b"],
+        [0.7, "#f3d27a"],
+        [1, "#8e6418"],
+      ],
+      0,
+      0,
+      1,
+      1,
+    )}" stroke-width="14"/>`,
+  );
   if (spec.clock) s += clockHands(c, cx, cy, R * 0.93, "#f3d27a");
   return { ground: "wall", body: s };
 }
@@ -1038,7 +1536,9 @@ function drawPanel(c: Ctx): Drawn {
   if (count >= 3) rects = [0, 1, 2].map((i) => ({ x: 95 + i * 210, y: 170, w: 190, h: 440 }));
   else rects = [{ x: 70, y: 200, w: 660, h: 380 }];
   const whole: Rect = { x: 70, y: 170, w: 660, h: 440 };
-  const shapes = rects.map((r) => `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" rx="10"/>`).join("");
+  const shapes = rects
+    .map((r) => `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}" rx="10"/>`)
+    .join("");
   let s = castShadow(c, shapes, 16, 20, 13, 0.32);
   const clip = d.clip(shapes);
   s += `<g ${clip}>${fillRegion(c, fill, count >= 3 ? whole : (rects[0] ?? whole))}${gloss(c, whole)}</g>`;
@@ -1064,7 +1564,19 @@ function drawCoasters(c: Ctx): Drawn {
     const clip = d.clip(circle);
     const box: Rect = { x: cx - r, y: cy - r, w: 2 * r, h: 2 * r };
     s += `<g ${clip}>${fillRegion(c, fill, box)}${gloss(c, box)}</g>`;
-    s += circle.replace("/>", ` fill="none" stroke="${d.lin([[0, "#f5dc8f"], [1, "#9c7020"]], 0, 0, 1, 1)}" stroke-width="9"/>`);
+    s += circle.replace(
+      "/>",
+      ` fill="none" stroke="${d.lin(
+        [
+          [0, "#f5dc8f"],
+          [1, "#9c7020"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      )}" stroke-width="9"/>`,
+    );
   }
   return { ground: "flatlay", body: s };
 }
@@ -1077,16 +1589,49 @@ function blockAt(c: Ctx, r: Rect, depth: number): string {
   const { x, y, w, h } = r;
   const front = `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="6"/>`;
   let s = groundShadow(c, x + w / 2 + dx / 2, y + h + 2, w * 0.62, 16, 0.5);
-  s += castShadow(c, `<rect x="${n(x + dx)}" y="${n(y + dy)}" width="${n(w)}" height="${n(h)}"/>`, 16, 4, 12, 0.22);
+  s += castShadow(
+    c,
+    `<rect x="${n(x + dx)}" y="${n(y + dy)}" width="${n(w)}" height="${n(h)}"/>`,
+    16,
+    4,
+    12,
+    0.22,
+  );
   // side and top faces: translucent resin
-  s += `<path d="M${n(x + w)} ${n(y)}L${n(x + w + dx)} ${n(y + dy)}L${n(x + w + dx)} ${n(y + h + dy)}L${n(x + w)} ${n(y + h)}Z" fill="${d.lin([[0, pal.resin[0]], [1, mix(pal.resin[0], pal.resin[1], 0.5)]], 0, 0, 1, 0)}" opacity=".9"/>`;
-  s += `<path d="M${n(x)} ${n(y)}L${n(x + dx)} ${n(y + dy)}L${n(x + w + dx)} ${n(y + dy)}L${n(x + w)} ${n(y)}Z" fill="${d.lin([[0, "#ffffff"], [1, pal.resin[0]]])}" opacity=".95"/>`;
+  s += `<path d="M${n(x + w)} ${n(y)}L${n(x + w + dx)} ${n(y + dy)}L${n(x + w + dx)} ${n(y + h + dy)}L${n(x + w)} ${n(y + h)}Z" fill="${d.lin(
+    [
+      [0, pal.resin[0]],
+      [1, mix(pal.resin[0], pal.resin[1], 0.5)],
+    ],
+    0,
+    0,
+    1,
+    0,
+  )}" opacity=".9"/>`;
+  s += `<path d="M${n(x)} ${n(y)}L${n(x + dx)} ${n(y + dy)}L${n(x + w + dx)} ${n(y + dy)}L${n(x + w)} ${n(y)}Z" fill="${d.lin(
+    [
+      [0, "#ffffff"],
+      [1, pal.resin[0]],
+    ],
+  )}" opacity=".95"/>`;
   const window = spec.window ?? "none";
-  const hole: Rect | undefined = window === "photo" ? { x: x + w * 0.2, y: y + h * 0.18, w: w * 0.6, h: h * 0.52 } : undefined;
+  const hole: Rect | undefined =
+    window === "photo" ? { x: x + w * 0.2, y: y + h * 0.18, w: w * 0.6, h: h * 0.52 } : undefined;
   const clip = d.clip(front);
   s += `<g ${clip}>${fillRegion(c, fill, r, hole ?? (spec.text ? { x: x + w * 0.1, y: y + h * 0.66, w: w * 0.8, h: h * 0.22 } : undefined))}`;
-  if (hole) s += `<rect x="${n(hole.x - 6)}" y="${n(hole.y - 6)}" width="${n(hole.w + 12)}" height="${n(hole.h + 12)}" fill="#fff"/>${photoFill(c, hole)}`;
-  s += `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${d.lin([[0, "#fff", 0.25], [0.5, "#fff", 0.05], [1, pal.resin[1], 0.2]], 0, 0, 1, 1)}"/>${gloss(c, r, 1.2)}</g>`;
+  if (hole)
+    s += `<rect x="${n(hole.x - 6)}" y="${n(hole.y - 6)}" width="${n(hole.w + 12)}" height="${n(hole.h + 12)}" fill="#fff"/>${photoFill(c, hole)}`;
+  s += `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${d.lin(
+    [
+      [0, "#fff", 0.25],
+      [0.5, "#fff", 0.05],
+      [1, pal.resin[1], 0.2],
+    ],
+    0,
+    0,
+    1,
+    1,
+  )}"/>${gloss(c, r, 1.2)}</g>`;
   s += front.replace("/>", ` fill="none" stroke="#fff" stroke-width="3" opacity=".7"/>`);
   s += `<path d="M${n(x)} ${n(y)}L${n(x + dx)} ${n(y + dy)}L${n(x + w + dx)} ${n(y + dy)}L${n(x + w + dx)} ${n(y + h + dy)}" fill="none" stroke="#fff" stroke-width="2" opacity=".7"/>`;
   if (spec.text && w > 300) {
@@ -1099,7 +1644,12 @@ function blockAt(c: Ctx, r: Rect, depth: number): string {
 function drawBlock(c: Ctx): Drawn {
   const { spec } = c;
   if ((spec.count ?? 1) > 1) {
-    return { ground: "table", body: blockAt(c, { x: 120, y: 410, w: 250, h: 250 }, 36) + blockAt(c, { x: 430, y: 440, w: 220, h: 220 }, 32) };
+    return {
+      ground: "table",
+      body:
+        blockAt(c, { x: 120, y: 410, w: 250, h: 250 }, 36) +
+        blockAt(c, { x: 430, y: 440, w: 220, h: 220 }, 32),
+    };
   }
   const large = spec.text !== undefined || spec.window !== undefined;
   const w = large ? 440 : 400;
@@ -1117,7 +1667,12 @@ function drawRound(c: Ctx): Drawn {
   let s = castShadow(c, circle, 16, 20, 14, 0.32);
   const clip = d.clip(circle);
   const box: Rect = { x: cx - R, y: cy - R, w: 2 * R, h: 2 * R };
-  let inner = fillRegion(c, fill, box, spec.garland ? { x: cx - R * 0.5, y: cy - R * 0.5, w: R, h: R } : undefined);
+  let inner = fillRegion(
+    c,
+    fill,
+    box,
+    spec.garland ? { x: cx - R * 0.5, y: cy - R * 0.5, w: R, h: R } : undefined,
+  );
   if (spec.garland) {
     const ring = R * 0.72;
     const count = 18;
@@ -1134,20 +1689,48 @@ function drawRound(c: Ctx): Drawn {
       const y = cy + Math.sin(a) * ring;
       if (i % 2 === 0) g += marigold(c, x, y, 34);
       else {
-        for (let k = 0; k < 4; k++) g += rosePetal(c, x + between(rng, -14, 14), y + between(rng, -14, 14), 26, pick(rng, ["#c8102e", "#a50d27", "#e63950"]));
+        for (let k = 0; k < 4; k++)
+          g += rosePetal(
+            c,
+            x + between(rng, -14, 14),
+            y + between(rng, -14, 14),
+            26,
+            pick(rng, ["#c8102e", "#a50d27", "#e63950"]),
+          );
         g += jasmine(c, x + between(rng, -20, 20), y + between(rng, -20, 20), 10);
       }
     }
     inner += g;
   }
   s += `<g ${clip}>${inner}${gloss(c, box)}</g>`;
-  s += circle.replace("/>", ` fill="none" stroke="${d.lin([[0, "#f5dc8f"], [0.5, "#b8862b"], [1, "#f3d27a"]], 0, 0, 1, 1)}" stroke-width="12"/>`);
+  s += circle.replace(
+    "/>",
+    ` fill="none" stroke="${d.lin(
+      [
+        [0, "#f5dc8f"],
+        [0.5, "#b8862b"],
+        [1, "#f3d27a"],
+      ],
+      0,
+      0,
+      1,
+      1,
+    )}" stroke-width="12"/>`,
+  );
   if (spec.clock) s += clockHands(c, cx, cy, R * 0.98, "#c9962e");
   else if (spec.text && fill === "paw") {
     s += nameText(c, cx, cy + 150, spec.text, 64, false, { maxWidth: R });
     if (spec.sub) s += subText(c, cx, cy + 190, spec.sub, 17, pal.ink);
   } else if (spec.text) {
-    s += nameText(c, cx, cy + (spec.sub ? 4 : 18), spec.text, 64, darkFill(fill) || fill === "petals", { maxWidth: R * (spec.garland ? 1.05 : 1.5) });
+    s += nameText(
+      c,
+      cx,
+      cy + (spec.sub ? 4 : 18),
+      spec.text,
+      64,
+      darkFill(fill) || fill === "petals",
+      { maxWidth: R * (spec.garland ? 1.05 : 1.5) },
+    );
     if (spec.sub) s += subText(c, cx, cy + 50, spec.sub, 17, darkFill(fill) ? "#ffffff" : pal.ink);
   }
   return { ground: "wall", body: s };
@@ -1159,9 +1742,16 @@ function drawHeart(c: Ctx): Drawn {
   const heart = `<path d="M400 650C230 540 140 440 140 330C140 240 210 180 290 180C340 180 380 210 400 250C420 210 460 180 510 180C590 180 660 240 660 330C660 440 570 540 400 650Z"/>`;
   let s = groundShadow(c, 410, 652, 160, 14, 0.45);
   s += castShadow(c, heart, 16, 8, 12, 0.28);
-  s += resinSlab(c, heart, { x: 140, y: 180, w: 520, h: 470 }, fill, spec.text ? { x: 260, y: 330, w: 280, h: 120 } : undefined);
+  s += resinSlab(
+    c,
+    heart,
+    { x: 140, y: 180, w: 520, h: 470 },
+    fill,
+    spec.text ? { x: 260, y: 330, w: 280, h: 120 } : undefined,
+  );
   s += heart.replace("/>", ` fill="none" stroke="${c.pal.accent}" stroke-width="6"/>`);
-  if (spec.text) s += nameText(c, 400, 400, spec.text, 64, darkFill(fill) || fill === "gold", { maxWidth: 330 });
+  if (spec.text)
+    s += nameText(c, 400, 400, spec.text, 64, darkFill(fill) || fill === "gold", { maxWidth: 330 });
   if (spec.sub) s += subText(c, 400, 450, spec.sub, 18, c.pal.ink);
   return { ground: "table", body: s };
 }
@@ -1177,8 +1767,25 @@ function drawLetter(c: Ctx): Drawn {
   s += `<g ${clip}>${fill === "flowers" ? flowersFill(c, box, undefined, 2.5) : fillRegion(c, fill, box)}${gloss(c, box)}</g>`;
   s += text.replace("<text ", `<text fill="none" stroke="${c.pal.accent}" stroke-width="5" `);
   // key ring and jump ring
-  const metal = d.lin([[0, "#f4f4f4"], [0.5, "#a9a9a9"], [1, "#e6e6e6"]], 0, 0, 1, 1);
-  s += castShadow(c, `<circle cx="470" cy="150" r="70" fill="none" stroke="#000" stroke-width="10"/>`, 8, 10, 5, 0.3);
+  const metal = d.lin(
+    [
+      [0, "#f4f4f4"],
+      [0.5, "#a9a9a9"],
+      [1, "#e6e6e6"],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  s += castShadow(
+    c,
+    `<circle cx="470" cy="150" r="70" fill="none" stroke="#000" stroke-width="10"/>`,
+    8,
+    10,
+    5,
+    0.3,
+  );
   s += `<circle cx="470" cy="150" r="70" fill="none" stroke="${metal}" stroke-width="10"/><circle cx="470" cy="150" r="62" fill="none" stroke="#fff" stroke-width="2" opacity=".6"/>`;
   s += `<ellipse cx="440" cy="248" rx="18" ry="42" fill="none" stroke="${metal}" stroke-width="7"/>`;
   return { ground: "flatlay", body: s };
@@ -1193,10 +1800,20 @@ function drawBookmark(c: Ctx): Drawn {
   s += castShadow(c, shape, 12, 16, 10, 0.35);
   s += resinSlab(c, shape, r, fill);
   s += shape.replace("/>", ` fill="none" stroke="${c.pal.accent}" stroke-width="4"/>`);
-  s += `<circle cx="405" cy="150" r="11" fill="none" stroke="${d.lin([[0, "#f5dc8f"], [1, "#9c7020"]], 0, 0, 1, 1)}" stroke-width="5"/>`;
+  s += `<circle cx="405" cy="150" r="11" fill="none" stroke="${d.lin(
+    [
+      [0, "#f5dc8f"],
+      [1, "#9c7020"],
+    ],
+    0,
+    0,
+    1,
+    1,
+  )}" stroke-width="5"/>`;
   const tassel = pick(rng, ["#c2185b", "#0b4f71", "#d4a24c", "#5e4a9a"]);
   let strands = "";
-  for (let i = 0; i < 9; i++) strands += `<path d="M405 150Q${n(380 - i * 3)} 70 ${n(330 + i * 6)} ${n(20 + (i % 3) * 6)}"/>`;
+  for (let i = 0; i < 9; i++)
+    strands += `<path d="M405 150Q${n(380 - i * 3)} 70 ${n(330 + i * 6)} ${n(20 + (i % 3) * 6)}"/>`;
   s += `<g fill="none" stroke="${tassel}" stroke-width="2.5">${strands}</g><rect x="386" y="86" width="22" height="14" rx="3" fill="${tassel}" transform="rotate(-35 397 93)"/>`;
   return { ground: "flatlay", body: `${s}</g>` };
 }
@@ -1219,14 +1836,36 @@ const DRAW: Record<ArtKind, (c: Ctx) => Drawn> = {
 function drawDetail(c: Ctx): Drawn {
   const { d, rng, spec } = c;
   const own = fillOf(spec, spec.kind === "geode" ? "agate" : "flowers");
-  const fill: Fill = own === "clear" ? (spec.garland ? "petals" : "gold") : own === "photo" ? "flowers" : own;
+  const fill: Fill =
+    own === "clear" ? (spec.garland ? "petals" : "gold") : own === "photo" ? "flowers" : own;
   const r: Rect = { x: 90, y: 90, w: 620, h: 620 };
   const shape = `<rect x="90" y="90" width="620" height="620" rx="34"/>`;
   let s = `<g transform="rotate(${n(between(rng, -6, 6))} 400 400)">`;
   s += castShadow(c, shape, 14, 18, 14, 0.35);
   s += resinSlab(c, shape, r, fill, undefined, 2);
-  s += shape.replace("/>", ` fill="none" stroke="${d.lin([[0, "#f5dc8f"], [1, "#9c7020"]], 0, 0, 1, 1)}" stroke-width="8"/>`);
-  if (spec.text && spec.kind !== "letter") s += nameText(c, 400, 430, spec.text, 96, darkFill(fill) || fill === "gold" || fill === "petals", { maxWidth: 560 });
+  s += shape.replace(
+    "/>",
+    ` fill="none" stroke="${d.lin(
+      [
+        [0, "#f5dc8f"],
+        [1, "#9c7020"],
+      ],
+      0,
+      0,
+      1,
+      1,
+    )}" stroke-width="8"/>`,
+  );
+  if (spec.text && spec.kind !== "letter")
+    s += nameText(
+      c,
+      400,
+      430,
+      spec.text,
+      96,
+      darkFill(fill) || fill === "gold" || fill === "petals",
+      { maxWidth: 560 },
+    );
   return { ground: "flatlay", body: `${s}</g>` };
 }
 
@@ -1238,7 +1877,12 @@ function context(spec: ArtSpec, seed: string): Ctx {
 }
 
 /** An 800 x 800 product picture. */
-export function renderProductSvg(spec: ArtSpec, seed: string, title: string, view: ArtView = "main"): string {
+export function renderProductSvg(
+  spec: ArtSpec,
+  seed: string,
+  title: string,
+  view: ArtView = "main",
+): string {
   const c = context(spec, `${seed}|${view}`);
   const bgRng = c.rng();
   const drawn = view === "detail" ? drawDetail(c) : DRAW[spec.kind](c);
@@ -1248,7 +1892,12 @@ export function renderProductSvg(spec: ArtSpec, seed: string, title: string, vie
 }
 
 /** An 800 x 600 collection picture: one main piece and, optionally, a smaller one beside it. */
-export function renderCategorySvg(main: ArtSpec, seed: string, title: string, side?: ArtSpec): string {
+export function renderCategorySvg(
+  main: ArtSpec,
+  seed: string,
+  title: string,
+  side?: ArtSpec,
+): string {
   const c = context(main, seed);
   const drawn = DRAW[main.kind](c);
   let body = "";
@@ -1286,7 +1935,11 @@ export function renderOgSvg(): string {
   const c = context(geode, "og-default");
   const bg = backdrop({ ...c, rng: rngFor("og-bg") }, 1200, 630, "wall", false);
   const art = DRAW.geode(c).body;
-  const goldText = c.d.lin([[0, "#c9962e"], [0.5, "#8e6418"], [1, "#b07d22"]]);
+  const goldText = c.d.lin([
+    [0, "#c9962e"],
+    [0.5, "#8e6418"],
+    [1, "#b07d22"],
+  ]);
   const text =
     `<text x="90" y="300" font-family="${SCRIPT_FONT}" font-style="italic" font-size="104" fill="#3b2a1a">Resin Tales</text>` +
     `<rect x="94" y="336" width="120" height="4" fill="${goldText}"/>` +

@@ -90,7 +90,13 @@ export const SEED_CATEGORIES: SeedCategory[] = [
     img: img("nameplates"),
     show: 1,
     ageDays: 116,
-    art: { kind: "nameplate", palette: "ivory", fill: "marble", text: "The Kapoors", sub: "House No. 21" },
+    art: {
+      kind: "nameplate",
+      palette: "ivory",
+      fill: "marble",
+      text: "The Kapoors",
+      sub: "House No. 21",
+    },
   },
   {
     id: "Wall Art",
@@ -119,7 +125,13 @@ export const SEED_CATEGORIES: SeedCategory[] = [
     img: img("varmala-preservation"),
     show: 1,
     ageDays: 110,
-    art: { kind: "block", palette: "crimson", fill: "petals", text: "Riya & Karan", sub: "24 · 11 · 2024" },
+    art: {
+      kind: "block",
+      palette: "crimson",
+      fill: "petals",
+      text: "Riya & Karan",
+      sub: "24 · 11 · 2024",
+    },
   },
   {
     id: "Coasters",
@@ -164,8 +176,15 @@ export interface SeedImage {
 }
 
 /** The pictures of a product, primary first: `/images/products/<id>.svg`, then `<id>-2.svg`... */
-export function productImages(p: Pick<SeedProduct, "id" | "name" | "alt" | "extraViews">): SeedImage[] {
-  const main: SeedImage = { url: `/images/products/${p.id}.svg`, alt: p.alt || p.name, view: "main", file: `images/products/${p.id}.svg` };
+export function productImages(
+  p: Pick<SeedProduct, "id" | "name" | "alt" | "extraViews">,
+): SeedImage[] {
+  const main: SeedImage = {
+    url: `/images/products/${p.id}.svg`,
+    alt: p.alt || p.name,
+    view: "main",
+    file: `images/products/${p.id}.svg`,
+  };
   const extra = (p.extraViews ?? []).map(
     (view, i): SeedImage => ({
       url: `/images/products/${p.id}-${i + 2}.svg`,

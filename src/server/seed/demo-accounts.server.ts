@@ -68,10 +68,15 @@ async function ensureInDatabase(db: DbOrTx, account: DemoAccount): Promise<void>
     // An existing record keeps its profile; the owner gets the admin role back, nobody loses one.
     .onConflictDoUpdate({
       target: users.id,
-      set: { email: account.email, ...(account.role === "tm_admin" ? { role: "tm_admin" as const } : {}), updatedAt: new Date() },
+      set: {
+        email: account.email,
+        ...(account.role === "tm_admin" ? { role: "tm_admin" as const } : {}),
+        updatedAt: new Date(),
+      },
     });
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, account.uid));
-  if (account.role === "tm_admin" && row?.role !== "tm_admin") throw new Error(`demo account ${account.email}: admin role not stored`);
+  if (account.role === "tm_admin" && row?.role !== "tm_admin")
+    throw new Error(`demo account ${account.email}: admin role not stored`);
 }
 
 /** Creates or repairs the demo accounts; [] outside demo mode (no emulator). */
@@ -85,6 +90,9 @@ export async function ensureDemoAccounts(db: DbOrTx): Promise<string[]> {
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
   return [
     "  Demo accounts (local Auth Emulator only):",
-    ...DEMO_ACCOUNTS.map((a) => `    ${(a.role === "tm_admin" ? "Owner (admin)" : "Shopper").padEnd(14)} ${a.email.padEnd(width)}  password: ${a.password}`),
+    ...DEMO_ACCOUNTS.map(
+      (a) =>
+        `    ${(a.role === "tm_admin" ? "Owner (admin)" : "Shopper").padEnd(14)} ${a.email.padEnd(width)}  password: ${a.password}`,
+    ),
   ];
 }

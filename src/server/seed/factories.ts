@@ -9,7 +9,14 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../db/client";
 import { bumpCatalogueVersion } from "../db/catalogue-version";
-import { categories, productAttributes, productImages, productTags, products, productVariants } from "../db/schema";
+import {
+  categories,
+  productAttributes,
+  productImages,
+  productTags,
+  products,
+  productVariants,
+} from "../db/schema";
 
 export interface VariantInput {
   /** The group, e.g. "Size". */
@@ -136,7 +143,10 @@ export interface CategoryInput {
   createdAt?: Date;
 }
 
-export async function insertCategory(db: DbOrTx, input: CategoryInput): Promise<{ id: string; slug: string }> {
+export async function insertCategory(
+  db: DbOrTx,
+  input: CategoryInput,
+): Promise<{ id: string; slug: string }> {
   await db.insert(categories).values({
     id: input.id,
     slug: input.slug,
@@ -155,7 +165,10 @@ export function uniqueSuffix(): string {
 }
 
 /** A test category with unique id and slug; `show` defaults to 1. */
-export async function makeCategory(db: DbOrTx, overrides: Partial<CategoryInput> = {}): Promise<{ id: string; slug: string }> {
+export async function makeCategory(
+  db: DbOrTx,
+  overrides: Partial<CategoryInput> = {},
+): Promise<{ id: string; slug: string }> {
   const suffix = uniqueSuffix();
   return insertCategory(db, {
     id: `Test Category ${suffix}`,
@@ -173,9 +186,13 @@ export type ProductOverrides = Partial<ProductInput>;
  * A test product (active, ₹499, 250 g, one picture, no variants) with unique id and SKU.
  * Without `categoryId` a fresh category is made for it; pass `categoryId: null` for none.
  */
-export async function makeProduct(db: DbOrTx, overrides: ProductOverrides = {}): Promise<InsertedProduct> {
+export async function makeProduct(
+  db: DbOrTx,
+  overrides: ProductOverrides = {},
+): Promise<InsertedProduct> {
   const suffix = uniqueSuffix();
-  const categoryId = "categoryId" in overrides ? (overrides.categoryId ?? null) : (await makeCategory(db)).id;
+  const categoryId =
+    "categoryId" in overrides ? (overrides.categoryId ?? null) : (await makeCategory(db)).id;
   const id = overrides.id ?? `test-product-${suffix}`;
   const input: ProductInput = {
     name: `Test Product ${suffix}`,

@@ -36,7 +36,14 @@ export async function seedDemoCatalogue(db: Db): Promise<SeedResult> {
     const ago = (days: number, minutes = 0) => new Date(now - days * DAY_MS - minutes * 60_000);
 
     for (const c of SEED_CATEGORIES) {
-      await insertCategory(tx, { id: c.id, slug: c.slug, name: c.name, img: c.img, show: c.show, createdAt: ago(c.ageDays) });
+      await insertCategory(tx, {
+        id: c.id,
+        slug: c.slug,
+        name: c.name,
+        img: c.img,
+        show: c.show,
+        createdAt: ago(c.ageDays),
+      });
     }
     for (const [index, p] of SEED_PRODUCTS.entries()) {
       const createdAt = ago(p.ageDays, index * 7);
@@ -62,7 +69,15 @@ export async function seedDemoCatalogue(db: Db): Promise<SeedResult> {
         tags: p.tags,
       });
     }
-    await tx.insert(homeProducts).values(HOME_PRODUCT_IDS.map((productId, position) => ({ productId, position, addedAt: new Date(now) })));
+    await tx
+      .insert(homeProducts)
+      .values(
+        HOME_PRODUCT_IDS.map((productId, position) => ({
+          productId,
+          position,
+          addedAt: new Date(now),
+        })),
+      );
     await bumpCatalogueVersion(tx);
     return { seeded: true, products: SEED_PRODUCTS.length };
   });

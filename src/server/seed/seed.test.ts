@@ -5,18 +5,46 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, dbKinds, type TestDb } from "../../../tests/helpers/db";
 import type { Db } from "../db/client";
-import { categories, homeProducts, productAttributes, productImages, products, productTags, productVariants } from "../db/schema";
+import {
+  categories,
+  homeProducts,
+  productAttributes,
+  productImages,
+  products,
+  productTags,
+  productVariants,
+} from "../db/schema";
 import { renderProductSvg } from "./artwork";
-import { HOME_PRODUCT_IDS, productImages as seedImages, SEED_CATEGORIES, SEED_PRODUCTS } from "./catalogue-data";
+import {
+  HOME_PRODUCT_IDS,
+  productImages as seedImages,
+  SEED_CATEGORIES,
+  SEED_PRODUCTS,
+} from "./catalogue-data";
 import { makeCategory, makeProduct } from "./factories";
 import { seedDemoCatalogue } from "./seed.server";
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../public");
-const COLLECTIONS = ["Frames", "Luggage Tags", "Nameplates", "Wall Art", "Custom Keepsakes", "Varmala Preservation"];
+const COLLECTIONS = [
+  "Frames",
+  "Luggage Tags",
+  "Nameplates",
+  "Wall Art",
+  "Custom Keepsakes",
+  "Varmala Preservation",
+];
 
 async function counts(db: Db) {
-  const one = async (table: typeof categories | typeof products | typeof productVariants | typeof productImages | typeof productAttributes | typeof productTags | typeof homeProducts) =>
-    (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  const one = async (
+    table:
+      | typeof categories
+      | typeof products
+      | typeof productVariants
+      | typeof productImages
+      | typeof productAttributes
+      | typeof productTags
+      | typeof homeProducts,
+  ) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
   return {
     categories: await one(categories),
     products: await one(products),
@@ -40,7 +68,10 @@ describe("demo catalogue data", () => {
       expect(p.rating).toBeLessThanOrEqual(5);
       const options = p.variants.map((v) => `${v.name}|${v.value}`);
       expect(new Set(options).size, p.id).toBe(options.length);
-      expect(SEED_CATEGORIES.some((c) => c.id === p.categoryId), p.id).toBe(true);
+      expect(
+        SEED_CATEGORIES.some((c) => c.id === p.categoryId),
+        p.id,
+      ).toBe(true);
     }
     // createdAt order is meaningful: no two products share an age
     expect(new Set(SEED_PRODUCTS.map((p) => p.ageDays)).size).toBe(SEED_PRODUCTS.length);
@@ -88,10 +119,17 @@ describe.each(dbKinds)("seedDemoCatalogue on %s", (kind) => {
     const rows = await t.db.select().from(products);
     expect(rows.length).toBe(result.products);
     for (const collection of COLLECTIONS) {
-      expect(rows.filter((p) => p.categoryId === collection).length, collection).toBeGreaterThanOrEqual(3);
+      expect(
+        rows.filter((p) => p.categoryId === collection).length,
+        collection,
+      ).toBeGreaterThanOrEqual(3);
     }
     expect(rows.filter((p) => p.status === "inactive").length).toBeGreaterThanOrEqual(1);
-    expect(rows.every((p) => Number.isInteger(p.pricePaise) && p.sale === p.comparePricePaise > p.pricePaise)).toBe(true);
+    expect(
+      rows.every(
+        (p) => Number.isInteger(p.pricePaise) && p.sale === p.comparePricePaise > p.pricePaise,
+      ),
+    ).toBe(true);
   });
 
   it("gives every collection a picture and a show flag", async () => {
@@ -107,7 +145,11 @@ describe.each(dbKinds)("seedDemoCatalogue on %s", (kind) => {
 
   it("lists at most 8 active products on the homepage", async () => {
     const home = await t.db
-      .select({ id: homeProducts.productId, position: homeProducts.position, status: products.status })
+      .select({
+        id: homeProducts.productId,
+        position: homeProducts.position,
+        status: products.status,
+      })
       .from(homeProducts)
       .innerJoin(products, eq(products.id, homeProducts.productId))
       .orderBy(homeProducts.position);
@@ -134,7 +176,10 @@ describe.each(dbKinds)("seedDemoCatalogue on %s", (kind) => {
   });
 
   it("stores variants with deterministic ids and price deltas", async () => {
-    const variants = await t.db.select().from(productVariants).where(eq(productVariants.productId, "ocean-wave-photo-frame"));
+    const variants = await t.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, "ocean-wave-photo-frame"));
     const byId = Object.fromEntries(variants.map((v) => [v.id, v]));
     expect(byId["ocean-wave-photo-frame-v1"]).toMatchObject({ name: "Size", pricePaise: 0 });
     expect(new Set(variants.map((v) => v.name))).toEqual(new Set(["Size", "Finish"]));
@@ -196,7 +241,12 @@ describe.each(dbKinds)("factories on %s", (kind) => {
     expect(c.categoryId).toBeNull();
 
     const [row] = await t.db.select().from(products).where(eq(products.id, a.id));
-    expect(row).toMatchObject({ pricePaise: 120000, weightGrams: 4200, categoryId: category.id, status: "active" });
+    expect(row).toMatchObject({
+      pricePaise: 120000,
+      weightGrams: 4200,
+      categoryId: category.id,
+      status: "active",
+    });
 
     expect(await seedDemoCatalogue(t.db)).toEqual({ seeded: false, products: 0 });
   });

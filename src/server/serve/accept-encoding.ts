@@ -10,7 +10,9 @@ export function pickEncoding(header: string | null | undefined): Encoding {
   for (const part of (header ?? "").toLowerCase().split(",")) {
     const [name, ...params] = part.trim().split(";");
     if (!name) continue;
-    const value = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const value = params
+      .map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1])
+      .find((v) => v !== undefined);
     q.set(name, value === undefined ? 1 : Number(value));
   }
   const wants = (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;

@@ -31,13 +31,24 @@ beforeAll(async () => {
     wrapHandler((req, res) => {
       astroCalls.push(req.url ?? "");
       if (req.url === "/precompressed") {
-        res.writeHead(200, { "content-type": "application/json", "content-encoding": "br", "content-length": "3" });
+        res.writeHead(200, {
+          "content-type": "application/json",
+          "content-encoding": "br",
+          "content-length": "3",
+        });
         return void res.end(Buffer.from([1, 2, 3]));
       }
       // Astro sends a rendered page with its length (streaming is off), and json() does too.
-      if (req.url === "/small") return void res.writeHead(200, { "content-type": "text/html", "content-length": "9" }).end("<p>hi</p>");
-      if (req.url === "/photo.png") return void res.writeHead(200, { "content-type": "image/png" }).end(Buffer.alloc(4096, 7));
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'self'" });
+      if (req.url === "/small")
+        return void res
+          .writeHead(200, { "content-type": "text/html", "content-length": "9" })
+          .end("<p>hi</p>");
+      if (req.url === "/photo.png")
+        return void res.writeHead(200, { "content-type": "image/png" }).end(Buffer.alloc(4096, 7));
+      res.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": "default-src 'self'",
+      });
       res.end(page);
     }, dir),
   );
@@ -53,11 +64,17 @@ afterAll(async () => {
 async function get(url: string, headers: Record<string, string> = {}) {
   // fetch() would decompress on its own: read the raw bytes through node:http instead.
   const { request } = await import("node:http");
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
     request(base + url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     })
       .on("error", reject)
       .end();
@@ -87,7 +104,8 @@ describe("pages and JSON rendered per request", () => {
     const plain = await get("/products", { "accept-encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe(page);
-    for (const answer of [br, gz, plain]) expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+    for (const answer of [br, gz, plain])
+      expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
     expect(br.headers["content-security-policy"]).toBe("default-src 'self'"); // headers kept
   });
 
@@ -144,7 +162,15 @@ describe("the fast lane", () => {
     (globalThis as Record<symbol, unknown>)[key] = async (request: Request) => {
       seen.push(new URL(request.url).pathname);
       if (new URL(request.url).pathname !== "/lane") return null;
-      return { status: 200, headers: new Headers({ "content-type": "text/plain", "x-lane": "yes", "content-length": "13" }), body: Buffer.from("from the lane") };
+      return {
+        status: 200,
+        headers: new Headers({
+          "content-type": "text/plain",
+          "x-lane": "yes",
+          "content-length": "13",
+        }),
+        body: Buffer.from("from the lane"),
+      };
     };
     try {
       const before = astroCalls.length;
@@ -162,7 +188,13 @@ describe("the fast lane", () => {
   });
 
   it("a body over 1 MiB is kept compressed only, and a client without compression gets it unzipped as it is sent", async () => {
-    const json = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ id: `product-${i}`, name: `Ocean frame ${i}`, price: i * 3 })));
+    const json = JSON.stringify(
+      Array.from({ length: 20_000 }, (_, i) => ({
+        id: `product-${i}`,
+        name: `Ocean frame ${i}`,
+        price: i * 3,
+      })),
+    );
     const chunks = [Buffer.from(json.slice(0, 500_000)), Buffer.from(json.slice(500_000))];
     const body = await encodeBody(chunks);
     expect(body.size).toBeGreaterThan(MAX_IDENTITY_BYTES);

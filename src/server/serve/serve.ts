@@ -15,7 +15,12 @@
  *
  * Plain Node runs this file (type stripping): node: and package imports, sibling `.ts` imports only.
  */
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Readable } from "node:stream";
@@ -54,9 +59,12 @@ async function send(res: ServerResponse, answer: LaneAnswer): Promise<void> {
   answer.headers.forEach((value, name) => (headers[name] = value));
   res.writeHead(answer.status, headers);
   // A client that leaves mid-answer ends the pipeline early: nothing to report.
-  if (answer.body instanceof Readable) return pipeline(answer.body, res).catch(() => void res.destroy());
-  if (answer.body === null || !Array.isArray(answer.body)) return void res.end(answer.body ?? undefined);
-  for (const chunk of answer.body) if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
+  if (answer.body instanceof Readable)
+    return pipeline(answer.body, res).catch(() => void res.destroy());
+  if (answer.body === null || !Array.isArray(answer.body))
+    return void res.end(answer.body ?? undefined);
+  for (const chunk of answer.body)
+    if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
   res.end();
 }
 
@@ -102,7 +110,9 @@ export function wrapHandler(astro: RequestListener, clientDir: string): RequestL
 /** The whole request handler around a built entry (dist/server/entry.mjs). */
 export async function createShopHandler(entry: string): Promise<RequestListener> {
   process.env.ASTRO_NODE_AUTOSTART = "disabled"; // we listen ourselves
-  const astro = (await import(pathToFileURL(path.resolve(entry)).href)) as { handler: RequestListener };
+  const astro = (await import(pathToFileURL(path.resolve(entry)).href)) as {
+    handler: RequestListener;
+  };
   return wrapHandler(astro.handler, path.resolve(path.dirname(entry), "../client"));
 }
 

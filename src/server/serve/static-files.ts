@@ -61,12 +61,24 @@ async function load(file: string): Promise<CachedFile | null> {
   const worth = identity.length >= MIN_COMPRESS_BYTES;
   const [br, gz] = worth
     ? await Promise.all([
-        brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+        brotli(identity, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        }),
         gzipAsync(identity, { level: 9 }),
       ])
     : [null, null];
   const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-  return { type, identity, br: br && br.length < identity.length ? br : null, gzip: gz && gz.length < identity.length ? gz : null, etag, lastModified: info.mtime.toUTCString() };
+  return {
+    type,
+    identity,
+    br: br && br.length < identity.length ? br : null,
+    gzip: gz && gz.length < identity.length ? gz : null,
+    etag,
+    lastModified: info.mtime.toUTCString(),
+  };
 }
 
 /**
@@ -87,7 +99,10 @@ export function createStaticFiles(clientDir: string, assetsPrefix = "/_astro/") 
         return Promise.resolve(null);
       }
       const file = path.resolve(root, "." + path.posix.normalize(decoded));
-      const inside = file.startsWith(root + path.sep) && !decoded.includes("\0") && !path.basename(file).startsWith(".");
+      const inside =
+        file.startsWith(root + path.sep) &&
+        !decoded.includes("\0") &&
+        !path.basename(file).startsWith(".");
       cached = inside ? load(file) : Promise.resolve(null);
       // Unknown paths are remembered only while the map is small (a scan must not grow it forever).
       if (files.size < 5000) files.set(urlPath, cached);
@@ -95,14 +110,21 @@ export function createStaticFiles(clientDir: string, assetsPrefix = "/_astro/") 
     return cached;
   }
 
-  return async function serveStatic(req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void> {
+  return async function serveStatic(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
+  ): Promise<void> {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const urlPath = (req.url ?? "/").split(/[?#]/, 1)[0]!;
     if (!path.extname(urlPath)) return next();
     const file = await lookup(urlPath);
     if (!file) return next();
     res.setHeader("content-type", file.type);
-    res.setHeader("cache-control", urlPath.startsWith(assetsPrefix) ? IMMUTABLE : "public, max-age=0, must-revalidate");
+    res.setHeader(
+      "cache-control",
+      urlPath.startsWith(assetsPrefix) ? IMMUTABLE : "public, max-age=0, must-revalidate",
+    );
     res.setHeader("etag", file.etag);
     res.setHeader("last-modified", file.lastModified);
     res.setHeader("x-content-type-options", "nosniff");
@@ -113,7 +135,8 @@ export function createStaticFiles(clientDir: string, assetsPrefix = "/_astro/") 
       return;
     }
     const encoding = pickEncoding(req.headers["accept-encoding"]);
-    const body = (encoding === "br" && file.br) || (encoding === "gzip" && file.gzip) || file.identity;
+    const body =
+      (encoding === "br" && file.br) || (encoding === "gzip" && file.gzip) || file.identity;
     if (body !== file.identity) res.setHeader("content-encoding", encoding);
     res.setHeader("content-length", body.length);
     res.statusCode = 200;

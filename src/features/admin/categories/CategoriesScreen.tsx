@@ -7,7 +7,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Spinner from "../../../components/ui/Spinner";
 import type { ScreenProps } from "../shell/AdminApp";
 import { navigate } from "../shell/admin-router";
-import { CATEGORY_SORTS, CATEGORY_TEXTS, categoryCounts, matchesCategory, sortCategories, type Category, type CategorySort } from "./categories";
+import {
+  CATEGORY_SORTS,
+  CATEGORY_TEXTS,
+  categoryCounts,
+  matchesCategory,
+  sortCategories,
+  type Category,
+  type CategorySort,
+} from "./categories";
 import { fetchCategories, saveCategoryShow } from "./categories-client";
 import CategoryTile from "./CategoryTile";
 import CreateCategoryForm from "./CreateCategoryForm";
@@ -43,7 +51,11 @@ export default function CategoriesScreen({ id }: ScreenProps) {
   }, [id, load]);
 
   const replace = (saved: Category) =>
-    setLoad((current) => (current.state === "ready" ? { state: "ready", list: current.list.map((c) => (c.id === saved.id ? saved : c)) } : current));
+    setLoad((current) =>
+      current.state === "ready"
+        ? { state: "ready", list: current.list.map((c) => (c.id === saved.id ? saved : c)) }
+        : current,
+    );
 
   // SPEC §4: the card changes only after the server agrees; a failure is logged only (SPEC §8).
   const toggle = async (category: Category) => {
@@ -68,7 +80,14 @@ export default function CategoriesScreen({ id }: ScreenProps) {
   };
 
   const counts = categoryCounts(list);
-  const shown = useMemo(() => sortCategories(list.filter((c) => matchesCategory(c, search)), sort), [list, search, sort]);
+  const shown = useMemo(
+    () =>
+      sortCategories(
+        list.filter((c) => matchesCategory(c, search)),
+        sort,
+      ),
+    [list, search, sort],
+  );
 
   return (
     <section className="flex flex-col gap-6">
@@ -78,13 +97,25 @@ export default function CategoriesScreen({ id }: ScreenProps) {
           [CATEGORY_TEXTS.total, counts.total, "total"],
           [CATEGORY_TEXTS.onHome, counts.onHome, "on-home"],
         ].map(([label, value, key]) => (
-          <div key={key} className="rounded-2xl bg-white p-5 ring-1 ring-cream-200" data-testid={`summary-${key}`}>
+          <div
+            key={key}
+            className="rounded-2xl bg-white p-5 ring-1 ring-cream-200"
+            data-testid={`summary-${key}`}
+          >
             <p className="text-sm text-ink-500">{label}</p>
             <p className="mt-1 text-3xl text-ink-900">{load.state === "ready" ? value : "–"}</p>
           </div>
         ))}
       </div>
-      <CreateCategoryForm onCreated={(category) => setLoad((current) => (current.state === "ready" ? { state: "ready", list: [category, ...current.list] } : current))} />
+      <CreateCategoryForm
+        onCreated={(category) =>
+          setLoad((current) =>
+            current.state === "ready"
+              ? { state: "ready", list: [category, ...current.list] }
+              : current,
+          )
+        }
+      />
       <div className="flex flex-col gap-3 sm:flex-row">
         <input
           type="search"
@@ -94,7 +125,12 @@ export default function CategoriesScreen({ id }: ScreenProps) {
           onChange={(event) => setSearch(event.target.value)}
           className="flex-1 rounded-full border border-cream-300 bg-white px-4 py-2.5 text-sm outline-none focus:border-gold-500"
         />
-        <select aria-label="Sort" value={sort} onChange={(event) => setSort(event.target.value as CategorySort)} className="rounded-full border border-cream-300 bg-white px-4 py-2.5 text-sm">
+        <select
+          aria-label="Sort"
+          value={sort}
+          onChange={(event) => setSort(event.target.value as CategorySort)}
+          className="rounded-full border border-cream-300 bg-white px-4 py-2.5 text-sm"
+        >
           {CATEGORY_SORTS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -111,11 +147,19 @@ export default function CategoriesScreen({ id }: ScreenProps) {
           </button>
         </p>
       )}
-      {load.state === "ready" && shown.length === 0 && <p className="text-ink-500">No categories found.</p>}
+      {load.state === "ready" && shown.length === 0 && (
+        <p className="text-ink-500">No categories found.</p>
+      )}
       {shown.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Categories">
           {shown.map((category) => (
-            <CategoryTile key={category.id} category={category} saving={saving.has(category.id)} onToggle={(c) => void toggle(c)} onEditImage={setEditing} />
+            <CategoryTile
+              key={category.id}
+              category={category}
+              saving={saving.has(category.id)}
+              onToggle={(c) => void toggle(c)}
+              onEditImage={setEditing}
+            />
           ))}
         </ul>
       )}

@@ -19,7 +19,10 @@ export default function CategoryTile({ category, saving, onToggle, onEditImage }
   const labelId = useId();
   const shown = category.show === 1;
   return (
-    <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cream-200" data-category={category.slug}>
+    <li
+      className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cream-200"
+      data-category={category.slug}
+    >
       <Picture
         src={category.img || CATEGORY_FALLBACK_IMAGE}
         sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
@@ -48,7 +51,9 @@ export default function CategoryTile({ category, saving, onToggle, onEditImage }
             onClick={() => onToggle(category)}
             className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:opacity-60 ${shown ? "bg-gold-500" : "bg-cream-300"}`}
           >
-            <span className={`inline-block size-5 rounded-full bg-white shadow transition ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
+            <span
+              className={`inline-block size-5 rounded-full bg-white shadow transition ${shown ? "translate-x-5" : "translate-x-0.5"}`}
+            />
           </button>
         </div>
         <button

@@ -21,7 +21,11 @@ export default function CreateCategoryForm({ onCreated }: { onCreated(category: 
     event.preventDefault();
     const parsed = z.safeParse(createCategoryBody, { name });
     if (!parsed.success) {
-      showToast({ type: "error", title: "Error", message: parsed.error.issues[0]?.message ?? "Check the name." });
+      showToast({
+        type: "error",
+        title: "Error",
+        message: parsed.error.issues[0]?.message ?? "Check the name.",
+      });
       return;
     }
     setSaving(true);
@@ -32,28 +36,55 @@ export default function CreateCategoryForm({ onCreated }: { onCreated(category: 
       onCreated(category);
     } catch (error) {
       console.error("[categories] create failed", error);
-      showToast({ type: "error", title: "Error", message: error instanceof ApiError && error.status !== 0 ? error.message : "Category not added" });
+      showToast({
+        type: "error",
+        title: "Error",
+        message:
+          error instanceof ApiError && error.status !== 0 ? error.message : "Category not added",
+      });
     } finally {
       setSaving(false);
     }
   };
 
-  const inputClass = "block w-full rounded-xl border border-cream-300 bg-white px-4 py-2.5 text-sm text-ink-900 outline-none focus:border-gold-500";
+  const inputClass =
+    "block w-full rounded-xl border border-cream-300 bg-white px-4 py-2.5 text-sm text-ink-900 outline-none focus:border-gold-500";
   return (
-    <form onSubmit={(event) => void submit(event)} className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-cream-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label="Add a category">
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-cream-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      aria-label="Add a category"
+    >
       <div>
         <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium text-ink-700">
           Category name
         </label>
-        <input id={`${id}-name`} value={name} maxLength={CATEGORY_NAME_MAX} onChange={(event) => setName(event.target.value)} onBlur={() => setName(derived.name)} className={inputClass} placeholder="e.g. Resin Trays" />
+        <input
+          id={`${id}-name`}
+          value={name}
+          maxLength={CATEGORY_NAME_MAX}
+          onChange={(event) => setName(event.target.value)}
+          onBlur={() => setName(derived.name)}
+          className={inputClass}
+          placeholder="e.g. Resin Trays"
+        />
       </div>
       <div>
         <label htmlFor={`${id}-slug`} className="mb-1 block text-sm font-medium text-ink-700">
           Slug
         </label>
-        <input id={`${id}-slug`} value={derived.slug} readOnly className={`${inputClass} bg-cream-100 text-ink-500`} />
+        <input
+          id={`${id}-slug`}
+          value={derived.slug}
+          readOnly
+          className={`${inputClass} bg-cream-100 text-ink-500`}
+        />
       </div>
-      <button type="submit" disabled={saving} className="rounded-full bg-ink-900 px-5 py-2.5 text-sm font-medium text-cream-50 hover:bg-ink-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={saving}
+        className="rounded-full bg-ink-900 px-5 py-2.5 text-sm font-medium text-cream-50 hover:bg-ink-700 disabled:opacity-60"
+      >
         Add Category
       </button>
     </form>

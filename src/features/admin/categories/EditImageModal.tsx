@@ -55,14 +55,24 @@ export default function EditImageModal({ category, onSaved, onClose }: Props) {
       handleRef.current?.requestClose();
     } catch (error) {
       console.error("[categories] saving the image failed", error);
-      showToast({ type: "error", title: error instanceof ApiError && error.status !== 0 && error.message ? error.message : "Error uploading image" });
+      showToast({
+        type: "error",
+        title:
+          error instanceof ApiError && error.status !== 0 && error.message
+            ? error.message
+            : "Error uploading image",
+      });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <dialog ref={dialogRef} aria-labelledby={titleId} className="w-full rounded-2xl bg-cream-50 text-ink-900 shadow-2xl sm:w-[28rem]">
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      className="w-full rounded-2xl bg-cream-50 text-ink-900 shadow-2xl sm:w-[28rem]"
+    >
       <div className="flex flex-col gap-5 p-6">
         <header className="flex items-start justify-between gap-4">
           <div>
@@ -80,14 +90,26 @@ export default function EditImageModal({ category, onSaved, onClose }: Props) {
             onClick={() => handleRef.current?.requestClose()}
             className="-mr-2 rounded-full p-2 text-ink-500 transition hover:bg-cream-200 hover:text-ink-900"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={1.8}
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>
         </header>
         {category && (
           <>
-            <img src={category.img || CATEGORY_FALLBACK_IMAGE} alt="" className="aspect-[8/5] w-full rounded-xl bg-cream-100 object-cover" />
+            <img
+              src={category.img || CATEGORY_FALLBACK_IMAGE}
+              alt=""
+              className="aspect-[8/5] w-full rounded-xl bg-cream-100 object-cover"
+            />
             <ImageUpload
               key={category.id}
               buttonLabel={CATEGORY_TEXTS.confirmUpload}
@@ -101,7 +123,10 @@ export default function EditImageModal({ category, onSaved, onClose }: Props) {
         )}
       </div>
       {busy && (
-        <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink-900/40" data-testid="upload-spinner">
+        <div
+          className="fixed inset-0 z-50 flex items-center justify-center bg-ink-900/40"
+          data-testid="upload-spinner"
+        >
           <Spinner size="lg" label="Uploading" />
         </div>
       )}

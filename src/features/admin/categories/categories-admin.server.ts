@@ -18,7 +18,14 @@ export const IMAGE_REFUSED =
   "img must be an image uploaded to this shop (/media/...) or to its Cloudinary account; other addresses are not accepted.";
 
 function toCategory(row: typeof categories.$inferSelect): Category {
-  return { id: row.id, slug: row.slug, name: row.name, img: row.img, show: row.show === 1 ? 1 : 0, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    img: row.img,
+    show: row.show === 1 ? 1 : 0,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Every category, shown or not, newest first. */
@@ -26,7 +33,11 @@ export function listAdminCategories(db: DbOrTx): Promise<Category[]> {
   return listCategories(db, { shownOnly: false });
 }
 
-async function updateCategory(db: Db, id: string, values: Partial<typeof categories.$inferInsert>): Promise<Category> {
+async function updateCategory(
+  db: Db,
+  id: string,
+  values: Partial<typeof categories.$inferInsert>,
+): Promise<Category> {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(categories).set(values).where(eq(categories.id, id)).returning();
     if (!row) throw new HttpError(404, CATEGORY_NOT_FOUND);

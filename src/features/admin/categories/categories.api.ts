@@ -6,7 +6,12 @@ import type { APIContext } from "astro";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
 import { json, parseWith, readJson, readQuery } from "../../../server/http";
-import { createCategory, listAdminCategories, setCategoryImage, setCategoryShow } from "./categories-admin.server";
+import {
+  createCategory,
+  listAdminCategories,
+  setCategoryImage,
+  setCategoryShow,
+} from "./categories-admin.server";
 import { categoryIdParam, createCategoryBody, imageQuery, showQuery } from "./categories.schema";
 
 /** GET /v2/admin/categories: every category with show, img and createdAt, newest first. */

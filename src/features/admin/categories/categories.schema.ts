@@ -10,26 +10,32 @@ export const createCategoryBody = z.strictObject({
   name: z.string({ error: "name is required" }).check(
     z.trim(),
     z.minLength(1, { error: "name is required" }),
-    z.maxLength(CATEGORY_NAME_MAX, { error: `name must be at most ${CATEGORY_NAME_MAX} characters` }),
+    z.maxLength(CATEGORY_NAME_MAX, {
+      error: `name must be at most ${CATEGORY_NAME_MAX} characters`,
+    }),
     z.refine((name) => slugify(name) !== "", { error: "name must contain a letter or a digit" }),
   ),
 });
 export type CreateCategoryBody = z.infer<typeof createCategoryBody>;
 
-export const categoryIdParam = z.string({ error: "id is required" }).check(
-  z.trim(),
-  z.minLength(1, { error: "id is required" }),
-  z.maxLength(120, { error: "id must be at most 120 characters" }),
-);
+export const categoryIdParam = z
+  .string({ error: "id is required" })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: "id is required" }),
+    z.maxLength(120, { error: "id must be at most 120 characters" }),
+  );
 
 export const showQuery = z.object({
   new_show: z.enum(["0", "1"], { error: "new_show must be 0 or 1" }),
 });
 
 export const imageQuery = z.object({
-  img: z.string({ error: "img is required: the address of the uploaded image" }).check(
-    z.trim(),
-    z.minLength(1, { error: "img is required: the address of the uploaded image" }),
-    z.maxLength(2048, { error: "img must be at most 2048 characters" }),
-  ),
+  img: z
+    .string({ error: "img is required: the address of the uploaded image" })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "img is required: the address of the uploaded image" }),
+      z.maxLength(2048, { error: "img must be at most 2048 characters" }),
+    ),
 });

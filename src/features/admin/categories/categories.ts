@@ -29,21 +29,32 @@ export const CATEGORY_SORTS = [
 export type CategorySort = (typeof CATEGORY_SORTS)[number]["value"];
 
 /** Total Categories, and Display on Home Page (show is 1). */
-export function categoryCounts(list: readonly Pick<Category, "show">[]): { total: number; onHome: number } {
+export function categoryCounts(list: readonly Pick<Category, "show">[]): {
+  total: number;
+  onHome: number;
+} {
   return { total: list.length, onHome: list.filter((c) => c.show === 1).length };
 }
 
 /** Slug or name (or the id, which is the label), case-insensitive; a blank search keeps all. */
-export function matchesCategory(category: Pick<Category, "id" | "slug" | "name">, search: string): boolean {
+export function matchesCategory(
+  category: Pick<Category, "id" | "slug" | "name">,
+  search: string,
+): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
-  return [category.slug, category.name ?? "", category.id].some((field) => field.toLowerCase().includes(needle));
+  return [category.slug, category.name ?? "", category.id].some((field) =>
+    field.toLowerCase().includes(needle),
+  );
 }
 
 const time = (c: Pick<Category, "createdAt">) => Date.parse(c.createdAt) || 0;
 
 /** Newest First (default), Oldest First, Name A-Z / Z-A (by slug, as SPEC §2 says). A new array. */
-export function sortCategories<T extends Pick<Category, "slug" | "createdAt">>(list: readonly T[], sort: CategorySort): T[] {
+export function sortCategories<T extends Pick<Category, "slug" | "createdAt">>(
+  list: readonly T[],
+  sort: CategorySort,
+): T[] {
   const copy = [...list];
   switch (sort) {
     case "oldest":
@@ -61,7 +72,12 @@ export function sortCategories<T extends Pick<Category, "slug" | "createdAt">>(l
 export function formatCategoryDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+  return date.toLocaleDateString("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Asia/Kolkata",
+  });
 }
 
 /** Longest category name accepted. */

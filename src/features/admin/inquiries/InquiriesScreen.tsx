@@ -8,7 +8,13 @@ import Spinner from "../../../components/ui/Spinner";
 import { showToast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import type { ScreenProps } from "../shell/AdminApp";
-import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, type AdminInquiry, type InquiryStatus, type ManualInquiryStatus } from "./inquiries-admin";
+import {
+  INQUIRY_STATUS_LABELS,
+  INQUIRY_STATUSES,
+  type AdminInquiry,
+  type InquiryStatus,
+  type ManualInquiryStatus,
+} from "./inquiries-admin";
 import { fetchInquiries, saveInquiryStatus } from "./inquiries-client";
 import InquiryRow from "./InquiryRow";
 import QuoteLink from "../../custom/admin/QuoteLink";
@@ -38,12 +44,22 @@ export default function InquiriesScreen(_props: ScreenProps) {
       const saved = await saveInquiryStatus(inquiry.id, status);
       setLoad((current) =>
         current.state === "ready"
-          ? { state: "ready", list: current.list.map((i) => (i.id === saved.id ? saved : i)).filter((i) => !filter || i.status === filter) }
+          ? {
+              state: "ready",
+              list: current.list
+                .map((i) => (i.id === saved.id ? saved : i))
+                .filter((i) => !filter || i.status === filter),
+            }
           : current,
       );
     } catch (error) {
       console.error("[inquiries] status change failed", error);
-      showToast({ type: "error", title: "Error", message: error instanceof ApiError && error.status !== 0 ? error.message : "Status not changed" });
+      showToast({
+        type: "error",
+        title: "Error",
+        message:
+          error instanceof ApiError && error.status !== 0 ? error.message : "Status not changed",
+      });
     } finally {
       setSaving(null);
     }
@@ -55,7 +71,11 @@ export default function InquiriesScreen(_props: ScreenProps) {
         <h1 className="text-3xl text-ink-900">Inquiries</h1>
         <label className="flex items-center gap-2 text-sm text-ink-700">
           Show
-          <select value={filter} onChange={(event) => setFilter(event.target.value as InquiryStatus | "")} className="rounded-full border border-cream-300 bg-white px-3 py-1.5 text-sm">
+          <select
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as InquiryStatus | "")}
+            className="rounded-full border border-cream-300 bg-white px-3 py-1.5 text-sm"
+          >
             <option value="">All</option>
             {INQUIRY_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -74,11 +94,19 @@ export default function InquiriesScreen(_props: ScreenProps) {
           </button>
         </p>
       )}
-      {load.state === "ready" && load.list.length === 0 && <p className="text-ink-500">No inquiries yet.</p>}
+      {load.state === "ready" && load.list.length === 0 && (
+        <p className="text-ink-500">No inquiries yet.</p>
+      )}
       {load.state === "ready" && load.list.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label="Inquiries">
           {load.list.map((inquiry) => (
-            <InquiryRow key={inquiry.id} inquiry={inquiry} saving={saving === inquiry.id} onStatus={(i, s) => void setStatus(i, s)} actions={<QuoteLink inquiryId={inquiry.id} />} />
+            <InquiryRow
+              key={inquiry.id}
+              inquiry={inquiry}
+              saving={saving === inquiry.id}
+              onStatus={(i, s) => void setStatus(i, s)}
+              actions={<QuoteLink inquiryId={inquiry.id} />}
+            />
           ))}
         </ul>
       )}

@@ -4,7 +4,13 @@
  * of issue 12 opens from here).
  */
 import type { ReactNode } from "react";
-import { formatInquiryDate, INQUIRY_STATUS_LABELS, statusChoices, type AdminInquiry, type ManualInquiryStatus } from "./inquiries-admin";
+import {
+  formatInquiryDate,
+  INQUIRY_STATUS_LABELS,
+  statusChoices,
+  type AdminInquiry,
+  type ManualInquiryStatus,
+} from "./inquiries-admin";
 
 export interface InquiryRowProps {
   inquiry: AdminInquiry;
@@ -21,9 +27,17 @@ const Field = ({ label, value }: { label: string; value: string }) =>
     </div>
   ) : null;
 
-export default function InquiryRow({ inquiry, saving = false, onStatus, actions }: InquiryRowProps) {
+export default function InquiryRow({
+  inquiry,
+  saving = false,
+  onStatus,
+  actions,
+}: InquiryRowProps) {
   return (
-    <li className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-cream-200" data-inquiry={inquiry.id}>
+    <li
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-cream-200"
+      data-inquiry={inquiry.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="font-medium text-ink-900">
@@ -33,7 +47,8 @@ export default function InquiryRow({ inquiry, saving = false, onStatus, actions 
             </a>
           </p>
           <p className="text-sm text-ink-500">
-            <time dateTime={inquiry.createdAt}>{formatInquiryDate(inquiry.createdAt)}</time> · {inquiry.productType}
+            <time dateTime={inquiry.createdAt}>{formatInquiryDate(inquiry.createdAt)}</time> ·{" "}
+            {inquiry.productType}
           </p>
         </div>
         <label className="flex items-center gap-2 text-sm text-ink-700">
@@ -61,7 +76,9 @@ export default function InquiryRow({ inquiry, saving = false, onStatus, actions 
         <Field label="Size" value={inquiry.size} />
         <Field label="Budget" value={inquiry.budget} />
       </dl>
-      {inquiry.description.trim() && <p className="text-sm whitespace-pre-line text-ink-700">{inquiry.description}</p>}
+      {inquiry.description.trim() && (
+        <p className="text-sm whitespace-pre-line text-ink-700">{inquiry.description}</p>
+      )}
       {actions}
     </li>
   );

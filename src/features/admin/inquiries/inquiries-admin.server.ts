@@ -6,7 +6,14 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../server/db/client";
 import { customInquiries } from "../../../server/db/schema";
 import { HttpError } from "../../../server/http";
-import { canSetInquiryStatus, INQUIRY_STATUS_LABELS, manualTargets, type AdminInquiry, type InquiryStatus, type ManualInquiryStatus } from "./inquiries-admin";
+import {
+  canSetInquiryStatus,
+  INQUIRY_STATUS_LABELS,
+  manualTargets,
+  type AdminInquiry,
+  type InquiryStatus,
+  type ManualInquiryStatus,
+} from "./inquiries-admin";
 
 export const INQUIRY_NOT_FOUND = "Inquiry not found";
 
@@ -26,10 +33,14 @@ function toInquiry(row: typeof customInquiries.$inferSelect): AdminInquiry {
   };
 }
 
-const byStatus = (status?: InquiryStatus): SQL | undefined => (status ? eq(customInquiries.status, status) : undefined);
+const byStatus = (status?: InquiryStatus): SQL | undefined =>
+  status ? eq(customInquiries.status, status) : undefined;
 
 /** Inquiries newest first, optionally of one status; limit 0 = all. */
-export async function listInquiries(db: DbOrTx, options: { status?: InquiryStatus; limit: number; offset: number }): Promise<AdminInquiry[]> {
+export async function listInquiries(
+  db: DbOrTx,
+  options: { status?: InquiryStatus; limit: number; offset: number },
+): Promise<AdminInquiry[]> {
   const query = db
     .select()
     .from(customInquiries)
@@ -41,21 +52,39 @@ export async function listInquiries(db: DbOrTx, options: { status?: InquiryStatu
 }
 
 export async function countInquiries(db: DbOrTx, status?: InquiryStatus): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(customInquiries).where(and(byStatus(status)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(customInquiries)
+    .where(and(byStatus(status)));
   return Number(row?.n ?? 0);
 }
 
 /** Sets new, contacted or closed; a quoted or paid inquiry can only be closed here. */
-export async function setInquiryStatus(db: Db, id: string, status: ManualInquiryStatus): Promise<AdminInquiry> {
+export async function setInquiryStatus(
+  db: Db,
+  id: string,
+  status: ManualInquiryStatus,
+): Promise<AdminInquiry> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(customInquiries).where(eq(customInquiries.id, id)).for("update");
+    const [current] = await tx
+      .select()
+      .from(customInquiries)
+      .where(eq(customInquiries.id, id))
+      .for("update");
     if (!current) throw new HttpError(404, INQUIRY_NOT_FOUND);
     if (current.status === status) return toInquiry(current);
     if (!canSetInquiryStatus(current.status, status)) {
       const allowed = manualTargets(current.status).join(" or ");
-      throw new HttpError(400, `This inquiry is ${INQUIRY_STATUS_LABELS[current.status].toLowerCase()}: it can only be set to ${allowed} here.`);
+      throw new HttpError(
+        400,
+        `This inquiry is ${INQUIRY_STATUS_LABELS[current.status].toLowerCase()}: it can only be set to ${allowed} here.`,
+      );
     }
-    const [row] = await tx.update(customInquiries).set({ status, updatedAt: new Date() }).where(eq(customInquiries.id, id)).returning();
+    const [row] = await tx
+      .update(customInquiries)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(customInquiries.id, id))
+      .returning();
     return toInquiry(row!);
   });
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { INQUIRY_STATUSES as TABLE_STATUSES } from "../../../server/db/schema/inquiries";
-import { canSetInquiryStatus, formatInquiryDate, INQUIRY_STATUSES, manualTargets, statusChoices } from "./inquiries-admin";
+import {
+  canSetInquiryStatus,
+  formatInquiryDate,
+  INQUIRY_STATUSES,
+  manualTargets,
+  statusChoices,
+} from "./inquiries-admin";
 
 describe("inquiry statuses", () => {
   it("are the table's", () => {
@@ -9,7 +15,8 @@ describe("inquiry statuses", () => {
 
   it("let the owner move freely among new, contacted and closed", () => {
     for (const from of ["new", "contacted", "closed"] as const) {
-      for (const to of ["new", "contacted", "closed"]) expect(canSetInquiryStatus(from, to), `${from} -> ${to}`).toBe(true);
+      for (const to of ["new", "contacted", "closed"])
+        expect(canSetInquiryStatus(from, to), `${from} -> ${to}`).toBe(true);
       expect(canSetInquiryStatus(from, "quoted")).toBe(false);
       expect(canSetInquiryStatus(from, "paid")).toBe(false);
     }

@@ -10,7 +10,9 @@ import { json, parseWith, queryInt, readQuery } from "../../../server/http";
 import { INQUIRY_STATUSES, MANUAL_INQUIRY_STATUSES } from "./inquiries-admin";
 import { countInquiries, listInquiries, setInquiryStatus } from "./inquiries-admin.server";
 
-const anyStatus = z.enum(INQUIRY_STATUSES, { error: `status must be ${INQUIRY_STATUSES.join(", ")}` }).optional();
+const anyStatus = z
+  .enum(INQUIRY_STATUSES, { error: `status must be ${INQUIRY_STATUSES.join(", ")}` })
+  .optional();
 
 const listQuery = z.object({
   status: anyStatus,
@@ -18,7 +20,11 @@ const listQuery = z.object({
   offset: queryInt("offset", { min: 0, default: 0 }),
 });
 
-const idParam = z.string({ error: "id is required" }).trim().min(1, { error: "id is required" }).max(120, { error: "id must be at most 120 characters" });
+const idParam = z
+  .string({ error: "id is required" })
+  .trim()
+  .min(1, { error: "id is required" })
+  .max(120, { error: "id must be at most 120 characters" });
 
 const setQuery = z.object({
   status: z.enum(MANUAL_INQUIRY_STATUSES, {

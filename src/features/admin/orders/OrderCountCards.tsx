@@ -11,9 +11,15 @@ interface Props {
 }
 
 export default function OrderCountCards({ counts, total, selected, onSelect }: Props) {
-  const cards = [{ status: "all" as const, label: "All Orders", count: total }, ...countCards(counts)];
+  const cards = [
+    { status: "all" as const, label: "All Orders", count: total },
+    ...countCards(counts),
+  ];
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6" aria-label="Orders per status">
+    <ul
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6"
+      aria-label="Orders per status"
+    >
       {cards.map(({ status, label, count }) => (
         <li key={status}>
           <button
@@ -22,10 +28,14 @@ export default function OrderCountCards({ counts, total, selected, onSelect }: P
             aria-pressed={status === selected}
             data-count={status}
             className={`w-full rounded-2xl border p-4 text-left transition ${
-              status === selected ? "border-gold-500 bg-cream-50 ring-2 ring-gold-300/60" : "border-cream-200 bg-white/85 hover:border-gold-300"
+              status === selected
+                ? "border-gold-500 bg-cream-50 ring-2 ring-gold-300/60"
+                : "border-cream-200 bg-white/85 hover:border-gold-300"
             }`}
           >
-            <span className="block text-xs font-medium tracking-wide text-ink-500 uppercase">{label}</span>
+            <span className="block text-xs font-medium tracking-wide text-ink-500 uppercase">
+              {label}
+            </span>
             <span className="mt-1 block text-2xl font-semibold text-ink-900" data-count-value>
               {count.toLocaleString("en-IN")}
             </span>

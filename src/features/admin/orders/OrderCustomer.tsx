@@ -19,7 +19,11 @@ function Party({ title, person, address }: { title: string; person: Person; addr
         <dt className="text-ink-500">Address</dt>
         <dd className="text-ink-900">
           {addressLine(address) || "-"}
-          {address.type && <span className="ml-2 rounded-full bg-cream-100 px-2 py-0.5 text-xs text-ink-700">{address.type}</span>}
+          {address.type && (
+            <span className="ml-2 rounded-full bg-cream-100 px-2 py-0.5 text-xs text-ink-700">
+              {address.type}
+            </span>
+          )}
         </dd>
       </dl>
     </section>

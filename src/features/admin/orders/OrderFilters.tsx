@@ -10,30 +10,63 @@ interface Props {
   onChange: (next: OrderFilterInput) => void;
 }
 
-const input = "w-full rounded-xl border border-cream-300 bg-white px-4 py-2.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60";
+const input =
+  "w-full rounded-xl border border-cream-300 bg-white px-4 py-2.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60";
 
 export default function OrderFilters({ filter, onChange }: Props) {
   const id = useId();
-  const set = (key: keyof OrderFilterInput) => (event: { target: { value: string } }) => onChange({ ...filter, [key]: event.target.value });
+  const set = (key: keyof OrderFilterInput) => (event: { target: { value: string } }) =>
+    onChange({ ...filter, [key]: event.target.value });
   return (
-    <form role="search" aria-label="Filter orders" className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem_12rem]" onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      aria-label="Filter orders"
+      className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem_12rem]"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div>
         <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-ink-700">
           Search by name or order id
         </label>
-        <input id={`${id}-q`} type="search" value={filter.q} onChange={set("q")} maxLength={200} placeholder="Name or order id" className={input} />
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={filter.q}
+          onChange={set("q")}
+          maxLength={200}
+          placeholder="Name or order id"
+          className={input}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-min`} className="mb-1 block text-sm font-medium text-ink-700">
           Min amount (₹)
         </label>
-        <input id={`${id}-min`} type="number" min={0} step="0.01" inputMode="decimal" value={filter.min} onChange={set("min")} className={input} />
+        <input
+          id={`${id}-min`}
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          value={filter.min}
+          onChange={set("min")}
+          className={input}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-max`} className="mb-1 block text-sm font-medium text-ink-700">
           Max amount (₹)
         </label>
-        <input id={`${id}-max`} type="number" min={0} step="0.01" inputMode="decimal" value={filter.max} onChange={set("max")} className={input} />
+        <input
+          id={`${id}-max`}
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          value={filter.max}
+          onChange={set("max")}
+          className={input}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-sort`} className="mb-1 block text-sm font-medium text-ink-700">

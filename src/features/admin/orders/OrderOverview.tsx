@@ -24,7 +24,9 @@ export default function OrderOverview({ order }: { order: AdminOrderJson }) {
   return (
     <div className="space-y-6">
       <section className={card} aria-labelledby="admin-items-title">
-        <h2 id="admin-items-title" className="mb-3 text-xl text-ink-900">Items</h2>
+        <h2 id="admin-items-title" className="mb-3 text-xl text-ink-900">
+          Items
+        </h2>
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-cream-200 text-ink-500">
@@ -40,8 +42,12 @@ export default function OrderOverview({ order }: { order: AdminOrderJson }) {
                 <tr key={item.id} className="border-b border-cream-100 align-top">
                   <td className="py-3 pr-3">
                     <span className="block font-medium text-ink-900">{item.product.name}</span>
-                    {variantText(item.variant) && <span className="block text-ink-500">{variantText(item.variant)}</span>}
-                    {item.productNote && <span className="block text-ink-500">Note: {item.productNote}</span>}
+                    {variantText(item.variant) && (
+                      <span className="block text-ink-500">{variantText(item.variant)}</span>
+                    )}
+                    {item.productNote && (
+                      <span className="block text-ink-500">Note: {item.productNote}</span>
+                    )}
                   </td>
                   <td className="px-3 py-3">{item.quantity}</td>
                   <td className="px-3 py-3 text-right">{formatInr(item.price)}</td>
@@ -66,7 +72,9 @@ export default function OrderOverview({ order }: { order: AdminOrderJson }) {
       </section>
       <div className="grid gap-6 md:grid-cols-2">
         <section className={card} aria-labelledby="admin-payment-title">
-          <h2 id="admin-payment-title" className="mb-3 text-xl text-ink-900">Payment</h2>
+          <h2 id="admin-payment-title" className="mb-3 text-xl text-ink-900">
+            Payment
+          </h2>
           <Details
             label="Payment details"
             rows={[
@@ -81,14 +89,21 @@ export default function OrderOverview({ order }: { order: AdminOrderJson }) {
           />
         </section>
         <section className={card} aria-labelledby="admin-shipping-title">
-          <h2 id="admin-shipping-title" className="mb-3 text-xl text-ink-900">Shipping</h2>
+          <h2 id="admin-shipping-title" className="mb-3 text-xl text-ink-900">
+            Shipping
+          </h2>
           <Details
             label="Shipping details"
             rows={[
               ["Method", shipping.method],
               ["Tracking number", shipping.trackingNumber],
               ["Shipping cost", formatInr(shipping.cost)],
-              ["Coupon", order.coupon.code ? `${order.coupon.code} (${formatInr(order.coupon.discount)})` : ""],
+              [
+                "Coupon",
+                order.coupon.code
+                  ? `${order.coupon.code} (${formatInr(order.coupon.discount)})`
+                  : "",
+              ],
               ["Notes", order.notes],
             ]}
           />

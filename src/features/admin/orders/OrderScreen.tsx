@@ -22,7 +22,11 @@ import { DASHBOARD_TEXTS, adminDateTime } from "./orders-dashboard";
 import { cachedOrder, fetchAdminOrder } from "./orders-store";
 
 type Tab = "overview" | "customer" | "timeline";
-type Loaded = { state: "loading" } | { state: "found"; order: AdminOrderJson } | { state: "missing" } | { state: "failed" };
+type Loaded =
+  | { state: "loading" }
+  | { state: "found"; order: AdminOrderJson }
+  | { state: "missing" }
+  | { state: "failed" };
 
 function handedOver(handoff: unknown, id: string): AdminOrderJson | undefined {
   const order = handoff as AdminOrderJson | undefined;
@@ -35,13 +39,19 @@ export const customerTabLabel = (shortName: string) => `${shortName} User`;
 export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
   const handoff = useStore($adminHandoff);
   const initial = handedOver(handoff, id) ?? cachedOrder(id);
-  const [loaded, setLoaded] = useState<Loaded>(initial ? { state: "found", order: initial } : { state: "loading" });
+  const [loaded, setLoaded] = useState<Loaded>(
+    initial ? { state: "found", order: initial } : { state: "loading" },
+  );
   const [tab, setTab] = useState<Tab>("overview");
 
   useEffect(() => {
     let live = true;
     fetchAdminOrder(id).then(
-      (order) => live && setLoaded((now) => (order ? { state: "found", order } : now.state === "found" ? now : { state: "missing" })),
+      (order) =>
+        live &&
+        setLoaded((now) =>
+          order ? { state: "found", order } : now.state === "found" ? now : { state: "missing" },
+        ),
       (error) => {
         console.error("[admin] loading the order failed", error);
         if (live) setLoaded((now) => (now.state === "found" ? now : { state: "failed" }));
@@ -77,8 +87,13 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
             <Spinner label="Loading order" showLabel />
           </div>
         ) : (
-          <p role="alert" className="rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500">
-            {loaded.state === "missing" ? DASHBOARD_TEXTS.orderNotFound : "Failed to load the order. Please try again."}
+          <p
+            role="alert"
+            className="rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500"
+          >
+            {loaded.state === "missing"
+              ? DASHBOARD_TEXTS.orderNotFound
+              : "Failed to load the order. Please try again."}
           </p>
         )}
       </section>
@@ -100,13 +115,20 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
           <p className="mt-1 text-sm text-ink-500">Placed on {adminDateTime(order.createdAt)}</p>
         </div>
         <div className="flex items-center gap-3">
-          <span className={`rounded-full px-3 py-1 text-sm font-semibold ${badgeClass(order.status)}`} data-status={order.status}>
+          <span
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${badgeClass(order.status)}`}
+            data-status={order.status}
+          >
             {statusLabel(order.status, "admin")}
           </span>
           {back}
         </div>
       </div>
-      <StatusChanger key={`${order.id}:${order.status}`} order={order} onChanged={(moved) => setLoaded({ state: "found", order: moved })} />
+      <StatusChanger
+        key={`${order.id}:${order.status}`}
+        order={order}
+        onChanged={(moved) => setLoaded({ state: "found", order: moved })}
+      />
       <OrderTabs tabs={tabs} selected={tab} onSelect={setTab}>
         {tab === "overview" && <OrderOverview order={order} />}
         {tab === "customer" && <OrderCustomer order={order} />}

@@ -8,7 +8,12 @@ interface Props<K extends string> {
   children: ReactNode;
 }
 
-export default function OrderTabs<K extends string>({ tabs, selected, onSelect, children }: Props<K>) {
+export default function OrderTabs<K extends string>({
+  tabs,
+  selected,
+  onSelect,
+  children,
+}: Props<K>) {
   const id = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const at = tabs.findIndex((tab) => tab.key === selected);
@@ -24,7 +29,12 @@ export default function OrderTabs<K extends string>({ tabs, selected, onSelect, 
 
   return (
     <div>
-      <div role="tablist" aria-label="Order" className="flex flex-wrap gap-2 border-b border-cream-200" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Order"
+        className="flex flex-wrap gap-2 border-b border-cream-200"
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((tab, i) => (
           <button
             key={tab.key}
@@ -39,14 +49,22 @@ export default function OrderTabs<K extends string>({ tabs, selected, onSelect, 
             tabIndex={tab.key === selected ? 0 : -1}
             onClick={() => onSelect(tab.key)}
             className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-              tab.key === selected ? "border-gold-500 text-ink-900" : "border-transparent text-ink-500 hover:text-ink-900"
+              tab.key === selected
+                ? "border-gold-500 text-ink-900"
+                : "border-transparent text-ink-500 hover:text-ink-900"
             }`}
           >
             {tab.label}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${selected}`} tabIndex={0} className="pt-6 outline-none">
+      <div
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-tab-${selected}`}
+        tabIndex={0}
+        className="pt-6 outline-none"
+      >
         {children}
       </div>
     </div>

@@ -13,7 +13,10 @@ export default function OrderTimeline({ order }: { order: AdminOrderJson }) {
       <ol className="relative space-y-4 border-l-2 border-cream-200 pl-6" aria-label="Timeline">
         {steps.map(({ status, at }) => (
           <li key={status} data-timeline-step={status}>
-            <span aria-hidden="true" className="absolute -left-[7px] mt-1.5 size-3 rounded-full bg-gold-500" />
+            <span
+              aria-hidden="true"
+              className="absolute -left-[7px] mt-1.5 size-3 rounded-full bg-gold-500"
+            />
             <p className="font-medium text-ink-900">{statusLabel(status, "admin")}</p>
             <p className="text-sm text-ink-500">
               <time dateTime={at}>{adminDateTime(at)}</time>

@@ -12,11 +12,22 @@ import OrderCountCards from "./OrderCountCards";
 import OrderFilters from "./OrderFilters";
 import OrdersTable from "./OrdersTable";
 import Pager from "./Pager";
-import { DASHBOARD_TEXTS, EMPTY_FILTER, countByStatus, filterAdminOrders, pageOf, type OrderFilterInput } from "./orders-dashboard";
+import {
+  DASHBOARD_TEXTS,
+  EMPTY_FILTER,
+  countByStatus,
+  filterAdminOrders,
+  pageOf,
+  type OrderFilterInput,
+} from "./orders-dashboard";
 import { $adminOrders, $ordersFilter, $ordersPage, loadAdminOrders } from "./orders-store";
 
 const isEmpty = (filter: OrderFilterInput) =>
-  filter.q.trim() === EMPTY_FILTER.q && !filter.min.trim() && !filter.max.trim() && filter.status === "all" && filter.sort === "newest";
+  filter.q.trim() === EMPTY_FILTER.q &&
+  !filter.min.trim() &&
+  !filter.max.trim() &&
+  filter.status === "all" &&
+  filter.sort === "newest";
 
 export default function OrdersScreen(_props: ScreenProps) {
   const loaded = useStore($adminOrders);
@@ -28,8 +39,14 @@ export default function OrdersScreen(_props: ScreenProps) {
 
   const all = loaded.state !== "partial";
   const deferred = useDeferredValue(filter);
-  const shown = useMemo(() => (all ? filterAdminOrders(loaded.orders, deferred) : loaded.orders), [all, loaded.orders, deferred]);
-  const counts = useMemo(() => (loaded.state === "partial" ? loaded.counts : countByStatus(loaded.orders)), [loaded]);
+  const shown = useMemo(
+    () => (all ? filterAdminOrders(loaded.orders, deferred) : loaded.orders),
+    [all, loaded.orders, deferred],
+  );
+  const counts = useMemo(
+    () => (loaded.state === "partial" ? loaded.counts : countByStatus(loaded.orders)),
+    [loaded],
+  );
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const view = pageOf(shown, all ? page : 0);
   const setFilter = (next: OrderFilterInput) => {
@@ -58,20 +75,39 @@ export default function OrdersScreen(_props: ScreenProps) {
   return (
     <Frame state={loaded.state}>
       {loaded.state === "failed" && <LoadFailed />}
-      <OrderCountCards counts={counts} total={total} selected={filter.status} onSelect={(status) => setFilter({ ...filter, status })} />
+      <OrderCountCards
+        counts={counts}
+        total={total}
+        selected={filter.status}
+        onSelect={(status) => setFilter({ ...filter, status })}
+      />
       <OrderFilters filter={filter} onChange={setFilter} />
       {!all && (
         <p role="status" className="flex items-center gap-2 text-sm text-ink-500">
-          <Spinner size="sm" label="Loading" /> Loading all {total.toLocaleString("en-IN")} orders; the newest are shown meanwhile.
+          <Spinner size="sm" label="Loading" /> Loading all {total.toLocaleString("en-IN")} orders;
+          the newest are shown meanwhile.
         </p>
       )}
-      <div aria-busy={busy} className={busy ? "opacity-70 transition-opacity" : ""} data-orders-results={waitingForAll ? "" : shown.length}>
+      <div
+        aria-busy={busy}
+        className={busy ? "opacity-70 transition-opacity" : ""}
+        data-orders-results={waitingForAll ? "" : shown.length}
+      >
         {waitingForAll ? null : shown.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500">{DASHBOARD_TEXTS.noMatch}</p>
+          <p className="rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500">
+            {DASHBOARD_TEXTS.noMatch}
+          </p>
         ) : (
           <div className="space-y-4">
             <OrdersTable orders={view.rows} />
-            <Pager page={view.page} pages={all ? view.pages : 1} from={view.from} to={view.to} total={all ? shown.length : total} onPage={(p) => $ordersPage.set(p)} />
+            <Pager
+              page={view.page}
+              pages={all ? view.pages : 1}
+              from={view.from}
+              to={view.to}
+              total={all ? shown.length : total}
+              onPage={(p) => $ordersPage.set(p)}
+            />
           </div>
         )}
       </div>
@@ -94,7 +130,11 @@ function LoadFailed() {
   return (
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
       <p>{DASHBOARD_TEXTS.loadFailed}</p>
-      <button type="button" onClick={() => void loadAdminOrders({ force: true })} className="mt-3 rounded-full bg-ink-900 px-4 py-1.5 text-sm font-semibold text-cream-50">
+      <button
+        type="button"
+        onClick={() => void loadAdminOrders({ force: true })}
+        className="mt-3 rounded-full bg-ink-900 px-4 py-1.5 text-sm font-semibold text-cream-50"
+      >
         Try again
       </button>
     </div>

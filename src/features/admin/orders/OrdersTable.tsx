@@ -15,7 +15,9 @@ const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
       <td className="py-3 pr-3 font-mono text-xs break-all text-ink-900">{order.id}</td>
       <td className="px-3 py-3 whitespace-nowrap text-ink-700">
         <span className="block">{adminDateTime(order.createdAt)}</span>
-        {order.kind === "custom" ? <span className="block text-xs font-semibold text-gold-700">Custom</span> : null}
+        {order.kind === "custom" ? (
+          <span className="block text-xs font-semibold text-gold-700">Custom</span>
+        ) : null}
         {order.promisedDispatchAt && order.status === "processing" ? (
           <span className="block text-xs text-ink-500" data-dispatch-by>
             Dispatch by {adminDateTime(order.promisedDispatchAt).split(",")[0]}
@@ -27,14 +29,22 @@ const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
         <span className="block text-xs break-all text-ink-500">{order.shippingName.email}</span>
       </td>
       <td className="px-3 py-3 text-right text-ink-700">{items}</td>
-      <td className="px-3 py-3 text-right whitespace-nowrap text-ink-900">{formatInr(order.pricing.total)}</td>
+      <td className="px-3 py-3 text-right whitespace-nowrap text-ink-900">
+        {formatInr(order.pricing.total)}
+      </td>
       <td className="px-3 py-3 text-ink-700">{order.payment.status}</td>
       <td className="px-3 py-3">
-        <span className={`rounded-full px-3 py-0.5 text-xs font-semibold whitespace-nowrap ${badgeClass(order.status)}`} data-status={order.status}>
+        <span
+          className={`rounded-full px-3 py-0.5 text-xs font-semibold whitespace-nowrap ${badgeClass(order.status)}`}
+          data-status={order.status}
+        >
           {statusLabel(order.status, "admin")}
         </span>
         {order.late ? (
-          <span className="mt-1 block w-fit rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-800" data-late>
+          <span
+            className="mt-1 block w-fit rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-800"
+            data-late
+          >
             Late
           </span>
         ) : null}
@@ -46,7 +56,14 @@ const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
         <a
           href={adminOrderPath(order.id)}
           onClick={(event) => {
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            if (
+              event.button !== 0 ||
+              event.metaKey ||
+              event.ctrlKey ||
+              event.shiftKey ||
+              event.altKey
+            )
+              return;
             event.preventDefault();
             navigate(adminOrderPath(order.id), order);
           }}
@@ -66,15 +83,33 @@ export default function OrdersTable({ orders }: { orders: readonly AdminOrderJso
       <table className="w-full min-w-[64rem] text-left text-sm" aria-label="Orders">
         <thead className="border-b border-cream-200 text-ink-500">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Order ID</th>
-            <th scope="col" className="px-3 py-2 font-medium">Date</th>
-            <th scope="col" className="px-3 py-2 font-medium">Customer</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Items</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Amount</th>
-            <th scope="col" className="px-3 py-2 font-medium">Payment</th>
-            <th scope="col" className="px-3 py-2 font-medium">Status</th>
-            <th scope="col" className="px-3 py-2 font-medium">Change status</th>
-            <th scope="col" className="py-2 pl-3 font-medium"><span className="sr-only">View</span></th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Order ID
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Customer
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Items
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Payment
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Change status
+            </th>
+            <th scope="col" className="py-2 pl-3 font-medium">
+              <span className="sr-only">View</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -8,22 +8,37 @@ interface Props {
   onPage: (page: number) => void;
 }
 
-const button = "rounded-full border border-cream-300 px-4 py-1.5 text-sm font-medium text-ink-700 hover:bg-cream-100 disabled:cursor-not-allowed disabled:opacity-50";
+const button =
+  "rounded-full border border-cream-300 px-4 py-1.5 text-sm font-medium text-ink-700 hover:bg-cream-100 disabled:cursor-not-allowed disabled:opacity-50";
 
 export default function Pager({ page, pages, from, to, total, onPage }: Props) {
   return (
-    <nav aria-label="Pages of orders" className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700">
+    <nav
+      aria-label="Pages of orders"
+      className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700"
+    >
       <p aria-live="polite">
-        Showing {from.toLocaleString("en-IN")}–{to.toLocaleString("en-IN")} of {total.toLocaleString("en-IN")}
+        Showing {from.toLocaleString("en-IN")}–{to.toLocaleString("en-IN")} of{" "}
+        {total.toLocaleString("en-IN")}
       </p>
       <div className="flex items-center gap-2">
-        <button type="button" className={button} disabled={page === 0} onClick={() => onPage(page - 1)}>
+        <button
+          type="button"
+          className={button}
+          disabled={page === 0}
+          onClick={() => onPage(page - 1)}
+        >
           Previous
         </button>
         <span>
           Page {page + 1} of {pages}
         </span>
-        <button type="button" className={button} disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
+        <button
+          type="button"
+          className={button}
+          disabled={page >= pages - 1}
+          onClick={() => onPage(page + 1)}
+        >
           Next
         </button>
       </div>

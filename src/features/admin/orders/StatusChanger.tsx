@@ -9,7 +9,12 @@ import { z } from "zod/mini";
 import { showToast } from "../../../components/ui/toast-store";
 import { rupeesToPaise } from "../../../lib/money";
 import { statusLabel } from "../../orders/status";
-import { ADMIN_TARGETS, allowedTargets, type AdminOrderJson, type AdminTarget } from "./orders-admin";
+import {
+  ADMIN_TARGETS,
+  allowedTargets,
+  type AdminOrderJson,
+  type AdminTarget,
+} from "./orders-admin";
 import { DASHBOARD_TEXTS } from "./orders-dashboard";
 import { changeAdminOrderStatus } from "./orders-store";
 import { statusChangeBody, type StatusChangeBody } from "./order-status.schema";
@@ -21,13 +26,21 @@ interface Props {
   compact?: boolean;
 }
 
-const field = "rounded-lg border border-cream-300 bg-white px-2 py-1.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60";
+const field =
+  "rounded-lg border border-cream-300 bg-white px-2 py-1.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60";
 
 /** The ship form's values -> the body, or the message saying what to fix. */
-function shippedBody(tracking: string, cost: string): { body: StatusChangeBody } | { error: string } {
+function shippedBody(
+  tracking: string,
+  cost: string,
+): { body: StatusChangeBody } | { error: string } {
   const shippingCost = cost.trim() ? rupeesToPaise(cost) : undefined;
-  if (shippingCost === null) return { error: "Shipping cost must be an amount in rupees, such as 80 or 80.50" };
-  const parsed = z.safeParse(statusChangeBody, { trackingNumber: tracking.trim() || undefined, shippingCost });
+  if (shippingCost === null)
+    return { error: "Shipping cost must be an amount in rupees, such as 80 or 80.50" };
+  const parsed = z.safeParse(statusChangeBody, {
+    trackingNumber: tracking.trim() || undefined,
+    shippingCost,
+  });
   if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join("; ") };
   return { body: parsed.data };
 }
@@ -61,18 +74,36 @@ export default function StatusChanger({ order, onChanged, compact = false }: Pro
       setCost("");
       onChanged?.(moved);
     } catch (failure) {
-      showToast({ type: "error", title: "Error", message: failure instanceof Error ? failure.message : "The status was not changed" });
+      showToast({
+        type: "error",
+        title: "Error",
+        message: failure instanceof Error ? failure.message : "The status was not changed",
+      });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate className={`flex flex-wrap items-start gap-2 ${compact ? "" : "sm:items-end"}`} data-status-form={order.id}>
-      <label htmlFor={`${id}-status`} className={compact ? "sr-only" : "block w-full text-sm font-medium text-ink-700"}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className={`flex flex-wrap items-start gap-2 ${compact ? "" : "sm:items-end"}`}
+      data-status-form={order.id}
+    >
+      <label
+        htmlFor={`${id}-status`}
+        className={compact ? "sr-only" : "block w-full text-sm font-medium text-ink-700"}
+      >
         Change status{compact ? ` of order ${order.id}` : ""}
       </label>
-      <select id={`${id}-status`} value={choice} onChange={(e) => setChoice(e.target.value as AdminTarget | "")} className={field} disabled={busy}>
+      <select
+        id={`${id}-status`}
+        value={choice}
+        onChange={(e) => setChoice(e.target.value as AdminTarget | "")}
+        className={field}
+        disabled={busy}
+      >
         <option value="">Choose status</option>
         {ADMIN_TARGETS.map((target) => (
           <option key={target} value={target} disabled={!allowed.includes(target)}>

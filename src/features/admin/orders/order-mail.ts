@@ -16,19 +16,37 @@ const NEWS: Record<string, string> = {
   processing: "We have started making it.",
   shipped: "It is on its way to you.",
   delivered: "It has been delivered. We hope you love it.",
-  cancelled: "It has been cancelled. If you did not expect this, reply to this mail and we will help.",
+  cancelled:
+    "It has been cancelled. If you did not expect this, reply to this mail and we will help.",
 };
 
 /** The shopper's mail for the order's current status; null when the order has no email to write to. */
-export function statusMail(order: OrderJson, shop: { name: string; siteUrl: string }): StatusMail | null {
+export function statusMail(
+  order: OrderJson,
+  shop: { name: string; siteUrl: string },
+): StatusMail | null {
   const to = (order.shippingName.email || order.billingName.email).trim();
   if (!to) return null;
   const label = statusLabel(order.status);
-  const lines = [`Hello ${order.shippingName.firstName || order.billingName.firstName || "there"},`, "", `Your order ${order.id} is now ${label}. ${NEWS[order.status] ?? ""}`.trimEnd()];
+  const lines = [
+    `Hello ${order.shippingName.firstName || order.billingName.firstName || "there"},`,
+    "",
+    `Your order ${order.id} is now ${label}. ${NEWS[order.status] ?? ""}`.trimEnd(),
+  ];
   if (order.status === "shipped") {
-    if (order.shipping.trackingNumber) lines.push(`Tracking number: ${order.shipping.trackingNumber}`);
+    if (order.shipping.trackingNumber)
+      lines.push(`Tracking number: ${order.shipping.trackingNumber}`);
     if (order.shipping.cost > 0) lines.push(`Shipping cost: ${formatInr(order.shipping.cost)}`);
   }
-  lines.push("", `See your order: ${shop.siteUrl}/my-orders/${encodeURIComponent(order.id)}`, "", `Thank you for shopping with ${shop.name}.`);
-  return { to, subject: `${shop.name}: your order ${order.id} is ${label}`, text: lines.join("\n") };
+  lines.push(
+    "",
+    `See your order: ${shop.siteUrl}/my-orders/${encodeURIComponent(order.id)}`,
+    "",
+    `Thank you for shopping with ${shop.name}.`,
+  );
+  return {
+    to,
+    subject: `${shop.name}: your order ${order.id} is ${label}`,
+    text: lines.join("\n"),
+  };
 }

@@ -12,16 +12,23 @@ export const TRACKING_MAX_LENGTH = 120;
 export const statusChangeBody = z.strictObject(
   {
     trackingNumber: z.optional(
-      z.string({ error: "trackingNumber must be text" }).check(
-        z.overwrite(trimInvisible),
-        z.maxLength(TRACKING_MAX_LENGTH, `trackingNumber must be at most ${TRACKING_MAX_LENGTH} characters`),
-      ),
+      z
+        .string({ error: "trackingNumber must be text" })
+        .check(
+          z.overwrite(trimInvisible),
+          z.maxLength(
+            TRACKING_MAX_LENGTH,
+            `trackingNumber must be at most ${TRACKING_MAX_LENGTH} characters`,
+          ),
+        ),
     ),
     shippingCost: z.optional(
-      z.number({ error: "shippingCost must be an amount in rupees" }).check(
-        z.refine(Number.isInteger, "shippingCost must have at most 2 decimals"),
-        z.gte(0, "shippingCost must not be negative"),
-      ),
+      z
+        .number({ error: "shippingCost must be an amount in rupees" })
+        .check(
+          z.refine(Number.isInteger, "shippingCost must have at most 2 decimals"),
+          z.gte(0, "shippingCost must not be negative"),
+        ),
     ),
   },
   { error: "The body may hold trackingNumber and shippingCost only" },

@@ -7,21 +7,38 @@ import type { APIContext } from "astro";
 import { z } from "zod";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
-import { HttpError, isJsonContentType, json, parseJsonBody, parseWith, queryInt, readBodyText, readQuery } from "../../../server/http";
+import {
+  HttpError,
+  isJsonContentType,
+  json,
+  parseJsonBody,
+  parseWith,
+  queryInt,
+  readBodyText,
+  readQuery,
+} from "../../../server/http";
 import { wireToPaise, WireMoneyError } from "../../../lib/wire-money";
 import { ORDER_STATUSES } from "../../orders/status";
 import { ADMIN_TARGETS } from "./orders-admin";
-import { changeOrderStatus, listAllOrders, loadAdminOrder, orderCounts } from "./orders-admin.server";
+import {
+  changeOrderStatus,
+  listAllOrders,
+  loadAdminOrder,
+  orderCounts,
+} from "./orders-admin.server";
 import { statusChangeBody, type StatusChangeBody } from "./order-status.schema";
 
 /** "a, b or c" */
-const oneOf = (values: readonly string[]) => `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+const oneOf = (values: readonly string[]) =>
+  `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 
 /** `min`/`max` in the query: rupees, as on the wire (at most 2 decimals), to paise. */
 const rupees = (name: string) =>
   z
     .string()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: `${name} must be an amount in rupees, such as 499 or 499.50` })
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, {
+      error: `${name} must be an amount in rupees, such as 499 or 499.50`,
+    })
     .transform((value, ctx) => {
       try {
         return wireToPaise(Number(value), name);
@@ -46,13 +63,18 @@ export const orderListQuery = z.object({
   late: z.enum(["true", "false"], { error: "late must be true or false" }).optional(),
 });
 
-const orderIdParam = z.string({ error: "id is required" }).trim().min(1, { error: "id is required" }).max(120, { error: "id must be at most 120 characters" });
+const orderIdParam = z
+  .string({ error: "id is required" })
+  .trim()
+  .min(1, { error: "id is required" })
+  .max(120, { error: "id must be at most 120 characters" });
 
 /** GET /v2/admin/allorders[?status=&q=&min=&max=&limit=&offset=]: newest first; no query, every order. */
 export async function getAllOrders(context: APIContext): Promise<Response> {
   await requireAdmin(context);
   const query = readQuery(context.url, orderListQuery);
-  if (query.min !== undefined && query.max !== undefined && query.min > query.max) throw new HttpError(400, "min must not be above max");
+  if (query.min !== undefined && query.max !== undefined && query.min > query.max)
+    throw new HttpError(400, "min must not be above max");
   return json(await listAllOrders(await getDb(), query));
 }
 
@@ -79,7 +101,8 @@ const statusQuery = z.object({
 async function readStatusBody(context: APIContext): Promise<StatusChangeBody> {
   const text = await readBodyText(context.request);
   if (!text.trim()) return {};
-  if (!isJsonContentType(context.request.headers.get("content-type"))) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
+  if (!isJsonContentType(context.request.headers.get("content-type")))
+    throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
   return parseWith(statusChangeBody, parseJsonBody(text));
 }
 
@@ -89,8 +112,14 @@ export async function putOrderStatus(context: APIContext): Promise<Response> {
   const id = parseWith(orderIdParam, context.params.id);
   const { status } = readQuery(context.url, statusQuery);
   const body = await readStatusBody(context);
-  if (status !== "shipped" && (body.trackingNumber !== undefined || body.shippingCost !== undefined)) {
-    throw new HttpError(400, "trackingNumber and shippingCost can be given only when the order is shipped");
+  if (
+    status !== "shipped" &&
+    (body.trackingNumber !== undefined || body.shippingCost !== undefined)
+  ) {
+    throw new HttpError(
+      400,
+      "trackingNumber and shippingCost can be given only when the order is shipped",
+    );
   }
   return json(await changeOrderStatus(await getDb(), id, { status, ...body }));
 }

@@ -7,7 +7,12 @@ import type { Db, DbOrTx } from "../../../server/db/client";
 import { orders } from "../../../server/db/schema";
 import { HttpError } from "../../../server/http";
 import { sendMail } from "../../../server/mail.server";
-import { orderJson, loadOrders, type OrderItemRow, type OrderRow } from "../../orders/orders.server";
+import {
+  orderJson,
+  loadOrders,
+  type OrderItemRow,
+  type OrderRow,
+} from "../../orders/orders.server";
 import { transitionError, type AdminOrderJson, type OrderCounts } from "./orders-admin";
 import { statusMail } from "./order-mail";
 import { shopConfig } from "../../../server/shop-config";
@@ -40,33 +45,64 @@ export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.min !== undefined) conditions.push(gte(orders.totalPaise, filter.min));
   if (filter.max !== undefined) conditions.push(lte(orders.totalPaise, filter.max));
-  if (filter.late === "true") conditions.push(and(eq(orders.status, "processing"), lt(orders.promisedDispatchAt, new Date())));
+  if (filter.late === "true")
+    conditions.push(
+      and(eq(orders.status, "processing"), lt(orders.promisedDispatchAt, new Date())),
+    );
   const q = filter.q?.trim();
   if (q) {
     const pattern = likePattern(q);
-    conditions.push(or(ilike(orders.id, pattern), sql`${fullName(orders.shippingName)} ilike ${pattern}`, sql`${fullName(orders.billingName)} ilike ${pattern}`));
+    conditions.push(
+      or(
+        ilike(orders.id, pattern),
+        sql`${fullName(orders.shippingName)} ilike ${pattern}`,
+        sql`${fullName(orders.billingName)} ilike ${pattern}`,
+      ),
+    );
   }
   return and(...conditions);
 }
 
 export function adminOrderJson(row: OrderRow, items: readonly OrderItemRow[]): AdminOrderJson {
   const order = orderJson(row, items);
-  return { ...order, payment: { ...order.payment, provider: row.provider, upiId: row.upiId, paidAt: row.paidAt?.toISOString() ?? null } };
+  return {
+    ...order,
+    payment: {
+      ...order.payment,
+      provider: row.provider,
+      upiId: row.upiId,
+      paidAt: row.paidAt?.toISOString() ?? null,
+    },
+  };
 }
 
 export function listAllOrders(db: DbOrTx, filter: OrderFilter): Promise<AdminOrderJson[]> {
-  return loadOrders(db, { where: orderFilterWhere(filter), limit: filter.limit, offset: filter.offset, sort: filter.sort, shape: adminOrderJson });
+  return loadOrders(db, {
+    where: orderFilterWhere(filter),
+    limit: filter.limit,
+    offset: filter.offset,
+    sort: filter.sort,
+    shape: adminOrderJson,
+  });
 }
 
 export async function loadAdminOrder(db: DbOrTx, id: string): Promise<AdminOrderJson | null> {
-  const [order] = await loadOrders(db, { where: eq(orders.id, id), limit: 1, shape: adminOrderJson });
+  const [order] = await loadOrders(db, {
+    where: eq(orders.id, id),
+    limit: 1,
+    shape: adminOrderJson,
+  });
   return order ?? null;
 }
 
 export async function orderCounts(db: DbOrTx): Promise<OrderCounts> {
-  const rows = await db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .groupBy(orders.status);
   const counts: OrderCounts = { pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 };
-  for (const row of rows) if (row.status in counts) counts[row.status as keyof OrderCounts] = Number(row.n);
+  for (const row of rows)
+    if (row.status in counts) counts[row.status as keyof OrderCounts] = Number(row.n);
   return counts;
 }
 
@@ -82,7 +118,12 @@ export interface StatusChange {
  * nothing. The row is locked, so two owners moving one order at once apply one move after the
  * other; the second sees the first's status.
  */
-export async function changeOrderStatus(db: Db, id: string, change: StatusChange, now = new Date()): Promise<AdminOrderJson> {
+export async function changeOrderStatus(
+  db: Db,
+  id: string,
+  change: StatusChange,
+  now = new Date(),
+): Promise<AdminOrderJson> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
     if (!row) throw new HttpError(404, "Order not found");
@@ -95,8 +136,12 @@ export async function changeOrderStatus(db: Db, id: string, change: StatusChange
         status: change.status,
         timeline: { ...row.timeline, [change.status]: now.toISOString() },
         updatedAt: now,
-        ...(shipped && change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
-        ...(shipped && change.shippingCost !== undefined ? { shippingCostPaise: change.shippingCost } : {}),
+        ...(shipped && change.trackingNumber !== undefined
+          ? { trackingNumber: change.trackingNumber }
+          : {}),
+        ...(shipped && change.shippingCost !== undefined
+          ? { shippingCostPaise: change.shippingCost }
+          : {}),
       })
       .where(eq(orders.id, id));
     const order = (await loadAdminOrder(tx, id))!;

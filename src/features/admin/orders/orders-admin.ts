@@ -25,7 +25,8 @@ export function allowedTargets(from: string): readonly AdminTarget[] {
 
 /** null when allowed, else the reason (a 400 message). */
 export function transitionError(from: string, to: string): string | null {
-  if (!(ADMIN_TARGETS as readonly string[]).includes(to)) return "status must be processing, shipped, delivered or cancelled";
+  if (!(ADMIN_TARGETS as readonly string[]).includes(to))
+    return "status must be processing, shipped, delivered or cancelled";
   const allowed = ALLOWED[from as OrderStatus];
   if (!allowed) return `An order with status ${from} cannot be changed`;
   if (from === to) return `The order is already ${to}`;

@@ -1,8 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { adminDateTime, amountBound, byDispatchDate, countByStatus, countCards, filterAdminOrders, pageOf, replaceOrder, type OrderFilterInput } from "./orders-dashboard";
+import {
+  adminDateTime,
+  amountBound,
+  byDispatchDate,
+  countByStatus,
+  countCards,
+  filterAdminOrders,
+  pageOf,
+  replaceOrder,
+  type OrderFilterInput,
+} from "./orders-dashboard";
 
-const person = (firstName: string, lastName: string) => ({ firstName, lastName, phone: "", email: "" });
-const order = (id: string, total: number, status: string, ship = person("Asha", "Verma"), bill = ship) => ({
+const person = (firstName: string, lastName: string) => ({
+  firstName,
+  lastName,
+  phone: "",
+  email: "",
+});
+const order = (
+  id: string,
+  total: number,
+  status: string,
+  ship = person("Asha", "Verma"),
+  bill = ship,
+) => ({
   id,
   status,
   pricing: { subtotal: total, discount: 0, shipping: 0, total },
@@ -15,7 +36,15 @@ const ORDERS = [
   order("ord_ef56", 250_050, "shipped", person("Meera", "Nair"), person("Gift", "Giver")),
   order("ord_gh78", 9_900, "mystery", person("", "")),
 ];
-const f = (filter: Partial<OrderFilterInput>) => filterAdminOrders(ORDERS, { min: "", max: "", q: "", status: "all", sort: "newest", ...filter }).map((o) => o.id);
+const f = (filter: Partial<OrderFilterInput>) =>
+  filterAdminOrders(ORDERS, {
+    min: "",
+    max: "",
+    q: "",
+    status: "all",
+    sort: "newest",
+    ...filter,
+  }).map((o) => o.id);
 
 describe("the dashboard filter (SPEC §5 Admin filters)", () => {
   it("keeps every order without a filter, in the order given", () => {
@@ -52,7 +81,13 @@ describe("counts, pages and dates", () => {
   it("counts per status with pending labelled 'Waiting Payments'", () => {
     const counts = countByStatus(ORDERS);
     expect(counts).toEqual({ pending: 2, processing: 1, shipped: 1, delivered: 0, cancelled: 0 });
-    expect(countCards(counts).map((c) => `${c.label}:${c.count}`)).toEqual(["Waiting Payments:2", "Processing:1", "Shipped:1", "Delivered:0", "Cancelled:0"]);
+    expect(countCards(counts).map((c) => `${c.label}:${c.count}`)).toEqual([
+      "Waiting Payments:2",
+      "Processing:1",
+      "Shipped:1",
+      "Delivered:0",
+      "Cancelled:0",
+    ]);
   });
 
   it("cuts a list into pages and clamps the page number", () => {
@@ -65,7 +100,12 @@ describe("counts, pages and dates", () => {
 
   it("replaces one order by id", () => {
     const next = { ...ORDERS[1]!, status: "shipped" };
-    expect(replaceOrder(ORDERS, next).map((o) => o.status)).toEqual(["pending", "shipped", "shipped", "mystery"]);
+    expect(replaceOrder(ORDERS, next).map((o) => o.status)).toEqual([
+      "pending",
+      "shipped",
+      "shipped",
+      "mystery",
+    ]);
   });
 
   it("shows dates in India time, 24-hour", () => {
@@ -76,7 +116,11 @@ describe("counts, pages and dates", () => {
 });
 
 describe("ordering by promised dispatch date (issue 12 §3)", () => {
-  const at = (id: string, status: string, promisedDispatchAt: string | null) => ({ id, status, promisedDispatchAt });
+  const at = (id: string, status: string, promisedDispatchAt: string | null) => ({
+    id,
+    status,
+    promisedDispatchAt,
+  });
   const rows = [
     at("new-pending", "pending", null),
     at("due-later", "processing", "2026-12-20T00:00:00.000Z"),
@@ -86,13 +130,22 @@ describe("ordering by promised dispatch date (issue 12 §3)", () => {
   ];
 
   it("puts the orders still to dispatch first, soonest (late) on top, then the rest as they came", () => {
-    expect(byDispatchDate(rows).map((o) => o.id)).toEqual(["late", "due-later", "new-pending", "shipped", "old-processing"]);
+    expect(byDispatchDate(rows).map((o) => o.id)).toEqual([
+      "late",
+      "due-later",
+      "new-pending",
+      "shipped",
+      "old-processing",
+    ]);
     expect(rows[0]!.id).toBe("new-pending");
   });
 
   it("is what the dashboard shows when the owner orders by dispatch date", () => {
     const shown = filterAdminOrders(
-      rows.map((row) => ({ ...order(row.id, 100, row.status), promisedDispatchAt: row.promisedDispatchAt })),
+      rows.map((row) => ({
+        ...order(row.id, 100, row.status),
+        promisedDispatchAt: row.promisedDispatchAt,
+      })),
       { min: "", max: "", q: "", status: "processing", sort: "dispatch" },
     );
     expect(shown.map((o) => o.id)).toEqual(["late", "due-later", "old-processing"]);

@@ -5,7 +5,12 @@
  */
 import { rupeesToPaise } from "../../../lib/money";
 import type { OrderJson } from "../../orders/orders";
-import { ORDER_STATUSES, normaliseStatus, statusLabel, type OrderStatus } from "../../orders/status";
+import {
+  ORDER_STATUSES,
+  normaliseStatus,
+  statusLabel,
+  type OrderStatus,
+} from "../../orders/status";
 import type { OrderCounts } from "./orders-admin";
 
 export const DASHBOARD_TEXTS = {
@@ -30,7 +35,13 @@ export interface OrderFilterInput {
   sort: "newest" | "dispatch";
 }
 
-export const EMPTY_FILTER: OrderFilterInput = { min: "", max: "", q: "", status: "all", sort: "newest" };
+export const EMPTY_FILTER: OrderFilterInput = {
+  min: "",
+  max: "",
+  q: "",
+  status: "all",
+  sort: "newest",
+};
 
 /** A bound typed in rupees ("499", "499.5") -> paise; undefined when blank or not an amount. */
 export function amountBound(text: string): number | undefined {
@@ -43,7 +54,8 @@ export function customerName(order: Pick<OrderJson, "shippingName">): string {
   return `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
 }
 
-type Filterable = Pick<OrderJson, "id" | "status" | "pricing" | "shippingName" | "billingName"> & Dispatchable;
+type Filterable = Pick<OrderJson, "id" | "status" | "pricing" | "shippingName" | "billingName"> &
+  Dispatchable;
 
 /** An order's dispatch promise (absent on orders from before it existed). */
 type Dispatchable = Pick<OrderJson, "status"> & { promisedDispatchAt?: string | null };
@@ -59,12 +71,17 @@ export function orderMatcher(filter: OrderFilterInput): (order: Filterable) => b
     if (max !== undefined && order.pricing.total > max) return false;
     if (!needle) return true;
     if (order.id.toLowerCase().includes(needle)) return true;
-    const names = [order.shippingName, order.billingName].map((n) => `${n.firstName} ${n.lastName}`.toLowerCase());
+    const names = [order.shippingName, order.billingName].map((n) =>
+      `${n.firstName} ${n.lastName}`.toLowerCase(),
+    );
     return names.some((name) => name.includes(needle));
   };
 }
 
-export function filterAdminOrders<T extends Filterable>(orders: readonly T[], filter: OrderFilterInput): T[] {
+export function filterAdminOrders<T extends Filterable>(
+  orders: readonly T[],
+  filter: OrderFilterInput,
+): T[] {
   const kept = orders.filter(orderMatcher(filter));
   return filter.sort === "dispatch" ? byDispatchDate(kept) : kept;
 }
@@ -94,8 +111,14 @@ export function countByStatus(orders: readonly Pick<OrderJson, "status">[]): Ord
 }
 
 /** The count cards, in the order of SPEC §4, labelled as the owner reads them ('Waiting Payments'). */
-export function countCards(counts: OrderCounts): { status: OrderStatus; label: string; count: number }[] {
-  return ORDER_STATUSES.map((status) => ({ status, label: statusLabel(status, "admin"), count: counts[status] }));
+export function countCards(
+  counts: OrderCounts,
+): { status: OrderStatus; label: string; count: number }[] {
+  return ORDER_STATUSES.map((status) => ({
+    status,
+    label: statusLabel(status, "admin"),
+    count: counts[status],
+  }));
 }
 
 export interface Page<T> {
@@ -112,7 +135,13 @@ export function pageOf<T>(rows: readonly T[], page: number, size = PAGE_SIZE): P
   const pages = Math.max(1, Math.ceil(rows.length / size));
   const at = Math.min(Math.max(0, Math.floor(page)), pages - 1);
   const slice = rows.slice(at * size, at * size + size);
-  return { rows: slice, page: at, pages, from: slice.length ? at * size + 1 : 0, to: at * size + slice.length };
+  return {
+    rows: slice,
+    page: at,
+    pages,
+    from: slice.length ? at * size + 1 : 0,
+    to: at * size + slice.length,
+  };
 }
 
 /** Replaces one order in a list by id (after a status change); the list is copied, order kept. */

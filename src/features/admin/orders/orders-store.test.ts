@@ -37,13 +37,22 @@ describe("the portal's orders store", () => {
     const done = loadAdminOrders();
     await settle();
     expect(calls).toEqual(["GET /v2/admin/allorders?limit=50", "GET /v2/admin/order-counts"]);
-    await answer("/v2/admin/order-counts", { pending: 1, processing: 0, shipped: 0, delivered: 0, cancelled: 0 });
+    await answer("/v2/admin/order-counts", {
+      pending: 1,
+      processing: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+    });
     await answer("/v2/admin/allorders?limit=50", [order("o1", "pending")]);
     expect($adminOrders.get().state).toBe("partial");
     expect(calls.at(-1)).toBe("GET /v2/admin/allorders");
     await answer("/v2/admin/allorders", [order("o1", "pending"), order("o0", "shipped")]);
     await done;
-    expect($adminOrders.get()).toMatchObject({ state: "ready", orders: [{ id: "o1" }, { id: "o0" }] });
+    expect($adminOrders.get()).toMatchObject({
+      state: "ready",
+      orders: [{ id: "o1" }, { id: "o0" }],
+    });
     calls.length = 0;
     await loadAdminOrders();
     expect(calls).toEqual([]); // fresh: not asked again
@@ -51,11 +60,20 @@ describe("the portal's orders store", () => {
 
   it("keeps a move made while the whole list was loading, and moves the server's count with it", async () => {
     const done = loadAdminOrders();
-    await answer("/v2/admin/order-counts", { pending: 1, processing: 0, shipped: 0, delivered: 0, cancelled: 0 });
+    await answer("/v2/admin/order-counts", {
+      pending: 1,
+      processing: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+    });
     await answer("/v2/admin/allorders?limit=50", [order("o1", "pending")]);
     await changeAdminOrderStatus("o1", "processing");
-    expect(calls).toContain('PUT /v2/admin/order/o1?status=processing null');
-    expect($adminOrders.get()).toMatchObject({ state: "partial", counts: { pending: 0, processing: 1 } });
+    expect(calls).toContain("PUT /v2/admin/order/o1?status=processing null");
+    expect($adminOrders.get()).toMatchObject({
+      state: "partial",
+      counts: { pending: 0, processing: 1 },
+    });
     await answer("/v2/admin/allorders", [order("o1", "pending")]);
     await done;
     expect($adminOrders.get().orders[0]).toMatchObject({ id: "o1", status: "processing" });
@@ -64,16 +82,28 @@ describe("the portal's orders store", () => {
   it("sends the ship form's body only when it holds something", async () => {
     $adminOrders.set({ state: "ready", orders: [order("o1", "processing")], loadedAt: Date.now() });
     await changeAdminOrderStatus("o1", "shipped", { trackingNumber: "T1", shippingCost: 8050 });
-    expect(calls.at(-1)).toBe('PUT /v2/admin/order/o1?status=shipped {"trackingNumber":"T1","shippingCost":8050}');
+    expect(calls.at(-1)).toBe(
+      'PUT /v2/admin/order/o1?status=shipped {"trackingNumber":"T1","shippingCost":8050}',
+    );
   });
 
   it("keeps what was shown when the whole list fails", async () => {
     const done = loadAdminOrders();
-    await answer("/v2/admin/order-counts", { pending: 1, processing: 0, shipped: 0, delivered: 0, cancelled: 0 });
+    await answer("/v2/admin/order-counts", {
+      pending: 1,
+      processing: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+    });
     await answer("/v2/admin/allorders?limit=50", [order("o1", "pending")]);
     for (let i = 0; i < 10 && !answers.has("/v2/admin/allorders"); i++) await settle();
     answers.get("/v2/admin/allorders")!.reject(new Error("offline"));
     await done;
-    expect($adminOrders.get()).toMatchObject({ state: "failed", orders: [{ id: "o1" }], error: "offline" });
+    expect($adminOrders.get()).toMatchObject({
+      state: "failed",
+      orders: [{ id: "o1" }],
+      error: "offline",
+    });
   });
 });

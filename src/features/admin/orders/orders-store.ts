@@ -41,13 +41,17 @@ const movedWhileLoading = new Map<string, AdminOrderJson>();
  */
 export function loadAdminOrders(options: { force?: boolean } = {}): Promise<void> {
   const now = $adminOrders.get();
-  if (!options.force && now.state === "ready" && Date.now() - now.loadedAt < FRESH_MS) return Promise.resolve();
+  if (!options.force && now.state === "ready" && Date.now() - now.loadedAt < FRESH_MS)
+    return Promise.resolve();
   inFlight ??= (async () => {
     if ($adminOrders.get().orders.length === 0) {
       $adminOrders.set({ state: "loading", orders: [] });
       // First, so it is not queued behind the whole list on the server (one PGlite, one thread).
       try {
-        const [orders, counts] = await Promise.all([adminGet<AdminOrderJson[]>(`/v2/admin/allorders?limit=${FIRST_PAGE}`), adminGet<OrderCounts>("/v2/admin/order-counts")]);
+        const [orders, counts] = await Promise.all([
+          adminGet<AdminOrderJson[]>(`/v2/admin/allorders?limit=${FIRST_PAGE}`),
+          adminGet<OrderCounts>("/v2/admin/order-counts"),
+        ]);
         $adminOrders.set({ state: "partial", orders, counts });
       } catch (error) {
         console.warn("[admin] the first page of orders could not be read", error);
@@ -59,7 +63,11 @@ export function loadAdminOrders(options: { force?: boolean } = {}): Promise<void
       $adminOrders.set({ state: "ready", orders, loadedAt: Date.now() });
     } catch (error) {
       console.error("[admin] loading the orders failed", error);
-      $adminOrders.set({ state: "failed", orders: $adminOrders.get().orders, error: error instanceof Error ? error.message : String(error) });
+      $adminOrders.set({
+        state: "failed",
+        orders: $adminOrders.get().orders,
+        error: error instanceof Error ? error.message : String(error),
+      });
     } finally {
       movedWhileLoading.clear();
       inFlight = null;
@@ -101,9 +109,16 @@ export async function fetchAdminOrder(id: string): Promise<AdminOrderJson | null
 }
 
 /** PUT /v2/admin/order/{id}?status= ; answers the moved order and updates the list. Throws ApiError. */
-export async function changeAdminOrderStatus(id: string, status: AdminTarget, body: StatusChangeBody = {}): Promise<AdminOrderJson> {
+export async function changeAdminOrderStatus(
+  id: string,
+  status: AdminTarget,
+  body: StatusChangeBody = {},
+): Promise<AdminOrderJson> {
   const hasBody = body.trackingNumber !== undefined || body.shippingCost !== undefined;
-  const order = await adminPut<AdminOrderJson>(`/v2/admin/order/${encodeURIComponent(id)}?status=${status}`, hasBody ? body : undefined);
+  const order = await adminPut<AdminOrderJson>(
+    `/v2/admin/order/${encodeURIComponent(id)}?status=${status}`,
+    hasBody ? body : undefined,
+  );
   rememberOrder(order);
   return order;
 }

@@ -39,8 +39,14 @@ export default function AddProductScreen(_props: ScreenProps) {
 
   return (
     <section className="space-y-6" aria-labelledby="add-product-title">
-      <h1 id="add-product-title" className="text-3xl text-ink-900">Add Product</h1>
-      {categories ? <ProductForm initial={initial} categories={categories} mode="add" onSave={save} /> : <Spinner label="Loading" />}
+      <h1 id="add-product-title" className="text-3xl text-ink-900">
+        Add Product
+      </h1>
+      {categories ? (
+        <ProductForm initial={initial} categories={categories} mode="add" onSave={save} />
+      ) : (
+        <Spinner label="Loading" />
+      )}
     </section>
   );
 }

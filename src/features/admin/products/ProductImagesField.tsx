@@ -17,7 +17,13 @@ interface Props {
   defaultAlt: string;
 }
 
-export default function ProductImagesField({ value, onChange, disabled = false, error, defaultAlt }: Props) {
+export default function ProductImagesField({
+  value,
+  onChange,
+  disabled = false,
+  error,
+  defaultAlt,
+}: Props) {
   const name = useId();
   return (
     <fieldset className="rounded-2xl border border-cream-300 p-4" data-images>
@@ -25,25 +31,50 @@ export default function ProductImagesField({ value, onChange, disabled = false, 
       {value.length > 0 && (
         <ul className="mb-4 grid gap-3 sm:grid-cols-2">
           {value.map((image, i) => (
-            <li key={`${image.url}-${i}`} className="flex gap-3 rounded-xl border border-cream-200 p-2" data-image>
-              <img src={image.url} alt={image.alt} width={80} height={80} className="size-20 rounded-lg object-cover" />
+            <li
+              key={`${image.url}-${i}`}
+              className="flex gap-3 rounded-xl border border-cream-200 p-2"
+              data-image
+            >
+              <img
+                src={image.url}
+                alt={image.alt}
+                width={80}
+                height={80}
+                className="size-20 rounded-lg object-cover"
+              />
               <div className="flex min-w-0 flex-1 flex-col gap-2">
-                <label className="sr-only" htmlFor={`${name}-alt-${i}`}>Alt text of image {i + 1}</label>
+                <label className="sr-only" htmlFor={`${name}-alt-${i}`}>
+                  Alt text of image {i + 1}
+                </label>
                 <input
                   id={`${name}-alt-${i}`}
                   className={inputClass}
                   placeholder="Alt text"
                   value={image.alt}
                   disabled={disabled}
-                  onChange={(e) => onChange(value.map((im, j) => (j === i ? { ...im, alt: e.target.value } : im)))}
+                  onChange={(e) =>
+                    onChange(value.map((im, j) => (j === i ? { ...im, alt: e.target.value } : im)))
+                  }
                 />
                 <div className="flex items-center justify-between gap-2 text-sm">
                   <label className="inline-flex items-center gap-1.5">
-                    <input type="radio" name={`${name}-primary`} checked={image.isPrimary} disabled={disabled} onChange={() => onChange(setPrimary(value, i))} />
+                    <input
+                      type="radio"
+                      name={`${name}-primary`}
+                      checked={image.isPrimary}
+                      disabled={disabled}
+                      onChange={() => onChange(setPrimary(value, i))}
+                    />
                     Primary
                   </label>
                   {!disabled && (
-                    <button type="button" className={smallButton} onClick={() => onChange(removeImage(value, i))} aria-label={`Remove image ${i + 1}`}>
+                    <button
+                      type="button"
+                      className={smallButton}
+                      onClick={() => onChange(removeImage(value, i))}
+                      aria-label={`Remove image ${i + 1}`}
+                    >
                       Remove
                     </button>
                   )}
@@ -53,8 +84,14 @@ export default function ProductImagesField({ value, onChange, disabled = false, 
           ))}
         </ul>
       )}
-      {!disabled && <ImageUpload onUploaded={(url) => onChange(addImage(value, url, defaultAlt.trim()))} />}
-      {error && <p className="mt-1 text-sm text-red-600" data-field-error>{error}</p>}
+      {!disabled && (
+        <ImageUpload onUploaded={(url) => onChange(addImage(value, url, defaultAlt.trim()))} />
+      )}
+      {error && (
+        <p className="mt-1 text-sm text-red-600" data-field-error>
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

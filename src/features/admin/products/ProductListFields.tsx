@@ -5,7 +5,15 @@
  */
 import { useId, useState, type KeyboardEvent } from "react";
 import { formatInr } from "../../../lib/money";
-import { addAttribute, addTag, addVariant, removeAt, rupeesFieldToPaise, type AttributeDraft, type VariantDraft } from "./product-form";
+import {
+  addAttribute,
+  addTag,
+  addVariant,
+  removeAt,
+  rupeesFieldToPaise,
+  type AttributeDraft,
+  type VariantDraft,
+} from "./product-form";
 import { inputClass, labelClass, smallButton } from "./products-ui";
 
 interface ListProps<T> {
@@ -16,14 +24,22 @@ interface ListProps<T> {
 }
 
 function FieldError({ error }: { error?: string | undefined }) {
-  return error ? <p className="mt-1 text-sm text-red-600" data-field-error>{error}</p> : null;
+  return error ? (
+    <p className="mt-1 text-sm text-red-600" data-field-error>
+      {error}
+    </p>
+  ) : null;
 }
 
 export function VariantsField({ value, onChange, disabled, error }: ListProps<VariantDraft>) {
   const id = useId();
   const [draft, setDraft] = useState({ name: "", value: "", price: "" });
   function add() {
-    const next = addVariant(value, { name: draft.name, value: draft.value, price: draft.price.trim() ? rupeesFieldToPaise(draft.price) : 0 });
+    const next = addVariant(value, {
+      name: draft.name,
+      value: draft.value,
+      price: draft.price.trim() ? rupeesFieldToPaise(draft.price) : 0,
+    });
     if (!next) return;
     onChange(next);
     setDraft({ name: draft.name, value: "", price: "" });
@@ -34,12 +50,24 @@ export function VariantsField({ value, onChange, disabled, error }: ListProps<Va
       {value.length > 0 && (
         <ul className="mb-3 divide-y divide-cream-200">
           {value.map((v, i) => (
-            <li key={`${v.name}-${v.value}-${i}`} className="flex items-center justify-between gap-3 py-2 text-sm" data-variant>
+            <li
+              key={`${v.name}-${v.value}-${i}`}
+              className="flex items-center justify-between gap-3 py-2 text-sm"
+              data-variant
+            >
               <span>
-                <span className="font-medium">{v.name}</span>: {v.value} <span className="text-ink-500">(+{Number.isInteger(v.price) ? formatInr(v.price) : "?"})</span>
+                <span className="font-medium">{v.name}</span>: {v.value}{" "}
+                <span className="text-ink-500">
+                  (+{Number.isInteger(v.price) ? formatInr(v.price) : "?"})
+                </span>
               </span>
               {!disabled && (
-                <button type="button" className={smallButton} onClick={() => onChange(removeAt(value, i))} aria-label={`Remove variant ${v.name} ${v.value}`}>
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() => onChange(removeAt(value, i))}
+                  aria-label={`Remove variant ${v.name} ${v.value}`}
+                >
                   Remove
                 </button>
               )}
@@ -50,16 +78,43 @@ export function VariantsField({ value, onChange, disabled, error }: ListProps<Va
       {!disabled && (
         <div className="grid gap-2 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end">
           <div>
-            <label className={labelClass} htmlFor={`${id}-name`}>Variant name</label>
-            <input id={`${id}-name`} className={inputClass} placeholder="Size" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+            <label className={labelClass} htmlFor={`${id}-name`}>
+              Variant name
+            </label>
+            <input
+              id={`${id}-name`}
+              className={inputClass}
+              placeholder="Size"
+              value={draft.name}
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            />
           </div>
           <div>
-            <label className={labelClass} htmlFor={`${id}-value`}>Variant value</label>
-            <input id={`${id}-value`} className={inputClass} placeholder="A4" value={draft.value} onChange={(e) => setDraft({ ...draft, value: e.target.value })} />
+            <label className={labelClass} htmlFor={`${id}-value`}>
+              Variant value
+            </label>
+            <input
+              id={`${id}-value`}
+              className={inputClass}
+              placeholder="A4"
+              value={draft.value}
+              onChange={(e) => setDraft({ ...draft, value: e.target.value })}
+            />
           </div>
           <div>
-            <label className={labelClass} htmlFor={`${id}-price`}>Additional price (₹)</label>
-            <input id={`${id}-price`} className={inputClass} type="number" min="0" step="0.01" inputMode="decimal" value={draft.price} onChange={(e) => setDraft({ ...draft, price: e.target.value })} />
+            <label className={labelClass} htmlFor={`${id}-price`}>
+              Additional price (₹)
+            </label>
+            <input
+              id={`${id}-price`}
+              className={inputClass}
+              type="number"
+              min="0"
+              step="0.01"
+              inputMode="decimal"
+              value={draft.price}
+              onChange={(e) => setDraft({ ...draft, price: e.target.value })}
+            />
           </div>
           <button type="button" className={smallButton} onClick={add}>
             Add Variant
@@ -86,12 +141,21 @@ export function AttributesField({ value, onChange, disabled, error }: ListProps<
       {value.length > 0 && (
         <ul className="mb-3 divide-y divide-cream-200">
           {value.map((a, i) => (
-            <li key={`${a.name}-${i}`} className="flex items-center justify-between gap-3 py-2 text-sm" data-attribute>
+            <li
+              key={`${a.name}-${i}`}
+              className="flex items-center justify-between gap-3 py-2 text-sm"
+              data-attribute
+            >
               <span>
                 <span className="font-medium">{a.name}</span>: {a.value}
               </span>
               {!disabled && (
-                <button type="button" className={smallButton} onClick={() => onChange(removeAt(value, i))} aria-label={`Remove attribute ${a.name}`}>
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() => onChange(removeAt(value, i))}
+                  aria-label={`Remove attribute ${a.name}`}
+                >
                   Remove
                 </button>
               )}
@@ -102,12 +166,28 @@ export function AttributesField({ value, onChange, disabled, error }: ListProps<
       {!disabled && (
         <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <div>
-            <label className={labelClass} htmlFor={`${id}-name`}>Attribute name</label>
-            <input id={`${id}-name`} className={inputClass} placeholder="Material" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+            <label className={labelClass} htmlFor={`${id}-name`}>
+              Attribute name
+            </label>
+            <input
+              id={`${id}-name`}
+              className={inputClass}
+              placeholder="Material"
+              value={draft.name}
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            />
           </div>
           <div>
-            <label className={labelClass} htmlFor={`${id}-value`}>Attribute value</label>
-            <input id={`${id}-value`} className={inputClass} placeholder="Resin" value={draft.value} onChange={(e) => setDraft({ ...draft, value: e.target.value })} />
+            <label className={labelClass} htmlFor={`${id}-value`}>
+              Attribute value
+            </label>
+            <input
+              id={`${id}-value`}
+              className={inputClass}
+              placeholder="Resin"
+              value={draft.value}
+              onChange={(e) => setDraft({ ...draft, value: e.target.value })}
+            />
           </div>
           <button type="button" className={smallButton} onClick={add}>
             Add Attribute
@@ -138,10 +218,19 @@ export function TagsField({ value, onChange, disabled, error }: ListProps<string
       {value.length > 0 && (
         <ul className="mb-3 flex flex-wrap gap-2">
           {value.map((tag, i) => (
-            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-cream-200 px-3 py-1 text-sm text-ink-900" data-tag>
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full bg-cream-200 px-3 py-1 text-sm text-ink-900"
+              data-tag
+            >
               {tag}
               {!disabled && (
-                <button type="button" className="ml-1 text-ink-500 hover:text-ink-900" onClick={() => onChange(removeAt(value, i))} aria-label={`Remove tag ${tag}`}>
+                <button
+                  type="button"
+                  className="ml-1 text-ink-500 hover:text-ink-900"
+                  onClick={() => onChange(removeAt(value, i))}
+                  aria-label={`Remove tag ${tag}`}
+                >
                   ×
                 </button>
               )}
@@ -151,8 +240,17 @@ export function TagsField({ value, onChange, disabled, error }: ListProps<string
       )}
       {!disabled && (
         <div className="flex gap-2">
-          <label className="sr-only" htmlFor={`${id}-tag`}>Tag</label>
-          <input id={`${id}-tag`} className={inputClass} placeholder="Type a tag and press Enter" value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} />
+          <label className="sr-only" htmlFor={`${id}-tag`}>
+            Tag
+          </label>
+          <input
+            id={`${id}-tag`}
+            className={inputClass}
+            placeholder="Type a tag and press Enter"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
           <button type="button" className={smallButton} onClick={add}>
             Add Tag
           </button>

@@ -17,11 +17,20 @@ import { PRODUCT_TEXTS, toFormValues, type ProductFormValues } from "./product-f
 import type { AdminProduct } from "./products-admin";
 import ProductForm, { type FormMode } from "./ProductForm";
 
-type Load = { state: "loading" } | { state: "missing" } | { state: "failed" } | { state: "found"; product: AdminProduct };
+type Load =
+  | { state: "loading" }
+  | { state: "missing" }
+  | { state: "failed" }
+  | { state: "found"; product: AdminProduct };
 
 function handed(handoff: unknown, id: string | undefined): AdminProduct | null {
   const product = handoff as AdminProduct | undefined;
-  return product && typeof product === "object" && product.id === id && Array.isArray(product.images) ? product : null;
+  return product &&
+    typeof product === "object" &&
+    product.id === id &&
+    Array.isArray(product.images)
+    ? product
+    : null;
 }
 
 export default function ProductScreen({ id }: ScreenProps) {
@@ -34,7 +43,9 @@ export default function ProductScreen({ id }: ScreenProps) {
   const [mode, setMode] = useState<FormMode>("view");
 
   useEffect(() => {
-    loadCategoryOptions().then(setCategories, (error: unknown) => console.error("Loading the categories failed", error));
+    loadCategoryOptions().then(setCategories, (error: unknown) =>
+      console.error("Loading the categories failed", error),
+    );
     if (load.state !== "loading" || !id) return;
     adminGet<AdminProduct>(`/v2/admin/product/${encodeURIComponent(id)}`)
       .then((product) => setLoad({ state: "found", product }))
@@ -49,7 +60,10 @@ export default function ProductScreen({ id }: ScreenProps) {
   async function save(values: ProductFormValues): Promise<void> {
     if (load.state !== "found") return;
     try {
-      const product = await adminPut<AdminProduct>(`/v2/products/${encodeURIComponent(load.product.id)}`, values);
+      const product = await adminPut<AdminProduct>(
+        `/v2/products/${encodeURIComponent(load.product.id)}`,
+        values,
+      );
       showToast({ type: "success", ...PRODUCT_TEXTS.updated });
       setLoad({ state: "found", product: { ...load.product, ...product } });
       setMode("view");
@@ -61,12 +75,15 @@ export default function ProductScreen({ id }: ScreenProps) {
 
   if (load.state === "loading") return <Spinner label={PRODUCT_TEXTS.loading} showLabel />;
   if (load.state === "missing") return <p className="text-ink-700">{PRODUCT_TEXTS.notFound}</p>;
-  if (load.state === "failed") return <p className="text-ink-700">{PRODUCT_TEXTS.loadFailed.title}</p>;
+  if (load.state === "failed")
+    return <p className="text-ink-700">{PRODUCT_TEXTS.loadFailed.title}</p>;
 
   return (
     <section className="space-y-6" aria-labelledby="product-title">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 id="product-title" className="text-3xl text-ink-900">{load.product.name}</h1>
+        <h1 id="product-title" className="text-3xl text-ink-900">
+          {load.product.name}
+        </h1>
         <span className="text-sm text-ink-500">{mode === "view" ? "View" : "Edit"}</span>
       </div>
       <ProductForm

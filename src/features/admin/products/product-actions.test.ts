@@ -35,7 +35,9 @@ describe("the active switch (SPEC §4: optimistic, reverted on failure)", () => 
     await switchStatus("p 2", "inactive", (s) => seen.push(s));
     expect(patch).toHaveBeenCalledWith("/v2/products/p%202?status=active");
     expect(seen).toEqual(["active", "inactive"]);
-    expect($toasts.get()).toMatchObject([{ type: "error", title: "Error", message: "database down" }]);
+    expect($toasts.get()).toMatchObject([
+      { type: "error", title: "Error", message: "database down" },
+    ]);
   });
 });
 
@@ -50,7 +52,9 @@ describe("the homepage toggle (SPEC §4, §8)", () => {
     vi.useFakeTimers();
     patch.mockRejectedValue(new ApiError(400, "max 8 products can be added!"));
     expect(await toggleHome("p9")).toBeNull();
-    expect($toasts.get()).toMatchObject([{ type: "error", title: "Error", message: "max 8 products can be added!" }]);
+    expect($toasts.get()).toMatchObject([
+      { type: "error", title: "Error", message: "max 8 products can be added!" },
+    ]);
     vi.advanceTimersByTime(2999);
     expect(assign).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);

@@ -15,7 +15,11 @@ function errorText(error: unknown): string {
 }
 
 /** Sets the status at once through `apply`, then asks the server; puts it back when refused. */
-export async function switchStatus(id: string, from: ProductStatus, apply: (status: ProductStatus) => void): Promise<void> {
+export async function switchStatus(
+  id: string,
+  from: ProductStatus,
+  apply: (status: ProductStatus) => void,
+): Promise<void> {
   const to: ProductStatus = from === "active" ? "inactive" : "active";
   apply(to);
   try {

@@ -15,6 +15,10 @@ export interface CategoryOption {
 type CategoryRow = { id: string; name?: string | null };
 
 export async function loadCategoryOptions(): Promise<CategoryOption[]> {
-  const rows = await adminGet<CategoryRow[]>("/v2/admin/categories").catch(() => api.get<CategoryRow[]>("/v2/categories"));
-  return rows.map((c) => ({ id: c.id, label: categoryLabel(c) })).sort((a, b) => a.label.localeCompare(b.label));
+  const rows = await adminGet<CategoryRow[]>("/v2/admin/categories").catch(() =>
+    api.get<CategoryRow[]>("/v2/categories"),
+  );
+  return rows
+    .map((c) => ({ id: c.id, label: categoryLabel(c) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }

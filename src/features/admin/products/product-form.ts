@@ -92,7 +92,10 @@ export function toFormValues(product: Product): ProductFormValues {
 }
 
 /** SPEC §5: a variant is added only when its name and value are both filled. Null = not added. */
-export function addVariant(list: readonly VariantDraft[], draft: { name: string; value: string; price: number }): VariantDraft[] | null {
+export function addVariant(
+  list: readonly VariantDraft[],
+  draft: { name: string; value: string; price: number },
+): VariantDraft[] | null {
   const name = draft.name.trim();
   const value = draft.value.trim();
   if (!name || !value) return null;
@@ -101,7 +104,10 @@ export function addVariant(list: readonly VariantDraft[], draft: { name: string;
 }
 
 /** SPEC §5: an attribute is added only when its name and value are both filled. */
-export function addAttribute(list: readonly AttributeDraft[], draft: { name: string; value: string }): AttributeDraft[] | null {
+export function addAttribute(
+  list: readonly AttributeDraft[],
+  draft: { name: string; value: string },
+): AttributeDraft[] | null {
   const name = draft.name.trim();
   const value = draft.value.trim();
   if (!name || !value) return null;
@@ -136,18 +142,37 @@ export function removeImage(images: readonly ImageDraft[], index: number): Image
   return rest;
 }
 
-const FORM_FIELDS = new Set<string>(["name", "description", "price", "comparePrice", "costPrice", "weight", "processingDays", "categoryId", "status", "sku", "variants", "attributes", "tags", "images"]);
+const FORM_FIELDS = new Set<string>([
+  "name",
+  "description",
+  "price",
+  "comparePrice",
+  "costPrice",
+  "weight",
+  "processingDays",
+  "categoryId",
+  "status",
+  "sku",
+  "variants",
+  "attributes",
+  "tags",
+  "images",
+]);
 
 /**
  * A 400's message ("field: message" per problem, joined by "; ") split into the form's fields
  * (the first segment of the path: `variants.0.value` goes under variants) and the rest (null).
  */
-export function splitServerMessage(message: string): { field: keyof ProductFormValues | null; message: string }[] {
+export function splitServerMessage(
+  message: string,
+): { field: keyof ProductFormValues | null; message: string }[] {
   return message
     .split("; ")
     .filter((part) => part.trim())
     .map((part) => {
       const match = /^([\w]+)(?:\.[\w.]+)?: (.+)$/s.exec(part);
-      return match && FORM_FIELDS.has(match[1]!) ? { field: match[1] as keyof ProductFormValues, message: match[2]! } : { field: null, message: part };
+      return match && FORM_FIELDS.has(match[1]!)
+        ? { field: match[1] as keyof ProductFormValues, message: match[2]! }
+        : { field: null, message: part };
     });
 }

@@ -6,7 +6,14 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../../server/db/client";
-import { categories, productAttributes, productImages, productTags, products, productVariants } from "../../../server/db/schema";
+import {
+  categories,
+  productAttributes,
+  productImages,
+  productTags,
+  products,
+  productVariants,
+} from "../../../server/db/schema";
 import { HttpError } from "../../../server/http";
 import type { Product } from "../../catalogue/catalogue";
 import { getProduct } from "../../catalogue/catalogue.server";
@@ -21,7 +28,10 @@ import type { ProductInput } from "./product.schema";
  * isProductImageUrl: the upload must really exist.
  */
 export function isShopImageUrl(url: string): boolean {
-  return (/^\/(media|images)\/[A-Za-z0-9._\/-]+$/.test(url) && !url.includes("..")) || isOwnCloudinaryUrl(url);
+  return (
+    (/^\/(media|images)\/[A-Za-z0-9._\/-]+$/.test(url) && !url.includes("..")) ||
+    isOwnCloudinaryUrl(url)
+  );
 }
 
 /** The shop's bundled artwork (the demo catalogue's /images/... files). */
@@ -36,14 +46,21 @@ async function isProductImageUrl(url: string): Promise<boolean> {
 
 async function check(tx: Tx, input: ProductInput, id?: string): Promise<void> {
   for (const image of input.images)
-    if (!(await isProductImageUrl(image.url))) throw new HttpError(400, `images: ${image.url} is not an image uploaded to this shop`);
-  const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
+    if (!(await isProductImageUrl(image.url)))
+      throw new HttpError(400, `images: ${image.url} is not an image uploaded to this shop`);
+  const [category] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, input.categoryId));
   if (!category) throw new HttpError(400, `categoryId: no category ${input.categoryId}`);
   const clash = await tx
     .select({ id: products.id })
     .from(products)
-    .where(id ? and(eq(products.sku, input.sku), ne(products.id, id)) : eq(products.sku, input.sku));
-  if (clash.length > 0) throw new HttpError(400, `sku: another product already uses the sku ${input.sku}`);
+    .where(
+      id ? and(eq(products.sku, input.sku), ne(products.id, id)) : eq(products.sku, input.sku),
+    );
+  if (clash.length > 0)
+    throw new HttpError(400, `sku: another product already uses the sku ${input.sku}`);
 }
 
 function row(input: ProductInput) {
@@ -67,17 +84,53 @@ async function writeChildren(tx: Tx, id: string, input: ProductInput): Promise<v
   await tx.delete(productAttributes).where(eq(productAttributes.productId, id));
   await tx.delete(productTags).where(eq(productTags.productId, id));
   if (input.variants.length)
-    await tx.insert(productVariants).values(input.variants.map((v, i) => ({ id: crypto.randomUUID(), productId: id, name: v.name, value: v.value, pricePaise: v.price, position: i })));
-  await tx.insert(productImages).values(input.images.map((im, i) => ({ id: crypto.randomUUID(), productId: id, url: im.url, alt: im.alt, isPrimary: im.isPrimary, position: i })));
+    await tx
+      .insert(productVariants)
+      .values(
+        input.variants.map((v, i) => ({
+          id: crypto.randomUUID(),
+          productId: id,
+          name: v.name,
+          value: v.value,
+          pricePaise: v.price,
+          position: i,
+        })),
+      );
+  await tx
+    .insert(productImages)
+    .values(
+      input.images.map((im, i) => ({
+        id: crypto.randomUUID(),
+        productId: id,
+        url: im.url,
+        alt: im.alt,
+        isPrimary: im.isPrimary,
+        position: i,
+      })),
+    );
   if (input.attributes.length)
-    await tx.insert(productAttributes).values(input.attributes.map((a, i) => ({ id: crypto.randomUUID(), productId: id, name: a.name, value: a.value, position: i })));
-  if (input.tags.length) await tx.insert(productTags).values(input.tags.map((tag) => ({ productId: id, tag })));
+    await tx
+      .insert(productAttributes)
+      .values(
+        input.attributes.map((a, i) => ({
+          id: crypto.randomUUID(),
+          productId: id,
+          name: a.name,
+          value: a.value,
+          position: i,
+        })),
+      );
+  if (input.tags.length)
+    await tx.insert(productTags).values(input.tags.map((tag) => ({ productId: id, tag })));
 }
 
 /** A unique violation on sku from a race between two saves is the same 400 as the check. */
 function skuRace(error: unknown, sku: string): never {
-  const text = String((error as { message?: string })?.message ?? "") + String((error as { cause?: { message?: string } })?.cause?.message ?? "");
-  if (/products_sku/.test(text)) throw new HttpError(400, `sku: another product already uses the sku ${sku}`);
+  const text =
+    String((error as { message?: string })?.message ?? "") +
+    String((error as { cause?: { message?: string } })?.cause?.message ?? "");
+  if (/products_sku/.test(text))
+    throw new HttpError(400, `sku: another product already uses the sku ${sku}`);
   throw error;
 }
 
@@ -97,10 +150,17 @@ export async function createProduct(db: Db, input: ProductInput): Promise<Produc
 export async function updateProduct(db: Db, id: string, input: ProductInput): Promise<Product> {
   return db
     .transaction(async (tx) => {
-      const [existing] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
+      const [existing] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, id))
+        .for("update");
       if (!existing) throw new HttpError(404, "Product not found");
       await check(tx, input, id);
-      await tx.update(products).set({ ...row(input), updatedAt: new Date() }).where(eq(products.id, id));
+      await tx
+        .update(products)
+        .set({ ...row(input), updatedAt: new Date() })
+        .where(eq(products.id, id));
       await writeChildren(tx, id, input);
       await catalogueChanged(tx);
       return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;

@@ -7,20 +7,37 @@
 import * as z from "zod/mini";
 
 const text = (field: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(1, { error: `${field} is required` }), z.maxLength(max, { error: `${field} must be at most ${max} characters` }));
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${field} is required` }),
+      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
+    );
 
 const paise = (field: string) =>
-  z.number({ error: `${field} must be a number` }).check(
-    z.int({ error: `${field} must have at most 2 decimals` }),
-    z.gte(0, { error: `${field} must be 0 or more` }),
-  );
+  z
+    .number({ error: `${field} must be a number` })
+    .check(
+      z.int({ error: `${field} must have at most 2 decimals` }),
+      z.gte(0, { error: `${field} must be 0 or more` }),
+    );
 
-export const productVariantInput = z.object({ name: text("variant name", 80), value: text("variant value", 120), price: paise("variant price") });
-export const productAttributeInput = z.object({ name: text("attribute name", 80), value: text("attribute value", 300) });
+export const productVariantInput = z.object({
+  name: text("variant name", 80),
+  value: text("variant value", 120),
+  price: paise("variant price"),
+});
+export const productAttributeInput = z.object({
+  name: text("attribute name", 80),
+  value: text("attribute value", 300),
+});
 
 /** Image urls: this shop's uploads (/media/...), its bundled artwork (/images/...) or its Cloudinary account (checked on the server). */
 export const productImageInput = z.object({
-  url: z.string().check(z.trim(), z.minLength(1, { error: "image url is required" }), z.maxLength(2000)),
+  url: z
+    .string()
+    .check(z.trim(), z.minLength(1, { error: "image url is required" }), z.maxLength(2000)),
   alt: z.string().check(z.trim(), z.maxLength(300)),
   isPrimary: z.boolean(),
 });
@@ -30,41 +47,62 @@ export const PRODUCT_STATUSES = ["active", "inactive"] as const;
 export const productInput = z
   .object({
     name: text("name", 200),
-    description: z.string().check(z.trim(), z.maxLength(5000, { error: "description must be at most 5000 characters" })),
+    description: z
+      .string()
+      .check(z.trim(), z.maxLength(5000, { error: "description must be at most 5000 characters" })),
     price: paise("price"),
     comparePrice: paise("comparePrice"),
     costPrice: paise("costPrice"),
     weight: z.number({ error: "weight must be a number" }).check(
       z.gte(0, { error: "weight must be 0 or more" }),
       z.lte(1000, { error: "weight must be at most 1000 kg" }),
-      z.refine((kg) => Math.abs(Math.round(kg * 1000) - kg * 1000) < 1e-6, { error: "weight must be in steps of 0.001 kg" }),
+      z.refine((kg) => Math.abs(Math.round(kg * 1000) - kg * 1000) < 1e-6, {
+        error: "weight must be in steps of 0.001 kg",
+      }),
     ),
     /** Optional: a new product takes the policy's 20 days; an edit that leaves it out keeps the stored value. */
     processingDays: z.optional(
-      z.int({ error: "processingDays must be a whole number of days" }).check(
-        z.gte(1, { error: "processingDays must be 1 or more" }),
-        z.lte(90, { error: "processingDays must be at most 90" }),
-      ),
+      z
+        .int({ error: "processingDays must be a whole number of days" })
+        .check(
+          z.gte(1, { error: "processingDays must be 1 or more" }),
+          z.lte(90, { error: "processingDays must be at most 90" }),
+        ),
     ),
     categoryId: text("categoryId", 100),
     status: z.enum(PRODUCT_STATUSES, { error: "status must be active or inactive" }),
     sku: text("sku", 100),
     variants: z.array(productVariantInput).check(z.maxLength(100)),
     attributes: z.array(productAttributeInput).check(z.maxLength(100)),
-    tags: z.array(z.string().check(z.trim(), z.minLength(1, { error: "tags must not be blank" }), z.maxLength(60))).check(
-      z.maxLength(50),
-      z.refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, { error: "tags must not repeat" }),
-    ),
+    tags: z
+      .array(
+        z
+          .string()
+          .check(z.trim(), z.minLength(1, { error: "tags must not be blank" }), z.maxLength(60)),
+      )
+      .check(
+        z.maxLength(50),
+        z.refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, {
+          error: "tags must not repeat",
+        }),
+      ),
     images: z.array(productImageInput).check(
       z.minLength(1, { error: "Please Upload an Image" }),
       z.maxLength(20),
-      z.refine((images) => images.length === 0 || images.filter((i) => i.isPrimary).length === 1, { error: "exactly one image must be primary" }),
+      z.refine((images) => images.length === 0 || images.filter((i) => i.isPrimary).length === 1, {
+        error: "exactly one image must be primary",
+      }),
     ),
   })
   .check(
-    z.refine((p) => new Set(p.variants.map((v) => `${v.name.toLowerCase()}\u0001${v.value.toLowerCase()}`)).size === p.variants.length, {
-      error: "variants must not repeat the same name and value",
-    }),
+    z.refine(
+      (p) =>
+        new Set(p.variants.map((v) => `${v.name.toLowerCase()}\u0001${v.value.toLowerCase()}`))
+          .size === p.variants.length,
+      {
+        error: "variants must not repeat the same name and value",
+      },
+    ),
   );
 
 export type ProductInput = z.infer<typeof productInput>;

@@ -17,12 +17,21 @@ export const MAX_HOME_MESSAGE = "max 8 products can be added!";
 /** Arbitrary constant naming the homepage-listing lock. */
 const HOME_LOCK = 0x5e5a_0008;
 
-
-export async function listAdminProducts(db: Db, options: { limit: number; offset: number; status: StatusFilter }): Promise<AdminProduct[]> {
+export async function listAdminProducts(
+  db: Db,
+  options: { limit: number; offset: number; status: StatusFilter },
+): Promise<AdminProduct[]> {
   const list = await listProducts(db, { ...options, includeCost: true });
   const ids = list.map((p) => p.id);
   const listed = ids.length
-    ? new Set((await db.select({ id: homeProducts.productId }).from(homeProducts).where(inArray(homeProducts.productId, ids))).map((r) => r.id))
+    ? new Set(
+        (
+          await db
+            .select({ id: homeProducts.productId })
+            .from(homeProducts)
+            .where(inArray(homeProducts.productId, ids))
+        ).map((r) => r.id),
+      )
     : new Set<string>();
   return list.map((p) => ({ ...p, costPrice: p.costPrice ?? 0, onHome: listed.has(p.id) }));
 }
@@ -31,13 +40,24 @@ export async function listAdminProducts(db: Db, options: { limit: number; offset
 export async function loadAdminProduct(db: Db, id: string): Promise<AdminProduct | null> {
   const product = await getProduct(db, id, { includeInactive: true, includeCost: true });
   if (!product) return null;
-  const listed = await db.select({ id: homeProducts.productId }).from(homeProducts).where(eq(homeProducts.productId, id));
+  const listed = await db
+    .select({ id: homeProducts.productId })
+    .from(homeProducts)
+    .where(eq(homeProducts.productId, id));
   return { ...product, costPrice: product.costPrice ?? 0, onHome: listed.length > 0 };
 }
 
-export async function setProductStatus(db: Db, id: string, status: "active" | "inactive"): Promise<Product> {
+export async function setProductStatus(
+  db: Db,
+  id: string,
+  status: "active" | "inactive",
+): Promise<Product> {
   return db.transaction(async (tx) => {
-    const updated = await tx.update(products).set({ status, updatedAt: new Date() }).where(eq(products.id, id)).returning({ id: products.id });
+    const updated = await tx
+      .update(products)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
     if (updated.length === 0) throw new HttpError(404, "Product not found");
     await catalogueChanged(tx);
     return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
@@ -48,7 +68,10 @@ export async function setProductStatus(db: Db, id: string, status: "active" | "i
 export async function toggleHomeProduct(db: Db, id: string): Promise<"added" | "removed"> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${HOME_LOCK})`);
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, id));
     if (!product) throw new HttpError(404, "Product not found");
     const removed = await tx.delete(homeProducts).where(eq(homeProducts.productId, id)).returning();
     if (removed.length > 0) {
@@ -57,7 +80,9 @@ export async function toggleHomeProduct(db: Db, id: string): Promise<"added" | "
     }
     const [{ n }] = (await tx.select({ n: count() }).from(homeProducts)) as [{ n: number }];
     if (Number(n) >= MAX_HOME_PRODUCTS) throw new HttpError(400, MAX_HOME_MESSAGE);
-    const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${homeProducts.position}), -1) + 1` }).from(homeProducts)) as [{ next: number }];
+    const [{ next }] = (await tx
+      .select({ next: sql<number>`coalesce(max(${homeProducts.position}), -1) + 1` })
+      .from(homeProducts)) as [{ next: number }];
     await tx.insert(homeProducts).values({ productId: id, position: Number(next) });
     await catalogueChanged(tx);
     return "added";

@@ -28,7 +28,10 @@ export interface ProductFilters {
 
 export const NO_FILTERS: ProductFilters = { name: "", category: "", status: "all" };
 
-export function filterProducts<P extends Pick<Product, "name" | "status" | "category">>(list: readonly P[], filters: ProductFilters): P[] {
+export function filterProducts<P extends Pick<Product, "name" | "status" | "category">>(
+  list: readonly P[],
+  filters: ProductFilters,
+): P[] {
   const needle = filters.name.trim().toLowerCase();
   return list.filter(
     (p) =>
@@ -39,8 +42,14 @@ export function filterProducts<P extends Pick<Product, "name" | "status" | "cate
 }
 
 /** The categories present in a list, for the filter's options (id, label), sorted by label. */
-export function categoriesOf(list: readonly Pick<Product, "category">[]): { id: string; label: string }[] {
+export function categoriesOf(
+  list: readonly Pick<Product, "category">[],
+): { id: string; label: string }[] {
   const seen = new Map<string, string>();
-  for (const p of list) if (p.category && !seen.has(p.category.id)) seen.set(p.category.id, p.category.name?.trim() || p.category.id);
-  return [...seen].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+  for (const p of list)
+    if (p.category && !seen.has(p.category.id))
+      seen.set(p.category.id, p.category.name?.trim() || p.category.id);
+  return [...seen]
+    .map(([id, label]) => ({ id, label }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }

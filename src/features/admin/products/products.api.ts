@@ -9,11 +9,24 @@ import type { APIContext } from "astro";
 import { z } from "zod";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
-import { HttpError, isJsonContentType, json, parseJsonBody, parseWith, readBodyText, readQuery } from "../../../server/http";
+import {
+  HttpError,
+  isJsonContentType,
+  json,
+  parseJsonBody,
+  parseWith,
+  readBodyText,
+  readQuery,
+} from "../../../server/http";
 import { productIdParam, productListQuery } from "../../catalogue/catalogue.schema";
 import { productInput, type ProductInput } from "./product.schema";
 import { createProduct, updateProduct } from "./product-write.server";
-import { listAdminProducts, loadAdminProduct, setProductStatus, toggleHomeProduct } from "./products-admin.server";
+import {
+  listAdminProducts,
+  loadAdminProduct,
+  setProductStatus,
+  toggleHomeProduct,
+} from "./products-admin.server";
 
 /** A product body may carry up to 20 images with alt texts and 100 variants: more than the 64 KiB default. */
 const PRODUCT_BODY_LIMIT = 256 * 1024;
@@ -21,9 +34,14 @@ const PRODUCT_BODY_LIMIT = 256 * 1024;
 /** GET /v2/admin/allproducts?limit=0&offset=0&status=all */
 export async function getAllProducts(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const query = readQuery(context.url, productListQuery.pick({ limit: true, offset: true }).extend({
-    status: z.enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" }).default("all"),
-  }));
+  const query = readQuery(
+    context.url,
+    productListQuery.pick({ limit: true, offset: true }).extend({
+      status: z
+        .enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" })
+        .default("all"),
+    }),
+  );
   return json(await listAdminProducts(await getDb(), query));
 }
 
@@ -40,7 +58,12 @@ export async function getAdminProduct(context: APIContext): Promise<Response> {
 export async function patchProductStatus(context: APIContext): Promise<Response> {
   await requireAdmin(context);
   const id = parseWith(productIdParam, context.params.id);
-  const { status } = readQuery(context.url, z.object({ status: z.enum(["active", "inactive"], { error: "status must be active or inactive" }) }));
+  const { status } = readQuery(
+    context.url,
+    z.object({
+      status: z.enum(["active", "inactive"], { error: "status must be active or inactive" }),
+    }),
+  );
   return json(await setProductStatus(await getDb(), id, status));
 }
 
@@ -49,15 +72,24 @@ export async function patchHomeProduct(context: APIContext): Promise<Response> {
   await requireAdmin(context);
   const id = parseWith(productIdParam, context.params.id);
   const result = await toggleHomeProduct(await getDb(), id);
-  return new Response(result, { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(result, {
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 /** The product body, validated whole with the schema the admin form uses (zod/mini). */
 async function readProduct(context: APIContext): Promise<ProductInput> {
-  if (!isJsonContentType(context.request.headers.get("content-type"))) throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
+  if (!isJsonContentType(context.request.headers.get("content-type")))
+    throw new HttpError(400, "Send the body as JSON (Content-Type: application/json).");
   const raw = parseJsonBody(await readBodyText(context.request, PRODUCT_BODY_LIMIT));
   const result = productInput.safeParse(raw);
-  if (!result.success) throw new HttpError(400, result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
+  if (!result.success)
+    throw new HttpError(
+      400,
+      result.error.issues
+        .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+        .join("; "),
+    );
   return result.data;
 }
 

@@ -7,7 +7,14 @@
  * screens sets the document title and moves focus to the screen, as a page load would.
  */
 import { useStore } from "@nanostores/react";
-import { Suspense, lazy, useEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type LazyExoticComponent,
+} from "react";
 import Spinner from "../../../components/ui/Spinner";
 import { SCREEN_TITLES, matchAdminRoute, type AdminScreen } from "./admin-routes";
 import { $adminPath, startAdminRouter } from "./admin-router";
@@ -58,7 +65,10 @@ export default function AdminApp({ shopName = "", shortName = "" }: Props) {
   }, [path, match?.screen, shopName]);
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:flex-row lg:px-8" data-admin-app>
+    <div
+      className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:flex-row lg:px-8"
+      data-admin-app
+    >
       <AdminNav current={path} />
       {/* The layout already has the page's <main>; this is the screen's region, focused after a move. */}
       <div ref={main} tabIndex={-1} className="min-w-0 flex-1 outline-none" data-admin-screen>

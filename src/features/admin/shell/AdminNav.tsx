@@ -51,7 +51,10 @@ export default function AdminNav({ current }: { current: string }) {
               >
                 {label}
                 {badge !== null && (
-                  <span className="min-w-6 rounded-full bg-gold-500 px-2 py-0.5 text-center text-xs font-semibold text-ink-900" data-new-inquiries={badge}>
+                  <span
+                    className="min-w-6 rounded-full bg-gold-500 px-2 py-0.5 text-center text-xs font-semibold text-ink-900"
+                    data-new-inquiries={badge}
+                  >
                     {badge}
                     <span className="sr-only"> new</span>
                   </span>

@@ -25,7 +25,11 @@ export default class ScreenBoundary extends Component<Props, { failed: boolean }
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
         <p>This screen could not be shown. Reload the page to try again.</p>
-        <button type="button" onClick={() => window.location.reload()} className="mt-3 rounded-full bg-ink-900 px-4 py-1.5 text-sm font-semibold text-cream-50">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="mt-3 rounded-full bg-ink-900 px-4 py-1.5 text-sm font-semibold text-cream-50"
+        >
           Reload
         </button>
       </div>

@@ -5,7 +5,10 @@
 import { api } from "../../../lib/api-client";
 import { freshToken } from "../../account/session-store";
 
-export async function adminGet<T>(path: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<T> {
+export async function adminGet<T>(
+  path: string,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<T> {
   return api.get<T>(path, { ...options, token: await freshToken() });
 }
 

@@ -29,7 +29,8 @@ export function navigate(path: string, handoff?: unknown): void {
     return;
   }
   $adminHandoff.set(handoff);
-  if (path !== window.location.pathname + window.location.search) window.history.pushState(null, "", path);
+  if (path !== window.location.pathname + window.location.search)
+    window.history.pushState(null, "", path);
   $adminPath.set(new URL(path, window.location.origin).pathname);
   window.scrollTo(0, 0);
 }

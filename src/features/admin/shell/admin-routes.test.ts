@@ -14,7 +14,10 @@ describe("matchAdminRoute", () => {
   it("reads and decodes the id of detail paths", () => {
     expect(matchAdminRoute("/admin/order/ord_1")).toEqual({ screen: "order", id: "ord_1" });
     expect(matchAdminRoute("/admin/product/p%201")).toEqual({ screen: "product", id: "p 1" });
-    expect(matchAdminRoute("/admin/categories/Wall%20Art")).toEqual({ screen: "category", id: "Wall Art" });
+    expect(matchAdminRoute("/admin/categories/Wall%20Art")).toEqual({
+      screen: "category",
+      id: "Wall Art",
+    });
     expect(matchAdminRoute("/admin/inquiries/inq-1")).toEqual({ screen: "inquiry", id: "inq-1" });
   });
 

@@ -2,7 +2,16 @@
  * The portal's client-side routes (SPEC §2 Routes, /admin/**), in one table shared by the server
  * page (an unknown path is a 404) and the island's router. Pure: no React, no browser globals.
  */
-export type AdminScreen = "orders" | "order" | "products" | "product" | "add-product" | "categories" | "category" | "inquiries" | "inquiry";
+export type AdminScreen =
+  | "orders"
+  | "order"
+  | "products"
+  | "product"
+  | "add-product"
+  | "categories"
+  | "category"
+  | "inquiries"
+  | "inquiry";
 
 export interface AdminMatch {
   screen: AdminScreen;

@@ -8,6 +8,17 @@ describe("the new inquiries badge's answer", () => {
   });
 
   it("answers null (no badge) for anything else", () => {
-    for (const answer of [null, undefined, "3", [], {}, { count: "3" }, { count: -1 }, { count: 1.5 }, { total: 2 }]) expect(readCount(answer)).toBeNull();
+    for (const answer of [
+      null,
+      undefined,
+      "3",
+      [],
+      {},
+      { count: "3" },
+      { count: -1 },
+      { count: 1.5 },
+      { total: 2 },
+    ])
+      expect(readCount(answer)).toBeNull();
   });
 });

@@ -96,7 +96,10 @@ export default function ImageUpload({
       onUploaded(url);
     } catch (error) {
       // Status 0: the server never answered (network, time limit), so there is no message of its own.
-      const message = error instanceof ApiError && error.status > 0 && error.message ? error.message : UPLOAD_TEXTS.failedFallback;
+      const message =
+        error instanceof ApiError && error.status > 0 && error.message
+          ? error.message
+          : UPLOAD_TEXTS.failedFallback;
       showToast({ type: "error", title: message });
       if (alertOnFailure) window.alert(UPLOAD_TEXTS.alertFailed);
     } finally {

@@ -14,7 +14,18 @@ import type { QuoteJson } from "../quotes";
 import QuoteEditor from "./QuoteEditor";
 
 interface InquiryQuotes {
-  inquiry: { id: string; name: string; email: string; productType: string; colors: string; size: string; budget: string; description: string; status: string; createdAt: string };
+  inquiry: {
+    id: string;
+    name: string;
+    email: string;
+    productType: string;
+    colors: string;
+    size: string;
+    budget: string;
+    description: string;
+    status: string;
+    createdAt: string;
+  };
   quotes: QuoteJson[];
   events: { quoteId: string; kind: string; detail: string; orderId: string | null; at: string }[];
 }
@@ -33,7 +44,9 @@ export default function InquiryQuoteScreen({ id }: ScreenProps) {
 
   async function act(quote: QuoteJson, action: "send" | "withdraw") {
     try {
-      const answer = await adminPost<{ link?: string }>(`/v2/admin/quotes/${encodeURIComponent(quote.id)}/${action}`);
+      const answer = await adminPost<{ link?: string }>(
+        `/v2/admin/quotes/${encodeURIComponent(quote.id)}/${action}`,
+      );
       if (answer.link) setLink(answer.link);
       showToast({ type: "success", title: action === "send" ? "Quote sent" : "Quote withdrawn" });
       load();
@@ -49,11 +62,25 @@ export default function InquiryQuoteScreen({ id }: ScreenProps) {
   return (
     <div className="space-y-6" data-inquiry-quotes={inquiry.id}>
       <header>
-        <a href="/admin/inquiries" className="text-sm text-ink-500 underline">Inquiries</a>
-        <h1 className="text-3xl text-ink-900">{inquiry.productType} for {inquiry.name}</h1>
-        <p className="text-sm text-ink-600">{inquiry.email} · status <span data-inquiry-status>{inquiry.status}</span></p>
+        <a href="/admin/inquiries" className="text-sm text-ink-500 underline">
+          Inquiries
+        </a>
+        <h1 className="text-3xl text-ink-900">
+          {inquiry.productType} for {inquiry.name}
+        </h1>
+        <p className="text-sm text-ink-600">
+          {inquiry.email} · status <span data-inquiry-status>{inquiry.status}</span>
+        </p>
         <p className="mt-2 whitespace-pre-line text-ink-700">{inquiry.description}</p>
-        <p className="text-sm text-ink-500">{[inquiry.colors && `Colours: ${inquiry.colors}`, inquiry.size && `Size: ${inquiry.size}`, inquiry.budget && `Budget: ${inquiry.budget}`].filter(Boolean).join(" · ")}</p>
+        <p className="text-sm text-ink-500">
+          {[
+            inquiry.colors && `Colours: ${inquiry.colors}`,
+            inquiry.size && `Size: ${inquiry.size}`,
+            inquiry.budget && `Budget: ${inquiry.budget}`,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
       </header>
       {link && (
         <p className="rounded-2xl bg-emerald-50 p-3 text-sm text-ink-800" data-quote-link>
@@ -62,19 +89,70 @@ export default function InquiryQuoteScreen({ id }: ScreenProps) {
       )}
       <ul className="space-y-3">
         {data.quotes.map((q) => (
-          <li key={q.id} className="rounded-2xl border border-cream-200 bg-white/85 p-4" data-quote={q.id} data-quote-status={q.status}>
+          <li
+            key={q.id}
+            className="rounded-2xl border border-cream-200 bg-white/85 p-4"
+            data-quote={q.id}
+            data-quote-status={q.status}
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="font-medium text-ink-900">{q.title} · {formatInr(q.price)} · {q.status}</p>
+              <p className="font-medium text-ink-900">
+                {q.title} · {formatInr(q.price)} · {q.status}
+              </p>
               <div className="flex gap-2">
-                {q.status === "draft" && <button type="button" className="rounded-full border px-3 py-1 text-sm" onClick={() => setEditing(q)}>Edit</button>}
-                {q.status === "draft" && <button type="button" className="rounded-full bg-ink-900 px-3 py-1 text-sm text-cream-50" onClick={() => void act(q, "send")} data-send-quote>Send</button>}
-                {q.status === "sent" && <button type="button" className="rounded-full border px-3 py-1 text-sm" onClick={() => setEditing(q)}>Revise</button>}
-                {(q.status === "sent" || q.status === "draft") && <button type="button" className="rounded-full border px-3 py-1 text-sm" onClick={() => void act(q, "withdraw")}>Withdraw</button>}
+                {q.status === "draft" && (
+                  <button
+                    type="button"
+                    className="rounded-full border px-3 py-1 text-sm"
+                    onClick={() => setEditing(q)}
+                  >
+                    Edit
+                  </button>
+                )}
+                {q.status === "draft" && (
+                  <button
+                    type="button"
+                    className="rounded-full bg-ink-900 px-3 py-1 text-sm text-cream-50"
+                    onClick={() => void act(q, "send")}
+                    data-send-quote
+                  >
+                    Send
+                  </button>
+                )}
+                {q.status === "sent" && (
+                  <button
+                    type="button"
+                    className="rounded-full border px-3 py-1 text-sm"
+                    onClick={() => setEditing(q)}
+                  >
+                    Revise
+                  </button>
+                )}
+                {(q.status === "sent" || q.status === "draft") && (
+                  <button
+                    type="button"
+                    className="rounded-full border px-3 py-1 text-sm"
+                    onClick={() => void act(q, "withdraw")}
+                  >
+                    Withdraw
+                  </button>
+                )}
               </div>
             </div>
-            <p className="text-sm text-ink-500">Dispatch {q.dispatchMinDays}-{q.dispatchMaxDays} days · expires {q.expiresAt.slice(0, 10)}{q.paidOrderId ? ` · order ${q.paidOrderId}` : ""}</p>
+            <p className="text-sm text-ink-500">
+              Dispatch {q.dispatchMinDays}-{q.dispatchMaxDays} days · expires{" "}
+              {q.expiresAt.slice(0, 10)}
+              {q.paidOrderId ? ` · order ${q.paidOrderId}` : ""}
+            </p>
             <ul className="mt-1 text-xs text-ink-500">
-              {data.events.filter((e) => e.quoteId === q.id).map((e, i) => <li key={i}>{e.at.slice(0, 16).replace("T", " ")} {e.kind}{e.detail ? `: ${e.detail}` : ""}</li>)}
+              {data.events
+                .filter((e) => e.quoteId === q.id)
+                .map((e, i) => (
+                  <li key={i}>
+                    {e.at.slice(0, 16).replace("T", " ")} {e.kind}
+                    {e.detail ? `: ${e.detail}` : ""}
+                  </li>
+                ))}
             </ul>
           </li>
         ))}
@@ -92,7 +170,16 @@ export default function InquiryQuoteScreen({ id }: ScreenProps) {
           }}
         />
       ) : (
-        !open && <button type="button" className="rounded-full bg-ink-900 px-6 py-2.5 text-sm font-semibold text-cream-50" onClick={() => setEditing("new")} data-new-quote>New quote</button>
+        !open && (
+          <button
+            type="button"
+            className="rounded-full bg-ink-900 px-6 py-2.5 text-sm font-semibold text-cream-50"
+            onClick={() => setEditing("new")}
+            data-new-quote
+          >
+            New quote
+          </button>
+        )
       )}
     </div>
   );

@@ -22,7 +22,19 @@ export interface QuoteForm {
 
 export function emptyQuoteForm(now = new Date()): QuoteForm {
   const in14 = new Date(now.getTime() + 14 * 86_400_000).toISOString().slice(0, 10);
-  return { title: "", description: "", price: "", shippingMode: "weight", shippingWeight: "0.5", shippingEstimate: "", dispatchMinDays: "5", dispatchMaxDays: "20", stageSet: "custom", referenceImage: "", expiresAt: in14 };
+  return {
+    title: "",
+    description: "",
+    price: "",
+    shippingMode: "weight",
+    shippingWeight: "0.5",
+    shippingEstimate: "",
+    dispatchMinDays: "5",
+    dispatchMaxDays: "20",
+    stageSet: "custom",
+    referenceImage: "",
+    expiresAt: in14,
+  };
 }
 
 export function formFromQuote(q: QuoteJson): QuoteForm {
@@ -42,9 +54,12 @@ export function formFromQuote(q: QuoteJson): QuoteForm {
 }
 
 /** The body, or the first problem as a sentence. */
-export function quoteBodyOf(form: QuoteForm): { ok: true; body: QuoteInput } | { ok: false; error: string } {
+export function quoteBodyOf(
+  form: QuoteForm,
+): { ok: true; body: QuoteInput } | { ok: false; error: string } {
   const price = rupeesToPaise(form.price);
-  if (price === null) return { ok: false, error: "price must be an amount in rupees, such as 4500 or 4500.50" };
+  if (price === null)
+    return { ok: false, error: "price must be an amount in rupees, such as 4500 or 4500.50" };
   const candidate: Record<string, unknown> = {
     title: form.title,
     description: form.description,
@@ -62,6 +77,7 @@ export function quoteBodyOf(form: QuoteForm): { ok: true; body: QuoteInput } | {
     candidate.shippingEstimate = estimate;
   }
   const parsed = quoteInput.safeParse(candidate);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "check the quote" };
+  if (!parsed.success)
+    return { ok: false, error: parsed.error.issues[0]?.message ?? "check the quote" };
   return { ok: true, body: parsed.data };
 }

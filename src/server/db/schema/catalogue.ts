@@ -1,6 +1,19 @@
 /** The catalogue: categories, products and their variants, images, attributes, tags; the homepage listing. */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 /** A collection. `id` doubles as its label (e.g. "Wall Art"), as the spec says. */
@@ -27,7 +40,10 @@ export const products = pgTable(
     comparePricePaise: integer("compare_price_paise").notNull().default(0),
     costPricePaise: integer("cost_price_paise").notNull().default(0),
     currency: text("currency").notNull().default("INR"),
-    categoryId: text("category_id").references(() => categories.id, { onUpdate: "cascade", onDelete: "set null" }),
+    categoryId: text("category_id").references(() => categories.id, {
+      onUpdate: "cascade",
+      onDelete: "set null",
+    }),
     status: text("status").notNull().default("active"),
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
@@ -40,12 +56,18 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("products_price_check", sql`${t.pricePaise} >= 0 and ${t.comparePricePaise} >= 0 and ${t.costPricePaise} >= 0`),
+    check(
+      "products_price_check",
+      sql`${t.pricePaise} >= 0 and ${t.comparePricePaise} >= 0 and ${t.costPricePaise} >= 0`,
+    ),
     check("products_weight_check", sql`${t.weightGrams} >= 0`),
     check("products_processing_days_check", sql`${t.processingDays} between 1 and 90`),
     check("products_status_check", sql`${t.status} in ('active', 'inactive')`),
     check("products_currency_check", sql`${t.currency} = 'INR'`),
-    check("products_rating_check", sql`${t.rating} >= 0 and ${t.rating} <= 5 and ${t.reviewCount} >= 0`),
+    check(
+      "products_rating_check",
+      sql`${t.rating} >= 0 and ${t.rating} <= 5 and ${t.reviewCount} >= 0`,
+    ),
     index("products_status_created_idx").on(t.status, t.createdAt),
     index("products_category_idx").on(t.categoryId),
   ],

@@ -1,5 +1,7 @@
 /** Columns every table stamps the same way. */
 import { timestamp } from "drizzle-orm/pg-core";
 
-export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();

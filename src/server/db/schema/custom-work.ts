@@ -4,7 +4,16 @@
  * docs/decisions/0045-custom-work-quotes.md, 0046-dispatch-promise-and-stages.md.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { customInquiries } from "./inquiries";
 import { orders } from "./orders";
@@ -48,10 +57,16 @@ export const quotes = pgTable(
     uniqueIndex("quotes_token_hash_key").on(t.tokenHash),
     index("quotes_inquiry_idx").on(t.inquiryId),
     index("quotes_for_order_idx").on(t.forOrderId),
-    check("quotes_status_check", sql`${t.status} in ('draft', 'sent', 'replaced', 'withdrawn', 'paid')`),
+    check(
+      "quotes_status_check",
+      sql`${t.status} in ('draft', 'sent', 'replaced', 'withdrawn', 'paid')`,
+    ),
     check("quotes_kind_check", sql`${t.kind} in ('quote', 'shipping')`),
     check("quotes_money_check", sql`${t.pricePaise} >= 0 and ${t.shippingEstimatePaise} >= 0`),
-    check("quotes_days_check", sql`${t.dispatchMinDays} >= 1 and ${t.dispatchMaxDays} >= ${t.dispatchMinDays}`),
+    check(
+      "quotes_days_check",
+      sql`${t.dispatchMinDays} >= 1 and ${t.dispatchMaxDays} >= ${t.dispatchMinDays}`,
+    ),
   ],
 );
 

@@ -27,6 +27,9 @@ export const customInquiries = pgTable(
   (t) => [
     index("custom_inquiries_created_idx").on(t.createdAt),
     index("custom_inquiries_status_idx").on(t.status),
-    check("custom_inquiries_status_check", sql`${t.status} in ('new', 'contacted', 'quoted', 'paid', 'closed')`),
+    check(
+      "custom_inquiries_status_check",
+      sql`${t.status} in ('new', 'contacted', 'quoted', 'paid', 'closed')`,
+    ),
   ],
 );

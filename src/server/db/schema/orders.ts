@@ -2,7 +2,16 @@
 import { sql } from "drizzle-orm";
 import type { OrderAddress, PersonName } from "../../../lib/order-shapes";
 import type { VariantChoice } from "../../../lib/variant-choice";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { products } from "./catalogue";
 import { users } from "./accounts";
@@ -66,9 +75,14 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
-    uniqueIndex("orders_payment_session_key").on(t.paymentSessionId).where(sql`${t.paymentSessionId} <> ''`),
+    uniqueIndex("orders_payment_session_key")
+      .on(t.paymentSessionId)
+      .where(sql`${t.paymentSessionId} <> ''`),
     index("orders_next_check_idx").on(t.nextCheckAt),
-    check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`),
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`,
+    ),
     check(
       "orders_money_check",
       sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.totalPaise} >= 0 and ${t.paymentAmountPaise} >= 0 and ${t.shippingCostPaise} >= 0 and ${t.couponDiscountPaise} >= 0`,

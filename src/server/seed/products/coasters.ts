@@ -27,7 +27,8 @@ export const PRODUCTS_COASTERS: SeedProduct[] = [
   {
     id: "agate-slice-coasters",
     name: "Agate Slice Coasters (Set of 4)",
-    description: "Teal agate-band coasters with a gilded edge. Paused while we restock the gold leaf.",
+    description:
+      "Teal agate-band coasters with a gilded edge. Paused while we restock the gold leaf.",
     pricePaise: rupees(1699),
     comparePricePaise: 0,
     costPricePaise: rupees(600),

@@ -24,7 +24,9 @@ export const PRODUCTS_CUSTOM_KEEPSAKES: SeedProduct[] = [
       { name: "Colour", value: "Mint", pricePaise: 0 },
       ...FRAME_BORDER,
     ],
-    attributes: attributes("8 x 10 in, 10 mm thick", CARE_GLOSS, [{ name: "Personalisation", value: "Name, date of birth, footprints" }]),
+    attributes: attributes("8 x 10 in, 10 mm thick", CARE_GLOSS, [
+      { name: "Personalisation", value: "Name, date of birth, footprints" },
+    ]),
     tags: ["baby", "footprint", "personalised", "newborn"],
     art: { kind: "frame", palette: "blush", fill: "footprints", border: "white", text: "Aadya" },
     alt: "Pastel resin keepsake with two baby footprints, gold flakes and the name Aadya",

@@ -19,7 +19,9 @@ export const PRODUCTS_LUGGAGE_TAGS: SeedProduct[] = [
     weightGrams: 60,
     ageDays: 2,
     variants: [...TAG_COLOUR, ...STRAP],
-    attributes: attributes("2.5 x 4 in, 5 mm thick", CARE_TAG, [{ name: "Personalisation", value: "Name on front, phone number on back" }]),
+    attributes: attributes("2.5 x 4 in, 5 mm thick", CARE_TAG, [
+      { name: "Personalisation", value: "Name on front, phone number on back" },
+    ]),
     tags: ["personalised", "travel", "name", "gift"],
     art: { kind: "tag", palette: "rose", fill: "flowers", text: "Ananya" },
     extraViews: ["detail"],
@@ -125,7 +127,9 @@ export const PRODUCTS_LUGGAGE_TAGS: SeedProduct[] = [
     weightGrams: 140,
     ageDays: 6,
     variants: [],
-    attributes: attributes("Each 2.5 x 4 in", CARE_TAG, [{ name: "Pieces", value: "2, in a gift box" }]),
+    attributes: attributes("Each 2.5 x 4 in", CARE_TAG, [
+      { name: "Pieces", value: "2, in a gift box" },
+    ]),
     tags: ["wedding", "honeymoon", "pair", "gift"],
     art: { kind: "tag", palette: "blush", fill: "petals", text: "Mr & Mrs", count: 2 },
     alt: "Two blush resin luggage tags reading Mr and Mrs with dried rose petals",

@@ -3,13 +3,27 @@ import type { SeedVariant } from "../catalogue-data";
 
 export const rupees = (r: number) => Math.round(r * 100);
 
-export const CARE_GLOSS = "Wipe with a soft dry microfibre cloth. Keep away from direct sunlight, heat and harsh cleaners.";
-export const CARE_TAG = "Wipe clean with a damp cloth. Avoid scratching against metal zips and keep away from prolonged heat.";
-export const CARE_OUTDOOR = "For covered entrances: wipe with a damp cloth and avoid direct rain and afternoon sun to keep the resin clear.";
-export const CARE_VARMALA = "Display indoors away from direct sunlight and moisture. Dust gently with a soft brush or microfibre cloth.";
+export const CARE_GLOSS =
+  "Wipe with a soft dry microfibre cloth. Keep away from direct sunlight, heat and harsh cleaners.";
+export const CARE_TAG =
+  "Wipe clean with a damp cloth. Avoid scratching against metal zips and keep away from prolonged heat.";
+export const CARE_OUTDOOR =
+  "For covered entrances: wipe with a damp cloth and avoid direct rain and afternoon sun to keep the resin clear.";
+export const CARE_VARMALA =
+  "Display indoors away from direct sunlight and moisture. Dust gently with a soft brush or microfibre cloth.";
 
-export function attributes(dimensions: string, care: string, extra: { name: string; value: string }[] = []): { name: string; value: string }[] {
-  return [{ name: "Material", value: "Epoxy resin" }, ...extra, { name: "Dimensions", value: dimensions }, { name: "Care", value: care }, { name: "Handmade in", value: "Delhi" }];
+export function attributes(
+  dimensions: string,
+  care: string,
+  extra: { name: string; value: string }[] = [],
+): { name: string; value: string }[] {
+  return [
+    { name: "Material", value: "Epoxy resin" },
+    ...extra,
+    { name: "Dimensions", value: dimensions },
+    { name: "Care", value: care },
+    { name: "Handmade in", value: "Delhi" },
+  ];
 }
 
 export const SIZE_A: SeedVariant[] = [

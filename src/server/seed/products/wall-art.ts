@@ -24,7 +24,9 @@ export const PRODUCTS_WALL_ART: SeedProduct[] = [
       { name: "Edge", value: "Gold leaf", pricePaise: 0 },
       { name: "Edge", value: "Silver leaf", pricePaise: 0 },
     ],
-    attributes: attributes("18 in diameter, 15 mm thick", CARE_GLOSS, [{ name: "Inclusions", value: "Crushed glass, gold leaf" }]),
+    attributes: attributes("18 in diameter, 15 mm thick", CARE_GLOSS, [
+      { name: "Inclusions", value: "Crushed glass, gold leaf" },
+    ]),
     tags: ["geode", "wall art", "amethyst", "statement"],
     art: { kind: "geode", palette: "amethyst" },
     extraViews: ["detail"],
@@ -73,7 +75,9 @@ export const PRODUCTS_WALL_ART: SeedProduct[] = [
       { name: "Size", value: "12 in", pricePaise: 0 },
       { name: "Size", value: "16 in", pricePaise: rupees(1500) },
     ],
-    attributes: attributes("12 in diameter", CARE_GLOSS, [{ name: "Movement", value: "Silent sweep, 1 AA battery" }]),
+    attributes: attributes("12 in diameter", CARE_GLOSS, [
+      { name: "Movement", value: "Silent sweep, 1 AA battery" },
+    ]),
     tags: ["clock", "agate", "emerald"],
     art: { kind: "geode", palette: "emerald", clock: true },
     alt: "Emerald agate resin wall clock with gold hands",
