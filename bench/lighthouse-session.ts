@@ -72,8 +72,8 @@ export async function signedInCookies(
   if (encoded.length > 3800)
     encoded = encodeURIComponent(JSON.stringify({ ...user, addresses: [] }));
   return [
-    { name: "token", value: signIn.idToken, url: base + "/" },
-    { name: "user", value: encoded, url: base + "/" },
+    { name: "token", value: signIn.idToken, url: `${base}/` },
+    { name: "user", value: encoded, url: `${base}/` },
   ];
 }
 

@@ -155,7 +155,7 @@ export function render(result: BenchResult): string {
 export function writeResults(result: BenchResult, updateDocs: boolean): string {
   const dir = path.resolve("bench/results");
   mkdirSync(dir, { recursive: true });
-  const json = JSON.stringify(result, null, 2) + "\n";
+  const json = `${JSON.stringify(result, null, 2)}\n`;
   const file = path.join(dir, `${result.at.replace(/[:.]/g, "-")}.json`);
   writeFileSync(file, json);
   writeFileSync(path.join(dir, "latest.json"), json);

@@ -37,13 +37,11 @@ test("the portal's picker sends a file that only pretends to be a PNG; the serve
   const stored = await storedCount();
 
   // The name and the declared type say PNG; the bytes say otherwise, which only the server sees.
-  await dialog
-    .getByLabel("Choose an image")
-    .setInputFiles({
-      name: "coasters.png",
-      mimeType: "image/png",
-      buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
-    });
+  await dialog.getByLabel("Choose an image").setInputFiles({
+    name: "coasters.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+  });
   // The browser cannot draw it: no broken preview.
   await expect(dialog.getByAltText("Preview of the chosen image")).toHaveCount(0);
   const answered = page.waitForResponse(
@@ -74,13 +72,11 @@ test("on Add Product the same refusal also raises the browser alert 'Upload fail
     void dialog.accept();
   });
   const stored = await storedCount();
-  await page
-    .getByLabel("Choose an image")
-    .setInputFiles({
-      name: "frame.jpg",
-      mimeType: "image/jpeg",
-      buffer: Buffer.from("GIF89a not a jpeg"),
-    });
+  await page.getByLabel("Choose an image").setInputFiles({
+    name: "frame.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("GIF89a not a jpeg"),
+  });
   const answered = page.waitForResponse(
     (response) => new URL(response.url()).pathname === "/v2/upload-cloud",
   );

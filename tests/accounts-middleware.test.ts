@@ -15,7 +15,7 @@ import { PROFILE } from "./helpers/fixtures";
 import type { TestDb } from "./helpers/db";
 import { idTokenClaims, unsignedToken, type TestAccount, type TestAuth } from "./helpers/auth";
 
-import { deadPort, describeAccounts, login, profile, register } from "./helpers/accounts";
+import { deadPort, describeAccounts, login, register } from "./helpers/accounts";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
 let auth: TestAuth;

@@ -15,16 +15,9 @@ import { ensureDemoAccounts } from "../src/server/seed/demo-accounts.server";
 import { DEMO_OWNER, DEMO_SHOPPER } from "../src/server/auth/demo";
 import { call } from "./helpers/call";
 import type { TestDb } from "./helpers/db";
-import { type TestAccount, type TestAuth } from "./helpers/auth";
+import type { TestAccount, TestAuth } from "./helpers/auth";
 
-import {
-  config,
-  describeAccounts,
-  googleRegister,
-  login,
-  profile,
-  register,
-} from "./helpers/accounts";
+import { config, describeAccounts, googleRegister, login } from "./helpers/accounts";
 import { loadProfilePage } from "../src/features/account/profile-page.server";
 import { EMULATOR_PORTS } from "./helpers/ports";
 

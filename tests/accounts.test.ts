@@ -49,11 +49,11 @@ describeAccounts(
         [
           "a forged signature (RS256 header, made-up signature)",
           () =>
-            unsignedToken(idTokenClaims(alice.uid, "demo-resin", { email: alice.email }), {
+            `${unsignedToken(idTokenClaims(alice.uid, "demo-resin", { email: alice.email }), {
               alg: "RS256",
               kid: "made-up",
               typ: "JWT",
-            }).slice(0, -1) + ".c2lnbmF0dXJl",
+            }).slice(0, -1)}.c2lnbmF0dXJl`,
           undefined,
         ],
         [

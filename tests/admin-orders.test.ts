@@ -73,15 +73,13 @@ async function insertOrder(db: Db, o: Seed): Promise<void> {
     createdAt: new Date(o.at),
     updatedAt: new Date(o.at),
   });
-  await db
-    .insert(schema.orderItems)
-    .values({
-      id: `${o.id}-1`,
-      orderId: o.id,
-      productName: "Resin Frame",
-      quantity: 1,
-      pricePaise: o.total,
-    });
+  await db.insert(schema.orderItems).values({
+    id: `${o.id}-1`,
+    orderId: o.id,
+    productName: "Resin Frame",
+    quantity: 1,
+    pricePaise: o.total,
+  });
 }
 
 /** Read side: five orders that no test moves. */

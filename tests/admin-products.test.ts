@@ -76,18 +76,16 @@ async function seed(t: TestDb) {
     { id: shopper.uid, email: "shopper@example.com" },
   ]);
   await t.db.insert(schema.categories).values({ id: "frames", slug: "frames", name: "Frames" });
-  await t.db
-    .insert(schema.products)
-    .values(
-      Array.from({ length: 12 }, (_, i) => ({
-        id: `p${i}`,
-        name: `Product ${i}`,
-        pricePaise: 10000 + i,
-        costPricePaise: 5000,
-        sku: `SKU-${i}`,
-        categoryId: "frames",
-      })),
-    );
+  await t.db.insert(schema.products).values(
+    Array.from({ length: 12 }, (_, i) => ({
+      id: `p${i}`,
+      name: `Product ${i}`,
+      pricePaise: 10000 + i,
+      costPricePaise: 5000,
+      sku: `SKU-${i}`,
+      categoryId: "frames",
+    })),
+  );
 }
 
 describe.each(dbKinds)("admin products API on %s", (kind) => {

@@ -56,18 +56,16 @@ async function seed(t: TestDb) {
     { id: shopper.uid, email: "shopper@example.com" },
   ]);
   await t.db.insert(schema.categories).values({ id: "frames", slug: "frames", name: "Frames" });
-  await t.db
-    .insert(schema.products)
-    .values(
-      Array.from({ length: 10 }, (_, i) => ({
-        id: `p${i}`,
-        name: `Product ${i}`,
-        pricePaise: 10000 + i,
-        costPricePaise: 5000,
-        sku: `SKU-${i}`,
-        categoryId: "frames",
-      })),
-    );
+  await t.db.insert(schema.products).values(
+    Array.from({ length: 10 }, (_, i) => ({
+      id: `p${i}`,
+      name: `Product ${i}`,
+      pricePaise: 10000 + i,
+      costPricePaise: 5000,
+      sku: `SKU-${i}`,
+      categoryId: "frames",
+    })),
+  );
   for (const [id, at, total] of [
     ["o-old", "2026-01-01T10:00:00Z", 49900],
     ["o-new", "2026-01-02T10:00:00Z", 149900],

@@ -295,15 +295,13 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     });
     const shopper = await makeShopper(k.t.db, k.shop, `varmala-${kind}`);
     const [user] = await k.t.db.select().from(schema.users).where(eq(schema.users.id, shopper.uid));
-    await k.t.db
-      .insert(schema.cartItems)
-      .values({
-        id: `line-varmala-${kind}`,
-        cartId: user!.cartId,
-        productId: product.id,
-        quantity: 1,
-        pricePaise: 900000,
-      });
+    await k.t.db.insert(schema.cartItems).values({
+      id: `line-varmala-${kind}`,
+      cartId: user!.cartId,
+      productId: product.id,
+      quantity: 1,
+      pricePaise: 900000,
+    });
     const created = await call(createRoute.POST, "/create-order", {
       method: "POST",
       token: shopper.token,

@@ -58,16 +58,14 @@ describe.each(dbKinds)("pruning unused uploads on %s", (kind) => {
     await t.db
       .insert(schema.categories)
       .values({ id: "Frames", slug: "frames", name: "Frames", img: url(1) });
-    await t.db
-      .insert(schema.products)
-      .values({
-        id: "p1",
-        name: "Ocean frame",
-        description: `See ${url(2)} for the back`,
-        pricePaise: 10000,
-        sku: "P1",
-        categoryId: "Frames",
-      });
+    await t.db.insert(schema.products).values({
+      id: "p1",
+      name: "Ocean frame",
+      description: `See ${url(2)} for the back`,
+      pricePaise: 10000,
+      sku: "P1",
+      categoryId: "Frames",
+    });
     await t.db
       .insert(schema.productImages)
       .values({ id: "i1", productId: "p1", url: url(3), alt: "", isPrimary: true, position: 0 });
@@ -87,17 +85,15 @@ describe.each(dbKinds)("pruning unused uploads on %s", (kind) => {
       billingAddress: ADDRESS,
       timeline: {},
     });
-    await t.db
-      .insert(schema.orderItems)
-      .values({
-        id: "oi1",
-        orderId: "ord_1",
-        productId: null,
-        productName: "Old frame",
-        productImage: url(5),
-        quantity: 1,
-        pricePaise: 10000,
-      });
+    await t.db.insert(schema.orderItems).values({
+      id: "oi1",
+      orderId: "ord_1",
+      productId: null,
+      productName: "Old frame",
+      productImage: url(5),
+      quantity: 1,
+      pricePaise: 10000,
+    });
     for (const n of [1, 2, 3, 4, 5, 6, 7]) await stored(hash(n), 30);
     await stored(hash(8), 2); // unused, but young: the owner may be filling in the form that names it
     await stored(".incoming-abc", 30); // an interrupted upload

@@ -93,7 +93,7 @@ export async function prune(db: DbOrTx, namespace: string, before: Date): Promis
     .where(
       and(
         lt(rateLimits.windowStart, before),
-        sql`(${rateLimits.key} like ${likePrefix(namespace) + ":%"} or ${rateLimits.key} = ${namespace})`,
+        sql`(${rateLimits.key} like ${`${likePrefix(namespace)}:%`} or ${rateLimits.key} = ${namespace})`,
       ),
     )
     .returning({ key: rateLimits.key });

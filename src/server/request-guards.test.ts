@@ -29,7 +29,7 @@ describe("NUL characters at the edge", () => {
 
   it("walks a body nested far deeper than the call stack allows (no recursion)", () => {
     const depth = 100_000;
-    const deep = JSON.parse("[".repeat(depth) + '"a\\u0000"' + "]".repeat(depth));
+    const deep = JSON.parse(`${"[".repeat(depth)}"a\\u0000"${"]".repeat(depth)}`);
     expect(findNul(deep)).toBe(Array(depth).fill("0").join("."));
     expect(findNul(JSON.parse("[".repeat(depth) + "]".repeat(depth)))).toBeNull();
   });

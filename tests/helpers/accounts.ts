@@ -4,8 +4,8 @@
  * swapping firebase-admin's app.
  */
 import { createServer } from "node:http";
-import { type AddressInfo } from "node:net";
-import { type App as FirebaseApp } from "firebase-admin/app";
+import type { AddressInfo } from "node:net";
+import type { App as FirebaseApp } from "firebase-admin/app";
 import { schema } from "../../src/server/db/client";
 import type { Db } from "../../src/server/db/client";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";

@@ -42,7 +42,7 @@ export async function call(route: APIRoute | undefined, url: string, options: Ca
   const response = await route(context);
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString("utf8");
-  let json: unknown = undefined;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {

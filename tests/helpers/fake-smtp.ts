@@ -35,7 +35,7 @@ export async function startFakeSmtp(): Promise<{
             envelope = [];
             socket.write("250 2.0.0 queued\r\n");
           } else {
-            data += (line.startsWith("..") ? line.slice(1) : line) + "\r\n";
+            data += `${line.startsWith("..") ? line.slice(1) : line}\r\n`;
           }
           continue;
         }

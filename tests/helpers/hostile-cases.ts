@@ -139,7 +139,7 @@ export function bodyCases(base: Record<string, unknown>, readsBody: boolean): Ca
     },
     {
       label: "NUL in a nested key",
-      options: { body: { ...base, nested: { ["k\u0000"]: 1 } } },
+      options: { body: { ...base, nested: { "k\u0000": 1 } } },
       expect: must400,
     },
     {

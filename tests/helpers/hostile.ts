@@ -119,14 +119,12 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
       { id: USER, email: `${USER}@example.com`, role: "customer" },
       { id: ADMIN, email: `${ADMIN}@example.com`, role: "tm_admin" },
     ]);
-    await s.t.db
-      .insert(schema.customInquiries)
-      .values({
-        id: "hostile-inquiry",
-        name: "Asha",
-        email: "asha@example.com",
-        productType: "Frame",
-      });
+    await s.t.db.insert(schema.customInquiries).values({
+      id: "hostile-inquiry",
+      name: "Asha",
+      email: "asha@example.com",
+      productType: "Frame",
+    });
   });
 
   afterAll(async () => {
@@ -155,15 +153,13 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
       .insert(schema.carts)
       .values({ id: user!.cartId, userId: USER })
       .onConflictDoNothing();
-    await s.t.db
-      .insert(schema.cartItems)
-      .values({
-        id: "hostile-line",
-        cartId: user!.cartId,
-        productId: TAG,
-        quantity: 1,
-        pricePaise: 49900,
-      });
+    await s.t.db.insert(schema.cartItems).values({
+      id: "hostile-line",
+      cartId: user!.cartId,
+      productId: TAG,
+      quantity: 1,
+      pricePaise: 49900,
+    });
   };
 
   // The body the client sends: the email is ignored (the server takes it from the token).

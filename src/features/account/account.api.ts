@@ -20,7 +20,7 @@ import {
   registerSchema,
   type AddressInput,
 } from "./account.schema";
-import { loadUser, mustLoad } from "./account.server";
+import { mustLoad } from "./account.server";
 
 /** POST /v2/auth/register: creates (or completes) the record after an email sign-up. */
 export async function postRegister(context: APIContext): Promise<Response> {

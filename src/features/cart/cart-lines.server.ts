@@ -10,7 +10,7 @@ import { cartItems, carts, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { gramsToKg } from "../catalogue/catalogue";
 import { loadPricingProducts, type PricingProduct } from "../catalogue/pricing.server";
-import { type CartLine, type VariantChoice } from "./cart";
+import type { CartLine, VariantChoice } from "./cart";
 import { resolveChoice } from "./resolve-choice";
 import type { CartItemInput } from "./cart.schema";
 

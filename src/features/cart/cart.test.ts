@@ -1,18 +1,15 @@
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   addLine,
   cartCount,
   cartSubtotal,
-  CART_TOASTS,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   MAX_NOTE_LENGTH,
   mergeLines,
   removeLine,
   variantKey,
-  type CartAnswer,
-  type CartItemDraft,
   type CartLine,
 } from "./cart";
 import { cartItemInput, toCartAnswer, toCartLine } from "./cart.schema";

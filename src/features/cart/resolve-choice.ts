@@ -46,7 +46,7 @@ export function resolveChoice(
   let extra = 0;
   for (const [group, options] of groups) {
     const pick = chosen[group];
-    if (!pick || !pick.id) {
+    if (!pick?.id) {
       return {
         ok: false,
         code: "missing-choice",

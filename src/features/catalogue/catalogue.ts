@@ -227,7 +227,7 @@ export function clampQuantity(value: number): number {
 
 /** schema.org Product for the detail page (price: the list price, in rupees). */
 export function productJsonLd(product: Product, siteUrl: string): Record<string, unknown> {
-  const base = siteUrl.replace(/\/$/, "") + "/";
+  const base = `${siteUrl.replace(/\/$/, "")}/`;
   const url = new URL(productPath(product.id), base).toString();
   const images = product.images.map((image) => new URL(image.url, base).toString());
   const data: Record<string, unknown> = {

@@ -170,7 +170,7 @@ export async function recordPayment(
 export async function expireOrder(db: Db, orderId: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order || order.status !== "pending" || order.paidAt) return false;
+    if (order?.status !== "pending" || order.paidAt) return false;
     await tx
       .update(orders)
       .set({

@@ -6,14 +6,12 @@
 import * as z from "zod/mini";
 
 const paise = (field: string, min = 0) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .check(
-      z.int({ error: `${field} must have at most 2 decimals` }),
-      z.gte(min, {
-        error: min > 0 ? `${field} must be more than 0` : `${field} must be 0 or more`,
-      }),
-    );
+  z.number({ error: `${field} must be a number` }).check(
+    z.int({ error: `${field} must have at most 2 decimals` }),
+    z.gte(min, {
+      error: min > 0 ? `${field} must be more than 0` : `${field} must be 0 or more`,
+    }),
+  );
 
 const days = (field: string) =>
   z

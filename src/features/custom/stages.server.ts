@@ -115,16 +115,14 @@ export async function markStage(
     const done = await tx.select().from(orderStages).where(eq(orderStages.orderId, orderId));
     const refused = stageMarkError(set, done, input.stage);
     if (refused) throw new HttpError(400, refused);
-    await tx
-      .insert(orderStages)
-      .values({
-        orderId,
-        stage: input.stage,
-        note: input.note ?? "",
-        photos: input.photos ?? [],
-        doneAt: now,
-        createdAt: now,
-      });
+    await tx.insert(orderStages).values({
+      orderId,
+      stage: input.stage,
+      note: input.note ?? "",
+      photos: input.photos ?? [],
+      doneAt: now,
+      createdAt: now,
+    });
     const view = await stagesOfRow(tx, order);
     const next = view.stages.find((s) => !s.done) ?? null;
     const to = order.shippingName.email;

@@ -52,7 +52,7 @@ export function inquiryMail(
     timeStyle: "short",
   });
   const line = (label: string, value: string | undefined) =>
-    `${label.padEnd(14)}${value && value.trim() ? value : "-"}`;
+    `${label.padEnd(14)}${value?.trim() ? value : "-"}`;
   const text = [
     `A new custom order inquiry arrived on ${when} (India time).`,
     "",
@@ -64,7 +64,7 @@ export function inquiryMail(
     line("Budget:", inquiry.budget),
     "",
     "Description:",
-    inquiry.description && inquiry.description.trim() ? inquiry.description : "-",
+    inquiry.description?.trim() ? inquiry.description : "-",
     "",
     `Reply to this email to answer ${inquiry.name} at ${inquiry.email}.`,
     `Inquiry id: ${id}`,

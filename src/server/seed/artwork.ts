@@ -597,7 +597,7 @@ function goldFlakes(c: Ctx, r: Rect, count: number, size = 1): string {
     if (rng() < 0.65) {
       const [cx, cy] = pick(rng, centres);
       const a = rng() * Math.PI * 2;
-      const dist = Math.pow(rng(), 1.6) * Math.min(r.w, r.h) * 0.35;
+      const dist = rng() ** 1.6 * Math.min(r.w, r.h) * 0.35;
       x = cx + Math.cos(a) * dist;
       y = cy + Math.sin(a) * dist;
     } else {
@@ -1034,7 +1034,7 @@ function galaxyFill(c: Ctx, r: Rect): string {
   s += swirls(c, r, 3);
   let stars = "";
   for (let i = 0; i < 110; i++)
-    stars += `<circle cx="${n0(between(rng, r.x, r.x + r.w))}" cy="${n0(between(rng, r.y, r.y + r.h))}" r="${n(Math.pow(rng(), 3) * 2.6 + 0.5)}"/>`;
+    stars += `<circle cx="${n0(between(rng, r.x, r.x + r.w))}" cy="${n0(between(rng, r.y, r.y + r.h))}" r="${n(rng() ** 3 * 2.6 + 0.5)}"/>`;
   s += `<g fill="#fff" opacity=".9">${stars}</g>`;
   return s + goldFlakes(c, r, 22, 0.9);
 }

@@ -69,15 +69,13 @@ export async function seedDemoCatalogue(db: Db): Promise<SeedResult> {
         tags: p.tags,
       });
     }
-    await tx
-      .insert(homeProducts)
-      .values(
-        HOME_PRODUCT_IDS.map((productId, position) => ({
-          productId,
-          position,
-          addedAt: new Date(now),
-        })),
-      );
+    await tx.insert(homeProducts).values(
+      HOME_PRODUCT_IDS.map((productId, position) => ({
+        productId,
+        position,
+        addedAt: new Date(now),
+      })),
+    );
     await bumpCatalogueVersion(tx);
     return { seeded: true, products: SEED_PRODUCTS.length };
   });

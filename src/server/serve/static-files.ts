@@ -98,7 +98,7 @@ export function createStaticFiles(clientDir: string, assetsPrefix = "/_astro/") 
       } catch {
         return Promise.resolve(null);
       }
-      const file = path.resolve(root, "." + path.posix.normalize(decoded));
+      const file = path.resolve(root, `.${path.posix.normalize(decoded)}`);
       const inside =
         file.startsWith(root + path.sep) &&
         !decoded.includes("\0") &&

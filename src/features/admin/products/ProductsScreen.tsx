@@ -69,7 +69,7 @@ export default function ProductsScreen(_props: ScreenProps) {
   const shown = useMemo(() => filterProducts(products ?? [], filters), [products, filters]);
 
   const patch = (id: string, change: Partial<AdminProduct>) =>
-    setProducts((list) => list && list.map((p) => (p.id === id ? { ...p, ...change } : p)));
+    setProducts((list) => (list ? list.map((p) => (p.id === id ? { ...p, ...change } : p)) : list));
 
   async function onHome(product: AdminProduct) {
     setPendingHome(product.id);

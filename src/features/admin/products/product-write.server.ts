@@ -29,14 +29,14 @@ import type { ProductInput } from "./product.schema";
  */
 export function isShopImageUrl(url: string): boolean {
   return (
-    (/^\/(media|images)\/[A-Za-z0-9._\/-]+$/.test(url) && !url.includes("..")) ||
+    (/^\/(media|images)\/[A-Za-z0-9._/-]+$/.test(url) && !url.includes("..")) ||
     isOwnCloudinaryUrl(url)
   );
 }
 
 /** The shop's bundled artwork (the demo catalogue's /images/... files). */
 function isBundledImageUrl(url: string): boolean {
-  return /^\/images\/[A-Za-z0-9._\/-]+$/.test(url) && !url.includes("..");
+  return /^\/images\/[A-Za-z0-9._/-]+$/.test(url) && !url.includes("..");
 }
 
 /** What a product may show: bundled artwork, or an image this shop's upload actually stored. */
@@ -84,42 +84,36 @@ async function writeChildren(tx: Tx, id: string, input: ProductInput): Promise<v
   await tx.delete(productAttributes).where(eq(productAttributes.productId, id));
   await tx.delete(productTags).where(eq(productTags.productId, id));
   if (input.variants.length)
-    await tx
-      .insert(productVariants)
-      .values(
-        input.variants.map((v, i) => ({
-          id: crypto.randomUUID(),
-          productId: id,
-          name: v.name,
-          value: v.value,
-          pricePaise: v.price,
-          position: i,
-        })),
-      );
-  await tx
-    .insert(productImages)
-    .values(
-      input.images.map((im, i) => ({
+    await tx.insert(productVariants).values(
+      input.variants.map((v, i) => ({
         id: crypto.randomUUID(),
         productId: id,
-        url: im.url,
-        alt: im.alt,
-        isPrimary: im.isPrimary,
+        name: v.name,
+        value: v.value,
+        pricePaise: v.price,
         position: i,
       })),
     );
+  await tx.insert(productImages).values(
+    input.images.map((im, i) => ({
+      id: crypto.randomUUID(),
+      productId: id,
+      url: im.url,
+      alt: im.alt,
+      isPrimary: im.isPrimary,
+      position: i,
+    })),
+  );
   if (input.attributes.length)
-    await tx
-      .insert(productAttributes)
-      .values(
-        input.attributes.map((a, i) => ({
-          id: crypto.randomUUID(),
-          productId: id,
-          name: a.name,
-          value: a.value,
-          position: i,
-        })),
-      );
+    await tx.insert(productAttributes).values(
+      input.attributes.map((a, i) => ({
+        id: crypto.randomUUID(),
+        productId: id,
+        name: a.name,
+        value: a.value,
+        position: i,
+      })),
+    );
   if (input.tags.length)
     await tx.insert(productTags).values(input.tags.map((tag) => ({ productId: id, tag })));
 }
