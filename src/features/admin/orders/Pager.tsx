@@ -6,15 +6,25 @@ interface Props {
   to: number;
   total: number;
   onPage: (page: number) => void;
+  /** The navigation's name ("Pages of orders"). */
+  label?: string;
 }
 
 const button =
   "rounded-full border border-cream-300 px-4 py-1.5 text-sm font-medium text-ink-700 hover:bg-cream-100 disabled:cursor-not-allowed disabled:opacity-50";
 
-export default function Pager({ page, pages, from, to, total, onPage }: Props) {
+export default function Pager({
+  page,
+  pages,
+  from,
+  to,
+  total,
+  onPage,
+  label = "Pages of orders",
+}: Props) {
   return (
     <nav
-      aria-label="Pages of orders"
+      aria-label={label}
       className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700"
     >
       <p aria-live="polite">
