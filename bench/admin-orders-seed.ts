@@ -2,7 +2,7 @@
  * The data of bench/admin-orders.ts: an owner, one shopper and ORDER_COUNT orders of theirs (1 to 3
  * lines each, every status, deterministic), written into a scratch database.
  */
-export const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 10_000);
+export const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 100_000);
 export const BENCH_OWNER = { email: "bench-owner@example.com", password: "bench-owner-2024" };
 const FIRST = [
   "Asha",
@@ -69,16 +69,6 @@ function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-export async function seedScratch(dataDir: string, ownerUid: string): Promise<void> {
-  const { openDb } = await import("../src/server/db/client");
-  const handle = await openDb({ dataDir, migrationsDir: "src/server/db/migrations" });
-  try {
-    await seedBenchOrders(handle.db, ownerUid);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** The owner, one shopper and ORDER_COUNT orders of theirs (deterministic). */
