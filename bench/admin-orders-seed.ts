@@ -78,10 +78,13 @@ export async function seedBenchOrders(
 ): Promise<void> {
   const { schema } = await import("../src/server/db/client");
   {
-    await db.insert(schema.users).values([
-      { id: ownerUid, email: BENCH_OWNER.email, firstName: "Bench", role: "tm_admin" },
-      { id: "bench-shopper", email: "bench-shopper@example.com", firstName: "Asha" },
-    ]);
+    await db
+      .insert(schema.users)
+      .values([
+        { id: ownerUid, email: BENCH_OWNER.email, firstName: "Bench", role: "tm_admin" },
+        { id: "bench-shopper", email: "bench-shopper@example.com", firstName: "Asha" },
+      ])
+      .onConflictDoNothing();
     const random = rng(10);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const now = Date.now();

@@ -161,7 +161,9 @@ test("a pending order cancelled by the owner shows its cancelled date; the amoun
   const owner = await ownerPage(browser);
   const row = await findOnDashboard(owner, orderId);
   await expect(row.locator("[data-status]")).toHaveText("Waiting Payments");
-  const total = Number((await row.locator("td").nth(4).textContent())!.replace(/[₹,]/g, ""));
+  const total = Number(
+    (await row.locator("[data-order-total]").textContent())!.replace(/[₹,]/g, ""),
+  );
   await owner.getByLabel("Min amount (₹)").fill((total + 0.01).toFixed(2));
   await expect(owner.getByText("No orders found matching your filters.")).toBeVisible();
   await owner.getByLabel("Min amount (₹)").fill(String(total));

@@ -34,21 +34,21 @@ const Row = memo(function Row({
       <td className={`${cell} col-span-2 md:pl-0`}>
         <span className={phoneLabel}>Order</span>
         <OrderIdCell id={order.id} />
-        <span className="text-xs whitespace-nowrap text-ink-500">
+        <span className="block text-xs whitespace-nowrap text-ink-500">
           {adminDateTime(order.createdAt)}
         </span>
         {order.kind === "custom" ? (
-          <span className="text-xs font-semibold text-gold-700">Custom</span>
+          <span className="block text-xs font-semibold text-gold-700">Custom</span>
         ) : null}
         {order.promisedDispatchAt && order.status === "processing" ? (
-          <span className="text-xs text-ink-500" data-dispatch-by>
+          <span className="block text-xs text-ink-500" data-dispatch-by>
             Dispatch by {adminDateTime(order.promisedDispatchAt).split(",")[0]}
           </span>
         ) : null}
       </td>
       <td className={`${cell} col-span-2 min-w-0`}>
         <span className={phoneLabel}>Customer</span>
-        <span className="text-ink-900">{customerName(order) || "-"}</span>
+        <span className="block text-ink-900">{customerName(order) || "-"}</span>
         <span
           className="block max-w-full truncate text-xs text-ink-500 md:max-w-44"
           title={order.shippingName.email}
@@ -58,27 +58,27 @@ const Row = memo(function Row({
       </td>
       <td className={`${cell} md:text-right`}>
         <span className={phoneLabel}>Amount</span>
-        <span className="whitespace-nowrap text-ink-900" data-order-total>
+        <span className="block whitespace-nowrap text-ink-900" data-order-total>
           {formatInr(order.pricing.total)}
         </span>
-        <span className="text-xs text-ink-500">
+        <span className="block text-xs text-ink-500">
           {items} {items === 1 ? "item" : "items"}
         </span>
       </td>
       <td className={cell}>
         <span className={phoneLabel}>Status</span>
         <span
-          className={`w-fit rounded-full px-3 py-0.5 text-xs font-semibold whitespace-nowrap ${badgeClass(order.status)}`}
+          className={`block w-fit rounded-full px-3 py-0.5 text-xs font-semibold whitespace-nowrap ${badgeClass(order.status)}`}
           data-status={order.status}
         >
           {statusLabel(order.status, "admin")}
         </span>
-        <span className="text-xs text-ink-500" data-payment-status>
+        <span className="mt-1 block text-xs whitespace-nowrap text-ink-500" data-payment-status>
           Payment: {order.payment.status}
         </span>
         {order.late ? (
           <span
-            className="w-fit rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-800"
+            className="mt-1 block w-fit rounded-full bg-red-100 px-3 py-0.5 text-xs font-semibold text-red-800"
             data-late
           >
             Late
@@ -122,7 +122,7 @@ export default function OrdersTable({
   onChanged?: (order: AdminOrderJson) => void;
 }) {
   return (
-    <div className="md:rounded-3xl md:border md:border-cream-200 md:bg-white/85 md:p-4">
+    <div className="relative md:rounded-3xl md:border md:border-cream-200 md:bg-white/85 md:p-4">
       <table className="block w-full text-left text-sm md:table" aria-label="Orders">
         <thead className="sr-only border-b border-cream-200 text-ink-500 md:not-sr-only md:table-header-group">
           <tr>

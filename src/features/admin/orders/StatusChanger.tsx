@@ -71,7 +71,7 @@ export default function StatusChanger({ order, onChanged, compact = false }: Pro
     <form
       onSubmit={handleSubmit(onValid)}
       noValidate
-      className={`flex flex-wrap items-start gap-2 ${compact ? "" : "sm:items-end"}`}
+      className={`flex flex-wrap items-start gap-2 ${compact ? (choice === "shipped" ? "" : "xl:flex-nowrap") : "sm:items-end"}`}
       data-status-form={order.id}
     >
       <label

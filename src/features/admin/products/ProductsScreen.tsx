@@ -197,7 +197,7 @@ export default function ProductsScreen(_props: ScreenProps) {
                 <p className="text-ink-700">No products found matching your filters.</p>
               ) : (
                 <section
-                  className="overflow-x-auto rounded-2xl border border-cream-300 bg-white"
+                  className="relative overflow-x-auto rounded-2xl border border-cream-300 bg-white"
                   aria-label="Products"
                   // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it
                   tabIndex={0}
