@@ -82,6 +82,7 @@ for (const viewport of VIEWPORTS) {
     await expect(row.or(owner.getByText("No orders found matching your filters."))).toBeVisible();
     if ((await row.count()) > 0) {
       const view = row.getByRole("link", { name: /^View order / });
+      await view.scrollIntoViewIfNeeded();
       await expect(view).toBeInViewport();
       if (viewport.width >= 1280) {
         // The table fits its card: View sits inside it, and the id is short with the full one on hover.

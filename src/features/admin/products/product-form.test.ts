@@ -66,8 +66,8 @@ describe("the product form's rules (SPEC §5)", () => {
       images: addImage([], "/images/a.webp"),
     };
     expect(issues(body)).toEqual([
-      "price: price must have at most 2 decimals",
-      "costPrice: costPrice must be a number",
+      "price: Base Price (₹) must have at most 2 decimals",
+      "costPrice: Cost Price (₹): enter an amount in rupees, such as 1499 or 1499.50",
     ]);
   });
 
