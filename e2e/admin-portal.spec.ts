@@ -126,3 +126,61 @@ test("the orders' view lives in the address: a reload and a shared link show the
   await expect(owner.locator("[data-count=cancelled]")).toHaveAttribute("aria-pressed", "true");
   await owner.context().close();
 });
+
+test("an empty quote draft flags its fields under each, in the form's words; the log is in India time", async ({
+  browser,
+  request,
+}) => {
+  const stamp = String(Date.now());
+  const sent = await request.post("/v2/custom-order-email", {
+    data: {
+      name: `Draft ${stamp}`,
+      email: `draft.${stamp}@example.com`,
+      productType: "Wall art",
+      colors: "",
+      size: "",
+      budget: "",
+      description: "A panel for the draft test.",
+    },
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  const owner = await ownerPage(browser, { width: 390, height: 844 });
+  await owner.goto(`/admin/inquiries/${id}`);
+  await owner.getByRole("button", { name: "New quote" }).click();
+  const editor = owner.locator("[data-quote-editor]");
+  await expect(editor.getByRole("combobox", { name: "Shipping estimate" })).toContainText(
+    "By weight (standard rates)",
+  );
+  await editor.getByLabel("Weight (kg)").fill("");
+  await editor.getByRole("button", { name: "Create draft" }).click();
+  await expect(editor.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  await expect(editor.getByLabel("Price (₹)")).toHaveAttribute("aria-invalid", "true");
+  await expect(editor.locator("[data-field-error]")).toHaveText([
+    "Title is required",
+    "Price (₹) is required",
+    "Weight (kg): a weight above 0, such as 0.5",
+  ]);
+  await expectNoSidewaysScroll(owner, "the quote editor at 390 px");
+  // The piece's choice reads whole, not clipped.
+  const piece = editor.getByLabel("Piece");
+  const fits = await piece.evaluate(
+    (select: HTMLSelectElement) => select.scrollWidth <= select.clientWidth + 1,
+  );
+  expect(fits).toBe(true);
+
+  await editor.getByLabel("Title").fill("Ocean panel");
+  await expect(editor.locator("[data-field-error]")).toHaveCount(2);
+  await editor.getByLabel("Price (₹)").fill("4500");
+  await editor.getByLabel("Weight (kg)").fill("0.5");
+  await editor.getByRole("button", { name: "Create draft" }).click();
+  await expect(owner.locator("[data-quote-status=draft]")).toBeVisible();
+  await owner.locator("[data-send-quote]").click();
+  await expect(owner.locator("[data-quote-link]")).toBeVisible();
+  // The log: "25 Nov 2026, 12:55 sent" (India time, 24-hour), never an ISO stamp.
+  await expect(owner.locator("[data-quote] li time").first()).toHaveText(
+    /^\d{1,2} [A-Z][a-z]{2} \d{4},? \d{2}:\d{2}$/,
+  );
+  await expect(owner.locator("[data-quote]").first()).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  await owner.context().close();
+});
