@@ -13,12 +13,37 @@ export interface OrdersPage {
   counts: OrderCounts;
 }
 
+/**
+ * The counts last read, by their request: a page or sort change under the same filter reuses them
+ * (counting 100,000 orders costs more than a page), a status change forgets them.
+ */
+let countsRead: { path: string; at: number; counts: Promise<OrderCounts> } | null = null;
+/** Counts older than this are read again (another owner, a new order). */
+const COUNTS_FRESH_MS = 30_000;
+
+function countsOf(path: string): Promise<OrderCounts> {
+  if (countsRead?.path === path && Date.now() - countsRead.at < COUNTS_FRESH_MS)
+    return countsRead.counts;
+  // Not tied to one load's signal: the next page's load may share it.
+  const counts = adminGet<OrderCounts>(path);
+  countsRead = { path, at: Date.now(), counts };
+  counts.catch(() => {
+    if (countsRead?.counts === counts) countsRead = null;
+  });
+  return counts;
+}
+
+/** Forgets the counts (after a status change, or Try again). */
+export function forgetOrderCounts(): void {
+  countsRead = null;
+}
+
 /** One page of the view and the counts under its filter, asked for together. */
 export async function fetchOrdersPage(view: OrdersView, signal?: AbortSignal): Promise<OrdersPage> {
   const { page, counts } = ordersRequests(view);
   const [orders, countsAnswer] = await Promise.all([
     adminGet<AdminOrderJson[]>(page, { signal }),
-    adminGet<OrderCounts>(counts, { signal }),
+    countsOf(counts),
   ]);
   return { orders, counts: countsAnswer };
 }
@@ -35,6 +60,7 @@ export function changeAdminOrderStatus(
   body: StatusChangeBody = {},
 ): Promise<AdminOrderJson> {
   const hasBody = body.trackingNumber !== undefined || body.shippingCost !== undefined;
+  forgetOrderCounts();
   return adminPut<AdminOrderJson>(
     `/v2/admin/order/${encodeURIComponent(id)}?status=${status}`,
     hasBody ? body : undefined,
