@@ -15,7 +15,7 @@ import OrderCountCards from "./OrderCountCards";
 import OrderFilters from "./OrderFilters";
 import OrdersTable from "./OrdersTable";
 import Pager from "./Pager";
-import { fetchOrdersPage } from "./orders-client";
+import { fetchOrderCounts, fetchOrders } from "./orders-client";
 import {
   DASHBOARD_TEXTS,
   ordersRequests,
@@ -33,7 +33,10 @@ export default function OrdersScreen(_props: ScreenProps) {
   const search = useStore($adminSearch);
   const view = readOrdersView(search);
   const key = ordersRequests(view).page;
-  const data = useScreenData((signal) => fetchOrdersPage(view, signal), [key]);
+  // The rows show as soon as they are here; the counts (a scan of every order) follow.
+  const data = useScreenData((signal) => fetchOrders(view, signal), [key]);
+  const countsData = useScreenData(() => fetchOrderCounts(view), [ordersRequests(view).counts]);
+  const counts = countsData.state === "found" ? countsData.data : null;
   // What is typed shows at once; the address (and the request) follows after a pause. An address
   // this screen did not write (Back, a link) replaces what was typed.
   const [typed, setTyped] = useState(view);
@@ -65,12 +68,12 @@ export default function OrdersScreen(_props: ScreenProps) {
         All Orders
       </h1>
       <ScreenState data={data} loading="Loading orders" failed={DASHBOARD_TEXTS.loadFailed}>
-        {({ orders, counts }) => {
-          const total = viewTotal(view, counts);
-          const all = viewTotal({ ...view, status: "all" }, counts);
+        {(orders) => {
+          const total = counts ? viewTotal(view, counts) : null;
+          const all = counts ? viewTotal({ ...view, status: "all" }, counts) : null;
           const position = pagePosition(view.page, orders.length, total);
           return (
-            <Busy busy={data.refreshing} results={data.refreshing ? "" : String(total)}>
+            <Busy busy={data.refreshing} results={data.refreshing ? "" : String(total ?? "")}>
               <OrderCountCards
                 counts={counts}
                 total={all}
@@ -88,7 +91,13 @@ export default function OrdersScreen(_props: ScreenProps) {
                 </p>
               ) : (
                 <div className="space-y-4">
-                  <OrdersTable orders={orders} onChanged={() => data.retry()} />
+                  <OrdersTable
+                    orders={orders}
+                    onChanged={() => {
+                      data.retry();
+                      countsData.retry();
+                    }}
+                  />
                   <Pager {...position} onPage={(page) => go({ ...view, page })} />
                 </div>
               )}

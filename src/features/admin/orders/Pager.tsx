@@ -4,7 +4,8 @@ interface Props {
   pages: number;
   from: number;
   to: number;
-  total: number;
+  /** null while the counts are on their way. */
+  total: number | null;
   onPage: (page: number) => void;
   /** The navigation's name ("Pages of orders"). */
   label?: string;
@@ -28,8 +29,8 @@ export default function Pager({
       className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700"
     >
       <p aria-live="polite">
-        Showing {from.toLocaleString("en-IN")}–{to.toLocaleString("en-IN")} of{" "}
-        {total.toLocaleString("en-IN")}
+        Showing {from.toLocaleString("en-IN")}–{to.toLocaleString("en-IN")}
+        {total === null ? "" : ` of ${total.toLocaleString("en-IN")}`}
       </p>
       <div className="flex items-center gap-2">
         <button
@@ -41,7 +42,8 @@ export default function Pager({
           Previous
         </button>
         <span>
-          Page {page + 1} of {pages}
+          Page {page + 1}
+          {total === null ? "" : ` of ${pages}`}
         </span>
         <button
           type="button"

@@ -8,11 +8,6 @@ import type { AdminOrderJson, AdminTarget, OrderCounts } from "./orders-admin";
 import { ordersRequests, type OrdersView } from "./orders-dashboard";
 import type { StatusChangeBody } from "./order-status.schema";
 
-export interface OrdersPage {
-  orders: AdminOrderJson[];
-  counts: OrderCounts;
-}
-
 /**
  * The counts last read, by their request: a page or sort change under the same filter reuses them
  * (counting 100,000 orders costs more than a page), a status change forgets them.
@@ -38,14 +33,14 @@ export function forgetOrderCounts(): void {
   countsRead = null;
 }
 
-/** One page of the view and the counts under its filter, asked for together. */
-export async function fetchOrdersPage(view: OrdersView, signal?: AbortSignal): Promise<OrdersPage> {
-  const { page, counts } = ordersRequests(view);
-  const [orders, countsAnswer] = await Promise.all([
-    adminGet<AdminOrderJson[]>(page, { signal }),
-    countsOf(counts),
-  ]);
-  return { orders, counts: countsAnswer };
+/** One page of the view (50 orders). */
+export function fetchOrders(view: OrdersView, signal?: AbortSignal): Promise<AdminOrderJson[]> {
+  return adminGet<AdminOrderJson[]>(ordersRequests(view).page, { signal });
+}
+
+/** The counts per status under the view's filter (q, min, max), reused across its pages. */
+export function fetchOrderCounts(view: OrdersView): Promise<OrderCounts> {
+  return countsOf(ordersRequests(view).counts);
 }
 
 /** GET /v2/admin/order/{id}; a 404 is thrown as ApiError (the screen reads it as missing). */

@@ -60,6 +60,9 @@ describe("what the dashboard asks the server for", () => {
     expect(pagePosition(0, 50, 120)).toEqual({ page: 0, pages: 3, from: 1, to: 50, total: 120 });
     expect(pagePosition(2, 20, 120)).toMatchObject({ from: 101, to: 120 });
     expect(pagePosition(0, 0, 0)).toMatchObject({ pages: 1, from: 0, to: 0 });
+    // Before the counts arrive, a full page promises a next one.
+    expect(pagePosition(3, 50, null)).toMatchObject({ pages: 5, from: 151, to: 200, total: null });
+    expect(pagePosition(3, 7, null)).toMatchObject({ pages: 4, to: 157 });
   });
 
   it("reads amounts typed in rupees as paise", () => {

@@ -116,9 +116,15 @@ export function viewTotal(view: OrdersView, counts: OrderCounts): number {
   return Object.values(counts).reduce((sum, n) => sum + n, 0);
 }
 
-/** The pager's figures for a page of `rows` rows out of `total`. */
-export function pagePosition(page: number, rows: number, total: number) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+/**
+ * The pager's figures for a page of `rows` rows out of `total` (null while the counts are on their
+ * way: a full page then promises one more).
+ */
+export function pagePosition(page: number, rows: number, total: number | null) {
+  const pages =
+    total === null
+      ? page + (rows === PAGE_SIZE ? 2 : 1)
+      : Math.max(1, Math.ceil(total / PAGE_SIZE));
   return {
     page,
     pages,
