@@ -28,7 +28,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("moving a PGlite shop to PostgreSQ
     try {
       const moved = await moveDatabase(source.db, handle.db);
       const orders = moved.find((t) => t.name === "orders");
-      expect(orders?.source).toEqual({ rows: 25, money: expect.objectContaining({ total_paise: String(25 * 349700) }) });
+      expect(orders?.source).toEqual({
+        rows: 25,
+        money: expect.objectContaining({ total_paise: String(25 * 349700) }),
+      });
       expect(orders?.target).toEqual(orders?.source);
       expect(await everyRow(handle.db)).toEqual(await everyRow(source.db));
     } finally {
@@ -41,7 +44,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("moving a PGlite shop to PostgreSQ
     try {
       const before = await everyRow(handle.db);
       await expect(moveDatabase(source.db, handle.db)).rejects.toThrow(MoveRefused);
-      await expect(moveDatabase(source.db, handle.db)).rejects.toThrow(/The target database is not empty/);
+      await expect(moveDatabase(source.db, handle.db)).rejects.toThrow(
+        /The target database is not empty/,
+      );
       expect(await everyRow(handle.db)).toEqual(before);
     } finally {
       await handle.close();

@@ -71,14 +71,12 @@ export async function placePaidOrder(db: Db, shop: Shop, uid: string): Promise<s
       paymentTime: new Date(),
       raw: { nested: { list: [1, 2, 3], text: "a\tb" } },
     });
-    await tx
-      .insert(schema.outbox)
-      .values({
-        id: `mail-${id}`,
-        to: "asha@example.com",
-        subject: "Order placed",
-        body: `Your order ${id}`,
-      });
+    await tx.insert(schema.outbox).values({
+      id: `mail-${id}`,
+      to: "asha@example.com",
+      subject: "Order placed",
+      body: `Your order ${id}`,
+    });
   });
   return id;
 }

@@ -73,7 +73,8 @@ export async function restore(options: RestoreOptions): Promise<Manifest> {
     }
     return manifest;
   } finally {
-    await rm(unpacked, { recursive: true, force: true });
+    // A refused extraction may still be closing files: retry until the folder is gone.
+    await rm(unpacked, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
 
@@ -182,14 +183,14 @@ interface Journal {
   entries: { idx: number; tag: string }[];
 }
 
-async function readJournal(migrationsDir: string): Promise<Journal> {
+export async function readJournal(migrationsDir: string): Promise<Journal> {
   return JSON.parse(
     await readFile(path.join(migrationsDir, "meta", "_journal.json"), "utf8"),
   ) as Journal;
 }
 
 /** A copy of the migrations folder that stops after the first `count` migrations. */
-async function migrationsUpTo(
+export async function migrationsUpTo(
   migrationsDir: string,
   journal: Journal,
   count: number,
