@@ -234,7 +234,11 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
         },
         /not an image uploaded to this shop/,
       ],
-      ["repeated tags", { ...BODY, sku: "B6", tags: ["Ocean", "ocean"] }, /tags: Tags must not repeat/],
+      [
+        "repeated tags",
+        { ...BODY, sku: "B6", tags: ["Ocean", "ocean"] },
+        /tags: Tags must not repeat/,
+      ],
       ["a blank tag", { ...BODY, sku: "B7", tags: ["  "] }, /tags\.0: Tags must not be blank/],
       ["weight below 1 g", { ...BODY, sku: "B8", weight: 0.0005 }, /0\.001/],
       ["blank name", { ...BODY, sku: "B9", name: "   " }, /name: Name is required/],

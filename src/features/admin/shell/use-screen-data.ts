@@ -47,7 +47,6 @@ export function useScreenData<T>(
   const loader = useRef(load);
   loader.current = load;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to load again
   useEffect(() => {
     const controller = new AbortController();
     setRefreshing(true);
