@@ -8,7 +8,9 @@ import { useRef, useState } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api-client";
 import { formatInr } from "../../lib/money";
-import { TextField, primaryButton } from "../../components/ui/form-fields";
+import { SelectField, TextField, primaryButton } from "../../components/ui/form-fields";
+import { ADDRESS_LIMITS, DEFAULT_COUNTRY } from "../../lib/address";
+import { INDIAN_STATE_NAMES } from "../../lib/india-states";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { freshToken } from "../account/session-store";
 import {
@@ -18,6 +20,8 @@ import {
 } from "../checkout/checkout-flow";
 import { startPayment } from "../checkout/checkout-client";
 import { QUOTE_TEXTS } from "./quotes";
+
+const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
 export interface SavedAddress {
   id: string;
@@ -66,7 +70,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
               city: text("city"),
               state: text("state"),
               zipCode: text("zipCode"),
-              country: "India",
+              country: DEFAULT_COUNTRY,
             },
           }),
     };
@@ -162,19 +166,22 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
             maxLength={100}
             autoComplete="address-level2"
           />
-          <TextField
+          <SelectField
             label="State"
             name="state"
             required
-            maxLength={100}
             autoComplete="address-level1"
+            placeholder="Choose a state"
+            options={STATE_OPTIONS}
+            defaultValue=""
           />
           <TextField
             label="PIN code"
             name="zipCode"
             required
-            pattern="\d{6}"
-            maxLength={6}
+            inputMode="numeric"
+            pattern="[1-9][0-9]{5}"
+            maxLength={ADDRESS_LIMITS.zipCode}
             autoComplete="postal-code"
           />
         </fieldset>
