@@ -6,23 +6,18 @@
  * when two attempts both reach the provider, in recordPayment: the later success is recorded,
  * the order cancelled (payment Refused) and the owner mailed to refund it.
  */
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../server/db/client";
-import {
-  addresses,
-  customInquiries,
-  orderItems,
-  orders,
-  quotes,
-  users,
-} from "../../server/db/schema";
+import { customInquiries, orders, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { ownerAddress, sendMail } from "../../server/mail.server";
-import { paymentConfig } from "../../server/payments/config.server";
 import type { PaymentProvider, ProviderPayment } from "../../server/payments/provider";
+import { type OrderAddress, orderAddressOf, personName } from "../../lib/address";
 import { formatInr } from "../../lib/money";
+import { ensurePlaceholderUser, loadSavedAddress } from "../account/account.server";
 import { PAYMENT_STATUS, normaliseIndianPhone } from "../checkout/checkout";
-import { newOrderId, openProviderOrder, type CreatedOrder } from "../checkout/create-order.server";
+import { openProviderOrder, type CreatedOrder } from "../checkout/create-order.server";
+import { storeOrder } from "../orders/store-order.server";
 import { siteLink } from "./quote-mail.server";
 import { isTokenShape, tokenHash } from "./quote-token.server";
 import type { PayQuoteInput } from "./quotes.schema";
@@ -30,7 +25,12 @@ import { logQuoteEvent, type QuoteRow } from "./quotes.server";
 
 /** The one users row quote orders paid without an account belong to (they are found by claim_email). */
 export const GUEST_USER_ID = "~quote-guest";
-const GUEST_EMAIL = "quote-guest@resintales.invalid";
+const GUEST_USER = {
+  id: GUEST_USER_ID,
+  email: "quote-guest@resintales.invalid",
+  firstName: "Quote",
+  lastName: "guest",
+};
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -66,69 +66,26 @@ export function isOpenOrPaid(q: QuoteRow, now: Date, replacedToo = false): boole
   return q.status === "sent" && q.expiresAt.getTime() > now.getTime();
 }
 
-async function ensureGuestUser(tx: Tx): Promise<void> {
-  await tx
-    .insert(users)
-    .values({
-      id: GUEST_USER_ID,
-      email: GUEST_EMAIL,
-      firstName: "Quote",
-      lastName: "guest",
-    })
-    .onConflictDoNothing();
-}
-
-type Place = {
-  id: string;
-  type: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-};
-
-async function placeFor(tx: Tx, body: PayQuoteInput, uid: string | null): Promise<Place> {
+/** Where the quote's order goes: a saved address of the signed-in caller, or the typed one. */
+async function placeFor(tx: Tx, body: PayQuoteInput, uid: string | null): Promise<OrderAddress> {
   if (body.address_id) {
     if (!uid)
       throw new HttpError(401, "Please log in to use a saved address, or type the address.");
-    const [a] = await tx
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.userId, uid), eq(addresses.id, body.address_id)));
-    if (!a)
+    const saved = await loadSavedAddress(tx, uid, body.address_id);
+    if (!saved)
       throw new HttpError(
         400,
         "address_id: no saved address of yours has this id; choose or type an address.",
       );
-    return {
-      id: a.id,
-      type: a.type,
-      address1: a.address1,
-      address2: a.address2,
-      city: a.city,
-      state: a.state,
-      zipCode: a.zipCode,
-      country: a.country,
-    };
+    return orderAddressOf(saved);
   }
-  const t = body.address;
-  if (!t)
+  const typed = body.address;
+  if (!typed)
     throw new HttpError(
       400,
       "address: enter the shipping address (address1, city, state, zipCode).",
     );
-  return {
-    id: "quote",
-    type: "Other",
-    address1: t.address1,
-    address2: t.address2 ?? "",
-    city: t.city,
-    state: t.state,
-    zipCode: t.zipCode,
-    country: t.country || "India",
-  };
+  return orderAddressOf({ id: "quote", type: "Other", ...typed });
 }
 
 /** The quote was paid already: the attempt is recorded (committed), then answered 409. */
@@ -168,85 +125,45 @@ export async function payQuote(
     }
     if (!isOpenOrPaid(q, now)) throw new HttpError(404, "Quote not found");
     const uid = caller?.uid ?? null;
-    if (body.idempotency_key) {
-      const [same] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.quoteId, q.id), eq(orders.idempotencyKey, body.idempotency_key)));
-      if (same) return same;
-    }
-    const place = await placeFor(tx, body, uid);
-    if (!uid) await ensureGuestUser(tx);
-    const [first, ...rest] = body.customer_name.trim().split(/\s+/);
-    const person = {
-      firstName: first ?? "",
-      lastName: rest.join(" "),
-      phone,
-      email,
-    };
-    // One payable order per quote, payer and address: a retried press answers the same order.
-    const print = JSON.stringify([q.id, email.toLowerCase(), phone, place]);
-    const [retry] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.quoteId, q.id),
-          eq(orders.cartFingerprint, print),
-          eq(orders.status, "pending"),
-          eq(orders.paymentStatus, PAYMENT_STATUS.pending),
-          gt(orders.expiresAt, now),
-        ),
-      )
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
-    if (retry) return retry;
-    const id = newOrderId(now.getTime());
-    const expiresAt = new Date(
-      Math.min(now.getTime() + paymentConfig().expiryMinutes * 60_000, q.expiresAt.getTime()),
+    const userId = uid ?? GUEST_USER_ID;
+    const attempt = { userId, quoteId: q.id, idempotencyKey: body.idempotency_key ?? null };
+    return storeOrder(
+      tx,
+      attempt,
+      async () => {
+        const address = await placeFor(tx, body, uid);
+        if (!uid) await ensurePlaceholderUser(tx, GUEST_USER);
+        return {
+          kind: q.kind === "shipping" ? "shipping" : "custom",
+          userId,
+          quoteId: q.id,
+          claimEmail: uid ? "" : email.toLowerCase(),
+          returnPath: (id) => `/quote-return/${id}`,
+          person: personName(body.customer_name, phone, email),
+          address,
+          lines: [
+            {
+              productId: null,
+              name: q.title,
+              image: q.referenceImage,
+              weightGrams: 0,
+              // The quote's promise: its dispatch window's last day (decision 0046).
+              processingDays: q.dispatchMaxDays,
+              variant: {},
+              quantity: 1,
+              pricePaise: q.pricePaise,
+              productNote:
+                q.kind === "shipping"
+                  ? `Shipping charge for order ${q.forOrderId}`
+                  : `Custom piece (quote ${q.id})`,
+            },
+          ],
+          notes: "",
+          payableUntil: q.expiresAt,
+        };
+      },
+      now,
     );
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        id,
-        userId: uid ?? GUEST_USER_ID,
-        kind: q.kind === "shipping" ? "shipping" : "custom",
-        quoteId: q.id,
-        dispatchDays: q.dispatchMaxDays,
-        claimEmail: uid ? "" : email.toLowerCase(),
-        returnPath: `/quote-return/${id}`,
-        status: "pending",
-        subtotalPaise: q.pricePaise,
-        totalPaise: q.pricePaise,
-        paymentAmountPaise: q.pricePaise,
-        shippingName: person,
-        billingName: person,
-        shippingAddress: place,
-        billingAddress: place,
-        paymentStatus: PAYMENT_STATUS.pending,
-        timeline: { pending: now.toISOString() },
-        provider: paymentConfig().provider,
-        idempotencyKey: body.idempotency_key ?? null,
-        cartFingerprint: print,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx.insert(orderItems).values({
-      id: `${id}-001`,
-      orderId: id,
-      productId: null,
-      productName: q.title,
-      productImage: q.referenceImage,
-      quantity: 1,
-      pricePaise: q.pricePaise,
-      productNote:
-        q.kind === "shipping"
-          ? `Shipping charge for order ${q.forOrderId}`
-          : `Custom piece (quote ${q.id})`,
-    });
-    return row!;
   });
   if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");
   return openProviderOrder(
