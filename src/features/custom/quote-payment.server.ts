@@ -1,38 +1,24 @@
 /**
- * Paying a quote (issue 12 §2) through checkout's provider interface, verification, webhooks and
- * exactly-once recording (docs/decisions/0014, 0045): the link's token finds the quote; the order
- * has one custom line at the quote's price (the server's amount, never the page's); a quote is
- * paid at most once. A second payment is refused at the door (409, recorded as a quote event) and,
- * when two attempts both reach the provider, in recordPayment: the later success is recorded,
- * the order cancelled (payment Refused) and the owner mailed to refund it.
+ * A quote's side of being paid (docs/decisions/0014, 0045): the link's token finds the quote (and
+ * the quote it leads to now); checkout pays it (checkout/quote-pay.server.ts), and its
+ * recordPayment calls the hooks below in its transaction. A quote is paid at most once: when two
+ * attempts both reach the provider, the later success is recorded, the order cancelled (payment
+ * Refused) and the owner mailed to refund it.
  */
-import { eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../../server/db/client";
-import { customInquiries, orders, quotes } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
+import { eq } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../server/db/client";
+import { quotes } from "../../server/db/schema";
 import { ownerAddress, sendMail } from "../../server/mail.server";
-import type { PaymentProvider, ProviderPayment } from "../../server/payments/provider";
-import { type OrderAddress, orderAddressOf, personName } from "../../lib/address";
+import type { ProviderPayment } from "../../server/payments/provider";
 import { formatInr } from "../../lib/money";
-import { ensurePlaceholderUser, loadSavedAddress } from "../account/account.server";
-import { PAYMENT_STATUS, normaliseIndianPhone } from "../checkout/checkout";
-import { openProviderOrder, type CreatedOrder } from "../checkout/create-order.server";
-import { storeOrder } from "../orders/store-order.server";
+import { setInquiryStatus } from "../inquiries/inquiry-records.server";
+import { refuseOrderPayment, setShippingCost } from "../orders/order-records.server";
+import type { StoredOrder } from "../orders/store-order.server";
 import { siteLink } from "./quote-mail.server";
 import { isTokenShape, tokenHash } from "./quote-token.server";
-import type { PayQuoteInput } from "./quotes.schema";
 import { logQuoteEvent, type QuoteRow } from "./quotes.server";
 
-/** The one users row quote orders paid without an account belong to (they are found by claim_email). */
-export const GUEST_USER_ID = "~quote-guest";
-const GUEST_USER = {
-  id: GUEST_USER_ID,
-  email: "quote-guest@resintales.invalid",
-  firstName: "Quote",
-  lastName: "guest",
-};
-
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = StoredOrder;
 
 /**
  * The quote a link opens, and the quote it leads to now (itself, or the end of its revisions).
@@ -66,113 +52,10 @@ export function isOpenOrPaid(q: QuoteRow, now: Date, replacedToo = false): boole
   return q.status === "sent" && q.expiresAt.getTime() > now.getTime();
 }
 
-/** Where the quote's order goes: a saved address of the signed-in caller, or the typed one. */
-async function placeFor(tx: Tx, body: PayQuoteInput, uid: string | null): Promise<OrderAddress> {
-  if (body.address_id) {
-    if (!uid)
-      throw new HttpError(401, "Please log in to use a saved address, or type the address.");
-    const saved = await loadSavedAddress(tx, uid, body.address_id);
-    if (!saved)
-      throw new HttpError(
-        400,
-        "address_id: no saved address of yours has this id; choose or type an address.",
-      );
-    return orderAddressOf(saved);
-  }
-  const typed = body.address;
-  if (!typed)
-    throw new HttpError(
-      400,
-      "address: enter the shipping address (address1, city, state, zipCode).",
-    );
-  return orderAddressOf({ id: "quote", type: "Other", ...typed });
-}
-
-/** The quote was paid already: the attempt is recorded (committed), then answered 409. */
-const ALREADY_PAID = Symbol("already paid");
-
-/** POST /v2/quotes/{token}/pay: the order to pay (a new one, or the payable one of this attempt). */
-export async function payQuote(
-  db: Db,
-  token: string | undefined,
-  body: PayQuoteInput,
-  caller: { uid: string } | null,
-  provider: PaymentProvider,
-  siteUrl: string,
-  now = new Date(),
-): Promise<CreatedOrder> {
-  const found = await findByToken(db, token, now);
-  if (!found) throw new HttpError(404, "Quote not found");
-  const target = found.current;
-  const phone = normaliseIndianPhone(body.customer_phone);
-  if (!phone)
-    throw new HttpError(
-      400,
-      "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).",
-    );
-  const email = body.customer_email.trim();
-  const order = await db.transaction(async (tx): Promise<OrderRow | typeof ALREADY_PAID> => {
-    const [q] = await tx.select().from(quotes).where(eq(quotes.id, target.id)).for("update");
-    if (!q) throw new HttpError(404, "Quote not found");
-    if (q.status === "paid") {
-      await logQuoteEvent(
-        tx,
-        q.id,
-        "pay-refused",
-        `a payment attempt by ${email} after the quote was paid by ${q.paidOrderId}`,
-      );
-      return ALREADY_PAID;
-    }
-    if (!isOpenOrPaid(q, now)) throw new HttpError(404, "Quote not found");
-    const uid = caller?.uid ?? null;
-    const userId = uid ?? GUEST_USER_ID;
-    const attempt = { userId, quoteId: q.id, idempotencyKey: body.idempotency_key ?? null };
-    return storeOrder(
-      tx,
-      attempt,
-      async () => {
-        const address = await placeFor(tx, body, uid);
-        if (!uid) await ensurePlaceholderUser(tx, GUEST_USER);
-        return {
-          kind: q.kind === "shipping" ? "shipping" : "custom",
-          userId,
-          quoteId: q.id,
-          claimEmail: uid ? "" : email.toLowerCase(),
-          returnPath: (id) => `/quote-return/${id}`,
-          person: personName(body.customer_name, phone, email),
-          address,
-          lines: [
-            {
-              productId: null,
-              name: q.title,
-              image: q.referenceImage,
-              weightGrams: 0,
-              // The quote's promise: its dispatch window's last day (decision 0046).
-              processingDays: q.dispatchMaxDays,
-              variant: {},
-              quantity: 1,
-              pricePaise: q.pricePaise,
-              productNote:
-                q.kind === "shipping"
-                  ? `Shipping charge for order ${q.forOrderId}`
-                  : `Custom piece (quote ${q.id})`,
-            },
-          ],
-          notes: "",
-          payableUntil: q.expiresAt,
-        };
-      },
-      now,
-    );
-  });
-  if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");
-  return openProviderOrder(
-    order,
-    { id: order.userId, name: body.customer_name, email, phone },
-    provider,
-    siteUrl,
-    now,
-  );
+/** The quote's row locked for the rest of the transaction (paying it: checkout/quote-pay.server.ts). */
+export async function lockQuoteRow(tx: Tx, id: string): Promise<QuoteRow | null> {
+  const [q] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
+  return q ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,17 +97,9 @@ export async function markQuotePaid(
     .where(eq(quotes.id, order.quoteId))
     .returning();
   if (!q) return;
-  if (q.inquiryId)
-    await tx
-      .update(customInquiries)
-      .set({ status: "paid", updatedAt: now })
-      .where(eq(customInquiries.id, q.inquiryId));
-  if (q.kind === "shipping" && q.forOrderId) {
-    await tx
-      .update(orders)
-      .set({ shippingCostPaise: q.pricePaise, updatedAt: now })
-      .where(eq(orders.id, q.forOrderId));
-  }
+  if (q.inquiryId) await setInquiryStatus(tx, q.inquiryId, "paid", now);
+  if (q.kind === "shipping" && q.forOrderId)
+    await setShippingCost(tx, q.forOrderId, q.pricePaise, now);
   await logQuoteEvent(tx, q.id, "paid", `paid by order ${order.id}`, order.id);
 }
 
@@ -240,17 +115,7 @@ export async function refuseQuotePayment(
   const what = `payment ${payment.paymentId} (${formatInr(payment.amountPaise)}) for order ${order.id}`;
   console.error(`[quotes] quote ${order.quoteId}: ${reason}; refused ${what}. Refund it.`);
   await logQuoteEvent(tx, order.quoteId!, "pay-refused", `${what}: ${reason}; refund it`, order.id);
-  await tx
-    .update(orders)
-    .set({
-      status: order.status === "pending" ? "cancelled" : order.status,
-      paymentStatus: PAYMENT_STATUS.refused,
-      notes: `Refused: ${reason}. Refund ${payment.paymentId}.`,
-      nextCheckAt: null,
-      timeline: sql`${orders.timeline} || ${JSON.stringify({ cancelled: now.toISOString() })}::jsonb`,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
+  await refuseOrderPayment(tx, order, `Refused: ${reason}. Refund ${payment.paymentId}.`, now);
   await sendMail(tx, {
     to: ownerAddress(),
     subject: `Quote payment refused: refund ${payment.paymentId}`,

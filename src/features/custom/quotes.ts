@@ -33,6 +33,12 @@ export interface QuoteJson {
   createdAt: string;
 }
 
+/** A saved address the quote page offers a signed-in visitor: its id and one line to show. */
+export interface SavedAddress {
+  id: string;
+  label: string;
+}
+
 export function effectiveStatus(
   status: QuoteStatus,
   expiresAt: Date,

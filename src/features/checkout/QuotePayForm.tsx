@@ -2,7 +2,8 @@
  * The quote page's form (issue 12 §2): name, email, phone and a shipping address (a signed-in
  * customer may pick a saved one), then 'Pay {total} via UPI'. The amount is the server's; the
  * button stays disabled from the first press until the page is left, and each press carries a
- * fresh idempotency key. The provider takes over exactly as at checkout (startPayment).
+ * fresh idempotency key. The provider takes over exactly as at checkout (startPayment). Mounted
+ * into the quote's page (custom/QuoteView.astro) through its "pay" slot by QuotePayment.astro.
  */
 import { useRef, useState } from "react";
 import { showToast } from "../../components/ui/toast-store";
@@ -13,20 +14,11 @@ import { ADDRESS_LIMITS, DEFAULT_COUNTRY } from "../../lib/address";
 import { INDIAN_STATE_NAMES } from "../../lib/india-states";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { freshToken } from "../account/session-store";
-import {
-  newIdempotencyKey,
-  normaliseIndianMobile,
-  type CreateOrderAnswer,
-} from "../checkout/checkout-flow";
-import { startPayment } from "../checkout/checkout-client";
-import { QUOTE_TEXTS } from "./quotes";
+import { QUOTE_TEXTS, type SavedAddress } from "../custom/quotes";
+import { startPayment } from "./checkout-client";
+import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from "./checkout-flow";
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
-
-export interface SavedAddress {
-  id: string;
-  label: string;
-}
 
 interface Props {
   token: string;
