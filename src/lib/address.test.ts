@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { editableState, isPinCode, orderAddressOf, personName } from "./address";
+import { isPinCode, orderAddressOf, personName } from "./address";
 import { postalAddressSchema } from "./address.schema";
-import { INDIAN_STATES, findIndianState, gstStateCode } from "./india-states";
+import { INDIAN_STATES, editableState, findIndianState, gstStateCode } from "./india-states";
 
 describe("India's states and union territories (GST state codes)", () => {
   it("lists 28 states and 8 union territories, each code once", () => {

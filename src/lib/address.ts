@@ -2,11 +2,10 @@
  * The one address shape of the shop (SPEC §3 Address, Order): a saved address of an account, the
  * postal part every address has (typed on the quote page, stored on an order), and the name block
  * an order keeps. The database schema, the server and the browser all use these types; the zod/mini
- * schema that checks them is src/lib/address.schema.ts. No zod here (the session store imports it).
+ * schema that checks them is src/lib/address.schema.ts. No zod, and not the states' table, here: the
+ * session store, on every page, imports this file; the table is src/lib/india-states.ts.
  * Rules: docs/decisions/0060-one-address.md.
  */
-import { findIndianState } from "./india-states";
-
 export const DEFAULT_COUNTRY = "India";
 
 export const ADDRESS_TYPES = ["Home", "Work", "Other"] as const;
@@ -26,11 +25,6 @@ export const PIN_PATTERN = /^[1-9]\d{5}$/;
 
 export function isPinCode(value: string): boolean {
   return PIN_PATTERN.test(value);
-}
-
-/** The state is one of India's 28 states and 8 union territories (src/lib/india-states.ts). */
-export function isListedState(name: string): boolean {
-  return findIndianState(name) !== undefined;
 }
 
 /** Where a parcel goes: what every address has, and what an order stores (with an id and type). */
@@ -84,12 +78,4 @@ export function orderAddressOf(address: OrderAddress): OrderAddress {
 export function personName(fullName: string, phone: string, email: string): PersonName {
   const [first, ...rest] = fullName.trim().split(/\s+/);
   return { firstName: first ?? "", lastName: rest.join(" "), phone, email };
-}
-
-/**
- * An address's state as the editor's select shows it: the listed spelling, or "" (unchosen) when a
- * stored address holds a name that is not on the list (decision 0060).
- */
-export function editableState(state: string): string {
-  return findIndianState(state)?.name ?? "";
 }

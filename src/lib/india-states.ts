@@ -80,3 +80,11 @@ export function findIndianState(name: string): IndianState | undefined {
 export function gstStateCode(name: string): string {
   return findIndianState(name)?.gstCode ?? "";
 }
+
+/**
+ * An address's state as the editor's select shows it: the listed spelling, or "" (unchosen) when a
+ * stored address holds a name that is not on the list (decision 0060).
+ */
+export function editableState(state: string): string {
+  return findIndianState(state)?.name ?? "";
+}

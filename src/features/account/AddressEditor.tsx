@@ -16,8 +16,7 @@ import {
   secondaryButton,
 } from "../../components/ui/form-fields";
 import { showToast } from "../../components/ui/toast-store";
-import { editableState } from "../../lib/address";
-import { INDIAN_STATE_NAMES } from "../../lib/india-states";
+import { INDIAN_STATE_NAMES, editableState } from "../../lib/india-states";
 import { ADDRESS_TYPES, LIMITS, NEW_ADDRESS_ID, type Address } from "./account";
 import { addressFieldsSchema, type AddressFormValues, type AddressInput } from "./account.schema";
 
