@@ -5,7 +5,7 @@
  * Amounts are integer paise (the API client converts at the wire).
  */
 import type { ToastInput } from "../../components/ui/toast-store";
-import { shippingEstimatePaise, totalWeightGrams } from "./shipping";
+import { shippingEstimatePaise, totalWeightGrams } from "../orders/shipping";
 import { normaliseIndianPhone } from "./phone";
 
 export const CHECKOUT_TOASTS = {

@@ -4,6 +4,7 @@
  * `price`, `shippingEstimate`, `amount`). Rules: docs/decisions/0045-custom-work-quotes.md.
  */
 import * as z from "zod/mini";
+import { postalAddressSchema } from "../../lib/address.schema";
 
 const paise = (field: string, min = 0) =>
   z.number({ error: `${field} must be a number` }).check(
@@ -109,24 +110,6 @@ export const quoteInput = z
   );
 export type QuoteInput = z.infer<typeof quoteInput>;
 
-/** The address a visitor types on the quote page. */
-export const quoteAddressInput = z.object({
-  address1: z
-    .string({ error: "address.address1 is required" })
-    .check(z.trim(), z.minLength(1, { error: "address.address1 is required" }), z.maxLength(200)),
-  address2: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  city: z
-    .string({ error: "address.city is required" })
-    .check(z.trim(), z.minLength(1, { error: "address.city is required" }), z.maxLength(100)),
-  state: z
-    .string({ error: "address.state is required" })
-    .check(z.trim(), z.minLength(1, { error: "address.state is required" }), z.maxLength(100)),
-  zipCode: z
-    .string({ error: "address.zipCode is required" })
-    .check(z.trim(), z.regex(/^\d{6}$/, { error: "address.zipCode must be a 6-digit PIN code" })),
-  country: z.optional(z.string().check(z.trim(), z.maxLength(60))),
-});
-
 export const payQuoteInput = z.object({
   customer_name: z
     .string({ error: "customer_name is required" })
@@ -137,7 +120,8 @@ export const payQuoteInput = z.object({
   customer_phone: z.string({ error: "customer_phone is required" }).check(z.maxLength(40)),
   /** A saved address of the signed-in caller, or a typed one. */
   address_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-  address: z.optional(quoteAddressInput),
+  /** The shop's one postal address schema (decision 0060). */
+  address: z.optional(postalAddressSchema),
   idempotency_key: z.optional(
     z
       .string()

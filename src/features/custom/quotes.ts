@@ -64,6 +64,12 @@ export interface InquiryQuotesJson {
   mails: { subject: string; body: string; createdAt: string; sentAt: string | null }[];
 }
 
+/** A saved address the quote page offers a signed-in visitor: its id and one line to show. */
+export interface SavedAddress {
+  id: string;
+  label: string;
+}
+
 export function effectiveStatus(
   status: QuoteStatus,
   expiresAt: Date,

@@ -2,6 +2,7 @@
  * The shopper's order list and detail (SPEC §2 My orders, Customer order detail): the spec's texts,
  * the search and status filter, dates and badge colours. Pure; shared by the pages and the island.
  */
+import type { PostalAddress } from "../../lib/address";
 import type { OrderJson } from "./orders";
 import { normaliseStatus, type OrderStatus } from "./status";
 
@@ -83,14 +84,7 @@ export function variantText(variant: Record<string, { value: string }>): string 
 }
 
 /** "12 MI Road, Flat 2, Jaipur, Rajasthan 302001, India" (empty parts left out). */
-export function addressLine(a: {
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}): string {
+export function addressLine(a: PostalAddress): string {
   const cityLine = [a.state, a.zipCode].filter(Boolean).join(" ");
   return [a.address1, a.address2, a.city, cityLine, a.country]
     .map((part) => part.trim())
