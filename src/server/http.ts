@@ -264,11 +264,22 @@ export function methods(
   };
 }
 
-/** The client's address, for rate limits. Behind a proxy, set TRUST_PROXY=true. */
-export function clientKey(context: APIContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = context.request.headers.get("x-forwarded-for");
-    if (forwarded) return forwarded.split(",")[0]!.trim();
+/**
+ * The client's address, for rate limits (docs/decisions/0071-client-address-behind-proxies.md).
+ * `trustedProxies` is TRUST_PROXY: how many reverse proxies stand in front of the shop. Each one
+ * appends the address it saw to X-Forwarded-For, so the client is the n-th entry from the right
+ * (Express's `trust proxy` with a number); entries further left are whatever the client wrote and
+ * are never used. With fewer entries than proxies, the left-most is the best there is. Without a
+ * trusted proxy the header is ignored and the socket's address counts.
+ */
+export function clientKey(context: APIContext, trustedProxies: number): string {
+  if (trustedProxies > 0) {
+    const forwarded = (context.request.headers.get("x-forwarded-for") ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (forwarded.length > 0)
+      return forwarded[Math.max(0, forwarded.length - trustedProxies)]!.slice(0, 100);
   }
   try {
     return context.clientAddress;
