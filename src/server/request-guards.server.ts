@@ -3,21 +3,9 @@
  */
 import type { APIContext, MiddlewareNext } from "astro";
 import { addressHasNul, errorResponse, NUL_IN_ADDRESS } from "./http";
+import { isApiPath } from "./serve/api-paths";
 
-/**
- * Addresses answered by API handlers: bearer-authenticated, JSON in and out. A cookie never
- * authenticates them, so a cross-site form cannot act through them and they skip the form check.
- */
-const API_PATHS = [
-  /^\/v2(\/|$)/,
-  /^\/create-order\/?$/,
-  /^\/(cashfree|local)\/(verify|webhook)\/?$/,
-  /^\/(healthz|readyz)\/?$/,
-];
-
-export function isApiPath(pathname: string): boolean {
-  return API_PATHS.some((pattern) => pattern.test(pathname));
-}
+export { isApiPath };
 
 /** 400 for an address holding a NUL character: JSON for the API, plain text for pages. */
 export async function refuseNulAddress(
