@@ -8,7 +8,8 @@
  * Runs as plain Node (type stripping): node: imports and sibling `.ts` imports only.
  */
 import { createHash } from "node:crypto";
-import { readFile, stat, type Stats } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
