@@ -5,6 +5,7 @@
 import type { APIContext, APIRoute } from "astro";
 import { z } from "zod";
 import { hasLoneSurrogate } from "../lib/text";
+import { loggable } from "./log-safe";
 import { fromWire, toWire, WireMoneyError } from "../lib/wire-money";
 
 export class HttpError extends Error {
@@ -237,7 +238,10 @@ export function handle(handler: Handler): APIRoute {
       return await handler(context);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message);
-      console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, error);
+      console.error(
+        `[api] ${context.request.method} ${context.url.pathname} failed`,
+        loggable(error),
+      );
       return errorResponse(500, "Something went wrong on our side. Please try again in a moment.");
     }
   };
