@@ -12,6 +12,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Headers the answer carries too (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -31,8 +33,12 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(text, { ...init, headers });
 }
 
-export function errorResponse(status: number, message: string): Response {
-  return json({ error: message }, { status });
+export function errorResponse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return json({ error: message }, { status, headers });
 }
 
 /** Turns a zod failure into one sentence a person can act on ("email: Invalid email"). */
@@ -237,7 +243,8 @@ export function handle(handler: Handler): APIRoute {
       if (addressHasNul(context.url, context.params)) throw new HttpError(400, NUL_IN_ADDRESS);
       return await handler(context);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message);
+      if (error instanceof HttpError)
+        return errorResponse(error.status, error.message, error.headers);
       console.error(
         `[api] ${context.request.method} ${context.url.pathname} failed`,
         loggable(error),

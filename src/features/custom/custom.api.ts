@@ -13,6 +13,7 @@ import { HttpError, json, parseWith, readJson } from "../../server/http";
 import { startBackgroundJobs } from "../checkout/background-jobs.server";
 import { paymentProvider } from "../../server/payments/index.server";
 import { OrderCreationFailed } from "../checkout/create-order.server";
+import { limitCheckoutAttempts, replaceOtherOpenOrders } from "../checkout/order-limits.server";
 import { loadQuotePage } from "./quote-page.server";
 import { payQuote } from "./quote-payment.server";
 import {
@@ -119,17 +120,19 @@ export async function postPayQuote(context: APIContext): Promise<Response> {
   startBackgroundJobs();
   const caller = await getAuthUser(context);
   const body = await readJson(context.request, payQuoteInput, 16 * 1024);
+  const db = await getDb();
+  await limitCheckoutAttempts(db, context, caller?.uid ?? null);
   try {
-    return json(
-      await payQuote(
-        await getDb(),
-        context.params.token,
-        body,
-        caller,
-        paymentProvider(),
-        env().PUBLIC_SITE_URL,
-      ),
+    const created = await payQuote(
+      db,
+      context.params.token,
+      body,
+      caller,
+      paymentProvider(),
+      env().PUBLIC_SITE_URL,
     );
+    await replaceOtherOpenOrders(db, created.order_id);
+    return json(created);
   } catch (error) {
     if (error instanceof OrderCreationFailed)
       return json(
