@@ -91,6 +91,12 @@ async function tryFastLane(req: IncomingMessage, res: ServerResponse): Promise<b
   return true;
 }
 
+/** Whether the request announced a body (a length above 0, or chunks). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
 /**
  * Makes an answer whose head is written before the request's body was read to its end (a 413 on a
  * chunked body, a refusal that never read it) say `connection: close`, and Node then closes the
@@ -100,7 +106,7 @@ function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     const status = typeof args[0] === "number" ? args[0] : this.statusCode;
-    if (status === 413 || !req.complete) this.setHeader("connection", "close");
+    if (status === 413 || (hasBody(req) && !req.complete)) this.setHeader("connection", "close");
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;
 }
