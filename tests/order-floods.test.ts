@@ -26,7 +26,7 @@ const payRoute = await import("../src/pages/v2/quotes/[token]/pay");
 
 const LIMIT_KEYS = [
   "ORDER_LIMIT_PER_HOUR",
-  "ORDER_LIMIT_PER_HOUR_PER_ADDRESS",
+  "ORDER_LIMIT_PER_ADDRESS",
   "REGISTER_LIMIT_PER_HOUR",
 ] as const;
 function setLimits(values: Partial<Record<(typeof LIMIT_KEYS)[number], string>>) {
@@ -89,8 +89,8 @@ describe.each(dbKinds)("floods of pending orders on %s", (kind) => {
     expect(first).toMatchObject({ status: "cancelled", paymentStatus: "Expired" });
   });
 
-  it("create-order from one address for many accounts: ORDER_LIMIT_PER_HOUR_PER_ADDRESS, then 429", async () => {
-    setLimits({ ORDER_LIMIT_PER_HOUR_PER_ADDRESS: "3" });
+  it("create-order from one address for many accounts: ORDER_LIMIT_PER_ADDRESS, then 429", async () => {
+    setLimits({ ORDER_LIMIT_PER_ADDRESS: "3" });
     const from = nextAddress();
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof create>> | undefined;
@@ -163,7 +163,7 @@ describe.each(dbKinds)("floods of pending orders on %s", (kind) => {
   });
 
   it("quote pay is counted per address (and per account when signed in)", async () => {
-    setLimits({ ORDER_LIMIT_PER_HOUR_PER_ADDRESS: "2", ORDER_LIMIT_PER_HOUR: "1" });
+    setLimits({ ORDER_LIMIT_PER_ADDRESS: "2", ORDER_LIMIT_PER_HOUR: "1" });
     const quote = await kit.sentQuote();
     const payFrom = (clientAddress: string, i: number, token?: string) =>
       call(payRoute.POST, `/v2/quotes/${quote.token}/pay`, {

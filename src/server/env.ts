@@ -33,7 +33,7 @@ export const envSchema = z.object({
   INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   // Floods of pending orders and sign-ups (docs/decisions/0072-order-floods-and-rate-limits.md).
   ORDER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
-  ORDER_LIMIT_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** How many reverse proxies stand in front of the shop: "true" is one (docs/decisions/0071-client-address-behind-proxies.md). */
   TRUST_PROXY: z

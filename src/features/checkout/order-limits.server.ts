@@ -32,7 +32,7 @@ export async function limitCheckoutAttempts(
   await limitOrRefuse(
     db,
     `order:ip:${clientKey(context, e.TRUST_PROXY)}`,
-    e.ORDER_LIMIT_PER_HOUR_PER_ADDRESS,
+    e.ORDER_LIMIT_PER_ADDRESS,
     TOO_MANY_FROM_ADDRESS,
   );
 }
