@@ -94,6 +94,14 @@ export const envSchema = z.object({
       error: "CLOUDINARY_URL must look like cloudinary://<api_key>:<api_secret>@<cloud_name>",
     }),
   CLOUDINARY_API_BASE: z.url().default("https://api.cloudinary.com"),
+  // Scheduled backups (src/server/backup): docs/decisions/0079-backups-and-moving.md.
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(4),
   ADMIN_EMAILS: z
     .string()
     .optional()
