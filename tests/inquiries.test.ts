@@ -269,7 +269,7 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     expect((await post(good, address)).status).toBe(429);
   });
 
-  it("ignores X-Forwarded-For unless TRUST_PROXY is set, and uses it when it is", async () => {
+  it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
     setEnv({ INQUIRY_LIMIT_PER_HOUR: "1" });
     const send = (forwarded: string) =>
       call(route.POST, URL_PATH, {
@@ -280,17 +280,58 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
       });
     expect((await send("203.0.113.1")).status).toBe(201);
     expect((await send("203.0.113.2")).status).toBe(429); // same socket address: spoofed header ignored
+  });
 
-    setEnv({ INQUIRY_LIMIT_PER_HOUR: "1", TRUST_PROXY: "true" });
-    expect((await send("203.0.113.3, 10.0.0.9")).status).toBe(201);
-    expect((await send("203.0.113.4")).status).toBe(201);
-    expect((await send("203.0.113.3")).status).toBe(429);
+  // docs/decisions/0071-client-address-behind-proxies.md: the address the trusted proxy saw.
+  it("behind one proxy (TRUST_PROXY=true) counts the right-most address, whatever the client wrote before it", async () => {
+    setEnv({ TRUST_PROXY: "true" });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 12; i++) {
+      // nginx's $proxy_add_x_forwarded_for: the client's own header, then the address nginx saw.
+      const res = await call(route.POST, URL_PATH, {
+        method: "POST",
+        body: good,
+        clientAddress: "127.0.0.1",
+        headers: { "x-forwarded-for": `198.51.100.${i}, 203.0.113.50` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
+    const { inquiries, outbox } = await rows();
+    expect(new Set(inquiries.map((r) => r.clientKey))).toEqual(new Set(["203.0.113.50"]));
+    expect(outbox).toHaveLength(5);
+  });
+
+  it("behind two proxies (TRUST_PROXY=2) counts the second address from the right", async () => {
+    setEnv({ INQUIRY_LIMIT_PER_HOUR: "1", TRUST_PROXY: "2" });
+    const send = (forwarded: string) =>
+      call(route.POST, URL_PATH, {
+        method: "POST",
+        body: good,
+        clientAddress: "10.0.0.1",
+        headers: { "x-forwarded-for": forwarded },
+      });
+    // client-written entries, the address the outer proxy saw, the outer proxy's address.
+    expect((await send("1.1.1.1, 203.0.113.7, 10.0.0.2")).status).toBe(201);
+    expect((await send("2.2.2.2, 203.0.113.7, 10.0.0.2")).status).toBe(429);
+    expect((await send("203.0.113.7, 10.0.0.3")).status).toBe(429);
+    expect((await send("203.0.113.8, 10.0.0.2")).status).toBe(201);
+    // Fewer entries than proxies: the left-most there is.
+    expect((await send("203.0.113.9")).status).toBe(201);
     const { inquiries } = await rows();
     expect(inquiries.map((r) => r.clientKey).sort()).toEqual([
-      "10.0.0.1",
-      "203.0.113.3",
-      "203.0.113.4",
+      "203.0.113.7",
+      "203.0.113.8",
+      "203.0.113.9",
     ]);
+  });
+
+  it("refuses a TRUST_PROXY that is neither true, false nor a number", async () => {
+    setEnv({ TRUST_PROXY: "yes" });
+    const { env } = await import("../src/server/env");
+    expect(() => env()).toThrow(/TRUST_PROXY must be true \(one proxy\), false, or the number/);
+    setEnv({ TRUST_PROXY: "2" });
+    expect(env().TRUST_PROXY).toBe(2);
   });
 
   it("answers 405 with an Allow header to GET and other methods", async () => {

@@ -13,23 +13,27 @@ import { paymentProvider } from "../../server/payments/index.server";
 import { payQuoteInput } from "../custom/quotes.schema";
 import { startBackgroundJobs } from "./background-jobs.server";
 import { OrderCreationFailed } from "./create-order.server";
+import { limitCheckoutAttempts, replaceOtherOpenOrders } from "./order-limits.server";
 import { payQuote } from "./quote-pay.server";
 
 export async function postPayQuote(context: APIContext): Promise<Response> {
   startBackgroundJobs();
   const caller = await getAuthUser(context);
   const body = await readJson(context.request, payQuoteInput, 16 * 1024);
+  const db = await getDb();
+  // Floods of pending orders: an hourly budget, and at most three open orders (decision 0072).
+  await limitCheckoutAttempts(db, context, caller?.uid ?? null);
   try {
-    return json(
-      await payQuote(
-        await getDb(),
-        context.params.token,
-        body,
-        caller,
-        paymentProvider(),
-        env().PUBLIC_SITE_URL,
-      ),
+    const created = await payQuote(
+      db,
+      context.params.token,
+      body,
+      caller,
+      paymentProvider(),
+      env().PUBLIC_SITE_URL,
     );
+    await replaceOtherOpenOrders(db, created.order_id);
+    return json(created);
   } catch (error) {
     if (error instanceof OrderCreationFailed)
       return json(
