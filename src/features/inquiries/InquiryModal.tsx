@@ -28,6 +28,7 @@ import {
   INQUIRY_TOASTS,
   type Inquiry,
   type InquiryForm,
+  type InquiryInput,
   inquirySchema,
 } from "./inquiry";
 import { INQUIRY_ERROR_TOAST, sendInquiry } from "./inquiry-send";
@@ -86,7 +87,7 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
   callbacks.current = { onClose, onReopen };
   const [failed, setFailed] = useState<{ inquiry: Inquiry; reason: string } | null>(null);
   const { register, handleSubmit, reset, getValues, setValue, setFocus, formState } = useForm<
-    InquiryForm,
+    InquiryInput,
     unknown,
     Inquiry
   >({ resolver: zodResolver(inquirySchema), defaultValues: prefilled(user) });
@@ -140,7 +141,7 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
 
   const onInvalid = () => {
     const values = getValues();
-    if (REQUIRED.some((key) => !values[key].trim())) showToast({ ...INQUIRY_TOASTS.mandatory });
+    if (REQUIRED.some((key) => !values[key]?.trim())) showToast({ ...INQUIRY_TOASTS.mandatory });
   };
 
   const field = (name: keyof InquiryForm) => `${id}-${name}`;
