@@ -317,7 +317,7 @@ test.describe("cart drawer layout", () => {
     await expect(toast).toBeVisible();
 
     const viewport = page.viewportSize()!;
-    const toastBox = (await page.locator("#toaster > div").first().boundingBox())!;
+    const toastBox = (await page.locator("#toaster > div").last().boundingBox())!;
     // Beside a modal, away from its title and buttons (docs/decisions/0077-first-paint-forms.md).
     expect(toastBox.x).toBeLessThan(40);
     expect(toastBox.y + toastBox.height).toBeGreaterThan(viewport.height - 200);

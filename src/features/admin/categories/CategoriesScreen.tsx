@@ -11,6 +11,7 @@ import {
   CATEGORY_SORTS,
   CATEGORY_TEXTS,
   categoryCounts,
+  emptyCategoryQuestion,
   matchesCategory,
   sortCategories,
   type Category,
@@ -53,13 +54,23 @@ export default function CategoriesScreen({ id }: ScreenProps) {
   const replace = (saved: Category) =>
     setLoad((current) =>
       current.state === "ready"
-        ? { state: "ready", list: current.list.map((c) => (c.id === saved.id ? saved : c)) }
+        ? {
+            state: "ready",
+            list: current.list.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)),
+          }
         : current,
     );
 
   // SPEC §4: the card changes only after the server agrees; a failure is logged only (SPEC §8).
   const toggle = async (category: Category) => {
     if (saving.has(category.id)) return;
+    const showing = category.show !== 1;
+    if (
+      showing &&
+      category.productCount === 0 &&
+      !window.confirm(emptyCategoryQuestion(category.slug))
+    )
+      return;
     setSaving((s) => new Set(s).add(category.id));
     try {
       replace(await saveCategoryShow(category.id, category.show === 1 ? 0 : 1));
