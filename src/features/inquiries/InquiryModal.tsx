@@ -209,11 +209,7 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
           </button>
         </header>
 
-        {/* tabIndex: the scrolling body takes focus, so a keyboard can scroll it (axe). */}
-        <div
-          tabIndex={-1}
-          className="grid gap-x-4 gap-y-5 overflow-y-auto px-6 py-6 sm:grid-cols-2 sm:px-8"
-        >
+        <div className="grid gap-x-4 gap-y-5 overflow-y-auto px-6 py-6 sm:grid-cols-2 sm:px-8">
           {failed && (
             <div className="sm:col-span-2">
               <InquiryNotSent
