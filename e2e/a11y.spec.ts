@@ -107,15 +107,9 @@ const MODALS: ModalCase[] = [
   {
     name: "portal Edit Image",
     who: "owner",
-    path: "/admin/categories",
+    // The category's own route opens its Edit Image modal (SPEC §2 /admin/categories/{id}).
+    path: "/admin/categories/Coasters",
     open: async (page) => {
-      await expect(page.getByRole("heading", { name: "Homepage Categories" })).toBeVisible();
-      // By keyboard: on a phone the fixed bottom bar may sit over the button once scrolled to.
-      await page
-        .locator('[data-category="coasters"]')
-        .getByRole("button", { name: "Edit Image" })
-        .focus();
-      await page.keyboard.press("Enter");
       await expect(page.getByRole("dialog", { name: "Edit Image" })).toBeVisible();
     },
   },

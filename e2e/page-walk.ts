@@ -125,7 +125,7 @@ export async function prepareWalk(
   const pendingOrder = await payUntilProvider(page);
   const paySession = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
   const shopper = `${dir}/shopper.json`;
-  await shopperContext.storageState({ path: shopper });
+  await shopperContext.storageState({ path: shopper, indexedDB: true });
   await shopperContext.close();
 
   const ownerContext = await browser.newContext();
@@ -133,7 +133,7 @@ export async function prepareWalk(
   await signIn(ownerPage, OWNER);
   await ownerPage.waitForURL((url) => url.pathname === "/");
   const owner = `${dir}/owner.json`;
-  await ownerContext.storageState({ path: owner });
+  await ownerContext.storageState({ path: owner, indexedDB: true });
   await ownerContext.close();
 
   const sent = await request.post("/v2/custom-order-email", {
