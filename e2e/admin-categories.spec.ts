@@ -54,6 +54,9 @@ test("the owner adds a category, shows it on the site, then hides it: it leaves 
   await expect(page.getByRole("list", { name: "Categories" }).getByRole("listitem")).toHaveCount(1);
   await page.getByPlaceholder("Search by name or slug...").fill("");
 
+  // The new category is empty: showing it asks first (decision 0076); the owner says yes.
+  await expect(card(page, slug).getByText("No products yet")).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("summary-on-home")).toContainText(String(onHome + 1));

@@ -148,7 +148,7 @@ describe.each(dbKinds)("admin categories on %s", (kind) => {
   const row = async (id: string) =>
     (await t.db.select().from(schema.categories).where(eq(schema.categories.id, id)))[0];
 
-  it("lists every category, hidden ones too, newest first, with show, img and createdAt", async () => {
+  it("lists every category, hidden ones too, newest first, with show, img, createdAt and its active products' count", async () => {
     const list = await call(listRoute.GET, "/v2/admin/categories", { token: owner.token });
     expect(list.status).toBe(200);
     expect(list.json.map((c: { id: string }) => c.id)).toEqual(["Coasters", "Wall Art", "Frames"]);
@@ -159,7 +159,10 @@ describe.each(dbKinds)("admin categories on %s", (kind) => {
       img: "",
       show: 0,
       createdAt: "2026-03-01T00:00:00.000Z",
+      productCount: 0,
     });
+    // The owner sees how many products each holds before showing it (decision 0076).
+    expect(list.json.map((c: { productCount: number }) => c.productCount)).toEqual([0, 1, 0]);
     expect(
       (await call(listRoute.GET, "/v2/admin/categories", { token: shopper.token })).status,
     ).toBe(403);

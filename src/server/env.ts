@@ -30,7 +30,10 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   MAIL_FROM: z.string().default("Resin Tales <no-reply@resintales.example>"),
-  INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  // Inquiries per hour: generous per client address (many phones share one carrier address),
+  // strict per email (docs/decisions/0075-inquiry-never-lost.md).
+  INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  INQUIRY_EMAIL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3),
   // Floods of pending orders and sign-ups (docs/decisions/0072-order-floods-and-rate-limits.md).
   ORDER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),

@@ -9,11 +9,12 @@
  * is reloaded instead, so the server decides again.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { flashToast } from "../../components/ui/flash-toasts";
 import { PasswordField, TextField, primaryButton } from "../../components/ui/form-fields";
 import { showToast } from "../../components/ui/toast-store";
+import { takeEarlySubmit } from "../../components/ui/early-submit";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { LIMITS } from "./account";
 import { loginSchema, type LoginInput } from "./account.schema";
@@ -28,6 +29,9 @@ interface Props {
 
 export default function LoginForm({ redirect = "/" }: Props) {
   const hydrated = useHydrated();
+  // Submit works from the first paint: one sent before hydration is held and sent now (decision 0077).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => takeEarlySubmit(formRef.current), []);
   // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(loginSchema) });
   const { errors, isSubmitting: busy } = formState;
@@ -58,6 +62,8 @@ export default function LoginForm({ redirect = "/" }: Props) {
     <form
       noValidate
       method="post"
+      ref={formRef}
+      data-early-submit
       onSubmit={handleSubmit(onValid)}
       onFocus={preloadAuth}
       className="space-y-5"
@@ -83,7 +89,7 @@ export default function LoginForm({ redirect = "/" }: Props) {
         disabled={busy}
         {...register("password")}
       />
-      <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
+      <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Logging in..." : "Login"}
       </button>
       <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy || !hydrated} />

@@ -4,6 +4,7 @@
  * is cleared and the visitor goes to / whether the attempt succeeded or failed.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { flashToast } from "../../components/ui/flash-toasts";
 import {
@@ -12,6 +13,7 @@ import {
   TextField,
   primaryButton,
 } from "../../components/ui/form-fields";
+import { takeEarlySubmit } from "../../components/ui/early-submit";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
 import { signUpSchema, type SignUpInput } from "./account.schema";
@@ -25,6 +27,9 @@ interface Props {
 
 export default function SignUpForm({ redirect = "/" }: Props) {
   const hydrated = useHydrated();
+  // Submit works from the first paint: one sent before hydration is held and sent now (decision 0077).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => takeEarlySubmit(formRef.current), []);
   // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
   const { register, handleSubmit, reset, formState } = useForm({
     resolver: zodResolver(signUpSchema),
@@ -64,6 +69,8 @@ export default function SignUpForm({ redirect = "/" }: Props) {
     <form
       noValidate
       method="post"
+      ref={formRef}
+      data-early-submit
       onSubmit={handleSubmit(onValid)}
       className="space-y-5"
       aria-busy={busy}
@@ -155,7 +162,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
           </p>
         )}
       </div>
-      <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
+      <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Creating..." : "Sign Up"}
       </button>
       <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy || !hydrated} />

@@ -307,6 +307,16 @@ export async function listCategories(
   }));
 }
 
+/** How many active products each category holds (categories without any are absent). */
+export async function activeProductCounts(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ categoryId: products.categoryId, n: count() })
+    .from(products)
+    .where(eq(products.status, "active"))
+    .groupBy(products.categoryId);
+  return new Map(rows.flatMap((r) => (r.categoryId ? [[r.categoryId, Number(r.n)] as const] : [])));
+}
+
 /** One category by slug, or null. */
 export async function getCategoryBySlug(db: DbOrTx, slug: string): Promise<Category | null> {
   const [c] = await db.select().from(categories).where(eq(categories.slug, slug)).limit(1);

@@ -3,6 +3,7 @@
  * the search and status filter, dates and badge colours. Pure; shared by the pages and the island.
  */
 import type { PostalAddress } from "../../lib/address";
+import { choiceValues } from "../../lib/variant-choice";
 import type { OrderJson } from "./orders";
 import { normaliseStatus, type OrderStatus } from "./status";
 
@@ -76,11 +77,9 @@ export function badgeClass(status: string | null | undefined): string {
   return BADGE[normaliseStatus(status)];
 }
 
-/** The chosen variant values of a line, in order ("A4 (8 x 12 in) · Gloss"). */
+/** The chosen variant values of a line, in the one order every screen uses ("Gloss · A4 (8 x 12 in)"). */
 export function variantText(variant: Record<string, { value: string }>): string {
-  return Object.values(variant)
-    .map((option) => option.value)
-    .join(" · ");
+  return choiceValues(variant).join(" · ");
 }
 
 /** "12 MI Road, Flat 2, Jaipur, Rajasthan 302001, India" (empty parts left out). */
