@@ -1,0 +1,55 @@
+/**
+ * Refunds on the wire (docs/decisions/0057): the owner's body and the answers of
+ * /v2/admin/order/{id}/refunds. Money uses the existing wire key `amount` (rupees on the wire,
+ * paise inside, src/lib/wire-money.ts); totals are objects with an `amount` so no new key is needed.
+ */
+import { z } from "zod";
+import { trimInvisible } from "../../lib/text";
+
+export const refundBody = z.object({
+  /** Paise inside (readJson converted the rupees); absent: everything still refundable. */
+  amount: z
+    .number({ error: "amount must be an amount in rupees, such as 499 or 499.50" })
+    .int()
+    .positive({ error: "amount must be more than 0" })
+    .optional(),
+  reason: z
+    .string({ error: "reason is required: say why the money goes back" })
+    .transform(trimInvisible)
+    .pipe(
+      z
+        .string()
+        .min(3, { error: "reason must be at least 3 characters" })
+        .max(100, { error: "reason must be at most 100 characters" }),
+    ),
+  /** Cancel the order in the same step (a paid order the shop cannot fulfil). */
+  cancel: z.boolean({ error: "cancel must be true or false" }).optional(),
+});
+export type RefundBody = z.infer<typeof refundBody>;
+
+export interface RefundJson {
+  id: string;
+  amount: number;
+  reason: string;
+  status: "PENDING" | "SUCCESS" | "FAILED" | "CANCELLED";
+  requestedBy: string;
+  statusNote: string;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+export interface RefundsAnswer {
+  refunds: RefundJson[];
+  paid: { amount: number };
+  refunded: { amount: number };
+  pending: { amount: number };
+  refundable: { amount: number };
+}
+
+/** What the shopper sees of a refund on /my-orders/{id}. */
+export const REFUND_STATUS_TEXT: Record<RefundJson["status"], string> = {
+  PENDING: "Refund in progress",
+  SUCCESS: "Refunded",
+  FAILED: "Refund failed",
+  CANCELLED: "Refund cancelled",
+};
