@@ -103,7 +103,11 @@ export interface FakeCashfree {
   setStatus(orderId: string, paymentId: string, status: string): FakePayment;
   expire(orderId: string): void;
   /** A refund's final state, as Cashfree would reach it later. */
-  settleRefund(orderId: string, refundId: string, status: "SUCCESS" | "FAILED" | "CANCELLED"): FakeRefund;
+  settleRefund(
+    orderId: string,
+    refundId: string,
+    status: "SUCCESS" | "FAILED" | "CANCELLED",
+  ): FakeRefund;
   /** The signed webhook Cashfree would send for a payment, as raw text and headers. */
   webhook(
     orderId: string,
@@ -111,9 +115,15 @@ export interface FakeCashfree {
     options?: { timestamp?: number; secret?: string; deliveryId?: string; nullOrder?: boolean },
   ): { body: string; headers: Record<string, string> };
   /** A signed refund webhook (REFUND_STATUS_WEBHOOK) for a refund. */
-  refundWebhook(orderId: string, refundId: string): { body: string; headers: Record<string, string> };
+  refundWebhook(
+    orderId: string,
+    refundId: string,
+  ): { body: string; headers: Record<string, string> };
   /** Any signed event (settlement, dispute ...), body given as text. */
-  signed(body: string, options?: { timestamp?: number }): { body: string; headers: Record<string, string> };
+  signed(
+    body: string,
+    options?: { timestamp?: number },
+  ): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
@@ -141,7 +151,9 @@ const invalid = (message: string, code = "request_invalid") => ({
 
 /** A JSON number with at most 2 decimals, as Cashfree's order_amount and refund_amount must be. */
 function twoDecimals(value: unknown): value is number {
-  return typeof value === "number" && Number.isFinite(value) && /^\d+(\.\d{1,2})?$/.test(String(value));
+  return (
+    typeof value === "number" && Number.isFinite(value) && /^\d+(\.\d{1,2})?$/.test(String(value))
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -154,12 +166,21 @@ function orderBodyError(body: Record<string, any>): ReturnType<typeof invalid> |
   if (body.order_currency !== "INR") return invalid("order_currency : invalid value");
   const c = body.customer_details ?? {};
   if (typeof c.customer_id !== "string" || !/^[A-Za-z0-9]{3,50}$/.test(c.customer_id))
-    return invalid("customer_details.customer_id : should be alphanumeric, 3-50 characters", "customer_details_invalid");
+    return invalid(
+      "customer_details.customer_id : should be alphanumeric, 3-50 characters",
+      "customer_details_invalid",
+    );
   if (typeof c.customer_phone !== "string" || !/^\d{10}$/.test(c.customer_phone))
     return invalid("customer_details.customer_phone : invalid", "customer_details_invalid");
   for (const key of ["customer_name", "customer_email"])
-    if (c[key] !== undefined && (typeof c[key] !== "string" || c[key].length < 3 || c[key].length > 100))
-      return invalid(`customer_details.${key} : should be 3-100 characters`, "customer_details_invalid");
+    if (
+      c[key] !== undefined &&
+      (typeof c[key] !== "string" || c[key].length < 3 || c[key].length > 100)
+    )
+      return invalid(
+        `customer_details.${key} : should be 3-100 characters`,
+        "customer_details_invalid",
+      );
   if (!/^[A-Za-z0-9_-]{3,45}$/.test(body.order_id ?? ""))
     return invalid("order_id : invalid", "order_id_invalid");
   return null;
@@ -196,12 +217,20 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
     if (key !== undefined && req.method === "POST") {
       const earlier = idempotent.get(String(key));
       if (earlier !== undefined && earlier !== text)
-        return send(res, 422, { message: "idempotency key reused", code: "idempotency_error", type: "idempotency_error" });
+        return send(res, 422, {
+          message: "idempotency key reused",
+          code: "idempotency_error",
+          type: "idempotency_error",
+        });
       idempotent.set(String(key), text);
     }
     const parts = url.pathname.split("/").filter(Boolean); // ["pg", "orders", id?, "payments" | "refunds"?, refund?]
     if (parts[0] !== "pg" || parts[1] !== "orders")
-      return send(res, 404, { message: "not found", code: "not_found", type: "invalid_request_error" });
+      return send(res, 404, {
+        message: "not found",
+        code: "not_found",
+        type: "invalid_request_error",
+      });
     if (req.method === "POST" && parts.length === 2) {
       const body = JSON.parse(text) as Record<string, any>;
       const error = orderBodyError(body);
@@ -233,25 +262,47 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
     }
     const order = fake.orders.get(decodeURIComponent(parts[2] ?? ""));
     if (!order)
-      return send(res, 404, { message: "order not found", code: "order_not_found", type: "invalid_request_error" });
+      return send(res, 404, {
+        message: "order not found",
+        code: "order_not_found",
+        type: "invalid_request_error",
+      });
     if (req.method === "GET" && parts.length === 3) return send(res, 200, publicOrder(order));
     if (req.method === "GET" && parts[3] === "payments") return send(res, 200, order.payments);
     if (parts[3] === "refunds" && req.method === "POST" && parts.length === 4) {
       const body = JSON.parse(text) as Record<string, any>;
       const paid = order.payments.find((p) => p.payment_status === "SUCCESS");
-      if (!paid) return send(res, 400, invalid("refund can only be made on a paid order", "refund_invalid"));
+      if (!paid)
+        return send(res, 400, invalid("refund can only be made on a paid order", "refund_invalid"));
       if (typeof body.refund_id !== "string" || !/^[A-Za-z0-9_-]{3,40}$/.test(body.refund_id))
         return send(res, 400, invalid("refund_id : invalid", "refund_id_invalid"));
       if (order.refunds.some((r) => r.refund_id === body.refund_id))
-        return send(res, 409, { message: "refund with same id exists", code: "refund_already_exists", type: "invalid_request_error" });
-      if (body.refund_note !== undefined && (String(body.refund_note).length < 3 || String(body.refund_note).length > 100))
+        return send(res, 409, {
+          message: "refund with same id exists",
+          code: "refund_already_exists",
+          type: "invalid_request_error",
+        });
+      if (
+        body.refund_note !== undefined &&
+        (String(body.refund_note).length < 3 || String(body.refund_note).length > 100)
+      )
         return send(res, 400, invalid("refund_note : should be 3-100 characters"));
       const taken = order.refunds
         .filter((r) => r.refund_status !== "FAILED" && r.refund_status !== "CANCELLED")
         .reduce((sum, r) => sum + Math.round(r.refund_amount * 100), 0);
-      if (!twoDecimals(body.refund_amount) || body.refund_amount <= 0 ||
-          Math.round(body.refund_amount * 100) + taken > Math.round(paid.payment_amount * 100))
-        return send(res, 400, invalid("refund_amount : should be less than or equal to the transaction amount", "refund_amount_invalid"));
+      if (
+        !twoDecimals(body.refund_amount) ||
+        body.refund_amount <= 0 ||
+        Math.round(body.refund_amount * 100) + taken > Math.round(paid.payment_amount * 100)
+      )
+        return send(
+          res,
+          400,
+          invalid(
+            "refund_amount : should be less than or equal to the transaction amount",
+            "refund_amount_invalid",
+          ),
+        );
       const refund: FakeRefund = {
         cf_payment_id: paid.cf_payment_id,
         cf_refund_id: String(7000000 + ++seq),
@@ -274,9 +325,17 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
       const refund = order.refunds.find((r) => r.refund_id === decodeURIComponent(parts[4]!));
       return refund
         ? send(res, 200, refund)
-        : send(res, 404, { message: "refund not found", code: "refund_not_found", type: "invalid_request_error" });
+        : send(res, 404, {
+            message: "refund not found",
+            code: "refund_not_found",
+            type: "invalid_request_error",
+          });
     }
-    return send(res, 404, { message: "not found", code: "not_found", type: "invalid_request_error" });
+    return send(res, 404, {
+      message: "not found",
+      code: "not_found",
+      type: "invalid_request_error",
+    });
   });
   await new Promise<void>((resolve) =>
     server.listen(Number(process.env.FAKE_CASHFREE_PORT ?? 0), "127.0.0.1", resolve),
@@ -345,7 +404,8 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
     const refund = find(orderId).refunds.find((r) => r.refund_id === refundId);
     if (!refund) throw new Error(`fake: no refund ${refundId}`);
     refund.refund_status = status;
-    refund.status_description = status === "SUCCESS" ? "Refund processed successfully" : "Refund failed at the bank";
+    refund.status_description =
+      status === "SUCCESS" ? "Refund processed successfully" : "Refund failed at the bank";
     refund.processed_at = new Date().toISOString();
     return refund;
   };
@@ -364,7 +424,12 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
       `"customer_details":{},"payment_gateway_details":{"gateway_name":"CASHFREE"},"payment_offers":null},"event_time":${JSON.stringify(new Date().toISOString())},"type":${JSON.stringify(TYPES[payment.payment_status] ?? "PAYMENT_FAILED_WEBHOOK")}}`;
     return {
       body,
-      headers: signedHeaders(body, options.timestamp ?? Date.now(), options.secret ?? FAKE_SECRET, options.deliveryId),
+      headers: signedHeaders(
+        body,
+        options.timestamp ?? Date.now(),
+        options.secret ?? FAKE_SECRET,
+        options.deliveryId,
+      ),
     };
   };
   fake.refundWebhook = (orderId, refundId) => {

@@ -267,7 +267,11 @@ export async function clearCartInTx(tx: Tx, uid: string): Promise<void> {
  * quantity and goes when none is left; lines added after the order was made stay
  * (docs/decisions/0058). Answers how many lines are left in the cart.
  */
-export async function removeOrderedLinesInTx(tx: Tx, uid: string, orderId: string): Promise<number> {
+export async function removeOrderedLinesInTx(
+  tx: Tx,
+  uid: string,
+  orderId: string,
+): Promise<number> {
   const cartId = await lockCart(tx, uid);
   const bought = await tx
     .select({

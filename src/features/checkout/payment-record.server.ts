@@ -186,7 +186,14 @@ export async function recordPayment(
         .update(payments)
         .set({ history: [...existing.history, entry], updatedAt: now })
         .where(eq(payments.providerPaymentId, key));
-      await logOrder(tx, orderId, "payment", `Payment ${payment.paymentId} reported ${payment.status} after SUCCESS; kept as paid.`, null, now);
+      await logOrder(
+        tx,
+        orderId,
+        "payment",
+        `Payment ${payment.paymentId} reported ${payment.status} after SUCCESS; kept as paid.`,
+        null,
+        now,
+      );
       return "already-recorded";
     }
     let effect = paymentEffect(order, payment);

@@ -17,12 +17,7 @@ import { syncWithProvider } from "./verify.server";
 
 export const RECHECK_EVERY_MS = 60_000;
 
-async function claimDue(
-  db: Db,
-  provider: string,
-  now: Date,
-  batch: number,
-): Promise<Due[]> {
+async function claimDue(db: Db, provider: string, now: Date, batch: number): Promise<Due[]> {
   const result = await db.execute(sql`
     update orders set next_check_at = ${new Date(now.getTime() + RECHECK_EVERY_MS)}
     where id in (
@@ -43,7 +38,9 @@ async function afterLateCheck(db: Db, id: string, expiresAt: Date, now: Date): P
     const updated = await tx
       .update(orders)
       .set({ nextCheckAt: next })
-      .where(sql`${orders.id} = ${id} and ${orders.status} = 'cancelled' and ${orders.paidAt} is null`)
+      .where(
+        sql`${orders.id} = ${id} and ${orders.status} = 'cancelled' and ${orders.paidAt} is null`,
+      )
       .returning({ id: orders.id });
     if (updated.length && !next)
       await logOrder(

@@ -11,6 +11,7 @@ import {
   WebhookRejected,
   type PaymentProvider,
   type ProviderOrderStatus,
+  type WebhookEvent,
 } from "../../server/payments/provider";
 import { PAYMENT_STATUS } from "./checkout";
 import { recordRefundReport, refundRefusedPayments } from "../refunds/refunds.server";
@@ -97,7 +98,7 @@ export async function receiveWebhook(
   headers: Headers,
   now = Date.now(),
 ): Promise<{ status: number; body: object }> {
-  let event;
+  let event: WebhookEvent;
   try {
     event = provider.parseWebhook(rawBody, headers, now);
   } catch (error) {
@@ -129,7 +130,9 @@ export async function receiveWebhook(
   } else if (known) {
     await logOrder(db, known.id, "webhook", `${event.type} received and recorded.`, null, at);
   } else {
-    console.error(`[payments] signed ${event.type} for an order this shop does not have; recorded.`);
+    console.error(
+      `[payments] signed ${event.type} for an order this shop does not have; recorded.`,
+    );
   }
   await db
     .insert(webhookEvents)

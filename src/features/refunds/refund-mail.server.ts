@@ -21,7 +21,9 @@ async function shopper(db: DbOrTx, orderId: string) {
     .select({ name: orders.shippingName, claimEmail: orders.claimEmail, kind: orders.kind })
     .from(orders)
     .where(eq(orders.id, orderId));
-  return order ? { email: order.name.email || order.claimEmail, first: order.name.firstName } : null;
+  return order
+    ? { email: order.name.email || order.claimEmail, first: order.name.firstName }
+    : null;
 }
 
 /** To the shopper: the refund succeeded (the bank may take a few days to show it). */

@@ -58,7 +58,10 @@ export async function postRefund(context: APIContext): Promise<Response> {
     throw new HttpError(400, "amount: cancelling refunds the order in full; leave amount out.");
   const amount = body.amount ?? before.refundable.amount;
   if (amount <= 0 && !body.cancel)
-    throw new HttpError(400, "amount: this order is already refunded in full (or the refunds are in progress).");
+    throw new HttpError(
+      400,
+      "amount: this order is already refunded in full (or the refunds are in progress).",
+    );
   if (body.cancel) await changeOrderStatus(db, id, { status: "cancelled" });
   const refund =
     amount > 0

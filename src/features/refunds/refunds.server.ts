@@ -124,7 +124,7 @@ export async function recordRefundState(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
-    if (!refund || refund.status !== "PENDING") return false;
+    if (refund?.status !== "PENDING") return false;
     const final = report.status !== "PENDING";
     await tx
       .update(refunds)

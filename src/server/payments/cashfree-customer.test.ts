@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { cashfreeCustomer, cashfreeCustomerId, idempotencyUuid } from "./cashfree-customer";
 
 describe("customer_details within Cashfree's limits", () => {
-  const base = { id: "firebase:UID_with-odd.chars", name: "Asha Rao", email: "a@b.in", phone: "9876543210" };
+  const base = {
+    id: "firebase:UID_with-odd.chars",
+    name: "Asha Rao",
+    email: "a@b.in",
+    phone: "9876543210",
+  };
 
   it("customer_id is alphanumeric, 3-50 characters, stable per uid", () => {
     const id = cashfreeCustomerId(base.id);
@@ -23,7 +28,10 @@ describe("customer_details within Cashfree's limits", () => {
   it("an email longer than 100 characters is left out; the phone is 10 digits", () => {
     const email = `${"a".repeat(95)}@b.in.co`;
     expect(cashfreeCustomer({ ...base, email })).not.toHaveProperty("customer_email");
-    expect(cashfreeCustomer(base)).toMatchObject({ customer_email: "a@b.in", customer_phone: "9876543210" });
+    expect(cashfreeCustomer(base)).toMatchObject({
+      customer_email: "a@b.in",
+      customer_phone: "9876543210",
+    });
   });
 
   it("the idempotency key is a UUID, the same for the same call", () => {

@@ -74,7 +74,9 @@ const cfWebhook = z.looseObject({
   event_time: text,
   data: z
     .looseObject({
-      order: z.looseObject({ order_id: text, order_amount: amount, order_currency: text }).nullish(),
+      order: z
+        .looseObject({ order_id: text, order_amount: amount, order_currency: text })
+        .nullish(),
       payment: z.unknown().optional(),
       refund: z.unknown().optional(),
       payment_offers: z.unknown().optional(),
@@ -218,7 +220,12 @@ export function toWebhookEvent(rawBody: string, deliveryId: string | null): Webh
   if (type.includes("REFUND") && data?.refund !== undefined) {
     const refund = cfRefund.safeParse(data.refund);
     if (refund.success && refund.data.order_id)
-      return { ...base, kind: "refund", orderId: refund.data.order_id, refund: toRefund(refund.data) };
+      return {
+        ...base,
+        kind: "refund",
+        orderId: refund.data.order_id,
+        refund: toRefund(refund.data),
+      };
   }
   return { ...base, kind: "other", orderId };
 }

@@ -5,7 +5,14 @@
 import { z } from "zod";
 import { paiseToRupees } from "../../lib/money";
 import { cashfreeCustomer, idempotencyUuid } from "./cashfree-customer";
-import { cfAmountToPaise, cfOrder, cfRefund, toOrderStatus, toPayments, toRefund } from "./cashfree-shapes";
+import {
+  cfAmountToPaise,
+  cfOrder,
+  cfRefund,
+  toOrderStatus,
+  toPayments,
+  toRefund,
+} from "./cashfree-shapes";
 import type {
   CreateProviderOrder,
   CreateProviderRefund,

@@ -73,6 +73,7 @@ export function parseSignedWebhook(
   );
   if (!check.ok) throw new WebhookRejected(check.reason);
   const event = toWebhookEvent(rawBody, headers.get("x-idempotency-key"));
-  if (!event) throw new WebhookRejected("The webhook body is not a Cashfree event (JSON with a type).");
+  if (!event)
+    throw new WebhookRejected("The webhook body is not a Cashfree event (JSON with a type).");
   return event;
 }

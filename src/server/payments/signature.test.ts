@@ -42,9 +42,9 @@ describe("webhook signature", () => {
     ).toMatchObject({ ok: false, reason: expect.stringContaining("stale") });
     // A retry keeps its first timestamp: an hour later it is still accepted (replays: event id).
     const retry = String(now - 60 * 60_000);
-    expect(checkWebhookSignature(SECRET, BODY, signWebhook(SECRET, retry, BODY), retry, now)).toEqual(
-      { ok: true },
-    );
+    expect(
+      checkWebhookSignature(SECRET, BODY, signWebhook(SECRET, retry, BODY), retry, now),
+    ).toEqual({ ok: true });
     const future = String(now + 6 * 60_000);
     expect(
       checkWebhookSignature(SECRET, BODY, signWebhook(SECRET, future, BODY), future, now).ok,

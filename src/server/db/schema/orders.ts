@@ -213,8 +213,6 @@ export const localPayments = pgTable(
   (t) => [
     index("local_payments_order_idx").on(t.orderId),
     // One session takes one outcome that pays (concurrent Pay clicks, docs/decisions/0058).
-    uniqueIndex("local_payments_one_success")
-      .on(t.orderId)
-      .where(sql`${t.status} = 'SUCCESS'`),
+    uniqueIndex("local_payments_one_success").on(t.orderId).where(sql`${t.status} = 'SUCCESS'`),
   ],
 );
