@@ -30,7 +30,7 @@ export async function logOrder(
 
 export async function readOrderLog(db: Db | Tx, orderId: string) {
   return db
-    .select({ at: orderLog.at, kind: orderLog.kind, message: orderLog.message })
+    .select({ id: orderLog.id, at: orderLog.at, kind: orderLog.kind, message: orderLog.message })
     .from(orderLog)
     .where(eq(orderLog.orderId, orderId))
     .orderBy(asc(orderLog.at), asc(orderLog.id));

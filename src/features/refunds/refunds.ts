@@ -53,3 +53,25 @@ export const REFUND_STATUS_TEXT: Record<RefundJson["status"], string> = {
   FAILED: "Refund failed",
   CANCELLED: "Refund cancelled",
 };
+
+/** GET /v2/admin/order/{id}/payments (checkout/payment-record.api.ts). */
+export interface PaymentRecordJson {
+  id: string;
+  status: string;
+  outcome: string;
+  /** What the payment took (paise inside, rupees on the wire). */
+  amount: number;
+  currency: string;
+  /** The order's amount as the provider reported it with this payment (null: not said). */
+  order: { amount: number } | null;
+  fees: { amount: number };
+  offers: unknown;
+  upiId: string;
+  completedAt: string | null;
+  history: { status: string; at: string; source: string }[];
+}
+
+export interface PaymentRecordsAnswer {
+  payments: PaymentRecordJson[];
+  log: { id: string; at: string; kind: string; message: string }[];
+}

@@ -16,6 +16,7 @@ import OrderOverview from "./OrderOverview";
 import OrderTabs from "./OrderTabs";
 import OrderTimeline from "./OrderTimeline";
 import StatusChanger from "./StatusChanger";
+import RefundPanel from "./RefundPanel";
 import StagesEditor from "../../custom/admin/StagesEditor";
 import type { AdminOrderJson } from "./orders-admin";
 import { DASHBOARD_TEXTS, adminDateTime } from "./orders-dashboard";
@@ -135,6 +136,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
         {tab === "timeline" && <OrderTimeline order={order} />}
       </OrderTabs>
       <StagesEditor orderId={order.id} />
+      <RefundPanel order={order} />
     </article>
   );
 }
