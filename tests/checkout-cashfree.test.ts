@@ -54,7 +54,8 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
       baseUrl: fake.baseUrl,
       clientId: FAKE_ID,
       clientSecret: FAKE_SECRET,
-      timeoutMs: 400,
+      // Generous enough for a cold first call on a busy machine; the timeout cases delay 2.5 s.
+      timeoutMs: 1_000,
     });
     setPaymentProviderForTests(provider);
     t = await createTestDb(kind);
@@ -216,7 +217,7 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("a provider timeout at create: 502 { error, detail }, the stored order's payment Failed, a retry answers the same order", async () => {
     const { uid, token } = await shopper();
-    fake.delayMs = 1_000;
+    fake.delayMs = 2_500;
     const body = orderBody({ idempotency_key: `slow-${uid}` });
     const first = await create(token, body);
     expect(first.status).toBe(502);
@@ -242,7 +243,7 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
   it("a provider timeout at verify: 502, nothing changes", async () => {
     const { uid, token, id } = await checkout();
     fake.pay(id);
-    fake.delayMs = 1_000;
+    fake.delayMs = 2_500;
     const slow = await verify(token, id);
     expect(slow.status).toBe(502);
     expect((await invariants(uid)).status).toBe("pending");

@@ -94,7 +94,7 @@ export async function verifyOrderFor(
  */
 export async function receiveWebhook(
   provider: PaymentProvider,
-  rawBody: string,
+  rawBody: string | Uint8Array,
   headers: Headers,
   now = Date.now(),
 ): Promise<{ status: number; body: object }> {
@@ -141,7 +141,8 @@ export async function receiveWebhook(
       provider: provider.name,
       type: event.type.slice(0, 100),
       orderId: event.orderId,
-      body: event.body as object,
+      // PostgreSQL's jsonb cannot hold \u0000: dropped from what is stored.
+      body: JSON.parse(JSON.stringify(event.body ?? null).replaceAll("\\u0000", "")) ?? {},
       receivedAt: at,
     })
     .onConflictDoNothing();

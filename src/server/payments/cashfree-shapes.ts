@@ -192,17 +192,25 @@ export function toRefund(r: z.infer<typeof cfRefund>, fallbackId = ""): Provider
  * AUTO_REFUND_STATUS_WEBHOOK) are acted on; every other type (settlement, dispute, charges) is
  * "other": recorded, answered 200.
  */
-export function toWebhookEvent(rawBody: string, deliveryId: string | null): WebhookEvent | null {
+export function toWebhookEvent(rawBody: string, deliveryId: string | null): WebhookEvent {
+  const eventId = (deliveryId || createHash("sha256").update(rawBody).digest("hex")).slice(0, 200);
   let body: unknown;
   try {
     body = JSON.parse(rawBody);
   } catch {
-    return null;
+    body = undefined;
   }
   const parsed = cfWebhook.safeParse(body);
-  if (!parsed.success) return null;
+  if (!parsed.success)
+    // Signed, but not Cashfree's envelope: recorded as it came, answered 200.
+    return {
+      eventId,
+      type: "UNREADABLE",
+      body: { raw: rawBody.slice(0, 20_000) },
+      kind: "other",
+      orderId: null,
+    };
   const { type, data } = parsed.data;
-  const eventId = deliveryId || createHash("sha256").update(rawBody).digest("hex");
   const base = { eventId, type, body };
   const orderId = data?.order?.order_id ?? null;
   if (type.startsWith("PAYMENT_") && data?.payment !== undefined) {

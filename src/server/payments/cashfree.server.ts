@@ -157,7 +157,7 @@ export class CashfreeProvider implements PaymentProvider {
     return toRefund(await this.call("GET", path, cfRefund), refundId);
   }
 
-  parseWebhook(rawBody: string, headers: Headers, now = Date.now()): WebhookEvent {
+  parseWebhook(rawBody: string | Uint8Array, headers: Headers, now = Date.now()): WebhookEvent {
     return parseSignedWebhook(this.options.clientSecret, rawBody, headers, now);
   }
 }

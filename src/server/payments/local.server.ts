@@ -120,7 +120,7 @@ export class LocalProvider implements PaymentProvider {
     };
   }
 
-  parseWebhook(rawBody: string, headers: Headers, now = Date.now()): WebhookEvent {
+  parseWebhook(rawBody: string | Uint8Array, headers: Headers, now = Date.now()): WebhookEvent {
     return parseSignedWebhook(this.secret, rawBody, headers, now);
   }
 

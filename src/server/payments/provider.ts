@@ -91,7 +91,7 @@ export interface PaymentProvider {
   createRefund(input: CreateProviderRefund): Promise<ProviderRefund>;
   getRefund(orderId: string, refundId: string): Promise<ProviderRefund>;
   /** Verifies the signature over the raw body and reshapes the event; throws WebhookRejected. */
-  parseWebhook(rawBody: string, headers: Headers, now?: number): WebhookEvent;
+  parseWebhook(rawBody: string | Uint8Array, headers: Headers, now?: number): WebhookEvent;
 }
 
 /** The provider could not be reached or refused the call (a 502 to the shopper). */

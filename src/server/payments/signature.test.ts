@@ -26,6 +26,27 @@ describe("webhook signature", () => {
     ).toEqual({ ok: true });
   });
 
+  it("verifies the raw bytes as they arrived, the same as their UTF-8 text", () => {
+    const bytes = new TextEncoder().encode(VECTOR.body);
+    expect(signWebhook(VECTOR.secret, VECTOR.timestamp, bytes)).toBe(VECTOR.signature);
+    const at = Number(VECTOR.timestamp);
+    expect(
+      checkWebhookSignature(VECTOR.secret, bytes, VECTOR.signature, VECTOR.timestamp, at).ok,
+    ).toBe(true);
+  });
+
+  it("a correctly signed body the shop cannot read is recorded as an 'other' event, never refused", () => {
+    const body = "not json at all";
+    const headers = new Headers({
+      "x-webhook-signature": signWebhook(SECRET, ts, body),
+      "x-webhook-timestamp": ts,
+    });
+    expect(parseSignedWebhook(SECRET, body, headers, now)).toMatchObject({
+      kind: "other",
+      type: "UNREADABLE",
+    });
+  });
+
   it("fails for a re-serialised body (170.00 becomes 170)", () => {
     const reserialised = JSON.stringify(JSON.parse(BODY));
     expect(reserialised).not.toBe(BODY);
