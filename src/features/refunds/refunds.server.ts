@@ -85,7 +85,8 @@ export async function openRefund(db: Db, request: RefundRequest, now = new Date(
         amountPaise: request.amountPaise,
         reason: request.reason,
         requestedBy: request.requestedBy,
-        nextCheckAt: new Date(now.getTime() + REFUND_RECHECK_MS),
+        // First asked about soon (a local refund settles in seconds); then every minute.
+        nextCheckAt: new Date(now.getTime() + 5_000),
         createdAt: now,
         updatedAt: now,
       })
