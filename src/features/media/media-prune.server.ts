@@ -48,7 +48,7 @@ export async function pruneMedia(
   db: DbOrTx,
   options: { apply: boolean; graceDays?: number; now?: number },
 ): Promise<PruneReport> {
-  const store = mediaBackend();
+  const store = await mediaBackend();
   const cutoff = (options.now ?? Date.now()) - (options.graceDays ?? DEFAULT_GRACE_DAYS) * DAY_MS;
   const entries = await store.listUploads();
   const used = entries.length > 0 ? await referencedUploads(db) : new Set<string>();

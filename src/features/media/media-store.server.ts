@@ -15,32 +15,37 @@ import {
 } from "../../lib/images";
 import type { MediaBackend } from "./backends/backend";
 import { localBackend } from "./backends/local.server";
-import { s3Backend } from "./backends/s3.server";
 import type { Variant } from "./image-variants.server";
 
 export function mediaRoot(): string {
   return resolve(env().DATA_DIR, "media");
 }
 
-let cached: { key: string; backend: MediaBackend } | undefined;
+let cached: { key: string; backend: Promise<MediaBackend> } | undefined;
 
-/** The configured store, made once per configuration. */
-export function mediaBackend(): MediaBackend {
+/**
+ * The configured store, made once per configuration. The S3 client is loaded only when a bucket
+ * is configured: the AWS SDK would otherwise cost every shop memory (docs/decisions/0048).
+ */
+export function mediaBackend(): Promise<MediaBackend> {
   const e = env();
   const key = e.S3_BUCKET
     ? `s3:${e.S3_ENDPOINT ?? ""}:${e.S3_BUCKET}:${e.S3_PREFIX}`
     : `local:${mediaRoot()}`;
   if (cached?.key !== key) {
-    const backend = e.S3_BUCKET
-      ? s3Backend({
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION,
-          endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          prefix: e.S3_PREFIX,
-        })
-      : localBackend(mediaRoot());
+    const bucket = e.S3_BUCKET;
+    const backend = bucket
+      ? import("./backends/s3.server").then(({ s3Backend }) =>
+          s3Backend({
+            bucket,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            prefix: e.S3_PREFIX,
+          }),
+        )
+      : Promise.resolve(localBackend(mediaRoot()));
     cached = { key, backend };
   }
   return cached.backend;
@@ -53,7 +58,7 @@ export function mediaStoreKind(): "local" | "s3" {
 
 /** True when this upload's files are already stored (same bytes uploaded before). */
 export async function isStored(ref: MediaRef): Promise<boolean> {
-  return mediaBackend().has(ref.hash, `${ref.width}.${ref.ext}`);
+  return (await mediaBackend()).has(ref.hash, `${ref.width}.${ref.ext}`);
 }
 
 /**
@@ -68,7 +73,7 @@ export async function storeUpload(ref: MediaRef, variants: Variant[]): Promise<s
     ...variants.filter((v) => v.name !== main),
     ...variants.filter((v) => v.name === main),
   ];
-  await mediaBackend().putUpload(
+  await (await mediaBackend()).putUpload(
     ref.hash,
     ordered.map((v) => ({
       name: v.name,
@@ -88,7 +93,7 @@ export interface StoredFile {
 export async function readStoredFile(path: string): Promise<StoredFile | null> {
   const file = parseMediaFile(path);
   if (!file) return null;
-  const data = await mediaBackend().read(file.hash, `${file.width}.${file.ext}`);
+  const data = await (await mediaBackend()).read(file.hash, `${file.width}.${file.ext}`);
   return data ? { data, ext: file.ext } : null;
 }
 
