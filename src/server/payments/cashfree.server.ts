@@ -52,14 +52,23 @@ export class CashfreeProvider implements PaymentProvider {
       accept: "application/json",
     };
     if (idempotencyKey) headers["x-idempotency-key"] = idempotencyUuid(idempotencyKey);
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.baseUrl}${path}`, {
+    const send = () =>
+      fetch(`${this.options.baseUrl}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
+    let response: Response;
+    try {
+      try {
+        response = await send();
+      } catch (first) {
+        // A kept-alive connection the other side had closed fails before anything was sent: one
+        // more try on a fresh one. Safe: GETs, and POSTs carry their idempotency key.
+        if (!(first instanceof TypeError)) throw first;
+        response = await send();
+      }
     } catch (cause) {
       const timedOut =
         cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
