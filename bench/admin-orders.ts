@@ -4,7 +4,7 @@
  *    folder (never ./data), with an owner account in a private Auth Emulator;
  *  - starts the built shop (dist/, built first when stale) on a spare port against that folder;
  *  - times GET /v2/admin/allorders: the whole list, and a filtered page (q, min, max, limit 50);
- *  - in Debian's Chromium (playwright-core; /usr/bin/chromium or CHROMIUM_PATH): how long /admin
+ *  - in Chromium (playwright-core; the system's or Playwright's own, e2e/chromium.ts): how long /admin
  *    takes to show the table, and how long typing a name filter and an amount filter take to show.
  *
  *   npx tsx bench/admin-orders.ts          (alone)
@@ -120,7 +120,7 @@ async function timeFilter(
 async function browserFigures(base: string): Promise<void> {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: (await import("../e2e/chromium")).chromiumPath(),
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -1,8 +1,7 @@
 /**
  * Lighthouse (mobile: Lighthouse's default config, simulated slow 4G and a 4x slower CPU) against a
  * running shop, one fresh browser profile per page so every page is measured with a cold cache.
- * Drives Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) through playwright-core;
- * nothing downloads a browser. Signed-in pages get the demo shopper's session cookies
+ * Drives the system's Chromium, or Playwright's own (e2e/chromium.ts), through playwright-core. Signed-in pages get the demo shopper's session cookies
  * (bench/lighthouse-session.ts) and keep them (Lighthouse's storage reset is off for them).
  *
  *   npx tsx bench/lighthouse.ts http://127.0.0.1:4461 [--runs 3] [--only home,login] [--json] [--audits] [--scripts] [--lcp [--requests]]
@@ -16,6 +15,7 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { chromiumPath } from "../e2e/chromium";
 import { signedInCookies, type BenchAccount, type SessionCookie } from "./lighthouse-session";
 
 export interface LighthousePage {
@@ -146,11 +146,11 @@ async function measure(
   base: string,
   page: LighthousePage,
   cookies: SessionCookie[] | undefined,
-  chromiumPath?: string,
+  chromiumPathOverride?: string,
 ): Promise<LighthouseRow> {
   const profile = mkdtempSync(path.join(tmpdir(), "lighthouse-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPathOverride ?? chromiumPath(),
     headless: true,
     // Port 0: Chromium picks a free port and writes it to DevToolsActivePort in the profile.
     args: ["--remote-debugging-port=0"],
