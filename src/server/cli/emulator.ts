@@ -4,6 +4,7 @@
  * emulator binds 127.0.0.1, and the project id is the demo project `demo-resin`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { startChild, stopChild, waitForHttp } from "./processes";
@@ -22,6 +23,19 @@ export interface RunningEmulator {
   host: string;
   child: ChildProcess;
   stop: () => Promise<void>;
+}
+
+/**
+ * The folder where this emulator's hub writes its locator. firebase-tools finds "its" running hub
+ * (to export the accounts on exit) through `<os.tmpdir()>/hub-<projectId>.json`: shared by every
+ * emulator of project demo-resin, the second one's stop exported the first one's accounts. One
+ * folder per port (two running emulators never share one) keeps each to its own hub
+ * (docs/decisions/0069-stops-and-readiness.md).
+ */
+export function hubLocatorDir(port: number): string {
+  const dir = path.join(tmpdir(), `resin-emulator-${port}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 /** Answers true when an auth emulator already listens on host:port. */
@@ -83,6 +97,7 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
     stdio: options.quiet ? "ignore" : ["ignore", "inherit", "inherit"],
     env: {
       ...process.env,
+      TMPDIR: hubLocatorDir(port),
       CI: "true",
       NO_UPDATE_NOTIFIER: "1",
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true",
