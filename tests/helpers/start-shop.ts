@@ -150,12 +150,28 @@ export async function startShop(
 
 /** Kills whatever a failed test left running and removes the data folders (afterAll). */
 export function cleanUpShops(): void {
-  for (const shop of running.splice(0)) {
-    for (const p of alive([...shop.pids, ...descendants(shop.top.pid!).map((d) => d.pid)])) {
+  const kill = (pids: number[]) => {
+    for (const p of alive(pids)) {
       try {
         process.kill(p, "SIGKILL");
       } catch {}
     }
+  };
+  for (const shop of running.splice(0)) {
+    const below = descendants(shop.top.pid!).map((d) => d.pid);
+    // The wrapper first, so it cannot start anything more (an emulator it was restarting)...
+    kill([
+      shop.top.pid!,
+      ...processTable()
+        .filter((p) => p.args.includes("cli/start.ts"))
+        .map((p) => p.pid)
+        .filter((pid) => below.includes(pid) || shop.pids.includes(pid)),
+    ]);
+    // ...then everything it had started, found again by its data folder when it was orphaned.
+    const orphans = processTable()
+      .filter((p) => p.args.includes(shop.dataDir))
+      .map((p) => p.pid);
+    kill([...shop.pids, ...below, ...orphans]);
     rmSync(shop.dataDir, { recursive: true, force: true });
   }
 }
