@@ -38,6 +38,12 @@ export function hubLocatorDir(port: number): string {
   return dir;
 }
 
+/**
+ * How long a stopping emulator may take to export its accounts before it is killed: a second or
+ * two on an idle machine, but seen past 8 s on a busy one (an export cut short loses the accounts).
+ */
+const EXPORT_GRACE_MS = 30_000;
+
 /** Answers true when an auth emulator already listens on host:port. */
 export async function emulatorIsUp(host: string): Promise<boolean> {
   try {
@@ -93,16 +99,21 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
     args.push("--import", options.persistDir, "--export-on-exit", options.persistDir);
   }
   const bin = path.resolve("node_modules", ".bin", "firebase");
-  const child = startChild(bin, args, {
-    stdio: options.quiet ? "ignore" : ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      TMPDIR: hubLocatorDir(port),
-      CI: "true",
-      NO_UPDATE_NOTIFIER: "1",
-      FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true",
+  const child = startChild(
+    bin,
+    args,
+    {
+      stdio: options.quiet ? "ignore" : ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        TMPDIR: hubLocatorDir(port),
+        CI: "true",
+        NO_UPDATE_NOTIFIER: "1",
+        FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true",
+      },
     },
-  });
+    EXPORT_GRACE_MS,
+  );
   await waitForHttp(`http://${host}/`, 90_000, child);
   return { host, child, stop: () => stopChild(child, "SIGINT") };
 }

@@ -7,17 +7,22 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 
 const children = new Set<ChildProcess>();
+/** How long each child may take to stop before SIGKILL. */
+const graceMs = new WeakMap<ChildProcess, number>();
 let stopping = false;
 
+/** `grace`: how long a stop may take before SIGKILL (the emulator exports its accounts first). */
 export function startChild(
   command: string,
   args: string[],
   options: SpawnOptions = {},
+  grace = 8000,
 ): ChildProcess {
   // A child started once the stop has begun would outlive it.
   if (stopping) throw new Error("Stopping: no new process is started.");
   const child = spawn(command, args, { stdio: "inherit", detached: true, ...options });
   children.add(child);
+  graceMs.set(child, grace);
   child.on("exit", () => children.delete(child));
   return child;
 }
@@ -30,7 +35,7 @@ export function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM
       try {
         process.kill(-child.pid!, "SIGKILL");
       } catch {}
-    }, 8000);
+    }, graceMs.get(child) ?? 8000);
     child.once("exit", () => {
       clearTimeout(timer);
       resolve();
@@ -81,7 +86,7 @@ let beforeStop: (() => Promise<void>) | undefined;
 
 /**
  * Stops every child (SIGINT: the server closes its database, the emulator saves its accounts;
- * SIGKILL after 8 s), then exits with `code`. Says why first. Only the first call does anything.
+ * SIGKILL after their grace period), then exits with `code`. Says why first. Only the first call does anything.
  */
 export async function shutdown(reason: string, code: number): Promise<void> {
   if (stopping) return;
