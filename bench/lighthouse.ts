@@ -13,9 +13,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromiumPath } from "../e2e/chromium";
+import { lighthouseTool, type Lhr } from "./tools";
 import { signedInCookies, type BenchAccount, type SessionCookie } from "./lighthouse-session";
 
 export interface LighthousePage {
@@ -160,6 +160,7 @@ async function measure(
     const port = Number(
       readFileSync(path.join(profile, "DevToolsActivePort"), "utf8").split("\n")[0],
     );
+    const lighthouse = await lighthouseTool();
     const result = await lighthouse(`${base}${page.path}`, {
       port,
       logLevel: "error",
@@ -175,8 +176,6 @@ async function measure(
     rmSync(profile, { recursive: true, force: true });
   }
 }
-
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 async function toRow(page: LighthousePage, lhr: Lhr): Promise<LighthouseRow> {
   const score = (id: string) => {

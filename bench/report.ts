@@ -4,7 +4,7 @@
  * rows; the same as JSON under bench/results/, and docs/performance.md.
  */
 import { cpus, loadavg, totalmem } from "node:os";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { LargeFigures } from "./large";
 import type { LighthouseRow } from "./lighthouse";
@@ -152,6 +152,17 @@ export function render(result: BenchResult): string {
   return parts.join("\n");
 }
 
+/** The install figures (measured by hand, not by the bench) kept from the current docs/performance.md. */
+const INSTALL_HEADING = "## Installing";
+
+function handWritten(): string {
+  const file = path.resolve("docs/performance.md");
+  if (!existsSync(file)) return "";
+  const doc = readFileSync(file, "utf8");
+  const at = doc.indexOf(`\n${INSTALL_HEADING}`);
+  return at < 0 ? "" : doc.slice(at);
+}
+
 export function writeResults(result: BenchResult, updateDocs: boolean): string {
   const dir = path.resolve("bench/results");
   mkdirSync(dir, { recursive: true });
@@ -187,7 +198,7 @@ export function writeResults(result: BenchResult, updateDocs: boolean): string {
       render(result),
       "",
     ].join("\n");
-    writeFileSync(path.resolve("docs/performance.md"), doc);
+    writeFileSync(path.resolve("docs/performance.md"), doc + handWritten());
   }
   return file;
 }

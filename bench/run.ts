@@ -19,6 +19,7 @@ import { benchAdminOrders } from "./admin-orders";
 import { benchLarge, seedLarge } from "./large";
 import { runLighthouse } from "./lighthouse";
 import { load, warm, type LoadRow } from "./load";
+import { ensureBenchTools } from "./tools";
 import { machine, render, writeResults, type BenchResult, type EngineResult } from "./report";
 import {
   BENCH_EMULATOR_PORT,
@@ -52,6 +53,8 @@ if (wants("lighthouse") || wants("admin-orders")) {
     process.exit(1);
   }
 }
+// Lighthouse and autocannon live in bench/node_modules, installed on the first run (bench/tools.ts).
+ensureBenchTools();
 const engines: Engine[] = flag("engine")
   ? [flag("engine") as Engine]
   : process.env.BENCH_DATABASE_URL
