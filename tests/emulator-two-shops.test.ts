@@ -28,7 +28,7 @@ async function start(shop: "a" | "b"): Promise<RunningEmulator> {
   const emulator = await startAuthEmulator({
     port: ports[shop],
     persistDir: folders[shop],
-    quiet: true,
+    quiet: process.env.EMULATOR_QUIET !== "false",
   });
   running.push(emulator);
   return emulator;

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
-import { startChild, stopChild, waitForHttp } from "./processes";
+import { startChild, stopChild } from "./processes";
 
 export const DEMO_PROJECT_ID = "demo-resin";
 
@@ -66,6 +66,42 @@ async function somethingAnswers(host: string): Promise<boolean> {
 }
 
 /**
+ * Waits for the CLI's "All emulators ready" line: the auth port answers HTTP before the saved
+ * accounts are imported (a busy machine showed a query answered with none of them), so "the port
+ * answers" is not ready. Echoes the CLI's output unless `quiet`.
+ */
+function allReady(child: ChildProcess, quiet: boolean, timeoutMs = 120_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(
+      () => reject(new Error(`The Auth Emulator was not ready within ${timeoutMs / 1000}s`)),
+      timeoutMs,
+    );
+    const onExit = (code: number | null, signal: string | null) => {
+      clearTimeout(timer);
+      reject(new Error(`The Auth Emulator exited (${signal ?? code}) before it was ready`));
+    };
+    child.once("exit", onExit);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      if (!quiet) process.stderr.write(chunk);
+    });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (!quiet) process.stdout.write(chunk);
+      if (seen === "done") return;
+      // The last few characters of the previous chunk too: a line may be split between two.
+      const text = seen + chunk.toString();
+      seen = text.slice(-40);
+      if (text.includes("All emulators ready")) {
+        seen = "done";
+        clearTimeout(timer);
+        child.off("exit", onExit);
+        resolve();
+      }
+    });
+  });
+}
+
+/**
  * Starts a new emulator on `port`. The port must be free: readiness is "the port answers", so a
  * process left over from an earlier run (with its accounts) would otherwise pass for this one.
  */
@@ -103,7 +139,7 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
     bin,
     args,
     {
-      stdio: options.quiet ? "ignore" : ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", "pipe", "pipe"],
       env: {
         ...process.env,
         TMPDIR: hubLocatorDir(port),
@@ -114,6 +150,10 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
     },
     EXPORT_GRACE_MS,
   );
-  await waitForHttp(`http://${host}/`, 90_000, child);
+  // One that never got ready is not left behind holding the port.
+  await allReady(child, options.quiet === true).catch(async (error: unknown) => {
+    await stopChild(child, "SIGKILL");
+    throw error;
+  });
   return { host, child, stop: () => stopChild(child, "SIGINT") };
 }
