@@ -4,7 +4,7 @@
  *  - GET /healthz: the process is up and serving (no database call).
  *  - GET /readyz: what a signed-in shopper needs answers: the database (every committed migration
  *    applied), the identity service in demo mode (the local Auth Emulator), and the media store
- *    (DATA_DIR/media writable; Cloudinary, an outside service, is not probed). 503 with the failing
+ *    (DATA_DIR/media writable; Cloudinary or an S3 bucket, outside services, are not probed). 503 with the failing
  *    part named otherwise.
  */
 import { access, constants, readFileSync } from "node:fs";
@@ -69,7 +69,8 @@ async function identityCheck(): Promise<Check | undefined> {
 
 /** The shop's own image store can be written (its folder, or DATA_DIR before the first upload). */
 async function mediaCheck(): Promise<Check | undefined> {
-  if (env().CLOUDINARY_URL) return undefined;
+  // Cloudinary and an S3 bucket are outside services: not probed (docs/decisions/0069-stops-and-readiness.md).
+  if (env().CLOUDINARY_URL || env().S3_BUCKET) return undefined;
   // The same folder as mediaRoot() in src/features/media/media-store.server.ts.
   const root = path.resolve(env().DATA_DIR, "media");
   for (const folder of [root, path.dirname(root)]) {

@@ -158,6 +158,7 @@ export default function CartDrawer() {
   const noteOpenRef = useRef(noteOpen);
   noteOpenRef.current = noteOpen;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onClosed reads refs and stores only; the effect follows open and mounted
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
