@@ -5,6 +5,7 @@
  * src/lib/wire-money.ts before this schema sees the body.
  */
 import { z } from "zod/mini";
+import { rupeesToPaise } from "../../../lib/money";
 import { trimInvisible } from "../../../lib/text";
 
 export const TRACKING_MAX_LENGTH = 120;
@@ -35,3 +36,41 @@ export const statusChangeBody = z.strictObject(
 );
 
 export type StatusChangeBody = z.infer<typeof statusChangeBody>;
+
+/**
+ * The status change form (StatusChanger, decision 0017): the status chosen ("" until chosen: the
+ * SPEC's browser alert, not a field error), and with shipped the tracking number and the shipping
+ * cost as typed in rupees. `statusChangeBodyOf` turns it into the body above.
+ */
+export const statusChangeForm = z.object({
+  status: z.string(),
+  trackingNumber: z
+    .string()
+    .check(
+      z.overwrite(trimInvisible),
+      z.maxLength(
+        TRACKING_MAX_LENGTH,
+        `Tracking number: at most ${TRACKING_MAX_LENGTH} characters`,
+      ),
+    ),
+  shippingCost: z
+    .string()
+    .check(
+      z.refine(
+        (text) => !text.trim() || rupeesToPaise(text) !== null,
+        "Shipping cost: an amount in rupees, such as 80 or 80.50",
+      ),
+    ),
+});
+
+export type StatusChangeForm = z.infer<typeof statusChangeForm>;
+
+/** The body a valid form sends (only a move to shipped carries the tracking number and cost). */
+export function statusChangeBodyOf(form: StatusChangeForm): StatusChangeBody {
+  if (form.status !== "shipped") return {};
+  const cost = form.shippingCost.trim() ? rupeesToPaise(form.shippingCost) : null;
+  return {
+    ...(form.trackingNumber ? { trackingNumber: form.trackingNumber } : {}),
+    ...(cost !== null ? { shippingCost: cost } : {}),
+  };
+}
