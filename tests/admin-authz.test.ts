@@ -213,6 +213,25 @@ const ROWS: Row[] = [
     params: { id: "o1" },
     body: { amount: 100 },
   },
+  {
+    file: "admin/order/[id]/refunds.ts",
+    method: "GET",
+    url: "/v2/admin/order/o1/refunds",
+    params: { id: "o1" },
+  },
+  {
+    file: "admin/order/[id]/refunds.ts",
+    method: "POST",
+    url: "/v2/admin/order/o1/refunds",
+    params: { id: "o1" },
+    body: { reason: "Damaged in transit" },
+  },
+  {
+    file: "admin/order/[id]/payments.ts",
+    method: "GET",
+    url: "/v2/admin/order/o1/payments",
+    params: { id: "o1" },
+  },
 ];
 
 const present = (row: Row) => `${V2}${row.file}` in ROUTE_FILES;

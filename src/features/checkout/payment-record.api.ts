@@ -12,7 +12,7 @@ import { getDb } from "../../server/db/client";
 import { payments } from "../../server/db/schema";
 import { json, parseWith } from "../../server/http";
 import type { PaymentRecordsAnswer } from "../refunds/refunds";
-import { readOrderLog } from "./order-log.server";
+import { readOrderLog } from "../orders/order-log.server";
 
 const orderId = z.string({ error: "id is required" }).trim().min(1).max(120);
 

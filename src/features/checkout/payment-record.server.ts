@@ -14,7 +14,7 @@ import type { Db, Tx } from "../../server/db/client";
 import { orders, payments } from "../../server/db/schema";
 import type { ProviderName, ProviderPayment } from "../../server/payments/provider";
 import { removeOrderedLinesInTx } from "../cart/cart.server";
-import { logOrder } from "./order-log.server";
+import { logOrder } from "../orders/order-log.server";
 import { PAYMENT_STATUS } from "./checkout";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
 import {

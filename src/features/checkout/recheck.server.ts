@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
 import { orders } from "../../server/db/schema";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
-import { logOrder } from "./order-log.server";
+import { logOrder } from "../orders/order-log.server";
 import { expireOrder, LATE_CHECK_WINDOW_MS, nextCheckAfterExpiry } from "./payment-record.server";
 import { syncWithProvider } from "./verify.server";
 

@@ -15,7 +15,7 @@ import {
 } from "../../server/payments/provider";
 import { PAYMENT_STATUS } from "./checkout";
 import { recordRefundReport, refundRefusedPayments } from "../refunds/refunds.server";
-import { logOrder } from "./order-log.server";
+import { logOrder } from "../orders/order-log.server";
 import { recordPayment, type PaymentEffect } from "./payment-record.server";
 
 /** Fetches the order's status and payments from the provider and records every payment's status. */

@@ -19,7 +19,7 @@ import {
   type ProviderRefund,
   type RefundStatus,
 } from "../../server/payments/provider";
-import { logOrder } from "../checkout/order-log.server";
+import { logOrder } from "../orders/order-log.server";
 import { mailAutoRefund, mailRefundFailed, mailRefundSucceeded } from "./refund-mail.server";
 
 export type RefundRow = typeof refunds.$inferSelect;

@@ -7,13 +7,18 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb, type DbOrTx } from "../../server/db/client";
-import { HttpError, json, parseWith, readJson } from "../../server/http";
-import { paymentProvider } from "../../server/payments/index.server";
-import { changeOrderStatus } from "../admin/orders/orders-admin.server";
-import { listRefunds, refundTotals, requestRefund, type RefundRow } from "./refunds.server";
-import { refundBody, type RefundJson, type RefundsAnswer } from "./refunds";
+import { requireAdmin } from "../../../server/auth/auth.server";
+import { getDb, type DbOrTx } from "../../../server/db/client";
+import { HttpError, json, parseWith, readJson } from "../../../server/http";
+import { paymentProvider } from "../../../server/payments/index.server";
+import { changeOrderStatus } from "./orders-admin.server";
+import {
+  listRefunds,
+  refundTotals,
+  requestRefund,
+  type RefundRow,
+} from "../../refunds/refunds.server";
+import { refundBody, type RefundJson, type RefundsAnswer } from "../../refunds/refunds";
 
 const orderId = z.string({ error: "id is required" }).trim().min(1).max(120);
 
