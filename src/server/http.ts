@@ -3,7 +3,7 @@
  * zod parsing of bodies and query strings, and a method table that answers 405 for anything else.
  */
 import type { APIContext, APIRoute } from "astro";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { hasLoneSurrogate } from "../lib/text";
 import { fromWire, toWire, WireMoneyError } from "../lib/wire-money";
 
@@ -206,20 +206,24 @@ export function parseJsonBody(text: string): unknown {
  */
 export function queryInt(name: string, options: { min: number; max?: number; default: number }) {
   const { min, max = 1_000_000_000, default: fallback } = options;
-  return z
-    .string()
-    .regex(/^\d{1,10}$/, {
-      error: `${name} must be a whole number written with the digits 0-9 only, such as ${fallback}`,
-    })
-    .transform(Number)
-    .pipe(
+  return z.pipe(
+    z.optional(
+      z.string().check(
+        z.regex(/^\d{1,10}$/, {
+          error: `${name} must be a whole number written with the digits 0-9 only, such as ${fallback}`,
+        }),
+      ),
+    ),
+    z.pipe(
+      z.transform((text: string | undefined) => (text === undefined ? fallback : Number(text))),
       z
         .number()
-        .min(min, { error: `${name} must be ${min} or more` })
-        .max(max, { error: `${name} must be at most ${max}` }),
-    )
-    .optional()
-    .transform((value) => value ?? fallback);
+        .check(
+          z.gte(min, { error: `${name} must be ${min} or more` }),
+          z.lte(max, { error: `${name} must be at most ${max}` }),
+        ),
+    ),
+  );
 }
 
 export function readQuery<S extends z.core.$ZodType>(url: URL, schema: S): z.output<S> {

@@ -6,7 +6,7 @@
  */
 import type { ToastInput } from "../../components/ui/toast-store";
 import { shippingEstimatePaise, totalWeightGrams } from "./shipping";
-import { normaliseIndianPhone } from "./phone";
+import { normaliseIndianPhone } from "../../lib/phone";
 
 export const CHECKOUT_TOASTS = {
   noAddress: {

@@ -1,7 +1,8 @@
 /** Checkout rules without I/O: phone normalisation, order totals, the create-order body. */
-import { z } from "zod";
+import { z } from "zod/mini";
+import { emailField, idempotencyKey, optionalText, personName } from "../../lib/fields";
 
-export { normaliseIndianPhone } from "./phone";
+export { normaliseIndianPhone } from "../../lib/phone";
 
 export interface PricedLine {
   quantity: number;
@@ -20,19 +21,20 @@ export function orderTotals(lines: readonly PricedLine[]): {
 }
 
 export const createOrderBody = z.object({
-  customer_name: z.string().trim().min(1, "enter your name").max(100),
-  customer_email: z.email("enter a valid email address").max(320),
-  customer_phone: z.string().max(40),
+  customer_name: personName("customer_name", { required: "enter your name" }),
+  customer_email: emailField({
+    required: "enter a valid email address",
+    invalid: "enter a valid email address",
+    max: 320,
+  }),
+  customer_phone: z.string({ error: "customer_phone is required" }).check(z.maxLength(40)),
   /** Ignored for money: the server prices the order from the cart. */
-  order_amount: z.unknown().optional(),
-  address_id: z.string().min(1, "choose a saved address").max(100),
-  idempotency_key: z
-    .string()
-    .min(8)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, "use letters, digits, _ and - only")
-    .optional(),
-  notes: z.string().max(1000).optional(),
+  order_amount: z.optional(z.unknown()),
+  address_id: z
+    .string({ error: "choose a saved address" })
+    .check(z.minLength(1, "choose a saved address"), z.maxLength(100)),
+  idempotency_key: z.optional(idempotencyKey),
+  notes: z.optional(optionalText("notes", 1000)),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 

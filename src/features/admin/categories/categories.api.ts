@@ -6,13 +6,14 @@ import type { APIContext } from "astro";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
 import { json, parseWith, readJson, readQuery } from "../../../server/http";
+import { idParam } from "../../../lib/fields";
 import {
   createCategory,
   listAdminCategories,
   setCategoryImage,
   setCategoryShow,
 } from "./categories-admin.server";
-import { categoryIdParam, createCategoryBody, imageQuery, showQuery } from "./categories.schema";
+import { createCategoryBody, imageQuery, showQuery } from "./categories.schema";
 
 /** GET /v2/admin/categories: every category with show, img and createdAt, newest first. */
 export async function getAdminCategories(context: APIContext): Promise<Response> {
@@ -30,7 +31,7 @@ export async function postCategory(context: APIContext): Promise<Response> {
 /** PATCH /v2/admin/categories/{id}?new_show=0|1 (empty body) -> the category. */
 export async function patchCategoryShow(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(categoryIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const { new_show } = readQuery(context.url, showQuery);
   return json(await setCategoryShow(await getDb(), id, new_show === "1" ? 1 : 0));
 }
@@ -38,7 +39,7 @@ export async function patchCategoryShow(context: APIContext): Promise<Response> 
 /** POST /v2/admin/categories/{id}?img={url} (empty body) -> the category. */
 export async function postCategoryImage(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(categoryIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const { img } = readQuery(context.url, imageQuery);
   return json(await setCategoryImage(await getDb(), id, img));
 }

@@ -5,31 +5,14 @@
  * src/lib/wire-money.ts before this schema sees the body.
  */
 import { z } from "zod/mini";
-import { trimInvisible } from "../../../lib/text";
+import { optionalText, paise } from "../../../lib/fields";
 
 export const TRACKING_MAX_LENGTH = 120;
 
 export const statusChangeBody = z.strictObject(
   {
-    trackingNumber: z.optional(
-      z
-        .string({ error: "trackingNumber must be text" })
-        .check(
-          z.overwrite(trimInvisible),
-          z.maxLength(
-            TRACKING_MAX_LENGTH,
-            `trackingNumber must be at most ${TRACKING_MAX_LENGTH} characters`,
-          ),
-        ),
-    ),
-    shippingCost: z.optional(
-      z
-        .number({ error: "shippingCost must be an amount in rupees" })
-        .check(
-          z.refine(Number.isInteger, "shippingCost must have at most 2 decimals"),
-          z.gte(0, "shippingCost must not be negative"),
-        ),
-    ),
+    trackingNumber: z.optional(optionalText("trackingNumber", TRACKING_MAX_LENGTH)),
+    shippingCost: z.optional(paise("shippingCost")),
   },
   { error: "The body may hold trackingNumber and shippingCost only" },
 );

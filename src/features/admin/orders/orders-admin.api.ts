@@ -17,6 +17,7 @@ import {
   readBodyText,
   readQuery,
 } from "../../../server/http";
+import { idParam } from "../../../lib/fields";
 import { wireToPaise, WireMoneyError } from "../../../lib/wire-money";
 import { ORDER_STATUSES } from "../../orders/status";
 import { ADMIN_TARGETS } from "./orders-admin";
@@ -63,12 +64,6 @@ export const orderListQuery = z.object({
   late: z.enum(["true", "false"], { error: "late must be true or false" }).optional(),
 });
 
-const orderIdParam = z
-  .string({ error: "id is required" })
-  .trim()
-  .min(1, { error: "id is required" })
-  .max(120, { error: "id must be at most 120 characters" });
-
 /** GET /v2/admin/allorders[?status=&q=&min=&max=&limit=&offset=]: newest first; no query, every order. */
 export async function getAllOrders(context: APIContext): Promise<Response> {
   await requireAdmin(context);
@@ -81,7 +76,7 @@ export async function getAllOrders(context: APIContext): Promise<Response> {
 /** GET /v2/admin/order/{id}: the order with its payment details; 404 when absent. */
 export async function getAdminOrder(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(orderIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const order = await loadAdminOrder(await getDb(), id);
   if (!order) throw new HttpError(404, "Order not found");
   return json(order);
@@ -109,7 +104,7 @@ async function readStatusBody(context: APIContext): Promise<StatusChangeBody> {
 /** PUT /v2/admin/order/{id}?status=  (body `{ trackingNumber?, shippingCost? }` with shipped only) */
 export async function putOrderStatus(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(orderIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const { status } = readQuery(context.url, statusQuery);
   const body = await readStatusBody(context);
   if (

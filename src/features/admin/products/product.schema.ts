@@ -5,32 +5,16 @@
  * rupees on the wire, at most 2 decimals); weight is kilograms in steps of 0.001.
  */
 import * as z from "zod/mini";
-
-const text = (field: string, max: number) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: `${field} is required` }),
-      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
-    );
-
-const paise = (field: string) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .check(
-      z.int({ error: `${field} must have at most 2 decimals` }),
-      z.gte(0, { error: `${field} must be 0 or more` }),
-    );
+import { optionalText, paise, requiredText } from "../../../lib/fields";
 
 export const productVariantInput = z.object({
-  name: text("variant name", 80),
-  value: text("variant value", 120),
+  name: requiredText("variant name", 80),
+  value: requiredText("variant value", 120),
   price: paise("variant price"),
 });
 export const productAttributeInput = z.object({
-  name: text("attribute name", 80),
-  value: text("attribute value", 300),
+  name: requiredText("attribute name", 80),
+  value: requiredText("attribute value", 300),
 });
 
 /** Image urls: this shop's uploads (/media/...), its bundled artwork (/images/...) or its Cloudinary account (checked on the server). */
@@ -46,10 +30,8 @@ export const PRODUCT_STATUSES = ["active", "inactive"] as const;
 
 export const productInput = z
   .object({
-    name: text("name", 200),
-    description: z
-      .string()
-      .check(z.trim(), z.maxLength(5000, { error: "description must be at most 5000 characters" })),
+    name: requiredText("name", 200),
+    description: optionalText("description", 5000),
     price: paise("price"),
     comparePrice: paise("comparePrice"),
     costPrice: paise("costPrice"),
@@ -69,9 +51,9 @@ export const productInput = z
           z.lte(90, { error: "processingDays must be at most 90" }),
         ),
     ),
-    categoryId: text("categoryId", 100),
+    categoryId: requiredText("categoryId", 100),
     status: z.enum(PRODUCT_STATUSES, { error: "status must be active or inactive" }),
-    sku: text("sku", 100),
+    sku: requiredText("sku", 100),
     variants: z.array(productVariantInput).check(z.maxLength(100)),
     attributes: z.array(productAttributeInput).check(z.maxLength(100)),
     tags: z

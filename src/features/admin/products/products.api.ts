@@ -6,7 +6,7 @@
  * json()/readJson() speak rupees.
  */
 import type { APIContext } from "astro";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
 import {
@@ -18,7 +18,8 @@ import {
   readBodyText,
   readQuery,
 } from "../../../server/http";
-import { productIdParam, productListQuery } from "../../catalogue/catalogue.schema";
+import { productListQuery } from "../../catalogue/catalogue.schema";
+import { idParam } from "../../../lib/fields";
 import { productInput, type ProductInput } from "./product.schema";
 import { createProduct, updateProduct } from "./product-write.server";
 import {
@@ -36,10 +37,11 @@ export async function getAllProducts(context: APIContext): Promise<Response> {
   await requireAdmin(context);
   const query = readQuery(
     context.url,
-    productListQuery.pick({ limit: true, offset: true }).extend({
-      status: z
-        .enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" })
-        .default("all"),
+    z.extend(z.pick(productListQuery, { limit: true, offset: true }), {
+      status: z._default(
+        z.enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" }),
+        "all",
+      ),
     }),
   );
   return json(await listAdminProducts(await getDb(), query));
@@ -48,7 +50,7 @@ export async function getAllProducts(context: APIContext): Promise<Response> {
 /** GET /v2/admin/product/{id}: one product, inactive too, with costPrice and onHome (404 when absent). */
 export async function getAdminProduct(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const product = await loadAdminProduct(await getDb(), id);
   if (!product) throw new HttpError(404, "Product not found");
   return json(product);
@@ -57,7 +59,7 @@ export async function getAdminProduct(context: APIContext): Promise<Response> {
 /** PATCH /v2/products/{id}?status=active|inactive */
 export async function patchProductStatus(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const { status } = readQuery(
     context.url,
     z.object({
@@ -70,7 +72,7 @@ export async function patchProductStatus(context: APIContext): Promise<Response>
 /** PATCH /v2/home-products/{id} -> text "added" | "removed" */
 export async function patchHomeProduct(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const result = await toggleHomeProduct(await getDb(), id);
   return new Response(result, {
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
@@ -103,7 +105,7 @@ export async function postProduct(context: APIContext): Promise<Response> {
 /** PUT /v2/products/{id} -> the product */
 export async function putProduct(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const input = await readProduct(context);
   return json(await updateProduct(await getDb(), id, input));
 }
