@@ -71,7 +71,8 @@ export function personName(field: string, messages: TextMessages = {}, max = 100
  * 10-digit number starting 6-9 once spaces, dashes and the +91 / 0 prefix go (./phone.ts). The
  * value stays as typed; the server stores normaliseIndianPhone's digits.
  */
-export function indianMobile(invalid: string, required = invalid) {
+export const MOBILE_ERROR = "Enter a 10-digit Indian mobile number.";
+export function indianMobile(invalid = MOBILE_ERROR, required = invalid) {
   return z.string({ error: required }).check(
     z.maxLength(40, invalid),
     z.refine((v) => normaliseIndianPhone(v) !== null, invalid),

@@ -3,8 +3,6 @@
  * cleared when that field is edited; 'Creating...' while busy; verification email; then the form
  * is cleared and the visitor goes to / whether the attempt succeeded or failed.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { flashToast } from "../../components/ui/flash-toasts";
 import {
   PasswordField,
@@ -13,6 +11,7 @@ import {
   primaryButton,
 } from "../../components/ui/form-fields";
 import { useHydrated } from "../../components/ui/use-hydrated";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
 import { signUpSchema, type SignUpInput } from "./account.schema";
 import { signUpWithEmail } from "./auth-flows";
@@ -26,9 +25,7 @@ interface Props {
 export default function SignUpForm({ redirect = "/" }: Props) {
   const hydrated = useHydrated();
   // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
-  const { register, handleSubmit, reset, formState } = useForm({
-    resolver: zodResolver(signUpSchema),
-  });
+  const { register, handleSubmit, reset, formState } = useSchemaForm(signUpSchema);
   const { errors, isSubmitting: busy } = formState;
   const google = useGoogleSignIn(redirect, busy);
 
@@ -53,9 +50,8 @@ export default function SignUpForm({ redirect = "/" }: Props) {
     location.assign("/");
   }
 
-  // Editing the password also re-checks the confirmation ('Passwords do not match').
-  const field = (name: keyof SignUpInput, options?: { deps: (keyof SignUpInput)[] }) => ({
-    ...register(name, options),
+  const field = (name: keyof SignUpInput) => ({
+    ...register(name),
     error: errors[name]?.message,
     disabled: busy,
   });
@@ -109,7 +105,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
           required
           autoComplete="new-password"
           maxLength={LIMITS.password}
-          {...field("password", { deps: ["confirmPassword"] })}
+          {...field("password")}
         />
         <PasswordField
           label="Confirm password"

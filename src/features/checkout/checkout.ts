@@ -1,6 +1,12 @@
 /** Checkout rules without I/O: phone normalisation, order totals, the create-order body. */
 import { z } from "zod/mini";
-import { emailField, idempotencyKey, optionalText, personName } from "../../lib/fields";
+import {
+  emailField,
+  idempotencyKey,
+  indianMobile,
+  optionalText,
+  personName,
+} from "../../lib/fields";
 
 export { normaliseIndianPhone } from "../../lib/phone";
 
@@ -37,6 +43,18 @@ export const createOrderBody = z.object({
   notes: z.optional(optionalText("notes", 1000)),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
+
+/**
+ * The checkout island's form (CheckoutForm): the chosen saved address and the UPI contact number.
+ * A missing address or a bad number also shows the spec's toast (CHECKOUT_TOASTS in checkout-flow).
+ */
+export const checkoutForm = z.object({
+  addressId: z
+    .string({ error: "Choose a shipping address" })
+    .check(z.minLength(1, "Choose a shipping address")),
+  phone: indianMobile(),
+});
+export type CheckoutFormValues = z.input<typeof checkoutForm>;
 
 /** Payment statuses the shop stores on an order. */
 export const PAYMENT_STATUS = {

@@ -3,13 +3,16 @@
  * customer may pick a saved one), then 'Pay {total} via UPI'. The amount is the server's; the
  * button stays disabled from the first press until the page is left, and each press carries a
  * fresh idempotency key. The provider takes over exactly as at checkout (startPayment).
+ * react-hook-form over quotePayForm (decision 0017): each field's message under it, gone on edit.
  */
 import { useRef, useState } from "react";
+import type { z } from "zod/mini";
 import { showToast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api-client";
 import { formatInr } from "../../lib/money";
 import { TextField, primaryButton } from "../../components/ui/form-fields";
 import { useHydrated } from "../../components/ui/use-hydrated";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { freshToken } from "../account/session-store";
 import {
   newIdempotencyKey,
@@ -18,6 +21,7 @@ import {
 } from "../checkout/checkout-flow";
 import { startPayment } from "../checkout/checkout-client";
 import { QUOTE_TEXTS } from "./quotes";
+import { quotePayForm } from "./quotes.schema";
 
 export interface SavedAddress {
   id: string;
@@ -39,33 +43,31 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
   const [savedId, setSavedId] = useState(addresses[0]?.id ?? "");
   const [busy, setBusy] = useState(false);
   const pressed = useRef(false);
+  // Server-rendered (client:load): the inputs carry defaultValue, so no defaultValues here
+  // (decision 0017). The new-address fields are dropped from the values while a saved one is chosen.
+  const { register, handleSubmit, formState } = useSchemaForm(quotePayForm, {
+    shouldUnregister: true,
+  });
+  const { errors } = formState;
 
-  async function onSubmit(event: { preventDefault(): void; currentTarget: HTMLFormElement }) {
-    event.preventDefault();
+  async function onValid(values: z.output<typeof quotePayForm>) {
     if (pressed.current) return;
-    const form = new FormData(event.currentTarget);
-    const text = (key: string) => String(form.get(key) ?? "").trim();
-    const phone = normaliseIndianMobile(text("phone"));
-    if (!phone) {
-      showToast({ type: "error", title: "Enter a 10-digit Indian mobile number." });
-      return;
-    }
     pressed.current = true;
     setBusy(true);
     const body = {
-      customer_name: text("name"),
-      customer_email: text("email"),
-      customer_phone: phone,
+      customer_name: values.name,
+      customer_email: values.email,
+      customer_phone: normaliseIndianMobile(values.phone) ?? values.phone,
       idempotency_key: newIdempotencyKey(),
       ...(savedId
         ? { address_id: savedId }
         : {
             address: {
-              address1: text("address1"),
-              address2: text("address2"),
-              city: text("city"),
-              state: text("state"),
-              zipCode: text("zipCode"),
+              address1: values.address1 ?? "",
+              address2: values.address2 ?? "",
+              city: values.city ?? "",
+              state: values.state ?? "",
+              zipCode: values.zipCode ?? "",
               country: "India",
             },
           }),
@@ -89,12 +91,17 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
     }
   }
 
+  const field = (name: keyof z.input<typeof quotePayForm>) => ({
+    ...register(name),
+    error: errors[name]?.message,
+  });
+
   return (
-    <form className="space-y-4" onSubmit={onSubmit} data-quote-pay>
+    <form className="space-y-4" noValidate onSubmit={handleSubmit(onValid)} data-quote-pay>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name"
-          name="name"
+          {...field("name")}
           required
           defaultValue={name}
           autoComplete="name"
@@ -102,7 +109,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
         />
         <TextField
           label="Email"
-          name="email"
+          {...field("email")}
           type="email"
           required
           defaultValue={email}
@@ -111,7 +118,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
         />
         <TextField
           label="Phone"
-          name="phone"
+          {...field("phone")}
           type="tel"
           required
           placeholder="98765 43210"
@@ -142,7 +149,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
           <legend className="mb-2 text-sm font-semibold text-ink-800">Shipping address</legend>
           <TextField
             label="Address line 1"
-            name="address1"
+            {...field("address1")}
             required
             maxLength={200}
             autoComplete="address-line1"
@@ -150,30 +157,30 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
           />
           <TextField
             label="Address line 2"
-            name="address2"
+            {...field("address2")}
             maxLength={200}
             autoComplete="address-line2"
             className="sm:col-span-2"
           />
           <TextField
             label="City"
-            name="city"
+            {...field("city")}
             required
             maxLength={100}
             autoComplete="address-level2"
           />
           <TextField
             label="State"
-            name="state"
+            {...field("state")}
             required
             maxLength={100}
             autoComplete="address-level1"
           />
           <TextField
             label="PIN code"
-            name="zipCode"
+            {...field("zipCode")}
             required
-            pattern="\d{6}"
+            inputMode="numeric"
             maxLength={6}
             autoComplete="postal-code"
           />

@@ -6,10 +6,12 @@
 import * as z from "zod/mini";
 import {
   emailField,
+  indianMobile,
   idempotencyKey,
   optionalText,
   paise,
   personName,
+  pinCode,
   requiredText,
 } from "../../lib/fields";
 
@@ -152,3 +154,22 @@ export const shippingChargeInput = z.object({
   amount: paise("amount", 1),
   expiresAt: z.optional(expiryInput),
 });
+
+/**
+ * The quote page's form (QuotePayForm): what the visitor types before the pay body is built. The
+ * address fields are present only while "A new address" is chosen (the form unregisters them
+ * otherwise), so they are optional here and required when present.
+ */
+export const quotePayForm = z.object({
+  name: personName("Name", { required: "Enter your name" }),
+  email: emailField({ required: "Enter your email", invalid: "Enter a valid email address" }),
+  phone: indianMobile(),
+  address1: z.optional(
+    requiredText("Address line 1", 200, { required: "Address line 1 required" }),
+  ),
+  address2: z.optional(optionalText("Address line 2", 200)),
+  city: z.optional(requiredText("City", 100, { required: "City required" })),
+  state: z.optional(requiredText("State", 100, { required: "State required" })),
+  zipCode: z.optional(pinCode("PIN code must be 6 digits, not starting with 0")),
+});
+export type QuotePayFormValues = z.input<typeof quotePayForm>;
