@@ -8,6 +8,7 @@ import {
   paise,
   pinCode,
   requiredText,
+  rupeesText,
 } from "./fields";
 
 const messageOf = (schema: z.ZodMiniType, value: unknown) => {
@@ -83,5 +84,18 @@ describe("idParam and idempotencyKey", () => {
   it("keys are 8-100 letters, digits, _ and -", () => {
     expect(idempotencyKey.parse("abcd-1234")).toBe("abcd-1234");
     expect(messageOf(idempotencyKey, "abc def gh")).toBe("use letters, digits, _ and - only");
+  });
+});
+
+describe("rupeesText (the one rupee parser, for text)", () => {
+  it('reads "1499.5" and "1499.50" alike, and "1499"', () => {
+    expect(rupeesText("max").parse("1499.5")).toBe(149950);
+    expect(rupeesText("max").parse("1499.50")).toBe(149950);
+    expect(rupeesText("max").parse(" 1499 ")).toBe(149900);
+  });
+  it.each(["abc", "1.005", "-5", "", "10000000"])("refuses %j with a sentence", (text) => {
+    expect(messageOf(rupeesText("max"), text)).toBe(
+      "max must be an amount in rupees, such as 499 or 499.50",
+    );
   });
 });

@@ -7,7 +7,9 @@
  * Addresses (their PIN and state rules) live in the address module, which uses `pinCode` from here.
  */
 import { z } from "zod/mini";
+import { rupeesToPaise } from "./money";
 import { normaliseIndianPhone } from "./phone";
+import { MAX_WIRE_RUPEES } from "./wire-money";
 import { trimInvisible } from "./text";
 
 export interface TextMessages {
@@ -99,6 +101,23 @@ export function paise(field: string, min = 0) {
       z.int({ error: `${field} must have at most 2 decimals` }),
       z.gte(min, min > 0 ? `${field} must be more than 0` : `${field} must be 0 or more`),
     );
+}
+
+/**
+ * Rupees as typed ("1499", "1499.5", "1499.50"; at most 2 decimals, at most the wire's largest
+ * amount) -> paise, through the one parser (rupeesToPaise in ./money.ts). For query strings and
+ * text inputs; JSON bodies carry numbers (./wire-money.ts).
+ */
+export function rupeesText(field: string) {
+  const message = `${field} must be an amount in rupees, such as 499 or 499.50`;
+  const parse = (text: string) => {
+    const amount = rupeesToPaise(text);
+    return amount !== null && amount <= MAX_WIRE_RUPEES * 100 ? amount : null;
+  };
+  return z.pipe(
+    z.string({ error: message }).check(z.refine((text) => parse(text) !== null, message)),
+    z.transform((text: string) => parse(text) ?? Number.NaN),
+  );
 }
 
 /** A route's {id} (a product, order, inquiry, quote or category): 1-120 characters, trimmed. */

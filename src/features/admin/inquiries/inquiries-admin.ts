@@ -50,21 +50,6 @@ export function canSetInquiryStatus(from: InquiryStatus, to: string): to is Manu
   return from === to || (manualTargets(from) as readonly string[]).includes(to);
 }
 
-/** When an inquiry arrived: en-IN, India time, 24-hour ("9 Jan 2026, 05:30"), as the portal's dates. */
-export function formatInquiryDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: "Asia/Kolkata",
-  });
-}
-
 /** The statuses the status select offers for an inquiry: its own first, then those the owner may set. */
 export function statusChoices(current: InquiryStatus): InquiryStatus[] {
   return [current, ...manualTargets(current).filter((s) => s !== current)];

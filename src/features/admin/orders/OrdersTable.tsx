@@ -5,7 +5,8 @@ import { badgeClass } from "../../orders/order-list";
 import { statusLabel } from "../../orders/status";
 import { navigate } from "../shell/admin-router";
 import type { AdminOrderJson } from "./orders-admin";
-import { adminDateTime, adminOrderPath, customerName } from "./orders-dashboard";
+import { indiaDate, indiaDateTime } from "../../../lib/dates";
+import { adminOrderPath, customerName } from "./orders-dashboard";
 import StatusChanger from "./StatusChanger";
 
 const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
@@ -14,13 +15,13 @@ const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
     <tr className="border-b border-cream-100 align-top" data-order-row={order.id}>
       <td className="py-3 pr-3 font-mono text-xs break-all text-ink-900">{order.id}</td>
       <td className="px-3 py-3 whitespace-nowrap text-ink-700">
-        <span className="block">{adminDateTime(order.createdAt)}</span>
+        <span className="block">{indiaDateTime(order.createdAt)}</span>
         {order.kind === "custom" ? (
           <span className="block text-xs font-semibold text-gold-700">Custom</span>
         ) : null}
         {order.promisedDispatchAt && order.status === "processing" ? (
           <span className="block text-xs text-ink-500" data-dispatch-by>
-            Dispatch by {adminDateTime(order.promisedDispatchAt).split(",")[0]}
+            Dispatch by {indiaDate(order.promisedDispatchAt)}
           </span>
         ) : null}
       </td>

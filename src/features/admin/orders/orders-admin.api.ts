@@ -17,8 +17,7 @@ import {
   readBodyText,
   readQuery,
 } from "../../../server/http";
-import { idParam } from "../../../lib/fields";
-import { wireToPaise, WireMoneyError } from "../../../lib/wire-money";
+import { idParam, rupeesText } from "../../../lib/fields";
 import { ORDER_STATUSES } from "../../orders/status";
 import { ADMIN_TARGETS } from "./orders-admin";
 import {
@@ -33,23 +32,8 @@ import { statusChangeBody, type StatusChangeBody } from "./order-status.schema";
 const oneOf = (values: readonly string[]) =>
   `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 
-/** `min`/`max` in the query: rupees, as on the wire (at most 2 decimals), to paise. */
-const rupees = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, {
-      error: `${name} must be an amount in rupees, such as 499 or 499.50`,
-    })
-    .transform((value, ctx) => {
-      try {
-        return wireToPaise(Number(value), name);
-      } catch (error) {
-        if (!(error instanceof WireMoneyError)) throw error;
-        ctx.addIssue({ code: "custom", message: error.message });
-        return z.NEVER;
-      }
-    })
-    .optional();
+/** `min`/`max` in the query: rupees as typed, to paise (the one rupee parser). */
+const rupees = (name: string) => z.optional(rupeesText(name));
 
 export const orderListQuery = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be ${oneOf(ORDER_STATUSES)}` }).optional(),

@@ -11,6 +11,7 @@ import { rupeesToPaise } from "../../../lib/money";
 import { adminGet, adminPost } from "../../admin/shell/admin-api";
 import ImageUpload from "../../admin/uploads/ImageUpload";
 import type { StageView } from "../stages";
+import { indiaDate } from "../../../lib/dates";
 
 interface Stages {
   orderId: string;
@@ -18,14 +19,6 @@ interface Stages {
   promisedDispatchAt: string | null;
   stages: StageView[];
 }
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "Asia/Kolkata",
-  });
 
 export default function StagesEditor({ orderId }: { orderId: string }) {
   const [data, setData] = useState<Stages | null>(null);
@@ -93,7 +86,9 @@ export default function StagesEditor({ orderId }: { orderId: string }) {
     >
       <h2 className="text-xl text-ink-900">Studio</h2>
       {data.promisedDispatchAt && (
-        <p className="text-sm text-ink-600">Promised dispatch by {day(data.promisedDispatchAt)}</p>
+        <p className="text-sm text-ink-600">
+          Promised dispatch by {indiaDate(data.promisedDispatchAt)}
+        </p>
       )}
       {data.stageSet && (
         <ol className="space-y-2 text-sm">
@@ -102,9 +97,9 @@ export default function StagesEditor({ orderId }: { orderId: string }) {
               <span className={s.done ? "font-medium text-ink-900" : "text-ink-500"}>
                 {s.label}
               </span>
-              {s.doneAt && <span className="text-ink-500"> · done {day(s.doneAt)}</span>}
+              {s.doneAt && <span className="text-ink-500"> · done {indiaDate(s.doneAt)}</span>}
               {s.expectedAt && (
-                <span className="text-ink-500"> · expected by {day(s.expectedAt)}</span>
+                <span className="text-ink-500"> · expected by {indiaDate(s.expectedAt)}</span>
               )}
               {s.note && <span className="block text-ink-600">{s.note}</span>}
               {s.photos.length > 0 && (
