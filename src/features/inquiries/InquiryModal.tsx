@@ -18,7 +18,7 @@ import { useStore } from "@nanostores/react";
 import { atom } from "nanostores";
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { openModal, type OpenModal } from "../../components/ui/modal-history";
+import { useModal } from "../../components/ui/use-modal";
 import { showToast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api-client";
 import {
@@ -78,11 +78,10 @@ const labelClass = "mb-1.5 block text-sm font-medium text-ink-700";
 
 export default function InquiryModal({ open, onClose, user }: Props) {
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const handleRef = useRef<OpenModal | null>(null);
+  const { dialogRef, requestClose } = useModal(open, onClose, {
+    onOpen: () => requestAnimationFrame(() => nameRef.current?.focus()),
+  });
   const nameRef = useRef<HTMLInputElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
   const [form, setForm] = useState<InquiryForm>(() => prefilled(user));
 
   // Prefill again if the signed-in user changes while the form is still blank.
@@ -93,22 +92,6 @@ export default function InquiryModal({ open, onClose, user }: Props) {
       email: f.email || user?.email || "",
     }));
   }, [user?.name, user?.email]);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !handleRef.current) {
-      handleRef.current = openModal(dialog, () => {
-        handleRef.current = null;
-        onCloseRef.current();
-      });
-      requestAnimationFrame(() => nameRef.current?.focus());
-    } else if (!open && handleRef.current) {
-      handleRef.current.requestClose();
-    }
-  }, [open]);
-
-  useEffect(() => () => handleRef.current?.closeNow(), []);
 
   const set = (field: keyof InquiryForm) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: event.target.value }));
@@ -122,7 +105,7 @@ export default function InquiryModal({ open, onClose, user }: Props) {
     }
     sendInquiry(result.inquiry);
     setForm(prefilled(user));
-    handleRef.current?.requestClose();
+    requestClose();
     showToast({ ...INQUIRY_TOASTS.sent });
   };
 
@@ -151,7 +134,7 @@ export default function InquiryModal({ open, onClose, user }: Props) {
           <button
             type="button"
             aria-label="Close dialog"
-            onClick={() => handleRef.current?.requestClose()}
+            onClick={() => requestClose()}
             className="-mr-2 rounded-full p-2 text-ink-500 transition hover:bg-cream-200 hover:text-ink-900"
           >
             <svg
@@ -286,7 +269,7 @@ export default function InquiryModal({ open, onClose, user }: Props) {
         <footer className="flex flex-col-reverse gap-3 border-t border-cream-200 px-6 py-4 sm:flex-row sm:justify-end sm:px-8">
           <button
             type="button"
-            onClick={() => handleRef.current?.requestClose()}
+            onClick={() => requestClose()}
             className="rounded-full px-6 py-2.5 text-sm font-medium text-ink-700 transition hover:bg-cream-200"
           >
             Cancel
