@@ -23,7 +23,8 @@ import {
   homeProductsAnswer,
 } from "./catalogue-reads.server";
 import { PUBLIC_CACHE } from "./catalogue.api";
-import { hasSessionCookie, isCacheablePage, keptPage } from "./page-cache.server";
+import { hasSessionCookie } from "../../lib/cookies";
+import { isCacheablePage, keptPage } from "./page-cache.server";
 
 export type FastLane = (request: Request) => Promise<PlainAnswer | null>;
 
