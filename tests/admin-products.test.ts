@@ -333,6 +333,7 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     expect(raced.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(raced.find((r) => r.status === 400)!.json).toEqual({
       error: "max 8 products can be added!",
+      code: "home_limit",
     });
     const listed = (await t.db.select().from(schema.homeProducts)).map((r) => r.productId).sort();
     expect(listed).toHaveLength(8);
@@ -340,7 +341,7 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     changed.calls.length = 0;
     const ninth = await toggle("p9");
     expect(ninth.status).toBe(400);
-    expect(ninth.json).toEqual({ error: "max 8 products can be added!" });
+    expect(ninth.json).toEqual({ error: "max 8 products can be added!", code: "home_limit" });
     expect((await t.db.select().from(schema.homeProducts)).map((r) => r.productId).sort()).toEqual(
       listed,
     );

@@ -11,6 +11,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A stable name a client may act on (`{ error, code }`), where a refusal needs its own handling. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -30,8 +32,8 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(text, { ...init, headers });
 }
 
-export function errorResponse(status: number, message: string): Response {
-  return json({ error: message }, { status });
+export function errorResponse(status: number, message: string, code?: string): Response {
+  return json(code ? { error: message, code } : { error: message }, { status });
 }
 
 /** Turns a zod failure into one sentence a person can act on ("email: Invalid email"). */
@@ -240,7 +242,7 @@ export function handle(handler: Handler): APIRoute {
       if (addressHasNul(context.url, context.params)) throw new HttpError(400, NUL_IN_ADDRESS);
       return await handler(context);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message);
+      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.code);
       console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, error);
       return errorResponse(500, "Something went wrong on our side. Please try again in a moment.");
     }

@@ -9,6 +9,7 @@ import { ApiError } from "../../../lib/api-client";
 import type { ProductStatus } from "../../catalogue/catalogue";
 import { adminPatch } from "../shell/admin-api";
 import { HOME_LIMIT_RELOAD_MS, PRODUCT_TEXTS } from "./product-form";
+import { HOME_LIMIT_CODE } from "../../catalogue/catalogue";
 
 function errorText(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : "Please try again";
@@ -36,7 +37,7 @@ export async function toggleHome(id: string): Promise<boolean | null> {
     const answer = await adminPatch<string>(`/v2/home-products/${encodeURIComponent(id)}`);
     return answer !== "removed";
   } catch (error) {
-    if (error instanceof ApiError && error.message === PRODUCT_TEXTS.homeLimit.message) {
+    if (error instanceof ApiError && error.code === HOME_LIMIT_CODE) {
       showToast({ type: "error", ...PRODUCT_TEXTS.homeLimit });
       setTimeout(() => window.location.assign("/admin/my-products"), HOME_LIMIT_RELOAD_MS);
     } else {
