@@ -11,6 +11,7 @@ import { orders } from "../../server/db/schema";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
 import { expireOrder } from "./payment-record.server";
 import { syncWithProvider } from "./verify.server";
+import { rawRows } from "../../server/db/raw-rows";
 
 export const RECHECK_EVERY_MS = 60_000;
 
@@ -20,14 +21,16 @@ async function claimDue(
   now: Date,
   batch: number,
 ): Promise<{ id: string; expires_at: string | Date | null }[]> {
-  const result = await db.execute(sql`
+  return rawRows<{ id: string; expires_at: string | Date | null }>(
+    db,
+    sql`
     update orders set next_check_at = ${new Date(now.getTime() + RECHECK_EVERY_MS)}
     where id in (
       select id from orders
       where status = 'pending' and provider = ${provider} and next_check_at is not null and next_check_at <= ${now}
       order by next_check_at limit ${batch} for update skip locked)
-    returning id, expires_at`);
-  return (result as unknown as { rows: { id: string; expires_at: string | Date | null }[] }).rows;
+    returning id, expires_at`,
+  );
 }
 
 /** One pass: answers how many orders were looked at and how many were expired. */
@@ -61,9 +64,4 @@ export async function recheckDueOrders(
       expired++;
   }
   return { checked: due.length, expired };
-}
-
-/** Makes an order due for the re-check now (tests, and the webhook of an unknown payment). */
-export async function checkSoon(db: Db, orderId: string, at = new Date()): Promise<void> {
-  await db.update(orders).set({ nextCheckAt: at }).where(eq(orders.id, orderId));
 }

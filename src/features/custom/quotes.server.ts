@@ -127,26 +127,8 @@ export async function loadInquiryQuotes(db: Db, inquiryId: string, now = new Dat
         )
         .orderBy(asc(quoteEvents.createdAt))
     : [];
-  // What was mailed to this customer (the quote links among it), newest last: the owner's record.
-  const mails = await db
-    .select({
-      subject: outbox.subject,
-      body: outbox.body,
-      createdAt: outbox.createdAt,
-      sentAt: outbox.sentAt,
-    })
-    .from(outbox)
-    .where(sql`lower(${outbox.to}) = ${inquiry.email.toLowerCase()}`)
-    .orderBy(asc(outbox.createdAt))
-    .limit(50);
   const { clientKey: _hidden, ...shown } = inquiry;
   return {
-    mails: mails.map((m) => ({
-      subject: m.subject,
-      body: m.body,
-      createdAt: m.createdAt.toISOString(),
-      sentAt: m.sentAt?.toISOString() ?? null,
-    })),
     inquiry: {
       ...shown,
       createdAt: inquiry.createdAt.toISOString(),

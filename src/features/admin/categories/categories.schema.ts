@@ -16,7 +16,6 @@ export const createCategoryBody = z.strictObject({
     z.refine((name) => slugify(name) !== "", { error: "name must contain a letter or a digit" }),
   ),
 });
-export type CreateCategoryBody = z.infer<typeof createCategoryBody>;
 
 export const showQuery = z.object({
   new_show: z.enum(["0", "1"], { error: "new_show must be 0 or 1" }),

@@ -34,10 +34,6 @@ export interface AdminInquiry {
   updatedAt: string;
 }
 
-export function isInquiryStatus(value: string): value is InquiryStatus {
-  return (INQUIRY_STATUSES as readonly string[]).includes(value);
-}
-
 /**
  * The statuses the owner may pick for an inquiry now: new, contacted and closed move freely among
  * themselves; once the quote flow has it (quoted, paid), the owner can only close it.
