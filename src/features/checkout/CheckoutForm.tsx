@@ -49,8 +49,10 @@ export default function CheckoutForm({ user, total }: Props) {
   const [address, setAddress] = useState<Address | null>(null);
   const [processing, setProcessing] = useState(false);
   const busy = useRef(false);
+  // The phone input is server-rendered with its defaultValue (decision 0017): what was typed
+  // before hydration is kept. The address id is set when one is chosen.
   const { register, handleSubmit, setValue, formState } = useSchemaForm(checkoutForm, {
-    defaultValues: { addressId: "", phone: user.phone },
+    defaultValues: { addressId: "" },
   });
   const onSelect = useCallback(
     (picked: Address | null) => {
@@ -134,6 +136,7 @@ export default function CheckoutForm({ user, total }: Props) {
             required
             maxLength={20}
             placeholder={PHONE_PLACEHOLDER}
+            defaultValue={user.phone}
             error={formState.errors.phone?.message}
             disabled={processing}
             {...register("phone")}
