@@ -27,6 +27,8 @@ import {
 } from "./server/request-guards.server";
 import { addSecurityHeaders } from "./server/security-headers.server";
 import { startBackgroundJobs } from "./features/checkout/background-jobs.server";
+import { mediaRoot } from "./features/media/media-store.server";
+import { startScheduledBackups } from "./server/backup/schedule.server";
 import { cachePages } from "./features/catalogue/page-cache.server";
 import { registerFastLane } from "./features/catalogue/fast-lane.server";
 import { criticalCssPages } from "./server/critical-css/critical-css.server";
@@ -37,6 +39,7 @@ registerFastLane();
 export const onRequest = sequence(
   defineMiddleware((_context, next) => {
     startBackgroundJobs(); // idempotent: only the first call starts the timer
+    startScheduledBackups(mediaRoot()); // likewise; off without BACKUP_DIR
     return next();
   }),
   defineMiddleware(addSecurityHeaders),

@@ -29,8 +29,10 @@ const clearRoute = await import("../src/pages/v2/clear-cart");
 const mergeRoute = await import("../src/pages/v2/carts-merge");
 
 describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
-  const { s, A5, A4, GLOSS, MATTE, choice, newUser, token, get, post, clear, merge, rowsOf } =
-    cartFixture(kind, () => auth);
+  const { s, A5, A4, GLOSS, MATTE, choice, newUser, token, get, post, merge, rowsOf } = cartFixture(
+    kind,
+    () => auth,
+  );
 
   let alice: string;
   beforeEach(async () => {

@@ -19,7 +19,7 @@ import {
 } from "./helpers/inquiries";
 
 describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
-  const { s, rows } = inquiryFixture(kind);
+  const { rows } = inquiryFixture(kind);
 
   it("stores a good inquiry, writes the owner's mail to the outbox and answers 201 { ok, id }", async () => {
     const address = nextAddress();

@@ -28,10 +28,12 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number):
   const secure = location.protocol === "https:" ? "; Secure" : "";
   const seconds = Math.max(0, Math.floor(maxAgeSeconds));
   const expires = new Date(Date.now() + seconds * 1000).toUTCString();
+  // biome-ignore lint/suspicious/noDocumentCookie: the one cookie module; the Cookie Store API is not in every browser we serve
   document.cookie = `${name}=${value}; Path=/; Max-Age=${seconds}; Expires=${expires}; SameSite=Lax${secure}`;
 }
 
 export function removeCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: as above
   document.cookie = `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
 }
 

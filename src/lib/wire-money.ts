@@ -89,14 +89,14 @@ function convert(value: unknown, change: Convert, strict: boolean): unknown {
     let copy: unknown = source;
     if (Array.isArray(source)) {
       const list: unknown[] = new Array(source.length);
-      source.forEach((item, i) =>
+      source.forEach((item, i) => {
         stack.push([
           item,
           list as unknown as Record<number, unknown>,
           i,
           path ? `${path}.${i}` : String(i),
-        ]),
-      );
+        ]);
+      });
       copy = list;
     } else if (source !== null && typeof source === "object" && !(source instanceof Date)) {
       const object: Record<string, unknown> = {};

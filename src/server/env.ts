@@ -81,6 +81,38 @@ export const envSchema = z.object({
       error: "CLOUDINARY_URL must look like cloudinary://<api_key>:<api_secret>@<cloud_name>",
     }),
   CLOUDINARY_API_BASE: z.url().default("https://api.cloudinary.com"),
+  // Uploads in an S3-compatible bucket instead of DATA_DIR/media: docs/decisions/0080-media-in-s3.md.
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_REGION: z.string().min(1).default("auto"),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  S3_PREFIX: z
+    .string()
+    .default("media/")
+    .refine((v) => v === "" || /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/.test(v), {
+      error: "S3_PREFIX must be empty or end with / (e.g. media/)",
+    }),
+  // Scheduled backups (src/server/backup): docs/decisions/0079-backups-and-moving.md.
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(4),
   ADMIN_EMAILS: z
     .string()
     .optional()

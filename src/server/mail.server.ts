@@ -39,6 +39,7 @@ export function ownerAddress(): string {
 /** One line, no control characters, at most `max` characters: safe for a mail header. */
 export function headerText(value: string, max = 200): string {
   const line = value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();

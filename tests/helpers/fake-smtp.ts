@@ -22,8 +22,7 @@ export async function startFakeSmtp(): Promise<{
     socket.write("220 fake.smtp.test ESMTP\r\n");
     socket.on("data", (chunk: string) => {
       buffer += chunk;
-      let at: number;
-      while ((at = buffer.indexOf("\r\n")) !== -1) {
+      for (let at = buffer.indexOf("\r\n"); at !== -1; at = buffer.indexOf("\r\n")) {
         const line = buffer.slice(0, at);
         buffer = buffer.slice(at + 2);
         if (inData) {

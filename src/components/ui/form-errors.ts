@@ -14,6 +14,7 @@ export function hasBlankField(errors: FieldErrors): boolean {
   return Object.values(errors).some((e) => e?.type === "too_small" || e?.type === "invalid_value");
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: react-hook-form types each form's setError by its own field names
 type SetError = (name: any, error: { type: string; message: string }) => void;
 
 /** Splits a 400's message into the form's fields and the rest. */

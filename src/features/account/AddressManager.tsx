@@ -151,6 +151,7 @@ export default function AddressManager({
           {addresses.map((a) => {
             const selected = selectedId === a.id;
             return (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: a convenience; each card's Select button is the keyboard path
               <li
                 key={a.id}
                 data-address-id={a.id}

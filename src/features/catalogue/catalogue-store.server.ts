@@ -43,7 +43,10 @@ const stores = new WeakMap<object, Store>();
 
 function storeOf(db: DbOrTx): Store {
   let store = stores.get(db);
-  if (!store) stores.set(db, (store = { entries: new Map(), bytes: 0, building: new Map() }));
+  if (!store) {
+    store = { entries: new Map(), bytes: 0, building: new Map() };
+    stores.set(db, store);
+  }
   return store;
 }
 

@@ -37,7 +37,10 @@ const watches = new WeakMap<object, Watch>();
 
 function watchOf(db: DbOrTx): Watch {
   let watch = watches.get(db);
-  if (!watch) watches.set(db, (watch = { known: -1, checkedAt: 0, checking: undefined }));
+  if (!watch) {
+    watch = { known: -1, checkedAt: 0, checking: undefined };
+    watches.set(db, watch);
+  }
   return watch;
 }
 

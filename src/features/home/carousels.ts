@@ -38,10 +38,10 @@ export function startAutoCarousel(root: HTMLElement): void {
   /** Static mode: reduced motion, or too few items to fill a loop. Duplicates leave the page. */
   const applyMode = (): boolean => {
     const duplicates = track.querySelectorAll<HTMLElement>("[data-duplicate]");
-    duplicates.forEach((d) => (d.hidden = false));
+    for (const d of duplicates) d.hidden = false;
     const half = track.scrollWidth / 2;
     const still = motion.matches || half <= viewport.clientWidth;
-    duplicates.forEach((d) => (d.hidden = still));
+    for (const d of duplicates) d.hidden = still;
     root.dataset.mode = still ? "static" : "auto";
     if (still) {
       offset = 0;
@@ -84,9 +84,9 @@ export function startAutoCarousel(root: HTMLElement): void {
     schedule();
   }).observe(root);
   // Images change the track's width as they arrive.
-  track
-    .querySelectorAll("img")
-    .forEach((img) => img.addEventListener("load", refresh, { once: true }));
+  for (const img of track.querySelectorAll("img")) {
+    img.addEventListener("load", refresh, { once: true });
+  }
   refresh();
 }
 

@@ -6,13 +6,11 @@
  * later is covered without a list to keep up to date. An upload younger than the grace period is
  * kept even when unused: the owner may be filling in the form that will name it.
  */
-import { readdir, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
-import { mediaRoot } from "./media-store.server";
+import { mediaBackend } from "./media-store.server";
 import { rawRows } from "../../server/db/raw-rows";
 
 /** Uploads younger than this are kept even when nothing names them yet. */
@@ -52,25 +50,18 @@ export async function pruneMedia(
   db: DbOrTx,
   options: { apply: boolean; graceDays?: number; now?: number },
 ): Promise<PruneReport> {
-  const root = mediaRoot();
+  const store = await mediaBackend();
   const cutoff = (options.now ?? Date.now()) - (options.graceDays ?? DEFAULT_GRACE_DAYS) * DAY_MS;
-  let entries: string[];
-  try {
-    entries = await readdir(root);
-  } catch {
-    return { unused: [], kept: 0, removed: options.apply }; // no upload was ever stored here
-  }
-  const used = await referencedUploads(db);
+  const entries = await store.listUploads();
+  const used = entries.length > 0 ? await referencedUploads(db) : new Set<string>();
   const unused: string[] = [];
   let kept = 0;
-  for (const name of entries) {
+  for (const { name, modified } of entries) {
     const upload = UPLOAD_FOLDER.test(name);
     if (!upload && !SCRATCH_FOLDER.test(name)) continue; // not ours: left alone
-    const modified = (await stat(join(root, name))).mtimeMs;
     if ((upload && used.has(name)) || modified > cutoff) kept += upload ? 1 : 0;
     else unused.push(name);
   }
-  if (options.apply)
-    for (const name of unused) await rm(join(root, name), { recursive: true, force: true });
+  if (options.apply) for (const name of unused) await store.removeUpload(name);
   return { unused: unused.sort(), kept, removed: options.apply };
 }

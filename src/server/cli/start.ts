@@ -82,6 +82,20 @@ export async function start(options: StartOptions = {}): Promise<void> {
   process.env.PORT = String(port);
   process.env.PUBLIC_SITE_URL ??= `http://localhost:${port}`;
 
+  // Outside demo mode every setting is checked before anything is built or started, and each
+  // problem is one line (src/server/config-check.server.ts; `npm run check-config` prints the same).
+  if (!demo) {
+    const problems = await (await import("../config-check.server")).configProblems();
+    if (problems.length > 0) {
+      throw new Error(
+        [
+          `The shop cannot start: ${problems.length} setting(s) to fix.`,
+          ...problems.map((p) => `  - ${p}`),
+        ].join("\n"),
+      );
+    }
+  }
+
   // Astro's anonymous usage reporting stays off: nothing leaves the machine.
   process.env.ASTRO_TELEMETRY_DISABLED = "1";
   stopChildrenOnSignals();

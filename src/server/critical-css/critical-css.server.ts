@@ -20,6 +20,12 @@ import { keepPageHashes } from "./page-csp";
 
 let parsed: ParsedSheet | undefined;
 
+/** The site's stylesheet, parsed once on first use. */
+function siteSheet(): ParsedSheet {
+  parsed ??= parseSheet(stylesheet);
+  return parsed;
+}
+
 const LINK = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"\s*\/?>/;
 
 /** The page with its critical CSS inline and the stylesheet deferred, and the CSP naming its hash. */
@@ -30,7 +36,7 @@ export function inlineCriticalCss(
 ): { html: string; csp: string | null } | null {
   const link = LINK.exec(html);
   if (!link) return null;
-  const css = criticalCss(sheet ?? (parsed ??= parseSheet(stylesheet)), classesInHtml(html), html);
+  const css = criticalCss(sheet ?? siteSheet(), classesInHtml(html), html);
   const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
   // Without scripts the page keeps its critical rules and gets the whole sheet; with them the loader adds it.
   const replaced = `<style>${css}</style><noscript><link rel="stylesheet" href="${link[1]}"></noscript>`;

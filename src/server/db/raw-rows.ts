@@ -6,10 +6,7 @@
 import type { SQL } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 
-export async function rawRows<Row extends Record<string, unknown>>(
-  db: DbOrTx,
-  query: SQL,
-): Promise<Row[]> {
+export async function rawRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows?: Row[] } | Row[];
   return Array.isArray(result) ? result : (result.rows ?? []);
 }

@@ -1181,7 +1181,14 @@ function nameText(
   );
 }
 
-function subText(c: Ctx, x: number, y: number, text: string, size: number, colour: string): string {
+function subText(
+  _c: Ctx,
+  x: number,
+  y: number,
+  text: string,
+  size: number,
+  colour: string,
+): string {
   return `<text x="${n(x)}" y="${n(y)}" font-family="${SANS_FONT}" font-size="${n(size)}" letter-spacing="${n(size * 0.25)}" text-anchor="middle" fill="${colour}">${escapeXml(text.toUpperCase())}</text>`;
 }
 

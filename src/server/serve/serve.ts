@@ -56,7 +56,9 @@ function toRequest(req: IncomingMessage): Request {
 
 async function send(res: ServerResponse, answer: LaneAnswer): Promise<void> {
   const headers: Record<string, string> = {};
-  answer.headers.forEach((value, name) => (headers[name] = value));
+  answer.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   res.writeHead(answer.status, headers);
   // A client that leaves mid-answer ends the pipeline early: nothing to report.
   if (answer.body instanceof Readable)

@@ -62,6 +62,7 @@ export default function OrderTabs<K extends string>({
         role="tabpanel"
         id={`${id}-panel`}
         aria-labelledby={`${id}-tab-${selected}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel takes focus (WAI-ARIA tabs pattern)
         tabIndex={0}
         className="pt-6 outline-none"
       >

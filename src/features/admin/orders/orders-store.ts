@@ -88,7 +88,10 @@ export function rememberOrder(order: AdminOrderJson): void {
   const old = current.orders.find((o) => o.id === order.id);
   if (!old) return;
   const orders = replaceOrder(current.orders, order);
-  if (current.state !== "partial") return $adminOrders.set({ ...current, orders });
+  if (current.state !== "partial") {
+    $adminOrders.set({ ...current, orders });
+    return;
+  }
   // The server's counts stand in for the whole list until it arrives: move this order's count too.
   const counts = { ...current.counts };
   counts[normaliseStatus(old.status)]--;

@@ -42,6 +42,7 @@ export default function ProductScreen({ id }: ScreenProps) {
   const [categories, setCategories] = useState<CategoryOption[]>([]);
   const [mode, setMode] = useState<FormMode>("view");
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per id (the screen remounts per path)
   useEffect(() => {
     loadCategoryOptions().then(setCategories, (error: unknown) =>
       console.error("Loading the categories failed", error),
@@ -54,7 +55,6 @@ export default function ProductScreen({ id }: ScreenProps) {
         showToast({ type: "error", ...PRODUCT_TEXTS.loadFailed });
         setLoad({ state: "failed" });
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per id (the screen remounts per path)
   }, [id]);
 
   async function save(values: ProductFormValues): Promise<void> {

@@ -54,6 +54,7 @@ export default function AdminApp({ shopName = "", shortName = "" }: Props) {
   const main = useRef<HTMLDivElement>(null);
   const firstPath = useRef(path);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the screen, not the match object (new on every render)
   useEffect(() => {
     const title = match ? SCREEN_TITLES[match.screen] : "Page not found";
     document.title = shopName ? `${title} | ${shopName}` : title;

@@ -126,6 +126,7 @@ export default function ImageUpload({
       {preview && (
         <img
           src={preview}
+          // biome-ignore lint/a11y/noRedundantAlt: the preview of a picked file is an image; tests find it by this text
           alt="Preview of the chosen image"
           width={160}
           height={160}

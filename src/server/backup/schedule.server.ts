@@ -1,0 +1,79 @@
+/**
+ * Scheduled backups, an option of the server (off unless BACKUP_DIR is set): once a day, at
+ * BACKUP_HOUR India time (or at start when the day's backup is missing), an archive goes into
+ * BACKUP_DIR and older ones are pruned to BACKUP_KEEP_DAILY days and BACKUP_KEEP_WEEKLY weeks.
+ * This is how a PGlite shop is backed up while it serves: the archive is written by the process
+ * that holds the data folder. With several app servers, set BACKUP_DIR on one of them.
+ * docs/decisions/0079-backups-and-moving.md
+ */
+import { mkdir, readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { getDb } from "../db/client";
+import { env } from "../env";
+import { archiveName, archiveTime } from "./archive-name";
+import { backup } from "./backup.server";
+import { archivesToDelete } from "./retention";
+
+const CHECK_EVERY_MS = 10 * 60 * 1000;
+const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+let timer: ReturnType<typeof setInterval> | undefined;
+let running = false;
+
+/** True when no archive was made since the latest BACKUP_HOUR (India time) at or before `now`. */
+export function backupDue(now: Date, newest: Date | null, hour: number): boolean {
+  const ist = new Date(now.getTime() + IST_OFFSET_MS);
+  const slot =
+    Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), hour) - IST_OFFSET_MS;
+  const latestSlot = slot <= now.getTime() ? slot : slot - 24 * 60 * 60 * 1000;
+  return newest === null || newest.getTime() < latestSlot;
+}
+
+/** Makes the day's archive if it is due, then prunes. Returns the new archive's path, if any. */
+export async function runScheduledBackup(
+  mediaDir: string,
+  now = new Date(),
+): Promise<string | null> {
+  const { BACKUP_DIR, BACKUP_HOUR, BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY, DATABASE_URL } = env();
+  if (!BACKUP_DIR || running) return null;
+  running = true;
+  try {
+    await mkdir(BACKUP_DIR, { recursive: true });
+    const names = await readdir(BACKUP_DIR);
+    const times = names.map(archiveTime).filter((t): t is Date => t !== null);
+    const newest = times.length ? new Date(Math.max(...times.map((t) => t.getTime()))) : null;
+    let made: string | null = null;
+    if (backupDue(now, newest, BACKUP_HOUR)) {
+      made = path.join(BACKUP_DIR, archiveName(now));
+      await backup(await getDb(), {
+        out: made,
+        mediaDir,
+        engine: DATABASE_URL ? "postgresql" : "pglite",
+      });
+      names.push(path.basename(made));
+      console.log(`[backup] wrote ${made}`);
+    }
+    for (const old of archivesToDelete(names, {
+      daily: BACKUP_KEEP_DAILY,
+      weekly: BACKUP_KEEP_WEEKLY,
+    })) {
+      await rm(path.join(BACKUP_DIR, old), { force: true });
+    }
+    return made;
+  } finally {
+    running = false;
+  }
+}
+
+/** Starts the daily check (idempotent; off under Vitest and without BACKUP_DIR). */
+export function startScheduledBackups(mediaDir: string): void {
+  if (timer || process.env.VITEST || !env().BACKUP_DIR) return;
+  const run = () =>
+    void runScheduledBackup(mediaDir).catch((error: unknown) =>
+      console.error(
+        `[backup] scheduled backup failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  timer = setInterval(run, CHECK_EVERY_MS);
+  timer.unref();
+  setTimeout(run, 5_000).unref();
+}

@@ -1,0 +1,137 @@
+/**
+ * The production start's settings check: each unsafe or broken setting is one sentence, and a
+ * complete production configuration has none. docs: README "Going live", docs/deploy.md.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { configProblems } from "../src/server/config-check.server";
+import { resetEnvForTests } from "../src/server/env";
+import { resetPaymentConfigForTests } from "../src/server/payments/config.server";
+
+const saved = { ...process.env };
+let dataDir: string;
+/** A regular file: a data folder below it can never be created. */
+let aFile: string;
+
+/** A complete production configuration, with `change` applied (undefined removes a variable). */
+async function problemsWith(change: Record<string, string | undefined> = {}): Promise<string[]> {
+  process.env = {
+    PATH: saved.PATH,
+    FIREBASE_PROJECT_ID: "resin-tales-prod",
+    PUBLIC_FIREBASE_API_KEY: "AIza-public-web-key",
+    PUBLIC_FIREBASE_PROJECT_ID: "resin-tales-prod",
+    PAYMENT_PROVIDER: "cashfree",
+    CASHFREE_CLIENT_ID: "cf-id",
+    CASHFREE_CLIENT_SECRET: "cf-secret",
+    PUBLIC_SITE_URL: "https://shop.resintales.example",
+    HOST: "127.0.0.1",
+    TRUST_PROXY: "true",
+    DATA_DIR: dataDir,
+  };
+  for (const [name, value] of Object.entries(change)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value.replace("(a file)", aFile);
+  }
+  resetEnvForTests();
+  resetPaymentConfigForTests();
+  return configProblems();
+}
+
+describe("the production settings check", () => {
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "resin-config-"));
+    aFile = path.join(dataDir, "not-a-folder");
+    await writeFile(aFile, "");
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it("finds nothing wrong with a complete production configuration", async () => {
+    expect(await problemsWith()).toEqual([]);
+  });
+
+  const cases: [string, Record<string, string | undefined>, RegExp][] = [
+    [
+      "no Firebase project",
+      { FIREBASE_PROJECT_ID: undefined, PUBLIC_FIREBASE_PROJECT_ID: undefined, DEMO_MODE: "false" },
+      /FIREBASE_PROJECT_ID is not set/,
+    ],
+    ["no Firebase web config", { PUBLIC_FIREBASE_API_KEY: undefined }, /nobody could sign in/],
+    [
+      "Cashfree without its keys",
+      { CASHFREE_CLIENT_SECRET: undefined },
+      /needs CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET/,
+    ],
+    ["the local stand-in provider", { PAYMENT_PROVIDER: "local" }, /refused outside demo mode/],
+    [
+      "a site address without https",
+      { PUBLIC_SITE_URL: "http://shop.resintales.example" },
+      /is not https/,
+    ],
+    [
+      "TRUST_PROXY on a public address",
+      { HOST: "0.0.0.0" },
+      /TRUST_PROXY is on but the shop listens on 0\.0\.0\.0/,
+    ],
+    [
+      "the Auth Emulator",
+      { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },
+      /FIREBASE_AUTH_EMULATOR_HOST is set/,
+    ],
+    ["demo mode", { DEMO_MODE: "true" }, /DEMO_MODE is on/],
+    [
+      "a data folder it cannot write",
+      { DATA_DIR: "(a file)/data" },
+      /DATA_DIR \(.*\) cannot be written/,
+    ],
+    [
+      "a database it cannot reach",
+      { DATABASE_URL: "postgres://shop:secret-pass@127.0.0.1:1/shop" },
+      /DATABASE_URL \(postgres:\/\/127\.0\.0\.1:1\/shop\) cannot be reached/,
+    ],
+    ["a malformed variable", { PORT: "eighty" }, /^PORT: /],
+  ];
+
+  it.each(cases)("names %s in one sentence", async (_name, change, expected) => {
+    const problems = await problemsWith(change);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(expected);
+  });
+
+  it("never prints the database password", async () => {
+    const [problem] = await problemsWith({
+      DATABASE_URL: "postgres://shop:secret-pass@127.0.0.1:1/shop",
+    });
+    expect(problem).not.toContain("secret-pass");
+  });
+});
+
+describe("npm start outside demo mode", () => {
+  it("stops before it builds or listens, one line per problem", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/server/cli/start.ts"], {
+      env: {
+        PATH: saved.PATH,
+        FIREBASE_PROJECT_ID: "resin-tales-prod",
+        PUBLIC_SITE_URL: "http://shop.resintales.example",
+        PORT: "4999",
+      },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("The shop cannot start: 3 setting(s) to fix.");
+    expect(run.stderr).toMatch(/- PUBLIC_FIREBASE_API_KEY .* is not set/);
+    expect(run.stderr).toMatch(/- PAYMENT_PROVIDER=cashfree needs CASHFREE_CLIENT_ID/);
+    expect(run.stderr).toMatch(
+      /- PUBLIC_SITE_URL \(http:\/\/shop\.resintales\.example\) is not https/,
+    );
+    expect(run.stdout).not.toContain("Building the shop");
+  }, 90_000);
+});
