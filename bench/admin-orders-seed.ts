@@ -2,7 +2,7 @@
  * The data of bench/admin-orders.ts: an owner, one shopper and ORDER_COUNT orders of theirs (1 to 3
  * lines each, every status, deterministic), written into a scratch database.
  */
-export const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 10_000);
+export const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 100_000);
 export const BENCH_OWNER = { email: "bench-owner@example.com", password: "bench-owner-2024" };
 const FIRST = [
   "Asha",
@@ -71,16 +71,6 @@ function rng(seed: number): () => number {
   };
 }
 
-export async function seedScratch(dataDir: string, ownerUid: string): Promise<void> {
-  const { openDb } = await import("../src/server/db/client");
-  const handle = await openDb({ dataDir, migrationsDir: "src/server/db/migrations" });
-  try {
-    await seedBenchOrders(handle.db, ownerUid);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** The owner, one shopper and ORDER_COUNT orders of theirs (deterministic). */
 export async function seedBenchOrders(
   db: import("../src/server/db/client").Db,
@@ -88,10 +78,13 @@ export async function seedBenchOrders(
 ): Promise<void> {
   const { schema } = await import("../src/server/db/client");
   {
-    await db.insert(schema.users).values([
-      { id: ownerUid, email: BENCH_OWNER.email, firstName: "Bench", role: "tm_admin" },
-      { id: "bench-shopper", email: "bench-shopper@example.com", firstName: "Asha" },
-    ]);
+    await db
+      .insert(schema.users)
+      .values([
+        { id: ownerUid, email: BENCH_OWNER.email, firstName: "Bench", role: "tm_admin" },
+        { id: "bench-shopper", email: "bench-shopper@example.com", firstName: "Asha" },
+      ])
+      .onConflictDoNothing();
     const random = rng(10);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const now = Date.now();

@@ -161,7 +161,9 @@ test("a pending order cancelled by the owner shows its cancelled date; the amoun
   const owner = await ownerPage(browser);
   const row = await findOnDashboard(owner, orderId);
   await expect(row.locator("[data-status]")).toHaveText("Waiting Payments");
-  const total = Number((await row.locator("td").nth(4).textContent())!.replace(/[₹,]/g, ""));
+  const total = Number(
+    (await row.locator("[data-order-total]").textContent())!.replace(/[₹,]/g, ""),
+  );
   await owner.getByLabel("Min amount (₹)").fill((total + 0.01).toFixed(2));
   await expect(owner.getByText("No orders found matching your filters.")).toBeVisible();
   await owner.getByLabel("Min amount (₹)").fill(String(total));
@@ -176,8 +178,22 @@ test("a pending order cancelled by the owner shows its cancelled date; the amoun
     row.getByLabel(`Change status of order ${orderId}`).locator("option:not([disabled])"),
   ).toHaveCount(1);
 
+  // The studio stages fail to load: the panel says so with Try again, and it works once they load.
+  let failStages = true;
+  await owner.route(
+    (url) => url.pathname.endsWith("/stages"),
+    (route) =>
+      failStages
+        ? route.fulfill({ status: 503, json: { error: "The database is not answering" } })
+        : route.continue(),
+  );
   await owner.goto(`/admin/order/${encodeURIComponent(orderId)}`);
   const detail = owner.locator(`[data-admin-order="${orderId}"]`);
+  const stages = detail.locator(`[data-stages-editor="${orderId}"]`);
+  await expect(stages.getByRole("alert")).toContainText("The studio stages could not be loaded.");
+  failStages = false;
+  await stages.getByRole("button", { name: "Try again" }).click();
+  await expect(stages.getByRole("heading", { name: "Studio" })).toBeVisible();
   await detail.getByRole("tab", { name: "Timeline" }).click();
   await expect(detail.locator("[data-timeline-step]")).toHaveText([/Waiting Payments/]);
   await expect(detail.locator("[data-cancelled-at]")).toHaveText(

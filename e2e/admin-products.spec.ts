@@ -162,6 +162,9 @@ test.describe("admin products", () => {
     // The owner switches it inactive: the storefront no longer shows it.
     await page.getByRole("link", { name: "All Products" }).click();
     await page.getByRole("searchbox", { name: "Search by name" }).fill(name);
+    // The server answers the search (decision 0053): the list shows only this product.
+    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(page.locator("[data-product-row]")).toHaveCount(1);
     const active = page.getByRole("switch", { name: `Active: ${name}` });
     await expect(active).toHaveAttribute("aria-checked", "true");
     const patched = page.waitForResponse(

@@ -89,6 +89,7 @@ const ROWS: Row[] = [
   // Orders (SPEC §7 Admin)
   { file: "admin/allorders.ts", method: "GET", url: "/v2/admin/allorders" },
   { file: "admin/order-counts.ts", method: "GET", url: "/v2/admin/order-counts" },
+  { file: "admin/product-counts.ts", method: "GET", url: "/v2/admin/product-counts" },
   { file: "admin/order/[id].ts", method: "GET", url: "/v2/admin/order/o1", params: { id: "o1" } },
   {
     file: "admin/order/[id].ts",

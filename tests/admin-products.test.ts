@@ -35,6 +35,7 @@ const adminProduct = await import("../src/pages/v2/admin/product/[id]");
 const productRoute = await import("../src/pages/v2/products/[id]");
 const productsRoute = await import("../src/pages/v2/products/index");
 const homeToggle = await import("../src/pages/v2/home-products/[id]");
+const productCounts = await import("../src/pages/v2/admin/product-counts");
 
 const BODY = {
   name: "Ocean Frame",
@@ -221,32 +222,36 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
         },
         /not an image uploaded to this shop/,
       ],
-      ["repeated tags", { ...BODY, sku: "B6", tags: ["Ocean", "ocean"] }, /tags must not repeat/],
-      ["a blank tag", { ...BODY, sku: "B7", tags: ["  "] }, /tags must not be blank/],
+      [
+        "repeated tags",
+        { ...BODY, sku: "B6", tags: ["Ocean", "ocean"] },
+        /tags: Tags must not repeat/,
+      ],
+      ["a blank tag", { ...BODY, sku: "B7", tags: ["  "] }, /tags\.0: Tags must not be blank/],
       ["weight below 1 g", { ...BODY, sku: "B8", weight: 0.0005 }, /0\.001/],
-      ["blank name", { ...BODY, sku: "B9", name: "   " }, /name is required/],
+      ["blank name", { ...BODY, sku: "B9", name: "   " }, /name: Name is required/],
       [
         "a variant without a value",
         { ...BODY, sku: "B10", variants: [{ name: "Size", value: "", price: 0 }] },
-        /variant value is required/,
+        /variants\.0\.value: Variant value is required/,
       ],
       [
         "an attribute without a name",
         { ...BODY, sku: "B11", attributes: [{ name: "", value: "Resin" }] },
-        /attribute name is required/,
+        /attributes\.0\.name: Attribute name is required/,
       ],
       ["an unknown category", { ...BODY, sku: "B12", categoryId: "nope" }, /categoryId/],
       ["a bad status", { ...BODY, sku: "B13", status: "draft" }, /status/],
-      ["no sku", { ...BODY, sku: "" }, /sku is required/],
+      ["no sku", { ...BODY, sku: "" }, /sku: SKU is required/],
       [
         "no processing days",
         { ...BODY, sku: "B14", processingDays: 0 },
-        /processingDays must be 1 or more/,
+        /processingDays: Processing days must be 1 or more/,
       ],
       [
         "half a processing day",
         { ...BODY, sku: "B15", processingDays: 1.5 },
-        /processingDays must be a whole number of days/,
+        /processingDays: Processing days must be a whole number of days/,
       ],
       ["not an object", [1, 2], /.+/],
     ];
@@ -286,6 +291,51 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     ).toBe(12);
     expect((await put("p5", { ...BODY, sku: "SKU-5" })).json.processingDays).toBe(12); // left out: kept
     expect((await put("nope", { ...BODY, sku: "NEW-9" })).status).toBe(404);
+  });
+
+  it("filters, counts and pages the list on the server (search, category, status)", async () => {
+    const ids = async (query: string) => {
+      const res = await call(allProducts.GET, `/v2/admin/allproducts${query}`, {
+        token: owner.token,
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return (res.json as { id: string }[]).map((p) => p.id);
+    };
+    const countsOf = async (query = "") =>
+      (await call(productCounts.GET, `/v2/admin/product-counts${query}`, { token: owner.token }))
+        .json;
+    await setStatus("p3", "inactive");
+    try {
+      const all = await countsOf();
+      expect(all.count).toBe(all.active + all.outOfStock);
+      expect(all.outOfStock).toBeGreaterThanOrEqual(1);
+      expect(await countsOf("?q=product%2011")).toEqual({ count: 1, active: 1, outOfStock: 0 });
+      expect(await countsOf("?category=frames&q=product%203")).toEqual({
+        count: 1,
+        active: 0,
+        outOfStock: 1,
+      });
+      expect(await countsOf("?category=nowhere")).toEqual({ count: 0, active: 0, outOfStock: 0 });
+      expect(await ids("?limit=50&offset=0&status=inactive&q=product")).toEqual(["p3"]);
+      expect(await ids("?limit=0&offset=0&status=all&q=PRODUCT%2011")).toEqual(["p11"]);
+      // Pages of 5 walk every product of the category once, as many as the count says.
+      const frames = await countsOf("?category=frames");
+      const walked: string[] = [];
+      for (let offset = 0; offset < frames.count; offset += 5)
+        walked.push(...(await ids(`?limit=5&offset=${offset}&status=all&category=frames`)));
+      expect(walked).toHaveLength(frames.count);
+      expect(new Set(walked).size).toBe(frames.count);
+      const bad = await call(allProducts.GET, `/v2/admin/allproducts?q=${"x".repeat(300)}`, {
+        token: owner.token,
+      });
+      expect(bad.status).toBe(400);
+      expect(
+        (await call(productCounts.GET, "/v2/admin/product-counts", { token: shopper.token }))
+          .status,
+      ).toBe(403);
+    } finally {
+      await setStatus("p3", "active");
+    }
   });
 
   it("switches a product inactive, which hides it from the storefront, and back", async () => {

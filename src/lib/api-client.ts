@@ -30,6 +30,17 @@ export interface ApiOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * What a person reads when a call fails without the server's own sentence: plain words, never the
+ * method and path (those go to the console for whoever debugs it).
+ */
+export const API_TEXTS = {
+  timedOut: "The shop took too long to answer. Check your connection and try again.",
+  unreachable: "The shop could not be reached. Check your connection and try again.",
+  failed: (status: number) =>
+    `Something went wrong on our side (error ${status}). Please try again in a moment.`,
+} as const;
 const KEEPALIVE_MAX_BYTES = 60_000;
 
 export async function apiRequest<T>(
@@ -65,15 +76,8 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error; // the caller's own abort: let it through as it is
-    const timedOut = timeout.aborted;
-    throw new ApiError(
-      0,
-      timedOut
-        ? `${method} ${path} took too long`
-        : error instanceof Error
-          ? error.message
-          : "Network error",
-    );
+    console.warn(`[api] ${method} ${path} did not answer`, error);
+    throw new ApiError(0, timeout.aborted ? API_TEXTS.timedOut : API_TEXTS.unreachable);
   }
   const text = await response.text().catch(() => "");
   // The API answers JSON; the few plain answers (`SUCCESS`, `removed`) say text/plain.
@@ -90,7 +94,7 @@ export async function apiRequest<T>(
     const { error: message, code } = (data ?? {}) as { error?: unknown; code?: unknown };
     throw new ApiError(
       response.status,
-      typeof message === "string" ? message : `${method} ${path} answered ${response.status}`,
+      typeof message === "string" ? message : API_TEXTS.failed(response.status),
       typeof code === "string" ? code : undefined,
     );
   }

@@ -62,7 +62,21 @@ export function useSchemaForm<Input extends FieldValues, Output extends FieldVal
   schema: $ZodType<Output, Input>,
   options: SchemaFormOptions<Input, Output> = {},
 ): UseFormReturn<Input, unknown, Output> {
-  const form = useForm<Input, unknown, Output>(schemaFormOptions(schema, options));
+  return useClearOnEditForm<Input, Output>(schemaFormOptions(schema, options));
+}
+
+/**
+ * The same behaviour for a form whose resolver is not a plain schema (the quote editor turns
+ * rupee text into paise before its schema): validated on submit, errors cleared on edit.
+ */
+export function useClearOnEditForm<Input extends FieldValues, Output extends FieldValues = Input>(
+  options: Omit<UseFormProps<Input, unknown, Output>, "mode" | "reValidateMode">,
+): UseFormReturn<Input, unknown, Output> {
+  const form = useForm<Input, unknown, Output>({
+    ...options,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+  });
   const { watch, clearErrors, getFieldState } = form;
   useEffect(
     () => clearErrorsOnEdit({ watch, clearErrors, getFieldState } as unknown as EditWatcher),

@@ -244,7 +244,7 @@ export async function payQuote(
       productNote:
         q.kind === "shipping"
           ? `Shipping charge for order ${q.forOrderId}`
-          : `Custom piece (quote ${q.id})`,
+          : "Custom piece, made to order",
     });
     return row!;
   });

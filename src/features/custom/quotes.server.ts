@@ -5,16 +5,16 @@
  * (quote-payment.server.ts). Every write is one transaction that locks the quote (or inquiry) row.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../server/db/client";
-import { customInquiries, outbox, quoteEvents, quotes } from "../../server/db/schema";
+import { customInquiries, quoteEvents, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { isShopImageUrl } from "../admin/products/product-write.server";
 import { shippingEstimatePaise } from "../checkout/shipping";
 import { mailQuote, siteLink } from "./quote-mail.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import { parseExpiry, type QuoteInput } from "./quotes.schema";
-import { effectiveStatus, type QuoteJson } from "./quotes";
+import { effectiveStatus, type InquiryQuotesJson, type QuoteJson } from "./quotes";
 
 export type QuoteRow = typeof quotes.$inferSelect;
 type InquiryRow = typeof customInquiries.$inferSelect;
@@ -104,7 +104,11 @@ export async function logQuoteEvent(
 }
 
 /** An inquiry and its quotes, oldest first; 404 when absent. */
-export async function loadInquiryQuotes(db: Db, inquiryId: string, now = new Date()) {
+export async function loadInquiryQuotes(
+  db: Db,
+  inquiryId: string,
+  now = new Date(),
+): Promise<InquiryQuotesJson> {
   const [inquiry] = await db
     .select()
     .from(customInquiries)

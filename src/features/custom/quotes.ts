@@ -33,6 +33,35 @@ export interface QuoteJson {
   createdAt: string;
 }
 
+/** One line of a quote's log (sent, revised, paid, a refused second payment). */
+export interface QuoteEventJson {
+  quoteId: string;
+  kind: string;
+  detail: string;
+  orderId: string | null;
+  /** ISO. */
+  at: string;
+}
+
+/** GET /v2/admin/inquiries/{id}/quotes: the inquiry (without the sender's address), its quotes and their log. */
+export interface InquiryQuotesJson {
+  inquiry: {
+    id: string;
+    name: string;
+    email: string;
+    productType: string;
+    colors: string;
+    size: string;
+    budget: string;
+    description: string;
+    status: string;
+    createdAt: string;
+    updatedAt: string;
+  };
+  quotes: QuoteJson[];
+  events: QuoteEventJson[];
+}
+
 export function effectiveStatus(
   status: QuoteStatus,
   expiresAt: Date,

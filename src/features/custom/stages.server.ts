@@ -20,7 +20,13 @@ import { mailShippingCharge, mailStage, siteLink } from "./quote-mail.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import { logQuoteEvent, quoteJson } from "./quotes.server";
 import type { QuoteJson } from "./quotes";
-import { stageLabel, stageMarkError, stageTimeline, type StageSet, type StageView } from "./stages";
+import {
+  stageLabel,
+  stageMarkError,
+  stageTimeline,
+  type OrderStagesJson,
+  type StageSet,
+} from "./stages";
 import type { StageInput } from "./quotes.schema";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -55,12 +61,7 @@ export async function stageSetOf(
   return varmala.length ? "varmala" : null;
 }
 
-export interface OrderStagesJson {
-  orderId: string;
-  stageSet: StageSet | null;
-  promisedDispatchAt: string | null;
-  stages: StageView[];
-}
+export type { OrderStagesJson };
 
 async function stagesOfRow(db: DbOrTx, order: OrderRow): Promise<OrderStagesJson> {
   const set = await stageSetOf(db, order);

@@ -52,6 +52,14 @@ export interface StageView {
   photos: string[];
 }
 
+/** GET /v2/admin/order/{id}/stages (and the quote page's stages): the order's studio timeline. */
+export interface OrderStagesJson {
+  orderId: string;
+  stageSet: StageSet | null;
+  promisedDispatchAt: string | null;
+  stages: StageView[];
+}
+
 const DAY = 86_400_000;
 
 /** The timeline: every stage of the set, done ones with their date, the next with its expected date. */

@@ -3,10 +3,12 @@
  * sort, the grid of cards with Show on Site and Edit Image, and a small form to add a category.
  * /admin/categories/{id} opens the same screen with that category's Edit Image modal.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import Spinner from "../../../components/ui/Spinner";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { ScreenProps } from "../shell/AdminApp";
 import { navigate } from "../shell/admin-router";
+import { LoadFailed } from "../shell/ScreenState";
+import Spinner from "../../../components/ui/Spinner";
+import { useScreenData } from "../shell/use-screen-data";
 import {
   CATEGORY_SORTS,
   CATEGORY_TEXTS,
@@ -21,41 +23,24 @@ import CategoryTile from "./CategoryTile";
 import CreateCategoryForm from "./CreateCategoryForm";
 import EditImageModal from "./EditImageModal";
 
-type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; list: Category[] };
-
 export default function CategoriesScreen({ id }: ScreenProps) {
-  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const load = useScreenData((signal) => fetchCategories(signal), []);
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<CategorySort>("newest");
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<Category | null>(null);
 
-  const reload = useCallback(() => {
-    setLoad({ state: "loading" });
-    fetchCategories()
-      .then((list) => setLoad({ state: "ready", list }))
-      .catch((error: unknown) => {
-        console.error("[categories] list failed", error);
-        setLoad({ state: "failed" });
-      });
-  }, []);
-  useEffect(reload, [reload]);
-
-  const list = load.state === "ready" ? load.list : [];
+  const list = load.state === "found" ? load.data : [];
   // /admin/categories/{id}: open that category's Edit Image once, when the list is first here.
   const routeOpened = useRef(false);
   useEffect(() => {
-    if (!id || routeOpened.current || load.state !== "ready") return;
+    if (!id || routeOpened.current || load.state !== "found") return;
     routeOpened.current = true;
-    setEditing(load.list.find((c) => c.id === id) ?? null);
+    setEditing(load.data.find((c) => c.id === id) ?? null);
   }, [id, load]);
 
   const replace = (saved: Category) =>
-    setLoad((current) =>
-      current.state === "ready"
-        ? { state: "ready", list: current.list.map((c) => (c.id === saved.id ? saved : c)) }
-        : current,
-    );
+    load.update((current) => current.map((c) => (c.id === saved.id ? saved : c)));
 
   // SPEC §4: the card changes only after the server agrees; a failure is logged only (SPEC §8).
   const toggle = async (category: Category) => {
@@ -103,18 +88,12 @@ export default function CategoriesScreen({ id }: ScreenProps) {
             data-testid={`summary-${key}`}
           >
             <p className="text-sm text-ink-500">{label}</p>
-            <p className="mt-1 text-3xl text-ink-900">{load.state === "ready" ? value : "–"}</p>
+            <p className="mt-1 text-3xl text-ink-900">{load.state === "found" ? value : "–"}</p>
           </div>
         ))}
       </div>
       <CreateCategoryForm
-        onCreated={(category) =>
-          setLoad((current) =>
-            current.state === "ready"
-              ? { state: "ready", list: [category, ...current.list] }
-              : current,
-          )
-        }
+        onCreated={(category) => load.update((current) => [category, ...current])}
       />
       <div className="flex flex-col gap-3 sm:flex-row">
         <input
@@ -140,14 +119,13 @@ export default function CategoriesScreen({ id }: ScreenProps) {
       </div>
       {load.state === "loading" && <Spinner label="Loading categories" />}
       {load.state === "failed" && (
-        <p className="text-ink-700">
-          The categories could not be loaded.{" "}
-          <button type="button" onClick={reload} className="underline">
-            Try again
-          </button>
-        </p>
+        <LoadFailed
+          text="The categories could not be loaded."
+          detail={load.error}
+          onRetry={load.retry}
+        />
       )}
-      {load.state === "ready" && shown.length === 0 && (
+      {load.state === "found" && shown.length === 0 && (
         <p className="text-ink-500">No categories found.</p>
       )}
       {shown.length > 0 && (

@@ -1,11 +1,11 @@
-/** The Homepage Categories screen's calls (SPEC §7 Admin), through the portal's API client. */
+/** The Homepage Categories area's calls (SPEC §7 Admin), on the portal's one API client. */
 import { adminGet, adminPatch, adminPost } from "../shell/admin-api";
 import type { Category } from "./categories";
 
 const path = (id: string) => `/v2/admin/categories/${encodeURIComponent(id)}`;
 
-export function fetchCategories(): Promise<Category[]> {
-  return adminGet<Category[]>("/v2/admin/categories");
+export function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
+  return adminGet<Category[]>("/v2/admin/categories", { signal });
 }
 
 /** PATCH ...?new_show=0|1 with an empty body; answers the category as saved. */

@@ -1,65 +1,49 @@
 /**
- * The custom-order inquiries inbox (/admin/inquiries, issue 10 §6): newest first, a status filter,
+ * The custom-order inquiries inbox (/admin/inquiries): newest first, one page at a time from the
+ * server with a status filter kept in the address (docs/decisions/0053-admin-lists-on-the-server.md),
  * and each inquiry's status set by the owner (new, contacted, closed; the select moves only once
  * the server has saved it). Quoted and paid come from the quote flow.
  */
-import { useCallback, useEffect, useState } from "react";
-import Spinner from "../../../components/ui/Spinner";
-import { showToast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
+import { useStore } from "@nanostores/react";
+import { useState } from "react";
+import Pager from "../orders/Pager";
+import QuoteLink from "../quotes/QuoteLink";
 import type { ScreenProps } from "../shell/AdminApp";
+import { $adminSearch, setSearch } from "../shell/admin-router";
+import { showPortalError } from "../shell/portal-errors";
+import ScreenState from "../shell/ScreenState";
+import { useScreenData } from "../shell/use-screen-data";
 import {
+  INQUIRIES_PAGE_SIZE,
   INQUIRY_STATUS_LABELS,
   INQUIRY_STATUSES,
+  inquiriesSearch,
+  readInquiriesView,
   type AdminInquiry,
   type InquiryStatus,
   type ManualInquiryStatus,
 } from "./inquiries-admin";
-import { fetchInquiries, saveInquiryStatus } from "./inquiries-client";
+import { fetchInquiriesPage, saveInquiryStatus } from "./inquiries-client";
 import InquiryRow from "./InquiryRow";
-import QuoteLink from "../../custom/admin/QuoteLink";
-
-type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; list: AdminInquiry[] };
 
 export default function InquiriesScreen(_props: ScreenProps) {
-  const [filter, setFilter] = useState<InquiryStatus | "">("");
-  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const view = readInquiriesView(useStore($adminSearch));
+  const data = useScreenData((signal) => fetchInquiriesPage(view, signal), [inquiriesSearch(view)]);
   const [saving, setSaving] = useState<string | null>(null);
-
-  const reload = useCallback(() => {
-    setLoad({ state: "loading" });
-    fetchInquiries(filter || undefined)
-      .then((list) => setLoad({ state: "ready", list }))
-      .catch((error: unknown) => {
-        console.error("[inquiries] list failed", error);
-        setLoad({ state: "failed" });
-      });
-  }, [filter]);
-  useEffect(reload, [reload]);
 
   const setStatus = async (inquiry: AdminInquiry, status: ManualInquiryStatus) => {
     if (saving) return;
     setSaving(inquiry.id);
     try {
       const saved = await saveInquiryStatus(inquiry.id, status);
-      setLoad((current) =>
-        current.state === "ready"
-          ? {
-              state: "ready",
-              list: current.list
-                .map((i) => (i.id === saved.id ? saved : i))
-                .filter((i) => !filter || i.status === filter),
-            }
-          : current,
-      );
+      data.update((page) => ({
+        ...page,
+        inquiries: page.inquiries
+          .map((i) => (i.id === saved.id ? saved : i))
+          .filter((i) => !view.status || i.status === view.status),
+      }));
     } catch (error) {
-      console.error("[inquiries] status change failed", error);
-      showToast({
-        type: "error",
-        title: "Error",
-        message:
-          error instanceof ApiError && error.status !== 0 ? error.message : "Status not changed",
-      });
+      showPortalError(error, "Status not changed");
     } finally {
       setSaving(null);
     }
@@ -72,8 +56,13 @@ export default function InquiriesScreen(_props: ScreenProps) {
         <label className="flex items-center gap-2 text-sm text-ink-700">
           Show
           <select
-            value={filter}
-            onChange={(event) => setFilter(event.target.value as InquiryStatus | "")}
+            value={view.status}
+            onChange={(event) =>
+              setSearch(
+                inquiriesSearch({ status: event.target.value as InquiryStatus | "", page: 0 }),
+                { push: true },
+              )
+            }
             className="rounded-full border border-cream-300 bg-white px-3 py-1.5 text-sm"
           >
             <option value="">All</option>
@@ -85,31 +74,40 @@ export default function InquiriesScreen(_props: ScreenProps) {
           </select>
         </label>
       </div>
-      {load.state === "loading" && <Spinner label="Loading inquiries" />}
-      {load.state === "failed" && (
-        <p className="text-ink-700">
-          The inquiries could not be loaded.{" "}
-          <button type="button" onClick={reload} className="underline">
-            Try again
-          </button>
-        </p>
-      )}
-      {load.state === "ready" && load.list.length === 0 && (
-        <p className="text-ink-500">No inquiries yet.</p>
-      )}
-      {load.state === "ready" && load.list.length > 0 && (
-        <ul className="flex flex-col gap-3" aria-label="Inquiries">
-          {load.list.map((inquiry) => (
-            <InquiryRow
-              key={inquiry.id}
-              inquiry={inquiry}
-              saving={saving === inquiry.id}
-              onStatus={(i, s) => void setStatus(i, s)}
-              actions={<QuoteLink inquiryId={inquiry.id} />}
-            />
-          ))}
-        </ul>
-      )}
+      <ScreenState
+        data={data}
+        loading="Loading inquiries"
+        failed="The inquiries could not be loaded."
+      >
+        {({ inquiries, total }) =>
+          inquiries.length === 0 ? (
+            <p className="text-ink-500">No inquiries yet.</p>
+          ) : (
+            <div className={`space-y-4 ${data.refreshing ? "opacity-70" : ""}`}>
+              <ul className="flex flex-col gap-3" aria-label="Inquiries">
+                {inquiries.map((inquiry) => (
+                  <InquiryRow
+                    key={inquiry.id}
+                    inquiry={inquiry}
+                    saving={saving === inquiry.id}
+                    onStatus={(i, s) => void setStatus(i, s)}
+                    actions={<QuoteLink inquiryId={inquiry.id} />}
+                  />
+                ))}
+              </ul>
+              <Pager
+                page={view.page}
+                pages={Math.max(1, Math.ceil(total / INQUIRIES_PAGE_SIZE))}
+                from={view.page * INQUIRIES_PAGE_SIZE + 1}
+                to={view.page * INQUIRIES_PAGE_SIZE + inquiries.length}
+                total={total}
+                label="Pages of inquiries"
+                onPage={(page) => setSearch(inquiriesSearch({ ...view, page }), { push: true })}
+              />
+            </div>
+          )
+        }
+      </ScreenState>
     </section>
   );
 }

@@ -39,10 +39,10 @@ export default function InquiryRow({
       data-inquiry={inquiry.id}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <p className="font-medium text-ink-900">
+        <div className="min-w-0">
+          <p className="font-medium break-words text-ink-900">
             {inquiry.name} ·{" "}
-            <a href={`mailto:${inquiry.email}`} className="text-gold-700 underline">
+            <a href={`mailto:${inquiry.email}`} className="break-all text-gold-700 underline">
               {inquiry.email}
             </a>
           </p>
@@ -77,7 +77,9 @@ export default function InquiryRow({
         <Field label="Budget" value={inquiry.budget} />
       </dl>
       {inquiry.description.trim() && (
-        <p className="text-sm whitespace-pre-line text-ink-700">{inquiry.description}</p>
+        <p className="text-sm break-words whitespace-pre-line text-ink-700">
+          {inquiry.description}
+        </p>
       )}
       {actions}
     </li>

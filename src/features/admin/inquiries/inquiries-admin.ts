@@ -50,3 +50,33 @@ export function canSetInquiryStatus(from: InquiryStatus, to: string): to is Manu
 export function statusChoices(current: InquiryStatus): InquiryStatus[] {
   return [current, ...manualTargets(current).filter((s) => s !== current)];
 }
+
+/** Inquiries per page of the inbox (docs/decisions/0053-admin-lists-on-the-server.md). */
+export const INQUIRIES_PAGE_SIZE = 50;
+
+/** The inbox's filter and page, kept in the address (?status=&page=). */
+export interface InquiriesView {
+  status: InquiryStatus | "";
+  /** 0-based (1-based in the address). */
+  page: number;
+}
+
+export function readInquiriesView(search: string): InquiriesView {
+  const params = new URLSearchParams(search);
+  const status = params.get("status") ?? "";
+  const page = Number(params.get("page") ?? "1");
+  return {
+    status: (INQUIRY_STATUSES as readonly string[]).includes(status)
+      ? (status as InquiryStatus)
+      : "",
+    page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
+  };
+}
+
+export function inquiriesSearch(view: InquiriesView): string {
+  const params = new URLSearchParams();
+  if (view.status) params.set("status", view.status);
+  if (view.page > 0) params.set("page", String(view.page + 1));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,12 +1,42 @@
-/** The inquiries inbox's calls (issue 10 §6), through the portal's API client. */
-import { adminGet, adminPatch } from "../shell/admin-api";
+/**
+ * The inquiries area's calls (SPEC §7 Admin inquiries), on the portal's one API client: a page of
+ * the inbox with its count, the owner's status change. Answer types: inquiries-admin.ts, which the
+ * server's code returns too.
+ */
+import { adminGet, adminPatch, queryString } from "../shell/admin-api";
 import { refreshNewInquiries } from "../shell/inquiry-count";
-import type { AdminInquiry, InquiryStatus, ManualInquiryStatus } from "./inquiries-admin";
+import {
+  INQUIRIES_PAGE_SIZE,
+  type AdminInquiry,
+  type InquiriesView,
+  type ManualInquiryStatus,
+} from "./inquiries-admin";
 
-export function fetchInquiries(status?: InquiryStatus): Promise<AdminInquiry[]> {
-  return adminGet<AdminInquiry[]>(
-    status ? `/v2/admin/inquiries?status=${status}` : "/v2/admin/inquiries",
-  );
+export interface InquiriesPage {
+  inquiries: AdminInquiry[];
+  /** How many inquiries the view has in all (the pager's "of N"). */
+  total: number;
+}
+
+export async function fetchInquiriesPage(
+  view: InquiriesView,
+  signal?: AbortSignal,
+): Promise<InquiriesPage> {
+  const status = view.status || undefined;
+  const [inquiries, count] = await Promise.all([
+    adminGet<AdminInquiry[]>(
+      `/v2/admin/inquiries${queryString({
+        status,
+        limit: INQUIRIES_PAGE_SIZE,
+        offset: view.page * INQUIRIES_PAGE_SIZE,
+      })}`,
+      { signal },
+    ),
+    adminGet<{ count: number }>(`/v2/admin/inquiries/count${queryString({ status })}`, {
+      signal,
+    }),
+  ]);
+  return { inquiries, total: count.count };
 }
 
 /** Saves the owner's status and refreshes the navigation's count of new inquiries. */

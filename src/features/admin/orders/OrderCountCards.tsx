@@ -3,9 +3,18 @@ import type { OrderStatus } from "../../orders/status";
 import type { OrderCounts } from "./orders-admin";
 import { countCards } from "./orders-dashboard";
 
+const EMPTY_COUNTS: OrderCounts = {
+  pending: 0,
+  processing: 0,
+  shipped: 0,
+  delivered: 0,
+  cancelled: 0,
+};
+
 interface Props {
-  counts: OrderCounts;
-  total: number;
+  /** null while the counts are on their way (the cards show a dash). */
+  counts: OrderCounts | null;
+  total: number | null;
   selected: OrderStatus | "all";
   onSelect: (status: OrderStatus | "all") => void;
 }
@@ -13,7 +22,10 @@ interface Props {
 export default function OrderCountCards({ counts, total, selected, onSelect }: Props) {
   const cards = [
     { status: "all" as const, label: "All Orders", count: total },
-    ...countCards(counts),
+    ...countCards(counts ?? EMPTY_COUNTS).map((card) => ({
+      ...card,
+      count: counts ? card.count : null,
+    })),
   ];
   return (
     <ul
@@ -37,7 +49,7 @@ export default function OrderCountCards({ counts, total, selected, onSelect }: P
               {label}
             </span>
             <span className="mt-1 block text-2xl font-semibold text-ink-900" data-count-value>
-              {count.toLocaleString("en-IN")}
+              {count === null ? "–" : count.toLocaleString("en-IN")}
             </span>
           </button>
         </li>

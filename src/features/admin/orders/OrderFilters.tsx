@@ -3,28 +3,31 @@
  * substring; and the order of the rows (newest first, or by promised dispatch date: issue 12).
  */
 import { useId } from "react";
-import type { OrderFilterInput } from "./orders-dashboard";
+import type { OrdersView } from "./orders-dashboard";
 
 interface Props {
-  filter: OrderFilterInput;
-  onChange: (next: OrderFilterInput) => void;
+  /** What is typed (the screen asks the server after a pause). */
+  filter: OrdersView;
+  onChange: (next: OrdersView) => void;
+  /** The order of the rows changes at once. */
+  onSort: (sort: OrdersView["sort"]) => void;
 }
 
 const input =
   "w-full rounded-xl border border-cream-300 bg-white px-4 py-2.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60";
 
-export default function OrderFilters({ filter, onChange }: Props) {
+export default function OrderFilters({ filter, onChange, onSort }: Props) {
   const id = useId();
-  const set = (key: keyof OrderFilterInput) => (event: { target: { value: string } }) =>
+  const set = (key: "q" | "min" | "max") => (event: { target: { value: string } }) =>
     onChange({ ...filter, [key]: event.target.value });
   return (
     <form
       role="search"
       aria-label="Filter orders"
-      className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem_12rem]"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_9rem_9rem_11rem]"
       onSubmit={(e) => e.preventDefault()}
     >
-      <div>
+      <div className="col-span-2 sm:col-span-1">
         <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-ink-700">
           Search by name or order id
         </label>
@@ -68,11 +71,16 @@ export default function OrderFilters({ filter, onChange }: Props) {
           className={input}
         />
       </div>
-      <div>
+      <div className="col-span-2 sm:col-span-1">
         <label htmlFor={`${id}-sort`} className="mb-1 block text-sm font-medium text-ink-700">
           Order by
         </label>
-        <select id={`${id}-sort`} value={filter.sort} onChange={set("sort")} className={input}>
+        <select
+          id={`${id}-sort`}
+          value={filter.sort}
+          onChange={(e) => onSort(e.target.value === "dispatch" ? "dispatch" : "newest")}
+          className={input}
+        >
           <option value="newest">Newest first</option>
           <option value="dispatch">Dispatch date</option>
         </select>

@@ -5,29 +5,25 @@
  * (GET /v2/admin/order/{id}), which also refreshes a handed-over copy.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
-import Spinner from "../../../components/ui/Spinner";
+import { useState } from "react";
 import { badgeClass } from "../../orders/order-list";
 import { statusLabel } from "../../orders/status";
 import type { ScreenProps } from "../shell/AdminApp";
 import { $adminHandoff, navigate } from "../shell/admin-router";
+import ScreenState from "../shell/ScreenState";
+import { useScreenData } from "../shell/use-screen-data";
+import StagesEditor from "../stages/StagesEditor";
 import OrderCustomer from "./OrderCustomer";
 import OrderOverview from "./OrderOverview";
 import OrderTabs from "./OrderTabs";
 import OrderTimeline from "./OrderTimeline";
 import StatusChanger from "./StatusChanger";
-import StagesEditor from "../../custom/admin/StagesEditor";
 import type { AdminOrderJson } from "./orders-admin";
+import { fetchAdminOrder } from "./orders-client";
 import { indiaDateTime } from "../../../lib/dates";
 import { DASHBOARD_TEXTS } from "./orders-dashboard";
-import { cachedOrder, fetchAdminOrder } from "./orders-store";
 
 type Tab = "overview" | "customer" | "timeline";
-type Loaded =
-  | { state: "loading" }
-  | { state: "found"; order: AdminOrderJson }
-  | { state: "missing" }
-  | { state: "failed" };
 
 function handedOver(handoff: unknown, id: string): AdminOrderJson | undefined {
   const order = handoff as AdminOrderJson | undefined;
@@ -39,29 +35,10 @@ export const customerTabLabel = (shortName: string) => `${shortName} User`;
 
 export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
   const handoff = useStore($adminHandoff);
-  const initial = handedOver(handoff, id) ?? cachedOrder(id);
-  const [loaded, setLoaded] = useState<Loaded>(
-    initial ? { state: "found", order: initial } : { state: "loading" },
-  );
+  const [initial] = useState(() => handedOver(handoff, id));
+  // The handed-over order shows at once; the server's copy replaces it when it arrives.
+  const data = useScreenData((signal) => fetchAdminOrder(id, signal), [id], { initial });
   const [tab, setTab] = useState<Tab>("overview");
-
-  useEffect(() => {
-    let live = true;
-    fetchAdminOrder(id).then(
-      (order) =>
-        live &&
-        setLoaded((now) =>
-          order ? { state: "found", order } : now.state === "found" ? now : { state: "missing" },
-        ),
-      (error) => {
-        console.error("[admin] loading the order failed", error);
-        if (live) setLoaded((now) => (now.state === "found" ? now : { state: "failed" }));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
 
   const back = (
     <a
@@ -76,32 +53,26 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
     </a>
   );
 
-  if (loaded.state !== "found") {
+  if (data.state !== "found") {
     return (
       <section className="space-y-6">
         <div className="flex items-center justify-between gap-3">
           <h1 className="text-3xl text-ink-900">Order</h1>
           {back}
         </div>
-        {loaded.state === "loading" ? (
-          <div className="py-16 text-center">
-            <Spinner label="Loading order" showLabel />
-          </div>
-        ) : (
-          <p
-            role="alert"
-            className="rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500"
-          >
-            {loaded.state === "missing"
-              ? DASHBOARD_TEXTS.orderNotFound
-              : "Failed to load the order. Please try again."}
-          </p>
-        )}
+        <ScreenState
+          data={data}
+          loading="Loading order"
+          missing={DASHBOARD_TEXTS.orderNotFound}
+          failed={DASHBOARD_TEXTS.orderLoadFailed}
+        >
+          {() => null}
+        </ScreenState>
       </section>
     );
   }
 
-  const { order } = loaded;
+  const order = data.data;
   const tabs = [
     { key: "overview" as const, label: "Overview" },
     { key: "customer" as const, label: customerTabLabel(shortName || "Shop") },
@@ -128,7 +99,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
       <StatusChanger
         key={`${order.id}:${order.status}`}
         order={order}
-        onChanged={(moved) => setLoaded({ state: "found", order: moved })}
+        onChanged={(moved) => data.update(() => moved)}
       />
       <OrderTabs tabs={tabs} selected={tab} onSelect={setTab}>
         {tab === "overview" && <OrderOverview order={order} />}

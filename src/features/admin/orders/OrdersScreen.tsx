@@ -1,142 +1,130 @@
 /**
- * /admin, the owner's orders (SPEC §2 Admin orders): counts per status, the filters, the table with
- * the inline status change and View. The newest page and the server's counts show first; once every
- * order is loaded, filters, counts and pages work in memory: the filter runs on a deferred copy of
- * what was typed (typing never waits for 10,000 rows) and the table renders 50 rows at a time.
+ * /admin, the owner's orders (SPEC §2 Admin orders): counts per status, the filters, one page of
+ * the table with the inline status change and View. The server filters, sorts, counts and pages
+ * (docs/decisions/0053-admin-lists-on-the-server.md); the view lives in the address, so a reload
+ * or a shared link shows the same page. Typing waits a moment before asking; the rows shown stay
+ * until the next page is here.
  */
 import { useStore } from "@nanostores/react";
-import { useDeferredValue, useEffect, useMemo, type ReactNode } from "react";
-import Spinner from "../../../components/ui/Spinner";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ScreenProps } from "../shell/AdminApp";
+import { $adminSearch, setSearch } from "../shell/admin-router";
+import ScreenState from "../shell/ScreenState";
+import { useScreenData } from "../shell/use-screen-data";
 import OrderCountCards from "./OrderCountCards";
 import OrderFilters from "./OrderFilters";
 import OrdersTable from "./OrdersTable";
 import Pager from "./Pager";
+import { fetchOrderCounts, fetchOrders } from "./orders-client";
 import {
   DASHBOARD_TEXTS,
-  EMPTY_FILTER,
-  countByStatus,
-  filterAdminOrders,
-  pageOf,
-  type OrderFilterInput,
+  ordersRequests,
+  ordersSearch,
+  pagePosition,
+  readOrdersView,
+  viewTotal,
+  type OrdersView,
 } from "./orders-dashboard";
-import { $adminOrders, $ordersFilter, $ordersPage, loadAdminOrders } from "./orders-store";
 
-const isEmpty = (filter: OrderFilterInput) =>
-  filter.q.trim() === EMPTY_FILTER.q &&
-  !filter.min.trim() &&
-  !filter.max.trim() &&
-  filter.status === "all" &&
-  filter.sort === "newest";
+/** How long typing rests before the filter is asked for. */
+const TYPING_PAUSE_MS = 250;
 
 export default function OrdersScreen(_props: ScreenProps) {
-  const loaded = useStore($adminOrders);
-  const filter = useStore($ordersFilter);
-  const page = useStore($ordersPage);
+  const search = useStore($adminSearch);
+  const view = readOrdersView(search);
+  const key = ordersRequests(view).page;
+  // The rows show as soon as they are here; the counts (a scan of every order) follow.
+  const data = useScreenData((signal) => fetchOrders(view, signal), [key]);
+  const countsData = useScreenData(() => fetchOrderCounts(view), [ordersRequests(view).counts]);
+  const counts = countsData.state === "found" ? countsData.data : null;
+  // What is typed shows at once; the address (and the request) follows after a pause. An address
+  // this screen did not write (Back, a link) replaces what was typed.
+  const [typed, setTyped] = useState(view);
+  const written = useRef(search);
   useEffect(() => {
-    void loadAdminOrders();
-  }, []);
+    if (search === written.current) return;
+    written.current = search;
+    setTyped(readOrdersView(search));
+  }, [search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: waits for the typing to rest
+  useEffect(() => {
+    if (ordersSearch({ ...typed, page: view.page }) === ordersSearch(view)) return;
+    const timer = setTimeout(() => {
+      written.current = ordersSearch({ ...typed, page: 0 });
+      setSearch(written.current);
+    }, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
 
-  const all = loaded.state !== "partial";
-  const deferred = useDeferredValue(filter);
-  const shown = useMemo(
-    () => (all ? filterAdminOrders(loaded.orders, deferred) : loaded.orders),
-    [all, loaded.orders, deferred],
-  );
-  const counts = useMemo(
-    () => (loaded.state === "partial" ? loaded.counts : countByStatus(loaded.orders)),
-    [loaded],
-  );
-  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const view = pageOf(shown, all ? page : 0);
-  const setFilter = (next: OrderFilterInput) => {
-    $ordersFilter.set(next);
-    $ordersPage.set(0);
+  const go = (next: OrdersView) => {
+    written.current = ordersSearch(next);
+    setTyped(next);
+    setSearch(written.current, { push: true });
   };
-  const waitingForAll = !all && !isEmpty(filter);
-  const busy = deferred !== filter || waitingForAll;
 
-  if (loaded.state === "idle" || loaded.state === "loading") {
-    return (
-      <Frame state={loaded.state}>
-        <div className="py-16 text-center">
-          <Spinner label="Loading orders" showLabel />
-        </div>
-      </Frame>
-    );
-  }
-  if (loaded.state === "failed" && loaded.orders.length === 0) {
-    return (
-      <Frame state={loaded.state}>
-        <LoadFailed />
-      </Frame>
-    );
-  }
   return (
-    <Frame state={loaded.state}>
-      {loaded.state === "failed" && <LoadFailed />}
-      <OrderCountCards
-        counts={counts}
-        total={total}
-        selected={filter.status}
-        onSelect={(status) => setFilter({ ...filter, status })}
-      />
-      <OrderFilters filter={filter} onChange={setFilter} />
-      {!all && (
-        <p role="status" className="flex items-center gap-2 text-sm text-ink-500">
-          <Spinner size="sm" label="Loading" /> Loading all {total.toLocaleString("en-IN")} orders;
-          the newest are shown meanwhile.
-        </p>
-      )}
-      <div
-        aria-busy={busy}
-        className={busy ? "opacity-70 transition-opacity" : ""}
-        data-orders-results={waitingForAll ? "" : shown.length}
-      >
-        {waitingForAll ? null : shown.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500">
-            {DASHBOARD_TEXTS.noMatch}
-          </p>
-        ) : (
-          <div className="space-y-4">
-            <OrdersTable orders={view.rows} />
-            <Pager
-              page={view.page}
-              pages={all ? view.pages : 1}
-              from={view.from}
-              to={view.to}
-              total={all ? shown.length : total}
-              onPage={(p) => $ordersPage.set(p)}
-            />
-          </div>
-        )}
-      </div>
-    </Frame>
-  );
-}
-
-function Frame({ state, children }: { state: string; children: ReactNode }) {
-  return (
-    <section className="space-y-6" aria-labelledby="orders-title" data-orders-screen={state}>
+    <section className="space-y-6" aria-labelledby="orders-title" data-orders-screen={data.state}>
       <h1 id="orders-title" className="text-3xl text-ink-900">
         All Orders
       </h1>
-      {children}
+      <ScreenState data={data} loading="Loading orders" failed={DASHBOARD_TEXTS.loadFailed}>
+        {(orders) => {
+          const total = counts ? viewTotal(view, counts) : null;
+          const all = counts ? viewTotal({ ...view, status: "all" }, counts) : null;
+          const position = pagePosition(view.page, orders.length, total);
+          return (
+            <Busy busy={data.refreshing} results={data.refreshing ? "" : String(total ?? "")}>
+              <OrderCountCards
+                counts={counts}
+                total={all}
+                selected={view.status}
+                onSelect={(status) => go({ ...view, status, page: 0 })}
+              />
+              <OrderFilters
+                filter={typed}
+                onChange={setTyped}
+                onSort={(sort) => go({ ...view, sort, page: 0 })}
+              />
+              {orders.length === 0 ? (
+                <p className="rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500">
+                  {DASHBOARD_TEXTS.noMatch}
+                </p>
+              ) : (
+                <div className="space-y-4">
+                  <OrdersTable
+                    orders={orders}
+                    onChanged={() => {
+                      data.retry();
+                      countsData.retry();
+                    }}
+                  />
+                  <Pager {...position} onPage={(page) => go({ ...view, page })} />
+                </div>
+              )}
+            </Busy>
+          );
+        }}
+      </ScreenState>
     </section>
   );
 }
 
-function LoadFailed() {
+function Busy({
+  busy,
+  results,
+  children,
+}: {
+  busy: boolean;
+  results: string;
+  children: ReactNode;
+}) {
   return (
-    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
-      <p>{DASHBOARD_TEXTS.loadFailed}</p>
-      <button
-        type="button"
-        onClick={() => void loadAdminOrders({ force: true })}
-        className="mt-3 rounded-full bg-ink-900 px-4 py-1.5 text-sm font-semibold text-cream-50"
-      >
-        Try again
-      </button>
+    <div
+      aria-busy={busy}
+      className={`space-y-6 ${busy ? "opacity-70 transition-opacity" : ""}`}
+      data-orders-results={results}
+    >
+      {children}
     </div>
   );
 }

@@ -1,21 +1,43 @@
-/** One page of the dashboard's table: id, date (India time), customer, items, total, payment, status, change, View. */
+/**
+ * One page of the dashboard's orders: order (short id with copy, date in India time), customer,
+ * amount (items below), status (payment below), the status change and View. One markup for both
+ * sizes: a table from `md` up (every column fits its card at 1280 px, View stays visible), and a
+ * card per order on a phone, each cell labelled (docs/decisions/0054-portal-on-a-phone.md).
+ */
 import { memo } from "react";
 import { formatInr } from "../../../lib/money";
 import { badgeClass } from "../../orders/order-list";
 import { statusLabel } from "../../orders/status";
 import { navigate } from "../shell/admin-router";
+import OrderIdCell from "./OrderIdCell";
 import type { AdminOrderJson } from "./orders-admin";
 import { indiaDate, indiaDateTime } from "../../../lib/dates";
 import { adminOrderPath, customerName } from "./orders-dashboard";
 import StatusChanger from "./StatusChanger";
 
-const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
+/** A cell that shows its column's name before it on a phone (the header row is hidden there). */
+const cell = "flex flex-col gap-0.5 md:table-cell md:px-2 md:py-3 md:align-top";
+const phoneLabel = "text-xs font-medium tracking-wide text-ink-500 uppercase md:hidden";
+
+const Row = memo(function Row({
+  order,
+  onChanged,
+}: {
+  order: AdminOrderJson;
+  onChanged?: (order: AdminOrderJson) => void;
+}) {
   const items = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
-    <tr className="border-b border-cream-100 align-top" data-order-row={order.id}>
-      <td className="py-3 pr-3 font-mono text-xs break-all text-ink-900">{order.id}</td>
-      <td className="px-3 py-3 whitespace-nowrap text-ink-700">
-        <span className="block">{indiaDateTime(order.createdAt)}</span>
+    <tr
+      className="grid grid-cols-2 gap-3 rounded-2xl border border-cream-200 bg-white p-4 md:table-row md:rounded-none md:border-0 md:border-b md:border-cream-100 md:bg-transparent md:p-0"
+      data-order-row={order.id}
+    >
+      <td className={`${cell} col-span-2 md:pl-0`}>
+        <span className={phoneLabel}>Order</span>
+        <OrderIdCell id={order.id} />
+        <span className="block text-xs whitespace-nowrap text-ink-500">
+          {indiaDateTime(order.createdAt)}
+        </span>
         {order.kind === "custom" ? (
           <span className="block text-xs font-semibold text-gold-700">Custom</span>
         ) : null}
@@ -25,21 +47,35 @@ const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
           </span>
         ) : null}
       </td>
-      <td className="px-3 py-3 text-ink-900">
-        <span className="block">{customerName(order) || "-"}</span>
-        <span className="block text-xs break-all text-ink-500">{order.shippingName.email}</span>
-      </td>
-      <td className="px-3 py-3 text-right text-ink-700">{items}</td>
-      <td className="px-3 py-3 text-right whitespace-nowrap text-ink-900">
-        {formatInr(order.pricing.total)}
-      </td>
-      <td className="px-3 py-3 text-ink-700">{order.payment.status}</td>
-      <td className="px-3 py-3">
+      <td className={`${cell} col-span-2 min-w-0`}>
+        <span className={phoneLabel}>Customer</span>
+        <span className="block text-ink-900">{customerName(order) || "-"}</span>
         <span
-          className={`rounded-full px-3 py-0.5 text-xs font-semibold whitespace-nowrap ${badgeClass(order.status)}`}
+          className="block max-w-full truncate text-xs text-ink-500 md:max-w-44"
+          title={order.shippingName.email}
+        >
+          {order.shippingName.email}
+        </span>
+      </td>
+      <td className={`${cell} md:text-right`}>
+        <span className={phoneLabel}>Amount</span>
+        <span className="block whitespace-nowrap text-ink-900" data-order-total>
+          {formatInr(order.pricing.total)}
+        </span>
+        <span className="block text-xs text-ink-500">
+          {items} {items === 1 ? "item" : "items"}
+        </span>
+      </td>
+      <td className={cell}>
+        <span className={phoneLabel}>Status</span>
+        <span
+          className={`block w-fit rounded-full px-3 py-0.5 text-xs font-semibold whitespace-nowrap ${badgeClass(order.status)}`}
           data-status={order.status}
         >
           {statusLabel(order.status, "admin")}
+        </span>
+        <span className="mt-1 block text-xs whitespace-nowrap text-ink-500" data-payment-status>
+          Payment: {order.payment.status}
         </span>
         {order.late ? (
           <span
@@ -50,10 +86,10 @@ const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
           </span>
         ) : null}
       </td>
-      <td className="px-3 py-3">
-        <StatusChanger order={order} compact />
+      <td className={`${cell} col-span-2`}>
+        <StatusChanger order={order} compact onChanged={onChanged} />
       </td>
-      <td className="py-3 pl-3">
+      <td className={`${cell} col-span-2 md:pr-0 md:text-right`}>
         <a
           href={adminOrderPath(order.id)}
           onClick={(event) => {
@@ -68,7 +104,7 @@ const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
             event.preventDefault();
             navigate(adminOrderPath(order.id), order);
           }}
-          className="rounded-full border border-cream-300 px-3 py-1 text-sm font-medium text-ink-700 hover:bg-cream-100"
+          className="inline-block w-fit rounded-full border border-cream-300 px-3 py-1 text-sm font-medium text-ink-700 hover:bg-cream-100"
           aria-label={`View order ${order.id}`}
         >
           View
@@ -78,44 +114,42 @@ const Row = memo(function Row({ order }: { order: AdminOrderJson }) {
   );
 });
 
-export default function OrdersTable({ orders }: { orders: readonly AdminOrderJson[] }) {
+export default function OrdersTable({
+  orders,
+  onChanged,
+}: {
+  orders: readonly AdminOrderJson[];
+  /** A row's status moved (the dashboard reloads its page and counts). */
+  onChanged?: (order: AdminOrderJson) => void;
+}) {
   return (
-    <div className="overflow-x-auto rounded-3xl border border-cream-200 bg-white/85 p-4">
-      <table className="w-full min-w-[64rem] text-left text-sm" aria-label="Orders">
-        <thead className="border-b border-cream-200 text-ink-500">
+    <div className="relative md:rounded-3xl md:border md:border-cream-200 md:bg-white/85 md:p-4">
+      <table className="block w-full text-left text-sm md:table" aria-label="Orders">
+        <thead className="sr-only border-b border-cream-200 text-ink-500 md:not-sr-only md:table-header-group">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Order ID
+            <th scope="col" className="py-2 pr-2 font-medium">
+              Order
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className="px-2 py-2 font-medium">
               Customer
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Items
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-2 py-2 text-right font-medium">
               Amount
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Payment
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className="px-2 py-2 font-medium">
               Status
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className="px-2 py-2 font-medium">
               Change status
             </th>
-            <th scope="col" className="py-2 pl-3 font-medium">
+            <th scope="col" className="py-2 pl-2 font-medium">
               <span className="sr-only">View</span>
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="flex flex-col gap-3 md:table-row-group">
           {orders.map((order) => (
-            <Row key={order.id} order={order} />
+            <Row key={order.id} order={order} onChanged={onChanged} />
           ))}
         </tbody>
       </table>

@@ -2,93 +2,74 @@
  * The inline status change (SPEC §2 Admin orders, §4 Order status values): a choice of processing,
  * shipped, delivered or cancelled (never pending; moves decision 0023 refuses are greyed out),
  * Update, the browser alert 'Please Choose a status of order!' without a choice and the toast
- * 'Status Changed'. Shipped also takes the tracking number and the shipping cost (rupees).
+ * 'Status Changed'. Shipped also takes the tracking number and the shipping cost (rupees), each
+ * checked under its field (react-hook-form over order-status.schema.ts, decision 0017).
  */
-import { useId, useState, type SubmitEvent } from "react";
-import { z } from "zod/mini";
+import { useId } from "react";
+import { useSchemaForm } from "../../../components/ui/use-schema-form";
 import { showToast } from "../../../components/ui/toast-store";
-import { rupeesToPaise } from "../../../lib/money";
 import { statusLabel } from "../../orders/status";
+import { showPortalError } from "../shell/portal-errors";
 import {
   ADMIN_TARGETS,
   allowedTargets,
   type AdminOrderJson,
   type AdminTarget,
 } from "./orders-admin";
+import { changeAdminOrderStatus } from "./orders-client";
 import { DASHBOARD_TEXTS } from "./orders-dashboard";
-import { changeAdminOrderStatus } from "./orders-store";
-import { statusChangeBody, type StatusChangeBody } from "./order-status.schema";
+import { statusChangeBodyOf, statusChangeForm, type StatusChangeForm } from "./order-status.schema";
 
 interface Props {
   order: AdminOrderJson;
-  /** Called with the moved order (the detail screen shows it at once). */
+  /** Called with the moved order (the detail screen shows it, the dashboard reloads its page). */
   onChanged?: (order: AdminOrderJson) => void;
   compact?: boolean;
 }
 
 const field =
-  "rounded-lg border border-cream-300 bg-white px-2 py-1.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60";
-
-/** The ship form's values -> the body, or the message saying what to fix. */
-function shippedBody(
-  tracking: string,
-  cost: string,
-): { body: StatusChangeBody } | { error: string } {
-  const shippingCost = cost.trim() ? rupeesToPaise(cost) : undefined;
-  if (shippingCost === null)
-    return { error: "Shipping cost must be an amount in rupees, such as 80 or 80.50" };
-  const parsed = z.safeParse(statusChangeBody, {
-    trackingNumber: tracking.trim() || undefined,
-    shippingCost,
-  });
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join("; ") };
-  return { body: parsed.data };
-}
+  "min-w-0 rounded-lg border border-cream-300 bg-white px-2 py-1.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60 aria-[invalid=true]:border-red-400";
 
 export default function StatusChanger({ order, onChanged, compact = false }: Props) {
-  const [choice, setChoice] = useState<AdminTarget | "">("");
-  const [tracking, setTracking] = useState(order.shipping.trackingNumber);
-  const [cost, setCost] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const allowed = allowedTargets(order.status);
   const id = useId();
+  const allowed = allowedTargets(order.status);
+  const { register, handleSubmit, watch, reset, formState } = useSchemaForm(statusChangeForm, {
+    defaultValues: { status: "", trackingNumber: order.shipping.trackingNumber, shippingCost: "" },
+  });
+  const { errors, isSubmitting: busy } = formState;
+  const choice = watch("status");
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!choice) {
+  async function onValid(values: StatusChangeForm) {
+    if (!values.status) {
       window.alert(DASHBOARD_TEXTS.noStatus);
       return;
     }
-    const body = choice === "shipped" ? shippedBody(tracking, cost) : { body: {} };
-    if ("error" in body) {
-      setError(body.error);
-      return;
-    }
-    setError("");
-    setBusy(true);
     try {
-      const moved = await changeAdminOrderStatus(order.id, choice, body.body);
+      const moved = await changeAdminOrderStatus(
+        order.id,
+        values.status as AdminTarget,
+        statusChangeBodyOf(values),
+      );
       showToast({ type: "success", title: DASHBOARD_TEXTS.statusChanged });
-      setChoice("");
-      setCost("");
+      reset({ status: "", trackingNumber: moved.shipping.trackingNumber, shippingCost: "" });
       onChanged?.(moved);
     } catch (failure) {
-      showToast({
-        type: "error",
-        title: "Error",
-        message: failure instanceof Error ? failure.message : "The status was not changed",
-      });
-    } finally {
-      setBusy(false);
+      showPortalError(failure, "Error", undefined);
     }
   }
 
+  const errorLine = (name: "trackingNumber" | "shippingCost") =>
+    errors[name]?.message ? (
+      <p id={`${id}-${name}-error`} className="w-full text-sm text-red-700" data-field-error>
+        {errors[name]?.message}
+      </p>
+    ) : null;
+
   return (
     <form
-      onSubmit={submit}
+      onSubmit={handleSubmit(onValid)}
       noValidate
-      className={`flex flex-wrap items-start gap-2 ${compact ? "" : "sm:items-end"}`}
+      className={`flex flex-wrap items-start gap-2 ${compact ? (choice === "shipped" ? "" : "xl:flex-nowrap") : "sm:items-end"}`}
       data-status-form={order.id}
     >
       <label
@@ -97,13 +78,7 @@ export default function StatusChanger({ order, onChanged, compact = false }: Pro
       >
         Change status{compact ? ` of order ${order.id}` : ""}
       </label>
-      <select
-        id={`${id}-status`}
-        value={choice}
-        onChange={(e) => setChoice(e.target.value as AdminTarget | "")}
-        className={field}
-        disabled={busy}
-      >
+      <select id={`${id}-status`} className={field} disabled={busy} {...register("status")}>
         <option value="">Choose status</option>
         {ADMIN_TARGETS.map((target) => (
           <option key={target} value={target} disabled={!allowed.includes(target)}>
@@ -116,20 +91,22 @@ export default function StatusChanger({ order, onChanged, compact = false }: Pro
           <input
             aria-label="Tracking number"
             placeholder="Tracking number"
-            value={tracking}
             maxLength={120}
-            onChange={(e) => setTracking(e.target.value)}
             className={`${field} w-36`}
             disabled={busy}
+            aria-invalid={Boolean(errors.trackingNumber)}
+            aria-describedby={errors.trackingNumber ? `${id}-trackingNumber-error` : undefined}
+            {...register("trackingNumber")}
           />
           <input
             aria-label="Shipping cost (₹)"
             placeholder="Shipping cost (₹)"
             inputMode="decimal"
-            value={cost}
-            onChange={(e) => setCost(e.target.value)}
             className={`${field} w-32`}
             disabled={busy}
+            aria-invalid={Boolean(errors.shippingCost)}
+            aria-describedby={errors.shippingCost ? `${id}-shippingCost-error` : undefined}
+            {...register("shippingCost")}
           />
         </>
       )}
@@ -140,11 +117,8 @@ export default function StatusChanger({ order, onChanged, compact = false }: Pro
       >
         {busy ? "Updating..." : "Update"}
       </button>
-      {error && (
-        <p role="alert" className="w-full text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {errorLine("trackingNumber")}
+      {errorLine("shippingCost")}
     </form>
   );
 }

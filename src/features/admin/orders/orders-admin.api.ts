@@ -66,10 +66,18 @@ export async function getAdminOrder(context: APIContext): Promise<Response> {
   return json(order);
 }
 
-/** GET /v2/admin/order-counts: { pending, processing, shipped, delivered, cancelled } */
+const countsQuery = orderListQuery.pick({ q: true, min: true, max: true, late: true });
+
+/**
+ * GET /v2/admin/order-counts[?q=&min=&max=&late=]: { pending, processing, shipped, delivered,
+ * cancelled } among the orders the filter keeps (every order without one).
+ */
 export async function getOrderCounts(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  return json(await orderCounts(await getDb()));
+  const query = readQuery(context.url, countsQuery);
+  if (query.min !== undefined && query.max !== undefined && query.min > query.max)
+    throw new HttpError(400, "min must not be above max");
+  return json(await orderCounts(await getDb(), query));
 }
 
 const statusQuery = z.object({

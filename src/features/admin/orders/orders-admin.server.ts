@@ -95,10 +95,18 @@ export async function loadAdminOrder(db: DbOrTx, id: string): Promise<AdminOrder
   return order ?? null;
 }
 
-export async function orderCounts(db: DbOrTx): Promise<OrderCounts> {
+/**
+ * Orders per status among those the filter's other conditions keep (q, min, max, late; any status),
+ * so the count cards and the table's "of N" agree with the page the server sends. No filter: all.
+ */
+export async function orderCounts(
+  db: DbOrTx,
+  filter: Omit<OrderFilter, "status" | "limit" | "offset" | "sort"> = {},
+): Promise<OrderCounts> {
   const rows = await db
     .select({ status: orders.status, n: count() })
     .from(orders)
+    .where(orderFilterWhere(filter))
     .groupBy(orders.status);
   const counts: OrderCounts = { pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 };
   for (const row of rows)

@@ -1,146 +1,89 @@
 import { describe, expect, it } from "vitest";
 import {
   amountBound,
-  byDispatchDate,
-  countByStatus,
   countCards,
-  filterAdminOrders,
-  pageOf,
-  replaceOrder,
-  type OrderFilterInput,
+  EMPTY_VIEW,
+  ordersRequests,
+  ordersSearch,
+  pagePosition,
+  readOrdersView,
+  shortOrderId,
+  viewTotal,
 } from "./orders-dashboard";
 
-const person = (firstName: string, lastName: string) => ({
-  firstName,
-  lastName,
-  phone: "",
-  email: "",
-});
-const order = (
-  id: string,
-  total: number,
-  status: string,
-  ship = person("Asha", "Verma"),
-  bill = ship,
-) => ({
-  id,
-  status,
-  pricing: { subtotal: total, discount: 0, shipping: 0, total },
-  shippingName: ship,
-  billingName: bill,
-});
-const ORDERS = [
-  order("ord_AB12", 49_900, "pending"),
-  order("ord_cd34", 149_900, "processing", person("Ravi", "Kumar")),
-  order("ord_ef56", 250_050, "shipped", person("Meera", "Nair"), person("Gift", "Giver")),
-  order("ord_gh78", 9_900, "mystery", person("", "")),
-];
-const f = (filter: Partial<OrderFilterInput>) =>
-  filterAdminOrders(ORDERS, {
-    min: "",
-    max: "",
-    q: "",
-    status: "all",
-    sort: "newest",
-    ...filter,
-  }).map((o) => o.id);
+const COUNTS = { pending: 2, processing: 1, shipped: 1, delivered: 0, cancelled: 3 };
 
-describe("the dashboard filter (SPEC §5 Admin filters)", () => {
-  it("keeps every order without a filter, in the order given", () => {
-    expect(f({})).toEqual(["ord_AB12", "ord_cd34", "ord_ef56", "ord_gh78"]);
+describe("the dashboard's view in the address (a reload or a shared link shows the same view)", () => {
+  it("reads every filter and the 1-based page, and writes them back the same", () => {
+    const search = "?status=shipped&q=asha+v&min=499.5&max=2000&sort=dispatch&page=3";
+    const view = readOrdersView(search);
+    expect(view).toEqual({
+      status: "shipped",
+      q: "asha v",
+      min: "499.5",
+      max: "2000",
+      sort: "dispatch",
+      page: 2,
+    });
+    expect(readOrdersView(ordersSearch(view))).toEqual(view);
   });
 
-  it("matches an id or a shipping or billing name substring in any case", () => {
-    expect(f({ q: "AB1" })).toEqual(["ord_AB12"]);
-    expect(f({ q: "ord_CD" })).toEqual(["ord_cd34"]);
-    expect(f({ q: "ravi kum" })).toEqual(["ord_cd34"]);
-    expect(f({ q: "  NAIR " })).toEqual(["ord_ef56"]);
-    expect(f({ q: "giver" })).toEqual(["ord_ef56"]);
-    expect(f({ q: "nobody" })).toEqual([]);
-  });
-
-  it("bounds the total by min and max in rupees, inclusive, ignoring text that is not an amount", () => {
-    expect(f({ min: "499" })).toEqual(["ord_AB12", "ord_cd34", "ord_ef56"]);
-    expect(f({ max: "1498.99" })).toEqual(["ord_AB12", "ord_gh78"]);
-    expect(f({ max: "1499" })).toEqual(["ord_AB12", "ord_cd34", "ord_gh78"]);
-    expect(f({ min: "1499", max: "2500.50" })).toEqual(["ord_cd34", "ord_ef56"]);
-    expect(f({ min: "2500.51" })).toEqual([]);
-    expect(f({ min: "abc" })).toHaveLength(4);
-    expect(amountBound("12.345")).toBeUndefined();
-    expect(amountBound(" 0 ")).toBe(0);
-  });
-
-  it("filters by status, an unknown status counting as pending", () => {
-    expect(f({ status: "pending" })).toEqual(["ord_AB12", "ord_gh78"]);
-    expect(f({ status: "shipped", q: "meera" })).toEqual(["ord_ef56"]);
+  it("leaves out what is not a filter: an unknown status, a bad amount or page", () => {
+    expect(readOrdersView("?status=lost&min=abc&max=-4&page=0&sort=up")).toEqual(EMPTY_VIEW);
+    expect(readOrdersView("?page=2.5")).toEqual(EMPTY_VIEW);
+    expect(ordersSearch(EMPTY_VIEW)).toBe("");
+    expect(ordersSearch({ ...EMPTY_VIEW, q: "  ", min: "x" })).toBe("");
   });
 });
 
-describe("counts, pages and dates", () => {
-  it("counts per status with pending labelled 'Waiting Payments'", () => {
-    const counts = countByStatus(ORDERS);
-    expect(counts).toEqual({ pending: 2, processing: 1, shipped: 1, delivered: 0, cancelled: 0 });
-    expect(countCards(counts).map((c) => `${c.label}:${c.count}`)).toEqual([
+describe("what the dashboard asks the server for", () => {
+  it("one page of 50 with the filter, and the counts under the same filter without the status", () => {
+    expect(
+      ordersRequests({ ...EMPTY_VIEW, status: "pending", q: " Ravi ", min: "499.50", page: 2 }),
+    ).toEqual({
+      page: "/v2/admin/allorders?q=Ravi&min=499.5&status=pending&limit=50&offset=100",
+      counts: "/v2/admin/order-counts?q=Ravi&min=499.5",
+    });
+    expect(ordersRequests(EMPTY_VIEW)).toEqual({
+      page: "/v2/admin/allorders?limit=50&offset=0",
+      counts: "/v2/admin/order-counts",
+    });
+    expect(ordersRequests({ ...EMPTY_VIEW, sort: "dispatch", max: "12.345" }).page).toBe(
+      "/v2/admin/allorders?sort=dispatch&limit=50&offset=0",
+    );
+  });
+
+  it("takes the table's total from the server's counts", () => {
+    expect(viewTotal(EMPTY_VIEW, COUNTS)).toBe(7);
+    expect(viewTotal({ ...EMPTY_VIEW, status: "cancelled" }, COUNTS)).toBe(3);
+    expect(pagePosition(0, 50, 120)).toEqual({ page: 0, pages: 3, from: 1, to: 50, total: 120 });
+    expect(pagePosition(2, 20, 120)).toMatchObject({ from: 101, to: 120 });
+    expect(pagePosition(0, 0, 0)).toMatchObject({ pages: 1, from: 0, to: 0 });
+    // Before the counts arrive, a full page promises a next one.
+    expect(pagePosition(3, 50, null)).toMatchObject({ pages: 5, from: 151, to: 200, total: null });
+    expect(pagePosition(3, 7, null)).toMatchObject({ pages: 4, to: 157 });
+  });
+
+  it("reads amounts typed in rupees as paise", () => {
+    expect(amountBound("499.5")).toBe(49_950);
+    expect(amountBound(" ")).toBeUndefined();
+    expect(amountBound("abc")).toBeUndefined();
+  });
+});
+
+describe("counts, ids and dates", () => {
+  it("labels the count cards as the owner reads them ('Waiting Payments')", () => {
+    expect(countCards(COUNTS).map((c) => `${c.label}:${c.count}`)).toEqual([
       "Waiting Payments:2",
       "Processing:1",
       "Shipped:1",
       "Delivered:0",
-      "Cancelled:0",
+      "Cancelled:3",
     ]);
   });
 
-  it("cuts a list into pages and clamps the page number", () => {
-    const rows = Array.from({ length: 120 }, (_, i) => i);
-    expect(pageOf(rows, 0)).toMatchObject({ page: 0, pages: 3, from: 1, to: 50 });
-    expect(pageOf(rows, 2).rows).toEqual(rows.slice(100));
-    expect(pageOf(rows, 9)).toMatchObject({ page: 2, from: 101, to: 120 });
-    expect(pageOf([], 3)).toMatchObject({ rows: [], page: 0, pages: 1, from: 0, to: 0 });
-  });
-
-  it("replaces one order by id", () => {
-    const next = { ...ORDERS[1]!, status: "shipped" };
-    expect(replaceOrder(ORDERS, next).map((o) => o.status)).toEqual([
-      "pending",
-      "shipped",
-      "shipped",
-      "mystery",
-    ]);
-  });
-});
-
-describe("ordering by promised dispatch date (issue 12 §3)", () => {
-  const at = (id: string, status: string, promisedDispatchAt: string | null) => ({
-    id,
-    status,
-    promisedDispatchAt,
-  });
-  const rows = [
-    at("new-pending", "pending", null),
-    at("due-later", "processing", "2026-12-20T00:00:00.000Z"),
-    at("shipped", "shipped", "2026-11-01T00:00:00.000Z"),
-    at("late", "processing", "2026-11-10T00:00:00.000Z"),
-    at("old-processing", "processing", null),
-  ];
-
-  it("puts the orders still to dispatch first, soonest (late) on top, then the rest as they came", () => {
-    expect(byDispatchDate(rows).map((o) => o.id)).toEqual([
-      "late",
-      "due-later",
-      "new-pending",
-      "shipped",
-      "old-processing",
-    ]);
-    expect(rows[0]!.id).toBe("new-pending");
-  });
-
-  it("is what the dashboard shows when the owner orders by dispatch date", () => {
-    const shown = filterAdminOrders(
-      rows.map((row) => ({
-        ...order(row.id, 100, row.status),
-        promisedDispatchAt: row.promisedDispatchAt,
-      })),
-      { min: "", max: "", q: "", status: "processing", sort: "dispatch" },
-    );
-    expect(shown.map((o) => o.id)).toEqual(["late", "due-later", "old-processing"]);
+  it("shortens a long order id to its last 8 characters", () => {
+    expect(shortOrderId("ord_mhx3k2ab_1a2b3c4d5e6f")).toBe("…3c4d5e6f");
+    expect(shortOrderId("ord_1")).toBe("ord_1");
   });
 });

@@ -1,16 +1,12 @@
 /**
  * The dashboard's logic (SPEC §2 Admin orders, §5 Admin filters), pure so it is tested without a
- * browser: the counts per status, the in-memory filter (amount range; name or id substring, any
- * case) and the table's pages. Amounts are paise.
+ * browser: the view (filters and page) read from and written to the address, the server queries it
+ * asks (the server filters, sorts, counts and pages: docs/decisions/0053-admin-lists-on-the-server.md),
+ * the count cards and the table's positions. Amounts are paise.
  */
 import { rupeesToPaise } from "../../../lib/money";
 import type { OrderJson } from "../../orders/orders";
-import {
-  ORDER_STATUSES,
-  normaliseStatus,
-  statusLabel,
-  type OrderStatus,
-} from "../../orders/status";
+import { ORDER_STATUSES, statusLabel, type OrderStatus } from "../../orders/status";
 import type { OrderCounts } from "./orders-admin";
 
 export const DASHBOARD_TEXTS = {
@@ -19,28 +15,32 @@ export const DASHBOARD_TEXTS = {
   statusChanged: "Status Changed",
   loadFailed: "Failed to load orders",
   orderNotFound: "Order not found",
+  orderLoadFailed: "Failed to load the order",
 } as const;
 
-/** Rows per page of the table: 10,000 orders render as pages, never as one 10,000-row table. */
+/** Rows per page: the browser holds one page, never the whole list. */
 export const PAGE_SIZE = 50;
 
-export interface OrderFilterInput {
-  /** The text boxes as typed: rupees. Blank means no bound; anything not a number is ignored. */
+export interface OrdersView {
+  /** The text boxes as typed: rupees. Blank means no bound; anything not an amount is ignored. */
   min: string;
   max: string;
   /** Id or customer name substring. */
   q: string;
   status: OrderStatus | "all";
-  /** Newest first (SPEC), or by the promised dispatch date: the orders still to dispatch first, soonest (and late) on top. */
+  /** Newest first (SPEC), or by the promised dispatch date (the orders still to dispatch first). */
   sort: "newest" | "dispatch";
+  /** 0-based. */
+  page: number;
 }
 
-export const EMPTY_FILTER: OrderFilterInput = {
+export const EMPTY_VIEW: OrdersView = {
   min: "",
   max: "",
   q: "",
   status: "all",
   sort: "newest",
+  page: 0,
 };
 
 /** A bound typed in rupees ("499", "499.5") -> paise; undefined when blank or not an amount. */
@@ -49,65 +49,94 @@ export function amountBound(text: string): number | undefined {
   return rupeesToPaise(text) ?? undefined;
 }
 
-/** The names the owner may search by: shipping and billing, "first last". */
-export function customerName(order: Pick<OrderJson, "shippingName">): string {
-  return `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
-}
-
-type Filterable = Pick<OrderJson, "id" | "status" | "pricing" | "shippingName" | "billingName"> &
-  Dispatchable;
-
-/** An order's dispatch promise (absent on orders from before it existed). */
-type Dispatchable = Pick<OrderJson, "status"> & { promisedDispatchAt?: string | null };
-
-/** A predicate for the filter, built once per filter change (the needle is lower-cased once). */
-export function orderMatcher(filter: OrderFilterInput): (order: Filterable) => boolean {
-  const min = amountBound(filter.min);
-  const max = amountBound(filter.max);
-  const needle = filter.q.trim().toLowerCase();
-  return (order) => {
-    if (filter.status !== "all" && normaliseStatus(order.status) !== filter.status) return false;
-    if (min !== undefined && order.pricing.total < min) return false;
-    if (max !== undefined && order.pricing.total > max) return false;
-    if (!needle) return true;
-    if (order.id.toLowerCase().includes(needle)) return true;
-    const names = [order.shippingName, order.billingName].map((n) =>
-      `${n.firstName} ${n.lastName}`.toLowerCase(),
-    );
-    return names.some((name) => name.includes(needle));
+/** The view an address names (`?status=shipped&q=asha&min=500&page=2`); anything odd is left out. */
+export function readOrdersView(search: string): OrdersView {
+  const params = new URLSearchParams(search);
+  const status = params.get("status") ?? "";
+  const page = Number(params.get("page") ?? "1");
+  return {
+    q: (params.get("q") ?? "").slice(0, 200),
+    min: amountBound(params.get("min") ?? "") === undefined ? "" : params.get("min")!,
+    max: amountBound(params.get("max") ?? "") === undefined ? "" : params.get("max")!,
+    status: (ORDER_STATUSES as readonly string[]).includes(status)
+      ? (status as OrderStatus)
+      : "all",
+    sort: params.get("sort") === "dispatch" ? "dispatch" : "newest",
+    page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
   };
 }
 
-export function filterAdminOrders<T extends Filterable>(
-  orders: readonly T[],
-  filter: OrderFilterInput,
-): T[] {
-  const kept = orders.filter(orderMatcher(filter));
-  return filter.sort === "dispatch" ? byDispatchDate(kept) : kept;
+/** The address's query for a view ("" for the plain dashboard); the page is 1-based there. */
+export function ordersSearch(view: OrdersView): string {
+  const params = new URLSearchParams();
+  if (view.status !== "all") params.set("status", view.status);
+  if (view.q.trim()) params.set("q", view.q.trim());
+  if (amountBound(view.min) !== undefined) params.set("min", view.min.trim());
+  if (amountBound(view.max) !== undefined) params.set("max", view.max.trim());
+  if (view.sort !== "newest") params.set("sort", view.sort);
+  if (view.page > 0) params.set("page", String(view.page + 1));
+  const text = params.toString();
+  return text ? `?${text}` : "";
 }
 
-/** The dispatch date an order still waits for (paid, not shipped), or null. */
-function awaitedDispatch(order: Dispatchable): number | null {
-  if (normaliseStatus(order.status) !== "processing" || !order.promisedDispatchAt) return null;
-  const at = Date.parse(order.promisedDispatchAt);
-  return Number.isNaN(at) ? null : at;
+/** Rupees as the API's query takes them ("499.5"), from what was typed; undefined when not an amount. */
+const wireRupees = (text: string) => {
+  const paise = amountBound(text);
+  return paise === undefined ? undefined : String(paise / 100);
+};
+
+/** The filter the server applies (q, min, max), shared by the page and the counts. */
+function filterParams(view: OrdersView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.q.trim()) params.set("q", view.q.trim());
+  const min = wireRupees(view.min);
+  const max = wireRupees(view.max);
+  if (min !== undefined) params.set("min", min);
+  if (max !== undefined) params.set("max", max);
+  return params;
+}
+
+/** The two calls a view makes: one page of orders, and the counts per status under its filter. */
+export function ordersRequests(view: OrdersView): { page: string; counts: string } {
+  const counts = filterParams(view).toString();
+  const page = filterParams(view);
+  if (view.status !== "all") page.set("status", view.status);
+  if (view.sort !== "newest") page.set("sort", view.sort);
+  page.set("limit", String(PAGE_SIZE));
+  page.set("offset", String(view.page * PAGE_SIZE));
+  return {
+    page: `/v2/admin/allorders?${page}`,
+    counts: `/v2/admin/order-counts${counts ? `?${counts}` : ""}`,
+  };
+}
+
+/** How many orders the view's table has in all: its status's count, or every status's. */
+export function viewTotal(view: OrdersView, counts: OrderCounts): number {
+  if (view.status !== "all") return counts[view.status];
+  return Object.values(counts).reduce((sum, n) => sum + n, 0);
 }
 
 /**
- * Orders still to dispatch first, the soonest promised date on top (so the late ones lead); then
- * every other order in the order it came (newest first). Stable, and the input is left alone.
+ * The pager's figures for a page of `rows` rows out of `total` (null while the counts are on their
+ * way: a full page then promises one more).
  */
-export function byDispatchDate<T extends Dispatchable>(orders: readonly T[]): T[] {
-  const waiting = orders.filter((order) => awaitedDispatch(order) !== null);
-  waiting.sort((a, b) => awaitedDispatch(a)! - awaitedDispatch(b)!);
-  return [...waiting, ...orders.filter((order) => awaitedDispatch(order) === null)];
+export function pagePosition(page: number, rows: number, total: number | null) {
+  const pages =
+    total === null
+      ? page + (rows === PAGE_SIZE ? 2 : 1)
+      : Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return {
+    page,
+    pages,
+    from: rows ? page * PAGE_SIZE + 1 : 0,
+    to: page * PAGE_SIZE + rows,
+    total,
+  };
 }
 
-/** Orders per status; an unknown status counts as pending (decision 0006). */
-export function countByStatus(orders: readonly Pick<OrderJson, "status">[]): OrderCounts {
-  const counts: OrderCounts = { pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 };
-  for (const order of orders) counts[normaliseStatus(order.status)]++;
-  return counts;
+/** The names the owner may search by: shipping and billing, "first last". */
+export function customerName(order: Pick<OrderJson, "shippingName">): string {
+  return `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
 }
 
 /** The count cards, in the order of SPEC §4, labelled as the owner reads them ('Waiting Payments'). */
@@ -121,32 +150,13 @@ export function countCards(
   }));
 }
 
-export interface Page<T> {
-  rows: T[];
-  /** 0-based, clamped to the last page. */
-  page: number;
-  pages: number;
-  /** 1-based positions of the first and last row shown (0 and 0 when empty). */
-  from: number;
-  to: number;
-}
-
-export function pageOf<T>(rows: readonly T[], page: number, size = PAGE_SIZE): Page<T> {
-  const pages = Math.max(1, Math.ceil(rows.length / size));
-  const at = Math.min(Math.max(0, Math.floor(page)), pages - 1);
-  const slice = rows.slice(at * size, at * size + size);
-  return {
-    rows: slice,
-    page: at,
-    pages,
-    from: slice.length ? at * size + 1 : 0,
-    to: at * size + slice.length,
-  };
-}
-
-/** Replaces one order in a list by id (after a status change); the list is copied, order kept. */
-export function replaceOrder<T extends { id: string }>(orders: readonly T[], next: T): T[] {
-  return orders.map((order) => (order.id === next.id ? next : order));
+/**
+ * The table's short form of an order id: its last 8 characters after an ellipsis
+ * ("…5e6f7a8b"), enough to tell orders apart at a glance; the full id is in the title and the
+ * copy button, and the search matches any part of it.
+ */
+export function shortOrderId(id: string): string {
+  return id.length > 10 ? `…${id.slice(-8)}` : id;
 }
 
 /** Path of the owner's order detail. */

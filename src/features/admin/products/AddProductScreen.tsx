@@ -3,32 +3,24 @@
  * then 'Successful' - 'Product added successfully!' and the list, or 'Error' - 'Product failed to
  * add!' with the server's reason under the form (a duplicate sku says so).
  */
-import { useEffect, useState } from "react";
-import Spinner from "../../../components/ui/Spinner";
+import { useState } from "react";
 import { showToast } from "../../../components/ui/toast-store";
-import { adminPost } from "../shell/admin-api";
 import type { ScreenProps } from "../shell/AdminApp";
 import { navigate } from "../shell/admin-router";
-import { loadCategoryOptions, type CategoryOption } from "./product-categories";
+import ScreenState from "../shell/ScreenState";
+import { useScreenData } from "../shell/use-screen-data";
+import { loadCategoryOptions } from "./product-categories";
 import { emptyProduct, PRODUCT_TEXTS, type ProductFormValues } from "./product-form";
+import { createProduct } from "./products-client";
 import ProductForm from "./ProductForm";
 
 export default function AddProductScreen(_props: ScreenProps) {
-  const [categories, setCategories] = useState<CategoryOption[] | null>(null);
+  const categories = useScreenData((signal) => loadCategoryOptions(signal), []);
   const [initial] = useState(() => emptyProduct());
-
-  useEffect(() => {
-    loadCategoryOptions()
-      .then(setCategories)
-      .catch((error: unknown) => {
-        console.error("Loading the categories failed", error);
-        setCategories([]);
-      });
-  }, []);
 
   async function save(values: ProductFormValues): Promise<void> {
     try {
-      await adminPost("/v2/products", values);
+      await createProduct(values);
       showToast({ type: "success", ...PRODUCT_TEXTS.added });
       navigate("/admin/my-products");
     } catch (error) {
@@ -42,11 +34,11 @@ export default function AddProductScreen(_props: ScreenProps) {
       <h1 id="add-product-title" className="text-3xl text-ink-900">
         Add Product
       </h1>
-      {categories ? (
-        <ProductForm initial={initial} categories={categories} mode="add" onSave={save} />
-      ) : (
-        <Spinner label="Loading" />
-      )}
+      <ScreenState data={categories} loading="Loading" failed="The categories could not be loaded">
+        {(options) => (
+          <ProductForm initial={initial} categories={options} mode="add" onSave={save} />
+        )}
+      </ScreenState>
     </section>
   );
 }

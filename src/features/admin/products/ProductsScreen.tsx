@@ -3,23 +3,32 @@
  * filters (name, category, status), and per product the active switch, the homepage toggle and
  * 'View and Edit', which opens /admin/product/{id} handing the product over.
  */
-import { useEffect, useMemo, useState } from "react";
-import Spinner from "../../../components/ui/Spinner";
+import { useStore } from "@nanostores/react";
+import { useEffect, useRef, useState } from "react";
 import { formatInr } from "../../../lib/money";
 import { categoryLabel, firstImage, type ProductStatus } from "../../catalogue/catalogue";
-import { adminGet } from "../shell/admin-api";
+import Pager from "../orders/Pager";
 import type { ScreenProps } from "../shell/AdminApp";
-import { navigate } from "../shell/admin-router";
+import { $adminSearch, navigate, setSearch } from "../shell/admin-router";
+import ScreenState from "../shell/ScreenState";
+import { useScreenData } from "../shell/use-screen-data";
 import { switchStatus, toggleHome } from "./product-actions";
+import { loadCategoryOptions, type CategoryOption } from "./product-categories";
 import {
-  categoriesOf,
-  filterProducts,
-  NO_FILTERS,
-  productCounts,
+  PRODUCTS_PAGE_SIZE,
+  productsRequests,
+  productsSearch,
+  productsTotal,
+  readProductsView,
   type AdminProduct,
-  type ProductFilters,
+  type ProductCounts,
+  type ProductsView,
 } from "./products-admin";
+import { fetchProductsPage } from "./products-client";
 import { inputClass, smallButton } from "./products-ui";
+
+/** How long typing rests before the search is asked for. */
+const TYPING_PAUSE_MS = 250;
 
 function Switch({
   on,
@@ -50,26 +59,57 @@ function Switch({
 }
 
 export default function ProductsScreen(_props: ScreenProps) {
-  const [products, setProducts] = useState<AdminProduct[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [filters, setFilters] = useState<ProductFilters>(NO_FILTERS);
+  const search = useStore($adminSearch);
+  const view = readProductsView(search);
+  const data = useScreenData(
+    (signal) => fetchProductsPage(view, signal),
+    [productsRequests(view).page],
+  );
+  const [categories, setCategories] = useState<CategoryOption[]>([]);
   const [pendingHome, setPendingHome] = useState<string | null>(null);
-
+  // The search box shows what is typed at once; the address follows after a pause.
+  const [typed, setTyped] = useState(view.q);
+  const written = useRef(search);
   useEffect(() => {
-    adminGet<AdminProduct[]>("/v2/admin/allproducts?limit=0&offset=0&status=all")
-      .then(setProducts)
-      .catch((error: unknown) => {
-        console.error("Loading the products failed", error);
-        setFailed(true);
-      });
+    if (search === written.current) return;
+    written.current = search;
+    setTyped(readProductsView(search).q);
+  }, [search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: waits for the typing to rest
+  useEffect(() => {
+    if (typed.trim() === view.q.trim()) return;
+    const timer = setTimeout(() => {
+      written.current = productsSearch({ ...view, q: typed, page: 0 });
+      setSearch(written.current);
+    }, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  useEffect(() => {
+    // The filter's choices; without them the list still works (the select offers "All").
+    loadCategoryOptions().then(setCategories, (error: unknown) =>
+      console.warn("[admin] the category filter could not be filled", error),
+    );
   }, []);
 
-  const counts = useMemo(() => productCounts(products ?? []), [products]);
-  const categories = useMemo(() => categoriesOf(products ?? []), [products]);
-  const shown = useMemo(() => filterProducts(products ?? [], filters), [products, filters]);
-
+  const go = (next: ProductsView) => {
+    written.current = productsSearch(next);
+    setSearch(written.current, { push: true });
+  };
   const patch = (id: string, change: Partial<AdminProduct>) =>
-    setProducts((list) => (list ? list.map((p) => (p.id === id ? { ...p, ...change } : p)) : list));
+    data.update((page) => ({
+      ...page,
+      products: page.products.map((p) => (p.id === id ? { ...p, ...change } : p)),
+    }));
+  const moveCount = (to: ProductStatus) =>
+    data.update((page) => {
+      const step = to === "active" ? 1 : -1;
+      const counts: ProductCounts = {
+        count: page.counts.count,
+        active: page.counts.active + step,
+        outOfStock: page.counts.outOfStock - step,
+      };
+      return { ...page, counts };
+    });
 
   async function onHome(product: AdminProduct) {
     setPendingHome(product.id);
@@ -78,164 +118,188 @@ export default function ProductsScreen(_props: ScreenProps) {
     if (listed !== null) patch(product.id, { onHome: listed });
   }
 
-  if (failed)
-    return (
-      <p className="text-ink-700">
-        The products could not be loaded. Reload the page to try again.
-      </p>
-    );
-  if (!products) return <Spinner label="Loading products" showLabel />;
-
   return (
     <section className="space-y-6" aria-labelledby="products-title">
       <h1 id="products-title" className="text-3xl text-ink-900">
         All Products
       </h1>
-      <dl className="grid gap-3 sm:grid-cols-3" data-product-counts>
-        {[
-          ["Total Products", counts.count, "total"],
-          ["Active", counts.active, "active"],
-          ["Out of Stock", counts.outOfStock, "out-of-stock"],
-        ].map(([label, value, key]) => (
-          <div
-            key={key}
-            className="rounded-2xl border border-cream-300 bg-white p-4"
-            data-count={key}
-          >
-            <dt className="text-sm text-ink-500">{label}</dt>
-            <dd className="text-2xl font-semibold text-ink-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="grid gap-3 sm:grid-cols-3" role="search">
-        <label className="sr-only" htmlFor="filter-name">
-          Search by name
-        </label>
-        <input
-          id="filter-name"
-          className={inputClass}
-          type="search"
-          placeholder="Search by name..."
-          value={filters.name}
-          onChange={(e) => setFilters({ ...filters, name: e.target.value })}
-        />
-        <label className="sr-only" htmlFor="filter-category">
-          Category
-        </label>
-        <select
-          id="filter-category"
-          className={inputClass}
-          value={filters.category}
-          onChange={(e) => setFilters({ ...filters, category: e.target.value })}
-        >
-          <option value="">All Categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-        <label className="sr-only" htmlFor="filter-status">
-          Status
-        </label>
-        <select
-          id="filter-status"
-          className={inputClass}
-          value={filters.status}
-          onChange={(e) =>
-            setFilters({ ...filters, status: e.target.value as ProductStatus | "all" })
-          }
-        >
-          <option value="all">All Statuses</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
-        </select>
-      </div>
-      {shown.length === 0 ? (
-        <p className="text-ink-700">No products found matching your filters.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-2xl border border-cream-300 bg-white">
-          <table className="min-w-full divide-y divide-cream-200 text-sm">
-            <thead className="bg-cream-100 text-left text-ink-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Product
-                </th>
-                <th scope="col" className="px-3 py-2">
+      <ScreenState data={data} loading="Loading products" failed="Failed to load products">
+        {({ products, counts }) => {
+          const total = productsTotal(view, counts);
+          const from = products.length ? view.page * PRODUCTS_PAGE_SIZE + 1 : 0;
+          return (
+            <div
+              className={`space-y-6 ${data.refreshing ? "opacity-70" : ""}`}
+              aria-busy={data.refreshing}
+            >
+              <dl className="grid grid-cols-3 gap-3" data-product-counts>
+                {[
+                  ["Total Products", counts.count, "total"],
+                  ["Active", counts.active, "active"],
+                  ["Out of Stock", counts.outOfStock, "out-of-stock"],
+                ].map(([label, value, key]) => (
+                  <div
+                    key={key}
+                    className="rounded-2xl border border-cream-300 bg-white p-3 sm:p-4"
+                    data-count={key}
+                  >
+                    <dt className="text-xs text-ink-500 sm:text-sm">{label}</dt>
+                    <dd className="text-2xl font-semibold text-ink-900">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <div className="grid gap-3 sm:grid-cols-3" role="search">
+                <label className="sr-only" htmlFor="filter-name">
+                  Search by name
+                </label>
+                <input
+                  id="filter-name"
+                  className={inputClass}
+                  type="search"
+                  placeholder="Search by name..."
+                  value={typed}
+                  maxLength={100}
+                  onChange={(e) => setTyped(e.target.value)}
+                />
+                <label className="sr-only" htmlFor="filter-category">
                   Category
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Active
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Homepage
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-cream-200">
-              {shown.map((product) => {
-                const image = firstImage(product);
-                return (
-                  <tr key={product.id} data-product-row={product.id}>
-                    <td className="px-3 py-2">
-                      <div className="flex items-center gap-3">
-                        <img
-                          src={image.url}
-                          alt=""
-                          width={40}
-                          height={40}
-                          className="size-10 rounded-lg object-cover"
-                        />
-                        <span className="font-medium text-ink-900">{product.name}</span>
-                      </div>
-                    </td>
-                    <td className="px-3 py-2 text-ink-700">
-                      {product.category ? categoryLabel(product.category) : "-"}
-                    </td>
-                    <td className="px-3 py-2 text-ink-900">{formatInr(product.price)}</td>
-                    <td className="px-3 py-2">
-                      <Switch
-                        on={product.status === "active"}
-                        label={`Active: ${product.name}`}
-                        onToggle={() =>
-                          void switchStatus(product.id, product.status, (status) =>
-                            patch(product.id, { status }),
-                          )
-                        }
-                      />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Switch
-                        on={product.onHome}
-                        label={`Homepage: ${product.name}`}
-                        disabled={pendingHome === product.id}
-                        onToggle={() => void onHome(product)}
-                      />
-                    </td>
-                    <td className="px-3 py-2 text-right">
-                      <button
-                        type="button"
-                        className={smallButton}
-                        onClick={() =>
-                          navigate(`/admin/product/${encodeURIComponent(product.id)}`, product)
-                        }
-                      >
-                        View and Edit
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                </label>
+                <select
+                  id="filter-category"
+                  className={inputClass}
+                  value={view.category}
+                  onChange={(e) => go({ ...view, category: e.target.value, page: 0 })}
+                >
+                  <option value="">All Categories</option>
+                  {categories.map((c) => (
+                    <option key={c.id} value={c.slug}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+                <label className="sr-only" htmlFor="filter-status">
+                  Status
+                </label>
+                <select
+                  id="filter-status"
+                  className={inputClass}
+                  value={view.status}
+                  onChange={(e) =>
+                    go({ ...view, status: e.target.value as ProductStatus | "all", page: 0 })
+                  }
+                >
+                  <option value="all">All Statuses</option>
+                  <option value="active">Active</option>
+                  <option value="inactive">Inactive</option>
+                </select>
+              </div>
+              {products.length === 0 ? (
+                <p className="text-ink-700">No products found matching your filters.</p>
+              ) : (
+                <section
+                  className="relative overflow-x-auto rounded-2xl border border-cream-300 bg-white"
+                  aria-label="Products"
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it
+                  tabIndex={0}
+                >
+                  <table className="min-w-full divide-y divide-cream-200 text-sm">
+                    <thead className="bg-cream-100 text-left text-ink-700">
+                      <tr>
+                        <th scope="col" className="px-3 py-2">
+                          Product
+                        </th>
+                        <th scope="col" className="px-3 py-2">
+                          Category
+                        </th>
+                        <th scope="col" className="px-3 py-2">
+                          Price
+                        </th>
+                        <th scope="col" className="px-3 py-2">
+                          Active
+                        </th>
+                        <th scope="col" className="px-3 py-2">
+                          Homepage
+                        </th>
+                        <th scope="col" className="px-3 py-2">
+                          <span className="sr-only">Actions</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-cream-200">
+                      {products.map((product) => {
+                        const image = firstImage(product);
+                        return (
+                          <tr key={product.id} data-product-row={product.id}>
+                            <td className="px-3 py-2">
+                              <div className="flex items-center gap-3">
+                                <img
+                                  src={image.url}
+                                  alt=""
+                                  width={40}
+                                  height={40}
+                                  className="size-10 rounded-lg object-cover"
+                                />
+                                <span className="font-medium text-ink-900">{product.name}</span>
+                              </div>
+                            </td>
+                            <td className="px-3 py-2 text-ink-700">
+                              {product.category ? categoryLabel(product.category) : "-"}
+                            </td>
+                            <td className="px-3 py-2 text-ink-900">{formatInr(product.price)}</td>
+                            <td className="px-3 py-2">
+                              <Switch
+                                on={product.status === "active"}
+                                label={`Active: ${product.name}`}
+                                onToggle={() =>
+                                  void switchStatus(product.id, product.status, (status) => {
+                                    patch(product.id, { status });
+                                    moveCount(status);
+                                  })
+                                }
+                              />
+                            </td>
+                            <td className="px-3 py-2">
+                              <Switch
+                                on={product.onHome}
+                                label={`Homepage: ${product.name}`}
+                                disabled={pendingHome === product.id}
+                                onToggle={() => void onHome(product)}
+                              />
+                            </td>
+                            <td className="px-3 py-2 text-right">
+                              <button
+                                type="button"
+                                className={smallButton}
+                                onClick={() =>
+                                  navigate(
+                                    `/admin/product/${encodeURIComponent(product.id)}`,
+                                    product,
+                                  )
+                                }
+                              >
+                                View and Edit
+                              </button>
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </section>
+              )}
+              <Pager
+                page={view.page}
+                pages={Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE))}
+                from={from}
+                to={view.page * PRODUCTS_PAGE_SIZE + products.length}
+                total={total}
+                label="Pages of products"
+                onPage={(page) => go({ ...view, page })}
+              />
+            </div>
+          );
+        }}
+      </ScreenState>
     </section>
   );
 }

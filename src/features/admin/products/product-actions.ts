@@ -7,13 +7,10 @@
 import { showToast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import type { ProductStatus } from "../../catalogue/catalogue";
-import { adminPatch } from "../shell/admin-api";
-import { HOME_LIMIT_RELOAD_MS, PRODUCT_TEXTS } from "./product-form";
+import { showPortalError } from "../shell/portal-errors";
 import { HOME_LIMIT_CODE } from "../../catalogue/catalogue";
-
-function errorText(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : "Please try again";
-}
+import { HOME_LIMIT_RELOAD_MS, PRODUCT_TEXTS } from "./product-form";
+import { saveProductStatus, toggleHomeProduct } from "./products-client";
 
 /** Sets the status at once through `apply`, then asks the server; puts it back when refused. */
 export async function switchStatus(
@@ -24,24 +21,24 @@ export async function switchStatus(
   const to: ProductStatus = from === "active" ? "inactive" : "active";
   apply(to);
   try {
-    await adminPatch(`/v2/products/${encodeURIComponent(id)}?status=${to}`);
+    await saveProductStatus(id, to);
   } catch (error) {
     apply(from);
-    showToast({ type: "error", title: "Error", message: errorText(error) });
+    showPortalError(error);
   }
 }
 
 /** Toggles the homepage listing; answers the new state, or null when refused. */
 export async function toggleHome(id: string): Promise<boolean | null> {
   try {
-    const answer = await adminPatch<string>(`/v2/home-products/${encodeURIComponent(id)}`);
+    const answer = await toggleHomeProduct(id);
     return answer !== "removed";
   } catch (error) {
     if (error instanceof ApiError && error.code === HOME_LIMIT_CODE) {
       showToast({ type: "error", ...PRODUCT_TEXTS.homeLimit });
       setTimeout(() => window.location.assign("/admin/my-products"), HOME_LIMIT_RELOAD_MS);
     } else {
-      showToast({ type: "error", title: "Error", message: errorText(error) });
+      showPortalError(error);
     }
     return null;
   }

@@ -12,7 +12,13 @@ import {
   toFormValues,
 } from "./product-form";
 import { productInput } from "./product.schema";
-import { categoriesOf, filterProducts, NO_FILTERS, productCounts } from "./products-admin";
+import {
+  NO_FILTERS,
+  productsRequests,
+  productsSearch,
+  productsTotal,
+  readProductsView,
+} from "./products-admin";
 
 const issues = (value: unknown) => {
   const result = productInput.safeParse(value);
@@ -60,8 +66,8 @@ describe("the product form's rules (SPEC §5)", () => {
       images: addImage([], "/images/a.webp"),
     };
     expect(issues(body)).toEqual([
-      "price: price must have at most 2 decimals",
-      "costPrice: costPrice must be a number",
+      "price: Base Price (₹) must have at most 2 decimals",
+      "costPrice: Cost Price (₹): enter an amount in rupees, such as 1499 or 1499.50",
     ]);
   });
 
@@ -117,43 +123,22 @@ describe("the product form's rules (SPEC §5)", () => {
 });
 
 describe("the product list (SPEC §2, §9)", () => {
-  const list = [
-    {
-      name: "Ocean Frame",
-      status: "active" as const,
-      category: { id: "frames", name: "Frames", slug: "frames" },
-    },
-    {
-      name: "Rose Tag",
-      status: "inactive" as const,
-      category: { id: "tags", name: "", slug: "tags" },
-    },
-    {
-      name: "Ocean Tag",
-      status: "active" as const,
-      category: { id: "tags", name: "", slug: "tags" },
-    },
-  ];
-  it("counts out of stock as not active", () => {
-    expect(productCounts(list)).toEqual({ count: 3, active: 2, outOfStock: 1 });
+  it("keeps its filters and page in the address, and asks the server for one page", () => {
+    const view = readProductsView("?q=ocean&category=tags&status=inactive&page=2");
+    expect(view).toEqual({ q: "ocean", category: "tags", status: "inactive", page: 1 });
+    expect(readProductsView(productsSearch(view))).toEqual(view);
+    expect(readProductsView("?status=gone&page=-1")).toEqual(NO_FILTERS);
+    expect(productsRequests(view)).toEqual({
+      page: "/v2/admin/allproducts?limit=50&offset=50&status=inactive&category=tags&q=ocean",
+      counts: "/v2/admin/product-counts?category=tags&q=ocean",
+    });
+    expect(productsRequests(NO_FILTERS).counts).toBe("/v2/admin/product-counts");
   });
-  it("filters by name (case-insensitive), category and status", () => {
-    expect(filterProducts(list, { ...NO_FILTERS, name: "OCEAN" }).map((p) => p.name)).toEqual([
-      "Ocean Frame",
-      "Ocean Tag",
-    ]);
-    expect(
-      filterProducts(list, { ...NO_FILTERS, category: "tags", status: "active" }).map(
-        (p) => p.name,
-      ),
-    ).toEqual(["Ocean Tag"]);
-    expect(filterProducts(list, { ...NO_FILTERS, status: "inactive" }).map((p) => p.name)).toEqual([
-      "Rose Tag",
-    ]);
-    expect(categoriesOf(list)).toEqual([
-      { id: "frames", label: "Frames" },
-      { id: "tags", label: "tags" },
-    ]);
+  it("counts out of stock as not active (the server's counts)", () => {
+    const counts = { count: 3, active: 2, outOfStock: 1 };
+    expect(productsTotal(NO_FILTERS, counts)).toBe(3);
+    expect(productsTotal({ ...NO_FILTERS, status: "active" }, counts)).toBe(2);
+    expect(productsTotal({ ...NO_FILTERS, status: "inactive" }, counts)).toBe(1);
   });
 });
 

@@ -8,8 +8,13 @@ import type { Db } from "../../../server/db/client";
 import { homeProducts, products } from "../../../server/db/schema";
 import { HttpError } from "../../../server/http";
 import type { Product } from "../../catalogue/catalogue";
-import type { AdminProduct } from "./products-admin";
-import { getProduct, listProducts, type StatusFilter } from "../../catalogue/catalogue.server";
+import type { AdminProduct, ProductCounts } from "./products-admin";
+import {
+  countProducts,
+  getProduct,
+  listProducts,
+  type StatusFilter,
+} from "../../catalogue/catalogue.server";
 import { catalogueChanged } from "../../catalogue/catalogue-version.server";
 import { HOME_LIMIT_CODE, HOME_PRODUCTS_MAX } from "../../catalogue/catalogue";
 import { PRODUCT_TEXTS } from "./product-form";
@@ -19,7 +24,13 @@ const HOME_LOCK = 0x5e5a_0008;
 
 export async function listAdminProducts(
   db: Db,
-  options: { limit: number; offset: number; status: StatusFilter },
+  options: {
+    limit: number;
+    offset: number;
+    status: StatusFilter;
+    category?: string | undefined;
+    q?: string | undefined;
+  },
 ): Promise<AdminProduct[]> {
   const list = await listProducts(db, { ...options, includeCost: true });
   const ids = list.map((p) => p.id);
@@ -34,6 +45,18 @@ export async function listAdminProducts(
       )
     : new Set<string>();
   return list.map((p) => ({ ...p, costPrice: p.costPrice ?? 0, onHome: listed.has(p.id) }));
+}
+
+/** The list's counts under a filter (SPEC §9: out of stock = not active). */
+export async function adminProductCounts(
+  db: Db,
+  filter: { category?: string | undefined; q?: string | undefined },
+): Promise<ProductCounts> {
+  const [all, active] = await Promise.all([
+    countProducts(db, { ...filter, status: "all" }),
+    countProducts(db, { ...filter, status: "active" }),
+  ]);
+  return { count: Number(all), active: Number(active), outOfStock: Number(all) - Number(active) };
 }
 
 /** One product as the portal sees it (inactive too, with costPrice and onHome), or null. */

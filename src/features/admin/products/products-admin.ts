@@ -1,6 +1,7 @@
 /**
  * The portal's product list, pure (browser and server): the admin product shape, the counts of
- * SPEC §2 (out of stock = not active, SPEC §9) and the list filters (name, category, status).
+ * SPEC §2 (out of stock = not active, SPEC §9) and the list's view (search, category, status,
+ * page) with the server calls it makes.
  */
 import type { Product, ProductStatus } from "../../catalogue/catalogue";
 
@@ -13,43 +14,65 @@ export interface ProductCounts {
   outOfStock: number;
 }
 
-export function productCounts(list: readonly Pick<Product, "status">[]): ProductCounts {
-  const active = list.filter((p) => p.status === "active").length;
-  return { count: list.length, active, outOfStock: list.length - active };
-}
+/** Rows per page of the list: the browser holds one page (docs/decisions/0053-admin-lists-on-the-server.md). */
+export const PRODUCTS_PAGE_SIZE = 50;
 
-export interface ProductFilters {
-  /** Substring of the name, case-insensitive; blank = any. */
-  name: string;
-  /** Category id; "" = any. */
+/** The list's filters and page, kept in the address (?q=&category=&status=&page=). */
+export interface ProductsView {
+  /** Searched on the server: name, description, tags, category (any case); blank = any. */
+  q: string;
+  /** Category slug; "" = any. */
   category: string;
   status: ProductStatus | "all";
+  /** 0-based (1-based in the address). */
+  page: number;
 }
 
-export const NO_FILTERS: ProductFilters = { name: "", category: "", status: "all" };
+export const NO_FILTERS: ProductsView = { q: "", category: "", status: "all", page: 0 };
 
-export function filterProducts<P extends Pick<Product, "name" | "status" | "category">>(
-  list: readonly P[],
-  filters: ProductFilters,
-): P[] {
-  const needle = filters.name.trim().toLowerCase();
-  return list.filter(
-    (p) =>
-      (!needle || p.name.toLowerCase().includes(needle)) &&
-      (!filters.category || p.category?.id === filters.category) &&
-      (filters.status === "all" || p.status === filters.status),
-  );
+export function readProductsView(search: string): ProductsView {
+  const params = new URLSearchParams(search);
+  const status = params.get("status");
+  const page = Number(params.get("page") ?? "1");
+  return {
+    q: (params.get("q") ?? "").slice(0, 100),
+    category: (params.get("category") ?? "").slice(0, 100),
+    status: status === "active" || status === "inactive" ? status : "all",
+    page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
+  };
 }
 
-/** The categories present in a list, for the filter's options (id, label), sorted by label. */
-export function categoriesOf(
-  list: readonly Pick<Product, "category">[],
-): { id: string; label: string }[] {
-  const seen = new Map<string, string>();
-  for (const p of list)
-    if (p.category && !seen.has(p.category.id))
-      seen.set(p.category.id, p.category.name?.trim() || p.category.id);
-  return [...seen]
-    .map(([id, label]) => ({ id, label }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+export function productsSearch(view: ProductsView): string {
+  const params = new URLSearchParams();
+  if (view.q.trim()) params.set("q", view.q.trim());
+  if (view.category) params.set("category", view.category);
+  if (view.status !== "all") params.set("status", view.status);
+  if (view.page > 0) params.set("page", String(view.page + 1));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The page of products and the counts under the same filter (without the status). */
+export function productsRequests(view: ProductsView): { page: string; counts: string } {
+  const filter = new URLSearchParams();
+  if (view.category) filter.set("category", view.category);
+  if (view.q.trim()) filter.set("q", view.q.trim());
+  const counts = filter.toString();
+  const page = new URLSearchParams({
+    limit: String(PRODUCTS_PAGE_SIZE),
+    offset: String(view.page * PRODUCTS_PAGE_SIZE),
+    status: view.status,
+  });
+  for (const [key, value] of filter) page.set(key, value);
+  return {
+    page: `/v2/admin/allproducts?${page}`,
+    counts: `/v2/admin/product-counts${counts ? `?${counts}` : ""}`,
+  };
+}
+
+/** How many products the view's table has: all, the active ones or the rest. */
+export function productsTotal(view: ProductsView, counts: ProductCounts): number {
+  if (view.status === "active") return counts.active;
+  if (view.status === "inactive") return counts.outOfStock;
+  return counts.count;
 }

@@ -18,11 +18,12 @@ import {
   readBodyText,
   readQuery,
 } from "../../../server/http";
-import { productListQuery } from "../../catalogue/catalogue.schema";
 import { idParam } from "../../../lib/fields";
+import { productListQuery } from "../../catalogue/catalogue.schema";
 import { productInput, type ProductInput } from "./product.schema";
 import { createProduct, updateProduct } from "./product-write.server";
 import {
+  adminProductCounts,
   listAdminProducts,
   loadAdminProduct,
   setProductStatus,
@@ -32,19 +33,31 @@ import {
 /** A product body may carry up to 20 images with alt texts and 100 variants: more than the 64 KiB default. */
 const PRODUCT_BODY_LIMIT = 256 * 1024;
 
-/** GET /v2/admin/allproducts?limit=0&offset=0&status=all */
+const adminListQuery = z.extend(
+  z.pick(productListQuery, { limit: true, offset: true, category: true, q: true }),
+  {
+    status: z._default(
+      z.enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" }),
+      "all",
+    ),
+  },
+);
+
+/**
+ * GET /v2/admin/allproducts?limit=0&offset=0&status=all[&category={slug}&q=]: newest first; the
+ * portal asks for one page at a time (docs/decisions/0053-admin-lists-on-the-server.md).
+ */
 export async function getAllProducts(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const query = readQuery(
-    context.url,
-    z.extend(z.pick(productListQuery, { limit: true, offset: true }), {
-      status: z._default(
-        z.enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" }),
-        "all",
-      ),
-    }),
-  );
+  const query = readQuery(context.url, adminListQuery);
   return json(await listAdminProducts(await getDb(), query));
+}
+
+/** GET /v2/admin/product-counts[?category=&q=] -> { count, active, outOfStock } under the filter. */
+export async function getProductCounts(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const query = readQuery(context.url, z.pick(adminListQuery, { category: true, q: true }));
+  return json(await adminProductCounts(await getDb(), query));
 }
 
 /** GET /v2/admin/product/{id}: one product, inactive too, with costPrice and onHome (404 when absent). */

@@ -43,7 +43,7 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<ComponentType<ScreenProps
   categories: lazy(() => import("../categories/CategoriesScreen")),
   category: lazy(() => import("../categories/CategoriesScreen")),
   inquiries: lazy(() => import("../inquiries/InquiriesScreen")),
-  inquiry: lazy(() => import("../../custom/admin/InquiryQuoteScreen")),
+  inquiry: lazy(() => import("../quotes/InquiryQuoteScreen")),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {

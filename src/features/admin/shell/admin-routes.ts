@@ -28,7 +28,7 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/categories$/, screen: "categories" },
   { pattern: /^\/admin\/categories\/([^/]+)$/, screen: "category" },
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
-  // Issue 12: an inquiry's quotes (features/custom/admin/InquiryQuoteScreen.tsx).
+  // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
 ];
 

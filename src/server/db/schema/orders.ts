@@ -89,6 +89,8 @@ export const orders = pgTable(
     ),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
+    // The dashboard's newest-first pages (docs/decisions/0053-admin-lists-on-the-server.md).
+    index("orders_created_id_idx").on(t.createdAt, t.id),
     index("orders_claim_email_idx").on(t.claimEmail).where(sql`${t.claimEmail} <> ''`),
     index("orders_quote_idx").on(t.quoteId),
     check("orders_kind_check", sql`${t.kind} in ('catalogue', 'custom', 'shipping')`),

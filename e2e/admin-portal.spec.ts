@@ -1,0 +1,186 @@
+/**
+ * The portal as the owner meets it (docs/decisions/0052-portal-screen-contract.md, 0053, 0054):
+ * the Inquiries badge on every load (its count waits for the sign-in: no 401, no console error),
+ * every screen fitting a phone (390 px) and a laptop (1280 px) with the orders' View in sight, and
+ * the orders' view kept in the address so a reload or a shared link shows the same page.
+ */
+import { expect, test } from "./fixtures";
+import { expectNoSidewaysScroll, ownerPage, VIEWPORTS } from "./portal-helpers";
+
+test("the Inquiries badge shows on every load: its count waits for the sign-in", async ({
+  browser,
+  request,
+}) => {
+  const stamp = String(Date.now());
+  // A new inquiry, so the count is above 0 (a 429 means others were sent this hour: still new ones).
+  const sent = await request.post("/v2/custom-order-email", {
+    data: {
+      name: `Badge ${stamp}`,
+      email: `badge.${stamp}@example.com`,
+      productType: "Wall art",
+      colors: "",
+      size: "",
+      budget: "",
+      description: "A panel for the badge test.",
+    },
+  });
+  expect([201, 429]).toContain(sent.status());
+
+  const owner = await ownerPage(browser);
+  const answers: number[] = [];
+  const errors: string[] = [];
+  owner.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/v2/admin/inquiries/count")
+      answers.push(response.status());
+  });
+  owner.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const badge = owner
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: /^Inquiries/ })
+    .locator("[data-new-inquiries]");
+  for (let load = 0; load < 5; load++) {
+    if (load === 0) await owner.goto("/admin");
+    else await owner.reload();
+    await expect(badge, `load ${load + 1}`).toHaveText(/^\d+ new$/);
+  }
+  expect(answers.length).toBeGreaterThanOrEqual(5);
+  expect(answers.filter((status) => status !== 200)).toEqual([]);
+  expect(errors).toEqual([]);
+  await owner.context().close();
+});
+
+for (const viewport of VIEWPORTS) {
+  test(`every portal screen fits ${viewport.width} px without panning sideways`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = await ownerPage(browser, viewport);
+    for (const path of [
+      "/admin",
+      "/admin/my-products",
+      "/admin/add-product",
+      "/admin/categories",
+      "/admin/inquiries",
+    ]) {
+      await owner.goto(path);
+      await expect(owner.locator("[data-admin-screen] h1").first()).toBeVisible();
+      await expect(owner.getByRole("status", { name: /^Loading/ })).toHaveCount(0);
+      await expectNoSidewaysScroll(owner, `${path} at ${viewport.width} px`);
+    }
+    // An inquiry's quotes and an order's detail, when the shop has them.
+    await owner.goto("/admin/inquiries");
+    const quote = owner.locator("[data-quote-link-for]").first();
+    if ((await quote.count()) > 0) {
+      await quote.click();
+      await expect(owner.locator("[data-inquiry-quotes]")).toBeVisible();
+      await expectNoSidewaysScroll(owner, `an inquiry at ${viewport.width} px`);
+    }
+    await owner.goto("/admin");
+    const row = owner.locator("[data-order-row]").first();
+    await expect(row.or(owner.getByText("No orders found matching your filters."))).toBeVisible();
+    if ((await row.count()) > 0) {
+      const view = row.getByRole("link", { name: /^View order / });
+      await view.scrollIntoViewIfNeeded();
+      await expect(view).toBeInViewport();
+      if (viewport.width >= 1280) {
+        // The table fits its card: View sits inside it, and the id is short with the full one on hover.
+        const card = owner.getByRole("table", { name: "Orders" }).locator("xpath=..");
+        const [cardBox, viewBox] = [await card.boundingBox(), await view.boundingBox()];
+        expect(viewBox!.x + viewBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+        const id = (await row.getAttribute("data-order-row"))!;
+        await expect(row.locator("[data-order-id-short]")).toHaveAttribute("title", id);
+        await expect(row.getByRole("button", { name: `Copy order id ${id}` })).toBeVisible();
+      }
+      await view.click();
+      await expect(owner.locator("[data-admin-order]")).toBeVisible();
+      await expectNoSidewaysScroll(owner, `an order at ${viewport.width} px`);
+    }
+    await owner.context().close();
+  });
+}
+
+test("the orders' view lives in the address: a reload and a shared link show the same page", async ({
+  browser,
+}) => {
+  const owner = await ownerPage(browser);
+  await owner.goto("/admin");
+  await owner.locator("[data-count=cancelled]").click();
+  await expect(owner).toHaveURL(/\?status=cancelled$/);
+  await owner.getByLabel("Min amount (₹)").fill("1");
+  await expect(owner).toHaveURL(/\?status=cancelled&min=1$/);
+  await owner.reload();
+  await expect(owner.locator("[data-count=cancelled]")).toHaveAttribute("aria-pressed", "true");
+  await expect(owner.getByLabel("Min amount (₹)")).toHaveValue("1");
+  const shared = await owner.context().newPage();
+  await shared.goto("/admin?q=no-such-order-anywhere");
+  await expect(shared.getByLabel("Search by name or order id")).toHaveValue(
+    "no-such-order-anywhere",
+  );
+  await expect(shared.getByText("No orders found matching your filters.")).toBeVisible();
+  // Back returns to the previous view.
+  await owner.locator("[data-count=all]").click();
+  await expect(owner).toHaveURL(/\/admin\?min=1$/);
+  await owner.goBack();
+  await expect(owner.locator("[data-count=cancelled]")).toHaveAttribute("aria-pressed", "true");
+  await owner.context().close();
+});
+
+test("an empty quote draft flags its fields under each, in the form's words; the log is in India time", async ({
+  browser,
+  request,
+}) => {
+  const stamp = String(Date.now());
+  const sent = await request.post("/v2/custom-order-email", {
+    data: {
+      name: `Draft ${stamp}`,
+      email: `draft.${stamp}@example.com`,
+      productType: "Wall art",
+      colors: "",
+      size: "",
+      budget: "",
+      description: "A panel for the draft test.",
+    },
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  const owner = await ownerPage(browser, { width: 390, height: 844 });
+  await owner.goto(`/admin/inquiries/${id}`);
+  await owner.getByRole("button", { name: "New quote" }).click();
+  const editor = owner.locator("[data-quote-editor]");
+  await expect(editor.getByRole("combobox", { name: "Shipping estimate" })).toContainText(
+    "By weight (standard rates)",
+  );
+  await editor.getByLabel("Weight (kg)").fill("");
+  await editor.getByRole("button", { name: "Create draft" }).click();
+  await expect(editor.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  await expect(editor.getByLabel("Price (₹)")).toHaveAttribute("aria-invalid", "true");
+  await expect(editor.locator("[data-field-error]")).toHaveText([
+    "Title is required",
+    "Price (₹) is required",
+    "Weight (kg): a weight above 0, such as 0.5",
+  ]);
+  await expectNoSidewaysScroll(owner, "the quote editor at 390 px");
+  // The piece's choice reads whole, not clipped.
+  const piece = editor.getByLabel("Piece");
+  const fits = await piece.evaluate(
+    (select: HTMLSelectElement) => select.scrollWidth <= select.clientWidth + 1,
+  );
+  expect(fits).toBe(true);
+
+  await editor.getByLabel("Title").fill("Ocean panel");
+  await expect(editor.locator("[data-field-error]")).toHaveCount(2);
+  await editor.getByLabel("Price (₹)").fill("4500");
+  await editor.getByLabel("Weight (kg)").fill("0.5");
+  await editor.getByRole("button", { name: "Create draft" }).click();
+  await expect(owner.locator("[data-quote-status=draft]")).toBeVisible();
+  await owner.locator("[data-send-quote]").click();
+  await expect(owner.locator("[data-quote-link]")).toBeVisible();
+  // The log: "25 Nov 2026, 12:55 sent" (India time, 24-hour), never an ISO stamp.
+  await expect(owner.locator("[data-quote] li time").first()).toHaveText(
+    /^\d{1,2} [A-Z][a-z]{2} \d{4},? \d{2}:\d{2}$/,
+  );
+  await expect(owner.locator("[data-quote]").first()).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  await owner.context().close();
+});
