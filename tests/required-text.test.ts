@@ -21,6 +21,9 @@ const productsRoute = await import("../src/pages/v2/products/index");
 const productRoute = await import("../src/pages/v2/products/[id]");
 const quoteRoute = await import("../src/pages/v2/admin/quotes/[id]");
 
+/** How the product form labels each field (the messages name them so). */
+const LABEL = { name: "Name", sku: "SKU" } as const;
+
 const BLANKS = [
   ["a zero-width space", "\u200B"],
   ["zero-width joiners and a word joiner", "\u200C\u200D\u2060"],
@@ -92,7 +95,7 @@ describe.each(dbKinds)("required text made only of invisible characters on %s", 
     for (const field of ["name", "sku"] as const) {
       const res = await post({ [field]: blank });
       expect(res.status).toBe(400);
-      expect(res.json.error).toBe(`${field}: ${field} is required`);
+      expect(res.json.error).toBe(`${field}: ${LABEL[field]} is required`);
     }
     expect(await rows()).toEqual(before);
 
@@ -105,7 +108,7 @@ describe.each(dbKinds)("required text made only of invisible characters on %s", 
         body: { ...body, sku: `FRAME-${kind}`, [field]: blank },
       });
       expect(res.status).toBe(400);
-      expect(res.json.error).toBe(`${field}: ${field} is required`);
+      expect(res.json.error).toBe(`${field}: ${LABEL[field]} is required`);
     }
     const [frame] = (await kit.t.db.select().from(schema.products)).filter((p) => p.id === id);
     expect(frame!.name).toBe("Ocean Wave Photo Frame");
