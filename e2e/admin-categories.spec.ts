@@ -54,6 +54,9 @@ test("the owner adds a category, shows it on the site, then hides it: it leaves 
   await expect(page.getByRole("list", { name: "Categories" }).getByRole("listitem")).toHaveCount(1);
   await page.getByPlaceholder("Search by name or slug...").fill("");
 
+  // The new category is empty: showing it asks first (decision 0076); the owner says yes.
+  await expect(card(page, slug).getByText("No products yet")).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("summary-on-home")).toContainText(String(onHome + 1));
@@ -130,4 +133,54 @@ test("Edit Image refuses a wrong file type and a confirm without a file, then up
   await expect(dialog.getByAltText("Preview of the chosen image")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+});
+
+// The id is the name (SPEC §3), so it may hold '&', '=' or '/': the portal encodes it and the
+// server reads it as decoded text (docs/decisions/0038-admin-categories.md).
+test("a category named with '&', '=' or '/' can be shown on the site and given an image", async ({
+  page,
+}) => {
+  const stamp = String(Date.now()).slice(-8);
+  const png = await sharp({
+    create: { width: 320, height: 200, channels: 3, background: "#8f2a7f" },
+  })
+    .png()
+    .toBuffer();
+  await signIn(page, OWNER);
+  await page.waitForURL((url) => url.pathname === "/");
+  await openCategories(page);
+  for (const [typed, slug] of [
+    [`e2e frames & tags ${stamp}`, `e2e-frames-tags-${stamp}`],
+    [`e2e size=large/small ${stamp}`, `e2e-size-large-small-${stamp}`],
+  ] as const) {
+    await page.getByLabel("Category name", { exact: true }).fill(typed);
+    await page.getByRole("button", { name: "Add Category" }).click();
+    await expect(card(page, slug)).toBeVisible();
+
+    const toggle = card(page, slug).getByRole("switch", { name: "Show on Site" });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+
+    await card(page, slug).getByRole("button", { name: "Edit Image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Image" });
+    await dialog.getByLabel("Choose an image").setInputFiles({
+      name: "tags.png",
+      mimeType: "image/png",
+      buffer: png,
+    });
+    await dialog.getByRole("button", { name: "Confirm Upload" }).click();
+    await expect(toast(page, "Image Uploaded")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, slug).locator("img").first()).toHaveAttribute(
+      "src",
+      /^\/media\/[a-f0-9]{32}\/320\.png$/,
+    );
+
+    // Reloaded from the server, both changes are there; hidden again so no other spec sees it.
+    await openCategories(page);
+    const saved = card(page, slug).getByRole("switch", { name: "Show on Site" });
+    await expect(saved).toHaveAttribute("aria-checked", "true");
+    await saved.click();
+    await expect(saved).toHaveAttribute("aria-checked", "false");
+  }
 });

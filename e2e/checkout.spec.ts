@@ -7,53 +7,10 @@
  * The browser's own rules (creation failure, hand-over, the three verify outcomes) are also run
  * against stubbed server answers, so each is proved apart from the provider.
  */
-import { expect, test, type Page } from "./fixtures";
+import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
-import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
-
-/** A fresh shopper with two lines in the cart, on /checkout with the island ready. */
-async function readyToCheckout(
-  page: Page,
-  request: import("@playwright/test").APIRequestContext,
-): Promise<void> {
-  await signIn(page, await freshShopper(request));
-  await page.waitForURL((url) => url.pathname === "/");
-  for (const product of await someProducts(page, 2)) await addProduct(page, product);
-  await page.goto("/checkout");
-  await hydrated(page, page.getByRole("button", { name: /^Pay .* via UPI$/ }));
-}
-
-async function addAddress(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Add Address" }).click();
-  const editor = page.getByRole("dialog", { name: "Add Address" });
-  await editor.getByLabel("First name").fill("Asha");
-  await editor.getByLabel("Last name").fill("Verma");
-  await editor.getByLabel("Phone number").fill("9876543210");
-  await editor.getByLabel("Address Line 1").fill("12 MI Road");
-  await editor.getByLabel("City").fill("Jaipur");
-  await editor.getByLabel("State").fill("Rajasthan");
-  await editor.getByLabel("ZIP code").fill("302001");
-  await editor.getByLabel("Country").fill("India");
-  await editor.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Address saved!")).toBeVisible();
-  await expect(page.locator("[data-address-id][aria-current=true]")).toHaveCount(1);
-}
-
-/** Fills the phone and presses Pay; answers the order id once the local provider's page shows. */
-async function payUntilProvider(page: Page): Promise<string> {
-  await page.getByLabel("UPI contact number").fill("98765 43210");
-  await page.getByRole("button", { name: /^Pay .* via UPI$/ }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  const temp = await page.evaluate(
-    () =>
-      JSON.parse(localStorage.getItem("tempOrder") ?? "null") as {
-        order_id: string;
-        provider: string;
-      } | null,
-  );
-  expect(temp?.provider).toBe("local");
-  return temp!.order_id;
-}
+import { freshShopper, signIn, toast } from "./shop-helpers";
 
 test("checks address and phone, pays, and shows the order processing with the cart empty", async ({
   page,

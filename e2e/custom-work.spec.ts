@@ -86,7 +86,7 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   await page.getByLabel("Phone").fill("98765 43210");
   await page.getByLabel("Address line 1").fill("4 Lake Road");
   await page.getByLabel("City").fill("Pune");
-  await page.getByLabel("State").fill("Maharashtra");
+  await page.getByLabel("State").selectOption("Maharashtra");
   await page.getByLabel("PIN code").fill("411001");
   await pay.click();
   await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));

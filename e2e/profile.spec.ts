@@ -99,7 +99,7 @@ test.describe("my profile", () => {
     await dialog.getByLabel("Type").selectOption("Work");
     await dialog.getByLabel("Address Line 1").fill("12 MI Road");
     await dialog.getByLabel("City").fill(city);
-    await dialog.getByLabel("State").fill("Rajasthan");
+    await dialog.getByLabel("State").selectOption("Rajasthan");
     await dialog.getByLabel("ZIP code").fill("302001");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "Address saved!")).toBeVisible();

@@ -11,5 +11,8 @@ process.env.DATA_DIR = dataDir;
 process.env.DEMO_MODE = "true";
 process.env.PUBLIC_SITE_URL = `http://localhost:${port}`;
 process.env.INQUIRY_LIMIT_PER_HOUR = "1000";
+// Every test signs up and checks out from 127.0.0.1 (docs/decisions/0072-order-floods-and-rate-limits.md).
+process.env.REGISTER_LIMIT_PER_HOUR = "1000";
+process.env.ORDER_LIMIT_PER_ADDRESS = "1000";
 delete process.env.DATABASE_URL;
 await start({ emulatorPort: Number(process.env.E2E_EMULATOR_PORT ?? 9199) });

@@ -401,6 +401,36 @@ describeAccounts(
           /zipCode: ZIP code required/,
         ],
         [
+          "address with a PIN code starting with 0",
+          () =>
+            call(profileAddress.POST, "/v2/users/profile-address", {
+              method: "POST",
+              body: { ...ADDRESS, id: "a2", zipCode: "012345" },
+              token: alice.token,
+            }),
+          /zipCode: ZIP code must be a 6-digit PIN code that does not start with 0/,
+        ],
+        [
+          "address with a state that is not on India's list",
+          () =>
+            call(profileAddress.POST, "/v2/users/profile-address", {
+              method: "POST",
+              body: { ...ADDRESS, id: "a2", state: "Orissa" },
+              token: alice.token,
+            }),
+          /state: State: choose one of India's states or union territories/,
+        ],
+        [
+          "address in another country",
+          () =>
+            call(profileAddress.POST, "/v2/users/profile-address", {
+              method: "POST",
+              body: { ...ADDRESS, id: "a2", country: "Nepal" },
+              token: alice.token,
+            }),
+          /country: Country: we deliver within India only/,
+        ],
+        [
           "address with the temporary id 'new'",
           () =>
             call(profileAddress.POST, "/v2/users/profile-address", {
@@ -523,6 +553,27 @@ describeAccounts(
         expect(over.status).toBe(400);
         expect(over.json.error).toMatch(/at most 20/);
         expect(await snapshot(t.db)).toBe(before);
+      });
+
+      it("a stored address with a state off the list still loads; a save must choose a listed one (decision 0060)", async () => {
+        await t.db
+          .update(schema.addresses)
+          .set({ state: "Orissa" })
+          .where(eq(schema.addresses.id, "a1"));
+        const read = await call(login.POST, "/v2/auth/login", {
+          method: "POST",
+          body: {},
+          token: alice.token,
+        });
+        expect(read.status).toBe(200);
+        expect(read.json.addresses[0].state).toBe("Orissa");
+        const saved = await call(profileAddress.PUT, "/v2/users/profile-address?address_id=a1", {
+          method: "PUT",
+          body: { ...ADDRESS, state: "odisha" },
+          token: alice.token,
+        });
+        expect(saved.status).toBe(200);
+        expect(saved.json.addresses[0].state).toBe("Odisha");
       });
 
       it("only one address is the default", async () => {

@@ -223,7 +223,7 @@ describe.each(dbKinds)("backup and restore on %s", { timeout: 120_000 }, (kind) 
         await expect(refused).rejects.toThrow(/Nothing was written/);
         expect(existsSync(restoredMedia)).toBe(false);
         if ("dataDir" in target)
-          expect(existsSync(path.join(target.dataDir, "pglite"))).toBe(false);
+          expect(existsSync(path.join(target.dataDir as string, "pglite"))).toBe(false);
         const check = await open();
         for (const [table, rows] of await everyRow(check.db)) expect(rows, table).toEqual([]);
         await check.close();

@@ -111,3 +111,9 @@ describe("(the checks do find what they look for)", () => {
     ).toBe(false);
   });
 });
+
+it("the session store (on every page) does not load the states' table (decision 0060)", () => {
+  const loaded = [...reachableModules("src/features/account/session-store.ts").keys()];
+  expect(loaded.some((file) => file.endsWith(path.join("lib", "address.ts")))).toBe(true);
+  expect(loaded.some((file) => file.endsWith("india-states.ts"))).toBe(false);
+});

@@ -132,7 +132,7 @@ describe.each(dbKinds)("custom work authorisation on %s", (kind) => {
       customer_name: "Meera",
       customer_email: "meera@example.com",
       customer_phone: "9876543210",
-      address: { address1: "1 Road", city: "Pune", state: "MH", zipCode: "411001" },
+      address: { address1: "1 Road", city: "Pune", state: "Maharashtra", zipCode: "411001" },
     };
     expect(
       (

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { isShopImageUrl } from "../src/features/admin/products/product-write.server";
+import { isShopImageUrl } from "../src/features/media/uploaded-url.server";
 import { isUploadedImageUrl } from "../src/features/media/uploaded-url.server";
 import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";

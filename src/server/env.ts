@@ -30,8 +30,24 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   MAIL_FROM: z.string().default("Resin Tales <no-reply@resintales.example>"),
-  INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  TRUST_PROXY: bool,
+  // Inquiries per hour: generous per client address (many phones share one carrier address),
+  // strict per email (docs/decisions/0075-inquiry-never-lost.md).
+  INQUIRY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  INQUIRY_EMAIL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  // Floods of pending orders and sign-ups (docs/decisions/0072-order-floods-and-rate-limits.md).
+  ORDER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** How many reverse proxies stand in front of the shop: "true" is one (docs/decisions/0071-client-address-behind-proxies.md). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().toLowerCase())
+    .refine((v) => /^(true|false|\d{1,2}|)$/.test(v), {
+      error:
+        "TRUST_PROXY must be true (one proxy), false, or the number of proxies in front of the shop (1, 2, ...)",
+    })
+    .transform((v) => (v === "true" ? 1 : v === "false" || v === "" ? 0 : Number(v))),
   DEMO_MODE: bool,
   // Accounts (src/server/auth): Firebase Authentication. See docs/decisions/0005-firebase-auth-and-sessions.md.
   FIREBASE_PROJECT_ID: z

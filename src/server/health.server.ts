@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { getDb } from "./db/client";
+import { rawRows } from "./db/raw-rows";
 import { env } from "./env";
 import { json } from "./http";
 
@@ -27,12 +28,10 @@ function committedMigrations(): number {
 export async function readyz(): Promise<Response> {
   try {
     const db = await getDb();
-    const result = await db.execute(
+    const rows = await rawRows<{ applied: number }>(
+      db,
       sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
     );
-    const rows = (
-      Array.isArray(result) ? result : (result as { rows: { applied: number }[] }).rows
-    ) as { applied: number }[];
     const applied = Number(rows[0]?.applied ?? 0);
     const expected = committedMigrations();
     if (applied < expected)

@@ -5,12 +5,15 @@
 import type { APIContext, APIRoute } from "astro";
 import { z } from "zod/mini";
 import { hasLoneSurrogate } from "../lib/text";
+import { loggable } from "./log-safe";
 import { fromWire, toWire, WireMoneyError } from "../lib/wire-money";
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Headers the answer carries too (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
     /** A stable name a client may act on (`{ error, code }`), where a refusal needs its own handling. */
     readonly code?: string,
   ) {
@@ -32,8 +35,13 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(text, { ...init, headers });
 }
 
-export function errorResponse(status: number, message: string, code?: string): Response {
-  return json(code ? { error: message, code } : { error: message }, { status });
+export function errorResponse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code?: string,
+): Response {
+  return json(code ? { error: message, code } : { error: message }, { status, headers });
 }
 
 /** Turns a zod failure into one sentence a person can act on ("email: Invalid email"). */
@@ -242,8 +250,12 @@ export function handle(handler: Handler): APIRoute {
       if (addressHasNul(context.url, context.params)) throw new HttpError(400, NUL_IN_ADDRESS);
       return await handler(context);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.code);
-      console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, error);
+      if (error instanceof HttpError)
+        return errorResponse(error.status, error.message, error.headers, error.code);
+      console.error(
+        `[api] ${context.request.method} ${context.url.pathname} failed`,
+        loggable(error),
+      );
       return errorResponse(500, "Something went wrong on our side. Please try again in a moment.");
     }
   };
@@ -270,11 +282,22 @@ export function methods(
   };
 }
 
-/** The client's address, for rate limits. Behind a proxy, set TRUST_PROXY=true. */
-export function clientKey(context: APIContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = context.request.headers.get("x-forwarded-for");
-    if (forwarded) return forwarded.split(",")[0]!.trim();
+/**
+ * The client's address, for rate limits (docs/decisions/0071-client-address-behind-proxies.md).
+ * `trustedProxies` is TRUST_PROXY: how many reverse proxies stand in front of the shop. Each one
+ * appends the address it saw to X-Forwarded-For, so the client is the n-th entry from the right
+ * (Express's `trust proxy` with a number); entries further left are whatever the client wrote and
+ * are never used. With fewer entries than proxies, the left-most is the best there is. Without a
+ * trusted proxy the header is ignored and the socket's address counts.
+ */
+export function clientKey(context: APIContext, trustedProxies: number): string {
+  if (trustedProxies > 0) {
+    const forwarded = (context.request.headers.get("x-forwarded-for") ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (forwarded.length > 0)
+      return forwarded[Math.max(0, forwarded.length - trustedProxies)]!.slice(0, 100);
   }
   try {
     return context.clientAddress;

@@ -8,7 +8,7 @@
  * Nothing here builds HTML: user text goes into the body as plain text only.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db, DbOrTx } from "./db/client";
 import { outbox } from "./db/schema";
@@ -86,6 +86,31 @@ export async function sendMail(db: DbOrTx, message: MailMessage): Promise<MailRe
   await db.insert(outbox).values({ id, to, subject, body: message.text, replyTo });
   if (!env().SMTP_URL) console.info(`[mail] outbox: ${subject} -> ${to}`);
   return { id, sent: false };
+}
+
+/** What the shop mailed to one address (any case), oldest first: the owner's record of a conversation. */
+export async function mailsTo(
+  db: DbOrTx,
+  address: string,
+  limit = 50,
+): Promise<{ subject: string; body: string; createdAt: string; sentAt: string | null }[]> {
+  const rows = await db
+    .select({
+      subject: outbox.subject,
+      body: outbox.body,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+    })
+    .from(outbox)
+    .where(sql`lower(${outbox.to}) = ${address.toLowerCase()}`)
+    .orderBy(asc(outbox.createdAt))
+    .limit(limit);
+  return rows.map((m) => ({
+    subject: m.subject,
+    body: m.body,
+    createdAt: m.createdAt.toISOString(),
+    sentAt: m.sentAt?.toISOString() ?? null,
+  }));
 }
 
 /** A mail that failed this many times stays in the outbox with its error, for the owner to see. */

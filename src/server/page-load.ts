@@ -6,6 +6,8 @@
  *   const page = await readPage("product page", async () => ...found or missing...);
  *   Astro.response.status = page.status;
  */
+import { loggable } from "./log-safe";
+
 export type Found<T> = { state: "found"; status: 200 } & T;
 export type Missing<T = object> = { state: "missing"; status: 404 } & T;
 export type Failed = { state: "failed"; status: 503 };
@@ -21,7 +23,7 @@ export async function readPage<S extends { state: "found" | "missing" }>(
   try {
     return await read();
   } catch (error) {
-    console.error(`[${label}] could not be read:`, error);
+    console.error(`[${label}] could not be read:`, loggable(error));
     return FAILED;
   }
 }

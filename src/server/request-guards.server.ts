@@ -3,21 +3,10 @@
  */
 import type { APIContext, MiddlewareNext } from "astro";
 import { addressHasNul, errorResponse, NUL_IN_ADDRESS } from "./http";
+import { loggable } from "./log-safe";
+import { isApiPath } from "./serve/api-paths";
 
-/**
- * Addresses answered by API handlers: bearer-authenticated, JSON in and out. A cookie never
- * authenticates them, so a cross-site form cannot act through them and they skip the form check.
- */
-const API_PATHS = [
-  /^\/v2(\/|$)/,
-  /^\/create-order\/?$/,
-  /^\/(cashfree|local)\/(verify|webhook)\/?$/,
-  /^\/(healthz|readyz)\/?$/,
-];
-
-export function isApiPath(pathname: string): boolean {
-  return API_PATHS.some((pattern) => pattern.test(pathname));
-}
+export { isApiPath };
 
 /** 400 for an address holding a NUL character: JSON for the API, plain text for pages. */
 export async function refuseNulAddress(
@@ -74,7 +63,10 @@ export async function jsonApiErrors(context: APIContext, next: MiddlewareNext): 
   try {
     response = await next();
   } catch (error) {
-    console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, error);
+    console.error(
+      `[api] ${context.request.method} ${context.url.pathname} failed`,
+      loggable(error),
+    );
     return errorResponse(500, "Something went wrong on our side. Please try again in a moment.");
   }
   if (response.status < 400) return response;

@@ -9,6 +9,7 @@
 import type { APIContext, MiddlewareNext } from "astro";
 import { env } from "./env";
 import { firebaseWebConfig } from "./auth/web-config.server";
+import { HSTS, PERMISSIONS_POLICY } from "./serve/static-headers";
 
 const FIREBASE_CONNECT = [
   "https://identitytoolkit.googleapis.com",
@@ -40,25 +41,6 @@ export function contentSecurityPolicy(): string {
   return directives.map((parts) => parts.join(" ")).join("; ");
 }
 
-// Only features Chromium knows: an unknown one (e.g. bluetooth) logs a console warning on every page.
-const PERMISSIONS_POLICY = [
-  "accelerometer=()",
-  "autoplay=()",
-  "camera=()",
-  "display-capture=()",
-  "geolocation=()",
-  "gyroscope=()",
-  "magnetometer=()",
-  "microphone=()",
-  "midi=()",
-  "usb=()",
-  "serial=()",
-  "hid=()",
-  "xr-spatial-tracking=()",
-  "browsing-topics=()",
-  'payment=(self "https://sdk.cashfree.com")',
-].join(", ");
-
 /** The headers every answer carries (CSP only on HTML, where it means something). */
 export function securityHeaders(contentType: string): Record<string, string> {
   const headers: Record<string, string> = {
@@ -71,7 +53,7 @@ export function securityHeaders(contentType: string): Record<string, string> {
     ? contentSecurityPolicy()
     : "default-src 'none'; frame-ancestors 'none'";
   if (new URL(env().PUBLIC_SITE_URL).protocol === "https:")
-    headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+    headers["strict-transport-security"] = HSTS;
   return headers;
 }
 

@@ -25,10 +25,15 @@ export async function shopWithData(db: Db, orders: number): Promise<{ shop: Shop
 /** One paid order with two lines, its payment and its confirmation mail, in one transaction. */
 export async function placePaidOrder(db: Db, shop: Shop, uid: string): Promise<string> {
   const id = `ord-${randomUUID()}`;
-  const name = { fName: "Asha", lName: "Verma" };
-  const address = { ...ADDRESS };
+  const name = {
+    firstName: "Asha",
+    lastName: "Verma",
+    phone: "9876543210",
+    email: "asha@example.com",
+  };
+  const address = { id: "addr-1", ...ADDRESS };
   await db.transaction(async (tx) => {
-    await tx.insert(schema.orders).values({
+    const order: typeof schema.orders.$inferInsert = {
       id,
       userId: uid,
       status: "processing",
@@ -38,12 +43,13 @@ export async function placePaidOrder(db: Db, shop: Shop, uid: string): Promise<s
       paymentStatus: "SUCCESS",
       shippingName: name,
       billingName: name,
-      shippingAddress: address as never,
-      billingAddress: address as never,
+      shippingAddress: address,
+      billingAddress: address,
       notes: 'Line one\nLine two with "quotes" and ₹ and emoji 🎁',
       timeline: { pending: new Date().toISOString() },
       paidAt: new Date(),
-    });
+    };
+    await tx.insert(schema.orders).values(order);
     await tx.insert(schema.orderItems).values([
       {
         id: `${id}-a`,
@@ -52,7 +58,7 @@ export async function placePaidOrder(db: Db, shop: Shop, uid: string): Promise<s
         productName: "Ocean Wave Photo Frame",
         quantity: 2,
         pricePaise: 149900,
-        variant: { Size: "A4" },
+        variant: { Size: { id: "size-a4", value: "A4", price: 0 } },
       },
       {
         id: `${id}-b`,

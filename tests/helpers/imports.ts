@@ -7,7 +7,7 @@
  *   const modules = reachableModules("src/features/cart/cart-store.ts");   // absolute path -> source
  *   [...modules.values()].some((source) => bareImports(source).includes("zod"));
  */
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** `import ... from "x"`, `import "x"`, `export ... from "x"`; not `import type` / `export type`. */
@@ -88,3 +88,78 @@ export function modulesImportingFullZod(entry: string, options: WalkOptions = {}
     .filter(([, source]) => bareImports(source).some(full))
     .map(([file]) => path.relative(process.cwd(), file));
 }
+
+/** Every import of any kind (type-only too: a type ties two folders as much as a value). */
+const ANY_IMPORT =
+  /^\s*(?:import|export)\s[^;]*?\sfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']/gm;
+
+/** Source without its comments (a path in a doc comment is not an import). */
+function withoutComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+}
+
+/** The .ts, .tsx and .astro files under a folder, recursively. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx|astro)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/**
+ * The imports between the folders directly under `root` (src/features: one folder per feature):
+ * "from -> to" -> the files of `from` that import `to` ("checkout/quote-pay.server.ts").
+ */
+export function folderImports(root: string): Map<string, string[]> {
+  const base = path.resolve(root);
+  const edges = new Map<string, string[]>();
+  for (const file of sourceFiles(base)) {
+    const from = path.relative(base, file).split(path.sep)[0]!;
+    for (const match of withoutComments(readFileSync(file, "utf8")).matchAll(ANY_IMPORT)) {
+      const specifier = match[1] ?? match[2] ?? match[3]!;
+      if (!specifier.startsWith(".")) continue;
+      const target = path.relative(base, path.resolve(path.dirname(file), specifier));
+      if (target.startsWith("..")) continue;
+      const to = target.split(path.sep)[0]!;
+      if (to === from || to === target) continue;
+      const key = `${from} -> ${to}`;
+      edges.set(key, [...(edges.get(key) ?? []), path.relative(base, file)]);
+    }
+  }
+  return edges;
+}
+
+/** The pairs of folders that import each other, each once ("a <-> b", a before b). */
+export function twoWayImports(edges: Map<string, string[]>): string[] {
+  const pairs = new Set<string>();
+  for (const key of edges.keys()) {
+    const [from, to] = key.split(" -> ") as [string, string];
+    if (edges.has(`${to} -> ${from}`)) pairs.add([from, to].sort().join(" <-> "));
+  }
+  return [...pairs].sort();
+}
+
+/** The names a module imports from the database schema barrel (src/server/db/schema). */
+export function schemaImports(file: string): string[] {
+  const source = withoutComments(readFileSync(file, "utf8"));
+  const found = [
+    ...source.matchAll(
+      /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*["'][./]*server\/db\/schema["']/g,
+    ),
+  ];
+  return found.flatMap((m) =>
+    m[1]!
+      .split(",")
+      .map(
+        (name) =>
+          name
+            .replace(/^\s*type\s+/, "")
+            .trim()
+            .split(/\s+as\s+/)[0]!,
+      )
+      .filter(Boolean),
+  );
+}
+
+export { sourceFiles };

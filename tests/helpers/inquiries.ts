@@ -19,6 +19,7 @@ export const ENV_KEYS = [
   "SMTP_URL",
   "MAIL_FROM",
   "INQUIRY_LIMIT_PER_HOUR",
+  "INQUIRY_EMAIL_LIMIT_PER_HOUR",
   "TRUST_PROXY",
 ] as const;
 
@@ -74,6 +75,7 @@ export function inquiryFixture(kind: (typeof dbKinds)[number]) {
       SMTP_URL: undefined,
       MAIL_FROM: undefined,
       INQUIRY_LIMIT_PER_HOUR: undefined,
+      INQUIRY_EMAIL_LIMIT_PER_HOUR: undefined,
       TRUST_PROXY: undefined,
     });
     await s.t.db.delete(schema.customInquiries);

@@ -16,10 +16,12 @@ import {
   secondaryButton,
 } from "../../components/ui/form-fields";
 import { showToast } from "../../components/ui/toast-store";
+import { INDIAN_STATE_NAMES, editableState } from "../../lib/india-states";
 import { ADDRESS_TYPES, LIMITS, NEW_ADDRESS_ID, type Address } from "./account";
 import { addressFieldsSchema, type AddressFormValues, type AddressInput } from "./account.schema";
 
 const TYPE_OPTIONS = ADDRESS_TYPES.map((t) => ({ value: t, label: t }));
+const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
 function onInvalid(errors: FieldErrors): void {
   if (hasBlankField(errors))
@@ -53,7 +55,8 @@ export default function AddressEditor({
   overlay,
 }: Props) {
   const { id: _id, email: _email, ...fields } = address;
-  const defaultValues: AddressFormValues = fields;
+  // A stored state that is not on the list shows unchosen: saving asks for one (decision 0060).
+  const defaultValues: AddressFormValues = { ...fields, state: editableState(fields.state) };
   const { register, handleSubmit, setError, formState } = useSchemaForm(addressFieldsSchema, {
     defaultValues,
   });
@@ -139,11 +142,12 @@ export default function AddressEditor({
           maxLength={LIMITS.place}
           {...field("city")}
         />
-        <TextField
+        <SelectField
           label="State"
           required
           autoComplete="address-level1"
-          maxLength={LIMITS.place}
+          placeholder="Choose a state"
+          options={STATE_OPTIONS}
           {...field("state")}
         />
       </div>
@@ -156,11 +160,13 @@ export default function AddressEditor({
           maxLength={LIMITS.zipCode}
           {...field("zipCode")}
         />
+        {/* India only (decision 0060): shown, not editable. */}
         <TextField
           label="Country"
           required
           autoComplete="country-name"
-          maxLength={LIMITS.place}
+          readOnly
+          aria-readonly="true"
           {...field("country")}
         />
       </div>

@@ -8,10 +8,11 @@
  * bounce between a guarded page and /login forever). A page restored from the back/forward cache
  * is reloaded instead, so the server decides again.
  */
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { flashToast } from "../../components/ui/flash-toasts";
 import { PasswordField, TextField, primaryButton } from "../../components/ui/form-fields";
 import { showToast } from "../../components/ui/toast-store";
+import { takeEarlySubmit } from "../../components/ui/early-submit";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { LIMITS } from "./account";
@@ -27,6 +28,9 @@ interface Props {
 
 export default function LoginForm({ redirect = "/" }: Props) {
   const hydrated = useHydrated();
+  // Submit works from the first paint: one sent before hydration is held and sent now (decision 0077).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => takeEarlySubmit(formRef.current), []);
   // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
   const { register, handleSubmit, formState } = useSchemaForm(loginSchema);
   const { errors, isSubmitting: busy } = formState;
@@ -57,6 +61,8 @@ export default function LoginForm({ redirect = "/" }: Props) {
     <form
       noValidate
       method="post"
+      ref={formRef}
+      data-early-submit
       onSubmit={handleSubmit(onValid)}
       onFocus={preloadAuth}
       className="space-y-5"
@@ -82,7 +88,7 @@ export default function LoginForm({ redirect = "/" }: Props) {
         disabled={busy}
         {...register("password")}
       />
-      <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
+      <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Logging in..." : "Login"}
       </button>
       <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy || !hydrated} />

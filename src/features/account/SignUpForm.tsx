@@ -3,6 +3,7 @@
  * cleared when that field is edited; 'Creating...' while busy; verification email; then the form
  * is cleared and the visitor goes to / whether the attempt succeeded or failed.
  */
+import { useEffect, useRef } from "react";
 import { flashToast } from "../../components/ui/flash-toasts";
 import {
   PasswordField,
@@ -10,6 +11,7 @@ import {
   TextField,
   primaryButton,
 } from "../../components/ui/form-fields";
+import { takeEarlySubmit } from "../../components/ui/early-submit";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
@@ -24,6 +26,9 @@ interface Props {
 
 export default function SignUpForm({ redirect = "/" }: Props) {
   const hydrated = useHydrated();
+  // Submit works from the first paint: one sent before hydration is held and sent now (decision 0077).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => takeEarlySubmit(formRef.current), []);
   // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
   const { register, handleSubmit, reset, formState } = useSchemaForm(signUpSchema);
   const { errors, isSubmitting: busy } = formState;
@@ -60,6 +65,8 @@ export default function SignUpForm({ redirect = "/" }: Props) {
     <form
       noValidate
       method="post"
+      ref={formRef}
+      data-early-submit
       onSubmit={handleSubmit(onValid)}
       className="space-y-5"
       aria-busy={busy}
@@ -151,7 +158,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
           </p>
         )}
       </div>
-      <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
+      <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Creating..." : "Sign Up"}
       </button>
       <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy || !hydrated} />

@@ -9,7 +9,9 @@ import { and, count, eq, ne, sql } from "drizzle-orm";
 import { ensureUserRow, firstWord, requireIdentity } from "../../server/auth/auth.server";
 import { getDb, type DbOrTx } from "../../server/db/client";
 import { addresses, users } from "../../server/db/schema";
-import { HttpError, json, readJson, readQuery } from "../../server/http";
+import { env } from "../../server/env";
+import { clientKey, HttpError, json, readJson, readQuery } from "../../server/http";
+import { limitOrRefuse } from "../../server/rate-limit-answer.server";
 import { LIMITS } from "./account";
 import {
   addressFieldsSchema,
@@ -22,11 +24,21 @@ import {
 } from "./account.schema";
 import { mustLoad } from "./account.server";
 
+export const TOO_MANY_SIGN_UPS = "Too many sign-ups from your network.";
+
 /** POST /v2/auth/register: creates (or completes) the record after an email sign-up. */
 export async function postRegister(context: APIContext): Promise<Response> {
   const identity = await requireIdentity(context);
   const body = await readJson(context.request, registerSchema);
   const db = await getDb();
+  // Sign-ups per client address (docs/decisions/0072-order-floods-and-rate-limits.md).
+  const { REGISTER_LIMIT_PER_HOUR, TRUST_PROXY } = env();
+  await limitOrRefuse(
+    db,
+    `register:${clientKey(context, TRUST_PROXY)}`,
+    REGISTER_LIMIT_PER_HOUR,
+    TOO_MANY_SIGN_UPS,
+  );
   const { user, created } = await db.transaction(async (tx) => {
     const { created } = await ensureUserRow(tx, identity, body);
     await tx

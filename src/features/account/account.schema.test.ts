@@ -247,13 +247,20 @@ describe("address validation (SPEC §5 Address save)", () => {
       "address1",
       "city",
       "state",
-      "country",
     ] as const) {
       expect(
         addressFieldsSchema.safeParse({ ...ADDRESS, [key]: "  " }).error?.issues[0]?.code,
         key,
       ).toBe("too_small");
     }
+  });
+
+  it("the country is India: blank or left out reads India, another is refused (decision 0060)", () => {
+    expect(addressFieldsSchema.parse({ ...ADDRESS, country: "  " }).country).toBe("India");
+    expect(addressFieldsSchema.parse({ ...ADDRESS, country: undefined }).country).toBe("India");
+    expect(messages(addressFieldsSchema, { ...ADDRESS, country: "Nepal" })).toEqual({
+      country: "Country: we deliver within India only",
+    });
   });
 
   it("the server: types, defaults, lengths and ids", () => {

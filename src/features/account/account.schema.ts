@@ -5,7 +5,8 @@
  * How to write a form like these: docs/decisions/0017-forms.md.
  */
 import { z } from "zod/mini";
-import { emailField, optionalText, requiredText } from "../../lib/fields";
+import { emailField, requiredText } from "../../lib/fields";
+import { postalAddressShape } from "../../lib/address.schema";
 import { trimInvisible } from "../../lib/text";
 import {
   ADDRESS_TYPES,
@@ -24,10 +25,6 @@ const required = (label: string, max: number) =>
     required: `${label} required`,
     tooLong: `${label}: at most ${max} characters`,
   });
-
-/** Optional text: trimmed, "" when absent. */
-const optional = (label: string, max: number) =>
-  z._default(optionalText(label, max, `${label}: at most ${max} characters`), "");
 
 const dateOfBirth = z.string({ error: "Date of birth required" }).check(
   z.overwrite(trimInvisible),
@@ -139,6 +136,7 @@ export const addressIdSchema = z.string({ error: "Address id required" }).check(
   z.refine((v) => v !== NEW_ADDRESS_ID, "Address id 'new' is reserved for unsaved addresses"),
 );
 
+/** A saved address: the shop's one postal address (src/lib/address.schema.ts) with a name and phone. */
 export const addressFieldsSchema = z.object({
   type: z._default(z.enum(ADDRESS_TYPES, { error: "Type must be Home, Work or Other" }), "Other"),
   fName: required("First name", LIMITS.name),
@@ -146,12 +144,7 @@ export const addressFieldsSchema = z.object({
   phone: required("Phone number", LIMITS.phone),
   // The address email is always the account's (read-only in the editor); a body value is ignored.
   email: ignoredEmail,
-  address1: required("Address line 1", LIMITS.addressLine),
-  address2: optional("Address line 2", LIMITS.addressLine),
-  city: required("City", LIMITS.place),
-  state: required("State", LIMITS.place),
-  zipCode: required("ZIP code", LIMITS.zipCode),
-  country: required("Country", LIMITS.place),
+  ...postalAddressShape,
   isDefault: z._default(z.boolean({ error: "isDefault must be true or false" }), false),
 });
 export type AddressInput = z.output<typeof addressFieldsSchema>;

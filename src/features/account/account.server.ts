@@ -3,7 +3,7 @@
  * (SPEC §3 User, Address). The HTTP handlers are in account.api.ts, the admin grant in
  * admin-grant.server.ts.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { firstWord, ownerUid } from "../../server/auth/auth.server";
 import type { Identity } from "../../server/auth/firebase-admin.server";
 import type { DbOrTx } from "../../server/db/client";
@@ -68,6 +68,30 @@ export async function loadUser(db: DbOrTx, uid: string): Promise<User | null> {
     .where(eq(addresses.userId, uid))
     .orderBy(asc(addresses.createdAt), asc(addresses.id));
   return toApiUser(row, rows);
+}
+
+/** One saved address of the user, or null when they have none with this id (someone else's too). */
+export async function loadSavedAddress(
+  db: DbOrTx,
+  uid: string,
+  id: string,
+): Promise<Address | null> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, uid), eq(addresses.id, id)));
+  return row ? toAddress(row) : null;
+}
+
+/**
+ * A user record that stands for people without an account (orders paid from a quote's link belong
+ * to one, decision 0047); made on first use, never signed in to.
+ */
+export async function ensurePlaceholderUser(
+  db: DbOrTx,
+  user: { id: string; email: string; firstName: string; lastName: string },
+): Promise<void> {
+  await db.insert(users).values(user).onConflictDoNothing();
 }
 
 export async function mustLoad(db: DbOrTx, uid: string): Promise<User> {

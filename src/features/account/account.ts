@@ -8,10 +8,15 @@ import { trimInvisible } from "../../lib/text";
 export const GENDERS = ["male", "female", "other"] as const;
 export type Gender = (typeof GENDERS)[number];
 
-export const ADDRESS_TYPES = ["Home", "Work", "Other"] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
-
+import { ADDRESS_LIMITS, type Address, DEFAULT_COUNTRY } from "../../lib/address";
 import { ADMIN_ROLE, type Role } from "../../lib/roles";
+// The one address shape and its rules live in src/lib/address.ts (decision 0060).
+export {
+  ADDRESS_TYPES,
+  type Address,
+  type AddressType,
+  DEFAULT_COUNTRY,
+} from "../../lib/address";
 export { ADMIN_ROLE, isAdmin, type Role } from "../../lib/roles";
 
 /** SPEC §3 / §4: the session's life (its cookies: src/lib/cookies.ts), the temporary order entry removed at logout. */
@@ -19,7 +24,6 @@ export const SESSION_MINUTES = 30;
 export const TEMP_ORDER_KEY = "tempOrder";
 /** The address editor's temporary id before the first save (SPEC §3). */
 export const NEW_ADDRESS_ID = "new";
-export const DEFAULT_COUNTRY = "India";
 /** SPEC §9: the product's own sign-up password minimum. */
 export const PASSWORD_MIN = 8;
 
@@ -29,28 +33,12 @@ export const LIMITS = {
   email: 254,
   phone: 20,
   password: 128,
-  addressLine: 200,
-  place: 80,
-  zipCode: 12,
-  addressId: 64,
+  addressLine: ADDRESS_LIMITS.addressLine,
+  place: ADDRESS_LIMITS.place,
+  zipCode: ADDRESS_LIMITS.zipCode,
+  addressId: ADDRESS_LIMITS.addressId,
   addresses: 20,
 } as const;
-
-export interface Address {
-  id: string;
-  type: AddressType;
-  fName: string;
-  lName: string;
-  phone: string;
-  email: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  isDefault: boolean;
-}
 
 /** The user as the API answers it and as the `user` cookie keeps it (SPEC §3). */
 export interface User {

@@ -43,7 +43,7 @@ export function AuthAlternatives({
   return (
     <>
       <div
-        className="flex items-center gap-3 text-xs tracking-widest text-ink-300 uppercase"
+        className="flex items-center gap-3 text-xs tracking-widest text-ink-500 uppercase"
         aria-hidden="true"
       >
         <span className="h-px flex-1 bg-cream-300" />

@@ -35,6 +35,7 @@ import {
 } from "../../server/auth/firebase-admin.server";
 import { getDb } from "../../server/db/client";
 import { env } from "../../server/env";
+import { loggable } from "../../server/log-safe";
 
 const raw = { decode: (value: string) => value };
 
@@ -87,7 +88,7 @@ async function sessionFromCookies(context: APIContext): Promise<SessionUser | nu
       return null;
     }
     if (!(error instanceof AuthUnavailableError))
-      console.error("[session] reading the session failed", error);
+      console.error("[session] reading the session failed", loggable(error));
     // Firebase unreachable: treat this request as anonymous, keep the cookies for the next one.
     return null;
   }

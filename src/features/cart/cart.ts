@@ -28,7 +28,7 @@ export const GUEST_CART_KEY = "cart";
 // Types
 // ---------------------------------------------------------------------------------------------
 
-import type { VariantChoice } from "../../lib/variant-choice";
+import { choiceValues, type VariantChoice } from "../../lib/variant-choice";
 export type { VariantChoice };
 
 export interface CartProductSnapshot {
@@ -121,9 +121,9 @@ export function lineTotal(line: Pick<CartLine, "quantity" | "price">): number {
   return line.price * line.quantity;
 }
 
-/** "A4 (8 x 12 in) · Glossy": the chosen values, in the order the groups were chosen. */
+/** "Gloss", "A4 (8 x 12 in)": the chosen values, in the one order every screen uses (choiceValues). */
 export function variantValues(variant: VariantChoice): string[] {
-  return Object.values(variant).map((option) => option.value);
+  return choiceValues(variant);
 }
 
 /**

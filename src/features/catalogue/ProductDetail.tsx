@@ -21,6 +21,7 @@ import {
   type Variant,
   type VariantSelection,
 } from "./catalogue";
+import { detailsFor } from "./variants";
 import { addProductToCart } from "../cart/cart-actions";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "../cart/cart";
@@ -239,13 +240,18 @@ function ProductView({ product }: { product: Product }) {
         {product.attributes.length > 0 && (
           <div>
             <h2 className="text-lg font-semibold">Details</h2>
-            <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
-              {product.attributes.map((attribute, index) => (
-                <div key={`${attribute.name}-${index}`} className="contents">
-                  <dt className="text-stone-600">{attribute.name}</dt>
-                  <dd>{attribute.value}</dd>
-                </div>
-              ))}
+            <dl
+              data-product-details
+              className="mt-2 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm"
+            >
+              {detailsFor(product.attributes, product.variants, selection).map(
+                (attribute, index) => (
+                  <div key={`${attribute.name}-${index}`} className="contents">
+                    <dt className="text-stone-600">{attribute.name}</dt>
+                    <dd>{attribute.value}</dd>
+                  </div>
+                ),
+              )}
             </dl>
           </div>
         )}

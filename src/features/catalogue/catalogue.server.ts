@@ -307,6 +307,16 @@ export async function listCategories(
   }));
 }
 
+/** How many active products each category holds (categories without any are absent). */
+export async function activeProductCounts(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ categoryId: products.categoryId, n: count() })
+    .from(products)
+    .where(eq(products.status, "active"))
+    .groupBy(products.categoryId);
+  return new Map(rows.flatMap((r) => (r.categoryId ? [[r.categoryId, Number(r.n)] as const] : [])));
+}
+
 /** Ids and last change of every active product, for the sitemap (no children loaded). */
 export async function listActiveProductStamps(
   db: DbOrTx,

@@ -30,3 +30,31 @@ export function variantGroups<V extends Pick<Variant, "name">>(
   }
   return [...groups];
 }
+
+const SIZE_NAMES = new Set(["size", "dimensions"]);
+const sameGroup = (attribute: string, group: string) => {
+  const a = attribute.trim().toLowerCase();
+  const g = group.trim().toLowerCase();
+  return a === g || (SIZE_NAMES.has(a) && SIZE_NAMES.has(g));
+};
+
+/**
+ * The product's Details as the chosen variants make them: an attribute named like a variant group
+ * (and "Dimensions" for a "Size" group) shows the chosen option once it is not the group's first,
+ * whose size the attribute describes; so choosing A3 never leaves "Dimensions A5" on screen.
+ */
+export function detailsFor<A extends { name: string; value: string }>(
+  attributes: readonly A[],
+  variants: readonly Pick<Variant, "id" | "name" | "value">[],
+  selection: Readonly<Record<string, string>>,
+): A[] {
+  const groups = variantGroups(variants);
+  return attributes.map((attribute) => {
+    const group = groups.find(([name]) => sameGroup(attribute.name, name));
+    if (!group) return attribute;
+    const [name, options] = group;
+    const index = options.findIndex((option) => option.id === selection[name]);
+    if (index <= 0) return attribute;
+    return { ...attribute, value: options[index]!.value };
+  });
+}

@@ -48,7 +48,8 @@ describe("checkout summary", () => {
     expect(summary.subtotal).toBe(349700);
     expect(summary.shippingEstimate).toBe(12000); // 0.66 kg: the "up to 1 kg" tier, ₹120
     expect(summary.total).toBe(349700);
-    expect(summary.lines[0]!.variantValues).toEqual(["A4", "Gloss"]);
+    // By group name (Finish, Size), whatever order the choice's keys come in.
+    expect(summary.lines[0]!.variantValues).toEqual(["Gloss", "A4"]);
   });
 
   it("is empty and free for an empty cart", () => {

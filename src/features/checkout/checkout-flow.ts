@@ -5,8 +5,9 @@
  * Amounts are integer paise (the API client converts at the wire).
  */
 import type { ToastInput } from "../../components/ui/toast-store";
-import { shippingEstimatePaise, totalWeightGrams } from "./shipping";
+import { shippingEstimatePaise, totalWeightGrams } from "../orders/shipping";
 import { normaliseIndianPhone } from "../../lib/phone";
+import { choiceValues } from "../../lib/variant-choice";
 
 export const CHECKOUT_TOASTS = {
   noAddress: {
@@ -84,7 +85,7 @@ export function checkoutSummary(
     id: item.id,
     name: item.product.name,
     image: item.product.image,
-    variantValues: Object.values(item.variant).map((option) => option.value),
+    variantValues: choiceValues(item.variant),
     quantity: item.quantity,
     price: item.price,
     weight: item.product.weight,

@@ -5,6 +5,7 @@
 import type { APIContext } from "astro";
 import { z } from "zod";
 import { requireUser } from "../../server/auth/auth.server";
+import { getDb } from "../../server/db/client";
 import { env } from "../../server/env";
 import {
   HttpError,
@@ -19,6 +20,7 @@ import { startBackgroundJobs } from "./background-jobs.server";
 import { paymentProvider, providerNamed } from "../../server/payments/index.server";
 import { createOrderBody } from "./checkout";
 import { createOrderFor, OrderCreationFailed } from "./create-order.server";
+import { limitCheckoutAttempts, replaceOtherOpenOrders } from "./order-limits.server";
 import { receiveWebhook, verifyOrderFor } from "./verify.server";
 
 const orderIdQuery = z.object({ order_id: z.string().min(1, "order_id is required").max(100) });
@@ -42,8 +44,12 @@ export async function postCreateOrder(context: APIContext): Promise<Response> {
   startBackgroundJobs();
   const user = await requireUser(context);
   const body = await readJson(context.request, createOrderBody, 16 * 1024);
+  const db = await getDb();
+  await limitCheckoutAttempts(db, context, user.uid);
   try {
-    return json(await createOrderFor(user, body, paymentProvider(), env().PUBLIC_SITE_URL));
+    const created = await createOrderFor(user, body, paymentProvider(), env().PUBLIC_SITE_URL);
+    await replaceOtherOpenOrders(db, created.order_id);
+    return json(created);
   } catch (error) {
     if (error instanceof OrderCreationFailed) {
       return json(

@@ -1,4 +1,4 @@
-/** Checkout rules without I/O: phone normalisation, order totals, the create-order body. */
+/** Checkout rules without I/O: phone normalisation, the create-order body (totals: orders/order-rules). */
 import { z } from "zod/mini";
 import {
   emailField,
@@ -9,22 +9,8 @@ import {
 } from "../../lib/fields";
 
 export { normaliseIndianPhone } from "../../lib/phone";
-
-export interface PricedLine {
-  quantity: number;
-  pricePaise: number;
-}
-
-/** Order pricing (SPEC §4): shipping 0 and discount 0 at order time; shipping is charged at dispatch. */
-export function orderTotals(lines: readonly PricedLine[]): {
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  total: number;
-} {
-  const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.pricePaise, 0);
-  return { subtotal, discount: 0, shipping: 0, total: subtotal };
-}
+// The order rules every kind of order shares live with orders (docs/decisions/0061).
+export { orderTotals, PAYMENT_STATUS, type PricedLine } from "../orders/order-rules";
 
 export const createOrderBody = z.object({
   customer_name: personName("customer_name", { required: "enter your name" }),
@@ -55,15 +41,3 @@ export const checkoutForm = z.object({
   phone: indianMobile(),
 });
 export type CheckoutFormValues = z.input<typeof checkoutForm>;
-
-/** Payment statuses the shop stores on an order. */
-export const PAYMENT_STATUS = {
-  pending: "Pending",
-  paid: "Paid",
-  failed: "Failed",
-  dropped: "Cancelled",
-  expired: "Expired",
-  mismatch: "Amount mismatch",
-  /** A second payment of a quote already paid (features/custom): recorded, to be refunded. */
-  refused: "Refused",
-} as const;

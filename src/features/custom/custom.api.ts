@@ -2,26 +2,16 @@
  * HTTP handlers of custom work (issue 12; README API table). Owner endpoints start with
  * requireAdmin (401 without a token, 403 for a shopper); the quote link's endpoints need only the
  * token in the address, and answer a 404 that says nothing for an unknown, withdrawn or expired one.
+ * Paying a link is checkout's (checkout/quote-pay.api.ts).
  * Amounts are paise here; json()/readJson() speak rupees (price, shippingEstimate, total, amount).
  */
 import type { APIContext } from "astro";
-import { getAuthUser, requireAdmin } from "../../server/auth/auth.server";
+import { requireAdmin } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
-import { env } from "../../server/env";
 import { HttpError, json, parseWith, readJson } from "../../server/http";
 import { idParam } from "../../lib/fields";
-import { startBackgroundJobs } from "../checkout/background-jobs.server";
-import { paymentProvider } from "../../server/payments/index.server";
-import { OrderCreationFailed } from "../checkout/create-order.server";
 import { loadQuotePage } from "./quote-page.server";
-import { payQuote } from "./quote-payment.server";
-import {
-  parseExpiry,
-  payQuoteInput,
-  quoteInput,
-  shippingChargeInput,
-  stageInput,
-} from "./quotes.schema";
+import { parseExpiry, quoteInput, shippingChargeInput, stageInput } from "./quotes.schema";
 import {
   createQuote,
   loadInquiryQuotes,
@@ -105,30 +95,4 @@ export async function getPublicQuote(context: APIContext): Promise<Response> {
   const page = await loadQuotePage(await getDb(), context.params.token);
   if (!page) throw new HttpError(404, "Quote not found");
   return json(page);
-}
-
-/** POST /v2/quotes/{token}/pay -> { payment_session_id, order_id, provider, mode }; 409 when already paid. */
-export async function postPayQuote(context: APIContext): Promise<Response> {
-  startBackgroundJobs();
-  const caller = await getAuthUser(context);
-  const body = await readJson(context.request, payQuoteInput, 16 * 1024);
-  try {
-    return json(
-      await payQuote(
-        await getDb(),
-        context.params.token,
-        body,
-        caller,
-        paymentProvider(),
-        env().PUBLIC_SITE_URL,
-      ),
-    );
-  } catch (error) {
-    if (error instanceof OrderCreationFailed)
-      return json(
-        { error: "Order Creation Failed", detail: error.detail, order_id: error.orderId },
-        { status: 502 },
-      );
-    throw error;
-  }
 }

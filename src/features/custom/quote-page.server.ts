@@ -2,13 +2,10 @@
  * What /quote/{token} (and GET /v2/quotes/{token}) shows: the quote while it can be paid, that it
  * was replaced (with the way to the new one), or, once paid, the order's progress (status, promised
  * dispatch date, studio stages with photos). null for anything else: the page is a plain 404.
- * Also the payment return (/quote-return/{order}) for a visitor without an account.
+ * (The payment's return, /quote-return/{order}, is checkout's: checkout/quote-return.server.ts.)
  */
-import { eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../server/db/client";
-import { orders } from "../../server/db/schema";
-import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
-import { syncWithProvider, verifyText } from "../checkout/verify.server";
+import type { DbOrTx } from "../../server/db/client";
+import { loadOrderRow } from "../orders/order-records.server";
 import { findByToken } from "./quote-payment.server";
 import type { QuoteJson } from "./quotes";
 import type { QuoteRow } from "./quotes.server";
@@ -68,7 +65,7 @@ async function pageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
   if (q.status === "replaced")
     return { state: "replaced", quote: publicQuote(q), order: null, stages: null };
   if (q.status === "paid" && q.paidOrderId) {
-    const [o] = await db.select().from(orders).where(eq(orders.id, q.paidOrderId));
+    const o = await loadOrderRow(db, q.paidOrderId);
     const stages = o && q.kind === "quote" ? await loadOrderStages(db, o.id) : null;
     return {
       state: "paid",
@@ -105,29 +102,4 @@ export async function loadQuotePage(
   )
     return pageOf(db, current);
   return null;
-}
-
-/**
- * /quote-return/{orderId}: the provider's return for a quote's payment. Asks the provider (never
- * the browser) and answers SUCCESS / PENDING / FAILED / CANCELLED / EXPIRED; null for an order that
- * is not a quote's (a 404). Reveals nothing but that word.
- */
-export async function quoteReturn(
-  db: Db,
-  provider: PaymentProvider,
-  orderId: string | undefined,
-): Promise<string | null> {
-  if (!orderId || !/^[A-Za-z0-9_-]{1,100}$/.test(orderId)) return null;
-  const find = async () => (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
-  const order = await find();
-  if (!order || order.kind === "catalogue") return null;
-  if (!order.paidAt && order.paymentSessionId && order.provider === provider.name) {
-    try {
-      await syncWithProvider(db, provider, orderId);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      console.error(`[quotes] could not ask the provider about ${orderId}: ${error.message}`);
-    }
-  }
-  return verifyText((await find())!);
 }

@@ -1,38 +1,24 @@
 /**
- * Paying a quote (issue 12 §2) through checkout's provider interface, verification, webhooks and
- * exactly-once recording (docs/decisions/0014, 0045): the link's token finds the quote; the order
- * has one custom line at the quote's price (the server's amount, never the page's); a quote is
- * paid at most once. A second payment is refused at the door (409, recorded as a quote event) and,
- * when two attempts both reach the provider, in recordPayment: the later success is recorded,
- * the order cancelled (payment Refused) and the owner mailed to refund it.
+ * A quote's side of being paid (docs/decisions/0014, 0045): the link's token finds the quote (and
+ * the quote it leads to now); checkout pays it (checkout/quote-pay.server.ts), and its
+ * recordPayment calls the hooks below in its transaction. A quote is paid at most once: when two
+ * attempts both reach the provider, the later success is recorded, the order cancelled (payment
+ * Refused) and the owner mailed to refund it.
  */
-import { and, desc, eq, gt, sql } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../../server/db/client";
-import {
-  addresses,
-  customInquiries,
-  orderItems,
-  orders,
-  quotes,
-  users,
-} from "../../server/db/schema";
-import { HttpError } from "../../server/http";
+import { eq } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../server/db/client";
+import { quotes } from "../../server/db/schema";
 import { ownerAddress, sendMail } from "../../server/mail.server";
-import { paymentConfig } from "../../server/payments/config.server";
-import type { PaymentProvider, ProviderPayment } from "../../server/payments/provider";
+import type { ProviderPayment } from "../../server/payments/provider";
 import { formatInr } from "../../lib/money";
-import { PAYMENT_STATUS, normaliseIndianPhone } from "../checkout/checkout";
-import { newOrderId, openProviderOrder, type CreatedOrder } from "../checkout/create-order.server";
+import { setInquiryStatus } from "../inquiries/inquiry-records.server";
+import { refuseOrderPayment, setShippingCost } from "../orders/order-records.server";
+import type { StoredOrder } from "../orders/store-order.server";
 import { siteLink } from "./quote-mail.server";
 import { isTokenShape, tokenHash } from "./quote-token.server";
-import type { PayQuoteInput } from "./quotes.schema";
 import { logQuoteEvent, type QuoteRow } from "./quotes.server";
 
-/** The one users row quote orders paid without an account belong to (they are found by claim_email). */
-export const GUEST_USER_ID = "~quote-guest";
-const GUEST_EMAIL = "quote-guest@resintales.invalid";
-
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = StoredOrder;
 
 /**
  * The quote a link opens, and the quote it leads to now (itself, or the end of its revisions).
@@ -66,196 +52,10 @@ export function isOpenOrPaid(q: QuoteRow, now: Date, replacedToo = false): boole
   return q.status === "sent" && q.expiresAt.getTime() > now.getTime();
 }
 
-async function ensureGuestUser(tx: Tx): Promise<void> {
-  await tx
-    .insert(users)
-    .values({
-      id: GUEST_USER_ID,
-      email: GUEST_EMAIL,
-      firstName: "Quote",
-      lastName: "guest",
-    })
-    .onConflictDoNothing();
-}
-
-type Place = {
-  id: string;
-  type: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-};
-
-async function placeFor(tx: Tx, body: PayQuoteInput, uid: string | null): Promise<Place> {
-  if (body.address_id) {
-    if (!uid)
-      throw new HttpError(401, "Please log in to use a saved address, or type the address.");
-    const [a] = await tx
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.userId, uid), eq(addresses.id, body.address_id)));
-    if (!a)
-      throw new HttpError(
-        400,
-        "address_id: no saved address of yours has this id; choose or type an address.",
-      );
-    return {
-      id: a.id,
-      type: a.type,
-      address1: a.address1,
-      address2: a.address2,
-      city: a.city,
-      state: a.state,
-      zipCode: a.zipCode,
-      country: a.country,
-    };
-  }
-  const t = body.address;
-  if (!t)
-    throw new HttpError(
-      400,
-      "address: enter the shipping address (address1, city, state, zipCode).",
-    );
-  return {
-    id: "quote",
-    type: "Other",
-    address1: t.address1,
-    address2: t.address2 ?? "",
-    city: t.city,
-    state: t.state,
-    zipCode: t.zipCode,
-    country: t.country || "India",
-  };
-}
-
-/** The quote was paid already: the attempt is recorded (committed), then answered 409. */
-const ALREADY_PAID = Symbol("already paid");
-
-/** POST /v2/quotes/{token}/pay: the order to pay (a new one, or the payable one of this attempt). */
-export async function payQuote(
-  db: Db,
-  token: string | undefined,
-  body: PayQuoteInput,
-  caller: { uid: string } | null,
-  provider: PaymentProvider,
-  siteUrl: string,
-  now = new Date(),
-): Promise<CreatedOrder> {
-  const found = await findByToken(db, token, now);
-  if (!found) throw new HttpError(404, "Quote not found");
-  const target = found.current;
-  const phone = normaliseIndianPhone(body.customer_phone);
-  if (!phone)
-    throw new HttpError(
-      400,
-      "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).",
-    );
-  const email = body.customer_email.trim();
-  const order = await db.transaction(async (tx): Promise<OrderRow | typeof ALREADY_PAID> => {
-    const [q] = await tx.select().from(quotes).where(eq(quotes.id, target.id)).for("update");
-    if (!q) throw new HttpError(404, "Quote not found");
-    if (q.status === "paid") {
-      await logQuoteEvent(
-        tx,
-        q.id,
-        "pay-refused",
-        `a payment attempt by ${email} after the quote was paid by ${q.paidOrderId}`,
-      );
-      return ALREADY_PAID;
-    }
-    if (!isOpenOrPaid(q, now)) throw new HttpError(404, "Quote not found");
-    const uid = caller?.uid ?? null;
-    if (body.idempotency_key) {
-      const [same] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.quoteId, q.id), eq(orders.idempotencyKey, body.idempotency_key)));
-      if (same) return same;
-    }
-    const place = await placeFor(tx, body, uid);
-    if (!uid) await ensureGuestUser(tx);
-    const [first, ...rest] = body.customer_name.trim().split(/\s+/);
-    const person = {
-      firstName: first ?? "",
-      lastName: rest.join(" "),
-      phone,
-      email,
-    };
-    // One payable order per quote, payer and address: a retried press answers the same order.
-    const print = JSON.stringify([q.id, email.toLowerCase(), phone, place]);
-    const [retry] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.quoteId, q.id),
-          eq(orders.cartFingerprint, print),
-          eq(orders.status, "pending"),
-          eq(orders.paymentStatus, PAYMENT_STATUS.pending),
-          gt(orders.expiresAt, now),
-        ),
-      )
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
-    if (retry) return retry;
-    const id = newOrderId(now.getTime());
-    const expiresAt = new Date(
-      Math.min(now.getTime() + paymentConfig().expiryMinutes * 60_000, q.expiresAt.getTime()),
-    );
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        id,
-        userId: uid ?? GUEST_USER_ID,
-        kind: q.kind === "shipping" ? "shipping" : "custom",
-        quoteId: q.id,
-        dispatchDays: q.dispatchMaxDays,
-        claimEmail: uid ? "" : email.toLowerCase(),
-        returnPath: `/quote-return/${id}`,
-        status: "pending",
-        subtotalPaise: q.pricePaise,
-        totalPaise: q.pricePaise,
-        paymentAmountPaise: q.pricePaise,
-        shippingName: person,
-        billingName: person,
-        shippingAddress: place,
-        billingAddress: place,
-        paymentStatus: PAYMENT_STATUS.pending,
-        timeline: { pending: now.toISOString() },
-        provider: paymentConfig().provider,
-        idempotencyKey: body.idempotency_key ?? null,
-        cartFingerprint: print,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx.insert(orderItems).values({
-      id: `${id}-001`,
-      orderId: id,
-      productId: null,
-      productName: q.title,
-      productImage: q.referenceImage,
-      quantity: 1,
-      pricePaise: q.pricePaise,
-      productNote:
-        q.kind === "shipping"
-          ? `Shipping charge for order ${q.forOrderId}`
-          : "Custom piece, made to order",
-    });
-    return row!;
-  });
-  if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");
-  return openProviderOrder(
-    order,
-    { id: order.userId, name: body.customer_name, email, phone },
-    provider,
-    siteUrl,
-    now,
-  );
+/** The quote's row locked for the rest of the transaction (paying it: checkout/quote-pay.server.ts). */
+export async function lockQuoteRow(tx: Tx, id: string): Promise<QuoteRow | null> {
+  const [q] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
+  return q ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -297,17 +97,9 @@ export async function markQuotePaid(
     .where(eq(quotes.id, order.quoteId))
     .returning();
   if (!q) return;
-  if (q.inquiryId)
-    await tx
-      .update(customInquiries)
-      .set({ status: "paid", updatedAt: now })
-      .where(eq(customInquiries.id, q.inquiryId));
-  if (q.kind === "shipping" && q.forOrderId) {
-    await tx
-      .update(orders)
-      .set({ shippingCostPaise: q.pricePaise, updatedAt: now })
-      .where(eq(orders.id, q.forOrderId));
-  }
+  if (q.inquiryId) await setInquiryStatus(tx, q.inquiryId, "paid", now);
+  if (q.kind === "shipping" && q.forOrderId)
+    await setShippingCost(tx, q.forOrderId, q.pricePaise, now);
   await logQuoteEvent(tx, q.id, "paid", `paid by order ${order.id}`, order.id);
 }
 
@@ -323,17 +115,7 @@ export async function refuseQuotePayment(
   const what = `payment ${payment.paymentId} (${formatInr(payment.amountPaise)}) for order ${order.id}`;
   console.error(`[quotes] quote ${order.quoteId}: ${reason}; refused ${what}. Refund it.`);
   await logQuoteEvent(tx, order.quoteId!, "pay-refused", `${what}: ${reason}; refund it`, order.id);
-  await tx
-    .update(orders)
-    .set({
-      status: order.status === "pending" ? "cancelled" : order.status,
-      paymentStatus: PAYMENT_STATUS.refused,
-      notes: `Refused: ${reason}. Refund ${payment.paymentId}.`,
-      nextCheckAt: null,
-      timeline: sql`${orders.timeline} || ${JSON.stringify({ cancelled: now.toISOString() })}::jsonb`,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
+  await refuseOrderPayment(tx, order, `Refused: ${reason}. Refund ${payment.paymentId}.`, now);
   await sendMail(tx, {
     to: ownerAddress(),
     subject: `Quote payment refused: refund ${payment.paymentId}`,

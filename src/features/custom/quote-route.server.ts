@@ -7,8 +7,8 @@ import type { SessionUser } from "../account/account";
 import { loadUser } from "../account/account.server";
 import { getDb } from "../../server/db/client";
 import { readPage, type PageLoad } from "../../server/page-load";
-import type { SavedAddress } from "./QuotePayForm";
 import { loadQuotePage, type QuotePage } from "./quote-page.server";
+import type { SavedAddress } from "./quotes";
 
 export type QuoteRoute = PageLoad<{
   page: QuotePage;

@@ -4,6 +4,7 @@
  * `price`, `shippingEstimate`, `amount`). Rules: docs/decisions/0045-custom-work-quotes.md.
  */
 import * as z from "zod/mini";
+import { pinCodeSchema, postalAddressSchema } from "../../lib/address.schema";
 import {
   emailField,
   indianMobile,
@@ -11,7 +12,6 @@ import {
   optionalText,
   paise,
   personName,
-  pinCode,
   requiredText,
 } from "../../lib/fields";
 
@@ -103,24 +103,6 @@ export const quoteInput = z
   );
 export type QuoteInput = z.infer<typeof quoteInput>;
 
-/** The address a visitor types on the quote page. */
-export const quoteAddressInput = z.object({
-  address1: z
-    .string({ error: "address.address1 is required" })
-    .check(z.trim(), z.minLength(1, { error: "address.address1 is required" }), z.maxLength(200)),
-  address2: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  city: z
-    .string({ error: "address.city is required" })
-    .check(z.trim(), z.minLength(1, { error: "address.city is required" }), z.maxLength(100)),
-  state: z
-    .string({ error: "address.state is required" })
-    .check(z.trim(), z.minLength(1, { error: "address.state is required" }), z.maxLength(100)),
-  zipCode: z
-    .string({ error: "address.zipCode is required" })
-    .check(z.trim(), z.regex(/^\d{6}$/, { error: "address.zipCode must be a 6-digit PIN code" })),
-  country: z.optional(z.string().check(z.trim(), z.maxLength(60))),
-});
-
 export const payQuoteInput = z.object({
   customer_name: personName("customer_name", { required: "enter your name" }),
   customer_email: emailField({
@@ -131,7 +113,8 @@ export const payQuoteInput = z.object({
   customer_phone: z.string({ error: "customer_phone is required" }).check(z.maxLength(40)),
   /** A saved address of the signed-in caller, or a typed one. */
   address_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-  address: z.optional(quoteAddressInput),
+  /** The shop's one postal address schema (decision 0060). */
+  address: z.optional(postalAddressSchema),
   idempotency_key: z.optional(idempotencyKey),
   /** Ignored: the server's amount is the quote's. */
   order_amount: z.optional(z.unknown()),
@@ -170,6 +153,6 @@ export const quotePayForm = z.object({
   address2: z.optional(optionalText("Address line 2", 200)),
   city: z.optional(requiredText("City", 100, { required: "City required" })),
   state: z.optional(requiredText("State", 100, { required: "State required" })),
-  zipCode: z.optional(pinCode("PIN code must be 6 digits, not starting with 0")),
+  zipCode: z.optional(pinCodeSchema),
 });
 export type QuotePayFormValues = z.input<typeof quotePayForm>;

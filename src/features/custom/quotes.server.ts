@@ -7,17 +7,22 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../server/db/client";
-import { customInquiries, quoteEvents, quotes } from "../../server/db/schema";
+import { quoteEvents, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
-import { isShopImageUrl } from "../admin/products/product-write.server";
-import { shippingEstimatePaise } from "../checkout/shipping";
+import {
+  type InquiryRow,
+  loadInquiryRow,
+  lockInquiryRow,
+  setInquiryStatus,
+} from "../inquiries/inquiry-records.server";
+import { isShopImageUrl } from "../media/uploaded-url.server";
+import { shippingEstimatePaise } from "../orders/shipping";
 import { mailQuote, siteLink } from "./quote-mail.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import { parseExpiry, type QuoteInput } from "./quotes.schema";
 import { effectiveStatus, type InquiryQuotesJson, type QuoteJson } from "./quotes";
 
 export type QuoteRow = typeof quotes.$inferSelect;
-type InquiryRow = typeof customInquiries.$inferSelect;
 
 const MAX_EXPIRY_DAYS = 90;
 
@@ -72,11 +77,7 @@ function columnsOf(input: QuoteInput, now: Date) {
 }
 
 async function lockInquiry(tx: Tx, id: string): Promise<InquiryRow> {
-  const [inquiry] = await tx
-    .select()
-    .from(customInquiries)
-    .where(eq(customInquiries.id, id))
-    .for("update");
+  const inquiry = await lockInquiryRow(tx, id);
   if (!inquiry) throw new HttpError(404, "Inquiry not found");
   return inquiry;
 }
@@ -109,10 +110,7 @@ export async function loadInquiryQuotes(
   inquiryId: string,
   now = new Date(),
 ): Promise<InquiryQuotesJson> {
-  const [inquiry] = await db
-    .select()
-    .from(customInquiries)
-    .where(eq(customInquiries.id, inquiryId));
+  const inquiry = await loadInquiryRow(db, inquiryId);
   if (!inquiry) throw new HttpError(404, "Inquiry not found");
   const rows = await db
     .select()
@@ -219,11 +217,7 @@ async function sendInTx(
     .set({ status: "sent", tokenHash: tokenHash(token), sentAt: now, updatedAt: now })
     .where(eq(quotes.id, quote.id))
     .returning();
-  if (quote.inquiryId)
-    await tx
-      .update(customInquiries)
-      .set({ status: "quoted", updatedAt: now })
-      .where(eq(customInquiries.id, quote.inquiryId));
+  if (quote.inquiryId) await setInquiryStatus(tx, quote.inquiryId, "quoted", now);
   const link = siteLink(`/quote/${token}`);
   await mailQuote(tx, {
     to: quote.customerEmail,
@@ -328,10 +322,7 @@ export async function withdrawQuote(db: Db, id: string, now = new Date()): Promi
       .where(eq(quotes.id, id))
       .returning();
     if (quote.status === "sent" && quote.inquiryId)
-      await tx
-        .update(customInquiries)
-        .set({ status: "closed", updatedAt: now })
-        .where(eq(customInquiries.id, quote.inquiryId));
+      await setInquiryStatus(tx, quote.inquiryId, "closed", now);
     await logQuoteEvent(tx, id, "withdrawn");
     return quoteJson(row!, now);
   });

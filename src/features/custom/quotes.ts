@@ -62,6 +62,12 @@ export interface InquiryQuotesJson {
   events: QuoteEventJson[];
 }
 
+/** A saved address the quote page offers a signed-in visitor: its id and one line to show. */
+export interface SavedAddress {
+  id: string;
+  label: string;
+}
+
 export function effectiveStatus(
   status: QuoteStatus,
   expiresAt: Date,

@@ -6,16 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../server/db/client";
-import {
-  categories,
-  orderItems,
-  orderStages,
-  orders,
-  products,
-  quotes,
-} from "../../server/db/schema";
+import { orderStages, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
-import { isShopImageUrl } from "../admin/products/product-write.server";
+import { anyProductInCategory } from "../catalogue/product-category.server";
+import { isShopImageUrl } from "../media/uploaded-url.server";
+import { loadOrderRow, lockOrderRow, orderProductIds } from "../orders/order-records.server";
+import type { StoredOrder } from "../orders/store-order.server";
 import { mailShippingCharge, mailStage, siteLink } from "./quote-mail.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import { logQuoteEvent, quoteJson } from "./quotes.server";
@@ -29,15 +25,15 @@ import {
 } from "./stages";
 import type { StageInput } from "./quotes.schema";
 
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = StoredOrder;
 
 /** The category whose products follow the varmala stages (the seeded "Varmala Preservation"). */
 const VARMALA_SLUG = "varmala-preservation";
 
 /**
  * Custom orders follow their quote's list; catalogue orders with a varmala product the varmala
- * list; other orders have no studio stages (null). Reads the product's category directly: one
- * narrow join, no catalogue loader offers it.
+ * list; other orders have no studio stages (null). The order's products come from the orders
+ * feature, their category from the catalogue's (decision 0062).
  */
 export async function stageSetOf(
   db: DbOrTx,
@@ -51,14 +47,8 @@ export async function stageSetOf(
       .where(eq(quotes.id, order.quoteId));
     return q?.stageSet ?? "custom";
   }
-  const varmala = await db
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(orderItems.orderId, order.id), eq(categories.slug, VARMALA_SLUG)))
-    .limit(1);
-  return varmala.length ? "varmala" : null;
+  const products = await orderProductIds(db, order.id);
+  return (await anyProductInCategory(db, products, VARMALA_SLUG)) ? "varmala" : null;
 }
 
 export type { OrderStagesJson };
@@ -85,7 +75,7 @@ export async function loadOrderStages(
   db: DbOrTx,
   orderId: string,
 ): Promise<OrderStagesJson | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await loadOrderRow(db, orderId);
   return order ? stagesOfRow(db, order) : null;
 }
 
@@ -97,7 +87,7 @@ export async function markStage(
   now = new Date(),
 ): Promise<OrderStagesJson> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const order = await lockOrderRow(tx, orderId);
     if (!order) throw new HttpError(404, "Order not found");
     const foreign = input.photos?.find((url) => !isShopImageUrl(url));
     if (foreign)
@@ -155,7 +145,7 @@ export async function requestShippingCharge(
   now = new Date(),
 ): Promise<{ quote: QuoteJson; link: string }> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const order = await lockOrderRow(tx, orderId);
     if (!order) throw new HttpError(404, "Order not found");
     if (!order.paidAt || order.status !== "processing" || order.kind === "shipping")
       throw new HttpError(

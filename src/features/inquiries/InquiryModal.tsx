@@ -5,37 +5,39 @@
  * hundred bytes on every page) listens for clicks on `[data-open-inquiry]` (the home "Custom"
  * button, the footer's "Custom Order" link) and only then `import()`s this module, which brings
  * React and mounts the modal with `react-dom/client`. Content-only pages therefore ship no React
- * at all until a person actually asks for the form; `client:idle` would have loaded React on every
- * page after idle, whether or not anyone opens it.
+ * at all until a person actually asks for the form.
  *
- * Behaviour: name and email are prefilled for a signed-in user; name, email and productType are
- * required, else the toast 'Mandatory Fields'. On submit the inquiry is POSTed to
- * /v2/custom-order-email without waiting for the answer, the form is cleared and closed, and the
- * success toast shows whatever the server says (SPEC §4). Only a request that cannot be sent at
- * all (offline) adds the spec's 'Error' - '500: Contact Support' toast.
+ * Behaviour: react-hook-form over the shared schema (decision 0017); name and email are prefilled
+ * for a signed-in user; a blank required field gives the toast 'Mandatory Fields' and its message
+ * under it. On submit the form is cleared and closed and the success toast shows at once (SPEC §4).
+ * If the call then fails, the spec's 'Error' - '500: Contact Support' toast follows, and the form
+ * opens again with what the person typed, why it failed, "Copy my message" and a mailto
+ * (docs/decisions/0075-inquiry-never-lost.md).
  */
 import { useStore } from "@nanostores/react";
 import { atom } from "nanostores";
-import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { useModal } from "../../components/ui/use-modal";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { type OpenModal, openModal } from "../../components/ui/modal-history";
 import { showToast } from "../../components/ui/toast-store";
-import { api, ApiError } from "../../lib/api-client";
 import {
-  checkInquiry,
   EMPTY_INQUIRY,
   INQUIRY_LIMITS,
   INQUIRY_TOASTS,
   type Inquiry,
   type InquiryForm,
+  inquirySchema,
 } from "./inquiry";
+import { INQUIRY_ERROR_TOAST, sendInquiry } from "./inquiry-send";
+import { InquiryNotSent } from "./InquiryNotSent";
+
+export { INQUIRY_ENDPOINT } from "./inquiry-send";
 
 export interface InquiryUser {
   name?: string;
   email?: string;
 }
-
-export const INQUIRY_ENDPOINT = "/v2/custom-order-email";
 
 export const PRODUCT_TYPES = [
   "Varmala preservation",
@@ -49,16 +51,7 @@ export const PRODUCT_TYPES = [
   "Something else",
 ] as const;
 
-/**
- * Sends the inquiry without waiting for (or reading) the answer (SPEC §7). Only a request that never
- * reached the server (status 0: offline, timed out) shows the error toast.
- */
-export function sendInquiry(inquiry: Inquiry): void {
-  void api.post(INQUIRY_ENDPOINT, inquiry, { keepalive: true }).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status !== 0) return;
-    showToast({ type: "error", title: "Error", message: "500: Contact Support" });
-  });
-}
+const REQUIRED = ["name", "email", "productType"] as const;
 
 const prefilled = (user?: InquiryUser | null): InquiryForm => ({
   ...EMPTY_INQUIRY,
@@ -66,50 +59,108 @@ const prefilled = (user?: InquiryUser | null): InquiryForm => ({
   email: user?.email ?? "",
 });
 
+const asForm = (inquiry: Inquiry): InquiryForm => ({ ...EMPTY_INQUIRY, ...inquiry });
+
 interface Props {
   open: boolean;
   onClose: () => void;
+  /** Opens the modal again (the send failed after it closed). */
+  onReopen: () => void;
   user?: InquiryUser | null;
 }
 
 const inputClass =
-  "block w-full rounded-xl border border-cream-300 bg-white px-4 py-3 text-sm text-ink-900 placeholder:text-ink-300 shadow-[inset_0_1px_2px_rgb(43_35_32/0.04)] transition outline-none focus:border-gold-500 focus:ring-4 focus:ring-gold-300/30";
+  "block w-full rounded-xl border border-cream-300 bg-white px-4 py-3 text-sm text-ink-900 placeholder:text-ink-500 shadow-[inset_0_1px_2px_rgb(43_35_32/0.04)] transition outline-none focus:border-gold-500 focus:ring-4 focus:ring-gold-300/30 aria-[invalid=true]:border-red-400";
 const labelClass = "mb-1.5 block text-sm font-medium text-ink-700";
+const selectArrow =
+  "appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23776a61%22 stroke-width=%222%22><path d=%22M6.5 9.5L12 15l5.5-5.5%22/></svg>')] bg-[length:1.1rem] bg-[right_0.9rem_center] bg-no-repeat pr-10";
 
-export default function InquiryModal({ open, onClose, user }: Props) {
+export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
   const id = useId();
-  const { dialogRef, requestClose } = useModal(open, onClose, {
-    onOpen: () => requestAnimationFrame(() => nameRef.current?.focus()),
-  });
-  const nameRef = useRef<HTMLInputElement>(null);
-  const [form, setForm] = useState<InquiryForm>(() => prefilled(user));
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const handleRef = useRef<OpenModal | null>(null);
+  const closingRef = useRef(false);
+  const reopenRef = useRef(false);
+  const callbacks = useRef({ onClose, onReopen });
+  callbacks.current = { onClose, onReopen };
+  const [failed, setFailed] = useState<{ inquiry: Inquiry; reason: string } | null>(null);
+  const { register, handleSubmit, reset, getValues, setValue, setFocus, formState } = useSchemaForm(
+    inquirySchema,
+    { defaultValues: prefilled(user) },
+  );
+  const { errors } = formState;
 
   // Prefill again if the signed-in user changes while the form is still blank.
   useEffect(() => {
-    setForm((f) => ({
-      ...f,
-      name: f.name || user?.name || "",
-      email: f.email || user?.email || "",
-    }));
-  }, [user?.name, user?.email]);
+    if (!getValues("name") && user?.name) setValue("name", user.name);
+    if (!getValues("email") && user?.email) setValue("email", user.email);
+  }, [user?.name, user?.email, getValues, setValue]);
 
-  const set = (field: keyof InquiryForm) => (event: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: event.target.value }));
+  const show = () => {
+    const dialog = dialogRef.current;
+    if (!dialog || handleRef.current) return;
+    handleRef.current = openModal(dialog, () => {
+      handleRef.current = null;
+      closingRef.current = false;
+      if (reopenRef.current) {
+        reopenRef.current = false;
+        show();
+      } else callbacks.current.onClose();
+    });
+    requestAnimationFrame(() => setFocus("name"));
+  };
+  const close = () => {
+    closingRef.current = Boolean(handleRef.current);
+    handleRef.current?.requestClose();
+  };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = checkInquiry(form);
-    if (!result.ok) {
-      showToast({ type: "error", title: result.title, message: result.message });
-      return;
-    }
-    sendInquiry(result.inquiry);
-    setForm(prefilled(user));
-    requestClose();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: show/close read refs only
+  useEffect(() => {
+    if (open) show();
+    else close();
+  }, [open]);
+
+  useEffect(() => () => handleRef.current?.closeNow(), []);
+
+  const onValid = async (inquiry: Inquiry) => {
+    setFailed(null);
+    reset(prefilled(user));
+    close();
     showToast({ ...INQUIRY_TOASTS.sent });
+    const outcome = await sendInquiry(inquiry);
+    if (outcome.ok) return;
+    showToast({ ...INQUIRY_ERROR_TOAST });
+    reset(asForm(inquiry));
+    setFailed({ inquiry, reason: outcome.reason });
+    if (closingRef.current) reopenRef.current = true;
+    else if (!handleRef.current) callbacks.current.onReopen();
+  };
+
+  const onInvalid = () => {
+    const values = getValues();
+    if (REQUIRED.some((key) => !values[key]?.trim())) showToast({ ...INQUIRY_TOASTS.mandatory });
   };
 
   const field = (name: keyof InquiryForm) => `${id}-${name}`;
+  const a11y = (name: keyof InquiryForm) => ({
+    id: field(name),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${field(name)}-error` : undefined,
+  });
+  const box = (name: keyof InquiryForm, label: ReactNode, control: ReactNode, wide = false) => (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <label htmlFor={field(name)} className={labelClass}>
+        {label}
+      </label>
+      {control}
+      {errors[name]?.message && (
+        <p id={`${field(name)}-error`} className="mt-1.5 text-sm text-red-700" data-field-error>
+          {errors[name].message}
+        </p>
+      )}
+    </div>
+  );
+  const star = <span className="text-red-700">*</span>;
 
   return (
     <dialog
@@ -118,10 +169,14 @@ export default function InquiryModal({ open, onClose, user }: Props) {
       aria-labelledby={`${id}-title`}
       className="w-full rounded-2xl bg-cream-50 text-ink-900 shadow-2xl sm:w-[40rem]"
     >
-      <form noValidate onSubmit={submit} className="flex max-h-[calc(100dvh-1.5rem)] flex-col">
+      <form
+        noValidate
+        onSubmit={handleSubmit(onValid, onInvalid)}
+        className="flex max-h-[calc(100dvh-1.5rem)] flex-col"
+      >
         <header className="flex items-start justify-between gap-4 border-b border-cream-200 px-6 pt-6 pb-4 sm:px-8">
           <div>
-            <p className="text-xs font-medium tracking-[0.2em] text-gold-600 uppercase">
+            <p className="text-xs font-medium tracking-[0.2em] text-gold-700 uppercase">
               Made just for you
             </p>
             <h2 id={`${id}-title`} className="mt-1 text-2xl sm:text-3xl">
@@ -134,7 +189,7 @@ export default function InquiryModal({ open, onClose, user }: Props) {
           <button
             type="button"
             aria-label="Close dialog"
-            onClick={() => requestClose()}
+            onClick={close}
             className="-mr-2 rounded-full p-2 text-ink-500 transition hover:bg-cream-200 hover:text-ink-900"
           >
             <svg
@@ -152,51 +207,50 @@ export default function InquiryModal({ open, onClose, user }: Props) {
         </header>
 
         <div className="grid gap-x-4 gap-y-5 overflow-y-auto px-6 py-6 sm:grid-cols-2 sm:px-8">
-          <div>
-            <label htmlFor={field("name")} className={labelClass}>
-              Name <span className="text-gold-600">*</span>
-            </label>
+          {failed && (
+            <div className="sm:col-span-2">
+              <InquiryNotSent
+                inquiry={failed.inquiry}
+                reason={failed.reason}
+                supportEmail={document.body.dataset.supportEmail || "us"}
+              />
+            </div>
+          )}
+          {box(
+            "name",
+            <>Name {star}</>,
             <input
-              ref={nameRef}
-              id={field("name")}
-              name="name"
+              {...register("name")}
+              {...a11y("name")}
               autoComplete="name"
               required
               maxLength={INQUIRY_LIMITS.name}
-              value={form.name}
-              onChange={set("name")}
               className={inputClass}
               placeholder="Your name"
-            />
-          </div>
-          <div>
-            <label htmlFor={field("email")} className={labelClass}>
-              Email <span className="text-gold-600">*</span>
-            </label>
+            />,
+          )}
+          {box(
+            "email",
+            <>Email {star}</>,
             <input
-              id={field("email")}
-              name="email"
+              {...register("email")}
+              {...a11y("email")}
               type="email"
               autoComplete="email"
               required
               maxLength={INQUIRY_LIMITS.email}
-              value={form.email}
-              onChange={set("email")}
               className={inputClass}
               placeholder="you@example.com"
-            />
-          </div>
-          <div>
-            <label htmlFor={field("productType")} className={labelClass}>
-              Product type <span className="text-gold-600">*</span>
-            </label>
+            />,
+          )}
+          {box(
+            "productType",
+            <>Product type {star}</>,
             <select
-              id={field("productType")}
-              name="productType"
+              {...register("productType")}
+              {...a11y("productType")}
               required
-              value={form.productType}
-              onChange={set("productType")}
-              className={`${inputClass} appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23776a61%22 stroke-width=%222%22><path d=%22M6.5 9.5L12 15l5.5-5.5%22/></svg>')] bg-[length:1.1rem] bg-[right_0.9rem_center] bg-no-repeat pr-10`}
+              className={`${inputClass} ${selectArrow}`}
             >
               <option value="">Choose a product type</option>
               {PRODUCT_TYPES.map((type) => (
@@ -204,72 +258,63 @@ export default function InquiryModal({ open, onClose, user }: Props) {
                   {type}
                 </option>
               ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={field("budget")} className={labelClass}>
-              Budget <span className="font-normal text-ink-300">(optional)</span>
-            </label>
+            </select>,
+          )}
+          {box(
+            "budget",
+            <>
+              Budget <span className="font-normal text-ink-500">(optional)</span>
+            </>,
             <input
-              id={field("budget")}
-              name="budget"
+              {...register("budget")}
+              {...a11y("budget")}
               inputMode="text"
               maxLength={INQUIRY_LIMITS.budget}
-              value={form.budget}
-              onChange={set("budget")}
               className={inputClass}
               placeholder="e.g. ₹3,000 - ₹5,000"
-            />
-          </div>
-          <div>
-            <label htmlFor={field("colors")} className={labelClass}>
-              Colours
-            </label>
+            />,
+          )}
+          {box(
+            "colors",
+            "Colours",
             <input
-              id={field("colors")}
-              name="colors"
+              {...register("colors")}
+              {...a11y("colors")}
               maxLength={INQUIRY_LIMITS.colors}
-              value={form.colors}
-              onChange={set("colors")}
               className={inputClass}
               placeholder="e.g. ocean blue, gold flakes"
-            />
-          </div>
-          <div>
-            <label htmlFor={field("size")} className={labelClass}>
-              Size
-            </label>
+            />,
+          )}
+          {box(
+            "size",
+            "Size",
             <input
-              id={field("size")}
-              name="size"
+              {...register("size")}
+              {...a11y("size")}
               maxLength={INQUIRY_LIMITS.size}
-              value={form.size}
-              onChange={set("size")}
               className={inputClass}
               placeholder="e.g. 12 x 18 in"
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor={field("description")} className={labelClass}>
-              Description
-            </label>
+            />,
+          )}
+          {box(
+            "description",
+            "Description",
             <textarea
-              id={field("description")}
-              name="description"
+              {...register("description")}
+              {...a11y("description")}
               rows={4}
               maxLength={INQUIRY_LIMITS.description}
-              value={form.description}
-              onChange={set("description")}
               className={`${inputClass} resize-y`}
               placeholder="Names, dates, the occasion, photos you would like included..."
-            />
-          </div>
+            />,
+            true,
+          )}
         </div>
 
         <footer className="flex flex-col-reverse gap-3 border-t border-cream-200 px-6 py-4 sm:flex-row sm:justify-end sm:px-8">
           <button
             type="button"
-            onClick={() => requestClose()}
+            onClick={close}
             className="rounded-full px-6 py-2.5 text-sm font-medium text-ink-700 transition hover:bg-cream-200"
           >
             Cancel
@@ -278,7 +323,7 @@ export default function InquiryModal({ open, onClose, user }: Props) {
             type="submit"
             className="rounded-full bg-ink-900 px-7 py-2.5 text-sm font-medium text-cream-50 shadow-sm transition hover:bg-ink-700"
           >
-            Send inquiry
+            {failed ? "Send again" : "Send inquiry"}
           </button>
         </footer>
       </form>
@@ -297,6 +342,7 @@ function Host() {
       open={state.open}
       user={state.user}
       onClose={() => $state.set({ ...$state.get(), open: false })}
+      onReopen={() => $state.set({ ...$state.get(), open: true })}
     />
   );
 }

@@ -5,24 +5,41 @@ import { env } from "../../server/env";
 import { clientKey, json, readJson } from "../../server/http";
 import { hit } from "../../server/rate-limit.server";
 import { inquirySchema } from "./inquiry";
-import { INQUIRY_WINDOW_MS, notifyOwner, storeInquiry, TOO_MANY_INQUIRIES } from "./inquiry.server";
+import {
+  emailLimitKey,
+  INQUIRY_WINDOW_MS,
+  notifyOwner,
+  storeInquiry,
+  TOO_MANY_FROM_EMAIL,
+  TOO_MANY_INQUIRIES,
+} from "./inquiry.server";
 
-/** POST /v2/custom-order-email: 201 `{ ok: true, id }`, 400 `{ error }`, 429 `{ error }` with Retry-After. */
+function refused(error: string, retryAfterSeconds: number): Response {
+  return json({ error }, { status: 429, headers: { "retry-after": String(retryAfterSeconds) } });
+}
+
+/**
+ * POST /v2/custom-order-email: 201 `{ ok: true, id }`, 400 `{ error }`, 429 `{ error }` with
+ * Retry-After. Two hourly limits: a generous one per client address (a wedding party behind one
+ * carrier address is not refused) and a strict one per email (docs/decisions/0075-inquiry-never-lost.md).
+ */
 export async function postInquiry(context: APIContext): Promise<Response> {
   const { request } = context;
   // readJson caps the body at 64 KiB (413), far above what the schema's bounded fields add up to.
   const inquiry = await readJson(request, inquirySchema);
 
-  const { INQUIRY_LIMIT_PER_HOUR, TRUST_PROXY } = env();
+  const { INQUIRY_LIMIT_PER_HOUR, INQUIRY_EMAIL_LIMIT_PER_HOUR, TRUST_PROXY } = env();
   const client = clientKey(context, TRUST_PROXY);
   const db = await getDb();
-  const limit = await hit(db, `inquiry:${client}`, INQUIRY_LIMIT_PER_HOUR, INQUIRY_WINDOW_MS);
-  if (!limit.allowed) {
-    return json(
-      { error: TOO_MANY_INQUIRIES },
-      { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } },
-    );
-  }
+  const byAddress = await hit(db, `inquiry:${client}`, INQUIRY_LIMIT_PER_HOUR, INQUIRY_WINDOW_MS);
+  if (!byAddress.allowed) return refused(TOO_MANY_INQUIRIES, byAddress.retryAfterSeconds);
+  const byEmail = await hit(
+    db,
+    emailLimitKey(inquiry.email),
+    INQUIRY_EMAIL_LIMIT_PER_HOUR,
+    INQUIRY_WINDOW_MS,
+  );
+  if (!byEmail.allowed) return refused(TOO_MANY_FROM_EMAIL, byEmail.retryAfterSeconds);
 
   const id = await storeInquiry(db, inquiry, client);
   await notifyOwner(db, id, inquiry);

@@ -4,12 +4,13 @@
  *
  * Order of work, so an inquiry is never lost:
  *   1. parse the body with zod (bad input: 400, nothing written);
- *   2. count the hit against the client's hourly limit (over it: 429, nothing stored);
+ *   2. count the hit against the client address's generous hourly limit and the email's strict one
+ *      (over either: 429, nothing stored; docs/decisions/0075-inquiry-never-lost.md);
  *   3. store the inquiry in `custom_inquiries`;
  *   4. notify the owner through the mail module (outbox row + SMTP when configured).
  * A failure in step 4 is logged (the outbox row keeps the SMTP error) and the answer is still 201.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { DbOrTx } from "../../server/db/client";
 import { customInquiries } from "../../server/db/schema";
 import { headerText, ownerAddress, sendMail } from "../../server/mail.server";
@@ -19,6 +20,17 @@ import { indiaDateTime } from "../../lib/dates";
 export const INQUIRY_WINDOW_MS = 60 * 60 * 1000;
 export const TOO_MANY_INQUIRIES =
   "Too many inquiries from this address. Please try again in an hour or email us.";
+export const TOO_MANY_FROM_EMAIL =
+  "Too many inquiries from this email address. Please try again in an hour or email us.";
+
+/**
+ * The per-email limiter's key: a hash of the lower-cased address, so the rate-limit table holds
+ * no one's email in clear.
+ */
+export function emailLimitKey(email: string): string {
+  const digest = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
+  return `inquiry-email:${digest.slice(0, 32)}`;
+}
 
 /** Stores one validated inquiry and returns its id. */
 export async function storeInquiry(db: DbOrTx, inquiry: Inquiry, client: string): Promise<string> {

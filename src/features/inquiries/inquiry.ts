@@ -32,6 +32,8 @@ export const inquirySchema = z.object({
 });
 
 export type Inquiry = z.infer<typeof inquirySchema>;
+/** What the form's resolver reads (the optional fields may be absent). */
+export type InquiryInput = z.input<typeof inquirySchema>;
 /** What the form holds: every field is a string (possibly empty). */
 export type InquiryForm = { [K in keyof Inquiry]-?: string };
 

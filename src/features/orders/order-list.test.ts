@@ -39,7 +39,9 @@ describe("order display helpers", () => {
   });
 
   it("joins variant values and address parts, leaving out empty ones", () => {
-    expect(variantText({ Size: { value: "A4" }, Finish: { value: "Gloss" } })).toBe("A4 · Gloss");
+    // One order everywhere: by group name, whatever order the keys come in (jsonb reorders them).
+    expect(variantText({ Size: { value: "A4" }, Finish: { value: "Gloss" } })).toBe("Gloss · A4");
+    expect(variantText({ Finish: { value: "Gloss" }, Size: { value: "A4" } })).toBe("Gloss · A4");
     expect(variantText({})).toBe("");
     expect(
       addressLine({

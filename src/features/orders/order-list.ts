@@ -2,6 +2,8 @@
  * The shopper's order list and detail (SPEC §2 My orders, Customer order detail): the spec's texts,
  * the search and status filter, dates and badge colours. Pure; shared by the pages and the island.
  */
+import type { PostalAddress } from "../../lib/address";
+import { choiceValues } from "../../lib/variant-choice";
 import type { OrderJson } from "./orders";
 import { normaliseStatus, type OrderStatus } from "./status";
 
@@ -48,22 +50,13 @@ export function badgeClass(status: string | null | undefined): string {
   return BADGE[normaliseStatus(status)];
 }
 
-/** The chosen variant values of a line, in order ("A4 (8 x 12 in) · Gloss"). */
+/** The chosen variant values of a line, in the one order every screen uses ("Gloss · A4 (8 x 12 in)"). */
 export function variantText(variant: Record<string, { value: string }>): string {
-  return Object.values(variant)
-    .map((option) => option.value)
-    .join(" · ");
+  return choiceValues(variant).join(" · ");
 }
 
 /** "12 MI Road, Flat 2, Jaipur, Rajasthan 302001, India" (empty parts left out). */
-export function addressLine(a: {
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}): string {
+export function addressLine(a: PostalAddress): string {
   const cityLine = [a.state, a.zipCode].filter(Boolean).join(" ");
   return [a.address1, a.address2, a.city, cityLine, a.country]
     .map((part) => part.trim())

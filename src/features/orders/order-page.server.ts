@@ -9,10 +9,11 @@ import type { DbOrTx } from "../../server/db/client";
 import { readPage, type Failed, type Found, type PageLoad } from "../../server/page-load";
 import type { OrderJson } from "./orders";
 import { loadOrder, loadOrdersOfUser } from "./orders.server";
+import { loadPayNow, type PayNow } from "./pay-now.server";
 
 /** The list is never "missing": a shopper without orders gets an empty list. */
 export type OrdersPageState = Found<{ orders: OrderJson[] }> | Failed;
-export type OrderPageState = PageLoad<{ order: OrderJson }>;
+export type OrderPageState = PageLoad<{ order: OrderJson; payNow: PayNow | null }>;
 
 /** Order ids are short opaque strings (letters, digits, '_' and '-'); anything else is no order. */
 const ORDER_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -38,9 +39,11 @@ export async function loadMyOrderPage(
 ): Promise<OrderPageState> {
   if (!rawId || !ORDER_ID.test(rawId)) return { state: "missing", status: 404 };
   return readPage(`order page ${JSON.stringify(rawId)}`, async () => {
-    const order = await loadOrder(await openDb(), rawId, uid, verifiedEmail);
-    return order
-      ? { state: "found" as const, status: 200 as const, order }
-      : { state: "missing" as const, status: 404 as const };
+    const db = await openDb();
+    const order = await loadOrder(db, rawId, uid, verifiedEmail);
+    if (!order) return { state: "missing" as const, status: 404 as const };
+    // Only after loadOrder found it theirs: the payment session is the shopper's own.
+    const payNow = order.status === "pending" ? await loadPayNow(db, order.id) : null;
+    return { state: "found" as const, status: 200 as const, order, payNow };
   });
 }

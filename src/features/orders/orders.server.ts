@@ -67,6 +67,7 @@ export function orderJson(
     quoteId: row.quoteId,
     promisedDispatchAt,
     late: isLate({ status: row.status, promisedDispatchAt }, now),
+    paymentExpiresAt: row.status === "pending" ? (row.expiresAt?.toISOString() ?? null) : null,
   };
 }
 

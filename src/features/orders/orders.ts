@@ -3,7 +3,7 @@
  * the browser. Amounts are integer paise here as everywhere inside; the API boundary turns them
  * into rupees on the wire (docs/decisions/0003-money-in-paise.md).
  */
-import type { OrderAddress, PersonName } from "../../lib/order-shapes";
+import type { OrderAddress, PersonName } from "../../lib/address";
 import type { VariantChoice } from "../../lib/variant-choice";
 import type { OrderStatus } from "./status";
 
@@ -49,6 +49,17 @@ export interface OrderJson {
   promisedDispatchAt: string | null;
   /** Still processing after the promised dispatch date. */
   late: boolean;
+  /** ISO: when an unpaid (pending) order lapses and is cancelled; null when there is no deadline. */
+  paymentExpiresAt: string | null;
+}
+
+/**
+ * What shipping cost, once it is known: charged at dispatch (SPEC §9 policy), so known from the
+ * moment the order ships (or the owner entered a cost); null before (docs/decisions/0076-order-pages.md).
+ */
+export function shippingCharged(order: Pick<OrderJson, "status" | "shipping">): number | null {
+  if (order.shipping.cost > 0) return order.shipping.cost;
+  return order.status === "shipped" || order.status === "delivered" ? 0 : null;
 }
 
 /** Whether an order is late: paid, not yet shipped, past its promised dispatch date. */

@@ -12,6 +12,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wrapHandler } from "./serve";
 import { pickEncoding } from "./accept-encoding";
+import { FILE_CSP } from "./static-headers";
 import { encodeBody, encodedAnswer, encodedSize, MAX_IDENTITY_BYTES } from "../encoded-body.server";
 
 const page = `<!doctype html><html><body>${"<p>Handmade resin art, made to order.</p>".repeat(200)}</body></html>`;
@@ -139,6 +140,20 @@ describe("static files", () => {
     expect(astroCalls.length).toBe(before); // never reached the app
     const again = await get("/_astro/app.Ab12Cd.js", { "if-none-match": String(br.headers.etag) });
     expect(again.status).toBe(304);
+  });
+
+  it("carry the security headers every answer does (docs/decisions/0012-security-headers.md)", async () => {
+    for (const url of ["/_astro/app.Ab12Cd.js", "/robots-extra.txt", "/photo.png"]) {
+      const { headers } = await get(url);
+      expect(headers["x-content-type-options"], url).toBe("nosniff");
+      expect(headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+      expect(headers["permissions-policy"], url).toContain("camera=()");
+      expect(headers["x-frame-options"], url).toBe("DENY");
+      expect(headers["content-security-policy"], url).toBe(FILE_CSP);
+    }
+    // A page's own policy (set by the Astro middleware) replaces the file policy.
+    const page = await get("/products");
+    expect(page.headers["content-security-policy"]).toBe("default-src 'self'");
   });
 
   it("other files are revalidated; dot files, escapes and unknown files go to the app", async () => {

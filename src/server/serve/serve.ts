@@ -8,8 +8,11 @@
  *  3. `compression` for everything rendered per request (HTML, JSON): brotli or gzip as
  *     Accept-Encoding allows, `Vary: Accept-Encoding`, nothing under 1 KiB, answers that already
  *     carry a Content-Encoding (the catalogue's precompressed answers) passed through untouched.
- * Security headers are still set by the Astro middleware; the adapter still marks /_astro/ files
- * immutable.
+ * Before them: requests no browser sends are refused with a 400 (odd-requests.ts), every answer
+ * starts with the security headers of a file (static-headers.ts; the Astro middleware replaces them
+ * with the page's or the API's own), and an answer sent before the request's body was read (a 413)
+ * closes the connection, whose unread bytes would otherwise be taken for the next request
+ * (docs/decisions/0073-odd-requests.md). The adapter still marks /_astro/ files immutable.
  *
  *   node src/server/serve/serve.ts dist/server/entry.mjs     (npm start does this)
  *
@@ -26,6 +29,8 @@ import { pathToFileURL } from "node:url";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import compression from "compression";
+import { refuseOddRequest } from "./odd-requests.ts";
+import { baseSecurityHeaders } from "./static-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
 
 type Next = () => void;
@@ -86,11 +91,34 @@ async function tryFastLane(req: IncomingMessage, res: ServerResponse): Promise<b
   return true;
 }
 
+/** Whether the request announced a body (a length above 0, or chunks). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+/**
+ * Makes an answer whose head is written before the request's body was read to its end (a 413 on a
+ * chunked body, a refusal that never read it) say `connection: close`, and Node then closes the
+ * socket after it: the rest of that body must not be parsed as the next request.
+ */
+function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const status = typeof args[0] === "number" ? args[0] : this.statusCode;
+    if (status === 413 || (hasBody(req) && !req.complete)) this.setHeader("connection", "close");
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
 /** Our layers around Astro's Node handler; `clientDir` is the build's dist/client. */
 export function wrapHandler(astro: RequestListener, clientDir: string): RequestListener {
   const statics = createStaticFiles(clientDir);
   const compress = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
   return (req, res) => {
+    for (const [name, value] of Object.entries(baseSecurityHeaders())) res.setHeader(name, value);
+    if (refuseOddRequest(req, res)) return;
+    closeWhenBodyUnread(req, res);
     const rendered = () => compress(req, res, () => astro(req, res));
     const dynamic = () => {
       tryFastLane(req, res).then(

@@ -8,6 +8,7 @@
  * Runs as plain Node (type stripping): node: imports and sibling `.ts` imports only.
  */
 import { createHash } from "node:crypto";
+import type { Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -50,7 +51,7 @@ const gzipAsync = promisify(gzip);
 async function load(file: string): Promise<CachedFile | null> {
   const type = TYPES[path.extname(file).toLowerCase()];
   if (!type) return null;
-  let info;
+  let info: Stats;
   try {
     info = await stat(file);
   } catch {

@@ -13,6 +13,7 @@ import {
   CATEGORY_SORTS,
   CATEGORY_TEXTS,
   categoryCounts,
+  emptyCategoryQuestion,
   matchesCategory,
   sortCategories,
   type Category,
@@ -40,11 +41,18 @@ export default function CategoriesScreen({ id }: ScreenProps) {
   }, [id, load]);
 
   const replace = (saved: Category) =>
-    load.update((current) => current.map((c) => (c.id === saved.id ? saved : c)));
+    load.update((current) => current.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)));
 
   // SPEC §4: the card changes only after the server agrees; a failure is logged only (SPEC §8).
   const toggle = async (category: Category) => {
     if (saving.has(category.id)) return;
+    const showing = category.show !== 1;
+    if (
+      showing &&
+      category.productCount === 0 &&
+      !window.confirm(emptyCategoryQuestion(category.slug))
+    )
+      return;
     setSaving((s) => new Set(s).add(category.id));
     try {
       replace(await saveCategoryShow(category.id, category.show === 1 ? 0 : 1));

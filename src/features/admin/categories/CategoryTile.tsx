@@ -7,7 +7,7 @@ import { useId } from "react";
 import Picture from "../../../components/ui/Picture";
 import { CATEGORY_FALLBACK_IMAGE } from "../../home/cards";
 import { indiaDate } from "../../../lib/dates";
-import { CATEGORY_TEXTS, type Category } from "./categories";
+import { CATEGORY_TEXTS, type Category, productCountText } from "./categories";
 
 interface Props {
   category: Category;
@@ -37,6 +37,11 @@ export default function CategoryTile({ category, saving, onToggle, onEditImage }
         <div>
           <p className="font-medium text-ink-900">{category.slug}</p>
           <p className="text-sm text-ink-500">{indiaDate(category.createdAt)}</p>
+          {category.productCount !== undefined && (
+            <p className="text-sm text-ink-700" data-product-count={category.productCount}>
+              {productCountText(category.productCount)}
+            </p>
+          )}
         </div>
         <div className="flex items-center justify-between gap-3">
           <span id={labelId} className="text-sm text-ink-700">

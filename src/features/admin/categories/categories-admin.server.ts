@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from "../../../server/db/client";
 import { categories } from "../../../server/db/schema";
 import { HttpError } from "../../../server/http";
 import { catalogueChanged } from "../../catalogue/catalogue-version.server";
-import { listCategories } from "../../catalogue/catalogue.server";
+import { activeProductCounts, listCategories } from "../../catalogue/catalogue.server";
 import { isUploadedImageUrl } from "../../media/uploaded-url.server";
 import { newCategoryFields, type Category } from "./categories";
 
@@ -28,9 +28,13 @@ function toCategory(row: typeof categories.$inferSelect): Category {
   };
 }
 
-/** Every category, shown or not, newest first. */
-export function listAdminCategories(db: DbOrTx): Promise<Category[]> {
-  return listCategories(db, { shownOnly: false });
+/** Every category, shown or not, newest first, with how many active products it holds. */
+export async function listAdminCategories(db: DbOrTx): Promise<Category[]> {
+  const [list, counts] = await Promise.all([
+    listCategories(db, { shownOnly: false }),
+    activeProductCounts(db),
+  ]);
+  return list.map((c) => ({ ...c, productCount: counts.get(c.id) ?? 0 }));
 }
 
 async function updateCategory(
@@ -42,7 +46,7 @@ async function updateCategory(
     const [row] = await tx.update(categories).set(values).where(eq(categories.id, id)).returning();
     if (!row) throw new HttpError(404, CATEGORY_NOT_FOUND);
     await catalogueChanged(tx);
-    return toCategory(row);
+    return { ...toCategory(row), productCount: 0 };
   });
 }
 
@@ -75,6 +79,6 @@ export async function createCategory(db: Db, typedName: string): Promise<Categor
       .returning();
     if (!row) throw new HttpError(400, `A category with the slug "${fields.slug}" already exists.`);
     await catalogueChanged(tx);
-    return toCategory(row);
+    return { ...toCategory(row), productCount: 0 };
   });
 }

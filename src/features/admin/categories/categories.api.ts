@@ -5,7 +5,7 @@
 import type { APIContext } from "astro";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
-import { json, parseWith, readJson, readQuery } from "../../../server/http";
+import { HttpError, json, parseWith, readJson, readQuery } from "../../../server/http";
 import { idParam } from "../../../lib/fields";
 import {
   createCategory,
@@ -14,6 +14,27 @@ import {
   setCategoryShow,
 } from "./categories-admin.server";
 import { createCategoryBody, imageQuery, showQuery } from "./categories.schema";
+
+/**
+ * The {id} of /v2/admin/categories/{id}, as text. The id is the category's name (SPEC §3), so it
+ * may hold '&', '=', '/', '#', '?' or '%'; the portal sends it through encodeURIComponent. Astro's
+ * route parameter is decoded with decodeURI, which leaves %26, %3D, %2F, %23 and %3F encoded, so the
+ * id is read from the address's last segment and decoded exactly once here
+ * (docs/decisions/0038-admin-categories.md).
+ */
+function categoryIdOf(context: APIContext): string {
+  const segment = context.url.pathname.replace(/\/+$/, "").split("/").at(-1) ?? "";
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(
+      400,
+      "id: the address holds a broken %-escape; encode the category's id with encodeURIComponent.",
+    );
+  }
+  return parseWith(idParam(), id);
+}
 
 /** GET /v2/admin/categories: every category with show, img and createdAt, newest first. */
 export async function getAdminCategories(context: APIContext): Promise<Response> {
@@ -31,7 +52,7 @@ export async function postCategory(context: APIContext): Promise<Response> {
 /** PATCH /v2/admin/categories/{id}?new_show=0|1 (empty body) -> the category. */
 export async function patchCategoryShow(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam(), context.params.id);
+  const id = categoryIdOf(context);
   const { new_show } = readQuery(context.url, showQuery);
   return json(await setCategoryShow(await getDb(), id, new_show === "1" ? 1 : 0));
 }
@@ -39,7 +60,7 @@ export async function patchCategoryShow(context: APIContext): Promise<Response> 
 /** POST /v2/admin/categories/{id}?img={url} (empty body) -> the category. */
 export async function postCategoryImage(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam(), context.params.id);
+  const id = categoryIdOf(context);
   const { img } = readQuery(context.url, imageQuery);
   return json(await setCategoryImage(await getDb(), id, img));
 }

@@ -4,9 +4,21 @@
  * category's name and slug. No React, no server.
  */
 import { slugify, titleCase } from "../../../lib/text";
-import type { Category } from "../../catalogue/catalogue";
+import type { Category as ShopCategory } from "../../catalogue/catalogue";
 
-export type { Category };
+/** A category as the owner's list answers it: with how many active products it holds. */
+export type Category = ShopCategory & { productCount?: number };
+
+/** Asked before an empty category goes on the site (docs/decisions/0076-order-pages.md). */
+export function emptyCategoryQuestion(slug: string): string {
+  return `"${slug}" has no products yet. On the site it would lead shoppers to an empty page. Show it anyway?`;
+}
+
+/** "3 products", "1 product", "No products yet". */
+export function productCountText(n: number): string {
+  if (n === 0) return "No products yet";
+  return n === 1 ? "1 product" : `${n} products`;
+}
 
 /** SPEC §2/§5/§8 texts, verbatim. */
 export const CATEGORY_TEXTS = {

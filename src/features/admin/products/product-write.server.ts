@@ -18,21 +18,8 @@ import { HttpError } from "../../../server/http";
 import type { Product } from "../../catalogue/catalogue";
 import { getProduct } from "../../catalogue/catalogue.server";
 import { catalogueChanged } from "../../catalogue/catalogue-version.server";
-import { isOwnCloudinaryUrl } from "../../media/cloudinary.server";
 import { isUploadedImageUrl } from "../../media/uploaded-url.server";
 import type { ProductInput } from "./product.schema";
-
-/**
- * The shape of an image url the shop serves (its /media uploads, bundled /images artwork, its
- * Cloudinary account's), without looking at storage. Product writes check more strictly with
- * isProductImageUrl: the upload must really exist.
- */
-export function isShopImageUrl(url: string): boolean {
-  return (
-    (/^\/(media|images)\/[A-Za-z0-9._/-]+$/.test(url) && !url.includes("..")) ||
-    isOwnCloudinaryUrl(url)
-  );
-}
 
 /** The shop's bundled artwork (the demo catalogue's /images/... files). */
 function isBundledImageUrl(url: string): boolean {

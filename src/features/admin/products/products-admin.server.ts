@@ -103,7 +103,7 @@ export async function toggleHomeProduct(db: Db, id: string): Promise<"added" | "
     }
     const [{ n }] = (await tx.select({ n: count() }).from(homeProducts)) as [{ n: number }];
     if (Number(n) >= HOME_PRODUCTS_MAX)
-      throw new HttpError(400, PRODUCT_TEXTS.homeLimit.message, HOME_LIMIT_CODE);
+      throw new HttpError(400, PRODUCT_TEXTS.homeLimit.message, {}, HOME_LIMIT_CODE);
     const [{ next }] = (await tx
       .select({ next: sql<number>`coalesce(max(${homeProducts.position}), -1) + 1` })
       .from(homeProducts)) as [{ next: number }];

@@ -1,6 +1,6 @@
 /** Orders, their lines, and the payments the providers reported. */
 import { sql } from "drizzle-orm";
-import type { OrderAddress, PersonName } from "../../../lib/order-shapes";
+import type { OrderAddress, PersonName } from "../../../lib/address";
 import type { VariantChoice } from "../../../lib/variant-choice";
 import {
   check,

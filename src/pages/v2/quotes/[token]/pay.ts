@@ -1,4 +1,4 @@
-import { postPayQuote } from "../../../../features/custom/custom.api";
+import { postPayQuote } from "../../../../features/checkout/quote-pay.api";
 import { methods } from "../../../../server/http";
 
 export const { POST, ALL } = methods({ POST: postPayQuote });

@@ -2,7 +2,8 @@
  * The quote page's form (issue 12 §2): name, email, phone and a shipping address (a signed-in
  * customer may pick a saved one), then 'Pay {total} via UPI'. The amount is the server's; the
  * button stays disabled from the first press until the page is left, and each press carries a
- * fresh idempotency key. The provider takes over exactly as at checkout (startPayment).
+ * fresh idempotency key. The provider takes over exactly as at checkout (startPayment). Mounted
+ * into the quote's page (custom/QuoteView.astro) through its "pay" slot by QuotePayment.astro.
  * react-hook-form over quotePayForm (decision 0017): each field's message under it, gone on edit.
  */
 import { useRef, useState } from "react";
@@ -10,23 +11,18 @@ import type { z } from "zod/mini";
 import { showToast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api-client";
 import { formatInr } from "../../lib/money";
-import { TextField, primaryButton } from "../../components/ui/form-fields";
+import { SelectField, TextField, primaryButton } from "../../components/ui/form-fields";
+import { ADDRESS_LIMITS, DEFAULT_COUNTRY } from "../../lib/address";
+import { INDIAN_STATE_NAMES } from "../../lib/india-states";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { freshToken } from "../account/session-store";
-import {
-  newIdempotencyKey,
-  normaliseIndianMobile,
-  type CreateOrderAnswer,
-} from "../checkout/checkout-flow";
-import { startPayment } from "../checkout/checkout-client";
-import { QUOTE_TEXTS } from "./quotes";
-import { quotePayForm } from "./quotes.schema";
+import { QUOTE_TEXTS, type SavedAddress } from "../custom/quotes";
+import { startPayment } from "./checkout-client";
+import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from "./checkout-flow";
+import { quotePayForm } from "../custom/quotes.schema";
 
-export interface SavedAddress {
-  id: string;
-  label: string;
-}
+const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
 interface Props {
   token: string;
@@ -68,7 +64,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
               city: values.city ?? "",
               state: values.state ?? "",
               zipCode: values.zipCode ?? "",
-              country: "India",
+              country: DEFAULT_COUNTRY,
             },
           }),
     };
@@ -169,19 +165,21 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
             maxLength={100}
             autoComplete="address-level2"
           />
-          <TextField
+          <SelectField
             label="State"
             {...field("state")}
             required
-            maxLength={100}
             autoComplete="address-level1"
+            placeholder="Choose a state"
+            options={STATE_OPTIONS}
+            defaultValue=""
           />
           <TextField
             label="PIN code"
             {...field("zipCode")}
             required
             inputMode="numeric"
-            maxLength={6}
+            maxLength={ADDRESS_LIMITS.zipCode}
             autoComplete="postal-code"
           />
         </fieldset>

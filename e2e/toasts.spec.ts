@@ -1,0 +1,82 @@
+/**
+ * Toasts never cover a control or a dialog's title (docs/decisions/0077-first-paint-forms.md): on a
+ * phone after add to cart (the top bar's cart and account menu, the bottom bar), on a laptop after
+ * the owner logs in (Instructions, the portal link), and stacked over the portal's Edit Image modal.
+ */
+import { expect, test, type Locator, type Page } from "./fixtures";
+import { addProduct, freshShopper, signIn, someProducts } from "./shop-helpers";
+
+const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Fails when any shown toast overlaps any of the visible `controls`. */
+async function expectClear(page: Page, controls: Locator): Promise<void> {
+  const toasts = await page.locator("#toaster > div").all();
+  expect(toasts.length).toBeGreaterThan(0);
+  const boxes = (await Promise.all(toasts.map((t) => t.boundingBox()))).filter(Boolean) as Box[];
+  let checked = 0;
+  for (const control of await controls.all()) {
+    if (!(await control.isVisible())) continue;
+    const box = (await control.boundingBox())!;
+    checked++;
+    const name = (await control.getAttribute("aria-label")) ?? (await control.textContent());
+    for (const toastBox of boxes)
+      expect(overlap(toastBox, box), `a toast covers "${name}"`).toBe(false);
+  }
+  expect(checked).toBeGreaterThan(0);
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the add-to-cart toast leaves the top bar and the bottom bar free", async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await freshShopper(request));
+    await page.waitForURL((url) => url.pathname === "/");
+    const [product] = await someProducts(page, 1);
+    await addProduct(page, product!);
+    await expectClear(page, page.locator("header a, header button, nav a, nav button"));
+    // The controls under it still take a tap.
+    await page
+      .locator("header")
+      .getByRole("button", { name: /^Cart, \d+ items?$/ })
+      .first()
+      .tap();
+    await expect(page.getByRole("dialog", { name: /cart/i })).toBeVisible();
+  });
+});
+
+test.describe("on a laptop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the login toast leaves Instructions and the portal link free", async ({ page }) => {
+    await signIn(page, OWNER);
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.locator("#toaster").getByText("Logged in! Welcome back!")).toBeVisible();
+    const header = page.locator("header");
+    await expect(header.getByRole("link", { name: "Instructions" })).toBeVisible();
+    await expectClear(page, header.locator("a, button"));
+  });
+
+  test("stacked toasts over the Edit Image modal leave its title and close button free", async ({
+    page,
+  }) => {
+    await signIn(page, OWNER);
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/admin/categories");
+    await page
+      .locator('[data-category="coasters"]')
+      .getByRole("button", { name: "Edit Image" })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Edit Image" });
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 3; i++)
+      await dialog.getByRole("button", { name: "Confirm Upload" }).click();
+    await expect(page.locator("#toaster > div")).toHaveCount(3);
+    await expectClear(page, dialog.locator("h2, button"));
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Floods of pending orders (docs/decisions/0072-order-floods-and-rate-limits.md), called by the
+ * handlers of POST /create-order and POST /v2/quotes/{token}/pay around the order store:
+ *  - before: checkout attempts are counted per account and per client address (429 over the limit);
+ *  - after: the attempt just answered replaces the oldest of the shopper's (or the quote link's)
+ *    other open orders, so each has at most MAX_OPEN_ORDERS waiting for payment.
+ */
+import type { APIContext } from "astro";
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "../../server/db/client";
+import { orders } from "../../server/db/schema";
+import { env } from "../../server/env";
+import { clientKey } from "../../server/http";
+import { limitOrRefuse } from "../../server/rate-limit-answer.server";
+import { expireOrder } from "./payment-record.server";
+
+/** Open (pending, unpaid) orders one shopper, or one quote link, may have at once. */
+export const MAX_OPEN_ORDERS = 3;
+
+export const TOO_MANY_FROM_ACCOUNT = "Too many checkout attempts from your account.";
+export const TOO_MANY_FROM_ADDRESS = "Too many checkout attempts from your network.";
+
+/** One checkout attempt of `uid` (null: a quote paid without signing in) from this client: 429 over the limits. */
+export async function limitCheckoutAttempts(
+  db: Db,
+  context: APIContext,
+  uid: string | null,
+): Promise<void> {
+  const e = env();
+  if (uid)
+    await limitOrRefuse(db, `order:uid:${uid}`, e.ORDER_LIMIT_PER_HOUR, TOO_MANY_FROM_ACCOUNT);
+  await limitOrRefuse(
+    db,
+    `order:ip:${clientKey(context, e.TRUST_PROXY)}`,
+    e.ORDER_LIMIT_PER_ADDRESS,
+    TOO_MANY_FROM_ADDRESS,
+  );
+}
+
+/**
+ * The order `orderId` (just answered to a checkout or quote payment) and the newest other open
+ * orders of the same scope (the shopper's catalogue orders, or the quote's orders) stay, up to
+ * MAX_OPEN_ORDERS; older ones are replaced: cancelled now with payment Expired (expireOrder: only a
+ * still pending, unpaid one). A payment that completes on one of them anyway is still recorded (a
+ * late payment, decision 0014). Answers the ids it replaced.
+ */
+export async function replaceOtherOpenOrders(
+  db: Db,
+  orderId: string,
+  now = new Date(),
+): Promise<string[]> {
+  const [order] = await db
+    .select({ userId: orders.userId, kind: orders.kind, quoteId: orders.quoteId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return [];
+  const scope = order.quoteId
+    ? eq(orders.quoteId, order.quoteId)
+    : and(eq(orders.userId, order.userId), eq(orders.kind, "catalogue"));
+  const older = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(scope, ne(orders.id, orderId), eq(orders.status, "pending"), isNull(orders.paidAt)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .offset(MAX_OPEN_ORDERS - 1);
+  const replaced: string[] = [];
+  for (const { id } of older) if (await expireOrder(db, id, now)) replaced.push(id);
+  return replaced;
+}

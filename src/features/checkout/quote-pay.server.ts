@@ -1,0 +1,137 @@
+/**
+ * Paying a quote's link (decision 0045): POST /v2/quotes/{token}/pay, for a quote or a shipping
+ * charge, through checkout's own machinery. Under the quote's row lock: a paid quote refuses the
+ * attempt (409, logged on the quote); an open one stores its order through the one order store
+ * (orders/store-order.server.ts, decision 0061) with one line at the quote's price (the server's
+ * amount, never the page's) and the quote's dispatch window; then the provider order is opened as at
+ * checkout. What a success does to the quote: custom/quote-payment.server.ts (recordPayment's hooks).
+ */
+import type { Db, Tx } from "../../server/db/client";
+import { HttpError } from "../../server/http";
+import type { PaymentProvider } from "../../server/payments/provider";
+import { type OrderAddress, orderAddressOf, personName } from "../../lib/address";
+import { ensurePlaceholderUser, loadSavedAddress } from "../account/account.server";
+import { findByToken, isOpenOrPaid, lockQuoteRow } from "../custom/quote-payment.server";
+import type { PayQuoteInput } from "../custom/quotes.schema";
+import { logQuoteEvent } from "../custom/quotes.server";
+import { storeOrder, type StoredOrder } from "../orders/store-order.server";
+import { normaliseIndianPhone } from "./checkout";
+import { openProviderOrder, type CreatedOrder } from "./create-order.server";
+
+/** The one users row quote orders paid without an account belong to (they are found by claim_email). */
+const GUEST_USER_ID = "~quote-guest";
+const GUEST_USER = {
+  id: GUEST_USER_ID,
+  email: "quote-guest@resintales.invalid",
+  firstName: "Quote",
+  lastName: "guest",
+};
+
+/** Where the quote's order goes: a saved address of the signed-in caller, or the typed one. */
+async function placeFor(tx: Tx, body: PayQuoteInput, uid: string | null): Promise<OrderAddress> {
+  if (body.address_id) {
+    if (!uid)
+      throw new HttpError(401, "Please log in to use a saved address, or type the address.");
+    const saved = await loadSavedAddress(tx, uid, body.address_id);
+    if (!saved)
+      throw new HttpError(
+        400,
+        "address_id: no saved address of yours has this id; choose or type an address.",
+      );
+    return orderAddressOf(saved);
+  }
+  const typed = body.address;
+  if (!typed)
+    throw new HttpError(
+      400,
+      "address: enter the shipping address (address1, city, state, zipCode).",
+    );
+  return orderAddressOf({ id: "quote", type: "Other", ...typed });
+}
+
+/** The quote was paid already: the attempt is recorded (committed), then answered 409. */
+const ALREADY_PAID = Symbol("already paid");
+
+/** POST /v2/quotes/{token}/pay: the order to pay (a new one, or the payable one of this attempt). */
+export async function payQuote(
+  db: Db,
+  token: string | undefined,
+  body: PayQuoteInput,
+  caller: { uid: string } | null,
+  provider: PaymentProvider,
+  siteUrl: string,
+  now = new Date(),
+): Promise<CreatedOrder> {
+  const found = await findByToken(db, token, now);
+  if (!found) throw new HttpError(404, "Quote not found");
+  const target = found.current;
+  const phone = normaliseIndianPhone(body.customer_phone);
+  if (!phone)
+    throw new HttpError(
+      400,
+      "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).",
+    );
+  const email = body.customer_email.trim();
+  const order = await db.transaction(async (tx): Promise<StoredOrder | typeof ALREADY_PAID> => {
+    const q = await lockQuoteRow(tx, target.id);
+    if (!q) throw new HttpError(404, "Quote not found");
+    if (q.status === "paid") {
+      await logQuoteEvent(
+        tx,
+        q.id,
+        "pay-refused",
+        `a payment attempt by ${email} after the quote was paid by ${q.paidOrderId}`,
+      );
+      return ALREADY_PAID;
+    }
+    if (!isOpenOrPaid(q, now)) throw new HttpError(404, "Quote not found");
+    const uid = caller?.uid ?? null;
+    const userId = uid ?? GUEST_USER_ID;
+    const attempt = { userId, quoteId: q.id, idempotencyKey: body.idempotency_key ?? null };
+    return storeOrder(
+      tx,
+      attempt,
+      async () => {
+        const address = await placeFor(tx, body, uid);
+        if (!uid) await ensurePlaceholderUser(tx, GUEST_USER);
+        return {
+          kind: q.kind === "shipping" ? "shipping" : "custom",
+          userId,
+          quoteId: q.id,
+          claimEmail: uid ? "" : email.toLowerCase(),
+          returnPath: (id) => `/quote-return/${id}`,
+          person: personName(body.customer_name, phone, email),
+          address,
+          lines: [
+            {
+              productId: null,
+              name: q.title,
+              image: q.referenceImage,
+              weightGrams: 0,
+              // The quote's promise: its dispatch window's last day (decision 0046).
+              processingDays: q.dispatchMaxDays,
+              variant: {},
+              quantity: 1,
+              pricePaise: q.pricePaise,
+              productNote:
+                q.kind === "shipping"
+                  ? `Shipping charge for order ${q.forOrderId}`
+                  : "Custom piece, made to order",
+            },
+          ],
+          notes: "",
+          payableUntil: q.expiresAt,
+        };
+      },
+      now,
+    );
+  });
+  if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");
+  return openProviderOrder(
+    order,
+    { id: order.userId, name: body.customer_name, email, phone },
+    provider,
+    siteUrl,
+    now,
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * An order's row for the features that act on orders they did not make the rules of (custom work's
+ * stages, quote pages and shipping charges; a refused quote payment): read it, lock it, and the few
+ * writes they make, so no other feature touches the orders tables (docs/decisions/0062).
+ */
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../server/db/client";
+import { orderItems, orders } from "../../server/db/schema";
+import { PAYMENT_STATUS } from "./order-rules";
+import type { StoredOrder } from "./store-order.server";
+
+/** The order's row, or null. */
+export async function loadOrderRow(db: DbOrTx, id: string): Promise<StoredOrder | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row ?? null;
+}
+
+/** The order's row locked for the rest of the transaction, or null. */
+export async function lockOrderRow(tx: Tx, id: string): Promise<StoredOrder | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  return row ?? null;
+}
+
+/** The catalogue products an order's lines sold (a custom piece has none). */
+export async function orderProductIds(db: DbOrTx, orderId: string): Promise<string[]> {
+  const rows = await db
+    .select({ productId: orderItems.productId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return [...new Set(rows.flatMap((r) => (r.productId ? [r.productId] : [])))];
+}
+
+/** The shipping charged at dispatch was paid (SPEC §9): the order's shipping cost. */
+export async function setShippingCost(
+  tx: Tx,
+  orderId: string,
+  paise: number,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ shippingCostPaise: paise, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * A success the shop will not count (a quote paid twice, or withdrawn meanwhile, decision 0045):
+ * a pending order is cancelled, its payment Refused, with the note saying what to refund.
+ */
+export async function refuseOrderPayment(
+  tx: Tx,
+  order: Pick<StoredOrder, "id" | "status">,
+  note: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      status: order.status === "pending" ? "cancelled" : order.status,
+      paymentStatus: PAYMENT_STATUS.refused,
+      notes: note,
+      nextCheckAt: null,
+      timeline: sql`${orders.timeline} || ${JSON.stringify({ cancelled: now.toISOString() })}::jsonb`,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id));
+}

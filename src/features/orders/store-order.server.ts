@@ -1,0 +1,204 @@
+/**
+ * The one way an order is stored, whatever made it: a cart at checkout, a paid quote, a shipping
+ * charge, and the kinds to come. The caller locks what it sells (the cart, the quote) and hands the
+ * order's content over; this module owns the rules every order follows
+ * (docs/decisions/0061-one-order-store.md, 0014, 0046):
+ *  - an attempt is answered once: the same idempotency key (unique per user) answers the order it
+ *    made, or a 409 when that order was for another quote; without a key, or with a fresh one, the
+ *    same content while its order is still payable answers that order too;
+ *  - the order starts pending (payment Pending, UPI, standard shipping at 0, shipping charged at
+ *    dispatch), payable until the provider order's expiry or the caller's cap (a quote's expiry);
+ *  - the dispatch promise: `dispatch_days` is the slowest line's processing window; payment adds it
+ *    to the payment time (features/checkout/payment-record.server.ts).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import type { Tx } from "../../server/db/client";
+import { HttpError } from "../../server/http";
+import { orderItems, orders } from "../../server/db/schema";
+import { paymentConfig } from "../../server/payments/config.server";
+import type { OrderAddress, PersonName } from "../../lib/address";
+import type { VariantChoice } from "../../lib/variant-choice";
+import { orderTotals, PAYMENT_STATUS } from "./order-rules";
+
+export type StoredOrder = typeof orders.$inferSelect;
+export type OrderKind = StoredOrder["kind"];
+
+/** A line as sold: a snapshot (a later product edit changes nothing). No product: a custom piece. */
+export interface NewOrderLine {
+  productId: string | null;
+  name: string;
+  image: string;
+  weightGrams: number;
+  /** Days to make it ready: the order's promise is its slowest line's (decision 0046). */
+  processingDays: number;
+  variant: VariantChoice;
+  quantity: number;
+  pricePaise: number;
+  productNote: string;
+}
+
+export interface NewOrder {
+  kind: OrderKind;
+  userId: string;
+  quoteId: string | null;
+  /** A quote paid without an account: the payer's email, which may see it once verified (0047). */
+  claimEmail: string;
+  person: PersonName;
+  address: OrderAddress;
+  lines: readonly NewOrderLine[];
+  notes: string;
+  /** Where the payment page sends the browser back ('' or absent: /verify-order/{id}). */
+  returnPath?: (orderId: string) => string;
+  /** The order cannot be paid after this (a quote's own expiry); the provider's expiry otherwise. */
+  payableUntil?: Date;
+}
+
+/** Whose attempt this is: an idempotency key is unique per user, and answers only its own quote's order. */
+export interface OrderAttempt {
+  userId: string;
+  quoteId: string | null;
+  idempotencyKey: string | null;
+}
+
+/** Order ids: sortable by time, 3-45 characters of [A-Za-z0-9_-] as Cashfree requires. */
+export function newOrderId(now = Date.now()): string {
+  return `ord_${now.toString(36)}_${randomBytes(6).toString("hex")}`;
+}
+
+/** What makes two requests the same order: who, for what, where to, and every line as priced. */
+export function orderFingerprint(order: NewOrder): string {
+  const canonical = JSON.stringify([
+    order.kind,
+    order.userId,
+    order.quoteId,
+    order.person.email.toLowerCase(),
+    order.person.phone,
+    order.address,
+    order.lines.map((l) => [
+      l.productId,
+      Object.values(l.variant)
+        .map((v) => v.id)
+        .sort(),
+      l.quantity,
+      l.pricePaise,
+      l.productNote,
+    ]),
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+const sameQuote = (quoteId: string | null) =>
+  quoteId ? eq(orders.quoteId, quoteId) : isNull(orders.quoteId);
+
+/**
+ * Stores the pending order of an attempt, inside the caller's transaction (which holds the lock of
+ * what is sold), or answers the order this attempt already made. `build` runs only when the key is
+ * new: it checks the request (throwing HttpError 400s) and says what the order holds.
+ */
+export async function storeOrder(
+  tx: Tx,
+  attempt: OrderAttempt,
+  build: () => Promise<NewOrder>,
+  now = new Date(),
+): Promise<StoredOrder> {
+  if (attempt.idempotencyKey) {
+    // The key is unique per user (the database says so); the order it made must be for the same thing.
+    const [same] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.userId, attempt.userId), eq(orders.idempotencyKey, attempt.idempotencyKey)),
+      );
+    if (same && same.quoteId !== attempt.quoteId)
+      throw new HttpError(
+        409,
+        "idempotency_key: this key was used for another order; send a new key for a new attempt.",
+      );
+    if (same) return same;
+  }
+  const order = await build();
+  const print = orderFingerprint(order);
+  // A retried press (no key, or a fresh one): the still-payable pending order of the same content.
+  const [retry] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, order.userId),
+        sameQuote(order.quoteId),
+        eq(orders.cartFingerprint, print),
+        eq(orders.status, "pending"),
+        eq(orders.paymentStatus, PAYMENT_STATUS.pending),
+        gt(orders.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (retry) return retry;
+  return insertOrder(tx, order, attempt.idempotencyKey, print, now);
+}
+
+async function insertOrder(
+  tx: Tx,
+  order: NewOrder,
+  idempotencyKey: string | null,
+  print: string,
+  now: Date,
+): Promise<StoredOrder> {
+  if (order.lines.length === 0) throw new Error("An order needs at least one line.");
+  const { provider, expiryMinutes } = paymentConfig();
+  const id = newOrderId(now.getTime());
+  const totals = orderTotals(order.lines);
+  const providerExpiry = now.getTime() + expiryMinutes * 60_000;
+  const expiresAt = new Date(Math.min(providerExpiry, order.payableUntil?.getTime() ?? Infinity));
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      id,
+      userId: order.userId,
+      kind: order.kind,
+      quoteId: order.quoteId,
+      claimEmail: order.claimEmail,
+      returnPath: order.returnPath?.(id) ?? "",
+      status: "pending",
+      subtotalPaise: totals.subtotal,
+      discountPaise: totals.discount,
+      shippingPaise: totals.shipping,
+      totalPaise: totals.total,
+      shippingName: order.person,
+      billingName: order.person,
+      shippingAddress: order.address,
+      billingAddress: order.address,
+      paymentMethod: "UPI",
+      paymentStatus: PAYMENT_STATUS.pending,
+      paymentAmountPaise: totals.total,
+      shippingMethod: "standard",
+      notes: order.notes,
+      timeline: { pending: now.toISOString() },
+      provider,
+      idempotencyKey,
+      cartFingerprint: print,
+      expiresAt,
+      // The promise (set at payment, decision 0046) is the slowest line's processing window.
+      dispatchDays: Math.max(...order.lines.map((line) => line.processingDays)),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await tx.insert(orderItems).values(
+    order.lines.map((line, i) => ({
+      id: `${id}-${String(i + 1).padStart(3, "0")}`,
+      orderId: id,
+      productId: line.productId,
+      productName: line.name,
+      productImage: line.image,
+      productWeightGrams: line.weightGrams,
+      variant: line.variant,
+      quantity: line.quantity,
+      pricePaise: line.pricePaise,
+      productNote: line.productNote,
+    })),
+  );
+  return row!;
+}

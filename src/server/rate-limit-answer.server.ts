@@ -1,0 +1,30 @@
+/**
+ * Rate limits as the API answers them: count one hit of `key` and, over the limit, throw a 429
+ * with a sentence that says how long to wait and a Retry-After header (src/server/rate-limit.server.ts
+ * does the counting; docs/decisions/0072-order-floods-and-rate-limits.md lists the limits).
+ */
+import type { DbOrTx } from "./db/client";
+import { HttpError } from "./http";
+import { hit } from "./rate-limit.server";
+
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** "Please wait 3 minutes" (at least one minute). */
+export function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
+/** Counts a hit; over `limit` per hour it throws 429 `${what} ${waitText}` with Retry-After. */
+export async function limitOrRefuse(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  what: string,
+): Promise<void> {
+  const result = await hit(db, key, limit, HOUR_MS);
+  if (result.allowed) return;
+  throw new HttpError(429, `${what} ${waitText(result.retryAfterSeconds)}`, {
+    "retry-after": String(result.retryAfterSeconds),
+  });
+}

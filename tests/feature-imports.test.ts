@@ -1,0 +1,59 @@
+/**
+ * The features' import directions (docs/decisions/0062-feature-boundaries.md): no two feature
+ * folders import each other (type-only imports count), and custom work touches only its own tables,
+ * reading everything else through the owning feature's loader.
+ */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import * as schema from "../src/server/db/schema/custom-work";
+import { folderImports, schemaImports, sourceFiles, twoWayImports } from "./helpers/imports";
+
+const FEATURES = "src/features";
+
+/**
+ * Pairs still known to import both ways, each with the reason; remove an entry when it goes.
+ * - admin <-> custom: custom/admin/ (the portal's quote and stage screens) moves into admin/.
+ * - cart <-> catalogue: the product page's island (catalogue/ProductDetail.tsx) adds to the cart.
+ */
+const KNOWN = ["admin <-> custom", "cart <-> catalogue"];
+
+describe("feature boundaries", () => {
+  const edges = folderImports(FEATURES);
+
+  it("the walker sees imports both ways (it would catch a new pair)", () => {
+    expect(edges.get("checkout -> custom")).toContain("checkout/quote-pay.server.ts");
+    expect(
+      twoWayImports(
+        new Map([
+          ["a -> b", ["a/x.ts"]],
+          ["b -> a", ["b/y.ts"]],
+        ]),
+      ),
+    ).toEqual(["a <-> b"]);
+  });
+
+  it("no two features import each other, but for the known pairs", () => {
+    const pairs = twoWayImports(edges).filter((pair) => !KNOWN.includes(pair));
+    const detail = pairs.map((pair) => {
+      const [a, b] = pair.split(" <-> ");
+      return `${pair}: ${edges.get(`${a} -> ${b}`)?.join(", ")} / ${edges.get(`${b} -> ${a}`)?.join(", ")}`;
+    });
+    expect(detail).toEqual([]);
+  });
+
+  it("checkout, orders and custom work go one way: checkout -> custom -> orders", () => {
+    expect(edges.has("custom -> checkout")).toBe(false);
+    expect(edges.has("orders -> custom")).toBe(false);
+    expect(edges.has("orders -> checkout")).toBe(false);
+  });
+
+  it("custom work imports only its own tables (others through their feature's loader)", () => {
+    const own = new Set(Object.keys(schema));
+    const foreign = sourceFiles(path.join(FEATURES, "custom")).flatMap((file) =>
+      schemaImports(file)
+        .filter((name) => !own.has(name))
+        .map((name) => `${path.relative(FEATURES, file)}: ${name}`),
+    );
+    expect(foreign).toEqual([]);
+  });
+});
