@@ -1,6 +1,6 @@
 /**
- * The browser half of bench/admin-orders.ts: the owner signs in in Debian's Chromium
- * (playwright-core; /usr/bin/chromium or CHROMIUM_PATH) and opens /admin, then the figures of
+ * The browser half of bench/admin-orders.ts: the owner signs in in Chromium
+ * (playwright-core; the system's or Playwright's own, e2e/chromium.ts) and opens /admin, then the figures of
  * docs/decisions/0053-admin-lists-on-the-server.md: navigation -> first rows painted, a status card
  * or the next page -> the new rows shown, and the JavaScript heap of the tab after a collection.
  */
@@ -39,7 +39,7 @@ export async function browserFigures(
 ): Promise<BrowserFigures> {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: (await import("../e2e/chromium")).chromiumPath(),
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
   });
   try {

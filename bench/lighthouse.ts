@@ -1,8 +1,7 @@
 /**
  * Lighthouse (mobile: Lighthouse's default config, simulated slow 4G and a 4x slower CPU) against a
  * running shop, one fresh browser profile per page so every page is measured with a cold cache.
- * Drives Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) through playwright-core;
- * nothing downloads a browser. Signed-in pages get the demo shopper's session cookies
+ * Drives the system's Chromium, or Playwright's own (e2e/chromium.ts), through playwright-core. Signed-in pages get the demo shopper's session cookies
  * (bench/lighthouse-session.ts) and keep them (Lighthouse's storage reset is off for them).
  *
  *   npx tsx bench/lighthouse.ts http://127.0.0.1:4461 [--runs 3] [--only home,login] [--json] [--audits] [--scripts] [--lcp [--requests]]
@@ -14,8 +13,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { chromiumPath } from "../e2e/chromium";
+import { lighthouseTool, type Lhr } from "./tools";
 import { signedInCookies, type BenchAccount, type SessionCookie } from "./lighthouse-session";
 
 export interface LighthousePage {
@@ -146,11 +146,11 @@ async function measure(
   base: string,
   page: LighthousePage,
   cookies: SessionCookie[] | undefined,
-  chromiumPath?: string,
+  chromiumPathOverride?: string,
 ): Promise<LighthouseRow> {
   const profile = mkdtempSync(path.join(tmpdir(), "lighthouse-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPathOverride ?? chromiumPath(),
     headless: true,
     // Port 0: Chromium picks a free port and writes it to DevToolsActivePort in the profile.
     args: ["--remote-debugging-port=0"],
@@ -160,6 +160,7 @@ async function measure(
     const port = Number(
       readFileSync(path.join(profile, "DevToolsActivePort"), "utf8").split("\n")[0],
     );
+    const lighthouse = await lighthouseTool();
     const result = await lighthouse(`${base}${page.path}`, {
       port,
       logLevel: "error",
@@ -175,8 +176,6 @@ async function measure(
     rmSync(profile, { recursive: true, force: true });
   }
 }
-
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 async function toRow(page: LighthousePage, lhr: Lhr): Promise<LighthouseRow> {
   const score = (id: string) => {

@@ -2,7 +2,7 @@
  * One load run with autocannon: N connections for D seconds against one address (or a rotating set),
  * with the Accept-Encoding a browser sends. Answers the figures the bench prints.
  */
-import autocannon from "autocannon";
+import { autocannonTool } from "./tools";
 
 export const BROWSER_HEADERS = { "accept-encoding": "br, gzip, deflate" };
 
@@ -46,6 +46,7 @@ export async function load(
 ): Promise<LoadRow> {
   let next = 0;
   const cpuBefore = server.cpuSeconds();
+  const autocannon = await autocannonTool();
   const result = await autocannon({
     url: base,
     connections: options.connections,

@@ -5,9 +5,6 @@
  */
 import { cpus, loadavg, totalmem } from "node:os";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-
-/** The heading of the hand-copied section bench/admin-orders.ts's figures go under. */
-const ADMIN_ORDERS_HEADING = "## Admin orders at 100,000";
 import path from "node:path";
 import type { LargeFigures } from "./large";
 import type { LighthouseRow } from "./lighthouse";
@@ -155,6 +152,21 @@ export function render(result: BenchResult): string {
   return parts.join("\n");
 }
 
+/**
+ * Sections of docs/performance.md written by hand (the orders dashboard's figures from
+ * bench/admin-orders.ts, the install's): kept, from the first of them to the end, when the bench
+ * rewrites the file.
+ */
+const HAND_WRITTEN = ["## Admin orders at 100,000", "## Installing"];
+
+function handWritten(): string {
+  const file = path.resolve("docs/performance.md");
+  if (!existsSync(file)) return "";
+  const doc = readFileSync(file, "utf8");
+  const starts = HAND_WRITTEN.map((h) => doc.indexOf(`\n${h}`)).filter((i) => i >= 0);
+  return starts.length === 0 ? "" : doc.slice(Math.min(...starts));
+}
+
 export function writeResults(result: BenchResult, updateDocs: boolean): string {
   const dir = path.resolve("bench/results");
   mkdirSync(dir, { recursive: true });
@@ -190,11 +202,8 @@ export function writeResults(result: BenchResult, updateDocs: boolean): string {
       render(result),
       "",
     ].join("\n");
-    // The orders dashboard's figures (bench/admin-orders.ts) are a section of their own: kept.
-    const target = path.resolve("docs/performance.md");
-    const previous = existsSync(target) ? readFileSync(target, "utf8") : "";
-    const kept = previous.indexOf(ADMIN_ORDERS_HEADING);
-    writeFileSync(target, kept >= 0 ? `${doc}\n${previous.slice(kept)}` : doc);
+    // The hand-written sections (the orders dashboard's figures, the install's) are kept.
+    writeFileSync(path.resolve("docs/performance.md"), doc + handWritten());
   }
   return file;
 }

@@ -14,10 +14,12 @@ import path from "node:path";
 import { ensureDemoAccounts } from "../src/server/seed/demo-accounts.server";
 import { seedDemoCatalogue } from "../src/server/seed/seed.server";
 import { startAuthEmulator, type RunningEmulator } from "../src/server/cli/emulator";
+import { chromiumPath } from "../e2e/chromium";
 import { benchAdminOrders } from "./admin-orders";
 import { benchLarge, seedLarge } from "./large";
 import { runLighthouse } from "./lighthouse";
 import { load, warm, type LoadRow } from "./load";
+import { ensureBenchTools } from "./tools";
 import { machine, render, writeResults, type BenchResult, type EngineResult } from "./report";
 import {
   BENCH_EMULATOR_PORT,
@@ -42,6 +44,17 @@ const only = flag("only")
 for (const p of only)
   if (!PARTS.includes(p as Part)) throw new Error(`--only takes ${PARTS.join(", ")}; got ${p}`);
 const wants = (part: Part) => only.includes(part);
+// Lighthouse and the orders dashboard need a browser: say so now rather than after the API rounds.
+if (wants("lighthouse") || wants("admin-orders")) {
+  try {
+    chromiumPath();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+// Lighthouse and autocannon live in bench/node_modules, installed on the first run (bench/tools.ts).
+ensureBenchTools();
 const engines: Engine[] = flag("engine")
   ? [flag("engine") as Engine]
   : process.env.BENCH_DATABASE_URL

@@ -1,11 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./chromium";
 
 /**
- * End-to-end tests drive Debian's Chromium (Playwright cannot download browsers here) against the
- * built shop with a fresh data folder and its own Auth Emulator, so a running `npm start` is untouched.
+ * End-to-end tests drive the system's Chromium, or Playwright's own when the system has none
+ * (e2e/chromium.ts), against the built shop with a fresh data folder and its own Auth Emulator, so
+ * a running `npm start` is untouched.
  */
 const PORT = Number(process.env.E2E_PORT ?? 4330);
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath();
 
 export default defineConfig({
   testDir: ".",

@@ -54,9 +54,12 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
       baseUrl: fake.baseUrl,
       clientId: FAKE_ID,
       clientSecret: FAKE_SECRET,
-      timeoutMs: 400,
+      // Generous enough for a busy machine (and warmed up below); the timeout cases delay 3 s.
+      timeoutMs: 2_000,
     });
     setPaymentProviderForTests(provider);
+    // The first call of a process pays for opening the connection: not inside a timed case.
+    await provider.getOrder("warm-up").catch(() => {});
     t = await createTestDb(kind);
     shop = await makeShop(t.db);
   });
@@ -115,7 +118,7 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
   async function checkout() {
     const who = await shopper();
     const created = await create(who.token, orderBody({ idempotency_key: `attempt-${who.uid}` }));
-    expect(created.status).toBe(200);
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
     return { ...who, id: created.json.order_id as string, created };
   }
 
@@ -161,7 +164,9 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
     fake.expire(id);
     await recheckDueOrders(t.db, provider, new Date(Date.now() + 31 * 60_000));
     const row = await invariants(uid);
-    expect(row).toMatchObject({ status: "cancelled", paymentStatus: "Expired", nextCheckAt: null });
+    expect(row).toMatchObject({ status: "cancelled", paymentStatus: "Expired" });
+    // Still asked about after expiry (a late success), on a slowing schedule (docs/decisions/0056).
+    expect(row.nextCheckAt).not.toBeNull();
     expect(row.timeline.cancelled).toBeTruthy();
   });
 
@@ -174,6 +179,8 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("amount mismatch: never marked paid, recorded, logged loudly, the owner is mailed", async () => {
     const { uid, token, id } = await checkout();
+    // Cashfree reports the ORDER at another amount than the shop stored (paid is decided on it).
+    fake.orders.get(id)!.order_amount = 1;
     const short = fake.pay(id, { amount: 1 });
     expect((await hook(fake.webhook(id, short))).status).toBe(200);
     expect((await verify(token, id)).text).not.toBe("SUCCESS");
@@ -212,7 +219,7 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("a provider timeout at create: 502 { error, detail }, the stored order's payment Failed, a retry answers the same order", async () => {
     const { uid, token } = await shopper();
-    fake.delayMs = 1_000;
+    fake.delayMs = 3_000;
     const body = orderBody({ idempotency_key: `slow-${uid}` });
     const first = await create(token, body);
     expect(first.status).toBe(502);
@@ -238,7 +245,7 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
   it("a provider timeout at verify: 502, nothing changes", async () => {
     const { uid, token, id } = await checkout();
     fake.pay(id);
-    fake.delayMs = 1_000;
+    fake.delayMs = 3_000;
     const slow = await verify(token, id);
     expect(slow.status).toBe(502);
     expect((await invariants(uid)).status).toBe("pending");
@@ -251,7 +258,7 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
     const payment = fake.pay(id);
     const forged = fake.webhook(id, payment, { secret: "wrong" });
     expect((await hook(forged)).status).toBe(401);
-    const stale = fake.webhook(id, payment, { timestamp: Date.now() - 6 * 60_000 });
+    const stale = fake.webhook(id, payment, { timestamp: Date.now() - 25 * 60 * 60_000 });
     expect((await hook(stale)).status).toBe(401);
     const good = fake.webhook(id, payment);
     const reserialised = JSON.stringify(JSON.parse(good.body));

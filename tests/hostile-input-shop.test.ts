@@ -63,6 +63,7 @@ describe.each(dbKinds)("hostile input (shop routes) on %s", (kind) => {
         route: routes.webhook.POST,
         method: "POST",
         url: `/${provider}/webhook`,
+        signed: true,
         base: () => ({
           type: "PAYMENT_SUCCESS_WEBHOOK",
           data: { order: { order_id: "x" }, payment: { cf_payment_id: "1" } },

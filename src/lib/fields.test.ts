@@ -6,7 +6,6 @@ import {
   idempotencyKey,
   indianMobile,
   paise,
-  pinCode,
   requiredText,
   rupeesText,
 } from "./fields";
@@ -54,14 +53,6 @@ describe("indianMobile", () => {
     expect(phone.parse("+91 98765-43210")).toBe("+91 98765-43210");
     expect(messageOf(phone, "12345 67890")).toBe("enter a mobile number");
     expect(messageOf(phone, "98765")).toBe("enter a mobile number");
-  });
-});
-
-describe("pinCode", () => {
-  it("is six digits not starting with 0", () => {
-    expect(pinCode().parse(" 560001 ")).toBe("560001");
-    expect(messageOf(pinCode(), "060001")).toMatch(/PIN code/);
-    expect(messageOf(pinCode(), "56001")).toMatch(/PIN code/);
   });
 });
 

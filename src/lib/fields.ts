@@ -4,7 +4,7 @@
  * field, so required text, an email or an amount is checked the same way on every form and
  * endpoint. A schema's messages are given by the caller where the product names the text; the
  * defaults are "{field} is required" and "{field} must be at most {max} characters".
- * Addresses (their PIN and state rules) live in the address module, which uses `pinCode` from here.
+ * Addresses (their PIN code and state rules) are the address module's: src/lib/address.schema.ts.
  */
 import { z } from "zod/mini";
 import { rupeesToPaise } from "./money";
@@ -79,14 +79,6 @@ export function indianMobile(invalid = MOBILE_ERROR, required = invalid) {
     z.maxLength(40, invalid),
     z.refine((v) => normaliseIndianPhone(v) !== null, invalid),
   );
-}
-
-/** An Indian PIN code: six digits, not starting with 0. */
-export const PIN_PATTERN = /^[1-9]\d{5}$/;
-export function pinCode(invalid = "PIN code must be 6 digits, not starting with 0") {
-  return z
-    .string({ error: invalid })
-    .check(z.overwrite(trimInvisible), z.regex(PIN_PATTERN, invalid));
 }
 
 /**

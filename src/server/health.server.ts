@@ -1,10 +1,15 @@
 /**
- * Health checks for load balancers and container orchestrators. Neither answer holds a secret.
+ * Health checks for load balancers, container orchestrators and process managers. Neither answer
+ * holds a secret (docs/decisions/0069-stops-and-readiness.md).
  *  - GET /healthz: the process is up and serving (no database call).
- *  - GET /readyz: the database answers and every committed migration is applied.
+ *  - GET /readyz: what a signed-in shopper needs answers: the database (every committed migration
+ *    applied), the identity service in demo mode (the local Auth Emulator), and the media store
+ *    (DATA_DIR/media writable; Cloudinary or an S3 bucket, outside services, are not probed). 503 with the failing
+ *    part named otherwise.
  */
-import { readFileSync } from "node:fs";
+import { access, constants, readFileSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { getDb } from "./db/client";
 import { rawRows } from "./db/raw-rows";
@@ -12,6 +17,7 @@ import { env } from "./env";
 import { json } from "./http";
 
 const started = Date.now();
+const accessAsync = promisify(access);
 
 export function healthz(): Response {
   return json({ status: "ok", uptimeSeconds: Math.round((Date.now() - started) / 1000) });
@@ -25,20 +31,74 @@ function committedMigrations(): number {
   return journal.entries.length;
 }
 
-export async function readyz(): Promise<Response> {
+type Check = "ok" | string;
+
+async function databaseCheck(): Promise<{ check: Check; applied: number; expected: number }> {
+  let expected = 0;
   try {
+    expected = committedMigrations();
     const db = await getDb();
     const rows = await rawRows<{ applied: number }>(
       db,
       sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
     );
     const applied = Number(rows[0]?.applied ?? 0);
-    const expected = committedMigrations();
-    if (applied < expected)
-      return json({ status: "migrating", migrations: { applied, expected } }, { status: 503 });
-    return json({ status: "ready", migrations: { applied, expected } });
+    return {
+      check: applied < expected ? "Migrations are not all applied yet." : "ok",
+      applied,
+      expected,
+    };
   } catch (error) {
     console.error("[readyz] the database did not answer", error);
-    return json({ status: "unavailable", error: "The database did not answer." }, { status: 503 });
+    return { check: "The database did not answer.", applied: 0, expected };
   }
+}
+
+/** Demo mode: the local Auth Emulator answers and says it is ready. Production: not probed. */
+async function identityCheck(): Promise<Check | undefined> {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) return undefined;
+  try {
+    const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1500) });
+    const body = (await res.json()) as { authEmulator?: { ready?: boolean } };
+    if (body.authEmulator?.ready === true) return "ok";
+  } catch {}
+  return `The Auth Emulator at ${host} did not answer.`;
+}
+
+/** The shop's own image store can be written (its folder, or DATA_DIR before the first upload). */
+async function mediaCheck(): Promise<Check | undefined> {
+  // Cloudinary and an S3 bucket are outside services: not probed (docs/decisions/0069-stops-and-readiness.md).
+  if (env().CLOUDINARY_URL || env().S3_BUCKET) return undefined;
+  // The same folder as mediaRoot() in src/features/media/media-store.server.ts.
+  const root = path.resolve(env().DATA_DIR, "media");
+  for (const folder of [root, path.dirname(root)]) {
+    try {
+      await accessAsync(folder, constants.W_OK);
+      return "ok";
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") break;
+    }
+  }
+  return "The media folder cannot be written.";
+}
+
+export async function readyz(): Promise<Response> {
+  const [database, identity, media] = await Promise.all([
+    databaseCheck(),
+    identityCheck(),
+    mediaCheck(),
+  ]);
+  const checks: Record<string, Check> = { database: database.check };
+  if (identity) checks.identity = identity;
+  if (media) checks.media = media;
+  const migrations = { applied: database.applied, expected: database.expected };
+  const failing = Object.entries(checks).filter(([, c]) => c !== "ok");
+  if (failing.length === 0) return json({ status: "ready", migrations, checks });
+  const status =
+    failing.length === 1 && database.check.startsWith("Migrations") ? "migrating" : "unavailable";
+  return json(
+    { status, migrations, checks, error: failing.map(([, c]) => c).join(" ") },
+    { status: 503 },
+  );
 }

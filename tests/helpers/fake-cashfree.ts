@@ -1,27 +1,64 @@
 /**
- * A local fake of Cashfree's PG API (../shared/CASHFREE.md, version 2025-01-01) for integration
- * tests: POST /orders, GET /orders/{id}, GET /orders/{id}/payments, with the documented headers and
- * error shapes, plus controls to pay, fail, drop or expire an order, delay answers (timeouts) and
- * build signed webhooks. Port: FAKE_CASHFREE_PORT (default: any free port).
+ * A local fake of Cashfree's PG API (OpenAPI 2025-01-01 in cashfree/cashfree-pg, docs/cashfree.md)
+ * for integration tests: POST /orders, GET /orders/{id}, GET /orders/{id}/payments,
+ * POST /orders/{id}/refunds and GET /orders/{id}/refunds/{refund_id}, with the documented headers,
+ * constraints and error shapes: order_amount >= 1 with at most 2 decimals (19.99 is valid),
+ * customer_id required and alphanumeric (3-50), customer_name and customer_email 3-100 when sent,
+ * customer_phone 10 digits, order_id 3-45 of [A-Za-z0-9_-], x-idempotency-key a UUID, a refund never
+ * above the payment. Controls make the cases of docs/decisions/0055-0057 happen on demand: pay,
+ * fail or drop (any payment_amount), null fields, change a payment's status, expire, refunds that
+ * succeed or fail, slow answers; and signed webhooks, signed by this file's OWN implementation of
+ * Cashfree's algorithm (checked against a known vector in tests/cashfree-fake.test.ts), never the
+ * shop's. Port: FAKE_CASHFREE_PORT (default: any free port).
  */
+import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { signWebhook } from "../../src/server/payments/signature.server";
+
+/** Cashfree's algorithm (Node SDK PGVerifyWebhookSignature): base64(HMAC-SHA256(secret, ts + body)). */
+export function fakeSign(secret: string, timestamp: string, rawBody: string): string {
+  return createHmac("sha256", Buffer.from(secret, "utf8"))
+    .update(Buffer.from(timestamp + rawBody, "utf8"))
+    .digest("base64");
+}
 
 export const FAKE_ID = "fake-client-id";
 export const FAKE_SECRET = "fake-client-secret";
 
-interface FakePayment {
+export interface FakePayment {
   cf_payment_id: string;
   order_id: string;
   payment_status: string;
   payment_amount: number;
   payment_currency: string;
-  payment_group: "upi";
-  payment_method: { upi: { channel: string; upi_id: string } };
-  payment_time: string;
-  bank_reference: string;
+  order_amount: number;
+  order_currency: string;
+  payment_group: "upi" | null;
+  payment_method: { upi: { channel: string; upi_id: string } } | null;
+  payment_time: string | null;
+  payment_completion_time: string | null;
+  payment_surcharge: {
+    payment_surcharge_service_charge: number;
+    payment_surcharge_service_tax: number;
+  } | null;
+  bank_reference: string | null;
   error_details: null | { error_description: string };
+}
+
+export interface FakeRefund {
+  cf_payment_id: string;
+  cf_refund_id: string;
+  order_id: string;
+  refund_id: string;
+  entity: "refund";
+  refund_amount: number;
+  refund_currency: "INR";
+  refund_note: string | null;
+  refund_status: string;
+  status_description: string | null;
+  created_at: string;
+  processed_at: string | null;
+  refund_type: "MERCHANT_INITIATED";
 }
 
 interface FakeOrder {
@@ -38,6 +75,7 @@ interface FakeOrder {
   order_meta: unknown;
   order_tags: null;
   payments: FakePayment[];
+  refunds: FakeRefund[];
 }
 
 export interface FakeCashfree {
@@ -46,17 +84,45 @@ export interface FakeCashfree {
   requests: { method: string; path: string; headers: IncomingMessage["headers"] }[];
   /** Milliseconds every answer waits (a slow provider). */
   delayMs: number;
-  /** Take a payment: SUCCESS by default; amount (rupees) and currency default to the order's. */
+  /**
+   * Take a payment: SUCCESS by default; amount (payment_amount, rupees) and currency default to
+   * the order's; fees adds a payment_surcharge; nulls makes the nullable fields null.
+   */
   pay(
     orderId: string,
-    options?: { status?: string; amount?: number; currency?: string },
+    options?: {
+      status?: string;
+      amount?: number;
+      currency?: string;
+      fees?: number;
+      nulls?: boolean;
+      completedAt?: string;
+    },
   ): FakePayment;
+  /** A payment's status changes (FAILED or PENDING -> SUCCESS ...), as Cashfree's do. */
+  setStatus(orderId: string, paymentId: string, status: string): FakePayment;
   expire(orderId: string): void;
+  /** A refund's final state, as Cashfree would reach it later. */
+  settleRefund(
+    orderId: string,
+    refundId: string,
+    status: "SUCCESS" | "FAILED" | "CANCELLED",
+  ): FakeRefund;
   /** The signed webhook Cashfree would send for a payment, as raw text and headers. */
   webhook(
     orderId: string,
     payment: FakePayment,
-    options?: { timestamp?: number; secret?: string },
+    options?: { timestamp?: number; secret?: string; deliveryId?: string; nullOrder?: boolean },
+  ): { body: string; headers: Record<string, string> };
+  /** A signed refund webhook (REFUND_STATUS_WEBHOOK) for a refund. */
+  refundWebhook(
+    orderId: string,
+    refundId: string,
+  ): { body: string; headers: Record<string, string> };
+  /** Any signed event (settlement, dispute ...), body given as text. */
+  signed(
+    body: string,
+    options?: { timestamp?: number },
   ): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
@@ -77,6 +143,49 @@ function publicOrder(order: FakeOrder) {
   return rest;
 }
 
+const invalid = (message: string, code = "request_invalid") => ({
+  message,
+  code,
+  type: "invalid_request_error",
+});
+
+/** A JSON number with at most 2 decimals, as Cashfree's order_amount and refund_amount must be. */
+function twoDecimals(value: unknown): value is number {
+  return (
+    typeof value === "number" && Number.isFinite(value) && /^\d+(\.\d{1,2})?$/.test(String(value))
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The first broken rule of a create-order body, or null. */
+function orderBodyError(body: Record<string, any>): ReturnType<typeof invalid> | null {
+  const amount = body.order_amount;
+  if (!twoDecimals(amount) || amount < 1)
+    return invalid("order_amount : invalid value", "order_amount_invalid");
+  if (body.order_currency !== "INR") return invalid("order_currency : invalid value");
+  const c = body.customer_details ?? {};
+  if (typeof c.customer_id !== "string" || !/^[A-Za-z0-9]{3,50}$/.test(c.customer_id))
+    return invalid(
+      "customer_details.customer_id : should be alphanumeric, 3-50 characters",
+      "customer_details_invalid",
+    );
+  if (typeof c.customer_phone !== "string" || !/^\d{10}$/.test(c.customer_phone))
+    return invalid("customer_details.customer_phone : invalid", "customer_details_invalid");
+  for (const key of ["customer_name", "customer_email"])
+    if (
+      c[key] !== undefined &&
+      (typeof c[key] !== "string" || c[key].length < 3 || c[key].length > 100)
+    )
+      return invalid(
+        `customer_details.${key} : should be 3-100 characters`,
+        "customer_details_invalid",
+      );
+  if (!/^[A-Za-z0-9_-]{3,45}$/.test(body.order_id ?? ""))
+    return invalid("order_id : invalid", "order_id_invalid");
+  return null;
+}
+
 export async function startFakeCashfree(): Promise<FakeCashfree> {
   let seq = 0;
   const fake = {
@@ -84,6 +193,7 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
     requests: [] as FakeCashfree["requests"],
     delayMs: 0,
   } as FakeCashfree;
+  const idempotent = new Map<string, string>();
 
   const server = createServer(async (req, res) => {
     let text = "";
@@ -100,12 +210,21 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
       });
     }
     if (req.headers["x-api-version"] !== "2025-01-01")
-      return send(res, 400, {
-        message: "x-api-version missing",
-        code: "request_invalid",
-        type: "invalid_request_error",
-      });
-    const parts = url.pathname.split("/").filter(Boolean); // ["pg", "orders", id?, "payments"?]
+      return send(res, 400, invalid("x-api-version missing"));
+    const key = req.headers["x-idempotency-key"];
+    if (key !== undefined && !UUID.test(String(key)))
+      return send(res, 400, invalid("x-idempotency-key : should be a UUID"));
+    if (key !== undefined && req.method === "POST") {
+      const earlier = idempotent.get(String(key));
+      if (earlier !== undefined && earlier !== text)
+        return send(res, 422, {
+          message: "idempotency key reused",
+          code: "idempotency_error",
+          type: "idempotency_error",
+        });
+      idempotent.set(String(key), text);
+    }
+    const parts = url.pathname.split("/").filter(Boolean); // ["pg", "orders", id?, "payments" | "refunds"?, refund?]
     if (parts[0] !== "pg" || parts[1] !== "orders")
       return send(res, 404, {
         message: "not found",
@@ -114,33 +233,8 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
       });
     if (req.method === "POST" && parts.length === 2) {
       const body = JSON.parse(text) as Record<string, any>;
-      const amount = body.order_amount;
-      if (
-        typeof amount !== "number" ||
-        amount < 1 ||
-        Math.round(amount * 100) !== amount * 100 ||
-        body.order_currency !== "INR"
-      ) {
-        return send(res, 400, {
-          message: "order_amount : invalid value",
-          code: "order_amount_invalid",
-          type: "invalid_request_error",
-        });
-      }
-      const phone = body.customer_details?.customer_phone;
-      if (typeof phone !== "string" || !/^\d{10}$/.test(phone)) {
-        return send(res, 400, {
-          message: "customer_details.customer_phone : invalid",
-          code: "customer_details_invalid",
-          type: "invalid_request_error",
-        });
-      }
-      if (!/^[A-Za-z0-9_-]{3,45}$/.test(body.order_id ?? ""))
-        return send(res, 400, {
-          message: "order_id : invalid",
-          code: "order_id_invalid",
-          type: "invalid_request_error",
-        });
+      const error = orderBodyError(body);
+      if (error) return send(res, 400, error);
       if (fake.orders.has(body.order_id))
         return send(res, 409, {
           message: "order with same id is already present",
@@ -151,7 +245,7 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
         cf_order_id: String(2000000 + ++seq),
         order_id: body.order_id,
         entity: "order",
-        order_amount: amount,
+        order_amount: body.order_amount,
         order_currency: "INR",
         order_status: "ACTIVE",
         payment_session_id: `session_fake_${seq}`,
@@ -161,6 +255,7 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
         order_meta: body.order_meta,
         order_tags: null,
         payments: [],
+        refunds: [],
       };
       fake.orders.set(order.order_id, order);
       return send(res, 200, publicOrder(order));
@@ -174,6 +269,68 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
       });
     if (req.method === "GET" && parts.length === 3) return send(res, 200, publicOrder(order));
     if (req.method === "GET" && parts[3] === "payments") return send(res, 200, order.payments);
+    if (parts[3] === "refunds" && req.method === "POST" && parts.length === 4) {
+      const body = JSON.parse(text) as Record<string, any>;
+      const paid = order.payments.find((p) => p.payment_status === "SUCCESS");
+      if (!paid)
+        return send(res, 400, invalid("refund can only be made on a paid order", "refund_invalid"));
+      if (typeof body.refund_id !== "string" || !/^[A-Za-z0-9_-]{3,40}$/.test(body.refund_id))
+        return send(res, 400, invalid("refund_id : invalid", "refund_id_invalid"));
+      if (order.refunds.some((r) => r.refund_id === body.refund_id))
+        return send(res, 409, {
+          message: "refund with same id exists",
+          code: "refund_already_exists",
+          type: "invalid_request_error",
+        });
+      if (
+        body.refund_note !== undefined &&
+        (String(body.refund_note).length < 3 || String(body.refund_note).length > 100)
+      )
+        return send(res, 400, invalid("refund_note : should be 3-100 characters"));
+      const taken = order.refunds
+        .filter((r) => r.refund_status !== "FAILED" && r.refund_status !== "CANCELLED")
+        .reduce((sum, r) => sum + Math.round(r.refund_amount * 100), 0);
+      if (
+        !twoDecimals(body.refund_amount) ||
+        body.refund_amount <= 0 ||
+        Math.round(body.refund_amount * 100) + taken > Math.round(paid.payment_amount * 100)
+      )
+        return send(
+          res,
+          400,
+          invalid(
+            "refund_amount : should be less than or equal to the transaction amount",
+            "refund_amount_invalid",
+          ),
+        );
+      const refund: FakeRefund = {
+        cf_payment_id: paid.cf_payment_id,
+        cf_refund_id: String(7000000 + ++seq),
+        order_id: order.order_id,
+        refund_id: body.refund_id,
+        entity: "refund",
+        refund_amount: body.refund_amount,
+        refund_currency: "INR",
+        refund_note: body.refund_note ?? null,
+        refund_status: "PENDING",
+        status_description: "In Progress",
+        created_at: new Date().toISOString(),
+        processed_at: null,
+        refund_type: "MERCHANT_INITIATED",
+      };
+      order.refunds.push(refund);
+      return send(res, 200, refund);
+    }
+    if (parts[3] === "refunds" && req.method === "GET" && parts[4]) {
+      const refund = order.refunds.find((r) => r.refund_id === decodeURIComponent(parts[4]!));
+      return refund
+        ? send(res, 200, refund)
+        : send(res, 404, {
+            message: "refund not found",
+            code: "refund_not_found",
+            type: "invalid_request_error",
+          });
+    }
     return send(res, 404, {
       message: "not found",
       code: "not_found",
@@ -185,23 +342,57 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
   );
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pg`;
 
-  fake.pay = (orderId, options = {}) => {
+  const find = (orderId: string) => {
     const order = fake.orders.get(orderId);
     if (!order) throw new Error(`fake: no order ${orderId}`);
+    return order;
+  };
+  const signedHeaders = (body: string, timestamp: number, secret: string, deliveryId?: string) => {
+    const ts = String(timestamp);
+    return {
+      "content-type": "application/json",
+      "x-webhook-signature": fakeSign(secret, ts, body),
+      "x-webhook-timestamp": ts,
+      "x-webhook-version": "2025-01-01",
+      "x-webhook-attempt": "1",
+      ...(deliveryId ? { "x-idempotency-key": deliveryId } : {}),
+    };
+  };
+
+  fake.pay = (orderId, options = {}) => {
+    const order = find(orderId);
     const status = options.status ?? "SUCCESS";
+    const now = new Date().toISOString();
+    const nulls = options.nulls === true;
     const payment: FakePayment = {
       cf_payment_id: String(5000000 + ++seq),
       order_id: orderId,
       payment_status: status,
       payment_amount: options.amount ?? order.order_amount,
       payment_currency: options.currency ?? "INR",
-      payment_group: "upi",
-      payment_method: { upi: { channel: "collect", upi_id: "asha@okbank" } },
-      payment_time: new Date().toISOString(),
-      bank_reference: `ref${seq}`,
-      error_details: status === "SUCCESS" ? null : { error_description: "declined" },
+      order_amount: order.order_amount,
+      order_currency: order.order_currency,
+      payment_group: nulls ? null : "upi",
+      payment_method: nulls ? null : { upi: { channel: "collect", upi_id: "asha@okbank" } },
+      payment_time: nulls ? null : new Date(Date.now() - 60_000).toISOString(),
+      payment_completion_time: nulls || status === "PENDING" ? null : (options.completedAt ?? now),
+      payment_surcharge: options.fees
+        ? { payment_surcharge_service_charge: options.fees, payment_surcharge_service_tax: 0 }
+        : null,
+      bank_reference: nulls ? null : `ref${seq}`,
+      error_details: status === "SUCCESS" || nulls ? null : { error_description: "declined" },
     };
     order.payments.push(payment);
+    if (status === "SUCCESS") order.order_status = "PAID";
+    return payment;
+  };
+  fake.setStatus = (orderId, paymentId, status) => {
+    const order = find(orderId);
+    const payment = order.payments.find((p) => p.cf_payment_id === paymentId);
+    if (!payment) throw new Error(`fake: no payment ${paymentId}`);
+    payment.payment_status = status;
+    payment.payment_completion_time = new Date().toISOString();
+    payment.error_details = status === "SUCCESS" ? null : { error_description: "declined" };
     if (status === "SUCCESS") order.order_status = "PAID";
     return payment;
   };
@@ -209,27 +400,48 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
     const order = fake.orders.get(orderId);
     if (order && order.order_status === "ACTIVE") order.order_status = "EXPIRED";
   };
+  fake.settleRefund = (orderId, refundId, status) => {
+    const refund = find(orderId).refunds.find((r) => r.refund_id === refundId);
+    if (!refund) throw new Error(`fake: no refund ${refundId}`);
+    refund.refund_status = status;
+    refund.status_description =
+      status === "SUCCESS" ? "Refund processed successfully" : "Refund failed at the bank";
+    refund.processed_at = new Date().toISOString();
+    return refund;
+  };
   fake.webhook = (orderId, payment, options = {}) => {
-    const order = fake.orders.get(orderId)!;
+    const order = find(orderId);
+    const orderPart = options.nullOrder
+      ? `{"order_id":${JSON.stringify(orderId)},"order_amount":null,"order_currency":null,"order_tags":null}`
+      : `{"order_id":${JSON.stringify(orderId)},"order_amount":${order.order_amount.toFixed(2)},"order_currency":"INR","order_tags":null}`;
     // Amounts written with two decimals, as Cashfree does: a re-serialised body would differ.
     const body =
-      `{"data":{"order":{"order_id":${JSON.stringify(orderId)},"order_amount":${order.order_amount.toFixed(2)},"order_currency":"INR","order_tags":null},` +
+      `{"data":{"order":${orderPart},` +
       `"payment":{"cf_payment_id":${JSON.stringify(payment.cf_payment_id)},"payment_status":${JSON.stringify(payment.payment_status)},` +
       `"payment_amount":${payment.payment_amount.toFixed(2)},"payment_currency":${JSON.stringify(payment.payment_currency)},` +
-      `"payment_time":${JSON.stringify(payment.payment_time)},"payment_group":"upi","payment_method":{"upi":{"channel":"collect","upi_id":"asha@okbank"}}},` +
-      `"customer_details":{},"payment_gateway_details":{"gateway_name":"CASHFREE"}},"event_time":${JSON.stringify(new Date().toISOString())},"type":${JSON.stringify(TYPES[payment.payment_status] ?? "PAYMENT_FAILED_WEBHOOK")}}`;
-    const timestamp = String(options.timestamp ?? Date.now());
+      `"payment_time":${JSON.stringify(payment.payment_time)},"payment_completion_time":${JSON.stringify(payment.payment_completion_time)},` +
+      `"payment_group":${JSON.stringify(payment.payment_group)},"payment_method":${JSON.stringify(payment.payment_method)},"payment_surcharge":${JSON.stringify(payment.payment_surcharge)}},` +
+      `"customer_details":{},"payment_gateway_details":{"gateway_name":"CASHFREE"},"payment_offers":null},"event_time":${JSON.stringify(new Date().toISOString())},"type":${JSON.stringify(TYPES[payment.payment_status] ?? "PAYMENT_FAILED_WEBHOOK")}}`;
     return {
       body,
-      headers: {
-        "content-type": "application/json",
-        "x-webhook-signature": signWebhook(options.secret ?? FAKE_SECRET, timestamp, body),
-        "x-webhook-timestamp": timestamp,
-        "x-webhook-version": "2025-01-01",
-        "x-webhook-attempt": "1",
-      },
+      headers: signedHeaders(
+        body,
+        options.timestamp ?? Date.now(),
+        options.secret ?? FAKE_SECRET,
+        options.deliveryId,
+      ),
     };
   };
+  fake.refundWebhook = (orderId, refundId) => {
+    const refund = find(orderId).refunds.find((r) => r.refund_id === refundId);
+    if (!refund) throw new Error(`fake: no refund ${refundId}`);
+    const body = `{"data":{"refund":${JSON.stringify({ ...refund, refund_amount: undefined }).replace(/^\{/, `{"refund_amount":${refund.refund_amount.toFixed(2)},`)}},"event_time":${JSON.stringify(new Date().toISOString())},"type":"REFUND_STATUS_WEBHOOK"}`;
+    return { body, headers: signedHeaders(body, Date.now(), FAKE_SECRET) };
+  };
+  fake.signed = (body, options = {}) => ({
+    body,
+    headers: signedHeaders(body, options.timestamp ?? Date.now(), FAKE_SECRET),
+  });
   fake.close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();

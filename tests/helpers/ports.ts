@@ -21,6 +21,9 @@ export const EMULATOR_PORTS = {
   uploads: 9320,
   customAuth: 9325,
   startStop: 9330,
+  startReadiness: 9700,
+  twoShopsA: 9705,
+  twoShopsB: 9710,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */

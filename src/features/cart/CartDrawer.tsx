@@ -18,6 +18,7 @@ import { CART_TEXTS, lineTotal, variantValues, type CartLine } from "./cart";
 import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
 import { clearCartAndNotify, removeLineAndNotify } from "./cart-actions";
 import { $cartItems, $cartLoading, $cartOpen, $cartSubtotal, closeCart } from "./cart-store";
+import KeptAfterOrderNote from "./KeptAfterOrderNote";
 
 const TITLE_ID = "cart-drawer-title";
 
@@ -264,6 +265,7 @@ export default function CartDrawer() {
         </header>
 
         <div className="min-h-0 flex-auto overflow-y-auto px-5" aria-busy={loading || undefined}>
+          <KeptAfterOrderNote empty={empty} />
           {empty ? (
             <p className="py-12 text-center text-ink-500">
               {loading ? "Loading your cart..." : CART_TEXTS.empty}

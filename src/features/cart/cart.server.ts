@@ -16,7 +16,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { getDb } from "../../server/db/client";
-import { cartItems } from "../../server/db/schema";
+import { cartItems, orderItems } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import {
   MAX_CART_LINES,
@@ -255,8 +255,51 @@ export async function lockedCheckoutLines(
   };
 }
 
-/** Paid order: empties the user's cart inside the caller's transaction. */
+/** Empties the user's cart inside the caller's transaction. */
 export async function clearCartInTx(tx: Tx, uid: string): Promise<void> {
   const cartId = await lockCart(tx, uid);
   await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}
+
+/**
+ * Paid order: removes from the user's cart exactly what the order bought, inside the caller's
+ * transaction. A cart line matching an order line (product, variant, note) loses the ordered
+ * quantity and goes when none is left; lines added after the order was made stay
+ * (docs/decisions/0058). Answers how many lines are left in the cart.
+ */
+export async function removeOrderedLinesInTx(
+  tx: Tx,
+  uid: string,
+  orderId: string,
+): Promise<number> {
+  const cartId = await lockCart(tx, uid);
+  const bought = await tx
+    .select({
+      productId: orderItems.productId,
+      variant: orderItems.variant,
+      quantity: orderItems.quantity,
+      note: orderItems.productNote,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const rows = await tx.select().from(cartItems).where(eq(cartItems.cartId, cartId));
+  let left = rows.length;
+  for (const line of bought) {
+    const row = rows.find(
+      (r) =>
+        r.productId === line.productId &&
+        r.variantKey === variantKey(line.variant) &&
+        r.note === line.note &&
+        r.quantity > 0,
+    );
+    if (!row) continue;
+    const quantity = row.quantity - line.quantity;
+    row.quantity = Math.max(quantity, 0);
+    if (quantity > 0) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, row.id));
+    else {
+      await tx.delete(cartItems).where(eq(cartItems.id, row.id));
+      left--;
+    }
+  }
+  return left;
 }

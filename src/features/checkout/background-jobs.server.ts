@@ -1,5 +1,6 @@
 /**
- * Background jobs of an app server: the pending-order re-check and the mail sender, every 30 s.
+ * Background jobs of an app server: the pending-order and refund re-checks and the mail sender,
+ * every 30 s.
  * They live with checkout (whose re-check they run), so src/server/ never imports a feature.
  * Started once per process by `startBackgroundJobs()` (by the first request through the middleware,
  * and by the payment routes; see
@@ -9,6 +10,7 @@
 import { getDb } from "../../server/db/client";
 import { deliverDueMail } from "../../server/mail.server";
 import { paymentProvider } from "../../server/payments/index.server";
+import { recheckDueRefunds } from "../refunds/refunds.server";
 import { recheckDueOrders } from "./recheck.server";
 
 export const JOB_INTERVAL_MS = 30_000;
@@ -22,6 +24,9 @@ export async function runBackgroundJobsOnce(): Promise<void> {
     const db = await getDb();
     await recheckDueOrders(db, paymentProvider()).catch((e: unknown) =>
       console.error("[jobs] order re-check failed", e),
+    );
+    await recheckDueRefunds(db, paymentProvider()).catch((e: unknown) =>
+      console.error("[jobs] refund re-check failed", e),
     );
     await deliverDueMail(db).catch((e: unknown) => console.error("[jobs] mail sender failed", e));
   } finally {

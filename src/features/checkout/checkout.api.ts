@@ -80,9 +80,22 @@ export async function postVerify(context: APIContext): Promise<Response> {
   return text(await verifyOrderFor(user.uid, order_id, provider));
 }
 
-/** POST /{provider}/webhook: signed over the raw body; 2xx only once stored. */
+/** A webhook body as the bytes that arrived (at most 64 KiB; more is a 413), never parsed here. */
+async function readBodyBytes(request: Request, maxBytes = 64 * 1024): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes)
+    throw new HttpError(413, "The webhook body is too large.");
+  const bytes = new Uint8Array(await request.arrayBuffer().catch(() => new ArrayBuffer(0)));
+  if (bytes.byteLength > maxBytes) throw new HttpError(413, "The webhook body is too large.");
+  return bytes;
+}
+
+/**
+ * POST /{provider}/webhook: the signature is checked over the raw bytes before anything parses
+ * them (docs/decisions/0056); 401 only for a bad signature or timestamp; 200 once handled.
+ */
 export async function postWebhook(context: APIContext): Promise<Response> {
-  const raw = await readObjectBody(context.request, "The webhook body");
+  const raw = await readBodyBytes(context.request);
   const provider = activeProvider(context.params.provider);
   const answer = await receiveWebhook(provider, raw, context.request.headers);
   return json(answer.body, { status: answer.status });

@@ -49,6 +49,10 @@ describe("payment transitions", () => {
     status: "SUCCESS",
     amountPaise: 1000,
     currency: "INR",
+    orderAmountPaise: null,
+    orderCurrency: null,
+    feesPaise: 0,
+    offers: null,
     paidAt: null,
     upiId: "",
     raw: {},
@@ -71,6 +75,20 @@ describe("payment transitions", () => {
     expect(paymentEffect(pending, pay({ amountPaise: 999 }))).toBe("mismatch");
     expect(paymentEffect(pending, pay({ amountPaise: Number.NaN }))).toBe("mismatch");
     expect(paymentEffect(pending, pay({ currency: "USD" }))).toBe("mismatch");
+  });
+
+  it("paid is decided on the order's amount as the provider reports it, not the payment's (fees, offers)", () => {
+    // Cashfree's own success sample: order_amount 2, payment_amount 1 (an offer).
+    const offer = pay({ amountPaise: 500, orderAmountPaise: 1000, orderCurrency: "INR" });
+    expect(paymentEffect(pending, offer)).toBe("paid");
+    const fees = pay({ amountPaise: 1030, orderAmountPaise: 1000, orderCurrency: "INR" });
+    expect(paymentEffect(pending, fees)).toBe("paid");
+    expect(paymentEffect(pending, pay({ amountPaise: 1000, orderAmountPaise: 900 }))).toBe(
+      "mismatch",
+    );
+    expect(paymentEffect(pending, pay({ orderAmountPaise: 1000, orderCurrency: "USD" }))).toBe(
+      "mismatch",
+    );
   });
 
   it("failed and dropped attempts are recorded as such", () => {

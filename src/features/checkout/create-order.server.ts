@@ -133,6 +133,8 @@ export async function openProviderOrder(
       currency: "INR",
       customer,
       returnUrl: new URL(order.returnPath || `/verify-order/${order.id}`, siteUrl).toString(),
+      // Webhooks reach the shop without a dashboard setting (docs/cashfree.md).
+      notifyUrl: new URL(`/${provider.name}/webhook`, siteUrl).toString(),
       expiresAt: order.expiresAt ?? new Date(now.getTime() + 30 * 60_000),
       idempotencyKey: createHash("sha256").update(`create:${order.id}`).digest("hex").slice(0, 32),
     });

@@ -104,8 +104,9 @@ export async function takeLocalOutcome(session: string, outcome: string): Promis
   if (!view) throw new HttpError(404, "Page not found");
   if (view.expired) throw new HttpError(410, "This payment link has expired.");
   if (view.open) {
-    const { body, headers } = await provider.takeAttempt(view.orderId, view.amountPaise, choice);
-    await deliver(provider, body, headers);
+    // null: another click of this session already took the outcome (docs/decisions/0058).
+    const attempt = await provider.takeAttempt(view.orderId, view.amountPaise, choice);
+    if (attempt) await deliver(provider, attempt.body, attempt.headers);
   }
   return view.returnPath || `/verify-order/${encodeURIComponent(view.orderId)}`;
 }

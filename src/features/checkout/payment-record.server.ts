@@ -1,16 +1,20 @@
 /**
- * Recording what a provider says about a payment: exactly once, whoever says it first (verify,
- * webhook or the re-check), in ONE transaction that locks the order row and inserts the payment
- * keyed by the provider's payment id (docs/decisions/0014). A payment already recorded changes
- * nothing. A success moves a pending (or expired-and-cancelled) order to processing, clears the
- * owner's cart and writes the confirmation mails to the outbox in the same transaction; an amount
- * or currency that differs from the stored order is never marked paid.
+ * Recording what a provider says about a payment: whoever says it first (verify, webhook or the
+ * re-check), in ONE transaction that locks the order row and keeps one row per provider payment id
+ * (docs/decisions/0014, 0055). Every status a payment id goes through is kept in its history; a
+ * repeat of the same status changes nothing; SUCCESS always wins (a later FAILED never undoes it),
+ * and a FAILED, PENDING or dropped id that turns SUCCESS pays the order then. A success moves a
+ * pending (or expired-and-cancelled) order to processing, removes the bought lines from the cart
+ * and writes the confirmation mails to the outbox in the same transaction, exactly once per order.
+ * Paid is decided on the ORDER's amount and currency as the provider reports them; the payment's
+ * own amount (fees, offers) is stored beside them.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
 import { orders, payments } from "../../server/db/schema";
 import type { ProviderName, ProviderPayment } from "../../server/payments/provider";
-import { clearCartInTx } from "../cart/cart.server";
+import { removeOrderedLinesInTx } from "../cart/cart.server";
+import { logOrder } from "./order-log.server";
 import { PAYMENT_STATUS } from "./checkout";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
 import {
@@ -33,6 +37,21 @@ export type PaymentEffect =
 
 const DAY_MS = 86_400_000;
 
+/** How long after expiry an expired order is still asked about (docs/decisions/0056). */
+export const LATE_CHECK_WINDOW_MS = DAY_MS;
+
+/**
+ * The slowing schedule after expiry: every 5 minutes in the first hour, every 30 minutes up to
+ * 6 hours, then every 2 hours; null once the window is over.
+ */
+export function nextCheckAfterExpiry(expiresAt: Date, now: Date): Date | null {
+  const since = now.getTime() - expiresAt.getTime();
+  if (since >= LATE_CHECK_WINDOW_MS) return null;
+  const step = since < 3_600_000 ? 5 * 60_000 : since < 6 * 3_600_000 ? 30 * 60_000 : 2 * 3_600_000;
+  const end = expiresAt.getTime() + LATE_CHECK_WINDOW_MS;
+  return new Date(Math.min(now.getTime() + step, end));
+}
+
 type OrderRow = typeof orders.$inferSelect;
 
 /** What a settled payment does to an order (pure: the transition rules). */
@@ -42,7 +61,10 @@ export function paymentEffect(
   payment: ProviderPayment,
 ): PaymentEffect {
   if (payment.status === "SUCCESS") {
-    if (payment.amountPaise !== order.totalPaise || payment.currency !== "INR") return "mismatch";
+    // The order's amount as the provider reports it; the payment's own amount only when it did not.
+    const amount = payment.orderAmountPaise ?? payment.amountPaise;
+    const currency = payment.orderCurrency ?? payment.currency;
+    if (amount !== order.totalPaise || currency !== "INR") return "mismatch";
     if (order.status === "pending") return "paid";
     if (order.status === "cancelled" && !order.paidAt) return "late-paid";
     return "duplicate";
@@ -51,6 +73,8 @@ export function paymentEffect(
   if (payment.status === "USER_DROPPED") return "dropped";
   return "pending";
 }
+
+const finite = (paise: number) => (Number.isFinite(paise) ? paise : 0);
 
 async function applyEffect(
   tx: Tx,
@@ -62,6 +86,7 @@ async function applyEffect(
 ): Promise<void> {
   const stamp = now.toISOString();
   if (effect === "paid" || effect === "late-paid") {
+    // The payment's completion time (Cashfree's payment_completion_time), not its start.
     const paidAt = payment.paidAt ?? now;
     await tx
       .update(orders)
@@ -69,7 +94,9 @@ async function applyEffect(
         status: "processing",
         paymentStatus: PAYMENT_STATUS.paid,
         transactionId: payment.paymentId,
-        paymentAmountPaise: payment.amountPaise,
+        paymentAmountPaise: Number.isFinite(payment.amountPaise)
+          ? payment.amountPaise
+          : order.totalPaise,
         paidAt,
         upiId: payment.upiId,
         // The promise (docs/decisions/0046): the processing window's last day, counted from payment.
@@ -79,7 +106,7 @@ async function applyEffect(
         updatedAt: now,
       })
       .where(eq(orders.id, order.id));
-    if (order.kind === "catalogue") await clearCartInTx(tx, order.userId);
+    if (order.kind === "catalogue") await removeOrderedLinesInTx(tx, order.userId, order.id);
     await markQuotePaid(tx, order, now);
     await mailOrderPaid(tx, order.id);
     if (effect === "late-paid") await mailLatePayment(tx, order, payment);
@@ -87,8 +114,8 @@ async function applyEffect(
   }
   if (effect === "mismatch") {
     console.error(
-      `[payments] AMOUNT MISMATCH on order ${order.id}: provider payment ${payment.paymentId} took ${payment.amountPaise} paise ${payment.currency}, ` +
-        `the order is ${order.totalPaise} paise INR. NOT marked paid; the owner is mailed.`,
+      `[payments] AMOUNT MISMATCH on order ${order.id}: the provider reports the order as ${payment.orderAmountPaise ?? payment.amountPaise} paise ${payment.orderCurrency ?? payment.currency} ` +
+        `(payment ${payment.paymentId} took ${payment.amountPaise}), the shop's order is ${order.totalPaise} paise INR. NOT marked paid; the owner is mailed.`,
     );
     if (order.status === "pending") {
       await tx
@@ -120,9 +147,19 @@ async function applyEffect(
   }
 }
 
+type PaymentRow = typeof payments.$inferSelect;
+
+/** A status as the provider reported it, for the payment's history. */
+export interface HistoryEntry {
+  status: string;
+  at: string;
+  source: string;
+}
+
 /**
- * Records one payment of one order. PENDING attempts are not stored (they change later; the
- * provider is asked again). Returns what it did; "already-recorded" when this payment id was seen.
+ * Records one report about one payment of one order (`source`: verify, webhook or recheck, for
+ * the history). Returns what it did; "already-recorded" when this payment id already had this
+ * status, or was already a SUCCESS.
  */
 export async function recordPayment(
   db: Db,
@@ -130,34 +167,78 @@ export async function recordPayment(
   payment: ProviderPayment,
   provider: ProviderName,
   now = new Date(),
+  source = "provider",
 ): Promise<PaymentEffect> {
-  if (payment.status === "PENDING" || payment.status === "OTHER") return "pending";
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return "no-order";
+    const key = `${provider}:${payment.paymentId}`;
+    const [existing]: PaymentRow[] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.providerPaymentId, key), eq(payments.orderId, orderId)))
+      .for("update");
+    const entry: HistoryEntry = { status: payment.status, at: now.toISOString(), source };
+    if (existing && existing.status === payment.status) return "already-recorded";
+    if (existing?.status === "SUCCESS") {
+      // SUCCESS always wins: a later word about the same id is kept in its history only.
+      await tx
+        .update(payments)
+        .set({ history: [...existing.history, entry], updatedAt: now })
+        .where(eq(payments.providerPaymentId, key));
+      await logOrder(
+        tx,
+        orderId,
+        "payment",
+        `Payment ${payment.paymentId} reported ${payment.status} after SUCCESS; kept as paid.`,
+        null,
+        now,
+      );
+      return "already-recorded";
+    }
     let effect = paymentEffect(order, payment);
     // A quote is paid at most once, and only while it stands: a success for another order of an
     // already-paid quote, or for a quote withdrawn or replaced meanwhile, is refused (and recorded).
     const refusal =
       effect === "paid" || effect === "late-paid" ? await quotePaymentRefusal(tx, order) : null;
     if (refusal) effect = "refused";
-    const inserted = await tx
-      .insert(payments)
-      .values({
-        providerPaymentId: `${provider}:${payment.paymentId}`,
-        orderId,
-        provider,
-        status: payment.status,
-        amountPaise: Number.isFinite(payment.amountPaise) ? payment.amountPaise : 0,
-        currency: payment.currency.slice(0, 10),
-        paymentTime: payment.paidAt,
-        upiId: payment.upiId.slice(0, 200),
-        outcome: effect,
-        raw: (payment.raw ?? {}) as object,
-      })
-      .onConflictDoNothing()
-      .returning({ id: payments.providerPaymentId });
-    if (inserted.length === 0) return "already-recorded";
+    const values = {
+      status: payment.status,
+      amountPaise: finite(payment.amountPaise),
+      currency: payment.currency.slice(0, 10),
+      orderAmountPaise: payment.orderAmountPaise,
+      feesPaise: finite(payment.feesPaise),
+      offers: (payment.offers ?? null) as object | null,
+      paymentTime: payment.paidAt,
+      completedAt: payment.status === "PENDING" ? null : payment.paidAt,
+      upiId: payment.upiId.slice(0, 200),
+      outcome: effect,
+      raw: (payment.raw ?? {}) as object,
+      updatedAt: now,
+    };
+    if (existing) {
+      await tx
+        .update(payments)
+        .set({ ...values, history: [...existing.history, entry] })
+        .where(eq(payments.providerPaymentId, key));
+    } else {
+      const inserted = await tx
+        .insert(payments)
+        .values({ ...values, providerPaymentId: key, orderId, provider, history: [entry] })
+        .onConflictDoNothing()
+        .returning({ id: payments.providerPaymentId });
+      // Another order's payment with this id (never from a real provider): not ours to apply.
+      if (inserted.length === 0) return "already-recorded";
+    }
+    await logOrder(
+      tx,
+      orderId,
+      "payment",
+      `Payment ${payment.paymentId}: ${existing ? `${existing.status} -> ` : ""}${payment.status} (${effect}).`,
+      null,
+      now,
+    );
+    if (payment.status === "PENDING" || payment.status === "OTHER") return "pending";
     await applyEffect(tx, order, payment, effect, now, refusal);
     return effect;
   });
@@ -166,6 +247,8 @@ export async function recordPayment(
 /**
  * An unpaid order whose provider order expired becomes cancelled (payment Expired) with its
  * timeline stamp. A no-op unless the order is still pending and unpaid (checked under the lock).
+ * The re-check keeps asking about it for a day after expiry (a payment begun before expiry can
+ * still succeed), so its next check is set, not cleared (recheck.server.ts).
  */
 export async function expireOrder(db: Db, orderId: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -179,7 +262,7 @@ export async function expireOrder(db: Db, orderId: string, now = new Date()): Pr
           order.paymentStatus === PAYMENT_STATUS.mismatch
             ? order.paymentStatus
             : PAYMENT_STATUS.expired,
-        nextCheckAt: null,
+        nextCheckAt: nextCheckAfterExpiry(order.expiresAt ?? now, now),
         timeline: sql`${orders.timeline} || ${JSON.stringify({ cancelled: now.toISOString() })}::jsonb`,
         updatedAt: now,
       })

@@ -6,7 +6,8 @@
 import { loginUrl } from "../account/account";
 import { flashToast } from "../../components/ui/flash-toasts";
 import { $token, initSession } from "../account/session-store";
-import { ACCOUNT_CHANGED_KEY, refreshCart, startCart } from "../cart/cart-store";
+import { $cartItems, ACCOUNT_CHANGED_KEY, refreshCart, startCart } from "../cart/cart-store";
+import { KEPT_AFTER_ORDER_KEY } from "../cart/kept-after-order";
 import { isProvider } from "./checkout-flow";
 import { readTempOrder, removeTempOrder, verifyPayment } from "./checkout-client";
 import { verifyReturn } from "./verify-return";
@@ -28,7 +29,8 @@ export async function runVerifyPage(root: HTMLElement): Promise<void> {
     removeTempOrder,
     verify: verifyPayment,
     refreshCart: async () => {
-      // The server emptied the account cart: other tabs stop trusting their remembered count.
+      // The server took the order's lines from the account cart: other tabs stop trusting their
+      // remembered count.
       try {
         localStorage.setItem(ACCOUNT_CHANGED_KEY, String(Date.now()));
       } catch {
@@ -36,6 +38,12 @@ export async function runVerifyPage(root: HTMLElement): Promise<void> {
       }
       startCart(); // once per page (the shell starts it too): the account cart, not the guest one
       await refreshCart();
+      // Lines added after the order stay in the cart; the drawer says so (decision 0058).
+      try {
+        if ($cartItems.get().length > 0) sessionStorage.setItem(KEPT_AFTER_ORDER_KEY, orderId);
+      } catch {
+        /* storage blocked: the drawer just shows the lines */
+      }
     },
     leave: (to, toast) => {
       flashToast(toast);

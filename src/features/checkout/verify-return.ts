@@ -3,7 +3,7 @@
  * then leave with the spec's toast. Written over its effects (`VerifyEffects`) so the rules are
  * unit-tested without a browser; verify-order.ts wires the real ones.
  *
- *  - SUCCESS: tempOrder removed, cart refreshed (the server emptied it), /my-orders, 'Order Placed'.
+ *  - SUCCESS: tempOrder removed, cart refreshed (the server took the order's lines from it), /my-orders, 'Order Placed'.
  *  - any other text: 'Order not Placed' - 'Payment not recieved!' (warning), /products.
  *  - an error (network, 401, 404, 5xx): 'Order not Placed' - 'Payment not processed!', /.
  *

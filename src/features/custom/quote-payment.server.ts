@@ -119,6 +119,6 @@ export async function refuseQuotePayment(
   await sendMail(tx, {
     to: ownerAddress(),
     subject: `Quote payment refused: refund ${payment.paymentId}`,
-    text: `For the quote "${q?.title ?? order.quoteId}", ${reason}. A ${what} succeeded at the provider; it is recorded, the order is cancelled and NOT counted as paid. Refund it in the provider's dashboard.\n\n${siteLink(`/admin/order/${order.id}`)}\n`,
+    text: `For the quote "${q?.title ?? order.quoteId}", ${reason}. A ${what} succeeded at the provider; it is recorded, the order is cancelled and NOT counted as paid. The shop refunds it automatically (docs/decisions/0057); a second mail says when the refund starts.\n\n${siteLink(`/admin/order/${order.id}`)}\n`,
   });
 }

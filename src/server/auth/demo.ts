@@ -8,6 +8,15 @@ import type { Role } from "../../lib/roles";
 
 export const DEMO_PROJECT_ID = "demo-resin";
 
+/** The demo-mode warning's lines: the emulator's tokens are unsigned, so loopback only. */
+export function demoModeWarning(emulator: string, listen: string): string[] {
+  return [
+    `  DEMO MODE: sign-in is checked by the local Firebase Auth Emulator at ${emulator}.`,
+    `  Its tokens are NOT signed. This is safe only because the shop listens on ${listen} (this machine only).`,
+    "  Never expose this server to a network.",
+  ];
+}
+
 export interface DemoAccount {
   uid: string;
   email: string;

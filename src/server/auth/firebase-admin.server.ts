@@ -21,7 +21,7 @@
 import { cert, deleteApp, initializeApp, type App, type AppOptions } from "firebase-admin/app";
 import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from "firebase-admin/auth";
 import { env } from "../env";
-import { DEMO_PROJECT_ID } from "./demo";
+import { DEMO_PROJECT_ID, demoModeWarning } from "./demo";
 
 /** What the server knows about a caller once their token has been verified. */
 export interface Identity {
@@ -115,13 +115,11 @@ export function assertEmulatorAllowed(): void {
     }
     throw new Error(message);
   }
-  if (!warned) {
+  // `npm start` prints the warning once, in its final banner (src/server/cli/banner.ts).
+  if (!warned && process.env.SHOP_DEMO_BANNER !== "1") {
     warned = true;
-    console.warn(
-      `\n${"*".repeat(100)}\n  DEMO MODE: sign-in is checked by the local Firebase Auth Emulator at ${host}.\n` +
-        `  Its tokens are NOT signed. This is safe only because the shop listens on ${listen} (this machine only).\n` +
-        `  Never expose this server to a network.\n${"*".repeat(100)}\n`,
-    );
+    const rule = "*".repeat(100);
+    console.warn(`\n${rule}\n${demoModeWarning(host, listen).join("\n")}\n${rule}\n`);
   }
 }
 

@@ -4,9 +4,10 @@
  * emulator binds 127.0.0.1, and the project id is the demo project `demo-resin`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
-import { startChild, stopChild, waitForHttp } from "./processes";
+import { startChild, stopChild } from "./processes";
 
 export const DEMO_PROJECT_ID = "demo-resin";
 
@@ -23,6 +24,25 @@ export interface RunningEmulator {
   child: ChildProcess;
   stop: () => Promise<void>;
 }
+
+/**
+ * The folder where this emulator's hub writes its locator. firebase-tools finds "its" running hub
+ * (to export the accounts on exit) through `<os.tmpdir()>/hub-<projectId>.json`: shared by every
+ * emulator of project demo-resin, the second one's stop exported the first one's accounts. One
+ * folder per port (two running emulators never share one) keeps each to its own hub
+ * (docs/decisions/0069-stops-and-readiness.md).
+ */
+export function hubLocatorDir(port: number): string {
+  const dir = path.join(tmpdir(), `resin-emulator-${port}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * How long a stopping emulator may take to export its accounts before it is killed: a second or
+ * two on an idle machine, but seen past 8 s on a busy one (an export cut short loses the accounts).
+ */
+const EXPORT_GRACE_MS = 30_000;
 
 /** Answers true when an auth emulator already listens on host:port. */
 export async function emulatorIsUp(host: string): Promise<boolean> {
@@ -43,6 +63,42 @@ async function somethingAnswers(host: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Waits for the CLI's "All emulators ready" line: the auth port answers HTTP before the saved
+ * accounts are imported (a busy machine showed a query answered with none of them), so "the port
+ * answers" is not ready. Echoes the CLI's output unless `quiet`.
+ */
+function allReady(child: ChildProcess, quiet: boolean, timeoutMs = 120_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(
+      () => reject(new Error(`The Auth Emulator was not ready within ${timeoutMs / 1000}s`)),
+      timeoutMs,
+    );
+    const onExit = (code: number | null, signal: string | null) => {
+      clearTimeout(timer);
+      reject(new Error(`The Auth Emulator exited (${signal ?? code}) before it was ready`));
+    };
+    child.once("exit", onExit);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      if (!quiet) process.stderr.write(chunk);
+    });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (!quiet) process.stdout.write(chunk);
+      if (seen === "done") return;
+      // The last few characters of the previous chunk too: a line may be split between two.
+      const text = seen + chunk.toString();
+      seen = text.slice(-40);
+      if (text.includes("All emulators ready")) {
+        seen = "done";
+        clearTimeout(timer);
+        child.off("exit", onExit);
+        resolve();
+      }
+    });
+  });
 }
 
 /**
@@ -79,15 +135,25 @@ export async function startAuthEmulator(options: EmulatorOptions = {}): Promise<
     args.push("--import", options.persistDir, "--export-on-exit", options.persistDir);
   }
   const bin = path.resolve("node_modules", ".bin", "firebase");
-  const child = startChild(bin, args, {
-    stdio: options.quiet ? "ignore" : ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      CI: "true",
-      NO_UPDATE_NOTIFIER: "1",
-      FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true",
+  const child = startChild(
+    bin,
+    args,
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        TMPDIR: hubLocatorDir(port),
+        CI: "true",
+        NO_UPDATE_NOTIFIER: "1",
+        FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true",
+      },
     },
+    EXPORT_GRACE_MS,
+  );
+  // One that never got ready is not left behind holding the port.
+  await allReady(child, options.quiet === true).catch(async (error: unknown) => {
+    await stopChild(child, "SIGKILL");
+    throw error;
   });
-  await waitForHttp(`http://${host}/`, 90_000, child);
   return { host, child, stop: () => stopChild(child, "SIGINT") };
 }

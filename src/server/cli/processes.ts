@@ -1,18 +1,28 @@
 /**
  * Child processes for the npm scripts: each runs in its own process group so stopping it also
  * stops whatever it started (the Firebase CLI starts a Java-free Node emulator, but in a subtree).
+ * Every way of stopping the script stops them (docs/decisions/0069-stops-and-readiness.md): Ctrl-C
+ * and SIGTERM (to it, to npm, to its process group) and the death of the process that started it.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 
 const children = new Set<ChildProcess>();
+/** How long each child may take to stop before SIGKILL. */
+const graceMs = new WeakMap<ChildProcess, number>();
+let stopping = false;
 
+/** `grace`: how long a stop may take before SIGKILL (the emulator exports its accounts first). */
 export function startChild(
   command: string,
   args: string[],
   options: SpawnOptions = {},
+  grace = 8000,
 ): ChildProcess {
+  // A child started once the stop has begun would outlive it.
+  if (stopping) throw new Error("Stopping: no new process is started.");
   const child = spawn(command, args, { stdio: "inherit", detached: true, ...options });
   children.add(child);
+  graceMs.set(child, grace);
   child.on("exit", () => children.delete(child));
   return child;
 }
@@ -25,7 +35,7 @@ export function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM
       try {
         process.kill(-child.pid!, "SIGKILL");
       } catch {}
-    }, 8000);
+    }, graceMs.get(child) ?? 8000);
     child.once("exit", () => {
       clearTimeout(timer);
       resolve();
@@ -40,7 +50,8 @@ export function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM
 }
 
 export async function stopAll(): Promise<void> {
-  await Promise.all([...children].map((c) => stopChild(c, "SIGINT")));
+  // Loops: a child started while the first ones were stopping is stopped too.
+  while (children.size > 0) await Promise.all([...children].map((c) => stopChild(c, "SIGINT")));
 }
 
 /** Polls a URL until it answers (any HTTP status), or throws after `timeoutMs`. */
@@ -66,26 +77,39 @@ export async function waitForHttp(
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
 }
 
-let stopping = false;
-
-/** True once a Ctrl-C or SIGTERM has started stopping the children. */
+/** True once a stop (a signal, the parent's death, a child's) has begun. */
 export function isStopping(): boolean {
   return stopping;
 }
 
+let beforeStop: (() => Promise<void>) | undefined;
+
 /**
- * Stops every child on Ctrl-C / SIGTERM, then exits 0. Children get SIGINT (the server closes its
- * database, the emulator saves its accounts) and SIGKILL if they take longer than 8 s.
+ * Stops every child (SIGINT: the server closes its database, the emulator saves its accounts;
+ * SIGKILL after their grace period), then exits with `code`. Says why first. Only the first call does anything.
+ */
+export async function shutdown(reason: string, code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(reason);
+  await beforeStop?.().catch(() => {});
+  await stopAll();
+  process.exit(code);
+}
+
+/**
+ * Stops every child on Ctrl-C / SIGTERM / SIGHUP, then exits 0; and when the process that started
+ * this one goes away (npm killed, a terminal closed), since nobody is left to stop us then.
  */
 export function stopChildrenOnSignals(onStop?: () => Promise<void>): void {
-  const handler = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping...`);
-    await onStop?.().catch(() => {});
-    await stopAll();
-    process.exit(0);
-  };
-  process.on("SIGINT", handler);
-  process.on("SIGTERM", handler);
+  beforeStop = onStop;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+    process.on(signal, () => void shutdown(`\n${signal}: stopping...`, 0));
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    void shutdown(`\nThe process that started this one (pid ${parent}) is gone: stopping...`, 0);
+  }, 1000);
+  watch.unref();
 }

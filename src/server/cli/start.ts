@@ -9,8 +9,17 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
+import { startBanner } from "./banner";
 import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
-import { isStopping, startChild, stopAll, stopChildrenOnSignals, waitForHttp } from "./processes";
+import { superviseEmulator } from "./emulator-watch";
+import {
+  isStopping,
+  shutdown,
+  startChild,
+  stopAll,
+  stopChildrenOnSignals,
+  waitForHttp,
+} from "./processes";
 
 const ENTRY = path.resolve("dist/server/entry.mjs");
 /** Wraps the built entry with compression and in-memory static files (docs/decisions/0041-compression.md). */
@@ -110,14 +119,17 @@ export async function start(options: StartOptions = {}): Promise<void> {
       console.log(
         `Starting the Firebase Auth Emulator on ${emulatorHost} (demo mode, project ${DEMO_PROJECT_ID})...`,
       );
-      await startAuthEmulator({
+      const emulatorOptions = {
         port: emulatorPort,
         persistDir: path.resolve(dataDir, "auth-emulator"),
         quiet: true,
-      });
+      };
+      superviseEmulator(await startAuthEmulator(emulatorOptions), emulatorOptions);
     }
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     process.env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;
+    // The DEMO MODE warning is printed once, in the final banner (src/server/cli/banner.ts).
+    process.env.SHOP_DEMO_BANNER = "1";
   }
 
   // Refuses inconsistent payment settings (PAYMENT_PROVIDER=local outside demo mode) before serving.
@@ -133,28 +145,29 @@ export async function start(options: StartOptions = {}): Promise<void> {
     env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" },
   });
   server.on("exit", (code, signal) => {
-    if (isStopping()) return; // a Ctrl-C or SIGTERM of ours: the signal handler finishes the stop
-    console.error(
-      `The shop server stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the Auth Emulator and exiting.`,
+    if (isStopping()) return; // a stop of ours (Ctrl-C, SIGTERM...) is under way
+    // Exit code 0: the server was stopped on purpose (SIGTERM/Ctrl-C to it closes its database first).
+    void shutdown(
+      code === 0
+        ? "The shop server was stopped (exit code 0); stopping the Auth Emulator and exiting."
+        : `The shop server stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the Auth Emulator and exiting.`,
+      code ?? 1,
     );
-    void stopAll().finally(() => process.exit(code || 1));
   });
   await waitForHttp(`http://${host}:${port}/`, 60_000, server);
-  const lines = [
-    "",
-    `  The shop is running at http://localhost:${port}`,
-    demo
-      ? "  Demo mode: sign-in runs against the local Firebase Auth Emulator (tokens are not signed; localhost only)."
-      : "",
-    ...summary,
-    "  Press Ctrl-C to stop.",
-    "",
-  ];
-  console.log(lines.filter((l) => l !== "").join("\n"));
+  console.log(
+    startBanner({
+      port,
+      listen: host,
+      emulator: demo ? process.env.FIREBASE_AUTH_EMULATOR_HOST : undefined,
+      summary,
+    }),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   start().catch(async (error: unknown) => {
+    if (isStopping()) return; // a stop began while starting: it finishes the job
     console.error(error instanceof Error ? error.message : error);
     await stopAll(); // an emulator started before the failure must not outlive us
     process.exit(1);

@@ -13,3 +13,4 @@ export * from "./schema/orders";
 export * from "./schema/inquiries";
 export * from "./schema/infra";
 export * from "./schema/custom-work";
+export * from "./schema/refunds";

@@ -4,12 +4,22 @@
  */
 import { z } from "zod";
 import { paiseToRupees } from "../../lib/money";
-import { cfOrder, cfPayment, toOrderStatus, toPayment } from "./cashfree-shapes";
+import { cashfreeCustomer, idempotencyUuid } from "./cashfree-customer";
+import {
+  cfAmountToPaise,
+  cfOrder,
+  cfRefund,
+  toOrderStatus,
+  toPayments,
+  toRefund,
+} from "./cashfree-shapes";
 import type {
   CreateProviderOrder,
+  CreateProviderRefund,
   PaymentProvider,
   ProviderOrder,
   ProviderOrderStatus,
+  ProviderRefund,
   WebhookEvent,
 } from "./provider";
 import { ProviderError } from "./provider";
@@ -41,15 +51,24 @@ export class CashfreeProvider implements PaymentProvider {
       "content-type": "application/json",
       accept: "application/json",
     };
-    if (idempotencyKey) headers["x-idempotency-key"] = idempotencyKey;
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.baseUrl}${path}`, {
+    if (idempotencyKey) headers["x-idempotency-key"] = idempotencyUuid(idempotencyKey);
+    const send = () =>
+      fetch(`${this.options.baseUrl}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
+    let response: Response;
+    try {
+      try {
+        response = await send();
+      } catch (first) {
+        // A kept-alive connection the other side had closed fails before anything was sent: one
+        // more try on a fresh one. Safe: GETs, and POSTs carry their idempotency key.
+        if (!(first instanceof TypeError)) throw first;
+        response = await send();
+      }
     } catch (cause) {
       const timedOut =
         cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
@@ -91,12 +110,7 @@ export class CashfreeProvider implements PaymentProvider {
       order_id: input.orderId,
       order_amount: paiseToRupees(input.amountPaise),
       order_currency: input.currency,
-      customer_details: {
-        customer_id: input.customer.id.slice(0, 50).padEnd(3, "_"),
-        customer_phone: input.customer.phone,
-        customer_email: input.customer.email,
-        customer_name: input.customer.name,
-      },
+      customer_details: cashfreeCustomer(input.customer),
       order_meta: {
         return_url: input.returnUrl,
         payment_methods: "upi",
@@ -112,13 +126,13 @@ export class CashfreeProvider implements PaymentProvider {
       // order in place, so take the existing one when it is for the same amount.
       if (!(error instanceof ProviderError) || error.code !== "order_already_exists") throw error;
       order = await this.call("GET", `/orders/${encodeURIComponent(input.orderId)}`, cfOrder);
-      if (Math.round(Number(order.order_amount) * 100) !== input.amountPaise) throw error;
+      if (cfAmountToPaise(order.order_amount) !== input.amountPaise) throw error;
     }
     if (!order.payment_session_id)
       throw new ProviderError("Cashfree created the order without a payment session.");
     const expiry = order.order_expiry_time ? new Date(order.order_expiry_time) : input.expiresAt;
     return {
-      providerOrderId: order.cf_order_id ?? order.order_id,
+      providerOrderId: order.cf_order_id ?? order.order_id ?? input.orderId,
       paymentSessionId: order.payment_session_id,
       expiresAt: Number.isNaN(expiry.getTime()) ? input.expiresAt : expiry,
     };
@@ -127,11 +141,32 @@ export class CashfreeProvider implements PaymentProvider {
   async getOrder(orderId: string): Promise<ProviderOrderStatus> {
     const id = encodeURIComponent(orderId);
     const order = await this.call("GET", `/orders/${id}`, cfOrder);
-    const payments = await this.call("GET", `/orders/${id}/payments`, z.array(cfPayment));
-    return toOrderStatus(order.order_status, payments.map(toPayment));
+    const list = await this.call("GET", `/orders/${id}/payments`, z.unknown());
+    // Paid is decided on the order's amount and currency as Cashfree reports them for the order.
+    const amount = { amount: order.order_amount, currency: order.order_currency };
+    return toOrderStatus(order.order_status, toPayments(list, amount));
   }
 
-  parseWebhook(rawBody: string, headers: Headers, now = Date.now()): WebhookEvent {
+  /** POST /orders/{order_id}/refunds; the refund_id is the shop's, so a retry names the same refund. */
+  async createRefund(input: CreateProviderRefund): Promise<ProviderRefund> {
+    const body = {
+      refund_amount: paiseToRupees(input.amountPaise),
+      refund_id: input.refundId,
+      refund_note: input.note,
+      refund_speed: "STANDARD",
+    };
+    const path = `/orders/${encodeURIComponent(input.orderId)}/refunds`;
+    const refund = await this.call("POST", path, cfRefund, body, `refund:${input.refundId}`);
+    return toRefund(refund, input.refundId);
+  }
+
+  /** GET /orders/{order_id}/refunds/{refund_id} */
+  async getRefund(orderId: string, refundId: string): Promise<ProviderRefund> {
+    const path = `/orders/${encodeURIComponent(orderId)}/refunds/${encodeURIComponent(refundId)}`;
+    return toRefund(await this.call("GET", path, cfRefund), refundId);
+  }
+
+  parseWebhook(rawBody: string | Uint8Array, headers: Headers, now = Date.now()): WebhookEvent {
     return parseSignedWebhook(this.options.clientSecret, rawBody, headers, now);
   }
 }

@@ -9,6 +9,7 @@
  *   CASHFREE_BASE_URL      overrides the API base (tests point it at a fake server)
  *   ORDER_EXPIRY_MINUTES   how long a payment order lives (default 30)
  *   LOCAL_PAYMENT_SECRET   signs the local provider's webhooks (default: a fixed demo value)
+ *   LOCAL_REFUND_DELAY_MS  how long a local refund stays pending (default 3000; local.server.ts)
  */
 import { z } from "zod";
 import { env } from "../env";

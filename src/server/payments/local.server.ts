@@ -4,16 +4,18 @@
  * (its own ledger), and each outcome is announced with the same signed webhook Cashfree would send.
  */
 import { randomBytes } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { paiseToRupees } from "../../lib/money";
 import type { Db } from "../db/client";
-import { localPayments, orders } from "../db/schema";
+import { localPayments, orders, refunds } from "../db/schema";
 import type {
   CreateProviderOrder,
+  CreateProviderRefund,
   PaymentOutcome,
   PaymentProvider,
   ProviderOrder,
   ProviderOrderStatus,
+  ProviderRefund,
   WebhookEvent,
 } from "./provider";
 import { ProviderError } from "./provider";
@@ -64,6 +66,10 @@ export class LocalProvider implements PaymentProvider {
       status: row.status as PaymentOutcome,
       amountPaise: row.amountPaise,
       currency: row.currency,
+      orderAmountPaise: row.amountPaise,
+      orderCurrency: row.currency,
+      feesPaise: 0,
+      offers: null,
       paidAt: row.status === "SUCCESS" ? row.createdAt : null,
       upiId: row.upiId,
       raw: { ...row },
@@ -73,7 +79,48 @@ export class LocalProvider implements PaymentProvider {
     return { status: paid ? "PAID" : expired ? "EXPIRED" : "ACTIVE", payments };
   }
 
-  parseWebhook(rawBody: string, headers: Headers, now = Date.now()): WebhookEvent {
+  /**
+   * A local refund is accepted PENDING and succeeds a moment later (LOCAL_REFUND_DELAY_MS, default
+   * 3 s) when the re-check asks; a reason containing FAILED fails it, as Cashfree's sandbox does
+   * with refund_note FAILED (docs/decisions/0057).
+   */
+  async createRefund(input: CreateProviderRefund): Promise<ProviderRefund> {
+    return {
+      refundId: input.refundId,
+      providerRefundId: `local_rf_${input.refundId}`,
+      status: "PENDING",
+      amountPaise: input.amountPaise,
+      processedAt: null,
+      note: "Refund accepted by the local provider.",
+      raw: { ...input },
+    };
+  }
+
+  async getRefund(orderId: string, refundId: string): Promise<ProviderRefund> {
+    const db = await this.db();
+    const [row] = await db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.id, refundId), eq(refunds.orderId, orderId)));
+    if (!row) throw new ProviderError("The local provider has no such refund.", 404);
+    const delay = Number(process.env.LOCAL_REFUND_DELAY_MS ?? 3_000);
+    const due = Date.now() - row.createdAt.getTime() >= delay;
+    const status = row.reason.includes("FAILED") ? "FAILED" : due ? "SUCCESS" : "PENDING";
+    return {
+      refundId,
+      providerRefundId: `local_rf_${refundId}`,
+      status,
+      amountPaise: row.amountPaise,
+      processedAt: status === "PENDING" ? null : new Date(),
+      note:
+        status === "FAILED"
+          ? "The local provider failed this refund on demand (FAILED in the reason)."
+          : "",
+      raw: { refundId, status },
+    };
+  }
+
+  parseWebhook(rawBody: string | Uint8Array, headers: Headers, now = Date.now()): WebhookEvent {
     return parseSignedWebhook(this.secret, rawBody, headers, now);
   }
 
@@ -97,15 +144,35 @@ export class LocalProvider implements PaymentProvider {
   /**
    * The shopper pressed a button on the stand-in page: the local ledger takes the attempt and the
    * answer is the signed webhook to deliver (body text and headers), exactly as Cashfree sends it.
+   * One session takes one outcome that pays (docs/decisions/0058): under the order's row lock an
+   * order no longer pending, or already paid in the ledger, takes nothing (null), and the unique
+   * index on the ledger's SUCCESS rows backs that up.
    */
   async takeAttempt(orderId: string, amountPaise: number, choice: LocalChoice, now = new Date()) {
     const db = await this.db();
     const id = `local_pay_${randomBytes(12).toString("hex")}`;
     const status = STATUS_OF[choice];
     const upiId = choice === "pay" ? "demo@upi" : "";
-    await db
-      .insert(localPayments)
-      .values({ id, orderId, status, amountPaise, currency: "INR", upiId, createdAt: now });
+    const taken = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for("update");
+      if (order?.status !== "pending") return false;
+      const [paid] = await tx
+        .select({ id: localPayments.id })
+        .from(localPayments)
+        .where(and(eq(localPayments.orderId, orderId), eq(localPayments.status, "SUCCESS")));
+      if (paid) return false;
+      const inserted = await tx
+        .insert(localPayments)
+        .values({ id, orderId, status, amountPaise, currency: "INR", upiId, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: localPayments.id });
+      return inserted.length === 1;
+    });
+    if (!taken) return null;
     const body = JSON.stringify({
       data: {
         order: {
@@ -120,6 +187,7 @@ export class LocalProvider implements PaymentProvider {
           payment_amount: paiseToRupees(amountPaise),
           payment_currency: "INR",
           payment_time: now.toISOString(),
+          payment_completion_time: now.toISOString(),
           payment_group: "upi",
           payment_method: { upi: { channel: "collect", upi_id: upiId } },
         },

@@ -79,6 +79,13 @@ async function ensureInDatabase(db: DbOrTx, account: DemoAccount): Promise<void>
     throw new Error(`demo account ${account.email}: admin role not stored`);
 }
 
+/** The emulator half only: after the Auth Emulator was restarted (src/server/cli/emulator-watch.ts). */
+export async function ensureDemoAccountsInEmulator(): Promise<void> {
+  if (!emulatorHost()) return;
+  const auth = adminAuth();
+  for (const account of DEMO_ACCOUNTS) await ensureInEmulator(auth, account);
+}
+
 /** Creates or repairs the demo accounts; [] outside demo mode (no emulator). */
 export async function ensureDemoAccounts(db: DbOrTx): Promise<string[]> {
   if (!emulatorHost()) return [];

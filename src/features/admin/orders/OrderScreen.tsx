@@ -18,6 +18,7 @@ import OrderOverview from "./OrderOverview";
 import OrderTabs from "./OrderTabs";
 import OrderTimeline from "./OrderTimeline";
 import StatusChanger from "./StatusChanger";
+import RefundPanel from "./RefundPanel";
 import type { AdminOrderJson } from "./orders-admin";
 import { fetchAdminOrder } from "./orders-client";
 import { indiaDateTime } from "../../../lib/dates";
@@ -107,6 +108,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
         {tab === "timeline" && <OrderTimeline order={order} />}
       </OrderTabs>
       <StagesEditor orderId={order.id} />
+      <RefundPanel order={order} />
     </article>
   );
 }

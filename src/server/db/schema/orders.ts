@@ -138,9 +138,60 @@ export const payments = pgTable(
     /** What this payment did to the order: paid, late-paid, mismatch, duplicate, failed, dropped, pending. */
     outcome: text("outcome").notNull().default(""),
     raw: jsonb("raw").notNull().default({}),
+    /**
+     * The order's amount as the provider reports it for this payment's order (paid is decided on it,
+     * docs/decisions/0055); `amountPaise` is what the payment took (fees or offers may differ).
+     */
+    orderAmountPaise: integer("order_amount_paise"),
+    /** Service charge + tax the customer paid on top (Cashfree's payment_surcharge), paise. */
+    feesPaise: integer("fees_paise").notNull().default(0),
+    /** Offers applied to the payment, as the provider reported them. */
+    offers: jsonb("offers"),
+    /** When the payment reached its final state (Cashfree's payment_completion_time). */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Every status this payment id went through, oldest first: { status, at, source }. */
+    history: jsonb("history")
+      .$type<{ status: string; at: string; source: string }[]>()
+      .notNull()
+      .default([]),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("payments_order_idx").on(t.orderId)],
+);
+
+/**
+ * An order's log for the owner (docs/decisions/0056): payment status changes, webhook events the
+ * shop records without acting on (settlement, dispute), the end of the re-check, refunds.
+ */
+export const orderLog = pgTable(
+  "order_log",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    data: jsonb("data"),
+  },
+  (t) => [index("order_log_order_idx").on(t.orderId, t.at)],
+);
+
+/** Every correctly signed webhook, once (its event id): replays answer 200 and change nothing. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    type: text("type").notNull(),
+    /** No foreign key: an event may name an order this shop does not have. */
+    orderId: text("order_id"),
+    body: jsonb("body").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_events_order_idx").on(t.orderId)],
 );
 
 /**
@@ -161,5 +212,9 @@ export const localPayments = pgTable(
     upiId: text("upi_id").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("local_payments_order_idx").on(t.orderId)],
+  (t) => [
+    index("local_payments_order_idx").on(t.orderId),
+    // One session takes one outcome that pays (concurrent Pay clicks, docs/decisions/0058).
+    uniqueIndex("local_payments_one_success").on(t.orderId).where(sql`${t.status} = 'SUCCESS'`),
+  ],
 );

@@ -1,0 +1,27 @@
+/**
+ * The portal's refund and payment-record calls (docs/decisions/0057): amounts are paise here,
+ * rupees on the wire (the API client converts).
+ */
+import type { PaymentRecordsAnswer, RefundJson, RefundsAnswer } from "../../refunds/refunds";
+import { adminGet, adminPost } from "../shell/admin-api";
+
+export type { PaymentRecordsAnswer, RefundJson, RefundsAnswer };
+
+export const refundsPath = (orderId: string) =>
+  `/v2/admin/order/${encodeURIComponent(orderId)}/refunds`;
+
+export function fetchRefunds(orderId: string): Promise<RefundsAnswer> {
+  return adminGet<RefundsAnswer>(refundsPath(orderId));
+}
+
+export function fetchPaymentRecords(orderId: string): Promise<PaymentRecordsAnswer> {
+  return adminGet<PaymentRecordsAnswer>(`/v2/admin/order/${encodeURIComponent(orderId)}/payments`);
+}
+
+/** amount undefined: everything still refundable; cancel: cancel the order in the same step. */
+export function postRefund(
+  orderId: string,
+  body: { amount?: number; reason: string; cancel?: boolean },
+): Promise<RefundsAnswer & { refund: RefundJson | null }> {
+  return adminPost(refundsPath(orderId), body);
+}

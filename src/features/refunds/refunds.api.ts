@@ -1,0 +1,79 @@
+/**
+ * The owner's refund calls (docs/decisions/0057). Both start with requireAdmin.
+ *   GET  /v2/admin/order/{id}/refunds  -> RefundsAnswer (each refund, paid, refunded, refundable)
+ *   POST /v2/admin/order/{id}/refunds  { amount?, reason, cancel? } -> 201 { refund, ...RefundsAnswer }
+ * amount absent = everything still refundable; cancel=true cancels the order in the same step and
+ * refunds it in full.
+ */
+import type { APIContext } from "astro";
+import { z } from "zod";
+import { requireAdmin } from "../../server/auth/auth.server";
+import { getDb, type DbOrTx } from "../../server/db/client";
+import { HttpError, json, parseWith, readJson } from "../../server/http";
+import { paymentProvider } from "../../server/payments/index.server";
+import { changeOrderStatus } from "../admin/orders/orders-admin.server";
+import { listRefunds, refundTotals, requestRefund, type RefundRow } from "./refunds.server";
+import { refundBody, type RefundJson, type RefundsAnswer } from "./refunds";
+
+const orderId = z.string({ error: "id is required" }).trim().min(1).max(120);
+
+export function refundJson(row: RefundRow): RefundJson {
+  return {
+    id: row.id,
+    amount: row.amountPaise,
+    reason: row.reason,
+    status: row.status as RefundJson["status"],
+    requestedBy: row.requestedBy,
+    statusNote: row.statusNote,
+    createdAt: row.createdAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+export async function refundsAnswer(db: DbOrTx, id: string): Promise<RefundsAnswer> {
+  const totals = await refundTotals(db, id);
+  return {
+    refunds: (await listRefunds(db, id)).map(refundJson),
+    paid: { amount: totals.paid },
+    refunded: { amount: totals.refunded },
+    pending: { amount: totals.pending },
+    refundable: { amount: Math.max(totals.paid - totals.refunded - totals.pending, 0) },
+  };
+}
+
+export async function getRefunds(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(orderId, context.params.id);
+  return json(await refundsAnswer(await getDb(), id));
+}
+
+export async function postRefund(context: APIContext): Promise<Response> {
+  const owner = await requireAdmin(context);
+  const id = parseWith(orderId, context.params.id);
+  const body = await readJson(context.request, refundBody, 4 * 1024);
+  const db = await getDb();
+  const before = await refundsAnswer(db, id);
+  if (before.paid.amount === 0) throw new HttpError(409, "This order has no payment to refund.");
+  if (body.cancel && body.amount !== undefined && body.amount !== before.refundable.amount)
+    throw new HttpError(400, "amount: cancelling refunds the order in full; leave amount out.");
+  const amount = body.amount ?? before.refundable.amount;
+  if (amount <= 0 && !body.cancel)
+    throw new HttpError(
+      400,
+      "amount: this order is already refunded in full (or the refunds are in progress).",
+    );
+  if (body.cancel) await changeOrderStatus(db, id, { status: "cancelled" });
+  const refund =
+    amount > 0
+      ? await requestRefund(db, paymentProvider(), {
+          orderId: id,
+          amountPaise: amount,
+          reason: body.reason,
+          requestedBy: owner.email || owner.uid,
+        })
+      : null;
+  return json(
+    { refund: refund ? refundJson(refund) : null, ...(await refundsAnswer(db, id)) },
+    { status: 201 },
+  );
+}

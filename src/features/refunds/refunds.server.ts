@@ -1,0 +1,314 @@
+/**
+ * Refunds of paid orders (docs/decisions/0057). The owner asks (in full or in part, with a
+ * reason); a withdrawn or replaced quote's late payment is refunded automatically. Under the
+ * order's row lock the refund is checked against what was paid minus what is refunded or in
+ * progress, so two owners pressing at once can never refund more than was paid; the provider is
+ * called after that transaction; its answer, its refund webhooks and the refund re-check all end
+ * in `recordRefundState`, the ONE place a refund's state is recorded (an invoice's credit note
+ * hooks in there, at the SUCCESS transition).
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../server/db/client";
+import { orders, payments, refunds } from "../../server/db/schema";
+import { HttpError } from "../../server/http";
+import { formatInr } from "../../lib/money";
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderRefund,
+  type RefundStatus,
+} from "../../server/payments/provider";
+import { logOrder } from "../checkout/order-log.server";
+import { mailAutoRefund, mailRefundFailed, mailRefundSucceeded } from "./refund-mail.server";
+import { rawRows } from "../../server/db/raw-rows";
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** How soon a pending refund is asked about again. */
+export const REFUND_RECHECK_MS = 60_000;
+
+/** Refund ids: the provider's refund_id too (alphanumeric, 3-40 characters). */
+export function newRefundId(now = Date.now()): string {
+  return `rf${now.toString(36)}${randomBytes(6).toString("hex")}`;
+}
+
+/** Paid (every successful payment's amount) and refunded (succeeded or in progress), paise. */
+export async function refundTotals(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ paid: number; refunded: number; pending: number }> {
+  const [paid] = await db
+    .select({ sum: sql<string>`coalesce(sum(${payments.amountPaise}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "SUCCESS")));
+  const rows = await db
+    .select({ status: refunds.status, amount: refunds.amountPaise })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["PENDING", "SUCCESS"])));
+  const sum = (status: string) =>
+    rows.filter((r) => r.status === status).reduce((total, r) => total + r.amount, 0);
+  return { paid: Number(paid?.sum ?? 0), refunded: sum("SUCCESS"), pending: sum("PENDING") };
+}
+
+export interface RefundRequest {
+  orderId: string;
+  amountPaise: number;
+  reason: string;
+  requestedBy: string;
+}
+
+/** Stores a PENDING refund under the order's lock, never above what can still be refunded. */
+export async function openRefund(db: Db, request: RefundRequest, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, provider: orders.provider })
+      .from(orders)
+      .where(eq(orders.id, request.orderId))
+      .for("update");
+    if (!order) throw new HttpError(404, "Order not found");
+    const totals = await refundTotals(tx, order.id);
+    if (totals.paid === 0) throw new HttpError(409, "This order has no payment to refund.");
+    const left = totals.paid - totals.refunded - totals.pending;
+    if (request.amountPaise > left)
+      throw new HttpError(
+        400,
+        left === 0
+          ? "amount: this order is already refunded in full (or the refunds are in progress)."
+          : `amount: at most ${formatInr(left)} can still be refunded (${formatInr(totals.paid)} paid, ${formatInr(totals.refunded + totals.pending)} refunded or in progress).`,
+      );
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        id: newRefundId(now.getTime()),
+        orderId: order.id,
+        provider: order.provider,
+        amountPaise: request.amountPaise,
+        reason: request.reason,
+        requestedBy: request.requestedBy,
+        // First asked about soon (a local refund settles in seconds); then every minute.
+        nextCheckAt: new Date(now.getTime() + 5_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await logOrder(
+      tx,
+      order.id,
+      "refund",
+      `Refund ${refund!.id} of ${formatInr(request.amountPaise)} asked by ${request.requestedBy}: ${request.reason}`,
+      null,
+      now,
+    );
+    return refund!;
+  });
+}
+
+export interface RefundReport {
+  status: RefundStatus;
+  providerRefundId?: string;
+  processedAt?: Date | null;
+  note?: string;
+  raw?: unknown;
+}
+
+/**
+ * THE place a refund's state is recorded (the provider's answer, a refund webhook, the re-check).
+ * A final state (SUCCESS, FAILED, CANCELLED) is recorded once, under the refund's row lock, with
+ * its log line and mail; a repeat changes nothing. Answers whether the state changed.
+ */
+export async function recordRefundState(
+  db: Db,
+  refundId: string,
+  report: RefundReport,
+  now = new Date(),
+  source = "provider",
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+    if (refund?.status !== "PENDING") return false;
+    const final = report.status !== "PENDING";
+    await tx
+      .update(refunds)
+      .set({
+        status: report.status,
+        providerRefundId: report.providerRefundId || refund.providerRefundId,
+        statusNote: (report.note ?? refund.statusNote).slice(0, 500),
+        processedAt: final ? (report.processedAt ?? now) : null,
+        nextCheckAt: final ? null : refund.nextCheckAt,
+        raw: (report.raw ?? refund.raw ?? null) as object | null,
+        updatedAt: now,
+      })
+      .where(eq(refunds.id, refundId));
+    if (!final) return false;
+    await logOrder(
+      tx,
+      refund.orderId,
+      "refund",
+      `Refund ${refund.id} of ${formatInr(refund.amountPaise)}: ${report.status}${report.note ? ` (${report.note})` : ""} [${source}].`,
+      null,
+      now,
+    );
+    if (report.status === "SUCCESS") {
+      // An invoice's credit note for this refund is written here, in this transaction.
+      await mailRefundSucceeded(tx, refund);
+    } else {
+      await mailRefundFailed(tx, refund, report.note ?? "");
+    }
+    return true;
+  });
+}
+
+/** Sends a stored refund to the provider and records its answer; a 4xx answer is final (FAILED). */
+export async function submitRefund(
+  db: Db,
+  provider: PaymentProvider,
+  refund: RefundRow,
+  now = new Date(),
+): Promise<void> {
+  let answer: ProviderRefund;
+  try {
+    answer = await provider.createRefund({
+      orderId: refund.orderId,
+      refundId: refund.id,
+      amountPaise: refund.amountPaise,
+      note: refund.reason,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.status === 409) {
+      // Already made by an earlier call that timed out: ask for it.
+      answer = await provider.getRefund(refund.orderId, refund.id);
+    } else if (error.status && error.status >= 400 && error.status < 500 && error.status !== 429) {
+      await recordRefundState(db, refund.id, { status: "FAILED", note: error.message }, now);
+      return;
+    } else {
+      console.error(`[refunds] refund ${refund.id} not sent yet: ${error.message}`);
+      return; // the re-check sends it again (same refund_id)
+    }
+  }
+  await db
+    .update(refunds)
+    .set({ providerRefundId: answer.providerRefundId || `sent:${refund.id}`, updatedAt: now })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.providerRefundId, "")));
+  await recordRefundState(db, refund.id, answer, now, "provider");
+}
+
+/** The owner's refund: stored under the lock, then sent. Answers the refund as stored. */
+export async function requestRefund(
+  db: Db,
+  provider: PaymentProvider,
+  request: RefundRequest,
+  now = new Date(),
+): Promise<RefundRow> {
+  const refund = await openRefund(db, request, now);
+  await submitRefund(db, provider, refund, now);
+  return (await db.select().from(refunds).where(eq(refunds.id, refund.id)))[0]!;
+}
+
+/** A refund webhook: recorded on the shop's refund of that id; any other refund goes to the log. */
+export async function recordRefundReport(
+  db: Db,
+  orderId: string,
+  report: ProviderRefund,
+  now = new Date(),
+  source = "webhook",
+): Promise<void> {
+  const [refund] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.id, report.refundId), eq(refunds.orderId, orderId)));
+  if (refund) {
+    await recordRefundState(db, refund.id, report, now, source);
+    return;
+  }
+  await logOrder(
+    db,
+    orderId,
+    "refund",
+    `A refund not made from this shop (${report.refundId || report.providerRefundId}) was reported ${report.status}.`,
+    null,
+    now,
+  );
+}
+
+/**
+ * Payments recorded as refused (a withdrawn, replaced or already-paid quote, decision 0045) are
+ * refunded automatically and the owner told. Called after recordPayment answered "refused".
+ */
+export async function refundRefusedPayments(
+  db: Db,
+  provider: PaymentProvider,
+  orderId: string,
+  now = new Date(),
+): Promise<void> {
+  const totals = await refundTotals(db, orderId);
+  const left = totals.paid - totals.refunded - totals.pending;
+  if (left <= 0) return;
+  let refund: RefundRow;
+  try {
+    refund = await openRefund(
+      db,
+      {
+        orderId,
+        amountPaise: left,
+        reason: "Quote payment refused: the quote was withdrawn, replaced or already paid",
+        requestedBy: "auto",
+      },
+      now,
+    );
+  } catch (error) {
+    if (error instanceof HttpError) return; // refunded meanwhile
+    throw error;
+  }
+  await mailAutoRefund(db, refund);
+  await submitRefund(db, provider, refund, now);
+}
+
+/** One pass of the refund re-check: pending refunds are sent (if not yet) or asked about. */
+export async function recheckDueRefunds(
+  db: Db,
+  provider: PaymentProvider,
+  now = new Date(),
+  batch = 20,
+): Promise<number> {
+  const due = await rawRows<{ id: string }>(
+    db,
+    sql`
+    update refunds set next_check_at = ${new Date(now.getTime() + REFUND_RECHECK_MS)}
+    where id in (
+      select id from refunds
+      where status = 'PENDING' and provider = ${provider.name} and next_check_at is not null and next_check_at <= ${now}
+      order by next_check_at limit ${batch} for update skip locked)
+    returning id`,
+  );
+  const ids = due.map((r) => r.id);
+  for (const id of ids) {
+    const [refund] = await db.select().from(refunds).where(eq(refunds.id, id));
+    if (!refund) continue;
+    try {
+      if (!refund.providerRefundId) await submitRefund(db, provider, refund, now);
+      else
+        await recordRefundState(
+          db,
+          id,
+          await provider.getRefund(refund.orderId, refund.id),
+          now,
+          "recheck",
+        );
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      console.error(`[refunds] re-check of ${id} failed: ${error.message}`);
+    }
+  }
+  return ids.length;
+}
+
+/** An order's refunds, oldest first. */
+export async function listRefunds(db: DbOrTx, orderId: string): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}

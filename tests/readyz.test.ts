@@ -1,0 +1,101 @@
+/**
+ * /readyz covers what a signed-in shopper needs (docs/decisions/0069-stops-and-readiness.md): the
+ * database, the Auth Emulator in demo mode, the media store. Each missing part is a 503 naming it.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "../src/server/env";
+import { readyz } from "../src/server/health.server";
+import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+
+const saved = { ...process.env };
+const scratch = mkdtempSync(path.join(tmpdir(), "resin-readyz-"));
+
+function setEnv(values: Record<string, string | undefined>): void {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  resetEnvForTests();
+}
+
+/** A stand-in for the Auth Emulator's root answer. */
+function fakeEmulator(ready: boolean): Promise<{ server: Server; host: string }> {
+  const server = createServer((_req, res) => {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ authEmulator: { ready } }));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ server, host: `127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
+}
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe.each(dbKinds)("/readyz on %s", (kind) => {
+  let t: TestDb;
+  let emulator: { server: Server; host: string };
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    emulator = await fakeEmulator(true);
+  });
+  afterAll(async () => {
+    await t.close();
+    emulator.server.close();
+  });
+  afterEach(() =>
+    setEnv({
+      FIREBASE_AUTH_EMULATOR_HOST: saved.FIREBASE_AUTH_EMULATOR_HOST,
+      DATA_DIR: saved.DATA_DIR,
+      CLOUDINARY_URL: saved.CLOUDINARY_URL,
+    }),
+  );
+
+  it("is ready when the database, the emulator and the media folder answer", async () => {
+    setEnv({
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      DATA_DIR: scratch,
+      CLOUDINARY_URL: undefined,
+    });
+    const res = await readyz();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      status: "ready",
+      checks: { database: "ok", identity: "ok", media: "ok" },
+    });
+  });
+
+  it("answers 503 naming the Auth Emulator when nothing answers on its address", async () => {
+    const gone = await fakeEmulator(true);
+    const host = gone.host;
+    await new Promise((r) => gone.server.close(r));
+    setEnv({ FIREBASE_AUTH_EMULATOR_HOST: host, DATA_DIR: scratch, CLOUDINARY_URL: undefined });
+    const res = await readyz();
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({
+      status: "unavailable",
+      checks: { database: "ok", identity: `The Auth Emulator at ${host} did not answer.` },
+    });
+  });
+
+  it("answers 503 naming the media store when its folder cannot be written", async () => {
+    const file = path.join(scratch, "not-a-folder");
+    writeFileSync(file, "");
+    setEnv({
+      FIREBASE_AUTH_EMULATOR_HOST: undefined,
+      DATA_DIR: path.join(file, "data"),
+      CLOUDINARY_URL: undefined,
+    });
+    const res = await readyz();
+    expect(res.status).toBe(503);
+    const body = await res.json();
+    expect(body).toMatchObject({ checks: { media: "The media folder cannot be written." } });
+    expect(body.checks.identity).toBeUndefined(); // production: Firebase itself is not probed
+  });
+});
