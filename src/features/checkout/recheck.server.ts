@@ -7,7 +7,7 @@
  * UPDATE SKIP LOCKED and their next check pushed forward in the same statement, so with several
  * app servers on one PostgreSQL each order is checked by one of them.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
 import { orders } from "../../server/db/schema";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
