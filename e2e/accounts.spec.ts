@@ -67,6 +67,14 @@ test.describe("sign-up", () => {
     await expect(page.getByText("Minimum 8 characters", { exact: true })).toBeVisible();
     await expect(page.getByText("Passwords do not match", { exact: true })).toBeVisible();
 
+    // Editing the email to another invalid value takes its message away; the next submit brings it
+    // back (decision 0017: an error under a field clears when that field is edited).
+    await page.getByLabel("Email").fill("still-not-an-email");
+    await expect(page.getByText("Invalid email", { exact: true })).toHaveCount(0);
+    await expect(page.getByText("Minimum 8 characters", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("Invalid email", { exact: true })).toBeVisible();
+
     // Show/hide on both password fields.
     const password = page.getByLabel("Password", { exact: true });
     await expect(password).toHaveAttribute("type", "password");

@@ -9,10 +9,10 @@
 import type { APIRoute } from "astro";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
-import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call, type CallOptions } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { usePortalAccounts } from "./helpers/portal";
 
 const EMULATOR_PORT = EMULATOR_PORTS.adminAuthz;
 
@@ -255,19 +255,7 @@ function options(row: Row, token?: string): CallOptions {
   return base;
 }
 
-let auth: TestAuth;
-let owner: { uid: string; token: string };
-let shopper: { uid: string; token: string };
-
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORT);
-  owner = await auth.createUser();
-  shopper = await auth.createUser();
-}, 120_000);
-
-afterAll(async () => {
-  await auth?.stop();
-});
+const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
 
 it("has a row for every method of every route file under src/pages/v2/admin/", async () => {
   const missing: string[] = [];

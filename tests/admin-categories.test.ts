@@ -13,15 +13,13 @@ import { asc, eq } from "drizzle-orm";
 import type { APIContext } from "astro";
 import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
-import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { usePortalAccounts } from "./helpers/portal";
 
 const EMULATOR_PORT = EMULATOR_PORTS.adminCategories;
-let auth: TestAuth;
-let owner: { uid: string; token: string };
-let shopper: { uid: string; token: string };
+const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
 let dataDir: string;
 const savedDataDir = process.env.DATA_DIR;
 
@@ -30,13 +28,9 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "resin-categories-"));
   process.env.DATA_DIR = dataDir;
   resetEnvForTests();
-  auth = await startTestAuth(EMULATOR_PORT);
-  owner = await auth.createUser();
-  shopper = await auth.createUser();
-}, 120_000);
+});
 
 afterAll(async () => {
-  await auth?.stop();
   if (savedDataDir === undefined) delete process.env.DATA_DIR;
   else process.env.DATA_DIR = savedDataDir;
   resetEnvForTests();

@@ -8,24 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema, type Db } from "../src/server/db/client";
-import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { usePortalAccounts } from "./helpers/portal";
 
-let auth: TestAuth;
-let owner: { uid: string; token: string };
-let shopper: { uid: string; token: string };
-
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORTS.adminOrders);
-  owner = await auth.createUser();
-  shopper = await auth.createUser();
-}, 120_000);
-
-afterAll(async () => {
-  await auth?.stop();
-});
+const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.adminOrders);
 
 const allOrders = await import("../src/pages/v2/admin/allorders");
 const orderCounts = await import("../src/pages/v2/admin/order-counts");

@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/server/db/client";
-import { startTestAuth, type TestAuth } from "./helpers/auth";
 import type { APIRoute } from "astro";
 import { call, type CallOptions } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { usePortalAccounts } from "./helpers/portal";
 
 const changed = vi.hoisted(() => ({ calls: [] as unknown[] }));
 // Records each call and still bumps the version (the storefront's caches depend on it).
@@ -28,19 +28,7 @@ vi.mock("../src/features/catalogue/catalogue-version.server", async (importOrigi
   };
 });
 
-let auth: TestAuth;
-let owner: { uid: string; token: string };
-let shopper: { uid: string; token: string };
-
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORTS.adminProducts);
-  owner = await auth.createUser();
-  shopper = await auth.createUser();
-}, 120_000);
-
-afterAll(async () => {
-  await auth?.stop();
-});
+const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.adminProducts);
 
 const allProducts = await import("../src/pages/v2/admin/allproducts");
 const adminProduct = await import("../src/pages/v2/admin/product/[id]");
@@ -383,6 +371,7 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     expect(raced.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(raced.find((r) => r.status === 400)!.json).toEqual({
       error: "max 8 products can be added!",
+      code: "home_limit",
     });
     const listed = (await t.db.select().from(schema.homeProducts)).map((r) => r.productId).sort();
     expect(listed).toHaveLength(8);
@@ -390,7 +379,7 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
     changed.calls.length = 0;
     const ninth = await toggle("p9");
     expect(ninth.status).toBe(400);
-    expect(ninth.json).toEqual({ error: "max 8 products can be added!" });
+    expect(ninth.json).toEqual({ error: "max 8 products can be added!", code: "home_limit" });
     expect((await t.db.select().from(schema.homeProducts)).map((r) => r.productId).sort()).toEqual(
       listed,
     );

@@ -6,25 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/server/db/client";
-import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { usePortalAccounts } from "./helpers/portal";
 
 const EMULATOR_PORT = EMULATOR_PORTS.admin;
-let auth: TestAuth;
-let owner: { uid: string; token: string };
-let shopper: { uid: string; token: string };
-
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORT);
-  owner = await auth.createUser();
-  shopper = await auth.createUser();
-}, 120_000);
-
-afterAll(async () => {
-  await auth?.stop();
-});
+const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
 
 const allOrders = await import("../src/pages/v2/admin/allorders");
 const orderCounts = await import("../src/pages/v2/admin/order-counts");

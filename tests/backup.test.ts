@@ -17,7 +17,7 @@ import {
   readJournal,
   restore,
 } from "../src/server/backup/restore.server";
-import { queryRows } from "../src/server/backup/tables.server";
+import { rawRows } from "../src/server/db/raw-rows";
 import { sql } from "drizzle-orm";
 import { openDb } from "../src/server/db/client";
 import {
@@ -265,7 +265,7 @@ describe.each(dbKinds)(
             id: "p-old",
             price_paise: 149900,
           });
-          const [version] = await queryRows<{ n: number }>(
+          const [version] = await rawRows<{ n: number }>(
             restored.db,
             sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
           );

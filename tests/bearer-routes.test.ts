@@ -20,28 +20,9 @@ import { addSecurityHeaders } from "../src/server/security-headers.server";
 import { healthz } from "../src/server/health.server";
 import { createTestDb, type TestDb } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => {
-  const original =
-    await importOriginal<typeof import("../src/server/auth/firebase-admin.server")>();
-  return {
-    ...original,
-    verifyIdToken: async (token: string) => {
-      const uid = /^test:([A-Za-z0-9_-]{1,64})$/.exec(token)?.[1];
-      if (!uid)
-        throw new original.InvalidTokenError(
-          "Your sign-in is not valid. Please log in again.",
-          "test",
-        );
-      return {
-        uid,
-        email: `${uid}@example.com`,
-        emailVerified: true,
-        name: "Bearer Tester",
-        expiresAt: Date.now() + 3_600_000,
-      };
-    },
-  };
-});
+vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
+);
 
 type Guard = (context: APIContext, next: MiddlewareNext) => Promise<Response>;
 const CHAIN: Guard[] = [addSecurityHeaders, jsonApiErrors, refuseNulAddress, refuseCrossSiteForms];

@@ -5,7 +5,7 @@
  *    (`zod/mini`, the cart's shared schema, is allowed; a form loaded on demand, like the inquiry
  *    modal, may load more), and nothing they load reaches server code;
  *  - islands: every React file (.tsx) under src/: none may reach server code (under src/server/ or
- *    named *.server.ts / *.api.ts).
+ *    named *.server.ts / *.api.ts), nor the full zod build (decision 0010: shared schemas are mini).
  * Static, dynamic and import.meta.glob imports are all followed.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -79,12 +79,16 @@ describe.each(ISLANDS)("island %s", (entry) => {
   it("reaches no server module", () => {
     expect(serverModules(entry)).toEqual([]);
   });
+
+  it("reaches no module that imports the full zod build (shared schemas are zod/mini)", () => {
+    expect(modulesImportingFullZod(entry)).toEqual([]);
+  });
 });
 
 describe("(the checks do find what they look for)", () => {
   it("the full zod build and server modules behind an API handler", () => {
     expect(modulesImportingFullZod("src/features/cart/cart.api.ts")).toEqual(
-      expect.arrayContaining([path.join("src", "server", "http.ts")]),
+      expect.arrayContaining([path.join("src", "server", "env.ts")]),
     );
     expect(modulesImportingFullZod("src/features/cart/cart.api.ts")).not.toContain(
       path.join("src", "features", "cart", "cart.schema.ts"),

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's `code`, when the API names the refusal (e.g. HOME_LIMIT_CODE). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = "ApiError";
@@ -89,10 +91,11 @@ export async function apiRequest<T>(
     }
   }
   if (!response.ok) {
-    const message = (data as { error?: unknown } | undefined)?.error;
+    const { error: message, code } = (data ?? {}) as { error?: unknown; code?: unknown };
     throw new ApiError(
       response.status,
       typeof message === "string" ? message : API_TEXTS.failed(response.status),
+      typeof code === "string" ? code : undefined,
     );
   }
   return (isJson ? answerToPaise(data) : data) as T;

@@ -12,6 +12,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { getDb } from "./db/client";
+import { rawRows } from "./db/raw-rows";
 import { env } from "./env";
 import { json } from "./http";
 
@@ -37,12 +38,10 @@ async function databaseCheck(): Promise<{ check: Check; applied: number; expecte
   try {
     expected = committedMigrations();
     const db = await getDb();
-    const result = await db.execute(
+    const rows = await rawRows<{ applied: number }>(
+      db,
       sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
     );
-    const rows = (
-      Array.isArray(result) ? result : (result as { rows: { applied: number }[] }).rows
-    ) as { applied: number }[];
     const applied = Number(rows[0]?.applied ?? 0);
     return {
       check: applied < expected ? "Migrations are not all applied yet." : "ok",

@@ -3,7 +3,7 @@
  * zod parsing of bodies and query strings, and a method table that answers 405 for anything else.
  */
 import type { APIContext, APIRoute } from "astro";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { hasLoneSurrogate } from "../lib/text";
 import { loggable } from "./log-safe";
 import { fromWire, toWire, WireMoneyError } from "../lib/wire-money";
@@ -14,6 +14,8 @@ export class HttpError extends Error {
     message: string,
     /** Headers the answer carries too (Retry-After on a 429). */
     readonly headers: Record<string, string> = {},
+    /** A stable name a client may act on (`{ error, code }`), where a refusal needs its own handling. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -37,8 +39,9 @@ export function errorResponse(
   status: number,
   message: string,
   headers: Record<string, string> = {},
+  code?: string,
 ): Response {
-  return json({ error: message }, { status, headers });
+  return json(code ? { error: message, code } : { error: message }, { status, headers });
 }
 
 /** Turns a zod failure into one sentence a person can act on ("email: Invalid email"). */
@@ -213,20 +216,24 @@ export function parseJsonBody(text: string): unknown {
  */
 export function queryInt(name: string, options: { min: number; max?: number; default: number }) {
   const { min, max = 1_000_000_000, default: fallback } = options;
-  return z
-    .string()
-    .regex(/^\d{1,10}$/, {
-      error: `${name} must be a whole number written with the digits 0-9 only, such as ${fallback}`,
-    })
-    .transform(Number)
-    .pipe(
+  return z.pipe(
+    z.optional(
+      z.string().check(
+        z.regex(/^\d{1,10}$/, {
+          error: `${name} must be a whole number written with the digits 0-9 only, such as ${fallback}`,
+        }),
+      ),
+    ),
+    z.pipe(
+      z.transform((text: string | undefined) => (text === undefined ? fallback : Number(text))),
       z
         .number()
-        .min(min, { error: `${name} must be ${min} or more` })
-        .max(max, { error: `${name} must be at most ${max}` }),
-    )
-    .optional()
-    .transform((value) => value ?? fallback);
+        .check(
+          z.gte(min, { error: `${name} must be ${min} or more` }),
+          z.lte(max, { error: `${name} must be at most ${max}` }),
+        ),
+    ),
+  );
 }
 
 export function readQuery<S extends z.core.$ZodType>(url: URL, schema: S): z.output<S> {
@@ -244,7 +251,7 @@ export function handle(handler: Handler): APIRoute {
       return await handler(context);
     } catch (error) {
       if (error instanceof HttpError)
-        return errorResponse(error.status, error.message, error.headers);
+        return errorResponse(error.status, error.message, error.headers, error.code);
       console.error(
         `[api] ${context.request.method} ${context.url.pathname} failed`,
         loggable(error),

@@ -13,6 +13,7 @@ import nodemailer from "nodemailer";
 import type { Db, DbOrTx } from "./db/client";
 import { outbox } from "./db/schema";
 import { env } from "./env";
+import { rawRows } from "./db/raw-rows";
 
 export interface MailMessage {
   to: string;
@@ -140,15 +141,17 @@ export async function deliverDueMail(
     reply_to: string | null;
     attempts: number;
   };
-  const claimed = await db.execute(sql`
+  const rows = await rawRows<Row>(
+    db,
+    sql`
     update outbox set attempts = attempts + 1,
       next_attempt_at = ${new Date(now.getTime() + 10 * 60_000)}
     where id in (
       select id from outbox
       where sent_at is null and attempts < ${MAX_MAIL_ATTEMPTS} and next_attempt_at <= ${now}
       order by created_at limit ${batch} for update skip locked)
-    returning id, "to", subject, body, reply_to, attempts`);
-  const rows = (claimed as unknown as { rows: Row[] }).rows;
+    returning id, "to", subject, body, reply_to, attempts`,
+  );
   let sent = 0;
   let failed = 0;
   for (const row of rows) {

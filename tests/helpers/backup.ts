@@ -6,7 +6,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { schema, type Db } from "../../src/server/db/client";
 import { seedDemoCatalogue } from "../../src/server/seed/seed.server";
-import { listTables, queryRows, ident } from "../../src/server/backup/tables.server";
+import { rawRows } from "../../src/server/db/raw-rows";
+import { listTables, ident } from "../../src/server/backup/tables.server";
 import { makeShop, makeShopper, type Shop } from "./checkout";
 import { ADDRESS } from "./fixtures";
 
@@ -105,7 +106,7 @@ export async function mediaFolder(): Promise<string> {
 export async function everyRow(db: Db): Promise<Map<string, string[]>> {
   const all = new Map<string, string[]>();
   for (const table of await listTables(db)) {
-    const rows = await queryRows<{ j: string }>(
+    const rows = await rawRows<{ j: string }>(
       db,
       sql.raw(`select row_to_json(t)::text as j from ${ident(table.name)} t`),
     );

@@ -15,9 +15,6 @@ export const primaryButton =
 export const secondaryButton =
   "inline-flex w-full items-center justify-center gap-2 rounded-full border border-ink-900/15 bg-white px-5 py-3 text-sm font-medium text-ink-900 transition hover:bg-cream-100 disabled:cursor-not-allowed disabled:opacity-60";
 
-export const linkButton =
-  "text-sm font-medium text-ink-700 underline decoration-gold-500 underline-offset-4 hover:text-ink-900";
-
 interface FieldProps {
   label: string;
   required?: boolean | undefined;

@@ -4,9 +4,9 @@
  * read-only, Cancel and Save. A blank required field is the 'Missing Fields' toast; each message
  * also shows under its field, and a 400 from the server shows on the form.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
-import { useForm, type FieldErrors } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { hasBlankField, showServerErrors } from "../../components/ui/form-errors";
 import {
   FormError,
@@ -57,8 +57,7 @@ export default function AddressEditor({
   const { id: _id, email: _email, ...fields } = address;
   // A stored state that is not on the list shows unchosen: saving asks for one (decision 0060).
   const defaultValues: AddressFormValues = { ...fields, state: editableState(fields.state) };
-  const { register, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(addressFieldsSchema),
+  const { register, handleSubmit, setError, formState } = useSchemaForm(addressFieldsSchema, {
     defaultValues,
   });
   const { errors } = formState;

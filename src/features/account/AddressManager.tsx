@@ -9,9 +9,9 @@
  * With autoSelect the first saved address is chosen when none is, and clicking a card selects it.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { showToast } from "../../components/ui/toast-store";
-import { openModal, type OpenModal } from "../../components/ui/modal-history";
+import { useModal } from "../../components/ui/use-modal";
 import Spinner from "../../components/ui/Spinner";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { NEW_ADDRESS_ID, newAddressFor, type Address, type User } from "./account";
@@ -46,8 +46,6 @@ export default function AddressManager({
   // Until the island hydrates a click would be lost: Add, Edit and Delete wait for it.
   const hydrated = useHydrated();
   const locked = !hydrated || working !== null;
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const modalRef = useRef<OpenModal | null>(null);
 
   useEffect(() => {
     initSession();
@@ -60,19 +58,9 @@ export default function AddressManager({
     if (!selectedId || !addresses.some((a) => a.id === selectedId)) onSelect(addresses[0]!);
   }, [autoSelect, onSelect, selectedId, addresses]);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (editing && dialog && !modalRef.current) {
-      modalRef.current = openModal(dialog, () => {
-        modalRef.current = null;
-        setEditing(null);
-      });
-    }
-  }, [editing]);
-
-  useEffect(() => () => modalRef.current?.closeNow(), []);
-
-  const closeEditor = () => modalRef.current?.requestClose();
+  const { dialogRef, requestClose: closeEditor } = useModal(editing !== null, () =>
+    setEditing(null),
+  );
 
   function startAdd() {
     setEditing(newAddressFor(user));

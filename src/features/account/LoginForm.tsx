@@ -8,14 +8,13 @@
  * bounce between a guarded page and /login forever). A page restored from the back/forward cache
  * is reloaded instead, so the server decides again.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
-import { useForm } from "react-hook-form";
 import { flashToast } from "../../components/ui/flash-toasts";
 import { PasswordField, TextField, primaryButton } from "../../components/ui/form-fields";
 import { showToast } from "../../components/ui/toast-store";
 import { takeEarlySubmit } from "../../components/ui/early-submit";
 import { useHydrated } from "../../components/ui/use-hydrated";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { LIMITS } from "./account";
 import { loginSchema, type LoginInput } from "./account.schema";
 import { loginWithEmail, preloadAuth } from "./auth-flows";
@@ -33,7 +32,7 @@ export default function LoginForm({ redirect = "/" }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => takeEarlySubmit(formRef.current), []);
   // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
-  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(loginSchema) });
+  const { register, handleSubmit, formState } = useSchemaForm(loginSchema);
   const { errors, isSubmitting: busy } = formState;
   const google = useGoogleSignIn(redirect, busy);
 

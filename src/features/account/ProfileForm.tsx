@@ -4,15 +4,15 @@
  * 'Missing Fields' when one is blank; 'Profile updated!' or 'Error!' - 'Failed to update profile.'
  * (a 400's own message shows on the form too).
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
-import { useForm, type FieldErrors } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
 import { FormError, SelectField, TextField, primaryButton } from "../../components/ui/form-fields";
 import { hasBlankField, showServerErrors } from "../../components/ui/form-errors";
 import Spinner from "../../components/ui/Spinner";
 import { showToast } from "../../components/ui/toast-store";
 import { useHydrated } from "../../components/ui/use-hydrated";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { GENDER_OPTIONS, LIMITS, todayIso, type User } from "./account";
 import { fetchMe, saveProfile } from "./account-client";
 import { profileSchema, type ProfileFormValues, type ProfileInput } from "./account.schema";
@@ -47,9 +47,7 @@ export default function ProfileForm({ initialUser }: Props) {
   const user = useStore($user);
   // No defaultValues: the server rendered the inputs with the record's values (defaultValue), and
   // edits made before hydration are kept. reset() loads a record that arrives later.
-  const { register, handleSubmit, reset, setError, formState } = useForm({
-    resolver: zodResolver(profileSchema),
-  });
+  const { register, handleSubmit, reset, setError, formState } = useSchemaForm(profileSchema);
   const { errors, isSubmitting: busy } = formState;
   const initial = toValues(initialUser);
 

@@ -3,9 +3,7 @@
  * cleared when that field is edited; 'Creating...' while busy; verification email; then the form
  * is cleared and the visitor goes to / whether the attempt succeeded or failed.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
-import { useForm } from "react-hook-form";
 import { flashToast } from "../../components/ui/flash-toasts";
 import {
   PasswordField,
@@ -15,6 +13,7 @@ import {
 } from "../../components/ui/form-fields";
 import { takeEarlySubmit } from "../../components/ui/early-submit";
 import { useHydrated } from "../../components/ui/use-hydrated";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
 import { signUpSchema, type SignUpInput } from "./account.schema";
 import { signUpWithEmail } from "./auth-flows";
@@ -31,9 +30,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => takeEarlySubmit(formRef.current), []);
   // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
-  const { register, handleSubmit, reset, formState } = useForm({
-    resolver: zodResolver(signUpSchema),
-  });
+  const { register, handleSubmit, reset, formState } = useSchemaForm(signUpSchema);
   const { errors, isSubmitting: busy } = formState;
   const google = useGoogleSignIn(redirect, busy);
 
@@ -58,9 +55,8 @@ export default function SignUpForm({ redirect = "/" }: Props) {
     location.assign("/");
   }
 
-  // Editing the password also re-checks the confirmation ('Passwords do not match').
-  const field = (name: keyof SignUpInput, options?: { deps: (keyof SignUpInput)[] }) => ({
-    ...register(name, options),
+  const field = (name: keyof SignUpInput) => ({
+    ...register(name),
     error: errors[name]?.message,
     disabled: busy,
   });
@@ -116,7 +112,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
           required
           autoComplete="new-password"
           maxLength={LIMITS.password}
-          {...field("password", { deps: ["confirmPassword"] })}
+          {...field("password")}
         />
         <PasswordField
           label="Confirm password"

@@ -5,6 +5,7 @@
  * How to write a form like these: docs/decisions/0017-forms.md.
  */
 import { z } from "zod/mini";
+import { emailField, requiredText } from "../../lib/fields";
 import { postalAddressShape } from "../../lib/address.schema";
 import { trimInvisible } from "../../lib/text";
 import {
@@ -18,15 +19,12 @@ import {
 
 // Unknown keys are dropped (z.object strips them), so a body cannot set uid, email or role.
 
-/** Required text: trimmed (invisible characters too), "{label} required", at most `max`. */
+/** Required text with the SPEC's texts: "{label} required", "{label}: at most {max} characters". */
 const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} required` })
-    .check(
-      z.overwrite(trimInvisible),
-      z.minLength(1, `${label} required`),
-      z.maxLength(max, `${label}: at most ${max} characters`),
-    );
+  requiredText(label, max, {
+    required: `${label} required`,
+    tooLong: `${label}: at most ${max} characters`,
+  });
 
 const dateOfBirth = z.string({ error: "Date of birth required" }).check(
   z.overwrite(trimInvisible),
@@ -43,14 +41,7 @@ const gender = z.pipe(
   z.enum(GENDERS, { error: "Select your gender" }),
 );
 
-/** Looks like {name}@{domain}.{tld}: the spec's "Invalid email" rule. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const email = z.string({ error: "Email required" }).check(
-  z.overwrite(trimInvisible),
-  z.minLength(1, "Email required"),
-  z.refine((v) => v === "" || (EMAIL_PATTERN.test(v) && v.length <= LIMITS.email), "Invalid email"),
-);
+const email = emailField({ required: "Email required", max: LIMITS.email });
 
 /** The token's email wins; a body may carry one, which is ignored. */
 const ignoredEmail = z.optional(z.string().check(z.maxLength(LIMITS.email)));

@@ -19,9 +19,7 @@ export {
 } from "../../lib/address";
 export { ADMIN_ROLE, isAdmin, type Role } from "../../lib/roles";
 
-/** SPEC §3 / §4: session cookie names, their life, and the temporary order entry removed at logout. */
-export const TOKEN_COOKIE = "token";
-export const USER_COOKIE = "user";
+/** SPEC §3 / §4: the session's life (its cookies: src/lib/cookies.ts), the temporary order entry removed at logout. */
 export const SESSION_MINUTES = 30;
 export const TEMP_ORDER_KEY = "tempOrder";
 /** The address editor's temporary id before the first save (SPEC §3). */

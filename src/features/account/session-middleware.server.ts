@@ -22,15 +22,8 @@
  * API routes (/v2/**) get only step 0 here: they read the bearer header (src/server/auth).
  */
 import type { APIContext, MiddlewareNext } from "astro";
-import {
-  TOKEN_COOKIE,
-  USER_COOKIE,
-  isAdmin,
-  loginUrl,
-  parseUserCookie,
-  safeRedirect,
-  type SessionUser,
-} from "./account";
+import { hasSessionCookie, TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
+import { isAdmin, loginUrl, parseUserCookie, safeRedirect, type SessionUser } from "./account";
 import { sessionUserFor } from "./account.server";
 import {
   AuthUnavailableError,
@@ -140,8 +133,8 @@ export async function accountMiddleware(
     });
   }
 
-  const hasSessionCookie = context.cookies.has(TOKEN_COOKIE) || context.cookies.has(USER_COOKIE);
-  const user = hasSessionCookie ? await sessionFromCookies(context) : null;
+  const withSession = hasSessionCookie(context.cookies);
+  const user = withSession ? await sessionFromCookies(context) : null;
   context.locals.user = user;
 
   const requested = context.url.pathname + context.url.search;
@@ -155,7 +148,7 @@ export async function accountMiddleware(
   }
 
   const response = await next();
-  if (hasSessionCookie || isAdminOnly(path) || isSignedInOnly(path)) {
+  if (withSession || isAdminOnly(path) || isSignedInOnly(path)) {
     // Pages rendered for a signed-in visitor (greeting, portal link) must not be shared by caches.
     try {
       response.headers.set("cache-control", "private, no-store");

@@ -4,8 +4,8 @@
  * Firebase token) both build on this; pages and islands import session-store.ts.
  */
 import { atom, computed } from "nanostores";
-import { removeCookie, writeCookie } from "../../lib/cookies";
-import { SESSION_MINUTES, TEMP_ORDER_KEY, TOKEN_COOKIE, USER_COOKIE, type User } from "./account";
+import { removeCookie, TOKEN_COOKIE, USER_COOKIE, writeCookie } from "../../lib/cookies";
+import { SESSION_MINUTES, TEMP_ORDER_KEY, type User } from "./account";
 
 export type AuthStatus = "loading" | "ready";
 

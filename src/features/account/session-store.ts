@@ -11,8 +11,8 @@
  *  - logout() removes both cookies and the tempOrder entry, signs out of Firebase, and goes to /.
  */
 import { flashToast } from "../../components/ui/flash-toasts";
-import { readCookie, removeCookie } from "../../lib/cookies";
-import { SESSION_MINUTES, TOKEN_COOKIE, USER_COOKIE, parseUserCookie, type User } from "./account";
+import { readCookie, removeCookie, TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
+import { SESSION_MINUTES, parseUserCookie, type User } from "./account";
 import { $authStatus, $token, $user, clearSession, writeSession } from "./session-state";
 import { freshToken, loadAuth, startSessionSync } from "./token-sync";
 

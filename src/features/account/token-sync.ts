@@ -5,8 +5,7 @@
  *
  * The Firebase SDK is imported on demand only: visitors without a session never load it.
  */
-import { readCookie } from "../../lib/cookies";
-import { TOKEN_COOKIE, USER_COOKIE } from "./account";
+import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
 import { $token, $user, clearSession, writeTokenCookie } from "./session-state";
 
 export async function loadAuth() {

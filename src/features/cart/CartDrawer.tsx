@@ -10,7 +10,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { openModal, type OpenModal } from "../../components/ui/modal-history";
+import { useModal } from "../../components/ui/use-modal";
 import Picture from "../../components/ui/Picture";
 import { IMAGE_SIZES } from "../../lib/images";
 import { formatInr } from "../../lib/money";
@@ -148,8 +148,6 @@ export default function CartDrawer() {
   const items = useStore($cartItems);
   const subtotal = useStore($cartSubtotal);
   const loading = useStore($cartLoading);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const handleRef = useRef<OpenModal | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   /** Where to go once the drawer's history entry is gone (the Checkout link). */
@@ -159,32 +157,25 @@ export default function CartDrawer() {
   const noteOpenRef = useRef(noteOpen);
   noteOpenRef.current = noteOpen;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: onClosed reads refs and stores only; the effect follows open and mounted
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !handleRef.current) {
+  // Closing the store (open false) goes back in history; the popstate closes the dialog.
+  const modal = useModal(open, onClosed, {
+    ready: mounted,
+    beforeOpen: () => {
       returnFocus.current =
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      handleRef.current = openModal(dialog, onClosed, {
-        // Escape closes an open note first, then the drawer.
-        onEscape: () => {
-          if (!noteOpenRef.current) return false;
-          setNoteOpen(null);
-          return true;
-        },
-      });
-      closeRef.current?.focus(); // React's autoFocus does not reach a dialog opened later
-    } else if (!open && handleRef.current) {
-      handleRef.current.requestClose(); // back in history; the popstate closes the dialog
-    }
-  }, [open, mounted]);
-
-  useEffect(() => () => handleRef.current?.closeNow(), []);
+    },
+    // React's autoFocus does not reach a dialog opened later.
+    onOpen: () => closeRef.current?.focus(),
+    // Escape closes an open note first, then the drawer.
+    onEscape: () => {
+      if (!noteOpenRef.current) return false;
+      setNoteOpen(null);
+      return true;
+    },
+  });
 
   /** However the drawer closed (Back, Escape, backdrop, close button): keep the store and focus in step. */
   function onClosed() {
-    handleRef.current = null;
     setNoteOpen(null);
     if ($cartOpen.get()) closeCart();
     const target = returnFocus.current;
@@ -197,13 +188,13 @@ export default function CartDrawer() {
 
   function onDialogClose() {
     // Closed by the browser itself rather than through modal-history: drop our history entry too.
-    handleRef.current?.requestClose();
+    modal.requestClose();
   }
 
   function goToCheckout(event: MouseEvent<HTMLAnchorElement>) {
     // Leave through the drawer's history entry, so Back from /checkout comes straight back here.
     if (
-      !handleRef.current ||
+      !modal.isOpen() ||
       event.button !== 0 ||
       event.metaKey ||
       event.ctrlKey ||
@@ -239,7 +230,12 @@ export default function CartDrawer() {
 
   const empty = items.length === 0;
   return (
-    <dialog ref={dialogRef} aria-labelledby={TITLE_ID} className={PANEL} onClose={onDialogClose}>
+    <dialog
+      ref={modal.dialogRef}
+      aria-labelledby={TITLE_ID}
+      className={PANEL}
+      onClose={onDialogClose}
+    >
       <div className="flex h-full max-h-[85dvh] flex-col md:max-h-none">
         <header className="flex flex-none items-center justify-between border-b border-cream-200 px-5 py-3">
           <h2 id={TITLE_ID} className="text-2xl">

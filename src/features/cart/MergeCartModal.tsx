@@ -9,38 +9,25 @@
  * browser's Back action closes it like Escape. A click on the backdrop does nothing (an alert).
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState } from "react";
-import { openModal, type OpenModal } from "../../components/ui/modal-history";
+import { useRef, useState } from "react";
+import { useModal } from "../../components/ui/use-modal";
 import { CART_TEXTS } from "./cart";
 import { $mergePrompt, resolveMerge } from "./cart-store";
 
 export default function MergeCartModal() {
   const prompt = useStore($mergePrompt);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const mergeRef = useRef<HTMLButtonElement>(null);
-  const handleRef = useRef<OpenModal | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (prompt && !handleRef.current) {
-      handleRef.current = openModal(
-        dialog,
-        () => {
-          handleRef.current = null;
-          // Closed without a choice (Escape, Back): both carts stay, the prompt comes back later.
-          if ($mergePrompt.get()) void resolveMerge("later");
-        },
-        { closeOnBackdrop: false },
-      );
-      mergeRef.current?.focus();
-    } else if (!prompt && handleRef.current) {
-      handleRef.current.requestClose(); // a choice was made: back in history closes the dialog
-    }
-  }, [prompt]);
-
-  useEffect(() => () => handleRef.current?.closeNow(), []);
+  // A choice made (prompt gone) goes back in history, which closes the dialog.
+  const { dialogRef, requestClose } = useModal(
+    Boolean(prompt),
+    () => {
+      // Closed without a choice (Escape, Back): both carts stay, the prompt comes back later.
+      if ($mergePrompt.get()) void resolveMerge("later");
+    },
+    { closeOnBackdrop: false, onOpen: () => mergeRef.current?.focus() },
+  );
 
   async function choose(choice: "merge" | "keep") {
     setBusy(true);
@@ -53,7 +40,7 @@ export default function MergeCartModal() {
 
   function onClose() {
     // Closed by the browser itself (e.g. a repeated Escape): drop the history entry too, then as 'later'.
-    handleRef.current?.requestClose();
+    requestClose();
   }
 
   return (

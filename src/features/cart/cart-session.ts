@@ -4,8 +4,7 @@
  * sign-in (the shared record is in cart-context.ts).
  */
 import { ApiError, apiRequest } from "../../lib/api-client";
-import { readCookie } from "../../lib/cookies";
-import { TOKEN_COOKIE } from "../account/account";
+import { readCookie, TOKEN_COOKIE } from "../../lib/cookies";
 import { $cartId, $cartItems, $cartMode, $rememberedCount } from "./cart-state";
 import type { CartAnswer } from "./cart";
 import { toCartAnswer } from "./cart.schema";

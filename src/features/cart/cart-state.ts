@@ -44,6 +44,3 @@ export function openCart(): void {
 export function closeCart(): void {
   $cartOpen.set(false);
 }
-export function toggleCart(): void {
-  $cartOpen.set(!$cartOpen.get());
-}

@@ -34,8 +34,7 @@
  * silently). Importing any of them starts nothing.
  */
 import { ApiError } from "../../lib/api-client";
-import { readCookie } from "../../lib/cookies";
-import { TOKEN_COOKIE, USER_COOKIE } from "../account/account";
+import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
 import {
   $cartId,
   $cartItems,

@@ -7,7 +7,8 @@ import { getDb } from "../../server/db/client";
 import { HttpError, json, parseWith, readQuery } from "../../server/http";
 import { isAdmin } from "../../lib/roles";
 import { peekAuthUser, requireAdmin, type AuthUser } from "../../server/auth/auth.server";
-import { productIdParam, productListQuery } from "./catalogue.schema";
+import { productListQuery } from "./catalogue.schema";
+import { idParam } from "../../lib/fields";
 import { getProduct, listProducts } from "./catalogue.server";
 import { encodedResponse } from "../../server/encoded-body.server";
 import {
@@ -58,7 +59,7 @@ export async function getProductsHandler(context: APIContext): Promise<Response>
 
 /** GET /v2/products/{id}: 404 when absent, or inactive and the caller is not an admin. */
 export async function getProductHandler(context: APIContext): Promise<Response> {
-  const id = parseWith(productIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const user = await caller(context);
   const db = await getDb();
   if (isAdmin(user)) {

@@ -317,20 +317,6 @@ export async function activeProductCounts(db: DbOrTx): Promise<Map<string, numbe
   return new Map(rows.flatMap((r) => (r.categoryId ? [[r.categoryId, Number(r.n)] as const] : [])));
 }
 
-/** One category by slug, or null. */
-export async function getCategoryBySlug(db: DbOrTx, slug: string): Promise<Category | null> {
-  const [c] = await db.select().from(categories).where(eq(categories.slug, slug)).limit(1);
-  if (!c) return null;
-  return {
-    id: c.id,
-    slug: c.slug,
-    name: c.name,
-    img: c.img,
-    show: c.show === 1 ? 1 : 0,
-    createdAt: c.createdAt.toISOString(),
-  };
-}
-
 /** Ids and last change of every active product, for the sitemap (no children loaded). */
 export async function listActiveProductStamps(
   db: DbOrTx,

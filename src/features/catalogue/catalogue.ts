@@ -93,7 +93,10 @@ export function gramsToKg(grams: number): number {
 }
 
 export const PRODUCT_PAGE_SIZE = 12;
+/** The homepage "Spotlight Selections" hold at most this many products (SPEC §9). */
 export const HOME_PRODUCTS_MAX = 8;
+/** The `code` of the API's refusal to list one more (the portal shows PRODUCT_TEXTS.homeLimit). */
+export const HOME_LIMIT_CODE = "home_limit";
 
 // ---------------------------------------------------------------------------------------------
 // Shared helpers for the catalogue screens (product list, product detail) and the API.

@@ -14,7 +14,8 @@ import { encodedAnswer, type PlainAnswer } from "../../server/encoded-body.serve
 import { addressHasNul, parseWith, readQuery } from "../../server/http";
 import { applySecurityHeaders } from "../../server/security-headers.server";
 import { demoHostRefusal } from "../account/session-middleware.server";
-import { productIdParam, productListQuery } from "./catalogue.schema";
+import { productListQuery } from "./catalogue.schema";
+import { idParam } from "../../lib/fields";
 import {
   activeProductAnswer,
   activeProductsAnswer,
@@ -22,7 +23,8 @@ import {
   homeProductsAnswer,
 } from "./catalogue-reads.server";
 import { PUBLIC_CACHE } from "./catalogue.api";
-import { hasSessionCookie, isCacheablePage, keptPage } from "./page-cache.server";
+import { hasSessionCookie } from "../../lib/cookies";
+import { isCacheablePage, keptPage } from "./page-cache.server";
 
 export type FastLane = (request: Request) => Promise<PlainAnswer | null>;
 
@@ -56,7 +58,7 @@ async function answer(request: Request, url: URL): Promise<PlainAnswer | null> {
     });
   }
   if (path.startsWith("/v2/products/")) {
-    const id = parseWith(productIdParam, decodeURIComponent(path.slice("/v2/products/".length)));
+    const id = parseWith(idParam(), decodeURIComponent(path.slice("/v2/products/".length)));
     const body = (await activeProductAnswer(await getDb(), id)).value;
     return body ? encodedAnswer(request, body, { headers: PUBLIC_CACHE }) : null;
   }

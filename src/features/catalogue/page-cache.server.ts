@@ -26,6 +26,7 @@ import {
   type PlainAnswer,
 } from "../../server/encoded-body.server";
 import { currentCatalogueVersion } from "./catalogue-version.server";
+import { hasSessionCookie } from "../../lib/cookies";
 
 interface CachedPage {
   version: number;
@@ -48,8 +49,6 @@ export function isCacheablePage(pathname: string): boolean {
     pathname === "/fragments/policies"
   );
 }
-
-const SESSION_COOKIES = ["token", "user"];
 
 function keep(key: string, page: CachedPage): void {
   const old = pages.get(key);
@@ -106,11 +105,6 @@ export function forgetPages(): void {
   bytes = 0;
 }
 
-/** True when the request carries the session cookies (`token` or `user`), from the Cookie header. */
-export function hasSessionCookie(cookieHeader: string | null): boolean {
-  return cookieHeader !== null && /(?:^|;\s*)(?:token|user)=/.test(cookieHeader);
-}
-
 /**
  * The kept page for this anonymous GET when it is still current, or null (render it). The caller
  * has checked the method, the address and that no session cookie was sent.
@@ -139,8 +133,7 @@ export async function keptPage(
 export async function cachePages(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url } = context;
   if (request.method !== "GET" || !isCacheablePage(url.pathname)) return next();
-  if (SESSION_COOKIES.some((name) => context.cookies.has(name)) || context.locals.user)
-    return next();
+  if (hasSessionCookie(context.cookies) || context.locals.user) return next();
   const kept = await keptPage(request, url);
   if (!kept) return next();
   if (kept.answer) return answerToResponse(kept.answer);

@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from "../../server/db/client";
 import { readPage, type PageLoad } from "../../server/page-load";
-import { productIdParam } from "./catalogue.schema";
+import { idParam } from "../../lib/fields";
 import { getProduct } from "./catalogue.server";
 import { activeProduct } from "./catalogue-reads.server";
 import type { Product } from "./catalogue";
@@ -23,7 +23,7 @@ export async function loadProductPage(
   rawId: string | undefined,
   options: { admin: boolean },
 ): Promise<ProductPageState> {
-  const parsed = productIdParam.safeParse(rawId);
+  const parsed = idParam().safeParse(rawId);
   if (!parsed.success) return { state: "missing", status: 404 };
   return readPage(`product page ${JSON.stringify(parsed.data)}`, async () => {
     const db = await openDb();

@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/client";
 import { readCatalogue } from "./catalogue-store.server";
+import { rawRows } from "../../server/db/raw-rows";
 
 interface Searchable {
   id: string;
@@ -18,23 +19,24 @@ interface Searchable {
 }
 
 async function readSearchables(tx: DbOrTx): Promise<Searchable[]> {
-  const result = (await tx.execute(sql`
+  const rows = await rawRows<{
+    id: string;
+    category_slug: string | null;
+    name: string;
+    description: string;
+    category_id: string | null;
+    category_name: string | null;
+    tags: string;
+  }>(
+    tx,
+    sql`
     select p.id, c.slug as category_slug, p.name, p.description, p.category_id, c.name as category_name,
            coalesce((select string_agg(t.tag, E'\n') from product_tags t where t.product_id = p.id), '') as tags
     from products p left join categories c on c.id = p.category_id
     where p.status = 'active'
-    order by p.created_at desc, p.id collate "C" desc`)) as unknown as {
-    rows: {
-      id: string;
-      category_slug: string | null;
-      name: string;
-      description: string;
-      category_id: string | null;
-      category_name: string | null;
-      tags: string;
-    }[];
-  };
-  return result.rows.map((r) => ({
+    order by p.created_at desc, p.id collate "C" desc`,
+  );
+  return rows.map((r) => ({
     id: r.id,
     categorySlug: r.category_slug,
     text: [r.name, r.description, r.category_id ?? "", r.category_name ?? "", r.tags]

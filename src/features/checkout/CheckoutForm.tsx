@@ -8,8 +8,10 @@
  * POST /create-order with an idempotency key for this attempt (a second press cannot happen: the
  * button is disabled from the first press until the page is left); the tempOrder is saved; and the
  * provider takes over. A failure removes the tempOrder and goes to /products with the spec's toast.
+ * react-hook-form over `checkoutForm` (decision 0017): the number's message under it, gone on edit.
  */
 import { useCallback, useRef, useState } from "react";
+import type { FieldErrors } from "react-hook-form";
 import { showToast, type ToastInput } from "../../components/ui/toast-store";
 import Spinner from "../../components/ui/Spinner";
 import { formatInr } from "../../lib/money";
@@ -17,6 +19,7 @@ import AddressManager from "../account/AddressManager";
 import type { Address, User } from "../account/account";
 import { TextField, primaryButton, secondaryButton } from "../../components/ui/form-fields";
 import { useHydrated } from "../../components/ui/use-hydrated";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { flashToast } from "../../components/ui/flash-toasts";
 import {
   CHECKOUT_TOASTS,
@@ -25,6 +28,7 @@ import {
   normaliseIndianMobile,
   type TempOrder,
 } from "./checkout-flow";
+import { checkoutForm, type CheckoutFormValues } from "./checkout";
 import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
 
 interface Props {
@@ -43,22 +47,28 @@ function leaveWith(toast: ToastInput): void {
 export default function CheckoutForm({ user, total }: Props) {
   const hydrated = useHydrated();
   const [address, setAddress] = useState<Address | null>(null);
-  const [phone, setPhone] = useState(user.phone);
   const [processing, setProcessing] = useState(false);
   const busy = useRef(false);
-  const onSelect = useCallback((picked: Address | null) => setAddress(picked), []);
+  // The phone input is server-rendered with its defaultValue (decision 0017): what was typed
+  // before hydration is kept. The address id is set when one is chosen.
+  const { register, handleSubmit, setValue, formState } = useSchemaForm(checkoutForm, {
+    defaultValues: { addressId: "" },
+  });
+  const onSelect = useCallback(
+    (picked: Address | null) => {
+      setAddress(picked);
+      setValue("addressId", picked?.id ?? "");
+    },
+    [setValue],
+  );
 
-  async function onPay() {
-    if (busy.current) return;
-    if (!address) {
-      showToast(CHECKOUT_TOASTS.noAddress);
-      return;
-    }
-    const mobile = normaliseIndianMobile(phone);
-    if (!mobile) {
-      showToast(CHECKOUT_TOASTS.badPhone);
-      return;
-    }
+  function onInvalid(errors: FieldErrors<CheckoutFormValues>) {
+    showToast(errors.addressId ? CHECKOUT_TOASTS.noAddress : CHECKOUT_TOASTS.badPhone);
+  }
+
+  async function onPay(values: CheckoutFormValues) {
+    const mobile = normaliseIndianMobile(values.phone);
+    if (busy.current || !address || !mobile) return;
     busy.current = true;
     setProcessing(true);
     const body = {
@@ -69,7 +79,7 @@ export default function CheckoutForm({ user, total }: Props) {
       address_id: address.id,
       idempotency_key: newIdempotencyKey(),
     };
-    let answer;
+    let answer: Awaited<ReturnType<typeof createOrder>>;
     try {
       answer = await createOrder(body);
     } catch (error) {
@@ -120,16 +130,16 @@ export default function CheckoutForm({ user, total }: Props) {
           <TextField
             className="mt-4"
             label="UPI contact number"
-            name="phone"
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             required
             maxLength={20}
             placeholder={PHONE_PLACEHOLDER}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
+            defaultValue={user.phone}
+            error={formState.errors.phone?.message}
             disabled={processing}
+            {...register("phone")}
           />
         </div>
       </section>
@@ -144,7 +154,7 @@ export default function CheckoutForm({ user, total }: Props) {
         </a>
         <button
           type="button"
-          onClick={() => void onPay()}
+          onClick={(event) => void handleSubmit(onPay, onInvalid)(event)}
           className={primaryButton}
           disabled={disabled}
           data-pay

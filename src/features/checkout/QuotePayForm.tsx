@@ -4,8 +4,10 @@
  * button stays disabled from the first press until the page is left, and each press carries a
  * fresh idempotency key. The provider takes over exactly as at checkout (startPayment). Mounted
  * into the quote's page (custom/QuoteView.astro) through its "pay" slot by QuotePayment.astro.
+ * react-hook-form over quotePayForm (decision 0017): each field's message under it, gone on edit.
  */
 import { useRef, useState } from "react";
+import type { z } from "zod/mini";
 import { showToast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api-client";
 import { formatInr } from "../../lib/money";
@@ -13,10 +15,12 @@ import { SelectField, TextField, primaryButton } from "../../components/ui/form-
 import { ADDRESS_LIMITS, DEFAULT_COUNTRY } from "../../lib/address";
 import { INDIAN_STATE_NAMES } from "../../lib/india-states";
 import { useHydrated } from "../../components/ui/use-hydrated";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { freshToken } from "../account/session-store";
 import { QUOTE_TEXTS, type SavedAddress } from "../custom/quotes";
 import { startPayment } from "./checkout-client";
 import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from "./checkout-flow";
+import { quotePayForm } from "../custom/quotes.schema";
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -35,33 +39,31 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
   const [savedId, setSavedId] = useState(addresses[0]?.id ?? "");
   const [busy, setBusy] = useState(false);
   const pressed = useRef(false);
+  // Server-rendered (client:load): the inputs carry defaultValue, so no defaultValues here
+  // (decision 0017). The new-address fields are dropped from the values while a saved one is chosen.
+  const { register, handleSubmit, formState } = useSchemaForm(quotePayForm, {
+    shouldUnregister: true,
+  });
+  const { errors } = formState;
 
-  async function onSubmit(event: { preventDefault(): void; currentTarget: HTMLFormElement }) {
-    event.preventDefault();
+  async function onValid(values: z.output<typeof quotePayForm>) {
     if (pressed.current) return;
-    const form = new FormData(event.currentTarget);
-    const text = (key: string) => String(form.get(key) ?? "").trim();
-    const phone = normaliseIndianMobile(text("phone"));
-    if (!phone) {
-      showToast({ type: "error", title: "Enter a 10-digit Indian mobile number." });
-      return;
-    }
     pressed.current = true;
     setBusy(true);
     const body = {
-      customer_name: text("name"),
-      customer_email: text("email"),
-      customer_phone: phone,
+      customer_name: values.name,
+      customer_email: values.email,
+      customer_phone: normaliseIndianMobile(values.phone) ?? values.phone,
       idempotency_key: newIdempotencyKey(),
       ...(savedId
         ? { address_id: savedId }
         : {
             address: {
-              address1: text("address1"),
-              address2: text("address2"),
-              city: text("city"),
-              state: text("state"),
-              zipCode: text("zipCode"),
+              address1: values.address1 ?? "",
+              address2: values.address2 ?? "",
+              city: values.city ?? "",
+              state: values.state ?? "",
+              zipCode: values.zipCode ?? "",
               country: DEFAULT_COUNTRY,
             },
           }),
@@ -85,12 +87,17 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
     }
   }
 
+  const field = (name: keyof z.input<typeof quotePayForm>) => ({
+    ...register(name),
+    error: errors[name]?.message,
+  });
+
   return (
-    <form className="space-y-4" onSubmit={onSubmit} data-quote-pay>
+    <form className="space-y-4" noValidate onSubmit={handleSubmit(onValid)} data-quote-pay>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name"
-          name="name"
+          {...field("name")}
           required
           defaultValue={name}
           autoComplete="name"
@@ -98,7 +105,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
         />
         <TextField
           label="Email"
-          name="email"
+          {...field("email")}
           type="email"
           required
           defaultValue={email}
@@ -107,7 +114,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
         />
         <TextField
           label="Phone"
-          name="phone"
+          {...field("phone")}
           type="tel"
           required
           placeholder="98765 43210"
@@ -138,7 +145,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
           <legend className="mb-2 text-sm font-semibold text-ink-800">Shipping address</legend>
           <TextField
             label="Address line 1"
-            name="address1"
+            {...field("address1")}
             required
             maxLength={200}
             autoComplete="address-line1"
@@ -146,21 +153,21 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
           />
           <TextField
             label="Address line 2"
-            name="address2"
+            {...field("address2")}
             maxLength={200}
             autoComplete="address-line2"
             className="sm:col-span-2"
           />
           <TextField
             label="City"
-            name="city"
+            {...field("city")}
             required
             maxLength={100}
             autoComplete="address-level2"
           />
           <SelectField
             label="State"
-            name="state"
+            {...field("state")}
             required
             autoComplete="address-level1"
             placeholder="Choose a state"
@@ -169,10 +176,9 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
           />
           <TextField
             label="PIN code"
-            name="zipCode"
+            {...field("zipCode")}
             required
             inputMode="numeric"
-            pattern="[1-9][0-9]{5}"
             maxLength={ADDRESS_LIMITS.zipCode}
             autoComplete="postal-code"
           />

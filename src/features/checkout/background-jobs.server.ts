@@ -40,8 +40,3 @@ export function startBackgroundJobs(): void {
   timer.unref();
   setTimeout(() => void runBackgroundJobsOnce(), 1_000).unref();
 }
-
-export function stopBackgroundJobs(): void {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-}

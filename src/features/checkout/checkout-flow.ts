@@ -6,7 +6,7 @@
  */
 import type { ToastInput } from "../../components/ui/toast-store";
 import { shippingEstimatePaise, totalWeightGrams } from "../orders/shipping";
-import { normaliseIndianPhone } from "./phone";
+import { normaliseIndianPhone } from "../../lib/phone";
 import { choiceValues } from "../../lib/variant-choice";
 
 export const CHECKOUT_TOASTS = {

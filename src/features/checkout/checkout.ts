@@ -1,23 +1,43 @@
 /** Checkout rules without I/O: phone normalisation, the create-order body (totals: orders/order-rules). */
-import { z } from "zod";
+import { z } from "zod/mini";
+import {
+  emailField,
+  idempotencyKey,
+  indianMobile,
+  optionalText,
+  personName,
+} from "../../lib/fields";
 
-export { normaliseIndianPhone } from "./phone";
+export { normaliseIndianPhone } from "../../lib/phone";
 // The order rules every kind of order shares live with orders (docs/decisions/0061).
 export { orderTotals, PAYMENT_STATUS, type PricedLine } from "../orders/order-rules";
 
 export const createOrderBody = z.object({
-  customer_name: z.string().trim().min(1, "enter your name").max(100),
-  customer_email: z.email("enter a valid email address").max(320),
-  customer_phone: z.string().max(40),
+  customer_name: personName("customer_name", { required: "enter your name" }),
+  customer_email: emailField({
+    required: "enter a valid email address",
+    invalid: "enter a valid email address",
+    max: 320,
+  }),
+  customer_phone: z.string({ error: "customer_phone is required" }).check(z.maxLength(40)),
   /** Ignored for money: the server prices the order from the cart. */
-  order_amount: z.unknown().optional(),
-  address_id: z.string().min(1, "choose a saved address").max(100),
-  idempotency_key: z
-    .string()
-    .min(8)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, "use letters, digits, _ and - only")
-    .optional(),
-  notes: z.string().max(1000).optional(),
+  order_amount: z.optional(z.unknown()),
+  address_id: z
+    .string({ error: "choose a saved address" })
+    .check(z.minLength(1, "choose a saved address"), z.maxLength(100)),
+  idempotency_key: z.optional(idempotencyKey),
+  notes: z.optional(optionalText("notes", 1000)),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
+
+/**
+ * The checkout island's form (CheckoutForm): the chosen saved address and the UPI contact number.
+ * A missing address or a bad number also shows the spec's toast (CHECKOUT_TOASTS in checkout-flow).
+ */
+export const checkoutForm = z.object({
+  addressId: z
+    .string({ error: "Choose a shipping address" })
+    .check(z.minLength(1, "Choose a shipping address")),
+  phone: indianMobile(),
+});
+export type CheckoutFormValues = z.input<typeof checkoutForm>;

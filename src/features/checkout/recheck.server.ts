@@ -7,26 +7,29 @@
  * UPDATE SKIP LOCKED and their next check pushed forward in the same statement, so with several
  * app servers on one PostgreSQL each order is checked by one of them.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
 import { orders } from "../../server/db/schema";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
 import { logOrder } from "../orders/order-log.server";
 import { expireOrder, LATE_CHECK_WINDOW_MS, nextCheckAfterExpiry } from "./payment-record.server";
 import { syncWithProvider } from "./verify.server";
+import { rawRows } from "../../server/db/raw-rows";
 
 export const RECHECK_EVERY_MS = 60_000;
 
 async function claimDue(db: Db, provider: string, now: Date, batch: number): Promise<Due[]> {
-  const result = await db.execute(sql`
+  return rawRows<Due>(
+    db,
+    sql`
     update orders set next_check_at = ${new Date(now.getTime() + RECHECK_EVERY_MS)}
     where id in (
       select id from orders
       where (status = 'pending' or (status = 'cancelled' and payment_status = 'Expired' and paid_at is null))
         and provider = ${provider} and next_check_at is not null and next_check_at <= ${now}
       order by next_check_at limit ${batch} for update skip locked)
-    returning id, status, expires_at`);
-  return (result as unknown as { rows: Due[] }).rows;
+    returning id, status, expires_at`,
+  );
 }
 
 type Due = { id: string; status: string; expires_at: string | Date | null };
@@ -95,9 +98,4 @@ export async function recheckDueOrders(
       expired++;
   }
   return { checked: due.length, expired };
-}
-
-/** Makes an order due for the re-check now (tests, and the webhook of an unknown payment). */
-export async function checkSoon(db: Db, orderId: string, at = new Date()): Promise<void> {
-  await db.update(orders).set({ nextCheckAt: at }).where(eq(orders.id, orderId));
 }

@@ -6,10 +6,10 @@
  * Amounts are paise here; json()/readJson() speak rupees (price, shippingEstimate, total, amount).
  */
 import type { APIContext } from "astro";
-import { z } from "zod";
 import { requireAdmin } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, parseWith, readJson } from "../../server/http";
+import { idParam } from "../../lib/fields";
 import { loadQuotePage } from "./quote-page.server";
 import { parseExpiry, quoteInput, shippingChargeInput, stageInput } from "./quotes.schema";
 import {
@@ -22,26 +22,19 @@ import {
 } from "./quotes.server";
 import { loadOrderStages, markStage, requestShippingCharge } from "./stages.server";
 
-const idParam = (what: string) =>
-  z
-    .string({ error: `${what} is required` })
-    .trim()
-    .min(1, { error: `${what} is required` })
-    .max(120, { error: `${what} must be at most 120 characters` });
-
 const BODY_CAP = 32 * 1024;
 
 /** GET /v2/admin/inquiries/{id}/quotes -> { inquiry, quotes, events } */
 export async function getInquiryQuotes(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam("id"), context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   return json(await loadInquiryQuotes(await getDb(), id));
 }
 
 /** POST /v2/admin/inquiries/{id}/quotes -> 201 the draft quote */
 export async function postInquiryQuote(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam("id"), context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const input = await readJson(context.request, quoteInput, BODY_CAP);
   return json(await createQuote(await getDb(), id, input), { status: 201 });
 }
@@ -49,7 +42,7 @@ export async function postInquiryQuote(context: APIContext): Promise<Response> {
 /** PUT /v2/admin/quotes/{id} -> the edited draft */
 export async function putQuote(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam("id"), context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const input = await readJson(context.request, quoteInput, BODY_CAP);
   return json(await updateDraft(await getDb(), id, input));
 }
@@ -57,7 +50,7 @@ export async function putQuote(context: APIContext): Promise<Response> {
 /** POST /v2/admin/quotes/{id}/{action}: send, revise (body: the new quote), withdraw */
 export async function postQuoteAction(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam("id"), context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const db = await getDb();
   switch (context.params.action) {
     case "send":
@@ -74,7 +67,7 @@ export async function postQuoteAction(context: APIContext): Promise<Response> {
 /** GET /v2/admin/order/{id}/stages */
 export async function getOrderStages(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam("id"), context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const stages = await loadOrderStages(await getDb(), id);
   if (!stages) throw new HttpError(404, "Order not found");
   return json(stages);
@@ -83,7 +76,7 @@ export async function getOrderStages(context: APIContext): Promise<Response> {
 /** POST /v2/admin/order/{id}/stages { stage, note?, photos? } -> the stages */
 export async function postOrderStage(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam("id"), context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const input = await readJson(context.request, stageInput, BODY_CAP);
   return json(await markStage(await getDb(), id, input));
 }
@@ -91,7 +84,7 @@ export async function postOrderStage(context: APIContext): Promise<Response> {
 /** POST /v2/admin/order/{id}/shipping-charge { amount, expiresAt? } -> 201 { quote, link } */
 export async function postShippingCharge(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam("id"), context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const input = await readJson(context.request, shippingChargeInput, BODY_CAP);
   const until = input.expiresAt ? parseExpiry(input.expiresAt) : null;
   return json(await requestShippingCharge(await getDb(), id, input.amount, until), { status: 201 });

@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../server/db/client";
 import { env } from "../../server/env";
 import { headerText, sendMail } from "../../server/mail.server";
 import { formatInr } from "../../lib/money";
+import { indiaDate } from "../../lib/dates";
 
 export function siteLink(path: string): string {
   return new URL(path, env().PUBLIC_SITE_URL).toString();
@@ -23,12 +24,7 @@ export interface QuoteMailFacts {
 
 export async function mailQuote(db: DbOrTx, q: QuoteMailFacts): Promise<void> {
   const shop = env().SHOP_NAME;
-  const expires = q.expiresAt.toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "Asia/Kolkata",
-  });
+  const expires = indiaDate(q.expiresAt);
   await sendMail(db, {
     to: q.to,
     subject: headerText(
@@ -69,10 +65,7 @@ export async function mailStage(
   nextAt: string | null,
 ): Promise<void> {
   const shop = env().SHOP_NAME;
-  const next =
-    nextLabel && nextAt
-      ? `\nNext: ${nextLabel}, expected by ${new Date(nextAt).toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" })}.`
-      : "";
+  const next = nextLabel && nextAt ? `\nNext: ${nextLabel}, expected by ${indiaDate(nextAt)}.` : "";
   await sendMail(db, {
     to,
     subject: headerText(`${shop}: ${label} done for order ${orderId}`),

@@ -4,15 +4,16 @@
  * `price`, `shippingEstimate`, `amount`). Rules: docs/decisions/0045-custom-work-quotes.md.
  */
 import * as z from "zod/mini";
-import { postalAddressSchema } from "../../lib/address.schema";
-
-const paise = (field: string, min = 0) =>
-  z.number({ error: `${field} must be a number` }).check(
-    z.int({ error: `${field} must have at most 2 decimals` }),
-    z.gte(min, {
-      error: min > 0 ? `${field} must be more than 0` : `${field} must be 0 or more`,
-    }),
-  );
+import { pinCodeSchema, postalAddressSchema } from "../../lib/address.schema";
+import {
+  emailField,
+  indianMobile,
+  idempotencyKey,
+  optionalText,
+  paise,
+  personName,
+  requiredText,
+} from "../../lib/fields";
 
 const days = (field: string) =>
   z
@@ -61,16 +62,8 @@ export function parseExpiry(text: string): Date | null {
 
 export const quoteInput = z
   .object({
-    title: z
-      .string({ error: "title is required" })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: "title is required" }),
-        z.maxLength(120, { error: "title must be at most 120 characters" }),
-      ),
-    description: z
-      .string()
-      .check(z.trim(), z.maxLength(4000, { error: "description must be at most 4000 characters" })),
+    title: requiredText("title", 120),
+    description: optionalText("description", 4000),
     price: paise("price", 1),
     /** A figure the owner sets; or `shippingWeight` (kg) for the SPEC §9 tier. */
     shippingEstimate: z.optional(paise("shippingEstimate")),
@@ -111,26 +104,18 @@ export const quoteInput = z
 export type QuoteInput = z.infer<typeof quoteInput>;
 
 export const payQuoteInput = z.object({
-  customer_name: z
-    .string({ error: "customer_name is required" })
-    .check(z.trim(), z.minLength(1, { error: "enter your name" }), z.maxLength(100)),
-  customer_email: z
-    .string({ error: "customer_email is required" })
-    .check(z.trim(), z.maxLength(320), z.email({ error: "enter a valid email address" })),
+  customer_name: personName("customer_name", { required: "enter your name" }),
+  customer_email: emailField({
+    required: "enter a valid email address",
+    invalid: "enter a valid email address",
+    max: 320,
+  }),
   customer_phone: z.string({ error: "customer_phone is required" }).check(z.maxLength(40)),
   /** A saved address of the signed-in caller, or a typed one. */
   address_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   /** The shop's one postal address schema (decision 0060). */
   address: z.optional(postalAddressSchema),
-  idempotency_key: z.optional(
-    z
-      .string()
-      .check(
-        z.minLength(8),
-        z.maxLength(100),
-        z.regex(/^[A-Za-z0-9_-]+$/, { error: "use letters, digits, _ and - only" }),
-      ),
-  ),
+  idempotency_key: z.optional(idempotencyKey),
   /** Ignored: the server's amount is the quote's. */
   order_amount: z.optional(z.unknown()),
   amount: z.optional(z.unknown()),
@@ -141,11 +126,7 @@ export const stageInput = z.object({
   stage: z
     .string({ error: "stage is required" })
     .check(z.minLength(1, { error: "stage is required" }), z.maxLength(40)),
-  note: z.optional(
-    z
-      .string()
-      .check(z.trim(), z.maxLength(2000, { error: "note must be at most 2000 characters" })),
-  ),
+  note: z.optional(optionalText("note", 2000)),
   photos: z.optional(
     z.array(imageUrl).check(z.maxLength(10, { error: "at most 10 photos per stage" })),
   ),
@@ -156,3 +137,22 @@ export const shippingChargeInput = z.object({
   amount: paise("amount", 1),
   expiresAt: z.optional(expiryInput),
 });
+
+/**
+ * The quote page's form (QuotePayForm): what the visitor types before the pay body is built. The
+ * address fields are present only while "A new address" is chosen (the form unregisters them
+ * otherwise), so they are optional here and required when present.
+ */
+export const quotePayForm = z.object({
+  name: personName("Name", { required: "Enter your name" }),
+  email: emailField({ required: "Enter your email", invalid: "Enter a valid email address" }),
+  phone: indianMobile(),
+  address1: z.optional(
+    requiredText("Address line 1", 200, { required: "Address line 1 required" }),
+  ),
+  address2: z.optional(optionalText("Address line 2", 200)),
+  city: z.optional(requiredText("City", 100, { required: "City required" })),
+  state: z.optional(requiredText("State", 100, { required: "State required" })),
+  zipCode: z.optional(pinCodeSchema),
+});
+export type QuotePayFormValues = z.input<typeof quotePayForm>;

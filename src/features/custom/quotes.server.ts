@@ -9,7 +9,6 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../server/db/client";
 import { quoteEvents, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
-import { mailsTo } from "../../server/mail.server";
 import {
   type InquiryRow,
   loadInquiryRow,
@@ -130,11 +129,8 @@ export async function loadInquiryQuotes(
         )
         .orderBy(asc(quoteEvents.createdAt))
     : [];
-  // What was mailed to this customer (the quote links among it), oldest first: the owner's record.
-  const mails = await mailsTo(db, inquiry.email);
   const { clientKey: _hidden, ...shown } = inquiry;
   return {
-    mails,
     inquiry: {
       ...shown,
       createdAt: inquiry.createdAt.toISOString(),

@@ -60,8 +60,6 @@ export interface InquiryQuotesJson {
   };
   quotes: QuoteJson[];
   events: QuoteEventJson[];
-  /** What was mailed to this customer (the quote links among it), oldest first. */
-  mails: { subject: string; body: string; createdAt: string; sentAt: string | null }[];
 }
 
 /** A saved address the quote page offers a signed-in visitor: its id and one line to show. */

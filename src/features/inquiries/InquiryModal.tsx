@@ -14,12 +14,11 @@
  * opens again with what the person typed, why it failed, "Copy my message" and a mailto
  * (docs/decisions/0075-inquiry-never-lost.md).
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useStore } from "@nanostores/react";
 import { atom } from "nanostores";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { type OpenModal, openModal } from "../../components/ui/modal-history";
 import { showToast } from "../../components/ui/toast-store";
 import {
@@ -28,7 +27,6 @@ import {
   INQUIRY_TOASTS,
   type Inquiry,
   type InquiryForm,
-  type InquiryInput,
   inquirySchema,
 } from "./inquiry";
 import { INQUIRY_ERROR_TOAST, sendInquiry } from "./inquiry-send";
@@ -86,11 +84,10 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
   const callbacks = useRef({ onClose, onReopen });
   callbacks.current = { onClose, onReopen };
   const [failed, setFailed] = useState<{ inquiry: Inquiry; reason: string } | null>(null);
-  const { register, handleSubmit, reset, getValues, setValue, setFocus, formState } = useForm<
-    InquiryInput,
-    unknown,
-    Inquiry
-  >({ resolver: zodResolver(inquirySchema), defaultValues: prefilled(user) });
+  const { register, handleSubmit, reset, getValues, setValue, setFocus, formState } = useSchemaForm(
+    inquirySchema,
+    { defaultValues: prefilled(user) },
+  );
   const { errors } = formState;
 
   // Prefill again if the signed-in user changes while the form is still blank.

@@ -15,6 +15,7 @@ import type { DbOrTx } from "../../server/db/client";
 import { customInquiries } from "../../server/db/schema";
 import { headerText, ownerAddress, sendMail } from "../../server/mail.server";
 import type { Inquiry } from "./inquiry";
+import { indiaDateTime } from "../../lib/dates";
 
 export const INQUIRY_WINDOW_MS = 60 * 60 * 1000;
 export const TOO_MANY_INQUIRIES =
@@ -57,12 +58,7 @@ export function inquiryMail(
   const subject = headerText(
     `New custom order inquiry: ${inquiry.productType} from ${inquiry.name}`,
   );
-  const when = receivedAt.toLocaleString("en-IN", {
-    timeZone: "Asia/Kolkata",
-    hour12: false,
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const when = indiaDateTime(receivedAt);
   const line = (label: string, value: string | undefined) =>
     `${label.padEnd(14)}${value?.trim() ? value : "-"}`;
   const text = [

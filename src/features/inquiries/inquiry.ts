@@ -1,11 +1,12 @@
 /**
  * The custom-order inquiry (SPEC §3 entity, §5 validation, §7 POST /v2/custom-order-email).
- * One zod schema shared by the modal (browser) and `inquiry.server.ts` (server).
+ * One zod/mini schema (field rules from src/lib/fields.ts) shared by the modal (browser) and `inquiry.server.ts` (server).
  *
  * Required: name, email (well-formed), productType. Optional: colors, size, budget, description.
  * Every field is trimmed and bounded so a body can never grow without limit.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
+import { emailField, optionalText, requiredText } from "../../lib/fields";
 import { trimInvisible } from "../../lib/text";
 
 export const INQUIRY_LIMITS = {
@@ -18,29 +19,12 @@ export const INQUIRY_LIMITS = {
   description: 2000,
 } as const;
 
-const required = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .overwrite(trimInvisible)
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-const optional = (label: string, max: number) =>
-  z
-    .string()
-    .overwrite(trimInvisible)
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional();
+const optional = (label: string, max: number) => z.optional(optionalText(label, max));
 
 export const inquirySchema = z.object({
-  name: required("Name", INQUIRY_LIMITS.name),
-  email: z
-    .string({ message: "Email is required" })
-    .overwrite(trimInvisible)
-    .min(1, "Email is required")
-    .max(INQUIRY_LIMITS.email, `Email must be at most ${INQUIRY_LIMITS.email} characters`)
-    .pipe(z.email("Invalid email")),
-  productType: required("Product type", INQUIRY_LIMITS.productType),
+  name: requiredText("Name", INQUIRY_LIMITS.name),
+  email: emailField({ max: INQUIRY_LIMITS.email }),
+  productType: requiredText("Product type", INQUIRY_LIMITS.productType),
   colors: optional("Colors", INQUIRY_LIMITS.colors),
   size: optional("Size", INQUIRY_LIMITS.size),
   budget: optional("Budget", INQUIRY_LIMITS.budget),

@@ -11,6 +11,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
 import { mediaBackend } from "./media-store.server";
+import { rawRows } from "../../server/db/raw-rows";
 
 /** Uploads younger than this are kept even when nothing names them yet. */
 export const DEFAULT_GRACE_DAYS = 7;
@@ -26,10 +27,11 @@ export async function referencedUploads(db: DbOrTx): Promise<Set<string>> {
   );
   const found = new Set<string>();
   for (const table of tables) {
-    const result = (await db.execute(
+    const rows = await rawRows<{ hash: string }>(
+      db,
       sql`select distinct (regexp_matches(t::text, '/media/([a-f0-9]{32})/', 'g'))[1] as hash from ${sql.identifier(getTableName(table))} t`,
-    )) as unknown as { rows: { hash: string }[] };
-    for (const row of result.rows) found.add(row.hash);
+    );
+    for (const row of rows) found.add(row.hash);
   }
   return found;
 }

@@ -6,13 +6,13 @@
 import { useId, useMemo, useState } from "react";
 import Picture from "../../components/ui/Picture";
 import { IMAGE_SIZES } from "../../lib/images";
+import { indiaDate } from "../../lib/dates";
 import { formatInr } from "../../lib/money";
 import {
   ORDER_TEXTS,
   STATUS_FILTERS,
   badgeClass,
   filterOrders,
-  orderDate,
   orderPath,
   variantText,
   type StatusFilter,
@@ -91,7 +91,7 @@ export default function MyOrders({ orders }: Props) {
                   <div className="min-w-0">
                     <p className="text-xs uppercase tracking-wide text-ink-500">Order</p>
                     <p className="break-all font-mono text-sm text-ink-900">{order.id}</p>
-                    <p className="mt-1 text-sm text-ink-500">{orderDate(order.createdAt)}</p>
+                    <p className="mt-1 text-sm text-ink-500">{indiaDate(order.createdAt)}</p>
                   </div>
                   <span
                     className={`rounded-full px-3 py-1 text-xs font-semibold ${badgeClass(order.status)}`}

@@ -37,33 +37,6 @@ export function filterOrders<T extends Pick<OrderJson, "id" | "status" | "items"
   });
 }
 
-/** "3 Jan 2026": the order's date as shoppers in India read it. */
-export function orderDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "Asia/Kolkata",
-  });
-}
-
-/** "3 Jan 2026, 14:05" (India time, 24-hour) for the timeline. */
-export function orderDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: "Asia/Kolkata",
-  });
-}
-
 /** Badge colours by status (an unknown string is coloured as pending). */
 const BADGE: Record<OrderStatus, string> = {
   pending: "bg-amber-100 text-amber-800",

@@ -3,7 +3,7 @@
  * order says when it lapses unless paid, a cancelled one since when, a shipped one its tracking
  * number, a delivered one when it arrived. Pure, for the page and its tests.
  */
-import { orderDateTime } from "./order-list";
+import { indiaDateTime } from "../../lib/dates";
 import type { OrderJson } from "./orders";
 
 export interface OrderStateNote {
@@ -33,7 +33,7 @@ export function orderStateNote(order: StateInput, now = new Date()): OrderStateN
       tone: "waiting",
       title: "Waiting for payment",
       lines: [
-        `Unless it is paid, this order will be cancelled on ${orderDateTime(order.paymentExpiresAt!)} (India time).`,
+        `Unless it is paid, this order will be cancelled on ${indiaDateTime(order.paymentExpiresAt!)} (India time).`,
       ],
     };
   }
@@ -41,10 +41,10 @@ export function orderStateNote(order: StateInput, now = new Date()): OrderStateN
     return {
       tone: "ended",
       title: "Order cancelled",
-      lines: [`Cancelled on ${orderDateTime(timeline.cancelled ?? order.updatedAt)}.`],
+      lines: [`Cancelled on ${indiaDateTime(timeline.cancelled ?? order.updatedAt)}.`],
     };
   if (status === "shipped") {
-    const lines = timeline.shipped ? [`Shipped on ${orderDateTime(timeline.shipped)}.`] : [];
+    const lines = timeline.shipped ? [`Shipped on ${indiaDateTime(timeline.shipped)}.`] : [];
     lines.push(
       order.shipping.trackingNumber
         ? `Tracking number: ${order.shipping.trackingNumber}`
@@ -57,7 +57,7 @@ export function orderStateNote(order: StateInput, now = new Date()): OrderStateN
       tone: "done",
       title: "Delivered",
       lines: [
-        timeline.delivered ? `Arrived on ${orderDateTime(timeline.delivered)}.` : "Arrived.",
+        timeline.delivered ? `Arrived on ${indiaDateTime(timeline.delivered)}.` : "Arrived.",
         ...(order.shipping.trackingNumber
           ? [`Tracking number: ${order.shipping.trackingNumber}`]
           : []),

@@ -8,9 +8,6 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Statuses an admin may set (never back to pending). */
-export const ADMIN_SETTABLE_STATUSES = ["processing", "shipped", "delivered", "cancelled"] as const;
-
 /** The timeline shows these in order and stops at the first missing timestamp. */
 export const TIMELINE_STATUSES = ["pending", "processing", "shipped", "delivered"] as const;
 

@@ -21,6 +21,7 @@ import {
 } from "../../server/payments/provider";
 import { logOrder } from "../orders/order-log.server";
 import { mailAutoRefund, mailRefundFailed, mailRefundSucceeded } from "./refund-mail.server";
+import { rawRows } from "../../server/db/raw-rows";
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -271,14 +272,17 @@ export async function recheckDueRefunds(
   now = new Date(),
   batch = 20,
 ): Promise<number> {
-  const result = await db.execute(sql`
+  const due = await rawRows<{ id: string }>(
+    db,
+    sql`
     update refunds set next_check_at = ${new Date(now.getTime() + REFUND_RECHECK_MS)}
     where id in (
       select id from refunds
       where status = 'PENDING' and provider = ${provider.name} and next_check_at is not null and next_check_at <= ${now}
       order by next_check_at limit ${batch} for update skip locked)
-    returning id`);
-  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    returning id`,
+  );
+  const ids = due.map((r) => r.id);
   for (const id of ids) {
     const [refund] = await db.select().from(refunds).where(eq(refunds.id, id));
     if (!refund) continue;

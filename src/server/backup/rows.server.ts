@@ -5,7 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { ident, queryRows, type TableInfo } from "./tables.server";
+import { rawRows } from "../db/raw-rows";
+import { ident, type TableInfo } from "./tables.server";
 
 /** Rows per statement: large enough to be quick, small enough to keep memory flat. */
 export const BATCH_ROWS = 500;
@@ -18,7 +19,7 @@ export async function* tableBatches(
 ): AsyncGenerator<string[]> {
   const order = table.key.length > 0 ? table.key.map(ident).join(", ") : "1";
   for (let offset = 0; ; offset += size) {
-    const rows = await queryRows<{ j: string }>(
+    const rows = await rawRows<{ j: string }>(
       db,
       sql.raw(
         `select row_to_json(t)::text as j from ${ident(table.name)} t order by ${order} limit ${size} offset ${offset}`,

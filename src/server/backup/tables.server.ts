@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
+import { rawRows } from "../db/raw-rows";
 
 export interface TableInfo {
   name: string;
@@ -15,12 +16,6 @@ export interface TableInfo {
   money: string[];
 }
 
-/** Rows of a raw query, whichever driver answered (PGlite and node-postgres both say `rows`). */
-export async function queryRows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /** A quoted SQL identifier (names come from the catalog, never from a person). */
 export function ident(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
@@ -28,17 +23,17 @@ export function ident(name: string): string {
 
 /** The shop's tables (schema public), each after every table it references. */
 export async function listTables(db: DbOrTx): Promise<TableInfo[]> {
-  const tables = await queryRows<{ name: string }>(
+  const tables = await rawRows<{ name: string }>(
     db,
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  const columns = await queryRows<{ table: string; column: string }>(
+  const columns = await rawRows<{ table: string; column: string }>(
     db,
     sql`select table_name as "table", column_name as "column" from information_schema.columns
         where table_schema = 'public' and column_name like '%\_paise' order by ordinal_position`,
   );
-  const keys = await queryRows<{ table: string; column: string }>(
+  const keys = await rawRows<{ table: string; column: string }>(
     db,
     sql`select tc.table_name as "table", kcu.column_name as "column"
         from information_schema.table_constraints tc
@@ -47,7 +42,7 @@ export async function listTables(db: DbOrTx): Promise<TableInfo[]> {
         where tc.table_schema = 'public' and tc.constraint_type = 'PRIMARY KEY'
         order by kcu.ordinal_position`,
   );
-  const references = await queryRows<{ from: string; to: string }>(
+  const references = await rawRows<{ from: string; to: string }>(
     db,
     sql`select cl.relname as "from", ref.relname as "to"
         from pg_constraint c
@@ -97,7 +92,7 @@ export interface TableFigures {
 
 export async function tableFigures(db: DbOrTx, table: TableInfo): Promise<TableFigures> {
   const sums = table.money.map((c) => `coalesce(sum(${ident(c)}), 0)::text as ${ident(c)}`);
-  const [row] = await queryRows<Record<string, string | number>>(
+  const [row] = await rawRows<Record<string, string | number>>(
     db,
     sql.raw(`select count(*)::int as "__rows"${sums.map((s) => `, ${s}`).join("")}
              from ${ident(table.name)}`),
@@ -109,7 +104,7 @@ export async function tableFigures(db: DbOrTx, table: TableInfo): Promise<TableF
 
 /** How many committed migrations this database has applied (Drizzle's own table). */
 export async function schemaVersion(db: DbOrTx): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await rawRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
   );

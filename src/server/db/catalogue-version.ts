@@ -5,8 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
-
-type Rows<T> = { rows: T[] };
+import { rawRows } from "./raw-rows";
 
 /** After a write in this process, readers check the version afresh on every call for this long. */
 const EAGER_AFTER_WRITE_MS = 2_000;
@@ -19,19 +18,21 @@ export function recentLocalCatalogueWrite(now = Date.now()): boolean {
 
 /** Bumps the catalogue version inside the caller's transaction; answers the new version. */
 export async function bumpCatalogueVersion(tx: DbOrTx): Promise<number> {
-  const result = (await tx.execute(
+  const rows = await rawRows<{ version: number | string }>(
+    tx,
     sql`insert into catalogue_version (id, version, changed_at) values (1, 1, now())
         on conflict (id) do update set version = catalogue_version.version + 1, changed_at = now()
         returning version`,
-  )) as unknown as Rows<{ version: number | string }>;
+  );
   eagerUntil = Date.now() + EAGER_AFTER_WRITE_MS;
-  return Number(result.rows[0]?.version ?? 0);
+  return Number(rows[0]?.version ?? 0);
 }
 
 /** The committed version as `db` (or a transaction's snapshot) sees it; 0 before the first write. */
 export async function readCatalogueVersion(db: DbOrTx): Promise<number> {
-  const result = (await db.execute(
+  const rows = await rawRows<{ version: number | string }>(
+    db,
     sql`select version from catalogue_version where id = 1`,
-  )) as unknown as Rows<{ version: number | string }>;
-  return Number(result.rows[0]?.version ?? 0);
+  );
+  return Number(rows[0]?.version ?? 0);
 }

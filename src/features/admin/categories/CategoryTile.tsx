@@ -6,7 +6,8 @@
 import { useId } from "react";
 import Picture from "../../../components/ui/Picture";
 import { CATEGORY_FALLBACK_IMAGE } from "../../home/cards";
-import { CATEGORY_TEXTS, type Category, formatCategoryDate, productCountText } from "./categories";
+import { indiaDate } from "../../../lib/dates";
+import { CATEGORY_TEXTS, type Category, productCountText } from "./categories";
 
 interface Props {
   category: Category;
@@ -35,7 +36,7 @@ export default function CategoryTile({ category, saving, onToggle, onEditImage }
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
           <p className="font-medium text-ink-900">{category.slug}</p>
-          <p className="text-sm text-ink-500">{formatCategoryDate(category.createdAt)}</p>
+          <p className="text-sm text-ink-500">{indiaDate(category.createdAt)}</p>
           {category.productCount !== undefined && (
             <p className="text-sm text-ink-700" data-product-count={category.productCount}>
               {productCountText(category.productCount)}

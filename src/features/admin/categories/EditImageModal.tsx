@@ -4,9 +4,9 @@
  * close button; a full-screen spinner while the image uploads and the category is saved. Success
  * closes the modal; the picker (and its preview) is unmounted, so cleared, whenever it closes.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import Spinner from "../../../components/ui/Spinner";
-import { openModal, type OpenModal } from "../../../components/ui/modal-history";
+import { useModal } from "../../../components/ui/use-modal";
 import { showToast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import { CATEGORY_FALLBACK_IMAGE } from "../../home/cards";
@@ -23,28 +23,10 @@ interface Props {
 
 export default function EditImageModal({ category, onSaved, onClose }: Props) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const handleRef = useRef<OpenModal | null>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const { dialogRef, requestClose } = useModal(category !== null, onClose);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
   const busy = uploading || saving;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (category && !handleRef.current) {
-      handleRef.current = openModal(dialog, () => {
-        handleRef.current = null;
-        onCloseRef.current();
-      });
-    } else if (!category && handleRef.current) {
-      handleRef.current.requestClose();
-    }
-  }, [category]);
-
-  useEffect(() => () => handleRef.current?.closeNow(), []);
 
   // The upload answered a URL (and toasted 'Image Uploaded'): now the category points at it.
   const save = async (url: string) => {
@@ -52,7 +34,7 @@ export default function EditImageModal({ category, onSaved, onClose }: Props) {
     setSaving(true);
     try {
       onSaved(await saveCategoryImage(category.id, url));
-      handleRef.current?.requestClose();
+      requestClose();
     } catch (error) {
       console.error("[categories] saving the image failed", error);
       showToast({
@@ -87,7 +69,7 @@ export default function EditImageModal({ category, onSaved, onClose }: Props) {
             type="button"
             aria-label="Close"
             disabled={busy}
-            onClick={() => handleRef.current?.requestClose()}
+            onClick={() => requestClose()}
             className="-mr-2 rounded-full p-2 text-ink-500 transition hover:bg-cream-200 hover:text-ink-900"
           >
             <svg

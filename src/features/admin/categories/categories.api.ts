@@ -6,13 +6,14 @@ import type { APIContext } from "astro";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
 import { HttpError, json, parseWith, readJson, readQuery } from "../../../server/http";
+import { idParam } from "../../../lib/fields";
 import {
   createCategory,
   listAdminCategories,
   setCategoryImage,
   setCategoryShow,
 } from "./categories-admin.server";
-import { categoryIdParam, createCategoryBody, imageQuery, showQuery } from "./categories.schema";
+import { createCategoryBody, imageQuery, showQuery } from "./categories.schema";
 
 /**
  * The {id} of /v2/admin/categories/{id}, as text. The id is the category's name (SPEC §3), so it
@@ -32,7 +33,7 @@ function categoryIdOf(context: APIContext): string {
       "id: the address holds a broken %-escape; encode the category's id with encodeURIComponent.",
     );
   }
-  return parseWith(categoryIdParam, id);
+  return parseWith(idParam(), id);
 }
 
 /** GET /v2/admin/categories: every category with show, img and createdAt, newest first. */

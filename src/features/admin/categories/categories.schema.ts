@@ -16,15 +16,6 @@ export const createCategoryBody = z.strictObject({
     z.refine((name) => slugify(name) !== "", { error: "name must contain a letter or a digit" }),
   ),
 });
-export type CreateCategoryBody = z.infer<typeof createCategoryBody>;
-
-export const categoryIdParam = z
-  .string({ error: "id is required" })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: "id is required" }),
-    z.maxLength(120, { error: "id must be at most 120 characters" }),
-  );
 
 export const showQuery = z.object({
   new_show: z.enum(["0", "1"], { error: "new_show must be 0 or 1" }),

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import {
   categoryCounts,
-  formatCategoryDate,
   matchesCategory,
   newCategoryFields,
   sortCategories,
@@ -61,13 +60,6 @@ describe("the categories screen's rules", () => {
       "coasters",
     ]);
     expect(LIST.map((c) => c.slug)).toEqual(before);
-  });
-
-  it("shows the created date as en-IN day, short month, year in India time", () => {
-    expect(formatCategoryDate("2026-03-05T10:00:00Z")).toBe("5 Mar 2026");
-    // 20:00 UTC on 31 Dec is already 1 Jan in India.
-    expect(formatCategoryDate("2025-12-31T20:00:00Z")).toBe("1 Jan 2026");
-    expect(formatCategoryDate("not a date")).toBe("");
   });
 
   it("title-cases the name per word and derives the slug (SPEC §5)", () => {

@@ -80,18 +80,6 @@ export function sortCategories<T extends Pick<Category, "slug" | "createdAt">>(
   }
 }
 
-/** The card's created date: en-IN, day, short month, year ("5 Mar 2026"), in India time. */
-export function formatCategoryDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "Asia/Kolkata",
-  });
-}
-
 /** Longest category name accepted. */
 export const CATEGORY_NAME_MAX = 60;
 

@@ -5,12 +5,12 @@
  */
 import type { ReactNode } from "react";
 import {
-  formatInquiryDate,
   INQUIRY_STATUS_LABELS,
   statusChoices,
   type AdminInquiry,
   type ManualInquiryStatus,
 } from "./inquiries-admin";
+import { indiaDateTime } from "../../../lib/dates";
 
 export interface InquiryRowProps {
   inquiry: AdminInquiry;
@@ -47,7 +47,7 @@ export default function InquiryRow({
             </a>
           </p>
           <p className="text-sm text-ink-500">
-            <time dateTime={inquiry.createdAt}>{formatInquiryDate(inquiry.createdAt)}</time> ·{" "}
+            <time dateTime={inquiry.createdAt}>{indiaDateTime(inquiry.createdAt)}</time> ·{" "}
             {inquiry.productType}
           </p>
         </div>

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { INQUIRY_STATUSES as TABLE_STATUSES } from "../../../server/db/schema/inquiries";
 import {
   canSetInquiryStatus,
-  formatInquiryDate,
   INQUIRY_STATUSES,
   manualTargets,
   statusChoices,
@@ -33,10 +32,5 @@ describe("inquiry statuses", () => {
   it("offer the current status first in the select", () => {
     expect(statusChoices("contacted")).toEqual(["contacted", "new", "closed"]);
     expect(statusChoices("quoted")).toEqual(["quoted", "closed"]);
-  });
-
-  it("date inquiries in India time, 24-hour", () => {
-    expect(formatInquiryDate("2026-01-09T14:45:00Z")).toBe("9 Jan 2026, 20:15");
-    expect(formatInquiryDate("nope")).toBe("");
   });
 });

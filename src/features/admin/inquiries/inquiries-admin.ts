@@ -34,10 +34,6 @@ export interface AdminInquiry {
   updatedAt: string;
 }
 
-export function isInquiryStatus(value: string): value is InquiryStatus {
-  return (INQUIRY_STATUSES as readonly string[]).includes(value);
-}
-
 /**
  * The statuses the owner may pick for an inquiry now: new, contacted and closed move freely among
  * themselves; once the quote flow has it (quoted, paid), the owner can only close it.
@@ -48,21 +44,6 @@ export function manualTargets(from: InquiryStatus): readonly ManualInquiryStatus
 
 export function canSetInquiryStatus(from: InquiryStatus, to: string): to is ManualInquiryStatus {
   return from === to || (manualTargets(from) as readonly string[]).includes(to);
-}
-
-/** When an inquiry arrived: en-IN, India time, 24-hour ("9 Jan 2026, 05:30"), as the portal's dates. */
-export function formatInquiryDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: "Asia/Kolkata",
-  });
 }
 
 /** The statuses the status select offers for an inquiry: its own first, then those the owner may set. */

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
 import { json, parseWith, queryInt, readQuery } from "../../../server/http";
+import { idParam } from "../../../lib/fields";
 import { INQUIRY_STATUSES, MANUAL_INQUIRY_STATUSES } from "./inquiries-admin";
 import { countInquiries, listInquiries, setInquiryStatus } from "./inquiries-admin.server";
 
@@ -19,12 +20,6 @@ const listQuery = z.object({
   limit: queryInt("limit", { min: 0, max: 100_000, default: 0 }),
   offset: queryInt("offset", { min: 0, default: 0 }),
 });
-
-const idParam = z
-  .string({ error: "id is required" })
-  .trim()
-  .min(1, { error: "id is required" })
-  .max(120, { error: "id must be at most 120 characters" });
 
 const setQuery = z.object({
   status: z.enum(MANUAL_INQUIRY_STATUSES, {
@@ -49,7 +44,7 @@ export async function getInquiryCount(context: APIContext): Promise<Response> {
 /** PATCH /v2/admin/inquiries/{id}?status=new|contacted|closed -> the inquiry */
 export async function patchInquiryStatus(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const { status } = readQuery(context.url, setQuery);
   return json(await setInquiryStatus(await getDb(), id, status));
 }

@@ -3,7 +3,7 @@ import { formatInr } from "../../../lib/money";
 import OrderItems from "../../orders/OrderItems";
 import { shippingCharged } from "../../orders/orders";
 import type { AdminOrderJson } from "./orders-admin";
-import { adminDateTime } from "./orders-dashboard";
+import { indiaDateTime } from "../../../lib/dates";
 
 const card = "rounded-3xl border border-cream-200 bg-white/85 p-6";
 
@@ -44,7 +44,7 @@ export default function OrderOverview({ order }: { order: AdminOrderJson }) {
               ["Provider payment id", payment.transactionId],
               ["Amount", formatInr(payment.amount)],
               ["UPI id", payment.upiId],
-              ["Paid at", payment.paidAt ? adminDateTime(payment.paidAt) : ""],
+              ["Paid at", payment.paidAt ? indiaDateTime(payment.paidAt) : ""],
             ]}
           />
         </section>

@@ -21,7 +21,8 @@ import StatusChanger from "./StatusChanger";
 import RefundPanel from "./RefundPanel";
 import type { AdminOrderJson } from "./orders-admin";
 import { fetchAdminOrder } from "./orders-client";
-import { DASHBOARD_TEXTS, adminDateTime } from "./orders-dashboard";
+import { indiaDateTime } from "../../../lib/dates";
+import { DASHBOARD_TEXTS } from "./orders-dashboard";
 
 type Tab = "overview" | "customer" | "timeline";
 
@@ -84,7 +85,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
         <div className="min-w-0">
           <p className="text-xs tracking-wide text-ink-500 uppercase">Order</p>
           <h1 className="font-mono text-xl break-all text-ink-900 sm:text-2xl">{order.id}</h1>
-          <p className="mt-1 text-sm text-ink-500">Placed on {adminDateTime(order.createdAt)}</p>
+          <p className="mt-1 text-sm text-ink-500">Placed on {indiaDateTime(order.createdAt)}</p>
         </div>
         <div className="flex items-center gap-3">
           <span

@@ -4,7 +4,7 @@
  */
 import { statusLabel, visibleTimeline } from "../../orders/status";
 import type { AdminOrderJson } from "./orders-admin";
-import { adminDateTime } from "./orders-dashboard";
+import { indiaDateTime } from "../../../lib/dates";
 
 export default function OrderTimeline({ order }: { order: AdminOrderJson }) {
   const steps = visibleTimeline(order.timeline);
@@ -19,14 +19,14 @@ export default function OrderTimeline({ order }: { order: AdminOrderJson }) {
             />
             <p className="font-medium text-ink-900">{statusLabel(status, "admin")}</p>
             <p className="text-sm text-ink-500">
-              <time dateTime={at}>{adminDateTime(at)}</time>
+              <time dateTime={at}>{indiaDateTime(at)}</time>
             </p>
           </li>
         ))}
       </ol>
       {order.status === "cancelled" && (
         <p className="rounded-2xl bg-red-50 p-4 text-sm text-red-800" data-cancelled-at>
-          Cancelled on <time dateTime={order.updatedAt}>{adminDateTime(order.updatedAt)}</time>
+          Cancelled on <time dateTime={order.updatedAt}>{indiaDateTime(order.updatedAt)}</time>
         </p>
       )}
     </div>

@@ -11,7 +11,8 @@ import { statusLabel } from "../../orders/status";
 import { navigate } from "../shell/admin-router";
 import OrderIdCell from "./OrderIdCell";
 import type { AdminOrderJson } from "./orders-admin";
-import { adminDateTime, adminOrderPath, customerName } from "./orders-dashboard";
+import { indiaDate, indiaDateTime } from "../../../lib/dates";
+import { adminOrderPath, customerName } from "./orders-dashboard";
 import StatusChanger from "./StatusChanger";
 
 /** A cell that shows its column's name before it on a phone (the header row is hidden there). */
@@ -35,14 +36,14 @@ const Row = memo(function Row({
         <span className={phoneLabel}>Order</span>
         <OrderIdCell id={order.id} />
         <span className="block text-xs whitespace-nowrap text-ink-500">
-          {adminDateTime(order.createdAt)}
+          {indiaDateTime(order.createdAt)}
         </span>
         {order.kind === "custom" ? (
           <span className="block text-xs font-semibold text-gold-700">Custom</span>
         ) : null}
         {order.promisedDispatchAt && order.status === "processing" ? (
           <span className="block text-xs text-ink-500" data-dispatch-by>
-            Dispatch by {adminDateTime(order.promisedDispatchAt).split(",")[0]}
+            Dispatch by {indiaDate(order.promisedDispatchAt)}
           </span>
         ) : null}
       </td>

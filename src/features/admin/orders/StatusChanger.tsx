@@ -5,9 +5,8 @@
  * 'Status Changed'. Shipped also takes the tracking number and the shipping cost (rupees), each
  * checked under its field (react-hook-form over order-status.schema.ts, decision 0017).
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../../components/ui/use-schema-form";
 import { showToast } from "../../../components/ui/toast-store";
 import { statusLabel } from "../../orders/status";
 import { showPortalError } from "../shell/portal-errors";
@@ -34,8 +33,7 @@ const field =
 export default function StatusChanger({ order, onChanged, compact = false }: Props) {
   const id = useId();
   const allowed = allowedTargets(order.status);
-  const { register, handleSubmit, watch, reset, formState } = useForm<StatusChangeForm>({
-    resolver: zodResolver(statusChangeForm),
+  const { register, handleSubmit, watch, reset, formState } = useSchemaForm(statusChangeForm, {
     defaultValues: { status: "", trackingNumber: order.shipping.trackingNumber, shippingCost: "" },
   });
   const { errors, isSubmitting: busy } = formState;

@@ -17,7 +17,7 @@ import {
   readBodyText,
   readQuery,
 } from "../../../server/http";
-import { wireToPaise, WireMoneyError } from "../../../lib/wire-money";
+import { idParam, rupeesText } from "../../../lib/fields";
 import { ORDER_STATUSES } from "../../orders/status";
 import { ADMIN_TARGETS } from "./orders-admin";
 import {
@@ -32,23 +32,8 @@ import { statusChangeBody, type StatusChangeBody } from "./order-status.schema";
 const oneOf = (values: readonly string[]) =>
   `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 
-/** `min`/`max` in the query: rupees, as on the wire (at most 2 decimals), to paise. */
-const rupees = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, {
-      error: `${name} must be an amount in rupees, such as 499 or 499.50`,
-    })
-    .transform((value, ctx) => {
-      try {
-        return wireToPaise(Number(value), name);
-      } catch (error) {
-        if (!(error instanceof WireMoneyError)) throw error;
-        ctx.addIssue({ code: "custom", message: error.message });
-        return z.NEVER;
-      }
-    })
-    .optional();
+/** `min`/`max` in the query: rupees as typed, to paise (the one rupee parser). */
+const rupees = (name: string) => z.optional(rupeesText(name));
 
 export const orderListQuery = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be ${oneOf(ORDER_STATUSES)}` }).optional(),
@@ -63,12 +48,6 @@ export const orderListQuery = z.object({
   late: z.enum(["true", "false"], { error: "late must be true or false" }).optional(),
 });
 
-const orderIdParam = z
-  .string({ error: "id is required" })
-  .trim()
-  .min(1, { error: "id is required" })
-  .max(120, { error: "id must be at most 120 characters" });
-
 /** GET /v2/admin/allorders[?status=&q=&min=&max=&limit=&offset=]: newest first; no query, every order. */
 export async function getAllOrders(context: APIContext): Promise<Response> {
   await requireAdmin(context);
@@ -81,7 +60,7 @@ export async function getAllOrders(context: APIContext): Promise<Response> {
 /** GET /v2/admin/order/{id}: the order with its payment details; 404 when absent. */
 export async function getAdminOrder(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(orderIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const order = await loadAdminOrder(await getDb(), id);
   if (!order) throw new HttpError(404, "Order not found");
   return json(order);
@@ -117,7 +96,7 @@ async function readStatusBody(context: APIContext): Promise<StatusChangeBody> {
 /** PUT /v2/admin/order/{id}?status=  (body `{ trackingNumber?, shippingCost? }` with shipped only) */
 export async function putOrderStatus(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(orderIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const { status } = readQuery(context.url, statusQuery);
   const body = await readStatusBody(context);
   if (

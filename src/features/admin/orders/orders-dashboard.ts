@@ -161,21 +161,3 @@ export function shortOrderId(id: string): string {
 
 /** Path of the owner's order detail. */
 export const adminOrderPath = (id: string) => `/admin/order/${encodeURIComponent(id)}`;
-
-let indiaTime: Intl.DateTimeFormat | undefined;
-
-/** "23 Nov 2026, 00:05": India time, 24-hour (SPEC §9 Admin order dates), whatever the owner's zone. */
-export function adminDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  indiaTime ??= new Intl.DateTimeFormat("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "Asia/Kolkata",
-  });
-  return indiaTime.format(date);
-}

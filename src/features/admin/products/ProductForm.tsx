@@ -4,9 +4,9 @@
  * the same messages the API would answer. Values are the API body (paise, kg); rupee fields are
  * typed as text and converted in product-form.ts. In view mode every control is read-only.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm, type FieldErrors } from "react-hook-form";
+import { Controller, type FieldErrors } from "react-hook-form";
+import { useSchemaForm } from "../../../components/ui/use-schema-form";
 import { showToast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import { useHydrated } from "../../../components/ui/use-hydrated";
@@ -128,11 +128,10 @@ export default function ProductForm({
   const hydrated = useHydrated();
   const [original, setOriginal] = useState(initial);
   const [version, setVersion] = useState(0);
-  const { register, control, handleSubmit, reset, setError, watch, formState } =
-    useForm<ProductFormValues>({
-      resolver: zodResolver(productInput),
-      defaultValues: initial,
-    });
+  const { register, control, handleSubmit, reset, setError, watch, formState } = useSchemaForm(
+    productInput,
+    { defaultValues: initial },
+  );
   const readOnly = mode === "view";
   const busy = formState.isSubmitting;
   const errors = formState.errors;

@@ -50,7 +50,7 @@ describe("the homepage toggle (SPEC §4, §8)", () => {
 
   it("at the limit shows 'Error' - 'max 8 products can be added!' and reloads the list after 3 s", async () => {
     vi.useFakeTimers();
-    patch.mockRejectedValue(new ApiError(400, "max 8 products can be added!"));
+    patch.mockRejectedValue(new ApiError(400, "max 8 products can be added!", "home_limit"));
     expect(await toggleHome("p9")).toBeNull();
     expect($toasts.get()).toMatchObject([
       { type: "error", title: "Error", message: "max 8 products can be added!" },
@@ -59,6 +59,14 @@ describe("the homepage toggle (SPEC §4, §8)", () => {
     expect(assign).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(assign).toHaveBeenCalledWith("/admin/my-products");
+  });
+
+  it("a 400 with the same text but without the code is another failure (no string matching)", async () => {
+    vi.useFakeTimers();
+    patch.mockRejectedValue(new ApiError(400, "max 8 products can be added!"));
+    expect(await toggleHome("p9")).toBeNull();
+    vi.advanceTimersByTime(5000);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("another failure is a toast without a reload", async () => {

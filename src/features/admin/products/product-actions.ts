@@ -8,6 +8,7 @@ import { showToast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import type { ProductStatus } from "../../catalogue/catalogue";
 import { showPortalError } from "../shell/portal-errors";
+import { HOME_LIMIT_CODE } from "../../catalogue/catalogue";
 import { HOME_LIMIT_RELOAD_MS, PRODUCT_TEXTS } from "./product-form";
 import { saveProductStatus, toggleHomeProduct } from "./products-client";
 
@@ -33,7 +34,7 @@ export async function toggleHome(id: string): Promise<boolean | null> {
     const answer = await toggleHomeProduct(id);
     return answer !== "removed";
   } catch (error) {
-    if (error instanceof ApiError && error.message === PRODUCT_TEXTS.homeLimit.message) {
+    if (error instanceof ApiError && error.code === HOME_LIMIT_CODE) {
       showToast({ type: "error", ...PRODUCT_TEXTS.homeLimit });
       setTimeout(() => window.location.assign("/admin/my-products"), HOME_LIMIT_RELOAD_MS);
     } else {

@@ -5,7 +5,7 @@
  * into paise here; a malformed amount becomes a value the schema refuses with its own message.
  */
 import { paiseToRupeeString, rupeesToPaise } from "../../../lib/money";
-import type { Product } from "../../catalogue/catalogue";
+import { HOME_PRODUCTS_MAX, type Product } from "../../catalogue/catalogue";
 import type { ProductInput } from "./product.schema";
 
 export type ProductFormValues = ProductInput;
@@ -20,7 +20,7 @@ export const PRODUCT_TEXTS = {
   updated: { title: "Product Updated" },
   updateFailed: { title: "Error", message: "Product not Updated" },
   imageRequired: { title: "Image Required", message: "Please Upload an Image" },
-  homeLimit: { title: "Error", message: "max 8 products can be added!" },
+  homeLimit: { title: "Error", message: `max ${HOME_PRODUCTS_MAX} products can be added!` },
   loadFailed: { title: "Failed to load product" },
   notFound: "Product not found",
   loading: "Loading product...",

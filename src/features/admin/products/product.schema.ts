@@ -7,15 +7,10 @@
  * in front ("comparePrice: Compare Price (₹) ...").
  */
 import * as z from "zod/mini";
+import { optionalText, requiredText } from "../../../lib/fields";
 
-const text = (field: string, max: number) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: `${field} is required` }),
-      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
-    );
+/** Required text: blank once whitespace and zero-width characters are trimmed is refused (0063). */
+const text = (field: string, max: number) => requiredText(field, max);
 
 const paise = (field: string) =>
   z
@@ -49,9 +44,7 @@ export const PRODUCT_STATUSES = ["active", "inactive"] as const;
 export const productInput = z
   .object({
     name: text("Name", 200),
-    description: z
-      .string()
-      .check(z.trim(), z.maxLength(5000, { error: "Description must be at most 5000 characters" })),
+    description: optionalText("Description", 5000),
     price: paise("Base Price (₹)"),
     comparePrice: paise("Compare Price (₹)"),
     costPrice: paise("Cost Price (₹)"),

@@ -16,9 +16,9 @@ import {
   type StatusFilter,
 } from "../../catalogue/catalogue.server";
 import { catalogueChanged } from "../../catalogue/catalogue-version.server";
+import { HOME_LIMIT_CODE, HOME_PRODUCTS_MAX } from "../../catalogue/catalogue";
+import { PRODUCT_TEXTS } from "./product-form";
 
-export const MAX_HOME_PRODUCTS = 8;
-export const MAX_HOME_MESSAGE = "max 8 products can be added!";
 /** Arbitrary constant naming the homepage-listing lock. */
 const HOME_LOCK = 0x5e5a_0008;
 
@@ -102,7 +102,8 @@ export async function toggleHomeProduct(db: Db, id: string): Promise<"added" | "
       return "removed";
     }
     const [{ n }] = (await tx.select({ n: count() }).from(homeProducts)) as [{ n: number }];
-    if (Number(n) >= MAX_HOME_PRODUCTS) throw new HttpError(400, MAX_HOME_MESSAGE);
+    if (Number(n) >= HOME_PRODUCTS_MAX)
+      throw new HttpError(400, PRODUCT_TEXTS.homeLimit.message, {}, HOME_LIMIT_CODE);
     const [{ next }] = (await tx
       .select({ next: sql<number>`coalesce(max(${homeProducts.position}), -1) + 1` })
       .from(homeProducts)) as [{ next: number }];

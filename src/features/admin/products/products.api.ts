@@ -6,7 +6,7 @@
  * json()/readJson() speak rupees.
  */
 import type { APIContext } from "astro";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
 import {
@@ -18,7 +18,8 @@ import {
   readBodyText,
   readQuery,
 } from "../../../server/http";
-import { productIdParam, productListQuery } from "../../catalogue/catalogue.schema";
+import { idParam } from "../../../lib/fields";
+import { productListQuery } from "../../catalogue/catalogue.schema";
 import { productInput, type ProductInput } from "./product.schema";
 import { createProduct, updateProduct } from "./product-write.server";
 import {
@@ -32,13 +33,15 @@ import {
 /** A product body may carry up to 20 images with alt texts and 100 variants: more than the 64 KiB default. */
 const PRODUCT_BODY_LIMIT = 256 * 1024;
 
-const adminListQuery = productListQuery
-  .pick({ limit: true, offset: true, category: true, q: true })
-  .extend({
-    status: z
-      .enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" })
-      .default("all"),
-  });
+const adminListQuery = z.extend(
+  z.pick(productListQuery, { limit: true, offset: true, category: true, q: true }),
+  {
+    status: z._default(
+      z.enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" }),
+      "all",
+    ),
+  },
+);
 
 /**
  * GET /v2/admin/allproducts?limit=0&offset=0&status=all[&category={slug}&q=]: newest first; the
@@ -53,14 +56,14 @@ export async function getAllProducts(context: APIContext): Promise<Response> {
 /** GET /v2/admin/product-counts[?category=&q=] -> { count, active, outOfStock } under the filter. */
 export async function getProductCounts(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const query = readQuery(context.url, adminListQuery.pick({ category: true, q: true }));
+  const query = readQuery(context.url, z.pick(adminListQuery, { category: true, q: true }));
   return json(await adminProductCounts(await getDb(), query));
 }
 
 /** GET /v2/admin/product/{id}: one product, inactive too, with costPrice and onHome (404 when absent). */
 export async function getAdminProduct(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const product = await loadAdminProduct(await getDb(), id);
   if (!product) throw new HttpError(404, "Product not found");
   return json(product);
@@ -69,7 +72,7 @@ export async function getAdminProduct(context: APIContext): Promise<Response> {
 /** PATCH /v2/products/{id}?status=active|inactive */
 export async function patchProductStatus(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const { status } = readQuery(
     context.url,
     z.object({
@@ -82,7 +85,7 @@ export async function patchProductStatus(context: APIContext): Promise<Response>
 /** PATCH /v2/home-products/{id} -> text "added" | "removed" */
 export async function patchHomeProduct(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const result = await toggleHomeProduct(await getDb(), id);
   return new Response(result, {
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
@@ -115,7 +118,7 @@ export async function postProduct(context: APIContext): Promise<Response> {
 /** PUT /v2/products/{id} -> the product */
 export async function putProduct(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(productIdParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const input = await readProduct(context);
   return json(await updateProduct(await getDb(), id, input));
 }

@@ -8,8 +8,7 @@ import { useState } from "react";
 import { showToast } from "../../../components/ui/toast-store";
 import { formatInr } from "../../../lib/money";
 import type { QuoteJson } from "../../custom/quotes";
-import { orderDate } from "../../orders/order-list";
-import { adminDateTime } from "../orders/orders-dashboard";
+import { indiaDate, indiaDateTime } from "../../../lib/dates";
 import type { ScreenProps } from "../shell/AdminApp";
 import { navigate } from "../shell/admin-router";
 import { showPortalError } from "../shell/portal-errors";
@@ -133,7 +132,7 @@ export default function InquiryQuoteScreen({ id = "" }: ScreenProps) {
                   </div>
                   <p className="text-sm text-ink-500">
                     Dispatch {q.dispatchMinDays}-{q.dispatchMaxDays} days · expires{" "}
-                    {orderDate(q.expiresAt)}
+                    {indiaDate(q.expiresAt)}
                     {q.paidOrderId ? ` · order ${q.paidOrderId}` : ""}
                   </p>
                   <ul className="mt-1 text-xs text-ink-500">
@@ -141,7 +140,7 @@ export default function InquiryQuoteScreen({ id = "" }: ScreenProps) {
                       .filter((e) => e.quoteId === q.id)
                       .map((e) => (
                         <li key={`${e.at}:${e.kind}:${e.detail}`}>
-                          <time dateTime={e.at}>{adminDateTime(e.at)}</time> {e.kind}
+                          <time dateTime={e.at}>{indiaDateTime(e.at)}</time> {e.kind}
                           {e.detail ? `: ${e.detail}` : ""}
                         </li>
                       ))}

@@ -6,7 +6,8 @@
  * 0017): every problem shows under its field, named as the field is labelled.
  */
 import { useId } from "react";
-import { useForm, type FieldErrors } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
+import { useClearOnEditForm } from "../../../components/ui/use-schema-form";
 import { useHydrated } from "../../../components/ui/use-hydrated";
 import type { QuoteJson } from "../../custom/quotes";
 import { showPortalError } from "../shell/portal-errors";
@@ -38,7 +39,7 @@ type TextName = Exclude<keyof QuoteForm, "shippingMode" | "stageSet" | "referenc
 export default function QuoteEditor({ inquiryId, quote, onSaved }: Props) {
   const hydrated = useHydrated();
   const id = useId();
-  const { register, handleSubmit, watch, setValue, formState } = useForm<QuoteForm>({
+  const { register, handleSubmit, watch, setValue, formState } = useClearOnEditForm<QuoteForm>({
     resolver: quoteResolver,
     defaultValues: quote ? formFromQuote(quote) : emptyQuoteForm(),
   });

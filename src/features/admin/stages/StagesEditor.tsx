@@ -5,12 +5,11 @@
  * failed load says so with Try again (it never hides); an order without stages shows only the
  * shipping charge form.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../../components/ui/use-schema-form";
 import { showToast } from "../../../components/ui/toast-store";
 import { rupeesToPaise } from "../../../lib/money";
-import { orderDate } from "../../orders/order-list";
+import { indiaDate } from "../../../lib/dates";
 import { showPortalError } from "../shell/portal-errors";
 import { LoadFailed } from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
@@ -29,14 +28,8 @@ export default function StagesEditor({ orderId }: { orderId: string }) {
   const data = useScreenData((signal) => fetchOrderStages(orderId, signal), [orderId]);
   const [photos, setPhotos] = useState<string[]>([]);
   const [link, setLink] = useState("");
-  const note = useForm<StageForm>({
-    resolver: zodResolver(stageForm),
-    defaultValues: { note: "" },
-  });
-  const charge = useForm<ShippingChargeForm>({
-    resolver: zodResolver(shippingChargeForm),
-    defaultValues: { amount: "" },
-  });
+  const note = useSchemaForm(stageForm, { defaultValues: { note: "" } });
+  const charge = useSchemaForm(shippingChargeForm, { defaultValues: { amount: "" } });
 
   if (data.state === "loading" || data.state === "missing") return null;
   if (data.state === "failed")
@@ -85,7 +78,7 @@ export default function StagesEditor({ orderId }: { orderId: string }) {
       <h2 className="text-xl text-ink-900">Studio</h2>
       {stages.promisedDispatchAt && (
         <p className="text-sm text-ink-600">
-          Promised dispatch by {orderDate(stages.promisedDispatchAt)}
+          Promised dispatch by {indiaDate(stages.promisedDispatchAt)}
         </p>
       )}
       {stages.stageSet && (
@@ -95,9 +88,9 @@ export default function StagesEditor({ orderId }: { orderId: string }) {
               <span className={s.done ? "font-medium text-ink-900" : "text-ink-500"}>
                 {s.label}
               </span>
-              {s.doneAt && <span className="text-ink-500"> · done {orderDate(s.doneAt)}</span>}
+              {s.doneAt && <span className="text-ink-500"> · done {indiaDate(s.doneAt)}</span>}
               {s.expectedAt && (
-                <span className="text-ink-500"> · expected by {orderDate(s.expectedAt)}</span>
+                <span className="text-ink-500"> · expected by {indiaDate(s.expectedAt)}</span>
               )}
               {s.note && <span className="block break-words text-ink-600">{s.note}</span>}
               {s.photos.length > 0 && (

@@ -1,6 +1,6 @@
 /**
- * The one phone rule of checkout, shared by the island and the server (zod-free, so the checkout
- * island can load it): a 10-digit Indian mobile number (first digit 6-9) after removing spaces,
+ * The shop's one Indian mobile rule (checkout, quote pay; the `indianMobile` field schema in
+ * ./fields.ts), zod-free so any island can load it: a 10-digit Indian mobile number (first digit 6-9) after removing spaces,
  * dashes, dots, brackets and a +91 / 91 / 0 prefix; null when it is not one.
  */
 export function normaliseIndianPhone(input: string): string | null {

@@ -1,0 +1,44 @@
+/**
+ * The shop's dates as people in India read them (docs/decisions/0065-one-of-each.md): en-IN, India
+ * time whatever the viewer's or the server's zone, short month, 24-hour clock ("3 Jan 2026, 00:05",
+ * never "24:05": the hour cycle is h23, not the hour12: false that some ICU builds print as 24).
+ * One module for the storefront, the portal and the mails; a malformed date is "".
+ */
+
+const INDIA = "Asia/Kolkata";
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+function toDate(value: string | Date): Date | null {
+  const date = typeof value === "string" ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "3 Jan 2026": the day in India. */
+export function indiaDate(value: string | Date): string {
+  const date = toDate(value);
+  if (!date) return "";
+  dateFormat ??= new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: INDIA,
+  });
+  return dateFormat.format(date);
+}
+
+/** "3 Jan 2026, 00:05": the day and the 24-hour time in India. */
+export function indiaDateTime(value: string | Date): string {
+  const date = toDate(value);
+  if (!date) return "";
+  dateTimeFormat ??= new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: INDIA,
+  });
+  return dateTimeFormat.format(date);
+}
