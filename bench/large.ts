@@ -1,5 +1,5 @@
 /**
- * The 10,000-product figures (issue 11 §1): a scratch database with the demo catalogue plus copies
+ * The 10,000-product figures (decisions 0048, 0066): a scratch database with the demo catalogue plus copies
  * of its active pieces up to 10,000 active products (with their variants, images, attributes and
  * tags), then: the first page of /products, searches and a category filter at 10 connections, the
  * whole catalogue through GET /v2/products?limit=0 (time, size, memory), and the server's memory.

@@ -1,7 +1,7 @@
 /**
  * A signed-in session for Lighthouse runs: signs the demo shopper in through the shop's Auth
  * Emulator (its address comes from the shop's own GET /v2/auth/config), asks the shop for the user
- * (POST /v2/auth/login), and returns the two cookies the browser would have written (SPEC §4:
+ * (POST /v2/auth/login), and returns the two cookies the browser would have written (docs/product.md §4:
  * `token` and `user`). Makes sure the cart holds a line, so /checkout shows its form, not the
  * empty state. Demo mode only: production has no emulator to sign in through.
  */

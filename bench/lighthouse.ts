@@ -302,7 +302,7 @@ async function inspectScripts(urls: string[]): Promise<{ jsGzipBytes: number; re
   return { jsGzipBytes, react };
 }
 
-/** The pages issue 11 names: the public ones, and /checkout signed in. */
+/** The pages decision 0066 names: the public ones, and /checkout signed in. */
 export async function defaultPages(baseUrl: string): Promise<LighthousePage[]> {
   const base = baseUrl.replace(/\/$/, "");
   const products = (await (

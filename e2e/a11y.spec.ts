@@ -107,7 +107,7 @@ const MODALS: ModalCase[] = [
   {
     name: "portal Edit Image",
     who: "owner",
-    // The category's own route opens its Edit Image modal (SPEC §2 /admin/categories/{id}).
+    // The category's own route opens its Edit Image modal (docs/product.md §2 /admin/categories/{id}).
     path: "/admin/categories/Coasters",
     open: async (page) => {
       await expect(page.getByRole("dialog", { name: "Edit Image" })).toBeVisible();

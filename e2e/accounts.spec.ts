@@ -1,5 +1,5 @@
 /**
- * Accounts end to end (SPEC §2 Guards, Sign-up, Login; §4; §5; §8) against the built shop, its own
+ * Accounts end to end (docs/product.md §2 Guards, Sign-up, Login; §4; §5; §8) against the built shop, its own
  * Auth Emulator and the demo seed (e2e/serve.ts): sign-up with each validation message, login and
  * logout, "Continue with Google" through an emulator credential (Google's popup cannot load
  * offline), the /admin guards for anonymous and non-admin visitors. Every test makes its own
@@ -8,7 +8,7 @@
  */
 import { expect, settled, test, type BrowserContext, type Page } from "./fixtures";
 import { freshShopper } from "./shop-helpers";
-import { userMenuReady } from "./hydration";
+import { hydrated, userMenuReady } from "./hydration";
 
 const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
 const SIGNUP_PATH = `/join-${process.env.SHOP_SHORT_NAME ?? "resintales"}`;
@@ -38,6 +38,9 @@ test.describe("sign-up", () => {
     page,
   }) => {
     await page.goto(SIGNUP_PATH);
+    // The messages of a submit held before hydration (decision 0077) are the subject of
+    // e2e/first-paint.spec.ts; here the form has hydrated.
+    await hydrated(page, page.getByRole("button", { name: "Sign Up" }));
     await page.getByRole("button", { name: "Sign Up" }).click();
     for (const message of [
       "First name required",

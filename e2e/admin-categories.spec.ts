@@ -1,5 +1,5 @@
 /**
- * Homepage Categories end to end (SPEC §2 Admin categories, §4 Category show, §5; issue 10 §5, §7):
+ * Homepage Categories end to end (docs/product.md §2 Admin categories, §4 Category show, §5; decision 0038):
  * the owner adds a category (title-cased name, derived slug), shows it on the site and then hides
  * it again: a hidden category leaves the home carousel and the product list's collection chips.
  * The Edit Image modal refuses a wrong file type and a confirm without a file, and saves an upload.
@@ -135,7 +135,7 @@ test("Edit Image refuses a wrong file type and a confirm without a file, then up
   await expect(dialog).toBeHidden();
 });
 
-// The id is the name (SPEC §3), so it may hold '&', '=' or '/': the portal encodes it and the
+// The id is the name (docs/product.md §3), so it may hold '&', '=' or '/': the portal encodes it and the
 // server reads it as decoded text (docs/decisions/0038-admin-categories.md).
 test("a category named with '&', '=' or '/' can be shown on the site and given an image", async ({
   page,
@@ -158,6 +158,8 @@ test("a category named with '&', '=' or '/' can be shown on the site and given a
     await expect(card(page, slug)).toBeVisible();
 
     const toggle = card(page, slug).getByRole("switch", { name: "Show on Site" });
+    // A new category has no products: showing it asks first (docs/decisions/0076-order-pages.md).
+    page.once("dialog", (confirm) => void confirm.accept());
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "true");
 

@@ -1,5 +1,5 @@
 /**
- * The inquiries inbox end to end (issue 10 §6): an inquiry sent from the storefront's API shows in
+ * The inquiries inbox end to end (decision 0039): an inquiry sent from the storefront's API shows in
  * /admin/inquiries with its fields, newest first, and the owner's status change is saved (it is
  * still there after a reload, and the navigation's new-inquiry count follows).
  */

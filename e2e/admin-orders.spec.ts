@@ -1,5 +1,5 @@
 /**
- * The owner's orders end to end (issue 10 §2, SPEC §2 Admin orders and Admin order detail, §4, §8):
+ * The owner's orders end to end (decision 0023, docs/product.md §2 Admin orders and Admin order detail, §4, §8):
  * a fresh shopper pays with the local provider; the owner (the seeded demo owner, in a browser of
  * their own) finds the order on the dashboard, meets the alert without a choice, ships it with a
  * tracking number and a shipping cost, opens it with View, reloads the detail, reads the payment
@@ -93,7 +93,7 @@ test("the owner ships and delivers a paid order, and the shopper sees each statu
   await expect(row.locator("[data-status]")).toHaveText("Processing");
   await expect(row.getByText("Leela Menon")).toBeVisible();
 
-  // Without a choice: the browser alert of SPEC §4, and nothing changes.
+  // Without a choice: the browser alert of docs/product.md §4, and nothing changes.
   const alerts: string[] = [];
   owner.once("dialog", (dialog) => {
     alerts.push(`${dialog.type()}: ${dialog.message()}`);

@@ -1,5 +1,5 @@
 /**
- * The owner's products (issue 10 §3): Add Product with two variant groups and an image, found by a
+ * The owner's products (decision 0034): Add Product with two variant groups and an image, found by a
  * shopper in the catalogue at the right price (base plus the first option of each group, then the
  * chosen ones); the active switch hides it from the storefront; a ninth homepage product is refused
  * with the toast and the list reloads.
@@ -179,7 +179,7 @@ test.describe("admin products", () => {
     expect(gone?.status()).toBe(404);
     await context.close();
     // A visitor's list no longer has it. (A browser that cached the catalogue before the switch
-    // follows at its next refresh until the catalogue version of issue 11 tells it at once.)
+    // follows when a page names a newer catalogue version, decision 0040.)
     const later = await browser.newContext();
     watchCsp(later);
     const visitor = await later.newPage();

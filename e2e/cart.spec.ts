@@ -1,5 +1,5 @@
 /**
- * The cart end to end (SPEC §2 Cart drawer, §4 Cart): a guest adds two variants of a product (one
+ * The cart end to end (docs/product.md §2 Cart drawer, §4 Cart): a guest adds two variants of a product (one
  * with a note), reloads, signs in to an account whose cart already has a line, sees
  * 'Merge Your Cart?', and each answer leaves the right lines and count.
  *

@@ -1,5 +1,5 @@
 /**
- * The catalogue end to end (SPEC §2 Home, Product list, Product detail) against the demo seed
+ * The catalogue end to end (docs/product.md §2 Home, Product list, Product detail) against the demo seed
  * (src/server/seed/catalogue-data.ts): the "Frames" collection and its newest piece, the
  * "Ocean Wave Photo Frame" (groups Size and Finish). Prices are derived from the public API, so
  * a price edit in the seed does not break the test; ids and names are the seed's stable ones.

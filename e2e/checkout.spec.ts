@@ -1,5 +1,5 @@
 /**
- * Checkout end to end with the local payment provider (SPEC §2 Checkout, Payment return, My orders,
+ * Checkout end to end with the local payment provider (docs/product.md §2 Checkout, Payment return, My orders,
  * Customer order detail; §4 Checkout flow; §5 Checkout; §8): a fresh shopper (made in the Auth
  * Emulator) adds two lines, meets both validation toasts, adds an address in place, pays, and lands
  * on /my-orders with the order processing and the cart empty; a reload of the order's page still

@@ -1,5 +1,5 @@
 /**
- * Custom work end to end (issue 12 §4) with the local provider: a visitor submits an inquiry; the
+ * Custom work end to end (decisions 0045, 0046) with the local provider: a visitor submits an inquiry; the
  * owner opens it from the inquiries list, quotes it in the portal and sends it, and the portal shows
  * the link that was mailed; the visitor, not signed in, pays on /quote/{token}; the owner marks two studio
  * stages with a photo; the customer's pages (the quote link, and /my-orders/{id} once they have an

@@ -1,5 +1,5 @@
 /**
- * The custom-order inquiry modal end to end (SPEC §2 Custom-order inquiry modal; §5 Custom order;
+ * The custom-order inquiry modal end to end (docs/product.md §2 Custom-order inquiry modal; §5 Custom order;
  * §8 Toasts): loaded on demand (no React before it opens), its validation and success toasts.
  */
 import { expect, test } from "./fixtures";
@@ -44,7 +44,7 @@ test.describe("custom-order inquiry modal", () => {
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    // The answer is held back: SPEC §4's toast shows without waiting for it.
+    // The answer is held back: docs/product.md §4's toast shows without waiting for it.
     await page.route("**/v2/custom-order-email", async (route) => {
       sent.push(route.request().postDataJSON());
       await answered;

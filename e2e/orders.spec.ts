@@ -1,5 +1,5 @@
 /**
- * The shopper's order pages without a payment (SPEC §2 My orders, Customer order detail, Payment
+ * The shopper's order pages without a payment (docs/product.md §2 My orders, Customer order detail, Payment
  * return): a fresh shopper sees the empty state, an order that is not theirs reads 'No order
  * selected.', and a visitor without a session who lands on /verify-order/{id} is sent to /login
  * with a way back. Paid and pending orders are covered by e2e/checkout.spec.ts.

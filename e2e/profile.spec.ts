@@ -1,5 +1,5 @@
 /**
- * My profile end to end (SPEC §2 My profile, Address manager; §5 Profile save, Address save; §8):
+ * My profile end to end (docs/product.md §2 My profile, Address manager; §5 Profile save, Address save; §8):
  * the profile edit with its 'Missing Fields' rule and locked fields while saving, and adding,
  * editing and deleting an address. Each test makes its own account with a profile (freshShopper).
  */

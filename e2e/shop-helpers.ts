@@ -10,7 +10,7 @@ import { hydrated } from "./hydration";
 const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
 let counter = 0;
 
-/** The profile fields of POST /v2/auth/register (SPEC §3 Sign-up payload). */
+/** The profile fields of POST /v2/auth/register (docs/product.md §3 Sign-up payload). */
 export interface Profile {
   firstName: string;
   lastName: string;

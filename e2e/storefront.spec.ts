@@ -1,5 +1,5 @@
 /**
- * Storefront shell end to end (SPEC §2 Home, Navigation, Footer and policy modals, Custom-order
+ * Storefront shell end to end (docs/product.md §2 Home, Navigation, Footer and policy modals, Custom-order
  * inquiry modal, Instructions, /unauthorized; §4; §5 Custom order; §8 Toasts) against the built
  * shop with the demo seed: policy modals (scroll lock, browser Back, Close, Escape), the
  * instructions tabs, the home carousels, the navigation bars, and that content-only pages ship no

@@ -1,9 +1,9 @@
 /**
- * The portal's image picker (ImageUpload, issue 10 §4): a file whose name and declared type say PNG
+ * The portal's image picker (ImageUpload, decision 0036): a file whose name and declared type say PNG
  * or JPEG but whose bytes do not passes the picker's own type check, goes to the server, and is
  * refused there with the spec's message as the toast; nothing is stored. In the category Edit Image
  * modal the category keeps its picture; on Add Product the browser alert 'Upload failed' shows too
- * (SPEC §8) and no image is added.
+ * (docs/product.md §8) and no image is added.
  */
 import { readdir } from "node:fs/promises";
 import { expect, test } from "./fixtures";

@@ -1,5 +1,5 @@
 /**
- * Image uploads through the built shop over real HTTP (issue 10 §4): the owner's upload of a wrong
+ * Image uploads through the built shop over real HTTP (decision 0036): the owner's upload of a wrong
  * file type is refused (in the portal's picker: e2e/upload-picker.spec.ts), an oversized one gets the 400 naming the limit (not a dropped connection), a real image is stored and
  * served with long-lived caching, and a product using it shows a <picture> whose AVIF source the
  * browser picks. API calls are made from the page with the owner's token, as the portal sends them.

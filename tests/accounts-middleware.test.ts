@@ -1,5 +1,5 @@
 /**
- * The page middleware of the accounts (SPEC §2 Guards, §4): guards before any HTML, the session
+ * The page middleware of the accounts (docs/product.md §2 Guards, §4): guards before any HTML, the session
  * cookies it keeps or removes, and what it does when Firebase cannot be asked, against a real
  * Firebase Auth Emulator and a fresh database.
  */

@@ -1,5 +1,5 @@
 /**
- * Accounts API records and roles (SPEC §3 User, §6 Roles, §7) against a real Firebase Auth
+ * Accounts API records and roles (docs/product.md §3 User, §6 Roles, §7) against a real Firebase Auth
  * Emulator and a fresh database: records made at first login and sign-up, the admin role granted
  * only to verified emails, the web config, and the profile page's loader (found, or a 503 when
  * the database fails).

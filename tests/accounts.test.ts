@@ -1,5 +1,5 @@
 /**
- * Accounts API (SPEC §7 Authentication and profile) against a real Firebase Auth Emulator and a
+ * Accounts API (docs/product.md §7 Authentication and profile) against a real Firebase Auth Emulator and a
  * fresh database: the authorisation matrix of every endpoint (no token, malformed, forged,
  * expired, revoked, another user's token, the right user, an admin), and bad input that writes
  * nothing. Records and roles: accounts-records.test.ts; the page middleware:

@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix of the owner's portal (issue 10 §1, §7): EVERY admin endpoint and every
+ * The authorisation matrix of the owner's portal (docs/product.md §6, decision 0005): EVERY admin endpoint and every
  * admin mutation of the API, called with no token (401), a shopper's token (403) and the owner's
  * (neither 401 nor 403, and no 500). Real accounts on a private Auth Emulator; the owner's role is
  * its users row. One row per method and address, and every row's route file must exist. Every file under
@@ -86,7 +86,7 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  // Orders (SPEC §7 Admin)
+  // Orders (docs/product.md §7 Admin)
   { file: "admin/allorders.ts", method: "GET", url: "/v2/admin/allorders" },
   { file: "admin/order-counts.ts", method: "GET", url: "/v2/admin/order-counts" },
   { file: "admin/product-counts.ts", method: "GET", url: "/v2/admin/product-counts" },
@@ -166,7 +166,7 @@ const ROWS: Row[] = [
     url: "/v2/admin/inquiries/q1?status=contacted",
     params: { id: "q1" },
   },
-  // Custom work (issue 12): quotes, studio stages, the shipping charge
+  // Custom work (decisions 0045, 0046): quotes, studio stages, the shipping charge
   {
     file: "admin/inquiries/[id]/quotes.ts",
     method: "GET",

@@ -1,5 +1,5 @@
 /**
- * The portal's categories API (SPEC §7 Admin, issue 10 §5) against a real database: the Show on
+ * The portal's categories API (docs/product.md §7 Admin, decision 0038) against a real database: the Show on
  * Site toggle (and a hidden category leaving the public list, the home page and the filter chips),
  * the image address allowlist, and creating a category with a derived slug (a duplicate refused).
  * Callers are real accounts on a private Auth Emulator; the owner's role is its users row.

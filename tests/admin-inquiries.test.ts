@@ -1,5 +1,5 @@
 /**
- * The portal's inquiries inbox (issue 10 §6) against a real database: newest first, the status
+ * The portal's inquiries inbox (decision 0039) against a real database: newest first, the status
  * filter, the owner's status change (a bad status or a move the quote flow owns writes nothing),
  * and the count of new ones the admin navigation shows.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's orders (issue 10 §2, SPEC §7 Admin, decision 0023) against a real database: the list
+ * The owner's orders (docs/product.md §7 Admin, decisions 0023 and 0032) against a real database: the list
  * narrowed on the server (status, q, min, max, limit, offset) and whole without a query, the payment
  * details the owner sees, every status move the server accepts or refuses (a refused one writes
  * nothing: no row change, no mail), the shipped move's tracking number and shipping cost, and the

@@ -1,5 +1,5 @@
 /**
- * The portal's product calls (issue 10 §3, SPEC §7 Admin): the role check on every product and
+ * The portal's product calls (decision 0034, docs/product.md §7 Admin): the role check on every product and
  * homepage call, the whole body validated with the shared schema (a bad body or a duplicate sku is a
  * 400 that writes nothing), the homepage listing capped at 8 (a ninth refused, two toggles racing at
  * 7 leave 8), the active switch hiding a product from the storefront, and catalogueChanged(tx)

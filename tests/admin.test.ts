@@ -1,5 +1,5 @@
 /**
- * The owner's portal API (SPEC §7 Admin): an authorisation matrix (no token 401, shopper 403, owner
+ * The owner's portal API (docs/product.md §7 Admin): an authorisation matrix (no token 401, shopper 403, owner
  * 200) and order status moves checked on the server. The product calls in detail (bodies, sku,
  * the homepage cap) are in admin-products.test.ts. Real accounts on a private Auth Emulator; the owner's role is its users row.
  */

@@ -1,6 +1,6 @@
 /**
- * Issue 8 §2: bearer API calls work from any client. Every bearer route (tests/api-any-client.test.ts
- * covers the four the issue names with emulator tokens; this file covers all of them, with the
+ * Bearer API calls work from any client (decision 0012; README, API). Every bearer route
+ * (tests/api-any-client.test.ts covers four of them with emulator tokens; this file covers all of them, with the
  * Firebase verifier stubbed) is called body-less and without an Origin header through the project's middleware chain (security headers, JSON errors,
  * NUL guard, cross-site form guard) and then the real route handler, with and without a token.
  * The middleware functions are called directly rather than through a built server: the chain is

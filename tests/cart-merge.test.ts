@@ -1,5 +1,5 @@
 /**
- * The cart API's merge and re-pricing (SPEC §4 Cart, §7 PUT /v2/carts-merge) against a real
+ * The cart API's merge and re-pricing (docs/product.md §4 Cart, §7 PUT /v2/carts-merge) against a real
  * database: guest lines merged at sign-in, prices from the current catalogue, lines that can no
  * longer be bought, the body cap, and what adding a line costs in statements.
  */

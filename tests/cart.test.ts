@@ -1,5 +1,5 @@
 /**
- * The cart API (SPEC §7 Cart) against a real database: GET/POST/DELETE /v2/carts and
+ * The cart API (docs/product.md §7 Cart) against a real database: GET/POST/DELETE /v2/carts and
  * DELETE /v2/clear-cart, called as the server would call them. Merging, re-pricing and the
  * statement count: cart-merge.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalogue API (SPEC §7 "Catalogue and home") against a real database: the route exports
+ * The catalogue API (docs/product.md §7 "Catalogue and home") against a real database: the route exports
  * are called as the server would call them. The pages' server reads: catalogue-pages.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * Checkout against a fake Cashfree (tests/helpers/fake-cashfree.ts) on a real database: every
- * scenario of issue 9 §8, each followed by the invariants: one order per checkout, at most one paid
+ * scenario of decision 0014, each followed by the invariants: one order per checkout, at most one paid
  * transition per order, one payments row per provider payment.
  */
 import { eq } from "drizzle-orm";

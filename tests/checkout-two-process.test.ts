@@ -1,5 +1,5 @@
 /**
- * Two app server processes on one PostgreSQL (issue 9 §8): for 20 orders, the webhook goes to one
+ * Two app server processes on one PostgreSQL (decision 0014, Exactly once): for 20 orders, the webhook goes to one
  * process and the verify call to the other at the same moment; every order is paid exactly once.
  * The processes are Node processes serving the real handlers (tests/helpers/payment-worker.ts),
  * not full builds. Ports: PAY_WORKER_PORT_A / PAY_WORKER_PORT_B (default 9620 / 9621).

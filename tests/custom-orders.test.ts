@@ -1,5 +1,5 @@
 /**
- * Paying quotes and following orders (issue 12 §2-3) with the local provider: a quote paid once at
+ * Paying quotes and following orders (decisions 0045, 0046) with the local provider: a quote paid once at
  * the server's amount (a second payment refused and recorded, at the door and at the provider), the
  * promised dispatch date and the owner's sort by it, studio stages by the owner only, the shipping
  * charge at dispatch, and /my-orders by verified email.

@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 12 §1) against a real database: create, edit, send (the link by mail, only its hash
+ * Quotes (decision 0045) against a real database: create, edit, send (the link by mail, only its hash
  * stored), revise (the old link leads on), withdraw, expire; guessed, malformed, withdrawn and
  * expired links answer the same 404; every new owner endpoint is 401 without a token and 403 for a
  * shopper. Paying and stages: tests/custom-orders.test.ts.

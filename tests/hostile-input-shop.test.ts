@@ -71,7 +71,7 @@ describe.each(dbKinds)("hostile input (shop routes) on %s", (kind) => {
         params: { provider },
       },
     ]),
-    // The portal's categories and inquiries (issue 10 §5, §6), as the owner.
+    // The portal's categories and inquiries (decisions 0038, 0039), as the owner.
     ...(["limit", "status"] as const).map((key) => ({
       name: `GET /v2/admin/inquiries ?${key}`,
       route: routes.adminInquiries.GET,

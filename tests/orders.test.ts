@@ -1,5 +1,5 @@
 /**
- * GET /v2/orders (SPEC §7): the caller's orders only, newest first, amounts in rupees on the wire;
+ * GET /v2/orders (docs/product.md §7): the caller's orders only, newest first, amounts in rupees on the wire;
  * 401 without a token. Orders are inserted directly here (creating them is POST /create-order's job,
  * tested with the payment work), so this suite proves the read side on its own.
  */

@@ -1,6 +1,6 @@
 /**
  * With CLOUDINARY_URL set, POST /v2/upload-cloud stores the image in Cloudinary through its signed
- * upload API (issue 10 §4): checked and cleaned here first, signed on the server (the secret never
+ * upload API (decision 0036): checked and cleaned here first, signed on the server (the secret never
  * sent), against a fake Cloudinary listening on this machine (port 0), never the internet. Who may
  * upload is tests/uploads.test.ts's job; here the token check is stubbed (as in bearer-routes).
  */

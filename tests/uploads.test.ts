@@ -1,5 +1,5 @@
 /**
- * POST /v2/upload-cloud and GET /media (issue 10 §4): the owner only (checked before the body is
+ * POST /v2/upload-cloud and GET /media (decision 0036): the owner only (checked before the body is
  * read), PNG/JPEG/WebP by their bytes, the size limit enforced while the body streams, nothing
  * written on any refusal, EXIF orientation applied and metadata dropped, the pages' widths (never
  * upscaled) in AVIF, WebP and the original format, long-lived caching and no way out of the media

@@ -3,7 +3,7 @@
  * POST/PUT /v2/users/profile-address, the quote page's typed address and POST /v2/quotes/{t}/pay.
  * Its pieces (PIN code, state, country) are exported for other forms to compose. Written addresses
  * must name a listed state and a PIN code; stored ones read as they are
- * (docs/decisions/0060-one-address.md). Messages follow SPEC §5 Address save ("{field} required").
+ * (docs/decisions/0060-one-address.md). Messages follow docs/product.md §5 Address save ("{field} required").
  */
 import { z } from "zod/mini";
 import { ADDRESS_LIMITS, DEFAULT_COUNTRY, PIN_PATTERN } from "./address";

@@ -1,5 +1,5 @@
 /**
- * The one address shape of the shop (SPEC §3 Address, Order): a saved address of an account, the
+ * The one address shape of the shop (docs/product.md §3 Address, Order): a saved address of an account, the
  * postal part every address has (typed on the quote page, stored on an order), and the name block
  * an order keeps. The database schema, the server and the browser all use these types; the zod/mini
  * schema that checks them is src/lib/address.schema.ts. No zod, and not the states' table, here: the
@@ -34,12 +34,12 @@ export interface PostalAddress {
   city: string;
   /** A name of src/lib/india-states.ts when written; an older stored one still reads (0060). */
   state: string;
-  /** The PIN code (the field keeps the SPEC's name). */
+  /** The PIN code (the field keeps the spec's name). */
   zipCode: string;
   country: string;
 }
 
-/** A saved address of an account (SPEC §3 Address). */
+/** A saved address of an account (docs/product.md §3 Address). */
 export interface Address extends PostalAddress {
   id: string;
   type: AddressType;
@@ -50,14 +50,14 @@ export interface Address extends PostalAddress {
   isDefault: boolean;
 }
 
-/** The address an order keeps (SPEC §3 Order shippingAddress / billingAddress). */
+/** The address an order keeps (docs/product.md §3 Order shippingAddress / billingAddress). */
 export interface OrderAddress extends PostalAddress {
   /** The saved address's id, or "quote" for one typed on a quote's page. */
   id: string;
   type: string;
 }
 
-/** The name block an order keeps (SPEC §3 Order shippingName / billingName). */
+/** The name block an order keeps (docs/product.md §3 Order shippingName / billingName). */
 export type PersonName = { firstName: string; lastName: string; phone: string; email: string };
 
 /** The address an order stores: the postal fields of a saved (or typed) address, nothing more. */

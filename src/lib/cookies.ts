@@ -5,7 +5,7 @@
  * and the "is there a session cookie" test live here, once, for the browser and the server.
  */
 
-/** SPEC §3 / §4: the session cookies, the ID token and the user record. */
+/** docs/product.md §3 / §4: the session cookies, the ID token and the user record. */
 export const TOKEN_COOKIE = "token";
 export const USER_COOKIE = "user";
 export const SESSION_COOKIES = [TOKEN_COOKIE, USER_COOKIE] as const;

@@ -1,4 +1,4 @@
-/** Roles of SPEC §3/§6: the one definition of who is an administrator (role value `tm_admin`). */
+/** Roles of docs/product.md §3/§6: the one definition of who is an administrator (role value `tm_admin`). */
 export type Role = "customer" | "tm_admin";
 export const ADMIN_ROLE: Role = "tm_admin";
 

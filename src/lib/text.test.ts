@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { slugify, titleCase } from "./text";
 
-describe("category name rules (SPEC §5)", () => {
+describe("category name rules (docs/product.md §5)", () => {
   it("title-cases each word", () => {
     expect(titleCase("wall art")).toBe("Wall Art");
     expect(titleCase("  LUGGAGE   tags ")).toBe("Luggage Tags");

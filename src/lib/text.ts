@@ -1,4 +1,4 @@
-/** Text rules of SPEC §5 for category names and slugs. */
+/** Text rules of docs/product.md §5 for category names and slugs. */
 
 /** "wall  art" -> "Wall Art": each word title-cased. */
 export function titleCase(input: string): string {

@@ -1,7 +1,7 @@
 /**
  * The money boundary of the API (docs/decisions/0003-money-in-paise.md). Inside the shop every
  * amount is integer paise; on the wire (every API JSON body and answer) it is rupees, a JSON number
- * with at most 2 decimals, as SPEC §1/§9 and the payment provider speak. The conversion is by field
+ * with at most 2 decimals, as docs/product.md §1/§9 and the payment provider speak. The conversion is by field
  * name, so it happens in exactly one place per side: the server's json()/readJson()
  * (src/server/http.ts) and the browser's API client (src/lib/api-client.ts).
  *

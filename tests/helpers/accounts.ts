@@ -57,7 +57,7 @@ export interface Endpoint {
   send: (token: string | undefined, headers?: Record<string, string>) => ReturnType<typeof call>;
 }
 
-/** Every endpoint of this issue with a valid body; address calls target address id `a1`. */
+/** Every account endpoint (docs/product.md §7) with a valid body; address calls target address id `a1`. */
 export function endpoints(): Endpoint[] {
   const opts = (token: string | undefined, headers?: Record<string, string>) => ({
     ...(token ? { token } : {}),

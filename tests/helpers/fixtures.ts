@@ -1,4 +1,4 @@
-/** Valid account inputs (SPEC §5 profile and address rules) shared by the integration tests. */
+/** Valid account inputs (docs/product.md §5 profile and address rules) shared by the integration tests. */
 export const PROFILE = {
   firstName: "Asha",
   lastName: "Verma",

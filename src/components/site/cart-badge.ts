@@ -1,5 +1,5 @@
 /**
- * The cart count on the top bar and the mobile bar (SPEC §4: the sum of item quantities, from the
+ * The cart count on the top bar and the mobile bar (docs/product.md §4: the sum of item quantities, from the
  * cart store's $cartCount) and the cart buttons, which dispatch `window` CustomEvent("cart:open")
  * for the cart drawer. Framework-free, so content-only pages stay without React.
  */

@@ -12,7 +12,7 @@ export interface NavUser {
   /** Prefills the custom-order inquiry. */
   fullName?: string;
   email?: string;
-  /** Only the owner sees the portal link (SPEC §2, §6). */
+  /** Only the owner sees the portal link (docs/product.md §2, §6). */
   isOwner: boolean;
 }
 

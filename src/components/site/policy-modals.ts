@@ -1,5 +1,5 @@
 /**
- * The footer's modals (About Us, Contact Us and the four policies; SPEC §2 "Footer and policy
+ * The footer's modals (About Us, Contact Us and the four policies; docs/product.md §2 "Footer and policy
  * modals"). Their <dialog>s are not in the page's own HTML: their ~14 kB of text would make every
  * page's first answer too large for one round trip (docs/decisions/0051-policy-modals-on-demand.md).
  * They are fetched from /fragments/policies once the page is idle (or on the first click, if that

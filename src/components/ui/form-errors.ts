@@ -1,6 +1,6 @@
 /**
  * Reading a form's errors (react-hook-form, decision 0017):
- *  - hasBlankField: a required field left blank or a select left unchosen (the forms whose SPEC §5
+ *  - hasBlankField: a required field left blank or a select left unchosen (the forms whose docs/product.md §5
  *    rule is a 'Missing Fields' toast show it then, from handleSubmit's onInvalid).
  *  - showServerErrors: the server's 400 where the person sees it. Its message is "field: message"
  *    per problem, joined by "; " (describeZodError in src/server/http.ts); a problem naming a

@@ -1,5 +1,5 @@
 /**
- * The one toast queue (SPEC §8): any island or plain <script> calls `showToast(...)`;
+ * The one toast queue (docs/product.md §8): any island or plain <script> calls `showToast(...)`;
  * `Toaster.astro` renders the queue without React, so content-only pages can show toasts too.
  * A toast closes when clicked (`dismissToast`) or after TOAST_DURATION_MS.
  */
@@ -17,7 +17,7 @@ export interface Toast extends ToastInput {
   id: number;
 }
 
-/** SPEC §9: toast duration 5 seconds. */
+/** docs/product.md §9: toast duration 5 seconds. */
 export const TOAST_DURATION_MS = 5000;
 
 /** The visible toasts, oldest first. Read-only for consumers: change it with showToast/dismissToast. */

@@ -1,5 +1,5 @@
 /**
- * The address manager's add/edit form (SPEC §2, §5 Address save), inside its modal: the fields of
+ * The address manager's add/edit form (docs/product.md §2, §5 Address save), inside its modal: the fields of
  * addressFieldsSchema (the schema POST/PUT /v2/users/profile-address parse), the account's email
  * read-only, Cancel and Save. A blank required field is the 'Missing Fields' toast; each message
  * also shows under its field, and a 400 from the server shows on the form.

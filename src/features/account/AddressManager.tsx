@@ -1,5 +1,5 @@
 /**
- * The address manager (SPEC §2), one component for the profile and for checkout:
+ * The address manager (docs/product.md §2), one component for the profile and for checkout:
  * Saved Addresses (max height 60% of the viewport), Add Address, edit and delete; an add/edit
  * modal with Cancel and Save; a spinner overlay while saving or deleting. A new address has the
  * temporary id 'new' and name, phone and email prefilled from the user; the form is AddressEditor.

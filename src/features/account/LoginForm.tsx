@@ -1,5 +1,5 @@
 /**
- * Login (SPEC §2, §4, §5): email and password required, 'Logging in...' while busy; after login,
+ * Login (docs/product.md §2, §4, §5): email and password required, 'Logging in...' while busy; after login,
  * the requested page (?redirect=, from the guards) or /.
  *
  * A visitor already signed in is sent on by the server (the middleware), never by this form: the

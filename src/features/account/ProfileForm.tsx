@@ -1,5 +1,5 @@
 /**
- * Manage profile (/my-profile, SPEC §2, §5): firstName, lastName, phone, gender, dateOfBirth
+ * Manage profile (/my-profile, docs/product.md §2, §5): firstName, lastName, phone, gender, dateOfBirth
  * editable (profileSchema, the same schema PUT /v2/users/profile parses), email read-only.
  * 'Missing Fields' when one is blank; 'Profile updated!' or 'Error!' - 'Failed to update profile.'
  * (a 400's own message shows on the form too).
@@ -27,7 +27,7 @@ const toValues = (u: User | null): ProfileFormValues => ({
 });
 const FIELDS = Object.keys(toValues(null));
 
-/** SPEC §5 Profile save: a blank field is the 'Missing Fields' toast (each message also shows under its field). */
+/** docs/product.md §5 Profile save: a blank field is the 'Missing Fields' toast (each message also shows under its field). */
 function onInvalid(errors: FieldErrors): void {
   if (hasBlankField(errors))
     showToast({

@@ -1,5 +1,5 @@
 /**
- * Sign-up (/join-{product}, SPEC §2, §4, §5): every field's message under it (signUpSchema),
+ * Sign-up (/join-{product}, docs/product.md §2, §4, §5): every field's message under it (signUpSchema),
  * cleared when that field is edited; 'Creating...' while busy; verification email; then the form
  * is cleared and the visitor goes to / whether the attempt succeeded or failed.
  */
@@ -50,7 +50,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
         message: "Something went wrong. Please try again.",
       });
     }
-    // SPEC §4: cleared, then home, whether the attempt succeeded or failed.
+    // docs/product.md §4: cleared, then home, whether the attempt succeeded or failed.
     reset();
     location.assign("/");
   }

@@ -1,7 +1,7 @@
 /**
- * The profile and address calls of the browser (SPEC §7). Each answers the updated user, which
+ * The profile and address calls of the browser (docs/product.md §7). Each answers the updated user, which
  * becomes the session's user (cookies renewed for 30 minutes). Failures are logged and rethrown
- * to the caller (SPEC §8 silent failures), which shows the toast.
+ * to the caller (docs/product.md §8 silent failures), which shows the toast.
  */
 import { generateAddressId, NEW_ADDRESS_ID, type User } from "./account";
 import type { AddressInput, ProfileInput } from "./account.schema";

@@ -1,5 +1,5 @@
 /**
- * HTTP handlers of the account calls (SPEC §7 Authentication and profile). Every handler first
+ * HTTP handlers of the account calls (docs/product.md §7 Authentication and profile). Every handler first
  * verifies the bearer token (401), then parses the body and query with zod (400, nothing written),
  * then writes inside one transaction and answers the updated user. The uid and email always come
  * from the verified token. The route files under src/pages/v2/ only wire these.

@@ -1,5 +1,5 @@
 /**
- * The account forms' and bodies' schemas (account.schema.ts) with SPEC §5's messages word for
+ * The account forms' and bodies' schemas (account.schema.ts) with docs/product.md §5's messages word for
  * word: what the islands show through zodResolver and what the handlers answer.
  */
 import { describe, expect, it } from "vitest";
@@ -64,7 +64,7 @@ const USER: User = {
   cartId: "c1",
 };
 
-describe("sign-up validation (SPEC §5, messages word for word)", () => {
+describe("sign-up validation (docs/product.md §5, messages word for word)", () => {
   it("accepts a complete form", () => {
     expect(validateSignUp(VALID)).toEqual({});
   });
@@ -215,7 +215,7 @@ describe("profile validation", () => {
   });
 });
 
-describe("address validation (SPEC §5 Address save)", () => {
+describe("address validation (docs/product.md §5 Address save)", () => {
   const ADDRESS = {
     ...newAddressFor(USER),
     address1: "12 MI Road",

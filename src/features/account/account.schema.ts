@@ -1,7 +1,7 @@
 /**
  * The account forms and bodies, one zod/mini schema each, shared by the islands (through
  * react-hook-form's zodResolver) and the handlers (readJson / readQuery in account.api.ts).
- * Every message of SPEC §5 Sign-up, Login, Profile save and Address save is written here, once.
+ * Every message of docs/product.md §5 Sign-up, Login, Profile save and Address save is written here, once.
  * How to write a form like these: docs/decisions/0017-forms.md.
  */
 import { z } from "zod/mini";
@@ -19,7 +19,7 @@ import {
 
 // Unknown keys are dropped (z.object strips them), so a body cannot set uid, email or role.
 
-/** Required text with the SPEC's texts: "{label} required", "{label}: at most {max} characters". */
+/** Required text with the spec's texts: "{label} required", "{label}: at most {max} characters". */
 const required = (label: string, max: number) =>
   requiredText(label, max, {
     required: `${label} required`,
@@ -47,7 +47,7 @@ const email = emailField({ required: "Email required", max: LIMITS.email });
 const ignoredEmail = z.optional(z.string().check(z.maxLength(LIMITS.email)));
 
 // ---------------------------------------------------------------------------------------------
-// Profile (SPEC §5 Profile save): the /my-profile form and PUT /v2/users/profile.
+// Profile (docs/product.md §5 Profile save): the /my-profile form and PUT /v2/users/profile.
 
 export const profileSchema = z.object({
   firstName: required("First name", LIMITS.name),
@@ -60,7 +60,7 @@ export type ProfileInput = z.output<typeof profileSchema>;
 export type ProfileFormValues = z.input<typeof profileSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Sign-up (SPEC §5 Sign-up): POST /v2/auth/register takes the profile fields; the form adds what
+// Sign-up (docs/product.md §5 Sign-up): POST /v2/auth/register takes the profile fields; the form adds what
 // never leaves the browser (password, confirmation, agreement) and requires the email.
 
 export const registerSchema = z.extend(profileSchema, { email: ignoredEmail });
@@ -116,7 +116,7 @@ export const googleRegisterSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Login (SPEC §5 Login): the form only (the API takes the identity provider's token).
+// Login (docs/product.md §5 Login): the form only (the API takes the identity provider's token).
 
 export const loginSchema = z.object({
   email: z
@@ -127,7 +127,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.output<typeof loginSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Addresses (SPEC §5 Address save): the address editor and POST/PUT /v2/users/profile-address.
+// Addresses (docs/product.md §5 Address save): the address editor and POST/PUT /v2/users/profile-address.
 
 /** The id a client may give an address: a short token, never the editor's temporary 'new'. */
 export const addressIdSchema = z.string({ error: "Address id required" }).check(

@@ -1,6 +1,6 @@
 /**
  * Accounts on the server: the user record and its saved addresses as the API and the pages see them
- * (SPEC §3 User, Address). The HTTP handlers are in account.api.ts, the admin grant in
+ * (docs/product.md §3 User, Address). The HTTP handlers are in account.api.ts, the admin grant in
  * admin-grant.server.ts.
  */
 import { and, asc, eq } from "drizzle-orm";

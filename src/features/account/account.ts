@@ -1,7 +1,7 @@
 /**
  * Accounts: the shapes, limits, dates and redirects shared by the browser and the server
- * (SPEC §3 User, Address). No zod here: the session store, loaded on every page by the
- * navigation, imports this file; the forms' and bodies' schemas (and SPEC §5's messages) live in
+ * (docs/product.md §3 User, Address). No zod here: the session store, loaded on every page by the
+ * navigation, imports this file; the forms' and bodies' schemas (and docs/product.md §5's messages) live in
  * account.schema.ts.
  */
 import { trimInvisible } from "../../lib/text";
@@ -19,12 +19,12 @@ export {
 } from "../../lib/address";
 export { ADMIN_ROLE, isAdmin, type Role } from "../../lib/roles";
 
-/** SPEC §3 / §4: the session's life (its cookies: src/lib/cookies.ts), the temporary order entry removed at logout. */
+/** docs/product.md §3 / §4: the session's life (its cookies: src/lib/cookies.ts), the temporary order entry removed at logout. */
 export const SESSION_MINUTES = 30;
 export const TEMP_ORDER_KEY = "tempOrder";
-/** The address editor's temporary id before the first save (SPEC §3). */
+/** The address editor's temporary id before the first save (docs/product.md §3). */
 export const NEW_ADDRESS_ID = "new";
-/** SPEC §9: the product's own sign-up password minimum. */
+/** docs/product.md §9: the product's own sign-up password minimum. */
 export const PASSWORD_MIN = 8;
 
 /** Sane upper bounds, enforced by the server and mirrored as maxLength on the inputs. */
@@ -40,7 +40,7 @@ export const LIMITS = {
   addresses: 20,
 } as const;
 
-/** The user as the API answers it and as the `user` cookie keeps it (SPEC §3). */
+/** The user as the API answers it and as the `user` cookie keeps it (docs/product.md §3). */
 export interface User {
   uid: string;
   firstName: string;
@@ -89,14 +89,14 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The gender select's options (SPEC §5: male, female, other). */
+/** The gender select's options (docs/product.md §5: male, female, other). */
 export const GENDER_OPTIONS = [
   { value: "male", label: "Male" },
   { value: "female", label: "Female" },
   { value: "other", label: "Other" },
 ] as const;
 
-/** A blank address for the editor: temporary id 'new', name/phone/email from the user (SPEC §2). */
+/** A blank address for the editor: temporary id 'new', name/phone/email from the user (docs/product.md §2). */
 export function newAddressFor(
   user: Pick<User, "firstName" | "lastName" | "phone" | "email"> | null,
 ): Address {
@@ -117,7 +117,7 @@ export function newAddressFor(
   };
 }
 
-/** The id a new address gets when saved: the current time as a string (SPEC §3). */
+/** The id a new address gets when saved: the current time as a string (docs/product.md §3). */
 export function generateAddressId(now: number = Date.now()): string {
   return String(now);
 }
@@ -164,7 +164,7 @@ export function loginUrl(requested: string): string {
   return target && target !== "/" ? `/login?redirect=${encodeURIComponent(target)}` : "/login";
 }
 
-/** Parses the `user` cookie's value; null when empty or not a user (SPEC §4: then it is removed). */
+/** Parses the `user` cookie's value; null when empty or not a user (docs/product.md §4: then it is removed). */
 export function parseUserCookie(raw: string | undefined | null): User | null {
   if (!raw) return null;
   let text = raw;

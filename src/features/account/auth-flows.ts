@@ -1,5 +1,5 @@
 /**
- * Sign-up, login and Google sign-in in the browser (SPEC §4): the identity provider first
+ * Sign-up, login and Google sign-in in the browser (docs/product.md §4): the identity provider first
  * (Firebase), then the shop's own record (POST /v2/auth/...), then the session cookies.
  * Each throws on failure; the forms turn that into the spec's toasts.
  *

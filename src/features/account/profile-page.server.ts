@@ -1,5 +1,5 @@
 /**
- * What /my-profile renders on the server (SPEC §2 My profile), in the one page-load shape
+ * What /my-profile renders on the server (docs/product.md §2 My profile), in the one page-load shape
  * (src/server/page-load.ts, decision 0019): the signed-in user's record (null when none exists
  * yet: the form then asks the API, which creates it), or that it could not be read (503 with the
  * toast 'Failed to load your profile.'), never a bare 500.

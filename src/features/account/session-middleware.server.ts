@@ -1,5 +1,5 @@
 /**
- * Runs before every page is rendered (SPEC §2 Guards, §4 Authentication, §6 Roles):
+ * Runs before every page is rendered (docs/product.md §2 Guards, §4 Authentication, §6 Roles):
  *
  *  0. Demo mode: answers 421 to any request (pages and API) whose Host is not a loopback name
  *     (localhost, 127.0.0.1, [::1]), so a web page whose name is re-bound to 127.0.0.1 (DNS

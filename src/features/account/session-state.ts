@@ -1,5 +1,5 @@
 /**
- * The session's state: the `token` and `user` cookies (SPEC §4) mirrored in nanostores, and the
+ * The session's state: the `token` and `user` cookies (docs/product.md §4) mirrored in nanostores, and the
  * writes that keep both in step. session-store.ts (the session's life) and token-sync.ts (the
  * Firebase token) both build on this; pages and islands import session-store.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser session (SPEC §4 Authentication), the public face pages and islands import:
+ * The browser session (docs/product.md §4 Authentication), the public face pages and islands import:
  * the stores and the session's life. Framework-free so plain <script>s (the nav) and React
  * islands share it. The cookies and stores are kept in session-state.ts, the Firebase token in
  * token-sync.ts.
@@ -29,7 +29,7 @@ export { freshToken, startSessionSync } from "./token-sync";
 
 let initialised = false;
 
-/** Reads the cookies into the stores (once per page). SPEC §4: both must exist. */
+/** Reads the cookies into the stores (once per page). docs/product.md §4: both must exist. */
 export function initSession(): void {
   if (initialised || typeof document === "undefined") return;
   initialised = true;
@@ -75,7 +75,7 @@ export async function updateSessionUser(user: User): Promise<void> {
   writeSession(user, token);
 }
 
-/** SPEC §4 Logout: cookies and tempOrder removed, stores cleared, 'Logged Out!', then /. */
+/** docs/product.md §4 Logout: cookies and tempOrder removed, stores cleared, 'Logged Out!', then /. */
 export async function logout(): Promise<void> {
   clearSession();
   try {

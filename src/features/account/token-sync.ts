@@ -1,5 +1,5 @@
 /**
- * The Firebase ID token behind the session (SPEC §4): while a tab is open, Firebase's refreshes
+ * The Firebase ID token behind the session (docs/product.md §4): while a tab is open, Firebase's refreshes
  * (onIdTokenChanged) rewrite the `token` cookie, so the server never sees a stale token while the
  * session lives; a session that ended, or whose Firebase user went away, is cleared.
  *

@@ -1,5 +1,5 @@
 /**
- * The cart drawer (SPEC §2 Cart drawer): a modal <dialog> that slides in from the right on wide
+ * The cart drawer (docs/product.md §2 Cart drawer): a modal <dialog> that slides in from the right on wide
  * screens and up from the bottom on narrow ones, over the dimmed backdrop of global.css.
  *
  * Accessible dialog: showModal() makes the page behind inert and moves focus to the close button;

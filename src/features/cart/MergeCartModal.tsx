@@ -1,5 +1,5 @@
 /**
- * The merge prompt of SPEC §2/§4: 'Merge Your Cart?' over the app when, at sign-in, both the guest
+ * The merge prompt of docs/product.md §2/§4: 'Merge Your Cart?' over the app when, at sign-in, both the guest
  * cart and the account cart have lines. 'Merge Carts' sums the guest lines into the account cart;
  * 'Keep Account Cart' discards the guest cart. Escape closes it without a choice: both carts stay
  * as they are (the account cart is shown) and the prompt comes back on the next page.

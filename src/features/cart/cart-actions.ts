@@ -1,5 +1,5 @@
 /**
- * The cart's UI actions, with SPEC §8's toasts (the mutators in cart-store.ts show none, so
+ * The cart's UI actions, with docs/product.md §8's toasts (the mutators in cart-store.ts show none, so
  * checkout can clear the cart silently).
  */
 import { showToast } from "../../components/ui/toast-store";
@@ -70,7 +70,7 @@ function choiceMap(chosen: ChosenVariants): Record<string, { id: string }> {
 }
 
 /**
- * The product page's Add to cart (SPEC §2 Product detail): one choice per variant group, a whole
+ * The product page's Add to cart (docs/product.md §2 Product detail): one choice per variant group, a whole
  * quantity from 1 to MAX_LINE_QUANTITY, an optional note of at most MAX_NOTE_LENGTH characters.
  * Shows 'Cart Updated!' on success and 'Error!' - '500: Cannot add product to cart!' on failure;
  * a missing choice or a bad quantity or note shows a warning and sends nothing.

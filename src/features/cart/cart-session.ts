@@ -11,7 +11,7 @@ import { toCartAnswer } from "./cart.schema";
 import { session } from "./cart-context";
 import { remember } from "./cart-remembered-count";
 
-/** The bearer token: the `token` cookie (SPEC §3, kept fresh by the session), else the one given to onSignedIn. */
+/** The bearer token: the `token` cookie (docs/product.md §3, kept fresh by the session), else the one given to onSignedIn. */
 async function authToken(): Promise<string | null> {
   return readCookie(TOKEN_COOKIE) || session.token;
 }

@@ -15,12 +15,12 @@ export const $cartItems = atom<CartLine[]>([]);
  * (see the file comment); null once the lines are known.
  */
 export const $rememberedCount = atom<number | null>(null);
-/** SPEC §4: the sum of quantities (the nav and mobile badges). */
+/** docs/product.md §4: the sum of quantities (the nav and mobile badges). */
 export const $cartCount = computed(
   [$cartItems, $rememberedCount],
   (items, remembered) => remembered ?? cartCount(items),
 );
-/** SPEC §4: the sum of price x quantity, in paise. */
+/** docs/product.md §4: the sum of price x quantity, in paise. */
 export const $cartSubtotal = computed($cartItems, (items) => cartSubtotal(items));
 /** Whose cart is shown. */
 export const $cartMode = atom<CartMode>("guest");
@@ -31,7 +31,7 @@ export const $cartLoading = atom(false);
 /** Whether the drawer is open. */
 export const $cartOpen = atom(false);
 
-/** SPEC §2/§4: set when both carts have lines at sign-in; MergeCartModal shows it. */
+/** docs/product.md §2/§4: set when both carts have lines at sign-in; MergeCartModal shows it. */
 export interface MergePrompt {
   guestItems: CartLine[];
   accountItems: CartLine[];

@@ -1,10 +1,10 @@
 /**
- * The one cart store of the browser (SPEC §4 Cart), shared by every island and plain script:
+ * The one cart store of the browser (docs/product.md §4 Cart), shared by every island and plain script:
  * the nav and mobile badges ($cartCount), the drawer, the product page and checkout.
  * Framework-free (nanostores); React islands read it with `useStore` from @nanostores/react.
  *
  * Two modes:
- * - guest: the lines live in localStorage under `cart` (SPEC §3) and are re-read before every
+ * - guest: the lines live in localStorage under `cart` (docs/product.md §3) and are re-read before every
  *   change, so tabs never overwrite each other; other tabs follow through the `storage` event.
  * - account: the lines live on the server (/v2/carts, bearer token). Requests run one after the
  *   other and each answer replaces the lines; an answer that arrives after a sign-out or a new
@@ -29,7 +29,7 @@
  *
  * Files: cart-state.ts (the stores), cart-storage.ts (the guest cart), cart-session.ts (requests,
  * their order, the session counter), cart-remembered-count.ts (the badge without a request),
- * cart-actions.ts (the UI actions with SPEC §8's toasts), and this module: the mutators, sign-in
+ * cart-actions.ts (the UI actions with docs/product.md §8's toasts), and this module: the mutators, sign-in
  * and sign-out, the merge, and startCart(). Mutators never show toasts (checkout clears the cart
  * silently). Importing any of them starts nothing.
  */
@@ -148,7 +148,7 @@ export async function refreshCart(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sign-in and sign-out (SPEC §4)
+// Sign-in and sign-out (docs/product.md §4)
 // ---------------------------------------------------------------------------------------------
 
 /** Sends the guest lines to PUT /v2/carts-merge; see the file comment for why storage goes first. */
@@ -161,7 +161,7 @@ async function mergeGuest(guest: CartLine[], at: number): Promise<boolean> {
     applyAnswer(answer, at);
     return true;
   } catch (error) {
-    console.error("[cart] merge failed", error); // SPEC §8: logged only
+    console.error("[cart] merge failed", error); // docs/product.md §8: logged only
     if (readGuest().length === 0) writeGuest(guest); // keep the guest cart for the next attempt
     return false;
   }
@@ -172,7 +172,7 @@ async function syncAfterSignIn(at: number): Promise<SignInOutcome> {
   try {
     account = await request("GET", "/v2/carts");
   } catch (error) {
-    console.error("[cart] fetching the account cart failed", error); // SPEC §8: logged only
+    console.error("[cart] fetching the account cart failed", error); // docs/product.md §8: logged only
     if (at === session.epoch) {
       $cartItems.set([]);
       $rememberedCount.set(null);
@@ -292,7 +292,7 @@ export function startCart(): void {
     if (open) needLines();
   });
 
-  // SPEC §4: signed in only when both session cookies exist; the guest cart is not shown meanwhile.
+  // docs/product.md §4: signed in only when both session cookies exist; the guest cart is not shown meanwhile.
   const token = readCookie(TOKEN_COOKIE);
   if (token && readCookie(USER_COOKIE)) {
     if (!resumeFromRemembered(token)) void onSignedIn(token);

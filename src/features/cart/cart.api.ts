@@ -1,5 +1,5 @@
 /**
- * HTTP handlers of the cart calls (SPEC §7 Cart). Every call needs a bearer token (`requireUser`),
+ * HTTP handlers of the cart calls (docs/product.md §7 Cart). Every call needs a bearer token (`requireUser`),
  * parses its input with zod before anything is written (400 `{ error }`), and answers the cart:
  * `{ id, items: [{ id, productId, product: { name, image, weight }, variant, quantity, price, note,
  * productNote }], count, subtotal }` (amounts leave as rupees through json()). The route files under src/pages/v2/ only wire these.

@@ -1,7 +1,7 @@
 /**
- * Account carts in the database (SPEC §4 "Authenticated", §7 Cart calls). Server only.
+ * Account carts in the database (docs/product.md §4 "Authenticated", §7 Cart calls). Server only.
  *
- * - One cart per user; its id is the user's `cartId` (SPEC §3 User.cartId). The `carts` row is
+ * - One cart per user; its id is the user's `cartId` (docs/product.md §3 User.cartId). The `carts` row is
  *   created on the first write and locked (`select ... for update`) by every write, so two requests
  *   of the same user never interleave.
  * - Every line is priced here from the database: the product's base price plus the chosen options'
@@ -156,7 +156,7 @@ export async function clearCartFor(uid: string): Promise<CartAnswer> {
 }
 
 /**
- * PUT /v2/carts-merge: sums the guest lines into the account cart (SPEC §4 'Merge Carts').
+ * PUT /v2/carts-merge: sums the guest lines into the account cart (docs/product.md §4 'Merge Carts').
  * Lines of the same product and variant add up (capped); each guest line is priced here.
  * A guest line that cannot be bought any more (product gone or inactive, option removed) or that
  * does not fit (cart full) is skipped and listed in `skipped`, so one stale line never blocks the rest.

@@ -30,7 +30,7 @@ describe("line identity", () => {
   });
 });
 
-describe("addLine (guest cart, SPEC §4)", () => {
+describe("addLine (guest cart, docs/product.md §4)", () => {
   it("adds a new line with quantity 1 by default", () => {
     const { quantity: _q, ...noQuantity } = draft();
     const items = addLine([], noQuantity)!;
@@ -99,7 +99,7 @@ describe("addLine (guest cart, SPEC §4)", () => {
   });
 });
 
-describe("count and subtotal (SPEC §4)", () => {
+describe("count and subtotal (docs/product.md §4)", () => {
   it("counts the sum of quantities and totals price times quantity", () => {
     const items = [
       { quantity: 2, price: 149900 },
@@ -112,7 +112,7 @@ describe("count and subtotal (SPEC §4)", () => {
   });
 });
 
-describe("mergeLines ('Merge Carts', SPEC §4)", () => {
+describe("mergeLines ('Merge Carts', docs/product.md §4)", () => {
   const line = (
     variant: CartLine["variant"],
     quantity: number,

@@ -1,7 +1,7 @@
 /**
  * The cart's pure rules, shared by the browser store (cart-store.ts) and the server (cart.server.ts):
- * types (SPEC §3 Cart, Cart item), line identity, adding and merging lines, count and subtotal
- * (SPEC §4). The "one choice per variant group" rule is resolve-choice.ts; the schemas of the /v2/carts bodies and
+ * types (docs/product.md §3 Cart, Cart item), line identity, adding and merging lines, count and subtotal
+ * (docs/product.md §4). The "one choice per variant group" rule is resolve-choice.ts; the schemas of the /v2/carts bodies and
  * answers are in cart.schema.ts (zod/mini, shared by the browser and the handlers).
  *
  * Amounts are integer paise. A line is identified by its product and its variant choice: the
@@ -21,7 +21,7 @@ export const MAX_CART_LINES = 50;
 export const MAX_NOTE_LENGTH = 500;
 /** Variant groups one line may name (far above any real product). */
 export const MAX_VARIANT_GROUPS = 20;
-/** The local storage key of the guest cart (SPEC §3). */
+/** The local storage key of the guest cart (docs/product.md §3). */
 export const GUEST_CART_KEY = "cart";
 
 // ---------------------------------------------------------------------------------------------
@@ -39,7 +39,7 @@ export interface CartProductSnapshot {
   weight: number;
 }
 
-/** One cart line as the API answers it and the guest cart stores it (SPEC §3 Cart item). */
+/** One cart line as the API answers it and the guest cart stores it (docs/product.md §3 Cart item). */
 export interface CartLine {
   /** Server: the row id. Guest: `guestLineId(productId, variantKey)`. */
   id: string;
@@ -55,7 +55,7 @@ export interface CartLine {
   productNote: string;
 }
 
-/** What the product page hands to the cart: the body of POST /v2/carts (SPEC §7). */
+/** What the product page hands to the cart: the body of POST /v2/carts (docs/product.md §7). */
 export interface CartItemDraft {
   productId: string;
   variant: VariantChoice;
@@ -99,7 +99,7 @@ export function guestLineId(productId: string, key: string): string {
   return key ? `${productId}::${key}` : productId;
 }
 
-/** Same product and same variant choice: the same line (SPEC §4). */
+/** Same product and same variant choice: the same line (docs/product.md §4). */
 export function sameLine(
   a: { productId: string; variant: Readonly<Record<string, { id: string }>> },
   b: { productId: string; variant: Readonly<Record<string, { id: string }>> },
@@ -107,12 +107,12 @@ export function sameLine(
   return a.productId === b.productId && variantKey(a.variant) === variantKey(b.variant);
 }
 
-/** SPEC §4: the count is the sum of item quantities. */
+/** docs/product.md §4: the count is the sum of item quantities. */
 export function cartCount(items: readonly Pick<CartLine, "quantity">[]): number {
   return items.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** SPEC §4: the subtotal is the sum of price times quantity (paise). */
+/** docs/product.md §4: the subtotal is the sum of price times quantity (paise). */
 export function cartSubtotal(items: readonly Pick<CartLine, "quantity" | "price">[]): number {
   return items.reduce((sum, line) => sum + line.price * line.quantity, 0);
 }
@@ -161,7 +161,7 @@ export function draftToGuestLine(draft: CartItemDraft): CartLine {
 }
 
 /**
- * SPEC §4 (guest cart): adding the same product with the same variant choice raises that line's
+ * docs/product.md §4 (guest cart): adding the same product with the same variant choice raises that line's
  * quantity by the given quantity (default 1); anything else is appended as a new line.
  * Returns a new array; the input is not changed. A new line beyond MAX_CART_LINES is refused (null).
  */
@@ -206,7 +206,7 @@ export interface MergeLinesResult<T> {
 }
 
 /**
- * SPEC §4 'Merge Carts': lines with the same product and variant sum their quantities (capped at
+ * docs/product.md §4 'Merge Carts': lines with the same product and variant sum their quantities (capped at
  * MAX_LINE_QUANTITY); the others are appended in the order they come. The existing lines keep their
  * order and identity; a non-empty incoming note replaces the existing one. Pure; used by the server's
  * PUT /v2/carts-merge and by tests.
@@ -238,7 +238,7 @@ export function toAnswer(id: string, items: CartLine[]): CartAnswer {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Texts (SPEC §2, §8), verbatim
+// Texts (docs/product.md §2, §8), verbatim
 // ---------------------------------------------------------------------------------------------
 
 export const CART_TEXTS = {

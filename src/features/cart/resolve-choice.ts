@@ -1,5 +1,5 @@
 /**
- * One choice per variant group (SPEC §2 Product detail; the server's cart add): the product page
+ * One choice per variant group (docs/product.md §2 Product detail; the server's cart add): the product page
  * checks a shopper's choice with it before adding, and the server prices the line with it.
  */
 import type { Variant } from "../catalogue/catalogue";

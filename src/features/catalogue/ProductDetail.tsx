@@ -1,5 +1,5 @@
 /**
- * The product detail island (SPEC §2 "Product detail"): images, name, description, attributes,
+ * The product detail island (docs/product.md §2 "Product detail"): images, name, description, attributes,
  * one picker per variant group, quantity (minimum 1), an optional note and the price
  * (base + chosen options). "Add to cart" hands the choice to the cart store, which checks one
  * choice per variant group and shows the toasts; the server prices the line again.

@@ -1,5 +1,5 @@
 /**
- * The product list island (SPEC §2 "Product list"): search box, category filter kept in the
+ * The product list island (docs/product.md §2 "Product list"): search box, category filter kept in the
  * `category` query parameter, the first 12 products as rendered by the server, then infinite
  * scroll by 12 and scroll restoration when the shopper comes back.
  *

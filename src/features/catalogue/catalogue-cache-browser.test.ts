@@ -1,5 +1,5 @@
 /**
- * The catalogue cache as the browser runs it (SPEC §3 "Local browser database", §4 "Catalogue
+ * The catalogue cache as the browser runs it (docs/product.md §3 "Local browser database", §4 "Catalogue
  * cache"), on fake-indexeddb through catalogue-cache-browser.fixtures.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -29,7 +29,7 @@ describe("catalogue cache in the browser (ecommerceDB on fake-indexeddb)", () =>
     expect(t.server.requests).toEqual(["/v2/products?limit=0&offset=0&status=active"]);
     expect(await storedIds()).toEqual(["a", "b"]);
     expect(t.kv.getItem(LAST_FETCHED_KEY)).toBe(String(t.now()));
-    // SPEC §3: version 1, the two object stores.
+    // docs/product.md §3: version 1, the two object stores.
     const db = await new Promise<IDBDatabase>((resolve) => {
       const request = indexedDB.open("ecommerceDB");
       request.onsuccess = () => resolve(request.result);

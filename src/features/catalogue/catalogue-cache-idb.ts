@@ -1,6 +1,6 @@
 /**
  * The catalogue cache's storage in the browser: IndexedDB database `ecommerceDB`, version 1, with
- * the object stores `products` and `featuredproducts`, each keyed by `id` (SPEC §3 "Local browser
+ * the object stores `products` and `featuredproducts`, each keyed by `id` (docs/product.md §3 "Local browser
  * database"). Written with `idb`; unit tests run it on `fake-indexeddb`.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";

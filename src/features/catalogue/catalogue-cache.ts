@@ -1,12 +1,12 @@
 /**
- * The browser's catalogue cache (SPEC §3 "Local browser database", §4 "Catalogue cache").
+ * The browser's catalogue cache (docs/product.md §3 "Local browser database", §4 "Catalogue cache").
  *
  * - Empty store (or never fully fetched): fetch all active products, store them, return them.
  * - Otherwise return the cached list at once; if the last full fetch is older than 5 minutes,
  *   refresh in the background, then announce the fresh list (`products-updated`).
  * - A full refresh clears and rewrites the whole product store; one also runs every 5 minutes.
  * - A product by id is read from the store first, else fetched and stored.
- * - Failures are only logged (SPEC §8 "Silent failures"): an empty list or no product.
+ * - Failures are only logged (docs/product.md §8 "Silent failures"): an empty list or no product.
  * - The owner's edits: every page names the catalogue's version (`<meta name="catalogue-version">`).
  *   When it differs from the version the store was last filled at (kept in localStorage), the
  *   store is refreshed fully before it answers. Without the meta, only the 5-minute rule applies.
@@ -25,7 +25,7 @@ export const LAST_FETCHED_KEY = "productsLastFetched";
 export const SEEN_VERSION_KEY = "catalogueVersion";
 /** Window event carrying `{ detail: Product[] }` after a background refresh. */
 export const PRODUCTS_UPDATED_EVENT = "products-updated";
-/** The call of SPEC §7 / §9: all active products, no paging. */
+/** The call of docs/product.md §7 / §9: all active products, no paging. */
 export const ALL_ACTIVE_PRODUCTS_URL = "/v2/products?limit=0&offset=0&status=active";
 
 export interface CatalogueStores {

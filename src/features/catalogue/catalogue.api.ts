@@ -1,5 +1,5 @@
 /**
- * Handlers of the public catalogue API (SPEC §7 "Catalogue and home"). The files under
+ * Handlers of the public catalogue API (docs/product.md §7 "Catalogue and home"). The files under
  * src/pages/v2/ only wire these into `methods()`, so integration tests call them directly.
  */
 import type { APIContext } from "astro";

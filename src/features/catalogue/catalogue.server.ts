@@ -1,5 +1,5 @@
 /**
- * Catalogue queries: database rows reshaped into the API types of catalogue.ts (SPEC §3).
+ * Catalogue queries: database rows reshaped into the API types of catalogue.ts (docs/product.md §3).
  * Money stays in paise, weight becomes kilograms, costPrice appears only when asked for (admins).
  * A page of products costs a fixed number of queries: the products, then their variants,
  * images, attributes and tags each in one `inArray` query.

@@ -1,5 +1,5 @@
 /**
- * Catalogue types as the API answers them (SPEC §3) and the pure price rules shared by the
+ * Catalogue types as the API answers them (docs/product.md §3) and the pure price rules shared by the
  * browser and the server. Amounts are integer paise (see docs/decisions/0003-money-in-paise.md).
  */
 import { paiseToRupeeString } from "../../lib/money";
@@ -70,7 +70,7 @@ export interface Category {
 
 /**
  * Price shown in lists: the base plus one additional price per distinct variant name
- * (the first option listed in each group), as SPEC §3 says.
+ * (the first option listed in each group), as docs/product.md §3 says.
  */
 export function effectiveListPrice(product: Pick<Product, "price" | "variants">): number {
   return (
@@ -93,7 +93,7 @@ export function gramsToKg(grams: number): number {
 }
 
 export const PRODUCT_PAGE_SIZE = 12;
-/** The homepage "Spotlight Selections" hold at most this many products (SPEC §9). */
+/** The homepage "Spotlight Selections" hold at most this many products (docs/product.md §9). */
 export const HOME_PRODUCTS_MAX = 8;
 /** The `code` of the API's refusal to list one more (the portal shows PRODUCT_TEXTS.homeLimit). */
 export const HOME_LIMIT_CODE = "home_limit";
@@ -102,17 +102,17 @@ export const HOME_LIMIT_CODE = "home_limit";
 // Shared helpers for the catalogue screens (product list, product detail) and the API.
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §9: how many products the list shows first, and how many each scroll step adds. */
+/** docs/product.md §9: how many products the list shows first, and how many each scroll step adds. */
 export const INITIAL_VISIBLE_PRODUCTS = 12;
-/** SPEC §4/§9: the browser's catalogue cache is stale after this long, and refreshes this often. */
+/** docs/product.md §4/§9: the browser's catalogue cache is stale after this long, and refreshes this often. */
 export const CATALOGUE_STALE_MS = 300_000;
-/** SPEC §9: scroll restoration on the product list. */
+/** docs/product.md §9: scroll restoration on the product list. */
 export const SCROLL_RESTORE_TRIES = 20;
 export const SCROLL_RESTORE_INTERVAL_MS = 400;
-/** SPEC §9: product quantity minimum. */
+/** docs/product.md §9: product quantity minimum. */
 export const MIN_QUANTITY = 1;
 
-/** Shown when a product has no image (SPEC §2: "a fallback image when absent"). */
+/** Shown when a product has no image (docs/product.md §2: "a fallback image when absent"). */
 export const FALLBACK_PRODUCT_IMAGE = "/images/fallback-product.svg";
 
 /** Path of a product's detail page. */
@@ -125,7 +125,7 @@ export function categoryPath(slug: string): string {
   return `/products/${encodeURIComponent(slug)}`;
 }
 
-/** The id doubles as the label when a category has no name (SPEC §3). */
+/** The id doubles as the label when a category has no name (docs/product.md §3). */
 export function categoryLabel(category: { id: string; name?: string | null }): string {
   return category.name?.trim() ? category.name : category.id;
 }
@@ -276,7 +276,7 @@ export function pathCategory(pathname: string): string | null {
 
 /**
  * The list's address for some filters: the category stays in the path when the page was opened
- * as /products/{slug} and it did not change; otherwise it goes in ?category= (SPEC §2).
+ * as /products/{slug} and it did not change; otherwise it goes in ?category= (docs/product.md §2).
  */
 export function listUrl(pathname: string, filters: ProductFilters): string {
   const category = filters.category?.trim() || null;

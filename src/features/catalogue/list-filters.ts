@@ -1,5 +1,5 @@
 /**
- * The product list's filters (SPEC §2 Product list: search and category) and where they live in
+ * The product list's filters (docs/product.md §2 Product list: search and category) and where they live in
  * the address: /products/{slug} or ?category=, and ?q=.
  */
 import { normaliseSearch, pathCategory } from "./catalogue";

@@ -1,5 +1,5 @@
 /**
- * Scroll restoration of the product list (SPEC §2, §9): when a shopper comes back to the list,
+ * Scroll restoration of the product list (docs/product.md §2, §9): when a shopper comes back to the list,
  * the list grows back to the number of products it showed and the page scrolls to where it was,
  * retrying up to 20 times at 400 ms while images and later pages arrive.
  */

@@ -3,7 +3,7 @@
  * page for the nav badge). catalogue.ts re-exports them; import from here in code that must stay
  * free of zod.
  */
-/** One option of a variant group (SPEC §3 Variant). */
+/** One option of a variant group (docs/product.md §3 Variant). */
 export interface Variant {
   id: string;
   /** The group, e.g. "Size". */

@@ -1,5 +1,5 @@
 /**
- * The interactive part of /checkout (SPEC §2 Checkout, §4 Checkout flow, §5 Checkout): the address
+ * The interactive part of /checkout (docs/product.md §2 Checkout, §4 Checkout flow, §5 Checkout): the address
  * picker (the Address manager with auto-select; a shopper with no address adds one here), the UPI
  * payment card with the phone, and 'Pay {total} via UPI' / Exit. The order summary beside it is
  * rendered by the server.
@@ -37,7 +37,7 @@ interface Props {
   total: number;
 }
 
-/** Leaves checkout for /products with the toast shown there (SPEC §4: failures go to /products). */
+/** Leaves checkout for /products with the toast shown there (docs/product.md §4: failures go to /products). */
 function leaveWith(toast: ToastInput): void {
   removeTempOrder();
   flashToast(toast);

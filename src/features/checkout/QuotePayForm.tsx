@@ -1,5 +1,5 @@
 /**
- * The quote page's form (issue 12 §2): name, email, phone and a shipping address (a signed-in
+ * The quote page's form (docs/decisions/0045-custom-work-quotes.md): name, email, phone and a shipping address (a signed-in
  * customer may pick a saved one), then 'Pay {total} via UPI'. The amount is the server's; the
  * button stays disabled from the first press until the page is left, and each press carries a
  * fresh idempotency key. The provider takes over exactly as at checkout (startPayment). Mounted

@@ -1,6 +1,6 @@
 /**
- * Checkout's calls from the browser (SPEC §7 Orders and payment), through the one API client
- * (src/lib/api-client.ts) with the session's bearer token, plus the tempOrder entry (SPEC §3) and
+ * Checkout's calls from the browser (docs/product.md §7 Orders and payment), through the one API client
+ * (src/lib/api-client.ts) with the session's bearer token, plus the tempOrder entry (docs/product.md §3) and
  * the hand-over to the payment provider. The provider's SDK is imported only here, on demand, so
  * only the checkout page ever loads it.
  */

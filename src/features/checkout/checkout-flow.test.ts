@@ -22,7 +22,7 @@ const line = (
   price,
 });
 
-describe("checkout phone (SPEC §5, the server's mobile rule)", () => {
+describe("checkout phone (docs/product.md §5, the server's mobile rule)", () => {
   it("accepts a 10-digit Indian mobile with spaces, dashes and a +91, 91 or 0 prefix", () => {
     expect(normaliseIndianMobile("98765 43210")).toBe("9876543210");
     expect(normaliseIndianMobile("+91 98765-43210")).toBe("9876543210");

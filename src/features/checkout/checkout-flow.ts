@@ -1,7 +1,7 @@
 /**
- * Checkout's pure rules for the browser and the pages (SPEC §2 Checkout, §4 Checkout flow, §5
+ * Checkout's pure rules for the browser and the pages (docs/product.md §2 Checkout, §4 Checkout flow, §5
  * Checkout, §8): the spec's toasts, the phone check, the order summary priced from the server cart,
- * the tempOrder entry (SPEC §3) and how a verification answer is read. No zod, no server code.
+ * the tempOrder entry (docs/product.md §3) and how a verification answer is read. No zod, no server code.
  * Amounts are integer paise (the API client converts at the wire).
  */
 import type { ToastInput } from "../../components/ui/toast-store";
@@ -35,12 +35,12 @@ export const CHECKOUT_TEXTS = {
 
 /** An Indian mobile number as the placeholder shows it. */
 export const PHONE_PLACEHOLDER = "+91 98765 43210";
-/** SPEC §9: phone minimum length at checkout. */
+/** docs/product.md §9: phone minimum length at checkout. */
 export const PHONE_MIN_LENGTH = 10;
 
 /**
  * The 10-digit Indian mobile number in `input` (the server's own rule, ./phone.ts), or null.
- * SPEC §5 asks for at least 10 characters; the server refuses anything that is
+ * docs/product.md §5 asks for at least 10 characters; the server refuses anything that is
  * not a mobile number, so the browser applies the same rule and shows the spec's toast instead.
  */
 export function normaliseIndianMobile(input: string): string | null {
@@ -65,9 +65,9 @@ export interface SummaryLine {
 export interface CheckoutSummary {
   lines: SummaryLine[];
   subtotal: number;
-  /** The SPEC §9 weight-tier estimate, shown as 'Upto'; not charged now. */
+  /** The docs/product.md §9 weight-tier estimate, shown as 'Upto'; not charged now. */
   shippingEstimate: number;
-  /** What the shopper pays now: the order is sent with shipping 0 and discount 0 (SPEC §4). */
+  /** What the shopper pays now: the order is sent with shipping 0 and discount 0 (docs/product.md §4). */
   total: number;
 }
 
@@ -123,7 +123,7 @@ export interface CreateOrderAnswer {
   mode: PaymentMode;
 }
 
-/** SPEC §3 tempOrder: what checkout sent, plus the order id and provider, for the return page. */
+/** docs/product.md §3 tempOrder: what checkout sent, plus the order id and provider, for the return page. */
 export interface TempOrder extends Omit<CreateOrderBody, "idempotency_key"> {
   order_id: string;
   provider: PaymentProvider;
@@ -150,14 +150,14 @@ export function parseTempOrder(raw: string | null): TempOrder | null {
   }
 }
 
-/** SPEC §4: the text SUCCESS means paid; any other text means not paid. */
+/** docs/product.md §4: the text SUCCESS means paid; any other text means not paid. */
 export type VerifyOutcome = "paid" | "not-paid" | "error";
 
 export function verifyOutcome(answer: unknown): VerifyOutcome {
   return typeof answer === "string" && answer.trim() === "SUCCESS" ? "paid" : "not-paid";
 }
 
-/** Where the return page goes, and with which toast, for each outcome (SPEC §4, §8). */
+/** Where the return page goes, and with which toast, for each outcome (docs/product.md §4, §8). */
 export const VERIFY_NEXT: Record<VerifyOutcome, { to: string; toast: ToastInput }> = {
   paid: { to: "/my-orders", toast: CHECKOUT_TOASTS.verified },
   "not-paid": { to: "/products", toast: CHECKOUT_TOASTS.notReceived },

@@ -1,5 +1,5 @@
 /**
- * POST /create-order: the server decides and remembers first (issue 9 §2). The order is priced
+ * POST /create-order: the server decides and remembers first (decision 0014). The order is priced
  * from the caller's server cart at current catalogue prices and stored as pending, in one
  * transaction under the cart lock; only then is the provider order created. A provider failure
  * marks the stored order's payment Failed and loses nothing. The same idempotency key, or a retry

@@ -23,7 +23,7 @@ function effects(answer: () => Promise<unknown>, stored: TempOrder | null = TEMP
   return fx;
 }
 
-describe("payment return (SPEC §4)", () => {
+describe("payment return (docs/product.md §4)", () => {
   it("SUCCESS removes the tempOrder, refreshes the cart and goes to /my-orders with 'Order Placed'", async () => {
     const fx = effects(async () => "SUCCESS");
     expect(await verifyReturn("ord-1", "local", fx)).toBe("paid");

@@ -1,5 +1,5 @@
 /**
- * The payment return (SPEC §2 Payment return, §4 Checkout flow): verify the order with the server,
+ * The payment return (docs/product.md §2 Payment return, §4 Checkout flow): verify the order with the server,
  * then leave with the spec's toast. Written over its effects (`VerifyEffects`) so the rules are
  * unit-tested without a browser; verify-order.ts wires the real ones.
  *
@@ -47,7 +47,7 @@ export async function verifyReturn(
     try {
       await effects.refreshCart();
     } catch (error) {
-      console.error("[checkout] refreshing the cart after payment failed", error); // SPEC §8: logged only
+      console.error("[checkout] refreshing the cart after payment failed", error); // docs/product.md §8: logged only
     }
   }
   const next = VERIFY_NEXT[outcome];

@@ -1,7 +1,7 @@
 /**
- * Texts of /instructions (SPEC §2): Care Instructions (general care, small pieces, large pieces,
+ * Texts of /instructions (docs/product.md §2): Care Instructions (general care, small pieces, large pieces,
  * additional tips) and Varmala Preservation (flower preparation, packing, shipping, processing
- * timeline, extra notes), with SPEC §9's varmala figures: flower drying 1-2 days, silica gel
+ * timeline, extra notes), with docs/product.md §9's varmala figures: flower drying 1-2 days, silica gel
  * 7-10 days, complete keepsake minimum 20 days. Pure data, rendered by src/pages/instructions.astro.
  */
 

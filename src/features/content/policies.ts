@@ -1,5 +1,5 @@
 /**
- * Footer modal texts (SPEC §2 "Footer and policy modals"), written for this shop from SPEC §9:
+ * Footer modal texts (docs/product.md §2 "Footer and policy modals"), written for this shop from docs/product.md §9:
  * processing 5-20 days; all sales final, no refunds; damage reported within 12 hours of delivery
  * with an unboxing video; orders ship from Delhi; shipping charged extra at dispatch; payment in
  * full upfront, no cash on delivery. The privacy text lists what is stored and why.

@@ -1,5 +1,5 @@
 /**
- * The quote bodies (issue 12 §1), zod/mini, shared by the portal's QuoteEditor and the handlers.
+ * The quote bodies (decision 0045), zod/mini, shared by the portal's QuoteEditor and the handlers.
  * Amounts are integer paise here (readJson and the API client convert the rupees on the wire:
  * `price`, `shippingEstimate`, `amount`). Rules: docs/decisions/0045-custom-work-quotes.md.
  */
@@ -24,7 +24,7 @@ const days = (field: string) =>
       z.lte(120, { error: `${field} must be at most 120 days` }),
     );
 
-/** Processing windows (SPEC §9): 5-20 days; varmala at least 20 days. */
+/** Processing windows (docs/product.md §9): 5-20 days; varmala at least 20 days. */
 export const DISPATCH_RULES = { customMin: 5, customMax: 20, varmalaMin: 20 } as const;
 
 /** An image of this shop's uploads (/media/..., /images/...) or an https address. */
@@ -65,7 +65,7 @@ export const quoteInput = z
     title: requiredText("title", 120),
     description: optionalText("description", 4000),
     price: paise("price", 1),
-    /** A figure the owner sets; or `shippingWeight` (kg) for the SPEC §9 tier. */
+    /** A figure the owner sets; or `shippingWeight` (kg) for the docs/product.md §9 tier. */
     shippingEstimate: z.optional(paise("shippingEstimate")),
     shippingWeight: z.optional(
       z
@@ -83,7 +83,8 @@ export const quoteInput = z
   })
   .check(
     z.refine((q) => q.shippingEstimate !== undefined || q.shippingWeight !== undefined, {
-      error: "give shippingEstimate (rupees) or shippingWeight (kg) for the SPEC tiers",
+      error:
+        "give shippingEstimate (rupees) or shippingWeight (kg) for the standard shipping rates",
     }),
     z.refine((q) => q.dispatchMaxDays >= q.dispatchMinDays, {
       error: "dispatchMaxDays must be at least dispatchMinDays",
@@ -94,7 +95,7 @@ export const quoteInput = z
         (q.dispatchMinDays >= DISPATCH_RULES.customMin &&
           q.dispatchMaxDays <= DISPATCH_RULES.customMax),
       {
-        error: "the dispatch window of a custom piece is 5-20 days (SPEC processing time)",
+        error: "the dispatch window of a custom piece is 5-20 days (the policy's processing time)",
       },
     ),
     z.refine((q) => q.stageSet !== "varmala" || q.dispatchMinDays >= DISPATCH_RULES.varmalaMin, {

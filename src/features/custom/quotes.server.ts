@@ -1,5 +1,5 @@
 /**
- * The owner's quotes for inquiries (issue 12 §1): write a draft, send it (a link by mail), revise
+ * The owner's quotes for inquiries (decision 0045): write a draft, send it (a link by mail), revise
  * it (the old link points to the new one), withdraw it. The inquiry's status follows: quoted when
  * a quote is sent, closed when the live quote is withdrawn, paid when it is paid
  * (quote-payment.server.ts). Every write is one transaction that locks the quote (or inquiry) row.

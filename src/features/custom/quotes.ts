@@ -1,5 +1,5 @@
 /**
- * Quotes without I/O (issue 12): the answer shape, the effective status (expiry is read, never
+ * Quotes without I/O (decision 0045): the answer shape, the effective status (expiry is read, never
  * written), and the texts of the quote page. Safe in the browser.
  */
 import type { QuoteStatus } from "../../server/db/schema/custom-work";
@@ -78,7 +78,7 @@ export function effectiveStatus(
   return status;
 }
 
-/** The policies a quote's page shows (SPEC §9 policy texts). */
+/** The policies a quote's page shows (docs/product.md §9 policy texts). */
 export const QUOTE_POLICIES = [
   "All sales are final: no refunds.",
   "Report any damage within 12 hours of delivery.",

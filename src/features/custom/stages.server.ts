@@ -1,5 +1,5 @@
 /**
- * Studio stages of an order (issue 12 §3): which list an order follows, the owner marking a stage
+ * Studio stages of an order (decision 0046): which list an order follows, the owner marking a stage
  * done (in order, with a note and photo URLs, a mail to the customer in the same transaction), and
  * the timeline both see. docs/decisions/0046-dispatch-promise-and-stages.md.
  */
@@ -134,7 +134,7 @@ export async function markStage(
 }
 
 /**
- * POST /v2/admin/order/{id}/shipping-charge: the charge at dispatch (SPEC §9) as a payment link
+ * POST /v2/admin/order/{id}/shipping-charge: the charge at dispatch (docs/product.md §9) as a payment link
  * like a quote's; paying it sets the order's shipping cost (quote-payment.server.ts markQuotePaid).
  */
 export async function requestShippingCharge(

@@ -5,7 +5,7 @@ const DAY = 86_400_000;
 const paid = new Date("2026-11-01T10:00:00Z");
 
 describe("studio stages", () => {
-  it("lists the issue's stages in order for varmala and other custom pieces", () => {
+  it("lists the stages of decision 0046 in order for varmala and other custom pieces", () => {
     expect(STAGE_SETS.varmala.map((s) => s.label)).toEqual([
       "Garland received",
       "Drying",
@@ -22,7 +22,7 @@ describe("studio stages", () => {
       "Finishing",
       "Ready to dispatch",
     ]);
-    // SPEC §9: drying 1-2 days, silica gel 7-10 days, the keepsake at least 20 days in all.
+    // docs/product.md §9: drying 1-2 days, silica gel 7-10 days, the keepsake at least 20 days in all.
     expect(STAGE_SETS.varmala.find((s) => s.key === "drying")!.days).toBe(2);
     expect(STAGE_SETS.varmala.find((s) => s.key === "silica-gel")!.days).toBe(10);
     expect(STAGE_SETS.varmala.reduce((sum, s) => sum + s.days, 0)).toBeGreaterThanOrEqual(20);

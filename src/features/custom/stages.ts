@@ -1,7 +1,7 @@
 /**
- * Studio stages (issue 12 §3) without I/O: the two lists, how long each stage takes, and the
+ * Studio stages (decision 0046) without I/O: the two lists, how long each stage takes, and the
  * timeline a customer and the owner see (each done stage's date, the next one's expected date).
- * Durations come from SPEC §9 where it gives them (drying 1-2 days, silica gel 7-10 days, the
+ * Durations come from docs/product.md §9 where it gives them (drying 1-2 days, silica gel 7-10 days, the
  * keepsake at least 20 days); the rest are the studio's own (docs/decisions/0046). A stage's
  * expected date is the previous stage's date (or the payment) plus the stage's longest duration.
  */

@@ -1,5 +1,5 @@
 /**
- * The custom-order inquiry modal (SPEC §2, §4 "Custom order", §5, §8).
+ * The custom-order inquiry modal (docs/product.md §2, §4 "Custom order", §5, §8).
  *
  * How it loads: it is NOT an Astro island. `src/components/site/inquiry-launcher.ts` (a few
  * hundred bytes on every page) listens for clicks on `[data-open-inquiry]` (the home "Custom"
@@ -9,7 +9,7 @@
  *
  * Behaviour: react-hook-form over the shared schema (decision 0017); name and email are prefilled
  * for a signed-in user; a blank required field gives the toast 'Mandatory Fields' and its message
- * under it. On submit the form is cleared and closed and the success toast shows at once (SPEC §4).
+ * under it. On submit the form is cleared and closed and the success toast shows at once (docs/product.md §4).
  * If the call then fails, the spec's 'Error' - '500: Contact Support' toast follows, and the form
  * opens again with what the person typed, why it failed, "Copy my message" and a mailto
  * (docs/decisions/0075-inquiry-never-lost.md).

@@ -1,7 +1,7 @@
 /**
  * Sending an inquiry from the browser, and what the person can do when it fails
  * (docs/decisions/0075-inquiry-never-lost.md): the modal shows the spec's success toast at once
- * (SPEC §4), then this call's outcome decides whether the 'Error' - '500: Contact Support' toast
+ * (docs/product.md §4), then this call's outcome decides whether the 'Error' - '500: Contact Support' toast
  * follows and the typed text comes back with "Copy my message" and a mailto.
  */
 import { api, ApiError } from "../../lib/api-client";
@@ -9,7 +9,7 @@ import type { Inquiry } from "./inquiry";
 
 export const INQUIRY_ENDPOINT = "/v2/custom-order-email";
 
-/** SPEC §8 'Custom order error'. */
+/** docs/product.md §8 'Custom order error'. */
 export const INQUIRY_ERROR_TOAST = {
   type: "error",
   title: "Error",

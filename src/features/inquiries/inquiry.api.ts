@@ -1,4 +1,4 @@
-/** HTTP handler of POST /v2/custom-order-email (SPEC §7); the route file only wires it. */
+/** HTTP handler of POST /v2/custom-order-email (docs/product.md §7); the route file only wires it. */
 import type { APIContext } from "astro";
 import { getDb } from "../../server/db/client";
 import { env } from "../../server/env";

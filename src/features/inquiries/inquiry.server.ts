@@ -1,6 +1,6 @@
 /**
  * Custom-order inquiries on the server: storing one and telling the owner. The HTTP handler of
- * POST /v2/custom-order-email (SPEC §7) is in inquiry.api.ts.
+ * POST /v2/custom-order-email (docs/product.md §7) is in inquiry.api.ts.
  *
  * Order of work, so an inquiry is never lost:
  *   1. parse the body with zod (bad input: 400, nothing written);

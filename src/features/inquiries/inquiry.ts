@@ -1,5 +1,5 @@
 /**
- * The custom-order inquiry (SPEC §3 entity, §5 validation, §7 POST /v2/custom-order-email).
+ * The custom-order inquiry (docs/product.md §3 entity, §5 validation, §7 POST /v2/custom-order-email).
  * One zod/mini schema (field rules from src/lib/fields.ts) shared by the modal (browser) and `inquiry.server.ts` (server).
  *
  * Required: name, email (well-formed), productType. Optional: colors, size, budget, description.
@@ -47,7 +47,7 @@ export const EMPTY_INQUIRY: InquiryForm = {
   description: "",
 };
 
-/** SPEC §5 / §8 texts, verbatim (typos included). */
+/** docs/product.md §5 / §8 texts, verbatim (typos included). */
 export const INQUIRY_TOASTS = {
   mandatory: {
     type: "error",

@@ -1,7 +1,7 @@
 /**
  * Is this upload a PNG, JPEG or WebP image? Decided by its bytes, never by its name or declared type:
  * first the format's magic number, then sharp reads the header and must agree on the format and find
- * sane dimensions. Anything else is the spec's 400 (SPEC §5 'Only PNG, JPEG, and WebP files are allowed').
+ * sane dimensions. Anything else is the spec's 400 (docs/product.md §5 'Only PNG, JPEG, and WebP files are allowed').
  */
 import sharp, { type Metadata, type SharpOptions } from "sharp";
 import { HttpError } from "../../server/http";

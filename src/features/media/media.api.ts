@@ -1,5 +1,5 @@
 /**
- * POST /v2/upload-cloud (SPEC §7, issue 10 §4) and GET /media/<hash>/<width>.<ext>.
+ * POST /v2/upload-cloud (docs/product.md §7, decision 0036) and GET /media/<hash>/<width>.<ext>.
  *
  * The upload is the owner's only: the role is checked from the headers before a byte of the body is
  * read. The body is read with the UPLOAD_MAX_BYTES limit enforced as it streams, the file must be a

@@ -1,5 +1,5 @@
 /**
- * The shopper's order list (SPEC §2 My orders): text search (order id or product names), the status
+ * The shopper's order list (docs/product.md §2 My orders): text search (order id or product names), the status
  * filter, and a card per order (id, date, status badge, items with variant values, total) opening
  * /my-orders/{id}. The orders come from the server with the page (paise); only the filtering is here.
  */

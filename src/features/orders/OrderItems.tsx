@@ -1,7 +1,7 @@
 /**
  * The one order items table and totals (docs/decisions/0076-order-pages.md), for the shopper's
  * /my-orders/{id} (rendered on the server without hydration) and the portal's order Overview.
- * Product, quantity, price and subtotal per line (SPEC §2 Customer order detail); on a phone each
+ * Product, quantity, price and subtotal per line (docs/product.md §2 Customer order detail); on a phone each
  * line is a card (the product on top, "2 × ₹1,499.00" and its subtotal below), so no column is cut
  * off and the page never scrolls sideways. Totals: subtotal, a discount when there is one,
  * shipping (₹0.00 until it is charged at dispatch, then what was charged) and total.

@@ -14,7 +14,7 @@ const ORDERS = [
 ] as never[];
 const ids = (list: { id: string }[]) => list.map((o) => o.id);
 
-describe("my orders: search and status filter (SPEC §2)", () => {
+describe("my orders: search and status filter (docs/product.md §2)", () => {
   it("matches the order id or a product name, ignoring case and spaces around", () => {
     expect(ids(filterOrders(ORDERS, "  ORD-2 ", "all"))).toEqual(["ord-200"]);
     expect(ids(filterOrders(ORDERS, "ocean", "all"))).toEqual(["ord-100", "ord-400"]);

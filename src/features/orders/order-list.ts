@@ -1,5 +1,5 @@
 /**
- * The shopper's order list and detail (SPEC §2 My orders, Customer order detail): the spec's texts,
+ * The shopper's order list and detail (docs/product.md §2 My orders, Customer order detail): the spec's texts,
  * the search and status filter, dates and badge colours. Pure; shared by the pages and the island.
  */
 import type { PostalAddress } from "../../lib/address";
@@ -15,13 +15,13 @@ export const ORDER_TEXTS = {
   loadFailed: "Failed to load orders",
 } as const;
 
-/** The status filter's choices (SPEC §2): all, pending, processing, shipped, delivered. */
+/** The status filter's choices (docs/product.md §2): all, pending, processing, shipped, delivered. */
 export const STATUS_FILTERS = ["all", "pending", "processing", "shipped", "delivered"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /**
  * Orders whose id or one of whose product names contains `query` (case-insensitive, trimmed), and
- * whose status (unknown strings count as pending, SPEC §4) matches `status`. Order is kept.
+ * whose status (unknown strings count as pending, docs/product.md §4) matches `status`. Order is kept.
  */
 export function filterOrders<T extends Pick<OrderJson, "id" | "status" | "items">>(
   orders: readonly T[],

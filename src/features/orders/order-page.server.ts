@@ -1,5 +1,5 @@
 /**
- * What the shopper's order pages render on the server (SPEC §2 My orders, Customer order detail),
+ * What the shopper's order pages render on the server (docs/product.md §2 My orders, Customer order detail),
  * in the one page-load shape (src/server/page-load.ts, decision 0019): the caller's orders, or one
  * order of theirs (reload-safe: read from the database, not from the navigation), or that there is
  * no such order of theirs (404, 'No order selected.'), or that it could not be read (503 with a
@@ -18,7 +18,7 @@ export type OrderPageState = PageLoad<{ order: OrderJson; payNow: PayNow | null 
 /** Order ids are short opaque strings (letters, digits, '_' and '-'); anything else is no order. */
 const ORDER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-/** `verifiedEmail`: the session's email when verified, so custom orders paid under it show (issue 12). */
+/** `verifiedEmail`: the session's email when verified, so custom orders paid under it show (decision 0047). */
 export function loadMyOrdersPage(
   openDb: () => Promise<DbOrTx>,
   uid: string,

@@ -30,7 +30,7 @@ export async function orderProductIds(db: DbOrTx, orderId: string): Promise<stri
   return [...new Set(rows.flatMap((r) => (r.productId ? [r.productId] : [])))];
 }
 
-/** The shipping charged at dispatch was paid (SPEC §9): the order's shipping cost. */
+/** The shipping charged at dispatch was paid (docs/product.md §9): the order's shipping cost. */
 export async function setShippingCost(
   tx: Tx,
   orderId: string,

@@ -21,7 +21,7 @@ export interface PricedLine {
   pricePaise: number;
 }
 
-/** Order pricing (SPEC §4): shipping 0 and discount 0 at order time; shipping is charged at dispatch. */
+/** Order pricing (docs/product.md §4): shipping 0 and discount 0 at order time; shipping is charged at dispatch. */
 export function orderTotals(lines: readonly PricedLine[]): {
   subtotal: number;
   discount: number;

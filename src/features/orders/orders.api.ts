@@ -1,5 +1,5 @@
 /**
- * GET /v2/orders (SPEC §7 Orders and payment): the caller's orders, newest first, in the SPEC §3
+ * GET /v2/orders (docs/product.md §7 Orders and payment): the caller's orders, newest first, in the docs/product.md §3
  * shape (OrderJson). Bearer token only; the uid comes from the verified token, so nobody can list
  * someone else's orders. Amounts leave as rupees through json() (src/lib/wire-money.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Reading orders: the one place that turns order rows into the SPEC §3 shape (OrderJson). Checkout,
+ * Reading orders: the one place that turns order rows into the docs/product.md §3 shape (OrderJson). Checkout,
  * the shopper's order pages and the owner's portal all read orders through here.
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
@@ -76,9 +76,9 @@ export interface LoadOrdersOptions<T> {
   /** 0 or absent: every matching order. */
   limit?: number;
   offset?: number;
-  /** The shape of each answer (the owner's portal adds payment details); SPEC §3 OrderJson by default. */
+  /** The shape of each answer (the owner's portal adds payment details); docs/product.md §3 OrderJson by default. */
   shape?: (row: OrderRow, items: readonly OrderItemRow[]) => T;
-  /** newest (default), or dispatch: the closest promised dispatch date first (late ones lead), unpromised last (issue 12). */
+  /** newest (default), or dispatch: the closest promised dispatch date first (late ones lead), unpromised last (decision 0046). */
   sort?: "newest" | "dispatch";
 }
 
@@ -132,7 +132,7 @@ export async function loadOrders<T = OrderJson>(
 
 /**
  * Whose orders a shopper sees: their own, and custom orders paid without an account under their
- * email once it is verified (issue 12, decision 0047). `verifiedEmail` only when the token says so.
+ * email once it is verified (decision 0047). `verifiedEmail` only when the token says so.
  */
 export function ownedBy(userId: string, verifiedEmail?: string | null): SQL {
   const email = verifiedEmail?.trim().toLowerCase();

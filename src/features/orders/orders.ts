@@ -1,5 +1,5 @@
 /**
- * The order as the API and the islands see it (SPEC §3 Order and Order item). Pure types, safe in
+ * The order as the API and the islands see it (docs/product.md §3 Order and Order item). Pure types, safe in
  * the browser. Amounts are integer paise here as everywhere inside; the API boundary turns them
  * into rupees on the wire (docs/decisions/0003-money-in-paise.md).
  */
@@ -40,7 +40,7 @@ export interface OrderJson {
   notes: string;
   /** status -> ISO timestamp of when the order reached it. */
   timeline: Record<string, string>;
-  /** Custom work (issue 12, docs/decisions/0046); fields added, none renamed. */
+  /** Custom work (docs/decisions/0045, 0046); fields added, none renamed. */
   /** catalogue, custom (a paid quote) or shipping (a quote's shipping charge). */
   kind: "catalogue" | "custom" | "shipping";
   /** The quote a custom order pays, else null. */
@@ -54,7 +54,7 @@ export interface OrderJson {
 }
 
 /**
- * What shipping cost, once it is known: charged at dispatch (SPEC §9 policy), so known from the
+ * What shipping cost, once it is known: charged at dispatch (docs/product.md §9 policy), so known from the
  * moment the order ships (or the owner entered a cost); null before (docs/decisions/0076-order-pages.md).
  */
 export function shippingCharged(order: Pick<OrderJson, "status" | "shipping">): number | null {

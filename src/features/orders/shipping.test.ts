@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { shippingEstimatePaise, totalWeightGrams } from "./shipping";
 
-describe("shipping estimate tiers (SPEC §9)", () => {
+describe("shipping estimate tiers (docs/product.md §9)", () => {
   it.each([
     [0, 8000],
     [500, 8000],

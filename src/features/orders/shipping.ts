@@ -1,5 +1,5 @@
 /**
- * Shipping estimate by total weight (SPEC §9). Tiers are in kilograms and rupees; we compute in
+ * Shipping estimate by total weight (docs/product.md §9). Tiers are in kilograms and rupees; we compute in
  * grams and paise. The amount is only an estimate shown as "Upto"; orders are sent with shipping 0
  * and shipping is charged at dispatch.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normaliseStatus, statusLabel, visibleTimeline } from "./status";
 
-describe("order status labels (SPEC §4)", () => {
+describe("order status labels (docs/product.md §4)", () => {
   it("labels the known statuses", () => {
     expect(statusLabel("processing")).toBe("Processing");
     expect(statusLabel("delivered")).toBe("Delivered");

@@ -1,4 +1,4 @@
-/** Order status values of SPEC §4 and the labels people see. */
+/** Order status values of docs/product.md §4 and the labels people see. */
 export const ORDER_STATUSES = [
   "pending",
   "processing",
@@ -19,7 +19,7 @@ const CUSTOMER_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** An unrecognised status string is treated (badge colour, filters) as pending (SPEC §4). */
+/** An unrecognised status string is treated (badge colour, filters) as pending (docs/product.md §4). */
 export function normaliseStatus(status: string | null | undefined): OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(status ?? "")
     ? (status as OrderStatus)
@@ -27,7 +27,7 @@ export function normaliseStatus(status: string | null | undefined): OrderStatus 
 }
 
 /**
- * Label for a status string. A missing or unknown status reads 'Unknown' (SPEC §4); its badge
+ * Label for a status string. A missing or unknown status reads 'Unknown' (docs/product.md §4); its badge
  * still sorts and colours as pending through normaliseStatus. Admins see pending as 'Waiting Payments'.
  */
 export function statusLabel(

@@ -1,5 +1,5 @@
 /**
- * Homepage Categories (/admin/categories, SPEC §2 Admin categories): the two summary cards, search,
+ * Homepage Categories (/admin/categories, docs/product.md §2 Admin categories): the two summary cards, search,
  * sort, the grid of cards with Show on Site and Edit Image, and a small form to add a category.
  * /admin/categories/{id} opens the same screen with that category's Edit Image modal.
  */
@@ -43,7 +43,7 @@ export default function CategoriesScreen({ id }: ScreenProps) {
   const replace = (saved: Category) =>
     load.update((current) => current.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)));
 
-  // SPEC §4: the card changes only after the server agrees; a failure is logged only (SPEC §8).
+  // docs/product.md §4: the card changes only after the server agrees; a failure is logged only (docs/product.md §8).
   const toggle = async (category: Category) => {
     if (saving.has(category.id)) return;
     const showing = category.show !== 1;

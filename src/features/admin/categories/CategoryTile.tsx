@@ -1,7 +1,7 @@
 /**
- * One category card (SPEC §2 Admin categories): image (or the default), slug, created date, the
+ * One category card (docs/product.md §2 Admin categories): image (or the default), slug, created date, the
  * Show on Site switch and Edit Image. The switch shows the saved value only: it moves when the
- * server has agreed (SPEC §4), and stays put (logged only, SPEC §8) when it did not.
+ * server has agreed (docs/product.md §4), and stays put (logged only, docs/product.md §8) when it did not.
  */
 import { useId } from "react";
 import Picture from "../../../components/ui/Picture";

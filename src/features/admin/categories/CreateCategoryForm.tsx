@@ -1,5 +1,5 @@
 /**
- * Adding a category (SPEC §2: "Category name, when entered, is title-cased per word and the slug is
+ * Adding a category (docs/product.md §2: "Category name, when entered, is title-cased per word and the slug is
  * derived automatically and read-only"; §5). The body is checked with the server's own schema
  * before it is sent; a slug already taken comes back as the server's 400 message.
  */

@@ -1,5 +1,5 @@
 /**
- * The Edit Image modal (SPEC §2 Admin categories, §4 Category image edit, §5, §8): the category's
+ * The Edit Image modal (docs/product.md §2 Admin categories, §4 Category image edit, §5, §8): the category's
  * slug and current image, the portal's image picker (png/jpeg/webp, preview, Confirm Upload) and a
  * close button; a full-screen spinner while the image uploads and the category is saved. Success
  * closes the modal; the picker (and its preview) is unmounted, so cleared, whenever it closes.

@@ -1,5 +1,5 @@
 /**
- * The owner's category writes (SPEC §7 Admin: GET /v2/admin/categories, PATCH ...?new_show=,
+ * The owner's category writes (docs/product.md §7 Admin: GET /v2/admin/categories, PATCH ...?new_show=,
  * POST ...?img=, and creating one). Every write runs in a transaction that calls
  * `catalogueChanged(tx)`, so the home carousel and the product list's filter chips, which read
  * only shown categories, follow it at once.

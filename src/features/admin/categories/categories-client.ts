@@ -1,4 +1,4 @@
-/** The Homepage Categories area's calls (SPEC §7 Admin), on the portal's one API client. */
+/** The Homepage Categories area's calls (docs/product.md §7 Admin), on the portal's one API client. */
 import { adminGet, adminPatch, adminPost } from "../shell/admin-api";
 import type { Category } from "./categories";
 

@@ -1,5 +1,5 @@
 /**
- * Handlers of the categories part of the portal API (SPEC §7 Admin). Each starts with
+ * Handlers of the categories part of the portal API (docs/product.md §7 Admin). Each starts with
  * requireAdmin (401 without a token, 403 for a shopper) before it reads anything else.
  */
 import type { APIContext } from "astro";
@@ -16,7 +16,7 @@ import {
 import { createCategoryBody, imageQuery, showQuery } from "./categories.schema";
 
 /**
- * The {id} of /v2/admin/categories/{id}, as text. The id is the category's name (SPEC §3), so it
+ * The {id} of /v2/admin/categories/{id}, as text. The id is the category's name (docs/product.md §3), so it
  * may hold '&', '=', '/', '#', '?' or '%'; the portal sends it through encodeURIComponent. Astro's
  * route parameter is decoded with decodeURI, which leaves %26, %3D, %2F, %23 and %3F encoded, so the
  * id is read from the address's last segment and decoded exactly once here

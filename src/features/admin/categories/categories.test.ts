@@ -62,7 +62,7 @@ describe("the categories screen's rules", () => {
     expect(LIST.map((c) => c.slug)).toEqual(before);
   });
 
-  it("title-cases the name per word and derives the slug (SPEC §5)", () => {
+  it("title-cases the name per word and derives the slug (docs/product.md §5)", () => {
     expect(newCategoryFields("  resin   TRAYS ")).toEqual({
       id: "Resin Trays",
       name: "Resin Trays",

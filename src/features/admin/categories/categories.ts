@@ -1,5 +1,5 @@
 /**
- * The Homepage Categories screen's pure rules (SPEC §2 Admin categories, §4 Category show and
+ * The Homepage Categories screen's pure rules (docs/product.md §2 Admin categories, §4 Category show and
  * Category image edit, §5): texts, the summary counts, search, sort, the card date, and the new
  * category's name and slug. No React, no server.
  */
@@ -20,7 +20,7 @@ export function productCountText(n: number): string {
   return n === 1 ? "1 product" : `${n} products`;
 }
 
-/** SPEC §2/§5/§8 texts, verbatim. */
+/** docs/product.md §2/§5/§8 texts, verbatim. */
 export const CATEGORY_TEXTS = {
   title: "Homepage Categories",
   total: "Total Categories",
@@ -62,7 +62,7 @@ export function matchesCategory(
 
 const time = (c: Pick<Category, "createdAt">) => Date.parse(c.createdAt) || 0;
 
-/** Newest First (default), Oldest First, Name A-Z / Z-A (by slug, as SPEC §2 says). A new array. */
+/** Newest First (default), Oldest First, Name A-Z / Z-A (by slug, as docs/product.md §2 says). A new array. */
 export function sortCategories<T extends Pick<Category, "slug" | "createdAt">>(
   list: readonly T[],
   sort: CategorySort,
@@ -84,9 +84,9 @@ export function sortCategories<T extends Pick<Category, "slug" | "createdAt">>(
 export const CATEGORY_NAME_MAX = 60;
 
 /**
- * A new category from a typed name (SPEC §5): the name title-cased per word, the slug derived from
+ * A new category from a typed name (docs/product.md §5): the name title-cased per word, the slug derived from
  * it (lowercase, non-alphanumerics to hyphens, trimmed). The id is the name, as the seed's are:
- * SPEC §3 says the id doubles as the label.
+ * docs/product.md §3 says the id doubles as the label.
  */
 export function newCategoryFields(typed: string): { id: string; name: string; slug: string } {
   const name = titleCase(typed);

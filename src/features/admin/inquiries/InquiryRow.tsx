@@ -1,7 +1,7 @@
 /**
  * One custom-order inquiry in the inbox: when it arrived, who sent it (with a mail link), what
  * they asked for, and its status select. `actions` is a slot for more buttons (the quote editor
- * of issue 12 opens from here).
+ * of decision 0045 opens from here).
  */
 import type { ReactNode } from "react";
 import {

@@ -1,5 +1,5 @@
 /**
- * The inquiries inbox on the server (issue 10 §6): the list (newest first), the owner's status
+ * The inquiries inbox on the server (decision 0039): the list (newest first), the owner's status
  * change (decision 0039) and the count the admin navigation shows.
  */
 import { and, count, desc, eq, type SQL } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The inquiries inbox's pure rules (issue 10 §6): the statuses, which ones the owner sets by hand,
+ * The inquiries inbox's pure rules (docs/product.md §2 Admin inquiries): the statuses, which ones the owner sets by hand,
  * the moves allowed (decision 0039), and the answer's shape. Shared by the screen and the server.
  */
 
@@ -7,7 +7,7 @@
 export const INQUIRY_STATUSES = ["new", "contacted", "quoted", "paid", "closed"] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
-/** What the owner sets from the inbox; quoted and paid belong to the quote flow (issue 12). */
+/** What the owner sets from the inbox; quoted and paid belong to the quote flow (decision 0045). */
 export const MANUAL_INQUIRY_STATUSES = ["new", "contacted", "closed"] as const;
 export type ManualInquiryStatus = (typeof MANUAL_INQUIRY_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The inquiries area's calls (SPEC §7 Admin inquiries), on the portal's one API client: a page of
+ * The inquiries area's calls (docs/product.md §7 Admin inquiries), on the portal's one API client: a page of
  * the inbox with its count, the owner's status change. Answer types: inquiries-admin.ts, which the
  * server's code returns too.
  */

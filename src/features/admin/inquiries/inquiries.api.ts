@@ -1,5 +1,5 @@
 /**
- * Handlers of the inquiries inbox API (issue 10 §6). Each starts with requireAdmin (401 without a
+ * Handlers of the inquiries inbox API (docs/product.md §7 Admin). Each starts with requireAdmin (401 without a
  * token, 403 for a shopper) before it reads anything else.
  */
 import type { APIContext } from "astro";

@@ -1,4 +1,4 @@
-/** Counts per status (SPEC §2 Admin orders; pending reads 'Waiting Payments'); a card filters the table by its status. */
+/** Counts per status (docs/product.md §2 Admin orders; pending reads 'Waiting Payments'); a card filters the table by its status. */
 import type { OrderStatus } from "../../orders/status";
 import type { OrderCounts } from "./orders-admin";
 import { countCards } from "./orders-dashboard";

@@ -1,4 +1,4 @@
-/** The customer tab of the order detail: who ordered, where it ships, who pays (SPEC §3 names and addresses). */
+/** The customer tab of the order detail: who ordered, where it ships, who pays (docs/product.md §3 names and addresses). */
 import { addressLine } from "../../orders/order-list";
 import type { AdminOrderJson } from "./orders-admin";
 

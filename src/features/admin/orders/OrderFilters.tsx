@@ -1,6 +1,6 @@
 /**
- * The dashboard's filters (SPEC §5 Admin filters): min and max amount (numbers), name or id
- * substring; and the order of the rows (newest first, or by promised dispatch date: issue 12).
+ * The dashboard's filters (docs/product.md §5 Admin filters): min and max amount (numbers), name or id
+ * substring; and the order of the rows (newest first, or by promised dispatch date: decision 0046).
  */
 import { useId } from "react";
 import type { OrdersView } from "./orders-dashboard";

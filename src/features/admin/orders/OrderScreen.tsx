@@ -1,5 +1,5 @@
 /**
- * /admin/order/{id}, the owner's order detail (SPEC §2 Admin order detail): tabs Overview, the
+ * /admin/order/{id}, the owner's order detail (docs/product.md §2 Admin order detail): tabs Overview, the
  * customer tab (the shop's short name plus 'User') and Timeline, with the status change. The order
  * handed over by View shows at once; opened directly or reloaded, it is loaded from the server
  * (GET /v2/admin/order/{id}), which also refreshes a handed-over copy.
@@ -31,7 +31,7 @@ function handedOver(handoff: unknown, id: string): AdminOrderJson | undefined {
   return order && typeof order === "object" && order.id === id && order.payment ? order : undefined;
 }
 
-/** The customer tab's label: the shop's short name plus 'User' (SPEC §2). */
+/** The customer tab's label: the shop's short name plus 'User' (docs/product.md §2). */
 export const customerTabLabel = (shortName: string) => `${shortName} User`;
 
 export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {

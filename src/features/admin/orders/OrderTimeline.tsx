@@ -1,6 +1,6 @@
 /**
- * The Timeline tab (SPEC §4): pending, processing, shipped, delivered in order, stopping at the first
- * missing stamp; a cancelled order also shows when it was cancelled, from updatedAt (SPEC §2).
+ * The Timeline tab (docs/product.md §4): pending, processing, shipped, delivered in order, stopping at the first
+ * missing stamp; a cancelled order also shows when it was cancelled, from updatedAt (docs/product.md §2).
  */
 import { statusLabel, visibleTimeline } from "../../orders/status";
 import type { AdminOrderJson } from "./orders-admin";

@@ -1,5 +1,5 @@
 /**
- * /admin, the owner's orders (SPEC §2 Admin orders): counts per status, the filters, one page of
+ * /admin, the owner's orders (docs/product.md §2 Admin orders): counts per status, the filters, one page of
  * the table with the inline status change and View. The server filters, sorts, counts and pages
  * (docs/decisions/0053-admin-lists-on-the-server.md); the view lives in the address, so a reload
  * or a shared link shows the same page. Typing waits a moment before asking; the rows shown stay

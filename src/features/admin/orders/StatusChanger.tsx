@@ -1,5 +1,5 @@
 /**
- * The inline status change (SPEC §2 Admin orders, §4 Order status values): a choice of processing,
+ * The inline status change (docs/product.md §2 Admin orders, §4 Order status values): a choice of processing,
  * shipped, delivered or cancelled (never pending; moves decision 0023 refuses are greyed out),
  * Update, the browser alert 'Please Choose a status of order!' without a choice and the toast
  * 'Status Changed'. Shipped also takes the tracking number and the shipping cost (rupees), each

@@ -1,5 +1,5 @@
 /**
- * The mail a shopper gets when the owner moves their order (issue 10 §2): pure, so the words are
+ * The mail a shopper gets when the owner moves their order (decision 0023): pure, so the words are
  * tested without a database. Sent through the outbox in the move's transaction (decision 0015).
  */
 import { formatInr } from "../../../lib/money";

@@ -39,7 +39,7 @@ export type StatusChangeBody = z.infer<typeof statusChangeBody>;
 
 /**
  * The status change form (StatusChanger, decision 0017): the status chosen ("" until chosen: the
- * SPEC's browser alert, not a field error), and with shipped the tracking number and the shipping
+ * spec's browser alert, not a field error), and with shipped the tracking number and the shipping
  * cost as typed in rupees. `statusChangeBodyOf` turns it into the body above.
  */
 export const statusChangeForm = z.object({

@@ -1,5 +1,5 @@
 /**
- * Handlers of the owner's order calls (SPEC §7 Admin, issue 10 §2). Every one starts with
+ * Handlers of the owner's order calls (docs/product.md §7 Admin, decisions 0023 and 0032). Every one starts with
  * requireAdmin: 401 without a token, 403 for a shopper. Amounts are paise here; json()/readJson()
  * and wireToPaise speak rupees (decision 0003).
  */
@@ -42,9 +42,9 @@ export const orderListQuery = z.object({
   max: rupees("max"),
   limit: queryInt("limit", { min: 0, max: 100_000, default: 0 }),
   offset: queryInt("offset", { min: 0, default: 0 }),
-  /** Issue 12: newest (default) or dispatch (the closest promised dispatch date first). */
+  /** Decision 0046: newest (default) or dispatch (the closest promised dispatch date first). */
   sort: z.enum(["newest", "dispatch"], { error: "sort must be newest or dispatch" }).optional(),
-  /** Issue 12: late=true, only orders still processing after their promised dispatch date. */
+  /** Decision 0046: late=true, only orders still processing after their promised dispatch date. */
   late: z.enum(["true", "false"], { error: "late must be true or false" }).optional(),
 });
 

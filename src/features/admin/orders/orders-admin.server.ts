@@ -25,9 +25,9 @@ export interface OrderFilter {
   max?: number;
   limit?: number;
   offset?: number;
-  /** Issue 12: dispatch = closest promised dispatch date first. */
+  /** Decision 0046: dispatch = closest promised dispatch date first. */
   sort?: "newest" | "dispatch";
-  /** Issue 12: "true" = only late orders (processing past the promise). */
+  /** Decision 0046: "true" = only late orders (processing past the promise). */
   late?: "true" | "false";
 }
 
@@ -39,7 +39,7 @@ function likePattern(q: string): string {
 const fullName = (column: typeof orders.shippingName | typeof orders.billingName) =>
   sql`coalesce(${column}->>'firstName', '') || ' ' || coalesce(${column}->>'lastName', '')`;
 
-/** The server side of SPEC §5 Admin filters: status; q = id or name substring (any case); total within min..max. */
+/** The server side of docs/product.md §5 Admin filters: status; q = id or name substring (any case); total within min..max. */
 export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.status) conditions.push(eq(orders.status, filter.status));

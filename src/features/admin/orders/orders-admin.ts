@@ -1,7 +1,7 @@
 /**
  * The owner's view of orders, pure and safe in the browser: the status moves the owner may make
  * (docs/decisions/0023-order-transitions.md; the dashboard offers only what the server would
- * accept) and the order shape the portal reads (SPEC §3 plus the payment's details).
+ * accept) and the order shape the portal reads (docs/product.md §3 plus the payment's details).
  */
 import type { OrderJson } from "../../orders/orders";
 import type { OrderStatus } from "../../orders/status";
@@ -34,7 +34,7 @@ export function transitionError(from: string, to: string): string | null {
   return null;
 }
 
-/** An order as the portal reads it: SPEC §3, plus what the provider reported about the payment. */
+/** An order as the portal reads it: docs/product.md §3, plus what the provider reported about the payment. */
 export interface AdminOrderJson extends OrderJson {
   payment: OrderJson["payment"] & {
     /** Which provider holds the payment (cashfree, local). */

@@ -1,5 +1,5 @@
 /**
- * The orders area's calls (SPEC §7 Admin), on the portal's one API client: a page of the
+ * The orders area's calls (docs/product.md §7 Admin), on the portal's one API client: a page of the
  * dashboard with its counts, one order, and the status change. Answer types are the ones the
  * server's code returns (orders-admin.ts).
  */

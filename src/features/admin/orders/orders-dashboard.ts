@@ -1,5 +1,5 @@
 /**
- * The dashboard's logic (SPEC §2 Admin orders, §5 Admin filters), pure so it is tested without a
+ * The dashboard's logic (docs/product.md §2 Admin orders, §5 Admin filters), pure so it is tested without a
  * browser: the view (filters and page) read from and written to the address, the server queries it
  * asks (the server filters, sorts, counts and pages: docs/decisions/0053-admin-lists-on-the-server.md),
  * the count cards and the table's positions. Amounts are paise.
@@ -28,7 +28,7 @@ export interface OrdersView {
   /** Id or customer name substring. */
   q: string;
   status: OrderStatus | "all";
-  /** Newest first (SPEC), or by the promised dispatch date (the orders still to dispatch first). */
+  /** Newest first (docs/product.md §2 Admin orders), or by the promised dispatch date (the orders still to dispatch first). */
   sort: "newest" | "dispatch";
   /** 0-based. */
   page: number;
@@ -139,7 +139,7 @@ export function customerName(order: Pick<OrderJson, "shippingName">): string {
   return `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
 }
 
-/** The count cards, in the order of SPEC §4, labelled as the owner reads them ('Waiting Payments'). */
+/** The count cards, in the order of docs/product.md §4, labelled as the owner reads them ('Waiting Payments'). */
 export function countCards(
   counts: OrderCounts,
 ): { status: OrderStatus; label: string; count: number }[] {

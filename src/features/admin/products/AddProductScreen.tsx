@@ -1,5 +1,5 @@
 /**
- * Add Product (/admin/add-product, SPEC §2, §5): the product form in add mode; POST /v2/products,
+ * Add Product (/admin/add-product, docs/product.md §2, §5): the product form in add mode; POST /v2/products,
  * then 'Successful' - 'Product added successfully!' and the list, or 'Error' - 'Product failed to
  * add!' with the server's reason under the form (a duplicate sku says so).
  */

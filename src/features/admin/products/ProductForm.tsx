@@ -1,5 +1,5 @@
 /**
- * The product form shared by Add Product and View and Edit (SPEC §2, §5): react-hook-form over
+ * The product form shared by Add Product and View and Edit (docs/product.md §2, §5): react-hook-form over
  * the zod/mini schema the server validates with (zodResolver(productInput)), so the browser shows
  * the same messages the API would answer. Values are the API body (paise, kg); rupee fields are
  * typed as text and converted in product-form.ts. In view mode every control is read-only.

@@ -1,7 +1,7 @@
 /**
- * The product's images (SPEC §2 image upload; issue 10 §3): several images, exactly one primary,
+ * The product's images (docs/product.md §2 image upload; decision 0034): several images, exactly one primary,
  * an alt text each. The portal's ImageUpload sends a chosen file to POST /v2/upload-cloud (its toasts
- * and the alert 'Upload failed' are SPEC §8's) and the answered secure_url is added here.
+ * and the alert 'Upload failed' are docs/product.md §8's) and the answered secure_url is added here.
  */
 import { useId } from "react";
 import ImageUpload from "../uploads/ImageUpload";

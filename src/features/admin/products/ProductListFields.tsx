@@ -1,5 +1,5 @@
 /**
- * The form's list editors (SPEC §2, §5): variants (name, value, additional price), attributes
+ * The form's list editors (docs/product.md §2, §5): variants (name, value, additional price), attributes
  * (name, value) and tags (added with the button or the Enter key; no blanks, no duplicates).
  * Each takes the list and answers a new one; the form validates it with the shared schema.
  */

@@ -1,5 +1,5 @@
 /**
- * View and Edit (/admin/product/{id}, SPEC §2): the product handed over by the list, or loaded
+ * View and Edit (/admin/product/{id}, docs/product.md §2): the product handed over by the list, or loaded
  * from the server when the page is opened directly or reloaded (GET /v2/admin/product/{id}).
  * View mode, then Edit: Save (PUT /v2/products/{id}; 'Product Updated' / 'Error' - 'Product not
  * Updated') or Cancel, which restores the original values.

@@ -1,5 +1,5 @@
 /**
- * All Products (/admin/my-products, SPEC §2): counts (total, active, out of stock = not active),
+ * All Products (/admin/my-products, docs/product.md §2): counts (total, active, out of stock = not active),
  * filters (name, category, status), and per product the active switch, the homepage toggle and
  * 'View and Edit', which opens /admin/product/{id} handing the product over.
  */

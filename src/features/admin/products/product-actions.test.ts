@@ -19,7 +19,7 @@ afterEach(() => {
   clearToasts();
 });
 
-describe("the active switch (SPEC §4: optimistic, reverted on failure)", () => {
+describe("the active switch (docs/product.md §4: optimistic, reverted on failure)", () => {
   it("shows the new status at once and keeps it when the server agrees", async () => {
     patch.mockResolvedValue({});
     const seen: string[] = [];
@@ -41,7 +41,7 @@ describe("the active switch (SPEC §4: optimistic, reverted on failure)", () => 
   });
 });
 
-describe("the homepage toggle (SPEC §4, §8)", () => {
+describe("the homepage toggle (docs/product.md §4, §8)", () => {
   it("reads 'removed' as removed and any other answer as added", async () => {
     patch.mockResolvedValueOnce("removed").mockResolvedValueOnce("added");
     expect(await toggleHome("p1")).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The list's two switches (SPEC §4): the active switch (optimistic, reverted with a toast when
+ * The list's two switches (docs/product.md §4): the active switch (optimistic, reverted with a toast when
  * the server refuses) and the homepage toggle (the answer 'removed' means removed, anything else
  * added; at the limit the toast 'Error' - 'max 8 products can be added!' and a reload of
  * /admin/my-products after 3 s).

@@ -1,6 +1,6 @@
 /**
  * The category choices of the product form and the list's filter: every category from the
- * portal's categories client (hidden ones too), labelled by name, else id (SPEC §3: the id doubles
+ * portal's categories client (hidden ones too), labelled by name, else id (docs/product.md §3: the id doubles
  * as the label), sorted by label.
  */
 import { categoryLabel } from "../../catalogue/catalogue";

@@ -25,7 +25,7 @@ const issues = (value: unknown) => {
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 };
 
-describe("the product form's rules (SPEC §5)", () => {
+describe("the product form's rules (docs/product.md §5)", () => {
   it("adds a variant or an attribute only when name and value are filled", () => {
     expect(addVariant([], { name: "Size", value: " ", price: 100 })).toBeNull();
     expect(addVariant([], { name: "", value: "A4", price: 100 })).toBeNull();
@@ -122,7 +122,7 @@ describe("the product form's rules (SPEC §5)", () => {
   });
 });
 
-describe("the product list (SPEC §2, §9)", () => {
+describe("the product list (docs/product.md §2, §9)", () => {
   it("keeps its filters and page in the address, and asks the server for one page", () => {
     const view = readProductsView("?q=ocean&category=tags&status=inactive&page=2");
     expect(view).toEqual({ q: "ocean", category: "tags", status: "inactive", page: 1 });

@@ -1,5 +1,5 @@
 /**
- * The product form's pure rules (Add product, View and Edit; SPEC §2, §5): the form's values are
+ * The product form's pure rules (Add product, View and Edit; docs/product.md §2, §5): the form's values are
  * the body of product.schema.ts itself (amounts in paise, weight in kg), so react-hook-form
  * validates with the very schema the server uses. Money fields are typed as rupees text and turned
  * into paise here; a malformed amount becomes a value the schema refuses with its own message.
@@ -13,7 +13,7 @@ export type VariantDraft = ProductInput["variants"][number];
 export type AttributeDraft = ProductInput["attributes"][number];
 export type ImageDraft = ProductInput["images"][number];
 
-/** SPEC §8 texts of the product screens. */
+/** docs/product.md §8 texts of the product screens. */
 export const PRODUCT_TEXTS = {
   added: { title: "Successful", message: "Product added successfully!" },
   addFailed: { title: "Error", message: "Product failed to add!" },
@@ -26,7 +26,7 @@ export const PRODUCT_TEXTS = {
   loading: "Loading product...",
 } as const;
 
-/** After the homepage limit toast, the list reloads after this long (SPEC §8). */
+/** After the homepage limit toast, the list reloads after this long (docs/product.md §8). */
 export const HOME_LIMIT_RELOAD_MS = 3000;
 
 /**
@@ -91,7 +91,7 @@ export function toFormValues(product: Product): ProductFormValues {
   };
 }
 
-/** SPEC §5: a variant is added only when its name and value are both filled. Null = not added. */
+/** docs/product.md §5: a variant is added only when its name and value are both filled. Null = not added. */
 export function addVariant(
   list: readonly VariantDraft[],
   draft: { name: string; value: string; price: number },
@@ -103,7 +103,7 @@ export function addVariant(
   return [...list, { name, value, price }];
 }
 
-/** SPEC §5: an attribute is added only when its name and value are both filled. */
+/** docs/product.md §5: an attribute is added only when its name and value are both filled. */
 export function addAttribute(
   list: readonly AttributeDraft[],
   draft: { name: string; value: string },
@@ -114,7 +114,7 @@ export function addAttribute(
   return [...list, { name, value }];
 }
 
-/** SPEC §5: a tag only when non-blank and not a duplicate (case-insensitive, as the server checks). */
+/** docs/product.md §5: a tag only when non-blank and not a duplicate (case-insensitive, as the server checks). */
 export function addTag(tags: readonly string[], raw: string): string[] | null {
   const tag = raw.trim();
   if (!tag || tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return null;

@@ -47,7 +47,7 @@ export async function listAdminProducts(
   return list.map((p) => ({ ...p, costPrice: p.costPrice ?? 0, onHome: listed.has(p.id) }));
 }
 
-/** The list's counts under a filter (SPEC §9: out of stock = not active). */
+/** The list's counts under a filter (docs/product.md §9: out of stock = not active). */
 export async function adminProductCounts(
   db: Db,
   filter: { category?: string | undefined; q?: string | undefined },

@@ -1,6 +1,6 @@
 /**
  * The portal's product list, pure (browser and server): the admin product shape, the counts of
- * SPEC §2 (out of stock = not active, SPEC §9) and the list's view (search, category, status,
+ * docs/product.md §2 (out of stock = not active, docs/product.md §9) and the list's view (search, category, status,
  * page) with the server calls it makes.
  */
 import type { Product, ProductStatus } from "../../catalogue/catalogue";

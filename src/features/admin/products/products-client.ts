@@ -1,5 +1,5 @@
 /**
- * The products area's calls (SPEC §7 Admin), on the portal's one API client: a page of the list
+ * The products area's calls (docs/product.md §7 Admin), on the portal's one API client: a page of the list
  * with its counts, one product, create, edit, the active switch and the homepage toggle. Answer
  * types are the ones the server's code returns (products-admin.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Handlers of the portal's product calls (SPEC §7 Admin): the list with costPrice, one product for
+ * Handlers of the portal's product calls (docs/product.md §7 Admin): the list with costPrice, one product for
  * View and Edit, create, edit, the active switch and the homepage listing. Every one starts with
  * requireAdmin (401 without a token, 403 for a shopper) before it reads anything. Bodies are
  * validated whole with product.schema.ts, the schema the form uses. Amounts are paise here;

@@ -38,7 +38,7 @@ export const QUOTE_LABELS = {
   referenceImage: "Reference image",
 } as const satisfies Record<keyof QuoteForm, string>;
 
-/** The shipping estimate's choices: SPEC §9's weight tiers, or a figure the owner types. */
+/** The shipping estimate's choices: docs/product.md §9's weight tiers, or a figure the owner types. */
 export const SHIPPING_MODES = [
   { value: "weight", label: "By weight (standard rates)" },
   { value: "figure", label: "A figure I type" },

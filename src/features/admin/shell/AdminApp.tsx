@@ -1,6 +1,6 @@
 /**
  * The owner's portal: one client-only island (`client:only="react"` on /admin/**) holding the
- * admin navigation of SPEC §2 and the screens behind it. The server already refused anyone who
+ * admin navigation of docs/product.md §2 and the screens behind it. The server already refused anyone who
  * is not an admin before this page was sent, and checks the role again on every API call.
  * Each screen is its own lazily loaded chunk, so opening the orders never downloads the editor.
  * A screen that fails (or whose chunk cannot load) is caught by ScreenBoundary; moving between

@@ -1,5 +1,5 @@
 /**
- * The admin navigation of SPEC §2: links that switch screens without reloading the page, and the
+ * The admin navigation of docs/product.md §2: links that switch screens without reloading the page, and the
  * count of new inquiries beside 'Inquiries' (none shown when it cannot be read).
  */
 import { useStore } from "@nanostores/react";

@@ -10,7 +10,7 @@ export const $adminPath = atom<string>("/admin");
 /** The address's query ("?status=shipped&page=2", or ""). */
 export const $adminSearch = atom<string>("");
 
-/** Optional data handed from one screen to the next (SPEC: View "passing the order"). */
+/** Optional data handed from one screen to the next (docs/product.md §2 Admin orders: View opens the order it was given). */
 export const $adminHandoff = atom<unknown>(undefined);
 
 let started = false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { matchAdminRoute } from "./admin-routes";
 
 describe("matchAdminRoute", () => {
-  it("maps every portal path of SPEC §2 to its screen", () => {
+  it("maps every portal path of docs/product.md §2 to its screen", () => {
     expect(matchAdminRoute("/admin")).toEqual({ screen: "orders" });
     expect(matchAdminRoute("/admin/")).toEqual({ screen: "orders" });
     expect(matchAdminRoute("/admin/my-products")).toEqual({ screen: "products" });

@@ -1,5 +1,5 @@
 /**
- * The portal's client-side routes (SPEC §2 Routes, /admin/**), in one table shared by the server
+ * The portal's client-side routes (docs/product.md §2 Routes, /admin/**), in one table shared by the server
  * page (an unknown path is a 404) and the island's router. Pure: no React, no browser globals.
  */
 export type AdminScreen =
@@ -61,7 +61,7 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   inquiry: "Inquiry",
 };
 
-/** The admin navigation of SPEC §2, in its order, plus the inquiries inbox (issue 10 §6). */
+/** The admin navigation of docs/product.md §2, in its order, plus the inquiries inbox (decision 0039). */
 export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "All Orders", href: "/admin" },
   { label: "All Products", href: "/admin/my-products" },

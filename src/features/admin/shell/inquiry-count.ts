@@ -1,5 +1,5 @@
 /**
- * The count of new custom-order inquiries beside 'Inquiries' in the admin navigation (issue 10 §6):
+ * The count of new custom-order inquiries beside 'Inquiries' in the admin navigation (docs/product.md §2 Admin navigation):
  * GET /v2/admin/inquiries/count?status=new answering `{ "count": n }`. Refreshed when the owner
  * moves between screens, and by `refreshNewInquiries()` (the inquiries screen calls it after a
  * status change). A failure, or an answer of another shape, shows no badge: null.

@@ -1,5 +1,5 @@
 /**
- * ImageUpload: the portal's one image picker (issue 10 §4; SPEC §5, §8). Used by Add Product and by
+ * ImageUpload: the portal's one image picker (decision 0036; docs/product.md §5, §8). Used by Add Product and by
  * the category Edit Image modal.
  *
  * Props contract (stable; other screens depend on it):
@@ -9,7 +9,7 @@
  *   buttonLabel?: string            the upload button's text; default 'Upload' ('Confirm Upload' in
  *                                   the category modal)
  *   label?: string                  the picker's accessible label; default 'Choose an image'
- *   alertOnFailure?: boolean        the browser alert 'Upload failed' after a failed upload (SPEC §8,
+ *   alertOnFailure?: boolean        the browser alert 'Upload failed' after a failed upload (docs/product.md §8,
  *                                   product image upload); default true
  *   onMissingFile?(): void          when given, the button stays enabled without a chosen file and a
  *                                   click calls this (the category modal's 'Please select a file and a

@@ -1,6 +1,6 @@
 /**
- * Uploads one image to `POST /v2/upload-cloud` (SPEC §7) and answers its `secure_url`.
- * Throws ApiError with the server's message (SPEC §8: shown as is, or 'Error uploading image').
+ * Uploads one image to `POST /v2/upload-cloud` (docs/product.md §7) and answers its `secure_url`.
+ * Throws ApiError with the server's message (docs/product.md §8: shown as is, or 'Error uploading image').
  */
 import { adminUpload } from "../shell/admin-api";
 

@@ -1,5 +1,5 @@
 /**
- * Custom work (issue 12): the owner's quotes for inquiries, the events around them (sent, revised,
+ * Custom work (decisions 0045 and 0046): the owner's quotes for inquiries, the events around them (sent, revised,
  * withdrawn, a refused second payment), and the studio stages of an order.
  * docs/decisions/0045-custom-work-quotes.md, 0046-dispatch-promise-and-stages.md.
  */
