@@ -19,27 +19,9 @@ import { resetEnvForTests } from "../src/server/env";
 import { createTestDb, type TestDb } from "./helpers/db";
 import { photo, postFile, storedFiles, WRONG_TYPE } from "./helpers/uploads";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => {
-  const original =
-    await importOriginal<typeof import("../src/server/auth/firebase-admin.server")>();
-  return {
-    ...original,
-    verifyIdToken: async (token: string) => {
-      if (token !== "test:owner")
-        throw new original.InvalidTokenError(
-          "Your sign-in is not valid. Please log in again.",
-          "test",
-        );
-      return {
-        uid: "owner",
-        email: "owner@example.com",
-        emailVerified: true,
-        name: "Owner",
-        expiresAt: Date.now() + 3_600_000,
-      };
-    },
-  };
-});
+vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
+);
 
 const uploadRoute = await import("../src/pages/v2/upload-cloud");
 const SAVED_ENV = [
