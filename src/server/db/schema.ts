@@ -14,3 +14,4 @@ export * from "./schema/inquiries";
 export * from "./schema/infra";
 export * from "./schema/custom-work";
 export * from "./schema/refunds";
+export * from "./schema/owner";

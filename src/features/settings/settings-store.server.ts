@@ -1,0 +1,86 @@
+/**
+ * The shop's settings store (docs/decisions/0081-audit-trail-and-settings.md). Each section (the
+ * business and tax details, shipping, ...) is declared once with a schema and its first values
+ * (seeded from environment variables); the portal's Settings screen reads and writes whole
+ * sections. Every write is checked by the section's schema, versioned against lost updates, and
+ * recorded in the audit trail in the same transaction.
+ */
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { DbOrTx, Tx } from "../../server/db/client";
+import { shopSettings } from "../../server/db/schema";
+import { HttpError, parseWith } from "../../server/http";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
+
+export interface SettingsSection<T> {
+  /** The row's key and the audit action's suffix: `settings.<key>`. */
+  key: string;
+  schema: z.core.$ZodType<T>;
+  /** The values before the owner saved any: from the environment, or plain defaults. */
+  defaults: () => T;
+}
+
+export interface StoredSection<T> {
+  value: T;
+  /** 0 while the section still has its defaults. */
+  version: number;
+}
+
+export function defineSection<T>(section: SettingsSection<T>): SettingsSection<T> {
+  return section;
+}
+
+/**
+ * A section's current value. A stored value missing fields a newer release added gets them from
+ * the defaults; one that no longer passes the schema falls back to the defaults whole.
+ */
+export async function readSection<T>(
+  db: DbOrTx,
+  section: SettingsSection<T>,
+): Promise<StoredSection<T>> {
+  const [row] = await db
+    .select({ value: shopSettings.value, version: shopSettings.version })
+    .from(shopSettings)
+    .where(eq(shopSettings.section, section.key));
+  const defaults = section.defaults();
+  if (!row) return { value: defaults, version: 0 };
+  const merged = z.safeParse(section.schema, { ...(defaults as object), ...(row.value as object) });
+  return { value: merged.success ? merged.data : defaults, version: row.version };
+}
+
+/**
+ * Saves a whole section. `expectedVersion` is the version the owner's screen loaded: a save over a
+ * newer one is refused with 409 so two tabs never silently overwrite each other.
+ */
+export async function writeSection<T>(
+  tx: Tx,
+  section: SettingsSection<T>,
+  input: unknown,
+  expectedVersion: number,
+  actor: AuditActor,
+): Promise<StoredSection<T>> {
+  const value = parseWith(section.schema, input);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`settings:${section.key}`}))`);
+  const before = await readSection(tx, section);
+  if (before.version !== expectedVersion)
+    throw new HttpError(
+      409,
+      "These settings were changed in another window. Reload the page to see them, then save again.",
+    );
+  const version = before.version + 1;
+  await tx
+    .insert(shopSettings)
+    .values({ section: section.key, value: value as object, version, updatedBy: actor.uid })
+    .onConflictDoUpdate({
+      target: shopSettings.section,
+      set: { value: value as object, version, updatedAt: new Date(), updatedBy: actor.uid },
+    });
+  await recordAudit(tx, actor, {
+    action: `settings.${section.key}`,
+    entity: "settings",
+    entityId: section.key,
+    before: before.value,
+    after: value,
+  });
+  return { value, version };
+}
