@@ -15,3 +15,4 @@ export * from "./schema/infra";
 export * from "./schema/custom-work";
 export * from "./schema/refunds";
 export * from "./schema/owner";
+export * from "./schema/books";
