@@ -58,14 +58,23 @@ async function storeInCloudinary(bytes: Uint8Array, image: CheckedImage): Promis
   return uploadToCloudinary(config, data, type, `${env().SHOP_SHORT_NAME}/${contentHash(bytes)}`);
 }
 
+/**
+ * Reads, checks and stores the image of an upload request (multipart field `file`, at most
+ * `maxBytes`); answers its URL. For every caller that already checked who may upload (the owner
+ * here, a verified buyer's review photos in src/features/reviews).
+ */
+export async function storeImageUpload(request: Request, maxBytes: number): Promise<string> {
+  const bytes = await readUploadedFile(request, maxBytes);
+  const image = await checkImage(bytes);
+  return oneAtATime(() =>
+    cloudinaryConfig() ? storeInCloudinary(bytes, image) : storeLocally(bytes, image),
+  );
+}
+
 /** POST /v2/upload-cloud: multipart field `file`; 201 `{ secure_url }`. */
 export async function postUploadCloud(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const bytes = await readUploadedFile(context.request, env().UPLOAD_MAX_BYTES);
-  const image = await checkImage(bytes);
-  const secureUrl = await oneAtATime(() =>
-    cloudinaryConfig() ? storeInCloudinary(bytes, image) : storeLocally(bytes, image),
-  );
+  const secureUrl = await storeImageUpload(context.request, env().UPLOAD_MAX_BYTES);
   return json({ secure_url: secureUrl }, { status: 201 });
 }
 
