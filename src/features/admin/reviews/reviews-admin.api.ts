@@ -25,7 +25,7 @@ const listQuery = z.object({
   offset: queryInt("offset", { min: 0, default: 0 }),
 });
 
-/** GET /v2/admin/reviews[?status=&limit=&offset=] -> { reviews, total }, newest first. */
+/** GET /v2/admin/reviews[?status=&limit=&offset=] -> { reviews, count }, newest first. */
 export async function getAdminReviews(context: APIContext): Promise<Response> {
   await requireAdmin(context);
   const query = readQuery(context.url, listQuery);

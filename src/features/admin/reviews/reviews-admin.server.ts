@@ -4,13 +4,14 @@
  * hiding sets the product's rating and count from its published reviews there too, which bumps
  * the catalogue version so cached pages and the product API show the new figures.
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../server/db/client";
 import { reviews } from "../../../server/db/schema";
 import { HttpError } from "../../../server/http";
 import { type AuditActor, recordAudit } from "../../audit/audit.server";
-import { productName, setProductRating } from "../../catalogue/product-rating.server";
-import { authorLabel, REVIEW_TEXTS, roundRating } from "../../reviews/reviews";
+import { productName } from "../../catalogue/product-rating.server";
+import { refreshReviewFigures } from "../../reviews/review-figures.server";
+import { authorLabel, REVIEW_TEXTS } from "../../reviews/reviews";
 import type { AdminReview, AdminReviewsPage, Moderation, ReviewStatus } from "./reviews-admin";
 
 type Row = typeof reviews.$inferSelect;
@@ -58,21 +59,8 @@ export async function listReviews(
     names.set(id, (await productName(db, id)) ?? id);
   return {
     reviews: rows.map((r) => toAdmin(r, names.get(r.productId) ?? r.productId)),
-    total: await countReviews(db, query.status),
+    count: await countReviews(db, query.status),
   };
-}
-
-/** Recomputes the product's published figures (inside the moderation's transaction). */
-async function refreshFigures(tx: DbOrTx, productId: string): Promise<void> {
-  const [row] = await tx
-    .select({ n: count(), average: sql<string | null>`avg(${reviews.rating})` })
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")));
-  const n = row?.n ?? 0;
-  await setProductRating(tx, productId, {
-    count: n,
-    rating: n > 0 && row?.average ? roundRating(Number(row.average)) : 0,
-  });
 }
 
 /** publish | hide (with an optional reply) or reply alone; answers the review as it now is. */
@@ -106,7 +94,7 @@ export async function moderateReview(
     if (!after) throw new HttpError(404, REVIEW_TEXTS.noReview);
     // The page shows replies too: any change to a published review (or leaving it) refreshes.
     if (status !== before.status || status === "published")
-      await refreshFigures(tx, after.productId);
+      await refreshReviewFigures(tx, after.productId);
     await recordAudit(tx, actor, {
       action: `review.${action}`,
       entity: "review",

@@ -36,7 +36,8 @@ export interface AdminReview {
 
 export interface AdminReviewsPage {
   reviews: AdminReview[];
-  total: number;
+  /** How many reviews the view has in all (a count: never `total`, which the wire reads as money). */
+  count: number;
 }
 
 export interface ReviewsView {

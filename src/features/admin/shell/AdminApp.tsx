@@ -44,6 +44,8 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<ComponentType<ScreenProps
   category: lazy(() => import("../categories/CategoriesScreen")),
   inquiries: lazy(() => import("../inquiries/InquiriesScreen")),
   inquiry: lazy(() => import("../quotes/InquiryQuoteScreen")),
+  reviews: lazy(() => import("../reviews/ReviewsScreen")),
+  "data-requests": lazy(() => import("../data-requests/DataRequestsScreen")),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
