@@ -83,7 +83,7 @@ export async function eraseAccountData(
     await eraseOrders(tx, uid, email, now);
     await eraseCustomWork(tx, email);
     await eraseMail(tx, email, patterns);
-    await eraseReviews(tx, uid, choice);
+    await eraseReviews(tx, uid, user.firstName, choice);
     await tx
       .update(dataRequests)
       .set({ details: "" })
@@ -189,7 +189,12 @@ async function eraseMail(tx: Tx, email: string, patterns: string[]): Promise<voi
     .where(or(sql`lower(${outbox.replyTo}) = ${email}`, ...about));
 }
 
-async function eraseReviews(tx: Tx, uid: string, choice: ReviewChoice): Promise<void> {
+async function eraseReviews(
+  tx: Tx,
+  uid: string,
+  firstName: string,
+  choice: ReviewChoice,
+): Promise<void> {
   const mine = await tx
     .select({ id: reviews.id, productId: reviews.productId })
     .from(reviews)
@@ -199,7 +204,12 @@ async function eraseReviews(tx: Tx, uid: string, choice: ReviewChoice): Promise<
   else
     await tx
       .update(reviews)
-      .set({ authorName: ANONYMOUS_AUTHOR, authorCityInitial: "" })
+      .set({
+        authorName: ANONYMOUS_AUTHOR,
+        authorCityInitial: "",
+        // The owner's reply may greet the writer by name.
+        reply: firstName.length >= 2 ? sql`replace(${reviews.reply}, ${firstName}, 'there')` : reviews.reply,
+      })
       .where(eq(reviews.userId, uid));
   for (const productId of new Set(mine.map((r) => r.productId)))
     await refreshReviewFigures(tx, productId);
