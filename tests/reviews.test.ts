@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { readCatalogueVersion } from "../src/server/db/catalogue-version";
 import { publishedReviews } from "../src/features/reviews/reviews.server";
+import { sendDueReviewRequests } from "../src/features/reviews/review-requests.server";
+import { resetEnvForTests } from "../src/server/env";
 import { reviewsJsonLd } from "../src/features/reviews/product-reviews.server";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
@@ -179,5 +181,37 @@ describe.each(dbKinds)("reviews on %s", (kind) => {
       params: { id: "nope" },
     });
     expect(missing.status).toBe(404);
+  });
+
+  it("mails a review request once, REVIEW_REQUEST_DAYS after delivery, and not for reviewed orders", async () => {
+    const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const token = await makeShopperRow(t.db, "buyer-3");
+    const old = await makeOrder(t.db, "buyer-3", [shop.tagId], "delivered", days(6));
+    const fresh = await makeOrder(t.db, "buyer-3", [shop.frameId], "delivered", days(1));
+    const mails = async () =>
+      (await t.db.select().from(schema.outbox)).filter((m) => m.to === "buyer-3@example.com");
+    // Orders of the earlier cases: delivered now (not due) or already reviewed.
+    expect(await sendDueReviewRequests(t.db)).toBe(1);
+    const [mail] = await mails();
+    expect(mail!.subject).toMatch(/^How is your .* order\?$/);
+    expect(mail!.body).toContain(`/my-orders/${old}#review`);
+    expect(mail!.body).not.toContain(fresh);
+    expect(await sendDueReviewRequests(t.db)).toBe(0);
+    expect(await sendDueReviewRequests(t.db, new Date(Date.now() + 5 * 86_400_000))).toBe(1);
+    expect(await mails()).toHaveLength(2);
+
+    // Reviewed before its request was due: the row is taken, no mail goes.
+    const reviewed = await makeOrder(t.db, "buyer-3", [shop.frameId], "delivered", days(7));
+    expect((await post(reviewBody(reviewed, shop.frameId), token)).status).toBe(201);
+    expect(await sendDueReviewRequests(t.db)).toBe(0);
+    process.env.REVIEW_REQUEST_DAYS = "0";
+    resetEnvForTests();
+    try {
+      await makeOrder(t.db, "buyer-3", [shop.tagId], "delivered", days(9));
+      expect(await sendDueReviewRequests(t.db)).toBe(0);
+    } finally {
+      delete process.env.REVIEW_REQUEST_DAYS;
+      resetEnvForTests();
+    }
   });
 });
