@@ -53,7 +53,8 @@ async function findIdentity(t: TestDb, needles: string[]): Promise<string[]> {
     );
     for (const { row } of rows)
       for (const needle of needles)
-        if (row.toLowerCase().includes(needle.toLowerCase())) found.push(`${name}: ${needle} in ${row}`);
+        if (row.toLowerCase().includes(needle.toLowerCase()))
+          found.push(`${name}: ${needle} in ${row}`);
   }
   return found;
 }
@@ -95,14 +96,18 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
       status: "SUCCESS",
       amountPaise: 99800,
       upiId: `${PERSON.phone}@upi`,
-      raw: { customer_details: { customer_phone: PERSON.phone, customer_email: `${uid}@example.com` } },
+      raw: {
+        customer_details: { customer_phone: PERSON.phone, customer_email: `${uid}@example.com` },
+      },
     });
     await t.db.insert(schema.webhookEvents).values({
       id: "wh_1",
       provider: "local",
       type: "PAYMENT_SUCCESS_WEBHOOK",
       orderId: delivered,
-      body: { data: { customer_details: { customer_name: `${PERSON.firstName} ${PERSON.lastName}` } } },
+      body: {
+        data: { customer_details: { customer_name: `${PERSON.firstName} ${PERSON.lastName}` } },
+      },
     });
     await t.db.insert(schema.customInquiries).values({
       id: "inq_1",
@@ -113,8 +118,19 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
       clientKey: "203.0.113.9",
     });
     await t.db.insert(schema.outbox).values([
-      { id: "mail_1", to: `${uid}@example.com`, subject: "Your order", body: `Hello ${PERSON.firstName} ${PERSON.lastName}` },
-      { id: "mail_2", to: "hello@resintales.example", subject: `New inquiry from ${PERSON.firstName} ${PERSON.lastName}`, body: "See the portal", replyTo: `${uid}@example.com` },
+      {
+        id: "mail_1",
+        to: `${uid}@example.com`,
+        subject: "Your order",
+        body: `Hello ${PERSON.firstName} ${PERSON.lastName}`,
+      },
+      {
+        id: "mail_2",
+        to: "hello@resintales.example",
+        subject: `New inquiry from ${PERSON.firstName} ${PERSON.lastName}`,
+        body: "See the portal",
+        replyTo: `${uid}@example.com`,
+      },
     ]);
     const posted = await call(reviewsRoute.POST, "/v2/reviews", {
       method: "POST",
@@ -123,12 +139,16 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
     });
     expect(posted.status).toBe(201);
     const reviewId = posted.json.id as string;
-    const published = await call(moderateRoute.PATCH, `/v2/admin/reviews/${reviewId}?action=publish`, {
-      method: "PATCH",
-      token: OWNER,
-      body: { reply: "Thank you!" },
-      params: { id: reviewId },
-    });
+    const published = await call(
+      moderateRoute.PATCH,
+      `/v2/admin/reviews/${reviewId}?action=publish`,
+      {
+        method: "PATCH",
+        token: OWNER,
+        body: { reply: "Thank you!" },
+        params: { id: reviewId },
+      },
+    );
     expect(published.status).toBe(200);
     expect(
       (
@@ -151,7 +171,9 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
     expect(answer.json.profile).toMatchObject({ firstName: PERSON.firstName, phone: PERSON.phone });
     expect(answer.json.addresses).toHaveLength(1);
     expect(answer.json.orders).toHaveLength(2);
-    expect(answer.json.orders.find((o: { status: string }) => o.status === "delivered").total).toBe(998);
+    expect(answer.json.orders.find((o: { status: string }) => o.status === "delivered").total).toBe(
+      998,
+    );
     expect(answer.json.reviews).toHaveLength(1);
     expect(answer.json.inquiries).toHaveLength(1);
     expect((await call(myData.GET, "/v2/users/my-data")).status).toBe(401);
@@ -198,7 +220,9 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
       "grievance",
     ]);
     expect(list.json.count).toBe(3);
-    expect((await call(dataRequests.GET, "/v2/admin/data-requests", { token: "test:a-shopper" })).status).toBe(403);
+    expect(
+      (await call(dataRequests.GET, "/v2/admin/data-requests", { token: "test:a-shopper" })).status,
+    ).toBe(403);
   });
 
   it("removes the reviews when the person chooses so, and the product's figures follow", async () => {

@@ -73,13 +73,19 @@ describe.each(dbKinds)("reviews on %s", (kind) => {
         400,
         /plain text/,
       ],
-      [reviewBody(delivered, shop.frameId, { title: "<img src=x onerror=alert(1)>" }), 400, /plain text/],
+      [
+        reviewBody(delivered, shop.frameId, { title: "<img src=x onerror=alert(1)>" }),
+        400,
+        /plain text/,
+      ],
       [reviewBody(delivered, shop.frameId, { rating: 6 }), 400, /1 to 5 stars/],
       [reviewBody(delivered, shop.frameId, { rating: 4.5 }), 400, /1 to 5 stars/],
       [reviewBody(delivered, shop.frameId, { title: "   " }), 400, /Title is required/],
       [reviewBody(delivered, shop.frameId, { body: "x".repeat(2001) }), 400, /at most 2000/],
       [
-        reviewBody(delivered, shop.frameId, { photos: ["/media/a/1.jpg", "/media/b/1.jpg", "/media/c/1.jpg", "/media/d/1.jpg"] }),
+        reviewBody(delivered, shop.frameId, {
+          photos: ["/media/a/1.jpg", "/media/b/1.jpg", "/media/c/1.jpg", "/media/d/1.jpg"],
+        }),
         400,
         /at most 3 photos/,
       ],
@@ -118,7 +124,11 @@ describe.each(dbKinds)("reviews on %s", (kind) => {
     const list = await call(adminList.GET, "/v2/admin/reviews?status=pending", { token: OWNER });
     expect(list.status).toBe(200);
     const review = list.json.reviews[0];
-    expect(review).toMatchObject({ author: "Priyanka P.", title: "Lovely colours", status: "pending" });
+    expect(review).toMatchObject({
+      author: "Priyanka P.",
+      title: "Lovely colours",
+      status: "pending",
+    });
     expect((await moderate(review.id, "publish", {}, buyer)).status).toBe(403);
     expect((await moderate(review.id, "explode")).status).toBe(400);
     expect((await moderate(review.id, "reply", { reply: "<b>hi</b>" })).status).toBe(400);

@@ -78,7 +78,8 @@ export async function eraseAccountData(
       first: user.firstName,
       last: user.lastName,
     });
-    for (const phone of phones.slice(1)) patterns.push(...identityPatterns({ email, phone, first: "", last: "" }));
+    for (const phone of phones.slice(1))
+      patterns.push(...identityPatterns({ email, phone, first: "", last: "" }));
 
     await eraseOrders(tx, uid, email, now);
     await eraseCustomWork(tx, email);
@@ -160,7 +161,12 @@ async function eraseCustomWork(tx: Tx, email: string): Promise<void> {
     await tx
       .update(quotes)
       .set({ customerName: "", customerEmail: "" })
-      .where(inArray(quotes.id, mine.map((q) => q.id)));
+      .where(
+        inArray(
+          quotes.id,
+          mine.map((q) => q.id),
+        ),
+      );
   const inquiryIds = mine.flatMap((q) => (q.inquiryId ? [q.inquiryId] : []));
   await tx
     .update(customInquiries)
@@ -176,7 +182,8 @@ async function eraseCustomWork(tx: Tx, email: string): Promise<void> {
 /** Mail to or about the person: the message goes, the record that a mail was sent stays. */
 async function eraseMail(tx: Tx, email: string, patterns: string[]): Promise<void> {
   const about = patterns.map(
-    (p) => sql`(${outbox.body} ilike ${p} or ${outbox.subject} ilike ${p} or ${outbox.to} ilike ${p})`,
+    (p) =>
+      sql`(${outbox.body} ilike ${p} or ${outbox.subject} ilike ${p} or ${outbox.to} ilike ${p})`,
   );
   await tx
     .update(outbox)
@@ -208,7 +215,10 @@ async function eraseReviews(
         authorName: ANONYMOUS_AUTHOR,
         authorCityInitial: "",
         // The owner's reply may greet the writer by name.
-        reply: firstName.length >= 2 ? sql`replace(${reviews.reply}, ${firstName}, 'there')` : reviews.reply,
+        reply:
+          firstName.length >= 2
+            ? sql`replace(${reviews.reply}, ${firstName}, 'there')`
+            : reviews.reply,
       })
       .where(eq(reviews.userId, uid));
   for (const productId of new Set(mine.map((r) => r.productId)))

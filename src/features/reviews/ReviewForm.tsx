@@ -4,7 +4,13 @@
  * the one POST /v2/reviews parses; a refusal's sentence shows on the form.
  */
 import { useState } from "react";
-import { Field, FormError, TextField, inputClass, primaryButton } from "../../components/ui/form-fields";
+import {
+  Field,
+  FormError,
+  TextField,
+  inputClass,
+  primaryButton,
+} from "../../components/ui/form-fields";
 import { showServerErrors } from "../../components/ui/form-errors";
 import { showToast } from "../../components/ui/toast-store";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
@@ -77,7 +83,10 @@ export default function ReviewForm({ orderId, productId, productName }: Props) {
     >
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-ink-700">
-          Your rating <span aria-hidden="true" className="text-red-600">*</span>
+          Your rating{" "}
+          <span aria-hidden="true" className="text-red-600">
+            *
+          </span>
         </legend>
         <div className="flex gap-3">
           {[1, 2, 3, 4, 5].map((n) => (
@@ -121,7 +130,14 @@ export default function ReviewForm({ orderId, productId, productName }: Props) {
         {({ inputId }) => (
           <div className="flex flex-wrap items-center gap-3">
             {photos.map((url) => (
-              <img key={url} src={url} alt="" width={64} height={64} className="h-16 w-16 rounded-lg object-cover" />
+              <img
+                key={url}
+                src={url}
+                alt=""
+                width={64}
+                height={64}
+                className="h-16 w-16 rounded-lg object-cover"
+              />
             ))}
             {photos.length < REVIEW_LIMITS.photos && (
               <input

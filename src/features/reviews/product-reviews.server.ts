@@ -5,12 +5,7 @@
  * failed read shows no reviews rather than failing the product page.
  */
 import type { DbOrTx } from "../../server/db/client";
-import {
-  REVIEW_SORTS,
-  REVIEWS_PAGE_SIZE,
-  type PublicReview,
-  type ReviewSort,
-} from "./reviews";
+import { REVIEW_SORTS, REVIEWS_PAGE_SIZE, type PublicReview, type ReviewSort } from "./reviews";
 import { publishedReviews } from "./reviews.server";
 
 export interface ProductReviewsView {
@@ -30,7 +25,9 @@ export function readReviewsQuery(url: URL): { sort: ReviewSort; page: number } {
   const sort = url.searchParams.get("reviews");
   const page = Number(url.searchParams.get("rpage") ?? "1");
   return {
-    sort: (REVIEW_SORTS as readonly string[]).includes(sort ?? "") ? (sort as ReviewSort) : "newest",
+    sort: (REVIEW_SORTS as readonly string[]).includes(sort ?? "")
+      ? (sort as ReviewSort)
+      : "newest",
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page - 1 : 0,
   };
 }

@@ -30,13 +30,20 @@ export async function sendDueReviewRequests(db: Db, now = new Date()): Promise<n
   const asked = await db
     .select({ orderId: reviewRequests.orderId })
     .from(reviewRequests)
-    .where(inArray(reviewRequests.orderId, due.map((d) => d.orderId)));
+    .where(
+      inArray(
+        reviewRequests.orderId,
+        due.map((d) => d.orderId),
+      ),
+    );
   const done = new Set(asked.map((a) => a.orderId));
   const shop = shopConfig();
   let sent = 0;
   for (const order of due) {
     if (done.has(order.orderId) || !order.email) continue;
-    const lines = (await reviewableLines(db, order.userId, order.orderId)).filter((l) => !l.reviewed);
+    const lines = (await reviewableLines(db, order.userId, order.orderId)).filter(
+      (l) => !l.reviewed,
+    );
     const link = `${shop.siteUrl.replace(/\/$/, "")}/my-orders/${encodeURIComponent(order.orderId)}#review`;
     sent += await db.transaction(async (tx) => {
       const taken = await tx

@@ -14,7 +14,11 @@ export const reviewSchema = z.object({
   orderId: idParam("order id"),
   rating: z
     .number({ error: "Choose 1 to 5 stars" })
-    .check(z.int("Choose 1 to 5 stars"), z.gte(1, "Choose 1 to 5 stars"), z.lte(5, "Choose 1 to 5 stars")),
+    .check(
+      z.int("Choose 1 to 5 stars"),
+      z.gte(1, "Choose 1 to 5 stars"),
+      z.lte(5, "Choose 1 to 5 stars"),
+    ),
   title: plain(requiredText("Title", REVIEW_LIMITS.title)),
   body: plain(requiredText("Review", REVIEW_LIMITS.body)),
   photos: z._default(

@@ -142,7 +142,7 @@ export async function markHelpful(db: Db, uid: string, reviewId: string): Promis
       .from(reviews)
       .where(eq(reviews.id, reviewId))
       .for("update");
-    if (!review || review.status !== "published") throw new HttpError(404, REVIEW_TEXTS.noReview);
+    if (review?.status !== "published") throw new HttpError(404, REVIEW_TEXTS.noReview);
     if (review.userId === uid) throw new HttpError(400, "You cannot mark your own review helpful.");
     const added = await tx
       .insert(reviewVotes)

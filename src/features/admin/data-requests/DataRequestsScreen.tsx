@@ -22,7 +22,10 @@ import { fetchDataRequests } from "./data-requests-client";
 
 export default function DataRequestsScreen(_props: ScreenProps) {
   const view = readDataRequestsView(useStore($adminSearch));
-  const data = useScreenData((signal) => fetchDataRequests(view, signal), [dataRequestsSearch(view)]);
+  const data = useScreenData(
+    (signal) => fetchDataRequests(view, signal),
+    [dataRequestsSearch(view)],
+  );
   return (
     <section className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -32,9 +35,12 @@ export default function DataRequestsScreen(_props: ScreenProps) {
           <select
             value={view.kind}
             onChange={(event) =>
-              setSearch(dataRequestsSearch({ kind: event.target.value as DataRequestKind | "", page: 0 }), {
-                push: true,
-              })
+              setSearch(
+                dataRequestsSearch({ kind: event.target.value as DataRequestKind | "", page: 0 }),
+                {
+                  push: true,
+                },
+              )
             }
             className="rounded-full border border-cream-300 bg-white px-3 py-1.5 text-sm"
           >
@@ -47,7 +53,11 @@ export default function DataRequestsScreen(_props: ScreenProps) {
           </select>
         </label>
       </div>
-      <ScreenState data={data} loading="Loading data requests" failed="The data requests could not be loaded.">
+      <ScreenState
+        data={data}
+        loading="Loading data requests"
+        failed="The data requests could not be loaded."
+      >
         {({ requests, count }) =>
           requests.length === 0 ? (
             <p className="text-ink-500">No data requests yet.</p>
@@ -67,12 +77,22 @@ export default function DataRequestsScreen(_props: ScreenProps) {
                     <tr key={r.id} data-data-request={r.kind}>
                       <td className="py-2 pr-3 align-top text-ink-900">
                         {DATA_REQUEST_LABELS[r.kind]}
-                        {r.details && <p className="mt-1 break-words whitespace-pre-line text-ink-700">{r.details}</p>}
+                        {r.details && (
+                          <p className="mt-1 break-words whitespace-pre-line text-ink-700">
+                            {r.details}
+                          </p>
+                        )}
                       </td>
-                      <td className="py-2 pr-3 align-top font-mono text-xs break-all text-ink-700">{r.userId}</td>
-                      <td className="py-2 pr-3 align-top text-ink-700">{indiaDateTime(r.createdAt)}</td>
+                      <td className="py-2 pr-3 align-top font-mono text-xs break-all text-ink-700">
+                        {r.userId}
+                      </td>
+                      <td className="py-2 pr-3 align-top text-ink-700">
+                        {indiaDateTime(r.createdAt)}
+                      </td>
                       <td className="py-2 align-top text-ink-700">
-                        {r.completedAt ? indiaDateTime(r.completedAt) : "Open (answer by mail within 90 days)"}
+                        {r.completedAt
+                          ? indiaDateTime(r.completedAt)
+                          : "Open (answer by mail within 90 days)"}
                       </td>
                     </tr>
                   ))}

@@ -4,7 +4,12 @@ import type { DataRequestKind } from "../../privacy/privacy";
 export { DATA_REQUEST_LABELS, DATA_REQUESTS_PAGE_SIZE } from "../../privacy/privacy";
 export type { DataRequestJson, DataRequestKind } from "../../privacy/privacy";
 
-export const DATA_REQUEST_KINDS = ["export", "consent-withdrawal", "deletion", "grievance"] as const;
+export const DATA_REQUEST_KINDS = [
+  "export",
+  "consent-withdrawal",
+  "deletion",
+  "grievance",
+] as const;
 
 export interface DataRequestsView {
   kind: DataRequestKind | "";

@@ -19,17 +19,29 @@ const button =
 export default function ReviewCard({ review, saving, onModerate }: Props) {
   const [reply, setReply] = useState(review.reply);
   return (
-    <li className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-cream-200" data-admin-review={review.id}>
+    <li
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-cream-200"
+      data-admin-review={review.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium break-words text-ink-900">
-            {review.productName} · <span aria-label={`${review.rating} out of 5 stars`}>{"★".repeat(review.rating)}{"☆".repeat(5 - review.rating)}</span>
+            {review.productName} ·{" "}
+            <span role="img" aria-label={`${review.rating} out of 5 stars`}>
+              {"★".repeat(review.rating)}
+              {"☆".repeat(5 - review.rating)}
+            </span>
           </p>
           <p className="text-sm text-ink-500">
-            {review.author} · <time dateTime={review.createdAt}>{indiaDateTime(review.createdAt)}</time> · order {review.orderId}
+            {review.author} ·{" "}
+            <time dateTime={review.createdAt}>{indiaDateTime(review.createdAt)}</time> · order{" "}
+            {review.orderId}
           </p>
         </div>
-        <span className="rounded-full bg-cream-100 px-3 py-0.5 text-xs font-semibold text-ink-700" data-review-status={review.status}>
+        <span
+          className="rounded-full bg-cream-100 px-3 py-0.5 text-xs font-semibold text-ink-700"
+          data-review-status={review.status}
+        >
           {REVIEW_STATUS_LABELS[review.status]}
         </span>
       </div>
@@ -40,7 +52,13 @@ export default function ReviewCard({ review, saving, onModerate }: Props) {
           {review.photos.map((url, i) => (
             <li key={url}>
               <a href={url} target="_blank" rel="noreferrer">
-                <img src={url} alt={`Photo ${i + 1}`} width={80} height={80} className="h-20 w-20 rounded-lg object-cover" />
+                <img
+                  src={url}
+                  alt={`Shopper's upload ${i + 1} of ${review.photos.length}`}
+                  width={80}
+                  height={80}
+                  className="h-20 w-20 rounded-lg object-cover"
+                />
               </a>
             </li>
           ))}
@@ -58,16 +76,31 @@ export default function ReviewCard({ review, saving, onModerate }: Props) {
       </label>
       <div className="flex flex-wrap gap-2">
         {review.status !== "published" && (
-          <button type="button" className={button} disabled={saving} onClick={() => onModerate(review, "publish", reply)}>
+          <button
+            type="button"
+            className={button}
+            disabled={saving}
+            onClick={() => onModerate(review, "publish", reply)}
+          >
             Publish
           </button>
         )}
         {review.status !== "hidden" && (
-          <button type="button" className={button} disabled={saving} onClick={() => onModerate(review, "hide", reply)}>
+          <button
+            type="button"
+            className={button}
+            disabled={saving}
+            onClick={() => onModerate(review, "hide", reply)}
+          >
             Hide
           </button>
         )}
-        <button type="button" className={button} disabled={saving || reply === review.reply} onClick={() => onModerate(review, "reply", reply)}>
+        <button
+          type="button"
+          className={button}
+          disabled={saving || reply === review.reply}
+          onClick={() => onModerate(review, "reply", reply)}
+        >
           Save reply
         </button>
       </div>

@@ -56,9 +56,12 @@ export default function ReviewsScreen(_props: ScreenProps) {
           <select
             value={view.status}
             onChange={(event) =>
-              setSearch(reviewsSearch({ status: event.target.value as ReviewStatus | "", page: 0 }), {
-                push: true,
-              })
+              setSearch(
+                reviewsSearch({ status: event.target.value as ReviewStatus | "", page: 0 }),
+                {
+                  push: true,
+                },
+              )
             }
             className="rounded-full border border-cream-300 bg-white px-3 py-1.5 text-sm"
           >

@@ -12,7 +12,10 @@ import {
 } from "./reviews-admin";
 import { refreshWaitingReviews } from "./review-count";
 
-export function fetchReviewsPage(view: ReviewsView, signal?: AbortSignal): Promise<AdminReviewsPage> {
+export function fetchReviewsPage(
+  view: ReviewsView,
+  signal?: AbortSignal,
+): Promise<AdminReviewsPage> {
   return adminGet<AdminReviewsPage>(
     `/v2/admin/reviews${queryString({
       status: view.status || undefined,

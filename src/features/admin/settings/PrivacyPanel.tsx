@@ -15,14 +15,27 @@ import {
 } from "../../privacy/privacy-settings.schema";
 import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
-import { fetchPrivacySettings, savePrivacySettings, type StoredPrivacy } from "./privacy-settings-client";
+import {
+  fetchPrivacySettings,
+  savePrivacySettings,
+  type StoredPrivacy,
+} from "./privacy-settings-client";
 
 const FIELDS = ["officerName", "email", "phone"];
 
-function PrivacyForm({ stored, onSaved }: { stored: StoredPrivacy; onSaved(s: StoredPrivacy): void }) {
-  const { register, handleSubmit, reset, setError, formState } = useSchemaForm(privacySettingsSchema, {
-    defaultValues: stored.value,
-  });
+function PrivacyForm({
+  stored,
+  onSaved,
+}: {
+  stored: StoredPrivacy;
+  onSaved(s: StoredPrivacy): void;
+}) {
+  const { register, handleSubmit, reset, setError, formState } = useSchemaForm(
+    privacySettingsSchema,
+    {
+      defaultValues: stored.value,
+    },
+  );
   const { errors, isSubmitting } = formState;
   useEffect(() => reset(stored.value), [stored, reset]);
 
@@ -43,11 +56,28 @@ function PrivacyForm({ stored, onSaved }: { stored: StoredPrivacy; onSaved(s: St
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-4" aria-label="Privacy">
       <p className="text-sm text-ink-700">
-        The privacy notice (/privacy) names this grievance officer; a grievance must be answered within {GRIEVANCE_DAYS} days.
+        The privacy notice (/privacy) names this grievance officer; a grievance must be answered
+        within {GRIEVANCE_DAYS} days.
       </p>
-      <TextField label="Grievance officer's name" required {...register("officerName")} error={errors.officerName?.message} />
-      <TextField label="Grievance email" type="email" required {...register("email")} error={errors.email?.message} />
-      <TextField label="Grievance phone" type="tel" {...register("phone")} error={errors.phone?.message} />
+      <TextField
+        label="Grievance officer's name"
+        required
+        {...register("officerName")}
+        error={errors.officerName?.message}
+      />
+      <TextField
+        label="Grievance email"
+        type="email"
+        required
+        {...register("email")}
+        error={errors.email?.message}
+      />
+      <TextField
+        label="Grievance phone"
+        type="tel"
+        {...register("phone")}
+        error={errors.phone?.message}
+      />
       <FormError message={errors.root?.server?.message} />
       <button type="submit" className={`${primaryButton} w-auto`} disabled={isSubmitting}>
         Save
@@ -59,9 +89,19 @@ function PrivacyForm({ stored, onSaved }: { stored: StoredPrivacy; onSaved(s: St
 export default function PrivacyPanel() {
   const data = useScreenData((signal) => fetchPrivacySettings(signal), []);
   return (
-    <section className="rounded-3xl bg-white p-6 ring-1 ring-cream-200" aria-labelledby="privacy-panel-title" data-settings-panel="privacy">
-      <h2 id="privacy-panel-title" className="mb-4 text-2xl text-ink-900">Privacy</h2>
-      <ScreenState data={data} loading="Loading the privacy settings" failed="The privacy settings could not be loaded.">
+    <section
+      className="rounded-3xl bg-white p-6 ring-1 ring-cream-200"
+      aria-labelledby="privacy-panel-title"
+      data-settings-panel="privacy"
+    >
+      <h2 id="privacy-panel-title" className="mb-4 text-2xl text-ink-900">
+        Privacy
+      </h2>
+      <ScreenState
+        data={data}
+        loading="Loading the privacy settings"
+        failed="The privacy settings could not be loaded."
+      >
         {(stored) => <PrivacyForm stored={stored} onSaved={(saved) => data.update(() => saved)} />}
       </ScreenState>
     </section>

@@ -13,6 +13,9 @@ export function fetchPrivacySettings(signal?: AbortSignal): Promise<StoredPrivac
   return adminGet<StoredPrivacy>(PRIVACY_SETTINGS_PATH, { signal });
 }
 
-export function savePrivacySettings(value: PrivacySettings, version: number): Promise<StoredPrivacy> {
+export function savePrivacySettings(
+  value: PrivacySettings,
+  version: number,
+): Promise<StoredPrivacy> {
   return adminPut<StoredPrivacy>(PRIVACY_SETTINGS_PATH, { value, version });
 }

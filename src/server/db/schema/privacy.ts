@@ -7,7 +7,12 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
-export const DATA_REQUEST_KINDS = ["export", "consent-withdrawal", "deletion", "grievance"] as const;
+export const DATA_REQUEST_KINDS = [
+  "export",
+  "consent-withdrawal",
+  "deletion",
+  "grievance",
+] as const;
 export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
 
 export const dataRequests = pgTable(
