@@ -21,7 +21,10 @@ async function idToken(
     `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
     { data: { ...who, returnSecureToken: true } },
   );
-  return { status: res.status(), token: res.ok() ? ((await res.json()) as { idToken: string }).idToken : "" };
+  return {
+    status: res.status(),
+    token: res.ok() ? ((await res.json()) as { idToken: string }).idToken : "",
+  };
 }
 
 async function deliver(page: Page, orderId: string): Promise<void> {
@@ -57,9 +60,13 @@ test("a delivered order is reviewed, published by the owner, and read on the pro
   await expect(form.getByText("Choose 1 to 5 stars")).toBeVisible();
   await form.getByLabel("4 stars").check();
   await form.getByLabel("Title").fill("Like a little ocean");
-  await form.getByLabel("Your review").fill("The blues are deeper than in the photos. Packed with care.");
+  await form
+    .getByLabel("Your review")
+    .fill("The blues are deeper than in the photos. Packed with care.");
   await form.getByRole("button", { name: "Send review" }).click();
-  await expect(item.locator("[data-review-sent]")).toContainText("will show once the shop has checked it");
+  await expect(item.locator("[data-review-sent]")).toContainText(
+    "will show once the shop has checked it",
+  );
 
   const owner = await ownerPage(browser);
   await owner.goto("/admin/reviews");
@@ -77,7 +84,9 @@ test("a delivered order is reviewed, published by the owner, and read on the pro
   await expect(reviews.locator("[data-review-summary]")).toContainText("from 1 review");
   await expect(reviews.getByRole("heading", { name: "Like a little ocean" })).toBeVisible();
   await expect(reviews).toContainText("Asha J.");
-  await expect(reviews.locator("[data-review-reply]")).toContainText("Thank you for the kind words!");
+  await expect(reviews.locator("[data-review-reply]")).toContainText(
+    "Thank you for the kind words!",
+  );
   const ld = JSON.parse(
     (await product.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
   ) as { aggregateRating?: { reviewCount: number }; review?: { name: string }[] };
