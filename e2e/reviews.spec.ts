@@ -57,7 +57,8 @@ test("a delivered order is reviewed, published by the owner, and read on the pro
   const productId = await item.getAttribute("data-review-product");
   const form = item.getByRole("form");
   await item.scrollIntoViewIfNeeded();
-  await hydrated(page, form.getByRole("button", { name: "Send review" }));
+  // hydrated() looks inside each island: the locator must start at the page.
+  await hydrated(page, page.getByRole("button", { name: "Send review" }).first());
   await form.getByRole("button", { name: "Send review" }).click();
   await expect(form.getByText("Choose 1 to 5 stars")).toBeVisible();
   await form.getByLabel("4 stars").check();

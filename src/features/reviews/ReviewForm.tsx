@@ -27,10 +27,12 @@ interface Props {
 }
 
 export default function ReviewForm({ orderId, productId, productName }: Props) {
-  const { register, handleSubmit, setValue, setError, formState } = useSchemaForm(reviewSchema, {
-    defaultValues: { orderId, productId, title: "", body: "", photos: [] },
-  });
+  const { register, handleSubmit, setValue, setError, clearErrors, watch, formState } =
+    useSchemaForm(reviewSchema, {
+      defaultValues: { orderId, productId, title: "", body: "", photos: [] },
+    });
   const { errors, isSubmitting: busy } = formState;
+  const rating = watch("rating");
   const [photos, setPhotos] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -91,10 +93,16 @@ export default function ReviewForm({ orderId, productId, productName }: Props) {
         <div className="flex gap-3">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="flex items-center gap-1 text-sm text-ink-700">
+              {/* Set as a number (react-hook-form keeps a radio's value as text). */}
               <input
                 type="radio"
+                name="rating"
                 value={n}
-                {...register("rating", { setValueAs: (v: string) => (v ? Number(v) : undefined) })}
+                checked={rating === n}
+                onChange={() => {
+                  setValue("rating", n);
+                  clearErrors("rating");
+                }}
               />
               {n} {n === 1 ? "star" : "stars"}
             </label>
