@@ -6,8 +6,9 @@
  *    reviews of one product (photos on every tenth, replies on every fifth);
  *  - starts the built shop (dist/, built first when stale) on 127.0.0.1:31300;
  *  - loads, with 10 connections for BENCH_SECONDS (5) each: a product without reviews (the page as
- *    it was), the product with 500 (first page, cached per catalogue version like every anonymous
- *    storefront page), its 50 pages in turn (the long tail: mostly fresh renders) and "most helpful";
+ *    it was) and the product with 500 (first page; "most helpful"), both as the kept pages anonymous
+ *    visitors get (decision 0040), then both rendered afresh on every request (a new address each
+ *    time: what a signed-in visitor or the first visitor after a change costs);
  *  - prints requests/s, p50/p99, bytes per answer and the server's CPU per answer.
  *
  *   npx tsx bench/product-reviews.ts
@@ -114,8 +115,13 @@ interface Row {
   errors: number;
 }
 
-async function measure(shop: RunningShop, name: string, paths: string[]): Promise<Row> {
-  for (const p of paths.slice(0, 5)) await fetch(shop.base + p).then((r) => r.arrayBuffer());
+/** `pathOf(i)` is the i-th request's address: one address (kept after its first render) or a new one each time (rendered every time). */
+async function measure(
+  shop: RunningShop,
+  name: string,
+  pathOf: (i: number) => string,
+): Promise<Row> {
+  for (let i = 0; i < 5; i++) await fetch(shop.base + pathOf(-1 - i)).then((r) => r.arrayBuffer());
   const samples: number[] = [];
   let bytes = 0;
   let errors = 0;
@@ -125,7 +131,7 @@ async function measure(shop: RunningShop, name: string, paths: string[]): Promis
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
-        const path = paths[next++ % paths.length]!;
+        const path = pathOf(next++);
         const t0 = performance.now();
         const response = await fetch(shop.base + path, {
           headers: { "accept-encoding": "br, gzip, deflate" },
@@ -166,14 +172,21 @@ async function main(): Promise<void> {
       const page = (id: string, query = "") =>
         `/products/product/${encodeURIComponent(id)}${query}`;
       const rows = [
-        await measure(shop, "product without reviews", [page(plain)]),
-        await measure(shop, `product with ${REVIEWS} reviews, page 1`, [page(reviewed)]),
+        await measure(shop, "product without reviews (kept page)", () => page(plain)),
+        await measure(shop, `product with ${REVIEWS} reviews, page 1 (kept page)`, () =>
+          page(reviewed),
+        ),
+        await measure(shop, "most helpful first (kept page)", () =>
+          page(reviewed, "?reviews=helpful"),
+        ),
+        await measure(shop, "product without reviews, rendered every time", (i) =>
+          page(plain, `?fresh=${i}`),
+        ),
         await measure(
           shop,
-          `its ${REVIEWS / 10} pages in turn`,
-          Array.from({ length: REVIEWS / 10 }, (_, i) => page(reviewed, `?rpage=${i + 1}`)),
+          `product with ${REVIEWS} reviews, its 50 pages, rendered every time`,
+          (i) => page(reviewed, `?rpage=${(Math.abs(i) % 50) + 1}&fresh=${i}`),
         ),
-        await measure(shop, "most helpful first", [page(reviewed, "?reviews=helpful")]),
       ];
       console.log(
         `\n${engine}, ${CONNECTIONS} connections, ${SECONDS} s per route (own fetch loop)\n`,
