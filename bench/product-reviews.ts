@@ -25,7 +25,7 @@ const PORT = 31300;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 
-async function seedReviews(db: Db): Promise<{ reviewed: string; plain: string }> {
+export async function seedReviews(db: Db): Promise<{ reviewed: string; plain: string }> {
   await seedDemoCatalogue(db);
   const active = await db
     .select({ id: schema.products.id })
@@ -205,4 +205,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv[1]?.endsWith("product-reviews.ts")) await main();
