@@ -19,6 +19,7 @@ import {
   type ProviderRefund,
   type RefundStatus,
 } from "../../server/payments/provider";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { logOrder } from "../orders/order-log.server";
 import { mailAutoRefund, mailRefundFailed, mailRefundSucceeded } from "./refund-mail.server";
 import { rawRows } from "../../server/db/raw-rows";
@@ -56,6 +57,8 @@ export interface RefundRequest {
   amountPaise: number;
   reason: string;
   requestedBy: string;
+  /** The owner who asked (audited with the refund); absent for the shop's own refunds. */
+  actor?: AuditActor;
 }
 
 /** Stores a PENDING refund under the order's lock, never above what can still be refunded. */
@@ -92,6 +95,14 @@ export async function openRefund(db: Db, request: RefundRequest, now = new Date(
         updatedAt: now,
       })
       .returning();
+    if (request.actor)
+      await recordAudit(tx, request.actor, {
+        action: "refund.request",
+        entity: "order",
+        entityId: order.id,
+        before: { paidPaise: totals.paid, refundedPaise: totals.refunded + totals.pending },
+        after: { refundId: refund!.id, amountPaise: request.amountPaise, reason: request.reason },
+      });
     await logOrder(
       tx,
       order.id,
