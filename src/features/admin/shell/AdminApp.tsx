@@ -44,6 +44,8 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<ComponentType<ScreenProps
   category: lazy(() => import("../categories/CategoriesScreen")),
   inquiries: lazy(() => import("../inquiries/InquiriesScreen")),
   inquiry: lazy(() => import("../quotes/InquiryQuoteScreen")),
+  audit: lazy(() => import("../audit/AuditScreen")),
+  outbox: lazy(() => import("../outbox/OutboxScreen")),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
