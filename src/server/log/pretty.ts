@@ -1,0 +1,55 @@
+/**
+ * A small terminal formatter for `npm start` in demo mode (docs/decisions/0112-structured-logs.md):
+ * "12:04:05 INFO  GET /cart 200 12 ms [req 3Fz9...]" instead of JSON, with no extra dependency
+ * (pino-pretty and its tree would be heavier than the logger). Anything that is not a JSON line of
+ * ours passes through unchanged.
+ *
+ * Runs as plain Node (serve.ts): node: imports only.
+ */
+import { Writable } from "node:stream";
+
+const LEVELS: Record<number, string> = {
+  10: "TRACE",
+  20: "DEBUG",
+  30: "INFO ",
+  40: "WARN ",
+  50: "ERROR",
+  60: "FATAL",
+};
+const SKIP = new Set(["level", "time", "msg", "pid", "hostname", "reqId", "err"]);
+
+export function prettyLine(line: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line;
+  }
+  if (typeof entry.level !== "number") return line;
+  const time = new Date(Number(entry.time ?? Date.now())).toTimeString().slice(0, 8);
+  const extra = Object.entries(entry)
+    .filter(([key]) => !SKIP.has(key))
+    .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .join(" ");
+  const err = entry.err as { stack?: string; message?: string } | undefined;
+  return [
+    `${time} ${LEVELS[entry.level] ?? entry.level} ${String(entry.msg ?? "")}`,
+    extra && ` ${extra}`,
+    entry.reqId ? ` [req ${String(entry.reqId)}]` : "",
+    err ? `\n  ${err.stack ?? err.message ?? ""}` : "",
+  ].join("");
+}
+
+/** A stream that writes each JSON line to `out` in the pretty form. */
+export function prettyStream(out: NodeJS.WritableStream): Writable {
+  let pending = "";
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      pending += chunk.toString("utf8");
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) if (line) out.write(`${prettyLine(line)}\n`);
+      done();
+    },
+  });
+}
