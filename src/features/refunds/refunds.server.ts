@@ -23,6 +23,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { logOrder } from "../orders/order-log.server";
 import { mailAutoRefund, mailRefundFailed, mailRefundSucceeded } from "./refund-mail.server";
 import { rawRows } from "../../server/db/raw-rows";
+import { log } from "../../server/log/logger";
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -194,7 +195,7 @@ export async function submitRefund(
       await recordRefundState(db, refund.id, { status: "FAILED", note: error.message }, now);
       return;
     } else {
-      console.error(`[refunds] refund ${refund.id} not sent yet: ${error.message}`);
+      log.error(`[refunds] refund ${refund.id} not sent yet: ${error.message}`);
       return; // the re-check sends it again (same refund_id)
     }
   }
@@ -309,7 +310,7 @@ export async function recheckDueRefunds(
         );
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      console.error(`[refunds] re-check of ${id} failed: ${error.message}`);
+      log.error(`[refunds] re-check of ${id} failed: ${error.message}`);
     }
   }
   return ids.length;

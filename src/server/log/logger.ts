@@ -12,7 +12,7 @@
  */
 import pino, { type Logger } from "pino";
 import { currentRequest } from "./request-context.ts";
-import { prettyStream } from "./pretty.ts";
+import { consoleDestination, prettyStream } from "./pretty.ts";
 import { scrubText, scrubValue } from "./scrub.ts";
 import { loggable } from "../log-safe.ts";
 
@@ -24,7 +24,10 @@ export function logLevel(value = process.env.LOG_LEVEL): string {
 }
 
 /** Pretty in a terminal in demo mode; JSON otherwise (a file, a pipe, a process manager). */
-export function wantsPretty(environment: NodeJS.ProcessEnv = process.env, tty = process.stdout.isTTY): boolean {
+export function wantsPretty(
+  environment: NodeJS.ProcessEnv = process.env,
+  tty = process.stdout.isTTY,
+): boolean {
   if (environment.LOG_FORMAT === "json") return false;
   if (environment.LOG_FORMAT === "pretty") return true;
   return environment.DEMO_MODE === "true" && tty === true;
@@ -68,7 +71,12 @@ function createPino(destination?: NodeJS.WritableStream): Logger {
       },
       formatters: { level: (_label, number) => ({ level: number }) },
     },
-    destination ?? (wantsPretty() ? prettyStream(process.stdout) : pino.destination(1)),
+    destination ??
+      (process.env.VITEST
+        ? consoleDestination()
+        : wantsPretty()
+          ? prettyStream(process.stdout)
+          : pino.destination({ fd: 1, sync: true })),
   );
 }
 
@@ -76,7 +84,9 @@ const KEY = Symbol.for("resin-shop.logger");
 
 /** The process's pino instance (one for serve.ts and the bundle: they share globalThis). */
 export function baseLogger(): Logger {
-  return ((globalThis as Record<symbol, unknown>)[KEY] ??= createPino()) as Logger;
+  const shared = globalThis as Record<symbol, unknown>;
+  if (!shared[KEY]) shared[KEY] = createPino();
+  return shared[KEY] as Logger;
 }
 
 /** Tests send the lines to a stream of their own. */

@@ -31,13 +31,31 @@ export function prettyLine(line: string): string {
     .filter(([key]) => !SKIP.has(key))
     .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
     .join(" ");
-  const err = entry.err as { stack?: string; message?: string } | undefined;
+  const err = entry.err as { stack?: string; message?: string; code?: unknown } | undefined;
   return [
     `${time} ${LEVELS[entry.level] ?? entry.level} ${String(entry.msg ?? "")}`,
     extra && ` ${extra}`,
     entry.reqId ? ` [req ${String(entry.reqId)}]` : "",
-    err ? `\n  ${err.stack ?? err.message ?? ""}` : "",
+    err
+      ? `\n  ${err.stack || err.message || ""}${err.code ? ` (code ${String(err.code)})` : ""}`
+      : "",
   ].join("");
+}
+
+/**
+ * Under Vitest: each line goes to console.error / warn / info by its level, in the pretty form, so
+ * a test that watches the console (a spy) sees what the server logged.
+ */
+export function consoleDestination(): { write(line: string): void } {
+  return {
+    write(line: string) {
+      const level = Number((/"level":(\d+)/.exec(line) ?? [])[1] ?? 30);
+      const text = prettyLine(line.trimEnd());
+      if (level >= 50) console.error(text);
+      else if (level >= 40) console.warn(text);
+      else console.info(text);
+    },
+  };
 }
 
 /** A stream that writes each JSON line to `out` in the pretty form. */

@@ -16,8 +16,9 @@ export interface RequestContext {
 }
 
 const KEY = Symbol.for("resin-shop.request-context");
-const store = ((globalThis as Record<symbol, unknown>)[KEY] ??=
-  new AsyncLocalStorage<RequestContext>()) as AsyncLocalStorage<RequestContext>;
+const shared = globalThis as Record<symbol, unknown>;
+if (!shared[KEY]) shared[KEY] = new AsyncLocalStorage<RequestContext>();
+const store = shared[KEY] as AsyncLocalStorage<RequestContext>;
 
 export function currentRequest(): RequestContext | undefined {
   return store.getStore();

@@ -173,14 +173,18 @@ function shutdownTimeoutMs(): number {
  */
 export function stopCleanly(server: Server, signal: string): Promise<never> {
   const started = Date.now();
-  log.info(`[server] ${signal}: stopping (no new requests; finishing ${inFlightCount()} in flight)`);
+  log.info(
+    `[server] ${signal}: stopping (no new requests; finishing ${inFlightCount()} in flight)`,
+  );
   server.close();
   server.closeIdleConnections();
   return (async () => {
     const timeout = shutdownTimeoutMs();
     const finished = await whenIdle(timeout);
     if (!finished) {
-      log.warn(`[server] ${inFlightCount()} request(s) still running after ${timeout} ms: closing them`);
+      log.warn(
+        `[server] ${inFlightCount()} request(s) still running after ${timeout} ms: closing them`,
+      );
       server.closeAllConnections();
     }
     await runStopHooks((name, error) => log.error(`[server] stop step ${name} failed`, error));

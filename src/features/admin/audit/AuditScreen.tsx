@@ -119,8 +119,12 @@ export default function AuditScreen(_props: ScreenProps) {
     <section className="flex flex-col gap-6">
       <h1 className="text-3xl text-ink-900">Audit trail</h1>
       <Filters key={auditSearch({ ...view, page: 0 })} view={view} />
-      <ScreenState data={data} loading="Loading the audit trail" failed="The audit trail could not be loaded.">
-        {({ rows, total }) =>
+      <ScreenState
+        data={data}
+        loading="Loading the audit trail"
+        failed="The audit trail could not be loaded."
+      >
+        {({ rows, count: total }) =>
           rows.length === 0 ? (
             <p className="text-ink-500">No owner actions match.</p>
           ) : (

@@ -72,5 +72,5 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter): Promise<AuditP
       .offset(filter.offset),
     db.select({ n: count() }).from(auditLog).where(condition),
   ]);
-  return { rows: rows.map(toJson), total: Number(total?.n ?? 0) };
+  return { rows: rows.map(toJson), count: Number(total?.n ?? 0) };
 }

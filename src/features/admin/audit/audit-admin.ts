@@ -20,8 +20,8 @@ export interface AuditRowJson {
 
 export interface AuditPage {
   rows: AuditRowJson[];
-  /** How many rows the filter keeps in all (the pager's "of N"). */
-  total: number;
+  /** How many rows the filter keeps in all (`count`: `total` is a money name on the wire) (the pager's "of N"). */
+  count: number;
 }
 
 /** Rows per page (docs/decisions/0053-admin-lists-on-the-server.md). */

@@ -55,7 +55,9 @@ function MailRow({
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <span className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATE_STYLES[mail.state]}`}>
+          <span
+            className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATE_STYLES[mail.state]}`}
+          >
             {MAIL_STATE_LABELS[mail.state]}
           </span>
           <button
@@ -75,7 +77,9 @@ function MailRow({
       )}
       <details className="mt-2">
         <summary className="cursor-pointer text-ink-500">Message</summary>
-        <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-ink-700">{mail.body}</pre>
+        <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-ink-700">
+          {mail.body}
+        </pre>
       </details>
     </li>
   );
@@ -124,8 +128,12 @@ export default function OutboxScreen(_props: ScreenProps) {
           </select>
         </label>
       </div>
-      <ScreenState data={data} loading="Loading the outbox" failed="The outbox could not be loaded.">
-        {({ mails, total }) =>
+      <ScreenState
+        data={data}
+        loading="Loading the outbox"
+        failed="The outbox could not be loaded."
+      >
+        {({ mails, count: total }) =>
           mails.length === 0 ? (
             <p className="text-ink-500">No mail here.</p>
           ) : (

@@ -33,7 +33,11 @@ function stateCondition(state: MailState): SQL {
         lt(outbox.attempts, MAX_MAIL_ATTEMPTS),
       )!;
     case "waiting":
-      return and(isNull(outbox.sentAt), isNull(outbox.error), lt(outbox.attempts, MAX_MAIL_ATTEMPTS))!;
+      return and(
+        isNull(outbox.sentAt),
+        isNull(outbox.error),
+        lt(outbox.attempts, MAX_MAIL_ATTEMPTS),
+      )!;
   }
 }
 
@@ -69,7 +73,7 @@ export async function listOutbox(
       .offset(filter.offset),
     db.select({ n: count() }).from(outbox).where(condition),
   ]);
-  return { mails: rows.map(toJson), total: Number(total?.n ?? 0) };
+  return { mails: rows.map(toJson), count: Number(total?.n ?? 0) };
 }
 
 /** Mails whose last attempt failed and that are not sent: failing and given up (the nav's badge). */

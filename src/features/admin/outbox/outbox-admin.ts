@@ -36,7 +36,8 @@ export interface OutboxMailJson {
 
 export interface OutboxPage {
   mails: OutboxMailJson[];
-  total: number;
+  /** How many mails the filter keeps in all. */
+  count: number;
 }
 
 export const OUTBOX_PAGE_SIZE = 50;

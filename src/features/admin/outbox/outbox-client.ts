@@ -21,9 +21,7 @@ export function fetchOutboxPage(view: OutboxView, signal?: AbortSignal): Promise
 
 /** Resends one mail and refreshes the navigation's count of failing mails. */
 export async function resendOutboxMail(id: string): Promise<OutboxMailJson> {
-  const mail = await adminPost<OutboxMailJson>(
-    `/v2/admin/outbox/${encodeURIComponent(id)}/resend`,
-  );
+  const mail = await adminPost<OutboxMailJson>(`/v2/admin/outbox/${encodeURIComponent(id)}/resend`);
   void refreshFailingMail();
   return mail;
 }

@@ -16,9 +16,7 @@ import { MAIL_STATES, OUTBOX_PAGE_SIZE } from "./outbox-admin";
 import { countFailingMail, listOutbox, resendMail } from "./outbox-admin.server";
 
 const listQuery = z.object({
-  state: z
-    .enum(MAIL_STATES, { error: `state must be ${MAIL_STATES.join(", ")}` })
-    .optional(),
+  state: z.enum(MAIL_STATES, { error: `state must be ${MAIL_STATES.join(", ")}` }).optional(),
   limit: queryInt("limit", { min: 1, max: 500, default: OUTBOX_PAGE_SIZE }),
   offset: queryInt("offset", { min: 0, default: 0 }),
 });
