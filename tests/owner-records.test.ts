@@ -34,7 +34,12 @@ const ADDRESS = {
   zipCode: "302001",
   country: "India",
 };
-const PERSON = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "asha@example.com" };
+const PERSON = {
+  firstName: "Asha",
+  lastName: "Verma",
+  phone: "9876543210",
+  email: "asha@example.com",
+};
 
 async function seed(db: Db): Promise<void> {
   await db.insert(schema.users).values([
