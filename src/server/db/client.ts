@@ -48,7 +48,7 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
     // An idle connection closed by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) =>
-      console.error(`[db] idle PostgreSQL connection lost: ${error.message}`),
+      log.error(`[db] idle PostgreSQL connection lost: ${error.message}`),
     );
     const db = drizzle(pool, { schema });
     // Several app servers may start at once: one migrates, the others wait on the lock.

@@ -69,10 +69,10 @@ describe("log lines", () => {
     );
   });
 
-  it("turn an error into err (type, message, stack, code) and anything else into detail", () => {
+  it("turn an error into error (type, message, stack, code) and anything else into detail", () => {
     const error = Object.assign(new Error("disk full"), { code: "53100" });
     expect(detailFields(error)).toMatchObject({
-      err: { type: "Error", message: "disk full", code: "53100" },
+      error: { type: "Error", message: "disk full", code: "53100" },
     });
     expect(detailFields("text")).toEqual({ detail: "text" });
     expect(detailFields(undefined)).toEqual({});

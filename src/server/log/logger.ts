@@ -52,7 +52,7 @@ function errorFields(error: Error, depth = 0): Record<string, unknown> {
 export function detailFields(detail: unknown): Record<string, unknown> {
   if (detail === undefined) return {};
   const safe = loggable(detail);
-  if (safe instanceof Error) return { err: errorFields(safe) };
+  if (safe instanceof Error) return { error: errorFields(safe) };
   if (safe !== null && typeof safe === "object" && !Array.isArray(safe))
     return scrubValue(safe) as Record<string, unknown>;
   return { detail: scrubValue(safe) };

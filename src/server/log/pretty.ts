@@ -16,7 +16,22 @@ const LEVELS: Record<number, string> = {
   50: "ERROR",
   60: "FATAL",
 };
-const SKIP = new Set(["level", "time", "msg", "pid", "hostname", "reqId", "err"]);
+const SKIP = new Set(["level", "time", "msg", "pid", "hostname", "reqId", "error"]);
+
+interface ErrorFields {
+  stack?: string;
+  message?: string;
+  code?: unknown;
+  cause?: ErrorFields;
+}
+
+/** The error's causes, one line each, with the database's code where there is one. */
+function codes(err: ErrorFields): string {
+  let out = err.code !== undefined ? ` (code ${String(err.code)})` : "";
+  for (let e = err.cause; e; e = e.cause)
+    out += `\n  caused by: ${e.message ?? ""}${e.code !== undefined ? ` (code ${String(e.code)})` : ""}`;
+  return out;
+}
 
 export function prettyLine(line: string): string {
   let entry: Record<string, unknown>;
@@ -31,14 +46,12 @@ export function prettyLine(line: string): string {
     .filter(([key]) => !SKIP.has(key))
     .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
     .join(" ");
-  const err = entry.err as { stack?: string; message?: string; code?: unknown } | undefined;
+  const err = entry.error as ErrorFields | undefined;
   return [
     `${time} ${LEVELS[entry.level] ?? entry.level} ${String(entry.msg ?? "")}`,
     extra && ` ${extra}`,
     entry.reqId ? ` [req ${String(entry.reqId)}]` : "",
-    err
-      ? `\n  ${err.stack || err.message || ""}${err.code ? ` (code ${String(err.code)})` : ""}`
-      : "",
+    err ? `\n  ${err.stack || err.message || ""}${codes(err)}` : "",
   ].join("");
 }
 
