@@ -19,9 +19,6 @@ export interface AuditFilter {
   offset: number;
 }
 
-/** Rows younger than this are never pruned (the issue asks for at least a year). */
-export const AUDIT_KEEP_DAYS = 365;
-
 /** `%text%` for ILIKE, with the pattern's own characters escaped. */
 function contains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
