@@ -118,11 +118,25 @@ function skuRace(error: unknown, sku: string): never {
 
 /** What the audit trail keeps of a product: everything the form edits, not the read-only extras. */
 function auditView(product: Product): Record<string, unknown> {
-  const { updatedAt: _updated, createdAt: _created, ...fields } = product as Product & {
+  const {
+    updatedAt: _updated,
+    createdAt: _created,
+    ...fields
+  } = product as Product & {
     updatedAt?: unknown;
     createdAt?: unknown;
   };
-  return fields;
+  // Variants, images and attributes are rewritten on every save with new row ids: only their
+  // contents say whether they changed.
+  const withoutIds = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map((item) => {
+          if (item === null || typeof item !== "object") return item;
+          const { id: _id, ...rest } = item as Record<string, unknown>;
+          return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, withoutIds(v)]));
+        })
+      : value;
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, withoutIds(v)]));
 }
 
 export async function createProduct(
