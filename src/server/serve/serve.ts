@@ -20,7 +20,8 @@
  *
  *   node src/server/serve/serve.ts dist/server/entry.mjs     (npm start does this)
  *
- * Plain Node runs this file (type stripping): node: and package imports, sibling `.ts` imports only.
+ * Plain Node runs this file (type stripping): node: and package imports, `.ts` imports of files that
+ * do the same (its siblings, src/server/log/, src/server/log-safe.ts).
  */
 import {
   createServer,
