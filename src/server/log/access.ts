@@ -19,6 +19,7 @@ import {
 
 let inFlight = 0;
 let draining = false;
+let afterEachWhileDraining: (() => void) | undefined;
 const idleWaiters = new Set<() => void>();
 
 export function inFlightCount(): number {
@@ -49,6 +50,8 @@ export function accessFields(
 
 function ended(): void {
   inFlight--;
+  // A keep-alive connection whose last answer just ended is idle now: the stop closes it.
+  if (draining && afterEachWhileDraining) setImmediate(afterEachWhileDraining);
   if (inFlight === 0) for (const wake of idleWaiters) wake();
 }
 
@@ -73,9 +76,13 @@ export function trackRequest(handler: RequestListener): RequestListener {
   };
 }
 
-/** Starts a stop's drain; resolves true once nothing is in flight, false after `timeoutMs`. */
-export function whenIdle(timeoutMs: number): Promise<boolean> {
+/**
+ * Starts a stop's drain; resolves true once nothing is in flight, false after `timeoutMs`.
+ * `afterEach` runs after every answer that ends meanwhile (the server closes idle connections).
+ */
+export function whenIdle(timeoutMs: number, afterEach?: () => void): Promise<boolean> {
   draining = true;
+  afterEachWhileDraining = afterEach;
   if (inFlight === 0) return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = (idle: boolean) => {

@@ -181,7 +181,7 @@ export function stopCleanly(server: Server, signal: string): Promise<never> {
   server.closeIdleConnections();
   return (async () => {
     const timeout = shutdownTimeoutMs();
-    const finished = await whenIdle(timeout);
+    const finished = await whenIdle(timeout, () => server.closeIdleConnections());
     if (!finished) {
       log.warn(
         `[server] ${inFlightCount()} request(s) still running after ${timeout} ms: closing them`,
@@ -189,7 +189,7 @@ export function stopCleanly(server: Server, signal: string): Promise<never> {
       server.closeAllConnections();
     }
     await runStopHooks((name, error) => log.error(`[server] stop step ${name} failed`, error));
-    log.info(`[server] stopped cleanly in ${Date.now() - started} ms`);
+    log.info(`[server] stopped${finished ? " cleanly" : ""} in ${Date.now() - started} ms`);
     process.exit(0);
   })();
 }
