@@ -4,8 +4,14 @@
  * and pages on the server, and the outbox screen's calls (states, the failing count, resend, which
  * is audited). PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { APIContext } from "astro";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { resetEnvForTests } from "../src/server/env";
 import { schema, type Db } from "../src/server/db/client";
 import { MAX_MAIL_ATTEMPTS } from "../src/server/mail.server";
 import { call } from "./helpers/call";
@@ -23,6 +29,48 @@ const auditRoute = await import("../src/pages/v2/admin/audit");
 const outboxRoute = await import("../src/pages/v2/admin/outbox/index");
 const outboxCount = await import("../src/pages/v2/admin/outbox/count");
 const resendRoute = await import("../src/pages/v2/admin/outbox/[id]/resend");
+const uploadRoute = await import("../src/pages/v2/upload-cloud");
+
+let dataDir: string;
+const savedDataDir = process.env.DATA_DIR;
+beforeAll(async () => {
+  // Uploads land in a scratch data folder (the media store), never the worktree's ./data.
+  dataDir = await mkdtemp(join(tmpdir(), "resin-records-"));
+  process.env.DATA_DIR = dataDir;
+  resetEnvForTests();
+});
+afterAll(async () => {
+  if (savedDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = savedDataDir;
+  resetEnvForTests();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** POST /v2/upload-cloud with a small PNG as the owner; answers the status and secure_url. */
+async function uploadPng(token: string): Promise<{ status: number; url?: string }> {
+  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#3080c0" } })
+    .png()
+    .toBuffer();
+  const boundary = "recordsboundary";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const request = new Request("http://127.0.0.1:4321/v2/upload-cloud", {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    },
+    body: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  });
+  const response = await uploadRoute.POST!({
+    request,
+    url: new URL(request.url),
+    params: {},
+    locals: {},
+    clientAddress: "127.0.0.1",
+  } as unknown as APIContext);
+  const answer = (await response.json()) as { secure_url?: string };
+  return { status: response.status, url: answer.secure_url };
+}
 
 const ADDRESS = {
   id: "a1",
@@ -169,24 +217,37 @@ describe.each(dbKinds)("owner records on %s", (kind) => {
     });
   });
 
+  it("an upload is audited with the address it is served from; a refused one is not", async () => {
+    expect((await uploadPng(shopper.token)).status).toBe(403);
+    const uploaded = await uploadPng(owner.token);
+    expect(uploaded.status).toBe(201);
+    const rows = (await auditRows()).filter((r) => r.action === "upload.create");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actorUid: owner.uid,
+      entity: "upload",
+      entityId: uploaded.url,
+    });
+  });
+
   it("GET /v2/admin/audit: newest first, filtered by who, entity, action and days, paged", async () => {
     const all = await audit();
     expect(all.status).toBe(200);
-    expect(all.json.count).toBe(4);
+    expect(all.json.count).toBe(5);
     const times = all.json.rows.map((r: { at: string }) => r.at);
     expect([...times].sort().reverse()).toEqual(times);
 
     expect((await audit("?entity=category")).json.count).toBe(2);
     expect((await audit("?action=order.status")).json.rows[0].entityId).toBe("ord-1");
     expect((await audit("?action=category.")).json.count).toBe(2);
-    expect((await audit(`?who=${encodeURIComponent(owner.email.slice(0, 6))}`)).json.count).toBe(4);
+    expect((await audit(`?who=${encodeURIComponent(owner.email.slice(0, 6))}`)).json.count).toBe(5);
     expect((await audit("?who=nobody-at-all")).json.count).toBe(0);
     const page = await audit("?limit=1&offset=1");
     expect(page.json.rows).toHaveLength(1);
     expect(page.json.rows[0].id).toBe(all.json.rows[1].id);
 
     const today = new Date(Date.now() + 19_800_000).toISOString().slice(0, 10);
-    expect((await audit(`?from=${today}&to=${today}`)).json.count).toBe(4);
+    expect((await audit(`?from=${today}&to=${today}`)).json.count).toBe(5);
     expect((await audit("?to=2020-01-01")).json.count).toBe(0);
   });
 
