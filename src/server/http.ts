@@ -253,7 +253,10 @@ export function handle(handler: Handler): APIRoute {
     } catch (error) {
       if (error instanceof HttpError)
         return errorResponse(error.status, error.message, error.headers, error.code);
-      log.error(`[api] ${context.request.method} ${context.routePattern ?? "(no route)"} failed`, loggable(error));
+      log.error(
+        `[api] ${context.request.method} ${context.routePattern ?? "(no route)"} failed`,
+        loggable(error),
+      );
       return errorResponse(500, "Something went wrong on our side. Please try again in a moment.");
     }
   };

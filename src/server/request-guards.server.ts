@@ -64,7 +64,10 @@ export async function jsonApiErrors(context: APIContext, next: MiddlewareNext): 
   try {
     response = await next();
   } catch (error) {
-    log.error(`[api] ${context.request.method} ${context.routePattern ?? "(no route)"} failed`, loggable(error));
+    log.error(
+      `[api] ${context.request.method} ${context.routePattern ?? "(no route)"} failed`,
+      loggable(error),
+    );
     return errorResponse(500, "Something went wrong on our side. Please try again in a moment.");
   }
   if (response.status < 400) return response;

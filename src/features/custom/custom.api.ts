@@ -57,7 +57,9 @@ export async function postQuoteAction(context: APIContext): Promise<Response> {
     case "send":
       return json(await sendQuote(db, actor, id));
     case "revise":
-      return json(await reviseQuote(db, actor, id, await readJson(context.request, quoteInput, BODY_CAP)));
+      return json(
+        await reviseQuote(db, actor, id, await readJson(context.request, quoteInput, BODY_CAP)),
+      );
     case "withdraw":
       return json(await withdrawQuote(db, actor, id));
     default:
@@ -88,7 +90,9 @@ export async function postShippingCharge(context: APIContext): Promise<Response>
   const id = parseWith(idParam(), context.params.id);
   const input = await readJson(context.request, shippingChargeInput, BODY_CAP);
   const until = input.expiresAt ? parseExpiry(input.expiresAt) : null;
-  return json(await requestShippingCharge(await getDb(), actor, id, input.amount, until), { status: 201 });
+  return json(await requestShippingCharge(await getDb(), actor, id, input.amount, until), {
+    status: 201,
+  });
 }
 
 /** GET /v2/quotes/{token}: what the quote page shows (404 for an unknown, withdrawn or expired link). */
