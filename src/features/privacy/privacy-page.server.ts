@@ -3,6 +3,7 @@
  * settings, or their first values when the database cannot be read (the notice always shows).
  */
 import type { DbOrTx } from "../../server/db/client";
+import { log } from "../../server/log/logger";
 import { readSection } from "../settings/settings-store.server";
 import type { PrivacySettings } from "./privacy-settings.schema";
 import { privacySection } from "./privacy-settings.server";
@@ -11,7 +12,7 @@ export async function loadPrivacyNotice(openDb: () => Promise<DbOrTx>): Promise<
   try {
     return (await readSection(await openDb(), privacySection)).value;
   } catch (error) {
-    console.error("[privacy] reading the grievance contact failed", error);
+    log.error("[privacy] reading the grievance contact failed", error);
     return privacySection.defaults();
   }
 }

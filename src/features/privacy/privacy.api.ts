@@ -6,6 +6,7 @@ import type { APIContext } from "astro";
 import { requireUser } from "../../server/auth/auth.server";
 import { deleteFirebaseAccount } from "../../server/auth/firebase-admin.server";
 import { getDb } from "../../server/db/client";
+import { log } from "../../server/log/logger";
 import { HttpError, json, readJson } from "../../server/http";
 import { sendMail } from "../../server/mail.server";
 import { readSection } from "../settings/settings-store.server";
@@ -75,7 +76,7 @@ export async function postDeleteAccount(context: APIContext): Promise<Response> 
   try {
     await deleteFirebaseAccount(user.uid);
   } catch (error) {
-    console.error("[privacy] removing the Firebase account failed", error);
+    log.error("[privacy] removing the Firebase account failed", error);
     throw new HttpError(
       502,
       "Your details were erased, but your sign-in could not be removed just now. Please try again in a few minutes.",

@@ -5,6 +5,7 @@
  * failed read shows no reviews rather than failing the product page.
  */
 import type { DbOrTx } from "../../server/db/client";
+import { log } from "../../server/log/logger";
 import { REVIEW_SORTS, REVIEWS_PAGE_SIZE, type PublicReview, type ReviewSort } from "./reviews";
 import { publishedReviews } from "./reviews.server";
 
@@ -47,7 +48,7 @@ export async function loadProductReviews(
     const reviews = await publishedReviews(await openDb(), productId, { sort, page: view.page });
     return { ...view, reviews };
   } catch (error) {
-    console.error(`[reviews] reading the reviews of ${productId} failed`, error);
+    log.error(`[reviews] reading the reviews of ${productId} failed`, error);
     return { ...view, reviews: [] };
   }
 }

@@ -40,7 +40,8 @@ export async function postReviewPhoto(context: APIContext): Promise<Response> {
     "Too many photos uploaded in the last hour.",
   );
   const max = Math.min(REVIEW_PHOTO_MAX_BYTES, env().UPLOAD_MAX_BYTES);
-  return json({ url: await storeImageUpload(context.request, max) }, { status: 201 });
+  const stored = await storeImageUpload(context.request, max);
+  return json({ url: stored.url }, { status: 201 });
 }
 
 /** POST /v2/reviews/{id}/helpful -> { helpfulCount } (once per shopper). */

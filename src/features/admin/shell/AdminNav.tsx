@@ -7,10 +7,10 @@ import { useEffect, type MouseEvent } from "react";
 import { ADMIN_NAV, matchAdminRoute } from "./admin-routes";
 import { navigate } from "./admin-router";
 import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
-import { $waitingReviews, refreshWaitingReviews } from "../reviews/review-count";
+import FailingMailBadge from "../outbox/FailingMailBadge";
+import WaitingReviewsBadge from "../reviews/WaitingReviewsBadge";
 
 const INQUIRIES_HREF = "/admin/inquiries";
-const REVIEWS_HREF = "/admin/reviews";
 
 function isCurrent(href: string, current: string): boolean {
   if (href === "/") return false;
@@ -31,10 +31,8 @@ function follow(event: MouseEvent<HTMLAnchorElement>, href: string): void {
 
 export default function AdminNav({ current }: { current: string }) {
   const newInquiries = useStore($newInquiries);
-  const waitingReviews = useStore($waitingReviews);
   useEffect(() => {
     void refreshNewInquiries();
-    void refreshWaitingReviews();
   }, [current]);
 
   return (
@@ -42,9 +40,7 @@ export default function AdminNav({ current }: { current: string }) {
       <ul className="flex flex-wrap gap-2 lg:flex-col">
         {ADMIN_NAV.map(({ label, href }) => {
           const active = isCurrent(href, current);
-          const inquiries = href === INQUIRIES_HREF && newInquiries ? newInquiries : null;
-          const reviews = href === REVIEWS_HREF && waitingReviews ? waitingReviews : null;
-          const badge = inquiries ?? reviews;
+          const badge = href === INQUIRIES_HREF && newInquiries ? newInquiries : null;
           return (
             <li key={href}>
               <a
@@ -59,13 +55,14 @@ export default function AdminNav({ current }: { current: string }) {
                 {badge !== null && (
                   <span
                     className="min-w-6 rounded-full bg-gold-500 px-2 py-0.5 text-center text-xs font-semibold text-ink-900"
-                    data-new-inquiries={inquiries ?? undefined}
-                    data-waiting-reviews={reviews ?? undefined}
+                    data-new-inquiries={badge}
                   >
                     {badge}
-                    <span className="sr-only">{inquiries ? " new" : " waiting"}</span>
+                    <span className="sr-only"> new</span>
                   </span>
                 )}
+                {href === "/admin/outbox" && <FailingMailBadge current={current} />}
+                {href === "/admin/reviews" && <WaitingReviewsBadge current={current} />}
               </a>
             </li>
           );

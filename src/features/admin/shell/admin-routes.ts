@@ -13,7 +13,9 @@ export type AdminScreen =
   | "inquiries"
   | "inquiry"
   | "reviews"
-  | "data-requests";
+  | "data-requests"
+  | "audit"
+  | "outbox";
 
 export interface AdminMatch {
   screen: AdminScreen;
@@ -35,6 +37,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   // Review moderation and the shoppers' data requests (decisions 0100, 0101).
   { pattern: /^\/admin\/reviews$/, screen: "reviews" },
   { pattern: /^\/admin\/data-requests$/, screen: "data-requests" },
+  { pattern: /^\/admin\/audit$/, screen: "audit" },
+  { pattern: /^\/admin\/outbox$/, screen: "outbox" },
 ];
 
 /** The screen for a pathname (a trailing slash is ignored), or null for an unknown admin path. */
@@ -66,6 +70,8 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   inquiry: "Inquiry",
   reviews: "Reviews",
   "data-requests": "Data requests",
+  audit: "Audit trail",
+  outbox: "Outbox",
 };
 
 /** The admin navigation of docs/product.md §2, in its order, plus the inquiries inbox (decision 0039). */
@@ -77,5 +83,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Inquiries", href: "/admin/inquiries" },
   { label: "Reviews", href: "/admin/reviews" },
   { label: "Data requests", href: "/admin/data-requests" },
+  { label: "Outbox", href: "/admin/outbox" },
+  { label: "Audit trail", href: "/admin/audit" },
   { label: "User Home", href: "/" },
 ];
