@@ -2,8 +2,8 @@
  * Reviews and data rights end to end (docs/decisions/0100, 0101): a shopper pays, the owner marks
  * the order delivered, the shopper reviews it from /my-orders/{id}, the owner publishes it from
  * /admin/reviews (the navigation counting it first), and the product page shows it with JavaScript
- * off, with the review in its JSON-LD. Then a shopper deletes their account from /my-profile and
- * can no longer sign in.
+ * off, with the review in its JSON-LD. Then a shopper reads the privacy notice, deletes their
+ * account from /my-profile and can no longer sign in.
  */
 import { expect, test, type Page } from "./fixtures";
 import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
@@ -109,6 +109,9 @@ test("a shopper deletes their account from the profile and cannot sign in again"
     gender: "female",
     dateOfBirth: "1990-02-03",
   });
+  await page.goto("/privacy");
+  await expect(page.getByRole("heading", { name: "Privacy notice", level: 1 })).toBeVisible();
+  await expect(page.locator("[data-grievance-officer]")).toContainText("We answer within 90 days.");
   await signIn(page, who);
   await page.waitForURL((url) => url.pathname === "/");
   await page.goto("/my-profile");
