@@ -44,6 +44,7 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<ComponentType<ScreenProps
   category: lazy(() => import("../categories/CategoriesScreen")),
   inquiries: lazy(() => import("../inquiries/InquiriesScreen")),
   inquiry: lazy(() => import("../quotes/InquiryQuoteScreen")),
+  settings: lazy(() => import("../settings/SettingsScreen")),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {

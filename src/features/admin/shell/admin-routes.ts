@@ -11,7 +11,8 @@ export type AdminScreen =
   | "categories"
   | "category"
   | "inquiries"
-  | "inquiry";
+  | "inquiry"
+  | "settings";
 
 export interface AdminMatch {
   screen: AdminScreen;
@@ -30,6 +31,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
   // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
+  // The shop's settings, one panel per section (admin/settings/, docs/decisions/0081).
+  { pattern: /^\/admin\/settings$/, screen: "settings" },
 ];
 
 /** The screen for a pathname (a trailing slash is ignored), or null for an unknown admin path. */
@@ -59,6 +62,7 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   category: "Homepage Categories",
   inquiries: "Inquiries",
   inquiry: "Inquiry",
+  settings: "Settings",
 };
 
 /** The admin navigation of docs/product.md §2, in its order, plus the inquiries inbox (decision 0039). */
@@ -68,5 +72,6 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Add Product", href: "/admin/add-product" },
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "Settings", href: "/admin/settings" },
   { label: "User Home", href: "/" },
 ];
