@@ -20,7 +20,9 @@ const upper = (field: string, max: number) =>
   optionalText(field, max).check(z.overwrite((v) => normalizeGstin(v)));
 
 const prefix = (field: string) =>
-  requiredText(field, 3).check(z.refine((v) => PREFIX_PATTERN.test(v), `${field}: ${PREFIX_MESSAGE}`));
+  requiredText(field, 3).check(
+    z.refine((v) => PREFIX_PATTERN.test(v), `${field}: ${PREFIX_MESSAGE}`),
+  );
 
 export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 
@@ -31,30 +33,44 @@ export const businessSettingsSchema = z
     address: z.object(postalAddressShape),
     gstin: upper("GSTIN", 15),
     pan: upper("PAN", 10).check(
-      z.refine((v) => v === "" || PAN_PATTERN.test(v), "PAN: 5 letters, 4 digits, a letter (e.g. ABCDE1234F)"),
+      z.refine(
+        (v) => v === "" || PAN_PATTERN.test(v),
+        "PAN: 5 letters, 4 digits, a letter (e.g. ABCDE1234F)",
+      ),
     ),
     registration: z.enum(REGISTRATION_KINDS, {
       error: "Registration: choose regular, composition or unregistered",
     }),
     invoicePrefix: prefix("Invoice prefix"),
     creditNotePrefix: prefix("Credit note prefix"),
-    supportEmail: emailField({ required: "Support email is required", invalid: "Support email: invalid email" }),
-    supportPhone: optionalText("Support phone", 20),
-    defaultHsn: requiredText("Default HSN code", 8).check(z.refine((v) => HSN_PATTERN.test(v), HSN_MESSAGE)),
-    defaultGstRate: z.union(GST_RATES.map((r) => z.literal(r)), {
-      error: "Default GST rate: choose 0, 5, 12, 18 or 28 %",
+    supportEmail: emailField({
+      required: "Support email is required",
+      invalid: "Support email: invalid email",
     }),
+    supportPhone: optionalText("Support phone", 20),
+    defaultHsn: requiredText("Default HSN code", 8).check(
+      z.refine((v) => HSN_PATTERN.test(v), HSN_MESSAGE),
+    ),
+    defaultGstRate: z.union(
+      GST_RATES.map((r) => z.literal(r)),
+      {
+        error: "Default GST rate: choose 0, 5, 12, 18 or 28 %",
+      },
+    ),
     pricesIncludeGst: z.boolean({ error: "Prices include GST: yes or no" }),
   })
   .check(
-    z.refine((v) => v.gstin === "" || gstinProblem(v.gstin, gstStateCode(v.address.state)) === null, {
-      error: (issue) => {
-        const v = issue.input as { gstin: string; address: { state: string } };
-        return gstinProblem(v.gstin, gstStateCode(v.address.state)) ?? "GSTIN is not valid";
+    z.refine(
+      (v) => v.gstin === "" || gstinProblem(v.gstin, gstStateCode(v.address.state)) === null,
+      {
+        error: (issue) => {
+          const v = issue.input as { gstin: string; address: { state: string } };
+          return gstinProblem(v.gstin, gstStateCode(v.address.state)) ?? "GSTIN is not valid";
+        },
+        path: ["gstin"],
+        when: (payload) => typeof (payload.value as { gstin?: unknown })?.gstin === "string",
       },
-      path: ["gstin"],
-      when: (payload) => typeof (payload.value as { gstin?: unknown })?.gstin === "string",
-    }),
+    ),
     z.refine((v) => v.registration === "unregistered" || GSTIN_PATTERN.test(v.gstin), {
       error: "GSTIN is required for a regular or composition registration",
       path: ["gstin"],
@@ -64,6 +80,14 @@ export const businessSettingsSchema = z
       error: "Legal name is required for a registered business (it is printed on every invoice)",
       path: ["legalName"],
       when: (payload) => typeof (payload.value as { legalName?: unknown })?.legalName === "string",
+    }),
+    z.refine((v) => v.invoicePrefix.toUpperCase() !== v.creditNotePrefix.toUpperCase(), {
+      error: "Credit note prefix must differ from the invoice prefix (each is its own series)",
+      path: ["creditNotePrefix"],
+      when: (payload) => {
+        const v = payload.value as { invoicePrefix?: unknown; creditNotePrefix?: unknown };
+        return typeof v?.invoicePrefix === "string" && typeof v.creditNotePrefix === "string";
+      },
     }),
     z.refine((v) => v.pan === "" || v.gstin === "" || panOfGstin(v.gstin) === v.pan, {
       error: "PAN must be the same as characters 3 to 12 of the GSTIN",

@@ -7,7 +7,11 @@
 import type { DbOrTx } from "../../server/db/client";
 import { env } from "../../server/env";
 import { defineSection, readSection } from "../settings/settings-store.server";
-import { BUSINESS_KEY, type BusinessSettings, businessSettingsSchema } from "./business-settings.schema";
+import {
+  BUSINESS_KEY,
+  type BusinessSettings,
+  businessSettingsSchema,
+} from "./business-settings.schema";
 
 export const businessSection = defineSection<BusinessSettings>({
   key: BUSINESS_KEY,
@@ -29,6 +33,8 @@ export const businessSection = defineSection<BusinessSettings>({
   }),
 });
 
-export async function readBusinessSettings(db: DbOrTx): Promise<{ value: BusinessSettings; version: number }> {
+export async function readBusinessSettings(
+  db: DbOrTx,
+): Promise<{ value: BusinessSettings; version: number }> {
   return readSection(db, businessSection);
 }

@@ -12,10 +12,7 @@ import BusinessForm from "./BusinessForm";
 import { fetchSettings, saveSettings } from "./settings-client";
 
 export default function BusinessPanel() {
-  const data = useScreenData(
-    (signal) => fetchSettings<BusinessSettings>("business", signal),
-    [],
-  );
+  const data = useScreenData((signal) => fetchSettings<BusinessSettings>("business", signal), []);
   return (
     <ScreenState data={data} loading="Loading settings" failed="Failed to load the settings">
       {(section) => (
