@@ -24,7 +24,7 @@ export function pdfTable(w: Writer, doc: IssuedDocument, layout: Layout): void {
     ? {
         total: right,
         tax: right - 62,
-        rate: right - 122,
+        rate: right - 118,
         taxable: right - 150,
         discount: right - 212,
         price: right - 262,
