@@ -19,6 +19,7 @@ import {
   type ProductFormValues,
 } from "./product-form";
 import ProductImagesField from "./ProductImagesField";
+import ProductTaxFields from "./ProductTaxFields";
 import { AttributesField, TagsField, VariantsField } from "./ProductListFields";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "./products-ui";
 
@@ -321,6 +322,7 @@ export default function ProductForm({
             </select>
           </div>
         </div>
+        <ProductTaxFields register={register} errors={errors} />
         <Controller
           name="variants"
           control={control}
