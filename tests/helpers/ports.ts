@@ -26,7 +26,6 @@ export const EMULATOR_PORTS = {
   twoShopsB: 9710,
   // invoices (issue 21): 9500-9545
   businessSettings: 9500,
-  invoiceDownloads: 9505,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */

@@ -27,3 +27,15 @@ describe("GSTIN", () => {
     expect(panOfGstin("27AAPFU0939F1ZV")).toBe("AAPFU0939F");
   });
 });
+
+describe("the buyer's GSTIN field", async () => {
+  const { z } = await import("zod/mini");
+  const { buyerGstinField } = await import("./buyer-gstin");
+  it("takes blank or a valid GSTIN (normalised), and refuses others with the reason", () => {
+    expect(z.parse(buyerGstinField, "")).toBe("");
+    expect(z.parse(buyerGstinField, "27aapfu0939f1zv ")).toBe("27AAPFU0939F1ZV");
+    const bad = z.safeParse(buyerGstinField, "27AAPFU0939F1ZA");
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toMatch(/check digit/);
+  });
+});
