@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod/mini";
+import { buyerGstinField } from "./buyer-gstin";
 import { gstinCheckChar, gstinProblem, normalizeGstin, panOfGstin } from "./gstin";
 
 describe("GSTIN", () => {
@@ -28,9 +30,7 @@ describe("GSTIN", () => {
   });
 });
 
-describe("the buyer's GSTIN field", async () => {
-  const { z } = await import("zod/mini");
-  const { buyerGstinField } = await import("./buyer-gstin");
+describe("the buyer's GSTIN field", () => {
   it("takes blank or a valid GSTIN (normalised), and refuses others with the reason", () => {
     expect(z.parse(buyerGstinField, "")).toBe("");
     expect(z.parse(buyerGstinField, "27aapfu0939f1zv ")).toBe("27AAPFU0939F1ZV");
