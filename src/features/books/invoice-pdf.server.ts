@@ -36,6 +36,23 @@ function fontBytes(): Promise<[Uint8Array, Uint8Array]> {
   return fonts;
 }
 
+/**
+ * fontkit with its parsed fonts kept: pdf-lib parses the font file again for every document, which
+ * was most of a PDF's time; the parsed font is only read (each document makes its own subset).
+ */
+const parsed = new Map<unknown, ReturnType<typeof fontkit.create>>();
+const keptFontkit: typeof fontkit = {
+  ...fontkit,
+  create(data: Uint8Array, postscriptName?: string) {
+    let font = parsed.get(data);
+    if (!font) {
+      font = fontkit.create(data, postscriptName);
+      parsed.set(data, font);
+    }
+    return font;
+  },
+};
+
 export interface Writer {
   page: PDFPage;
   font: PDFFont;
@@ -112,7 +129,7 @@ function block(w: Writer, x: number, heading: string, lines: string[], width: nu
 
 export async function renderDocumentPdf(doc: IssuedDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(keptFontkit);
   const [regular, boldBytes] = await fontBytes();
   const font = await pdf.embedFont(regular, { subset: true });
   const bold = await pdf.embedFont(boldBytes, { subset: true });
