@@ -2,7 +2,8 @@
  * Document downloads (docs/decisions/0086) on PGlite and PostgreSQL: the buyer downloads their own
  * invoice from /my-orders/{id}/documents/{doc}; another shopper, or the right document under another
  * order's address, is a 404; the owner downloads any from /admin/documents/{doc} and lists an
- * order's documents with GET /v2/admin/order/{id}/documents.
+ * order's documents with GET /v2/admin/order/{id}/documents, and sets a collection's default tax
+ * codes (PUT /v2/admin/category-tax, audited), which the next invoice of its products uses.
  */
 import type { APIContext } from "astro";
 import { eq } from "drizzle-orm";
@@ -19,6 +20,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 const myRoute = await import("../src/pages/my-orders/[id]/documents/[document]");
 const adminRoute = await import("../src/pages/admin/documents/[document]");
 const listRoute = await import("../src/pages/v2/admin/order/[id]/documents");
+const categoryTaxRoute = await import("../src/pages/v2/admin/category-tax");
 
 const BUYER = "dl-buyer";
 const OTHER = "dl-other";
@@ -126,5 +128,39 @@ describe.each(dbKinds)("document downloads on %s", (kind) => {
       params: { id: orderId },
     });
     expect(refused.status).toBe(403);
+  });
+
+  it("lets the owner set a collection's default codes, used by the next invoice", async () => {
+    const put = (body: unknown, token = `test:${OWNER}`) =>
+      call(categoryTaxRoute.PUT, "/v2/admin/category-tax", { method: "PUT", token, body });
+    expect(
+      (await put({ categoryId: "Frames", hsn: "4414", gstRate: 5 }, `test:${BUYER}`)).status,
+    ).toBe(403);
+    expect((await put({ categoryId: "Frames", hsn: "44", gstRate: 5 })).status).toBe(400);
+    expect((await put({ categoryId: "Frames", hsn: "4414", gstRate: 7 })).status).toBe(400);
+    expect((await put({ categoryId: "Nowhere", hsn: "4414", gstRate: 5 })).status).toBe(404);
+    const saved = await put({ categoryId: "Frames", hsn: "4414", gstRate: 5 });
+    expect(saved.status).toBe(200);
+    const list = await call(categoryTaxRoute.GET, "/v2/admin/category-tax", {
+      token: `test:${OWNER}`,
+    });
+    expect(list.json).toMatchObject({ categories: [{ id: "Frames", hsn: "4414", gstRate: 5 }] });
+    const audit = await t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, "category.tax"));
+    expect(audit).toHaveLength(1);
+    const order = await pendingOrder(t.db, BUYER);
+    await pay(t.db, order);
+    const [doc] = await t.db
+      .select()
+      .from(schema.invoices)
+      .where(eq(schema.invoices.orderId, order.id));
+    const lines = await t.db
+      .select()
+      .from(schema.invoiceLines)
+      .where(eq(schema.invoiceLines.invoiceId, doc!.id))
+      .orderBy(schema.invoiceLines.lineNo);
+    expect([lines[0]?.hsn, lines[0]?.gstRate]).toEqual(["4414", 5]);
   });
 });

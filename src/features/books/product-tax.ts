@@ -9,23 +9,25 @@ import { GST_RATES, type GstRate } from "./tax";
 
 export const HSN_CODE_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 
-const rate = z.union(
+/** One of the GST rates. */
+export const gstRateField = z.union(
   GST_RATES.map((r) => z.literal(r)),
   { error: "GST rate: choose 0, 5, 12, 18 or 28 %, or leave it to the default" },
 );
 
+/** An HSN code of 4, 6 or 8 digits, or "" for the default. */
+export const hsnField = z.string({ error: "HSN code must be text" }).check(
+  z.overwrite((v) => trimInvisible(v)),
+  z.refine(
+    (v) => v === "" || HSN_CODE_PATTERN.test(v),
+    "HSN code: 4, 6 or 8 digits (e.g. 3926), or blank for the default",
+  ),
+);
+
 /** Spread into the product schema's object. Left out of an edit: the stored values stay. */
 export const productTaxShape = {
-  hsn: z.optional(
-    z.string({ error: "HSN code must be text" }).check(
-      z.overwrite((v) => trimInvisible(v)),
-      z.refine(
-        (v) => v === "" || HSN_CODE_PATTERN.test(v),
-        "HSN code: 4, 6 or 8 digits (e.g. 3926), or blank for the default",
-      ),
-    ),
-  ),
-  gstRate: z.optional(z.nullable(rate)),
+  hsn: z.optional(hsnField),
+  gstRate: z.optional(z.nullable(gstRateField)),
 };
 
 /** The columns of a product write ("" and null: the default). */

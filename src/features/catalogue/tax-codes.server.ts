@@ -35,3 +35,29 @@ export async function productTaxCodes(
     ]),
   );
 }
+
+/** Every collection's default HSN code and GST rate (null: the shop's default), by name. */
+export async function categoryTaxCodes(
+  db: DbOrTx,
+): Promise<{ id: string; hsn: string | null; gstRate: number | null }[]> {
+  return db
+    .select({ id: categories.id, hsn: categories.hsn, gstRate: categories.gstRate })
+    .from(categories)
+    .orderBy(categories.id);
+}
+
+/** Sets a collection's default codes; answers the codes before, or null when there is no such collection. */
+export async function setCategoryTaxCodes(
+  tx: DbOrTx,
+  id: string,
+  codes: TaxCodes,
+): Promise<TaxCodes | null> {
+  const [before] = await tx
+    .select({ hsn: categories.hsn, gstRate: categories.gstRate })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .for("update");
+  if (!before) return null;
+  await tx.update(categories).set(codes).where(eq(categories.id, id));
+  return before;
+}

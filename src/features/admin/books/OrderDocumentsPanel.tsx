@@ -6,7 +6,7 @@
 import { indiaDate } from "../../../lib/dates";
 import { LoadFailed } from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
-import { fetchOrderDocuments } from "./documents-client";
+import { fetchOrderDocuments } from "./books-client";
 
 export default function OrderDocumentsPanel({ orderId }: { orderId: string }) {
   const data = useScreenData((signal) => fetchOrderDocuments(orderId, signal), [orderId]);
