@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueCreditNote } from "../src/features/books/issue.server";
 import { financialYearOf } from "../src/features/books/numbering";
+import { recordRefundState } from "../src/features/refunds/refunds.server";
 import { schema } from "../src/server/db/client";
 import { pay, pendingOrder, saveSeller, seedBooksShop } from "./helpers/books";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
@@ -115,6 +116,31 @@ describe.each(dbKinds)("issuing documents on %s", (kind) => {
     expect(await t.db.transaction((tx) => issueCreditNote(tx, third))).toBeNull();
   });
 
+  it("issues the credit note when a refund is recorded as succeeded, in that transaction", async () => {
+    const order = await pendingOrder(t.db, UID, "Maharashtra");
+    await pay(t.db, order);
+    await t.db.insert(schema.refunds).values({
+      id: "rfbooks4",
+      orderId: order.id,
+      provider: "local",
+      amountPaise: order.totalPaise,
+      reason: "Cancelled",
+      requestedBy: "owner",
+    });
+    expect(await recordRefundState(t.db, "rfbooks4", { status: "SUCCESS" })).toBe(true);
+    const notes = (await docsOf(order.id)).filter((d) => d.kind === "credit-note");
+    expect(notes).toHaveLength(1);
+    const [invoice] = (await docsOf(order.id)).filter((d) => d.kind === "tax-invoice");
+    expect(notes[0]).toMatchObject({
+      refundId: "rfbooks4",
+      totalPaise: invoice!.totalPaise,
+      cgstPaise: invoice!.cgstPaise,
+      sgstPaise: invoice!.sgstPaise,
+      taxablePaise: invoice!.taxablePaise,
+    });
+  });
+
+  // Many connections at once need a server: PGlite is one connection in one process.
   it.runIf(kind === "postgres")(
     "gives 200 concurrent payments 200 consecutive numbers",
     async () => {

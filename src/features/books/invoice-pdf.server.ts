@@ -161,7 +161,7 @@ export async function renderDocumentPdf(doc: IssuedDocument): Promise<Uint8Array
   const supplier = [
     seller.legalName,
     ...addressLines(seller.address),
-    `State: ${seller.address.state} (code ${seller.stateCode})`,
+    seller.address.state ? `State: ${seller.address.state} (code ${seller.stateCode})` : "",
     seller.gstin ? `GSTIN: ${seller.gstin}` : "Not registered under GST",
     seller.pan ? `PAN: ${seller.pan}` : "",
   ].filter(Boolean);

@@ -168,12 +168,29 @@ export async function documentLines(db: DbOrTx, invoiceId: string): Promise<Taxe
  * A succeeded refund's credit note, once per refund: it references the order's invoice and reverses
  * the refunded part of its lines in the invoice's split (CGST + SGST or IGST), numbered from the
  * credit note series. Nothing when the order has no document (paid before the books existed), or
- * everything was already credited. Called by recordRefundState in its transaction.
+ * everything was already credited. Called by recordRefundState in its transaction; like the sale's
+ * document, a failure is logged inside a savepoint and the refund is still recorded.
  */
 export async function issueCreditNote(
   tx: Tx,
   refund: { id: string; orderId: string; amountPaise: number },
   now = new Date(),
+): Promise<string | null> {
+  try {
+    return await tx.transaction((sp) => creditNoteIn(sp, refund, now));
+  } catch (error) {
+    console.error(
+      `[books] NO CREDIT NOTE ISSUED for refund ${refund.id} of order ${refund.orderId}; the refund is recorded:`,
+      error,
+    );
+    return null;
+  }
+}
+
+async function creditNoteIn(
+  tx: Tx,
+  refund: { id: string; orderId: string; amountPaise: number },
+  now: Date,
 ): Promise<string | null> {
   const [existing] = await tx
     .select({ id: invoices.id })
