@@ -72,6 +72,8 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
       "Discount",
       "Taxable",
       "IGST",
+      "IGST 12%",
+      "IGST 5%",
       "₹1,499.00",
       "Shipping",
       amountInWords(order.totalPaise),
@@ -90,8 +92,9 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
     await pay(t.db, order);
     const invoice = await docOf(order.id);
     const text = await textOf(await documentPdf(t.db, invoice));
-    expect(text).toContain("CGST");
-    expect(text).toContain("SGST");
+    expect(text).toContain("CGST 6%");
+    expect(text).toContain("SGST 6%");
+    expect(text).toContain("CGST 2.5%");
     const id = await t.db.transaction((tx) =>
       issueCreditNote(tx, { id: `rf-${order.id}`, orderId: order.id, amountPaise: 10_000 }),
     );

@@ -69,7 +69,8 @@ export function pdfTable(w: Writer, doc: IssuedDocument, layout: Layout): void {
   header();
   doc.lines.forEach((line, i) => {
     const parts = w.wrap(line.description, left + 16, descWidth, 8);
-    const height = parts.length * 11 + 6;
+    const split = taxed ? taxSplitText(line, intraState) : "";
+    const height = (parts.length + (split ? 1 : 0)) * 11 + 6;
     if (w.y - height < 40) {
       w.ensure(1000);
       header();
@@ -90,6 +91,10 @@ export function pdfTable(w: Writer, doc: IssuedDocument, layout: Layout): void {
       w.text(part, left + 16, { size: 8 });
       w.y -= 11;
     }
+    if (split) {
+      w.text(split, left + 16, { size: 7, muted: true });
+      w.y -= 11;
+    }
     w.y -= 6;
   });
   w.page.drawLine({
@@ -98,4 +103,15 @@ export function pdfTable(w: Writer, doc: IssuedDocument, layout: Layout): void {
     thickness: 0.5,
     color: RULE,
   });
+}
+
+/** A line's tax split with rates: "CGST 9% ₹228.66 · SGST 9% ₹228.66" or "IGST 18% ₹457.32". */
+export function taxSplitText(
+  line: { gstRate: number; cgstPaise: number; sgstPaise: number; igstPaise: number },
+  intraState: boolean,
+): string {
+  const half = `${line.gstRate / 2}%`;
+  return intraState
+    ? `CGST ${half} ${formatInr(line.cgstPaise)} · SGST ${half} ${formatInr(line.sgstPaise)}`
+    : `IGST ${line.gstRate}% ${formatInr(line.igstPaise)}`;
 }
