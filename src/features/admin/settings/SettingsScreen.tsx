@@ -2,8 +2,7 @@
  * The Settings screen (/admin/settings, owner only; docs/product.md §Settings): one panel per
  * settings section, listed in settings-panels.ts, each loading and saving its own section.
  */
-import { Suspense } from "react";
-import Spinner from "../../../components/ui/Spinner";
+import ScreenLoader from "../shell/ScreenLoader";
 import { SETTINGS_PANELS } from "./settings-panels";
 
 export default function SettingsScreen() {
@@ -19,7 +18,7 @@ export default function SettingsScreen() {
           ))}
         </nav>
       )}
-      {SETTINGS_PANELS.map(({ key, title, Panel }) => (
+      {SETTINGS_PANELS.map(({ key, title, load }) => (
         <section
           key={key}
           id={`settings-${key}`}
@@ -30,9 +29,7 @@ export default function SettingsScreen() {
           <h2 id={`settings-${key}-title`} className="text-xl text-ink-900">
             {title}
           </h2>
-          <Suspense fallback={<Spinner label={`Loading ${title}`} />}>
-            <Panel />
-          </Suspense>
+          <ScreenLoader load={load} props={{}} />
         </section>
       ))}
     </div>
