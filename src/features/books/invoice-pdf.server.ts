@@ -9,7 +9,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "pdf-lib";
 import { indiaDate } from "../../lib/dates";
 import { formatInr } from "../../lib/money";
 import { amountInWords } from "./amount-words";
@@ -25,13 +25,16 @@ export const REVERSE_CHARGE = "Whether tax is payable on reverse charge: No";
 export const COMPOSITION_NOTE =
   "composition taxable person, not eligible to collect tax on supplies";
 
-let fonts: Promise<[Uint8Array, Uint8Array]> | undefined;
+/** Text Helvetica Bold can set (printable ASCII). */
+const PLAIN = /^[\x20-\x7E]*$/;
 
-function fontBytes(): Promise<[Uint8Array, Uint8Array]> {
+let fonts: Promise<Uint8Array> | undefined;
+
+function fontBytes(): Promise<Uint8Array> {
   fonts ??= (async () => {
     const require = createRequire(import.meta.url);
     const dir = require.resolve("dejavu-fonts-ttf/package.json").replace(/package\.json$/, "ttf/");
-    return Promise.all([readFile(`${dir}DejaVuSans.ttf`), readFile(`${dir}DejaVuSans-Bold.ttf`)]);
+    return readFile(`${dir}DejaVuSans.ttf`);
   })();
   return fonts;
 }
@@ -82,7 +85,9 @@ function writer(pdf: PDFDocument, font: PDFFont, bold: PDFFont): Writer {
     },
     text(value, x, options = {}) {
       const size = options.size ?? 9;
-      const f = options.bold ? bold : font;
+      // Bold is Helvetica Bold (a standard font: nothing to embed) for plain ASCII text; anything
+      // else (₹, accents) is set in DejaVu Sans, which has every character the shop prints.
+      const f = options.bold && PLAIN.test(value) ? bold : font;
       const at = options.right !== undefined ? options.right - f.widthOfTextAtSize(value, size) : x;
       w.page.drawText(value, { x: at, y: w.y, size, font: f, color: options.muted ? MUTED : INK });
     },
@@ -130,9 +135,9 @@ function block(w: Writer, x: number, heading: string, lines: string[], width: nu
 export async function renderDocumentPdf(doc: IssuedDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(keptFontkit);
-  const [regular, boldBytes] = await fontBytes();
+  const regular = await fontBytes();
   const font = await pdf.embedFont(regular, { subset: true });
-  const bold = await pdf.embedFont(boldBytes, { subset: true });
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const title = DOCUMENT_TITLES[doc.kind];
   pdf.setTitle(`${title} ${doc.number}`);
   pdf.setAuthor(doc.seller.legalName);
