@@ -12,6 +12,8 @@ export type AdminScreen =
   | "category"
   | "inquiries"
   | "inquiry"
+  | "audit"
+  | "outbox"
   | "settings";
 
 export interface AdminMatch {
@@ -31,6 +33,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
   // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
+  { pattern: /^\/admin\/audit$/, screen: "audit" },
+  { pattern: /^\/admin\/outbox$/, screen: "outbox" },
   // The shop's settings, one panel per section (admin/settings/, docs/decisions/0081).
   { pattern: /^\/admin\/settings$/, screen: "settings" },
 ];
@@ -62,6 +66,8 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   category: "Homepage Categories",
   inquiries: "Inquiries",
   inquiry: "Inquiry",
+  audit: "Audit trail",
+  outbox: "Outbox",
   settings: "Settings",
 };
 
@@ -72,6 +78,8 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Add Product", href: "/admin/add-product" },
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "Outbox", href: "/admin/outbox" },
+  { label: "Audit trail", href: "/admin/audit" },
   { label: "Settings", href: "/admin/settings" },
   { label: "User Home", href: "/" },
 ];
