@@ -232,6 +232,16 @@ const ROWS: Row[] = [
     url: "/v2/admin/order/o1/payments",
     params: { id: "o1" },
   },
+  // The audit trail and the outbox (decisions 0110, 0111)
+  { file: "admin/audit.ts", method: "GET", url: "/v2/admin/audit" },
+  { file: "admin/outbox/index.ts", method: "GET", url: "/v2/admin/outbox" },
+  { file: "admin/outbox/count.ts", method: "GET", url: "/v2/admin/outbox/count" },
+  {
+    file: "admin/outbox/[id]/resend.ts",
+    method: "POST",
+    url: "/v2/admin/outbox/m1/resend",
+    params: { id: "m1" },
+  },
   // The books (docs/decisions/0083-0086)
   { file: "admin/settings/business.ts", method: "GET", url: "/v2/admin/settings/business" },
   {
