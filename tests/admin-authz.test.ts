@@ -263,6 +263,27 @@ const ROWS: Row[] = [
       version: 0,
     },
   },
+  // The books (docs/decisions/0083-0086)
+  { file: "admin/settings/business.ts", method: "GET", url: "/v2/admin/settings/business" },
+  {
+    file: "admin/settings/business.ts",
+    method: "PUT",
+    url: "/v2/admin/settings/business",
+    body: { value: {}, version: 0 },
+  },
+  {
+    file: "admin/order/[id]/documents.ts",
+    method: "GET",
+    url: "/v2/admin/order/o1/documents",
+    params: { id: "o1" },
+  },
+  { file: "admin/category-tax.ts", method: "GET", url: "/v2/admin/category-tax" },
+  {
+    file: "admin/category-tax.ts",
+    method: "PUT",
+    url: "/v2/admin/category-tax",
+    body: { categoryId: "Frames", hsn: "3926", gstRate: 18 },
+  },
 ];
 
 const present = (row: Row) => `${V2}${row.file}` in ROUTE_FILES;

@@ -1,5 +1,6 @@
 /**
- * The Settings screen's privacy panel (docs/decisions/0101-data-rights.md): the grievance officer
+ * The Settings screen's privacy panel (docs/decisions/0101-data-rights.md; mounted in
+ * settings-panels.ts): the grievance officer
  * the privacy notice names (name, email, phone). Saved whole with the version it loaded: a save
  * over another window's is refused (409) with the server's sentence.
  */
@@ -41,7 +42,7 @@ function PrivacyForm({
 
   const onValid = async (value: PrivacySettings) => {
     try {
-      const saved = await savePrivacySettings(value, stored.version);
+      const saved = await saveSettings("privacy", value, stored.version);
       onSaved(saved);
       showToast({ type: "success", title: "Privacy settings saved" });
     } catch (error) {
@@ -87,23 +88,14 @@ function PrivacyForm({
 }
 
 export default function PrivacyPanel() {
-  const data = useScreenData((signal) => fetchPrivacySettings(signal), []);
+  const data = useScreenData((signal) => fetchSettings<PrivacySettings>("privacy", signal), []);
   return (
-    <section
-      className="rounded-3xl bg-white p-6 ring-1 ring-cream-200"
-      aria-labelledby="privacy-panel-title"
-      data-settings-panel="privacy"
+    <ScreenState
+      data={data}
+      loading="Loading the privacy settings"
+      failed="The privacy settings could not be loaded."
     >
-      <h2 id="privacy-panel-title" className="mb-4 text-2xl text-ink-900">
-        Privacy
-      </h2>
-      <ScreenState
-        data={data}
-        loading="Loading the privacy settings"
-        failed="The privacy settings could not be loaded."
-      >
-        {(stored) => <PrivacyForm stored={stored} onSaved={(saved) => data.update(() => saved)} />}
-      </ScreenState>
-    </section>
+      {(stored) => <PrivacyForm stored={stored} onSaved={(saved) => data.update(() => saved)} />}
+    </ScreenState>
   );
 }

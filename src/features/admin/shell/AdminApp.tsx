@@ -42,6 +42,7 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   outbox: () => import("../outbox/OutboxScreen"),
   reviews: () => import("../reviews/ReviewsScreen"),
   "data-requests": () => import("../data-requests/DataRequestsScreen"),
+  settings: () => import("../settings/SettingsScreen"),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
