@@ -16,11 +16,9 @@ import {
 } from "../../privacy/privacy-settings.schema";
 import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
-import {
-  fetchPrivacySettings,
-  savePrivacySettings,
-  type StoredPrivacy,
-} from "./privacy-settings-client";
+import { fetchSettings, saveSettings, type SectionAnswer } from "./settings-client";
+
+type StoredPrivacy = SectionAnswer<PrivacySettings>;
 
 const FIELDS = ["officerName", "email", "phone"];
 
