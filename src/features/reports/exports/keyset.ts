@@ -1,0 +1,38 @@
+/**
+ * What every export shares (docs/decisions/0092-csv-exports.md): the keyset cursor read back from
+ * PostgreSQL's own text of a timestamp (so microseconds are kept and no row repeats or goes
+ * missing between pages), and the page of rows turned into CSV cells.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Cell } from "../csv";
+import type { CsvFile } from "../csv-stream.server";
+
+/** Rows per statement. */
+export const EXPORT_PAGE = 1000;
+
+/** An export before it is named: its header and its pages. */
+export type ExportBody = Omit<CsvFile, "filename">;
+
+/** A keyset cursor: the timestamp as PostgreSQL wrote it (microseconds kept) and the ids after it. */
+export interface Keyed {
+  k_at: string;
+  k_id: string;
+}
+
+export type Name = { firstName?: string; lastName?: string; email?: string; phone?: string };
+export type Place = { city?: string; state?: string; zipCode?: string };
+
+export const fullName = (name: Name | null | undefined) =>
+  `${name?.firstName ?? ""} ${name?.lastName ?? ""}`.trim();
+
+/** Turns a keyset walk's pages of raw rows into pages of CSV cells. */
+export async function* cells<Row>(
+  pages: AsyncIterable<Row[]>,
+  toCells: (row: Row) => Cell[],
+): AsyncGenerator<Cell[][]> {
+  for await (const page of pages) yield page.map(toCells);
+}
+
+export function afterKey(after: Keyed | undefined, at: SQL, id: SQL): SQL {
+  return after ? sql`and (${at}, ${id}) > (${after.k_at}::timestamptz, ${after.k_id})` : sql``;
+}

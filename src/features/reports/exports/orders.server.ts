@@ -1,0 +1,164 @@
+/** The orders and order lines exports: the orders placed in the period, oldest first. */
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../../server/db/client";
+import { rawRows } from "../../../server/db/raw-rows";
+import { indiaStamp, money } from "../csv";
+import { keysetPages } from "../csv-stream.server";
+import { rangeInstants, type DayRange } from "../report-range";
+import {
+  EXPORT_PAGE,
+  afterKey,
+  cells,
+  fullName,
+  type ExportBody,
+  type Keyed,
+  type Name,
+  type Place,
+} from "./keyset";
+
+interface OrderRow extends Keyed {
+  id: string;
+  created_at: Date;
+  paid_at: Date | null;
+  status: string;
+  kind: string;
+  payment_status: string;
+  shipping_name: Name;
+  shipping_address: Place;
+  subtotal_paise: number;
+  discount_paise: number;
+  shipping_paise: number;
+  total_paise: number;
+  refunded: number;
+  provider: string;
+  transaction_id: string;
+  coupon_code: string;
+}
+
+export function ordersExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): ExportBody {
+  const { start, end } = rangeInstants(range);
+  const read = (after: Keyed | undefined, size: number) =>
+    rawRows<OrderRow>(
+      db,
+      sql`select o.created_at::text as k_at, o.id as k_id, o.id, o.created_at, o.paid_at, o.status,
+        o.kind, o.payment_status, o.shipping_name, o.shipping_address, o.subtotal_paise,
+        o.discount_paise, o.shipping_paise, o.total_paise, o.provider, o.transaction_id, o.coupon_code,
+        (select coalesce(sum(r.amount_paise), 0)::float8 from refunds r
+          where r.order_id = o.id and r.status = 'SUCCESS') as refunded
+        from orders o where o.created_at >= ${start} and o.created_at < ${end}
+        ${afterKey(after, sql`o.created_at`, sql`o.id`)}
+        order by o.created_at, o.id limit ${size}`,
+    );
+  return {
+    header: [
+      "Order id",
+      "Placed (India time)",
+      "Paid (India time)",
+      "Status",
+      "Kind",
+      "Payment status",
+      "Customer",
+      "City",
+      "State",
+      "PIN code",
+      "Items",
+      "Discount",
+      "Shipping",
+      "Total",
+      "Refunded",
+      "Provider",
+      "Transaction id",
+      "Coupon code",
+    ],
+    pages: cells(
+      keysetPages(read, (row) => row, size),
+      (o) => [
+        o.id,
+        indiaStamp(o.created_at),
+        indiaStamp(o.paid_at),
+        o.status,
+        o.kind,
+        o.payment_status,
+        fullName(o.shipping_name),
+        o.shipping_address?.city ?? "",
+        o.shipping_address?.state ?? "",
+        o.shipping_address?.zipCode ?? "",
+        money(o.subtotal_paise),
+        money(o.discount_paise),
+        money(o.shipping_paise),
+        money(o.total_paise),
+        money(Number(o.refunded)),
+        o.provider,
+        o.transaction_id,
+        o.coupon_code,
+      ],
+    ),
+  };
+}
+
+interface LineRow extends Keyed {
+  k_item: string;
+  order_id: string;
+  created_at: Date;
+  status: string;
+  product_id: string | null;
+  product_name: string;
+  variant: Record<string, unknown>;
+  quantity: number;
+  price_paise: number;
+  product_note: string;
+}
+
+function variantText(variant: Record<string, unknown> | null): string {
+  if (!variant) return "";
+  return Object.entries(variant)
+    .map(
+      ([key, value]) =>
+        `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`,
+    )
+    .join("; ");
+}
+
+export function orderLinesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): ExportBody {
+  const { start, end } = rangeInstants(range);
+  const read = (after: (Keyed & { k_item: string }) | undefined, size: number) =>
+    rawRows<LineRow>(
+      db,
+      sql`select o.created_at::text as k_at, o.id as k_id, i.id as k_item, o.id as order_id,
+        o.created_at, o.status, i.product_id, i.product_name, i.variant, i.quantity, i.price_paise,
+        i.product_note
+        from orders o join order_items i on i.order_id = o.id
+        where o.created_at >= ${start} and o.created_at < ${end}
+        ${after ? sql`and (o.created_at, o.id, i.id) > (${after.k_at}::timestamptz, ${after.k_id}, ${after.k_item})` : sql``}
+        order by o.created_at, o.id, i.id limit ${size}`,
+    );
+  return {
+    header: [
+      "Order id",
+      "Placed (India time)",
+      "Order status",
+      "Product id",
+      "Product",
+      "Variant",
+      "Quantity",
+      "Unit price",
+      "Line total",
+      "Personalisation",
+    ],
+    pages: cells(
+      keysetPages(read, (row) => row, size),
+      (l) => [
+        l.order_id,
+        indiaStamp(l.created_at),
+        l.status,
+        l.product_id ?? "",
+        l.product_name,
+        variantText(l.variant),
+        l.quantity,
+        money(l.price_paise),
+        money(l.quantity * l.price_paise),
+        l.product_note,
+      ],
+    ),
+  };
+}
