@@ -123,12 +123,17 @@ async function seed(db: Db): Promise<void> {
   ]);
   for (const o of ORDERS) {
     const total = o.subtotal - (o.discount ?? 0) + (o.shipping ?? 0);
-    const name = { firstName: o.firstName ?? "Asha", lastName: "Verma", phone: "9876543210" };
+    const name = {
+      firstName: o.firstName ?? "Asha",
+      lastName: "Verma",
+      phone: "9876543210",
+      email: "asha@example.com",
+    };
     await db.insert(schema.orders).values({
       id: o.id,
       userId: shopper.uid,
       status: o.status ?? "pending",
-      kind: o.kind ?? "catalogue",
+      kind: o.kind ?? ("catalogue" as const),
       subtotalPaise: o.subtotal,
       discountPaise: o.discount ?? 0,
       shippingPaise: o.shipping ?? 0,

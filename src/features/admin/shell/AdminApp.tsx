@@ -44,6 +44,8 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<ComponentType<ScreenProps
   category: lazy(() => import("../categories/CategoriesScreen")),
   inquiries: lazy(() => import("../inquiries/InquiriesScreen")),
   inquiry: lazy(() => import("../quotes/InquiryQuoteScreen")),
+  reports: lazy(() => import("../reports/ReportsScreen")),
+  "gst-summary": lazy(() => import("../reports/GstSummaryScreen")),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {

@@ -11,7 +11,9 @@ export type AdminScreen =
   | "categories"
   | "category"
   | "inquiries"
-  | "inquiry";
+  | "inquiry"
+  | "reports"
+  | "gst-summary";
 
 export interface AdminMatch {
   screen: AdminScreen;
@@ -30,6 +32,9 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
   // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
+  // Reports and the GST summary (admin/reports/, docs/decisions/0090-reports-read-model.md).
+  { pattern: /^\/admin\/reports$/, screen: "reports" },
+  { pattern: /^\/admin\/reports\/gst$/, screen: "gst-summary" },
 ];
 
 /** The screen for a pathname (a trailing slash is ignored), or null for an unknown admin path. */
@@ -59,6 +64,8 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   category: "Homepage Categories",
   inquiries: "Inquiries",
   inquiry: "Inquiry",
+  reports: "Reports",
+  "gst-summary": "GST summary",
 };
 
 /** The admin navigation of docs/product.md §2, in its order, plus the inquiries inbox (decision 0039). */
@@ -68,5 +75,6 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Add Product", href: "/admin/add-product" },
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "Reports", href: "/admin/reports" },
   { label: "User Home", href: "/" },
 ];
