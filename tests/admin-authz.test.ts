@@ -232,6 +232,16 @@ const ROWS: Row[] = [
     url: "/v2/admin/order/o1/payments",
     params: { id: "o1" },
   },
+  // Reports and exports (docs/decisions/0090-reports-read-model.md)
+  { file: "admin/reports/sales.ts", method: "GET", url: "/v2/admin/reports/sales" },
+  { file: "admin/reports/gst.ts", method: "GET", url: "/v2/admin/reports/gst" },
+  { file: "admin/reports/gst.csv.ts", method: "GET", url: "/v2/admin/reports/gst.csv" },
+  {
+    file: "admin/exports/[name].ts",
+    method: "GET",
+    url: "/v2/admin/exports/customers",
+    params: { name: "customers" },
+  },
 ];
 
 const present = (row: Row) => `${V2}${row.file}` in ROUTE_FILES;
