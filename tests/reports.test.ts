@@ -389,7 +389,6 @@ describe.each(dbKinds)("reports on %s", (kind) => {
         rate: 18,
         placeCode: "07",
         placeName: "Delhi",
-        documents: 1,
         taxable: 8_475,
         cgst: cn.cgst,
         sgst: cn.sgst,

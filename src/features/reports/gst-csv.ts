@@ -51,7 +51,7 @@ export function gstCsvRows(summary: GstSummary): Cell[][] {
       "",
       r.rate,
       null,
-      r.documents,
+      null,
       ...tax(r),
     ]),
     ...summary.hsn.map((r) => ["HSN", "", "", "", r.hsn, r.rate, r.quantity, null, ...tax(r)]),

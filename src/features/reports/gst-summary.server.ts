@@ -2,6 +2,10 @@
  * The GST summary of a period (docs/decisions/0093-gst-summary-shape.md), read from the documents as
  * issued (`invoices`, `invoice_lines`, decision 0082), never from the orders: what is filed is what
  * was issued. A document counts in the period of its issue day in India time.
+ *
+ * Two statements whatever the size (docs/performance.md): one pass over the period's lines grouped
+ * by kind, buyer GSTIN, rate, place of supply and HSN, one over its documents grouped by kind, GSTIN
+ * and place; every table of the summary is rolled up from those groups here.
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/client";
@@ -16,97 +20,141 @@ import type {
   TaxFigures,
 } from "./reports";
 
-const SUMS = sql`sum(l.taxable_paise)::float8 as taxable, sum(l.cgst_paise)::float8 as cgst,
-  sum(l.sgst_paise)::float8 as sgst, sum(l.igst_paise)::float8 as igst,
-  sum(l.total_paise)::float8 as total`;
-
-function figures<T extends TaxFigures>(row: T): T {
-  return {
-    ...row,
-    taxable: Number(row.taxable),
-    cgst: Number(row.cgst),
-    sgst: Number(row.sgst),
-    igst: Number(row.igst),
-    total: Number(row.total),
-  };
+interface LineGroup extends TaxFigures {
+  kind: string;
+  gstin: string;
+  rate: number;
+  code: string;
+  hsn: string;
+  quantity: number;
 }
+
+interface DocumentGroup extends TaxFigures {
+  kind: string;
+  gstin: string;
+  code: string;
+  name: string;
+  documents: number;
+}
+
+const zero = (): TaxFigures => ({ taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 });
+
+function add(into: TaxFigures, from: TaxFigures): void {
+  into.taxable += Number(from.taxable);
+  into.cgst += Number(from.cgst);
+  into.sgst += Number(from.sgst);
+  into.igst += Number(from.igst);
+  into.total += Number(from.total);
+}
+
+/** Rolls groups up by a key, creating each row once and adding the figures. */
+function rollUp<G extends TaxFigures, R extends TaxFigures>(
+  groups: readonly G[],
+  key: (g: G) => string | null,
+  create: (g: G) => R,
+  more?: (row: R, g: G) => void,
+): R[] {
+  const rows = new Map<string, R>();
+  for (const g of groups) {
+    const k = key(g);
+    if (k === null) continue;
+    let row = rows.get(k);
+    if (!row) {
+      row = create(g);
+      rows.set(k, row);
+    }
+    add(row, g);
+    more?.(row, g);
+  }
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+}
+
+const sortKey = (...parts: (string | number)[]) =>
+  parts.map((p) => (typeof p === "number" ? String(p).padStart(3, "0") : p)).join("\u0000");
 
 export async function gstSummary(db: DbOrTx, range: DayRange): Promise<GstSummary> {
   const { start, end } = rangeInstants(range);
   const issued = sql`d.issued_at >= ${start} and d.issued_at < ${end}`;
-  const lines = sql`invoices d join invoice_lines l on l.invoice_id = d.id`;
+  const lines = await rawRows<LineGroup>(
+    db,
+    sql`select d.kind, coalesce(d.buyer_gstin, '') as gstin, l.gst_rate as rate,
+      d.place_of_supply_code as code, l.hsn, sum(l.quantity)::float8 as quantity,
+      sum(l.taxable_paise)::float8 as taxable, sum(l.cgst_paise)::float8 as cgst,
+      sum(l.sgst_paise)::float8 as sgst, sum(l.igst_paise)::float8 as igst,
+      sum(l.total_paise)::float8 as total
+      from invoices d join invoice_lines l on l.invoice_id = d.id
+      where ${issued} and d.kind in ('tax-invoice', 'credit-note')
+      group by d.kind, coalesce(d.buyer_gstin, ''), l.gst_rate, d.place_of_supply_code, l.hsn`,
+  );
+  const documents = await rawRows<DocumentGroup>(
+    db,
+    sql`select d.kind, coalesce(d.buyer_gstin, '') as gstin, d.place_of_supply_code as code,
+      max(d.place_of_supply_name) as name, count(*)::float8 as documents,
+      sum(d.taxable_paise)::float8 as taxable, sum(d.cgst_paise)::float8 as cgst,
+      sum(d.sgst_paise)::float8 as sgst, sum(d.igst_paise)::float8 as igst,
+      sum(d.total_paise)::float8 as total
+      from invoices d where ${issued}
+      group by d.kind, coalesce(d.buyer_gstin, ''), d.place_of_supply_code`,
+  );
+  const placeName = new Map(documents.map((d) => [d.code, d.name]));
+  const rate = (g: LineGroup) => Number(g.rate);
+  const invoiceLines = lines.filter((g) => g.kind === "tax-invoice");
+  const creditLines = lines.filter((g) => g.kind === "credit-note");
 
-  const b2c = await rawRows<RatePlaceRow>(
-    db,
-    sql`select l.gst_rate as rate, d.place_of_supply_code as "placeCode",
-      max(d.place_of_supply_name) as "placeName", ${SUMS}
-      from ${lines} where ${issued} and d.kind = 'tax-invoice' and d.buyer_gstin is null
-      group by l.gst_rate, d.place_of_supply_code order by l.gst_rate, d.place_of_supply_code`,
+  const b2c = rollUp<LineGroup, RatePlaceRow>(
+    invoiceLines,
+    (g) => (g.gstin ? null : sortKey(rate(g), g.code)),
+    (g) => ({
+      rate: rate(g),
+      placeCode: g.code,
+      placeName: placeName.get(g.code) ?? "",
+      ...zero(),
+    }),
   );
-  const b2b = await rawRows<BuyerRow>(
-    db,
-    sql`select d.buyer_gstin as gstin, count(distinct d.id)::float8 as documents, ${SUMS}
-      from ${lines} where ${issued} and d.kind = 'tax-invoice' and d.buyer_gstin is not null
-      group by d.buyer_gstin order by d.buyer_gstin`,
+  const b2b = rollUp<DocumentGroup, BuyerRow>(
+    documents.filter((d) => d.kind === "tax-invoice" && d.gstin),
+    (d) => d.gstin,
+    (d) => ({ gstin: d.gstin, documents: 0, ...zero() }),
+    (row, d) => {
+      row.documents += Number(d.documents);
+    },
   );
-  const credits = await rawRows<CreditNoteRow>(
-    db,
-    sql`select coalesce(d.buyer_gstin, '') as gstin, l.gst_rate as rate,
-      d.place_of_supply_code as "placeCode", max(d.place_of_supply_name) as "placeName",
-      count(distinct d.id)::float8 as documents, ${SUMS}
-      from ${lines} where ${issued} and d.kind = 'credit-note'
-      group by coalesce(d.buyer_gstin, ''), l.gst_rate, d.place_of_supply_code
-      order by 1, 2, 3`,
+  const creditNotes = rollUp<LineGroup, CreditNoteRow>(
+    creditLines,
+    (g) => sortKey(g.gstin, rate(g), g.code),
+    (g) => ({
+      gstin: g.gstin,
+      rate: rate(g),
+      placeCode: g.code,
+      placeName: placeName.get(g.code) ?? "",
+      ...zero(),
+    }),
   );
-  const hsn = await rawRows<HsnRow>(
-    db,
-    sql`select l.hsn, l.gst_rate as rate, sum(l.quantity)::float8 as quantity, ${SUMS}
-      from ${lines} where ${issued} and d.kind = 'tax-invoice'
-      group by l.hsn, l.gst_rate order by l.hsn, l.gst_rate`,
+  const hsn = rollUp<LineGroup, HsnRow>(
+    invoiceLines,
+    (g) => sortKey(g.hsn, rate(g)),
+    (g) => ({ hsn: g.hsn, rate: rate(g), quantity: 0, ...zero() }),
+    (row, g) => {
+      row.quantity += Number(g.quantity);
+    },
   );
-  const documents = await rawRows<{
-    kind: string;
-    documents: number;
-    taxable: number;
-    cgst: number;
-    sgst: number;
-    igst: number;
-    total: number;
-  }>(
-    db,
-    sql`select d.kind, count(*)::float8 as documents, sum(d.taxable_paise)::float8 as taxable,
-      sum(d.cgst_paise)::float8 as cgst, sum(d.sgst_paise)::float8 as sgst,
-      sum(d.igst_paise)::float8 as igst, sum(d.total_paise)::float8 as total
-      from invoices d where ${issued} group by d.kind`,
-  );
-  const kind = (name: string) => {
-    const row = documents.find((r) => r.kind === name);
-    return {
-      documents: Number(row?.documents ?? 0),
-      ...figures({
-        taxable: row?.taxable ?? 0,
-        cgst: row?.cgst ?? 0,
-        sgst: row?.sgst ?? 0,
-        igst: row?.igst ?? 0,
-        total: row?.total ?? 0,
-      }),
-    };
+  const kind = (...names: string[]) => {
+    const sum = { documents: 0, ...zero() };
+    for (const d of documents)
+      if (names.includes(d.kind)) {
+        sum.documents += Number(d.documents);
+        add(sum, d);
+      }
+    return sum;
   };
-  const untaxed = [kind("bill-of-supply"), kind("receipt")];
+  const untaxed = kind("bill-of-supply", "receipt");
   return {
     range,
-    b2c: b2c.map((row) => figures({ ...row, rate: Number(row.rate) })),
-    b2b: b2b.map((row) => figures({ ...row, documents: Number(row.documents) })),
-    creditNotes: credits.map((row) =>
-      figures({ ...row, rate: Number(row.rate), documents: Number(row.documents) }),
-    ),
-    hsn: hsn.map((row) =>
-      figures({ ...row, rate: Number(row.rate), quantity: Number(row.quantity) }),
-    ),
-    untaxed: {
-      documents: untaxed.reduce((n, k) => n + k.documents, 0),
-      total: untaxed.reduce((n, k) => n + k.total, 0),
-    },
+    b2c,
+    b2b,
+    creditNotes,
+    hsn,
+    untaxed: { documents: untaxed.documents, total: untaxed.total },
     invoices: kind("tax-invoice"),
     credits: kind("credit-note"),
   };

@@ -94,7 +94,6 @@ export interface CreditNoteRow extends TaxFigures {
   rate: number;
   placeCode: string;
   placeName: string;
-  documents: number;
 }
 
 export interface GstSummary {

@@ -95,13 +95,12 @@ export default function GstTables({ summary }: { summary: GstSummary }) {
       />
       <Table
         title="Credit notes"
-        heads={["Buyer GSTIN", "Rate", "Place of supply", "Notes"]}
+        heads={["Buyer GSTIN", "Rate", "Place of supply"]}
         empty="No credit notes in this period."
         rows={summary.creditNotes.map((r) => [
           text(r.gstin || "B2C", "gstin"),
           text(`${r.rate}%`, "rate"),
           text(`${r.placeName} (${r.placeCode})`, "place"),
-          text(r.documents, "n"),
           ...taxCells(r),
         ])}
       />

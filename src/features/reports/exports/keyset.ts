@@ -33,6 +33,12 @@ export async function* cells<Row>(
   for await (const page of pages) yield page.map(toCells);
 }
 
+/**
+ * `and (at, id) > cursor`, with `at >= cursor's time` beside it: the plain range is what lets the
+ * planner start the index scan at the cursor when the index has the timestamp alone.
+ */
 export function afterKey(after: Keyed | undefined, at: SQL, id: SQL): SQL {
-  return after ? sql`and (${at}, ${id}) > (${after.k_at}::timestamptz, ${after.k_id})` : sql``;
+  return after
+    ? sql`and ${at} >= ${after.k_at}::timestamptz and (${at}, ${id}) > (${after.k_at}::timestamptz, ${after.k_id})`
+    : sql``;
 }

@@ -129,7 +129,7 @@ export function orderLinesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE
         i.product_note
         from orders o join order_items i on i.order_id = o.id
         where o.created_at >= ${start} and o.created_at < ${end}
-        ${after ? sql`and (o.created_at, o.id, i.id) > (${after.k_at}::timestamptz, ${after.k_id}, ${after.k_item})` : sql``}
+        ${after ? sql`and o.created_at >= ${after.k_at}::timestamptz and (o.created_at, o.id, i.id) > (${after.k_at}::timestamptz, ${after.k_id}, ${after.k_item})` : sql``}
         order by o.created_at, o.id, i.id limit ${size}`,
     );
   return {
