@@ -1,10 +1,9 @@
 /** The customers export: personal data (docs/decisions/0092-csv-exports.md says what it holds and why). */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../server/db/client";
-import { rawRows } from "../../../server/db/raw-rows";
 import { indiaStamp, money } from "../csv";
 import { keysetPages } from "../csv-stream.server";
-import { EXPORT_PAGE, cells, type ExportBody } from "./keyset";
+import { EXPORT_PAGE, cells, pageRows, type ExportBody } from "./keyset";
 
 interface CustomerRow {
   id: string;
@@ -20,7 +19,7 @@ interface CustomerRow {
 /** Every account (shoppers and owners), by id, with its paid orders and their sum. */
 export function customersExport(db: DbOrTx, size = EXPORT_PAGE): ExportBody {
   const read = (after: string | undefined, size: number) =>
-    rawRows<CustomerRow>(
+    pageRows<CustomerRow>(
       db,
       sql`select u.id, u.email, u.first_name, u.last_name, u.phone, u.created_at,
         (select count(*)::float8 from orders o where o.user_id = u.id and o.paid_at is not null) as orders,

@@ -1,11 +1,10 @@
 /** The register of invoices and credit notes issued in the period (decision 0082's tables), by issue time. */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../server/db/client";
-import { rawRows } from "../../../server/db/raw-rows";
 import { indiaStamp, money } from "../csv";
 import { keysetPages } from "../csv-stream.server";
 import { rangeInstants, type DayRange } from "../report-range";
-import { EXPORT_PAGE, afterKey, cells, type ExportBody, type Keyed } from "./keyset";
+import { EXPORT_PAGE, afterKey, cells, pageRows, type ExportBody, type Keyed } from "./keyset";
 
 interface DocumentRow extends Keyed {
   number: string;
@@ -29,7 +28,7 @@ interface DocumentRow extends Keyed {
 export function invoicesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): ExportBody {
   const { start, end } = rangeInstants(range);
   const read = (after: Keyed | undefined, size: number) =>
-    rawRows<DocumentRow>(
+    pageRows<DocumentRow>(
       db,
       sql`select d.issued_at::text as k_at, d.id as k_id, d.number, d.kind, d.issued_at,
         d.financial_year, d.order_id, c.number as credits_number, d.buyer->>'name' as buyer_name,

@@ -4,6 +4,8 @@
  * missing between pages), and the page of rows turned into CSV cells.
  */
 import { sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../../server/db/client";
+import { rawRows } from "../../../server/db/raw-rows";
 import type { Cell } from "../csv";
 import type { CsvFile } from "../csv-stream.server";
 
@@ -41,4 +43,21 @@ export function afterKey(after: Keyed | undefined, at: SQL, id: SQL): SQL {
   return after
     ? sql`and ${at} >= ${after.k_at}::timestamptz and (${at}, ${id}) > (${after.k_at}::timestamptz, ${after.k_id})`
     : sql``;
+}
+
+/**
+ * One page of a keyset walk, read in the index's order (docs/decisions/0092-csv-exports.md). PGlite
+ * never analyzes its tables (an embedded database runs no autovacuum), and without statistics the
+ * planner guesses a handful of rows and picks a bitmap scan plus a sort of every row after the
+ * cursor, so each page would cost as much as the rest of the file. For this one statement bitmap
+ * scans and full sorts are switched off (`set_config(..., true)`: local to its own short
+ * transaction), which leaves the ordered index scan that stops at the page's limit.
+ */
+export function pageRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`,
+    );
+    return rawRows<Row>(tx, query);
+  });
 }

@@ -1,7 +1,6 @@
 /** The orders and order lines exports: the orders placed in the period, oldest first. */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../server/db/client";
-import { rawRows } from "../../../server/db/raw-rows";
 import { indiaStamp, money } from "../csv";
 import { keysetPages } from "../csv-stream.server";
 import { rangeInstants, type DayRange } from "../report-range";
@@ -10,6 +9,7 @@ import {
   afterKey,
   cells,
   fullName,
+  pageRows,
   type ExportBody,
   type Keyed,
   type Name,
@@ -38,7 +38,7 @@ interface OrderRow extends Keyed {
 export function ordersExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): ExportBody {
   const { start, end } = rangeInstants(range);
   const read = (after: Keyed | undefined, size: number) =>
-    rawRows<OrderRow>(
+    pageRows<OrderRow>(
       db,
       sql`select o.created_at::text as k_at, o.id as k_id, o.id, o.created_at, o.paid_at, o.status,
         o.kind, o.payment_status, o.shipping_name, o.shipping_address, o.subtotal_paise,
@@ -122,7 +122,7 @@ function variantText(variant: Record<string, unknown> | null): string {
 export function orderLinesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): ExportBody {
   const { start, end } = rangeInstants(range);
   const read = (after: (Keyed & { k_item: string }) | undefined, size: number) =>
-    rawRows<LineRow>(
+    pageRows<LineRow>(
       db,
       sql`select o.created_at::text as k_at, o.id as k_id, i.id as k_item, o.id as order_id,
         o.created_at, o.status, i.product_id, i.product_name, i.variant, i.quantity, i.price_paise,

@@ -10,7 +10,7 @@ import { payments, refunds } from "../../../server/db/schema";
 import { indiaStamp, money, type Cell } from "../csv";
 import { keysetPages } from "../csv-stream.server";
 import { rangeInstants, type DayRange } from "../report-range";
-import { EXPORT_PAGE, afterKey, type ExportBody, type Keyed } from "./keyset";
+import { EXPORT_PAGE, afterKey, pageRows, type ExportBody, type Keyed } from "./keyset";
 
 interface MoneyRow {
   order_id: string;
@@ -27,7 +27,7 @@ async function* moneyPages(db: DbOrTx, range: DayRange, size: number): AsyncGene
   const { start, end } = rangeInstants(range);
   const orderPages = keysetPages(
     (after: Keyed | undefined, limit: number) =>
-      rawRows<Keyed>(
+      pageRows<Keyed>(
         db,
         sql`select o.created_at::text as k_at, o.id as k_id from orders o
           where o.created_at >= ${start} and o.created_at < ${end}
