@@ -9,7 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/client";
-import { rawRows } from "../../server/db/raw-rows";
+import { WHOLE_PERIOD, plannedRows } from "./planned.server";
 import { rangeInstants, type DayRange } from "./report-range";
 import type {
   BuyerRow,
@@ -75,8 +75,9 @@ const sortKey = (...parts: (string | number)[]) =>
 export async function gstSummary(db: DbOrTx, range: DayRange): Promise<GstSummary> {
   const { start, end } = rangeInstants(range);
   const issued = sql`d.issued_at >= ${start} and d.issued_at < ${end}`;
-  const lines = await rawRows<LineGroup>(
+  const lines = await plannedRows<LineGroup>(
     db,
+    WHOLE_PERIOD,
     sql`select d.kind, coalesce(d.buyer_gstin, '') as gstin, l.gst_rate as rate,
       d.place_of_supply_code as code, l.hsn, sum(l.quantity)::float8 as quantity,
       sum(l.taxable_paise)::float8 as taxable, sum(l.cgst_paise)::float8 as cgst,
@@ -86,8 +87,9 @@ export async function gstSummary(db: DbOrTx, range: DayRange): Promise<GstSummar
       where ${issued} and d.kind in ('tax-invoice', 'credit-note')
       group by d.kind, coalesce(d.buyer_gstin, ''), l.gst_rate, d.place_of_supply_code, l.hsn`,
   );
-  const documents = await rawRows<DocumentGroup>(
+  const documents = await plannedRows<DocumentGroup>(
     db,
+    WHOLE_PERIOD,
     sql`select d.kind, coalesce(d.buyer_gstin, '') as gstin, d.place_of_supply_code as code,
       max(d.place_of_supply_name) as name, count(*)::float8 as documents,
       sum(d.taxable_paise)::float8 as taxable, sum(d.cgst_paise)::float8 as cgst,

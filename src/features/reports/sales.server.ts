@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/client";
-import { rawRows } from "../../server/db/raw-rows";
+import { WHOLE_PERIOD, plannedRows } from "./planned.server";
 import { bucketsOf, rangeInstants, type Bucket, type DayRange } from "./report-range";
 import type {
   KindRow,
@@ -45,16 +45,18 @@ interface OrderBucket {
 
 async function salesPoints(db: DbOrTx, range: DayRange, by: Bucket): Promise<SalesPoint[]> {
   const { start, end } = rangeInstants(range);
-  const sold = await rawRows<OrderBucket>(
+  const sold = await plannedRows<OrderBucket>(
     db,
+    WHOLE_PERIOD,
     sql`select ${bucketSql(sql`paid_at`, by)} as start, count(*)::float8 as orders,
       sum(subtotal_paise)::float8 as gross, sum(discount_paise)::float8 as discount,
       sum(shipping_paise)::float8 as shipping, sum(total_paise)::float8 as total
       from orders where paid_at >= ${start} and paid_at < ${end} group by 1`,
   );
   const refundedAt = sql`coalesce(processed_at, created_at)`;
-  const refunded = await rawRows<{ start: string; refunded: number }>(
+  const refunded = await plannedRows<{ start: string; refunded: number }>(
     db,
+    WHOLE_PERIOD,
     sql`select ${bucketSql(refundedAt, by)} as start, sum(amount_paise)::float8 as refunded
       from refunds where status = 'SUCCESS' and ${refundedAt} >= ${start} and ${refundedAt} < ${end}
       group by 1`,
@@ -92,8 +94,9 @@ function sumPoints(points: readonly SalesPoint[]): SalesFigures & { averageOrder
 
 async function topProducts(db: DbOrTx, range: DayRange): Promise<TopRow[]> {
   const { start, end } = rangeInstants(range);
-  const rows = await rawRows<TopRow>(
+  const rows = await plannedRows<TopRow>(
     db,
+    WHOLE_PERIOD,
     sql`select coalesce(max(i.product_id), '') as id, max(i.product_name) as name,
       sum(i.quantity)::float8 as quantity, sum(i.quantity * i.price_paise::float8) as gross
       from order_items i join orders o on o.id = i.order_id
@@ -107,8 +110,9 @@ async function topProducts(db: DbOrTx, range: DayRange): Promise<TopRow[]> {
 /** Collections by the product's collection today (an order line keeps no collection of its own). */
 async function topCollections(db: DbOrTx, range: DayRange): Promise<TopRow[]> {
   const { start, end } = rangeInstants(range);
-  const rows = await rawRows<TopRow>(
+  const rows = await plannedRows<TopRow>(
     db,
+    WHOLE_PERIOD,
     sql`select coalesce(p.category_id, '') as id, coalesce(p.category_id, 'No collection') as name,
       sum(i.quantity)::float8 as quantity, sum(i.quantity * i.price_paise::float8) as gross
       from order_items i join orders o on o.id = i.order_id
@@ -125,8 +129,9 @@ function numbers(row: TopRow): TopRow {
 
 async function kinds(db: DbOrTx, range: DayRange): Promise<KindRow[]> {
   const { start, end } = rangeInstants(range);
-  const rows = await rawRows<KindRow>(
+  const rows = await plannedRows<KindRow>(
     db,
+    WHOLE_PERIOD,
     sql`select kind, count(*)::float8 as orders, sum(total_paise)::float8 as total from orders
       where paid_at >= ${start} and paid_at < ${end} group by kind`,
   );
@@ -148,13 +153,15 @@ async function lateDispatches(db: DbOrTx, range: DayRange, now: Date): Promise<L
   const late = sql`((timeline->>'shipped' is not null and ${shipped} > promised_dispatch_at)
     or (timeline->>'shipped' is null and status = 'processing' and promised_dispatch_at < ${now}))`;
   const due = sql`paid_at is not null and promised_dispatch_at >= ${start} and promised_dispatch_at < ${end}`;
-  const [counts] = await rawRows<{ due: number; late: number }>(
+  const [counts] = await plannedRows<{ due: number; late: number }>(
     db,
+    WHOLE_PERIOD,
     sql`select count(*)::float8 as due, (count(*) filter (where ${late}))::float8 as late
       from orders where ${due}`,
   );
-  const rows = await rawRows<{ id: string; promised: Date | string; shipped: string | null }>(
+  const rows = await plannedRows<{ id: string; promised: Date | string; shipped: string | null }>(
     db,
+    WHOLE_PERIOD,
     sql`select id, promised_dispatch_at as promised, timeline->>'shipped' as shipped from orders
       where ${due} and ${late} order by promised_dispatch_at desc, id limit ${LATE_LISTED}`,
   );

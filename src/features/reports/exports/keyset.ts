@@ -5,9 +5,9 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../../server/db/client";
-import { rawRows } from "../../../server/db/raw-rows";
 import type { Cell } from "../csv";
 import type { CsvFile } from "../csv-stream.server";
+import { INDEX_ORDER, plannedRows } from "../planned.server";
 
 /** Rows per statement. */
 export const EXPORT_PAGE = 1000;
@@ -20,12 +20,6 @@ export interface Keyed {
   k_at: string;
   k_id: string;
 }
-
-export type Name = { firstName?: string; lastName?: string; email?: string; phone?: string };
-export type Place = { city?: string; state?: string; zipCode?: string };
-
-export const fullName = (name: Name | null | undefined) =>
-  `${name?.firstName ?? ""} ${name?.lastName ?? ""}`.trim();
 
 /** Turns a keyset walk's pages of raw rows into pages of CSV cells. */
 export async function* cells<Row>(
@@ -45,19 +39,7 @@ export function afterKey(after: Keyed | undefined, at: SQL, id: SQL): SQL {
     : sql``;
 }
 
-/**
- * One page of a keyset walk, read in the index's order (docs/decisions/0092-csv-exports.md). PGlite
- * never analyzes its tables (an embedded database runs no autovacuum), and without statistics the
- * planner guesses a handful of rows and picks a bitmap scan plus a sort of every row after the
- * cursor, so each page would cost as much as the rest of the file. For this one statement bitmap
- * scans and full sorts are switched off (`set_config(..., true)`: local to its own short
- * transaction), which leaves the ordered index scan that stops at the page's limit.
- */
+/** One page of a keyset walk, read in the index's order (src/features/reports/planned.server.ts). */
 export function pageRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`,
-    );
-    return rawRows<Row>(tx, query);
-  });
+  return plannedRows<Row>(db, INDEX_ORDER, query);
 }

@@ -1,20 +1,12 @@
 /** The orders and order lines exports: the orders placed in the period, oldest first. */
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../server/db/client";
+import { rawRows } from "../../../server/db/raw-rows";
+import { refunds } from "../../../server/db/schema";
 import { indiaStamp, money } from "../csv";
 import { keysetPages } from "../csv-stream.server";
 import { rangeInstants, type DayRange } from "../report-range";
-import {
-  EXPORT_PAGE,
-  afterKey,
-  cells,
-  fullName,
-  pageRows,
-  type ExportBody,
-  type Keyed,
-  type Name,
-  type Place,
-} from "./keyset";
+import { EXPORT_PAGE, afterKey, cells, pageRows, type ExportBody, type Keyed } from "./keyset";
 
 interface OrderRow extends Keyed {
   id: string;
@@ -23,8 +15,10 @@ interface OrderRow extends Keyed {
   status: string;
   kind: string;
   payment_status: string;
-  shipping_name: Name;
-  shipping_address: Place;
+  customer: string;
+  city: string | null;
+  state: string | null;
+  pin: string | null;
   subtotal_paise: number;
   discount_paise: number;
   shipping_paise: number;
@@ -35,20 +29,39 @@ interface OrderRow extends Keyed {
   coupon_code: string;
 }
 
+/** The page's successful refunds per order, in one statement (refunds are few). */
+async function refundedOf(db: DbOrTx, rows: OrderRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const sums = await rawRows<{ order_id: string; refunded: number }>(
+    db,
+    sql`select order_id, sum(amount_paise)::float8 as refunded from refunds
+      where status = 'SUCCESS' and ${inArray(
+        refunds.orderId,
+        rows.map((r) => r.id),
+      )} group by order_id`,
+  );
+  const byOrder = new Map(sums.map((s) => [s.order_id, Number(s.refunded)]));
+  for (const row of rows) row.refunded = byOrder.get(row.id) ?? 0;
+}
+
 export function ordersExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): ExportBody {
   const { start, end } = rangeInstants(range);
-  const read = (after: Keyed | undefined, size: number) =>
-    pageRows<OrderRow>(
+  const read = async (after: Keyed | undefined, size: number) => {
+    const rows = await pageRows<OrderRow>(
       db,
       sql`select o.created_at::text as k_at, o.id as k_id, o.id, o.created_at, o.paid_at, o.status,
-        o.kind, o.payment_status, o.shipping_name, o.shipping_address, o.subtotal_paise,
-        o.discount_paise, o.shipping_paise, o.total_paise, o.provider, o.transaction_id, o.coupon_code,
-        (select coalesce(sum(r.amount_paise), 0)::float8 from refunds r
-          where r.order_id = o.id and r.status = 'SUCCESS') as refunded
+        o.kind, o.payment_status,
+        trim(coalesce(o.shipping_name->>'firstName', '') || ' ' || coalesce(o.shipping_name->>'lastName', '')) as customer,
+        o.shipping_address->>'city' as city, o.shipping_address->>'state' as state,
+        o.shipping_address->>'zipCode' as pin, o.subtotal_paise, o.discount_paise,
+        o.shipping_paise, o.total_paise, o.provider, o.transaction_id, o.coupon_code, 0 as refunded
         from orders o where o.created_at >= ${start} and o.created_at < ${end}
         ${afterKey(after, sql`o.created_at`, sql`o.id`)}
         order by o.created_at, o.id limit ${size}`,
     );
+    await refundedOf(db, rows);
+    return rows;
+  };
   return {
     header: [
       "Order id",
@@ -79,10 +92,10 @@ export function ordersExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): E
         o.status,
         o.kind,
         o.payment_status,
-        fullName(o.shipping_name),
-        o.shipping_address?.city ?? "",
-        o.shipping_address?.state ?? "",
-        o.shipping_address?.zipCode ?? "",
+        o.customer,
+        o.city ?? "",
+        o.state ?? "",
+        o.pin ?? "",
         money(o.subtotal_paise),
         money(o.discount_paise),
         money(o.shipping_paise),
