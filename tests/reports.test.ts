@@ -104,6 +104,12 @@ const ORDERS: Seed[] = [
   },
   // Same placed instant as o4: the keyset walk orders ties by id.
   {
+    id: 'o4"q\\',
+    created: "2026-04-03T10:00:00Z",
+    subtotal: 2_000,
+    items: [{ productId: "p2", name: "Luggage Tag", quantity: 1, price: 2_000 }],
+  },
+  {
     id: "o4b",
     created: "2026-04-03T10:00:00Z",
     subtotal: 1_000,
@@ -178,6 +184,16 @@ async function seed(db: Db): Promise<void> {
       status: "SUCCESS",
       requestedBy: "owner@example.com",
       processedAt: new Date("2026-04-09T05:00:00Z"),
+    },
+    {
+      id: "rf3",
+      orderId: 'o4"q\\',
+      provider: "local",
+      amountPaise: 500,
+      reason: "Goodwill",
+      status: "SUCCESS",
+      requestedBy: "owner@example.com",
+      processedAt: new Date("2026-05-09T05:00:00Z"),
     },
     {
       id: "rf2",
@@ -460,8 +476,10 @@ describe.each(dbKinds)("reports on %s", (kind) => {
       '"o2"',
       '"o1"',
       '"o4"',
+      '"o4""q\\"',
       '"o4b"',
     ]);
+    expect(lines[5]).toContain(",20.00,0.00,0.00,20.00,5.00,");
     expect(lines[1]).toContain('"2026-04-01 00:00:00","2026-04-01 00:10:00"');
     expect(lines[3]).toContain(",1000.00,100.00,50.00,950.00,100.00,");
     expect(orders).toContain('"\'=HYPERLINK(""http://evil.example"") Verma"');
@@ -469,6 +487,7 @@ describe.each(dbKinds)("reports on %s", (kind) => {
     const items = await csvText(await csvResponse(exportFile(t.db, "order-lines", APRIL)));
     expect(items).toContain('"Tag, ""large"""');
     const payments = await csvText(await csvResponse(exportFile(t.db, "payments", APRIL)));
+    expect(payments).toContain('"o4""q\\","refund","rf3"');
     expect(payments).toContain(
       '"o1","refund","rf1","local","SUCCESS",100.00,"2026-04-09 10:30:00","\'-chipped corner"',
     );

@@ -1,9 +1,9 @@
 /** The customers export: personal data (docs/decisions/0092-csv-exports.md says what it holds and why). */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../server/db/client";
-import { indiaStamp, money } from "../csv";
+import { money } from "../csv";
 import { keysetPages } from "../csv-stream.server";
-import { EXPORT_PAGE, cells, pageRows, type ExportBody } from "./keyset";
+import { EXPORT_PAGE, cells, pageRows, indiaText, type ExportBody } from "./keyset";
 
 interface CustomerRow {
   id: string;
@@ -11,7 +11,7 @@ interface CustomerRow {
   first_name: string;
   last_name: string;
   phone: string;
-  created_at: Date;
+  joined: string;
   orders: number;
   paid: number;
 }
@@ -21,7 +21,7 @@ export function customersExport(db: DbOrTx, size = EXPORT_PAGE): ExportBody {
   const read = (after: string | undefined, size: number) =>
     pageRows<CustomerRow>(
       db,
-      sql`select u.id, u.email, u.first_name, u.last_name, u.phone, u.created_at,
+      sql`select u.id, u.email, u.first_name, u.last_name, u.phone, ${indiaText(sql`u.created_at`)} as joined,
         (select count(*)::float8 from orders o where o.user_id = u.id and o.paid_at is not null) as orders,
         (select coalesce(sum(o.total_paise), 0)::float8 from orders o
           where o.user_id = u.id and o.paid_at is not null) as paid
@@ -47,7 +47,7 @@ export function customersExport(db: DbOrTx, size = EXPORT_PAGE): ExportBody {
         u.first_name,
         u.last_name,
         u.phone,
-        indiaStamp(u.created_at),
+        u.joined,
         Number(u.orders),
         money(Number(u.paid)),
       ],

@@ -1,15 +1,23 @@
 /** The register of invoices and credit notes issued in the period (decision 0082's tables), by issue time. */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../server/db/client";
-import { indiaStamp, money } from "../csv";
+import { money } from "../csv";
 import { keysetPages } from "../csv-stream.server";
 import { rangeInstants, type DayRange } from "../report-range";
-import { EXPORT_PAGE, afterKey, cells, pageRows, type ExportBody, type Keyed } from "./keyset";
+import {
+  EXPORT_PAGE,
+  afterKey,
+  cells,
+  indiaText,
+  pageRows,
+  type ExportBody,
+  type Keyed,
+} from "./keyset";
 
 interface DocumentRow extends Keyed {
   number: string;
   kind: string;
-  issued_at: Date;
+  issued: string;
   financial_year: string;
   order_id: string;
   credits_number: string | null;
@@ -30,7 +38,7 @@ export function invoicesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE):
   const read = (after: Keyed | undefined, size: number) =>
     pageRows<DocumentRow>(
       db,
-      sql`select d.issued_at::text as k_at, d.id as k_id, d.number, d.kind, d.issued_at,
+      sql`select d.issued_at::text as k_at, d.id as k_id, d.number, d.kind, ${indiaText(sql`d.issued_at`)} as issued,
         d.financial_year, d.order_id, c.number as credits_number, d.buyer->>'name' as buyer_name,
         d.buyer_gstin, d.place_of_supply_code, d.place_of_supply_name, d.intra_state,
         d.taxable_paise, d.cgst_paise, d.sgst_paise, d.igst_paise, d.total_paise
@@ -63,7 +71,7 @@ export function invoicesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE):
       (d) => [
         d.number,
         d.kind,
-        indiaStamp(d.issued_at),
+        d.issued,
         d.financial_year,
         d.order_id,
         d.credits_number ?? "",

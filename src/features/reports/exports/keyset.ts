@@ -21,6 +21,23 @@ export interface Keyed {
   k_id: string;
 }
 
+/**
+ * An instant as India time, written by the database (`2026-01-03 00:05:09`): sortable, read by
+ * every spreadsheet, and no date object per cell on the server.
+ */
+export function indiaText(column: SQL): SQL {
+  return sql`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD HH24:MI:SS')`;
+}
+
+/**
+ * `column = any('{...}'::text[])`: a page's ids as ONE parameter (a PostgreSQL array literal, every
+ * element quoted), which costs a quarter of a thousand separate parameters to send and plan.
+ */
+export function anyOf(column: SQL, ids: readonly string[]): SQL {
+  const literal = `{${ids.map((id) => `"${id.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+  return sql`${column} = any(${literal}::text[])`;
+}
+
 /** Turns a keyset walk's pages of raw rows into pages of CSV cells. */
 export async function* cells<Row>(
   pages: AsyncIterable<Row[]>,

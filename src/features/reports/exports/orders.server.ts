@@ -1,17 +1,25 @@
 /** The orders and order lines exports: the orders placed in the period, oldest first. */
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../server/db/client";
 import { rawRows } from "../../../server/db/raw-rows";
-import { refunds } from "../../../server/db/schema";
-import { indiaStamp, money } from "../csv";
+import { money } from "../csv";
 import { keysetPages } from "../csv-stream.server";
 import { rangeInstants, type DayRange } from "../report-range";
-import { EXPORT_PAGE, afterKey, cells, pageRows, type ExportBody, type Keyed } from "./keyset";
+import {
+  EXPORT_PAGE,
+  afterKey,
+  anyOf,
+  cells,
+  indiaText,
+  pageRows,
+  type ExportBody,
+  type Keyed,
+} from "./keyset";
 
 interface OrderRow extends Keyed {
   id: string;
-  created_at: Date;
-  paid_at: Date | null;
+  placed: string;
+  paid: string | null;
   status: string;
   kind: string;
   payment_status: string;
@@ -35,8 +43,8 @@ async function refundedOf(db: DbOrTx, rows: OrderRow[]): Promise<void> {
   const sums = await rawRows<{ order_id: string; refunded: number }>(
     db,
     sql`select order_id, sum(amount_paise)::float8 as refunded from refunds
-      where status = 'SUCCESS' and ${inArray(
-        refunds.orderId,
+      where status = 'SUCCESS' and ${anyOf(
+        sql`order_id`,
         rows.map((r) => r.id),
       )} group by order_id`,
   );
@@ -49,7 +57,8 @@ export function ordersExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): E
   const read = async (after: Keyed | undefined, size: number) => {
     const rows = await pageRows<OrderRow>(
       db,
-      sql`select o.created_at::text as k_at, o.id as k_id, o.id, o.created_at, o.paid_at, o.status,
+      sql`select o.created_at::text as k_at, o.id as k_id, o.id, ${indiaText(sql`o.created_at`)} as placed,
+        ${indiaText(sql`o.paid_at`)} as paid, o.status,
         o.kind, o.payment_status,
         trim(coalesce(o.shipping_name->>'firstName', '') || ' ' || coalesce(o.shipping_name->>'lastName', '')) as customer,
         o.shipping_address->>'city' as city, o.shipping_address->>'state' as state,
@@ -87,8 +96,8 @@ export function ordersExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): E
       keysetPages(read, (row) => row, size),
       (o) => [
         o.id,
-        indiaStamp(o.created_at),
-        indiaStamp(o.paid_at),
+        o.placed,
+        o.paid ?? "",
         o.status,
         o.kind,
         o.payment_status,
@@ -112,7 +121,7 @@ export function ordersExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): E
 interface LineRow extends Keyed {
   k_item: string;
   order_id: string;
-  created_at: Date;
+  placed: string;
   status: string;
   product_id: string | null;
   product_name: string;
@@ -138,7 +147,7 @@ export function orderLinesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE
     pageRows<LineRow>(
       db,
       sql`select o.created_at::text as k_at, o.id as k_id, i.id as k_item, o.id as order_id,
-        o.created_at, o.status, i.product_id, i.product_name, i.variant, i.quantity, i.price_paise,
+        ${indiaText(sql`o.created_at`)} as placed, o.status, i.product_id, i.product_name, i.variant, i.quantity, i.price_paise,
         i.product_note
         from orders o join order_items i on i.order_id = o.id
         where o.created_at >= ${start} and o.created_at < ${end}
@@ -162,7 +171,7 @@ export function orderLinesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE
       keysetPages(read, (row) => row, size),
       (l) => [
         l.order_id,
-        indiaStamp(l.created_at),
+        l.placed,
         l.status,
         l.product_id ?? "",
         l.product_name,

@@ -3,14 +3,21 @@
  * their index (placed time, id), and each page's payments and refunds are read in one statement,
  * each order's together, payments first.
  */
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../server/db/client";
 import { rawRows } from "../../../server/db/raw-rows";
-import { payments, refunds } from "../../../server/db/schema";
-import { indiaStamp, money, type Cell } from "../csv";
+import { money, type Cell } from "../csv";
 import { keysetPages } from "../csv-stream.server";
 import { rangeInstants, type DayRange } from "../report-range";
-import { EXPORT_PAGE, afterKey, pageRows, type ExportBody, type Keyed } from "./keyset";
+import {
+  EXPORT_PAGE,
+  afterKey,
+  anyOf,
+  indiaText,
+  pageRows,
+  type ExportBody,
+  type Keyed,
+} from "./keyset";
 
 interface MoneyRow {
   order_id: string;
@@ -19,7 +26,7 @@ interface MoneyRow {
   provider: string;
   status: string;
   amount_paise: number;
-  at: Date | string | null;
+  at: string | null;
   detail: string;
 }
 
@@ -42,12 +49,12 @@ async function* moneyPages(db: DbOrTx, range: DayRange, size: number): AsyncGene
     const rows = await rawRows<MoneyRow>(
       db,
       sql`select order_id, 'payment' as kind, provider_payment_id as ref, provider, status,
-          amount_paise, coalesce(completed_at, payment_time, created_at) as at, outcome as detail
-        from payments where ${inArray(payments.orderId, ids)}
+          amount_paise, ${indiaText(sql`coalesce(completed_at, payment_time, created_at)`)} as at, outcome as detail
+        from payments where ${anyOf(sql`order_id`, ids)}
         union all
         select order_id, 'refund', id, provider, status, amount_paise,
-          coalesce(processed_at, created_at), reason
-        from refunds where ${inArray(refunds.orderId, ids)}`,
+          ${indiaText(sql`coalesce(processed_at, created_at)`)}, reason
+        from refunds where ${anyOf(sql`order_id`, ids)}`,
     );
     const position = new Map(ids.map((id, i) => [id, i]));
     rows.sort(
@@ -64,7 +71,7 @@ async function* moneyPages(db: DbOrTx, range: DayRange, size: number): AsyncGene
         m.provider,
         m.status,
         money(m.amount_paise),
-        indiaStamp(m.at),
+        m.at ?? "",
         m.detail,
       ]);
   }
