@@ -25,6 +25,7 @@ export const EMULATOR_PORTS = {
   twoShopsA: 9705,
   twoShopsB: 9710,
   reports: 9550,
+  ownerRecords: 9900,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */

@@ -5,6 +5,8 @@
  * so memory stays flat however many rows the file has. The file starts with a UTF-8 byte order
  * mark, so spreadsheets show ₹ and Indian names as written.
  */
+import { loggable } from "../../server/log-safe";
+import { log } from "../../server/log/logger";
 import { csvLine, type Cell } from "./csv";
 
 export interface CsvFile {
@@ -54,7 +56,7 @@ export async function csvResponse(file: CsvFile): Promise<Response> {
           const text = pageText(next.value);
           if (text) controller.enqueue(encoder.encode(text));
         } catch (error) {
-          console.error("[reports] a CSV export stopped", error);
+          log.error("[reports] a CSV export stopped", loggable(error));
           controller.error(error);
         }
       },

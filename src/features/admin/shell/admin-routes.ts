@@ -13,7 +13,9 @@ export type AdminScreen =
   | "inquiries"
   | "inquiry"
   | "reports"
-  | "gst-summary";
+  | "gst-summary"
+  | "audit"
+  | "outbox";
 
 export interface AdminMatch {
   screen: AdminScreen;
@@ -35,6 +37,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   // Reports and the GST summary (admin/reports/, docs/decisions/0090-reports-read-model.md).
   { pattern: /^\/admin\/reports$/, screen: "reports" },
   { pattern: /^\/admin\/reports\/gst$/, screen: "gst-summary" },
+  { pattern: /^\/admin\/audit$/, screen: "audit" },
+  { pattern: /^\/admin\/outbox$/, screen: "outbox" },
 ];
 
 /** The screen for a pathname (a trailing slash is ignored), or null for an unknown admin path. */
@@ -66,6 +70,8 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   inquiry: "Inquiry",
   reports: "Reports",
   "gst-summary": "GST summary",
+  audit: "Audit trail",
+  outbox: "Outbox",
 };
 
 /** The admin navigation of docs/product.md §2, in its order, plus the inquiries inbox (decision 0039). */
@@ -76,5 +82,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
   { label: "Reports", href: "/admin/reports" },
+  { label: "Outbox", href: "/admin/outbox" },
+  { label: "Audit trail", href: "/admin/audit" },
   { label: "User Home", href: "/" },
 ];
