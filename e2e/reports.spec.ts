@@ -46,7 +46,7 @@ test("the owner sees a paid order in Reports, downloads it as CSV, and opens the
   await expect(owner.locator("[data-total=Orders]")).not.toHaveText("0");
   await expect(owner.getByRole("img", { name: /^Net sales per day/ })).toBeVisible();
   await expect(
-    owner.getByRole("region", { name: "Top products" }).getByRole("listitem"),
+    owner.getByRole("region", { name: "Top products", exact: true }).getByRole("listitem"),
   ).not.toHaveCount(0);
 
   const orders = await download(owner, "Orders");
@@ -63,7 +63,7 @@ test("the owner sees a paid order in Reports, downloads it as CSV, and opens the
   await expect(owner).toHaveURL(/\/admin\/reports\/gst$/);
   await expect(owner.getByRole("heading", { name: "GST summary", level: 1 })).toBeVisible();
   await expect(owner.locator("[data-gst-screen=found]")).toBeVisible({ timeout: 30_000 });
-  await expect(owner.getByRole("region", { name: "HSN-wise summary" })).toBeVisible();
+  await expect(owner.getByRole("region", { name: "HSN-wise summary", exact: true })).toBeVisible();
   const gst = await download(owner, "Download the GST summary (CSV)");
   expect(gst.name).toMatch(/^gst-summary-.*\.csv$/);
   expect(gst.text).toContain('"Section","Buyer GSTIN","Place of supply code"');

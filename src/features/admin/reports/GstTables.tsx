@@ -34,7 +34,13 @@ function Table({
       {rows.length === 0 ? (
         <p className="text-sm text-ink-500">{empty}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div
+          className="overflow-x-auto"
+          role="region"
+          aria-label={`${title}, table`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it
+          tabIndex={0}
+        >
           <table className="w-full text-sm">
             <thead className="text-ink-500">
               <tr>

@@ -22,7 +22,12 @@ export default function SalesTable({
 }) {
   const cell = "px-3 py-2 text-right tabular-nums";
   return (
-    <div className="overflow-x-auto rounded-2xl border border-cream-200 bg-white/85">
+    <section
+      className="overflow-x-auto rounded-2xl border border-cream-200 bg-white/85"
+      aria-label={`Sales per ${by}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it
+      tabIndex={0}
+    >
       <table className="w-full text-sm" data-sales-table>
         <caption className="sr-only">Sales per {by}</caption>
         <thead className="bg-cream-50 text-ink-500">
@@ -69,6 +74,6 @@ export default function SalesTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }
