@@ -11,7 +11,7 @@ import { csvResponse } from "../src/features/reports/csv-stream.server";
 import { exportFile } from "../src/features/reports/exports.server";
 import { gstSummary } from "../src/features/reports/gst-summary.server";
 import { salesReport } from "../src/features/reports/sales.server";
-import { insertDocument, lineTax } from "./helpers/books";
+import { insertDocument, lineTax } from "./helpers/issued-documents";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";

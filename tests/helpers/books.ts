@@ -1,102 +1,150 @@
 /**
- * Issued documents written straight into the books tables (docs/decisions/0082-invoice-tables.md),
- * in exactly the shape issuing writes them: for the reports' tests, which read what was issued
- * without depending on how it is issued. Tax per line: CGST + SGST (half each, the odd paisa to
- * SGST) when intra-state, IGST otherwise; the document's sums are its lines' sums.
+ * The books suites' setup (tests/invoices*.test.ts): the business settings saved as a regular
+ * seller in Maharashtra, a frame (HSN and rate from its category) and a tag (its own 5 %), and
+ * pending orders to pay with recordPayment as a provider would.
  */
-import { schema, type DbOrTx } from "../../src/server/db/client";
+import { eq } from "drizzle-orm";
+import { businessSection } from "../../src/features/books/business-settings.server";
+import { recordPayment } from "../../src/features/checkout/payment-record.server";
+import { writeSection } from "../../src/features/settings/settings-store.server";
+import { type Db, schema } from "../../src/server/db/client";
+import type { ProviderPayment } from "../../src/server/payments/provider";
 
-export interface TestLine {
-  description?: string;
-  hsn?: string;
-  quantity?: number;
-  gstRate: 0 | 5 | 12 | 18 | 28;
-  taxablePaise: number;
-  kind?: "goods" | "shipping";
+export const SELLER = {
+  legalName: "Resin Tales Studio LLP",
+  tradingName: "Resin Tales",
+  address: {
+    address1: "12 Lake Road",
+    address2: "",
+    city: "Pune",
+    state: "Maharashtra",
+    zipCode: "411001",
+    country: "India",
+  },
+  gstin: "27AAPFU0939F1ZV",
+  pan: "AAPFU0939F",
+  registration: "regular",
+  invoicePrefix: "RT",
+  creditNotePrefix: "CN",
+  supportEmail: "hello@resintales.example",
+  supportPhone: "+91 98765 43210",
+  defaultHsn: "3926",
+  defaultGstRate: 18,
+  pricesIncludeGst: true,
+};
+
+const ACTOR = { uid: "owner", email: "owner@example.com", address: "127.0.0.1" };
+
+export async function saveSeller(db: Db, change: Record<string, unknown> = {}): Promise<void> {
+  const [row] = await db
+    .select({ version: schema.shopSettings.version })
+    .from(schema.shopSettings)
+    .where(eq(schema.shopSettings.section, "business"));
+  await db.transaction((tx) =>
+    writeSection(tx, businessSection, { ...SELLER, ...change }, row?.version ?? 0, ACTOR),
+  );
 }
 
-export interface TestDocument {
-  id: string;
-  kind?: "tax-invoice" | "bill-of-supply" | "receipt" | "credit-note";
-  number: string;
-  series?: string;
-  financialYear?: string;
-  sequence: number;
-  issuedAt: string;
-  orderId: string;
-  paymentId?: string | null;
-  refundId?: string | null;
-  creditsInvoiceId?: string | null;
-  buyerName?: string;
-  buyerGstin?: string | null;
-  placeOfSupplyCode: string;
-  placeOfSupplyName: string;
-  /** The seller's state code; intra-state when it is the place of supply. Default "07" (Delhi). */
-  sellerStateCode?: string;
-  lines: TestLine[];
+/** A user, a category with HSN 3926 at 12 %, a frame (the category's codes), a tag (4414, 5 %). */
+export async function seedBooksShop(db: Db, uid: string): Promise<void> {
+  await db.insert(schema.users).values({ id: uid, email: `${uid}@example.com` });
+  await db
+    .insert(schema.categories)
+    .values({ id: "Frames", slug: "frames", name: "Frames", hsn: "3926", gstRate: 12 });
+  await db.insert(schema.products).values([
+    { id: "frame", name: "Ocean Wave Frame", pricePaise: 149_900, sku: "F1", categoryId: "Frames" },
+    { id: "tag", name: "Luggage Tag", pricePaise: 49_900, sku: "T1", hsn: "4414", gstRate: 5 },
+  ]);
 }
 
-export function lineTax(line: TestLine, intra: boolean) {
-  const tax = Math.round((line.taxablePaise * line.gstRate) / 100);
-  const cgst = intra ? Math.floor(tax / 2) : 0;
-  const sgst = intra ? tax - cgst : 0;
-  const igst = intra ? 0 : tax;
-  return { cgst, sgst, igst, total: line.taxablePaise + tax };
-}
+let orders = 0;
 
-export async function insertDocument(db: DbOrTx, doc: TestDocument): Promise<void> {
-  const seller = doc.sellerStateCode ?? "07";
-  const intra = doc.placeOfSupplyCode === seller;
-  const untaxed = doc.kind === "bill-of-supply" || doc.kind === "receipt";
-  const lines = doc.lines.map((line, index) => {
-    const tax = untaxed
-      ? { cgst: 0, sgst: 0, igst: 0, total: line.taxablePaise }
-      : lineTax(line, intra);
-    const quantity = line.quantity ?? 1;
-    return {
-      invoiceId: doc.id,
-      lineNo: index + 1,
-      kind: line.kind ?? "goods",
-      description: line.description ?? "Resin frame",
-      hsn: line.hsn ?? "3926",
-      quantity,
-      unit: "NOS",
-      gstRate: line.gstRate,
-      unitPricePaise: Math.round(line.taxablePaise / quantity),
-      discountPaise: 0,
-      taxablePaise: line.taxablePaise,
-      cgstPaise: tax.cgst,
-      sgstPaise: tax.sgst,
-      igstPaise: tax.igst,
-      totalPaise: tax.total,
-    };
+/** A pending order of 2 frames (A4, Gloss; "Asha & Ravi") and 1 tag, delivered to `state`. */
+export async function pendingOrder(
+  db: Db,
+  uid: string,
+  state = "Karnataka",
+  extra: { shippingPaise?: number; buyerGstin?: string } = {},
+): Promise<{ id: string; totalPaise: number }> {
+  const id = `ord-books-${++orders}-${Math.random().toString(36).slice(2, 8)}`;
+  const shipping = extra.shippingPaise ?? 0;
+  const subtotal = 2 * 149_900 + 49_900;
+  const person = {
+    firstName: "Asha",
+    lastName: "Rao",
+    phone: "9876543210",
+    email: "asha@example.com",
+  };
+  const address = {
+    id: "addr-1",
+    type: "Home",
+    address1: "4 MG Road",
+    address2: "Near the lake",
+    city: "Bengaluru",
+    state,
+    zipCode: "560001",
+    country: "India",
+  };
+  await db.insert(schema.orders).values({
+    id,
+    userId: uid,
+    subtotalPaise: subtotal,
+    shippingPaise: shipping,
+    totalPaise: subtotal + shipping,
+    shippingName: person,
+    billingName: person,
+    shippingAddress: address,
+    billingAddress: address,
+    provider: "local",
+    buyerGstin: extra.buyerGstin ?? "",
   });
-  const sum = (key: "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise" | "totalPaise") =>
-    lines.reduce((n, line) => n + line[key], 0);
-  await db.insert(schema.invoices).values({
-    id: doc.id,
-    kind: doc.kind ?? "tax-invoice",
-    number: doc.number,
-    series: doc.series ?? (doc.kind === "credit-note" ? "credit-note" : "invoice"),
-    financialYear: doc.financialYear ?? "26-27",
-    sequence: doc.sequence,
-    issuedAt: new Date(doc.issuedAt),
-    orderId: doc.orderId,
-    paymentId: doc.paymentId ?? null,
-    refundId: doc.refundId ?? null,
-    creditsInvoiceId: doc.creditsInvoiceId ?? null,
-    seller: { name: "Resin Tales", gstin: "07AAAAA0000A1Z5", stateCode: seller },
-    buyer: { name: doc.buyerName ?? "Asha Verma", stateCode: doc.placeOfSupplyCode },
-    buyerGstin: doc.buyerGstin ?? null,
-    placeOfSupplyCode: doc.placeOfSupplyCode,
-    placeOfSupplyName: doc.placeOfSupplyName,
-    intraState: intra,
-    taxablePaise: sum("taxablePaise"),
-    cgstPaise: sum("cgstPaise"),
-    sgstPaise: sum("sgstPaise"),
-    igstPaise: sum("igstPaise"),
-    totalPaise: sum("totalPaise"),
-    pdfSha256: null,
-  });
-  await db.insert(schema.invoiceLines).values(lines);
+  await db.insert(schema.orderItems).values([
+    {
+      id: `${id}-1`,
+      orderId: id,
+      productId: "frame",
+      productName: "Ocean Wave Frame",
+      variant: {
+        Size: { id: "v1", value: "A4", price: 0 },
+        Finish: { id: "v2", value: "Gloss", price: 0 },
+      },
+      quantity: 2,
+      pricePaise: 149_900,
+      productNote: "Asha & Ravi",
+    },
+    {
+      id: `${id}-2`,
+      orderId: id,
+      productId: "tag",
+      productName: "Luggage Tag",
+      quantity: 1,
+      pricePaise: 49_900,
+    },
+  ]);
+  return { id, totalPaise: subtotal + shipping };
+}
+
+export function success(paymentId: string, amountPaise: number): ProviderPayment {
+  return {
+    paymentId,
+    status: "SUCCESS",
+    amountPaise,
+    currency: "INR",
+    orderAmountPaise: amountPaise,
+    orderCurrency: "INR",
+    feesPaise: 0,
+    offers: null,
+    paidAt: new Date(),
+    upiId: "asha@upi",
+    raw: {},
+  };
+}
+
+export async function pay(
+  db: Db,
+  order: { id: string; totalPaise: number },
+  paymentId = `pay-${order.id}`,
+  now = new Date(),
+) {
+  return recordPayment(db, order.id, success(paymentId, order.totalPaise), "local", now, "webhook");
 }

@@ -26,6 +26,8 @@ export const EMULATOR_PORTS = {
   twoShopsB: 9710,
   reports: 9550,
   ownerRecords: 9900,
+  // invoices (issue 21): 9500-9545
+  businessSettings: 9500,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */

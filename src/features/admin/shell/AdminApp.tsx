@@ -42,6 +42,7 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   outbox: () => import("../outbox/OutboxScreen"),
   reports: () => import("../reports/ReportsScreen"),
   "gst-summary": () => import("../reports/GstSummaryScreen"),
+  settings: () => import("../settings/SettingsScreen"),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {

@@ -15,7 +15,8 @@ export type AdminScreen =
   | "reports"
   | "gst-summary"
   | "audit"
-  | "outbox";
+  | "outbox"
+  | "settings";
 
 export interface AdminMatch {
   screen: AdminScreen;
@@ -39,6 +40,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/reports\/gst$/, screen: "gst-summary" },
   { pattern: /^\/admin\/audit$/, screen: "audit" },
   { pattern: /^\/admin\/outbox$/, screen: "outbox" },
+  // The shop's settings, one panel per section (admin/settings/, docs/decisions/0081).
+  { pattern: /^\/admin\/settings$/, screen: "settings" },
 ];
 
 /** The screen for a pathname (a trailing slash is ignored), or null for an unknown admin path. */
@@ -72,6 +75,7 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   "gst-summary": "GST summary",
   audit: "Audit trail",
   outbox: "Outbox",
+  settings: "Settings",
 };
 
 /** The admin navigation of docs/product.md §2, in its order, plus the inquiries inbox (decision 0039). */
@@ -84,5 +88,6 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Reports", href: "/admin/reports" },
   { label: "Outbox", href: "/admin/outbox" },
   { label: "Audit trail", href: "/admin/audit" },
+  { label: "Settings", href: "/admin/settings" },
   { label: "User Home", href: "/" },
 ];
