@@ -1,9 +1,9 @@
 /**
  * Reports end to end (docs/decisions/0090-reports-read-model.md, 0092, 0093): a shopper pays with the
  * local provider; the owner opens Reports (this month), finds the order's product among the top
- * products, downloads the orders CSV and finds the order in it, then opens the GST summary and
- * downloads its CSV. (Which invoice the summary lists is the invoicing spec's to check: issuing
- * writes the documents this screen reads.)
+ * products, downloads the orders CSV and the invoice register and finds the order in both (paying
+ * issued its document), then opens the GST summary, which counts that document, and downloads its
+ * CSV.
  */
 import { readFile } from "node:fs/promises";
 import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
@@ -54,6 +54,10 @@ test("the owner sees a paid order in Reports, downloads it as CSV, and opens the
   expect(orders.text.split("\r\n")[0]).toContain('"Order id","Placed (India time)"');
   expect(orders.text).toContain(`"${orderId}"`);
   await expect(toast(owner, "Download ready")).toBeVisible();
+  // Paying issued the order's document (a receipt, or a tax invoice once the seller is registered).
+  const register = await download(owner, "Invoices and credit notes");
+  expect(register.text.split("\r\n")[0]).toContain('"Number","Kind","Issued (India time)"');
+  expect(register.text).toContain(`"${orderId}"`);
 
   await owner.getByRole("button", { name: "Per week" }).click();
   await expect(owner).toHaveURL(/\/admin\/reports\?by=week$/);
@@ -64,6 +68,9 @@ test("the owner sees a paid order in Reports, downloads it as CSV, and opens the
   await expect(owner.getByRole("heading", { name: "GST summary", level: 1 })).toBeVisible();
   await expect(owner.locator("[data-gst-screen=found]")).toBeVisible({ timeout: 30_000 });
   await expect(owner.getByRole("region", { name: "HSN-wise summary", exact: true })).toBeVisible();
+  const taxInvoices = Number(await owner.locator('[data-gst-total="Tax invoices"]').textContent());
+  const untaxed = Number(await owner.locator("[data-untaxed]").getAttribute("data-untaxed"));
+  expect(taxInvoices + untaxed).toBeGreaterThanOrEqual(1);
   const gst = await download(owner, "Download the GST summary (CSV)");
   expect(gst.name).toMatch(/^gst-summary-.*\.csv$/);
   expect(gst.text).toContain('"Section","Buyer GSTIN","Place of supply code"');
