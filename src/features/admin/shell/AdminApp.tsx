@@ -42,6 +42,8 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   outbox: () => import("../outbox/OutboxScreen"),
   reports: () => import("../reports/ReportsScreen"),
   "gst-summary": () => import("../reports/GstSummaryScreen"),
+  reviews: () => import("../reviews/ReviewsScreen"),
+  "data-requests": () => import("../data-requests/DataRequestsScreen"),
   settings: () => import("../settings/SettingsScreen"),
 };
 
