@@ -1,0 +1,391 @@
+/**
+ * The Shiprocket adapter: plain fetch against its external API (apiv2.shiprocket.in/v1/external,
+ * shapes in docs/shipping.md). A login token lives 10 days; it is kept in memory for 9 and fetched
+ * again on any 401. Grams become Shiprocket's kilograms and rupees become paise here and nowhere else.
+ */
+import { z } from "zod";
+import type { ShipmentScan } from "../../../server/db/schema";
+import { wireToPaise } from "../../../lib/wire-money";
+import { shiprocketStatus, shiprocketTime } from "./shiprocket-status";
+import {
+  type AwbAssignment,
+  type CreateParcel,
+  type ProviderParcel,
+  type Serviceability,
+  type ServiceabilityQuery,
+  type ShippingProvider,
+  ShippingProviderError,
+  type TrackingSnapshot,
+} from "./provider";
+
+export const SHIPROCKET_BASE = "https://apiv2.shiprocket.in/v1/external";
+const TOKEN_LIFE_MS = 9 * 24 * 3600_000;
+
+export interface ShiprocketOptions {
+  baseUrl: string;
+  email: string;
+  password: string;
+  /** Per-call timeout for booking calls (default 15 s). */
+  timeoutMs?: number;
+}
+
+const tokens = new Map<string, { token: string; expiresAt: number }>();
+
+export function forgetShiprocketTokensForTests(): void {
+  tokens.clear();
+}
+
+const num = z.union([z.number(), z.string()]).transform((v) => Number(v));
+const id = z.union([z.number(), z.string()]).transform((v) => String(v));
+
+const courierShape = z.object({
+  courier_company_id: id,
+  courier_name: z.string(),
+  rate: num,
+  estimated_delivery_days: num.optional(),
+});
+const scanShape = z.object({
+  date: z.string(),
+  activity: z.string().default(""),
+  location: z.string().default(""),
+  "sr-status-label": z.string().optional(),
+  status: z.string().optional(),
+});
+export const webhookShape = z.object({
+  awb: id,
+  courier_name: z.string().default(""),
+  current_status: z.string(),
+  current_status_id: num.optional(),
+  shipment_status: z.string().optional(),
+  shipment_status_id: num.optional(),
+  current_timestamp: z.string(),
+  etd: z.string().optional().default(""),
+  scans: z.array(scanShape).default([]),
+});
+
+export function scansOf(list: z.infer<typeof scanShape>[]): ShipmentScan[] {
+  return list
+    .map((s) => ({
+      at: (shiprocketTime(s.date) ?? new Date(0)).toISOString(),
+      activity: s.activity,
+      location: s.location,
+      status: s["sr-status-label"] ?? s.status ?? "",
+    }))
+    .sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export const trackingUrlFor = (awb: string) =>
+  awb ? `https://shiprocket.co/tracking/${encodeURIComponent(awb)}` : "";
+
+/** A webhook body (already checked for its token) as the shop's snapshot; null when unusable. */
+export function shiprocketSnapshot(body: unknown): TrackingSnapshot | null {
+  const parsed = webhookShape.safeParse(body);
+  if (!parsed.success) return null;
+  const w = parsed.data;
+  const code = w.shipment_status_id ?? w.current_status_id ?? null;
+  const status = shiprocketStatus(code, w.shipment_status ?? w.current_status);
+  const at = shiprocketTime(w.current_timestamp);
+  if (!status || !at) return null;
+  return {
+    awb: w.awb,
+    status,
+    providerStatus: w.current_status,
+    statusCode: String(code ?? w.current_status),
+    eventKey: `${w.awb}:${code ?? w.current_status}:${at.toISOString()}`,
+    at,
+    etd: w.etd,
+    scans: scansOf(w.scans),
+    trackingUrl: trackingUrlFor(w.awb),
+    courierName: w.courier_name,
+    raw: body,
+  };
+}
+
+export class ShiprocketProvider implements ShippingProvider {
+  readonly name = "shiprocket" as const;
+  constructor(private readonly options: ShiprocketOptions) {}
+
+  private get tokenKey() {
+    return `${this.options.baseUrl} ${this.options.email}`;
+  }
+
+  private async login(signal?: AbortSignal): Promise<string> {
+    const held = tokens.get(this.tokenKey);
+    if (held && held.expiresAt > Date.now()) return held.token;
+    const answer = await this.send("POST", "/auth/login", undefined, signal, {
+      email: this.options.email,
+      password: this.options.password,
+    });
+    const token = z.object({ token: z.string().min(1) }).safeParse(answer.body);
+    if (!answer.ok || !token.success)
+      throw new ShippingProviderError(
+        `Shiprocket refused the login (${answer.status}): check the API user's email and password in Settings.`,
+        answer.status,
+      );
+    tokens.set(this.tokenKey, { token: token.data.token, expiresAt: Date.now() + TOKEN_LIFE_MS });
+    return token.data.token;
+  }
+
+  private async send(
+    method: "GET" | "POST",
+    path: string,
+    token: string | undefined,
+    signal: AbortSignal | undefined,
+    body?: unknown,
+  ): Promise<{ ok: boolean; status: number; body: unknown }> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 15_000);
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.baseUrl}${path}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && /abort|timeout/i.test(error.name);
+      throw new ShippingProviderError(
+        timedOut ? "Shiprocket did not answer in time." : "Shiprocket could not be reached.",
+        undefined,
+        timedOut,
+      );
+    }
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    return { ok: response.ok, status: response.status, body: parsed };
+  }
+
+  /** One authorised call; a 401 (token expired or revoked) logs in again and tries once more. */
+  private async call(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<{ ok: boolean; status: number; body: unknown }> {
+    let answer = await this.send(method, path, await this.login(signal), signal, body);
+    if (answer.status === 401) {
+      tokens.delete(this.tokenKey);
+      answer = await this.send(method, path, await this.login(signal), signal, body);
+    }
+    return answer;
+  }
+
+  private refused(what: string, answer: { status: number; body: unknown }): never {
+    const message = (answer.body as { message?: unknown } | null)?.message;
+    throw new ShippingProviderError(
+      `Shiprocket refused to ${what} (${answer.status}${typeof message === "string" ? `: ${message}` : ""}).`,
+      answer.status,
+    );
+  }
+
+  async serviceability(q: ServiceabilityQuery): Promise<Serviceability> {
+    const query = new URLSearchParams({
+      pickup_postcode: q.pickupPin,
+      delivery_postcode: q.deliveryPin,
+      weight: String(Math.max(q.weightGrams, 1) / 1000),
+      cod: "0",
+    });
+    const answer = await this.call("GET", `/courier/serviceability/?${query}`, undefined, q.signal);
+    if (answer.status === 404) return { deliverable: false, couriers: [] };
+    if (!answer.ok) this.refused("check the PIN code", answer);
+    const shape = z.object({
+      data: z.object({ available_courier_companies: z.array(courierShape).default([]) }),
+    });
+    const parsed = shape.safeParse(answer.body);
+    if (!parsed.success) throw new ShippingProviderError("Shiprocket's answer was not understood.");
+    const couriers = parsed.data.data.available_courier_companies
+      .map((c) => ({
+        courierId: c.courier_company_id,
+        courierName: c.courier_name,
+        transitDays: Number.isFinite(c.estimated_delivery_days) ? c.estimated_delivery_days! : 7,
+        ratePaise: wireToPaise(Math.round(c.rate * 100) / 100),
+      }))
+      .sort((a, b) => a.ratePaise - b.ratePaise);
+    return { deliverable: couriers.length > 0, couriers };
+  }
+
+  async createParcel(p: CreateParcel): Promise<ProviderParcel> {
+    const [first, ...rest] = p.to.name.trim().split(/\s+/);
+    const date = new Date(p.orderDate.getTime() + 330 * 60_000).toISOString();
+    const answer = await this.call("POST", "/orders/create/adhoc", {
+      order_id: p.shipmentId,
+      order_date: `${date.slice(0, 10)} ${date.slice(11, 16)}`,
+      pickup_location: p.pickupLocation,
+      billing_customer_name: first ?? "",
+      billing_last_name: rest.join(" "),
+      billing_address: p.to.line1,
+      billing_address_2: p.to.line2,
+      billing_city: p.to.city,
+      billing_pincode: p.to.pin,
+      billing_state: p.to.state,
+      billing_country: "India",
+      billing_email: p.to.email,
+      billing_phone: p.to.phone.replace(/\D/g, "").slice(-10),
+      shipping_is_billing: true,
+      order_items: p.items.map((i) => ({
+        name: i.name,
+        sku: i.sku,
+        units: i.units,
+        selling_price: i.pricePaise / 100,
+      })),
+      payment_method: "Prepaid",
+      sub_total: p.subTotalPaise / 100,
+      length: p.lengthCm,
+      breadth: p.breadthCm,
+      height: p.heightCm,
+      weight: p.weightGrams / 1000,
+    });
+    if (!answer.ok) this.refused("create the shipment", answer);
+    const parsed = z
+      .object({ order_id: id, shipment_id: id, awb_code: z.string().optional().default("") })
+      .safeParse(answer.body);
+    if (!parsed.success) throw new ShippingProviderError("Shiprocket's answer was not understood.");
+    return {
+      providerOrderId: parsed.data.order_id,
+      providerShipmentId: parsed.data.shipment_id,
+      awb: parsed.data.awb_code,
+      courierId: "",
+      courierName: "",
+    };
+  }
+
+  async findParcel(shipmentId: string): Promise<ProviderParcel | null> {
+    const answer = await this.call("GET", `/orders?search=${encodeURIComponent(shipmentId)}`);
+    if (answer.status === 404) return null;
+    if (!answer.ok) this.refused("look the shipment up", answer);
+    const shape = z.object({
+      data: z
+        .array(
+          z.object({
+            id,
+            channel_order_id: id,
+            shipments: z
+              .array(z.object({ id, awb: z.string().nullish(), courier: z.string().nullish() }))
+              .default([]),
+          }),
+        )
+        .default([]),
+    });
+    const parsed = shape.safeParse(answer.body);
+    if (!parsed.success) throw new ShippingProviderError("Shiprocket's answer was not understood.");
+    const found = parsed.data.data.find((o) => o.channel_order_id === shipmentId);
+    const shipment = found?.shipments[0];
+    if (!found || !shipment) return null;
+    return {
+      providerOrderId: found.id,
+      providerShipmentId: shipment.id,
+      awb: shipment.awb ?? "",
+      courierId: "",
+      courierName: shipment.courier ?? "",
+    };
+  }
+
+  async assignAwb(providerShipmentId: string, courierId: string): Promise<AwbAssignment> {
+    const answer = await this.call("POST", "/courier/assign/awb", {
+      shipment_id: Number(providerShipmentId),
+      courier_id: Number(courierId),
+    });
+    if (!answer.ok) this.refused("assign the AWB", answer);
+    const parsed = z
+      .object({
+        awb_assign_status: num,
+        response: z.object({
+          data: z.object({
+            awb_code: id.optional(),
+            courier_company_id: id.optional(),
+            courier_name: z.string().optional(),
+            awb_assign_error: z.string().optional(),
+            freight_charges: num.optional(),
+          }),
+        }),
+      })
+      .safeParse(answer.body);
+    if (!parsed.success) throw new ShippingProviderError("Shiprocket's answer was not understood.");
+    const data = parsed.data.response.data;
+    if (parsed.data.awb_assign_status !== 1 || !data.awb_code)
+      throw new ShippingProviderError(
+        `Shiprocket did not assign an AWB${data.awb_assign_error ? `: ${data.awb_assign_error}` : "."}`,
+      );
+    return {
+      awb: data.awb_code,
+      courierId: data.courier_company_id ?? courierId,
+      courierName: data.courier_name ?? "",
+      costPaise: Number.isFinite(data.freight_charges)
+        ? wireToPaise(Math.round(data.freight_charges! * 100) / 100)
+        : 0,
+    };
+  }
+
+  async label(providerShipmentId: string): Promise<string> {
+    const answer = await this.call("POST", "/courier/generate/label", {
+      shipment_id: [Number(providerShipmentId)],
+    });
+    if (!answer.ok) this.refused("make the label", answer);
+    const parsed = z.object({ label_url: z.string().min(1) }).safeParse(answer.body);
+    if (!parsed.success) throw new ShippingProviderError("Shiprocket made no label.");
+    return parsed.data.label_url;
+  }
+
+  async pickup(providerShipmentId: string): Promise<string> {
+    const answer = await this.call("POST", "/courier/generate/pickup", {
+      shipment_id: [Number(providerShipmentId)],
+    });
+    if (!answer.ok) this.refused("request the pickup", answer);
+    const parsed = z
+      .object({ response: z.object({ pickup_scheduled_date: z.string().nullish() }) })
+      .safeParse(answer.body);
+    if (!parsed.success) throw new ShippingProviderError("Shiprocket's answer was not understood.");
+    return parsed.data.response.pickup_scheduled_date ?? "";
+  }
+
+  async track(awb: string): Promise<TrackingSnapshot | null> {
+    const answer = await this.call("GET", `/courier/track/awb/${encodeURIComponent(awb)}`);
+    if (answer.status === 404) return null;
+    if (!answer.ok) this.refused("track the parcel", answer);
+    const shape = z.object({
+      tracking_data: z.object({
+        shipment_status: num.optional(),
+        shipment_track: z
+          .array(z.object({ current_status: z.string().default(""), courier_name: z.string().optional() }))
+          .default([]),
+        shipment_track_activities: z.array(scanShape).nullish(),
+        track_url: z.string().optional().default(""),
+        etd: z.string().optional().default(""),
+      }),
+    });
+    const parsed = shape.safeParse(answer.body);
+    if (!parsed.success) return null;
+    const t = parsed.data.tracking_data;
+    const words = t.shipment_track[0]?.current_status ?? "";
+    const status = shiprocketStatus(t.shipment_status ?? null, words);
+    if (!status) return null;
+    const scans = scansOf(t.shipment_track_activities ?? []);
+    const latest = scans.at(-1);
+    return {
+      awb,
+      status,
+      providerStatus: words,
+      statusCode: String(t.shipment_status ?? words),
+      eventKey: `${awb}:${t.shipment_status ?? words}:${latest?.at ?? "no-scan"}`,
+      at: latest ? new Date(latest.at) : new Date(),
+      etd: t.etd,
+      scans,
+      trackingUrl: t.track_url || trackingUrlFor(awb),
+      courierName: t.shipment_track[0]?.courier_name ?? "",
+      raw: answer.body,
+    };
+  }
+
+  trackingUrl(awb: string): string {
+    return trackingUrlFor(awb);
+  }
+}
