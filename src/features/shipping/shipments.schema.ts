@@ -40,8 +40,8 @@ export const createShipmentBody = z.object({
     .max(500, "The tracking link must be at most 500 characters")
     .regex(/^(https:\/\/\S+)?$/, "The tracking link must start with https://")
     .optional(),
-  /** Rupees the courier charged (manual shipping). */
-  cost: z.number({ error: "cost must be a number" }).min(0, "cost must not be negative").max(100_000).optional(),
+  /** What the courier charged (manual shipping): rupees on the wire, paise here (readJson). */
+  cost: z.number({ error: "cost must be a number" }).int().min(0, "cost must not be negative").optional(),
 });
 export type CreateShipmentBody = z.infer<typeof createShipmentBody>;
 

@@ -10,10 +10,10 @@ import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
 import { shipments } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
-import { wireToPaise } from "../../lib/wire-money";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { loadOrderRow, lockOrderRow, orderParcelLines, setCourierCost } from "../orders/order-records.server";
-import type { CourierOption, ShippingProvider } from "./providers/provider";
+import { pickCourier } from "./courier-choice";
+import type { ShippingProvider } from "./providers/provider";
 import { ShippingProviderError } from "./providers/provider";
 import type { CreateShipmentBody } from "./shipments.schema";
 import type { ShippingSettings } from "./shipping-settings";
@@ -72,7 +72,7 @@ export async function createShipment(
             courierName: body.courierName!,
             awb: body.awb!,
             trackingUrl: body.trackingUrl ?? "",
-            costPaise: wireToPaise(body.cost ?? 0, "cost"),
+            costPaise: body.cost ?? 0,
           }
         : {}),
     };
@@ -106,13 +106,6 @@ async function claim(db: Db, id: string, now: Date): Promise<ShipmentRow | null>
 
 async function store(db: Db, id: string, fields: Partial<ShipmentRow>): Promise<void> {
   await db.update(shipments).set({ ...fields, updatedAt: new Date() }).where(eq(shipments.id, id));
-}
-
-export function pickCourier(couriers: CourierOption[], choice: string): CourierOption | undefined {
-  if (choice === "fastest")
-    return [...couriers].sort((a, b) => a.transitDays - b.transitDays || a.ratePaise - b.ratePaise)[0];
-  if (choice === "cheapest") return [...couriers].sort((a, b) => a.ratePaise - b.ratePaise)[0];
-  return couriers.find((c) => c.courierId === choice);
 }
 
 /**

@@ -50,6 +50,8 @@ export async function applyTracking(
   source: "webhook" | "recheck" | "owner",
   now = new Date(),
   shipmentId?: string,
+  /** Written in the same transaction when the event is new (the owner's audit row). */
+  alsoRecord?: (tx: Tx) => Promise<void>,
 ): Promise<TrackingOutcome> {
   return db.transaction(async (tx) => {
     const [shipment] = await tx
@@ -76,6 +78,7 @@ export async function applyTracking(
       await tx.update(shipments).set({ lastNewsAt: now }).where(eq(shipments.id, shipment.id));
       return "duplicate";
     }
+    if (alsoRecord) await alsoRecord(tx);
     const current = shipment.status as ShipmentStatus;
     const moves = movesOn(current, snapshot.status);
     const reached = (s: ShipmentStatus) => RANK[snapshot.status] >= RANK[s] && snapshot.status !== "rto" && snapshot.status !== "lost" && snapshot.status !== "cancelled";
