@@ -369,6 +369,8 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
       failures.length = 0;
       delays.clear();
       clockOffset = 0;
+      loginCount = 0;
+      tokens.clear();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

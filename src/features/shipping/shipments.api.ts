@@ -81,7 +81,7 @@ async function shipmentsAnswer(db: Db, orderId: string): Promise<ShipmentsAnswer
     guess,
     couriers,
     couriersNote,
-    courierCost: order.courierCostPaise,
+    courierCharges: { cost: order.courierCostPaise },
   };
 }
 

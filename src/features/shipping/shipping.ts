@@ -67,8 +67,8 @@ export interface ShipmentsAnswer {
   couriers: CourierJson[];
   /** Why there are no couriers to choose from ('' when there are). */
   couriersNote: string;
-  /** What the couriers charge for this order in all (rupees on the wire). */
-  courierCost: number;
+  /** What the couriers charge for this order in all (rupees on the wire: `cost` is a money key). */
+  courierCharges: { cost: number };
 }
 
 /** What a shopper sees of a parcel on /my-orders/{id}. */

@@ -1,7 +1,8 @@
 /**
  * The shipping provider of the moment, from the `shipping` settings section (decision 0106): the
  * owner switches in the portal, no restart. SHIPROCKET_BASE_URL overrides the API base (tests point
- * it at tests/helpers/fake-shiprocket.ts). Tests may replace the provider whole.
+ * it at tests/helpers/fake-shiprocket.ts) and SHIPROCKET_TIMEOUT_MS the booking calls' timeout
+ * (default 15 s). Tests may replace the provider whole.
  */
 import type { ShippingSettings } from "../shipping-settings";
 import { ManualProvider } from "./manual.server";
@@ -17,6 +18,7 @@ export function shippingProviderFor(settings: ShippingSettings): ShippingProvide
     baseUrl: (process.env.SHIPROCKET_BASE_URL?.trim() || SHIPROCKET_BASE).replace(/\/+$/, ""),
     email: settings.shiprocket.email,
     password: settings.shiprocket.password,
+    timeoutMs: Number(process.env.SHIPROCKET_TIMEOUT_MS) || undefined,
   });
 }
 

@@ -3,6 +3,7 @@
  * shapes in docs/shipping.md). A login token lives 10 days; it is kept in memory for 9 and fetched
  * again on any 401. Grams become Shiprocket's kilograms and rupees become paise here and nowhere else.
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { ShipmentScan } from "../../../server/db/schema";
 import { wireToPaise } from "../../../lib/wire-money";
@@ -105,8 +106,10 @@ export class ShiprocketProvider implements ShippingProvider {
   readonly name = "shiprocket" as const;
   constructor(private readonly options: ShiprocketOptions) {}
 
+  /** Tokens are held per API base and keys (a changed password logs in afresh). */
   private get tokenKey() {
-    return `${this.options.baseUrl} ${this.options.email}`;
+    const keys = createHash("sha256").update(`${this.options.email}\n${this.options.password}`);
+    return `${this.options.baseUrl} ${keys.digest("hex")}`;
   }
 
   private async login(signal?: AbortSignal): Promise<string> {
