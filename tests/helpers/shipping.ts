@@ -26,7 +26,7 @@ export function shippingKit(kind: "pglite" | "postgres", provider: "shiprocket" 
     k.fake = await startFakeShiprocket();
     process.env.SHIPROCKET_BASE_URL = k.fake.url;
     process.env.SHIPROCKET_TIMEOUT_MS = "800";
-    process.env.SHIPPING_ESTIMATE_TIMEOUT_MS = "300";
+    process.env.SHIPPING_ESTIMATE_TIMEOUT_MS = "1000";
     k.t = await createTestDb(kind);
     await k.t.db.insert(schema.users).values([
       { id: "ship-owner", email: "ship-owner@example.com", role: "tm_admin" },

@@ -94,6 +94,10 @@ export async function deliveryEstimate(
   };
 }
 
+/** The grams of a cart's lines. */
+export const totalWeightGrams = (lines: readonly { quantity: number; weightGrams: number }[]) =>
+  lines.reduce((sum, l) => sum + l.quantity * l.weightGrams, 0);
+
 /** Checkout's server-side stop: a PIN the provider says is not delivered to is a 400. */
 export async function refuseUndeliverable(db: DbOrTx, pin: string, weightGrams: number): Promise<void> {
   if (!isPinCode(pin)) return;
