@@ -25,9 +25,18 @@ const newKey = () => `form-key-${Date.now().toString(36)}-${++keys}`;
 describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
   const k = shippingKit(kind);
   const post = (orderId: string, body: unknown, token = OWNER_TOKEN) =>
-    call(shipmentsRoute.POST, `/v2/admin/order/${orderId}/shipments`, { method: "POST", body, token, params: { id: orderId } });
+    call(shipmentsRoute.POST, `/v2/admin/order/${orderId}/shipments`, {
+      method: "POST",
+      body,
+      token,
+      params: { id: orderId },
+    });
   const book = (id: string) =>
-    call(bookRoute.POST, `/v2/admin/shipments/${id}/book`, { method: "POST", token: OWNER_TOKEN, params: { id } });
+    call(bookRoute.POST, `/v2/admin/shipments/${id}/book`, {
+      method: "POST",
+      token: OWNER_TOKEN,
+      params: { id },
+    });
   const creates = () => k.fake.requests.filter((r) => r.path === "/orders/create/adhoc").length;
 
   it("the owner's form books one parcel: created, the cheapest courier's AWB, label and pickup; the cost lands on the order; audited", async () => {
@@ -43,14 +52,35 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
       trackingUrl: expect.stringContaining("/tracking/"),
     });
     expect(k.fake.parcels).toHaveLength(1);
-    expect(k.fake.parcels[0]).toMatchObject({ channelOrderId: answer.json.shipment.id, label: true, pickup: true });
-    expect(k.fake.parcels[0]!.body).toMatchObject({ billing_pincode: "302001", weight: 1.66, length: 30, payment_method: "Prepaid" });
+    expect(k.fake.parcels[0]).toMatchObject({
+      channelOrderId: answer.json.shipment.id,
+      label: true,
+      pickup: true,
+    });
+    expect(k.fake.parcels[0]!.body).toMatchObject({
+      billing_pincode: "302001",
+      weight: 1.66,
+      length: 30,
+      payment_method: "Prepaid",
+    });
     expect((await k.order(id)).courierCostPaise).toBe(9550);
-    const audit = await k.t.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, id));
+    const audit = await k.t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, id));
     expect(audit.map((a) => a.action)).toContain("shipment.create");
-    const list = await call(shipmentsRoute.GET, `/v2/admin/order/${id}/shipments`, { token: OWNER_TOKEN, params: { id } });
-    expect(list.json).toMatchObject({ provider: "shiprocket", courierCharges: { cost: 95.5 }, shipments: [{ awb: answer.json.shipment.awb }] });
-    expect(list.json.couriers.map((c: { courierName: string }) => c.courierName)).toContain("Blue Dart Air");
+    const list = await call(shipmentsRoute.GET, `/v2/admin/order/${id}/shipments`, {
+      token: OWNER_TOKEN,
+      params: { id },
+    });
+    expect(list.json).toMatchObject({
+      provider: "shiprocket",
+      courierCharges: { cost: 95.5 },
+      shipments: [{ awb: answer.json.shipment.awb }],
+    });
+    expect(list.json.couriers.map((c: { courierName: string }) => c.courierName)).toContain(
+      "Blue Dart Air",
+    );
   });
 
   it("the fastest courier, or one chosen by id; several shipments per order add their costs", async () => {
@@ -70,17 +100,30 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
     const again = await post(id, { key, ...parcel });
     expect(again.json.shipment.id).toBe(a.json.shipment?.id ?? b.json.shipment?.id);
     expect(creates()).toBe(1);
-    expect(await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, id))).toHaveLength(1);
+    expect(
+      await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, id)),
+    ).toHaveLength(1);
   });
 
   it("a create whose answer was lost (500 after the work) is found again on retry, never created twice", async () => {
     const id = await k.paidOrder();
-    k.fake.failNext("/orders/create/adhoc", { status: 500, body: { message: "Server Error" }, afterWork: true });
+    k.fake.failNext("/orders/create/adhoc", {
+      status: 500,
+      body: { message: "Server Error" },
+      afterWork: true,
+    });
     const first = await post(id, { key: newKey(), ...parcel });
     expect(first.status).toBe(502);
     expect(first.json.error).toContain("Shiprocket refused to create the shipment (500");
-    const [stored] = await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, id));
-    expect(stored).toMatchObject({ status: "booking", providerShipmentId: "", lastError: expect.stringContaining("500") });
+    const [stored] = await k.t.db
+      .select()
+      .from(schema.shipments)
+      .where(eq(schema.shipments.orderId, id));
+    expect(stored).toMatchObject({
+      status: "booking",
+      providerShipmentId: "",
+      lastError: expect.stringContaining("500"),
+    });
     const retry = await book(stored!.id);
     expect(retry.status).toBe(200);
     expect(retry.json.shipment.status).toBe("booked");
@@ -96,7 +139,10 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
     expect(first.json.error).toContain("did not answer in time");
     k.fake.slow("/courier/assign/awb", 0);
     await new Promise((r) => setTimeout(r, 900)); // the slow call finishes at the fake
-    const [stored] = await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, id));
+    const [stored] = await k.t.db
+      .select()
+      .from(schema.shipments)
+      .where(eq(schema.shipments.orderId, id));
     const retry = await book(stored!.id);
     expect(retry.json.shipment).toMatchObject({ status: "booked", awb: k.fake.parcels[0]!.awb });
     expect(creates()).toBe(1);
@@ -104,19 +150,34 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
 
   it("4xx refusals: invalid data at create, a refused label, wrong keys at login; each a 502 naming the step", async () => {
     const id = await k.paidOrder();
-    k.fake.failNext("/orders/create/adhoc", { status: 422, body: { message: "Oops! Invalid Data.", status_code: 422 } });
+    k.fake.failNext("/orders/create/adhoc", {
+      status: 422,
+      body: { message: "Oops! Invalid Data.", status_code: 422 },
+    });
     const refused = await post(id, { key: newKey(), ...parcel });
     expect(refused.status).toBe(502);
     expect(refused.json.error).toContain("create the shipment (422: Oops! Invalid Data.)");
-    const [stored] = await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, id));
-    k.fake.failNext("/courier/generate/label", { status: 400, body: { message: "AWB not assigned" } });
+    const [stored] = await k.t.db
+      .select()
+      .from(schema.shipments)
+      .where(eq(schema.shipments.orderId, id));
+    k.fake.failNext("/courier/generate/label", {
+      status: 400,
+      body: { message: "AWB not assigned" },
+    });
     const label = await book(stored!.id);
     expect(label.status).toBe(502);
     expect(label.json.error).toContain("make the label (400");
     expect((await book(stored!.id)).json.shipment.status).toBe("booked");
     expect(k.fake.parcels).toHaveLength(1);
 
-    await k.setShipping({ shiprocket: { email: "api-user@resintales.example", password: "wrong", webhookToken: "parcel-token-0123456789abcdef" } });
+    await k.setShipping({
+      shiprocket: {
+        email: "api-user@resintales.example",
+        password: "wrong",
+        webhookToken: "parcel-token-0123456789abcdef",
+      },
+    });
     const other = await k.paidOrder();
     const login = await post(other, { key: newKey(), ...parcel });
     expect(login.status).toBe(502);
@@ -129,13 +190,21 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
     await post(id, { key: newKey(), ...parcel });
     expect(k.fake.logins()).toBe(1);
     k.fake.expireTokens();
-    const list = await call(shipmentsRoute.GET, `/v2/admin/order/${id}/shipments`, { token: OWNER_TOKEN, params: { id } });
+    const list = await call(shipmentsRoute.GET, `/v2/admin/order/${id}/shipments`, {
+      token: OWNER_TOKEN,
+      params: { id },
+    });
     expect(list.json.couriers).toHaveLength(3);
     expect(k.fake.logins()).toBe(2);
     k.fake.advance(10 * 24 * 3600_000 + 1000);
-    await call(shipmentsRoute.GET, `/v2/admin/order/${id}/shipments`, { token: OWNER_TOKEN, params: { id } });
+    await call(shipmentsRoute.GET, `/v2/admin/order/${id}/shipments`, {
+      token: OWNER_TOKEN,
+      params: { id },
+    });
     expect(k.fake.logins()).toBe(3);
-    const statuses = k.fake.requests.filter((r) => r.path.startsWith("/courier/serviceability")).map((r) => r.token);
+    const statuses = k.fake.requests
+      .filter((r) => r.path.startsWith("/courier/serviceability"))
+      .map((r) => r.token);
     expect(new Set(statuses).size).toBeGreaterThanOrEqual(3);
   });
 
@@ -144,12 +213,16 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
     expect((await post(pending, { key: newKey(), ...parcel }, SHOPPER_TOKEN)).status).toBe(403);
     const unpaid = await post(pending, { key: newKey(), ...parcel });
     expect(unpaid.status).toBe(400);
-    expect(unpaid.json.error).toBe("Only a paid order can be shipped: this one is not paid yet, or was cancelled.");
+    expect(unpaid.json.error).toBe(
+      "Only a paid order can be shipped: this one is not paid yet, or was cancelled.",
+    );
     const bad = await post(pending, { key: newKey(), ...parcel, weightGrams: 0 });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toContain("Weight (g) must be at least 1");
     expect((await post("nope", { key: newKey(), ...parcel })).status).toBe(404);
-    expect(await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, pending))).toHaveLength(0);
+    expect(
+      await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, pending)),
+    ).toHaveLength(0);
     expect(creates()).toBe(0);
   });
 });

@@ -41,7 +41,11 @@ describe("the webhook's address", () => {
 describe.each(dbKinds)("tracking on %s", (kind) => {
   const k = shippingKit(kind);
   const hook = (body: unknown, token = WEBHOOK_TOKEN) =>
-    call(webhookRoute.POST, WEBHOOK_PATH, { method: "POST", body, headers: token ? { "x-api-key": token } : {} });
+    call(webhookRoute.POST, WEBHOOK_PATH, {
+      method: "POST",
+      body,
+      headers: token ? { "x-api-key": token } : {},
+    });
   async function shipped(): Promise<{ orderId: string; awb: string; shipmentId: string }> {
     const orderId = await k.paidOrder();
     const answer = await call(shipmentsRoute.POST, `/v2/admin/order/${orderId}/shipments`, {
@@ -54,7 +58,10 @@ describe.each(dbKinds)("tracking on %s", (kind) => {
     return { orderId, awb: answer.json.shipment.awb, shipmentId: answer.json.shipment.id };
   }
   const events = (shipmentId: string) =>
-    k.t.db.select().from(schema.shipmentEvents).where(eq(schema.shipmentEvents.shipmentId, shipmentId));
+    k.t.db
+      .select()
+      .from(schema.shipmentEvents)
+      .where(eq(schema.shipmentEvents.shipmentId, shipmentId));
   const shipment = async (id: string) =>
     (await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.id, id)))[0]!;
 
@@ -75,7 +82,13 @@ describe.each(dbKinds)("tracking on %s", (kind) => {
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await hook(body));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(answers.map((a) => a.json.outcome)).toEqual(["moved", "duplicate", "duplicate", "duplicate", "duplicate"]);
+    expect(answers.map((a) => a.json.outcome)).toEqual([
+      "moved",
+      "duplicate",
+      "duplicate",
+      "duplicate",
+      "duplicate",
+    ]);
     expect(await events(s.shipmentId)).toHaveLength(1);
     const order = await k.order(s.orderId);
     expect(order.status).toBe("shipped");
@@ -136,9 +149,14 @@ describe.each(dbKinds)("tracking on %s", (kind) => {
     await hook(k.fake.move(s.awb, SR_STATUS.PICKED_UP));
     await hook(k.fake.move(s.awb, SR_STATUS.RTO_INITIATED));
     expect((await shipment(s.shipmentId)).status).toBe("rto");
-    const log = await k.t.db.select().from(schema.orderLog).where(eq(schema.orderLog.orderId, s.orderId));
+    const log = await k.t.db
+      .select()
+      .from(schema.orderLog)
+      .where(eq(schema.orderLog.orderId, s.orderId));
     expect(log.map((l) => l.message)).toContain(`Parcel ${s.awb}: RTO INITIATED`);
-    const owner = (await k.t.db.select().from(schema.outbox)).filter((m) => m.subject.includes(`order ${s.orderId} is coming back (RTO)`));
+    const owner = (await k.t.db.select().from(schema.outbox)).filter((m) =>
+      m.subject.includes(`order ${s.orderId} is coming back (RTO)`),
+    );
     expect(owner).toHaveLength(1);
     await hook(k.fake.move(s.awb, SR_STATUS.DELIVERED));
     expect((await k.order(s.orderId)).status).toBe("shipped");
@@ -146,7 +164,13 @@ describe.each(dbKinds)("tracking on %s", (kind) => {
 
   it("a body without the fields is a 400; an AWB the shop does not know is answered 200 and ignored", async () => {
     expect((await hook({ hello: "world" })).status).toBe(400);
-    const unknown = await hook({ awb: "NOPE123", current_status: "DELIVERED", shipment_status_id: 7, current_timestamp: "25 11 2026 10:00:00", scans: [] });
+    const unknown = await hook({
+      awb: "NOPE123",
+      current_status: "DELIVERED",
+      shipment_status_id: 7,
+      current_timestamp: "25 11 2026 10:00:00",
+      scans: [],
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.json.outcome).toBe("unknown");
   });
@@ -157,13 +181,16 @@ describe.each(dbKinds)("tracking on %s", (kind) => {
     k.fake.move(quiet.awb, SR_STATUS.PICKED_UP, new Date(Date.now() - 30 * 3600_000));
     k.fake.move(quiet.awb, SR_STATUS.DELIVERED, new Date(Date.now() - 26 * 3600_000));
     const old = new Date(Date.now() - 25 * 3600_000);
-    await k.t.db.update(schema.shipments).set({ lastNewsAt: old }).where(eq(schema.shipments.id, quiet.shipmentId));
+    await k.t.db
+      .update(schema.shipments)
+      .set({ lastNewsAt: old })
+      .where(eq(schema.shipments.id, quiet.shipmentId));
     const { value } = await readSection(k.t.db, shippingSection);
     const asked = await recheckQuietShipments(k.t.db, shippingProviderFor(value));
     expect(asked).toBe(1);
-    expect(k.fake.requests.filter((r) => r.path.startsWith("/courier/track/awb/")).map((r) => r.path)).toEqual([
-      `/courier/track/awb/${quiet.awb}`,
-    ]);
+    expect(
+      k.fake.requests.filter((r) => r.path.startsWith("/courier/track/awb/")).map((r) => r.path),
+    ).toEqual([`/courier/track/awb/${quiet.awb}`]);
     expect((await k.order(quiet.orderId)).status).toBe("delivered");
     expect((await k.order(fresh.orderId)).status).toBe("processing");
     expect(await recheckQuietShipments(k.t.db, shippingProviderFor(value))).toBe(0);

@@ -56,9 +56,24 @@ interface Failure {
 }
 
 export const COURIERS = [
-  { courier_company_id: 10, courier_name: "Delhivery Surface", rate: 95.5, estimated_delivery_days: "5" },
-  { courier_company_id: 24, courier_name: "Xpressbees Air", rate: 142, estimated_delivery_days: "3" },
-  { courier_company_id: 33, courier_name: "Blue Dart Air", rate: 188.75, estimated_delivery_days: "2" },
+  {
+    courier_company_id: 10,
+    courier_name: "Delhivery Surface",
+    rate: 95.5,
+    estimated_delivery_days: "5",
+  },
+  {
+    courier_company_id: 24,
+    courier_name: "Xpressbees Air",
+    rate: 142,
+    estimated_delivery_days: "3",
+  },
+  {
+    courier_company_id: 33,
+    courier_name: "Blue Dart Air",
+    rate: 188.75,
+    estimated_delivery_days: "2",
+  },
 ];
 
 /** India time as Shiprocket writes it: "2026-11-25 14:03:00", or the webhook's "25 11 2026 14:03:00". */
@@ -149,11 +164,21 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
 
     if (path === "/auth/login" && req.method === "POST") {
       if (body.email !== FAKE_SR_EMAIL || body.password !== FAKE_SR_PASSWORD)
-        return send(res, 400, { message: "Invalid email and password combination", status_code: 400 });
+        return send(res, 400, {
+          message: "Invalid email and password combination",
+          status_code: 400,
+        });
       loginCount++;
       const token = `sr-token-${loginCount}-${Math.random().toString(36).slice(2)}`;
       tokens.set(token, now() + TOKEN_LIFE_MS);
-      return answer(200, { id: 1, first_name: "API", last_name: "User", email: FAKE_SR_EMAIL, company_id: 4242, token });
+      return answer(200, {
+        id: 1,
+        first_name: "API",
+        last_name: "User",
+        email: FAKE_SR_EMAIL,
+        company_id: 4242,
+        token,
+      });
     }
     const expires = tokens.get(auth);
     if (!expires) return send(res, 401, { message: "Unauthenticated.", status_code: 401 });
@@ -166,17 +191,31 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
       if (!/^\d{6}$/.test(pickup) || !/^\d{6}$/.test(delivery) || !(weight > 0))
         return send(res, 422, { message: "Oops! Invalid Data.", status_code: 422, errors: {} });
       if (fake.unserviceable.has(delivery))
-        return answer(404, { message: `Delivery postcode ${delivery} is not serviceable`, status: 404 });
+        return answer(404, {
+          message: `Delivery postcode ${delivery} is not serviceable`,
+          status: 404,
+        });
       return answer(200, {
         status: 200,
         data: { available_courier_companies: COURIERS, recommended_courier_company_id: 10 },
       });
     }
     if (path === "/orders/create/adhoc" && req.method === "POST") {
-      const missing = ["order_id", "order_date", "pickup_location", "billing_pincode", "billing_phone", "order_items", "weight"]
-        .filter((k) => body[k] === undefined || body[k] === "");
+      const missing = [
+        "order_id",
+        "order_date",
+        "pickup_location",
+        "billing_pincode",
+        "billing_phone",
+        "order_items",
+        "weight",
+      ].filter((k) => body[k] === undefined || body[k] === "");
       if (missing.length)
-        return send(res, 422, { message: "Oops! Invalid Data.", status_code: 422, errors: Object.fromEntries(missing.map((k) => [k, [`The ${k} field is required.`]])) });
+        return send(res, 422, {
+          message: "Oops! Invalid Data.",
+          status_code: 422,
+          errors: Object.fromEntries(missing.map((k) => [k, [`The ${k} field is required.`]])),
+        });
       const parcel: FakeParcel = {
         orderId: nextId++,
         shipmentId: nextId++,
@@ -218,8 +257,12 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
       const parcel = byShipment(body.shipment_id);
       if (!parcel) return send(res, 400, { message: "Invalid shipment id", status_code: 400 });
       if (parcel.awb)
-        return answer(200, { awb_assign_status: 0, response: { data: { awb_assign_error: "AWB is already assigned" } } });
-      const courier = COURIERS.find((c) => c.courier_company_id === Number(body.courier_id)) ?? COURIERS[0]!;
+        return answer(200, {
+          awb_assign_status: 0,
+          response: { data: { awb_assign_error: "AWB is already assigned" } },
+        });
+      const courier =
+        COURIERS.find((c) => c.courier_company_id === Number(body.courier_id)) ?? COURIERS[0]!;
       parcel.awb = `SR${parcel.shipmentId}${courier.courier_company_id}`;
       parcel.courierId = courier.courier_company_id;
       parcel.courierName = courier.courier_name;
@@ -265,13 +308,19 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
     const track = /^\/courier\/track\/awb\/(.+)$/.exec(path);
     if (track && req.method === "GET") {
       const parcel = fake.parcels.find((p) => p.awb === decodeURIComponent(track[1]!));
-      if (!parcel) return answer(404, { tracking_data: { track_status: 0, error: "Awb not found" } });
+      if (!parcel)
+        return answer(404, { tracking_data: { track_status: 0, error: "Awb not found" } });
       return answer(200, {
         tracking_data: {
           track_status: 1,
           shipment_status: parcel.status?.id ?? 19,
           shipment_track: [
-            { id: parcel.shipmentId, awb_code: parcel.awb, courier_name: parcel.courierName, current_status: parcel.status?.label ?? "AWB ASSIGNED" },
+            {
+              id: parcel.shipmentId,
+              awb_code: parcel.awb,
+              courier_name: parcel.courierName,
+              current_status: parcel.status?.label ?? "AWB ASSIGNED",
+            },
           ],
           shipment_track_activities: [...parcel.scans].reverse(),
           track_url: `https://shiprocket.co/tracking/${parcel.awb}`,
@@ -331,7 +380,8 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
         date: istScan(at),
         status: `X-${status.id}`,
         activity: `${status.label[0]}${status.label.slice(1).toLowerCase()}`,
-        location: status === SR_STATUS.DELIVERED ? "Bengaluru (Karnataka)" : "Jaipur Hub (Rajasthan)",
+        location:
+          status === SR_STATUS.DELIVERED ? "Bengaluru (Karnataka)" : "Jaipur Hub (Rajasthan)",
         "sr-status": String(status.id),
         "sr-status-label": status.label,
       });

@@ -6,11 +6,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { forgetEstimatesForTests } from "../../src/features/shipping/estimate.server";
 import { forgetShiprocketTokensForTests } from "../../src/features/shipping/providers/shiprocket.server";
-import { shippingSection, type ShippingSettings } from "../../src/features/shipping/shipping-settings";
+import {
+  shippingSection,
+  type ShippingSettings,
+} from "../../src/features/shipping/shipping-settings";
 import { readSection, writeSection } from "../../src/features/settings/settings-store.server";
 import { schema } from "../../src/server/db/client";
 import { createTestDb, type TestDb } from "./db";
-import { FAKE_SR_EMAIL, FAKE_SR_PASSWORD, type FakeShiprocket, startFakeShiprocket } from "./fake-shiprocket";
+import {
+  FAKE_SR_EMAIL,
+  FAKE_SR_PASSWORD,
+  type FakeShiprocket,
+  startFakeShiprocket,
+} from "./fake-shiprocket";
 
 export const OWNER_TOKEN = "test:ship-owner";
 export const SHOPPER_TOKEN = "test:ship-shopper";
@@ -19,7 +27,10 @@ const actor = { uid: "ship-owner", email: "ship-owner@example.com", address: "12
 
 let orders = 0;
 
-export function shippingKit(kind: "pglite" | "postgres", provider: "shiprocket" | "manual" = "shiprocket") {
+export function shippingKit(
+  kind: "pglite" | "postgres",
+  provider: "shiprocket" | "manual" = "shiprocket",
+) {
   const k = {} as { t: TestDb; fake: FakeShiprocket };
   const saved = { ...process.env };
   beforeAll(async () => {
@@ -52,15 +63,31 @@ export function shippingKit(kind: "pglite" | "postgres", provider: "shiprocket" 
       shiprocket: { email: FAKE_SR_EMAIL, password: FAKE_SR_PASSWORD, webhookToken: WEBHOOK_TOKEN },
       ...change,
     };
-    await k.t.db.transaction((tx) => writeSection(tx, shippingSection, value, current.version, actor));
+    await k.t.db.transaction((tx) =>
+      writeSection(tx, shippingSection, value, current.version, actor),
+    );
     forgetEstimatesForTests();
   }
 
   /** A paid order (processing) of two lines, to Jaipur 302001 unless told. */
   async function paidOrder(pin = "302001", status = "processing"): Promise<string> {
     const id = `ORD-SHIP-${Date.now().toString(36)}-${++orders}`;
-    const address = { id: "addr-1", type: "Home", address1: "12 MI Road", address2: "", city: "Jaipur", state: "Rajasthan", zipCode: pin, country: "India" };
-    const name = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "asha.ship@example.com" };
+    const address = {
+      id: "addr-1",
+      type: "Home",
+      address1: "12 MI Road",
+      address2: "",
+      city: "Jaipur",
+      state: "Rajasthan",
+      zipCode: pin,
+      country: "India",
+    };
+    const name = {
+      firstName: "Asha",
+      lastName: "Verma",
+      phone: "9876543210",
+      email: "asha.ship@example.com",
+    };
     await k.t.db.insert(schema.orders).values({
       id,
       userId: "ship-shopper",
@@ -75,8 +102,22 @@ export function shippingKit(kind: "pglite" | "postgres", provider: "shiprocket" 
       paidAt: new Date(),
     });
     await k.t.db.insert(schema.orderItems).values([
-      { id: `${id}-a`, orderId: id, productName: "Ocean Wave Photo Frame", quantity: 2, pricePaise: 149900, productWeightGrams: 800 },
-      { id: `${id}-b`, orderId: id, productName: "Luggage Tag", quantity: 1, pricePaise: 49900, productWeightGrams: 60 },
+      {
+        id: `${id}-a`,
+        orderId: id,
+        productName: "Ocean Wave Photo Frame",
+        quantity: 2,
+        pricePaise: 149900,
+        productWeightGrams: 800,
+      },
+      {
+        id: `${id}-b`,
+        orderId: id,
+        productName: "Luggage Tag",
+        quantity: 1,
+        pricePaise: 49900,
+        productWeightGrams: 60,
+      },
     ]);
     return id;
   }

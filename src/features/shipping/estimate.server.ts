@@ -75,12 +75,14 @@ export async function deliveryEstimate(
   input: { pin: string; weightGrams: number; dispatchDays: number },
   now = new Date(),
 ): Promise<DeliveryEstimate> {
-  if (!isPinCode(input.pin)) throw new HttpError(400, "Enter a 6-digit PIN code, for example 560001.");
+  if (!isPinCode(input.pin))
+    throw new HttpError(400, "Enter a 6-digit PIN code, for example 560001.");
   const { value: settings } = await readSection(db, shippingSection);
   const answer = await serviceabilityFor(settings, input.pin, input.weightGrams, now.getTime());
   const dispatchBy = addDays(now, input.dispatchDays);
   const base = { pin: input.pin, dispatchBy: dispatchBy.toISOString() };
-  if (!answer) return { ...base, deliverable: null, deliverBy: null, transitDays: null, courierPart: false };
+  if (!answer)
+    return { ...base, deliverable: null, deliverBy: null, transitDays: null, courierPart: false };
   if (!answer.deliverable)
     return { ...base, deliverable: false, deliverBy: null, transitDays: null, courierPart: false };
   const courier = pickCourier(answer.couriers, settings.courierChoice) ?? answer.couriers[0];
@@ -99,7 +101,11 @@ export const totalWeightGrams = (lines: readonly { quantity: number; weightGrams
   lines.reduce((sum, l) => sum + l.quantity * l.weightGrams, 0);
 
 /** Checkout's server-side stop: a PIN the provider says is not delivered to is a 400. */
-export async function refuseUndeliverable(db: DbOrTx, pin: string, weightGrams: number): Promise<void> {
+export async function refuseUndeliverable(
+  db: DbOrTx,
+  pin: string,
+  weightGrams: number,
+): Promise<void> {
   if (!isPinCode(pin)) return;
   const { value: settings } = await readSection(db, shippingSection);
   const answer = await serviceabilityFor(settings, pin, weightGrams);

@@ -30,7 +30,10 @@ export async function postParcelEvent(context: APIContext): Promise<Response> {
   const text = await readBodyText(context.request, 256 * 1024);
   const snapshot = shiprocketSnapshot(parseJsonBody(text));
   if (!snapshot)
-    return errorResponse(400, "The body needs awb, current_status, shipment_status_id and current_timestamp.");
+    return errorResponse(
+      400,
+      "The body needs awb, current_status, shipment_status_id and current_timestamp.",
+    );
   const outcome = await applyTracking(db, snapshot, "webhook");
   return json({ ok: true, outcome });
 }

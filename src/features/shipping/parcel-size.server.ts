@@ -25,7 +25,12 @@ export async function parcelGuess(
   const ids = [...new Set(lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
   const sizes = ids.length
     ? await db
-        .select({ id: products.id, l: products.lengthCm, b: products.breadthCm, h: products.heightCm })
+        .select({
+          id: products.id,
+          l: products.lengthCm,
+          b: products.breadthCm,
+          h: products.heightCm,
+        })
         .from(products)
         .where(inArray(products.id, ids))
     : [];
@@ -38,7 +43,7 @@ export async function parcelGuess(
   let unknown = lines.length === 0;
   for (const line of lines) {
     const size = line.productId ? byId.get(line.productId) : undefined;
-    if (!size || !size.l || !size.b || !size.h) {
+    if (!size?.l || !size.b || !size.h) {
       unknown = true;
       continue;
     }

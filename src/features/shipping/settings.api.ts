@@ -23,7 +23,11 @@ const putBody = z.object({
 export async function getShippingSettings(context: APIContext): Promise<Response> {
   await requireAdmin(context);
   const stored = await readSection(await getDb(), shippingSection);
-  return json({ settings: publicShippingSettings(stored.value), version: stored.version, webhookPath: WEBHOOK_PATH });
+  return json({
+    settings: publicShippingSettings(stored.value),
+    version: stored.version,
+    webhookPath: WEBHOOK_PATH,
+  });
 }
 
 export async function putShippingSettings(context: APIContext): Promise<Response> {
@@ -32,9 +36,19 @@ export async function putShippingSettings(context: APIContext): Promise<Response
   const db = await getDb();
   const saved = await db.transaction(async (tx) => {
     const stored = await readSection(tx, shippingSection);
-    return writeSection(tx, shippingSection, mergeSecrets(body.settings, stored.value), body.version, auditActor(context, owner));
+    return writeSection(
+      tx,
+      shippingSection,
+      mergeSecrets(body.settings, stored.value),
+      body.version,
+      auditActor(context, owner),
+    );
   });
   // Estimates depend on the provider, the pickup PIN and the zones: start afresh.
   forgetEstimatesForTests();
-  return json({ settings: publicShippingSettings(saved.value), version: saved.version, webhookPath: WEBHOOK_PATH });
+  return json({
+    settings: publicShippingSettings(saved.value),
+    version: saved.version,
+    webhookPath: WEBHOOK_PATH,
+  });
 }

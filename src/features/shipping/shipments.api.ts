@@ -68,10 +68,17 @@ async function shipmentsAnswer(db: Db, orderId: string): Promise<ShipmentsAnswer
         weightGrams: guess.weightGrams,
         signal: AbortSignal.timeout(10_000),
       });
-      couriers = answer.couriers.map((c) => ({ courierId: c.courierId, courierName: c.courierName, transitDays: c.transitDays, cost: c.ratePaise }));
-      if (!answer.deliverable) couriersNote = `No courier delivers to PIN code ${order.shippingAddress.zipCode}.`;
+      couriers = answer.couriers.map((c) => ({
+        courierId: c.courierId,
+        courierName: c.courierName,
+        transitDays: c.transitDays,
+        cost: c.ratePaise,
+      }));
+      if (!answer.deliverable)
+        couriersNote = `No courier delivers to PIN code ${order.shippingAddress.zipCode}.`;
     } catch (error) {
-      couriersNote = error instanceof ShippingProviderError ? error.message : "Shiprocket could not be asked.";
+      couriersNote =
+        error instanceof ShippingProviderError ? error.message : "Shiprocket could not be asked.";
     }
   }
   return {
@@ -119,9 +126,19 @@ export async function postBook(context: APIContext): Promise<Response> {
   const row = await ownedShipment(db, id);
   const { value: settings } = await readSection(db, shippingSection);
   if (row.provider !== settings.provider)
-    throw new HttpError(400, `This shipment was made with ${row.provider} shipping; switch back in Settings to book it.`);
-  await recordAudit(db, auditActor(context, owner), { action: "shipment.book", entity: "order", entityId: row.orderId, after: { shipmentId: id } });
-  return json({ shipment: shipmentJson(await bookShipment(db, id, shippingProviderFor(settings), settings)) });
+    throw new HttpError(
+      400,
+      `This shipment was made with ${row.provider} shipping; switch back in Settings to book it.`,
+    );
+  await recordAudit(db, auditActor(context, owner), {
+    action: "shipment.book",
+    entity: "order",
+    entityId: row.orderId,
+    after: { shipmentId: id },
+  });
+  return json({
+    shipment: shipmentJson(await bookShipment(db, id, shippingProviderFor(settings), settings)),
+  });
 }
 
 /** Manual shipping: the owner says the parcel was picked up, delivered, returned or lost. */
@@ -132,7 +149,10 @@ export async function postMark(context: APIContext): Promise<Response> {
   const db = await getDb();
   const row = await ownedShipment(db, id);
   if (row.provider !== "manual")
-    throw new HttpError(400, "Shiprocket reports this parcel's news itself; it cannot be marked by hand.");
+    throw new HttpError(
+      400,
+      "Shiprocket reports this parcel's news itself; it cannot be marked by hand.",
+    );
   const at = new Date();
   const status = body.status as ShipmentStatus;
   await applyTracking(
@@ -145,7 +165,14 @@ export async function postMark(context: APIContext): Promise<Response> {
       eventKey: `${row.id}:${status}`,
       at,
       etd: "",
-      scans: [{ at: at.toISOString(), activity: SHIPMENT_STATUS_LABELS[status] ?? status, location: "", status }],
+      scans: [
+        {
+          at: at.toISOString(),
+          activity: SHIPMENT_STATUS_LABELS[status] ?? status,
+          location: "",
+          status,
+        },
+      ],
       trackingUrl: row.trackingUrl,
       courierName: row.courierName,
       raw: { markedBy: owner.uid, status },

@@ -11,7 +11,12 @@ import type { Db, Tx } from "../../server/db/client";
 import { shipments } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
-import { loadOrderRow, lockOrderRow, orderParcelLines, setCourierCost } from "../orders/order-records.server";
+import {
+  loadOrderRow,
+  lockOrderRow,
+  orderParcelLines,
+  setCourierCost,
+} from "../orders/order-records.server";
 import { pickCourier } from "./courier-choice";
 import type { ShippingProvider } from "./providers/provider";
 import { ShippingProviderError } from "./providers/provider";
@@ -23,7 +28,11 @@ const CLAIM_MS = 60_000;
 const SHIPPABLE = ["processing", "shipped", "delivered"];
 
 export async function listShipments(db: Db | Tx, orderId: string): Promise<ShipmentRow[]> {
-  return db.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.createdAt));
+  return db
+    .select()
+    .from(shipments)
+    .where(eq(shipments.orderId, orderId))
+    .orderBy(asc(shipments.createdAt));
 }
 
 async function totalCourierCost(tx: Tx, orderId: string): Promise<void> {
@@ -44,7 +53,10 @@ export async function createShipment(
 ): Promise<{ shipment: ShipmentRow; fresh: boolean }> {
   const manual = settings.provider === "manual";
   if (manual && (!body.courierName || !body.awb))
-    throw new HttpError(400, "With manual shipping, enter the courier's name and the AWB you were given.");
+    throw new HttpError(
+      400,
+      "With manual shipping, enter the courier's name and the AWB you were given.",
+    );
   return db.transaction(async (tx) => {
     const order = await lockOrderRow(tx, orderId);
     if (!order) throw new HttpError(404, "Order not found");
@@ -54,7 +66,10 @@ export async function createShipment(
       .where(and(eq(shipments.orderId, orderId), eq(shipments.clientKey, body.key)));
     if (existing) return { shipment: existing, fresh: false };
     if (!SHIPPABLE.includes(order.status))
-      throw new HttpError(400, "Only a paid order can be shipped: this one is not paid yet, or was cancelled.");
+      throw new HttpError(
+        400,
+        "Only a paid order can be shipped: this one is not paid yet, or was cancelled.",
+      );
     const id = `shp_${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
     const values = {
       id,
@@ -92,12 +107,19 @@ export async function createShipment(
 async function claim(db: Db, id: string, now: Date): Promise<ShipmentRow | null> {
   const [row] = await db
     .update(shipments)
-    .set({ bookingAttempts: sql`${shipments.bookingAttempts} + 1`, bookingClaimedAt: now, updatedAt: now })
+    .set({
+      bookingAttempts: sql`${shipments.bookingAttempts} + 1`,
+      bookingClaimedAt: now,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(shipments.id, id),
         eq(shipments.status, "booking"),
-        or(isNull(shipments.bookingClaimedAt), lt(shipments.bookingClaimedAt, new Date(now.getTime() - CLAIM_MS))),
+        or(
+          isNull(shipments.bookingClaimedAt),
+          lt(shipments.bookingClaimedAt, new Date(now.getTime() - CLAIM_MS)),
+        ),
       ),
     )
     .returning();
@@ -105,7 +127,10 @@ async function claim(db: Db, id: string, now: Date): Promise<ShipmentRow | null>
 }
 
 async function store(db: Db, id: string, fields: Partial<ShipmentRow>): Promise<void> {
-  await db.update(shipments).set({ ...fields, updatedAt: new Date() }).where(eq(shipments.id, id));
+  await db
+    .update(shipments)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(shipments.id, id));
 }
 
 /**
@@ -125,7 +150,10 @@ export async function bookShipment(
     const [current] = await db.select().from(shipments).where(eq(shipments.id, id));
     if (!current) throw new HttpError(404, "Shipment not found");
     if (current.status === "booking")
-      throw new HttpError(409, "This shipment is being booked in another window. Reload in a moment to see it.");
+      throw new HttpError(
+        409,
+        "This shipment is being booked in another window. Reload in a moment to see it.",
+      );
     return current;
   }
   const s = { ...row };
@@ -152,15 +180,30 @@ export async function bookShipment(
             phone: order.shippingName.phone,
             email: order.shippingName.email,
           },
-          items: lines.map((l, i) => ({ name: l.name, sku: `${order.id}-${i + 1}`, units: l.quantity, pricePaise: l.pricePaise })),
+          items: lines.map((l, i) => ({
+            name: l.name,
+            sku: `${order.id}-${i + 1}`,
+            units: l.quantity,
+            pricePaise: l.pricePaise,
+          })),
           subTotalPaise: order.subtotalPaise,
           weightGrams: s.weightGrams,
           lengthCm: s.lengthCm,
           breadthCm: s.breadthCm,
           heightCm: s.heightCm,
         }));
-      Object.assign(s, { providerOrderId: parcel.providerOrderId, providerShipmentId: parcel.providerShipmentId, awb: parcel.awb, courierName: parcel.courierName || s.courierName });
-      await store(db, s.id, { providerOrderId: s.providerOrderId, providerShipmentId: s.providerShipmentId, awb: s.awb, courierName: s.courierName });
+      Object.assign(s, {
+        providerOrderId: parcel.providerOrderId,
+        providerShipmentId: parcel.providerShipmentId,
+        awb: parcel.awb,
+        courierName: parcel.courierName || s.courierName,
+      });
+      await store(db, s.id, {
+        providerOrderId: s.providerOrderId,
+        providerShipmentId: s.providerShipmentId,
+        awb: s.awb,
+        courierName: s.courierName,
+      });
     }
     if (!s.awb) {
       const options = await provider.serviceability({
@@ -169,14 +212,23 @@ export async function bookShipment(
         weightGrams: s.weightGrams,
       });
       const courier = pickCourier(options.couriers, s.courierChoice);
-      if (!courier) throw new HttpError(400, "No courier takes this parcel to this PIN code: choose another courier, or ship it by hand.");
+      if (!courier)
+        throw new HttpError(
+          400,
+          "No courier takes this parcel to this PIN code: choose another courier, or ship it by hand.",
+        );
       let assigned;
       try {
         assigned = await provider.assignAwb(s.providerShipmentId, courier.courierId);
       } catch (error) {
         const again = await provider.findParcel(s.id);
         if (!again?.awb) throw error;
-        assigned = { awb: again.awb, courierId: courier.courierId, courierName: again.courierName, costPaise: 0 };
+        assigned = {
+          awb: again.awb,
+          courierId: courier.courierId,
+          courierName: again.courierName,
+          costPaise: 0,
+        };
       }
       Object.assign(s, {
         awb: assigned.awb,
@@ -186,7 +238,17 @@ export async function bookShipment(
         trackingUrl: provider.trackingUrl(assigned.awb),
       });
       await db.transaction(async (tx) => {
-        await tx.update(shipments).set({ awb: s.awb, courierId: s.courierId, courierName: s.courierName, costPaise: s.costPaise, trackingUrl: s.trackingUrl, updatedAt: new Date() }).where(eq(shipments.id, s.id));
+        await tx
+          .update(shipments)
+          .set({
+            awb: s.awb,
+            courierId: s.courierId,
+            courierName: s.courierName,
+            costPaise: s.costPaise,
+            trackingUrl: s.trackingUrl,
+            updatedAt: new Date(),
+          })
+          .where(eq(shipments.id, s.id));
         await totalCourierCost(tx, s.orderId);
       });
     }
@@ -197,7 +259,13 @@ export async function bookShipment(
     if (!s.pickupScheduledAt) {
       s.pickupScheduledAt = (await provider.pickup(s.providerShipmentId)) || "requested";
     }
-    const done = { pickupScheduledAt: s.pickupScheduledAt, status: "booked", lastError: "", bookingClaimedAt: null, lastNewsAt: now };
+    const done = {
+      pickupScheduledAt: s.pickupScheduledAt,
+      status: "booked",
+      lastError: "",
+      bookingClaimedAt: null,
+      lastNewsAt: now,
+    };
     await store(db, s.id, done);
     return { ...s, ...done };
   } catch (error) {

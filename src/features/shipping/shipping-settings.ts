@@ -9,7 +9,10 @@ import { PIN_PATTERN } from "../../lib/address";
 import { defineSection } from "../settings/settings-store.server";
 
 const text = (field: string, max: number) =>
-  z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`);
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`);
 const whole = (field: string, min: number, max: number) =>
   z
     .number({ error: `${field} must be a number` })
@@ -17,7 +20,10 @@ const whole = (field: string, min: number, max: number) =>
     .min(min, `${field} must be at least ${min}`)
     .max(max, `${field} must be at most ${max}`);
 const pin = (field: string) =>
-  z.string({ error: `${field} must be text` }).trim().regex(PIN_PATTERN, `${field} must be a 6-digit PIN code`);
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .regex(PIN_PATTERN, `${field} must be a 6-digit PIN code`);
 
 export const zoneSchema = z.object({
   label: text("A zone's name", 60).min(1, "Every zone needs a name"),
@@ -25,7 +31,10 @@ export const zoneSchema = z.object({
   prefixes: z
     .string({ error: "A zone's PIN prefixes must be text" })
     .trim()
-    .regex(/^\d{1,6}([ ,]+\d{1,6})*$/, "A zone's PIN prefixes are 1-6 digits each, separated by spaces"),
+    .regex(
+      /^\d{1,6}([ ,]+\d{1,6})*$/,
+      "A zone's PIN prefixes are 1-6 digits each, separated by spaces",
+    ),
   days: whole("A zone's transit days", 1, 30),
 });
 export type ShippingZone = z.infer<typeof zoneSchema>;
@@ -63,7 +72,9 @@ export const shippingSettingsSchema = z
   .refine(
     (v) =>
       v.provider !== "shiprocket" ||
-      (v.shiprocket.email !== "" && v.shiprocket.password !== "" && v.shiprocket.webhookToken.length >= 16),
+      (v.shiprocket.email !== "" &&
+        v.shiprocket.password !== "" &&
+        v.shiprocket.webhookToken.length >= 16),
     {
       error:
         "Shiprocket needs the API user's email and password and a webhook token of at least 16 characters.",
@@ -148,6 +159,10 @@ export function mergeSecrets(input: unknown, stored: ShippingSettings): unknown 
     keys[name] === undefined || keys[name] === "" ? stored.shiprocket[name] : keys[name];
   return {
     ...body,
-    shiprocket: { email: keys.email, password: keep("password"), webhookToken: keep("webhookToken") },
+    shiprocket: {
+      email: keys.email,
+      password: keep("password"),
+      webhookToken: keep("webhookToken"),
+    },
   };
 }

@@ -81,7 +81,11 @@ export async function applyTracking(
     if (alsoRecord) await alsoRecord(tx);
     const current = shipment.status as ShipmentStatus;
     const moves = movesOn(current, snapshot.status);
-    const reached = (s: ShipmentStatus) => RANK[snapshot.status] >= RANK[s] && snapshot.status !== "rto" && snapshot.status !== "lost" && snapshot.status !== "cancelled";
+    const reached = (s: ShipmentStatus) =>
+      RANK[snapshot.status] >= RANK[s] &&
+      snapshot.status !== "rto" &&
+      snapshot.status !== "lost" &&
+      snapshot.status !== "cancelled";
     await tx
       .update(shipments)
       .set({
@@ -89,7 +93,9 @@ export async function applyTracking(
         lastNewsAt: now,
         updatedAt: now,
         ...(snapshot.etd ? { etd: snapshot.etd } : {}),
-        ...(shipment.trackingUrl || !snapshot.trackingUrl ? {} : { trackingUrl: snapshot.trackingUrl }),
+        ...(shipment.trackingUrl || !snapshot.trackingUrl
+          ? {}
+          : { trackingUrl: snapshot.trackingUrl }),
         ...(moves
           ? {
               status: snapshot.status,
@@ -124,12 +130,27 @@ async function orderNews(
   const shopper = (order.shippingName.email || order.billingName.email).trim();
   const shop = shopConfig();
   if (snapshot.status === "rto" || snapshot.status === "lost") {
-    await logOrder(tx, order.id, "shipment", `Parcel ${shipment.awb}: ${snapshot.providerStatus || snapshot.status}`, { shipmentId: shipment.id });
-    await sendMail(tx, ownerParcelMail(snapshot.status, ownerAddress(), facts, snapshot.providerStatus));
+    await logOrder(
+      tx,
+      order.id,
+      "shipment",
+      `Parcel ${shipment.awb}: ${snapshot.providerStatus || snapshot.status}`,
+      { shipmentId: shipment.id },
+    );
+    await sendMail(
+      tx,
+      ownerParcelMail(snapshot.status, ownerAddress(), facts, snapshot.providerStatus),
+    );
     return;
   }
   if (RANK[snapshot.status] >= RANK.picked_up) {
-    const moved = await moveOrderForShipment(tx, order.id, "shipped", shipment.pickedUpAt ?? snapshot.at, shipment.awb);
+    const moved = await moveOrderForShipment(
+      tx,
+      order.id,
+      "shipped",
+      shipment.pickedUpAt ?? snapshot.at,
+      shipment.awb,
+    );
     if (moved && shopper && snapshot.status !== "delivered")
       await sendMail(tx, shopperParcelMail("shipped", shopper, facts, shop));
   }
@@ -172,7 +193,10 @@ export async function recheckQuietShipments(
         eq(shipments.provider, provider.name),
         inArray(shipments.status, MOVING),
         sql`${shipments.awb} <> ''`,
-        or(and(isNull(shipments.lastNewsAt), lt(shipments.createdAt, since)), lt(shipments.lastNewsAt, since)),
+        or(
+          and(isNull(shipments.lastNewsAt), lt(shipments.createdAt, since)),
+          lt(shipments.lastNewsAt, since),
+        ),
       ),
     )
     .limit(limit);

@@ -358,7 +358,12 @@ export class ShiprocketProvider implements ShippingProvider {
       tracking_data: z.object({
         shipment_status: num.optional(),
         shipment_track: z
-          .array(z.object({ current_status: z.string().default(""), courier_name: z.string().optional() }))
+          .array(
+            z.object({
+              current_status: z.string().default(""),
+              courier_name: z.string().optional(),
+            }),
+          )
           .default([]),
         shipment_track_activities: z.array(scanShape).nullish(),
         track_url: z.string().optional().default(""),
