@@ -14,6 +14,7 @@ import { shippingProviderFor } from "./providers/index.server";
 import type { Serviceability } from "./providers/provider";
 import { shippingSection, type ShippingSettings } from "./shipping-settings";
 import { pickCourier } from "./courier-choice";
+import { type EstimateJson, NOT_DELIVERED } from "./shipping";
 
 const CACHE_MS = 6 * 3600_000;
 const CACHE_MAX = 5_000;
@@ -53,20 +54,8 @@ export async function serviceabilityFor(
   }
 }
 
-export interface DeliveryEstimate {
-  pin: string;
-  /** false: not delivered to; null: the provider did not answer (unknown). */
-  deliverable: boolean | null;
-  dispatchBy: string;
-  /** The estimated delivery day (ISO), null when unknown. */
-  deliverBy: string | null;
-  transitDays: number | null;
-  /** Whether the courier's days are included. */
-  courierPart: boolean;
-}
-
-export const NOT_DELIVERED = (pin: string) =>
-  `We do not deliver to PIN code ${pin} yet. Please use an address with another PIN code.`;
+/** deliverable false: not delivered to; null: the provider did not answer (unknown). */
+export type DeliveryEstimate = EstimateJson;
 
 const addDays = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000);
 

@@ -80,3 +80,16 @@ export interface ParcelView {
   etd: string;
   scans: ScanJson[];
 }
+
+/** A delivery estimate as GET /v2/delivery-estimate answers it (estimate.server.ts). */
+export interface EstimateJson {
+  pin: string;
+  deliverable: boolean | null;
+  dispatchBy: string;
+  deliverBy: string | null;
+  transitDays: number | null;
+  courierPart: boolean;
+}
+
+export const NOT_DELIVERED = (pin: string) =>
+  `We do not deliver to PIN code ${pin} yet. Please use an address with another PIN code.`;
