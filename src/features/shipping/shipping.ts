@@ -93,3 +93,26 @@ export interface EstimateJson {
 
 export const NOT_DELIVERED = (pin: string) =>
   `We do not deliver to PIN code ${pin} yet. Please use an address with another PIN code.`;
+
+/** GET/PUT /v2/admin/settings/shipping: the keys only as set or not (shipping-settings.ts). */
+export interface ShippingSettingsAnswer {
+  version: number;
+  webhookPath: string;
+  settings: {
+    provider: "manual" | "shiprocket";
+    courierChoice: "cheapest" | "fastest";
+    pickup: {
+      name: string;
+      phone: string;
+      line1: string;
+      line2: string;
+      city: string;
+      state: string;
+      pin: string;
+      location: string;
+    };
+    package: { weightGrams: number; lengthCm: number; breadthCm: number; heightCm: number };
+    shiprocket: { email: string; passwordSet: boolean; webhookTokenSet: boolean };
+    zones: { label: string; prefixes: string; days: number }[];
+  };
+}
