@@ -11,6 +11,7 @@ import { getDb } from "../../server/db/client";
 import { deliverDueMail } from "../../server/mail.server";
 import { paymentProvider } from "../../server/payments/index.server";
 import { recheckDueRefunds } from "../refunds/refunds.server";
+import { recheckShipmentsIfDue } from "../shipping/tracking.server";
 import { recheckDueOrders } from "./recheck.server";
 
 export const JOB_INTERVAL_MS = 30_000;
@@ -27,6 +28,9 @@ export async function runBackgroundJobsOnce(): Promise<void> {
     );
     await recheckDueRefunds(db, paymentProvider()).catch((e: unknown) =>
       console.error("[jobs] refund re-check failed", e),
+    );
+    await recheckShipmentsIfDue(db).catch((e: unknown) =>
+      console.error("[jobs] parcel re-check failed", e),
     );
     await deliverDueMail(db).catch((e: unknown) => console.error("[jobs] mail sender failed", e));
   } finally {

@@ -13,7 +13,10 @@ import { ownerAddress, sendMail } from "../../server/mail.server";
 import { shopConfig } from "../../server/shop-config";
 import { logOrder } from "../orders/order-log.server";
 import { loadOrderRow, moveOrderForShipment } from "../orders/order-records.server";
+import { readSection } from "../settings/settings-store.server";
+import { shippingProviderFor } from "./providers/index.server";
 import type { ShipmentStatus, ShippingProvider, TrackingSnapshot } from "./providers/provider";
+import { shippingSection } from "./shipping-settings";
 import { ownerParcelMail, shopperParcelMail } from "./shipment-mail";
 
 const RANK: Record<ShipmentStatus, number> = {
@@ -208,4 +211,13 @@ export async function recheckQuietShipments(
     else await db.update(shipments).set({ lastNewsAt: now }).where(eq(shipments.id, parcel.id));
   }
   return asked;
+}
+
+/** The background jobs' step (checkout/background-jobs.server.ts): asks at most hourly per process. */
+let lastRecheck = 0;
+export async function recheckShipmentsIfDue(db: Db, now = Date.now()): Promise<void> {
+  if (now - lastRecheck < 3600_000) return;
+  lastRecheck = now;
+  const { value } = await readSection(db, shippingSection);
+  if (value.provider === "shiprocket") await recheckQuietShipments(db, shippingProviderFor(value));
 }
