@@ -5,6 +5,7 @@
  * answer in time, the date leaves those days out and says so.
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from "react";
+import { useHydrated } from "../../components/ui/use-hydrated";
 import { api } from "../../lib/api-client";
 import { indiaDate } from "../../lib/dates";
 import { type EstimateJson, NOT_DELIVERED } from "./shipping";
@@ -44,6 +45,7 @@ export default function DeliveryEstimate({
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const hydrated = useHydrated();
 
   const started = useRef(false);
   const check = useCallback(
