@@ -125,7 +125,7 @@ export default function DeliveryEstimate({
           />
           <button
             type="submit"
-            disabled={busy}
+            disabled={busy || !hydrated}
             className="rounded-full border border-cream-300 px-4 py-1.5 font-semibold text-ink-700 hover:bg-cream-100 disabled:opacity-60"
           >
             {busy ? "Checking…" : "Check"}
