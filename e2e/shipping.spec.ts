@@ -18,6 +18,7 @@ async function paidOrder(page: Page, request: import("@playwright/test").APIRequ
   const [product] = await someProducts(page, 1);
   await page.goto(`/products/product/${product!.id}`);
   const estimate = page.locator("[data-delivery-estimate]");
+  await estimate.scrollIntoViewIfNeeded(); // client:visible hydrates once it is in view
   await hydrated(page, estimate.getByRole("button", { name: "Check" }));
   await estimate.getByLabel("PIN code").fill("600001");
   await estimate.getByRole("button", { name: "Check" }).click();
