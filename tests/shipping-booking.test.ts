@@ -133,12 +133,14 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
 
   it("a timeout while assigning the AWB: 502 with a sentence; the retry finds the AWB already assigned and carries on", async () => {
     const id = await k.paidOrder();
-    k.fake.slow("/courier/assign/awb", 1500);
+    process.env.SHIPROCKET_TIMEOUT_MS = "600";
+    k.fake.slow("/courier/assign/awb", 2000);
     const first = await post(id, { key: newKey(), ...parcel });
     expect(first.status).toBe(502);
     expect(first.json.error).toContain("did not answer in time");
     k.fake.slow("/courier/assign/awb", 0);
-    await new Promise((r) => setTimeout(r, 900)); // the slow call finishes at the fake
+    process.env.SHIPROCKET_TIMEOUT_MS = "8000";
+    await new Promise((r) => setTimeout(r, 2000)); // the slow call finishes at the fake
     const [stored] = await k.t.db
       .select()
       .from(schema.shipments)

@@ -69,6 +69,7 @@ describe.each(dbKinds)("delivery estimates and shipping settings on %s", (kind) 
       deliverable: false,
       deliverBy: null,
     });
+    process.env.SHIPPING_ESTIMATE_TIMEOUT_MS = "500";
     k.fake.slow("/courier/serviceability", 2500);
     const slow = await estimate("pin=600001&weight=500&days=10");
     expect(slow.json).toMatchObject({
@@ -107,6 +108,7 @@ describe.each(dbKinds)("delivery estimates and shipping settings on %s", (kind) 
     ).toHaveLength(0);
     k.fake.unserviceable.clear();
     forgetEstimatesForTests();
+    process.env.SHIPPING_ESTIMATE_TIMEOUT_MS = "500";
     k.fake.slow("/courier/serviceability", 2500);
     const slowButFine = await call(createRoute.POST, "/create-order", {
       method: "POST",

@@ -36,8 +36,8 @@ export function shippingKit(
   beforeAll(async () => {
     k.fake = await startFakeShiprocket();
     process.env.SHIPROCKET_BASE_URL = k.fake.url;
-    process.env.SHIPROCKET_TIMEOUT_MS = "800";
-    process.env.SHIPPING_ESTIMATE_TIMEOUT_MS = "1000";
+    process.env.SHIPROCKET_TIMEOUT_MS = "8000";
+    process.env.SHIPPING_ESTIMATE_TIMEOUT_MS = "8000";
     k.t = await createTestDb(kind);
     await k.t.db.insert(schema.users).values([
       { id: "ship-owner", email: "ship-owner@example.com", role: "tm_admin" },
@@ -51,6 +51,8 @@ export function shippingKit(
     await k.t.close();
   });
   beforeEach(() => {
+    process.env.SHIPPING_ESTIMATE_TIMEOUT_MS = "8000";
+    process.env.SHIPROCKET_TIMEOUT_MS = "8000";
     k.fake.reset();
     forgetShiprocketTokensForTests();
     forgetEstimatesForTests();
