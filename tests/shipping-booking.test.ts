@@ -210,6 +210,35 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
     expect(new Set(statuses).size).toBeGreaterThanOrEqual(3);
   });
 
+  it("the form's guess: the lines' grams and the products' box (longest, widest, heights stacked), else the default package", async () => {
+    const id = await k.paidOrder();
+    const frame = "prod-size-frame";
+    await k.t.db.insert(schema.products).values({
+      id: frame,
+      name: "Sized frame",
+      description: "",
+      pricePaise: 149900,
+      sku: `SIZE-${Date.now()}`,
+      lengthCm: 28,
+      breadthCm: 22,
+      heightCm: 4,
+    });
+    const guess = async () =>
+      (
+        await call(shipmentsRoute.GET, `/v2/admin/order/${id}/shipments`, {
+          token: OWNER_TOKEN,
+          params: { id },
+        })
+      ).json.guess;
+    // No line has a size yet: the default package's box, the lines' 1660 g.
+    expect(await guess()).toEqual({ weightGrams: 1660, lengthCm: 20, breadthCm: 15, heightCm: 8 });
+    await k.t.db
+      .update(schema.orderItems)
+      .set({ productId: frame })
+      .where(eq(schema.orderItems.orderId, id));
+    expect(await guess()).toEqual({ weightGrams: 1660, lengthCm: 28, breadthCm: 22, heightCm: 12 });
+  });
+
   it("refuses: a shopper (403), an unpaid order (400), a bad body (400), an unknown order (404); nothing written", async () => {
     const pending = await k.paidOrder("302001", "pending");
     expect((await post(pending, { key: newKey(), ...parcel }, SHOPPER_TOKEN)).status).toBe(403);
