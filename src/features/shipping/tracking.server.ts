@@ -60,7 +60,11 @@ export async function applyTracking(
     const [shipment] = await tx
       .select()
       .from(shipments)
-      .where(shipmentId ? eq(shipments.id, shipmentId) : eq(shipments.awb, snapshot.awb))
+      .where(
+        shipmentId
+          ? eq(shipments.id, shipmentId)
+          : and(eq(shipments.provider, "shiprocket"), eq(shipments.awb, snapshot.awb)),
+      )
       .for("update");
     if (!shipment) return "unknown";
     const eventId = createHash("sha256").update(snapshot.eventKey).digest("hex").slice(0, 40);
