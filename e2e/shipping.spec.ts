@@ -57,6 +57,7 @@ test("the owner ships an order by hand and the shopper follows the parcel to del
   request,
   browser,
 }) => {
+  test.setTimeout(120_000); // a whole purchase, then the owner's four steps, then the shopper's page
   const orderId = await paidOrder(page, request);
 
   const context = await browser.newContext();
