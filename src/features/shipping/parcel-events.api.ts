@@ -9,7 +9,7 @@ import type { APIContext } from "astro";
 import { getDb } from "../../server/db/client";
 import { errorResponse, json, parseJsonBody, readBodyText } from "../../server/http";
 import { readSection } from "../settings/settings-store.server";
-import { shiprocketSnapshot } from "./providers/shiprocket.server";
+import { shiprocketSnapshot } from "./providers/shiprocket-shapes";
 import { shippingSection } from "./shipping-settings";
 import { applyTracking } from "./tracking.server";
 
