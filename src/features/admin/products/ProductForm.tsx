@@ -16,6 +16,7 @@ import { PRODUCT_TEXTS, splitServerMessage, type ProductFormValues } from "./pro
 import ProductBasicsFields from "./ProductBasicsFields";
 import { messageOf } from "./ProductFormParts";
 import ProductImagesField from "./ProductImagesField";
+import ProductTaxFields from "./ProductTaxFields";
 import { AttributesField, TagsField, VariantsField } from "./ProductListFields";
 import { primaryButton, secondaryButton } from "./products-ui";
 
@@ -103,6 +104,7 @@ export default function ProductForm({
           disabled={readOnly || busy}
         />
         <ProductSizeFields register={register} errors={errors} />
+        <ProductTaxFields register={register} errors={errors} />
         <Controller
           name="variants"
           control={control}

@@ -4,6 +4,7 @@
  * same transaction as the product row, so the storefront never sees half an edit, and
  * `catalogueChanged(tx)` in that transaction tells the storefront's caches at once.
  */
+import { productTaxRow } from "../../books/product-tax";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../../server/db/client";
 import {
@@ -66,6 +67,7 @@ function row(input: ProductInput) {
     ...(input.lengthCm === undefined ? {} : { lengthCm: input.lengthCm }),
     ...(input.breadthCm === undefined ? {} : { breadthCm: input.breadthCm }),
     ...(input.heightCm === undefined ? {} : { heightCm: input.heightCm }),
+    ...productTaxRow(input),
   };
 }
 

@@ -25,9 +25,15 @@ export const categories = pgTable(
     name: text("name"),
     img: text("img").notNull().default(""),
     show: smallint("show").notNull().default(1),
+    /** The collection's default HSN code and GST rate for its products (null: the shop's default). */
+    hsn: text("hsn"),
+    gstRate: integer("gst_rate"),
     createdAt: createdAt(),
   },
-  (t) => [check("categories_show_check", sql`${t.show} in (0, 1)`)],
+  (t) => [
+    check("categories_show_check", sql`${t.show} in (0, 1)`),
+    check("categories_gst_rate_check", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
+  ],
 );
 
 export const products = pgTable(
@@ -56,6 +62,9 @@ export const products = pgTable(
     lengthCm: integer("length_cm").notNull().default(0),
     breadthCm: integer("breadth_cm").notNull().default(0),
     heightCm: integer("height_cm").notNull().default(0),
+    /** HSN code and GST rate (docs/decisions/0085); null: the category's, else the shop's default. */
+    hsn: text("hsn"),
+    gstRate: integer("gst_rate"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -70,6 +79,7 @@ export const products = pgTable(
       sql`${t.lengthCm} between 0 and 300 and ${t.breadthCm} between 0 and 300 and ${t.heightCm} between 0 and 300`,
     ),
     check("products_processing_days_check", sql`${t.processingDays} between 1 and 90`),
+    check("products_gst_rate_check", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
     check("products_status_check", sql`${t.status} in ('active', 'inactive')`),
     check("products_currency_check", sql`${t.currency} = 'INR'`),
     check(
