@@ -1,11 +1,11 @@
 /**
- * The Settings screen's "Shipping" panel (docs/shipping.md, decision 0106): the provider (manual or
+ * The Settings screen's "Shipping" panel (its section and title come from SettingsScreen) (docs/shipping.md, decision 0106): the provider (manual or
  * Shiprocket) and how the courier is chosen, the pickup address and PIN, the default package,
  * Shiprocket's API user and the webhook token (written, never shown: empty keeps the stored one),
  * the webhook address to paste into Shiprocket, and the manual zone table. Owner only; every save
  * is checked on the server, versioned and audited with the keys masked.
  */
-import { useEffect, useId, useState, type SubmitEvent } from "react";
+import { useEffect, useState, type SubmitEvent } from "react";
 import { showToast } from "../../../components/ui/toast-store";
 import {
   fetchShippingSettings,
@@ -39,7 +39,6 @@ export default function ShippingPanel() {
   const [keys, setKeys] = useState({ password: "", webhookToken: "" });
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  const id = useId();
 
   useEffect(() => {
     fetchShippingSettings().then(
@@ -78,14 +77,7 @@ export default function ShippingPanel() {
 
   const webhookUrl = `${window.location.origin}${answer.webhookPath}`;
   return (
-    <section
-      className="space-y-4 rounded-2xl border border-cream-200 p-4"
-      aria-labelledby={`${id}-title`}
-      data-settings-panel="shipping"
-    >
-      <h2 id={`${id}-title`} className="text-xl text-ink-900">
-        Shipping
-      </h2>
+    <div className="space-y-4" data-shipping-settings>
       <form onSubmit={submit} noValidate className="space-y-4 text-sm">
         <fieldset className="flex flex-wrap gap-4">
           <label className="flex flex-col">
@@ -257,6 +249,6 @@ export default function ShippingPanel() {
           {busy ? "Saving…" : "Save shipping settings"}
         </button>
       </form>
-    </section>
+    </div>
   );
 }
