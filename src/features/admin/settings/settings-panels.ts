@@ -16,4 +16,5 @@ export interface SettingsPanel {
 export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "business", title: "Business and tax", load: () => import("./BusinessPanel") },
   { key: "shipping", title: "Shipping", load: () => import("./ShippingPanel") },
+  { key: "privacy", title: "Privacy", load: () => import("./PrivacyPanel") },
 ];
