@@ -16,5 +16,6 @@ export * from "./schema/custom-work";
 export * from "./schema/refunds";
 export * from "./schema/owner";
 export * from "./schema/books";
+export * from "./schema/shipping";
 export * from "./schema/reviews";
 export * from "./schema/privacy";
