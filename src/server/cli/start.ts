@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { startBanner } from "./banner";
 import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
 import { superviseEmulator } from "./emulator-watch";
+import { SERVER_ENV, SERVER_FLAGS } from "./server-flags";
 import {
   isStopping,
   shutdown,
@@ -35,15 +36,8 @@ const SERVE = path.resolve("src/server/serve/serve.ts");
  *    by the optimising one: its second copy of the hot code and its compile memory stay out.
  *    Small queries are as fast; a 500-row scan takes ~30 % longer (the storefront reads from memory).
  */
-export const SERVER_ARGS = [
-  "--optimize-for-size",
-  "--max-semi-space-size=16",
-  "--liftoff-only",
-  SERVE,
-  ENTRY,
-];
-/** glibc gives each thread that allocates its own arena (zlib runs on libuv's pool): two are plenty. */
-export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
+export const SERVER_ARGS = [...SERVER_FLAGS, SERVE, ENTRY];
+export { SERVER_ENV };
 const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
 
 function newestMtime(target: string): number {
