@@ -7,25 +7,35 @@
  */
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
-const out = path.resolve("dist/serve");
-rmSync(out, { recursive: true, force: true });
-await build({
-  entryPoints: {
-    "serve-built": "src/server/cli/serve-built.ts",
-    server: "src/server/serve/serve.ts",
-  },
-  outdir: out,
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  packages: "external",
-  platform: "node",
-  format: "esm",
-  target: "node22",
-  logLevel: "warning",
-});
-const migrations = path.resolve("dist/migrations");
-rmSync(migrations, { recursive: true, force: true });
-cpSync(path.resolve("src/server/db/migrations"), migrations, { recursive: true });
-console.log("Bundled the production start into dist/serve/ (npm run serve).");
+/** What `npm run serve` runs; its absence makes `npm start` build again (start.ts, buildIsStale). */
+export const SERVE_BUNDLE = "dist/serve/serve-built.mjs";
+
+export async function bundleServe(): Promise<void> {
+  const out = path.resolve("dist/serve");
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    entryPoints: {
+      "serve-built": "src/server/cli/serve-built.ts",
+      server: "src/server/serve/serve.ts",
+    },
+    outdir: out,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    logLevel: "warning",
+  });
+  const migrations = path.resolve("dist/migrations");
+  rmSync(migrations, { recursive: true, force: true });
+  cpSync(path.resolve("src/server/db/migrations"), migrations, { recursive: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await bundleServe();
+  console.log("Bundled the production start into dist/serve/ (npm run serve).");
+}
