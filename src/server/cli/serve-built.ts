@@ -37,7 +37,9 @@ export async function serveBuilt(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
   process.env.HOST ??= "127.0.0.1";
   process.env.PORT ??= "4321";
-  process.env.MIGRATIONS_DIR ??= path.join(DIST, "migrations");
+  // The build's own copy, unless a folder that exists is named (.env.example names the sources').
+  const named = process.env.MIGRATIONS_DIR;
+  if (!named || !existsSync(named)) process.env.MIGRATIONS_DIR = path.join(DIST, "migrations");
   process.env.DEMO_MODE ??= String(!process.env.FIREBASE_PROJECT_ID);
   process.env.ASTRO_TELEMETRY_DISABLED = "1";
 
