@@ -4,13 +4,17 @@
  * what docs/deploy.md promises a studio: HSTS from the shop, canonical links on the public https
  * origin, the client address taken from X-Forwarded-For only with TRUST_PROXY (and then Caddy's,
  * never what the client wrote; decision 0071), and the demo refusing to start behind it.
- * The session cookies are the browser's (decision 0074): e2e/proxy.spec.ts checks they are Secure.
+ * The session cookies are written by the shop's script (decision 0074): Chromium signs in through
+ * Caddy (Google's sign-in endpoints and the shop's login answer played by the test, since nothing
+ * here can sign a real Firebase token) and the cookies it is left with are Secure.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumPath } from "../e2e/chromium";
 import { type Caddy, caddyInstalled, type Site, startCaddy } from "./helpers/caddy";
 import { ensureBuild, freePort, productionEnv, serve, type Served } from "./helpers/serve-built";
 import { listening } from "./helpers/start-shop";
@@ -24,6 +28,90 @@ const inquiry = JSON.stringify({
   budget: "₹8,000",
   description: "Wedding garland from 2 March.",
 });
+
+const SHOPPER = { uid: "proxy-shopper", email: "shopper@resintales.example" };
+
+/** An ID token's shape (the SDK reads its claims; only the server checks signatures). */
+function unsignedIdToken(): string {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+  const claims = {
+    iss: "https://securetoken.google.com/resin-tales-prod",
+    aud: "resin-tales-prod",
+    auth_time: now,
+    user_id: SHOPPER.uid,
+    sub: SHOPPER.uid,
+    iat: now,
+    exp: now + 3600,
+    email: SHOPPER.email,
+    email_verified: true,
+    firebase: { identities: { email: [SHOPPER.email] }, sign_in_provider: "password" },
+  };
+  return `${part({ alg: "RS256", kid: "test", typ: "JWT" })}.${part(claims)}.c2ln`;
+}
+
+/** Google's sign-in endpoints as the Firebase SDK calls them, and the shop's login answer. */
+async function fakeGoogleSignIn(context: import("playwright-core").BrowserContext): Promise<void> {
+  const cors = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-headers": "*",
+    "access-control-allow-methods": "POST, GET, OPTIONS",
+  };
+  const idToken = unsignedIdToken();
+  const account = {
+    localId: SHOPPER.uid,
+    email: SHOPPER.email,
+    emailVerified: true,
+    providerUserInfo: [
+      { providerId: "password", email: SHOPPER.email, federatedId: SHOPPER.email },
+    ],
+    validSince: "0",
+    lastLoginAt: String(Date.now()),
+    createdAt: String(Date.now()),
+  };
+  await context.route(/^https:\/\/(identitytoolkit|securetoken)\.googleapis\.com\//, (route) => {
+    const url = route.request().url();
+    if (route.request().method() === "OPTIONS")
+      return route.fulfill({ status: 204, headers: cors });
+    const body = url.includes("accounts:signInWithPassword")
+      ? {
+          kind: "identitytoolkit#VerifyPasswordResponse",
+          localId: SHOPPER.uid,
+          email: SHOPPER.email,
+          idToken,
+          registered: true,
+          refreshToken: "refresh",
+          expiresIn: "3600",
+        }
+      : url.includes("accounts:lookup")
+        ? { users: [account] }
+        : {
+            access_token: idToken,
+            id_token: idToken,
+            refresh_token: "refresh",
+            expires_in: "3600",
+          };
+    return route.fulfill({ status: 200, headers: cors, json: body });
+  });
+  await context.route("**/v2/auth/login", (route) =>
+    route.fulfill({
+      status: 200,
+      json: {
+        uid: SHOPPER.uid,
+        firstName: "Asha",
+        lastName: "Verma",
+        displayName: "Asha Verma",
+        email: SHOPPER.email,
+        phone: "",
+        dateOfBirth: "",
+        gender: "",
+        role: "customer",
+        addresses: [],
+        cartId: "",
+      },
+    }),
+  );
+}
 
 describe("the shop behind Caddy (HTTPS, tls internal)", () => {
   const folders: string[] = [];
@@ -106,6 +194,37 @@ describe("the shop behind Caddy (HTTPS, tls internal)", () => {
     expect((await send(direct, "127.0.0.2")).status).toBe(201);
     expect((await send(direct, "127.0.0.3")).status).toBe(429);
   });
+
+  it("leaves the browser Secure, SameSite=Lax session cookies after a sign-in over HTTPS", async () => {
+    const browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ["--host-resolver-rules=MAP *.localhost 127.0.0.1"],
+    });
+    try {
+      // Caddy's internal CA is not in this browser's store: the test trusts it by hand.
+      const context = await browser.newContext({ ignoreHTTPSErrors: true });
+      await fakeGoogleSignIn(context);
+      const page = await context.newPage();
+      const origin = `https://${trusted.name}:${trusted.port}`;
+      await page.goto(`${origin}/login`);
+      await page.getByLabel("Email").fill(SHOPPER.email);
+      await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await expect
+        .poll(async () => (await context.cookies(origin)).map((c) => c.name).sort(), {
+          timeout: 30_000,
+        })
+        .toEqual(expect.arrayContaining(["token", "user"]));
+      for (const cookie of (await context.cookies(origin)).filter((c) =>
+        ["token", "user"].includes(c.name),
+      )) {
+        expect(cookie.secure, cookie.name).toBe(true);
+        expect(cookie.sameSite, cookie.name).toBe("Lax");
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
 
   it("refuses to start in demo mode behind the proxy, before it builds or listens", async () => {
     const port = await freePort();
