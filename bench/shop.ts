@@ -80,7 +80,12 @@ export interface RunningShop {
 /** Port of the Auth Emulator the bench may start for signed-in Lighthouse pages (uses +1, +2 too). */
 export const BENCH_EMULATOR_PORT = 4456;
 
-export async function startShop(db: ScratchDb, port: number): Promise<RunningShop> {
+/** `env`: more settings for this start (the rush's emulator, payment provider and limits). */
+export async function startShop(
+  db: ScratchDb,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningShop> {
   const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -97,6 +102,7 @@ export async function startShop(db: ScratchDb, port: number): Promise<RunningSho
       BACKGROUND_JOBS: "false",
       SHOP_SERVER_PROCESS: "1",
       ASTRO_NODE_LOGGING: "disabled",
+      ...env,
     },
   });
   const base = `http://127.0.0.1:${port}`;
