@@ -102,9 +102,15 @@ function webhookTap(
     for (const [k, v] of Object.entries(req.headers))
       if (typeof v === "string" && (k.startsWith("x-") || k === "content-type")) headers[k] = v;
     seen.push({ body, headers });
-    const answer = await fetch(`${shopBase}/local/webhook`, { method: "POST", headers, body });
-    res.writeHead(answer.status, { "content-type": "application/json" });
-    res.end(await answer.text());
+    // A failed forward answers 502: the shop then records the payment in-process and says so.
+    try {
+      const answer = await fetch(`${shopBase}/local/webhook`, { method: "POST", headers, body });
+      res.writeHead(answer.status, { "content-type": "application/json" });
+      res.end(await answer.text());
+    } catch (error) {
+      res.writeHead(502);
+      res.end(String(error));
+    }
   });
   server.listen(port, "127.0.0.1");
   return { server, seen };
