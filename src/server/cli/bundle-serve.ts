@@ -10,9 +10,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
-/** What `npm run serve` runs; its absence makes `npm start` build again (start.ts, buildIsStale). */
-export const SERVE_BUNDLE = "dist/serve/serve-built.mjs";
-
 export async function bundleServe(): Promise<void> {
   const out = path.resolve("dist/serve");
   rmSync(out, { recursive: true, force: true });

@@ -10,10 +10,9 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { startBanner } from "./banner";
-import { bundleServe, SERVE_BUNDLE } from "./bundle-serve";
 import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
 import { superviseEmulator } from "./emulator-watch";
-import { SERVER_ENV, SERVER_FLAGS } from "./server-flags";
+import { SERVE_BUNDLE, SERVER_ENV, SERVER_FLAGS } from "./server-flags";
 import {
   isStopping,
   shutdown,
@@ -67,7 +66,8 @@ async function buildIfNeeded(): Promise<void> {
     env: process.env,
   });
   if (result.status !== 0) throw new Error("astro build failed");
-  await bundleServe();
+  // esbuild is loaded only when a build runs.
+  await (await import("./bundle-serve")).bundleServe();
 }
 
 export interface StartOptions {
