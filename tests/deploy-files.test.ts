@@ -39,8 +39,8 @@ describe("Dockerfile", () => {
 
   it("keeps data and media in volumes and checks /readyz", () => {
     expect(dockerfile).toMatch(/^VOLUME \["\/data", "\/data\/media"\]$/m);
-    expect(dockerfile).toMatch(/^ENV [^]*DATA_DIR=\/data$/m);
-    expect(dockerfile).toMatch(/^HEALTHCHECK [^]*\/readyz/m);
+    expect(dockerfile).toMatch(/^ENV [\s\S]*DATA_DIR=\/data$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK [\s\S]*\/readyz/m);
   });
 });
 
@@ -68,7 +68,7 @@ describe("docs/deploy.md's Caddyfile", () => {
     if (!caddyInstalled())
       throw new Error("Caddy is not installed: `apt-get install -y caddy` (.ci/run does it).");
     const doc = readFileSync("docs/deploy.md", "utf8");
-    const blocks = [...doc.matchAll(/```caddy\n([^]*?)```/g)].map((m) => m[1]!);
+    const blocks = [...doc.matchAll(/```caddy\n([\s\S]*?)```/g)].map((m) => m[1]!);
     expect(blocks.length).toBeGreaterThan(0);
     const folder = mkdtempSync(path.join(tmpdir(), "resin-caddyfile-"));
     try {
