@@ -141,7 +141,7 @@ describe("the shop behind Caddy (HTTPS, tls internal)", () => {
   beforeAll(async () => {
     if (!caddyInstalled())
       throw new Error("Caddy is not installed: `apt-get install -y caddy` (.ci/run does it).");
-    ensureBuild();
+    await ensureBuild();
     const [a, b, c, d, http] = await Promise.all([1, 2, 3, 4, 5].map(() => freePort()));
     trusted = { name: "shop.localhost", port: a!, upstream: b! };
     direct = { name: "direct.localhost", port: c!, upstream: d! };

@@ -5,7 +5,8 @@
  * checker, Vitest, the Firebase CLI) is there to lean on. docs/decisions/0115-serve-the-build.md
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,8 +17,8 @@ describe("the build served alone with production dependencies", () => {
   let shop: Served | undefined;
   let port: number;
 
-  beforeAll(() => {
-    ensureBuild();
+  beforeAll(async () => {
+    await ensureBuild();
     for (const item of ["dist", "package.json", "package-lock.json"])
       cpSync(item, path.join(folder, item), { recursive: true });
     const install = spawnSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund"], {
@@ -29,10 +30,11 @@ describe("the build served alone with production dependencies", () => {
     expect(install.status, `${install.stdout}\n${install.stderr}`).toBe(0);
   }, 300_000);
 
+  // Removing a whole node_modules takes a while on a busy disk.
   afterAll(async () => {
     await shop?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
+    await rm(folder, { recursive: true, force: true });
+  }, 180_000);
 
   it("installs no dev dependency", () => {
     for (const dev of ["vitest", "@biomejs/biome", "firebase-tools", "@playwright/test", "node"])

@@ -4,19 +4,39 @@
  * (tests/serve-built.test.ts) and the shop behind Caddy (tests/proxy-caddy.test.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { SERVE_BUNDLE } from "../../src/server/cli/server-flags";
 import { buildIsStale } from "../../src/server/cli/start";
 
-/** `npm run build` when the build is missing, older than the sources, or lacks the serve bundle. */
-export function ensureBuild(): void {
-  if (existsSync("dist/serve/serve-built.mjs") && !buildIsStale()) return;
-  const run = spawnSync("npm", ["run", "build", "--silent"], {
-    encoding: "utf8",
-    timeout: 300_000,
-  });
-  if (run.status !== 0) throw new Error(`npm run build failed:\n${run.stdout}\n${run.stderr}`);
+/**
+ * `npm run build` when the build is missing, older than the sources, or lacks the serve bundle.
+ * Suites run two at a time: a lock folder keeps a second suite from building over the first.
+ */
+export async function ensureBuild(): Promise<void> {
+  const lock = path.resolve(".tmp/serve-build.lock");
+  mkdirSync(path.dirname(lock), { recursive: true });
+  const end = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > end) throw new Error(`${lock} was held for 5 minutes: remove it if stale`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    if (existsSync(SERVE_BUNDLE) && !buildIsStale()) return;
+    const run = spawnSync("npm", ["run", "build", "--silent"], {
+      encoding: "utf8",
+      timeout: 300_000,
+    });
+    if (run.status !== 0) throw new Error(`npm run build failed:\n${run.stdout}\n${run.stderr}`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** A port nobody listens on right now (the kernel's pick). */
