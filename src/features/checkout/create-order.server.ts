@@ -17,6 +17,7 @@ import { loadSavedAddress } from "../account/account.server";
 import { lockedCheckoutLines } from "../cart/cart.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone, PAYMENT_STATUS, type CreateOrderBody } from "./checkout";
+import { log } from "../../server/log/logger";
 
 export type { StoredOrder };
 
@@ -152,7 +153,7 @@ export async function openProviderOrder(
     return answer(created.paymentSessionId);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error(`[checkout] provider order for ${order.id} failed: ${error.message}`);
+    log.error(`[checkout] provider order for ${order.id} failed: ${error.message}`);
     await db
       .update(orders)
       .set({ paymentStatus: PAYMENT_STATUS.failed, updatedAt: new Date() })

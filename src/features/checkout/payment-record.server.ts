@@ -22,6 +22,7 @@ import {
   quotePaymentRefusal,
   refuseQuotePayment,
 } from "../custom/quote-payment.server";
+import { log } from "../../server/log/logger";
 
 export type PaymentEffect =
   | "paid"
@@ -113,7 +114,7 @@ async function applyEffect(
     return;
   }
   if (effect === "mismatch") {
-    console.error(
+    log.error(
       `[payments] AMOUNT MISMATCH on order ${order.id}: the provider reports the order as ${payment.orderAmountPaise ?? payment.amountPaise} paise ${payment.orderCurrency ?? payment.currency} ` +
         `(payment ${payment.paymentId} took ${payment.amountPaise}), the shop's order is ${order.totalPaise} paise INR. NOT marked paid; the owner is mailed.`,
     );
@@ -131,7 +132,7 @@ async function applyEffect(
     return;
   }
   if (effect === "duplicate") {
-    console.error(
+    log.error(
       `[payments] order ${order.id} was paid again by ${payment.paymentId}; recorded, owner mailed.`,
     );
     await mailLatePayment(tx, order, payment);

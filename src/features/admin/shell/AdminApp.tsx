@@ -38,6 +38,8 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   category: () => import("../categories/CategoriesScreen"),
   inquiries: () => import("../inquiries/InquiriesScreen"),
   inquiry: () => import("../quotes/InquiryQuoteScreen"),
+  audit: () => import("../audit/AuditScreen"),
+  outbox: () => import("../outbox/OutboxScreen"),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
