@@ -28,6 +28,7 @@ import {
   normaliseIndianMobile,
   type TempOrder,
 } from "./checkout-flow";
+import BuyerGstinField from "../books/BuyerGstinField";
 import { checkoutForm, type CheckoutFormValues } from "./checkout";
 import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
 
@@ -63,7 +64,8 @@ export default function CheckoutForm({ user, total }: Props) {
   );
 
   function onInvalid(errors: FieldErrors<CheckoutFormValues>) {
-    showToast(errors.addressId ? CHECKOUT_TOASTS.noAddress : CHECKOUT_TOASTS.badPhone);
+    if (errors.addressId || errors.phone)
+      showToast(errors.addressId ? CHECKOUT_TOASTS.noAddress : CHECKOUT_TOASTS.badPhone);
   }
 
   async function onPay(values: CheckoutFormValues) {
@@ -78,6 +80,7 @@ export default function CheckoutForm({ user, total }: Props) {
       order_amount: total,
       address_id: address.id,
       idempotency_key: newIdempotencyKey(),
+      ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
     };
     let answer: Awaited<ReturnType<typeof createOrder>>;
     try {
@@ -140,6 +143,11 @@ export default function CheckoutForm({ user, total }: Props) {
             error={formState.errors.phone?.message}
             disabled={processing}
             {...register("phone")}
+          />
+          <BuyerGstinField
+            error={formState.errors.buyerGstin?.message}
+            disabled={processing}
+            {...register("buyerGstin")}
           />
         </div>
       </section>

@@ -6,6 +6,7 @@
  * into the quote's page (custom/QuoteView.astro) through its "pay" slot by QuotePayment.astro.
  * react-hook-form over quotePayForm (decision 0017): each field's message under it, gone on edit.
  */
+import BuyerGstinField from "../books/BuyerGstinField";
 import { useRef, useState } from "react";
 import type { z } from "zod/mini";
 import { showToast } from "../../components/ui/toast-store";
@@ -55,6 +56,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
       customer_email: values.email,
       customer_phone: normaliseIndianMobile(values.phone) ?? values.phone,
       idempotency_key: newIdempotencyKey(),
+      ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
       ...(savedId
         ? { address_id: savedId }
         : {
@@ -184,6 +186,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
           />
         </fieldset>
       )}
+      <BuyerGstinField className="" {...field("buyerGstin")} />
       <button
         type="submit"
         className={`${primaryButton} w-full`}

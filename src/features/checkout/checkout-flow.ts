@@ -114,6 +114,7 @@ export interface CreateOrderBody {
   address_id: string;
   idempotency_key: string;
   notes?: string;
+  buyer_gstin?: string;
 }
 
 export interface CreateOrderAnswer {

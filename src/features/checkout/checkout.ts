@@ -8,6 +8,8 @@ import {
   personName,
 } from "../../lib/fields";
 
+import { buyerGstinField } from "../books/buyer-gstin";
+
 export { normaliseIndianPhone } from "../../lib/phone";
 // The order rules every kind of order shares live with orders (docs/decisions/0061).
 export { orderTotals, PAYMENT_STATUS, type PricedLine } from "../orders/order-rules";
@@ -27,6 +29,8 @@ export const createOrderBody = z.object({
     .check(z.minLength(1, "choose a saved address"), z.maxLength(100)),
   idempotency_key: z.optional(idempotencyKey),
   notes: z.optional(optionalText("notes", 1000)),
+  /** The buyer's GSTIN for the invoice (docs/decisions/0085); optional. */
+  buyer_gstin: z.optional(buyerGstinField),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
@@ -39,5 +43,6 @@ export const checkoutForm = z.object({
     .string({ error: "Choose a shipping address" })
     .check(z.minLength(1, "Choose a shipping address")),
   phone: indianMobile(),
+  buyerGstin: z.optional(buyerGstinField),
 });
 export type CheckoutFormValues = z.input<typeof checkoutForm>;

@@ -70,6 +70,7 @@ async function storeCartOrder(
           address: orderAddressOf(address),
           lines,
           notes: body.notes ?? "",
+          buyerGstin: body.buyer_gstin ?? "",
         };
       },
       now,

@@ -13,6 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
 import { orders, payments } from "../../server/db/schema";
 import type { ProviderName, ProviderPayment } from "../../server/payments/provider";
+import { issueSaleDocument } from "../books/issue.server";
 import { removeOrderedLinesInTx } from "../cart/cart.server";
 import { logOrder } from "../orders/order-log.server";
 import { PAYMENT_STATUS } from "./checkout";
@@ -241,6 +242,8 @@ export async function recordPayment(
     );
     if (payment.status === "PENDING" || payment.status === "OTHER") return "pending";
     await applyEffect(tx, order, payment, effect, now, refusal);
+    // The sale's invoice, in this transaction (docs/decisions/0085).
+    if (effect === "paid" || effect === "late-paid") await issueSaleDocument(tx, orderId, key, now);
     return effect;
   });
 }

@@ -7,6 +7,7 @@
  * in `recordRefundState`, the ONE place a refund's state is recorded (an invoice's credit note
  * hooks in there, at the SUCCESS transition).
  */
+import { issueCreditNote } from "../books/issue.server";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../server/db/client";
@@ -162,7 +163,8 @@ export async function recordRefundState(
       now,
     );
     if (report.status === "SUCCESS") {
-      // An invoice's credit note for this refund is written here, in this transaction.
+      // The invoice's credit note for this refund, in this transaction (docs/decisions/0085).
+      await issueCreditNote(tx, refund, now);
       await mailRefundSucceeded(tx, refund);
     } else {
       await mailRefundFailed(tx, refund, report.note ?? "");

@@ -4,6 +4,7 @@
  * same transaction as the product row, so the storefront never sees half an edit, and
  * `catalogueChanged(tx)` in that transaction tells the storefront's caches at once.
  */
+import { productTaxRow } from "../../books/product-tax";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../../server/db/client";
 import {
@@ -63,6 +64,7 @@ function row(input: ProductInput) {
     sku: input.sku,
     weightGrams: Math.round(input.weight * 1000),
     ...(input.processingDays === undefined ? {} : { processingDays: input.processingDays }),
+    ...productTaxRow(input),
   };
 }
 

@@ -40,6 +40,7 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   inquiry: () => import("../quotes/InquiryQuoteScreen"),
   audit: () => import("../audit/AuditScreen"),
   outbox: () => import("../outbox/OutboxScreen"),
+  settings: () => import("../settings/SettingsScreen"),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
