@@ -67,8 +67,8 @@ export async function serveBuilt(): Promise<void> {
     process.execPath,
     [...SERVER_FLAGS, path.join(HERE, "server.mjs"), path.join(DIST, "server", "entry.mjs")],
     { stdio: "inherit", env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" } },
-    // The server finishes what it has in flight and closes the database on SIGTERM.
-    35_000,
+    // A stop lets the requests in flight finish first (docs/decisions/0113-clean-stops-under-load.md).
+    30_000,
   );
   server.on("exit", (code, signal) => {
     if (isStopping()) return;

@@ -118,9 +118,9 @@ export async function start(options: StartOptions = {}): Promise<void> {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     const { assertEmulatorAllowed } = await import("../auth/firebase-admin.server");
     try {
-      assertEmulatorAllowed(); // prints why, in a block of its own
-    } catch {
-      throw new Error("The demo did not start: see REFUSING TO RUN above.");
+      assertEmulatorAllowed();
+    } catch (error) {
+      throw new Error(`The demo did not start. ${(error as Error).message}`);
     }
     if (before === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     else process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
