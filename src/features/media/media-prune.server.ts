@@ -24,7 +24,7 @@ const SCRATCH_FOLDER = /^\.incoming-/;
  * Tables that record history, not uses: the audit trail keeps an upload's URL for a year
  * (`upload.create`, decision 0110), and counting it would keep every upload that long.
  */
-const HISTORY_TABLES = new Set([getTableName(schema.auditLog)]);
+const HISTORY_TABLES = new Set<string>([getTableName(schema.auditLog)]);
 
 /** Every upload (its hash) that some row of some table names in a /media URL. */
 export async function referencedUploads(db: DbOrTx): Promise<Set<string>> {
