@@ -232,6 +232,16 @@ const ROWS: Row[] = [
     url: "/v2/admin/order/o1/payments",
     params: { id: "o1" },
   },
+  // Reports and exports (docs/decisions/0090-reports-read-model.md)
+  { file: "admin/reports/sales.ts", method: "GET", url: "/v2/admin/reports/sales" },
+  { file: "admin/reports/gst.ts", method: "GET", url: "/v2/admin/reports/gst" },
+  { file: "admin/reports/gst.csv.ts", method: "GET", url: "/v2/admin/reports/gst.csv" },
+  {
+    file: "admin/exports/[name].ts",
+    method: "GET",
+    url: "/v2/admin/exports/customers",
+    params: { name: "customers" },
+  },
   // The audit trail and the outbox (decisions 0110, 0111)
   { file: "admin/audit.ts", method: "GET", url: "/v2/admin/audit" },
   { file: "admin/outbox/index.ts", method: "GET", url: "/v2/admin/outbox" },
@@ -241,6 +251,27 @@ const ROWS: Row[] = [
     method: "POST",
     url: "/v2/admin/outbox/m1/resend",
     params: { id: "m1" },
+  },
+  // Review moderation and data rights (decisions 0100, 0101)
+  { file: "admin/reviews/index.ts", method: "GET", url: "/v2/admin/reviews" },
+  { file: "admin/reviews/count.ts", method: "GET", url: "/v2/admin/reviews/count?status=pending" },
+  {
+    file: "admin/reviews/[id].ts",
+    method: "PATCH",
+    url: "/v2/admin/reviews/r1?action=publish",
+    params: { id: "r1" },
+    body: {},
+  },
+  { file: "admin/data-requests.ts", method: "GET", url: "/v2/admin/data-requests" },
+  { file: "admin/settings/privacy.ts", method: "GET", url: "/v2/admin/settings/privacy" },
+  {
+    file: "admin/settings/privacy.ts",
+    method: "PUT",
+    url: "/v2/admin/settings/privacy",
+    body: {
+      value: { officerName: "Meera Rao", email: "grievance@example.com", phone: "" },
+      version: 0,
+    },
   },
   // The books (docs/decisions/0083-0086)
   { file: "admin/settings/business.ts", method: "GET", url: "/v2/admin/settings/business" },

@@ -40,6 +40,10 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   inquiry: () => import("../quotes/InquiryQuoteScreen"),
   audit: () => import("../audit/AuditScreen"),
   outbox: () => import("../outbox/OutboxScreen"),
+  reports: () => import("../reports/ReportsScreen"),
+  "gst-summary": () => import("../reports/GstSummaryScreen"),
+  reviews: () => import("../reviews/ReviewsScreen"),
+  "data-requests": () => import("../data-requests/DataRequestsScreen"),
   settings: () => import("../settings/SettingsScreen"),
 };
 

@@ -12,6 +12,10 @@ export type AdminScreen =
   | "category"
   | "inquiries"
   | "inquiry"
+  | "reports"
+  | "gst-summary"
+  | "reviews"
+  | "data-requests"
   | "audit"
   | "outbox"
   | "settings";
@@ -33,6 +37,12 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
   // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
+  // Reports and the GST summary (admin/reports/, docs/decisions/0090-reports-read-model.md).
+  { pattern: /^\/admin\/reports$/, screen: "reports" },
+  { pattern: /^\/admin\/reports\/gst$/, screen: "gst-summary" },
+  // Review moderation and the shoppers' data requests (decisions 0100, 0101).
+  { pattern: /^\/admin\/reviews$/, screen: "reviews" },
+  { pattern: /^\/admin\/data-requests$/, screen: "data-requests" },
   { pattern: /^\/admin\/audit$/, screen: "audit" },
   { pattern: /^\/admin\/outbox$/, screen: "outbox" },
   // The shop's settings, one panel per section (admin/settings/, docs/decisions/0081).
@@ -66,6 +76,10 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   category: "Homepage Categories",
   inquiries: "Inquiries",
   inquiry: "Inquiry",
+  reports: "Reports",
+  "gst-summary": "GST summary",
+  reviews: "Reviews",
+  "data-requests": "Data requests",
   audit: "Audit trail",
   outbox: "Outbox",
   settings: "Settings",
@@ -78,6 +92,9 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Add Product", href: "/admin/add-product" },
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "Reports", href: "/admin/reports" },
+  { label: "Reviews", href: "/admin/reviews" },
+  { label: "Data requests", href: "/admin/data-requests" },
   { label: "Outbox", href: "/admin/outbox" },
   { label: "Audit trail", href: "/admin/audit" },
   { label: "Settings", href: "/admin/settings" },
