@@ -207,6 +207,32 @@ const ROWS: Row[] = [
     body: { stage: "design-agreed" },
   },
   {
+    file: "admin/order/[id]/proofs.ts",
+    method: "GET",
+    url: "/v2/admin/order/o1/proofs",
+    params: { id: "o1" },
+  },
+  {
+    file: "admin/order/[id]/proofs.ts",
+    method: "POST",
+    url: "/v2/admin/order/o1/proofs",
+    params: { id: "o1" },
+    body: { images: ["/media/p.webp"], message: "Proof" },
+  },
+  {
+    file: "admin/product/[id]/proofs.ts",
+    method: "GET",
+    url: "/v2/admin/product/p1/proofs",
+    params: { id: "p1" },
+  },
+  {
+    file: "admin/product/[id]/proofs.ts",
+    method: "PUT",
+    url: "/v2/admin/product/p1/proofs",
+    params: { id: "p1" },
+    body: { skip: true },
+  },
+  {
     file: "admin/order/[id]/shipping-charge.ts",
     method: "POST",
     url: "/v2/admin/order/o1/shipping-charge",

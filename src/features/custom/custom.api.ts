@@ -10,7 +10,10 @@ import { requireAdmin } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, parseWith, readJson } from "../../server/http";
 import { idParam } from "../../lib/fields";
+import { answerProof } from "../made-to-order/proofs.server";
+import { proofAnswerInput } from "../made-to-order/proofs.schema";
 import { loadQuotePage } from "./quote-page.server";
+import { findByToken } from "./quote-payment.server";
 import { parseExpiry, quoteInput, shippingChargeInput, stageInput } from "./quotes.schema";
 import {
   createQuote,
@@ -95,4 +98,14 @@ export async function getPublicQuote(context: APIContext): Promise<Response> {
   const page = await loadQuotePage(await getDb(), context.params.token);
   if (!page) throw new HttpError(404, "Quote not found");
   return json(page);
+}
+
+/** POST /v2/quotes/{token}/proof { decision, message? }: a guest answers the proof of the link's paid order. */
+export async function postQuoteProofAnswer(context: APIContext): Promise<Response> {
+  const db = await getDb();
+  const found = await findByToken(db, context.params.token);
+  const orderId = found?.quote.status === "paid" ? found.quote.paidOrderId : null;
+  if (!orderId || found?.quote.kind !== "quote") throw new HttpError(404, "Quote not found");
+  const input = await readJson(context.request, proofAnswerInput, BODY_CAP);
+  return json(await answerProof(db, orderId, input));
 }

@@ -51,7 +51,7 @@ export function reorderLine(item: OrderItemJson, product: TodaysProduct | undefi
   const name = item.product.name;
   const none = (sentence: string): ReorderLine => ({ name, draft: null, changes: [sentence] });
   if (!item.productId) return none(`"${name}" was made to a quote: ask us for a new one.`);
-  if (!product || product.status !== "active") return none(`"${name}" is no longer sold.`);
+  if (product?.status !== "active") return none(`"${name}" is no longer sold.`);
   const variant: VariantChoice = {};
   let extra = 0;
   for (const [group] of variantGroups(product.variants)) {

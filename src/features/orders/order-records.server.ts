@@ -65,3 +65,27 @@ export async function refuseOrderPayment(
     })
     .where(eq(orders.id, order.id));
 }
+
+/** Each line's product (null for a quote's piece) and personalisation note (made to order's proofs). */
+export async function orderLineNotes(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ productId: string | null; productNote: string }[]> {
+  return db
+    .select({ productId: orderItems.productId, productNote: orderItems.productNote })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+}
+
+/** The promised dispatch date moved (a proof approved late, docs/decisions/0121-proofs.md). */
+export async function setPromisedDispatch(
+  tx: Tx,
+  orderId: string,
+  at: Date,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ promisedDispatchAt: at, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}

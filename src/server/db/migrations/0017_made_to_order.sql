@@ -1,0 +1,22 @@
+CREATE TABLE "order_proofs" (
+	"id" text PRIMARY KEY NOT NULL,
+	"order_id" text NOT NULL,
+	"round" integer NOT NULL,
+	"images" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"message" text DEFAULT '' NOT NULL,
+	"status" text DEFAULT 'awaiting' NOT NULL,
+	"reply" text DEFAULT '' NOT NULL,
+	"replied_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_proofs_status_check" CHECK ("order_proofs"."status" in ('awaiting', 'approved', 'changes')),
+	CONSTRAINT "order_proofs_round_check" CHECK ("order_proofs"."round" >= 1)
+);
+--> statement-breakpoint
+CREATE TABLE "proof_skipped_products" (
+	"product_id" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "order_proofs" ADD CONSTRAINT "order_proofs_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "proof_skipped_products" ADD CONSTRAINT "proof_skipped_products_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "order_proofs_round_key" ON "order_proofs" USING btree ("order_id","round");

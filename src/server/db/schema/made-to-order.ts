@@ -1,0 +1,47 @@
+/**
+ * Made to order (docs/decisions/0121-proofs.md): the proof rounds of an order (mock-up images and
+ * the owner's message, the customer's answer) and the products whose personalised lines need no
+ * proof.
+ */
+import { sql } from "drizzle-orm";
+import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { products } from "./catalogue";
+import { orders } from "./orders";
+
+/** awaiting (sent, no answer yet) -> approved or changes (the customer asked for changes). */
+export const PROOF_STATUSES = ["awaiting", "approved", "changes"] as const;
+export type ProofStatus = (typeof PROOF_STATUSES)[number];
+
+/** One proof round: kept, never overwritten, so the order's whole exchange stays readable. */
+export const orderProofs = pgTable(
+  "order_proofs",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** 1, 2, ... in the order they were sent. */
+    round: integer("round").notNull(),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    message: text("message").notNull().default(""),
+    status: text("status").$type<ProofStatus>().notNull().default("awaiting"),
+    /** The customer's message with their answer (required when asking for changes). */
+    reply: text("reply").notNull().default(""),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("order_proofs_round_key").on(t.orderId, t.round),
+    check("order_proofs_status_check", sql`${t.status} in ('awaiting', 'approved', 'changes')`),
+    check("order_proofs_round_check", sql`${t.round} >= 1`),
+  ],
+);
+
+/** Products the owner sells without a proof, even with a personalisation note ("Skip proofs"). */
+export const proofSkippedProducts = pgTable("proof_skipped_products", {
+  productId: text("product_id")
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
