@@ -13,6 +13,7 @@ import { $adminHandoff, navigate } from "../shell/admin-router";
 import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
 import StagesEditor from "../stages/StagesEditor";
+import ProofsPanel from "../proofs/ProofsPanel";
 import OrderCustomer from "./OrderCustomer";
 import OrderOverview from "./OrderOverview";
 import OrderTabs from "./OrderTabs";
@@ -107,6 +108,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
         {tab === "customer" && <OrderCustomer order={order} />}
         {tab === "timeline" && <OrderTimeline order={order} />}
       </OrderTabs>
+      <ProofsPanel orderId={order.id} />
       <StagesEditor orderId={order.id} />
       <RefundPanel order={order} />
     </article>
