@@ -232,6 +232,14 @@ const ROWS: Row[] = [
     params: { id: "p1" },
     body: { skip: true },
   },
+  { file: "admin/settings/studio.ts", method: "GET", url: "/v2/admin/settings/studio" },
+  {
+    file: "admin/settings/studio.ts",
+    method: "PUT",
+    url: "/v2/admin/settings/studio",
+    body: { value: { unit: "pieces" }, version: 0 },
+  },
+  { file: "admin/studio/queue.ts", method: "GET", url: "/v2/admin/studio/queue" },
   {
     file: "admin/order/[id]/shipping-charge.ts",
     method: "POST",

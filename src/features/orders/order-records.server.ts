@@ -70,9 +70,13 @@ export async function refuseOrderPayment(
 export async function orderLineNotes(
   db: DbOrTx,
   orderId: string,
-): Promise<{ productId: string | null; productNote: string }[]> {
+): Promise<{ productId: string | null; productNote: string; quantity: number }[]> {
   return db
-    .select({ productId: orderItems.productId, productNote: orderItems.productNote })
+    .select({
+      productId: orderItems.productId,
+      productNote: orderItems.productNote,
+      quantity: orderItems.quantity,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
 }
@@ -88,4 +92,31 @@ export async function setPromisedDispatch(
     .update(orders)
     .set({ promisedDispatchAt: at, updatedAt: now })
     .where(eq(orders.id, orderId));
+}
+
+/** One order of the studio's queue: paid, not yet dispatched work (docs/decisions/0122). */
+export interface QueueRow {
+  id: string;
+  pieces: number;
+  paidAt: Date;
+  promisedDispatchAt: Date | null;
+}
+
+/** Paid orders still processing (shipping charges aside), first paid first, with their pieces. */
+export async function openWorkQueue(db: DbOrTx, exceptOrderId = ""): Promise<QueueRow[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      pieces: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+      paidAt: orders.paidAt,
+      promisedDispatchAt: orders.promisedDispatchAt,
+    })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      sql`${orders.status} = 'processing' and ${orders.paidAt} is not null and ${orders.kind} <> 'shipping' and ${orders.id} <> ${exceptOrderId}`,
+    )
+    .groupBy(orders.id)
+    .orderBy(orders.paidAt, orders.id);
+  return rows.map((r) => ({ ...r, pieces: Number(r.pieces), paidAt: r.paidAt! }));
 }
