@@ -240,6 +240,7 @@ const ROWS: Row[] = [
     body: { value: { unit: "pieces" }, version: 0 },
   },
   { file: "admin/studio/queue.ts", method: "GET", url: "/v2/admin/studio/queue" },
+  { file: "admin/needed-by.ts", method: "GET", url: "/v2/admin/needed-by" },
   {
     file: "admin/order/[id]/shipping-charge.ts",
     method: "POST",

@@ -8,6 +8,8 @@ import {
   personName,
 } from "../../lib/fields";
 
+import { neededByDate } from "../made-to-order/needed-by";
+
 export { normaliseIndianPhone } from "../../lib/phone";
 // The order rules every kind of order shares live with orders (docs/decisions/0061).
 export { orderTotals, PAYMENT_STATUS, type PricedLine } from "../orders/order-rules";
@@ -27,6 +29,8 @@ export const createOrderBody = z.object({
     .check(z.minLength(1, "choose a saved address"), z.maxLength(100)),
   idempotency_key: z.optional(idempotencyKey),
   notes: z.optional(optionalText("notes", 1000)),
+  /** The date the piece is needed by, checked before payment (docs/decisions/0122). */
+  needed_by: z.optional(neededByDate),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 

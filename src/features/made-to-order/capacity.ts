@@ -152,9 +152,9 @@ export function queueWeeks(
   let left = queue[0]?.pieces ?? 0;
   let day = indiaDay(from);
   const last = addDays(weekOf(day), weeks * 7);
-  let current: QueueWeek | null = null;
   for (; day < last; day = addDays(day, 1)) {
     const week = weekOf(day);
+    let current = out.at(-1);
     if (current?.week !== week) {
       current = { week, capacity: 0, planned: 0, orders: [], full: false };
       out.push(current);

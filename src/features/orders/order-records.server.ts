@@ -3,7 +3,7 @@
  * stages, quote pages and shipping charges; a refused quote payment): read it, lock it, and the few
  * writes they make, so no other feature touches the orders tables (docs/decisions/0062).
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { orderItems, orders } from "../../server/db/schema";
 import { PAYMENT_STATUS } from "./order-rules";
@@ -119,4 +119,13 @@ export async function openWorkQueue(db: DbOrTx, exceptOrderId = ""): Promise<Que
     .groupBy(orders.id)
     .orderBy(orders.paidAt, orders.id);
   return rows.map((r) => ({ ...r, pieces: Number(r.pieces), paidAt: r.paidAt! }));
+}
+
+/** The rows of these orders (any order), for lists other features keep by order id. */
+export async function loadOrderRows(db: DbOrTx, ids: readonly string[]): Promise<StoredOrder[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
 }

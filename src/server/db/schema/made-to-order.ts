@@ -45,3 +45,13 @@ export const proofSkippedProducts = pgTable("proof_skipped_products", {
     .references(() => products.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+/** The date the customer needs the piece by (docs/decisions/0122-capacity-and-needed-by.md), checked before payment. */
+export const orderNeededBy = pgTable("order_needed_by", {
+  orderId: text("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  /** India day, "YYYY-MM-DD". */
+  neededBy: text("needed_by").notNull(),
+  createdAt: createdAt(),
+});
