@@ -241,6 +241,20 @@ const ROWS: Row[] = [
   },
   { file: "admin/studio/queue.ts", method: "GET", url: "/v2/admin/studio/queue" },
   { file: "admin/needed-by.ts", method: "GET", url: "/v2/admin/needed-by" },
+  { file: "admin/materials/overdue.ts", method: "GET", url: "/v2/admin/materials/overdue" },
+  {
+    file: "admin/order/[id]/materials.ts",
+    method: "GET",
+    url: "/v2/admin/order/o1/materials",
+    params: { id: "o1" },
+  },
+  {
+    file: "admin/order/[id]/materials.ts",
+    method: "POST",
+    url: "/v2/admin/order/o1/materials",
+    params: { id: "o1" },
+    body: { note: "Arrived fresh" },
+  },
   {
     file: "admin/order/[id]/shipping-charge.ts",
     method: "POST",

@@ -10,6 +10,8 @@ import { requireAdmin } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, parseWith, readJson } from "../../server/http";
 import { idParam } from "../../lib/fields";
+import { materialsSentInput } from "../made-to-order/materials.schema";
+import { recordMaterialsSent } from "../made-to-order/materials.server";
 import { answerProof } from "../made-to-order/proofs.server";
 import { proofAnswerInput } from "../made-to-order/proofs.schema";
 import { loadQuotePage } from "./quote-page.server";
@@ -100,12 +102,24 @@ export async function getPublicQuote(context: APIContext): Promise<Response> {
   return json(page);
 }
 
-/** POST /v2/quotes/{token}/proof { decision, message? }: a guest answers the proof of the link's paid order. */
-export async function postQuoteProofAnswer(context: APIContext): Promise<Response> {
-  const db = await getDb();
-  const found = await findByToken(db, context.params.token);
+/** The paid order behind a quote link (a 404 that says nothing otherwise). */
+async function linkOrder(context: APIContext): Promise<string> {
+  const found = await findByToken(await getDb(), context.params.token);
   const orderId = found?.quote.status === "paid" ? found.quote.paidOrderId : null;
   if (!orderId || found?.quote.kind !== "quote") throw new HttpError(404, "Quote not found");
+  return orderId;
+}
+
+/** POST /v2/quotes/{token}/materials { courier, tracking }: how a guest sent their flowers. */
+export async function postQuoteMaterialsSent(context: APIContext): Promise<Response> {
+  const orderId = await linkOrder(context);
+  const input = await readJson(context.request, materialsSentInput, BODY_CAP);
+  return json(await recordMaterialsSent(await getDb(), orderId, input));
+}
+
+/** POST /v2/quotes/{token}/proof { decision, message? }: a guest answers the proof of the link's paid order. */
+export async function postQuoteProofAnswer(context: APIContext): Promise<Response> {
+  const orderId = await linkOrder(context);
   const input = await readJson(context.request, proofAnswerInput, BODY_CAP);
-  return json(await answerProof(db, orderId, input));
+  return json(await answerProof(await getDb(), orderId, input));
 }

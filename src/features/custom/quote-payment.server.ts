@@ -5,6 +5,7 @@
  * attempts both reach the provider, the later success is recorded, the order cancelled (payment
  * Refused) and the owner mailed to refund it.
  */
+import { expectMaterials } from "../made-to-order/materials.server";
 import { eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { quotes } from "../../server/db/schema";
@@ -98,6 +99,8 @@ export async function markQuotePaid(
     .returning();
   if (!q) return;
   if (q.inquiryId) await setInquiryStatus(tx, q.inquiryId, "paid", now);
+  // A varmala quote waits for the customer's flowers (docs/decisions/0123-customer-materials.md).
+  if (q.kind === "quote" && q.stageSet === "varmala") await expectMaterials(tx, order.id, now);
   if (q.kind === "shipping" && q.forOrderId)
     await setShippingCost(tx, q.forOrderId, q.pricePaise, now);
   await logQuoteEvent(tx, q.id, "paid", `paid by order ${order.id}`, order.id);

@@ -8,6 +8,7 @@ import { openWorkQueue, orderLineNotes } from "../orders/order-records.server";
 import type { StoredOrder } from "../orders/store-order.server";
 import { readSection } from "../settings/settings-store.server";
 import { type DispatchPromise, promiseFor, queueWeeks, type QueueWeek } from "./capacity";
+import { expectMaterialsOfCatalogue } from "./materials.server";
 import { studioSection } from "./studio-settings.server";
 
 const DAY = 86_400_000;
@@ -32,13 +33,18 @@ export async function promiseForNewOrder(
   return promiseFor(studio, { ...input, ahead });
 }
 
-/** At the paid transition: the promise stored on the order (a shipping charge keeps its plain window). */
+/**
+ * At the paid transition: the promise stored on the order (a shipping charge keeps its plain
+ * window); a varmala catalogue order also starts expecting the customer's parcel.
+ */
 export async function promiseAtPayment(
   db: DbOrTx,
   order: Pick<StoredOrder, "id" | "kind" | "dispatchDays">,
   paidAt: Date,
 ): Promise<Date> {
   if (order.kind === "shipping") return new Date(paidAt.getTime() + order.dispatchDays * DAY);
+  // A varmala order waits for the customer's flowers (docs/decisions/0123).
+  await expectMaterialsOfCatalogue(db, order, paidAt);
   const pieces = (await orderLineNotes(db, order.id)).reduce((sum, l) => sum + l.quantity, 0);
   const promise = await promiseForNewOrder(db, {
     pieces: Math.max(pieces, 1),

@@ -1,3 +1,16 @@
+CREATE TABLE "order_materials" (
+	"order_id" text PRIMARY KEY NOT NULL,
+	"reference" text NOT NULL,
+	"expected_since" timestamp with time zone NOT NULL,
+	"courier" text DEFAULT '' NOT NULL,
+	"tracking" text DEFAULT '' NOT NULL,
+	"sent_at" timestamp with time zone,
+	"received_at" timestamp with time zone,
+	"received_note" text DEFAULT '' NOT NULL,
+	"received_photos" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "order_needed_by" (
 	"order_id" text PRIMARY KEY NOT NULL,
 	"needed_by" text NOT NULL,
@@ -23,6 +36,7 @@ CREATE TABLE "proof_skipped_products" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "order_materials" ADD CONSTRAINT "order_materials_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_needed_by" ADD CONSTRAINT "order_needed_by_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_proofs" ADD CONSTRAINT "order_proofs_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "proof_skipped_products" ADD CONSTRAINT "proof_skipped_products_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -55,3 +55,24 @@ export const orderNeededBy = pgTable("order_needed_by", {
   neededBy: text("needed_by").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The customer's own materials (a varmala's flowers) for an order (docs/decisions/0123-customer-materials.md):
+ * the reference to write on the parcel, the courier and tracking number they sent it with, and the
+ * owner's receipt (condition photos and a note). A row exists for every order that expects a parcel.
+ */
+export const orderMaterials = pgTable("order_materials", {
+  orderId: text("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  reference: text("reference").notNull(),
+  /** When the order was paid: parcels not received 10 days later are listed for the owner. */
+  expectedSince: timestamp("expected_since", { withTimezone: true }).notNull(),
+  courier: text("courier").notNull().default(""),
+  tracking: text("tracking").notNull().default(""),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  receivedAt: timestamp("received_at", { withTimezone: true }),
+  receivedNote: text("received_note").notNull().default(""),
+  receivedPhotos: jsonb("received_photos").$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
