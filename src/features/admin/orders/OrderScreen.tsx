@@ -14,6 +14,7 @@ import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
 import StagesEditor from "../stages/StagesEditor";
 import ProofsPanel from "../proofs/ProofsPanel";
+import MaterialsPanel from "../materials/MaterialsPanel";
 import OrderCustomer from "./OrderCustomer";
 import OrderOverview from "./OrderOverview";
 import OrderTabs from "./OrderTabs";
@@ -108,6 +109,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
         {tab === "customer" && <OrderCustomer order={order} />}
         {tab === "timeline" && <OrderTimeline order={order} />}
       </OrderTabs>
+      <MaterialsPanel orderId={order.id} />
       <ProofsPanel orderId={order.id} />
       <StagesEditor orderId={order.id} />
       <RefundPanel order={order} />

@@ -12,6 +12,7 @@ import { $adminSearch, setSearch } from "../shell/admin-router";
 import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
 import NeededByPanel from "../studio/NeededByPanel";
+import OverdueParcels from "../materials/OverdueParcels";
 import OrderCountCards from "./OrderCountCards";
 import OrderFilters from "./OrderFilters";
 import OrdersTable from "./OrdersTable";
@@ -69,6 +70,7 @@ export default function OrdersScreen(_props: ScreenProps) {
         All Orders
       </h1>
       <NeededByPanel />
+      <OverdueParcels />
       <ScreenState data={data} loading="Loading orders" failed={DASHBOARD_TEXTS.loadFailed}>
         {(orders) => {
           const total = counts ? viewTotal(view, counts) : null;
