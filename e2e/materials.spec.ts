@@ -81,7 +81,7 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
   const flowers = page.locator("[data-order-materials]");
   await expect(flowers).toContainText("Flower preparation");
   await expect(flowers.locator("[data-parcel-reference]")).toHaveText(/^RT-[A-Z0-9]{8}$/);
-  const save = flowers.getByRole("button", { name: "Save courier details" });
+  const save = page.getByRole("button", { name: "Save courier details" });
   await hydrated(page, save);
   await flowers.getByLabel("Courier").fill("Blue Dart");
   await flowers.getByLabel("Tracking number").fill("BD99887766");
