@@ -9,7 +9,7 @@ import { schema } from "../src/server/db/client";
 import { addDays, indiaDay } from "../src/features/made-to-order/capacity";
 import { call } from "./helpers/call";
 import { makeShopper, orderBody } from "./helpers/checkout";
-import { OWNER, customWorkKit } from "./helpers/custom-work";
+import { OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -92,5 +92,23 @@ describe.each(dbKinds)("needed-by dates on %s", (kind) => {
     expect(
       (await call(listRoute.GET, "/v2/admin/needed-by", { token: shopper.token })).status,
     ).toBe(403);
+  });
+
+  it("a quote's link: a needed-by date that the quote's window cannot make is refused before payment; a later one is kept", async () => {
+    const q = await k.sentQuote();
+    // Dispatch within 15 days + 5 in transit.
+    const refused = await k.pay(q.token, payBody({ needed_by: addDays(today, 12) }));
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatch(/^We cannot have it with you by/);
+    expect(
+      await k.t.db.select().from(schema.orders).where(eq(schema.orders.quoteId, q.id)),
+    ).toHaveLength(0);
+    const ok = await k.pay(q.token, payBody({ needed_by: addDays(today, 30) }));
+    expect(ok.status).toBe(200);
+    const [kept] = await k.t.db
+      .select()
+      .from(schema.orderNeededBy)
+      .where(eq(schema.orderNeededBy.orderId, ok.json.order_id));
+    expect(kept?.neededBy).toBe(addDays(today, 30));
   });
 });

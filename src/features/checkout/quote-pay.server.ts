@@ -14,6 +14,7 @@ import { ensurePlaceholderUser, loadSavedAddress } from "../account/account.serv
 import { findByToken, isOpenOrPaid, lockQuoteRow } from "../custom/quote-payment.server";
 import type { PayQuoteInput } from "../custom/quotes.schema";
 import { logQuoteEvent } from "../custom/quotes.server";
+import { recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone } from "./checkout";
 import { openProviderOrder, type CreatedOrder } from "./create-order.server";
@@ -88,11 +89,19 @@ export async function payQuote(
     const uid = caller?.uid ?? null;
     const userId = uid ?? GUEST_USER_ID;
     const attempt = { userId, quoteId: q.id, idempotencyKey: body.idempotency_key ?? null };
-    return storeOrder(
+    const stored = await storeOrder(
       tx,
       attempt,
       async () => {
         const address = await placeFor(tx, body, uid);
+        if (body.needed_by && q.kind === "quote")
+          await refuseNeededBy(tx, {
+            pieces: 1,
+            dispatchDays: q.dispatchMaxDays,
+            neededBy: body.needed_by,
+            pin: address.zipCode,
+            now,
+          });
         if (!uid) await ensurePlaceholderUser(tx, GUEST_USER);
         return {
           kind: q.kind === "shipping" ? "shipping" : "custom",
@@ -125,6 +134,8 @@ export async function payQuote(
       },
       now,
     );
+    if (body.needed_by && q.kind === "quote") await recordNeededBy(tx, stored.id, body.needed_by);
+    return stored;
   });
   if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");
   return openProviderOrder(

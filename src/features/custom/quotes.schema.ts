@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { pinCodeSchema, postalAddressSchema } from "../../lib/address.schema";
+import { neededByDate } from "../made-to-order/needed-by";
 import {
   emailField,
   indianMobile,
@@ -120,6 +121,8 @@ export const payQuoteInput = z.object({
   /** Ignored: the server's amount is the quote's. */
   order_amount: z.optional(z.unknown()),
   amount: z.optional(z.unknown()),
+  /** The date the piece is needed by: refused before payment when it cannot be made (decision 0122). */
+  needed_by: z.optional(neededByDate),
 });
 export type PayQuoteInput = z.infer<typeof payQuoteInput>;
 
@@ -155,5 +158,7 @@ export const quotePayForm = z.object({
   city: z.optional(requiredText("City", 100, { required: "City required" })),
   state: z.optional(requiredText("State", 100, { required: "State required" })),
   zipCode: z.optional(pinCodeSchema),
+  /** Optional: the date the piece is needed by, checked before payment (docs/decisions/0122). */
+  neededBy: z.optional(z.string().check(z.maxLength(10))),
 });
 export type QuotePayFormValues = z.input<typeof quotePayForm>;
