@@ -241,6 +241,19 @@ const ROWS: Row[] = [
   },
   { file: "admin/studio/queue.ts", method: "GET", url: "/v2/admin/studio/queue" },
   { file: "admin/needed-by.ts", method: "GET", url: "/v2/admin/needed-by" },
+  {
+    file: "admin/quotes/[id]/deposit.ts",
+    method: "PUT",
+    url: "/v2/admin/quotes/q1/deposit",
+    params: { id: "q1" },
+    body: { percent: 30 },
+  },
+  {
+    file: "admin/order/[id]/balance.ts",
+    method: "POST",
+    url: "/v2/admin/order/o1/balance",
+    params: { id: "o1" },
+  },
   { file: "admin/materials/overdue.ts", method: "GET", url: "/v2/admin/materials/overdue" },
   {
     file: "admin/order/[id]/materials.ts",

@@ -23,6 +23,9 @@ export const MONEY_KEYS: ReadonlySet<string> = new Set([
   "order_amount",
   "shippingEstimate",
   "shippingCost",
+  // A deposit's two parts (docs/decisions/0124-deposits.md).
+  "advance",
+  "balance",
 ]);
 
 /** The largest amount one field may carry: ₹10,00,000 (ten lakh rupees). */

@@ -14,6 +14,7 @@ import { ensurePlaceholderUser, loadSavedAddress } from "../account/account.serv
 import { findByToken, isOpenOrPaid, lockQuoteRow } from "../custom/quote-payment.server";
 import type { PayQuoteInput } from "../custom/quotes.schema";
 import { logQuoteEvent } from "../custom/quotes.server";
+import { linkAmount } from "../made-to-order/deposits.server";
 import { recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone } from "./checkout";
@@ -121,7 +122,8 @@ export async function payQuote(
               processingDays: q.dispatchMaxDays,
               variant: {},
               quantity: 1,
-              pricePaise: q.pricePaise,
+              // A quote with a deposit takes its advance here (docs/decisions/0124-deposits.md).
+              pricePaise: await linkAmount(tx, q.id, q.pricePaise),
               productNote:
                 q.kind === "shipping"
                   ? `Shipping charge for order ${q.forOrderId}`

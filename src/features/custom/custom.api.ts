@@ -7,6 +7,7 @@
  */
 import type { APIContext } from "astro";
 import { requireAdmin } from "../../server/auth/auth.server";
+import { auditActor } from "../audit/audit.server";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, parseWith, readJson } from "../../server/http";
 import { idParam } from "../../lib/fields";
@@ -16,7 +17,14 @@ import { answerProof } from "../made-to-order/proofs.server";
 import { proofAnswerInput } from "../made-to-order/proofs.schema";
 import { loadQuotePage } from "./quote-page.server";
 import { findByToken } from "./quote-payment.server";
-import { parseExpiry, quoteInput, shippingChargeInput, stageInput } from "./quotes.schema";
+import { requestBalance, setDeposit } from "./deposit.server";
+import {
+  depositInput,
+  parseExpiry,
+  quoteInput,
+  shippingChargeInput,
+  stageInput,
+} from "./quotes.schema";
 import {
   createQuote,
   loadInquiryQuotes,
@@ -122,4 +130,19 @@ export async function postQuoteProofAnswer(context: APIContext): Promise<Respons
   const orderId = await linkOrder(context);
   const input = await readJson(context.request, proofAnswerInput, BODY_CAP);
   return json(await answerProof(await getDb(), orderId, input));
+}
+
+/** PUT /v2/admin/quotes/{id}/deposit { percent } | { amount } | {} -> the split, or null */
+export async function putQuoteDeposit(context: APIContext): Promise<Response> {
+  const user = await requireAdmin(context);
+  const id = parseWith(idParam(), context.params.id);
+  const input = await readJson(context.request, depositInput, BODY_CAP);
+  return json(await setDeposit(await getDb(), auditActor(context, user), id, input));
+}
+
+/** POST /v2/admin/order/{id}/balance -> 201 { link, deposit } */
+export async function postOrderBalance(context: APIContext): Promise<Response> {
+  const user = await requireAdmin(context);
+  const id = parseWith(idParam(), context.params.id);
+  return json(await requestBalance(await getDb(), auditActor(context, user), id), { status: 201 });
 }

@@ -162,3 +162,14 @@ export const quotePayForm = z.object({
   neededBy: z.optional(z.string().check(z.maxLength(10))),
 });
 export type QuotePayFormValues = z.input<typeof quotePayForm>;
+
+/** PUT /v2/admin/quotes/{id}/deposit: { percent } or { amount } (rupees on the wire), {} for none. */
+export const depositInput = z.object({
+  percent: z.optional(
+    z
+      .number({ error: "percent must be a whole number" })
+      .check(z.int({ error: "percent must be a whole number" })),
+  ),
+  amount: z.optional(paise("amount", 1)),
+});
+export type DepositInput = z.infer<typeof depositInput>;

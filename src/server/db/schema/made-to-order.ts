@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { products } from "./catalogue";
+import { quotes } from "./custom-work";
 import { orders } from "./orders";
 
 /** awaiting (sent, no answer yet) -> approved or changes (the customer asked for changes). */
@@ -76,3 +77,26 @@ export const orderMaterials = pgTable("order_materials", {
   receivedPhotos: jsonb("received_photos").$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 });
+
+/**
+ * A quote that asks for an advance (docs/decisions/0124-deposits.md): the split of its price, and
+ * the balance's payment link (a payment quote for the order, like a shipping charge) once sent.
+ */
+export const quoteDeposits = pgTable(
+  "quote_deposits",
+  {
+    quoteId: text("quote_id")
+      .primaryKey()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    advancePaise: integer("advance_paise").notNull(),
+    balancePaise: integer("balance_paise").notNull(),
+    /** The balance's payment quote (kind shipping, for the advance's order). */
+    balanceQuoteId: text("balance_quote_id"),
+    balancePaidAt: timestamp("balance_paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("quote_deposits_money_check", sql`${t.advancePaise} > 0 and ${t.balancePaise} > 0`),
+    uniqueIndex("quote_deposits_balance_key").on(t.balanceQuoteId),
+  ],
+);

@@ -1,0 +1,4 @@
+import { putQuoteDeposit } from "../../../../../features/custom/custom.api";
+import { methods } from "../../../../../server/http";
+
+export const { PUT, ALL } = methods({ PUT: putQuoteDeposit });
