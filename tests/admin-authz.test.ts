@@ -243,6 +243,12 @@ const ROWS: Row[] = [
   { file: "admin/needed-by.ts", method: "GET", url: "/v2/admin/needed-by" },
   {
     file: "admin/quotes/[id]/deposit.ts",
+    method: "GET",
+    url: "/v2/admin/quotes/q1/deposit",
+    params: { id: "q1" },
+  },
+  {
+    file: "admin/quotes/[id]/deposit.ts",
     method: "PUT",
     url: "/v2/admin/quotes/q1/deposit",
     params: { id: "q1" },

@@ -13,6 +13,7 @@ import { HttpError, json, parseWith, readJson } from "../../server/http";
 import { idParam } from "../../lib/fields";
 import { materialsSentInput } from "../made-to-order/materials.schema";
 import { recordMaterialsSent } from "../made-to-order/materials.server";
+import { depositJson, loadQuoteDeposit } from "../made-to-order/deposits.server";
 import { answerProof } from "../made-to-order/proofs.server";
 import { proofAnswerInput } from "../made-to-order/proofs.schema";
 import { loadQuotePage } from "./quote-page.server";
@@ -130,6 +131,14 @@ export async function postQuoteProofAnswer(context: APIContext): Promise<Respons
   const orderId = await linkOrder(context);
   const input = await readJson(context.request, proofAnswerInput, BODY_CAP);
   return json(await answerProof(await getDb(), orderId, input));
+}
+
+/** GET /v2/admin/quotes/{id}/deposit -> the split, or null */
+export async function getQuoteDeposit(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(idParam(), context.params.id);
+  const row = await loadQuoteDeposit(await getDb(), id);
+  return json(row ? depositJson(row) : null);
 }
 
 /** PUT /v2/admin/quotes/{id}/deposit { percent } | { amount } | {} -> the split, or null */

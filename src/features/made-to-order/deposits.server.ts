@@ -8,18 +8,11 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { quoteDeposits } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
-import { type DepositAsk, depositSplit } from "./deposits";
+import { type DepositAsk, depositSplit, type OrderDepositJson } from "./deposits";
+
+export type { OrderDepositJson };
 
 export type DepositRow = typeof quoteDeposits.$inferSelect;
-
-/** What the customer's pages and the order screen show. */
-export interface OrderDepositJson {
-  advance: number;
-  balance: number;
-  balanceLinkSent: boolean;
-  /** ISO, null while unpaid. */
-  balancePaidAt: string | null;
-}
 
 export function depositJson(row: DepositRow): OrderDepositJson {
   return {

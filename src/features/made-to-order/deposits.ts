@@ -51,3 +51,12 @@ export function depositSplit(
     };
   return { ok: true, split: { advancePaise: advance, balancePaise: pricePaise - advance } };
 }
+
+/** What the customer's pages and the order screen show. */
+export interface OrderDepositJson {
+  advance: number;
+  balance: number;
+  balanceLinkSent: boolean;
+  /** ISO, null while unpaid. */
+  balancePaidAt: string | null;
+}

@@ -15,6 +15,7 @@ import { useScreenData } from "../shell/use-screen-data";
 import StagesEditor from "../stages/StagesEditor";
 import ProofsPanel from "../proofs/ProofsPanel";
 import MaterialsPanel from "../materials/MaterialsPanel";
+import BalancePanel from "../deposits/BalancePanel";
 import OrderCustomer from "./OrderCustomer";
 import OrderOverview from "./OrderOverview";
 import OrderTabs from "./OrderTabs";
@@ -109,6 +110,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
         {tab === "customer" && <OrderCustomer order={order} />}
         {tab === "timeline" && <OrderTimeline order={order} />}
       </OrderTabs>
+      <BalancePanel order={order} />
       <MaterialsPanel orderId={order.id} />
       <ProofsPanel orderId={order.id} />
       <StagesEditor orderId={order.id} />

@@ -1,4 +1,4 @@
-import { putQuoteDeposit } from "../../../../../features/custom/custom.api";
+import { getQuoteDeposit, putQuoteDeposit } from "../../../../../features/custom/custom.api";
 import { methods } from "../../../../../server/http";
 
-export const { PUT, ALL } = methods({ PUT: putQuoteDeposit });
+export const { GET, PUT, ALL } = methods({ GET: getQuoteDeposit, PUT: putQuoteDeposit });
