@@ -30,6 +30,7 @@ import {
 } from "./checkout-flow";
 import NeededByField, { type NeededByValue } from "../made-to-order/NeededByField";
 import { NEEDED_BY_TEXTS } from "../made-to-order/needed-by";
+import BuyerGstinField from "../books/BuyerGstinField";
 import { checkoutForm, type CheckoutFormValues } from "./checkout";
 import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
 
@@ -66,7 +67,8 @@ export default function CheckoutForm({ user, total }: Props) {
   );
 
   function onInvalid(errors: FieldErrors<CheckoutFormValues>) {
-    showToast(errors.addressId ? CHECKOUT_TOASTS.noAddress : CHECKOUT_TOASTS.badPhone);
+    if (errors.addressId || errors.phone)
+      showToast(errors.addressId ? CHECKOUT_TOASTS.noAddress : CHECKOUT_TOASTS.badPhone);
   }
 
   async function onPay(values: CheckoutFormValues) {
@@ -90,6 +92,7 @@ export default function CheckoutForm({ user, total }: Props) {
       address_id: address.id,
       idempotency_key: newIdempotencyKey(),
       ...(neededBy ? { needed_by: neededBy.date } : {}),
+      ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
     };
     let answer: Awaited<ReturnType<typeof createOrder>>;
     try {
@@ -157,6 +160,11 @@ export default function CheckoutForm({ user, total }: Props) {
             addressId={address?.id ?? null}
             disabled={processing}
             onChange={setNeededBy}
+          />
+          <BuyerGstinField
+            error={formState.errors.buyerGstin?.message}
+            disabled={processing}
+            {...register("buyerGstin")}
           />
         </div>
       </section>

@@ -6,6 +6,7 @@
  * into the quote's page (custom/QuoteView.astro) through its "pay" slot by QuotePayment.astro.
  * react-hook-form over quotePayForm (decision 0017): each field's message under it, gone on edit.
  */
+import BuyerGstinField from "../books/BuyerGstinField";
 import { useRef, useState } from "react";
 import type { z } from "zod/mini";
 import { showToast } from "../../components/ui/toast-store";
@@ -57,6 +58,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
       customer_phone: normaliseIndianMobile(values.phone) ?? values.phone,
       idempotency_key: newIdempotencyKey(),
       ...(values.neededBy ? { needed_by: values.neededBy } : {}),
+      ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
       ...(savedId
         ? { address_id: savedId }
         : {
@@ -187,6 +189,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
         </fieldset>
       )}
       <TextField label={NEEDED_BY_TEXTS.label} {...field("neededBy")} type="date" />
+      <BuyerGstinField className="" {...field("buyerGstin")} />
       <button
         type="submit"
         className={`${primaryButton} w-full`}

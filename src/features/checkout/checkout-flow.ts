@@ -116,6 +116,7 @@ export interface CreateOrderBody {
   notes?: string;
   /** "YYYY-MM-DD": checked against the promise before payment (docs/decisions/0122). */
   needed_by?: string;
+  buyer_gstin?: string;
 }
 
 export interface CreateOrderAnswer {

@@ -9,6 +9,7 @@ import {
 } from "../../lib/fields";
 
 import { neededByDate } from "../made-to-order/needed-by";
+import { buyerGstinField } from "../books/buyer-gstin";
 
 export { normaliseIndianPhone } from "../../lib/phone";
 // The order rules every kind of order shares live with orders (docs/decisions/0061).
@@ -31,6 +32,8 @@ export const createOrderBody = z.object({
   notes: z.optional(optionalText("notes", 1000)),
   /** The date the piece is needed by, checked before payment (docs/decisions/0122). */
   needed_by: z.optional(neededByDate),
+  /** The buyer's GSTIN for the invoice (docs/decisions/0085); optional. */
+  buyer_gstin: z.optional(buyerGstinField),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
@@ -43,5 +46,6 @@ export const checkoutForm = z.object({
     .string({ error: "Choose a shipping address" })
     .check(z.minLength(1, "Choose a shipping address")),
   phone: indianMobile(),
+  buyerGstin: z.optional(buyerGstinField),
 });
 export type CheckoutFormValues = z.input<typeof checkoutForm>;

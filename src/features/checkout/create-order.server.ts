@@ -18,6 +18,7 @@ import { lockedCheckoutLines } from "../cart/cart.server";
 import { neededLines, recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone, PAYMENT_STATUS, type CreateOrderBody } from "./checkout";
+import { log } from "../../server/log/logger";
 
 export type { StoredOrder };
 
@@ -77,6 +78,7 @@ async function storeCartOrder(
           address: orderAddressOf(address),
           lines,
           notes: body.notes ?? "",
+          buyerGstin: body.buyer_gstin ?? "",
         };
       },
       now,
@@ -162,7 +164,7 @@ export async function openProviderOrder(
     return answer(created.paymentSessionId);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error(`[checkout] provider order for ${order.id} failed: ${error.message}`);
+    log.error(`[checkout] provider order for ${order.id} failed: ${error.message}`);
     await db
       .update(orders)
       .set({ paymentStatus: PAYMENT_STATUS.failed, updatedAt: new Date() })

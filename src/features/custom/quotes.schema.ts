@@ -3,6 +3,7 @@
  * Amounts are integer paise here (readJson and the API client convert the rupees on the wire:
  * `price`, `shippingEstimate`, `amount`). Rules: docs/decisions/0045-custom-work-quotes.md.
  */
+import { buyerGstinField } from "../books/buyer-gstin";
 import * as z from "zod/mini";
 import { pinCodeSchema, postalAddressSchema } from "../../lib/address.schema";
 import { neededByDate } from "../made-to-order/needed-by";
@@ -123,6 +124,8 @@ export const payQuoteInput = z.object({
   amount: z.optional(z.unknown()),
   /** The date the piece is needed by: refused before payment when it cannot be made (decision 0122). */
   needed_by: z.optional(neededByDate),
+  /** The buyer's GSTIN for the invoice (docs/decisions/0085); optional. */
+  buyer_gstin: z.optional(buyerGstinField),
 });
 export type PayQuoteInput = z.infer<typeof payQuoteInput>;
 
@@ -160,6 +163,7 @@ export const quotePayForm = z.object({
   zipCode: z.optional(pinCodeSchema),
   /** Optional: the date the piece is needed by, checked before payment (docs/decisions/0122). */
   neededBy: z.optional(z.string().check(z.maxLength(10))),
+  buyerGstin: z.optional(buyerGstinField),
 });
 export type QuotePayFormValues = z.input<typeof quotePayForm>;
 

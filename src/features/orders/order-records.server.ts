@@ -129,3 +129,11 @@ export async function loadOrderRows(db: DbOrTx, ids: readonly string[]): Promise
     .from(orders)
     .where(inArray(orders.id, [...ids]));
 }
+
+/** An order's lines as sold (the books read them to issue its invoice, docs/decisions/0085). */
+export async function orderItemRows(
+  db: DbOrTx,
+  orderId: string,
+): Promise<(typeof orderItems.$inferSelect)[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+}

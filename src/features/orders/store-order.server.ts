@@ -52,6 +52,8 @@ export interface NewOrder {
   returnPath?: (orderId: string) => string;
   /** The order cannot be paid after this (a quote's own expiry); the provider's expiry otherwise. */
   payableUntil?: Date;
+  /** The buyer's GSTIN for the invoice ('' or absent: none; docs/decisions/0085). */
+  buyerGstin?: string;
 }
 
 /** Whose attempt this is: an idempotency key is unique per user, and answers only its own quote's order. */
@@ -175,6 +177,7 @@ async function insertOrder(
       paymentAmountPaise: totals.total,
       shippingMethod: "standard",
       notes: order.notes,
+      buyerGstin: order.buyerGstin ?? "",
       timeline: { pending: now.toISOString() },
       provider,
       idempotencyKey,

@@ -12,6 +12,7 @@ import type { ScreenProps } from "../shell/AdminApp";
 import { $adminHandoff, navigate } from "../shell/admin-router";
 import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
+import OrderDocumentsPanel from "../books/OrderDocumentsPanel";
 import StagesEditor from "../stages/StagesEditor";
 import ProofsPanel from "../proofs/ProofsPanel";
 import MaterialsPanel from "../materials/MaterialsPanel";
@@ -115,6 +116,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
       <ProofsPanel orderId={order.id} />
       <StagesEditor orderId={order.id} />
       <RefundPanel order={order} />
+      <OrderDocumentsPanel orderId={order.id} />
     </article>
   );
 }

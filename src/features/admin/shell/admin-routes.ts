@@ -11,7 +11,10 @@ export type AdminScreen =
   | "categories"
   | "category"
   | "inquiries"
-  | "inquiry";
+  | "inquiry"
+  | "audit"
+  | "outbox"
+  | "settings";
 
 export interface AdminMatch {
   screen: AdminScreen;
@@ -30,6 +33,10 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
   // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
+  { pattern: /^\/admin\/audit$/, screen: "audit" },
+  { pattern: /^\/admin\/outbox$/, screen: "outbox" },
+  // The shop's settings, one panel per section (admin/settings/, docs/decisions/0081).
+  { pattern: /^\/admin\/settings$/, screen: "settings" },
 ];
 
 /** The screen for a pathname (a trailing slash is ignored), or null for an unknown admin path. */
@@ -59,6 +66,9 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   category: "Homepage Categories",
   inquiries: "Inquiries",
   inquiry: "Inquiry",
+  audit: "Audit trail",
+  outbox: "Outbox",
+  settings: "Settings",
 };
 
 /** The admin navigation of docs/product.md §2, in its order, plus the inquiries inbox (decision 0039). */
@@ -68,5 +78,8 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Add Product", href: "/admin/add-product" },
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "Outbox", href: "/admin/outbox" },
+  { label: "Audit trail", href: "/admin/audit" },
+  { label: "Settings", href: "/admin/settings" },
   { label: "User Home", href: "/" },
 ];
