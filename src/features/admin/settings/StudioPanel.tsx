@@ -115,7 +115,6 @@ export default function StudioPanel() {
       className="space-y-4 rounded-3xl border border-cream-200 bg-white/85 p-5"
       data-settings-panel="studio"
     >
-      <h2 className="text-xl text-ink-900">Studio</h2>
       <p className="text-sm text-ink-600">
         A new order is promised for the later of its processing window and the day this queue
         reaches it.
