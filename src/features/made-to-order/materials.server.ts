@@ -18,7 +18,6 @@ import {
   loadOrderRow,
   loadOrderRows,
   lockOrderRow,
-  orderProductIds,
   setPromisedDispatch,
 } from "../orders/order-records.server";
 import type { StoredOrder } from "../orders/store-order.server";
@@ -59,15 +58,15 @@ export async function expectMaterials(tx: DbOrTx, orderId: string, paidAt: Date)
     .onConflictDoNothing();
 }
 
-/** At payment of a catalogue order: a varmala product means the customer's flowers come in. */
-export async function expectMaterialsOfCatalogue(
+/** At payment of a catalogue order (its products given): a varmala product means the customer's flowers come in. */
+export async function expectMaterialsOfProducts(
   tx: DbOrTx,
-  order: Pick<StoredOrder, "id" | "kind">,
+  orderId: string,
+  productIds: readonly string[],
   paidAt: Date,
 ): Promise<void> {
-  if (order.kind !== "catalogue") return;
-  if (await anyProductInCategory(tx, await orderProductIds(tx, order.id), VARMALA_SLUG))
-    await expectMaterials(tx, order.id, paidAt);
+  if (await anyProductInCategory(tx, [...new Set(productIds)], VARMALA_SLUG))
+    await expectMaterials(tx, orderId, paidAt);
 }
 
 async function rowOf(db: DbOrTx, orderId: string): Promise<Row | null> {

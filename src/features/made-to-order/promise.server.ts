@@ -8,7 +8,7 @@ import { openWorkQueue, orderLineNotes } from "../orders/order-records.server";
 import type { StoredOrder } from "../orders/store-order.server";
 import { readSection } from "../settings/settings-store.server";
 import { type DispatchPromise, promiseFor, queueWeeks, type QueueWeek } from "./capacity";
-import { expectMaterialsOfCatalogue } from "./materials.server";
+import { expectMaterialsOfProducts } from "./materials.server";
 import { studioSection } from "./studio-settings.server";
 
 const DAY = 86_400_000;
@@ -43,9 +43,16 @@ export async function promiseAtPayment(
   paidAt: Date,
 ): Promise<Date> {
   if (order.kind === "shipping") return new Date(paidAt.getTime() + order.dispatchDays * DAY);
-  // A varmala order waits for the customer's flowers (docs/decisions/0123).
-  await expectMaterialsOfCatalogue(db, order, paidAt);
-  const pieces = (await orderLineNotes(db, order.id)).reduce((sum, l) => sum + l.quantity, 0);
+  const lines = await orderLineNotes(db, order.id);
+  // A varmala catalogue order waits for the customer's flowers (docs/decisions/0123).
+  if (order.kind === "catalogue")
+    await expectMaterialsOfProducts(
+      db,
+      order.id,
+      lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+      paidAt,
+    );
+  const pieces = lines.reduce((sum, l) => sum + l.quantity, 0);
   const promise = await promiseForNewOrder(db, {
     pieces: Math.max(pieces, 1),
     dispatchDays: order.dispatchDays,
