@@ -16,4 +16,5 @@ export interface SettingsPanel {
 export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "business", title: "Business and tax", load: () => import("./BusinessPanel") },
   { key: "studio", title: "Studio", load: () => import("./StudioPanel") },
+  { key: "privacy", title: "Privacy", load: () => import("./PrivacyPanel") },
 ];

@@ -40,6 +40,8 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   inquiry: () => import("../quotes/InquiryQuoteScreen"),
   audit: () => import("../audit/AuditScreen"),
   outbox: () => import("../outbox/OutboxScreen"),
+  reviews: () => import("../reviews/ReviewsScreen"),
+  "data-requests": () => import("../data-requests/DataRequestsScreen"),
   settings: () => import("../settings/SettingsScreen"),
 };
 

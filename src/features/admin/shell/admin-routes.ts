@@ -12,6 +12,8 @@ export type AdminScreen =
   | "category"
   | "inquiries"
   | "inquiry"
+  | "reviews"
+  | "data-requests"
   | "audit"
   | "outbox"
   | "settings";
@@ -33,6 +35,9 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
   // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
+  // Review moderation and the shoppers' data requests (decisions 0100, 0101).
+  { pattern: /^\/admin\/reviews$/, screen: "reviews" },
+  { pattern: /^\/admin\/data-requests$/, screen: "data-requests" },
   { pattern: /^\/admin\/audit$/, screen: "audit" },
   { pattern: /^\/admin\/outbox$/, screen: "outbox" },
   // The shop's settings, one panel per section (admin/settings/, docs/decisions/0081).
@@ -66,6 +71,8 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   category: "Homepage Categories",
   inquiries: "Inquiries",
   inquiry: "Inquiry",
+  reviews: "Reviews",
+  "data-requests": "Data requests",
   audit: "Audit trail",
   outbox: "Outbox",
   settings: "Settings",
@@ -78,6 +85,8 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Add Product", href: "/admin/add-product" },
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "Reviews", href: "/admin/reviews" },
+  { label: "Data requests", href: "/admin/data-requests" },
   { label: "Outbox", href: "/admin/outbox" },
   { label: "Audit trail", href: "/admin/audit" },
   { label: "Settings", href: "/admin/settings" },
