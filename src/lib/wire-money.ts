@@ -26,6 +26,15 @@ export const MONEY_KEYS: ReadonlySet<string> = new Set([
   // A deposit's two parts (docs/decisions/0124-deposits.md).
   "advance",
   "balance",
+  // Reports and the GST summary (docs/decisions/0090-reports-read-model.md).
+  "gross",
+  "net",
+  "refunded",
+  "averageOrder",
+  "taxable",
+  "cgst",
+  "sgst",
+  "igst",
 ]);
 
 /** The largest amount one field may carry: ₹10,00,000 (ten lakh rupees). */

@@ -11,6 +11,7 @@ import { getDb } from "../../server/db/client";
 import { deliverDueMail } from "../../server/mail.server";
 import { paymentProvider } from "../../server/payments/index.server";
 import { recheckDueRefunds } from "../refunds/refunds.server";
+import { recheckShipmentsIfDue } from "../shipping/tracking.server";
 import { sendDueReviewRequests } from "../reviews/review-requests.server";
 import { recheckDueOrders } from "./recheck.server";
 import { log } from "../../server/log/logger";
@@ -48,6 +49,9 @@ async function runJobs(): Promise<void> {
   );
   await recheckDueRefunds(db, paymentProvider()).catch((e: unknown) =>
     log.error("[jobs] refund re-check failed", e),
+  );
+  await recheckShipmentsIfDue(db).catch((e: unknown) =>
+    log.error("[jobs] parcel re-check failed", e),
   );
   await sendDueReviewRequests(db).catch((e: unknown) =>
     log.error("[jobs] review requests failed", e),

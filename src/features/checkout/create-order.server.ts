@@ -13,6 +13,7 @@ import { HttpError } from "../../server/http";
 import { paymentConfig } from "../../server/payments/config.server";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
 import { orderAddressOf, personName } from "../../lib/address";
+import { refuseUndeliverable, totalWeightGrams } from "../shipping/estimate.server";
 import { loadSavedAddress } from "../account/account.server";
 import { lockedCheckoutLines } from "../cart/cart.server";
 import { neededLines, recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
@@ -69,6 +70,7 @@ async function storeCartOrder(
             pin: address.zipCode,
             now,
           });
+        await refuseUndeliverable(tx, address.zipCode, totalWeightGrams(lines));
         return {
           kind: "catalogue",
           userId: uid,

@@ -12,6 +12,8 @@ export type AdminScreen =
   | "category"
   | "inquiries"
   | "inquiry"
+  | "reports"
+  | "gst-summary"
   | "reviews"
   | "data-requests"
   | "audit"
@@ -35,6 +37,9 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
   // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
+  // Reports and the GST summary (admin/reports/, docs/decisions/0090-reports-read-model.md).
+  { pattern: /^\/admin\/reports$/, screen: "reports" },
+  { pattern: /^\/admin\/reports\/gst$/, screen: "gst-summary" },
   // Review moderation and the shoppers' data requests (decisions 0100, 0101).
   { pattern: /^\/admin\/reviews$/, screen: "reviews" },
   { pattern: /^\/admin\/data-requests$/, screen: "data-requests" },
@@ -71,6 +76,8 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   category: "Homepage Categories",
   inquiries: "Inquiries",
   inquiry: "Inquiry",
+  reports: "Reports",
+  "gst-summary": "GST summary",
   reviews: "Reviews",
   "data-requests": "Data requests",
   audit: "Audit trail",
@@ -85,6 +92,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Add Product", href: "/admin/add-product" },
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "Reports", href: "/admin/reports" },
   { label: "Reviews", href: "/admin/reviews" },
   { label: "Data requests", href: "/admin/data-requests" },
   { label: "Outbox", href: "/admin/outbox" },
