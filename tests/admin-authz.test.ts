@@ -241,6 +241,41 @@ const ROWS: Row[] = [
   },
   { file: "admin/studio/queue.ts", method: "GET", url: "/v2/admin/studio/queue" },
   { file: "admin/needed-by.ts", method: "GET", url: "/v2/admin/needed-by" },
+  // The shipping routes from main (their rows were missing there).
+  {
+    file: "admin/order/[id]/shipments.ts",
+    method: "GET",
+    url: "/v2/admin/order/o1/shipments",
+    params: { id: "o1" },
+  },
+  {
+    file: "admin/order/[id]/shipments.ts",
+    method: "POST",
+    url: "/v2/admin/order/o1/shipments",
+    params: { id: "o1" },
+    body: {},
+  },
+  { file: "admin/settings/shipping.ts", method: "GET", url: "/v2/admin/settings/shipping" },
+  {
+    file: "admin/settings/shipping.ts",
+    method: "PUT",
+    url: "/v2/admin/settings/shipping",
+    body: { value: {}, version: 0 },
+  },
+  {
+    file: "admin/shipments/[id]/book.ts",
+    method: "POST",
+    url: "/v2/admin/shipments/s1/book",
+    params: { id: "s1" },
+    body: {},
+  },
+  {
+    file: "admin/shipments/[id]/mark.ts",
+    method: "POST",
+    url: "/v2/admin/shipments/s1/mark",
+    params: { id: "s1" },
+    body: {},
+  },
   {
     file: "admin/quotes/[id]/deposit.ts",
     method: "GET",
