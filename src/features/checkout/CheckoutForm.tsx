@@ -28,6 +28,8 @@ import {
   normaliseIndianMobile,
   type TempOrder,
 } from "./checkout-flow";
+import NeededByField, { type NeededByValue } from "../made-to-order/NeededByField";
+import { NEEDED_BY_TEXTS } from "../made-to-order/needed-by";
 import BuyerGstinField from "../books/BuyerGstinField";
 import { checkoutForm, type CheckoutFormValues } from "./checkout";
 import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
@@ -49,6 +51,7 @@ export default function CheckoutForm({ user, total }: Props) {
   const hydrated = useHydrated();
   const [address, setAddress] = useState<Address | null>(null);
   const [processing, setProcessing] = useState(false);
+  const [neededBy, setNeededBy] = useState<NeededByValue | null>(null);
   const busy = useRef(false);
   // The phone input is server-rendered with its defaultValue (decision 0017): what was typed
   // before hydration is kept. The address id is set when one is chosen.
@@ -71,6 +74,14 @@ export default function CheckoutForm({ user, total }: Props) {
   async function onPay(values: CheckoutFormValues) {
     const mobile = normaliseIndianMobile(values.phone);
     if (busy.current || !address || !mobile) return;
+    if (neededBy?.ok === false) {
+      showToast({
+        type: "warning",
+        title: NEEDED_BY_TEXTS.refusedTitle,
+        message: neededBy.sentence,
+      });
+      return;
+    }
     busy.current = true;
     setProcessing(true);
     const body = {
@@ -80,6 +91,7 @@ export default function CheckoutForm({ user, total }: Props) {
       order_amount: total,
       address_id: address.id,
       idempotency_key: newIdempotencyKey(),
+      ...(neededBy ? { needed_by: neededBy.date } : {}),
       ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
     };
     let answer: Awaited<ReturnType<typeof createOrder>>;
@@ -143,6 +155,11 @@ export default function CheckoutForm({ user, total }: Props) {
             error={formState.errors.phone?.message}
             disabled={processing}
             {...register("phone")}
+          />
+          <NeededByField
+            addressId={address?.id ?? null}
+            disabled={processing}
+            onChange={setNeededBy}
           />
           <BuyerGstinField
             error={formState.errors.buyerGstin?.message}

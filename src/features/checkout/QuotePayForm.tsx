@@ -22,6 +22,7 @@ import { QUOTE_TEXTS, type SavedAddress } from "../custom/quotes";
 import { startPayment } from "./checkout-client";
 import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from "./checkout-flow";
 import { quotePayForm } from "../custom/quotes.schema";
+import { NEEDED_BY_TEXTS } from "../made-to-order/needed-by";
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -56,6 +57,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
       customer_email: values.email,
       customer_phone: normaliseIndianMobile(values.phone) ?? values.phone,
       idempotency_key: newIdempotencyKey(),
+      ...(values.neededBy ? { needed_by: values.neededBy } : {}),
       ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
       ...(savedId
         ? { address_id: savedId }
@@ -186,6 +188,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
           />
         </fieldset>
       )}
+      <TextField label={NEEDED_BY_TEXTS.label} {...field("neededBy")} type="date" />
       <BuyerGstinField className="" {...field("buyerGstin")} />
       <button
         type="submit"

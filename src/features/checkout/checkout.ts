@@ -8,6 +8,7 @@ import {
   personName,
 } from "../../lib/fields";
 
+import { neededByDate } from "../made-to-order/needed-by";
 import { buyerGstinField } from "../books/buyer-gstin";
 
 export { normaliseIndianPhone } from "../../lib/phone";
@@ -29,6 +30,8 @@ export const createOrderBody = z.object({
     .check(z.minLength(1, "choose a saved address"), z.maxLength(100)),
   idempotency_key: z.optional(idempotencyKey),
   notes: z.optional(optionalText("notes", 1000)),
+  /** The date the piece is needed by, checked before payment (docs/decisions/0122). */
+  needed_by: z.optional(neededByDate),
   /** The buyer's GSTIN for the invoice (docs/decisions/0085); optional. */
   buyer_gstin: z.optional(buyerGstinField),
 });

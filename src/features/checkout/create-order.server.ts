@@ -16,6 +16,7 @@ import { orderAddressOf, personName } from "../../lib/address";
 import { refuseUndeliverable, totalWeightGrams } from "../shipping/estimate.server";
 import { loadSavedAddress } from "../account/account.server";
 import { lockedCheckoutLines } from "../cart/cart.server";
+import { neededLines, recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone, PAYMENT_STATUS, type CreateOrderBody } from "./checkout";
 import { log } from "../../server/log/logger";
@@ -50,7 +51,7 @@ async function storeCartOrder(
   return db.transaction(async (tx) => {
     const { lines } = await lockedCheckoutLines(tx, uid);
     const attempt = { userId: uid, quoteId: null, idempotencyKey: body.idempotency_key ?? null };
-    return storeOrder(
+    const order = await storeOrder(
       tx,
       attempt,
       async () => {
@@ -62,6 +63,13 @@ async function storeCartOrder(
             400,
             "address_id: no saved address of yours has this id; choose or add an address.",
           );
+        if (body.needed_by)
+          await refuseNeededBy(tx, {
+            ...neededLines(lines),
+            neededBy: body.needed_by,
+            pin: address.zipCode,
+            now,
+          });
         await refuseUndeliverable(tx, address.zipCode, totalWeightGrams(lines));
         return {
           kind: "catalogue",
@@ -77,6 +85,8 @@ async function storeCartOrder(
       },
       now,
     );
+    if (body.needed_by) await recordNeededBy(tx, order.id, body.needed_by);
+    return order;
   });
 }
 

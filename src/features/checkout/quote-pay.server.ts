@@ -14,6 +14,8 @@ import { ensurePlaceholderUser, loadSavedAddress } from "../account/account.serv
 import { findByToken, isOpenOrPaid, lockQuoteRow } from "../custom/quote-payment.server";
 import type { PayQuoteInput } from "../custom/quotes.schema";
 import { logQuoteEvent } from "../custom/quotes.server";
+import { linkAmount } from "../made-to-order/deposits.server";
+import { recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone } from "./checkout";
 import { openProviderOrder, type CreatedOrder } from "./create-order.server";
@@ -88,11 +90,19 @@ export async function payQuote(
     const uid = caller?.uid ?? null;
     const userId = uid ?? GUEST_USER_ID;
     const attempt = { userId, quoteId: q.id, idempotencyKey: body.idempotency_key ?? null };
-    return storeOrder(
+    const stored = await storeOrder(
       tx,
       attempt,
       async () => {
         const address = await placeFor(tx, body, uid);
+        if (body.needed_by && q.kind === "quote")
+          await refuseNeededBy(tx, {
+            pieces: 1,
+            dispatchDays: q.dispatchMaxDays,
+            neededBy: body.needed_by,
+            pin: address.zipCode,
+            now,
+          });
         if (!uid) await ensurePlaceholderUser(tx, GUEST_USER);
         return {
           kind: q.kind === "shipping" ? "shipping" : "custom",
@@ -112,7 +122,8 @@ export async function payQuote(
               processingDays: q.dispatchMaxDays,
               variant: {},
               quantity: 1,
-              pricePaise: q.pricePaise,
+              // A quote with a deposit takes its advance here (docs/decisions/0124-deposits.md).
+              pricePaise: await linkAmount(tx, q.id, q.pricePaise),
               productNote:
                 q.kind === "shipping"
                   ? `Shipping charge for order ${q.forOrderId}`
@@ -126,6 +137,8 @@ export async function payQuote(
       },
       now,
     );
+    if (body.needed_by && q.kind === "quote") await recordNeededBy(tx, stored.id, body.needed_by);
+    return stored;
   });
   if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");
   return openProviderOrder(
