@@ -11,7 +11,7 @@ import { loadOrderRows } from "../orders/order-records.server";
 import { addDays, indiaDay } from "./capacity";
 import { type NeededByRow, neededByVerdict, type NeededByVerdict } from "./needed-by";
 import { promiseForNewOrder } from "./promise.server";
-import { transit } from "./transit";
+import { transit } from "./transit.server";
 
 export interface NeededLines {
   pieces: number;
@@ -37,7 +37,7 @@ export async function checkNeededBy(
 ): Promise<NeededByVerdict> {
   const now = input.now ?? new Date();
   const promise = await promiseForNewOrder(db, { ...input, from: now });
-  const days = Math.max(1, Math.round(await transit().days(input.pin)));
+  const days = Math.max(1, Math.round(await transit().days(input.pin, db)));
   return neededByVerdict(input.neededBy, promise.at, days, now);
 }
 
@@ -73,7 +73,7 @@ export async function loadNeededByList(db: DbOrTx, now = new Date()): Promise<Ne
     if (!order || !["pending", "processing"].includes(order.status)) continue;
     const promise = order.promisedDispatchAt;
     const days = promise
-      ? Math.max(1, Math.round(await transit().days(order.shippingAddress.zipCode)))
+      ? Math.max(1, Math.round(await transit().days(order.shippingAddress.zipCode, db)))
       : 0;
     const arrivesBy = promise ? addDays(indiaDay(promise), days) : null;
     out.push({

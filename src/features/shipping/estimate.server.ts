@@ -100,3 +100,21 @@ export async function refuseUndeliverable(
   const answer = await serviceabilityFor(settings, pin, weightGrams);
   if (answer && !answer.deliverable) throw new HttpError(400, NOT_DELIVERED(pin));
 }
+
+/**
+ * The courier's days in transit to a PIN for a parcel of this weight (the provider's answer, or the
+ * owner's zone table with `manual`), or null when it does not answer or does not deliver there.
+ * The needed-by check (docs/decisions/0122-capacity-and-needed-by.md) counts with it.
+ */
+export async function courierTransitDays(
+  db: DbOrTx,
+  pin: string,
+  weightGrams = 500,
+): Promise<number | null> {
+  if (!isPinCode(pin)) return null;
+  const { value: settings } = await readSection(db, shippingSection);
+  const answer = await serviceabilityFor(settings, pin, weightGrams);
+  if (!answer?.deliverable) return null;
+  const courier = pickCourier(answer.couriers, settings.courierChoice) ?? answer.couriers[0];
+  return courier?.transitDays ?? null;
+}
