@@ -16,3 +16,4 @@ export * from "./schema/custom-work";
 export * from "./schema/refunds";
 export * from "./schema/owner";
 export * from "./schema/books";
+export * from "./schema/discounts";
