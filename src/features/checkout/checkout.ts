@@ -7,6 +7,7 @@ import {
   optionalText,
   personName,
 } from "../../lib/fields";
+import { couponCode } from "../discounts/discount-schema";
 
 export { normaliseIndianPhone } from "../../lib/phone";
 // The order rules every kind of order shares live with orders (docs/decisions/0061).
@@ -27,6 +28,7 @@ export const createOrderBody = z.object({
     .check(z.minLength(1, "choose a saved address"), z.maxLength(100)),
   idempotency_key: z.optional(idempotencyKey),
   notes: z.optional(optionalText("notes", 1000)),
+  coupon_code: z.optional(couponCode),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 

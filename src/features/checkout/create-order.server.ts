@@ -15,6 +15,7 @@ import { ProviderError, type PaymentProvider } from "../../server/payments/provi
 import { orderAddressOf, personName } from "../../lib/address";
 import { loadSavedAddress } from "../account/account.server";
 import { lockedCheckoutLines } from "../cart/cart.server";
+import { holdCodeUse, priceCode } from "../discounts/discount-pricing.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone, PAYMENT_STATUS, type CreateOrderBody } from "./checkout";
 
@@ -48,7 +49,7 @@ async function storeCartOrder(
   return db.transaction(async (tx) => {
     const { lines } = await lockedCheckoutLines(tx, uid);
     const attempt = { userId: uid, quoteId: null, idempotencyKey: body.idempotency_key ?? null };
-    return storeOrder(
+    const order = await storeOrder(
       tx,
       attempt,
       async () => {
@@ -60,7 +61,18 @@ async function storeCartOrder(
             400,
             "address_id: no saved address of yours has this id; choose or add an address.",
           );
+        const coupon = body.coupon_code
+          ? await priceCode(tx, {
+              code: body.coupon_code,
+              userId: uid,
+              lines,
+              paying: "cart",
+              now,
+              lock: true,
+            })
+          : undefined;
         return {
+          coupon,
           kind: "catalogue",
           userId: uid,
           quoteId: null,
@@ -73,6 +85,8 @@ async function storeCartOrder(
       },
       now,
     );
+    await holdCodeUse(tx, order, now);
+    return order;
   });
 }
 

@@ -14,6 +14,7 @@ import type { Db, Tx } from "../../server/db/client";
 import { orders, payments } from "../../server/db/schema";
 import type { ProviderName, ProviderPayment } from "../../server/payments/provider";
 import { removeOrderedLinesInTx } from "../cart/cart.server";
+import { countCodeUse } from "../discounts/discount-pricing.server";
 import { logOrder } from "../orders/order-log.server";
 import { PAYMENT_STATUS } from "./checkout";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
@@ -108,6 +109,7 @@ async function applyEffect(
       .where(eq(orders.id, order.id));
     if (order.kind === "catalogue") await removeOrderedLinesInTx(tx, order.userId, order.id);
     await markQuotePaid(tx, order, now);
+    await countCodeUse(tx, order, now);
     await mailOrderPaid(tx, order.id);
     if (effect === "late-paid") await mailLatePayment(tx, order, payment);
     return;

@@ -58,7 +58,10 @@ describe("discount arithmetic", () => {
 
   it("never takes off more than the eligible lines are worth", () => {
     expect(discountOn(rule({ kind: "fixed", amountPaise: 900000 }), 49900)).toBe(49900);
-    const r = priceDiscount(rule({ kind: "fixed", amountPaise: 900000, productIds: ["tag"] }), ctx());
+    const r = priceDiscount(
+      rule({ kind: "fixed", amountPaise: 900000, productIds: ["tag"] }),
+      ctx(),
+    );
     expect(r).toMatchObject({ ok: true, discountPaise: 49900, lineDiscounts: [0, 49900] });
   });
 
@@ -128,9 +131,9 @@ describe("every limit refuses in one sentence", () => {
     );
   });
   it("not for these items", () => {
-    expect(refusal(priceDiscount(rule({ productIds: ["lamp"], categoryIds: ["art"] }), ctx()))).toBe(
-      DISCOUNT_REFUSALS.notForItems,
-    );
+    expect(
+      refusal(priceDiscount(rule({ productIds: ["lamp"], categoryIds: ["art"] }), ctx())),
+    ).toBe(DISCOUNT_REFUSALS.notForItems);
   });
   it("a quote takes only a code the owner allowed on quotes", () => {
     const quoteLines = [{ productId: null, categoryId: null, quantity: 1, pricePaise: 500000 }];

@@ -44,7 +44,13 @@ export interface DiscountContext {
 }
 
 export type DiscountResult =
-  | { ok: true; code: string; discountPaise: number; lineDiscounts: number[]; subtotalPaise: number }
+  | {
+      ok: true;
+      code: string;
+      discountPaise: number;
+      lineDiscounts: number[];
+      subtotalPaise: number;
+    }
   | { ok: false; reason: string };
 
 /** The one-sentence refusals (docs/product.md "Discount codes"). */
@@ -103,7 +109,8 @@ export function discountOn(rule: DiscountCodeRule, eligiblePaise: number): numbe
     rule.kind === "percent"
       ? Math.floor((eligiblePaise * rule.percentBasisPoints) / 10_000)
       : rule.amountPaise;
-  const capped = rule.kind === "percent" && rule.capPaise !== null ? Math.min(raw, rule.capPaise) : raw;
+  const capped =
+    rule.kind === "percent" && rule.capPaise !== null ? Math.min(raw, rule.capPaise) : raw;
   return Math.max(0, Math.min(capped, eligiblePaise));
 }
 
@@ -112,9 +119,11 @@ export function priceDiscount(rule: DiscountCodeRule, ctx: DiscountContext): Dis
   const refuse = (reason: string): DiscountResult => ({ ok: false, reason });
   if (!rule.active) return refuse(DISCOUNT_REFUSALS.inactive);
   if (ctx.paying === "quote" && !rule.forQuotes) return refuse(DISCOUNT_REFUSALS.notForQuotes);
-  if (rule.startsAt && ctx.now < rule.startsAt) return refuse(DISCOUNT_REFUSALS.notStarted(rule.startsAt));
+  if (rule.startsAt && ctx.now < rule.startsAt)
+    return refuse(DISCOUNT_REFUSALS.notStarted(rule.startsAt));
   if (rule.endsAt && ctx.now >= rule.endsAt) return refuse(DISCOUNT_REFUSALS.expired(rule.endsAt));
-  if (rule.totalUses !== null && ctx.usesSoFar >= rule.totalUses) return refuse(DISCOUNT_REFUSALS.usedUp);
+  if (rule.totalUses !== null && ctx.usesSoFar >= rule.totalUses)
+    return refuse(DISCOUNT_REFUSALS.usedUp);
   if (rule.usesPerShopper !== null && ctx.shopperUses >= rule.usesPerShopper)
     return refuse(DISCOUNT_REFUSALS.shopperUsedUp);
   const values = ctx.lines.map((line) => line.quantity * line.pricePaise);

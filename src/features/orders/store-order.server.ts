@@ -52,6 +52,8 @@ export interface NewOrder {
   returnPath?: (orderId: string) => string;
   /** The order cannot be paid after this (a quote's own expiry); the provider's expiry otherwise. */
   payableUntil?: Date;
+  /** A discount code as the server priced it: `lineDiscounts` (one per line) sum to `discountPaise`. */
+  coupon?: { code: string; discountPaise: number; lineDiscounts: readonly number[] };
 }
 
 /** Whose attempt this is: an idempotency key is unique per user, and answers only its own quote's order. */
@@ -84,6 +86,7 @@ export function orderFingerprint(order: NewOrder): string {
       l.pricePaise,
       l.productNote,
     ]),
+    order.coupon?.code ?? "",
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -149,7 +152,7 @@ async function insertOrder(
   if (order.lines.length === 0) throw new Error("An order needs at least one line.");
   const { provider, expiryMinutes } = paymentConfig();
   const id = newOrderId(now.getTime());
-  const totals = orderTotals(order.lines);
+  const totals = orderTotals(order.lines, order.coupon?.discountPaise);
   const providerExpiry = now.getTime() + expiryMinutes * 60_000;
   const expiresAt = new Date(Math.min(providerExpiry, order.payableUntil?.getTime() ?? Infinity));
   const [row] = await tx
@@ -164,6 +167,8 @@ async function insertOrder(
       status: "pending",
       subtotalPaise: totals.subtotal,
       discountPaise: totals.discount,
+      couponCode: order.coupon?.code ?? "",
+      couponDiscountPaise: totals.discount,
       shippingPaise: totals.shipping,
       totalPaise: totals.total,
       shippingName: order.person,
@@ -198,6 +203,7 @@ async function insertOrder(
       quantity: line.quantity,
       pricePaise: line.pricePaise,
       productNote: line.productNote,
+      discountPaise: order.coupon?.lineDiscounts[i] ?? 0,
     })),
   );
   return row!;
