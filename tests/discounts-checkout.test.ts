@@ -201,19 +201,15 @@ describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
     const buyer = await shopper();
     const created = await create(buyer.token, orderBody({ coupon_code: once.code }));
     await pay(created.json.payment_session_id);
-    const [{ cartId }] = (await t.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.id, buyer.uid))) as [{ cartId: string }];
-    await t.db
-      .insert(schema.cartItems)
-      .values({
-        id: `again-${buyer.uid}`,
-        cartId,
-        productId: shop.tagId,
-        quantity: 1,
-        pricePaise: 49900,
-      });
+    const [buyerRow] = await t.db.select().from(schema.users).where(eq(schema.users.id, buyer.uid));
+    const cartId = buyerRow!.cartId;
+    await t.db.insert(schema.cartItems).values({
+      id: `again-${buyer.uid}`,
+      cartId,
+      productId: shop.tagId,
+      quantity: 1,
+      pricePaise: 49900,
+    });
     const second = await create(buyer.token, orderBody({ coupon_code: once.code }));
     expect(second.status).toBe(400);
     expect(second.json.error).toBe("You have already used this code as often as it allows.");

@@ -23,6 +23,10 @@ export const MONEY_KEYS: ReadonlySet<string> = new Set([
   "order_amount",
   "shippingEstimate",
   "shippingCost",
+  // Discount codes (docs/decisions/0095-discount-codes.md).
+  "minimumOrder",
+  "maximumDiscount",
+  "revenue",
 ]);
 
 /** The largest amount one field may carry: ₹10,00,000 (ten lakh rupees). */

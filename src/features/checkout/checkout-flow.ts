@@ -114,6 +114,8 @@ export interface CreateOrderBody {
   address_id: string;
   idempotency_key: string;
   notes?: string;
+  /** A discount code (docs/decisions/0095): the server prices it again. */
+  coupon_code?: string;
 }
 
 export interface CreateOrderAnswer {

@@ -44,6 +44,8 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<ComponentType<ScreenProps
   category: lazy(() => import("../categories/CategoriesScreen")),
   inquiries: lazy(() => import("../inquiries/InquiriesScreen")),
   inquiry: lazy(() => import("../quotes/InquiryQuoteScreen")),
+  discounts: lazy(() => import("../discounts/DiscountsScreen")),
+  discount: lazy(() => import("../discounts/DiscountsScreen")),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {

@@ -17,6 +17,7 @@ function isCurrent(href: string, current: string): boolean {
   if (here === "order") return target === "orders";
   if (here === "product") return target === "products";
   if (here === "category") return target === "categories";
+  if (here === "discount") return target === "discounts";
   return here !== undefined && here === target;
 }
 

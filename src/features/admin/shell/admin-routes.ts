@@ -11,7 +11,9 @@ export type AdminScreen =
   | "categories"
   | "category"
   | "inquiries"
-  | "inquiry";
+  | "inquiry"
+  | "discounts"
+  | "discount";
 
 export interface AdminMatch {
   screen: AdminScreen;
@@ -30,6 +32,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
   // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
+  { pattern: /^\/admin\/discounts$/, screen: "discounts" },
+  { pattern: /^\/admin\/discounts\/([^/]+)$/, screen: "discount" },
 ];
 
 /** The screen for a pathname (a trailing slash is ignored), or null for an unknown admin path. */
@@ -59,6 +63,8 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   category: "Homepage Categories",
   inquiries: "Inquiries",
   inquiry: "Inquiry",
+  discounts: "Discount codes",
+  discount: "Discount codes",
 };
 
 /** The admin navigation of docs/product.md §2, in its order, plus the inquiries inbox (decision 0039). */
@@ -68,5 +74,6 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Add Product", href: "/admin/add-product" },
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "Discount codes", href: "/admin/discounts" },
   { label: "User Home", href: "/" },
 ];
