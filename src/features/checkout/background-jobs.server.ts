@@ -1,6 +1,6 @@
 /**
- * Background jobs of an app server: the pending-order and refund re-checks and the mail sender,
- * every 30 s.
+ * Background jobs of an app server: the pending-order and refund re-checks, the forgotten-cart
+ * reminders (docs/decisions/0097) and the mail sender, every 30 s.
  * They live with checkout (whose re-check they run), so src/server/ never imports a feature.
  * Started once per process by `startBackgroundJobs()` (by the first request through the middleware,
  * and by the payment routes; see
@@ -11,6 +11,7 @@ import { getDb } from "../../server/db/client";
 import { deliverDueMail } from "../../server/mail.server";
 import { paymentProvider } from "../../server/payments/index.server";
 import { recheckDueRefunds } from "../refunds/refunds.server";
+import { sendDueCartReminders } from "../reminders/cart-reminders.server";
 import { recheckDueOrders } from "./recheck.server";
 
 export const JOB_INTERVAL_MS = 30_000;
@@ -27,6 +28,9 @@ export async function runBackgroundJobsOnce(): Promise<void> {
     );
     await recheckDueRefunds(db, paymentProvider()).catch((e: unknown) =>
       console.error("[jobs] refund re-check failed", e),
+    );
+    await sendDueCartReminders(db).catch((e: unknown) =>
+      console.error("[jobs] cart reminders failed", e),
     );
     await deliverDueMail(db).catch((e: unknown) => console.error("[jobs] mail sender failed", e));
   } finally {

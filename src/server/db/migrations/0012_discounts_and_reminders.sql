@@ -43,7 +43,9 @@ CREATE TABLE "reminder_consents" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"consented" boolean DEFAULT false NOT NULL,
 	"source" text DEFAULT '' NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"unsubscribe_token" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reminder_consents_unsubscribe_token_unique" UNIQUE("unsubscribe_token")
 );
 --> statement-breakpoint
 ALTER TABLE "order_items" DROP CONSTRAINT "order_items_price_check";--> statement-breakpoint

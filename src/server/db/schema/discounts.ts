@@ -96,6 +96,8 @@ export const reminderConsents = pgTable("reminder_consents", {
   consented: boolean("consented").notNull().default(false),
   /** Where the choice was made: signup, profile, unsubscribe. */
   source: text("source").notNull().default(""),
+  /** The unsubscribe link's secret: random, unguessable, works without signing in (decision 0097). */
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
   updatedAt: updatedAt(),
 });
 
