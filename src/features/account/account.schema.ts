@@ -104,7 +104,15 @@ export type SignUpFormValues = z.input<typeof signUpSchema>;
 /** The register body of a sign-up: its profile fields and email. */
 export function registerBody(values: SignUpInput): RegisterInput {
   const { firstName, lastName, email, phone, gender, dateOfBirth, reminders } = values;
-  return { firstName, lastName, email, phone, gender, dateOfBirth, reminders: reminders === true };
+  return {
+    firstName,
+    lastName,
+    email,
+    phone,
+    gender,
+    dateOfBirth,
+    ...(reminders ? { reminders: true } : {}),
+  };
 }
 
 /** POST /v2/auth-google/register (new Google accounts): email is ignored, firstName optional. */

@@ -1,13 +1,13 @@
 /**
- * The profile's reminder consent (docs/decisions/0097): the shopper's current choice (read by the
+ * The profile's reminder consent (docs/decisions/0097; the consent itself is features/reminders'): the shopper's current choice (read by the
  * page on the server), changed at once with PUT /v2/reminders/consent; a refusal puts it back
  * with a toast.
  */
 import { useState } from "react";
 import { showToast } from "../../components/ui/toast-store";
 import { api } from "../../lib/api-client";
-import { freshToken } from "../account/session-store";
-import { CONSENT_LABEL } from "./reminders.schema";
+import { CONSENT_LABEL } from "../reminders/reminders.schema";
+import { freshToken } from "./session-store";
 
 export default function ReminderConsentSwitch({ initial }: { initial: boolean }) {
   const [on, setOn] = useState(initial);
