@@ -1,0 +1,66 @@
+/**
+ * A discount code end to end (docs/product.md "Discount codes", docs/decisions/0095): the owner
+ * makes a code in the portal; a shopper's wrong code says why; the right one (typed in lower case)
+ * shows the discount line and the new total in the summary and on Pay; the shopper pays that total;
+ * the owner's list then shows one use and its revenue.
+ */
+import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
+import { ownerPage } from "./portal-helpers";
+import { toast } from "./shop-helpers";
+
+const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+
+test("the owner makes a code; a shopper uses it at checkout and pays the discounted total", async ({
+  browser,
+  page,
+  request,
+}) => {
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const owner = await ownerPage(browser);
+  await owner.goto("/admin/discounts");
+  await owner.getByRole("button", { name: "New code" }).click();
+  const form = owner.locator("[data-discount-form]");
+  await form.getByLabel("Code").fill(code.toLowerCase());
+  await form.getByLabel("Percentage off").fill("10");
+  await form.getByLabel("Total uses (optional)").fill("5");
+  await form.getByRole("button", { name: "Save code" }).click();
+  await expect(toast(owner, "Code saved")).toBeVisible();
+  const row = owner.locator(`[data-discount-row="${code}"]`);
+  await expect(row.locator("[data-discount-uses]")).toHaveText("0 of 5");
+
+  await readyToCheckout(page, request);
+  await addAddress(page);
+  const summary = page.locator("[data-order-summary]");
+  const subtotal = rupees((await summary.locator("[data-summary-total]").textContent())!);
+
+  const field = page.locator("[data-discount-code]");
+  await field.getByLabel("Code").fill("NOSUCHCODE");
+  await field.getByRole("button", { name: "Apply" }).click();
+  await expect(
+    field.getByText("There is no discount code NOSUCHCODE; check the spelling."),
+  ).toBeVisible();
+
+  await field.getByLabel("Code").fill(code.toLowerCase());
+  await field.getByRole("button", { name: "Apply" }).click();
+  await expect(field.locator("[data-discount-applied]")).toBeVisible();
+  const discount = Math.floor(subtotal * 10) / 100;
+  const total = Math.round((subtotal - discount) * 100) / 100;
+  const inr = (n: number) =>
+    `₹${n.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  await expect(summary.locator("[data-summary-discount]")).toHaveText(`${code}: −${inr(discount)}`);
+  await expect(summary.locator("[data-summary-total]")).toHaveText(inr(total));
+  await expect(page.getByRole("button", { name: `Pay ${inr(total)} via UPI` })).toBeVisible();
+
+  const orderId = await payUntilProvider(page);
+  await expect(page.getByTestId("local-pay-amount")).toHaveText(inr(total));
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.goto(`/my-orders/${orderId}`);
+  await expect(page.locator("[data-order-total]")).toHaveText(inr(total));
+
+  await owner.reload();
+  await expect(row.locator("[data-discount-uses]")).toHaveText("1 of 5");
+  await expect(row.locator("[data-discount-revenue]")).toHaveText(inr(total));
+  await owner.context().close();
+});
