@@ -114,10 +114,20 @@ export async function priceCode(
 export interface OrderForUse {
   id: string;
   userId: string;
+  /** A quote paid without an account: the payer's email (their uses are counted by it). */
+  claimEmail: string;
   couponCode: string;
   couponDiscountPaise: number;
   totalPaise: number;
   expiresAt: Date | null;
+}
+
+/**
+ * Whose use it is: the account, or for a quote paid without one, the payer's email (all such
+ * orders share one placeholder account).
+ */
+export function shopperKeyOf(order: { userId: string; claimEmail: string }): string {
+  return order.claimEmail ? `guest:${order.claimEmail.toLowerCase()}` : order.userId;
 }
 
 /** After create-order stored (or found) `order` in `tx`: it holds one use until it expires. */
@@ -134,7 +144,7 @@ export async function holdCodeUse(tx: Tx, order: OrderForUse, now: Date): Promis
     .where(
       and(
         eq(discountUses.codeId, code.id),
-        eq(discountUses.userId, order.userId),
+        eq(discountUses.userId, shopperKeyOf(order)),
         isNull(discountUses.usedAt),
         ne(discountUses.orderId, order.id),
       ),
@@ -145,7 +155,7 @@ export async function holdCodeUse(tx: Tx, order: OrderForUse, now: Date): Promis
     .values({
       orderId: order.id,
       codeId: code.id,
-      userId: order.userId,
+      userId: shopperKeyOf(order),
       discountPaise: order.couponDiscountPaise,
       orderTotalPaise: order.totalPaise,
       heldUntil,
@@ -166,7 +176,7 @@ export async function countCodeUse(tx: Tx, order: OrderForUse, now: Date): Promi
     .values({
       orderId: order.id,
       codeId: code.id,
-      userId: order.userId,
+      userId: shopperKeyOf(order),
       discountPaise: order.couponDiscountPaise,
       orderTotalPaise: order.totalPaise,
       heldUntil: now,
