@@ -21,6 +21,8 @@ import { QUOTE_TEXTS, type SavedAddress } from "../custom/quotes";
 import { startPayment } from "./checkout-client";
 import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from "./checkout-flow";
 import { quotePayForm } from "../custom/quotes.schema";
+import DiscountCodeField from "../discounts/DiscountCodeField";
+import { checkQuoteCode, type AppliedCode } from "../discounts/discounts-client";
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -32,12 +34,23 @@ interface Props {
   email: string;
   signedIn: boolean;
   addresses: SavedAddress[];
+  /** Show the discount code field (some code is allowed on quotes). */
+  codes?: boolean;
 }
 
-export default function QuotePayForm({ token, total, name, email, signedIn, addresses }: Props) {
+export default function QuotePayForm({
+  token,
+  total,
+  name,
+  email,
+  signedIn,
+  addresses,
+  codes = false,
+}: Props) {
   const hydrated = useHydrated();
   const [savedId, setSavedId] = useState(addresses[0]?.id ?? "");
   const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState<AppliedCode | null>(null);
   const pressed = useRef(false);
   // Server-rendered (client:load): the inputs carry defaultValue, so no defaultValues here
   // (decision 0017). The new-address fields are dropped from the values while a saved one is chosen.
@@ -55,6 +68,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
       customer_email: values.email,
       customer_phone: normaliseIndianMobile(values.phone) ?? values.phone,
       idempotency_key: newIdempotencyKey(),
+      ...(code ? { coupon_code: code.code } : {}),
       ...(savedId
         ? { address_id: savedId }
         : {
@@ -184,13 +198,21 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
           />
         </fieldset>
       )}
+      {codes && (
+        <DiscountCodeField
+          subtotal={total}
+          disabled={busy}
+          onChange={setCode}
+          check={(c) => checkQuoteCode(token, c)}
+        />
+      )}
       <button
         type="submit"
         className={`${primaryButton} w-full`}
         disabled={!hydrated || busy}
         data-pay
       >
-        {busy ? "Processing..." : QUOTE_TEXTS.payLabel(formatInr(total))}
+        {busy ? "Processing..." : QUOTE_TEXTS.payLabel(formatInr(code ? code.total : total))}
       </button>
     </form>
   );

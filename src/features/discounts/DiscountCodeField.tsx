@@ -15,9 +15,16 @@ interface Props {
   subtotal: number;
   disabled?: boolean;
   onChange: (applied: AppliedCode | null) => void;
+  /** How the code is priced: the cart's check by default; a quote's pay form passes its own. */
+  check?: (code: string) => Promise<AppliedCode>;
 }
 
-export default function DiscountCodeField({ subtotal, disabled, onChange }: Props) {
+export default function DiscountCodeField({
+  subtotal,
+  disabled,
+  onChange,
+  check = checkCode,
+}: Props) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -35,7 +42,7 @@ export default function DiscountCodeField({ subtotal, disabled, onChange }: Prop
     setBusy(true);
     setError(undefined);
     try {
-      set(await checkCode(code));
+      set(await check(code));
     } catch (e) {
       set(null);
       setError(e instanceof Error ? e.message : "The code could not be checked; try again.");

@@ -187,3 +187,13 @@ export async function countCodeUse(tx: Tx, order: OrderForUse, now: Date): Promi
       set: { usedAt: sql`coalesce(${discountUses.usedAt}, ${now.toISOString()}::timestamptz)` },
     });
 }
+
+/** Whether a quote's pay page shows the code field: some active code is allowed on quotes. */
+export async function anyCodeForQuotes(db: DbOrTx): Promise<boolean> {
+  const rows = await db
+    .select({ id: discountCodes.id })
+    .from(discountCodes)
+    .where(and(eq(discountCodes.forQuotes, true), eq(discountCodes.active, true)))
+    .limit(1);
+  return rows.length > 0;
+}

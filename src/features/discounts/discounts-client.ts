@@ -22,6 +22,11 @@ export function checkCode(code: string): Promise<AppliedCode> {
   );
 }
 
+/** POST /v2/quotes/{token}/discount: a code priced on a quote (no sign-in needed). */
+export function checkQuoteCode(token: string, code: string): Promise<AppliedCode> {
+  return api.post<AppliedCode>(`/v2/quotes/${encodeURIComponent(token)}/discount`, { code });
+}
+
 /**
  * Shows (or, with null, hides) the discount line of the checkout's summary and its new total
  * (checkout/OrderSummary.astro's data-summary-discount row and data-summary-total).
