@@ -113,6 +113,10 @@ describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
     const [used] = await usesOf(code.id);
     expect(used!.usedAt).toBeInstanceOf(Date);
     expect(used!.orderTotalPaise).toBe(299700);
+    const mail = (await t.db.select().from(schema.outbox)).find(
+      (m) => m.to === "asha@example.com" && m.body.includes(order!.id),
+    );
+    expect(mail!.body).toContain(`Discount (${code.code}): -₹500.00\nTotal: ₹2,997.00`);
   });
 
   it("an unpaid order does not use a code up: once its hold lapses the last use is free again", async () => {
