@@ -1,10 +1,10 @@
 /**
- * Create or edit a discount code (docs/product.md "Discount codes"). The body is checked with the
- * handler's schema before it is sent; each message shows under its field, a server refusal above
- * the buttons. A code's text is fixed once made.
+ * Create or edit a discount code (docs/product.md "Discount codes"). react-hook-form over
+ * discount-form.ts's resolver (decision 0064): the handler's schema judges the body, each message
+ * shows under its field and goes on edit; a server refusal shows above the buttons. A code's text
+ * is fixed once made.
  */
-import { useState, type SyntheticEvent } from "react";
-import * as z from "zod/mini";
+import { useState } from "react";
 import {
   FormError,
   SelectField,
@@ -13,10 +13,10 @@ import {
   secondaryButton,
 } from "../../../components/ui/form-fields";
 import { showToast } from "../../../components/ui/toast-store";
+import { useClearOnEditForm } from "../../../components/ui/use-schema-form";
 import { ApiError } from "../../../lib/api-client";
 import type { Category } from "../categories/categories";
-import { bodyOf, type DiscountFormValues } from "./discount-form";
-import { discountCodeBody } from "./discount-form.schema";
+import { bodyOf, discountResolver, type DiscountFormValues } from "./discount-form";
 import { DISCOUNT_TEXTS, type AdminDiscountCode } from "./discounts-admin";
 import { saveDiscountCode } from "./discounts-client";
 
@@ -28,91 +28,78 @@ interface Props {
   onCancel(): void;
 }
 
+const box = "size-4 rounded border-cream-300 accent-ink-900";
+
 export default function DiscountCodeForm({ id, initial, categories, onSaved, onCancel }: Props) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof DiscountFormValues>(key: K, value: DiscountFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-  const text = (key: keyof DiscountFormValues) => ({
-    value: values[key] as string,
-    error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value as never),
+  const { register, handleSubmit, watch, setValue, formState } =
+    useClearOnEditForm<DiscountFormValues>({ resolver: discountResolver, defaultValues: initial });
+  const { errors, isSubmitting: saving } = formState;
+  const kind = watch("kind");
+  const categoryIds = watch("categoryIds");
+  const field = (name: keyof DiscountFormValues) => ({
+    ...register(name),
+    error: errors[name]?.message,
   });
 
-  async function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = bodyOf(values);
-    const parsed = z.safeParse(discountCodeBody, body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? "")] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setSaving(true);
+  async function onValid(values: DiscountFormValues) {
     setFormError(undefined);
     try {
-      const saved = await saveDiscountCode(id, body);
+      const saved = await saveDiscountCode(id, bodyOf(values));
       showToast({ type: "success", title: DISCOUNT_TEXTS.saved, message: saved.code });
       onSaved(saved);
     } catch (error) {
       setFormError(
         error instanceof ApiError ? error.message : "The code was not saved; try again.",
       );
-    } finally {
-      setSaving(false);
     }
   }
 
   return (
     <form
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
       className="grid gap-4 rounded-2xl bg-white p-5 ring-1 ring-cream-200 sm:grid-cols-2"
       aria-label={id ? `Edit ${initial.code}` : "New discount code"}
       data-discount-form
+      noValidate
     >
-      <TextField label="Code" required readOnly={id !== null} maxLength={32} {...text("code")} />
+      <TextField label="Code" required readOnly={id !== null} maxLength={32} {...field("code")} />
       <SelectField
         label="Kind"
-        value={values.kind}
-        onChange={(e) => set("kind", e.currentTarget.value as "percent" | "fixed")}
+        {...register("kind")}
         options={[
           { value: "percent", label: "Percentage" },
           { value: "fixed", label: "Fixed rupees" },
         ]}
       />
-      {values.kind === "percent" ? (
+      {kind === "percent" ? (
         <>
-          <TextField label="Percentage off" inputMode="decimal" {...text("percent")} />
+          <TextField label="Percentage off" inputMode="decimal" {...field("percent")} />
           <TextField
             label="Largest discount (₹, optional)"
             inputMode="decimal"
-            {...text("maximumDiscount")}
+            {...field("maximumDiscount")}
           />
         </>
       ) : (
-        <TextField label="Amount off (₹)" inputMode="decimal" {...text("amount")} />
+        <TextField label="Amount off (₹)" inputMode="decimal" {...field("amount")} />
       )}
       <TextField
         label="Minimum order (₹, optional)"
         inputMode="decimal"
-        {...text("minimumOrder")}
+        {...field("minimumOrder")}
       />
       <TextField
         label="Starts (India time, optional)"
         type="datetime-local"
-        {...text("startsAt")}
+        {...field("startsAt")}
       />
-      <TextField label="Ends (India time, optional)" type="datetime-local" {...text("endsAt")} />
-      <TextField label="Total uses (optional)" inputMode="numeric" {...text("totalUses")} />
+      <TextField label="Ends (India time, optional)" type="datetime-local" {...field("endsAt")} />
+      <TextField label="Total uses (optional)" inputMode="numeric" {...field("totalUses")} />
       <TextField
         label="Uses per shopper (optional)"
         inputMode="numeric"
-        {...text("usesPerShopper")}
+        {...field("usesPerShopper")}
       />
       <fieldset className="sm:col-span-2">
         <legend className="mb-1 text-sm font-medium text-ink-700">
@@ -123,13 +110,14 @@ export default function DiscountCodeForm({ id, initial, categories, onSaved, onC
             <label key={c.id} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
-                checked={values.categoryIds.includes(c.id)}
+                className={box}
+                checked={categoryIds.includes(c.id)}
                 onChange={(e) =>
-                  set(
+                  setValue(
                     "categoryIds",
                     e.currentTarget.checked
-                      ? [...values.categoryIds, c.id]
-                      : values.categoryIds.filter((x) => x !== c.id),
+                      ? [...categoryIds, c.id]
+                      : categoryIds.filter((x) => x !== c.id),
                   )
                 }
               />
@@ -143,24 +131,20 @@ export default function DiscountCodeForm({ id, initial, categories, onSaved, onC
         <textarea
           rows={2}
           className="rounded-xl border border-cream-300 px-3 py-2 font-normal"
-          value={values.productIds}
-          onChange={(e) => set("productIds", e.currentTarget.value)}
+          {...register("productIds")}
         />
+        {errors.productIds && (
+          <span className="text-sm text-red-600" data-field-error>
+            {errors.productIds.message}
+          </span>
+        )}
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={values.active}
-          onChange={(e) => set("active", e.currentTarget.checked)}
-        />
+        <input type="checkbox" className={box} {...register("active")} />
         Active
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={values.forQuotes}
-          onChange={(e) => set("forQuotes", e.currentTarget.checked)}
-        />
+        <input type="checkbox" className={box} {...register("forQuotes")} />
         Also on a quote's pay page
       </label>
       <div className="flex flex-col gap-3 sm:col-span-2">

@@ -1,11 +1,12 @@
 /**
  * The discount code form's values as typed (text inputs, India-time dates, rupees) and the body they
  * make (docs/decisions/0095): pure, so the form and its test share it. The body is checked with the
- * handler's own schema (discount-form.schema.ts) before it is sent.
+ * handler's own schema (discount-form.schema.ts) by the form's resolver before it is sent.
  */
-import { rupeesToPaise } from "../../../lib/money";
-import { paiseToRupeeString } from "../../../lib/money";
-import type { DiscountCodeInput } from "./discount-form.schema";
+import type { FieldErrors, Resolver } from "react-hook-form";
+import * as z from "zod/mini";
+import { paiseToRupeeString, rupeesToPaise } from "../../../lib/money";
+import { discountCodeBody, type DiscountCodeInput } from "./discount-form.schema";
 import { type AdminDiscountCode, indiaInputToIso, isoToIndiaInput } from "./discounts-admin";
 
 export interface DiscountFormValues {
@@ -89,3 +90,15 @@ export function bodyOf(values: DiscountFormValues): DiscountCodeInput {
     forQuotes: values.forQuotes,
   };
 }
+
+/** react-hook-form's resolver (decision 0064, as the quote editor's): the values stay text, the body is judged by the handler's schema. */
+export const discountResolver: Resolver<DiscountFormValues> = async (values) => {
+  const parsed = z.safeParse(discountCodeBody, bodyOf(values));
+  if (parsed.success) return { values, errors: {} };
+  const errors: FieldErrors<DiscountFormValues> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? "code") as keyof DiscountFormValues;
+    errors[name] ??= { type: "validate", message: issue.message };
+  }
+  return { values: {}, errors };
+};
