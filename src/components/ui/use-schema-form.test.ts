@@ -7,7 +7,12 @@ import { createFormControl } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { z } from "zod/mini";
 import { emailField, requiredText } from "../../lib/fields";
-import { clearErrorsOnEdit, schemaFormOptions } from "./use-schema-form";
+import {
+  type CheckedValues,
+  clearErrorsOnEdit,
+  rememberChecked,
+  schemaFormOptions,
+} from "./use-schema-form";
 
 const schema = z.object({
   email: emailField(),
@@ -17,10 +22,14 @@ const schema = z.object({
 type Values = z.input<typeof schema>;
 
 function makeForm(defaultValues: Values, withWatcher = true) {
-  const form = createFormControl<Values, unknown, z.output<typeof schema>>(
-    schemaFormOptions(schema, { defaultValues }),
-  );
-  const stop = withWatcher ? clearErrorsOnEdit(form as never) : () => {};
+  // As useSchemaForm wires it: the resolver remembers what it checked, the watcher compares.
+  const checked: CheckedValues = { current: undefined };
+  const options = schemaFormOptions(schema, { defaultValues });
+  const form = createFormControl<Values, unknown, z.output<typeof schema>>({
+    ...options,
+    resolver: rememberChecked(options.resolver!, checked),
+  });
+  const stop = withWatcher ? clearErrorsOnEdit(form as never, checked) : () => {};
   const fields = {
     email: form.register("email"),
     name: form.register("name"),
@@ -54,6 +63,15 @@ describe("useSchemaForm's behaviour", () => {
     await edit("email", "asha@example.com");
     expect(error("email")).toBeUndefined();
     expect(await submit()).toEqual({ email: "asha@example.com", name: "Asha", tags: ["a"] });
+  });
+
+  it("a change event that leaves the value as it was checked keeps the error (React's replay after hydration)", async () => {
+    const { edit, submit, error } = makeForm({ email: "asha@", name: "Asha", tags: ["a"] });
+    expect(await submit()).toBeNull();
+    await edit("email", "asha@");
+    expect(error("email")).toBe("Invalid email");
+    await edit("email", "asha@x");
+    expect(error("email")).toBeUndefined();
   });
 
   it("editing one field leaves the other fields' errors in place", async () => {

@@ -6,8 +6,15 @@
  * if the value is still wrong. Nothing is checked while typing.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
-import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import { useEffect, useRef } from "react";
+import {
+  get,
+  useForm,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+} from "react-hook-form";
 import type { $ZodType } from "zod/v4/core";
 
 export type SchemaFormOptions<Input extends FieldValues, Output extends FieldValues> = Omit<
@@ -30,14 +37,36 @@ export function schemaFormOptions<Input extends FieldValues, Output extends Fiel
 
 type EditWatcher = Pick<UseFormReturn<FieldValues>, "watch" | "clearErrors" | "getFieldState">;
 
+/** The values the last submit checked, kept by the form's resolver (see `rememberChecked`). */
+export interface CheckedValues {
+  current: FieldValues | undefined;
+}
+
 /**
- * Clears a field's error when the person edits it (any change event: a typed input, a select, a
- * Controller's onChange), and the list-level message of the list it belongs to ("variants" for
- * "variants.0.name"). Returns the unsubscribe.
+ * Wraps a resolver so the values it checks are remembered: an error then clears only when its
+ * field's value differs from what was checked. A change event that leaves the value as it was
+ * (React replays one for every input typed into before the island hydrated, after a held early
+ * submit has already been checked: docs/decisions/0077-first-paint-forms.md) is not an edit.
  */
-export function clearErrorsOnEdit(form: EditWatcher): () => void {
-  const { unsubscribe } = form.watch((_values, { name, type }) => {
+export function rememberChecked<Input extends FieldValues, Output>(
+  resolver: Resolver<Input, unknown, Output>,
+  checked: CheckedValues,
+): Resolver<Input, unknown, Output> {
+  return (values, context, options) => {
+    checked.current = structuredClone(values);
+    return resolver(values, context, options);
+  };
+}
+
+/**
+ * Clears a field's error when the person edits it (any change event that changes the value: a
+ * typed input, a select, a Controller's onChange), and the list-level message of the list it
+ * belongs to ("variants" for "variants.0.name"). Returns the unsubscribe.
+ */
+export function clearErrorsOnEdit(form: EditWatcher, checked?: CheckedValues): () => void {
+  const { unsubscribe } = form.watch((values, { name, type }) => {
     if (type !== "change" || !name) return;
+    if (checked?.current && Object.is(get(values, name), get(checked.current, name))) return;
     if (form.getFieldState(name).error) form.clearErrors(name);
     const parts = name.split(".");
     for (let end = parts.length - 1; end > 0; end--) {
@@ -72,14 +101,17 @@ export function useSchemaForm<Input extends FieldValues, Output extends FieldVal
 export function useClearOnEditForm<Input extends FieldValues, Output extends FieldValues = Input>(
   options: Omit<UseFormProps<Input, unknown, Output>, "mode" | "reValidateMode">,
 ): UseFormReturn<Input, unknown, Output> {
+  const checked = useRef<FieldValues | undefined>(undefined);
   const form = useForm<Input, unknown, Output>({
     ...options,
+    resolver: options.resolver && rememberChecked(options.resolver, checked),
     mode: "onSubmit",
     reValidateMode: "onSubmit",
   });
   const { watch, clearErrors, getFieldState } = form;
   useEffect(
-    () => clearErrorsOnEdit({ watch, clearErrors, getFieldState } as unknown as EditWatcher),
+    () =>
+      clearErrorsOnEdit({ watch, clearErrors, getFieldState } as unknown as EditWatcher, checked),
     [watch, clearErrors, getFieldState],
   );
   return form;

@@ -11,14 +11,13 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useModal } from "../../components/ui/use-modal";
-import Picture from "../../components/ui/Picture";
-import { IMAGE_SIZES } from "../../lib/images";
 import { formatInr } from "../../lib/money";
-import { CART_TEXTS, lineTotal, variantValues, type CartLine } from "./cart";
-import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
+import { CART_TEXTS, type CartLine } from "./cart";
 import { clearCartAndNotify, removeLineAndNotify } from "./cart-actions";
 import { $cartItems, $cartLoading, $cartOpen, $cartSubtotal, closeCart } from "./cart-store";
 import KeptAfterOrderNote from "./KeptAfterOrderNote";
+import CartLineRow from "./CartLineRow";
+import { CLOSE, ICON_BUTTON, Icon, REFRESH } from "./cart-icons";
 
 const TITLE_ID = "cart-drawer-title";
 
@@ -37,109 +36,10 @@ const PANEL = [
   "starting:open:translate-y-full md:starting:open:translate-y-0 md:starting:open:translate-x-full",
 ].join(" ");
 
-const ICON_BUTTON =
-  "inline-flex h-9 w-9 items-center justify-center rounded-full text-ink-700 hover:bg-cream-200 hover:text-ink-900 disabled:cursor-not-allowed disabled:opacity-40";
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={path} />
-    </svg>
-  );
-}
-const CLOSE = "M6 6l12 12M18 6L6 18";
-const REFRESH =
-  "M4 4v6h6M20 20v-6h-6M5.6 15a7 7 0 0 0 12.1 2.3L20 14M4 10l2.3-3.3A7 7 0 0 1 18.4 9";
-const TRASH = "M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3";
-const INFO = "M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 11v6M12 7.5v.01";
-
 function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return mounted;
-}
-
-function CartLineRow({
-  line,
-  busy,
-  noteOpen,
-  onToggleNote,
-  onRemove,
-}: {
-  line: CartLine;
-  busy: boolean;
-  noteOpen: boolean;
-  onToggleNote: () => void;
-  onRemove: () => void;
-}) {
-  const values = variantValues(line.variant);
-  const noteId = `cart-note-${line.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
-  return (
-    <li className="flex flex-wrap gap-3 py-4" aria-busy={busy || undefined}>
-      <Picture
-        src={line.product.image || FALLBACK_PRODUCT_IMAGE}
-        sizes={IMAGE_SIZES.thumb}
-        alt=""
-        width={64}
-        height={64}
-        loading="lazy"
-        decoding="async"
-        className="h-16 w-16 flex-none rounded-lg bg-cream-100 object-cover"
-      />
-      <div className="min-w-0 flex-1">
-        <p className="font-medium leading-snug">{line.product.name}</p>
-        {values.length > 0 && <p className="mt-0.5 text-sm text-ink-500">{values.join(" · ")}</p>}
-        <p className="mt-1 text-sm text-ink-700">Qty: {line.quantity}</p>
-      </div>
-      <div className="flex flex-none flex-col items-end gap-1">
-        <p className="font-medium tabular-nums">{formatInr(lineTotal(line))}</p>
-        <div className="flex items-center">
-          {line.note && (
-            <button
-              type="button"
-              className={ICON_BUTTON}
-              aria-label={`Note for ${line.product.name}`}
-              aria-expanded={noteOpen}
-              aria-controls={noteOpen ? noteId : undefined}
-              onClick={onToggleNote}
-            >
-              <Icon path={INFO} />
-            </button>
-          )}
-          <button
-            type="button"
-            className={ICON_BUTTON}
-            aria-label={`Remove ${line.product.name}`}
-            disabled={busy}
-            onClick={onRemove}
-          >
-            <Icon path={TRASH} />
-          </button>
-        </div>
-      </div>
-      {line.note && noteOpen && (
-        // In the line's own flow (not floating over the list): the scrolling list can never clip it,
-        // on any width, and it is scrolled into view when it opens.
-        <div
-          id={noteId}
-          role="tooltip"
-          ref={(el) => el?.scrollIntoView({ block: "nearest" })}
-          className="basis-full whitespace-pre-wrap break-words rounded-lg bg-ink-900 px-3 py-2 text-sm text-cream-50 shadow-lg"
-        >
-          {line.productNote}
-        </div>
-      )}
-    </li>
-  );
 }
 
 export default function CartDrawer() {

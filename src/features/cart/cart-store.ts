@@ -29,8 +29,8 @@
  *
  * Files: cart-state.ts (the stores), cart-storage.ts (the guest cart), cart-session.ts (requests,
  * their order, the session counter), cart-remembered-count.ts (the badge without a request),
- * cart-actions.ts (the UI actions with docs/product.md §8's toasts), and this module: the mutators, sign-in
- * and sign-out, the merge, and startCart(). Mutators never show toasts (checkout clears the cart
+ * cart-actions.ts (the UI actions with docs/product.md §8's toasts), cart-sign-in.ts (sign-in and
+ * sign-out, the merge), and this module: the mutators and startCart(). Mutators never show toasts (checkout clears the cart
  * silently). Importing any of them starts nothing.
  */
 import { ApiError } from "../../lib/api-client";
@@ -38,17 +38,15 @@ import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
 import {
   $cartId,
   $cartItems,
-  $cartLoading,
   $cartMode,
   $cartOpen,
-  $mergePrompt,
   $rememberedCount,
   openCart,
 } from "./cart-state";
-import { inBrowser, readGuest, storage, writeGuest } from "./cart-storage";
-import { session, type SignInOutcome } from "./cart-context";
+import { inBrowser, readGuest, writeGuest } from "./cart-storage";
+import { session } from "./cart-context";
 import { applyAnswer, request, serial } from "./cart-session";
-import { forgetRemembered, resumeFromRemembered, sessionSubject } from "./cart-remembered-count";
+import { forgetRemembered, resumeFromRemembered } from "./cart-remembered-count";
 import {
   addLine,
   GUEST_CART_KEY,
@@ -56,11 +54,11 @@ import {
   quantityCapMessage,
   quantityInCart,
   removeLine,
-  type CartAnswer,
   type CartItemDraft,
   type CartLine,
 } from "./cart";
 import { toCartAnswer } from "./cart.schema";
+import { onSignedIn } from "./cart-sign-in";
 
 export * from "./cart-state";
 export {
@@ -70,6 +68,7 @@ export {
   sessionSubject,
 } from "./cart-remembered-count";
 export type { SignInOutcome } from "./cart-context";
+export { onSignedIn, onSignedOut, resolveMerge } from "./cart-sign-in";
 
 /** The lines are needed (the drawer opened) but only the remembered count is known: fetch them. */
 function needLines(): void {
@@ -145,110 +144,6 @@ export async function refreshCart(): Promise<void> {
   }
   const at = session.epoch;
   await serial(async () => applyAnswer(await request("GET", "/v2/carts"), at, { changed: false }));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sign-in and sign-out (docs/product.md §4)
-// ---------------------------------------------------------------------------------------------
-
-/** Sends the guest lines to PUT /v2/carts-merge; see the file comment for why storage goes first. */
-async function mergeGuest(guest: CartLine[], at: number): Promise<boolean> {
-  writeGuest([]);
-  try {
-    const answer = await request("PUT", "/v2/carts-merge", { items: guest }, { keepalive: true });
-    if (Array.isArray(answer.skipped) && answer.skipped.length > 0)
-      console.warn("[cart] merge skipped lines", answer.skipped);
-    applyAnswer(answer, at);
-    return true;
-  } catch (error) {
-    console.error("[cart] merge failed", error); // docs/product.md §8: logged only
-    if (readGuest().length === 0) writeGuest(guest); // keep the guest cart for the next attempt
-    return false;
-  }
-}
-
-async function syncAfterSignIn(at: number): Promise<SignInOutcome> {
-  let account: CartAnswer;
-  try {
-    account = await request("GET", "/v2/carts");
-  } catch (error) {
-    console.error("[cart] fetching the account cart failed", error); // docs/product.md §8: logged only
-    if (at === session.epoch) {
-      $cartItems.set([]);
-      $rememberedCount.set(null);
-      forgetRemembered();
-    }
-    return "failed";
-  }
-  if (at !== session.epoch) return "superseded";
-  const guest = readGuest();
-  applyAnswer(account, at, { changed: false });
-  if (guest.length > 0 && account.items.length > 0) {
-    $mergePrompt.set({ guestItems: guest, accountItems: account.items });
-    return "prompt";
-  }
-  if (guest.length > 0) return (await mergeGuest(guest, at)) ? "merged" : "failed";
-  return "server";
-}
-
-/**
- * Switches to the account cart after a sign-in (and on page load while the `token` cookie exists).
- * Resolves once the cart is settled or the merge prompt is showing — it does not wait for the
- * shopper's answer. Calling it again with the same token while it runs returns the same promise.
- */
-export function onSignedIn(token?: string | null): Promise<SignInOutcome> {
-  if (token) session.token = token;
-  const key = token ?? null;
-  if (session.signInRun && session.signInRun.token === key && $cartMode.get() === "account")
-    return session.signInRun.promise;
-  const sub = sessionSubject(token ?? session.token);
-  if (sub !== session.subject) $rememberedCount.set(null); // another user's remembered count is not shown
-  session.subject = sub;
-  const at = ++session.epoch;
-  $cartMode.set("account");
-  $cartLoading.set(true);
-  const promise = serial(() => syncAfterSignIn(at)).finally(() => {
-    if (at === session.epoch) $cartLoading.set(false);
-  });
-  session.signInRun = { token: key, promise };
-  return promise;
-}
-
-/** Back to the guest cart after logout (the account cart stays on the server). */
-export function onSignedOut(): void {
-  session.epoch++;
-  session.token = null;
-  session.signInRun = null;
-  session.subject = null;
-  forgetRemembered();
-  $rememberedCount.set(null);
-  $mergePrompt.set(null);
-  $cartLoading.set(false);
-  $cartMode.set("guest");
-  $cartId.set(null);
-  $cartItems.set(readGuest());
-}
-
-/**
- * The shopper's answer to the merge prompt: 'merge' sums the guest lines into the account cart,
- * 'keep' discards the guest cart, 'later' (Escape) closes the prompt and keeps both as they are,
- * so it shows again on the next page. Resolves true when the choice was carried out.
- */
-export async function resolveMerge(choice: "merge" | "keep" | "later"): Promise<boolean> {
-  const prompt = $mergePrompt.get();
-  if (!prompt) return false;
-  $mergePrompt.set(null);
-  if (choice === "later") return true;
-  if (choice === "keep") {
-    writeGuest([]);
-    return true;
-  }
-  const at = session.epoch;
-  return serial(() => {
-    const stored = storage() ? readGuest() : prompt.guestItems;
-    if (stored.length === 0) return Promise.resolve(true); // another tab merged it already
-    return mergeGuest(stored, at);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

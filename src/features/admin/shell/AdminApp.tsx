@@ -2,24 +2,18 @@
  * The owner's portal: one client-only island (`client:only="react"` on /admin/**) holding the
  * admin navigation of docs/product.md §2 and the screens behind it. The server already refused anyone who
  * is not an admin before this page was sent, and checks the role again on every API call.
- * Each screen is its own lazily loaded chunk, so opening the orders never downloads the editor.
+ * Each screen is its own chunk, fetched when first shown (ScreenLoader), so opening the orders
+ * never downloads the editor.
  * A screen that fails (or whose chunk cannot load) is caught by ScreenBoundary; moving between
  * screens sets the document title and moves focus to the screen, as a page load would.
  */
 import { useStore } from "@nanostores/react";
-import {
-  Suspense,
-  lazy,
-  useEffect,
-  useRef,
-  type ComponentType,
-  type LazyExoticComponent,
-} from "react";
-import Spinner from "../../../components/ui/Spinner";
+import { useEffect, useRef } from "react";
 import { SCREEN_TITLES, matchAdminRoute, type AdminScreen } from "./admin-routes";
 import { $adminPath, startAdminRouter } from "./admin-router";
 import AdminNav from "./AdminNav";
 import ScreenBoundary from "./ScreenBoundary";
+import ScreenLoader, { type ScreenModule } from "./ScreenLoader";
 
 export interface ScreenProps {
   /** The `{id}` of a detail path. */
@@ -34,18 +28,18 @@ interface Props {
   shortName?: string;
 }
 
-const SCREENS: Record<AdminScreen, LazyExoticComponent<ComponentType<ScreenProps>>> = {
-  orders: lazy(() => import("../orders/OrdersScreen")),
-  order: lazy(() => import("../orders/OrderScreen")),
-  products: lazy(() => import("../products/ProductsScreen")),
-  product: lazy(() => import("../products/ProductScreen")),
-  "add-product": lazy(() => import("../products/AddProductScreen")),
-  categories: lazy(() => import("../categories/CategoriesScreen")),
-  category: lazy(() => import("../categories/CategoriesScreen")),
-  inquiries: lazy(() => import("../inquiries/InquiriesScreen")),
-  inquiry: lazy(() => import("../quotes/InquiryQuoteScreen")),
-  discounts: lazy(() => import("../discounts/DiscountsScreen")),
-  discount: lazy(() => import("../discounts/DiscountsScreen")),
+const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
+  orders: () => import("../orders/OrdersScreen"),
+  order: () => import("../orders/OrderScreen"),
+  products: () => import("../products/ProductsScreen"),
+  product: () => import("../products/ProductScreen"),
+  "add-product": () => import("../products/AddProductScreen"),
+  categories: () => import("../categories/CategoriesScreen"),
+  category: () => import("../categories/CategoriesScreen"),
+  inquiries: () => import("../inquiries/InquiriesScreen"),
+  inquiry: () => import("../quotes/InquiryQuoteScreen"),
+  discounts: () => import("../discounts/DiscountsScreen"),
+  discount: () => import("../discounts/DiscountsScreen"),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
@@ -77,9 +71,11 @@ export default function AdminApp({ shopName = "", shortName = "" }: Props) {
       <div ref={main} tabIndex={-1} className="min-w-0 flex-1 outline-none" data-admin-screen>
         {Screen ? (
           <ScreenBoundary key={path}>
-            <Suspense fallback={<Spinner label="Loading" />}>
-              <Screen key={path} id={match?.id} shortName={shortName} />
-            </Suspense>
+            <ScreenLoader
+              key={path}
+              load={Screen}
+              props={{ id: match?.id, shortName } satisfies ScreenProps}
+            />
           </ScreenBoundary>
         ) : (
           <p className="text-ink-700">Page not found</p>

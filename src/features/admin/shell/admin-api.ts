@@ -3,13 +3,15 @@
  * bearer token. Every area's client module (orders-client.ts, products-client.ts, ...) calls the
  * API through these functions; no screen calls them itself (docs/decisions/0052-portal-screen-contract.md).
  *
- * A call waits for the session first: the `user`/`token` cookies read into the stores and Firebase's
- * restored sign-in, so a call made while the page is still starting (the Inquiries badge) never
- * goes out without a token and comes back 401.
+ * A call never goes out without a token (the Inquiries badge once did, and came back 401): it uses
+ * the session cookie's token while that has a while left, so the first rows do not wait for the
+ * Firebase SDK to load and restore its sign-in (docs/decisions/0066-performance-targets.md);
+ * otherwise, or when the server refuses that token, it waits for Firebase's fresh one.
  */
 import { ApiError, api } from "../../../lib/api-client";
-import { initSession } from "../../account/session-store";
+import { $token, initSession } from "../../account/session-store";
 import { freshToken, loadAuth } from "../../account/token-sync";
+import { tokenExpiresAt } from "./token-expiry";
 
 export const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
@@ -32,27 +34,56 @@ export async function sessionToken(): Promise<string> {
   return token;
 }
 
-export async function adminGet<T>(
+/** How long the cookie's token must still be valid to be sent without asking Firebase. */
+const COOKIE_TOKEN_MARGIN_MS = 2 * 60_000;
+
+/** The session cookie's token while it has a while left (read from its `exp` claim), else null. */
+function cookieToken(): string | null {
+  const token = $token.get();
+  const expiresAt = token ? tokenExpiresAt(token) : null;
+  return expiresAt !== null && expiresAt - Date.now() > COOKIE_TOKEN_MARGIN_MS ? token : null;
+}
+
+/**
+ * Sends a call with the cookie's token when it is usable (Firebase restores its sign-in meanwhile,
+ * for the next calls), and once more with Firebase's fresh token if the server answered 401: a
+ * refused token is checked before anything is done, so the second send never doubles a write.
+ */
+async function withToken<T>(send: (token: string) => Promise<T>): Promise<T> {
+  initSession();
+  const quick = cookieToken();
+  void sessionReady();
+  if (quick) {
+    try {
+      return await send(quick);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+    }
+  }
+  return send(await sessionToken());
+}
+
+export function adminGet<T>(
   path: string,
   options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<T> {
-  return api.get<T>(path, { ...options, token: await sessionToken() });
+  return withToken((token) => api.get<T>(path, { ...options, token }));
 }
 
-export async function adminPost<T>(path: string, body?: unknown): Promise<T> {
-  return api.post<T>(path, body, { token: await sessionToken() });
+export function adminPost<T>(path: string, body?: unknown): Promise<T> {
+  return withToken((token) => api.post<T>(path, body, { token }));
 }
 
-export async function adminPut<T>(path: string, body?: unknown): Promise<T> {
-  return api.put<T>(path, body, { token: await sessionToken() });
+export function adminPut<T>(path: string, body?: unknown): Promise<T> {
+  return withToken((token) => api.put<T>(path, body, { token }));
 }
 
-export async function adminPatch<T>(path: string, body?: unknown): Promise<T> {
-  return api.patch<T>(path, body, { token: await sessionToken() });
+export function adminPatch<T>(path: string, body?: unknown): Promise<T> {
+  return withToken((token) => api.patch<T>(path, body, { token }));
 }
 
-export async function adminUpload<T>(path: string, form: FormData): Promise<T> {
-  return api.upload<T>(path, form, { token: await sessionToken(), timeoutMs: 120_000 });
+export function adminUpload<T>(path: string, form: FormData): Promise<T> {
+  return withToken((token) => api.upload<T>(path, form, { token, timeoutMs: 120_000 }));
 }
 
 /** `?a=1&b=x` from the given values, leaving out empty ones (undefined, null, ""). */
