@@ -64,3 +64,39 @@ test("the owner makes a code; a shopper uses it at checkout and pays the discoun
   await expect(row.locator("[data-discount-revenue]")).toHaveText(inr(total));
   await owner.context().close();
 });
+
+test("the owner limits a code to a product found by name; editing it shows the product chosen", async ({
+  browser,
+}) => {
+  const code = `ONE${Date.now().toString(36).toUpperCase()}`;
+  const owner = await ownerPage(browser);
+  await owner.goto("/admin/discounts");
+  await owner.getByRole("button", { name: "New code" }).click();
+  const form = owner.locator("[data-discount-form]");
+  await form.getByLabel("Code").fill(code);
+  await form.getByLabel("Kind").selectOption("fixed");
+  await form.getByLabel("Amount off (₹)").fill("abc");
+  await form.getByRole("button", { name: "Save code" }).click();
+  await expect(form.getByText("amount must be a number")).toBeVisible();
+  await form.getByLabel("Amount off (₹)").fill("100");
+  await expect(form.getByText("amount must be a number")).toBeHidden();
+  const picker = form.locator("[data-product-picker]");
+  await picker.getByLabel("Find a product").fill("frame");
+  const match = picker
+    .getByRole("list", { name: "Matching products" })
+    .getByRole("checkbox")
+    .first();
+  const name = (await match.locator("xpath=..").textContent())!.trim();
+  await match.check();
+  await expect(picker.getByRole("list", { name: "Chosen products" })).toContainText(name);
+  await form.getByRole("button", { name: "Save code" }).click();
+  await expect(toast(owner, "Code saved")).toBeVisible();
+
+  await owner.locator(`[data-discount-row="${code}"]`).getByRole("link", { name: "Edit" }).click();
+  await owner.reload();
+  const edit = owner.locator("[data-discount-form]");
+  await expect(edit.getByLabel("Code")).toHaveValue(code);
+  await expect(edit.getByLabel("Amount off (₹)")).toHaveValue("100.00");
+  await expect(edit.getByRole("list", { name: "Chosen products" })).toContainText(name);
+  await owner.context().close();
+});

@@ -19,24 +19,34 @@ import type { Category } from "../categories/categories";
 import { bodyOf, discountResolver, type DiscountFormValues } from "./discount-form";
 import { DISCOUNT_TEXTS, type AdminDiscountCode } from "./discounts-admin";
 import { saveDiscountCode } from "./discounts-client";
+import ProductPicker from "./ProductPicker";
 
 interface Props {
   id: string | null;
   initial: DiscountFormValues;
   categories: readonly Category[];
+  products: readonly { id: string; name: string }[];
   onSaved(code: AdminDiscountCode): void;
   onCancel(): void;
 }
 
 const box = "size-4 rounded border-cream-300 accent-ink-900";
 
-export default function DiscountCodeForm({ id, initial, categories, onSaved, onCancel }: Props) {
+export default function DiscountCodeForm({
+  id,
+  initial,
+  categories,
+  products,
+  onSaved,
+  onCancel,
+}: Props) {
   const [formError, setFormError] = useState<string | undefined>();
   const { register, handleSubmit, watch, setValue, formState } =
     useClearOnEditForm<DiscountFormValues>({ resolver: discountResolver, defaultValues: initial });
   const { errors, isSubmitting: saving } = formState;
   const kind = watch("kind");
   const categoryIds = watch("categoryIds");
+  const productIds = watch("productIds");
   const field = (name: keyof DiscountFormValues) => ({
     ...register(name),
     error: errors[name]?.message,
@@ -126,19 +136,12 @@ export default function DiscountCodeForm({ id, initial, categories, onSaved, onC
           ))}
         </div>
       </fieldset>
-      <label className="flex flex-col gap-1 text-sm font-medium text-ink-700 sm:col-span-2">
-        Only these products (ids, one per line; optional)
-        <textarea
-          rows={2}
-          className="rounded-xl border border-cream-300 px-3 py-2 font-normal"
-          {...register("productIds")}
-        />
-        {errors.productIds && (
-          <span className="text-sm text-red-600" data-field-error>
-            {errors.productIds.message}
-          </span>
-        )}
-      </label>
+      <ProductPicker
+        products={products}
+        chosen={productIds}
+        onChange={(ids) => setValue("productIds", ids)}
+        error={errors.productIds?.message}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className={box} {...register("active")} />
         Active

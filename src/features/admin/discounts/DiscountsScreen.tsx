@@ -14,15 +14,16 @@ import { useScreenData } from "../shell/use-screen-data";
 import DiscountCodeForm from "./DiscountCodeForm";
 import { EMPTY_DISCOUNT, formValuesOf } from "./discount-form";
 import { DISCOUNT_TEXTS, describeCode, type AdminDiscountCode } from "./discounts-admin";
-import { fetchDiscountCodes } from "./discounts-client";
+import { fetchDiscountCodes, fetchProductChoices } from "./discounts-client";
 
 export default function DiscountsScreen({ id }: ScreenProps) {
   const load = useScreenData(async (signal) => {
-    const [codes, categories] = await Promise.all([
+    const [codes, categories, products] = await Promise.all([
       fetchDiscountCodes(signal),
       fetchCategories(signal).catch(() => []),
+      fetchProductChoices(signal).catch(() => []),
     ]);
-    return { codes, categories };
+    return { codes, categories, products };
   }, []);
   const [creating, setCreating] = useState(false);
   const close = () => {
@@ -58,7 +59,7 @@ export default function DiscountsScreen({ id }: ScreenProps) {
         )}
       </div>
       <ScreenState data={load} loading="Loading discount codes" failed={DISCOUNT_TEXTS.loadFailed}>
-        {({ codes, categories }) => {
+        {({ codes, categories, products }) => {
           const editing = id ? codes.find((c) => c.id === id) : undefined;
           return (
             <>
@@ -68,6 +69,7 @@ export default function DiscountsScreen({ id }: ScreenProps) {
                   id={editing?.id ?? null}
                   initial={editing ? formValuesOf(editing) : EMPTY_DISCOUNT}
                   categories={categories}
+                  products={products}
                   onSaved={saved}
                   onCancel={close}
                 />

@@ -16,7 +16,7 @@ describe("the discount code form", () => {
     expect(isoToIndiaInput(null)).toBe("");
   });
 
-  it("turns the typed text into the body: rupees to paise, blanks to none, ids split", () => {
+  it("turns the typed text into the body: rupees to paise, blanks to none", () => {
     const body = bodyOf({
       ...EMPTY_DISCOUNT,
       code: "diwali",
@@ -24,7 +24,7 @@ describe("the discount code form", () => {
       maximumDiscount: "300",
       minimumOrder: "999.50",
       totalUses: "10",
-      productIds: "p1, p2\np3",
+      productIds: ["p1", "p2", "p3"],
       startsAt: "2026-11-27T00:00",
     });
     expect(body).toMatchObject({

@@ -20,8 +20,7 @@ export interface DiscountFormValues {
   endsAt: string;
   totalUses: string;
   usesPerShopper: string;
-  /** Product ids, one per line or separated by commas. */
-  productIds: string;
+  productIds: string[];
   categoryIds: string[];
   active: boolean;
   forQuotes: boolean;
@@ -38,7 +37,7 @@ export const EMPTY_DISCOUNT: DiscountFormValues = {
   endsAt: "",
   totalUses: "",
   usesPerShopper: "",
-  productIds: "",
+  productIds: [],
   categoryIds: [],
   active: true,
   forQuotes: false,
@@ -57,7 +56,7 @@ export function formValuesOf(code: AdminDiscountCode): DiscountFormValues {
     endsAt: isoToIndiaInput(code.endsAt),
     totalUses: code.totalUses ? String(code.totalUses) : "",
     usesPerShopper: code.usesPerShopper ? String(code.usesPerShopper) : "",
-    productIds: code.productIds.join("\n"),
+    productIds: [...code.productIds],
     categoryIds: [...code.categoryIds],
     active: code.active,
     forQuotes: code.forQuotes,
@@ -81,10 +80,7 @@ export function bodyOf(values: DiscountFormValues): DiscountCodeInput {
     endsAt: indiaInputToIso(values.endsAt),
     totalUses: whole(values.totalUses),
     usesPerShopper: whole(values.usesPerShopper),
-    productIds: values.productIds
-      .split(/[\s,]+/)
-      .map((id) => id.trim())
-      .filter(Boolean),
+    productIds: values.productIds,
     categoryIds: values.categoryIds,
     active: values.active,
     forQuotes: values.forQuotes,

@@ -15,3 +15,14 @@ export function saveDiscountCode(
     ? adminPut<AdminDiscountCode>(`/v2/admin/discounts/${encodeURIComponent(id)}`, body)
     : adminPost<AdminDiscountCode>("/v2/admin/discounts", body);
 }
+
+/** Every product's id and name, for the form's "Only these products" list. */
+export async function fetchProductChoices(
+  signal?: AbortSignal,
+): Promise<{ id: string; name: string }[]> {
+  const products = await adminGet<{ id: string; name: string }[]>(
+    "/v2/admin/allproducts?limit=0&offset=0&status=all",
+    { signal },
+  );
+  return products.map(({ id, name }) => ({ id, name }));
+}
