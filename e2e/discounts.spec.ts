@@ -7,7 +7,8 @@
 import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { ownerPage } from "./portal-helpers";
-import { toast } from "./shop-helpers";
+import { hydrated } from "./hydration";
+import { freshShopper, signIn, toast } from "./shop-helpers";
 
 const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 
@@ -100,4 +101,31 @@ test("the owner limits a code to a product found by name; editing it shows the p
   await expect(edit.getByLabel("Amount off (₹)")).toHaveValue("100.00");
   await expect(edit.getByRole("list", { name: "Chosen products" })).toContainText(name);
   await owner.context().close();
+});
+
+test("reminder mail: off at sign-up and on the profile until the shopper turns it on; a bad unsubscribe link says so", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/join-resintales");
+  await expect(page.getByLabel(/Email me once if I leave items in my cart/)).not.toBeChecked();
+
+  await signIn(page, await freshShopper(request));
+  await page.waitForURL((url) => url.pathname === "/");
+  await page.goto("/my-profile");
+  const box = page.getByLabel(
+    "Email me once if I leave items in my cart for a day. You can stop this at any time.",
+  );
+  // client:visible: the switch hydrates once it is on screen.
+  await box.scrollIntoViewIfNeeded();
+  await hydrated(page, box);
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(toast(page, "Saved")).toBeVisible();
+  await page.reload();
+  await expect(box).toBeChecked();
+
+  const answer = await page.goto("/unsubscribe/not-a-real-token-0000");
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByText("This link is not valid.", { exact: false })).toBeVisible();
 });
