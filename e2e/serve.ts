@@ -1,9 +1,10 @@
 /** The server the e2e tests run against: a fresh data folder, its own emulator port, demo seed. */
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { start } from "../src/server/cli/start";
 
 const port = process.env.E2E_PORT ?? "4330";
 const dataDir = ".tmp/e2e-data";
+const SERVER_LOG = ".tmp/e2e-server.log";
 rmSync(dataDir, { recursive: true, force: true });
 process.env.PORT = port;
 process.env.HOST = "127.0.0.1";
@@ -15,4 +16,8 @@ process.env.INQUIRY_LIMIT_PER_HOUR = "1000";
 process.env.REGISTER_LIMIT_PER_HOUR = "1000";
 process.env.ORDER_LIMIT_PER_ADDRESS = "1000";
 delete process.env.DATABASE_URL;
-await start({ emulatorPort: Number(process.env.E2E_EMULATOR_PORT ?? 9199) });
+// JSON lines, copied to a file that e2e/log-scan.spec.ts reads (docs/decisions/0112-structured-logs.md).
+process.env.LOG_FORMAT = "json";
+mkdirSync(".tmp", { recursive: true });
+rmSync(SERVER_LOG, { force: true });
+await start({ emulatorPort: Number(process.env.E2E_EMULATOR_PORT ?? 9199), serverLog: SERVER_LOG });

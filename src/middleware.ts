@@ -32,12 +32,14 @@ import { startScheduledBackups } from "./server/backup/schedule.server";
 import { cachePages } from "./features/catalogue/page-cache.server";
 import { registerFastLane } from "./features/catalogue/fast-lane.server";
 import { criticalCssPages } from "./server/critical-css/critical-css.server";
+import { setRoute } from "./server/log/access";
 
 // The shop's Node server answers what is already in memory without Astro (fast-lane.server.ts).
 registerFastLane();
 
 export const onRequest = sequence(
-  defineMiddleware((_context, next) => {
+  defineMiddleware((context, next) => {
+    setRoute(context.routePattern); // the access line's route (src/server/log/access.ts)
     startBackgroundJobs(); // idempotent: only the first call starts the timer
     startScheduledBackups(mediaRoot()); // likewise; off without BACKUP_DIR
     return next();

@@ -232,6 +232,37 @@ const ROWS: Row[] = [
     url: "/v2/admin/order/o1/payments",
     params: { id: "o1" },
   },
+  // The audit trail and the outbox (decisions 0110, 0111)
+  { file: "admin/audit.ts", method: "GET", url: "/v2/admin/audit" },
+  { file: "admin/outbox/index.ts", method: "GET", url: "/v2/admin/outbox" },
+  { file: "admin/outbox/count.ts", method: "GET", url: "/v2/admin/outbox/count" },
+  {
+    file: "admin/outbox/[id]/resend.ts",
+    method: "POST",
+    url: "/v2/admin/outbox/m1/resend",
+    params: { id: "m1" },
+  },
+  // The books (docs/decisions/0083-0086)
+  { file: "admin/settings/business.ts", method: "GET", url: "/v2/admin/settings/business" },
+  {
+    file: "admin/settings/business.ts",
+    method: "PUT",
+    url: "/v2/admin/settings/business",
+    body: { value: {}, version: 0 },
+  },
+  {
+    file: "admin/order/[id]/documents.ts",
+    method: "GET",
+    url: "/v2/admin/order/o1/documents",
+    params: { id: "o1" },
+  },
+  { file: "admin/category-tax.ts", method: "GET", url: "/v2/admin/category-tax" },
+  {
+    file: "admin/category-tax.ts",
+    method: "PUT",
+    url: "/v2/admin/category-tax",
+    body: { categoryId: "Frames", hsn: "3926", gstRate: 18 },
+  },
 ];
 
 const present = (row: Row) => `${V2}${row.file}` in ROUTE_FILES;

@@ -31,6 +31,10 @@ import {
 } from "../src/features/catalogue/page-cache.server";
 import { fastLane } from "../src/features/catalogue/fast-lane.server";
 import { answerToResponse } from "../src/server/encoded-body.server";
+import type { AuditActor } from "../src/features/audit/audit.server";
+
+/** The owner the direct writes below are audited as. */
+const TEST_ACTOR: AuditActor = { uid: "test-owner", email: null, address: null };
 
 const productsRoute = await import("../src/pages/v2/products/index");
 const productRoute = await import("../src/pages/v2/products/[id]");
@@ -148,7 +152,7 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
     expect(list.state === "found" && list.total).toBeGreaterThan(0);
     const totalBefore = list.state === "found" ? list.total : 0;
 
-    await setProductStatus(t.db, id, "inactive");
+    await setProductStatus(t.db, TEST_ACTOR, id, "inactive");
 
     expect((await get(productRoute.GET, `/v2/products/${id}`, {}, { id })).status).toBe(404);
     const all = await get(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active");
@@ -161,7 +165,7 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
     expect(JSON.parse(home.bytes.toString())).toEqual([]);
     const homePage = await loadHomePage(async () => t.db);
     expect(homePage.state === "found" && homePage.products).toEqual([]);
-    await toggleHomeProduct(t.db, ids[2]!);
+    await toggleHomeProduct(t.db, TEST_ACTOR, ids[2]!);
     const homeAfter = await get(homeRoute.GET, "/v2/home-products");
     expect(JSON.parse(homeAfter.bytes.toString()).map((p: { id: string }) => p.id)).toEqual([
       ids[2],
@@ -344,7 +348,7 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
       await lane("/instructions", { headers: { cookie: "theme=dark; token=abc" } }),
     ).toBeNull();
     // A write is seen by the lane at once.
-    await setProductStatus(t.db, ids[5]!, "inactive");
+    await setProductStatus(t.db, TEST_ACTOR, ids[5]!, "inactive");
     expect(await lane(`/v2/products/${ids[5]}`)).toBeNull();
     const list = JSON.parse(
       await (await lane("/v2/products?limit=0&offset=0&status=active"))!.text(),

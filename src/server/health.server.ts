@@ -15,6 +15,7 @@ import { getDb } from "./db/client";
 import { rawRows } from "./db/raw-rows";
 import { env } from "./env";
 import { json } from "./http";
+import { log } from "./log/logger";
 
 const started = Date.now();
 const accessAsync = promisify(access);
@@ -49,7 +50,7 @@ async function databaseCheck(): Promise<{ check: Check; applied: number; expecte
       expected,
     };
   } catch (error) {
-    console.error("[readyz] the database did not answer", error);
+    log.error("[readyz] the database did not answer", error);
     return { check: "The database did not answer.", applied: 0, expected };
   }
 }

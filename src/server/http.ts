@@ -7,6 +7,7 @@ import { z } from "zod/mini";
 import { hasLoneSurrogate } from "../lib/text";
 import { loggable } from "./log-safe";
 import { fromWire, toWire, WireMoneyError } from "../lib/wire-money";
+import { log } from "./log/logger";
 
 export class HttpError extends Error {
   constructor(
@@ -252,8 +253,8 @@ export function handle(handler: Handler): APIRoute {
     } catch (error) {
       if (error instanceof HttpError)
         return errorResponse(error.status, error.message, error.headers, error.code);
-      console.error(
-        `[api] ${context.request.method} ${context.url.pathname} failed`,
+      log.error(
+        `[api] ${context.request.method} ${context.routePattern ?? "(no route)"} failed`,
         loggable(error),
       );
       return errorResponse(500, "Something went wrong on our side. Please try again in a moment.");

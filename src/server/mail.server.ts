@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from "./db/client";
 import { outbox } from "./db/schema";
 import { env } from "./env";
 import { rawRows } from "./db/raw-rows";
+import { log } from "./log/logger";
 
 export interface MailMessage {
   to: string;
@@ -84,7 +85,7 @@ export async function sendMail(db: DbOrTx, message: MailMessage): Promise<MailRe
   const to = headerText(message.to, 320);
   const replyTo = message.replyTo ? headerText(message.replyTo, 320) : null;
   await db.insert(outbox).values({ id, to, subject, body: message.text, replyTo });
-  if (!env().SMTP_URL) console.info(`[mail] outbox: ${subject} -> ${to}`);
+  if (!env().SMTP_URL) log.info(`[mail] outbox: mail ${id} waits (no SMTP_URL)`);
   return { id, sent: false };
 }
 
@@ -169,8 +170,8 @@ export async function deliverDueMail(
       failed++;
       const error = cause instanceof Error ? cause.message : String(cause);
       const last = row.attempts >= MAX_MAIL_ATTEMPTS;
-      console.error(
-        `[mail] attempt ${row.attempts} failed${last ? " (giving up; kept in the outbox)" : ""}: ${row.subject} -> ${row.to}: ${error}`,
+      log.error(
+        `[mail] mail ${row.id}: attempt ${row.attempts} failed${last ? " (giving up; kept in the outbox)" : ""}: ${error}`,
       );
       await db
         .update(outbox)

@@ -7,6 +7,7 @@
  *   Astro.response.status = page.status;
  */
 import { loggable } from "./log-safe";
+import { log } from "./log/logger";
 
 export type Found<T> = { state: "found"; status: 200 } & T;
 export type Missing<T = object> = { state: "missing"; status: 404 } & T;
@@ -23,7 +24,7 @@ export async function readPage<S extends { state: "found" | "missing" }>(
   try {
     return await read();
   } catch (error) {
-    console.error(`[${label}] could not be read:`, loggable(error));
+    log.error(`[${label}] could not be read:`, loggable(error));
     return FAILED;
   }
 }

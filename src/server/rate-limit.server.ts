@@ -12,6 +12,7 @@ import { and, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "./db/client";
 import { rateLimits } from "./db/schema";
 import { loggable } from "./log-safe";
+import { log } from "./log/logger";
 
 export interface RateLimitResult {
   /** True while the key has used at most `limit` hits in the current window. */
@@ -71,7 +72,7 @@ export async function hit(
   if (Math.random() < (options.pruneProbability ?? 0.02)) {
     await prune(db, namespaceOf(key), new Date(now.getTime() - windowMs)).catch(
       (error: unknown) => {
-        console.warn("[rate-limit] pruning old windows failed", loggable(error));
+        log.warn("[rate-limit] pruning old windows failed", loggable(error));
       },
     );
   }

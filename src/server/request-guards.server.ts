@@ -5,6 +5,7 @@ import type { APIContext, MiddlewareNext } from "astro";
 import { addressHasNul, errorResponse, NUL_IN_ADDRESS } from "./http";
 import { loggable } from "./log-safe";
 import { isApiPath } from "./serve/api-paths";
+import { log } from "./log/logger";
 
 export { isApiPath };
 
@@ -63,8 +64,8 @@ export async function jsonApiErrors(context: APIContext, next: MiddlewareNext): 
   try {
     response = await next();
   } catch (error) {
-    console.error(
-      `[api] ${context.request.method} ${context.url.pathname} failed`,
+    log.error(
+      `[api] ${context.request.method} ${context.routePattern ?? "(no route)"} failed`,
       loggable(error),
     );
     return errorResponse(500, "Something went wrong on our side. Please try again in a moment.");

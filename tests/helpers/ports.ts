@@ -24,6 +24,9 @@ export const EMULATOR_PORTS = {
   startReadiness: 9700,
   twoShopsA: 9705,
   twoShopsB: 9710,
+  ownerRecords: 9900,
+  // invoices (issue 21): 9500-9545
+  businessSettings: 9500,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */

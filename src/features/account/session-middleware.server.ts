@@ -36,6 +36,7 @@ import {
 import { getDb } from "../../server/db/client";
 import { env } from "../../server/env";
 import { loggable } from "../../server/log-safe";
+import { log } from "../../server/log/logger";
 
 const raw = { decode: (value: string) => value };
 
@@ -88,7 +89,7 @@ async function sessionFromCookies(context: APIContext): Promise<SessionUser | nu
       return null;
     }
     if (!(error instanceof AuthUnavailableError))
-      console.error("[session] reading the session failed", loggable(error));
+      log.error("[session] reading the session failed", loggable(error));
     // Firebase unreachable: treat this request as anonymous, keep the cookies for the next one.
     return null;
   }

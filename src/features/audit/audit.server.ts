@@ -53,3 +53,21 @@ export async function recordAudit(
     after: (entry.after ?? null) as object | null,
   });
 }
+
+/**
+ * The fields of two snapshots that differ (compared as JSON), as `{ before, after }` for an audit
+ * entry: an edit records what it changed, not the whole record twice.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key] ?? null;
+    now[key] = after[key] ?? null;
+  }
+  return { before: was, after: now };
+}

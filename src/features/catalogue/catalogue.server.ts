@@ -182,7 +182,8 @@ function toProduct(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-  if (includeCost) product.costPrice = row.costPricePaise;
+  if (includeCost)
+    Object.assign(product, { costPrice: row.costPricePaise, hsn: row.hsn, gstRate: row.gstRate });
   return product;
 }
 

@@ -34,6 +34,9 @@ export interface Product {
   comparePrice: number;
   /** Only present in answers to an admin. */
   costPrice?: number;
+  /** Only in answers to an admin: HSN code and GST rate (null: the default; docs/decisions/0085). */
+  hsn?: string | null;
+  gstRate?: number | null;
   currency: "INR";
   category: CategoryRef | null;
   variants: Variant[];

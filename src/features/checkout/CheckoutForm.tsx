@@ -28,6 +28,7 @@ import {
   normaliseIndianMobile,
   type TempOrder,
 } from "./checkout-flow";
+import BuyerGstinField from "../books/BuyerGstinField";
 import { checkoutForm, type CheckoutFormValues } from "./checkout";
 import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
 import DiscountCodeField from "../discounts/DiscountCodeField";
@@ -67,7 +68,8 @@ export default function CheckoutForm({ user, total }: Props) {
   );
 
   function onInvalid(errors: FieldErrors<CheckoutFormValues>) {
-    showToast(errors.addressId ? CHECKOUT_TOASTS.noAddress : CHECKOUT_TOASTS.badPhone);
+    if (errors.addressId || errors.phone)
+      showToast(errors.addressId ? CHECKOUT_TOASTS.noAddress : CHECKOUT_TOASTS.badPhone);
   }
 
   async function onPay(values: CheckoutFormValues) {
@@ -83,6 +85,7 @@ export default function CheckoutForm({ user, total }: Props) {
       address_id: address.id,
       idempotency_key: newIdempotencyKey(),
       ...(code ? { coupon_code: code.code } : {}),
+      ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
     };
     let answer: Awaited<ReturnType<typeof createOrder>>;
     try {
@@ -153,6 +156,11 @@ export default function CheckoutForm({ user, total }: Props) {
             error={formState.errors.phone?.message}
             disabled={processing}
             {...register("phone")}
+          />
+          <BuyerGstinField
+            error={formState.errors.buyerGstin?.message}
+            disabled={processing}
+            {...register("buyerGstin")}
           />
         </div>
       </section>

@@ -6,6 +6,7 @@
  * into the quote's page (custom/QuoteView.astro) through its "pay" slot by QuotePayment.astro.
  * react-hook-form over quotePayForm (decision 0017): each field's message under it, gone on edit.
  */
+import BuyerGstinField from "../books/BuyerGstinField";
 import { useRef, useState } from "react";
 import type { z } from "zod/mini";
 import { showToast } from "../../components/ui/toast-store";
@@ -69,6 +70,7 @@ export default function QuotePayForm({
       customer_phone: normaliseIndianMobile(values.phone) ?? values.phone,
       idempotency_key: newIdempotencyKey(),
       ...(code ? { coupon_code: code.code } : {}),
+      ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
       ...(savedId
         ? { address_id: savedId }
         : {
@@ -206,6 +208,7 @@ export default function QuotePayForm({
           check={(c) => checkQuoteCode(token, c)}
         />
       )}
+      <BuyerGstinField className="" {...field("buyerGstin")} />
       <button
         type="submit"
         className={`${primaryButton} w-full`}

@@ -13,33 +13,51 @@ import { paymentProvider } from "../../server/payments/index.server";
 import { recheckDueRefunds } from "../refunds/refunds.server";
 import { sendDueCartReminders } from "../reminders/cart-reminders.server";
 import { recheckDueOrders } from "./recheck.server";
+import { log } from "../../server/log/logger";
+import { onStop } from "../../server/serve/stop-hooks";
 
 export const JOB_INTERVAL_MS = 30_000;
 let timer: ReturnType<typeof setInterval> | undefined;
-let running = false;
+let running: Promise<void> | undefined;
+let stopped = false;
 
-export async function runBackgroundJobsOnce(): Promise<void> {
-  if (running) return;
-  running = true;
-  try {
-    const db = await getDb();
-    await recheckDueOrders(db, paymentProvider()).catch((e: unknown) =>
-      console.error("[jobs] order re-check failed", e),
-    );
-    await recheckDueRefunds(db, paymentProvider()).catch((e: unknown) =>
-      console.error("[jobs] refund re-check failed", e),
-    );
-    await sendDueCartReminders(db).catch((e: unknown) =>
-      console.error("[jobs] cart reminders failed", e),
-    );
-    await deliverDueMail(db).catch((e: unknown) => console.error("[jobs] mail sender failed", e));
-  } finally {
-    running = false;
-  }
+export function runBackgroundJobsOnce(): Promise<void> {
+  if (stopped) return Promise.resolve();
+  running ??= runJobs().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+/**
+ * A clean stop (docs/decisions/0113-clean-stops-under-load.md): no new round starts, and the round
+ * under way finishes (each job's rows are claimed and written in its own transactions, so a round
+ * cut short would only be redone later, but a stop never cuts one).
+ */
+export async function stopBackgroundJobs(): Promise<void> {
+  stopped = true;
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
+}
+
+async function runJobs(): Promise<void> {
+  const db = await getDb();
+  await recheckDueOrders(db, paymentProvider()).catch((e: unknown) =>
+    log.error("[jobs] order re-check failed", e),
+  );
+  await recheckDueRefunds(db, paymentProvider()).catch((e: unknown) =>
+    log.error("[jobs] refund re-check failed", e),
+  );
+  await sendDueCartReminders(db).catch((e: unknown) =>
+    log.error("[jobs] cart reminders failed", e),
+  );
+  await deliverDueMail(db).catch((e: unknown) => log.error("[jobs] mail sender failed", e));
 }
 
 export function startBackgroundJobs(): void {
-  if (timer || process.env.VITEST || process.env.BACKGROUND_JOBS === "false") return;
+  if (timer || stopped || process.env.VITEST || process.env.BACKGROUND_JOBS === "false") return;
+  onStop("background jobs", 10, stopBackgroundJobs);
   timer = setInterval(() => void runBackgroundJobsOnce(), JOB_INTERVAL_MS);
   timer.unref();
   setTimeout(() => void runBackgroundJobsOnce(), 1_000).unref();

@@ -116,6 +116,7 @@ export interface CreateOrderBody {
   notes?: string;
   /** A discount code (docs/decisions/0095): the server prices it again. */
   coupon_code?: string;
+  buyer_gstin?: string;
 }
 
 export interface CreateOrderAnswer {

@@ -9,6 +9,8 @@ import {
 } from "../../lib/fields";
 import { couponCode } from "../discounts/discount-schema";
 
+import { buyerGstinField } from "../books/buyer-gstin";
+
 export { normaliseIndianPhone } from "../../lib/phone";
 // The order rules every kind of order shares live with orders (docs/decisions/0061).
 export { orderTotals, PAYMENT_STATUS, type PricedLine } from "../orders/order-rules";
@@ -29,6 +31,8 @@ export const createOrderBody = z.object({
   idempotency_key: z.optional(idempotencyKey),
   notes: z.optional(optionalText("notes", 1000)),
   coupon_code: z.optional(couponCode),
+  /** The buyer's GSTIN for the invoice (docs/decisions/0085); optional. */
+  buyer_gstin: z.optional(buyerGstinField),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
@@ -41,5 +45,6 @@ export const checkoutForm = z.object({
     .string({ error: "Choose a shipping address" })
     .check(z.minLength(1, "Choose a shipping address")),
   phone: indianMobile(),
+  buyerGstin: z.optional(buyerGstinField),
 });
 export type CheckoutFormValues = z.input<typeof checkoutForm>;

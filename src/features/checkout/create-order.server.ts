@@ -18,6 +18,7 @@ import { lockedCheckoutLines } from "../cart/cart.server";
 import { holdCodeUse, priceCode } from "../discounts/discount-pricing.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone, PAYMENT_STATUS, type CreateOrderBody } from "./checkout";
+import { log } from "../../server/log/logger";
 
 export type { StoredOrder };
 
@@ -81,6 +82,7 @@ async function storeCartOrder(
           address: orderAddressOf(address),
           lines,
           notes: body.notes ?? "",
+          buyerGstin: body.buyer_gstin ?? "",
         };
       },
       now,
@@ -166,7 +168,7 @@ export async function openProviderOrder(
     return answer(created.paymentSessionId);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error(`[checkout] provider order for ${order.id} failed: ${error.message}`);
+    log.error(`[checkout] provider order for ${order.id} failed: ${error.message}`);
     await db
       .update(orders)
       .set({ paymentStatus: PAYMENT_STATUS.failed, updatedAt: new Date() })

@@ -10,6 +10,7 @@ import { readPage, type PageLoad } from "../../server/page-load";
 import { paymentProvider } from "../../server/payments/index.server";
 import { LocalProvider, type LocalChoice } from "../../server/payments/local.server";
 import { receiveWebhook } from "./verify.server";
+import { log } from "../../server/log/logger";
 
 export function localProvider(): LocalProvider {
   const provider = paymentProvider();
@@ -82,10 +83,10 @@ async function deliver(
       signal: AbortSignal.timeout(10_000),
     });
     if (response.ok) return;
-    console.error(`[local-pay] ${url} answered ${response.status}; recording in-process instead`);
+    log.error(`[local-pay] the webhook answered ${response.status}; recording in-process instead`);
   } catch (error) {
-    console.error(
-      `[local-pay] could not reach ${url} (${String(error)}); recording in-process instead`,
+    log.error(
+      `[local-pay] could not reach the webhook (${String(error)}); recording in-process instead`,
     );
   }
   const answer = await receiveWebhook(provider, body, new Headers(headers));

@@ -46,7 +46,7 @@ export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
     await sendMail(tx, {
       to: order.shippingName.email,
       subject: `${shop}: order ${order.id} confirmed`,
-      text: `Hello ${name},\n\nThank you! We received your payment for order ${order.id}.\n\n${lines(order)}\n\nYour order: ${link(`/my-orders/${order.id}`)}\n${
+      text: `Hello ${name},\n\nThank you! We received your payment for order ${order.id}.\n\n${lines(order)}\n\nYour order and its invoice (PDF): ${link(`/my-orders/${order.id}`)}\n${
         order.kind === "catalogue"
           ? ""
           : "The link of your quote shows its progress too, no account needed.\n"

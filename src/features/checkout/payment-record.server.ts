@@ -13,6 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
 import { orders, payments } from "../../server/db/schema";
 import type { ProviderName, ProviderPayment } from "../../server/payments/provider";
+import { issueSaleDocument } from "../books/issue.server";
 import { removeOrderedLinesInTx } from "../cart/cart.server";
 import { countCodeUse } from "../discounts/discount-pricing.server";
 import { logOrder } from "../orders/order-log.server";
@@ -23,6 +24,7 @@ import {
   quotePaymentRefusal,
   refuseQuotePayment,
 } from "../custom/quote-payment.server";
+import { log } from "../../server/log/logger";
 
 export type PaymentEffect =
   | "paid"
@@ -115,7 +117,7 @@ async function applyEffect(
     return;
   }
   if (effect === "mismatch") {
-    console.error(
+    log.error(
       `[payments] AMOUNT MISMATCH on order ${order.id}: the provider reports the order as ${payment.orderAmountPaise ?? payment.amountPaise} paise ${payment.orderCurrency ?? payment.currency} ` +
         `(payment ${payment.paymentId} took ${payment.amountPaise}), the shop's order is ${order.totalPaise} paise INR. NOT marked paid; the owner is mailed.`,
     );
@@ -133,7 +135,7 @@ async function applyEffect(
     return;
   }
   if (effect === "duplicate") {
-    console.error(
+    log.error(
       `[payments] order ${order.id} was paid again by ${payment.paymentId}; recorded, owner mailed.`,
     );
     await mailLatePayment(tx, order, payment);
@@ -242,6 +244,8 @@ export async function recordPayment(
     );
     if (payment.status === "PENDING" || payment.status === "OTHER") return "pending";
     await applyEffect(tx, order, payment, effect, now, refusal);
+    // The sale's invoice, in this transaction (docs/decisions/0085).
+    if (effect === "paid" || effect === "late-paid") await issueSaleDocument(tx, orderId, key, now);
     return effect;
   });
 }

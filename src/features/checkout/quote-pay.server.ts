@@ -151,6 +151,7 @@ export async function payQuote(
           ],
           notes: "",
           payableUntil: q.expiresAt,
+          buyerGstin: body.buyer_gstin ?? "",
         };
       },
       now,

@@ -8,6 +8,7 @@ import type { Db } from "../../server/db/client";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
 import { loadOrderRow } from "../orders/order-records.server";
 import { syncWithProvider, verifyText } from "./verify.server";
+import { log } from "../../server/log/logger";
 
 export async function quoteReturn(
   db: Db,
@@ -22,7 +23,7 @@ export async function quoteReturn(
       await syncWithProvider(db, provider, orderId);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      console.error(`[quotes] could not ask the provider about ${orderId}: ${error.message}`);
+      log.error(`[quotes] could not ask the provider about ${orderId}: ${error.message}`);
     }
   }
   return verifyText((await loadOrderRow(db, orderId))!);

@@ -15,6 +15,7 @@ import { logOrder } from "../orders/order-log.server";
 import { expireOrder, LATE_CHECK_WINDOW_MS, nextCheckAfterExpiry } from "./payment-record.server";
 import { syncWithProvider } from "./verify.server";
 import { rawRows } from "../../server/db/raw-rows";
+import { log } from "../../server/log/logger";
 
 export const RECHECK_EVERY_MS = 60_000;
 
@@ -75,7 +76,7 @@ export async function recheckDueOrders(
         await syncWithProvider(db, provider, row.id, now, "recheck");
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
-        console.error(`[payments] late re-check of ${row.id} failed: ${error.message}`);
+        log.error(`[payments] late re-check of ${row.id} failed: ${error.message}`);
       }
       await afterLateCheck(db, row.id, expiresAt ?? now, now);
       continue;
@@ -84,7 +85,7 @@ export async function recheckDueOrders(
       remoteStatus = (await syncWithProvider(db, provider, row.id, now, "recheck")).status;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      console.error(`[payments] re-check of ${row.id} failed: ${error.message}`);
+      log.error(`[payments] re-check of ${row.id} failed: ${error.message}`);
       // A provider order that was never created (creation failed) cannot be asked about.
       if (!(pastExpiry && error.status === 404)) continue;
       remoteStatus = "EXPIRED";

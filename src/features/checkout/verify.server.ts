@@ -17,6 +17,7 @@ import { PAYMENT_STATUS } from "./checkout";
 import { recordRefundReport, refundRefusedPayments } from "../refunds/refunds.server";
 import { logOrder } from "../orders/order-log.server";
 import { recordPayment, type PaymentEffect } from "./payment-record.server";
+import { log } from "../../server/log/logger";
 
 /** Fetches the order's status and payments from the provider and records every payment's status. */
 export async function syncWithProvider(
@@ -130,9 +131,7 @@ export async function receiveWebhook(
   } else if (known) {
     await logOrder(db, known.id, "webhook", `${event.type} received and recorded.`, null, at);
   } else {
-    console.error(
-      `[payments] signed ${event.type} for an order this shop does not have; recorded.`,
-    );
+    log.error(`[payments] signed ${event.type} for an order this shop does not have; recorded.`);
   }
   await db
     .insert(webhookEvents)

@@ -7,6 +7,7 @@
  */
 import type { APIContext } from "astro";
 import { requireAdmin } from "../../server/auth/auth.server";
+import { auditActor } from "../audit/audit.server";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, parseWith, readJson } from "../../server/http";
 import { idParam } from "../../lib/fields";
@@ -33,32 +34,34 @@ export async function getInquiryQuotes(context: APIContext): Promise<Response> {
 
 /** POST /v2/admin/inquiries/{id}/quotes -> 201 the draft quote */
 export async function postInquiryQuote(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = parseWith(idParam(), context.params.id);
   const input = await readJson(context.request, quoteInput, BODY_CAP);
-  return json(await createQuote(await getDb(), id, input), { status: 201 });
+  return json(await createQuote(await getDb(), actor, id, input), { status: 201 });
 }
 
 /** PUT /v2/admin/quotes/{id} -> the edited draft */
 export async function putQuote(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = parseWith(idParam(), context.params.id);
   const input = await readJson(context.request, quoteInput, BODY_CAP);
-  return json(await updateDraft(await getDb(), id, input));
+  return json(await updateDraft(await getDb(), actor, id, input));
 }
 
 /** POST /v2/admin/quotes/{id}/{action}: send, revise (body: the new quote), withdraw */
 export async function postQuoteAction(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = parseWith(idParam(), context.params.id);
   const db = await getDb();
   switch (context.params.action) {
     case "send":
-      return json(await sendQuote(db, id));
+      return json(await sendQuote(db, actor, id));
     case "revise":
-      return json(await reviseQuote(db, id, await readJson(context.request, quoteInput, BODY_CAP)));
+      return json(
+        await reviseQuote(db, actor, id, await readJson(context.request, quoteInput, BODY_CAP)),
+      );
     case "withdraw":
-      return json(await withdrawQuote(db, id));
+      return json(await withdrawQuote(db, actor, id));
     default:
       throw new HttpError(404, "There is no such quote action (send, revise or withdraw).");
   }
@@ -75,19 +78,21 @@ export async function getOrderStages(context: APIContext): Promise<Response> {
 
 /** POST /v2/admin/order/{id}/stages { stage, note?, photos? } -> the stages */
 export async function postOrderStage(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = parseWith(idParam(), context.params.id);
   const input = await readJson(context.request, stageInput, BODY_CAP);
-  return json(await markStage(await getDb(), id, input));
+  return json(await markStage(await getDb(), actor, id, input));
 }
 
 /** POST /v2/admin/order/{id}/shipping-charge { amount, expiresAt? } -> 201 { quote, link } */
 export async function postShippingCharge(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = parseWith(idParam(), context.params.id);
   const input = await readJson(context.request, shippingChargeInput, BODY_CAP);
   const until = input.expiresAt ? parseExpiry(input.expiresAt) : null;
-  return json(await requestShippingCharge(await getDb(), id, input.amount, until), { status: 201 });
+  return json(await requestShippingCharge(await getDb(), actor, id, input.amount, until), {
+    status: 201,
+  });
 }
 
 /** GET /v2/quotes/{token}: what the quote page shows (404 for an unknown, withdrawn or expired link). */

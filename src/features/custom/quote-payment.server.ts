@@ -17,6 +17,7 @@ import type { StoredOrder } from "../orders/store-order.server";
 import { siteLink } from "./quote-mail.server";
 import { isTokenShape, tokenHash } from "./quote-token.server";
 import { logQuoteEvent, type QuoteRow } from "./quotes.server";
+import { log } from "../../server/log/logger";
 
 type OrderRow = StoredOrder;
 
@@ -113,7 +114,7 @@ export async function refuseQuotePayment(
 ): Promise<void> {
   const [q] = await tx.select().from(quotes).where(eq(quotes.id, order.quoteId!));
   const what = `payment ${payment.paymentId} (${formatInr(payment.amountPaise)}) for order ${order.id}`;
-  console.error(`[quotes] quote ${order.quoteId}: ${reason}; refused ${what}. Refund it.`);
+  log.error(`[quotes] quote ${order.quoteId}: ${reason}; refused ${what}. Refund it.`);
   await logQuoteEvent(tx, order.quoteId!, "pay-refused", `${what}: ${reason}; refund it`, order.id);
   await refuseOrderPayment(tx, order, `Refused: ${reason}. Refund ${payment.paymentId}.`, now);
   await sendMail(tx, {

@@ -3,6 +3,7 @@
  * Amounts are integer paise here (readJson and the API client convert the rupees on the wire:
  * `price`, `shippingEstimate`, `amount`). Rules: docs/decisions/0045-custom-work-quotes.md.
  */
+import { buyerGstinField } from "../books/buyer-gstin";
 import * as z from "zod/mini";
 import { pinCodeSchema, postalAddressSchema } from "../../lib/address.schema";
 import {
@@ -120,6 +121,8 @@ export const payQuoteInput = z.object({
   /** Ignored: the server's amount is the quote's. */
   order_amount: z.optional(z.unknown()),
   amount: z.optional(z.unknown()),
+  /** The buyer's GSTIN for the invoice (docs/decisions/0085); optional. */
+  buyer_gstin: z.optional(buyerGstinField),
 });
 export type PayQuoteInput = z.infer<typeof payQuoteInput>;
 
@@ -155,5 +158,6 @@ export const quotePayForm = z.object({
   city: z.optional(requiredText("City", 100, { required: "City required" })),
   state: z.optional(requiredText("State", 100, { required: "State required" })),
   zipCode: z.optional(pinCodeSchema),
+  buyerGstin: z.optional(buyerGstinField),
 });
 export type QuotePayFormValues = z.input<typeof quotePayForm>;

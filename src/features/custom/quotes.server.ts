@@ -18,6 +18,7 @@ import {
 import { isShopImageUrl } from "../media/uploaded-url.server";
 import { shippingEstimatePaise } from "../orders/shipping";
 import { mailQuote, siteLink } from "./quote-mail.server";
+import { changedFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import { parseExpiry, type QuoteInput } from "./quotes.schema";
 import { effectiveStatus, type InquiryQuotesJson, type QuoteJson } from "./quotes";
@@ -155,8 +156,22 @@ function liveOrPaid(rows: readonly QuoteRow[], now: Date): QuoteRow | undefined 
 }
 
 /** POST /v2/admin/inquiries/{id}/quotes: a draft (nothing is mailed yet). */
+/** What the audit trail keeps of a quote: its terms and state, not the customer's details. */
+function quoteTerms(row: QuoteRow): Record<string, unknown> {
+  return {
+    status: row.status,
+    title: row.title,
+    pricePaise: row.pricePaise,
+    shippingEstimatePaise: row.shippingEstimatePaise,
+    dispatchMinDays: row.dispatchMinDays,
+    dispatchMaxDays: row.dispatchMaxDays,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
 export async function createQuote(
   db: Db,
+  actor: AuditActor,
   inquiryId: string,
   input: QuoteInput,
   now = new Date(),
@@ -181,6 +196,12 @@ export async function createQuote(
         updatedAt: now,
       })
       .returning();
+    await recordAudit(tx, actor, {
+      action: "quote.create",
+      entity: "quote",
+      entityId: row!.id,
+      after: { inquiryId, ...quoteTerms(row!) },
+    });
     return quoteJson(row!, now);
   });
 }
@@ -188,6 +209,7 @@ export async function createQuote(
 /** PUT /v2/admin/quotes/{id}: edits a draft; a sent quote is revised instead. */
 export async function updateDraft(
   db: Db,
+  actor: AuditActor,
   id: string,
   input: QuoteInput,
   now = new Date(),
@@ -201,6 +223,12 @@ export async function updateDraft(
       .set({ ...columnsOf(input, now), updatedAt: now })
       .where(eq(quotes.id, id))
       .returning();
+    await recordAudit(tx, actor, {
+      action: "quote.update",
+      entity: "quote",
+      entityId: id,
+      ...changedFields(quoteTerms(quote), quoteTerms(row!)),
+    });
     return quoteJson(row!, now);
   });
 }
@@ -246,6 +274,7 @@ async function sendInTx(
  */
 export async function sendQuote(
   db: Db,
+  actor: AuditActor,
   id: string,
   now = new Date(),
 ): Promise<{ quote: QuoteJson; link: string }> {
@@ -268,6 +297,13 @@ export async function sendQuote(
           : "Another quote for this inquiry is still open: revise or withdraw it.",
       );
     const sent = await sendInTx(tx, quote, now, false);
+    await recordAudit(tx, actor, {
+      action: "quote.send",
+      entity: "quote",
+      entityId: id,
+      before: { status: quote.status },
+      after: { status: sent.row.status },
+    });
     return { quote: quoteJson(sent.row, now), link: sent.link };
   });
 }
@@ -278,6 +314,7 @@ export async function sendQuote(
  */
 export async function reviseQuote(
   db: Db,
+  actor: AuditActor,
   id: string,
   input: QuoteInput,
   now = new Date(),
@@ -306,12 +343,24 @@ export async function reviseQuote(
       .set({ status: "replaced", replacedBy: draft!.id, updatedAt: now })
       .where(eq(quotes.id, id));
     await logQuoteEvent(tx, id, "revised", `replaced by ${draft!.id}`);
+    await recordAudit(tx, actor, {
+      action: "quote.revise",
+      entity: "quote",
+      entityId: id,
+      before: quoteTerms(old),
+      after: { replacedBy: draft!.id, ...quoteTerms(sent.row) },
+    });
     return { quote: quoteJson(sent.row, now), link: sent.link };
   });
 }
 
 /** POST /v2/admin/quotes/{id}/withdraw: the link stops working; the inquiry is closed. */
-export async function withdrawQuote(db: Db, id: string, now = new Date()): Promise<QuoteJson> {
+export async function withdrawQuote(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  now = new Date(),
+): Promise<QuoteJson> {
   return db.transaction(async (tx) => {
     const quote = await lockQuote(tx, id);
     if (quote.status !== "sent" && quote.status !== "draft")
@@ -324,6 +373,13 @@ export async function withdrawQuote(db: Db, id: string, now = new Date()): Promi
     if (quote.status === "sent" && quote.inquiryId)
       await setInquiryStatus(tx, quote.inquiryId, "closed", now);
     await logQuoteEvent(tx, id, "withdrawn");
+    await recordAudit(tx, actor, {
+      action: "quote.withdraw",
+      entity: "quote",
+      entityId: id,
+      before: { status: quote.status },
+      after: { status: "withdrawn" },
+    });
     return quoteJson(row!, now);
   });
 }

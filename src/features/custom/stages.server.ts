@@ -24,6 +24,7 @@ import {
   type StageSet,
 } from "./stages";
 import type { StageInput } from "./quotes.schema";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
 
 type OrderRow = StoredOrder;
 
@@ -82,6 +83,7 @@ export async function loadOrderStages(
 /** POST /v2/admin/order/{id}/stages: marks the next stage done; 400 when out of order or not paid. */
 export async function markStage(
   db: Db,
+  actor: AuditActor,
   orderId: string,
   input: StageInput,
   now = new Date(),
@@ -114,6 +116,12 @@ export async function markStage(
       doneAt: now,
       createdAt: now,
     });
+    await recordAudit(tx, actor, {
+      action: "order.stage",
+      entity: "order",
+      entityId: orderId,
+      after: { stage: input.stage, note: input.note ?? "", photos: input.photos?.length ?? 0 },
+    });
     const view = await stagesOfRow(tx, order);
     const next = view.stages.find((s) => !s.done) ?? null;
     const to = order.shippingName.email;
@@ -139,6 +147,7 @@ export async function markStage(
  */
 export async function requestShippingCharge(
   db: Db,
+  actor: AuditActor,
   orderId: string,
   amountPaise: number,
   expiresAt: Date | null,
@@ -186,6 +195,12 @@ export async function requestShippingCharge(
         updatedAt: now,
       })
       .returning();
+    await recordAudit(tx, actor, {
+      action: "order.shipping-charge",
+      entity: "order",
+      entityId: orderId,
+      after: { quoteId: row!.id, amountPaise, expiresAt: until.toISOString() },
+    });
     const link = siteLink(`/quote/${token}`);
     if (email) await mailShippingCharge(tx, email, orderId, amountPaise, link);
     await logQuoteEvent(tx, row!.id, "sent", `shipping charge mailed to ${email}`);

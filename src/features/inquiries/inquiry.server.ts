@@ -16,6 +16,7 @@ import { customInquiries } from "../../server/db/schema";
 import { headerText, ownerAddress, sendMail } from "../../server/mail.server";
 import type { Inquiry } from "./inquiry";
 import { indiaDateTime } from "../../lib/dates";
+import { log } from "../../server/log/logger";
 
 export const INQUIRY_WINDOW_MS = 60 * 60 * 1000;
 export const TOO_MANY_INQUIRIES =
@@ -87,6 +88,6 @@ export async function notifyOwner(db: DbOrTx, id: string, inquiry: Inquiry): Pro
     const { subject, text } = inquiryMail(id, inquiry);
     await sendMail(db, { to: ownerAddress(), subject, text, replyTo: inquiry.email });
   } catch (error) {
-    console.error(`[inquiry] ${id} is stored, but notifying the owner failed`, error);
+    log.error(`[inquiry] ${id} is stored, but notifying the owner failed`, error);
   }
 }

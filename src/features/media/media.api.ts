@@ -9,6 +9,8 @@
  */
 import type { APIContext } from "astro";
 import { requireAdmin } from "../../server/auth/auth.server";
+import { getDb } from "../../server/db/client";
+import { auditActor, recordAudit } from "../audit/audit.server";
 import { env } from "../../server/env";
 import { HttpError, json } from "../../server/http";
 import { MEDIA_TYPES } from "../../lib/images";
@@ -60,12 +62,20 @@ async function storeInCloudinary(bytes: Uint8Array, image: CheckedImage): Promis
 
 /** POST /v2/upload-cloud: multipart field `file`; 201 `{ secure_url }`. */
 export async function postUploadCloud(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const bytes = await readUploadedFile(context.request, env().UPLOAD_MAX_BYTES);
   const image = await checkImage(bytes);
   const secureUrl = await oneAtATime(() =>
     cloudinaryConfig() ? storeInCloudinary(bytes, image) : storeLocally(bytes, image),
   );
+  // The file is stored before the row (a file store has no transaction); an upload is only ever
+  // added, so a lost row hides nothing that changed (docs/decisions/0110-audit-coverage-and-keeping.md).
+  await recordAudit(await getDb(), actor, {
+    action: "upload.create",
+    entity: "upload",
+    entityId: secureUrl,
+    after: { url: secureUrl, bytes: bytes.byteLength, kind: image.kind },
+  });
   return json({ secure_url: secureUrl }, { status: 201 });
 }
 

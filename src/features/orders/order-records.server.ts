@@ -65,3 +65,11 @@ export async function refuseOrderPayment(
     })
     .where(eq(orders.id, order.id));
 }
+
+/** An order's lines as sold (the books read them to issue its invoice, docs/decisions/0085). */
+export async function orderItemRows(
+  db: DbOrTx,
+  orderId: string,
+): Promise<(typeof orderItems.$inferSelect)[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+}

@@ -54,6 +54,8 @@ export interface NewOrder {
   payableUntil?: Date;
   /** A discount code as the server priced it: `lineDiscounts` (one per line) sum to `discountPaise`. */
   coupon?: { code: string; discountPaise: number; lineDiscounts: readonly number[] };
+  /** The buyer's GSTIN for the invoice ('' or absent: none; docs/decisions/0085). */
+  buyerGstin?: string;
 }
 
 /** Whose attempt this is: an idempotency key is unique per user, and answers only its own quote's order. */
@@ -180,6 +182,7 @@ async function insertOrder(
       paymentAmountPaise: totals.total,
       shippingMethod: "standard",
       notes: order.notes,
+      buyerGstin: order.buyerGstin ?? "",
       timeline: { pending: now.toISOString() },
       provider,
       idempotencyKey,

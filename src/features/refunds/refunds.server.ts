@@ -7,6 +7,7 @@
  * in `recordRefundState`, the ONE place a refund's state is recorded (an invoice's credit note
  * hooks in there, at the SUCCESS transition).
  */
+import { issueCreditNote } from "../books/issue.server";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../server/db/client";
@@ -19,9 +20,11 @@ import {
   type ProviderRefund,
   type RefundStatus,
 } from "../../server/payments/provider";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { logOrder } from "../orders/order-log.server";
 import { mailAutoRefund, mailRefundFailed, mailRefundSucceeded } from "./refund-mail.server";
 import { rawRows } from "../../server/db/raw-rows";
+import { log } from "../../server/log/logger";
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -56,6 +59,8 @@ export interface RefundRequest {
   amountPaise: number;
   reason: string;
   requestedBy: string;
+  /** The owner who asked (audited with the refund); absent for the shop's own refunds. */
+  actor?: AuditActor;
 }
 
 /** Stores a PENDING refund under the order's lock, never above what can still be refunded. */
@@ -92,6 +97,14 @@ export async function openRefund(db: Db, request: RefundRequest, now = new Date(
         updatedAt: now,
       })
       .returning();
+    if (request.actor)
+      await recordAudit(tx, request.actor, {
+        action: "refund.request",
+        entity: "order",
+        entityId: order.id,
+        before: { paidPaise: totals.paid, refundedPaise: totals.refunded + totals.pending },
+        after: { refundId: refund!.id, amountPaise: request.amountPaise, reason: request.reason },
+      });
     await logOrder(
       tx,
       order.id,
@@ -150,7 +163,8 @@ export async function recordRefundState(
       now,
     );
     if (report.status === "SUCCESS") {
-      // An invoice's credit note for this refund is written here, in this transaction.
+      // The invoice's credit note for this refund, in this transaction (docs/decisions/0085).
+      await issueCreditNote(tx, refund, now);
       await mailRefundSucceeded(tx, refund);
     } else {
       await mailRefundFailed(tx, refund, report.note ?? "");
@@ -183,7 +197,7 @@ export async function submitRefund(
       await recordRefundState(db, refund.id, { status: "FAILED", note: error.message }, now);
       return;
     } else {
-      console.error(`[refunds] refund ${refund.id} not sent yet: ${error.message}`);
+      log.error(`[refunds] refund ${refund.id} not sent yet: ${error.message}`);
       return; // the re-check sends it again (same refund_id)
     }
   }
@@ -298,7 +312,7 @@ export async function recheckDueRefunds(
         );
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      console.error(`[refunds] re-check of ${id} failed: ${error.message}`);
+      log.error(`[refunds] re-check of ${id} failed: ${error.message}`);
     }
   }
   return ids.length;

@@ -22,6 +22,7 @@ import { cert, deleteApp, initializeApp, type App, type AppOptions } from "fireb
 import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from "firebase-admin/auth";
 import { env } from "../env";
 import { DEMO_PROJECT_ID, demoModeWarning } from "./demo";
+import { log } from "../log/logger";
 
 /** What the server knows about a caller once their token has been verified. */
 export interface Identity {
@@ -111,7 +112,7 @@ export function assertEmulatorAllowed(): void {
       `production, or run the demo with DEMO_MODE=true, HOST=127.0.0.1, TRUST_PROXY unset and PUBLIC_SITE_URL on localhost.`;
     if (!warned) {
       warned = true;
-      console.error(`\n${"!".repeat(100)}\n${message}\n${"!".repeat(100)}\n`);
+      log.error(`\n${"!".repeat(100)}\n${message}\n${"!".repeat(100)}\n`);
     }
     throw new Error(message);
   }
@@ -119,7 +120,7 @@ export function assertEmulatorAllowed(): void {
   if (!warned && process.env.SHOP_DEMO_BANNER !== "1") {
     warned = true;
     const rule = "*".repeat(100);
-    console.warn(`\n${rule}\n${demoModeWarning(host, listen).join("\n")}\n${rule}\n`);
+    log.warn(`\n${rule}\n${demoModeWarning(host, listen).join("\n")}\n${rule}\n`);
   }
 }
 
@@ -302,7 +303,7 @@ export async function verifyIdToken(token: string): Promise<Identity> {
           : "Your sign-in is not valid. Please log in again.",
         code,
       );
-    console.error(`[auth] could not verify a token (${code || "no code"}): ${message}`);
+    log.error(`[auth] could not verify a token (${code || "no code"}): ${message}`);
     throw new AuthUnavailableError(
       "We could not check your sign-in right now. Please try again in a moment.",
     );

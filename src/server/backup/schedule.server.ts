@@ -13,6 +13,8 @@ import { env } from "../env";
 import { archiveName, archiveTime } from "./archive-name";
 import { backup } from "./backup.server";
 import { archivesToDelete } from "./retention";
+import { log } from "../log/logger";
+import { onStop } from "../serve/stop-hooks";
 
 const CHECK_EVERY_MS = 10 * 60 * 1000;
 const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
@@ -50,7 +52,7 @@ export async function runScheduledBackup(
         engine: DATABASE_URL ? "postgresql" : "pglite",
       });
       names.push(path.basename(made));
-      console.log(`[backup] wrote ${made}`);
+      log.info(`[backup] wrote ${path.basename(made)}`);
     }
     for (const old of archivesToDelete(names, {
       daily: BACKUP_KEEP_DAILY,
@@ -67,12 +69,17 @@ export async function runScheduledBackup(
 /** Starts the daily check (idempotent; off under Vitest and without BACKUP_DIR). */
 export function startScheduledBackups(mediaDir: string): void {
   if (timer || process.env.VITEST || !env().BACKUP_DIR) return;
-  const run = () =>
-    void runScheduledBackup(mediaDir).catch((error: unknown) =>
-      console.error(
-        `[backup] scheduled backup failed: ${error instanceof Error ? error.message : String(error)}`,
-      ),
+  let current: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    current = runScheduledBackup(mediaDir).catch((error: unknown) =>
+      log.error("[backup] scheduled backup failed", error),
     );
+  };
+  // A stop waits for an archive being written (docs/decisions/0113-clean-stops-under-load.md).
+  onStop("scheduled backups", 20, async () => {
+    clearInterval(timer);
+    await current;
+  });
   timer = setInterval(run, CHECK_EVERY_MS);
   timer.unref();
   setTimeout(run, 5_000).unref();

@@ -5,7 +5,7 @@
  * Demo mode (the default when no FIREBASE_PROJECT_ID is configured) uses the local Auth Emulator,
  * which accepts unsigned tokens; the server refuses it unless it listens on localhost only.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
@@ -76,6 +76,11 @@ function buildIfNeeded(): void {
 export interface StartOptions {
   /** Port of the auth emulator in demo mode. */
   emulatorPort?: number;
+  /**
+   * A file that receives a copy of everything the server process writes (stdout and stderr), for
+   * tests that read the server's log (e2e/log-scan.spec.ts).
+   */
+  serverLog?: string;
 }
 
 export async function start(options: StartOptions = {}): Promise<void> {
@@ -140,10 +145,27 @@ export async function start(options: StartOptions = {}): Promise<void> {
   const summary = await prepareDatabase();
 
   // SHOP_SERVER_PROCESS: the server closes its database on Ctrl-C/SIGTERM (src/server/db/client.ts).
-  const server = startChild(process.execPath, SERVER_ARGS, {
-    stdio: "inherit",
-    env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" },
-  });
+  const server = startChild(
+    process.execPath,
+    SERVER_ARGS,
+    {
+      stdio: options.serverLog ? ["inherit", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" },
+    },
+    // A stop lets the requests in flight finish first (docs/decisions/0113-clean-stops-under-load.md).
+    30_000,
+  );
+  if (options.serverLog) {
+    const copy = createWriteStream(options.serverLog, { flags: "a" });
+    server.stdout?.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      copy.write(chunk);
+    });
+    server.stderr?.on("data", (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      copy.write(chunk);
+    });
+  }
   server.on("exit", (code, signal) => {
     if (isStopping()) return; // a stop of ours (Ctrl-C, SIGTERM...) is under way
     // Exit code 0: the server was stopped on purpose (SIGTERM/Ctrl-C to it closes its database first).

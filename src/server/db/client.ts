@@ -10,6 +10,8 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "../env";
 import * as schema from "./schema";
+import { onStop } from "../serve/stop-hooks";
+import { log } from "../log/logger";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -46,7 +48,7 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
     // An idle connection closed by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) =>
-      console.error(`[db] idle PostgreSQL connection lost: ${error.message}`),
+      log.error(`[db] idle PostgreSQL connection lost: ${error.message}`),
     );
     const db = drizzle(pool, { schema });
     // Several app servers may start at once: one migrates, the others wait on the lock.
@@ -158,11 +160,14 @@ let signalsHandled = false;
 function closeOnSignals(): void {
   if (signalsHandled || process.env.SHOP_SERVER_PROCESS !== "1") return;
   signalsHandled = true;
+  // Under the shop's server (serve.ts), the database closes last, after the requests in flight
+  // and the background jobs (docs/decisions/0113-clean-stops-under-load.md).
+  if (onStop("database", 100, closeDb)) return;
   const stop = (signal: NodeJS.Signals) => {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     closeDb()
-      .catch((error: unknown) => console.error(`[db] closing on ${signal} failed`, error))
+      .catch((error: unknown) => log.error(`[db] closing on ${signal} failed`, error))
       .finally(() => process.exit(0));
   };
   process.once("SIGINT", stop);

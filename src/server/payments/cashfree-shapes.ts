@@ -18,6 +18,7 @@ import type {
   RefundStatus,
   WebhookEvent,
 } from "./provider";
+import { log } from "../log/logger";
 
 const amount = z.union([z.number(), z.string()]).nullish();
 const id = z.union([z.string(), z.number()]).transform(String);
@@ -147,7 +148,7 @@ export function toPayments(
   for (const entry of list) {
     const parsed = cfPayment.safeParse(entry);
     if (parsed.success) payments.push(toPayment(parsed.data, order));
-    else console.error("[payments] a Cashfree payment entry without cf_payment_id was skipped");
+    else log.error("[payments] a Cashfree payment entry without cf_payment_id was skipped");
   }
   return payments;
 }

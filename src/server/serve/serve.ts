@@ -13,15 +13,21 @@
  * with the page's or the API's own), and an answer sent before the request's body was read (a 413)
  * closes the connection, whose unread bytes would otherwise be taken for the next request
  * (docs/decisions/0073-odd-requests.md). The adapter still marks /_astro/ files immutable.
+ * Around all of it: each request gets an id (`X-Request-Id`, on every log line it causes) and one
+ * access line when it ends (src/server/log/, docs/decisions/0112-structured-logs.md); SIGTERM or
+ * SIGINT stops accepting, lets the requests in flight finish (SHUTDOWN_TIMEOUT_MS), then runs the
+ * bundle's stop steps and exits 0 (docs/decisions/0113-clean-stops-under-load.md).
  *
  *   node src/server/serve/serve.ts dist/server/entry.mjs     (npm start does this)
  *
- * Plain Node runs this file (type stripping): node: and package imports, sibling `.ts` imports only.
+ * Plain Node runs this file (type stripping): node: and package imports, `.ts` imports of files that
+ * do the same (its siblings, src/server/log/, src/server/log-safe.ts).
  */
 import {
   createServer,
   type IncomingMessage,
   type RequestListener,
+  type Server,
   type ServerResponse,
 } from "node:http";
 import path from "node:path";
@@ -32,6 +38,9 @@ import compression from "compression";
 import { refuseOddRequest } from "./odd-requests.ts";
 import { baseSecurityHeaders } from "./static-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
+import { runStopHooks, takeOverStops } from "./stop-hooks.ts";
+import { log } from "../log/logger.ts";
+import { inFlightCount, setRoute, trackRequest, whenIdle } from "../log/access.ts";
 
 type Next = () => void;
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -87,6 +96,7 @@ async function tryFastLane(req: IncomingMessage, res: ServerResponse): Promise<b
   }
   const answer = await lane(request);
   if (!answer) return false;
+  setRoute("(fast lane)");
   await send(res, answer);
   return true;
 }
@@ -115,26 +125,31 @@ function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
 export function wrapHandler(astro: RequestListener, clientDir: string): RequestListener {
   const statics = createStaticFiles(clientDir);
   const compress = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
-  return (req, res) => {
+  return trackRequest((req, res) => {
     for (const [name, value] of Object.entries(baseSecurityHeaders())) res.setHeader(name, value);
+    setRoute("(refused)");
     if (refuseOddRequest(req, res)) return;
+    setRoute("(static)");
     closeWhenBodyUnread(req, res);
-    const rendered = () => compress(req, res, () => astro(req, res));
+    const rendered = () => {
+      setRoute("(no route)"); // the Astro middleware names the route it matched
+      compress(req, res, () => astro(req, res));
+    };
     const dynamic = () => {
       tryFastLane(req, res).then(
         (answered) => answered || rendered(),
         (error: unknown) => {
-          console.error(`[fast lane] ${req.url} failed`, error);
+          log.error("[fast lane] a request failed", error);
           if (!res.headersSent) rendered();
           else res.destroy();
         },
       );
     };
     statics(req, res, dynamic).catch((error: unknown) => {
-      console.error(`[static] ${req.url} could not be read`, error);
+      log.error("[static] a file could not be read", error);
       if (!res.headersSent) dynamic();
     });
-  };
+  });
 }
 
 /** The whole request handler around a built entry (dist/server/entry.mjs). */
@@ -146,13 +161,54 @@ export async function createShopHandler(entry: string): Promise<RequestListener>
   return wrapHandler(astro.handler, path.resolve(path.dirname(entry), "../client"));
 }
 
+/** How long a stop waits for the requests in flight before it closes their connections. */
+function shutdownTimeoutMs(): number {
+  const value = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
+  return Number.isFinite(value) && value >= 0 ? value : 20_000;
+}
+
+/**
+ * A clean stop: no new connection is accepted, idle keep-alive connections close, the requests in
+ * flight finish (each answer then closes its connection) up to the timeout, then the bundle's stop
+ * steps run (jobs, schedules, database) and the process exits 0.
+ */
+export function stopCleanly(server: Server, signal: string): Promise<never> {
+  const started = Date.now();
+  log.info(
+    `[server] ${signal}: stopping (no new requests; finishing ${inFlightCount()} in flight)`,
+  );
+  server.close();
+  server.closeIdleConnections();
+  return (async () => {
+    const timeout = shutdownTimeoutMs();
+    const finished = await whenIdle(timeout, () => server.closeIdleConnections());
+    if (!finished) {
+      log.warn(
+        `[server] ${inFlightCount()} request(s) still running after ${timeout} ms: closing them`,
+      );
+      server.closeAllConnections();
+    }
+    await runStopHooks((name, error) => log.error(`[server] stop step ${name} failed`, error));
+    log.info(`[server] stopped${finished ? " cleanly" : ""} in ${Date.now() - started} ms`);
+    process.exit(0);
+  })();
+}
+
 async function main(): Promise<void> {
   const entry = process.argv[2] ?? "dist/server/entry.mjs";
+  takeOverStops(); // before the bundle loads: its database and jobs register their stop steps
   const handler = await createShopHandler(entry);
   const host = process.env.HOST ?? "127.0.0.1";
   const port = Number(process.env.PORT ?? 4321);
   const server = createServer(handler);
-  server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
+  let stopping = false;
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void stopCleanly(server, signal);
+    });
+  server.listen(port, host, () => log.info(`Server listening on http://${host}:${port}`));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();

@@ -3,6 +3,7 @@
  * sort, the grid of cards with Show on Site and Edit Image, and a small form to add a category.
  * /admin/categories/{id} opens the same screen with that category's Edit Image modal.
  */
+import CategoryTaxPanel from "../books/CategoryTaxPanel";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ScreenProps } from "../shell/AdminApp";
 import { navigate } from "../shell/admin-router";
@@ -149,6 +150,7 @@ export default function CategoriesScreen({ id }: ScreenProps) {
           ))}
         </ul>
       )}
+      <CategoryTaxPanel />
       <EditImageModal category={editing} onSaved={replace} onClose={closeModal} />
     </section>
   );

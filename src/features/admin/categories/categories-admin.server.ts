@@ -12,6 +12,7 @@ import { catalogueChanged } from "../../catalogue/catalogue-version.server";
 import { activeProductCounts, listCategories } from "../../catalogue/catalogue.server";
 import { isUploadedImageUrl } from "../../media/uploaded-url.server";
 import { newCategoryFields, type Category } from "./categories";
+import { changedFields, recordAudit, type AuditActor } from "../../audit/audit.server";
 
 export const CATEGORY_NOT_FOUND = "Category not found";
 export const IMAGE_REFUSED =
@@ -39,29 +40,47 @@ export async function listAdminCategories(db: DbOrTx): Promise<Category[]> {
 
 async function updateCategory(
   db: Db,
+  actor: AuditActor,
   id: string,
-  values: Partial<typeof categories.$inferInsert>,
+  values: { show: 0 | 1 } | { img: string },
 ): Promise<Category> {
   return db.transaction(async (tx) => {
+    const [was] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
     const [row] = await tx.update(categories).set(values).where(eq(categories.id, id)).returning();
-    if (!row) throw new HttpError(404, CATEGORY_NOT_FOUND);
+    if (!was || !row) throw new HttpError(404, CATEGORY_NOT_FOUND);
+    await recordAudit(tx, actor, {
+      action: "show" in values ? "category.show" : "category.image",
+      entity: "category",
+      entityId: id,
+      ...changedFields({ show: was.show, img: was.img }, { show: row.show, img: row.img }),
+    });
     await catalogueChanged(tx);
     return { ...toCategory(row), productCount: 0 };
   });
 }
 
 /** Show on Site: 1 shows the category on the home page and in the filter chips, 0 hides it. */
-export function setCategoryShow(db: Db, id: string, show: 0 | 1): Promise<Category> {
-  return updateCategory(db, id, { show });
+export function setCategoryShow(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  show: 0 | 1,
+): Promise<Category> {
+  return updateCategory(db, actor, id, { show });
 }
 
 /**
  * The category's new image: only an upload this shop stored (/media/..., its files present) or a
  * delivery URL of its own Cloudinary account (decision 0038).
  */
-export async function setCategoryImage(db: Db, id: string, img: string): Promise<Category> {
+export async function setCategoryImage(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  img: string,
+): Promise<Category> {
   if (!(await isUploadedImageUrl(img))) throw new HttpError(400, IMAGE_REFUSED);
-  return updateCategory(db, id, { img });
+  return updateCategory(db, actor, id, { img });
 }
 
 /**
@@ -69,7 +88,11 @@ export async function setCategoryImage(db: Db, id: string, img: string): Promise
  * on (decision 0038). A slug (or name) already taken is a 400 that names it; the unique indexes
  * decide, so two owners creating the same category at once get one row and one 400.
  */
-export async function createCategory(db: Db, typedName: string): Promise<Category> {
+export async function createCategory(
+  db: Db,
+  actor: AuditActor,
+  typedName: string,
+): Promise<Category> {
   const fields = newCategoryFields(typedName);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -78,6 +101,12 @@ export async function createCategory(db: Db, typedName: string): Promise<Categor
       .onConflictDoNothing()
       .returning();
     if (!row) throw new HttpError(400, `A category with the slug "${fields.slug}" already exists.`);
+    await recordAudit(tx, actor, {
+      action: "category.create",
+      entity: "category",
+      entityId: row.id,
+      after: { name: row.name, slug: row.slug, show: row.show },
+    });
     await catalogueChanged(tx);
     return { ...toCategory(row), productCount: 0 };
   });

@@ -4,6 +4,7 @@
  */
 import type { APIContext } from "astro";
 import { requireAdmin } from "../../../server/auth/auth.server";
+import { auditActor } from "../../audit/audit.server";
 import { getDb } from "../../../server/db/client";
 import { HttpError, json, parseWith, readJson, readQuery } from "../../../server/http";
 import { idParam } from "../../../lib/fields";
@@ -44,23 +45,23 @@ export async function getAdminCategories(context: APIContext): Promise<Response>
 
 /** POST /v2/admin/categories { name } -> 201 the category (hidden until shown). */
 export async function postCategory(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const { name } = await readJson(context.request, createCategoryBody, 4 * 1024);
-  return json(await createCategory(await getDb(), name), { status: 201 });
+  return json(await createCategory(await getDb(), actor, name), { status: 201 });
 }
 
 /** PATCH /v2/admin/categories/{id}?new_show=0|1 (empty body) -> the category. */
 export async function patchCategoryShow(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = categoryIdOf(context);
   const { new_show } = readQuery(context.url, showQuery);
-  return json(await setCategoryShow(await getDb(), id, new_show === "1" ? 1 : 0));
+  return json(await setCategoryShow(await getDb(), actor, id, new_show === "1" ? 1 : 0));
 }
 
 /** POST /v2/admin/categories/{id}?img={url} (empty body) -> the category. */
 export async function postCategoryImage(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = categoryIdOf(context);
   const { img } = readQuery(context.url, imageQuery);
-  return json(await setCategoryImage(await getDb(), id, img));
+  return json(await setCategoryImage(await getDb(), actor, id, img));
 }

@@ -14,6 +14,7 @@ import {
   type InquiryStatus,
   type ManualInquiryStatus,
 } from "./inquiries-admin";
+import { recordAudit, type AuditActor } from "../../audit/audit.server";
 
 export const INQUIRY_NOT_FOUND = "Inquiry not found";
 
@@ -62,6 +63,7 @@ export async function countInquiries(db: DbOrTx, status?: InquiryStatus): Promis
 /** Sets new, contacted or closed; a quoted or paid inquiry can only be closed here. */
 export async function setInquiryStatus(
   db: Db,
+  actor: AuditActor,
   id: string,
   status: ManualInquiryStatus,
 ): Promise<AdminInquiry> {
@@ -85,6 +87,13 @@ export async function setInquiryStatus(
       .set({ status, updatedAt: new Date() })
       .where(eq(customInquiries.id, id))
       .returning();
+    await recordAudit(tx, actor, {
+      action: "inquiry.status",
+      entity: "inquiry",
+      entityId: id,
+      before: { status: current.status },
+      after: { status },
+    });
     return toInquiry(row!);
   });
 }

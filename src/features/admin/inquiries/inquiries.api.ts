@@ -5,6 +5,7 @@
 import type { APIContext } from "astro";
 import { z } from "zod";
 import { requireAdmin } from "../../../server/auth/auth.server";
+import { auditActor } from "../../audit/audit.server";
 import { getDb } from "../../../server/db/client";
 import { json, parseWith, queryInt, readQuery } from "../../../server/http";
 import { idParam } from "../../../lib/fields";
@@ -43,8 +44,8 @@ export async function getInquiryCount(context: APIContext): Promise<Response> {
 
 /** PATCH /v2/admin/inquiries/{id}?status=new|contacted|closed -> the inquiry */
 export async function patchInquiryStatus(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = parseWith(idParam(), context.params.id);
   const { status } = readQuery(context.url, setQuery);
-  return json(await setInquiryStatus(await getDb(), id, status));
+  return json(await setInquiryStatus(await getDb(), actor, id, status));
 }

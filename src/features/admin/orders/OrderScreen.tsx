@@ -12,6 +12,7 @@ import type { ScreenProps } from "../shell/AdminApp";
 import { $adminHandoff, navigate } from "../shell/admin-router";
 import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
+import OrderDocumentsPanel from "../books/OrderDocumentsPanel";
 import StagesEditor from "../stages/StagesEditor";
 import OrderCustomer from "./OrderCustomer";
 import OrderOverview from "./OrderOverview";
@@ -109,6 +110,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
       </OrderTabs>
       <StagesEditor orderId={order.id} />
       <RefundPanel order={order} />
+      <OrderDocumentsPanel orderId={order.id} />
     </article>
   );
 }

@@ -6,6 +6,7 @@
 import type { APIContext } from "astro";
 import { z } from "zod";
 import { requireAdmin } from "../../../server/auth/auth.server";
+import { auditActor } from "../../audit/audit.server";
 import { getDb } from "../../../server/db/client";
 import {
   HttpError,
@@ -95,7 +96,7 @@ async function readStatusBody(context: APIContext): Promise<StatusChangeBody> {
 
 /** PUT /v2/admin/order/{id}?status=  (body `{ trackingNumber?, shippingCost? }` with shipped only) */
 export async function putOrderStatus(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = parseWith(idParam(), context.params.id);
   const { status } = readQuery(context.url, statusQuery);
   const body = await readStatusBody(context);
@@ -108,5 +109,5 @@ export async function putOrderStatus(context: APIContext): Promise<Response> {
       "trackingNumber and shippingCost can be given only when the order is shipped",
     );
   }
-  return json(await changeOrderStatus(await getDb(), id, { status, ...body }));
+  return json(await changeOrderStatus(await getDb(), actor, id, { status, ...body }));
 }

@@ -16,6 +16,7 @@ import {
 import { transitionError, type AdminOrderJson, type OrderCounts } from "./orders-admin";
 import { statusMail } from "./order-mail";
 import { shopConfig } from "../../../server/shop-config";
+import { recordAudit, type AuditActor } from "../../audit/audit.server";
 
 export interface OrderFilter {
   status?: string;
@@ -128,6 +129,7 @@ export interface StatusChange {
  */
 export async function changeOrderStatus(
   db: Db,
+  actor: AuditActor,
   id: string,
   change: StatusChange,
   now = new Date(),
@@ -153,6 +155,21 @@ export async function changeOrderStatus(
       })
       .where(eq(orders.id, id));
     const order = (await loadAdminOrder(tx, id))!;
+    await recordAudit(tx, actor, {
+      action: "order.status",
+      entity: "order",
+      entityId: id,
+      before: { status: row.status },
+      after: {
+        status: change.status,
+        ...(shipped && change.trackingNumber !== undefined
+          ? { trackingNumber: change.trackingNumber }
+          : {}),
+        ...(shipped && change.shippingCost !== undefined
+          ? { shippingCostPaise: change.shippingCost }
+          : {}),
+      },
+    });
     const mail = statusMail(order, shopConfig());
     if (mail) await sendMail(tx, mail);
     return order;

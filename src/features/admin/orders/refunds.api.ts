@@ -8,6 +8,7 @@
 import type { APIContext } from "astro";
 import { z } from "zod";
 import { requireAdmin } from "../../../server/auth/auth.server";
+import { auditActor } from "../../audit/audit.server";
 import { getDb, type DbOrTx } from "../../../server/db/client";
 import { HttpError, json, parseWith, readJson } from "../../../server/http";
 import { paymentProvider } from "../../../server/payments/index.server";
@@ -54,6 +55,7 @@ export async function getRefunds(context: APIContext): Promise<Response> {
 
 export async function postRefund(context: APIContext): Promise<Response> {
   const owner = await requireAdmin(context);
+  const actor = auditActor(context, owner);
   const id = parseWith(orderId, context.params.id);
   const body = await readJson(context.request, refundBody, 4 * 1024);
   const db = await getDb();
@@ -67,7 +69,7 @@ export async function postRefund(context: APIContext): Promise<Response> {
       400,
       "amount: this order is already refunded in full (or the refunds are in progress).",
     );
-  if (body.cancel) await changeOrderStatus(db, id, { status: "cancelled" });
+  if (body.cancel) await changeOrderStatus(db, actor, id, { status: "cancelled" });
   const refund =
     amount > 0
       ? await requestRefund(db, paymentProvider(), {
@@ -75,6 +77,7 @@ export async function postRefund(context: APIContext): Promise<Response> {
           amountPaise: amount,
           reason: body.reason,
           requestedBy: owner.email || owner.uid,
+          actor,
         })
       : null;
   return json(

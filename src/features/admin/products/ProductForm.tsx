@@ -15,6 +15,7 @@ import { PRODUCT_TEXTS, splitServerMessage, type ProductFormValues } from "./pro
 import ProductBasicsFields from "./ProductBasicsFields";
 import { messageOf } from "./ProductFormParts";
 import ProductImagesField from "./ProductImagesField";
+import ProductTaxFields from "./ProductTaxFields";
 import { AttributesField, TagsField, VariantsField } from "./ProductListFields";
 import { primaryButton, secondaryButton } from "./products-ui";
 
@@ -101,6 +102,7 @@ export default function ProductForm({
           categories={options}
           disabled={readOnly || busy}
         />
+        <ProductTaxFields register={register} errors={errors} />
         <Controller
           name="variants"
           control={control}

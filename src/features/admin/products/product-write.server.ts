@@ -4,6 +4,7 @@
  * same transaction as the product row, so the storefront never sees half an edit, and
  * `catalogueChanged(tx)` in that transaction tells the storefront's caches at once.
  */
+import { productTaxRow } from "../../books/product-tax";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../../server/db/client";
 import {
@@ -20,6 +21,7 @@ import { getProduct } from "../../catalogue/catalogue.server";
 import { catalogueChanged } from "../../catalogue/catalogue-version.server";
 import { isUploadedImageUrl } from "../../media/uploaded-url.server";
 import type { ProductInput } from "./product.schema";
+import { changedFields, recordAudit, type AuditActor } from "../../audit/audit.server";
 
 /** The shop's bundled artwork (the demo catalogue's /images/... files). */
 function isBundledImageUrl(url: string): boolean {
@@ -62,6 +64,7 @@ function row(input: ProductInput) {
     sku: input.sku,
     weightGrams: Math.round(input.weight * 1000),
     ...(input.processingDays === undefined ? {} : { processingDays: input.processingDays }),
+    ...productTaxRow(input),
   };
 }
 
@@ -115,7 +118,34 @@ function skuRace(error: unknown, sku: string): never {
   throw error;
 }
 
-export async function createProduct(db: Db, input: ProductInput): Promise<Product> {
+/** What the audit trail keeps of a product: everything the form edits, not the read-only extras. */
+function auditView(product: Product): Record<string, unknown> {
+  const {
+    updatedAt: _updated,
+    createdAt: _created,
+    ...fields
+  } = product as Product & {
+    updatedAt?: unknown;
+    createdAt?: unknown;
+  };
+  // Variants, images and attributes are rewritten on every save with new row ids: only their
+  // contents say whether they changed.
+  const withoutIds = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map((item) => {
+          if (item === null || typeof item !== "object") return item;
+          const { id: _id, ...rest } = item as Record<string, unknown>;
+          return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, withoutIds(v)]));
+        })
+      : value;
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, withoutIds(v)]));
+}
+
+export async function createProduct(
+  db: Db,
+  actor: AuditActor,
+  input: ProductInput,
+): Promise<Product> {
   const id = crypto.randomUUID();
   return db
     .transaction(async (tx) => {
@@ -123,12 +153,24 @@ export async function createProduct(db: Db, input: ProductInput): Promise<Produc
       await tx.insert(products).values({ id, ...row(input) });
       await writeChildren(tx, id, input);
       await catalogueChanged(tx);
-      return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
+      const created = (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
+      await recordAudit(tx, actor, {
+        action: "product.create",
+        entity: "product",
+        entityId: id,
+        after: auditView(created),
+      });
+      return created;
     })
     .catch((error: unknown) => skuRace(error, input.sku));
 }
 
-export async function updateProduct(db: Db, id: string, input: ProductInput): Promise<Product> {
+export async function updateProduct(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  input: ProductInput,
+): Promise<Product> {
   return db
     .transaction(async (tx) => {
       const [existing] = await tx
@@ -138,13 +180,21 @@ export async function updateProduct(db: Db, id: string, input: ProductInput): Pr
         .for("update");
       if (!existing) throw new HttpError(404, "Product not found");
       await check(tx, input, id);
+      const before = (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
       await tx
         .update(products)
         .set({ ...row(input), updatedAt: new Date() })
         .where(eq(products.id, id));
       await writeChildren(tx, id, input);
       await catalogueChanged(tx);
-      return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
+      const after = (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
+      await recordAudit(tx, actor, {
+        action: "product.update",
+        entity: "product",
+        entityId: id,
+        ...changedFields(auditView(before), auditView(after)),
+      });
+      return after;
     })
     .catch((error: unknown) => skuRace(error, input.sku));
 }

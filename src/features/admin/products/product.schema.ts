@@ -8,6 +8,7 @@
  */
 import * as z from "zod/mini";
 import { optionalText, requiredText } from "../../../lib/fields";
+import { productTaxShape } from "../../books/product-tax";
 
 /** Required text: blank once whitespace and zero-width characters are trimmed is refused (0063). */
 const text = (field: string, max: number) => requiredText(field, max);
@@ -65,6 +66,7 @@ export const productInput = z
         ),
     ),
     categoryId: text("Category", 100),
+    ...productTaxShape,
     status: z.enum(PRODUCT_STATUSES, { error: "Status must be active or inactive" }),
     sku: text("SKU", 100),
     variants: z.array(productVariantInput).check(z.maxLength(100)),

@@ -18,6 +18,7 @@ import {
 import { catalogueChanged } from "../../catalogue/catalogue-version.server";
 import { HOME_LIMIT_CODE, HOME_PRODUCTS_MAX } from "../../catalogue/catalogue";
 import { PRODUCT_TEXTS } from "./product-form";
+import { recordAudit, type AuditActor } from "../../audit/audit.server";
 
 /** Arbitrary constant naming the homepage-listing lock. */
 const HOME_LOCK = 0x5e5a_0008;
@@ -72,23 +73,40 @@ export async function loadAdminProduct(db: Db, id: string): Promise<AdminProduct
 
 export async function setProductStatus(
   db: Db,
+  actor: AuditActor,
   id: string,
   status: "active" | "inactive",
 ): Promise<Product> {
   return db.transaction(async (tx) => {
+    const [was] = await tx
+      .select({ status: products.status })
+      .from(products)
+      .where(eq(products.id, id))
+      .for("update");
     const updated = await tx
       .update(products)
       .set({ status, updatedAt: new Date() })
       .where(eq(products.id, id))
       .returning({ id: products.id });
     if (updated.length === 0) throw new HttpError(404, "Product not found");
+    await recordAudit(tx, actor, {
+      action: "product.status",
+      entity: "product",
+      entityId: id,
+      before: { status: was?.status ?? null },
+      after: { status },
+    });
     await catalogueChanged(tx);
     return (await getProduct(tx, id, { includeInactive: true, includeCost: true }))!;
   });
 }
 
 /** Adds the product to the homepage listing, or removes it when listed. */
-export async function toggleHomeProduct(db: Db, id: string): Promise<"added" | "removed"> {
+export async function toggleHomeProduct(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+): Promise<"added" | "removed"> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${HOME_LOCK})`);
     const [product] = await tx
@@ -98,6 +116,13 @@ export async function toggleHomeProduct(db: Db, id: string): Promise<"added" | "
     if (!product) throw new HttpError(404, "Product not found");
     const removed = await tx.delete(homeProducts).where(eq(homeProducts.productId, id)).returning();
     if (removed.length > 0) {
+      await recordAudit(tx, actor, {
+        action: "home.remove",
+        entity: "product",
+        entityId: id,
+        before: { onHome: true },
+        after: { onHome: false },
+      });
       await catalogueChanged(tx);
       return "removed";
     }
@@ -108,6 +133,13 @@ export async function toggleHomeProduct(db: Db, id: string): Promise<"added" | "
       .select({ next: sql<number>`coalesce(max(${homeProducts.position}), -1) + 1` })
       .from(homeProducts)) as [{ next: number }];
     await tx.insert(homeProducts).values({ productId: id, position: Number(next) });
+    await recordAudit(tx, actor, {
+      action: "home.add",
+      entity: "product",
+      entityId: id,
+      before: { onHome: false },
+      after: { onHome: true, position: Number(next) },
+    });
     await catalogueChanged(tx);
     return "added";
   });

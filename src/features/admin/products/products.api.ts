@@ -8,6 +8,7 @@
 import type { APIContext } from "astro";
 import { z } from "zod/mini";
 import { requireAdmin } from "../../../server/auth/auth.server";
+import { auditActor } from "../../audit/audit.server";
 import { getDb } from "../../../server/db/client";
 import {
   HttpError,
@@ -71,7 +72,7 @@ export async function getAdminProduct(context: APIContext): Promise<Response> {
 
 /** PATCH /v2/products/{id}?status=active|inactive */
 export async function patchProductStatus(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = parseWith(idParam(), context.params.id);
   const { status } = readQuery(
     context.url,
@@ -79,14 +80,14 @@ export async function patchProductStatus(context: APIContext): Promise<Response>
       status: z.enum(["active", "inactive"], { error: "status must be active or inactive" }),
     }),
   );
-  return json(await setProductStatus(await getDb(), id, status));
+  return json(await setProductStatus(await getDb(), actor, id, status));
 }
 
 /** PATCH /v2/home-products/{id} -> text "added" | "removed" */
 export async function patchHomeProduct(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = parseWith(idParam(), context.params.id);
-  const result = await toggleHomeProduct(await getDb(), id);
+  const result = await toggleHomeProduct(await getDb(), actor, id);
   return new Response(result, {
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
   });
@@ -110,15 +111,15 @@ async function readProduct(context: APIContext): Promise<ProductInput> {
 
 /** POST /v2/products -> 201 the product */
 export async function postProduct(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const input = await readProduct(context);
-  return json(await createProduct(await getDb(), input), { status: 201 });
+  return json(await createProduct(await getDb(), actor, input), { status: 201 });
 }
 
 /** PUT /v2/products/{id} -> the product */
 export async function putProduct(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const actor = auditActor(context, await requireAdmin(context));
   const id = parseWith(idParam(), context.params.id);
   const input = await readProduct(context);
-  return json(await updateProduct(await getDb(), id, input));
+  return json(await updateProduct(await getDb(), actor, id, input));
 }

@@ -40,6 +40,9 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   inquiry: () => import("../quotes/InquiryQuoteScreen"),
   discounts: () => import("../discounts/DiscountsScreen"),
   discount: () => import("../discounts/DiscountsScreen"),
+  audit: () => import("../audit/AuditScreen"),
+  outbox: () => import("../outbox/OutboxScreen"),
+  settings: () => import("../settings/SettingsScreen"),
 };
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {

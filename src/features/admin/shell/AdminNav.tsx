@@ -7,6 +7,7 @@ import { useEffect, type MouseEvent } from "react";
 import { ADMIN_NAV, matchAdminRoute } from "./admin-routes";
 import { navigate } from "./admin-router";
 import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
+import FailingMailBadge from "../outbox/FailingMailBadge";
 
 const INQUIRIES_HREF = "/admin/inquiries";
 
@@ -60,6 +61,7 @@ export default function AdminNav({ current }: { current: string }) {
                     <span className="sr-only"> new</span>
                   </span>
                 )}
+                {href === "/admin/outbox" && <FailingMailBadge current={current} />}
               </a>
             </li>
           );

@@ -13,7 +13,10 @@ export type AdminScreen =
   | "inquiries"
   | "inquiry"
   | "discounts"
-  | "discount";
+  | "discount"
+  | "audit"
+  | "outbox"
+  | "settings";
 
 export interface AdminMatch {
   screen: AdminScreen;
@@ -34,6 +37,10 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
   { pattern: /^\/admin\/discounts$/, screen: "discounts" },
   { pattern: /^\/admin\/discounts\/([^/]+)$/, screen: "discount" },
+  { pattern: /^\/admin\/audit$/, screen: "audit" },
+  { pattern: /^\/admin\/outbox$/, screen: "outbox" },
+  // The shop's settings, one panel per section (admin/settings/, docs/decisions/0081).
+  { pattern: /^\/admin\/settings$/, screen: "settings" },
 ];
 
 /** The screen for a pathname (a trailing slash is ignored), or null for an unknown admin path. */
@@ -65,6 +72,9 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   inquiry: "Inquiry",
   discounts: "Discount codes",
   discount: "Discount codes",
+  audit: "Audit trail",
+  outbox: "Outbox",
+  settings: "Settings",
 };
 
 /** The admin navigation of docs/product.md §2, in its order, plus the inquiries inbox (decision 0039). */
@@ -75,5 +85,8 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
   { label: "Discount codes", href: "/admin/discounts" },
+  { label: "Outbox", href: "/admin/outbox" },
+  { label: "Audit trail", href: "/admin/audit" },
+  { label: "Settings", href: "/admin/settings" },
   { label: "User Home", href: "/" },
 ];

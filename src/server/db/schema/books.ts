@@ -124,3 +124,18 @@ export const invoiceLines = pgTable(
     check("invoice_lines_rate_check", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
   ],
 );
+
+/**
+ * A document's PDF as first made (docs/decisions/0086-invoice-pdf.md): made from the stored,
+ * never-changing document at its first download and kept, so every later download is the same
+ * bytes, whose sha256 is the invoice's `pdf_sha256`. Base64 text, so backups and moves carry it
+ * like any other column.
+ */
+export const invoicePdfs = pgTable("invoice_pdfs", {
+  invoiceId: text("invoice_id")
+    .primaryKey()
+    .references(() => invoices.id),
+  sha256: text("sha256").notNull(),
+  pdfBase64: text("pdf_base64").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -25,9 +25,15 @@ export const categories = pgTable(
     name: text("name"),
     img: text("img").notNull().default(""),
     show: smallint("show").notNull().default(1),
+    /** The collection's default HSN code and GST rate for its products (null: the shop's default). */
+    hsn: text("hsn"),
+    gstRate: integer("gst_rate"),
     createdAt: createdAt(),
   },
-  (t) => [check("categories_show_check", sql`${t.show} in (0, 1)`)],
+  (t) => [
+    check("categories_show_check", sql`${t.show} in (0, 1)`),
+    check("categories_gst_rate_check", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
+  ],
 );
 
 export const products = pgTable(
@@ -52,6 +58,9 @@ export const products = pgTable(
     weightGrams: integer("weight_grams").notNull().default(0),
     /** Days from payment to dispatch at the latest (the order's promise, decision 0046); 20 is the policy's longest. */
     processingDays: integer("processing_days").notNull().default(20),
+    /** HSN code and GST rate (docs/decisions/0085); null: the category's, else the shop's default. */
+    hsn: text("hsn"),
+    gstRate: integer("gst_rate"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +71,7 @@ export const products = pgTable(
     ),
     check("products_weight_check", sql`${t.weightGrams} >= 0`),
     check("products_processing_days_check", sql`${t.processingDays} between 1 and 90`),
+    check("products_gst_rate_check", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
     check("products_status_check", sql`${t.status} in ('active', 'inactive')`),
     check("products_currency_check", sql`${t.currency} = 'INR'`),
     check(

@@ -70,6 +70,8 @@ export const orders = pgTable(
     claimEmail: text("claim_email").notNull().default(""),
     /** Where the payment page sends the browser back ('' = /verify-order/{id}). */
     returnPath: text("return_path").notNull().default(""),
+    /** The buyer's GSTIN when they gave one at checkout or on the quote page (docs/decisions/0085). */
+    buyerGstin: text("buyer_gstin").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,97 @@
+/**
+ * The books end to end (docs/decisions/0083-0086): the owner saves the business settings in the
+ * portal's Settings screen (a regular seller in Maharashtra); a shopper gives a GSTIN at checkout,
+ * pays with the local provider, and downloads the tax invoice from /my-orders/{id}; the PDF names
+ * the shop's GSTIN, the buyer's GSTIN and the place of supply. The owner sees it on the order screen.
+ */
+import { readFile } from "node:fs/promises";
+import { extractText, getDocumentProxy } from "unpdf";
+import { expect, test, watchCsp } from "./fixtures";
+import { hydrated } from "./hydration";
+import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
+
+const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+
+test("a shopper pays and downloads the tax invoice; the owner set the seller and sees it", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext();
+  watchCsp(context);
+  const owner = await context.newPage();
+  await signIn(owner, OWNER);
+  await owner.waitForURL((url) => url.pathname !== "/login");
+  await owner.goto("/admin/settings");
+  const form = owner.locator("[data-business-form]");
+  await hydrated(owner, form.getByRole("button", { name: "Save settings" }));
+  await form.getByLabel("Legal name").fill("Resin Tales Studio LLP");
+  await form.getByLabel("Address line 1").fill("12 Lake Road");
+  await form.getByLabel("City").fill("Pune");
+  await form.getByLabel("State").selectOption("Maharashtra");
+  await form.getByLabel("PIN code").fill("411001");
+  await form.getByLabel("Registration").selectOption("regular");
+  await form.getByLabel("GSTIN").fill("27AAPFU0939F1ZA");
+  await form.getByLabel("Invoice prefix").fill("RT");
+  await form.getByRole("button", { name: "Save settings" }).click();
+  await expect(form.getByText(/check digit/)).toBeVisible();
+  await form.getByLabel("GSTIN").fill("27aapfu0939f1zv");
+  await form.getByRole("button", { name: "Save settings" }).click();
+  await expect(toast(owner, "Settings saved")).toBeVisible();
+
+  await signIn(page, await freshShopper(request));
+  await page.waitForURL((url) => url.pathname === "/");
+  const [product] = await someProducts(page, 1);
+  await addProduct(page, product!);
+  await page.goto("/checkout");
+  await hydrated(page, page.getByRole("button", { name: /^Pay .* via UPI$/ }));
+  await page.getByRole("button", { name: "Add Address" }).click();
+  const editor = page.getByRole("dialog", { name: "Add Address" });
+  await editor.getByLabel("First name").fill("Asha");
+  await editor.getByLabel("Last name").fill("Rao");
+  await editor.getByLabel("Phone number").fill("9876543210");
+  await editor.getByLabel("Address Line 1").fill("4 MG Road");
+  await editor.getByLabel("City").fill("Bengaluru");
+  await editor.getByLabel("State").selectOption("Karnataka");
+  await editor.getByLabel("ZIP code").fill("560001");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Address saved!")).toBeVisible();
+  await page.getByLabel("UPI contact number").fill("9876543210");
+  await page.getByLabel(/^GSTIN/).fill("27AAPFU0939F1ZV");
+  await page.getByRole("button", { name: /^Pay .* via UPI$/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
+  const orderId = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem("tempOrder") ?? "null") as { order_id: string }).order_id,
+  );
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+
+  await page.goto(`/my-orders/${orderId}`);
+  const documents = page.getByTestId("order-documents");
+  await expect(documents).toContainText(/Tax Invoice RT\/\d\d-\d\d\/\d{6}/);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    documents.getByRole("link", { name: "Download Tax Invoice (PDF)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^RT-\d\d-\d\d-\d{6}\.pdf$/);
+  const bytes = await readFile((await download.path())!);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), {
+    mergePages: true,
+  });
+  const flat = text.replace(/\s+/g, " ");
+  expect(flat).toContain("GSTIN: 27AAPFU0939F1ZV");
+  expect(flat).toContain("Place of supply: Karnataka (29)");
+  expect(flat).toContain("IGST");
+  expect(flat).toContain("Whether tax is payable on reverse charge: No");
+
+  await owner.goto(`/admin/order/${orderId}`);
+  const panel = owner.locator(`[data-order-documents="${orderId}"]`);
+  await expect(panel).toContainText("Tax Invoice", { timeout: 30_000 });
+  await expect(panel.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
+    "href",
+    /^\/admin\/documents\/doc_/,
+  );
+  await context.close();
+});

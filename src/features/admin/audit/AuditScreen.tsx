@@ -1,0 +1,165 @@
+/**
+ * The audit trail (/admin/audit): every owner action, newest first, who did it, from which address
+ * and what changed, filtered by who, entity, action and a date range and paged by the server; the
+ * view is kept in the address (docs/decisions/0110-audit-coverage-and-keeping.md, 0053).
+ */
+import { useStore } from "@nanostores/react";
+import { useState, type FormEvent } from "react";
+import { indiaDateTime } from "../../../lib/dates";
+import Pager from "../orders/Pager";
+import type { ScreenProps } from "../shell/AdminApp";
+import { $adminSearch, setSearch } from "../shell/admin-router";
+import ScreenState from "../shell/ScreenState";
+import { useScreenData } from "../shell/use-screen-data";
+import {
+  AUDIT_ENTITIES,
+  AUDIT_PAGE_SIZE,
+  auditSearch,
+  readAuditView,
+  type AuditRowJson,
+  type AuditView,
+} from "./audit-admin";
+import { fetchAuditPage } from "./audit-client";
+
+const input = "rounded-full border border-cream-300 bg-white px-3 py-1.5 text-sm text-ink-900";
+
+/** A before/after value as one short line of JSON (the full value is in the row's details). */
+function brief(value: unknown): string {
+  if (value === null || value === undefined) return "-";
+  const text = JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+function AuditRow({ row }: { row: AuditRowJson }) {
+  return (
+    <tr className="border-t border-cream-200 align-top" data-audit-row={row.action}>
+      <td className="whitespace-nowrap px-3 py-2">{indiaDateTime(row.at)}</td>
+      <td className="px-3 py-2">
+        <div>{row.actorEmail ?? row.actorUid}</div>
+        {row.address && <div className="text-xs text-ink-500">{row.address}</div>}
+      </td>
+      <td className="px-3 py-2 font-mono text-xs">{row.action}</td>
+      <td className="px-3 py-2">
+        {row.entity}
+        {row.entityId && (
+          <div className="max-w-48 truncate font-mono text-xs text-ink-500" title={row.entityId}>
+            {row.entityId}
+          </div>
+        )}
+      </td>
+      <td className="px-3 py-2 text-xs">
+        <details>
+          <summary className="cursor-pointer">
+            <span className="text-ink-500">{brief(row.before)}</span> → {brief(row.after)}
+          </summary>
+          <pre className="mt-2 max-w-xl overflow-x-auto whitespace-pre-wrap rounded bg-cream-50 p-2">
+            {JSON.stringify({ before: row.before, after: row.after }, null, 2)}
+          </pre>
+        </details>
+      </td>
+    </tr>
+  );
+}
+
+function Filters({ view }: { view: AuditView }) {
+  const [draft, setDraft] = useState(view);
+  const field = (key: keyof Omit<AuditView, "page">) => ({
+    value: draft[key],
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((d) => ({ ...d, [key]: event.target.value })),
+  });
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(auditSearch({ ...draft, page: 0 }), { push: true });
+  };
+  return (
+    <form onSubmit={apply} className="flex flex-wrap items-end gap-3 text-sm text-ink-700">
+      <label className="flex flex-col gap-1">
+        Who
+        <input {...field("who")} placeholder="email or uid" className={input} maxLength={200} />
+      </label>
+      <label className="flex flex-col gap-1">
+        Entity
+        <select {...field("entity")} className={input}>
+          <option value="">All</option>
+          {AUDIT_ENTITIES.map((entity) => (
+            <option key={entity} value={entity}>
+              {entity}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        Action
+        <input {...field("action")} placeholder="order.status" className={input} maxLength={80} />
+      </label>
+      <label className="flex flex-col gap-1">
+        From
+        <input type="date" {...field("from")} className={input} />
+      </label>
+      <label className="flex flex-col gap-1">
+        To
+        <input type="date" {...field("to")} className={input} />
+      </label>
+      <button
+        type="submit"
+        className="rounded-full bg-ink-900 px-4 py-1.5 text-sm font-medium text-cream-50"
+      >
+        Apply
+      </button>
+    </form>
+  );
+}
+
+export default function AuditScreen(_props: ScreenProps) {
+  const search = useStore($adminSearch);
+  const view = readAuditView(search);
+  const data = useScreenData((signal) => fetchAuditPage(view, signal), [auditSearch(view)]);
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-3xl text-ink-900">Audit trail</h1>
+      <Filters key={auditSearch({ ...view, page: 0 })} view={view} />
+      <ScreenState
+        data={data}
+        loading="Loading the audit trail"
+        failed="The audit trail could not be loaded."
+      >
+        {({ rows, count: total }) =>
+          rows.length === 0 ? (
+            <p className="text-ink-500">No owner actions match.</p>
+          ) : (
+            <div className={`space-y-4 ${data.refreshing ? "opacity-70" : ""}`}>
+              <div className="overflow-x-auto rounded-2xl border border-cream-200 bg-white">
+                <table className="w-full text-left text-sm" aria-label="Audit trail">
+                  <thead className="bg-cream-50 text-ink-700">
+                    <tr>
+                      <th className="px-3 py-2">When</th>
+                      <th className="px-3 py-2">Who</th>
+                      <th className="px-3 py-2">Action</th>
+                      <th className="px-3 py-2">What</th>
+                      <th className="px-3 py-2">Change</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <AuditRow key={row.id} row={row} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                page={view.page}
+                pages={Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))}
+                from={view.page * AUDIT_PAGE_SIZE + 1}
+                to={view.page * AUDIT_PAGE_SIZE + rows.length}
+                total={total}
+                label="Pages of the audit trail"
+                onPage={(page) => setSearch(auditSearch({ ...view, page }), { push: true })}
+              />
+            </div>
+          )
+        }
+      </ScreenState>
+    </section>
+  );
+}

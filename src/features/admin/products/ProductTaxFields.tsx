@@ -1,0 +1,64 @@
+/**
+ * The product form's tax fields (docs/decisions/0085): HSN code and GST rate, each blank for the
+ * category's or the shop's default. No rate is suggested: the owner's accountant decides.
+ */
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { GST_RATES } from "../../books/tax";
+import type { ProductFormValues } from "./product-form";
+import { inputClass, labelClass } from "./products-ui";
+
+interface Props {
+  register: UseFormRegister<ProductFormValues>;
+  errors: FieldErrors<ProductFormValues>;
+}
+
+export default function ProductTaxFields({ register, errors }: Props) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2" data-product-tax>
+      <div>
+        <label className={labelClass} htmlFor="product-hsn">
+          HSN code
+        </label>
+        <input
+          id="product-hsn"
+          className={inputClass}
+          inputMode="numeric"
+          maxLength={8}
+          placeholder="Default"
+          aria-invalid={errors.hsn ? true : undefined}
+          {...register("hsn")}
+        />
+        {errors.hsn && (
+          <p className="mt-1 text-sm text-red-600" data-field-error>
+            {errors.hsn.message}
+          </p>
+        )}
+      </div>
+      <div>
+        <label className={labelClass} htmlFor="product-gst-rate">
+          GST rate
+        </label>
+        <select
+          id="product-gst-rate"
+          className={inputClass}
+          aria-invalid={errors.gstRate ? true : undefined}
+          {...register("gstRate", {
+            setValueAs: (v) => (v === "" || v === null ? null : Number(v)),
+          })}
+        >
+          <option value="">Default (category or shop)</option>
+          {GST_RATES.map((r) => (
+            <option key={r} value={r}>
+              {r} %
+            </option>
+          ))}
+        </select>
+        {errors.gstRate && (
+          <p className="mt-1 text-sm text-red-600" data-field-error>
+            {errors.gstRate.message}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

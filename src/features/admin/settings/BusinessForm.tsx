@@ -1,0 +1,155 @@
+/**
+ * The business section's fields (docs/decisions/0083), over the schema the server checks
+ * (business-settings.schema.ts, decision 0064). The portal gives no tax rate as advice: the owner's
+ * accountant decides the HSN codes and rates.
+ */
+import {
+  FormError,
+  SelectField,
+  TextField,
+  primaryButton,
+} from "../../../components/ui/form-fields";
+import { useSchemaForm } from "../../../components/ui/use-schema-form";
+import { INDIAN_STATE_NAMES } from "../../../lib/india-states";
+import {
+  type BusinessSettings,
+  type BusinessSettingsInput,
+  businessSettingsSchema,
+} from "../../books/business-settings.schema";
+import { GST_RATES } from "../../books/tax";
+
+const STATES = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
+const RATES = GST_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }));
+const KINDS = [
+  { value: "regular", label: "Regular (tax invoices)" },
+  { value: "composition", label: "Composition (bills of supply)" },
+  { value: "unregistered", label: "Not registered (receipts)" },
+];
+
+interface Props {
+  initial: BusinessSettings;
+  onSave(value: BusinessSettings): Promise<void>;
+}
+
+export default function BusinessForm({ initial, onSave }: Props) {
+  const form = useSchemaForm<BusinessSettingsInput, BusinessSettings>(businessSettingsSchema, {
+    defaultValues: initial,
+  });
+  const { register, formState } = form;
+  const e = formState.errors;
+  const busy = formState.isSubmitting;
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSave)}
+      className="grid gap-4 sm:grid-cols-2"
+      data-business-form
+    >
+      <TextField label="Legal name" error={e.legalName?.message} {...register("legalName")} />
+      <TextField
+        label="Trading name"
+        required
+        error={e.tradingName?.message}
+        {...register("tradingName")}
+      />
+      <TextField
+        label="Address line 1"
+        error={e.address?.address1?.message}
+        {...register("address.address1")}
+      />
+      <TextField
+        label="Address line 2"
+        error={e.address?.address2?.message}
+        {...register("address.address2")}
+      />
+      <TextField label="City" error={e.address?.city?.message} {...register("address.city")} />
+      <SelectField
+        label="State"
+        options={STATES}
+        placeholder="Choose a state"
+        error={e.address?.state?.message}
+        {...register("address.state")}
+      />
+      <TextField
+        label="PIN code"
+        inputMode="numeric"
+        error={e.address?.zipCode?.message}
+        {...register("address.zipCode")}
+      />
+      <SelectField
+        label="Registration"
+        options={KINDS}
+        error={e.registration?.message}
+        {...register("registration")}
+      />
+      <TextField
+        label="GSTIN"
+        autoCapitalize="characters"
+        maxLength={15}
+        error={e.gstin?.message}
+        {...register("gstin")}
+      />
+      <TextField
+        label="PAN"
+        autoCapitalize="characters"
+        maxLength={10}
+        error={e.pan?.message}
+        {...register("pan")}
+      />
+      <TextField
+        label="Invoice prefix"
+        required
+        maxLength={3}
+        error={e.invoicePrefix?.message}
+        {...register("invoicePrefix")}
+      />
+      <TextField
+        label="Credit note prefix"
+        required
+        maxLength={3}
+        error={e.creditNotePrefix?.message}
+        {...register("creditNotePrefix")}
+      />
+      <TextField
+        label="Support email"
+        type="email"
+        required
+        error={e.supportEmail?.message}
+        {...register("supportEmail")}
+      />
+      <TextField
+        label="Support phone"
+        type="tel"
+        error={e.supportPhone?.message}
+        {...register("supportPhone")}
+      />
+      <TextField
+        label="Default HSN code"
+        required
+        inputMode="numeric"
+        error={e.defaultHsn?.message}
+        {...register("defaultHsn")}
+      />
+      <SelectField
+        label="Default GST rate"
+        options={RATES}
+        error={e.defaultGstRate?.message}
+        {...register("defaultGstRate", { valueAsNumber: true })}
+      />
+      <label className="flex items-center gap-2 text-sm text-ink-800 sm:col-span-2">
+        <input type="checkbox" {...register("pricesIncludeGst")} />
+        Prices include GST
+      </label>
+      <p className="text-sm text-ink-600 sm:col-span-2">
+        Changes apply to invoices issued from now on; issued invoices never change.
+      </p>
+      <div className="sm:col-span-2">
+        <FormError message={e.root?.message} />
+        <button type="submit" disabled={busy} className={`${primaryButton} sm:w-auto`}>
+          {busy ? "Saving…" : "Save settings"}
+        </button>
+      </div>
+    </form>
+  );
+}

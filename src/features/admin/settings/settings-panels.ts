@@ -1,0 +1,18 @@
+/**
+ * The Settings screen's panels, one per settings section (docs/decisions/0081): adding a section's
+ * panel is one line here. Each panel is its own chunk, fetched when the screen shows
+ * (shell/ScreenLoader, as the screens are), and loads and saves its own section through
+ * settings-client.ts.
+ */
+import type { ScreenModule } from "../shell/ScreenLoader";
+
+export interface SettingsPanel {
+  /** The section's key (`/v2/admin/settings/{key}`), also the panel's anchor. */
+  key: string;
+  title: string;
+  load: ScreenModule<Record<string, never>>;
+}
+
+export const SETTINGS_PANELS: readonly SettingsPanel[] = [
+  { key: "business", title: "Business and tax", load: () => import("./BusinessPanel") },
+];

@@ -1,0 +1,72 @@
+/**
+ * The shapes of the shop's documents as issued (docs/decisions/0082, 0085), browser-safe: the
+ * seller and buyer copies stored with each document, and a document as the API answers it.
+ */
+import type { PostalAddress } from "../../lib/address";
+import type { DocumentKind, RegistrationKind, TaxedLine, TaxTotals } from "./tax";
+
+/** The seller as it was at issue (from the business settings). */
+export interface SellerCopy {
+  legalName: string;
+  tradingName: string;
+  address: PostalAddress;
+  stateCode: string;
+  gstin: string;
+  pan: string;
+  registration: RegistrationKind;
+  supportEmail: string;
+  supportPhone: string;
+}
+
+/** The buyer as it was at issue: the delivery name and address, and a GSTIN when given. */
+export interface BuyerCopy {
+  name: string;
+  email: string;
+  phone: string;
+  address: PostalAddress;
+  stateName: string;
+  stateCode: string;
+  gstin: string;
+}
+
+/** Everything a document says, before it has a number (pure: document.ts builds it). */
+export interface DocumentDraft {
+  kind: DocumentKind;
+  seller: SellerCopy;
+  buyer: BuyerCopy;
+  placeOfSupplyCode: string;
+  placeOfSupplyName: string;
+  intraState: boolean;
+  lines: TaxedLine[];
+  totals: TaxTotals;
+}
+
+/** A document as issued: the draft with its number, date and links. */
+export interface IssuedDocument extends DocumentDraft {
+  id: string;
+  number: string;
+  issuedAt: Date;
+  orderId: string;
+  /** A credit note's invoice number. */
+  creditsNumber: string | null;
+}
+
+/** What a document is called on its page and in the lists. */
+export const DOCUMENT_TITLES: Readonly<Record<DocumentKind, string>> = {
+  "tax-invoice": "Tax Invoice",
+  "bill-of-supply": "Bill of Supply",
+  receipt: "Receipt",
+  "credit-note": "Credit Note",
+};
+
+/** A document in a list (/my-orders/{id}, the portal's order): the download's address. */
+export interface DocumentLink {
+  id: string;
+  kind: DocumentKind;
+  title: string;
+  number: string;
+  issuedAt: string;
+  href: string;
+}
+
+export const documentHref = (id: string) => `/v2/invoices/${encodeURIComponent(id)}/pdf`;

@@ -1,0 +1,115 @@
+/**
+ * The business section of the shop's settings (docs/decisions/0083-business-settings-and-gstin.md):
+ * who issues the invoices, from where, and how they are taxed and numbered. One zod/mini schema for
+ * the portal's panel and PUT /v2/admin/settings/business alike; browser-safe (no server imports).
+ */
+import { z } from "zod/mini";
+import { postalAddressShape } from "../../lib/address.schema";
+import { emailField, optionalText, requiredText } from "../../lib/fields";
+import { gstStateCode } from "../../lib/india-states";
+import { GSTIN_PATTERN, PAN_PATTERN, gstinProblem, normalizeGstin, panOfGstin } from "./gstin";
+import { PREFIX_PATTERN } from "./numbering";
+import { GST_RATES, REGISTRATION_KINDS } from "./tax";
+
+export const BUSINESS_KEY = "business";
+
+const PREFIX_MESSAGE = "1 to 3 letters, digits or '-' (numbers read like RT/25-26/000123)";
+const HSN_MESSAGE = "Default HSN code: 4, 6 or 8 digits (e.g. 3926)";
+
+const upper = (field: string, max: number) =>
+  optionalText(field, max).check(z.overwrite((v) => normalizeGstin(v)));
+
+const prefix = (field: string) =>
+  requiredText(field, 3).check(
+    z.refine((v) => PREFIX_PATTERN.test(v), `${field}: ${PREFIX_MESSAGE}`),
+  );
+
+export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
+
+export const businessSettingsSchema = z
+  .object({
+    legalName: optionalText("Legal name", 200),
+    tradingName: requiredText("Trading name", 200),
+    address: z.object(postalAddressShape),
+    gstin: upper("GSTIN", 15),
+    pan: upper("PAN", 10).check(
+      z.refine(
+        (v) => v === "" || PAN_PATTERN.test(v),
+        "PAN: 5 letters, 4 digits, a letter (e.g. ABCDE1234F)",
+      ),
+    ),
+    registration: z.enum(REGISTRATION_KINDS, {
+      error: "Registration: choose regular, composition or unregistered",
+    }),
+    invoicePrefix: prefix("Invoice prefix"),
+    creditNotePrefix: prefix("Credit note prefix"),
+    supportEmail: emailField({
+      required: "Support email is required",
+      invalid: "Support email: invalid email",
+    }),
+    supportPhone: optionalText("Support phone", 20),
+    defaultHsn: requiredText("Default HSN code", 8).check(
+      z.refine((v) => HSN_PATTERN.test(v), HSN_MESSAGE),
+    ),
+    defaultGstRate: z.union(
+      GST_RATES.map((r) => z.literal(r)),
+      {
+        error: "Default GST rate: choose 0, 5, 12, 18 or 28 %",
+      },
+    ),
+    pricesIncludeGst: z.boolean({ error: "Prices include GST: yes or no" }),
+  })
+  .check(
+    z.refine(
+      (v) => v.gstin === "" || gstinProblem(v.gstin, gstStateCode(v.address.state)) === null,
+      {
+        error: (issue) => {
+          const v = issue.input as { gstin: string; address: { state: string } };
+          return gstinProblem(v.gstin, gstStateCode(v.address.state)) ?? "GSTIN is not valid";
+        },
+        path: ["gstin"],
+        when: (payload) => typeof (payload.value as { gstin?: unknown })?.gstin === "string",
+      },
+    ),
+    z.refine((v) => v.registration === "unregistered" || GSTIN_PATTERN.test(v.gstin), {
+      error: "GSTIN is required for a regular or composition registration",
+      path: ["gstin"],
+      when: (payload) => typeof (payload.value as { gstin?: unknown })?.gstin === "string",
+    }),
+    z.refine((v) => v.registration === "unregistered" || v.legalName !== "", {
+      error: "Legal name is required for a registered business (it is printed on every invoice)",
+      path: ["legalName"],
+      when: (payload) => typeof (payload.value as { legalName?: unknown })?.legalName === "string",
+    }),
+    z.refine((v) => v.invoicePrefix.toUpperCase() !== v.creditNotePrefix.toUpperCase(), {
+      error: "Credit note prefix must differ from the invoice prefix (each is its own series)",
+      path: ["creditNotePrefix"],
+      when: (payload) => {
+        const v = payload.value as { invoicePrefix?: unknown; creditNotePrefix?: unknown };
+        return typeof v?.invoicePrefix === "string" && typeof v.creditNotePrefix === "string";
+      },
+    }),
+    z.refine((v) => v.pan === "" || v.gstin === "" || panOfGstin(v.gstin) === v.pan, {
+      error: "PAN must be the same as characters 3 to 12 of the GSTIN",
+      path: ["pan"],
+      when: (payload) => {
+        const v = payload.value as { pan?: unknown; gstin?: unknown };
+        return typeof v?.pan === "string" && typeof v.gstin === "string";
+      },
+    }),
+  );
+
+export type BusinessSettings = z.output<typeof businessSettingsSchema>;
+export type BusinessSettingsInput = z.input<typeof businessSettingsSchema>;
+
+/** GET/PUT /v2/admin/settings/business answer: the values and the version they were read at. */
+export interface BusinessSettingsAnswer {
+  value: BusinessSettings;
+  version: number;
+}
+
+/** PUT body: the whole section and the version the screen loaded (409 when another save came first). */
+export const businessSettingsBody = z.object({
+  value: z.unknown(),
+  version: z.number({ error: "version: a whole number" }).check(z.int(), z.minimum(0)),
+});

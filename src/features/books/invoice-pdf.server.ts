@@ -1,0 +1,234 @@
+/**
+ * A document's PDF (docs/decisions/0086-invoice-pdf.md): A4, made on the server with pdf-lib and
+ * the DejaVu Sans TrueType fonts from npm (they have ₹ and the Latin names of Indian buyers),
+ * embedded as subsets. It shows what rule 46 of the CGST Rules asks for: the supplier's name,
+ * address and GSTIN; number and date; the buyer's name, delivery address with state name and code,
+ * and GSTIN when given; per line the description, HSN, quantity, unit, rate, discount, taxable
+ * value and tax; totals; the amount in words; the place of supply; reverse charge: No.
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "pdf-lib";
+import { indiaDate } from "../../lib/dates";
+import { formatInr } from "../../lib/money";
+import { amountInWords } from "./amount-words";
+import { DOCUMENT_TITLES, type IssuedDocument } from "./books";
+import { pdfTable } from "./invoice-pdf-table";
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 40;
+const INK = rgb(0.13, 0.11, 0.1);
+const MUTED = rgb(0.4, 0.37, 0.34);
+
+export const REVERSE_CHARGE = "Whether tax is payable on reverse charge: No";
+export const COMPOSITION_NOTE =
+  "composition taxable person, not eligible to collect tax on supplies";
+
+/** Text Helvetica Bold can set (printable ASCII). */
+const PLAIN = /^[\x20-\x7E]*$/;
+
+let fonts: Promise<Uint8Array> | undefined;
+
+function fontBytes(): Promise<Uint8Array> {
+  fonts ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const dir = require.resolve("dejavu-fonts-ttf/package.json").replace(/package\.json$/, "ttf/");
+    return readFile(`${dir}DejaVuSans.ttf`);
+  })();
+  return fonts;
+}
+
+/**
+ * fontkit with its parsed fonts kept: pdf-lib parses the font file again for every document, which
+ * was most of a PDF's time; the parsed font is only read (each document makes its own subset).
+ */
+const parsed = new Map<unknown, ReturnType<typeof fontkit.create>>();
+const keptFontkit: typeof fontkit = {
+  ...fontkit,
+  create(data: Uint8Array, postscriptName?: string) {
+    let font = parsed.get(data);
+    if (!font) {
+      font = fontkit.create(data, postscriptName);
+      parsed.set(data, font);
+    }
+    return font;
+  },
+};
+
+export interface Writer {
+  page: PDFPage;
+  font: PDFFont;
+  bold: PDFFont;
+  y: number;
+  /** A new page when fewer than `height` points are left. */
+  ensure(height: number): void;
+  text(
+    value: string,
+    x: number,
+    options?: { size?: number; bold?: boolean; muted?: boolean; right?: number },
+  ): void;
+  /** Wrapped text in `width`; answers the lines' count. */
+  wrap(value: string, x: number, width: number, size?: number): string[];
+}
+
+function writer(pdf: PDFDocument, font: PDFFont, bold: PDFFont): Writer {
+  const w: Writer = {
+    page: pdf.addPage(A4),
+    font,
+    bold,
+    y: A4[1] - MARGIN,
+    ensure(height) {
+      if (w.y - height >= MARGIN) return;
+      w.page = pdf.addPage(A4);
+      w.y = A4[1] - MARGIN;
+    },
+    text(value, x, options = {}) {
+      const size = options.size ?? 9;
+      // Bold is Helvetica Bold (a standard font: nothing to embed) for plain ASCII text; anything
+      // else (₹, accents) is set in DejaVu Sans, which has every character the shop prints.
+      const f = options.bold && PLAIN.test(value) ? bold : font;
+      const at = options.right !== undefined ? options.right - f.widthOfTextAtSize(value, size) : x;
+      w.page.drawText(value, { x: at, y: w.y, size, font: f, color: options.muted ? MUTED : INK });
+    },
+    wrap(value, _x, width, size = 9) {
+      const lines: string[] = [];
+      for (const paragraph of value.split("\n")) {
+        let line = "";
+        for (const word of paragraph.split(/\s+/)) {
+          const next = line ? `${line} ${word}` : word;
+          if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+          else {
+            lines.push(line);
+            line = word;
+          }
+        }
+        lines.push(line);
+      }
+      return lines;
+    },
+  };
+  return w;
+}
+
+function addressLines(a: {
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}): string[] {
+  return [a.address1, a.address2, `${a.city} ${a.zipCode}`.trim()].filter((l) => l.trim() !== "");
+}
+
+function block(w: Writer, x: number, heading: string, lines: string[], width: number): number {
+  let y = w.y;
+  w.page.drawText(heading, { x, y, size: 8, font: w.bold, color: MUTED });
+  for (const line of lines)
+    for (const part of w.wrap(line, x, width)) {
+      y -= 12;
+      w.page.drawText(part, { x, y, size: 9, font: w.font, color: INK });
+    }
+  return w.y - y;
+}
+
+export async function renderDocumentPdf(doc: IssuedDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(keptFontkit);
+  const regular = await fontBytes();
+  const font = await pdf.embedFont(regular, { subset: true });
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const title = DOCUMENT_TITLES[doc.kind];
+  pdf.setTitle(`${title} ${doc.number}`);
+  pdf.setAuthor(doc.seller.legalName);
+  pdf.setCreationDate(doc.issuedAt);
+  pdf.setModificationDate(doc.issuedAt);
+  pdf.setProducer("pdf-lib");
+  pdf.setCreator(doc.seller.tradingName);
+  const w = writer(pdf, font, bold);
+  const right = A4[0] - MARGIN;
+  const seller = doc.seller;
+
+  // The shop's name as its wordmark, the document's title and number.
+  w.text(seller.tradingName, MARGIN, { size: 20, bold: true });
+  w.text(title, 0, { size: 16, bold: true, right });
+  w.y -= 20;
+  w.text(`No. ${doc.number}`, 0, { right, bold: true });
+  w.y -= 12;
+  w.text(`Date ${indiaDate(doc.issuedAt)}`, 0, { right });
+  if (doc.creditsNumber) {
+    w.y -= 12;
+    w.text(`Against invoice ${doc.creditsNumber}`, 0, { right });
+  }
+  w.y -= 22;
+
+  const half = (right - MARGIN) / 2 - 10;
+  const supplier = [
+    seller.legalName,
+    ...addressLines(seller.address),
+    seller.address.state ? `State: ${seller.address.state} (code ${seller.stateCode})` : "",
+    seller.gstin ? `GSTIN: ${seller.gstin}` : "Not registered under GST",
+    seller.pan ? `PAN: ${seller.pan}` : "",
+  ].filter(Boolean);
+  const buyer = doc.buyer;
+  const recipient = [
+    buyer.name,
+    ...addressLines(buyer.address),
+    `State: ${buyer.stateName} (code ${buyer.stateCode})`,
+    buyer.gstin ? `GSTIN: ${buyer.gstin}` : "",
+  ].filter(Boolean);
+  const used = Math.max(
+    block(w, MARGIN, "SUPPLIER", supplier, half),
+    block(w, MARGIN + half + 20, "BILL TO / SHIP TO", recipient, half),
+  );
+  w.y -= used + 20;
+  w.text(`Place of supply: ${doc.placeOfSupplyName} (${doc.placeOfSupplyCode})`, MARGIN);
+  w.y -= 12;
+  w.text(REVERSE_CHARGE, MARGIN);
+  if (seller.registration === "composition") {
+    w.y -= 12;
+    w.text(COMPOSITION_NOTE, MARGIN, { bold: true });
+  }
+  w.y -= 18;
+
+  const taxed =
+    doc.kind === "tax-invoice" || (doc.kind === "credit-note" && seller.registration === "regular");
+  pdfTable(w, doc, { left: MARGIN, right, taxed, intraState: doc.intraState });
+
+  const t = doc.totals;
+  const sums: [string, number][] = [["Taxable value", t.taxablePaise]];
+  if (taxed && doc.intraState) sums.push(["CGST", t.cgstPaise], ["SGST", t.sgstPaise]);
+  if (taxed && !doc.intraState) sums.push(["IGST", t.igstPaise]);
+  sums.push(["Total", t.totalPaise]);
+  w.ensure(16 * sums.length + 60);
+  for (const [label, paise] of sums) {
+    w.y -= 14;
+    const isTotal = label === "Total";
+    w.text(label, 0, { right: right - 110, bold: isTotal });
+    w.text(formatInr(paise), 0, { right, bold: isTotal });
+  }
+  w.y -= 20;
+  for (const line of w.wrap(
+    `Amount in words: ${amountInWords(t.totalPaise)}`,
+    MARGIN,
+    right - MARGIN,
+  )) {
+    w.text(line, MARGIN, { bold: true });
+    w.y -= 12;
+  }
+  w.y -= 18;
+  w.ensure(40);
+  w.text(`For ${seller.legalName}`, 0, { right });
+  w.y -= 14;
+  w.text("This document is issued electronically and needs no signature.", 0, {
+    right,
+    muted: true,
+    size: 8,
+  });
+  const contact = [seller.supportEmail, seller.supportPhone].filter(Boolean).join(" · ");
+  if (contact) {
+    w.y -= 20;
+    w.text(`Questions: ${contact}`, MARGIN, { muted: true, size: 8 });
+  }
+  return pdf.save();
+}

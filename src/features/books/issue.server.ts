@@ -1,0 +1,230 @@
+/**
+ * Issuing the shop's documents (docs/decisions/0082, 0084, 0085): a sale's document in the
+ * transaction that marks its payment paid, a credit note in the transaction that records its refund
+ * as succeeded. Each is numbered from its series (the prefix) for the financial year, stored as
+ * issued (seller, buyer, lines, tax) and never changed; unique keys make a second one for the same
+ * payment or refund impossible.
+ */
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../server/db/client";
+import { invoiceLines, invoices } from "../../server/db/schema";
+import { productTaxCodes } from "../catalogue/tax-codes.server";
+import { loadOrderRow, orderItemRows } from "../orders/order-records.server";
+import type { BuyerCopy, DocumentDraft, SellerCopy } from "./books";
+import { readBusinessSettings } from "./business-settings.server";
+import { type SaleLine, buildSaleDocument } from "./document";
+import { documentNumber, financialYearOf } from "./numbering";
+import { nextSequence } from "./series.server";
+import { type GstRate, type TaxedLine, creditLines, sumLines } from "./tax";
+
+export function newDocumentId(now: Date): string {
+  return `doc_${now.getTime().toString(36)}_${randomBytes(5).toString("hex")}`;
+}
+
+/** Numbers and stores a document with its lines; answers its id and number. */
+async function storeDocument(
+  tx: Tx,
+  draft: DocumentDraft,
+  links: { orderId: string; paymentId?: string; refundId?: string; creditsInvoiceId?: string },
+  prefix: string,
+  now: Date,
+): Promise<{ id: string; number: string }> {
+  const financialYear = financialYearOf(now);
+  const sequence = await nextSequence(tx, prefix, financialYear);
+  const number = documentNumber(prefix, financialYear, sequence);
+  const id = newDocumentId(now);
+  await tx.insert(invoices).values({
+    id,
+    kind: draft.kind,
+    number,
+    series: prefix,
+    financialYear,
+    sequence,
+    issuedAt: now,
+    orderId: links.orderId,
+    paymentId: links.paymentId ?? null,
+    refundId: links.refundId ?? null,
+    creditsInvoiceId: links.creditsInvoiceId ?? null,
+    seller: draft.seller,
+    buyer: draft.buyer,
+    buyerGstin: draft.buyer.gstin || null,
+    placeOfSupplyCode: draft.placeOfSupplyCode,
+    placeOfSupplyName: draft.placeOfSupplyName,
+    intraState: draft.intraState,
+    ...draft.totals,
+  });
+  await tx
+    .insert(invoiceLines)
+    .values(draft.lines.map((line, i) => ({ invoiceId: id, lineNo: i + 1, ...line })));
+  return { id, number };
+}
+
+/**
+ * The paid order's document (tax invoice, bill of supply or receipt by the registration saved at
+ * this moment), once per payment. Called by recordPayment in its transaction, after the order was
+ * marked paid. A failure is logged and leaves the payment recorded (a savepoint takes back only
+ * the document and its number): a shopper's payment is never refused for its paperwork.
+ */
+export async function issueSaleDocument(
+  tx: Tx,
+  orderId: string,
+  paymentId: string,
+  now = new Date(),
+): Promise<string | null> {
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.paymentId, paymentId), ne(invoices.kind, "credit-note")));
+  if (existing) return existing.id;
+  try {
+    return await tx.transaction(async (sp) => {
+      const order = await loadOrderRow(sp, orderId);
+      if (!order) return null;
+      const items = await orderItemRows(sp, orderId);
+      const codes = await productTaxCodes(
+        sp,
+        items.flatMap((i) => (i.productId ? [i.productId] : [])),
+      );
+      const { value: settings } = await readBusinessSettings(sp);
+      const lines: SaleLine[] = items.map((item) => {
+        const code = item.productId ? codes.get(item.productId) : undefined;
+        return {
+          name: item.productName,
+          options: Object.values(item.variant ?? {}).map((v) => v.value),
+          note: order.kind === "shipping" ? "" : item.productNote,
+          quantity: item.quantity,
+          unitPricePaise: item.pricePaise,
+          hsn: code?.hsn ?? null,
+          gstRate: (code?.gstRate ?? null) as GstRate | null,
+          isShipping: order.kind === "shipping",
+        };
+      });
+      const linesPaise = items.reduce((sum, i) => sum + i.quantity * i.pricePaise, 0);
+      const shippingPaise = order.shippingPaise;
+      const name = `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
+      const draft = buildSaleDocument({
+        settings,
+        buyer: {
+          name,
+          email: order.shippingName.email,
+          phone: order.shippingName.phone,
+          address: order.shippingAddress,
+          gstin: order.buyerGstin,
+        },
+        lines,
+        orderDiscountPaise: Math.max(0, linesPaise + shippingPaise - order.totalPaise),
+        shippingPaise,
+      });
+      if (draft.totals.totalPaise !== order.totalPaise)
+        console.error(
+          `[books] order ${orderId}: the document's total ${draft.totals.totalPaise} is not the order's ${order.totalPaise} paise`,
+        );
+      const stored = await storeDocument(
+        sp,
+        draft,
+        { orderId, paymentId },
+        settings.invoicePrefix,
+        now,
+      );
+      return stored.id;
+    });
+  } catch (error) {
+    console.error(
+      `[books] NO DOCUMENT ISSUED for order ${orderId} (payment ${paymentId}); the payment is recorded:`,
+      error,
+    );
+    return null;
+  }
+}
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The order's latest sale document (not a credit note), or null. */
+export async function saleDocumentOf(db: DbOrTx, orderId: string): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), ne(invoices.kind, "credit-note")))
+    .orderBy(desc(invoices.issuedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function documentLines(db: DbOrTx, invoiceId: string): Promise<TaxedLine[]> {
+  const rows = await db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(invoiceLines.lineNo);
+  return rows.map(({ invoiceId: _id, lineNo: _no, ...line }) => ({
+    ...line,
+    kind: line.kind as TaxedLine["kind"],
+    gstRate: line.gstRate as GstRate,
+  }));
+}
+
+/**
+ * A succeeded refund's credit note, once per refund: it references the order's invoice and reverses
+ * the refunded part of its lines in the invoice's split (CGST + SGST or IGST), numbered from the
+ * credit note series. Nothing when the order has no document (paid before the books existed), or
+ * everything was already credited. Called by recordRefundState in its transaction; like the sale's
+ * document, a failure is logged inside a savepoint and the refund is still recorded.
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  refund: { id: string; orderId: string; amountPaise: number },
+  now = new Date(),
+): Promise<string | null> {
+  try {
+    return await tx.transaction((sp) => creditNoteIn(sp, refund, now));
+  } catch (error) {
+    console.error(
+      `[books] NO CREDIT NOTE ISSUED for refund ${refund.id} of order ${refund.orderId}; the refund is recorded:`,
+      error,
+    );
+    return null;
+  }
+}
+
+async function creditNoteIn(
+  tx: Tx,
+  refund: { id: string; orderId: string; amountPaise: number },
+  now: Date,
+): Promise<string | null> {
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.refundId, refund.id));
+  if (existing) return existing.id;
+  const invoice = await saleDocumentOf(tx, refund.orderId);
+  if (!invoice) return null;
+  const [credited] = await tx
+    .select({ paise: sql<string>`coalesce(sum(${invoices.totalPaise}), 0)` })
+    .from(invoices)
+    .where(eq(invoices.creditsInvoiceId, invoice.id));
+  const left = invoice.totalPaise - Number(credited?.paise ?? 0);
+  const amount = Math.min(refund.amountPaise, left);
+  if (amount <= 0) return null;
+  const lines = creditLines(await documentLines(tx, invoice.id), amount, invoice.intraState);
+  const { value: settings } = await readBusinessSettings(tx);
+  const draft: DocumentDraft = {
+    kind: "credit-note",
+    // The same seller as the invoice it corrects.
+    seller: invoice.seller as SellerCopy,
+    buyer: invoice.buyer as BuyerCopy,
+    placeOfSupplyCode: invoice.placeOfSupplyCode,
+    placeOfSupplyName: invoice.placeOfSupplyName,
+    intraState: invoice.intraState,
+    lines,
+    totals: sumLines(lines),
+  };
+  const stored = await storeDocument(
+    tx,
+    draft,
+    { orderId: refund.orderId, refundId: refund.id, creditsInvoiceId: invoice.id },
+    settings.creditNotePrefix,
+    now,
+  );
+  return stored.id;
+}

@@ -1,0 +1,118 @@
+/**
+ * A document's PDF (docs/decisions/0086) read back as text (unpdf, the PDF.js text layer): every
+ * field of rule 46 is on the tax invoice, the composition note on a bill of supply, the credit
+ * note names its invoice; the PDF is kept at its first download, its sha256 stored, and later
+ * downloads are the same bytes even after the settings change.
+ */
+import { eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { amountInWords } from "../src/features/books/amount-words";
+import { documentPdf, loadDocumentRow, sha256Hex } from "../src/features/books/documents.server";
+import { issueCreditNote } from "../src/features/books/issue.server";
+import { schema } from "../src/server/db/client";
+import { pay, pendingOrder, SELLER, saveSeller, seedBooksShop } from "./helpers/books";
+import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+
+const UID = "pdf-shopper";
+
+async function textOf(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
+describe.each(dbKinds)("document PDFs on %s", (kind) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    await seedBooksShop(t.db, UID);
+    await saveSeller(t.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const docOf = async (orderId: string) => {
+    const [row] = await t.db
+      .select()
+      .from(schema.invoices)
+      .where(eq(schema.invoices.orderId, orderId));
+    return row!;
+  };
+
+  it("shows every field rule 46 asks for on a tax invoice, and never changes", async () => {
+    const order = await pendingOrder(t.db, UID, "Karnataka", {
+      shippingPaise: 9_900,
+      buyerGstin: "29AAGCB7383J1Z4",
+    });
+    await pay(t.db, order);
+    const row = await docOf(order.id);
+    const bytes = await documentPdf(t.db, row);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    const text = await textOf(bytes);
+    for (const field of [
+      "Tax Invoice",
+      SELLER.legalName,
+      "12 Lake Road",
+      "GSTIN: 27AAPFU0939F1ZV",
+      `No. ${row.number}`,
+      "Date ",
+      "Asha Rao",
+      "4 MG Road",
+      "State: Karnataka (code 29)",
+      "GSTIN: 29AAGCB7383J1Z4",
+      "Place of supply: Karnataka (29)",
+      "Whether tax is payable on reverse charge: No",
+      "Ocean Wave Frame (A4, Gloss) - Asha & Ravi",
+      "3926",
+      "4414",
+      "9965",
+      "2 NOS",
+      "Discount",
+      "Taxable",
+      "IGST",
+      "IGST 12%",
+      "IGST 5%",
+      "₹1,499.00",
+      "Shipping",
+      amountInWords(order.totalPaise),
+    ])
+      expect(text, field).toContain(field);
+    const again = await loadDocumentRow(t.db, row.id);
+    expect(again!.pdfSha256).toBe(sha256Hex(bytes));
+    await saveSeller(t.db, { legalName: "Another Name Pvt Ltd" });
+    const later = await documentPdf(t.db, again!);
+    expect(Buffer.from(later).equals(Buffer.from(bytes))).toBe(true);
+    await saveSeller(t.db);
+  });
+
+  it("splits CGST and SGST in the seller's state; a credit note names its invoice", async () => {
+    const order = await pendingOrder(t.db, UID, "Maharashtra");
+    await pay(t.db, order);
+    const invoice = await docOf(order.id);
+    const text = await textOf(await documentPdf(t.db, invoice));
+    expect(text).toContain("CGST 6%");
+    expect(text).toContain("SGST 6%");
+    expect(text).toContain("CGST 2.5%");
+    const id = await t.db.transaction((tx) =>
+      issueCreditNote(tx, { id: `rf-${order.id}`, orderId: order.id, amountPaise: 10_000 }),
+    );
+    const note = await loadDocumentRow(t.db, id!);
+    const noteText = await textOf(await documentPdf(t.db, note!));
+    expect(noteText).toContain("Credit Note");
+    expect(noteText).toContain(`Against invoice ${invoice.number}`);
+    expect(noteText).toContain("₹100.00");
+  });
+
+  it("is a bill of supply with the composition note, without tax columns", async () => {
+    await saveSeller(t.db, { registration: "composition" });
+    const order = await pendingOrder(t.db, UID, "Karnataka");
+    await pay(t.db, order);
+    const text = await textOf(await documentPdf(t.db, await docOf(order.id)));
+    expect(text).toContain("Bill of Supply");
+    expect(text).toContain("composition taxable person, not eligible to collect tax on supplies");
+    expect(text).not.toContain("IGST");
+    await saveSeller(t.db);
+  });
+});
