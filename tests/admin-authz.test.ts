@@ -242,6 +242,36 @@ const ROWS: Row[] = [
     url: "/v2/admin/outbox/m1/resend",
     params: { id: "m1" },
   },
+  // Discount codes (docs/decisions/0095)
+  { file: "admin/discounts/index.ts", method: "GET", url: "/v2/admin/discounts" },
+  {
+    file: "admin/discounts/index.ts",
+    method: "POST",
+    url: "/v2/admin/discounts",
+    body: {
+      code: "AUTHZ10",
+      kind: "percent",
+      percent: 10,
+      amount: 0,
+      minimumOrder: 0,
+      maximumDiscount: null,
+      startsAt: null,
+      endsAt: null,
+      totalUses: null,
+      usesPerShopper: null,
+      productIds: [],
+      categoryIds: [],
+      active: true,
+      forQuotes: false,
+    },
+  },
+  {
+    file: "admin/discounts/[id].ts",
+    method: "PUT",
+    url: "/v2/admin/discounts/none",
+    params: { id: "none" },
+    body: { code: "NONE" },
+  },
   // The books (docs/decisions/0083-0086)
   { file: "admin/settings/business.ts", method: "GET", url: "/v2/admin/settings/business" },
   {
