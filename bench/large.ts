@@ -49,8 +49,6 @@ export async function seedLarge(db: Db): Promise<number> {
           costPricePaise: model.costPricePaise,
           categoryId: model.categoryId,
           status: "active",
-          rating: model.rating,
-          reviewCount: model.reviewCount,
           sku: `BULK-${n}`,
           sale: model.comparePricePaise > model.pricePaise,
           weightGrams: model.weightGrams,

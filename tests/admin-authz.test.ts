@@ -272,6 +272,27 @@ const ROWS: Row[] = [
     params: { id: "none" },
     body: { code: "NONE" },
   },
+  // Review moderation and data rights (decisions 0100, 0101)
+  { file: "admin/reviews/index.ts", method: "GET", url: "/v2/admin/reviews" },
+  { file: "admin/reviews/count.ts", method: "GET", url: "/v2/admin/reviews/count?status=pending" },
+  {
+    file: "admin/reviews/[id].ts",
+    method: "PATCH",
+    url: "/v2/admin/reviews/r1?action=publish",
+    params: { id: "r1" },
+    body: {},
+  },
+  { file: "admin/data-requests.ts", method: "GET", url: "/v2/admin/data-requests" },
+  { file: "admin/settings/privacy.ts", method: "GET", url: "/v2/admin/settings/privacy" },
+  {
+    file: "admin/settings/privacy.ts",
+    method: "PUT",
+    url: "/v2/admin/settings/privacy",
+    body: {
+      value: { officerName: "Meera Rao", email: "grievance@example.com", phone: "" },
+      version: 0,
+    },
+  },
   // The books (docs/decisions/0083-0086)
   { file: "admin/settings/business.ts", method: "GET", url: "/v2/admin/settings/business" },
   {

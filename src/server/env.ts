@@ -129,6 +129,15 @@ export const envSchema = z.object({
   BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(4),
+  // The grievance officer's first values for the privacy settings (docs/decisions/0101-data-rights.md).
+  GRIEVANCE_OFFICER_NAME: z.string().default(""),
+  GRIEVANCE_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  GRIEVANCE_PHONE: z.string().default(""),
+  // Days after delivery before the review-request mail; 0 sends none (docs/decisions/0100-reviews.md).
+  REVIEW_REQUEST_DAYS: z.coerce.number().int().min(0).max(90).default(5),
   ADMIN_EMAILS: z
     .string()
     .optional()

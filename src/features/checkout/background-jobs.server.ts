@@ -12,6 +12,7 @@ import { deliverDueMail } from "../../server/mail.server";
 import { paymentProvider } from "../../server/payments/index.server";
 import { recheckDueRefunds } from "../refunds/refunds.server";
 import { sendDueCartReminders } from "../reminders/cart-reminders.server";
+import { sendDueReviewRequests } from "../reviews/review-requests.server";
 import { recheckDueOrders } from "./recheck.server";
 import { log } from "../../server/log/logger";
 import { onStop } from "../../server/serve/stop-hooks";
@@ -51,6 +52,9 @@ async function runJobs(): Promise<void> {
   );
   await sendDueCartReminders(db).catch((e: unknown) =>
     log.error("[jobs] cart reminders failed", e),
+  );
+  await sendDueReviewRequests(db).catch((e: unknown) =>
+    log.error("[jobs] review requests failed", e),
   );
   await deliverDueMail(db).catch((e: unknown) => log.error("[jobs] mail sender failed", e));
 }

@@ -186,8 +186,13 @@ export function policyDocs(shop: PolicyShop): Record<PolicyKey, PolicyDoc> {
         },
         {
           heading: "Your choices",
-          paragraphs: [`To see, correct or delete your data, email ${shop.supportEmail}.`],
-          links: [{ label: shop.supportEmail, href: mail }],
+          paragraphs: [
+            `Download your data, withdraw consent or delete your account from My profile, or email ${shop.supportEmail}. The privacy notice says how long we keep your data and how to complain.`,
+          ],
+          links: [
+            { label: "Privacy notice", href: "/privacy" },
+            { label: shop.supportEmail, href: mail },
+          ],
         },
       ],
     },

@@ -60,21 +60,35 @@ async function storeInCloudinary(bytes: Uint8Array, image: CheckedImage): Promis
   return uploadToCloudinary(config, data, type, `${env().SHOP_SHORT_NAME}/${contentHash(bytes)}`);
 }
 
+/**
+ * Reads, checks and stores the image of an upload request (multipart field `file`, at most
+ * `maxBytes`); answers its URL, size and kind. For every caller that already checked who may
+ * upload (the owner here, a verified buyer's review photos in src/features/reviews).
+ */
+export async function storeImageUpload(
+  request: Request,
+  maxBytes: number,
+): Promise<{ url: string; bytes: number; kind: CheckedImage["kind"] }> {
+  const bytes = await readUploadedFile(request, maxBytes);
+  const image = await checkImage(bytes);
+  const url = await oneAtATime(() =>
+    cloudinaryConfig() ? storeInCloudinary(bytes, image) : storeLocally(bytes, image),
+  );
+  return { url, bytes: bytes.byteLength, kind: image.kind };
+}
+
 /** POST /v2/upload-cloud: multipart field `file`; 201 `{ secure_url }`. */
 export async function postUploadCloud(context: APIContext): Promise<Response> {
   const actor = auditActor(context, await requireAdmin(context));
-  const bytes = await readUploadedFile(context.request, env().UPLOAD_MAX_BYTES);
-  const image = await checkImage(bytes);
-  const secureUrl = await oneAtATime(() =>
-    cloudinaryConfig() ? storeInCloudinary(bytes, image) : storeLocally(bytes, image),
-  );
+  const stored = await storeImageUpload(context.request, env().UPLOAD_MAX_BYTES);
+  const secureUrl = stored.url;
   // The file is stored before the row (a file store has no transaction); an upload is only ever
   // added, so a lost row hides nothing that changed (docs/decisions/0110-audit-coverage-and-keeping.md).
   await recordAudit(await getDb(), actor, {
     action: "upload.create",
     entity: "upload",
     entityId: secureUrl,
-    after: { url: secureUrl, bytes: bytes.byteLength, kind: image.kind },
+    after: { url: secureUrl, bytes: stored.bytes, kind: stored.kind },
   });
   return json({ secure_url: secureUrl }, { status: 201 });
 }

@@ -198,6 +198,20 @@ export async function closeFirebaseApp(): Promise<void> {
   cache.clear();
 }
 
+/**
+ * Removes a Firebase account (the shopper's erasure, docs/decisions/0101-data-rights.md); one that
+ * is already gone counts as removed. Cached verifications are forgotten, so its tokens stop at once.
+ */
+export async function deleteFirebaseAccount(uid: string): Promise<void> {
+  try {
+    await adminAuth().deleteUser(uid);
+  } catch (error) {
+    if (codeOf(error) !== "auth/user-not-found") throw error;
+  } finally {
+    cache.clear();
+  }
+}
+
 /** Forgets cached verifications (tests; or after revoking someone's sessions). */
 export function clearVerifyCache(): void {
   cache.clear();

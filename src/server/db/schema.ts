@@ -17,3 +17,5 @@ export * from "./schema/refunds";
 export * from "./schema/owner";
 export * from "./schema/books";
 export * from "./schema/discounts";
+export * from "./schema/reviews";
+export * from "./schema/privacy";

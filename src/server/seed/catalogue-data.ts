@@ -46,8 +46,6 @@ export interface SeedProduct {
   costPricePaise: number;
   categoryId: string;
   status: "active" | "inactive";
-  rating: number;
-  reviewCount: number;
   sku: string;
   weightGrams: number;
   ageDays: number;

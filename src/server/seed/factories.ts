@@ -201,8 +201,6 @@ export async function makeProduct(
     sku: `TEST-${suffix.toUpperCase()}`,
     status: "active",
     weightGrams: 250,
-    rating: 4.5,
-    reviewCount: 3,
     images: [{ url: "/images/fallback-product.svg", alt: `Test Product ${suffix}` }],
     variants: [],
     attributes: [],

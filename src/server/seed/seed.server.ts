@@ -56,8 +56,6 @@ export async function seedDemoCatalogue(db: Db): Promise<SeedResult> {
         costPricePaise: p.costPricePaise,
         categoryId: p.categoryId,
         status: p.status,
-        rating: p.rating,
-        reviewCount: p.reviewCount,
         sku: p.sku,
         sale: p.comparePricePaise > p.pricePaise,
         weightGrams: p.weightGrams,

@@ -64,8 +64,8 @@ describe("demo catalogue data", () => {
       expect(Number.isInteger(p.pricePaise) && p.pricePaise > 0, p.id).toBe(true);
       expect(Number.isInteger(p.weightGrams) && p.weightGrams > 0, p.id).toBe(true);
       expect(p.comparePricePaise === 0 || p.comparePricePaise >= p.pricePaise, p.id).toBe(true);
-      expect(p.rating).toBeGreaterThanOrEqual(3.8);
-      expect(p.rating).toBeLessThanOrEqual(5);
+      // No invented ratings: a product's figures come from published reviews (decision 0100).
+      expect("rating" in p, p.id).toBe(false);
       const options = p.variants.map((v) => `${v.name}|${v.value}`);
       expect(new Set(options).size, p.id).toBe(options.length);
       expect(

@@ -15,4 +15,5 @@ export interface SettingsPanel {
 
 export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "business", title: "Business and tax", load: () => import("./BusinessPanel") },
+  { key: "privacy", title: "Privacy", load: () => import("./PrivacyPanel") },
 ];

@@ -42,6 +42,8 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   discount: () => import("../discounts/DiscountsScreen"),
   audit: () => import("../audit/AuditScreen"),
   outbox: () => import("../outbox/OutboxScreen"),
+  reviews: () => import("../reviews/ReviewsScreen"),
+  "data-requests": () => import("../data-requests/DataRequestsScreen"),
   settings: () => import("../settings/SettingsScreen"),
 };
 

@@ -8,6 +8,7 @@ import { ADMIN_NAV, matchAdminRoute } from "./admin-routes";
 import { navigate } from "./admin-router";
 import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
 import FailingMailBadge from "../outbox/FailingMailBadge";
+import WaitingReviewsBadge from "../reviews/WaitingReviewsBadge";
 
 const INQUIRIES_HREF = "/admin/inquiries";
 
@@ -62,6 +63,7 @@ export default function AdminNav({ current }: { current: string }) {
                   </span>
                 )}
                 {href === "/admin/outbox" && <FailingMailBadge current={current} />}
+                {href === "/admin/reviews" && <WaitingReviewsBadge current={current} />}
               </a>
             </li>
           );

@@ -14,6 +14,8 @@ export type AdminScreen =
   | "inquiry"
   | "discounts"
   | "discount"
+  | "reviews"
+  | "data-requests"
   | "audit"
   | "outbox"
   | "settings";
@@ -37,6 +39,9 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
   { pattern: /^\/admin\/discounts$/, screen: "discounts" },
   { pattern: /^\/admin\/discounts\/([^/]+)$/, screen: "discount" },
+  // Review moderation and the shoppers' data requests (decisions 0100, 0101).
+  { pattern: /^\/admin\/reviews$/, screen: "reviews" },
+  { pattern: /^\/admin\/data-requests$/, screen: "data-requests" },
   { pattern: /^\/admin\/audit$/, screen: "audit" },
   { pattern: /^\/admin\/outbox$/, screen: "outbox" },
   // The shop's settings, one panel per section (admin/settings/, docs/decisions/0081).
@@ -72,6 +77,8 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   inquiry: "Inquiry",
   discounts: "Discount codes",
   discount: "Discount codes",
+  reviews: "Reviews",
+  "data-requests": "Data requests",
   audit: "Audit trail",
   outbox: "Outbox",
   settings: "Settings",
@@ -85,6 +92,8 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
   { label: "Discount codes", href: "/admin/discounts" },
+  { label: "Reviews", href: "/admin/reviews" },
+  { label: "Data requests", href: "/admin/data-requests" },
   { label: "Outbox", href: "/admin/outbox" },
   { label: "Audit trail", href: "/admin/audit" },
   { label: "Settings", href: "/admin/settings" },

@@ -1,0 +1,226 @@
+/**
+ * Erasing a shopper (docs/decisions/0101-data-rights.md, DPDP Act 2023 s.12). In one transaction:
+ * the account's profile and saved addresses go; the orders, payments and refunds the law makes the
+ * shop keep stay, with the person masked (name, phone, email, street, city and PIN code; the state
+ * stays for the tax reports); their inquiries, quotes and mails lose who they were; their reviews
+ * stay as "A customer" or go, as they chose. Issued invoices are the one exception: kept as issued
+ * (CGST Act s.36: 72 months). Then the Firebase account is removed.
+ *
+ * This is the one module that writes to other features' tables (decision 0062's exception): an
+ * erasure must be whole or not at all. tests/privacy-erasure.test.ts scans every table afterwards,
+ * so a table added later that keeps a person fails it until it is handled here.
+ */
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../server/db/client";
+import {
+  addresses,
+  carts,
+  customInquiries,
+  dataRequests,
+  localPayments,
+  orderItems,
+  orderLog,
+  orders,
+  outbox,
+  payments,
+  quotes,
+  refunds,
+  reviews,
+  users,
+  webhookEvents,
+} from "../../server/db/schema";
+import { HttpError } from "../../server/http";
+import { refreshReviewFigures } from "../reviews/review-figures.server";
+import { ANONYMOUS_AUTHOR } from "../reviews/reviews";
+import { newDataRequestId } from "./data-requests.server";
+
+export type ReviewChoice = "keep" | "remove";
+
+/** What an order keeps of a person: no name, phone or email. */
+const MASKED_NAME = { firstName: "Erased", lastName: "customer", phone: "", email: "" };
+const ERASED_TEXT = "(erased at the customer's request)";
+
+/** The address an erased account keeps: unique, unroutable, and saying what happened. */
+export function erasedEmail(uid: string): string {
+  return `erased+${uid.toLowerCase()}@erased.invalid`;
+}
+
+/** Text that identifies the person: email, phone digits, full name; for the searches below. */
+function identityPatterns(person: { email: string; phone: string; first: string; last: string }) {
+  const patterns = [person.email];
+  const digits = person.phone.replace(/\D/g, "").slice(-10);
+  if (digits.length === 10) patterns.push(digits);
+  const full = `${person.first} ${person.last}`.trim();
+  if (person.first && person.last) patterns.push(full);
+  return patterns.filter((p) => p.length >= 5).map((p) => `%${p.replace(/[%_\\]/g, "\\$&")}%`);
+}
+
+export async function eraseAccountData(
+  db: Db,
+  uid: string,
+  choice: ReviewChoice,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, uid)).for("update");
+    if (!user) throw new HttpError(404, "There is no account to delete.");
+    if (user.role === "tm_admin")
+      throw new HttpError(
+        400,
+        "An administrator's account cannot be deleted here. Revoke the role first (npm run admin:grant -- --revoke).",
+      );
+    const email = user.email.toLowerCase();
+    const saved = await tx.select().from(addresses).where(eq(addresses.userId, uid));
+    const phones = [user.phone, ...saved.map((a) => a.phone)].filter(Boolean);
+    const patterns = identityPatterns({
+      email,
+      phone: phones[0] ?? "",
+      first: user.firstName,
+      last: user.lastName,
+    });
+    for (const phone of phones.slice(1))
+      patterns.push(...identityPatterns({ email, phone, first: "", last: "" }));
+
+    await eraseOrders(tx, uid, email, now);
+    await eraseCustomWork(tx, email);
+    await eraseMail(tx, email, patterns);
+    await eraseReviews(tx, uid, user.firstName, choice);
+    await tx
+      .update(dataRequests)
+      .set({ details: "" })
+      .where(and(eq(dataRequests.userId, uid), eq(dataRequests.kind, "grievance")));
+    await tx.delete(addresses).where(eq(addresses.userId, uid));
+    await tx.delete(carts).where(eq(carts.userId, uid));
+    await tx
+      .update(users)
+      .set({
+        email: erasedEmail(uid),
+        firstName: "",
+        lastName: "",
+        displayName: "",
+        phone: "",
+        dateOfBirth: "",
+        gender: "",
+        cartId: sql`gen_random_uuid()::text`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, uid));
+    await tx.insert(dataRequests).values({
+      id: newDataRequestId(now),
+      userId: uid,
+      kind: "deletion",
+      createdAt: now,
+      completedAt: now,
+    });
+  });
+}
+
+async function eraseOrders(tx: Tx, uid: string, email: string, now: Date): Promise<void> {
+  const rows = await tx
+    .select({ id: orders.id, address: orders.shippingAddress, billing: orders.billingAddress })
+    .from(orders)
+    .where(or(eq(orders.userId, uid), eq(orders.claimEmail, email)));
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  const mask = <A extends { state: string; country: string }>(a: A): A => ({
+    ...a,
+    address1: "",
+    address2: "",
+    city: "",
+    zipCode: "",
+  });
+  for (const row of rows)
+    await tx
+      .update(orders)
+      .set({
+        shippingName: MASKED_NAME,
+        billingName: MASKED_NAME,
+        shippingAddress: mask(row.address),
+        billingAddress: mask(row.billing),
+        upiId: "",
+        claimEmail: "",
+        updatedAt: now,
+      })
+      .where(eq(orders.id, row.id));
+  await tx.update(orderItems).set({ productNote: "" }).where(inArray(orderItems.orderId, ids));
+  // What the payment providers sent about the payer (customer_details, the UPI id) goes; the
+  // amounts, statuses and ids stay in their columns.
+  await tx.update(payments).set({ upiId: "", raw: {} }).where(inArray(payments.orderId, ids));
+  await tx.update(localPayments).set({ upiId: "" }).where(inArray(localPayments.orderId, ids));
+  await tx.update(webhookEvents).set({ body: {} }).where(inArray(webhookEvents.orderId, ids));
+  await tx.update(refunds).set({ raw: null }).where(inArray(refunds.orderId, ids));
+  await tx.update(orderLog).set({ data: null }).where(inArray(orderLog.orderId, ids));
+}
+
+async function eraseCustomWork(tx: Tx, email: string): Promise<void> {
+  const mine = await tx
+    .select({ id: quotes.id, inquiryId: quotes.inquiryId })
+    .from(quotes)
+    .where(sql`lower(${quotes.customerEmail}) = ${email}`);
+  if (mine.length > 0)
+    await tx
+      .update(quotes)
+      .set({ customerName: "", customerEmail: "" })
+      .where(
+        inArray(
+          quotes.id,
+          mine.map((q) => q.id),
+        ),
+      );
+  const inquiryIds = mine.flatMap((q) => (q.inquiryId ? [q.inquiryId] : []));
+  await tx
+    .update(customInquiries)
+    .set({ name: "Erased customer", email: "", description: ERASED_TEXT, clientKey: "" })
+    .where(
+      or(
+        sql`lower(${customInquiries.email}) = ${email}`,
+        inquiryIds.length > 0 ? inArray(customInquiries.id, inquiryIds) : undefined,
+      ),
+    );
+}
+
+/** Mail to or about the person: the message goes, the record that a mail was sent stays. */
+async function eraseMail(tx: Tx, email: string, patterns: string[]): Promise<void> {
+  const about = patterns.map(
+    (p) =>
+      sql`(${outbox.body} ilike ${p} or ${outbox.subject} ilike ${p} or ${outbox.to} ilike ${p})`,
+  );
+  await tx
+    .update(outbox)
+    .set({
+      to: sql`case when lower(${outbox.to}) = ${email} then 'erased@erased.invalid' else ${outbox.to} end`,
+      subject: ERASED_TEXT,
+      body: ERASED_TEXT,
+      replyTo: null,
+    })
+    .where(or(sql`lower(${outbox.replyTo}) = ${email}`, ...about));
+}
+
+async function eraseReviews(
+  tx: Tx,
+  uid: string,
+  firstName: string,
+  choice: ReviewChoice,
+): Promise<void> {
+  const mine = await tx
+    .select({ id: reviews.id, productId: reviews.productId })
+    .from(reviews)
+    .where(eq(reviews.userId, uid));
+  if (mine.length === 0) return;
+  if (choice === "remove") await tx.delete(reviews).where(eq(reviews.userId, uid));
+  else
+    await tx
+      .update(reviews)
+      .set({
+        authorName: ANONYMOUS_AUTHOR,
+        authorCityInitial: "",
+        // The owner's reply may greet the writer by name.
+        reply:
+          firstName.length >= 2
+            ? sql`replace(${reviews.reply}, ${firstName}, 'there')`
+            : reviews.reply,
+      })
+      .where(eq(reviews.userId, uid));
+  for (const productId of new Set(mine.map((r) => r.productId)))
+    await refreshReviewFigures(tx, productId);
+}

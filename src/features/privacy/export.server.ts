@@ -1,0 +1,122 @@
+/**
+ * "Download my data" (docs/decisions/0101-data-rights.md, DPDP Act 2023 s.11): everything the shop
+ * keeps about the caller, as one JSON document: profile, addresses, orders with their lines and
+ * payments, reviews, inquiries and quotes sent to their address, and their data requests
+ * (consents withdrawn among them). Read in one snapshot. Money is under the wire's money keys
+ * (`total`, `price`, `amount`), so json() turns it into rupees.
+ */
+import { desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "../../server/db/client";
+import {
+  addresses,
+  customInquiries,
+  dataRequests,
+  orderItems,
+  orders,
+  payments,
+  quotes,
+  reviews,
+  users,
+} from "../../server/db/schema";
+import { HttpError } from "../../server/http";
+
+export async function exportMyData(db: Db, uid: string, now = new Date()) {
+  return db.transaction(
+    async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, uid));
+      if (!user) throw new HttpError(404, "There is no account to export.");
+      const email = user.email.toLowerCase();
+      const myOrders = await tx
+        .select()
+        .from(orders)
+        .where(or(eq(orders.userId, uid), eq(orders.claimEmail, email)))
+        .orderBy(desc(orders.createdAt));
+      const ids = myOrders.map((o) => o.id);
+      const lines = ids.length
+        ? await tx.select().from(orderItems).where(inArray(orderItems.orderId, ids))
+        : [];
+      const paid = ids.length
+        ? await tx
+            .select({
+              orderId: payments.orderId,
+              provider: payments.provider,
+              status: payments.status,
+              amount: payments.amountPaise,
+              upiId: payments.upiId,
+              paymentTime: payments.paymentTime,
+            })
+            .from(payments)
+            .where(inArray(payments.orderId, ids))
+        : [];
+      return {
+        exportedAt: now.toISOString(),
+        profile: {
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          phone: user.phone,
+          dateOfBirth: user.dateOfBirth,
+          gender: user.gender,
+          createdAt: user.createdAt.toISOString(),
+        },
+        addresses: await tx.select().from(addresses).where(eq(addresses.userId, uid)),
+        orders: myOrders.map((o) => ({
+          id: o.id,
+          status: o.status,
+          createdAt: o.createdAt.toISOString(),
+          total: o.totalPaise,
+          shippingName: o.shippingName,
+          shippingAddress: o.shippingAddress,
+          billingName: o.billingName,
+          billingAddress: o.billingAddress,
+          items: lines
+            .filter((l) => l.orderId === o.id)
+            .map((l) => ({
+              productName: l.productName,
+              variant: l.variant,
+              quantity: l.quantity,
+              price: l.pricePaise,
+              note: l.productNote,
+            })),
+          payments: paid.filter((p) => p.orderId === o.id),
+        })),
+        reviews: await tx
+          .select({
+            productId: reviews.productId,
+            rating: reviews.rating,
+            title: reviews.title,
+            body: reviews.body,
+            photos: reviews.photos,
+            status: reviews.status,
+            createdAt: reviews.createdAt,
+          })
+          .from(reviews)
+          .where(eq(reviews.userId, uid)),
+        inquiries: await tx
+          .select({
+            name: customInquiries.name,
+            email: customInquiries.email,
+            productType: customInquiries.productType,
+            description: customInquiries.description,
+            createdAt: customInquiries.createdAt,
+          })
+          .from(customInquiries)
+          .where(sql`lower(${customInquiries.email}) = ${email}`),
+        quotes: await tx
+          .select({ title: quotes.title, price: quotes.pricePaise, status: quotes.status })
+          .from(quotes)
+          .where(sql`lower(${quotes.customerEmail}) = ${email}`),
+        dataRequests: await tx
+          .select({
+            kind: dataRequests.kind,
+            createdAt: dataRequests.createdAt,
+            completedAt: dataRequests.completedAt,
+          })
+          .from(dataRequests)
+          .where(eq(dataRequests.userId, uid)),
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The shopper's data rights (docs/decisions/0101-data-rights.md): shapes and texts the profile's
+ * panel, the portal's list and the server share. Browser-safe.
+ */
+import { z } from "zod/mini";
+import { requiredText } from "../../lib/fields";
+
+export type DataRequestKind = "export" | "consent-withdrawal" | "deletion" | "grievance";
+
+export const DATA_REQUEST_LABELS: Readonly<Record<DataRequestKind, string>> = {
+  export: "Data download",
+  "consent-withdrawal": "Consent withdrawn",
+  deletion: "Account deletion",
+  grievance: "Grievance",
+};
+
+export interface DataRequestJson {
+  id: string;
+  userId: string;
+  kind: DataRequestKind;
+  details: string;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export const DATA_REQUESTS_PAGE_SIZE = 50;
+
+export const PRIVACY_TEXTS = {
+  deleteConfirmWord: "DELETE",
+  deleted: "Your account has been deleted.",
+  consentWithdrawn:
+    "Your consent is withdrawn: the shop sends you no reminders or offers. Orders you placed are still delivered.",
+  grievanceSent: "Your grievance was sent. The grievance officer answers within 90 days.",
+} as const;
+
+export const deleteAccountSchema = z.object({
+  reviews: z.enum(["keep", "remove"], { error: "Choose whether your reviews stay or go" }),
+  confirm: z
+    .string({ error: `Type ${PRIVACY_TEXTS.deleteConfirmWord} to confirm` })
+    .check(
+      z.refine(
+        (v) => v.trim().toUpperCase() === PRIVACY_TEXTS.deleteConfirmWord,
+        `Type ${PRIVACY_TEXTS.deleteConfirmWord} to confirm`,
+      ),
+    ),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+export const grievanceSchema = z.object({
+  message: requiredText("Your grievance", 4000),
+});
+export type GrievanceInput = z.infer<typeof grievanceSchema>;

@@ -1,0 +1,4 @@
+import { postHelpful } from "../../../../features/reviews/reviews.api";
+import { methods } from "../../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postHelpful });

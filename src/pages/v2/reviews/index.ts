@@ -1,0 +1,4 @@
+import { postReview } from "../../../features/reviews/reviews.api";
+import { methods } from "../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postReview });

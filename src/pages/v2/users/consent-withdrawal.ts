@@ -1,0 +1,4 @@
+import { postConsentWithdrawal } from "../../../features/privacy/privacy.api";
+import { methods } from "../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postConsentWithdrawal });

@@ -1,0 +1,4 @@
+import { postGrievance } from "../../../features/privacy/privacy.api";
+import { methods } from "../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postGrievance });
