@@ -9,6 +9,8 @@ import path from "node:path";
 import type { LargeFigures } from "./large";
 import type { LighthouseRow } from "./lighthouse";
 import type { LoadRow } from "./load";
+import type { RushFigures } from "./rush";
+import { rushTable } from "./rush-report";
 
 export interface EngineResult {
   engine: string;
@@ -16,6 +18,7 @@ export interface EngineResult {
   seconds: number;
   rows: LoadRow[];
   large?: LargeFigures;
+  rush?: RushFigures;
 }
 
 export interface BenchResult {
@@ -145,6 +148,7 @@ export function render(result: BenchResult): string {
         `\n### ${e.engine}: ${e.connections} connections, ${e.seconds} s per route\n\n${loadTable(e.rows)}`,
       );
     if (e.large) parts.push(`\n### ${e.engine}: 10,000 products\n\n${largeTable(e.large)}`);
+    if (e.rush) parts.push(`\n### ${e.engine}: checkout under a rush\n\n${rushTable(e.rush)}`);
   }
   if (result.lighthouse)
     parts.push(`\n### Lighthouse (mobile)\n\n${lighthouseTable(result.lighthouse)}`);
@@ -157,7 +161,7 @@ export function render(result: BenchResult): string {
  * bench/admin-orders.ts, the install's): kept, from the first of them to the end, when the bench
  * rewrites the file.
  */
-const HAND_WRITTEN = ["## Admin orders at 100,000", "## Installing"];
+const HAND_WRITTEN = ["## Checkout under a rush", "## Admin orders at 100,000", "## Installing"];
 
 function handWritten(): string {
   const file = path.resolve("docs/performance.md");

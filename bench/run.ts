@@ -3,7 +3,9 @@
  *
  *   npm run bench                        everything: PGlite, PostgreSQL too when BENCH_DATABASE_URL is set
  *   npm run bench -- --only api          one part: api (the routes table), large (10,000 products),
- *                                        lighthouse, admin-orders; several with commas
+ *                                        lighthouse, admin-orders, rush (the write paths: cart adds,
+ *                                        create-order, the payment webhook, the order rush); several
+ *                                        with commas
  *   npm run bench -- --engine postgres   one engine (pglite, postgres)
  *   npm run bench -- --seconds 4 --connections 20 --no-docs
  *
@@ -19,8 +21,10 @@ import { benchAdminOrders } from "./admin-orders";
 import { benchLarge, seedLarge } from "./large";
 import { runLighthouse } from "./lighthouse";
 import { load, warm, type LoadRow } from "./load";
+import { benchRush } from "./rush";
 import { ensureBenchTools } from "./tools";
 import { machine, render, writeResults, type BenchResult, type EngineResult } from "./report";
+import { rushTable } from "./rush-report";
 import {
   BENCH_EMULATOR_PORT,
   ensureBuild,
@@ -30,7 +34,7 @@ import {
   type RunningShop,
 } from "./shop";
 
-const PARTS = ["api", "large", "lighthouse", "admin-orders"] as const;
+const PARTS = ["api", "large", "lighthouse", "admin-orders", "rush"] as const;
 type Part = (typeof PARTS)[number];
 
 function flag(name: string): string | undefined {
@@ -53,8 +57,9 @@ if (wants("lighthouse") || wants("admin-orders")) {
     process.exit(1);
   }
 }
-// Lighthouse and autocannon live in bench/node_modules, installed on the first run (bench/tools.ts).
-ensureBenchTools();
+// Lighthouse and autocannon live in bench/node_modules, installed on the first run (bench/tools.ts);
+// the rush needs neither.
+if (only.some((p) => p !== "rush")) ensureBenchTools();
 const engines: Engine[] = flag("engine")
   ? [flag("engine") as Engine]
   : process.env.BENCH_DATABASE_URL
@@ -187,6 +192,12 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
       await shop?.stop();
       await db.drop();
     }
+  }
+  if (wants("rush")) {
+    // Ports: the shop, the webhook tap (+1), the Auth Emulator (+3..+5). BENCH_RUSH_PORT moves them.
+    const port = Number(process.env.BENCH_RUSH_PORT ?? 4461) + index * 10;
+    out.rush = await benchRush(engine, { shoppers: 500, port, ...options });
+    console.log(rushTable(out.rush));
   }
   return out;
 }

@@ -60,11 +60,9 @@ export async function scratchDb(engine: Engine): Promise<ScratchDb> {
 export function ensureBuild(): void {
   if (!buildIsStale()) return;
   console.log("Building the shop first (npm run build)...");
-  const result = spawnSync(path.resolve("node_modules/.bin/astro"), ["build"], {
-    stdio: "inherit",
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
-  });
-  if (result.status !== 0) throw new Error("astro build failed");
+  // The whole build (Astro's and the serve bundle), or the build stays stale (start.ts, buildIsStale).
+  const result = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error("npm run build failed");
 }
 
 export interface RunningShop {
@@ -80,7 +78,12 @@ export interface RunningShop {
 /** Port of the Auth Emulator the bench may start for signed-in Lighthouse pages (uses +1, +2 too). */
 export const BENCH_EMULATOR_PORT = 4456;
 
-export async function startShop(db: ScratchDb, port: number): Promise<RunningShop> {
+/** `env`: more settings for this start (the rush's emulator, payment provider and limits). */
+export async function startShop(
+  db: ScratchDb,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningShop> {
   const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -97,6 +100,7 @@ export async function startShop(db: ScratchDb, port: number): Promise<RunningSho
       BACKGROUND_JOBS: "false",
       SHOP_SERVER_PROCESS: "1",
       ASTRO_NODE_LOGGING: "disabled",
+      ...env,
     },
   });
   const base = `http://127.0.0.1:${port}`;

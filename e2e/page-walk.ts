@@ -72,6 +72,13 @@ export function portalPages(w: Walk): WalkPage[] {
       ready: heading("Homepage Categories"),
     },
     { name: "inquiries", path: "/admin/inquiries", who: "owner", ready: heading(/inquiries/i) },
+    { name: "reports", path: "/admin/reports", who: "owner", ready: heading("Reports") },
+    {
+      name: "GST summary",
+      path: "/admin/reports/gst",
+      who: "owner",
+      ready: heading("GST summary"),
+    },
     {
       name: "order",
       path: `/admin/order/${w.paidOrder}`,

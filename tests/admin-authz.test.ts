@@ -232,6 +232,16 @@ const ROWS: Row[] = [
     url: "/v2/admin/order/o1/payments",
     params: { id: "o1" },
   },
+  // Reports and exports (docs/decisions/0090-reports-read-model.md)
+  { file: "admin/reports/sales.ts", method: "GET", url: "/v2/admin/reports/sales" },
+  { file: "admin/reports/gst.ts", method: "GET", url: "/v2/admin/reports/gst" },
+  { file: "admin/reports/gst.csv.ts", method: "GET", url: "/v2/admin/reports/gst.csv" },
+  {
+    file: "admin/exports/[name].ts",
+    method: "GET",
+    url: "/v2/admin/exports/customers",
+    params: { name: "customers" },
+  },
   // The audit trail and the outbox (decisions 0110, 0111)
   { file: "admin/audit.ts", method: "GET", url: "/v2/admin/audit" },
   { file: "admin/outbox/index.ts", method: "GET", url: "/v2/admin/outbox" },

@@ -96,6 +96,16 @@ describe("the production settings check", () => {
       /DATABASE_URL \(postgres:\/\/127\.0\.0\.1:1\/shop\) cannot be reached/,
     ],
     ["a malformed variable", { PORT: "eighty" }, /^PORT: /],
+    [
+      "a bucket address that is not one",
+      { S3_BUCKET: "media", S3_PUBLIC_URL: "media.resintales.example" },
+      /^S3_PUBLIC_URL: S3_PUBLIC_URL must be an http\(s\) address/,
+    ],
+    [
+      "a bucket address without https",
+      { S3_BUCKET: "media", S3_PUBLIC_URL: "http://media.resintales.example" },
+      /S3_PUBLIC_URL \(http:\/\/media\.resintales\.example\) is not https/,
+    ],
   ];
 
   it.each(cases)("names %s in one sentence", async (_name, change, expected) => {

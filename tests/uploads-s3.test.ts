@@ -31,6 +31,7 @@ const VARIABLES = [
   "S3_REGION",
   "S3_ACCESS_KEY_ID",
   "S3_SECRET_ACCESS_KEY",
+  "S3_PUBLIC_URL",
 ];
 const saved = VARIABLES.map((k) => [k, process.env[k]] as const);
 const BUCKET = "shop-media";
@@ -128,6 +129,28 @@ describe("uploads in an S3-compatible bucket", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(bytes.byteLength).toBeGreaterThan(1000);
     expect((await getMedia(url.replace(/\/\d+\.png$/, "/9999.png"))).status).toBe(404);
+  });
+
+  // docs/decisions/0116-s3-public-url.md: bytes from the bucket's public address, URLs unchanged.
+  it("with S3_PUBLIC_URL redirects /media to the bucket's public address, and the CSP allows it", async () => {
+    useServer(serverB);
+    process.env.S3_PUBLIC_URL = `${endpoint}/${BUCKET}/`;
+    resetEnvForTests();
+    try {
+      const response = await getMedia(url);
+      expect(response.status).toBe(301);
+      const location = response.headers.get("location")!;
+      expect(location).toBe(`${endpoint}/${BUCKET}/media${url.slice("/media".length)}`);
+      const direct = await fetch(location);
+      expect(direct.status).toBe(200);
+      expect((await direct.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      expect((await getMedia("/media/not-a-hash/12.png")).status).toBe(404);
+      const { contentSecurityPolicy } = await import("../src/server/security-headers.server");
+      expect(contentSecurityPolicy()).toMatch(new RegExp(`img-src [^;]*${endpoint}`));
+    } finally {
+      delete process.env.S3_PUBLIC_URL;
+      resetEnvForTests();
+    }
   });
 
   it("media:prune finds the unused upload in the bucket and removes all its files", async () => {

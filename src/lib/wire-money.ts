@@ -27,6 +27,15 @@ export const MONEY_KEYS: ReadonlySet<string> = new Set([
   "minimumOrder",
   "maximumDiscount",
   "revenue",
+  // Reports and the GST summary (docs/decisions/0090-reports-read-model.md).
+  "gross",
+  "net",
+  "refunded",
+  "averageOrder",
+  "taxable",
+  "cgst",
+  "sgst",
+  "igst",
 ]);
 
 /** The largest amount one field may carry: ₹10,00,000 (ten lakh rupees). */

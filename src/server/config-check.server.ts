@@ -49,6 +49,11 @@ export async function configProblems(): Promise<string[]> {
       `PUBLIC_SITE_URL (${e.PUBLIC_SITE_URL}) is not https: shoppers' sessions and payments need TLS. Put the shop behind an HTTPS proxy (docs/deploy.md) and give its https address.`,
     );
   }
+  if (e.S3_BUCKET && e.S3_PUBLIC_URL && new URL(e.S3_PUBLIC_URL).protocol !== "https:") {
+    problems.push(
+      `S3_PUBLIC_URL (${e.S3_PUBLIC_URL}) is not https: browsers would refuse its images on an https shop. Give the bucket's or CDN's https address (docs/decisions/0116-s3-public-url.md).`,
+    );
+  }
   if (e.TRUST_PROXY && !LOOPBACK.has(e.HOST)) {
     problems.push(
       `TRUST_PROXY is on but the shop listens on ${e.HOST}: anyone who reaches it without the proxy could write X-Forwarded-For. Listen on 127.0.0.1 (HOST) behind the proxy.`,

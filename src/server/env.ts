@@ -121,6 +121,15 @@ export const envSchema = z.object({
     .refine((v) => v === "" || /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/.test(v), {
       error: "S3_PREFIX must be empty or end with / (e.g. media/)",
     }),
+  // Images straight from the bucket or its CDN: docs/decisions/0116-s3-public-url.md.
+  S3_PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: "S3_PUBLIC_URL must be an http(s) address, e.g. https://media.example.in",
+    })
+    .optional()
+    .or(z.literal("").transform(() => undefined))
+    .transform((v) => v?.replace(/\/+$/, "")),
   // Scheduled backups (src/server/backup): docs/decisions/0079-backups-and-moving.md.
   BACKUP_DIR: z
     .string()

@@ -10,6 +10,7 @@ import type { APIContext, MiddlewareNext } from "astro";
 import { env } from "./env";
 import { firebaseWebConfig } from "./auth/web-config.server";
 import { HSTS, PERMISSIONS_POLICY } from "./serve/static-headers";
+import { publicMediaOrigin } from "../features/media/public-url.server";
 
 const FIREBASE_CONNECT = [
   "https://identitytoolkit.googleapis.com",
@@ -27,9 +28,11 @@ export function contentSecurityPolicy(): string {
   const firebase = firebaseWebConfig();
   const emulator = firebase?.emulatorHost ? [`http://${firebase.emulatorHost}`] : [];
   const authFrame = firebase ? [`https://${firebase.authDomain}`] : [];
+  // Uploaded images redirected to the bucket's public address (decision 0116).
+  const bucket = [publicMediaOrigin()].filter((o): o is string => o !== null);
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["img-src", "'self'", "data:", "blob:", "https://res.cloudinary.com"],
+    ["img-src", "'self'", "data:", "blob:", "https://res.cloudinary.com", ...bucket],
     ["font-src", "'self'", "data:"],
     ["connect-src", "'self'", ...FIREBASE_CONNECT, ...emulator, ...CASHFREE],
     ["frame-src", ...authFrame, ...CASHFREE, "https://*.cashfree.com"],

@@ -46,6 +46,10 @@ export interface Product {
   weight: number;
   /** Made to order: dispatched at most this many days after payment (the order's promise, decision 0046). */
   processingDays: number;
+  /** The packed parcel's size in whole centimetres; 0 when not given (docs/shipping.md). */
+  lengthCm?: number;
+  breadthCm?: number;
+  heightCm?: number;
   status: ProductStatus;
   rating: number;
   reviewCount: number;

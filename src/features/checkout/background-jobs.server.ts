@@ -12,6 +12,7 @@ import { deliverDueMail } from "../../server/mail.server";
 import { paymentProvider } from "../../server/payments/index.server";
 import { recheckDueRefunds } from "../refunds/refunds.server";
 import { sendDueCartReminders } from "../reminders/cart-reminders.server";
+import { recheckShipmentsIfDue } from "../shipping/tracking.server";
 import { sendDueReviewRequests } from "../reviews/review-requests.server";
 import { recheckDueOrders } from "./recheck.server";
 import { log } from "../../server/log/logger";
@@ -52,6 +53,9 @@ async function runJobs(): Promise<void> {
   );
   await sendDueCartReminders(db).catch((e: unknown) =>
     log.error("[jobs] cart reminders failed", e),
+  );
+  await recheckShipmentsIfDue(db).catch((e: unknown) =>
+    log.error("[jobs] parcel re-check failed", e),
   );
   await sendDueReviewRequests(db).catch((e: unknown) =>
     log.error("[jobs] review requests failed", e),

@@ -13,6 +13,7 @@ import { HttpError } from "../../server/http";
 import { paymentConfig } from "../../server/payments/config.server";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
 import { orderAddressOf, personName } from "../../lib/address";
+import { refuseUndeliverable, totalWeightGrams } from "../shipping/estimate.server";
 import { loadSavedAddress } from "../account/account.server";
 import { lockedCheckoutLines } from "../cart/cart.server";
 import { holdCodeUse, priceCode } from "../discounts/discount-pricing.server";
@@ -62,6 +63,7 @@ async function storeCartOrder(
             400,
             "address_id: no saved address of yours has this id; choose or add an address.",
           );
+        await refuseUndeliverable(tx, address.zipCode, totalWeightGrams(lines));
         const coupon = body.coupon_code
           ? await priceCode(tx, {
               code: body.coupon_code,

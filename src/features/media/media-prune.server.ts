@@ -20,10 +20,16 @@ const UPLOAD_FOLDER = /^[a-f0-9]{32}$/;
 /** A scratch folder left by an upload that was interrupted (media-store.server.ts). */
 const SCRATCH_FOLDER = /^\.incoming-/;
 
+/**
+ * Tables that record history, not uses: the audit trail keeps an upload's URL for a year
+ * (`upload.create`, decision 0110), and counting it would keep every upload that long.
+ */
+const HISTORY_TABLES = new Set<string>([getTableName(schema.auditLog)]);
+
 /** Every upload (its hash) that some row of some table names in a /media URL. */
 export async function referencedUploads(db: DbOrTx): Promise<Set<string>> {
-  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
-    is(value, PgTable),
+  const tables = (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable => is(value, PgTable) && !HISTORY_TABLES.has(getTableName(value)),
   );
   const found = new Set<string>();
   for (const table of tables) {

@@ -24,6 +24,7 @@ import {
 import { isStored, readStoredFile, storeUpload } from "./media-store.server";
 import { cloudinaryConfig, uploadToCloudinary } from "./cloudinary.server";
 import { readUploadedFile } from "./upload-body.server";
+import { publicMediaSource } from "./public-url.server";
 
 const DAMAGED =
   "The image could not be read: the file looks damaged or incomplete. Please choose another image.";
@@ -102,6 +103,16 @@ const NOT_FOUND_HEADERS = {
 /** GET /media/<hash>/<width>.<ext>: a stored file, cached for a year (its name changes with its content). */
 export async function getMedia(context: APIContext): Promise<Response> {
   const path = context.params.path ?? "";
+  // Served from the bucket's public address when S3_PUBLIC_URL is set (decision 0116): the name
+  // never changes its content, so the redirect may be cached, for a day (the CDN may move).
+  const source = publicMediaSource(path);
+  if (source.from === "none")
+    return new Response("Not found", { status: 404, headers: NOT_FOUND_HEADERS });
+  if (source.from === "bucket")
+    return new Response(null, {
+      status: 301,
+      headers: { location: source.location, "cache-control": "public, max-age=86400" },
+    });
   const file = await readStoredFile(path);
   if (!file) return new Response("Not found", { status: 404, headers: NOT_FOUND_HEADERS });
   const etag = `"${path.replace("/", "-")}"`;

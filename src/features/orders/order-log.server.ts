@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
 import { orderLog } from "../../server/db/schema";
 
-export type OrderLogKind = "payment" | "webhook" | "recheck" | "refund";
+export type OrderLogKind = "payment" | "webhook" | "recheck" | "refund" | "shipment";
 
 export async function logOrder(
   db: Db | Tx,

@@ -66,6 +66,56 @@ export async function refuseOrderPayment(
     .where(eq(orders.id, order.id));
 }
 
+/** What the couriers charge the shop for the order's shipments (docs/shipping.md), paise. */
+export async function setCourierCost(tx: Tx, orderId: string, paise: number): Promise<void> {
+  await tx.update(orders).set({ courierCostPaise: paise }).where(eq(orders.id, orderId));
+}
+
+/**
+ * A shipment's news moves its order (docs/shipping.md): processing -> shipped when a parcel is
+ * picked up; to delivered when every parcel is. Each move happens once (the row is locked, the
+ * status checked); the answer says whether it moved, so the caller mails the shopper once.
+ */
+export async function moveOrderForShipment(
+  tx: Tx,
+  orderId: string,
+  target: "shipped" | "delivered",
+  at: Date,
+  trackingNumber: string,
+): Promise<boolean> {
+  const row = await lockOrderRow(tx, orderId);
+  if (!row) return false;
+  const from = target === "shipped" ? ["processing"] : ["processing", "shipped"];
+  if (!from.includes(row.status)) return false;
+  const stamp = at.toISOString();
+  const timeline = { ...row.timeline, [target]: stamp };
+  if (target === "delivered" && !timeline.shipped) timeline.shipped = stamp;
+  await tx
+    .update(orders)
+    .set({
+      status: target,
+      timeline,
+      updatedAt: new Date(),
+      ...(row.trackingNumber ? {} : { trackingNumber }),
+    })
+    .where(eq(orders.id, orderId));
+  return true;
+}
+
+/** An order's lines as a parcel holds them (docs/shipping.md): name, product, units, price, grams. */
+export async function orderParcelLines(db: DbOrTx, orderId: string) {
+  return db
+    .select({
+      productId: orderItems.productId,
+      name: orderItems.productName,
+      quantity: orderItems.quantity,
+      pricePaise: orderItems.pricePaise,
+      weightGrams: orderItems.productWeightGrams,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+}
+
 /** An order's lines as sold (the books read them to issue its invoice, docs/decisions/0085). */
 export async function orderItemRows(
   db: DbOrTx,

@@ -18,6 +18,8 @@ export interface SettingsSection<T> {
   schema: z.core.$ZodType<T>;
   /** The values before the owner saved any: from the environment, or plain defaults. */
   defaults: () => T;
+  /** What the audit row keeps of a value: sections holding keys mask them here (decision 0081). */
+  redact?: (value: T) => unknown;
 }
 
 export interface StoredSection<T> {
@@ -79,8 +81,8 @@ export async function writeSection<T>(
     action: `settings.${section.key}`,
     entity: "settings",
     entityId: section.key,
-    before: before.value,
-    after: value,
+    before: section.redact ? section.redact(before.value) : before.value,
+    after: section.redact ? section.redact(value) : value,
   });
   return { value, version };
 }

@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { startBanner } from "./banner";
 import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
 import { superviseEmulator } from "./emulator-watch";
+import { SERVE_BUNDLE, SERVER_ENV, SERVER_FLAGS } from "./server-flags";
 import {
   isStopping,
   shutdown,
@@ -35,15 +36,8 @@ const SERVE = path.resolve("src/server/serve/serve.ts");
  *    by the optimising one: its second copy of the hot code and its compile memory stay out.
  *    Small queries are as fast; a 500-row scan takes ~30 % longer (the storefront reads from memory).
  */
-export const SERVER_ARGS = [
-  "--optimize-for-size",
-  "--max-semi-space-size=16",
-  "--liftoff-only",
-  SERVE,
-  ENTRY,
-];
-/** glibc gives each thread that allocates its own arena (zlib runs on libuv's pool): two are plenty. */
-export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
+export const SERVER_ARGS = [...SERVER_FLAGS, SERVE, ENTRY];
+export { SERVER_ENV };
 const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
 
 function newestMtime(target: string): number {
@@ -57,12 +51,13 @@ function newestMtime(target: string): number {
 }
 
 export function buildIsStale(): boolean {
-  if (!existsSync(ENTRY)) return true;
+  if (!existsSync(ENTRY) || !existsSync(SERVE_BUNDLE)) return true;
   const built = statSync(ENTRY).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.resolve(s)) > built);
 }
 
-function buildIfNeeded(): void {
+/** The same build as `npm run build`: Astro's, then the bundle `npm run serve` runs. */
+async function buildIfNeeded(): Promise<void> {
   if (process.env.SKIP_BUILD === "true" && existsSync(ENTRY)) return;
   if (!buildIsStale()) return;
   console.log("Building the shop (sources changed since the last build)...");
@@ -71,6 +66,8 @@ function buildIfNeeded(): void {
     env: process.env,
   });
   if (result.status !== 0) throw new Error("astro build failed");
+  // esbuild is loaded only when a build runs.
+  await (await import("./bundle-serve")).bundleServe();
 }
 
 export interface StartOptions {
@@ -109,15 +106,32 @@ export async function start(options: StartOptions = {}): Promise<void> {
       );
     }
   }
+  const emulatorPort = options.emulatorPort ?? Number(process.env.EMULATOR_PORT ?? 9099);
+  const emulatorHost = `127.0.0.1:${emulatorPort}`;
+  if (demo) {
+    // The demo's guard, before anything is built or started: loopback only, no proxy in front, a
+    // local PUBLIC_SITE_URL (src/server/auth/firebase-admin.server.ts; decision 0074). Behind a
+    // reverse proxy the demo would trust everyone who reaches the proxy.
+    // The DEMO MODE warning is printed once, in the final banner (src/server/cli/banner.ts).
+    process.env.SHOP_DEMO_BANNER = "1";
+    const before = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+    const { assertEmulatorAllowed } = await import("../auth/firebase-admin.server");
+    try {
+      assertEmulatorAllowed();
+    } catch (error) {
+      throw new Error(`The demo did not start. ${(error as Error).message}`);
+    }
+    if (before === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
+  }
 
   // Astro's anonymous usage reporting stays off: nothing leaves the machine.
   process.env.ASTRO_TELEMETRY_DISABLED = "1";
   stopChildrenOnSignals();
-  buildIfNeeded();
+  await buildIfNeeded();
 
   if (demo) {
-    const emulatorPort = options.emulatorPort ?? Number(process.env.EMULATOR_PORT ?? 9099);
-    const emulatorHost = `127.0.0.1:${emulatorPort}`;
     if (await emulatorIsUp(emulatorHost)) {
       console.log(`Using the Auth Emulator already running on ${emulatorHost}.`);
     } else {
@@ -133,8 +147,6 @@ export async function start(options: StartOptions = {}): Promise<void> {
     }
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     process.env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;
-    // The DEMO MODE warning is printed once, in the final banner (src/server/cli/banner.ts).
-    process.env.SHOP_DEMO_BANNER = "1";
   }
 
   // Refuses inconsistent payment settings (PAYMENT_PROVIDER=local outside demo mode) before serving.

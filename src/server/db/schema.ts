@@ -17,5 +17,6 @@ export * from "./schema/refunds";
 export * from "./schema/owner";
 export * from "./schema/books";
 export * from "./schema/discounts";
+export * from "./schema/shipping";
 export * from "./schema/reviews";
 export * from "./schema/privacy";

@@ -20,6 +20,7 @@ import OrderTabs from "./OrderTabs";
 import OrderTimeline from "./OrderTimeline";
 import StatusChanger from "./StatusChanger";
 import RefundPanel from "./RefundPanel";
+import ShipmentsPanel from "./ShipmentsPanel";
 import type { AdminOrderJson } from "./orders-admin";
 import { fetchAdminOrder } from "./orders-client";
 import { indiaDateTime } from "../../../lib/dates";
@@ -110,6 +111,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
       </OrderTabs>
       <StagesEditor orderId={order.id} />
       <RefundPanel order={order} />
+      <ShipmentsPanel key={`ship:${order.id}:${order.status}`} order={order} />
       <OrderDocumentsPanel orderId={order.id} />
     </article>
   );

@@ -7,6 +7,7 @@
 import { useState } from "react";
 import { Controller, type FieldErrors } from "react-hook-form";
 import { useSchemaForm } from "../../../components/ui/use-schema-form";
+import ProductSizeFields from "./ProductSizeFields";
 import { showToast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import { useHydrated } from "../../../components/ui/use-hydrated";
@@ -102,6 +103,7 @@ export default function ProductForm({
           categories={options}
           disabled={readOnly || busy}
         />
+        <ProductSizeFields register={register} errors={errors} />
         <ProductTaxFields register={register} errors={errors} />
         <Controller
           name="variants"

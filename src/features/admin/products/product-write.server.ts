@@ -64,6 +64,9 @@ function row(input: ProductInput) {
     sku: input.sku,
     weightGrams: Math.round(input.weight * 1000),
     ...(input.processingDays === undefined ? {} : { processingDays: input.processingDays }),
+    ...(input.lengthCm === undefined ? {} : { lengthCm: input.lengthCm }),
+    ...(input.breadthCm === undefined ? {} : { breadthCm: input.breadthCm }),
+    ...(input.heightCm === undefined ? {} : { heightCm: input.heightCm }),
     ...productTaxRow(input),
   };
 }

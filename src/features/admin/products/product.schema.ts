@@ -8,6 +8,7 @@
  */
 import * as z from "zod/mini";
 import { optionalText, requiredText } from "../../../lib/fields";
+import { PRODUCT_SIZE_FIELDS } from "../../shipping/product-size.schema";
 import { productTaxShape } from "../../books/product-tax";
 
 /** Required text: blank once whitespace and zero-width characters are trimmed is refused (0063). */
@@ -65,6 +66,9 @@ export const productInput = z
           z.lte(90, { error: "Processing days must be at most 90" }),
         ),
     ),
+    lengthCm: PRODUCT_SIZE_FIELDS.lengthCm,
+    breadthCm: PRODUCT_SIZE_FIELDS.breadthCm,
+    heightCm: PRODUCT_SIZE_FIELDS.heightCm,
     categoryId: text("Category", 100),
     ...productTaxShape,
     status: z.enum(PRODUCT_STATUSES, { error: "Status must be active or inactive" }),

@@ -15,5 +15,6 @@ export interface SettingsPanel {
 
 export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "business", title: "Business and tax", load: () => import("./BusinessPanel") },
+  { key: "shipping", title: "Shipping", load: () => import("./ShippingPanel") },
   { key: "privacy", title: "Privacy", load: () => import("./PrivacyPanel") },
 ];

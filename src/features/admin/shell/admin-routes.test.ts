@@ -9,6 +9,8 @@ describe("matchAdminRoute", () => {
     expect(matchAdminRoute("/admin/add-product")).toEqual({ screen: "add-product" });
     expect(matchAdminRoute("/admin/categories")).toEqual({ screen: "categories" });
     expect(matchAdminRoute("/admin/inquiries")).toEqual({ screen: "inquiries" });
+    expect(matchAdminRoute("/admin/reports")).toEqual({ screen: "reports" });
+    expect(matchAdminRoute("/admin/reports/gst")).toEqual({ screen: "gst-summary" });
   });
 
   it("reads and decodes the id of detail paths", () => {

@@ -14,6 +14,8 @@ export type AdminScreen =
   | "inquiry"
   | "discounts"
   | "discount"
+  | "reports"
+  | "gst-summary"
   | "reviews"
   | "data-requests"
   | "audit"
@@ -39,6 +41,9 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
   { pattern: /^\/admin\/discounts$/, screen: "discounts" },
   { pattern: /^\/admin\/discounts\/([^/]+)$/, screen: "discount" },
+  // Reports and the GST summary (admin/reports/, docs/decisions/0090-reports-read-model.md).
+  { pattern: /^\/admin\/reports$/, screen: "reports" },
+  { pattern: /^\/admin\/reports\/gst$/, screen: "gst-summary" },
   // Review moderation and the shoppers' data requests (decisions 0100, 0101).
   { pattern: /^\/admin\/reviews$/, screen: "reviews" },
   { pattern: /^\/admin\/data-requests$/, screen: "data-requests" },
@@ -77,6 +82,8 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   inquiry: "Inquiry",
   discounts: "Discount codes",
   discount: "Discount codes",
+  reports: "Reports",
+  "gst-summary": "GST summary",
   reviews: "Reviews",
   "data-requests": "Data requests",
   audit: "Audit trail",
@@ -92,6 +99,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
   { label: "Discount codes", href: "/admin/discounts" },
+  { label: "Reports", href: "/admin/reports" },
   { label: "Reviews", href: "/admin/reviews" },
   { label: "Data requests", href: "/admin/data-requests" },
   { label: "Outbox", href: "/admin/outbox" },

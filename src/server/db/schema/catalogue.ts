@@ -58,6 +58,10 @@ export const products = pgTable(
     weightGrams: integer("weight_grams").notNull().default(0),
     /** Days from payment to dispatch at the latest (the order's promise, decision 0046); 20 is the policy's longest. */
     processingDays: integer("processing_days").notNull().default(20),
+    /** The packed parcel's size in whole centimetres (0: not given; the default package applies). */
+    lengthCm: integer("length_cm").notNull().default(0),
+    breadthCm: integer("breadth_cm").notNull().default(0),
+    heightCm: integer("height_cm").notNull().default(0),
     /** HSN code and GST rate (docs/decisions/0085); null: the category's, else the shop's default. */
     hsn: text("hsn"),
     gstRate: integer("gst_rate"),
@@ -70,6 +74,10 @@ export const products = pgTable(
       sql`${t.pricePaise} >= 0 and ${t.comparePricePaise} >= 0 and ${t.costPricePaise} >= 0`,
     ),
     check("products_weight_check", sql`${t.weightGrams} >= 0`),
+    check(
+      "products_size_check",
+      sql`${t.lengthCm} between 0 and 300 and ${t.breadthCm} between 0 and 300 and ${t.heightCm} between 0 and 300`,
+    ),
     check("products_processing_days_check", sql`${t.processingDays} between 1 and 90`),
     check("products_gst_rate_check", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
     check("products_status_check", sql`${t.status} in ('active', 'inactive')`),

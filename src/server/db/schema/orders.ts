@@ -41,6 +41,8 @@ export const orders = pgTable(
     shippingMethod: text("shipping_method").notNull().default("standard"),
     shippingCostPaise: integer("shipping_cost_paise").notNull().default(0),
     trackingNumber: text("tracking_number").notNull().default(""),
+    /** What the couriers charge the shop for this order's shipments, paise (docs/shipping.md). */
+    courierCostPaise: integer("courier_cost_paise").notNull().default(0),
     couponCode: text("coupon_code").notNull().default(""),
     couponDiscountPaise: integer("coupon_discount_paise").notNull().default(0),
     notes: text("notes").notNull().default(""),

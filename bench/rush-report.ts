@@ -1,0 +1,32 @@
+/** The rush's figures as a table and a verdict line (bench/rush.ts; docs/performance.md). */
+import type { RushFigures } from "./rush";
+
+export function rushTable(r: RushFigures): string {
+  const header = ["Step", "Answers", "Errors", "p50", "p99", "Target p99", "Server CPU/answer"];
+  const rows = r.steps.map((s) => [
+    s.name,
+    String(s.answers),
+    String(s.errors),
+    `${s.p50Ms} ms`,
+    `${s.p99Ms} ms`,
+    s.targetP99Ms ? `< ${s.targetP99Ms} ms ${s.p99Ms < s.targetP99Ms ? "(met)" : "(NOT met)"}` : "",
+    s.cpuUsPerAnswer === null ? "" : `${s.cpuUsPerAnswer} µs`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  return [
+    `${r.shoppers} shoppers, ${r.connections} at a time: ${r.shoppersDone} added two lines, checked out and paid in ` +
+      `${r.rushSeconds} s (target 60 s: ${r.rushSeconds <= 60 && r.shoppersDone === r.shoppers ? "met" : "NOT met"}); ` +
+      `server CPU ${(r.rushCpuUsPerShopper / 1000).toFixed(1)} ms per shopper (four requests and the webhook). ` +
+      `Then ${r.connections} connections for ${r.seconds} s per row below.`,
+    "",
+    line(header),
+    `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`,
+    ...rows.map(line),
+    "",
+    `Orders answered ${r.ordersAnswered}; lost ${r.ordersLost} (answered but not in the database); ` +
+      `payments lost ${r.paymentsLost} (paid on the page but the order not paid); paid twice ${r.paidTwice} ` +
+      `(${r.webhookPaidRows} payment rows that paid an order, for ${r.shoppersDone} payments).`,
+  ].join("\n");
+}

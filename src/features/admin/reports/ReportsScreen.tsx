@@ -1,0 +1,85 @@
+/**
+ * /admin/reports (docs/product.md Admin reports): sales per day, week or month for a period (India
+ * time) with the net drawn as a chart, totals and the average order, top products and collections,
+ * custom work against catalogue orders, late dispatches, and the CSV exports. The view lives in the
+ * address (reports-view.ts); the figures come from one call (docs/decisions/0090-reports-read-model.md).
+ */
+import { useStore } from "@nanostores/react";
+import { formatInr } from "../../../lib/money";
+import type { ScreenProps } from "../shell/AdminApp";
+import { $adminSearch, navigate, setSearch } from "../shell/admin-router";
+import ScreenState from "../shell/ScreenState";
+import { useScreenData } from "../shell/use-screen-data";
+import ExportList from "./ExportList";
+import PeriodPicker from "./PeriodPicker";
+import SalesBreakdown from "./SalesBreakdown";
+import SalesChart, { signedInr } from "./SalesChart";
+import SalesTable from "./SalesTable";
+import { fetchSalesReport } from "./reports-client";
+import {
+  REPORTS_TEXTS,
+  readReportsView,
+  reportsSearch,
+  salesPath,
+  type ReportsView,
+} from "./reports-view";
+
+export default function ReportsScreen(_props: ScreenProps) {
+  const search = useStore($adminSearch);
+  const view = readReportsView(search);
+  const data = useScreenData((signal) => fetchSalesReport(view, signal), [salesPath(view)]);
+  const go = (next: ReportsView) => setSearch(reportsSearch(next), { push: true });
+
+  return (
+    <section className="space-y-6" aria-labelledby="reports-title" data-reports-screen={data.state}>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 id="reports-title" className="text-3xl text-ink-900">
+          Reports
+        </h1>
+        <a
+          href={`/admin/reports/gst${reportsSearch({ ...view, by: null })}`}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(`/admin/reports/gst${reportsSearch({ ...view, by: null })}`);
+          }}
+          className="text-sm font-medium text-ink-700 underline"
+        >
+          GST summary
+        </a>
+      </div>
+      <PeriodPicker view={view} onChange={go} showBuckets />
+      <ScreenState data={data} loading={REPORTS_TEXTS.loading} failed={REPORTS_TEXTS.failed}>
+        {(report) => (
+          <div className="space-y-6" aria-busy={data.refreshing}>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Totals">
+              {[
+                ["Orders", String(report.totals.orders)],
+                ["Gross", formatInr(report.totals.gross)],
+                ["Net", signedInr(report.totals.net)],
+                ["Average order", formatInr(report.totals.averageOrder)],
+              ].map(([label, value]) => (
+                <div key={label} className="rounded-2xl border border-cream-200 bg-white/85 p-4">
+                  <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">
+                    {label}
+                  </dt>
+                  <dd className="mt-1 text-2xl font-semibold text-ink-900" data-total={label}>
+                    {value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <SalesChart points={report.points} by={report.by} />
+            <SalesTable points={report.points} totals={report.totals} by={report.by} />
+            <SalesBreakdown
+              topProducts={report.topProducts}
+              topCollections={report.topCollections}
+              kinds={report.kinds}
+              late={report.lateDispatches}
+            />
+          </div>
+        )}
+      </ScreenState>
+      <ExportList range={view.range} />
+    </section>
+  );
+}

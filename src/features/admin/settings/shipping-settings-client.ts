@@ -1,0 +1,18 @@
+/** The Settings screen's shipping calls (docs/shipping.md): keys are sent, never read back. */
+import type { ShippingSettingsAnswer } from "../../shipping/shipping";
+import { adminGet, adminPut } from "../shell/admin-api";
+
+export type { ShippingSettingsAnswer };
+
+const path = "/v2/admin/settings/shipping";
+
+export function fetchShippingSettings(): Promise<ShippingSettingsAnswer> {
+  return adminGet<ShippingSettingsAnswer>(path);
+}
+
+export function saveShippingSettings(
+  version: number,
+  settings: unknown,
+): Promise<ShippingSettingsAnswer> {
+  return adminPut<ShippingSettingsAnswer>(path, { version, settings });
+}

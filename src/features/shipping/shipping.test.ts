@@ -1,0 +1,94 @@
+/**
+ * Shipping's pure parts (docs/shipping.md): Shiprocket's status codes and times in the shop's words,
+ * the courier choice, forward-only moves, the parcel mails and the estimate's sentences.
+ */
+import { describe, expect, it } from "vitest";
+import { pickCourier } from "./courier-choice";
+import { estimateLines } from "./DeliveryEstimate";
+import { shiprocketStatus, shiprocketTime } from "./providers/shiprocket-status";
+import { ownerParcelMail, shopperParcelMail } from "./shipment-mail";
+import { movesOn } from "./tracking.server";
+
+describe("Shiprocket's words", () => {
+  it("maps the published status codes, and the words when a code is unknown", () => {
+    expect(shiprocketStatus(42, "")).toBe("picked_up");
+    expect(shiprocketStatus(7, "")).toBe("delivered");
+    expect(shiprocketStatus(9, "")).toBe("rto");
+    expect(shiprocketStatus(12, "")).toBe("lost");
+    expect(shiprocketStatus(999, "OUT FOR DELIVERY")).toBe("out_for_delivery");
+    expect(shiprocketStatus(null, "RTO Delivered")).toBe("rto");
+    expect(shiprocketStatus(null, "Manifest generated")).toBeNull();
+  });
+
+  it("reads the webhook's and the scans' India times", () => {
+    expect(shiprocketTime("23 05 2023 11:43:52")?.toISOString()).toBe("2023-05-23T06:13:52.000Z");
+    expect(shiprocketTime("2023-05-19 11:59:16")?.toISOString()).toBe("2023-05-19T06:29:16.000Z");
+    expect(shiprocketTime("yesterday")).toBeNull();
+  });
+});
+
+describe("couriers and moves", () => {
+  const couriers = [
+    { courierId: "1", courierName: "Slow", transitDays: 6, ratePaise: 9000 },
+    { courierId: "2", courierName: "Fast", transitDays: 2, ratePaise: 19000 },
+  ];
+  it("picks the cheapest, the fastest, or one by id", () => {
+    expect(pickCourier(couriers, "cheapest")?.courierName).toBe("Slow");
+    expect(pickCourier(couriers, "fastest")?.courierName).toBe("Fast");
+    expect(pickCourier(couriers, "2")?.courierName).toBe("Fast");
+    expect(pickCourier(couriers, "7")).toBeUndefined();
+  });
+  it("moves forward only; delivered, RTO and lost stay", () => {
+    expect(movesOn("booked", "picked_up")).toBe(true);
+    expect(movesOn("in_transit", "picked_up")).toBe(false);
+    expect(movesOn("delivered", "rto")).toBe(false);
+    expect(movesOn("in_transit", "rto")).toBe(true);
+    expect(movesOn("rto", "delivered")).toBe(false);
+  });
+});
+
+describe("words the shopper and the owner read", () => {
+  const facts = {
+    orderId: "ORD-1",
+    firstName: "Ravi",
+    courierName: "Delhivery",
+    awb: "DL1",
+    trackingUrl: "https://t.example/DL1",
+    etd: "",
+  };
+  it("the mails name the courier, the AWB and the link", () => {
+    const mail = shopperParcelMail("shipped", "r@example.com", facts, {
+      name: "Resin Tales",
+      siteUrl: "https://shop.example",
+    });
+    expect(mail.subject).toBe("Resin Tales: your order ORD-1 is on its way");
+    expect(mail.text).toContain("AWB: DL1");
+    expect(mail.text).toContain("https://t.example/DL1");
+    expect(mail.text).toContain("https://shop.example/my-orders/ORD-1");
+    expect(ownerParcelMail("rto", "o@example.com", facts, "RTO INITIATED").subject).toBe(
+      "Parcel for order ORD-1 is coming back (RTO)",
+    );
+  });
+  it("the estimate says what it knows", () => {
+    const base = { pin: "560001", dispatchBy: "2026-12-15T06:00:00.000Z", transitDays: 4 };
+    expect(
+      estimateLines({
+        ...base,
+        deliverable: true,
+        deliverBy: "2026-12-19T06:00:00.000Z",
+        courierPart: true,
+      }).lines[0],
+    ).toBe("Delivered to 560001 by 19 Dec 2026.");
+    expect(
+      estimateLines({ ...base, deliverable: false, deliverBy: null, courierPart: false }).lines[0],
+    ).toBe(
+      "We do not deliver to PIN code 560001 yet. Please use an address with another PIN code.",
+    );
+    expect(
+      estimateLines({ ...base, deliverable: null, deliverBy: null, courierPart: false }).lines,
+    ).toEqual([
+      "Dispatched by 15 Dec 2026.",
+      "The courier did not answer just now, so this leaves out the days in transit.",
+    ]);
+  });
+});

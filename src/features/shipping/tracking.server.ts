@@ -1,0 +1,227 @@
+/**
+ * A parcel's news, whichever way it comes (the webhook, the re-check, the owner's marks with manual
+ * shipping): each event is stored once (its key), the shipment moves forward only (an older event
+ * arriving late changes nothing), and the order moves to shipped and delivered once each, with the
+ * shopper's mail; a return (RTO) or a loss is logged on the order and mailed to the owner
+ * (docs/shipping.md, decision 0107).
+ */
+import { createHash } from "node:crypto";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../server/db/client";
+import { type ShipmentScan, shipmentEvents, shipments } from "../../server/db/schema";
+import { ownerAddress, sendMail } from "../../server/mail.server";
+import { shopConfig } from "../../server/shop-config";
+import { logOrder } from "../orders/order-log.server";
+import { loadOrderRow, moveOrderForShipment } from "../orders/order-records.server";
+import { readSection } from "../settings/settings-store.server";
+import { shippingProviderFor } from "./providers/index.server";
+import type { ShipmentStatus, ShippingProvider, TrackingSnapshot } from "./providers/provider";
+import { shippingSection } from "./shipping-settings";
+import { ownerParcelMail, shopperParcelMail } from "./shipment-mail";
+
+const RANK: Record<ShipmentStatus, number> = {
+  booking: 0,
+  booked: 1,
+  picked_up: 2,
+  in_transit: 3,
+  out_for_delivery: 4,
+  delivered: 5,
+  rto: 6,
+  lost: 6,
+  cancelled: 6,
+};
+
+/** Whether news of `next` moves a parcel that is at `current`: forward only; the end states stay. */
+export function movesOn(current: ShipmentStatus, next: ShipmentStatus): boolean {
+  if (current === "delivered" || current === "lost" || current === "cancelled") return false;
+  if (current === "rto") return false;
+  return RANK[next] > RANK[current];
+}
+
+function mergeScans(known: ShipmentScan[], incoming: ShipmentScan[]): ShipmentScan[] {
+  const seen = new Map(known.map((s) => [`${s.at}|${s.activity}|${s.location}`, s]));
+  for (const s of incoming) seen.set(`${s.at}|${s.activity}|${s.location}`, s);
+  return [...seen.values()].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export type TrackingOutcome = "unknown" | "duplicate" | "recorded" | "moved";
+
+/** Applies one snapshot of a parcel's news, in one transaction. */
+export async function applyTracking(
+  db: Db,
+  snapshot: TrackingSnapshot,
+  source: "webhook" | "recheck" | "owner",
+  now = new Date(),
+  shipmentId?: string,
+  /** Written in the same transaction when the event is new (the owner's audit row). */
+  alsoRecord?: (tx: Tx) => Promise<void>,
+): Promise<TrackingOutcome> {
+  return db.transaction(async (tx) => {
+    const [shipment] = await tx
+      .select()
+      .from(shipments)
+      .where(
+        shipmentId
+          ? eq(shipments.id, shipmentId)
+          : and(eq(shipments.provider, "shiprocket"), eq(shipments.awb, snapshot.awb)),
+      )
+      .for("update");
+    if (!shipment) return "unknown";
+    const eventId = createHash("sha256").update(snapshot.eventKey).digest("hex").slice(0, 40);
+    const [stored] = await tx
+      .insert(shipmentEvents)
+      .values({
+        id: eventId,
+        shipmentId: shipment.id,
+        source,
+        status: snapshot.status,
+        providerStatus: snapshot.providerStatus,
+        at: snapshot.at,
+        body: (snapshot.raw ?? {}) as object,
+      })
+      .onConflictDoNothing()
+      .returning({ id: shipmentEvents.id });
+    if (!stored) {
+      await tx.update(shipments).set({ lastNewsAt: now }).where(eq(shipments.id, shipment.id));
+      return "duplicate";
+    }
+    if (alsoRecord) await alsoRecord(tx);
+    const current = shipment.status as ShipmentStatus;
+    const moves = movesOn(current, snapshot.status);
+    const reached = (s: ShipmentStatus) =>
+      RANK[snapshot.status] >= RANK[s] &&
+      snapshot.status !== "rto" &&
+      snapshot.status !== "lost" &&
+      snapshot.status !== "cancelled";
+    await tx
+      .update(shipments)
+      .set({
+        scans: mergeScans(shipment.scans, snapshot.scans),
+        lastNewsAt: now,
+        updatedAt: now,
+        ...(snapshot.etd ? { etd: snapshot.etd } : {}),
+        ...(shipment.trackingUrl || !snapshot.trackingUrl
+          ? {}
+          : { trackingUrl: snapshot.trackingUrl }),
+        ...(moves
+          ? {
+              status: snapshot.status,
+              providerStatus: snapshot.providerStatus,
+              ...(reached("picked_up") && !shipment.pickedUpAt ? { pickedUpAt: snapshot.at } : {}),
+              ...(snapshot.status === "delivered" ? { deliveredAt: snapshot.at } : {}),
+            }
+          : {}),
+      })
+      .where(eq(shipments.id, shipment.id));
+    if (!moves) return "recorded";
+    await orderNews(tx, shipment, snapshot);
+    return "moved";
+  });
+}
+
+async function orderNews(
+  tx: Tx,
+  shipment: typeof shipments.$inferSelect,
+  snapshot: TrackingSnapshot,
+): Promise<void> {
+  const order = await loadOrderRow(tx, shipment.orderId);
+  if (!order) return;
+  const facts = {
+    orderId: order.id,
+    firstName: order.shippingName.firstName || order.billingName.firstName,
+    courierName: shipment.courierName || snapshot.courierName,
+    awb: shipment.awb,
+    trackingUrl: shipment.trackingUrl || snapshot.trackingUrl,
+    etd: snapshot.etd || shipment.etd,
+  };
+  const shopper = (order.shippingName.email || order.billingName.email).trim();
+  const shop = shopConfig();
+  if (snapshot.status === "rto" || snapshot.status === "lost") {
+    await logOrder(
+      tx,
+      order.id,
+      "shipment",
+      `Parcel ${shipment.awb}: ${snapshot.providerStatus || snapshot.status}`,
+      { shipmentId: shipment.id },
+    );
+    await sendMail(
+      tx,
+      ownerParcelMail(snapshot.status, ownerAddress(), facts, snapshot.providerStatus),
+    );
+    return;
+  }
+  if (RANK[snapshot.status] >= RANK.picked_up) {
+    const moved = await moveOrderForShipment(
+      tx,
+      order.id,
+      "shipped",
+      shipment.pickedUpAt ?? snapshot.at,
+      shipment.awb,
+    );
+    if (moved && shopper && snapshot.status !== "delivered")
+      await sendMail(tx, shopperParcelMail("shipped", shopper, facts, shop));
+  }
+  if (snapshot.status === "delivered") {
+    const open = await tx
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(
+        and(
+          eq(shipments.orderId, order.id),
+          sql`${shipments.status} not in ('delivered', 'cancelled')`,
+          sql`${shipments.id} <> ${shipment.id}`,
+        ),
+      );
+    if (open.length) return;
+    const moved = await moveOrderForShipment(tx, order.id, "delivered", snapshot.at, shipment.awb);
+    if (moved && shopper) await sendMail(tx, shopperParcelMail("delivered", shopper, facts, shop));
+  }
+}
+
+const QUIET_MS = 24 * 3600_000;
+const MOVING = ["booked", "picked_up", "in_transit", "out_for_delivery"];
+
+/**
+ * The re-check (decision 0107): parcels on their way that the provider has not mentioned for a day
+ * are asked about, a few at a time; an answer counts as news, so each is asked at most daily.
+ */
+export async function recheckQuietShipments(
+  db: Db,
+  provider: ShippingProvider,
+  now = new Date(),
+  limit = 20,
+): Promise<number> {
+  const since = new Date(now.getTime() - QUIET_MS);
+  const due = await db
+    .select({ id: shipments.id, awb: shipments.awb })
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.provider, provider.name),
+        inArray(shipments.status, MOVING),
+        sql`${shipments.awb} <> ''`,
+        or(
+          and(isNull(shipments.lastNewsAt), lt(shipments.createdAt, since)),
+          lt(shipments.lastNewsAt, since),
+        ),
+      ),
+    )
+    .limit(limit);
+  let asked = 0;
+  for (const parcel of due) {
+    const snapshot = await provider.track(parcel.awb).catch(() => null);
+    asked++;
+    if (snapshot) await applyTracking(db, snapshot, "recheck", now, parcel.id);
+    else await db.update(shipments).set({ lastNewsAt: now }).where(eq(shipments.id, parcel.id));
+  }
+  return asked;
+}
+
+/** The background jobs' step (checkout/background-jobs.server.ts): asks at most hourly per process. */
+let lastRecheck = 0;
+export async function recheckShipmentsIfDue(db: Db, now = Date.now()): Promise<void> {
+  if (now - lastRecheck < 3600_000) return;
+  lastRecheck = now;
+  const { value } = await readSection(db, shippingSection);
+  if (value.provider === "shiprocket") await recheckQuietShipments(db, shippingProviderFor(value));
+}

@@ -1,0 +1,4 @@
+import { postBook } from "../../../../../features/shipping/shipments.api";
+import { methods } from "../../../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postBook });

@@ -1,0 +1,4 @@
+import { postMark } from "../../../../../features/shipping/shipments.api";
+import { methods } from "../../../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postMark });

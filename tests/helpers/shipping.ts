@@ -1,0 +1,137 @@
+/**
+ * Shared steps of the shipping suites: a fresh database, the fake Shiprocket, the shipping settings
+ * saved for Shiprocket (or manual), an owner, a shopper and paid orders to ship.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { forgetEstimatesForTests } from "../../src/features/shipping/estimate.server";
+import { forgetShiprocketTokensForTests } from "../../src/features/shipping/providers/shiprocket.server";
+import {
+  shippingSection,
+  type ShippingSettings,
+} from "../../src/features/shipping/shipping-settings";
+import { readSection, writeSection } from "../../src/features/settings/settings-store.server";
+import { schema } from "../../src/server/db/client";
+import { createTestDb, type TestDb } from "./db";
+import {
+  FAKE_SR_EMAIL,
+  FAKE_SR_PASSWORD,
+  type FakeShiprocket,
+  startFakeShiprocket,
+} from "./fake-shiprocket";
+
+export const OWNER_TOKEN = "test:ship-owner";
+export const SHOPPER_TOKEN = "test:ship-shopper";
+export const WEBHOOK_TOKEN = "parcel-token-0123456789abcdef";
+const actor = { uid: "ship-owner", email: "ship-owner@example.com", address: "127.0.0.1" };
+
+let orders = 0;
+
+export function shippingKit(
+  kind: "pglite" | "postgres",
+  provider: "shiprocket" | "manual" = "shiprocket",
+) {
+  const k = {} as { t: TestDb; fake: FakeShiprocket };
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    k.fake = await startFakeShiprocket();
+    process.env.SHIPROCKET_BASE_URL = k.fake.url;
+    process.env.SHIPROCKET_TIMEOUT_MS = "8000";
+    process.env.SHIPPING_ESTIMATE_TIMEOUT_MS = "8000";
+    k.t = await createTestDb(kind);
+    await k.t.db.insert(schema.users).values([
+      { id: "ship-owner", email: "ship-owner@example.com", role: "tm_admin" },
+      { id: "ship-shopper", email: "ship-shopper@example.com", firstName: "Asha" },
+    ]);
+    await setShipping({ provider });
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await k.fake.close();
+    await k.t.close();
+  });
+  beforeEach(() => {
+    process.env.SHIPPING_ESTIMATE_TIMEOUT_MS = "8000";
+    process.env.SHIPROCKET_TIMEOUT_MS = "8000";
+    k.fake.reset();
+    forgetShiprocketTokensForTests();
+    forgetEstimatesForTests();
+  });
+
+  async function setShipping(change: Partial<ShippingSettings>): Promise<void> {
+    const current = await readSection(k.t.db, shippingSection);
+    const value: ShippingSettings = {
+      ...current.value,
+      shiprocket: { email: FAKE_SR_EMAIL, password: FAKE_SR_PASSWORD, webhookToken: WEBHOOK_TOKEN },
+      ...change,
+    };
+    await k.t.db.transaction((tx) =>
+      writeSection(tx, shippingSection, value, current.version, actor),
+    );
+    forgetEstimatesForTests();
+  }
+
+  /** A paid order (processing) of two lines, to Jaipur 302001 unless told. */
+  async function paidOrder(pin = "302001", status = "processing"): Promise<string> {
+    const id = `ORD-SHIP-${Date.now().toString(36)}-${++orders}`;
+    const address = {
+      id: "addr-1",
+      type: "Home",
+      address1: "12 MI Road",
+      address2: "",
+      city: "Jaipur",
+      state: "Rajasthan",
+      zipCode: pin,
+      country: "India",
+    };
+    const name = {
+      firstName: "Asha",
+      lastName: "Verma",
+      phone: "9876543210",
+      email: "asha.ship@example.com",
+    };
+    await k.t.db.insert(schema.orders).values({
+      id,
+      userId: "ship-shopper",
+      status,
+      subtotalPaise: 349700,
+      totalPaise: 349700,
+      shippingName: name,
+      billingName: name,
+      shippingAddress: address,
+      billingAddress: address,
+      paymentStatus: "Paid",
+      paidAt: new Date(),
+    });
+    await k.t.db.insert(schema.orderItems).values([
+      {
+        id: `${id}-a`,
+        orderId: id,
+        productName: "Ocean Wave Photo Frame",
+        quantity: 2,
+        pricePaise: 149900,
+        productWeightGrams: 800,
+      },
+      {
+        id: `${id}-b`,
+        orderId: id,
+        productName: "Luggage Tag",
+        quantity: 1,
+        pricePaise: 49900,
+        productWeightGrams: 60,
+      },
+    ]);
+    return id;
+  }
+
+  async function order(id: string) {
+    const [row] = await k.t.db.select().from(schema.orders).where(eq(schema.orders.id, id));
+    return row!;
+  }
+
+  async function outboxTo(to: string) {
+    return (await k.t.db.select().from(schema.outbox)).filter((m) => m.to === to);
+  }
+
+  return Object.assign(k, { setShipping, paidOrder, order, outboxTo });
+}
