@@ -95,6 +95,18 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
 
+  // Production waits for the customer's approval of a proof (docs/decisions/0121-proofs.md): one sent and approved.
+  const ownerBearer = { authorization: `Bearer ${await idToken(request, OWNER)}` };
+  const proof = await request.post(`/v2/admin/order/${orderId}/proofs`, {
+    headers: ownerBearer,
+    data: { images: ["/images/categories/custom-keepsakes.svg"], message: "The block as agreed" },
+  });
+  expect(proof.status(), await proof.text()).toBe(201);
+  const approved = await request.post(`/v2/quotes/${quotePath.split("/").pop()}/proof`, {
+    data: { decision: "approve" },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+
   // 5. The owner marks two stages, each with a photo: the first on the order screen (an upload), the second by API.
   await owner.goto(`/admin/order/${orderId}`);
   const studio = owner.locator(`[data-stages-editor="${orderId}"]`);

@@ -12,6 +12,7 @@ import { makeShopper, orderBody } from "./helpers/checkout";
 import { call } from "./helpers/call";
 import { DAY, OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
+import { approvedProof } from "./helpers/proofs";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; the owner is the users row "owner-1" with role tm_admin).
@@ -190,6 +191,9 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     expect(
       (await stage({ stage: "design-agreed", photos: ["https://evil.example/x.png"] })).json.error,
     ).toContain("not an image uploaded to this shop");
+    // Production waits for the customer's approval of a proof (docs/decisions/0121-proofs.md).
+    expect((await stage({ stage: "design-agreed" })).status).toBe(409);
+    await approvedProof(orderId, q.token);
     const before = (await mailsTo("meera@example.com")).length;
     const first = await stage({
       stage: "design-agreed",

@@ -3,7 +3,7 @@
  * the outbox. The hourly limits (per address and per email): inquiry-limits.test.ts; delivery
  * through SMTP: inquiry-mail.test.ts; the limiter itself: rate-limit.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as route from "../src/pages/v2/custom-order-email";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
@@ -41,7 +41,11 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     expect(mail.body).toContain("asha@example.com");
     expect(mail.body).toContain("₹8,000");
     expect(mail.body).toContain(res.json.id);
-    expect(console.info).toHaveBeenCalledWith(`[mail] outbox: ${mail.subject} -> ${OWNER}`);
+    // The log names the mail by its id, never its recipient (docs/decisions/0112-structured-logs.md).
+    expect(console.info).toHaveBeenCalledWith(
+      expect.stringContaining(`[mail] outbox: mail ${mail.id} waits (no SMTP_URL)`),
+    );
+    expect(JSON.stringify(vi.mocked(console.info).mock.calls)).not.toContain(OWNER);
   });
 
   it("stores only the required fields when the optional ones are left out, and trims", async () => {

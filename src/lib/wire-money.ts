@@ -27,6 +27,9 @@ export const MONEY_KEYS: ReadonlySet<string> = new Set([
   "minimumOrder",
   "maximumDiscount",
   "revenue",
+  // A deposit's two parts (docs/decisions/0124-deposits.md).
+  "advance",
+  "balance",
   // Reports and the GST summary (docs/decisions/0090-reports-read-model.md).
   "gross",
   "net",

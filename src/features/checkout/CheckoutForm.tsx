@@ -28,6 +28,8 @@ import {
   normaliseIndianMobile,
   type TempOrder,
 } from "./checkout-flow";
+import NeededByField, { type NeededByValue } from "../made-to-order/NeededByField";
+import { NEEDED_BY_TEXTS } from "../made-to-order/needed-by";
 import BuyerGstinField from "../books/BuyerGstinField";
 import { checkoutForm, type CheckoutFormValues } from "./checkout";
 import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
@@ -53,6 +55,7 @@ export default function CheckoutForm({ user, total }: Props) {
   const [processing, setProcessing] = useState(false);
   const [code, setCode] = useState<AppliedCode | null>(null);
   const payTotal = code ? code.total : total;
+  const [neededBy, setNeededBy] = useState<NeededByValue | null>(null);
   const busy = useRef(false);
   // The phone input is server-rendered with its defaultValue (decision 0017): what was typed
   // before hydration is kept. The address id is set when one is chosen.
@@ -75,6 +78,14 @@ export default function CheckoutForm({ user, total }: Props) {
   async function onPay(values: CheckoutFormValues) {
     const mobile = normaliseIndianMobile(values.phone);
     if (busy.current || !address || !mobile) return;
+    if (neededBy?.ok === false) {
+      showToast({
+        type: "warning",
+        title: NEEDED_BY_TEXTS.refusedTitle,
+        message: neededBy.sentence,
+      });
+      return;
+    }
     busy.current = true;
     setProcessing(true);
     const body = {
@@ -85,6 +96,7 @@ export default function CheckoutForm({ user, total }: Props) {
       address_id: address.id,
       idempotency_key: newIdempotencyKey(),
       ...(code ? { coupon_code: code.code } : {}),
+      ...(neededBy ? { needed_by: neededBy.date } : {}),
       ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
     };
     let answer: Awaited<ReturnType<typeof createOrder>>;
@@ -156,6 +168,11 @@ export default function CheckoutForm({ user, total }: Props) {
             error={formState.errors.phone?.message}
             disabled={processing}
             {...register("phone")}
+          />
+          <NeededByField
+            addressId={address?.id ?? null}
+            disabled={processing}
+            onChange={setNeededBy}
           />
           <BuyerGstinField
             error={formState.errors.buyerGstin?.message}

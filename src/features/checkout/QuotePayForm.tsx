@@ -24,6 +24,7 @@ import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from
 import { quotePayForm } from "../custom/quotes.schema";
 import DiscountCodeField from "../discounts/DiscountCodeField";
 import { checkQuoteCode, type AppliedCode } from "../discounts/discounts-client";
+import { NEEDED_BY_TEXTS } from "../made-to-order/needed-by";
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -70,6 +71,7 @@ export default function QuotePayForm({
       customer_phone: normaliseIndianMobile(values.phone) ?? values.phone,
       idempotency_key: newIdempotencyKey(),
       ...(code ? { coupon_code: code.code } : {}),
+      ...(values.neededBy ? { needed_by: values.neededBy } : {}),
       ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
       ...(savedId
         ? { address_id: savedId }
@@ -208,6 +210,7 @@ export default function QuotePayForm({
           check={(c) => checkQuoteCode(token, c)}
         />
       )}
+      <TextField label={NEEDED_BY_TEXTS.label} {...field("neededBy")} type="date" />
       <BuyerGstinField className="" {...field("buyerGstin")} />
       <button
         type="submit"

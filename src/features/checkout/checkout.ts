@@ -9,6 +9,7 @@ import {
 } from "../../lib/fields";
 import { couponCode } from "../discounts/discount-schema";
 
+import { neededByDate } from "../made-to-order/needed-by";
 import { buyerGstinField } from "../books/buyer-gstin";
 
 export { normaliseIndianPhone } from "../../lib/phone";
@@ -31,6 +32,8 @@ export const createOrderBody = z.object({
   idempotency_key: z.optional(idempotencyKey),
   notes: z.optional(optionalText("notes", 1000)),
   coupon_code: z.optional(couponCode),
+  /** The date the piece is needed by, checked before payment (docs/decisions/0122). */
+  needed_by: z.optional(neededByDate),
   /** The buyer's GSTIN for the invoice (docs/decisions/0085); optional. */
   buyer_gstin: z.optional(buyerGstinField),
 });

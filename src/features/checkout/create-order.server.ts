@@ -17,6 +17,7 @@ import { refuseUndeliverable, totalWeightGrams } from "../shipping/estimate.serv
 import { loadSavedAddress } from "../account/account.server";
 import { lockedCheckoutLines } from "../cart/cart.server";
 import { holdCodeUse, priceCode } from "../discounts/discount-pricing.server";
+import { neededLines, recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone, PAYMENT_STATUS, type CreateOrderBody } from "./checkout";
 import { log } from "../../server/log/logger";
@@ -63,6 +64,13 @@ async function storeCartOrder(
             400,
             "address_id: no saved address of yours has this id; choose or add an address.",
           );
+        if (body.needed_by)
+          await refuseNeededBy(tx, {
+            ...neededLines(lines),
+            neededBy: body.needed_by,
+            pin: address.zipCode,
+            now,
+          });
         await refuseUndeliverable(tx, address.zipCode, totalWeightGrams(lines));
         const coupon = body.coupon_code
           ? await priceCode(tx, {
@@ -90,6 +98,7 @@ async function storeCartOrder(
       now,
     );
     await holdCodeUse(tx, order, now);
+    if (body.needed_by) await recordNeededBy(tx, order.id, body.needed_by);
     return order;
   });
 }

@@ -16,6 +16,7 @@ import type { ProviderName, ProviderPayment } from "../../server/payments/provid
 import { issueSaleDocument } from "../books/issue.server";
 import { removeOrderedLinesInTx } from "../cart/cart.server";
 import { countCodeUse } from "../discounts/discount-pricing.server";
+import { promiseAtPayment } from "../made-to-order/promise.server";
 import { logOrder } from "../orders/order-log.server";
 import { PAYMENT_STATUS } from "./checkout";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
@@ -102,8 +103,8 @@ async function applyEffect(
           : order.totalPaise,
         paidAt,
         upiId: payment.upiId,
-        // The promise (docs/decisions/0046): the processing window's last day, counted from payment.
-        promisedDispatchAt: new Date(paidAt.getTime() + order.dispatchDays * DAY_MS),
+        // The promise (decisions 0046, 0122): the later of the processing window and the studio's queue.
+        promisedDispatchAt: await promiseAtPayment(tx, order, paidAt),
         nextCheckAt: null,
         timeline: sql`${orders.timeline} || ${JSON.stringify({ processing: stamp })}::jsonb`,
         updatedAt: now,

@@ -15,6 +15,8 @@ import { findByToken, isOpenOrPaid, lockQuoteRow } from "../custom/quote-payment
 import type { PayQuoteInput } from "../custom/quotes.schema";
 import { holdCodeUse, priceCode, shopperKeyOf } from "../discounts/discount-pricing.server";
 import { logQuoteEvent } from "../custom/quotes.server";
+import { linkAmount } from "../made-to-order/deposits.server";
+import { recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone } from "./checkout";
 import { openProviderOrder, type CreatedOrder } from "./create-order.server";
@@ -118,6 +120,14 @@ export async function payQuote(
       attempt,
       async () => {
         const address = await placeFor(tx, body, uid);
+        if (body.needed_by && q.kind === "quote")
+          await refuseNeededBy(tx, {
+            pieces: 1,
+            dispatchDays: q.dispatchMaxDays,
+            neededBy: body.needed_by,
+            pin: address.zipCode,
+            now,
+          });
         if (!uid) await ensurePlaceholderUser(tx, GUEST_USER);
         const claimEmail = uid ? "" : email.toLowerCase();
         const coupon = body.coupon_code
@@ -142,7 +152,8 @@ export async function payQuote(
               processingDays: q.dispatchMaxDays,
               variant: {},
               quantity: 1,
-              pricePaise: q.pricePaise,
+              // A quote with a deposit takes its advance here (docs/decisions/0124-deposits.md).
+              pricePaise: await linkAmount(tx, q.id, q.pricePaise),
               productNote:
                 q.kind === "shipping"
                   ? `Shipping charge for order ${q.forOrderId}`
@@ -157,6 +168,7 @@ export async function payQuote(
       now,
     );
     await holdCodeUse(tx, stored, now);
+    if (body.needed_by && q.kind === "quote") await recordNeededBy(tx, stored.id, body.needed_by);
     return stored;
   });
   if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");

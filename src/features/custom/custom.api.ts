@@ -11,8 +11,21 @@ import { auditActor } from "../audit/audit.server";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, parseWith, readJson } from "../../server/http";
 import { idParam } from "../../lib/fields";
+import { materialsSentInput } from "../made-to-order/materials.schema";
+import { recordMaterialsSent } from "../made-to-order/materials.server";
+import { depositJson, loadQuoteDeposit } from "../made-to-order/deposits.server";
+import { answerProof } from "../made-to-order/proofs.server";
+import { proofAnswerInput } from "../made-to-order/proofs.schema";
 import { loadQuotePage } from "./quote-page.server";
-import { parseExpiry, quoteInput, shippingChargeInput, stageInput } from "./quotes.schema";
+import { findByToken } from "./quote-payment.server";
+import { requestBalance, setDeposit } from "./deposit.server";
+import {
+  depositInput,
+  parseExpiry,
+  quoteInput,
+  shippingChargeInput,
+  stageInput,
+} from "./quotes.schema";
 import {
   createQuote,
   loadInquiryQuotes,
@@ -100,4 +113,49 @@ export async function getPublicQuote(context: APIContext): Promise<Response> {
   const page = await loadQuotePage(await getDb(), context.params.token);
   if (!page) throw new HttpError(404, "Quote not found");
   return json(page);
+}
+
+/** The paid order behind a quote link (a 404 that says nothing otherwise). */
+async function linkOrder(context: APIContext): Promise<string> {
+  const found = await findByToken(await getDb(), context.params.token);
+  const orderId = found?.quote.status === "paid" ? found.quote.paidOrderId : null;
+  if (!orderId || found?.quote.kind !== "quote") throw new HttpError(404, "Quote not found");
+  return orderId;
+}
+
+/** POST /v2/quotes/{token}/materials { courier, tracking }: how a guest sent their flowers. */
+export async function postQuoteMaterialsSent(context: APIContext): Promise<Response> {
+  const orderId = await linkOrder(context);
+  const input = await readJson(context.request, materialsSentInput, BODY_CAP);
+  return json(await recordMaterialsSent(await getDb(), orderId, input));
+}
+
+/** POST /v2/quotes/{token}/proof { decision, message? }: a guest answers the proof of the link's paid order. */
+export async function postQuoteProofAnswer(context: APIContext): Promise<Response> {
+  const orderId = await linkOrder(context);
+  const input = await readJson(context.request, proofAnswerInput, BODY_CAP);
+  return json(await answerProof(await getDb(), orderId, input));
+}
+
+/** GET /v2/admin/quotes/{id}/deposit -> the split, or null */
+export async function getQuoteDeposit(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const id = parseWith(idParam(), context.params.id);
+  const row = await loadQuoteDeposit(await getDb(), id);
+  return json(row ? depositJson(row) : null);
+}
+
+/** PUT /v2/admin/quotes/{id}/deposit { percent } | { amount } | {} -> the split, or null */
+export async function putQuoteDeposit(context: APIContext): Promise<Response> {
+  const user = await requireAdmin(context);
+  const id = parseWith(idParam(), context.params.id);
+  const input = await readJson(context.request, depositInput, BODY_CAP);
+  return json(await setDeposit(await getDb(), auditActor(context, user), id, input));
+}
+
+/** POST /v2/admin/order/{id}/balance -> 201 { link, deposit } */
+export async function postOrderBalance(context: APIContext): Promise<Response> {
+  const user = await requireAdmin(context);
+  const id = parseWith(idParam(), context.params.id);
+  return json(await requestBalance(await getDb(), auditActor(context, user), id), { status: 201 });
 }

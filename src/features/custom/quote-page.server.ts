@@ -6,6 +6,11 @@
  */
 import type { DbOrTx } from "../../server/db/client";
 import { loadOrderRow } from "../orders/order-records.server";
+import {
+  depositJson,
+  loadQuoteDeposit,
+  type OrderDepositJson,
+} from "../made-to-order/deposits.server";
 import { findByToken } from "./quote-payment.server";
 import type { QuoteJson } from "./quotes";
 import type { QuoteRow } from "./quotes.server";
@@ -41,6 +46,8 @@ export interface QuotePage {
     paidAt: string | null;
   } | null;
   stages: OrderStagesJson | null;
+  /** A quote asking for an advance (docs/decisions/0124): the split, and whether the balance is paid. */
+  deposit: OrderDepositJson | null;
 }
 
 function publicQuote(q: QuoteRow): PublicQuote {
@@ -62,8 +69,16 @@ function publicQuote(q: QuoteRow): PublicQuote {
 }
 
 async function pageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
+  const row = q.kind === "quote" ? await loadQuoteDeposit(db, q.id) : null;
+  const deposit = row ? depositJson(row) : null;
+  const page = await plainPageOf(db, q);
+  // With a deposit, the link takes the advance: "Total now" and the pay button say so.
+  return deposit ? { ...page, deposit, quote: { ...page.quote, total: deposit.advance } } : page;
+}
+
+async function plainPageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
   if (q.status === "replaced")
-    return { state: "replaced", quote: publicQuote(q), order: null, stages: null };
+    return { state: "replaced", quote: publicQuote(q), order: null, stages: null, deposit: null };
   if (q.status === "paid" && q.paidOrderId) {
     const o = await loadOrderRow(db, q.paidOrderId);
     const stages = o && q.kind === "quote" ? await loadOrderStages(db, o.id) : null;
@@ -80,9 +95,10 @@ async function pageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
           }
         : null,
       stages,
+      deposit: null,
     };
   }
-  return { state: "open", quote: publicQuote(q), order: null, stages: null };
+  return { state: "open", quote: publicQuote(q), order: null, stages: null, deposit: null };
 }
 
 /** The page of a link; `follow` shows where a replaced quote's link leads now (/quote/{token}/new). */

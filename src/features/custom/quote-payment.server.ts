@@ -5,6 +5,8 @@
  * attempts both reach the provider, the later success is recorded, the order cancelled (payment
  * Refused) and the owner mailed to refund it.
  */
+import { markBalancePaid } from "../made-to-order/deposits.server";
+import { expectMaterials } from "../made-to-order/materials.server";
 import { eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { quotes } from "../../server/db/schema";
@@ -99,7 +101,10 @@ export async function markQuotePaid(
     .returning();
   if (!q) return;
   if (q.inquiryId) await setInquiryStatus(tx, q.inquiryId, "paid", now);
-  if (q.kind === "shipping" && q.forOrderId)
+  // A varmala quote waits for the customer's flowers (docs/decisions/0123-customer-materials.md).
+  if (q.kind === "quote" && q.stageSet === "varmala") await expectMaterials(tx, order.id, now);
+  // A payment quote for an order is its deposit's balance (docs/decisions/0124) or its shipping charge.
+  if (q.kind === "shipping" && q.forOrderId && !(await markBalancePaid(tx, q.id, now)))
     await setShippingCost(tx, q.forOrderId, q.pricePaise, now);
   await logQuoteEvent(tx, q.id, "paid", `paid by order ${order.id}`, order.id);
 }

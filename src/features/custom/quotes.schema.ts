@@ -6,6 +6,7 @@
 import { buyerGstinField } from "../books/buyer-gstin";
 import * as z from "zod/mini";
 import { pinCodeSchema, postalAddressSchema } from "../../lib/address.schema";
+import { neededByDate } from "../made-to-order/needed-by";
 import {
   emailField,
   indianMobile,
@@ -121,6 +122,8 @@ export const payQuoteInput = z.object({
   /** Ignored: the server's amount is the quote's. */
   order_amount: z.optional(z.unknown()),
   amount: z.optional(z.unknown()),
+  /** The date the piece is needed by: refused before payment when it cannot be made (decision 0122). */
+  needed_by: z.optional(neededByDate),
   /** The buyer's GSTIN for the invoice (docs/decisions/0085); optional. */
   buyer_gstin: z.optional(buyerGstinField),
 });
@@ -158,6 +161,19 @@ export const quotePayForm = z.object({
   city: z.optional(requiredText("City", 100, { required: "City required" })),
   state: z.optional(requiredText("State", 100, { required: "State required" })),
   zipCode: z.optional(pinCodeSchema),
+  /** Optional: the date the piece is needed by, checked before payment (docs/decisions/0122). */
+  neededBy: z.optional(z.string().check(z.maxLength(10))),
   buyerGstin: z.optional(buyerGstinField),
 });
 export type QuotePayFormValues = z.input<typeof quotePayForm>;
+
+/** PUT /v2/admin/quotes/{id}/deposit: { percent } or { amount } (rupees on the wire), {} for none. */
+export const depositInput = z.object({
+  percent: z.optional(
+    z
+      .number({ error: "percent must be a whole number" })
+      .check(z.int({ error: "percent must be a whole number" })),
+  ),
+  amount: z.optional(paise("amount", 1)),
+});
+export type DepositInput = z.infer<typeof depositInput>;

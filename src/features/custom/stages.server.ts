@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from "../../server/db/client";
 import { orderStages, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { anyProductInCategory } from "../catalogue/product-category.server";
+import { refuseStageBeforeApproval } from "../made-to-order/proofs.server";
 import { isShopImageUrl } from "../media/uploaded-url.server";
 import { loadOrderRow, lockOrderRow, orderProductIds } from "../orders/order-records.server";
 import type { StoredOrder } from "../orders/store-order.server";
@@ -108,6 +109,7 @@ export async function markStage(
     const done = await tx.select().from(orderStages).where(eq(orderStages.orderId, orderId));
     const refused = stageMarkError(set, done, input.stage);
     if (refused) throw new HttpError(400, refused);
+    await refuseStageBeforeApproval(tx, order, input.stage);
     await tx.insert(orderStages).values({
       orderId,
       stage: input.stage,

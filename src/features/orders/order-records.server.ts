@@ -3,7 +3,7 @@
  * stages, quote pages and shipping charges; a refused quote payment): read it, lock it, and the few
  * writes they make, so no other feature touches the orders tables (docs/decisions/0062).
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { orderItems, orders } from "../../server/db/schema";
 import { PAYMENT_STATUS } from "./order-rules";
@@ -122,4 +122,68 @@ export async function orderItemRows(
   orderId: string,
 ): Promise<(typeof orderItems.$inferSelect)[]> {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+}
+
+/** Each line's product (null for a quote's piece) and personalisation note (made to order's proofs). */
+export async function orderLineNotes(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ productId: string | null; productNote: string; quantity: number }[]> {
+  return db
+    .select({
+      productId: orderItems.productId,
+      productNote: orderItems.productNote,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+}
+
+/** The promised dispatch date moved (a proof approved late, docs/decisions/0121-proofs.md). */
+export async function setPromisedDispatch(
+  tx: Tx,
+  orderId: string,
+  at: Date,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ promisedDispatchAt: at, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
+
+/** One order of the studio's queue: paid, not yet dispatched work (docs/decisions/0122). */
+export interface QueueRow {
+  id: string;
+  pieces: number;
+  paidAt: Date;
+  promisedDispatchAt: Date | null;
+}
+
+/** Paid orders still processing (shipping charges aside), first paid first, with their pieces. */
+export async function openWorkQueue(db: DbOrTx, exceptOrderId = ""): Promise<QueueRow[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      pieces: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+      paidAt: orders.paidAt,
+      promisedDispatchAt: orders.promisedDispatchAt,
+    })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      sql`${orders.status} = 'processing' and ${orders.paidAt} is not null and ${orders.kind} <> 'shipping' and ${orders.id} <> ${exceptOrderId}`,
+    )
+    .groupBy(orders.id)
+    .orderBy(orders.paidAt, orders.id);
+  return rows.map((r) => ({ ...r, pieces: Number(r.pieces), paidAt: r.paidAt! }));
+}
+
+/** The rows of these orders (any order), for lists other features keep by order id. */
+export async function loadOrderRows(db: DbOrTx, ids: readonly string[]): Promise<StoredOrder[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
 }

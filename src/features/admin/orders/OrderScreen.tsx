@@ -14,6 +14,9 @@ import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
 import OrderDocumentsPanel from "../books/OrderDocumentsPanel";
 import StagesEditor from "../stages/StagesEditor";
+import ProofsPanel from "../proofs/ProofsPanel";
+import MaterialsPanel from "../materials/MaterialsPanel";
+import BalancePanel from "../deposits/BalancePanel";
 import OrderCustomer from "./OrderCustomer";
 import OrderOverview from "./OrderOverview";
 import OrderTabs from "./OrderTabs";
@@ -109,6 +112,9 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
         {tab === "customer" && <OrderCustomer order={order} />}
         {tab === "timeline" && <OrderTimeline order={order} />}
       </OrderTabs>
+      <BalancePanel order={order} />
+      <MaterialsPanel orderId={order.id} />
+      <ProofsPanel orderId={order.id} />
       <StagesEditor orderId={order.id} />
       <RefundPanel order={order} />
       <ShipmentsPanel key={`ship:${order.id}:${order.status}`} order={order} />

@@ -11,6 +11,8 @@ import type { ScreenProps } from "../shell/AdminApp";
 import { $adminSearch, setSearch } from "../shell/admin-router";
 import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
+import NeededByPanel from "../studio/NeededByPanel";
+import OverdueParcels from "../materials/OverdueParcels";
 import OrderCountCards from "./OrderCountCards";
 import OrderFilters from "./OrderFilters";
 import OrdersTable from "./OrdersTable";
@@ -67,6 +69,8 @@ export default function OrdersScreen(_props: ScreenProps) {
       <h1 id="orders-title" className="text-3xl text-ink-900">
         All Orders
       </h1>
+      <NeededByPanel />
+      <OverdueParcels />
       <ScreenState data={data} loading="Loading orders" failed={DASHBOARD_TEXTS.loadFailed}>
         {(orders) => {
           const total = counts ? viewTotal(view, counts) : null;

@@ -16,6 +16,7 @@ import { PRODUCT_TEXTS, toFormValues, type ProductFormValues } from "./product-f
 import type { AdminProduct } from "./products-admin";
 import { fetchAdminProduct, updateProduct } from "./products-client";
 import ProductForm, { type FormMode } from "./ProductForm";
+import ProductProofSkip from "../proofs/ProductProofSkip";
 
 interface Loaded {
   product: AdminProduct;
@@ -85,6 +86,7 @@ export default function ProductScreen({ id = "" }: ScreenProps) {
             onEdit={() => setMode("edit")}
             onCancel={() => setMode("view")}
           />
+          <ProductProofSkip productId={product.id} />
         </section>
       )}
     </ScreenState>

@@ -4,6 +4,7 @@
  * revises or withdraws it; the quote's log (sent, revised, paid, a refused second payment) is
  * listed under it in India time.
  */
+import QuoteDeposit from "../deposits/QuoteDeposit";
 import { useState } from "react";
 import { showToast } from "../../../components/ui/toast-store";
 import { formatInr } from "../../../lib/money";
@@ -130,6 +131,7 @@ export default function InquiryQuoteScreen({ id = "" }: ScreenProps) {
                       )}
                     </div>
                   </div>
+                  {q.status === "draft" && <QuoteDeposit quoteId={q.id} />}
                   <p className="text-sm text-ink-500">
                     Dispatch {q.dispatchMinDays}-{q.dispatchMaxDays} days · expires{" "}
                     {indiaDate(q.expiresAt)}

@@ -15,6 +15,7 @@ export interface SettingsPanel {
 
 export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "business", title: "Business and tax", load: () => import("./BusinessPanel") },
+  { key: "studio", title: "Studio", load: () => import("./StudioPanel") },
   { key: "shipping", title: "Shipping", load: () => import("./ShippingPanel") },
   { key: "privacy", title: "Privacy", load: () => import("./PrivacyPanel") },
 ];

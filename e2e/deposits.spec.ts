@@ -1,0 +1,120 @@
+/**
+ * Deposits end to end (docs/decisions/0124-deposits.md): a quote asks for a 30% advance; the link
+ * shows and takes the advance; dispatch is refused while the balance is unpaid; the owner sends the
+ * balance link from the order screen; the customer pays it through the link; dispatch goes ahead.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
+import { signIn, toast } from "./shop-helpers";
+
+const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
+const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+
+async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
+    { data: { ...OWNER, returnSecureToken: true } },
+  );
+  expect(res.ok(), await res.text()).toBe(true);
+  return { authorization: `Bearer ${((await res.json()) as { idToken: string }).idToken}` };
+}
+
+/** Pays the open link on the page by UPI through the local provider; answers the order id. */
+async function payLink(page: Page, label: string): Promise<string> {
+  const pay = page.getByRole("button", { name: label });
+  await hydrated(page, pay);
+  await page.getByLabel("Phone").fill("98765 43210");
+  await page.getByLabel("Address line 1").fill("4 Lake Road");
+  await page.getByLabel("City").fill("Pune");
+  await page.getByLabel("State").selectOption("Maharashtra");
+  await page.getByLabel("PIN code").fill("411001");
+  await pay.click();
+  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/quote-return/"), { timeout: 30_000 });
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+test("a deposit and its balance paid: dispatch waits for the balance", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = String(Date.now());
+  const bearer = await ownerBearer(request);
+  const inquiry = await request.post("/v2/custom-order-email", {
+    data: {
+      name: "Meera Rao",
+      email: `deposit.${stamp}@example.com`,
+      productType: "Wall art",
+      colors: "",
+      size: "",
+      budget: "",
+      description: "A large wall piece.",
+    },
+  });
+  expect(inquiry.status(), await inquiry.text()).toBe(201);
+  const inquiryId = ((await inquiry.json()) as { id: string }).id;
+  const created = await request.post(`/v2/admin/inquiries/${inquiryId}/quotes`, {
+    headers: bearer,
+    data: {
+      title: "Ocean wall panel",
+      description: "36 inch panel",
+      price: 10000,
+      shippingWeight: 3,
+      dispatchMinDays: 10,
+      dispatchMaxDays: 20,
+      stageSet: "custom",
+      expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    },
+  });
+  const quoteId = ((await created.json()) as { id: string }).id;
+  const deposit = await request.put(`/v2/admin/quotes/${quoteId}/deposit`, {
+    headers: bearer,
+    data: { percent: 30 },
+  });
+  expect(await deposit.json()).toMatchObject({ advance: 3000, balance: 7000 });
+  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
+  const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
+
+  // The advance through the link.
+  await page.goto(quotePath);
+  await expect(page.locator("[data-quote-balance]")).toHaveText("₹7,000.00");
+  const orderId = await payLink(page, "Pay ₹3,000.00 via UPI");
+
+  // Dispatch waits for the balance.
+  const early = await request.put(`/v2/admin/order/${orderId}?status=shipped`, {
+    headers: bearer,
+    data: { trackingNumber: "TRK1" },
+  });
+  expect(early.status()).toBe(409);
+
+  // The owner sends the balance link from the order screen.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, OWNER);
+  await owner.waitForURL((url) => url.pathname === "/");
+  await owner.goto(`/admin/order/${orderId}`);
+  const panel = owner.locator(`[data-balance-panel="${orderId}"]`);
+  await expect(panel).toContainText("Advance paid ₹3,000.00 · balance ₹7,000.00 (unpaid)");
+  await panel.locator("[data-send-balance]").click();
+  await expect(toast(owner, "Balance link sent")).toBeVisible();
+  const shown = (await panel.locator("p.break-all").textContent()) ?? "";
+  const balancePath = new URL(/https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{43}/.exec(shown)![0]).pathname;
+
+  // The customer pays the balance; dispatch then goes ahead, and both payments show.
+  await page.goto(balancePath);
+  await payLink(page, "Pay ₹7,000.00 via UPI");
+  await owner.reload();
+  await expect(panel).toContainText("balance ₹7,000.00 paid");
+  await ownerContext.close();
+  const ship = await request.put(`/v2/admin/order/${orderId}?status=shipped`, {
+    headers: bearer,
+    data: { trackingNumber: "TRK1" },
+  });
+  expect(ship.status(), await ship.text()).toBe(200);
+  await page.goto(quotePath);
+  await expect(page.locator("[data-quote-balance]")).toHaveText("₹7,000.00 (paid)");
+});

@@ -1,0 +1,43 @@
+/**
+ * Made to order at checkout and after (decisions 0120, 0122): a needed-by date that cannot be made
+ * is refused before payment with the plain reason, a later one is accepted and paid; then "Order
+ * again" on the order's page puts its lines back in the cart.
+ */
+import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
+import { toast } from "./shop-helpers";
+
+const dateIn = (days: number) =>
+  new Date(Date.now() + days * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);
+
+test("a needed-by date refused before payment, a later one paid, and the order ordered again", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await readyToCheckout(page, request);
+  await addAddress(page);
+  const needed = page.getByLabel("Needed by (optional)");
+  await needed.fill(dateIn(8));
+  await expect(page.locator('[data-needed-by-verdict="late"]')).toContainText(
+    "We cannot have it with you by",
+  );
+  await page.getByLabel("UPI contact number").fill("98765 43210");
+  await page.getByRole("button", { name: /^Pay .* via UPI$/ }).click();
+  await expect(toast(page, "Needed-by date")).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/checkout");
+
+  await needed.fill(dateIn(90));
+  await expect(page.locator('[data-needed-by-verdict="ok"]')).toContainText("We can make it");
+  const orderId = await payUntilProvider(page);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+
+  await page.goto(`/my-orders/${orderId}`);
+  const again = page.locator("[data-order-again]");
+  const button = again.getByRole("button", { name: "Order again" });
+  await hydrated(page, button);
+  await button.click();
+  await expect(again.getByRole("status")).toContainText("to your cart at today's prices.");
+});

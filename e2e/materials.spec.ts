@@ -1,0 +1,133 @@
+/**
+ * The customer's own flowers end to end (docs/decisions/0123-customer-materials.md): a varmala
+ * quote paid without an account; the quote page shows how to send the flowers and the parcel's
+ * reference, and takes the courier and tracking number; the owner marks the parcel received on the
+ * order screen with a photo; the customer's page shows it received and the promise moved to count
+ * from receipt.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import sharp from "sharp";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
+import { signIn, toast } from "./shop-helpers";
+
+const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
+const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+
+async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
+    { data: { ...OWNER, returnSecureToken: true } },
+  );
+  expect(res.ok(), await res.text()).toBe(true);
+  return { authorization: `Bearer ${((await res.json()) as { idToken: string }).idToken}` };
+}
+
+test("a varmala parcel is sent, received with a photo, and the promise moves to count from receipt", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = String(Date.now());
+  const bearer = await ownerBearer(request);
+  const inquiry = await request.post("/v2/custom-order-email", {
+    data: {
+      name: "Meera Rao",
+      email: `varmala.${stamp}@example.com`,
+      productType: "Varmala preservation",
+      colors: "",
+      size: "",
+      budget: "",
+      description: "Our wedding garland in a round block.",
+    },
+  });
+  expect(inquiry.status(), await inquiry.text()).toBe(201);
+  const inquiryId = ((await inquiry.json()) as { id: string }).id;
+  const created = await request.post(`/v2/admin/inquiries/${inquiryId}/quotes`, {
+    headers: bearer,
+    data: {
+      title: "Varmala round block",
+      description: "8 inch round, your garland",
+      price: 9000,
+      shippingWeight: 1.5,
+      dispatchMinDays: 20,
+      dispatchMaxDays: 25,
+      stageSet: "varmala",
+      expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const quoteId = ((await created.json()) as { id: string }).id;
+  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
+  const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
+
+  await page.goto(quotePath);
+  const pay = page.getByRole("button", { name: "Pay ₹9,000.00 via UPI" });
+  await hydrated(page, pay);
+  await page.getByLabel("Phone").fill("98765 43210");
+  await page.getByLabel("Address line 1").fill("4 Lake Road");
+  await page.getByLabel("City").fill("Pune");
+  await page.getByLabel("State").selectOption("Maharashtra");
+  await page.getByLabel("PIN code").fill("411001");
+  await pay.click();
+  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/quote-return/"), { timeout: 30_000 });
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+
+  // The customer: how to send the flowers, the reference, the courier details.
+  await page.goto(quotePath);
+  const flowers = page.locator("[data-order-materials]");
+  await expect(flowers).toContainText("Flower preparation");
+  await expect(flowers.locator("[data-parcel-reference]")).toHaveText(/^RT-[A-Z0-9]{8}$/);
+  const save = page.getByRole("button", { name: "Save courier details" });
+  await hydrated(page, save);
+  await flowers.getByLabel("Courier").fill("Blue Dart");
+  await flowers.getByLabel("Tracking number").fill("BD99887766");
+  await save.click();
+  await expect(flowers.getByRole("status")).toHaveText(
+    "Thank you: we will look out for your parcel.",
+  );
+  const promisedBefore = await request.get(`/v2/admin/order/${orderId}/materials`, {
+    headers: bearer,
+  });
+  const before = ((await promisedBefore.json()) as { promisedDispatchAt: string })
+    .promisedDispatchAt;
+
+  // The owner marks the parcel received with a photo.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, OWNER);
+  await owner.waitForURL((url) => url.pathname === "/");
+  await owner.goto(`/admin/order/${orderId}`);
+  const panel = owner.locator(`[data-materials-panel="${orderId}"]`);
+  await expect(panel).toContainText("sent with Blue Dart, tracking BD99887766");
+  const photo = await sharp({
+    create: { width: 300, height: 300, channels: 3, background: "#e11d48" },
+  })
+    .png()
+    .toBuffer();
+  await panel
+    .getByLabel("Parcel photo")
+    .setInputFiles({ name: "box.png", mimeType: "image/png", buffer: photo });
+  await panel.getByRole("button", { name: "Upload" }).click();
+  await expect(panel.getByText("1 photo(s) ready")).toBeVisible();
+  await panel.getByLabel("Condition on arrival").fill("Fresh and well packed");
+  await panel.locator("[data-mark-received]").click();
+  await expect(toast(owner, "Parcel marked received")).toBeVisible();
+  await expect(panel).toHaveAttribute("data-received", "true");
+  await ownerContext.close();
+
+  // The customer's page: received, with the photo, and the promise counted from receipt.
+  await page.goto(quotePath);
+  await expect(flowers).toHaveAttribute("data-received", "true");
+  await expect(flowers).toContainText("Fresh and well packed");
+  await expect(flowers.locator("[data-materials-promise]")).toContainText(
+    "Your keepsake's timeline counts from their arrival",
+  );
+  const after = await request.get(`/v2/admin/order/${orderId}/materials`, { headers: bearer });
+  expect(
+    Date.parse(((await after.json()) as { promisedDispatchAt: string }).promisedDispatchAt),
+  ).toBeGreaterThan(Date.parse(before));
+});

@@ -1,0 +1,145 @@
+/**
+ * Proofs before production end to end (docs/decisions/0121-proofs.md) with the local provider: a
+ * quote paid without an account; the owner sends a proof from the order screen (a mock-up upload
+ * and a message) and a stage is refused before approval; the customer asks for changes on the
+ * quote link's page; a second round is approved there; the stage is then marked.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import sharp from "sharp";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
+import { signIn, toast } from "./shop-helpers";
+
+const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
+const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+
+async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
+    { data: { ...OWNER, returnSecureToken: true } },
+  );
+  expect(res.ok(), await res.text()).toBe(true);
+  return { authorization: `Bearer ${((await res.json()) as { idToken: string }).idToken}` };
+}
+
+test("a proof rejected once and approved: production waits for the approval", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = String(Date.now());
+  const email = `proof.${stamp}@example.com`;
+  const bearer = await ownerBearer(request);
+
+  // A paid quote: the inquiry and the quote by API, the payment through the page.
+  const inquiry = await request.post("/v2/custom-order-email", {
+    data: {
+      name: "Meera Rao",
+      email,
+      productType: "Wall art",
+      colors: "",
+      size: "",
+      budget: "",
+      description: "A nameplate with our family name.",
+    },
+  });
+  expect(inquiry.status(), await inquiry.text()).toBe(201);
+  const inquiryId = ((await inquiry.json()) as { id: string }).id;
+  const created = await request.post(`/v2/admin/inquiries/${inquiryId}/quotes`, {
+    headers: bearer,
+    data: {
+      title: "Family nameplate",
+      description: "Rao family, ocean blue",
+      price: 2500,
+      shippingWeight: 0.5,
+      dispatchMinDays: 7,
+      dispatchMaxDays: 15,
+      stageSet: "custom",
+      expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const quoteId = ((await created.json()) as { id: string }).id;
+  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
+  const token = quotePath.split("/").pop()!;
+
+  await page.goto(quotePath);
+  const pay = page.getByRole("button", { name: "Pay ₹2,500.00 via UPI" });
+  await hydrated(page, pay);
+  await page.getByLabel("Phone").fill("98765 43210");
+  await page.getByLabel("Address line 1").fill("4 Lake Road");
+  await page.getByLabel("City").fill("Pune");
+  await page.getByLabel("State").selectOption("Maharashtra");
+  await page.getByLabel("PIN code").fill("411001");
+  await pay.click();
+  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/quote-return/"), { timeout: 30_000 });
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+
+  // The owner: a stage is refused before approval; round 1 goes out from the order screen.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, OWNER);
+  await owner.waitForURL((url) => url.pathname === "/");
+  await owner.goto(`/admin/order/${orderId}`);
+  const studio = owner.locator(`[data-stages-editor="${orderId}"]`);
+  await studio.locator("[data-mark-stage]").click();
+  await expect(
+    owner.getByText("The customer has not approved the proof yet", { exact: false }),
+  ).toBeVisible();
+  const panel = owner.locator(`[data-proofs-panel="${orderId}"]`);
+  await expect(panel).toHaveAttribute("data-proof-state", "none");
+  const mock = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: "#3b82f6" },
+  })
+    .png()
+    .toBuffer();
+  await panel
+    .getByLabel("Proof mock-up")
+    .setInputFiles({ name: "mock.png", mimeType: "image/png", buffer: mock });
+  await panel.getByRole("button", { name: "Upload" }).click();
+  await expect(panel.getByText("1 mock-up(s) ready")).toBeVisible();
+  await panel.locator("[data-proof-message]").fill("Rao in script, ocean blue");
+  await panel.locator("[data-send-proof]").click();
+  await expect(toast(owner, "Proof sent to the customer")).toBeVisible();
+  await expect(panel).toHaveAttribute("data-proof-state", "awaiting");
+
+  // The customer asks for changes on the quote link's page.
+  await page.goto(quotePath);
+  const proofs = page.locator("[data-order-proofs]");
+  await expect(proofs).toContainText("Rao in script, ocean blue");
+  const changes = page.getByRole("button", { name: "Ask for changes" });
+  await hydrated(page, changes);
+  await page.getByLabel("What should we change?").fill("Please use block letters");
+  await changes.click();
+  await expect(page.locator("[data-proof-answered]")).toContainText(
+    "You asked for changes; we will send a new proof.",
+  );
+
+  // Round 2 (by API), approved on the page; the stage is then marked.
+  const second = await request.post(`/v2/admin/order/${orderId}/proofs`, {
+    headers: bearer,
+    data: { images: ["/images/categories/custom-keepsakes.svg"], message: "Block letters now" },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+  await page.goto(quotePath);
+  await expect(page.locator('[data-proof-round="1"]')).toContainText("Please use block letters");
+  const approve = page.getByRole("button", { name: "Approve the proof" });
+  await hydrated(page, approve);
+  await approve.click();
+  await expect(page.locator("[data-proof-answered]")).toContainText("Proof approved");
+  await page.reload();
+  await expect(page.locator("[data-order-proofs]")).toHaveAttribute("data-proof-state", "approved");
+  await expect(page.locator("[data-order-proofs]")).toContainText("The personalisation is locked.");
+
+  await owner.reload();
+  await expect(panel).toHaveAttribute("data-proof-state", "approved");
+  await studio.locator("[data-mark-stage]").click();
+  await expect(toast(owner, "Design agreed marked done")).toBeVisible();
+  await ownerContext.close();
+  expect(token).toHaveLength(43);
+});

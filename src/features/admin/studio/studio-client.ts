@@ -1,0 +1,28 @@
+/**
+ * The studio area's calls (docs/decisions/0122-capacity-and-needed-by.md), on the portal's one API
+ * client: the studio settings section and the queue week by week. Answer types: made-to-order/capacity.ts.
+ */
+import type { QueueWeek, StudioSettings } from "../../made-to-order/capacity";
+import { adminGet, adminPut } from "../shell/admin-api";
+
+export interface StudioSection {
+  value: StudioSettings;
+  version: number;
+}
+
+export interface StudioQueue {
+  weeks: QueueWeek[];
+  orders: { id: string; pieces: number; paidAt: string; promisedDispatchAt: string | null }[];
+}
+
+export function fetchStudio(signal?: AbortSignal): Promise<StudioSection> {
+  return adminGet<StudioSection>("/v2/admin/settings/studio", { signal });
+}
+
+export function saveStudio(value: StudioSettings, version: number): Promise<StudioSection> {
+  return adminPut<StudioSection>("/v2/admin/settings/studio", { value, version });
+}
+
+export function fetchStudioQueue(weeks: number, signal?: AbortSignal): Promise<StudioQueue> {
+  return adminGet<StudioQueue>(`/v2/admin/studio/queue?weeks=${weeks}`, { signal });
+}

@@ -1,0 +1,89 @@
+/**
+ * Deposits for large pieces (docs/decisions/0124-deposits.md): a quote's advance/balance split,
+ * the advance as the amount its link takes, the balance's payment link recorded and paid, and
+ * dispatch refused while the balance is unpaid. The quotes themselves are custom work's; custom
+ * work calls these with the rows it holds (decision 0062).
+ */
+import { eq } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../server/db/client";
+import { quoteDeposits } from "../../server/db/schema";
+import { HttpError } from "../../server/http";
+import { type DepositAsk, depositSplit, type OrderDepositJson } from "./deposits";
+
+export type { OrderDepositJson };
+
+export type DepositRow = typeof quoteDeposits.$inferSelect;
+
+export function depositJson(row: DepositRow): OrderDepositJson {
+  return {
+    advance: row.advancePaise,
+    balance: row.balancePaise,
+    balanceLinkSent: row.balanceQuoteId !== null,
+    balancePaidAt: row.balancePaidAt?.toISOString() ?? null,
+  };
+}
+
+export async function loadQuoteDeposit(db: DbOrTx, quoteId: string): Promise<DepositRow | null> {
+  const [row] = await db.select().from(quoteDeposits).where(eq(quoteDeposits.quoteId, quoteId));
+  return row ?? null;
+}
+
+/** Sets (or, with null, removes) a draft quote's deposit; 400 with the reason for a bad ask. */
+export async function setQuoteDeposit(
+  tx: Tx,
+  quoteId: string,
+  pricePaise: number,
+  ask: DepositAsk | null,
+): Promise<DepositRow | null> {
+  await tx.delete(quoteDeposits).where(eq(quoteDeposits.quoteId, quoteId));
+  if (!ask) return null;
+  const split = depositSplit(pricePaise, ask);
+  if (!split.ok) throw new HttpError(400, split.reason);
+  const [row] = await tx
+    .insert(quoteDeposits)
+    .values({
+      quoteId,
+      advancePaise: split.split.advancePaise,
+      balancePaise: split.split.balancePaise,
+    })
+    .returning();
+  return row!;
+}
+
+/** What the quote's link takes: the advance when the quote asks for one, else the price. */
+export async function linkAmount(db: DbOrTx, quoteId: string, pricePaise: number): Promise<number> {
+  return (await loadQuoteDeposit(db, quoteId))?.advancePaise ?? pricePaise;
+}
+
+/** The balance's payment link was made (custom work's payment quote for the order). */
+export async function recordBalanceLink(
+  tx: Tx,
+  quoteId: string,
+  balanceQuoteId: string,
+): Promise<void> {
+  await tx.update(quoteDeposits).set({ balanceQuoteId }).where(eq(quoteDeposits.quoteId, quoteId));
+}
+
+/** At a payment quote's payment: true (and recorded) when it was a balance, false otherwise. */
+export async function markBalancePaid(tx: Tx, paymentQuoteId: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(quoteDeposits)
+    .set({ balancePaidAt: now })
+    .where(eq(quoteDeposits.balanceQuoteId, paymentQuoteId))
+    .returning();
+  return rows.length > 0;
+}
+
+/** Before an order ships: 409 while its quote's balance is unpaid. */
+export async function refuseDispatchBeforeBalance(
+  db: DbOrTx,
+  order: { quoteId: string | null; kind: string },
+): Promise<void> {
+  if (order.kind !== "custom" || !order.quoteId) return;
+  const deposit = await loadQuoteDeposit(db, order.quoteId);
+  if (deposit && !deposit.balancePaidAt)
+    throw new HttpError(
+      409,
+      "The balance of this order is not paid yet: send the balance link, and dispatch once it is paid.",
+    );
+}

@@ -1,0 +1,62 @@
+/**
+ * The customer's own materials (docs/decisions/0123-customer-materials.md), without I/O: the answer
+ * type, the parcel reference, the promise counted from receipt, and the texts. Safe in the browser.
+ */
+export interface OrderMaterialsJson {
+  orderId: string;
+  reference: string;
+  courier: string;
+  tracking: string;
+  /** ISO */
+  sentAt: string | null;
+  receivedAt: string | null;
+  receivedNote: string;
+  receivedPhotos: string[];
+  promisedDispatchAt: string | null;
+}
+
+/** The keepsake takes a minimum of 20 days from the flowers' arrival (SPEC §9 varmala guidance). */
+export const MIN_DAYS_FROM_RECEIPT = 20;
+/** A parcel not received this many days after payment is listed for the owner. */
+export const OVERDUE_DAYS = 10;
+const DAY = 86_400_000;
+
+/** What to write on the parcel: short, from the order id, easy to read over the phone. */
+export function parcelReference(orderId: string): string {
+  return `RT-${orderId
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(-8)
+    .toUpperCase()}`;
+}
+
+/**
+ * The promise once the flowers arrived: the processing window (at least MIN_DAYS_FROM_RECEIPT)
+ * counted from receipt; never earlier than the promise already given. null when it does not move.
+ */
+export function promiseFromReceipt(
+  receivedAt: Date,
+  dispatchDays: number,
+  promised: Date | null,
+): Date | null {
+  const moved = new Date(
+    receivedAt.getTime() + Math.max(dispatchDays, MIN_DAYS_FROM_RECEIPT) * DAY,
+  );
+  return promised && moved.getTime() <= promised.getTime() ? null : moved;
+}
+
+export const MATERIALS_TEXTS = {
+  title: "Your flowers",
+  intro: "Prepare and send your garland as below. Write this reference on the parcel:",
+  instructionsLink: "All the preservation instructions",
+  courier: "Courier",
+  tracking: "Tracking number",
+  send: "Save courier details",
+  saved: "Thank you: we will look out for your parcel.",
+  sent: (courier: string, tracking: string) => `Sent with ${courier}, tracking number ${tracking}.`,
+  received: (date: string) => `We received your flowers on ${date}.`,
+  promise: (date: string) =>
+    `Your keepsake's timeline counts from their arrival: we promise dispatch by ${date}.`,
+  notExpected: "This order does not wait for a parcel from you.",
+  alreadyReceived: "The parcel is already marked received.",
+  notPaid: "Parcels are marked received on paid orders that are not yet shipped.",
+} as const;

@@ -1,0 +1,110 @@
+/**
+ * "Order again" (docs/product.md §2 Customer order detail, docs/decisions/0120-order-again.md): a
+ * past order's lines as cart drafts at today's price, and, in plain sentences, what changed since
+ * (the price, an option or a product no longer sold). Pure, for the server (which reads today's
+ * products) and the island (which adds the drafts through the cart). Amounts are paise.
+ */
+import { formatInr } from "../../lib/money";
+import type { VariantChoice } from "../../lib/variant-choice";
+import type { CartItemDraft } from "../cart/cart";
+import { variantGroups } from "../catalogue/variants";
+import type { OrderItemJson } from "../orders/orders";
+
+/** Today's product as catalogue/pricing.server.ts loads it (only what "Order again" reads). */
+export interface TodaysProduct {
+  id: string;
+  name: string;
+  status: string;
+  pricePaise: number;
+  weightGrams: number;
+  image: string;
+  variants: { id: string; name: string; value: string; price: number }[];
+}
+
+export interface ReorderLine {
+  /** The line's name as it was ordered. */
+  name: string;
+  /** What goes into the cart, or null when the line cannot be bought again as it was. */
+  draft: CartItemDraft | null;
+  /** Sentences for the shopper: what is different today (empty when nothing is). */
+  changes: string[];
+}
+
+export interface ReorderPlan {
+  lines: ReorderLine[];
+  /** True when at least one line can go into the cart. */
+  any: boolean;
+}
+
+/** Today's option for an ordered one: the same id, else the same value in the same group. */
+function todaysOption(
+  product: TodaysProduct,
+  group: string,
+  was: { id: string; value: string },
+): TodaysProduct["variants"][number] | undefined {
+  const options = product.variants.filter((v) => v.name === group);
+  return options.find((v) => v.id === was.id) ?? options.find((v) => v.value === was.value);
+}
+
+/** One ordered line against today's catalogue. */
+export function reorderLine(item: OrderItemJson, product: TodaysProduct | undefined): ReorderLine {
+  const name = item.product.name;
+  const none = (sentence: string): ReorderLine => ({ name, draft: null, changes: [sentence] });
+  if (!item.productId) return none(`"${name}" was made to a quote: ask us for a new one.`);
+  if (product?.status !== "active") return none(`"${name}" is no longer sold.`);
+  const variant: VariantChoice = {};
+  let extra = 0;
+  for (const [group] of variantGroups(product.variants)) {
+    const was = item.variant[group];
+    if (!was) return none(`"${name}" now asks for a ${group}: choose one on its page.`);
+    const option = todaysOption(product, group, was);
+    if (!option)
+      return none(
+        `"${name}": the ${group} "${was.value}" is no longer sold; choose another on its page.`,
+      );
+    variant[group] = { id: option.id, value: option.value, price: option.price };
+    extra += option.price;
+  }
+  const changes: string[] = [];
+  for (const [group, was] of Object.entries(item.variant))
+    if (!variant[group])
+      changes.push(`"${name}" no longer has a ${group} (you chose "${was.value}").`);
+  const price = product.pricePaise + extra;
+  if (price !== item.price)
+    changes.push(`"${name}": ${formatInr(item.price)} then, ${formatInr(price)} today.`);
+  if (product.name !== name) changes.push(`"${name}" is now called "${product.name}".`);
+  return {
+    name,
+    draft: {
+      productId: product.id,
+      variant,
+      quantity: item.quantity,
+      price,
+      product: { name: product.name, image: product.image, weight: product.weightGrams / 1000 },
+      productNote: item.productNote,
+    },
+    changes,
+  };
+}
+
+/** The whole order against today's catalogue (products by id, as catalogue/pricing.server.ts loads them). */
+export function reorderPlan(
+  items: readonly OrderItemJson[],
+  products: ReadonlyMap<string, TodaysProduct>,
+): ReorderPlan {
+  const lines = items.map((item) =>
+    reorderLine(item, item.productId ? products.get(item.productId) : undefined),
+  );
+  return { lines, any: lines.some((l) => l.draft !== null) };
+}
+
+/** Texts of the Order again island (docs/product.md). */
+export const REORDER_TEXTS = {
+  button: "Order again",
+  title: "Order again",
+  intro: "The same pieces, options and notes go into your cart at today's prices.",
+  nothing: "None of these pieces can be ordered again as they were.",
+  added: (count: number) =>
+    `Added ${count} ${count === 1 ? "piece" : "pieces"} to your cart at today's prices.`,
+  failed: "Some pieces could not be added to your cart. Please try again.",
+} as const;

@@ -1,0 +1,4 @@
+import { postQuoteMaterialsSent } from "../../../../features/custom/custom.api";
+import { methods } from "../../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postQuoteMaterialsSent });

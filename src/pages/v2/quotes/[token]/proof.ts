@@ -1,0 +1,4 @@
+import { postQuoteProofAnswer } from "../../../../features/custom/custom.api";
+import { methods } from "../../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postQuoteProofAnswer });

@@ -1,0 +1,117 @@
+/**
+ * Deposits for large pieces (docs/decisions/0124-deposits.md) on both engines: a draft quote asks
+ * for an advance; its link shows and takes the advance; dispatch is refused while the balance is
+ * unpaid; the balance link is sent once, paid through the link, and dispatch then goes ahead.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { schema } from "../src/server/db/client";
+import { call } from "./helpers/call";
+import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
+import { dbKinds } from "./helpers/db";
+import { approvedProof } from "./helpers/proofs";
+
+vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
+);
+
+const depositRoute = await import("../src/pages/v2/admin/quotes/[id]/deposit");
+const balanceRoute = await import("../src/pages/v2/admin/order/[id]/balance");
+const adminOrder = await import("../src/pages/v2/admin/order/[id]");
+
+describe.each(dbKinds)("deposits on %s", (kind) => {
+  const k = customWorkKit(kind);
+  const deposit = (id: string, body: unknown, token = OWNER) =>
+    call(depositRoute.PUT, `/v2/admin/quotes/${id}/deposit`, {
+      method: "PUT",
+      token,
+      body,
+      params: { id },
+    });
+  const ship = (id: string) =>
+    call(adminOrder.PUT, `/v2/admin/order/${id}?status=shipped`, {
+      method: "PUT",
+      params: { id },
+      token: OWNER,
+      body: { trackingNumber: "TRK1" },
+    });
+  const balance = (id: string) =>
+    call(balanceRoute.POST, `/v2/admin/order/${id}/balance`, {
+      method: "POST",
+      token: OWNER,
+      params: { id },
+    });
+
+  it("an advance paid through the link, dispatch refused until the balance link is paid", async () => {
+    const email = `dep-${kind}@example.com`;
+    const inq = await k.inquiry(email);
+    const created = await k.create(inq, quoteBody());
+    const quoteId = created.json.id as string;
+    expect((await deposit(quoteId, { percent: 5 })).json.error).toBe(
+      "The advance is a whole percentage from 10 to 90.",
+    );
+    expect((await deposit(quoteId, { percent: 30, amount: 100 })).status).toBe(400);
+    expect((await deposit(quoteId, { percent: 30 }, `test:someone-${kind}`)).status).toBe(403);
+    const set = await deposit(quoteId, { percent: 30 });
+    expect(set.status).toBe(200);
+    // 30% of ₹4,500.50, in whole rupees; rupees on the wire.
+    expect(set.json).toMatchObject({ advance: 1350, balance: 3150.5, balanceLinkSent: false });
+    expect((await k.act(quoteId, "send")).status).toBe(200);
+    expect((await deposit(quoteId, { percent: 40 })).status).toBe(409);
+    const token = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
+    const page = await k.view(token);
+    expect(page.json.quote.total).toBe(1350);
+    expect(page.json.deposit).toMatchObject({ advance: 1350, balance: 3150.5 });
+
+    const started = await k.pay(token, payBody({ customer_email: email }));
+    await k.press(started.json.payment_session_id);
+    const orderId = started.json.order_id as string;
+    const order = await k.orderRow(orderId);
+    expect(order).toMatchObject({ status: "processing", totalPaise: 135_000 });
+
+    await approvedProof(orderId, token);
+    const refused = await ship(orderId);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toContain("The balance of this order is not paid yet");
+
+    const sent = await balance(orderId);
+    expect(sent.status).toBe(201);
+    expect(sent.json.deposit).toMatchObject({ balanceLinkSent: true, balancePaidAt: null });
+    expect((await balance(orderId)).status).toBe(409);
+    const mail = (await k.mailsTo(email)).at(-1)!;
+    expect(mail.subject).toContain("the balance is due");
+    const balanceToken = k.tokenIn(mail.body)!;
+    expect((await k.view(balanceToken)).json.quote.total).toBe(3150.5);
+    const paying = await k.pay(balanceToken, payBody({ customer_email: email }));
+    await k.press(paying.json.payment_session_id);
+    const balanceOrder = await k.orderRow(paying.json.order_id);
+    expect(balanceOrder).toMatchObject({
+      kind: "shipping",
+      totalPaise: 315_050,
+      status: "processing",
+    });
+    // The balance is not a shipping charge: the order's shipping cost stays as it was.
+    expect((await k.orderRow(orderId)).shippingCostPaise).toBe(0);
+    const [row] = await k.t.db
+      .select()
+      .from(schema.quoteDeposits)
+      .where(eq(schema.quoteDeposits.quoteId, quoteId));
+    expect(row?.balancePaidAt).toBeTruthy();
+    expect((await balance(orderId)).status).toBe(409);
+    expect((await ship(orderId)).status).toBe(200);
+  });
+
+  it("an order paid in full has no balance; a deposit can be removed from a draft", async () => {
+    const inq = await k.inquiry(`dep2-${kind}@example.com`);
+    const created = await k.create(inq, quoteBody());
+    const quoteId = created.json.id as string;
+    expect((await deposit(quoteId, { amount: 1000 })).json).toMatchObject({ advance: 1000 });
+    expect((await deposit(quoteId, {})).json).toBeNull();
+    const q = await k.sentQuote();
+    const started = await k.pay(q.token, payBody());
+    await k.press(started.json.payment_session_id);
+    const answer = await balance(started.json.order_id);
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toBe("This order was paid in full: it has no balance.");
+  });
+});
