@@ -23,6 +23,10 @@ export const MONEY_KEYS: ReadonlySet<string> = new Set([
   "order_amount",
   "shippingEstimate",
   "shippingCost",
+  // Discount codes (docs/decisions/0095-discount-codes.md).
+  "minimumOrder",
+  "maximumDiscount",
+  "revenue",
   // A deposit's two parts (docs/decisions/0124-deposits.md).
   "advance",
   "balance",

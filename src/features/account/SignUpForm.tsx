@@ -18,6 +18,7 @@ import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
 import { signUpSchema, type SignUpInput } from "./account.schema";
 import { signUpWithEmail } from "./auth-flows";
 import { AuthAlternatives, useGoogleSignIn } from "./google-sign-in";
+import ReminderConsentCheckbox from "../reminders/ReminderConsentCheckbox";
 
 interface Props {
   /** Where "Continue with Google" lands (a same-site path). */
@@ -158,6 +159,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
           </p>
         )}
       </div>
+      <ReminderConsentCheckbox disabled={busy} {...register("reminders")} />
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Creating..." : "Sign Up"}
       </button>

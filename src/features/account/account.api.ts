@@ -23,6 +23,7 @@ import {
   type AddressInput,
 } from "./account.schema";
 import { mustLoad } from "./account.server";
+import { setReminderConsent } from "../reminders/reminder-consent.server";
 
 export const TOO_MANY_SIGN_UPS = "Too many sign-ups from your network.";
 
@@ -53,6 +54,8 @@ export async function postRegister(context: APIContext): Promise<Response> {
         updatedAt: new Date(),
       })
       .where(eq(users.id, identity.uid));
+    if (body.reminders !== undefined)
+      await setReminderConsent(tx, identity.uid, body.reminders, "signup");
     return { user: await mustLoad(tx, identity.uid), created };
   });
   return json(user, { status: created ? 201 : 200 });

@@ -63,7 +63,11 @@ export type ProfileFormValues = z.input<typeof profileSchema>;
 // Sign-up (docs/product.md §5 Sign-up): POST /v2/auth/register takes the profile fields; the form adds what
 // never leaves the browser (password, confirmation, agreement) and requires the email.
 
-export const registerSchema = z.extend(profileSchema, { email: ignoredEmail });
+/** `reminders`: the sign-up's consent to reminder mail (docs/decisions/0097), off unless ticked. */
+export const registerSchema = z.extend(profileSchema, {
+  email: ignoredEmail,
+  reminders: z.optional(z.boolean({ error: "reminders must be true or false" })),
+});
 export type RegisterInput = z.output<typeof registerSchema>;
 
 export const signUpSchema = z
@@ -78,6 +82,7 @@ export const signUpSchema = z
     confirmPassword: z
       .string({ error: "Confirm your password" })
       .check(z.minLength(1, "Confirm your password")),
+    reminders: z.optional(z.boolean()),
     agree: z
       .boolean({ error: "You must agree to the terms" })
       .check(z.refine((v) => v, "You must agree to the terms")),
@@ -98,8 +103,16 @@ export type SignUpFormValues = z.input<typeof signUpSchema>;
 
 /** The register body of a sign-up: its profile fields and email. */
 export function registerBody(values: SignUpInput): RegisterInput {
-  const { firstName, lastName, email, phone, gender, dateOfBirth } = values;
-  return { firstName, lastName, email, phone, gender, dateOfBirth };
+  const { firstName, lastName, email, phone, gender, dateOfBirth, reminders } = values;
+  return {
+    firstName,
+    lastName,
+    email,
+    phone,
+    gender,
+    dateOfBirth,
+    ...(reminders ? { reminders: true } : {}),
+  };
 }
 
 /** POST /v2/auth-google/register (new Google accounts): email is ignored, firstName optional. */

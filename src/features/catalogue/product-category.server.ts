@@ -21,3 +21,16 @@ export async function anyProductInCategory(
     .limit(1);
   return rows.length > 0;
 }
+
+/** Each product's category id (null when it has none), for discount codes limited to collections. */
+export async function categoryIdsOf(
+  db: DbOrTx,
+  productIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, categoryId: products.categoryId })
+    .from(products)
+    .where(inArray(products.id, [...new Set(productIds)]));
+  return new Map(rows.map((row) => [row.id, row.categoryId]));
+}

@@ -33,6 +33,8 @@ import { NEEDED_BY_TEXTS } from "../made-to-order/needed-by";
 import BuyerGstinField from "../books/BuyerGstinField";
 import { checkoutForm, type CheckoutFormValues } from "./checkout";
 import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
+import DiscountCodeField from "../discounts/DiscountCodeField";
+import { codeRefusal, type AppliedCode } from "../discounts/discounts-client";
 
 interface Props {
   user: User;
@@ -51,6 +53,8 @@ export default function CheckoutForm({ user, total }: Props) {
   const hydrated = useHydrated();
   const [address, setAddress] = useState<Address | null>(null);
   const [processing, setProcessing] = useState(false);
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const payTotal = code ? code.total : total;
   const [neededBy, setNeededBy] = useState<NeededByValue | null>(null);
   const busy = useRef(false);
   // The phone input is server-rendered with its defaultValue (decision 0017): what was typed
@@ -88,9 +92,10 @@ export default function CheckoutForm({ user, total }: Props) {
       customer_name: `${address.fName} ${address.lName}`.trim(),
       customer_email: user.email,
       customer_phone: mobile,
-      order_amount: total,
+      order_amount: payTotal,
       address_id: address.id,
       idempotency_key: newIdempotencyKey(),
+      ...(code ? { coupon_code: code.code } : {}),
       ...(neededBy ? { needed_by: neededBy.date } : {}),
       ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
     };
@@ -99,6 +104,14 @@ export default function CheckoutForm({ user, total }: Props) {
       answer = await createOrder(body);
     } catch (error) {
       console.error("[checkout] creating the order failed", error);
+      // A code refused meanwhile (used up, ended): say why and stay (docs/decisions/0095).
+      const refused = codeRefusal(error, code);
+      if (refused) {
+        showToast(refused);
+        busy.current = false;
+        setProcessing(false);
+        return;
+      }
       leaveWith(CHECKOUT_TOASTS.createFailed);
       return;
     }
@@ -169,6 +182,8 @@ export default function CheckoutForm({ user, total }: Props) {
         </div>
       </section>
 
+      <DiscountCodeField subtotal={total} disabled={processing} onChange={setCode} />
+
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <a
           href="/products"
@@ -189,7 +204,7 @@ export default function CheckoutForm({ user, total }: Props) {
               <Spinner size="sm" label="Processing payment" /> Processing...
             </>
           ) : (
-            `Pay ${formatInr(total)} via UPI`
+            `Pay ${formatInr(payTotal)} via UPI`
           )}
         </button>
       </div>

@@ -22,6 +22,8 @@ import { QUOTE_TEXTS, type SavedAddress } from "../custom/quotes";
 import { startPayment } from "./checkout-client";
 import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from "./checkout-flow";
 import { quotePayForm } from "../custom/quotes.schema";
+import DiscountCodeField from "../discounts/DiscountCodeField";
+import { checkQuoteCode, type AppliedCode } from "../discounts/discounts-client";
 import { NEEDED_BY_TEXTS } from "../made-to-order/needed-by";
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
@@ -34,12 +36,23 @@ interface Props {
   email: string;
   signedIn: boolean;
   addresses: SavedAddress[];
+  /** Show the discount code field (some code is allowed on quotes). */
+  codes?: boolean;
 }
 
-export default function QuotePayForm({ token, total, name, email, signedIn, addresses }: Props) {
+export default function QuotePayForm({
+  token,
+  total,
+  name,
+  email,
+  signedIn,
+  addresses,
+  codes = false,
+}: Props) {
   const hydrated = useHydrated();
   const [savedId, setSavedId] = useState(addresses[0]?.id ?? "");
   const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState<AppliedCode | null>(null);
   const pressed = useRef(false);
   // Server-rendered (client:load): the inputs carry defaultValue, so no defaultValues here
   // (decision 0017). The new-address fields are dropped from the values while a saved one is chosen.
@@ -57,6 +70,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
       customer_email: values.email,
       customer_phone: normaliseIndianMobile(values.phone) ?? values.phone,
       idempotency_key: newIdempotencyKey(),
+      ...(code ? { coupon_code: code.code } : {}),
       ...(values.neededBy ? { needed_by: values.neededBy } : {}),
       ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
       ...(savedId
@@ -188,6 +202,14 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
           />
         </fieldset>
       )}
+      {codes && (
+        <DiscountCodeField
+          subtotal={total}
+          disabled={busy}
+          onChange={setCode}
+          check={(c) => checkQuoteCode(token, c)}
+        />
+      )}
       <TextField label={NEEDED_BY_TEXTS.label} {...field("neededBy")} type="date" />
       <BuyerGstinField className="" {...field("buyerGstin")} />
       <button
@@ -196,7 +218,7 @@ export default function QuotePayForm({ token, total, name, email, signedIn, addr
         disabled={!hydrated || busy}
         data-pay
       >
-        {busy ? "Processing..." : QUOTE_TEXTS.payLabel(formatInr(total))}
+        {busy ? "Processing..." : QUOTE_TEXTS.payLabel(formatInr(code ? code.total : total))}
       </button>
     </form>
   );

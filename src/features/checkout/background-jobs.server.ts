@@ -1,6 +1,6 @@
 /**
- * Background jobs of an app server: the pending-order and refund re-checks and the mail sender,
- * every 30 s.
+ * Background jobs of an app server: the pending-order and refund re-checks, the forgotten-cart
+ * reminders (docs/decisions/0097) and the mail sender, every 30 s.
  * They live with checkout (whose re-check they run), so src/server/ never imports a feature.
  * Started once per process by `startBackgroundJobs()` (by the first request through the middleware,
  * and by the payment routes; see
@@ -11,6 +11,7 @@ import { getDb } from "../../server/db/client";
 import { deliverDueMail } from "../../server/mail.server";
 import { paymentProvider } from "../../server/payments/index.server";
 import { recheckDueRefunds } from "../refunds/refunds.server";
+import { sendDueCartReminders } from "../reminders/cart-reminders.server";
 import { recheckShipmentsIfDue } from "../shipping/tracking.server";
 import { sendDueReviewRequests } from "../reviews/review-requests.server";
 import { recheckDueOrders } from "./recheck.server";
@@ -49,6 +50,9 @@ async function runJobs(): Promise<void> {
   );
   await recheckDueRefunds(db, paymentProvider()).catch((e: unknown) =>
     log.error("[jobs] refund re-check failed", e),
+  );
+  await sendDueCartReminders(db).catch((e: unknown) =>
+    log.error("[jobs] cart reminders failed", e),
   );
   await recheckShipmentsIfDue(db).catch((e: unknown) =>
     log.error("[jobs] parcel re-check failed", e),

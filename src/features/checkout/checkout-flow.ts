@@ -114,6 +114,8 @@ export interface CreateOrderBody {
   address_id: string;
   idempotency_key: string;
   notes?: string;
+  /** A discount code (docs/decisions/0095): the server prices it again. */
+  coupon_code?: string;
   /** "YYYY-MM-DD": checked against the promise before payment (docs/decisions/0122). */
   needed_by?: string;
   buyer_gstin?: string;

@@ -7,6 +7,7 @@ import {
   optionalText,
   personName,
 } from "../../lib/fields";
+import { couponCode } from "../discounts/discount-schema";
 
 import { neededByDate } from "../made-to-order/needed-by";
 import { buyerGstinField } from "../books/buyer-gstin";
@@ -30,6 +31,7 @@ export const createOrderBody = z.object({
     .check(z.minLength(1, "choose a saved address"), z.maxLength(100)),
   idempotency_key: z.optional(idempotencyKey),
   notes: z.optional(optionalText("notes", 1000)),
+  coupon_code: z.optional(couponCode),
   /** The date the piece is needed by, checked before payment (docs/decisions/0122). */
   needed_by: z.optional(neededByDate),
   /** The buyer's GSTIN for the invoice (docs/decisions/0085); optional. */

@@ -16,6 +16,7 @@ import { orderAddressOf, personName } from "../../lib/address";
 import { refuseUndeliverable, totalWeightGrams } from "../shipping/estimate.server";
 import { loadSavedAddress } from "../account/account.server";
 import { lockedCheckoutLines } from "../cart/cart.server";
+import { holdCodeUse, priceCode } from "../discounts/discount-pricing.server";
 import { neededLines, recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone, PAYMENT_STATUS, type CreateOrderBody } from "./checkout";
@@ -71,7 +72,18 @@ async function storeCartOrder(
             now,
           });
         await refuseUndeliverable(tx, address.zipCode, totalWeightGrams(lines));
+        const coupon = body.coupon_code
+          ? await priceCode(tx, {
+              code: body.coupon_code,
+              userId: uid,
+              lines,
+              paying: "cart",
+              now,
+              lock: true,
+            })
+          : undefined;
         return {
+          coupon,
           kind: "catalogue",
           userId: uid,
           quoteId: null,
@@ -85,6 +97,7 @@ async function storeCartOrder(
       },
       now,
     );
+    await holdCodeUse(tx, order, now);
     if (body.needed_by) await recordNeededBy(tx, order.id, body.needed_by);
     return order;
   });

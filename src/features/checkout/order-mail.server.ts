@@ -26,6 +26,12 @@ function lines(order: OrderJson): string {
   return [
     ...rows,
     "",
+    // A discount code (docs/decisions/0095): what it took off.
+    ...(order.pricing.discount > 0
+      ? [
+          `Discount${order.coupon.code ? ` (${order.coupon.code})` : ""}: -${formatInr(order.pricing.discount)}`,
+        ]
+      : []),
     `Total: ${formatInr(order.pricing.total)} (shipping is charged when the order is ready to dispatch)`,
   ].join("\n");
 }

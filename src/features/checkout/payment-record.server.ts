@@ -15,6 +15,7 @@ import { orders, payments } from "../../server/db/schema";
 import type { ProviderName, ProviderPayment } from "../../server/payments/provider";
 import { issueSaleDocument } from "../books/issue.server";
 import { removeOrderedLinesInTx } from "../cart/cart.server";
+import { countCodeUse } from "../discounts/discount-pricing.server";
 import { promiseAtPayment } from "../made-to-order/promise.server";
 import { logOrder } from "../orders/order-log.server";
 import { PAYMENT_STATUS } from "./checkout";
@@ -111,6 +112,7 @@ async function applyEffect(
       .where(eq(orders.id, order.id));
     if (order.kind === "catalogue") await removeOrderedLinesInTx(tx, order.userId, order.id);
     await markQuotePaid(tx, order, now);
+    await countCodeUse(tx, order, now);
     await mailOrderPaid(tx, order.id);
     if (effect === "late-paid") await mailLatePayment(tx, order, payment);
     return;

@@ -8,18 +8,25 @@ import type { APIContext } from "astro";
 import { getAuthUser } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
 import { env } from "../../server/env";
-import { json, readJson } from "../../server/http";
+import { HttpError, json, readJson } from "../../server/http";
 import { paymentProvider } from "../../server/payments/index.server";
+import { z } from "zod/mini";
 import { payQuoteInput } from "../custom/quotes.schema";
+import { couponCode } from "../discounts/discount-schema";
 import { startBackgroundJobs } from "./background-jobs.server";
 import { OrderCreationFailed } from "./create-order.server";
 import { limitCheckoutAttempts, replaceOtherOpenOrders } from "./order-limits.server";
-import { payQuote } from "./quote-pay.server";
+import { findByToken } from "../custom/quote-payment.server";
+import { checkCodeBody } from "../discounts/discount-schema";
+import { payQuote, quoteCoupon } from "./quote-pay.server";
+
+/** The quote's pay body, plus an optional discount code (docs/decisions/0095). */
+const payQuoteBody = z.extend(payQuoteInput, { coupon_code: z.optional(couponCode) });
 
 export async function postPayQuote(context: APIContext): Promise<Response> {
   startBackgroundJobs();
   const caller = await getAuthUser(context);
-  const body = await readJson(context.request, payQuoteInput, 16 * 1024);
+  const body = await readJson(context.request, payQuoteBody, 16 * 1024);
   const db = await getDb();
   // Floods of pending orders: an hourly budget, and at most three open orders (decision 0072).
   await limitCheckoutAttempts(db, context, caller?.uid ?? null);
@@ -42,4 +49,31 @@ export async function postPayQuote(context: APIContext): Promise<Response> {
       );
     throw error;
   }
+}
+
+/**
+ * POST /v2/quotes/{token}/discount { code }: the code priced on the quote (a code allowed on quotes
+ * only), for the pay form's total; writes nothing. Answers { code, subtotal, discount, total }.
+ */
+export async function postQuoteCode(context: APIContext): Promise<Response> {
+  const caller = await getAuthUser(context);
+  const { code } = await readJson(context.request, checkCodeBody, 4 * 1024);
+  const db = await getDb();
+  const found = await findByToken(db, context.params.token);
+  if (!found || found.current.status === "paid") throw new HttpError(404, "Quote not found");
+  const q = found.current;
+  const priced = await quoteCoupon(
+    db,
+    code,
+    q,
+    { userId: caller?.uid ?? "", claimEmail: "" },
+    new Date(),
+    false,
+  );
+  return json({
+    code: priced.code,
+    subtotal: q.pricePaise,
+    discount: priced.discountPaise,
+    total: q.pricePaise - priced.discountPaise,
+  });
 }

@@ -13,6 +13,7 @@ import { type OrderAddress, orderAddressOf, personName } from "../../lib/address
 import { ensurePlaceholderUser, loadSavedAddress } from "../account/account.server";
 import { findByToken, isOpenOrPaid, lockQuoteRow } from "../custom/quote-payment.server";
 import type { PayQuoteInput } from "../custom/quotes.schema";
+import { holdCodeUse, priceCode, shopperKeyOf } from "../discounts/discount-pricing.server";
 import { logQuoteEvent } from "../custom/quotes.server";
 import { linkAmount } from "../made-to-order/deposits.server";
 import { recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
@@ -51,6 +52,30 @@ async function placeFor(tx: Tx, body: PayQuoteInput, uid: string | null): Promis
   return orderAddressOf({ id: "quote", type: "Other", ...typed });
 }
 
+/**
+ * A discount code on a quote (docs/decisions/0095): only a code the owner allowed on quotes, never
+ * on a shipping charge; priced on the quote's one line under the code's lock.
+ */
+export async function quoteCoupon(
+  tx: Tx | Db,
+  code: string,
+  q: { kind: string; pricePaise: number },
+  payer: { userId: string; claimEmail: string },
+  now: Date,
+  lock = true,
+) {
+  if (q.kind === "shipping")
+    throw new HttpError(400, "A discount code cannot be used on a shipping charge.");
+  return priceCode(tx, {
+    code,
+    userId: shopperKeyOf(payer),
+    lines: [{ productId: null, quantity: 1, pricePaise: q.pricePaise }],
+    paying: "quote",
+    now,
+    lock,
+  });
+}
+
 /** The quote was paid already: the attempt is recorded (committed), then answered 409. */
 const ALREADY_PAID = Symbol("already paid");
 
@@ -58,7 +83,7 @@ const ALREADY_PAID = Symbol("already paid");
 export async function payQuote(
   db: Db,
   token: string | undefined,
-  body: PayQuoteInput,
+  body: PayQuoteInput & { coupon_code?: string | undefined },
   caller: { uid: string } | null,
   provider: PaymentProvider,
   siteUrl: string,
@@ -104,11 +129,16 @@ export async function payQuote(
             now,
           });
         if (!uid) await ensurePlaceholderUser(tx, GUEST_USER);
+        const claimEmail = uid ? "" : email.toLowerCase();
+        const coupon = body.coupon_code
+          ? await quoteCoupon(tx, body.coupon_code, q, { userId, claimEmail }, now)
+          : undefined;
         return {
+          coupon,
           kind: q.kind === "shipping" ? "shipping" : "custom",
           userId,
           quoteId: q.id,
-          claimEmail: uid ? "" : email.toLowerCase(),
+          claimEmail,
           returnPath: (id) => `/quote-return/${id}`,
           person: personName(body.customer_name, phone, email),
           address,
@@ -137,6 +167,7 @@ export async function payQuote(
       },
       now,
     );
+    await holdCodeUse(tx, stored, now);
     if (body.needed_by && q.kind === "quote") await recordNeededBy(tx, stored.id, body.needed_by);
     return stored;
   });

@@ -21,13 +21,20 @@ export interface PricedLine {
   pricePaise: number;
 }
 
-/** Order pricing (docs/product.md §4): shipping 0 and discount 0 at order time; shipping is charged at dispatch. */
-export function orderTotals(lines: readonly PricedLine[]): {
+/**
+ * Order pricing (docs/product.md §4): shipping 0 at order time (charged at dispatch); the discount is
+ * a code's, priced by the server (docs/decisions/0095-discount-codes.md), 0 without one.
+ */
+export function orderTotals(
+  lines: readonly PricedLine[],
+  discountPaise = 0,
+): {
   subtotal: number;
   discount: number;
   shipping: number;
   total: number;
 } {
   const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.pricePaise, 0);
-  return { subtotal, discount: 0, shipping: 0, total: subtotal };
+  const discount = Math.max(0, Math.min(discountPaise, subtotal));
+  return { subtotal, discount, shipping: 0, total: subtotal - discount };
 }

@@ -52,6 +52,8 @@ export interface NewOrder {
   returnPath?: (orderId: string) => string;
   /** The order cannot be paid after this (a quote's own expiry); the provider's expiry otherwise. */
   payableUntil?: Date;
+  /** A discount code as the server priced it: `lineDiscounts` (one per line) sum to `discountPaise`. */
+  coupon?: { code: string; discountPaise: number; lineDiscounts: readonly number[] };
   /** The buyer's GSTIN for the invoice ('' or absent: none; docs/decisions/0085). */
   buyerGstin?: string;
 }
@@ -86,6 +88,7 @@ export function orderFingerprint(order: NewOrder): string {
       l.pricePaise,
       l.productNote,
     ]),
+    order.coupon?.code ?? "",
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -151,7 +154,7 @@ async function insertOrder(
   if (order.lines.length === 0) throw new Error("An order needs at least one line.");
   const { provider, expiryMinutes } = paymentConfig();
   const id = newOrderId(now.getTime());
-  const totals = orderTotals(order.lines);
+  const totals = orderTotals(order.lines, order.coupon?.discountPaise);
   const providerExpiry = now.getTime() + expiryMinutes * 60_000;
   const expiresAt = new Date(Math.min(providerExpiry, order.payableUntil?.getTime() ?? Infinity));
   const [row] = await tx
@@ -166,6 +169,8 @@ async function insertOrder(
       status: "pending",
       subtotalPaise: totals.subtotal,
       discountPaise: totals.discount,
+      couponCode: order.coupon?.code ?? "",
+      couponDiscountPaise: totals.discount,
       shippingPaise: totals.shipping,
       totalPaise: totals.total,
       shippingName: order.person,
@@ -201,6 +206,7 @@ async function insertOrder(
       quantity: line.quantity,
       pricePaise: line.pricePaise,
       productNote: line.productNote,
+      discountPaise: order.coupon?.lineDiscounts[i] ?? 0,
     })),
   );
   return row!;

@@ -16,6 +16,7 @@ export * from "./schema/custom-work";
 export * from "./schema/refunds";
 export * from "./schema/owner";
 export * from "./schema/books";
+export * from "./schema/discounts";
 export * from "./schema/made-to-order";
 export * from "./schema/shipping";
 export * from "./schema/reviews";

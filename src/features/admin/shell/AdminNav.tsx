@@ -19,6 +19,7 @@ function isCurrent(href: string, current: string): boolean {
   if (here === "order") return target === "orders";
   if (here === "product") return target === "products";
   if (here === "category") return target === "categories";
+  if (here === "discount") return target === "discounts";
   if (here === "gst-summary") return target === "reports";
   return here !== undefined && here === target;
 }

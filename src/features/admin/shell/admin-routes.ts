@@ -12,6 +12,8 @@ export type AdminScreen =
   | "category"
   | "inquiries"
   | "inquiry"
+  | "discounts"
+  | "discount"
   | "reports"
   | "gst-summary"
   | "reviews"
@@ -37,6 +39,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
   // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
+  { pattern: /^\/admin\/discounts$/, screen: "discounts" },
+  { pattern: /^\/admin\/discounts\/([^/]+)$/, screen: "discount" },
   // Reports and the GST summary (admin/reports/, docs/decisions/0090-reports-read-model.md).
   { pattern: /^\/admin\/reports$/, screen: "reports" },
   { pattern: /^\/admin\/reports\/gst$/, screen: "gst-summary" },
@@ -76,6 +80,8 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   category: "Homepage Categories",
   inquiries: "Inquiries",
   inquiry: "Inquiry",
+  discounts: "Discount codes",
+  discount: "Discount codes",
   reports: "Reports",
   "gst-summary": "GST summary",
   reviews: "Reviews",
@@ -92,6 +98,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Add Product", href: "/admin/add-product" },
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "Discount codes", href: "/admin/discounts" },
   { label: "Reports", href: "/admin/reports" },
   { label: "Reviews", href: "/admin/reviews" },
   { label: "Data requests", href: "/admin/data-requests" },

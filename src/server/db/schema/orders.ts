@@ -117,10 +117,12 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     pricePaise: integer("price_paise").notNull(),
     productNote: text("product_note").notNull().default(""),
+    /** This line's share of the order's code discount (docs/decisions/0095), paise; lines sum to it. */
+    discountPaise: integer("discount_paise").notNull().default(0),
   },
   (t) => [
     check("order_items_quantity_check", sql`${t.quantity} >= 1`),
-    check("order_items_price_check", sql`${t.pricePaise} >= 0`),
+    check("order_items_price_check", sql`${t.pricePaise} >= 0 and ${t.discountPaise} >= 0`),
     index("order_items_order_idx").on(t.orderId),
   ],
 );

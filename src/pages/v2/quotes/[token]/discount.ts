@@ -1,0 +1,4 @@
+import { postQuoteCode } from "../../../../features/checkout/quote-pay.api";
+import { methods } from "../../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postQuoteCode });

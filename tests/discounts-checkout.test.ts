@@ -1,0 +1,261 @@
+/**
+ * Discount codes at checkout against a real database (docs/decisions/0095, 0096): the check call,
+ * create-order pricing the code itself, every refusal with nothing written, the use counted only
+ * when paid, and (on PostgreSQL) 50 shoppers racing for the last use.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { schema, type Db } from "../src/server/db/client";
+import { call } from "./helpers/call";
+import { makeShop, makeShopper, orderBody, useLocalProvider, type Shop } from "./helpers/checkout";
+import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+
+vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
+);
+
+const createRoute = await import("../src/pages/create-order");
+const checkRoute = await import("../src/pages/v2/discounts/check");
+const outcomeRoute = await import("../src/pages/pay/local/[session]/outcome");
+
+type CodeInput = Partial<typeof schema.discountCodes.$inferInsert>;
+async function makeCode(db: Db, over: CodeInput = {}) {
+  const [row] = await db
+    .insert(schema.discountCodes)
+    .values({
+      id: randomUUID(),
+      code: `C${randomUUID().slice(0, 8).toUpperCase()}`,
+      kind: "percent",
+      percentBasisPoints: 1000,
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
+  let t: TestDb;
+  let shop: Shop;
+  let n = 0;
+  useLocalProvider();
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    shop = await makeShop(t.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "info").mockImplementation(() => {});
+  });
+
+  const shopper = () => makeShopper(t.db, shop, `disc-${kind}-${++n}`);
+  const create = (token: string, body: unknown, clientAddress = "127.0.0.1") =>
+    call(createRoute.POST, "/create-order", { method: "POST", token, body, clientAddress });
+  const check = (token: string, code: string) =>
+    call(checkRoute.POST, "/v2/discounts/check", { method: "POST", token, body: { code } });
+  const pay = (session: string) =>
+    call(outcomeRoute.POST, `/pay/local/${session}/outcome`, {
+      method: "POST",
+      rawBody: "outcome=pay",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      params: { session },
+    });
+  const ordersOf = (uid: string) =>
+    t.db.select().from(schema.orders).where(eq(schema.orders.userId, uid));
+  const usesOf = (codeId: string) =>
+    t.db.select().from(schema.discountUses).where(eq(schema.discountUses.codeId, codeId));
+
+  it("the check call prices the code on the cart (any case) and writes nothing", async () => {
+    const code = await makeCode(t.db);
+    const { uid, token } = await shopper();
+    const answer = await check(token, ` ${code.code.toLowerCase()} `);
+    expect(answer.status).toBe(200);
+    // Rupees on the wire: 10 % of 3497.00.
+    expect(answer.json).toEqual({
+      code: code.code,
+      subtotal: 3497,
+      discount: 349.7,
+      total: 3147.3,
+    });
+    expect(await usesOf(code.id)).toHaveLength(0);
+    expect(await ordersOf(uid)).toHaveLength(0);
+  });
+
+  it("create-order prices the code itself, spreads it over the lines, holds a use; paying counts it", async () => {
+    const code = await makeCode(t.db, { kind: "fixed", amountPaise: 50000, percentBasisPoints: 0 });
+    const { uid, token } = await shopper();
+    const created = await create(
+      token,
+      orderBody({ coupon_code: code.code.toLowerCase(), order_amount: 1, discount: 999 }),
+    );
+    expect(created.status).toBe(200);
+    const [order] = await ordersOf(uid);
+    expect(order).toMatchObject({
+      couponCode: code.code,
+      couponDiscountPaise: 50000,
+      discountPaise: 50000,
+      subtotalPaise: 349700,
+      totalPaise: 299700,
+    });
+    const items = await t.db
+      .select()
+      .from(schema.orderItems)
+      .where(eq(schema.orderItems.orderId, order!.id));
+    expect(items.reduce((sum, item) => sum + item.discountPaise, 0)).toBe(50000);
+    expect(items.map((item) => item.discountPaise).sort((a, b) => a - b)).toEqual([7135, 42865]);
+    const [held] = await usesOf(code.id);
+    expect(held).toMatchObject({ orderId: order!.id, usedAt: null });
+
+    expect((await pay(created.json.payment_session_id)).status).toBe(303);
+    const [used] = await usesOf(code.id);
+    expect(used!.usedAt).toBeInstanceOf(Date);
+    expect(used!.orderTotalPaise).toBe(299700);
+    const mail = (await t.db.select().from(schema.outbox)).find(
+      (m) => m.to === "asha@example.com" && m.body.includes(order!.id),
+    );
+    expect(mail!.body).toContain(`Discount (${code.code}): -₹500.00\nTotal: ₹2,997.00`);
+  });
+
+  it("an unpaid order does not use a code up: once its hold lapses the last use is free again", async () => {
+    const code = await makeCode(t.db, { totalUses: 1 });
+    const first = await shopper();
+    expect((await create(first.token, orderBody({ coupon_code: code.code }))).status).toBe(200);
+    const second = await shopper();
+    const refused = await check(second.token, code.code);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toBe("This code has been used up.");
+    await t.db
+      .update(schema.discountUses)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(schema.discountUses.codeId, code.id));
+    expect((await check(second.token, code.code)).status).toBe(200);
+  });
+
+  it("the same shopper trying again keeps the one hold (a new attempt replaces the old)", async () => {
+    const code = await makeCode(t.db, { totalUses: 1, usesPerShopper: 1 });
+    const { uid, token } = await shopper();
+    expect(
+      (await create(token, orderBody({ coupon_code: code.code, idempotency_key: `a-${uid}` })))
+        .status,
+    ).toBe(200);
+    await t.db
+      .update(schema.cartItems)
+      .set({ quantity: 3 })
+      .where(eq(schema.cartItems.productId, shop.tagId));
+    const again = await create(
+      token,
+      orderBody({ coupon_code: code.code, idempotency_key: `b-${uid}` }),
+    );
+    expect(again.status).toBe(200);
+    const uses = await usesOf(code.id);
+    expect(uses.map((u) => u.orderId)).toEqual([again.json.order_id]);
+  });
+
+  const refusals: [string, CodeInput, string | RegExp][] = [
+    ["inactive", { active: false }, "This code is not active."],
+    [
+      "not started",
+      { startsAt: new Date(Date.now() + 86_400_000) },
+      /^This code starts on \d+ \w{3} \d{4}, \d\d:\d\d\.$/,
+    ],
+    [
+      "expired",
+      { endsAt: new Date(Date.now() - 60_000) },
+      /^This code expired on \d+ \w{3} \d{4}, \d\d:\d\d\.$/,
+    ],
+    [
+      "minimum not met",
+      { minOrderPaise: 500000 },
+      "This code needs an order of at least ₹5,000.00; add more to your cart.",
+    ],
+    [
+      "not for these items",
+      { productIds: ["no-such-product"] },
+      "This code is not for the items in your order.",
+    ],
+  ];
+  it.each(refusals)(
+    "refuses a code that is %s, in one sentence, and stores nothing",
+    async (_what, over, message) => {
+      const code = await makeCode(t.db, over);
+      const { uid, token } = await shopper();
+      for (const answer of [
+        await check(token, code.code),
+        await create(token, orderBody({ coupon_code: code.code })),
+      ]) {
+        expect(answer.status).toBe(400);
+        expect(answer.json.error).toMatch(message);
+      }
+      expect(await ordersOf(uid)).toHaveLength(0);
+      expect(await usesOf(code.id)).toHaveLength(0);
+    },
+  );
+
+  it("refuses an unknown code, a used-up code and a shopper's second use; nothing stored", async () => {
+    const { uid, token } = await shopper();
+    const unknown = await create(token, orderBody({ coupon_code: "NOPE123" }));
+    expect(unknown.json.error).toBe("There is no discount code NOPE123; check the spelling.");
+    const bad = await create(token, orderBody({ coupon_code: "<script>" }));
+    expect(bad.status).toBe(400);
+
+    const once = await makeCode(t.db, { usesPerShopper: 1 });
+    const buyer = await shopper();
+    const created = await create(buyer.token, orderBody({ coupon_code: once.code }));
+    await pay(created.json.payment_session_id);
+    const [buyerRow] = await t.db.select().from(schema.users).where(eq(schema.users.id, buyer.uid));
+    const cartId = buyerRow!.cartId;
+    await t.db.insert(schema.cartItems).values({
+      id: `again-${buyer.uid}`,
+      cartId,
+      productId: shop.tagId,
+      quantity: 1,
+      pricePaise: 49900,
+    });
+    const second = await create(buyer.token, orderBody({ coupon_code: once.code }));
+    expect(second.status).toBe(400);
+    expect(second.json.error).toBe("You have already used this code as often as it allows.");
+
+    const usedUp = await makeCode(t.db, { totalUses: 1 });
+    const winner = await shopper();
+    await pay(
+      (await create(winner.token, orderBody({ coupon_code: usedUp.code }))).json.payment_session_id,
+    );
+    const late = await create(token, orderBody({ coupon_code: usedUp.code }));
+    expect(late.status).toBe(400);
+    expect(late.json.error).toBe("This code has been used up.");
+    expect(await ordersOf(uid)).toHaveLength(0);
+  });
+
+  // PostgreSQL only: PGlite has one connection, so its transactions never overlap (nothing to race).
+  it.runIf(kind === "postgres")(
+    "50 parallel checkouts for the last use: exactly one order gets the code",
+    async () => {
+      const code = await makeCode(t.db, { totalUses: 1 });
+      const racers = await Promise.all(Array.from({ length: 50 }, () => shopper()));
+      const answers = await Promise.all(
+        racers.map((r, i) =>
+          create(r.token, orderBody({ coupon_code: code.code }), `10.9.${Math.floor(i / 20)}.${i}`),
+        ),
+      );
+      const ok = answers.filter((a) => a.status === 200);
+      expect(ok).toHaveLength(1);
+      for (const a of answers.filter((a) => a.status !== 200)) {
+        expect(a.status).toBe(400);
+        expect(a.json.error).toBe("This code has been used up.");
+      }
+      const withCode = await t.db
+        .select()
+        .from(schema.orders)
+        .where(eq(schema.orders.couponCode, code.code));
+      expect(withCode).toHaveLength(1);
+      await pay(ok[0]!.json.payment_session_id);
+      const uses = await usesOf(code.id);
+      expect(uses).toHaveLength(1);
+      expect(uses[0]!.usedAt).toBeInstanceOf(Date);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,74 @@
+/**
+ * Discount codes on a quote's pay page (docs/decisions/0095) on both engines: only a code the owner
+ * allowed on quotes applies (priced on the quote, never the page's amount), the check call writes
+ * nothing, and paying counts the use against the payer's email when they have no account.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { schema } from "../src/server/db/client";
+import { call } from "./helpers/call";
+import { customWorkKit, payBody } from "./helpers/custom-work";
+import { dbKinds } from "./helpers/db";
+
+vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+  (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
+);
+
+const checkRoute = await import("../src/pages/v2/quotes/[token]/discount");
+
+describe.each(dbKinds)("discount codes on quotes on %s", (kind) => {
+  const k = customWorkKit(kind);
+  const { pay, press, orderRow, sentQuote } = k;
+  const makeCode = async (over: Partial<typeof schema.discountCodes.$inferInsert> = {}) => {
+    const code = `Q${randomUUID().slice(0, 8).toUpperCase()}`;
+    await k.t.db
+      .insert(schema.discountCodes)
+      .values({ id: randomUUID(), code, kind: "fixed", amountPaise: 50000, ...over });
+    return code;
+  };
+  const check = (token: string, code: string) =>
+    call(checkRoute.POST, `/v2/quotes/${token}/discount`, {
+      method: "POST",
+      body: { code },
+      params: { token },
+    });
+
+  it("a code allowed on quotes takes its amount off the quote; paying counts the use by the payer's email", async () => {
+    const code = await makeCode({ forQuotes: true, usesPerShopper: 1 });
+    const q = await sentQuote();
+    const checked = await check(q.token, code.toLowerCase());
+    expect(checked.status).toBe(200);
+    expect(checked.json).toEqual({ code, subtotal: 4500.5, discount: 500, total: 4000.5 });
+    const started = await pay(q.token, payBody({ coupon_code: code, order_amount: 1 }));
+    expect(started.status).toBe(200);
+    const order = await orderRow(started.json.order_id);
+    expect(order).toMatchObject({ couponCode: code, discountPaise: 50000, totalPaise: 400050 });
+    await press(started.json.payment_session_id);
+    const [use] = await k.t.db
+      .select()
+      .from(schema.discountUses)
+      .where(eq(schema.discountUses.orderId, order.id));
+    expect(use).toMatchObject({ userId: "guest:meera@example.com", orderTotalPaise: 400050 });
+    expect(use!.usedAt).toBeInstanceOf(Date);
+  });
+
+  it("a code not allowed on quotes is refused in one sentence, and nothing is stored", async () => {
+    const code = await makeCode();
+    const q = await sentQuote();
+    const checked = await check(q.token, code);
+    expect(checked.status).toBe(400);
+    expect(checked.json.error).toBe("This code cannot be used on a quote.");
+    const refused = await pay(q.token, payBody({ coupon_code: code }));
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toBe("This code cannot be used on a quote.");
+    expect(
+      await k.t.db.select().from(schema.orders).where(eq(schema.orders.quoteId, q.id)),
+    ).toHaveLength(0);
+  });
+
+  it("an unknown link is a 404", async () => {
+    const code = await makeCode({ forQuotes: true });
+    expect((await check("x".repeat(43), code)).status).toBe(404);
+  });
+});
