@@ -117,6 +117,19 @@ describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
       (m) => m.to === "asha@example.com" && m.body.includes(order!.id),
     );
     expect(mail!.body).toContain(`Discount (${code.code}): -₹500.00\nTotal: ₹2,997.00`);
+    // The document issued for the payment carries each line's share of the code, and adds up to
+    // what was paid (docs/decisions/0085).
+    const [issued] = await t.db
+      .select()
+      .from(schema.invoices)
+      .where(eq(schema.invoices.orderId, order!.id));
+    expect(issued!.totalPaise).toBe(299700);
+    const lines = await t.db
+      .select()
+      .from(schema.invoiceLines)
+      .where(eq(schema.invoiceLines.invoiceId, issued!.id));
+    const goods = lines.filter((line) => line.kind === "goods");
+    expect(goods.map((line) => line.discountPaise).sort((a, b) => a - b)).toEqual([7135, 42865]);
   });
 
   it("an unpaid order does not use a code up: once its hold lapses the last use is free again", async () => {

@@ -95,12 +95,17 @@ export async function issueSaleDocument(
           note: order.kind === "shipping" ? "" : item.productNote,
           quantity: item.quantity,
           unitPricePaise: item.pricePaise,
+          // A discount code's share of this line, as the order stored it (decision 0095).
+          discountPaise: item.discountPaise,
           hsn: code?.hsn ?? null,
           gstRate: (code?.gstRate ?? null) as GstRate | null,
           isShipping: order.kind === "shipping",
         };
       });
-      const linesPaise = items.reduce((sum, i) => sum + i.quantity * i.pricePaise, 0);
+      const linesPaise = items.reduce(
+        (sum, i) => sum + i.quantity * i.pricePaise - i.discountPaise,
+        0,
+      );
       const shippingPaise = order.shippingPaise;
       const name = `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
       const draft = buildSaleDocument({
