@@ -16,6 +16,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const consentRoute = await import("../src/pages/v2/reminders/consent");
 const registerRoute = await import("../src/pages/v2/auth/register");
+const withdrawRoute = await import("../src/pages/v2/users/consent-withdrawal");
 const { sendDueCartReminders } = await import("../src/features/reminders/cart-reminders.server");
 const { unsubscribeByToken, reminderConsentOf } = await import(
   "../src/features/reminders/reminder-consent.server"
@@ -71,6 +72,17 @@ describe.each(dbKinds)("forgotten-cart reminders on %s", (kind) => {
     });
     expect(bad.status).toBe(400);
     expect((await call(consentRoute.GET, "/v2/reminders/consent")).status).toBe(401);
+  });
+
+  it("withdrawing consent on the profile's data rights turns reminders off (docs/decisions/0101)", async () => {
+    const { token } = await makeShopper(t.db, shop, `rem-${kind}-${++n}`);
+    expect((await consent(token, true)).json).toEqual({ consented: true });
+    const withdrawn = await call(withdrawRoute.POST, "/v2/users/consent-withdrawal", {
+      method: "POST",
+      token,
+    });
+    expect(withdrawn.status).toBe(200);
+    expect((await consent(token)).json).toEqual({ consented: false });
   });
 
   it("sign-up records the ticked box; unticked (or absent) stays off", async () => {

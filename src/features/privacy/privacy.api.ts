@@ -3,6 +3,7 @@
  * token first (401); the uid always comes from the token. Every call is recorded as a data request.
  */
 import type { APIContext } from "astro";
+import { setReminderConsent } from "../reminders/reminder-consent.server";
 import { requireUser } from "../../server/auth/auth.server";
 import { deleteFirebaseAccount } from "../../server/auth/firebase-admin.server";
 import { getDb } from "../../server/db/client";
@@ -33,10 +34,9 @@ export async function getMyData(context: APIContext): Promise<Response> {
  */
 export async function postConsentWithdrawal(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
-  await recordDataRequest(await getDb(), {
-    userId: user.uid,
-    kind: "consent-withdrawal",
-    done: true,
+  await (await getDb()).transaction(async (tx) => {
+    await setReminderConsent(tx, user.uid, false, "withdrawal");
+    await recordDataRequest(tx, { userId: user.uid, kind: "consent-withdrawal", done: true });
   });
   return json({ message: PRIVACY_TEXTS.consentWithdrawn });
 }

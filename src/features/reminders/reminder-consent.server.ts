@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/client";
 import { reminderConsents } from "../../server/db/schema";
 
-export type ConsentSource = "signup" | "profile" | "unsubscribe";
+export type ConsentSource = "signup" | "profile" | "unsubscribe" | "withdrawal";
 
 export async function reminderConsentOf(db: DbOrTx, uid: string): Promise<boolean> {
   const [row] = await db
