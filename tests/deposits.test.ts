@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
 import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
+import { saveSeller } from "./helpers/books";
 import { dbKinds } from "./helpers/db";
 import { approvedProof } from "./helpers/proofs";
 
@@ -63,11 +64,25 @@ describe.each(dbKinds)("deposits on %s", (kind) => {
     expect(page.json.quote.total).toBe(1350);
     expect(page.json.deposit).toMatchObject({ advance: 1350, balance: 3150.5 });
 
+    await saveSeller(k.t.db); // a regular GST seller: the books follow decision 0124
     const started = await k.pay(token, payBody({ customer_email: email }));
     await k.press(started.json.payment_session_id);
     const orderId = started.json.order_id as string;
     const order = await k.orderRow(orderId);
     expect(order).toMatchObject({ status: "processing", totalPaise: 135_000 });
+    // The advance gets a receipt voucher of its own series, with no tax on it.
+    const documentsOf = (id: string) =>
+      k.t.db.select().from(schema.invoices).where(eq(schema.invoices.orderId, id));
+    const [voucher] = await documentsOf(orderId);
+    expect(voucher).toMatchObject({
+      kind: "receipt",
+      series: "ADV",
+      totalPaise: 135_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+    });
+    expect(voucher!.number).toMatch(/^ADV\/\d{2}-\d{2}\/000001$/);
 
     await approvedProof(orderId, token);
     const refused = await ship(orderId);
@@ -97,6 +112,12 @@ describe.each(dbKinds)("deposits on %s", (kind) => {
       .from(schema.quoteDeposits)
       .where(eq(schema.quoteDeposits.quoteId, quoteId));
     expect(row?.balancePaidAt).toBeTruthy();
+    // The balance completes the supply: one tax invoice for the whole piece, on the piece's order.
+    expect(await documentsOf(paying.json.order_id)).toEqual([]);
+    const invoice = (await documentsOf(orderId)).find((d) => d.kind === "tax-invoice");
+    expect(invoice).toMatchObject({ series: "RT", totalPaise: 450_050, intraState: true });
+    expect(invoice!.cgstPaise).toBe(invoice!.sgstPaise);
+    expect(invoice!.cgstPaise).toBeGreaterThan(0);
     expect((await balance(orderId)).status).toBe(409);
     expect((await ship(orderId)).status).toBe(200);
   });

@@ -10,10 +10,13 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { invoiceLines, invoices } from "../../server/db/schema";
 import { productTaxCodes } from "../catalogue/tax-codes.server";
-import { loadOrderRow, orderItemRows } from "../orders/order-records.server";
+import { depositRole } from "../made-to-order/deposits.server";
+import { loadOrderRow, orderItemRows, paidOrderOfQuote } from "../orders/order-records.server";
+import type { StoredOrder } from "../orders/store-order.server";
 import type { BuyerCopy, DocumentDraft, SellerCopy } from "./books";
+import type { BusinessSettings } from "./business-settings.schema";
 import { readBusinessSettings } from "./business-settings.server";
-import { type SaleLine, buildSaleDocument } from "./document";
+import { type SaleLine, buildSaleDocument, sellerCopy } from "./document";
 import { documentNumber, financialYearOf } from "./numbering";
 import { nextSequence } from "./series.server";
 import { type GstRate, type TaxedLine, creditLines, sumLines } from "./tax";
@@ -61,6 +64,76 @@ async function storeDocument(
 }
 
 /**
+ * The series of advance receipt vouchers (CGST Rules, rule 50): fixed, so "ADV/25-26/000001" fits
+ * the 16 characters and never shares a counter with the invoices (decision 0124).
+ */
+export const ADVANCE_RECEIPT_PREFIX = "ADV";
+
+/**
+ * The sale document an order's lines make. `fullPricePaise`: the supply's whole price on its one
+ * line (a deposit's tax invoice at the balance); `advance`: a receipt voucher for the advance (no
+ * tax, each line "Advance against order ...").
+ */
+async function saleDraft(
+  sp: Tx,
+  order: StoredOrder,
+  settings: BusinessSettings,
+  options: { fullPricePaise?: number; advance?: boolean },
+): Promise<DocumentDraft> {
+  const items = await orderItemRows(sp, order.id);
+  const codes = await productTaxCodes(
+    sp,
+    items.flatMap((i) => (i.productId ? [i.productId] : [])),
+  );
+  const full =
+    options.fullPricePaise !== undefined && items.length === 1 && items[0]!.quantity === 1;
+  const lines: SaleLine[] = items.map((item) => {
+    const code = item.productId ? codes.get(item.productId) : undefined;
+    return {
+      name: options.advance
+        ? `Advance against order ${order.id}: ${item.productName}`
+        : item.productName,
+      options: Object.values(item.variant ?? {}).map((v) => v.value),
+      note: order.kind === "shipping" ? "" : item.productNote,
+      quantity: item.quantity,
+      unitPricePaise: full ? options.fullPricePaise! : item.pricePaise,
+      // A discount code's share of this line, as the order stored it (decision 0095).
+      discountPaise: item.discountPaise,
+      hsn: code?.hsn ?? null,
+      gstRate: (code?.gstRate ?? null) as GstRate | null,
+      isShipping: order.kind === "shipping",
+    };
+  });
+  const linesPaise = items.reduce((sum, i) => sum + i.quantity * i.pricePaise - i.discountPaise, 0);
+  const shippingPaise = order.shippingPaise;
+  const orderDiscountPaise = Math.max(0, linesPaise + shippingPaise - order.totalPaise);
+  const name = `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
+  const draft = buildSaleDocument({
+    // An advance collects no tax: built as a receipt, shown with the seller's real details.
+    settings: options.advance ? { ...settings, registration: "unregistered" } : settings,
+    buyer: {
+      name,
+      email: order.shippingName.email,
+      phone: order.shippingName.phone,
+      address: order.shippingAddress,
+      gstin: order.buyerGstin,
+    },
+    lines,
+    orderDiscountPaise,
+    shippingPaise,
+  });
+  if (options.advance) draft.seller = sellerCopy(settings);
+  const expected = full
+    ? order.totalPaise - items[0]!.pricePaise + options.fullPricePaise!
+    : order.totalPaise;
+  if (draft.totals.totalPaise !== expected)
+    console.error(
+      `[books] order ${order.id}: the document's total ${draft.totals.totalPaise} is not the expected ${expected} paise`,
+    );
+  return draft;
+}
+
+/**
  * The paid order's document (tax invoice, bill of supply or receipt by the registration saved at
  * this moment), once per payment. Called by recordPayment in its transaction, after the order was
  * marked paid. A failure is logged and leaves the payment recorded (a savepoint takes back only
@@ -81,50 +154,37 @@ export async function issueSaleDocument(
     return await tx.transaction(async (sp) => {
       const order = await loadOrderRow(sp, orderId);
       if (!order) return null;
-      const items = await orderItemRows(sp, orderId);
-      const codes = await productTaxCodes(
-        sp,
-        items.flatMap((i) => (i.productId ? [i.productId] : [])),
-      );
       const { value: settings } = await readBusinessSettings(sp);
-      const lines: SaleLine[] = items.map((item) => {
-        const code = item.productId ? codes.get(item.productId) : undefined;
-        return {
-          name: item.productName,
-          options: Object.values(item.variant ?? {}).map((v) => v.value),
-          note: order.kind === "shipping" ? "" : item.productNote,
-          quantity: item.quantity,
-          unitPricePaise: item.pricePaise,
-          // A discount code's share of this line, as the order stored it (decision 0095).
-          discountPaise: item.discountPaise,
-          hsn: code?.hsn ?? null,
-          gstRate: (code?.gstRate ?? null) as GstRate | null,
-          isShipping: order.kind === "shipping",
-        };
-      });
-      const linesPaise = items.reduce(
-        (sum, i) => sum + i.quantity * i.pricePaise - i.discountPaise,
-        0,
-      );
-      const shippingPaise = order.shippingPaise;
-      const name = `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
-      const draft = buildSaleDocument({
-        settings,
-        buyer: {
-          name,
-          email: order.shippingName.email,
-          phone: order.shippingName.phone,
-          address: order.shippingAddress,
-          gstin: order.buyerGstin,
-        },
-        lines,
-        orderDiscountPaise: Math.max(0, linesPaise + shippingPaise - order.totalPaise),
-        shippingPaise,
-      });
-      if (draft.totals.totalPaise !== order.totalPaise)
-        console.error(
-          `[books] order ${orderId}: the document's total ${draft.totals.totalPaise} is not the order's ${order.totalPaise} paise`,
+      const deposit = order.quoteId ? await depositRole(sp, order.quoteId) : null;
+      if (deposit?.role === "advance") {
+        // A receipt voucher for the advance, its own series; no tax (decision 0124).
+        const draft = await saleDraft(sp, order, settings, { advance: true });
+        const stored = await storeDocument(
+          sp,
+          draft,
+          { orderId, paymentId },
+          ADVANCE_RECEIPT_PREFIX,
+          now,
         );
+        return stored.id;
+      }
+      if (deposit?.role === "balance") {
+        // The balance completes the supply: one tax invoice for the whole piece, on its order.
+        const supply = await paidOrderOfQuote(sp, deposit.deposit.quoteId);
+        if (supply) {
+          const full = deposit.deposit.advancePaise + deposit.deposit.balancePaise;
+          const draft = await saleDraft(sp, supply, settings, { fullPricePaise: full });
+          const stored = await storeDocument(
+            sp,
+            draft,
+            { orderId: supply.id, paymentId },
+            settings.invoicePrefix,
+            now,
+          );
+          return stored.id;
+        }
+      }
+      const draft = await saleDraft(sp, order, settings, {});
       const stored = await storeDocument(
         sp,
         draft,

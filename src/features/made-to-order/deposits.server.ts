@@ -87,3 +87,20 @@ export async function refuseDispatchBeforeBalance(
       "The balance of this order is not paid yet: send the balance link, and dispatch once it is paid.",
     );
 }
+
+/**
+ * What a paid quote is to its deposit, for the books (decision 0124): the advance (the quote that
+ * asked for one), the balance (the payment quote sent for it), or neither (null).
+ */
+export async function depositRole(
+  db: DbOrTx,
+  quoteId: string,
+): Promise<{ role: "advance" | "balance"; deposit: DepositRow } | null> {
+  const advance = await loadQuoteDeposit(db, quoteId);
+  if (advance) return { role: "advance", deposit: advance };
+  const [balance] = await db
+    .select()
+    .from(quoteDeposits)
+    .where(eq(quoteDeposits.balanceQuoteId, quoteId));
+  return balance ? { role: "balance", deposit: balance } : null;
+}

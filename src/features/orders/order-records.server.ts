@@ -187,3 +187,14 @@ export async function loadOrderRows(db: DbOrTx, ids: readonly string[]): Promise
     .from(orders)
     .where(inArray(orders.id, [...ids]));
 }
+
+/** The paid order of a quote (its link's payment), or null while none is paid. */
+export async function paidOrderOfQuote(db: DbOrTx, quoteId: string): Promise<StoredOrder | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(sql`${orders.quoteId} = ${quoteId} and ${orders.paidAt} is not null`)
+    .orderBy(orders.paidAt)
+    .limit(1);
+  return row ?? null;
+}
