@@ -19,6 +19,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 const depositRoute = await import("../src/pages/v2/admin/quotes/[id]/deposit");
 const balanceRoute = await import("../src/pages/v2/admin/order/[id]/balance");
 const adminOrder = await import("../src/pages/v2/admin/order/[id]");
+const { sendDueBalanceReminders } = await import("../src/features/custom/balance-reminders.server");
 
 describe.each(dbKinds)("deposits on %s", (kind) => {
   const k = customWorkKit(kind);
@@ -95,7 +96,21 @@ describe.each(dbKinds)("deposits on %s", (kind) => {
     expect((await balance(orderId)).status).toBe(409);
     const mail = (await k.mailsTo(email)).at(-1)!;
     expect(mail.subject).toContain("the balance is due");
-    const balanceToken = k.tokenIn(mail.body)!;
+    const firstToken = k.tokenIn(mail.body)!;
+    expect((await k.view(firstToken)).json.quote.total).toBe(3150.5);
+    // Reminders 3 and 7 days after the link, at most two; each carries a new link.
+    const DAY = 86_400_000;
+    const later = (days: number) => new Date(Date.now() + days * DAY);
+    expect(await sendDueBalanceReminders(k.t.db, later(1))).toBe(0);
+    expect(await sendDueBalanceReminders(k.t.db, later(3.1))).toBe(1);
+    expect(await sendDueBalanceReminders(k.t.db, later(4))).toBe(0);
+    const reminder = (await k.mailsTo(email)).at(-1)!;
+    expect(reminder.subject).toContain("a reminder, the balance for order");
+    expect(reminder.body).toContain("This link replaces the one in our earlier mail.");
+    expect((await k.view(firstToken)).status).toBe(404);
+    expect(await sendDueBalanceReminders(k.t.db, later(7.1))).toBe(1);
+    expect(await sendDueBalanceReminders(k.t.db, later(10))).toBe(0);
+    const balanceToken = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
     expect((await k.view(balanceToken)).json.quote.total).toBe(3150.5);
     const paying = await k.pay(balanceToken, payBody({ customer_email: email }));
     await k.press(paying.json.payment_session_id);

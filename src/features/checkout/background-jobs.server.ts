@@ -7,6 +7,7 @@
  * docs/decisions/0014). Off under Vitest and when BACKGROUND_JOBS=false. Safe with several app
  * servers: both jobs claim their rows with SKIP LOCKED.
  */
+import { sendDueBalanceReminders } from "../custom/balance-reminders.server";
 import { getDb } from "../../server/db/client";
 import { deliverDueMail } from "../../server/mail.server";
 import { paymentProvider } from "../../server/payments/index.server";
@@ -59,6 +60,9 @@ async function runJobs(): Promise<void> {
   );
   await sendDueReviewRequests(db).catch((e: unknown) =>
     log.error("[jobs] review requests failed", e),
+  );
+  await sendDueBalanceReminders(db).catch((e: unknown) =>
+    log.error("[jobs] balance reminders failed", e),
   );
   await deliverDueMail(db).catch((e: unknown) => log.error("[jobs] mail sender failed", e));
 }

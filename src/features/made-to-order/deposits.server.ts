@@ -4,7 +4,7 @@
  * dispatch refused while the balance is unpaid. The quotes themselves are custom work's; custom
  * work calls these with the rows it holds (decision 0062).
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { quoteDeposits } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
@@ -103,4 +103,39 @@ export async function depositRole(
     .from(quoteDeposits)
     .where(eq(quoteDeposits.balanceQuoteId, quoteId));
   return balance ? { role: "balance", deposit: balance } : null;
+}
+
+/** Reminders for an unpaid balance, at most this many (docs/decisions/0124-deposits.md). */
+export const BALANCE_REMINDER_DAYS = [3, 7] as const;
+
+/** Deposits whose balance link is out, unpaid, and not yet reminded twice. */
+export async function unpaidBalances(db: DbOrTx): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(quoteDeposits)
+    .where(
+      and(
+        isNotNull(quoteDeposits.balanceQuoteId),
+        isNull(quoteDeposits.balancePaidAt),
+        lt(quoteDeposits.balanceReminders, BALANCE_REMINDER_DAYS.length),
+      ),
+    );
+}
+
+/** The deposit locked for the rest of the transaction, or null. */
+export async function lockDeposit(tx: Tx, quoteId: string): Promise<DepositRow | null> {
+  const [row] = await tx
+    .select()
+    .from(quoteDeposits)
+    .where(eq(quoteDeposits.quoteId, quoteId))
+    .for("update");
+  return row ?? null;
+}
+
+/** One more reminder mailed for this deposit's balance. */
+export async function countBalanceReminder(tx: Tx, row: DepositRow): Promise<void> {
+  await tx
+    .update(quoteDeposits)
+    .set({ balanceReminders: row.balanceReminders + 1 })
+    .where(eq(quoteDeposits.quoteId, row.quoteId));
 }

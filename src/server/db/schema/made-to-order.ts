@@ -93,6 +93,8 @@ export const quoteDeposits = pgTable(
     /** The balance's payment quote (kind shipping, for the advance's order). */
     balanceQuoteId: text("balance_quote_id"),
     balancePaidAt: timestamp("balance_paid_at", { withTimezone: true }),
+    /** Reminders mailed for the unpaid balance (at most two: 3 and 7 days after the link). */
+    balanceReminders: integer("balance_reminders").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

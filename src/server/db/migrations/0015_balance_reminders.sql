@@ -1,0 +1,1 @@
+ALTER TABLE "quote_deposits" ADD COLUMN "balance_reminders" integer DEFAULT 0 NOT NULL;
