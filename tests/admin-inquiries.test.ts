@@ -95,6 +95,7 @@ describe.each(dbKinds)("admin inquiries on %s", (kind) => {
       colors: "gold",
       size: "12 x 12 in",
       budget: "₹8,000",
+      neededBy: "",
       description: "Our wedding garland",
       status: "new",
       createdAt: "2026-01-09T00:00:00.000Z",

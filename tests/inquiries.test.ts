@@ -48,6 +48,17 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     expect(JSON.stringify(vi.mocked(console.info).mock.calls)).not.toContain(OWNER);
   });
 
+  it("keeps the date the piece is needed by, shows it in the owner's mail, and refuses a date that is not one", async () => {
+    const res = await post({ ...good, neededBy: "2027-02-14" });
+    expect(res.status).toBe(201);
+    const { inquiries, outbox } = await rows();
+    expect(inquiries.find((row) => row.id === res.json.id)?.neededBy).toBe("2027-02-14");
+    expect(outbox.at(-1)!.body).toMatch(/Needed by:\s+2027-02-14/);
+    const bad = await post({ ...good, neededBy: "14/02/2027" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toContain("Needed by must be a date like 2026-12-25");
+  });
+
   it("stores only the required fields when the optional ones are left out, and trims", async () => {
     const res = await post({
       name: "  Ravi ",

@@ -43,6 +43,7 @@ const LABELS: [keyof Inquiry, string][] = [
   ["colors", "Colours"],
   ["size", "Size"],
   ["budget", "Budget"],
+  ["neededBy", "Needed by"],
   ["description", "Description"],
 ];
 

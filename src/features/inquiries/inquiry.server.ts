@@ -45,6 +45,7 @@ export async function storeInquiry(db: DbOrTx, inquiry: Inquiry, client: string)
     size: inquiry.size ?? "",
     budget: inquiry.budget ?? "",
     description: inquiry.description ?? "",
+    neededBy: inquiry.neededBy ?? "",
     clientKey: client.slice(0, 200),
   });
   return id;
@@ -71,6 +72,7 @@ export function inquiryMail(
     line("Colours:", inquiry.colors),
     line("Size:", inquiry.size),
     line("Budget:", inquiry.budget),
+    line("Needed by:", inquiry.neededBy),
     "",
     "Description:",
     inquiry.description?.trim() ? inquiry.description : "-",

@@ -2,7 +2,8 @@
  * The custom-order inquiry (docs/product.md §3 entity, §5 validation, §7 POST /v2/custom-order-email).
  * One zod/mini schema (field rules from src/lib/fields.ts) shared by the modal (browser) and `inquiry.server.ts` (server).
  *
- * Required: name, email (well-formed), productType. Optional: colors, size, budget, description.
+ * Required: name, email (well-formed), productType. Optional: colors, size, budget, description, and
+ * the date the piece is needed by (docs/decisions/0122-capacity-and-needed-by.md).
  * Every field is trimmed and bounded so a body can never grow without limit.
  */
 import { z } from "zod/mini";
@@ -21,6 +22,22 @@ export const INQUIRY_LIMITS = {
 
 const optional = (label: string, max: number) => z.optional(optionalText(label, max));
 
+export const NEEDED_BY_FORMAT = "Needed by must be a date like 2026-12-25";
+
+/** Empty, or a real date "YYYY-MM-DD" (a date input's value). */
+const neededBy = z.optional(
+  z
+    .string({ error: NEEDED_BY_FORMAT })
+    .check(
+      z.refine(
+        (d) =>
+          d === "" ||
+          (/^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`))),
+        NEEDED_BY_FORMAT,
+      ),
+    ),
+);
+
 export const inquirySchema = z.object({
   name: requiredText("Name", INQUIRY_LIMITS.name),
   email: emailField({ max: INQUIRY_LIMITS.email }),
@@ -29,6 +46,7 @@ export const inquirySchema = z.object({
   size: optional("Size", INQUIRY_LIMITS.size),
   budget: optional("Budget", INQUIRY_LIMITS.budget),
   description: optional("Description", INQUIRY_LIMITS.description),
+  neededBy,
 });
 
 export type Inquiry = z.infer<typeof inquirySchema>;
@@ -45,6 +63,7 @@ export const EMPTY_INQUIRY: InquiryForm = {
   size: "",
   budget: "",
   description: "",
+  neededBy: "",
 };
 
 /** docs/product.md §5 / §8 texts, verbatim (typos included). */

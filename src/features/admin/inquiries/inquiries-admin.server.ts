@@ -27,6 +27,7 @@ function toInquiry(row: typeof customInquiries.$inferSelect): AdminInquiry {
     colors: row.colors,
     size: row.size,
     budget: row.budget,
+    neededBy: row.neededBy,
     description: row.description,
     status: row.status,
     createdAt: row.createdAt.toISOString(),

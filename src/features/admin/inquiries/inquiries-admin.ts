@@ -28,6 +28,8 @@ export interface AdminInquiry {
   colors: string;
   size: string;
   budget: string;
+  /** "YYYY-MM-DD", or "" when the customer gave no date (decision 0122). */
+  neededBy: string;
   description: string;
   status: InquiryStatus;
   createdAt: string;

@@ -1,0 +1,1 @@
+ALTER TABLE "custom_inquiries" ADD COLUMN "needed_by" text DEFAULT '' NOT NULL;
