@@ -297,6 +297,18 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
             />,
           )}
           {box(
+            "neededBy",
+            <>
+              Needed by <span className="font-normal text-ink-500">(optional)</span>
+            </>,
+            <input
+              {...register("neededBy")}
+              {...a11y("neededBy")}
+              type="date"
+              className={inputClass}
+            />,
+          )}
+          {box(
             "description",
             "Description",
             <textarea
