@@ -6,9 +6,7 @@
  */
 import type { DbOrTx } from "../../server/db/client";
 import { loadPricingProducts } from "../catalogue/pricing.server";
-import { promiseForNewOrder } from "../made-to-order/promise.server";
-
-const DAY = 86_400_000;
+import { daysUntil, promiseForNewOrder } from "../made-to-order/promise.server";
 
 export async function checkoutDispatchDays(
   db: DbOrTx,
@@ -28,5 +26,5 @@ export async function checkoutDispatchDays(
     lines.reduce((sum, line) => sum + line.quantity, 0),
   );
   const promise = await promiseForNewOrder(db, { pieces, dispatchDays, from: now });
-  return Math.max(1, Math.ceil((promise.at.getTime() - now.getTime()) / DAY));
+  return daysUntil(promise.at, now);
 }

@@ -4,6 +4,7 @@
  * store and the orders feature's records (decision 0062), then the pure arithmetic of capacity.ts.
  */
 import type { DbOrTx } from "../../server/db/client";
+import { log } from "../../server/log/logger";
 import { openWorkQueue, orderLineNotes } from "../orders/order-records.server";
 import type { StoredOrder } from "../orders/store-order.server";
 import { readSection } from "../settings/settings-store.server";
@@ -86,4 +87,27 @@ export async function loadQueueView(
       promisedDispatchAt: q.promisedDispatchAt?.toISOString() ?? null,
     })),
   };
+}
+
+/**
+ * The promise one more piece with this processing window would get if ordered now (the product
+ * page's line and its delivery estimate), or null when it cannot be read (logged; the page shows
+ * the plain window instead).
+ */
+export async function promiseToday(
+  db: DbOrTx,
+  processingDays: number,
+  now = new Date(),
+): Promise<DispatchPromise | null> {
+  try {
+    return await promiseForNewOrder(db, { pieces: 1, dispatchDays: processingDays, from: now });
+  } catch (error) {
+    log.error("[promise today] could not be read", error);
+    return null;
+  }
+}
+
+/** Whole days from `now` to a promise, at least 1 (the delivery estimate counts from it). */
+export function daysUntil(at: Date, now = new Date()): number {
+  return Math.max(1, Math.ceil((at.getTime() - now.getTime()) / DAY));
 }
