@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { recheckDueOrders } from "../src/features/checkout/recheck.server";
-import { recheckDueRefunds } from "../src/features/refunds/refunds.server";
+import { recheckDueRefunds } from "../src/features/refunds/refund-jobs.server";
 import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { CashfreeProvider } from "../src/server/payments/cashfree.server";

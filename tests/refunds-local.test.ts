@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { recheckDueRefunds } from "../src/features/refunds/refunds.server";
+import { recheckDueRefunds } from "../src/features/refunds/refund-jobs.server";
 import { schema } from "../src/server/db/client";
 import { paymentProvider } from "../src/server/payments/index.server";
 import { call } from "./helpers/call";

@@ -1,5 +1,6 @@
 /**
- * Account carts in the database (docs/product.md §4 "Authenticated", §7 Cart calls). Server only.
+ * Account carts in the database (docs/product.md §4 "Authenticated", §7 Cart calls). Server only; what checkout and a
+ * paid order do with the cart is in cart-checkout.server.ts.
  *
  * - One cart per user; its id is the user's `cartId` (docs/product.md §3 User.cartId). The `carts` row is
  *   created on the first write and locked (`select ... for update`) by every write, so two requests
@@ -14,9 +15,9 @@
  *   writes (POST, DELETE, merge), inside their transaction and under the cart lock (`cleanCart`).
  */
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
+import type { DbOrTx } from "../../server/db/client";
 import { getDb } from "../../server/db/client";
-import { cartItems, orderItems } from "../../server/db/schema";
+import { cartItems } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import {
   MAX_CART_LINES,
@@ -27,7 +28,6 @@ import {
   variantKey,
   type CartAnswer,
   type MergeAnswer,
-  type VariantChoice,
 } from "./cart";
 import type { CartItemInput } from "./cart.schema";
 import {
@@ -214,92 +214,4 @@ export async function mergeItemsFor(
     await writeLines(tx, cartId, writes);
     return { ...(await readCart(tx, cartId)), skipped };
   });
-}
-
-/** Checkout: a line of the caller's cart priced from the current catalogue. */
-export interface CheckoutLine {
-  productId: string;
-  name: string;
-  image: string;
-  weightGrams: number;
-  processingDays: number;
-  variant: VariantChoice;
-  quantity: number;
-  pricePaise: number;
-  productNote: string;
-}
-
-/**
- * Checkout: locks the user's cart for the rest of the transaction and answers its lines that can
- * still be bought, at current prices (no writes besides the lock).
- */
-export async function lockedCheckoutLines(
-  tx: Tx,
-  uid: string,
-): Promise<{ cartId: string; lines: CheckoutLine[] }> {
-  const cartId = await lockCart(tx, uid);
-  const { live } = await loadLines(tx, cartId);
-  return {
-    cartId,
-    lines: live.map(({ row, item, product }) => ({
-      productId: row.productId,
-      name: product.name,
-      image: product.image,
-      weightGrams: product.weightGrams,
-      processingDays: product.processingDays,
-      variant: item.variant,
-      quantity: row.quantity,
-      pricePaise: item.pricePaise,
-      productNote: row.note,
-    })),
-  };
-}
-
-/** Empties the user's cart inside the caller's transaction. */
-export async function clearCartInTx(tx: Tx, uid: string): Promise<void> {
-  const cartId = await lockCart(tx, uid);
-  await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
-}
-
-/**
- * Paid order: removes from the user's cart exactly what the order bought, inside the caller's
- * transaction. A cart line matching an order line (product, variant, note) loses the ordered
- * quantity and goes when none is left; lines added after the order was made stay
- * (docs/decisions/0058). Answers how many lines are left in the cart.
- */
-export async function removeOrderedLinesInTx(
-  tx: Tx,
-  uid: string,
-  orderId: string,
-): Promise<number> {
-  const cartId = await lockCart(tx, uid);
-  const bought = await tx
-    .select({
-      productId: orderItems.productId,
-      variant: orderItems.variant,
-      quantity: orderItems.quantity,
-      note: orderItems.productNote,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  const rows = await tx.select().from(cartItems).where(eq(cartItems.cartId, cartId));
-  let left = rows.length;
-  for (const line of bought) {
-    const row = rows.find(
-      (r) =>
-        r.productId === line.productId &&
-        r.variantKey === variantKey(line.variant) &&
-        r.note === line.note &&
-        r.quantity > 0,
-    );
-    if (!row) continue;
-    const quantity = row.quantity - line.quantity;
-    row.quantity = Math.max(quantity, 0);
-    if (quantity > 0) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, row.id));
-    else {
-      await tx.delete(cartItems).where(eq(cartItems.id, row.id));
-      left--;
-    }
-  }
-  return left;
 }

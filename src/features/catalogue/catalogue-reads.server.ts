@@ -13,7 +13,8 @@ import {
 import { toWire } from "../../lib/wire-money";
 import { normaliseSearch, type Product } from "./catalogue";
 import { readCatalogue, type Versioned } from "./catalogue-store.server";
-import { getProduct, listCategories, listHomeProducts, listProducts } from "./catalogue.server";
+import { listCategories, listHomeProducts } from "./catalogue-lists.server";
+import { getProduct, listProducts } from "./catalogue.server";
 
 /** `limit=0` (the whole list) is read and serialised this many products at a time. */
 export const LIST_PAGE_SIZE = 500;

@@ -2,13 +2,13 @@
  * Catalogue queries: database rows reshaped into the API types of catalogue.ts (docs/product.md §3).
  * Money stays in paise, weight becomes kilograms, costPrice appears only when asked for (admins).
  * A page of products costs a fixed number of queries: the products, then their variants,
- * images, attributes and tags each in one `inArray` query.
+ * images, attributes and tags each in one `inArray` query. The home page's, the categories' and
+ * the sitemap's lists are in catalogue-lists.server.ts.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/client";
 import {
   categories,
-  homeProducts,
   productAttributes,
   productImages,
   productTags,
@@ -18,9 +18,7 @@ import {
 import {
   gramsToKg,
   normaliseSearch,
-  type Category,
   type CategoryRef,
-  type HomeProduct,
   type Product,
   type ProductImage,
   type ProductStatus,
@@ -46,7 +44,7 @@ type ProductRow = typeof products.$inferSelect;
 type CategoryCols = { id: string | null; name: string | null; slug: string | null };
 
 /** Ties on createdAt (one seed transaction) break by id in byte order, as the browser cache sorts. */
-const idInCodeOrder = sql`${products.id} collate "C"`;
+export const idInCodeOrder = sql`${products.id} collate "C"`;
 
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
 
@@ -85,7 +83,7 @@ interface Children {
   tags: Map<string, string[]>;
 }
 
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+export function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
@@ -265,70 +263,4 @@ export async function getProduct(
   if (rows.length === 0) return null;
   const [product] = await hydrate(db, rows, options.includeCost);
   return product ?? null;
-}
-
-/** The homepage "Spotlight Selections": active listed products by position (id, name, images). */
-export async function listHomeProducts(db: DbOrTx): Promise<HomeProduct[]> {
-  const rows = await db
-    .select({ id: products.id, name: products.name })
-    .from(homeProducts)
-    .innerJoin(products, eq(homeProducts.productId, products.id))
-    .where(eq(products.status, "active"))
-    .orderBy(asc(homeProducts.position), asc(homeProducts.addedAt), asc(products.id));
-  if (rows.length === 0) return [];
-  const imageRows = await db
-    .select({ productId: productImages.productId, url: productImages.url, alt: productImages.alt })
-    .from(productImages)
-    .where(
-      inArray(
-        productImages.productId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
-  const images = new Map<string, { url: string; alt: string }[]>();
-  for (const i of imageRows) push(images, i.productId, { url: i.url, alt: i.alt });
-  return rows.map((r) => ({ id: r.id, name: r.name, images: images.get(r.id) ?? [] }));
-}
-
-/** Categories newest first; `shownOnly` keeps those with show = 1 (the home page's collections). */
-export async function listCategories(
-  db: DbOrTx,
-  options: { shownOnly: boolean },
-): Promise<Category[]> {
-  const rows = await db
-    .select()
-    .from(categories)
-    .where(options.shownOnly ? eq(categories.show, 1) : undefined)
-    .orderBy(desc(categories.createdAt), asc(categories.id));
-  return rows.map((c) => ({
-    id: c.id,
-    slug: c.slug,
-    name: c.name,
-    img: c.img,
-    show: c.show === 1 ? 1 : 0,
-    createdAt: c.createdAt.toISOString(),
-  }));
-}
-
-/** How many active products each category holds (categories without any are absent). */
-export async function activeProductCounts(db: DbOrTx): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ categoryId: products.categoryId, n: count() })
-    .from(products)
-    .where(eq(products.status, "active"))
-    .groupBy(products.categoryId);
-  return new Map(rows.flatMap((r) => (r.categoryId ? [[r.categoryId, Number(r.n)] as const] : [])));
-}
-
-/** Ids and last change of every active product, for the sitemap (no children loaded). */
-export async function listActiveProductStamps(
-  db: DbOrTx,
-): Promise<{ id: string; updatedAt: string }[]> {
-  const rows = await db
-    .select({ id: products.id, updatedAt: products.updatedAt })
-    .from(products)
-    .where(eq(products.status, "active"))
-    .orderBy(desc(products.createdAt), desc(idInCodeOrder));
-  return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
 }

@@ -12,7 +12,8 @@ import {
   productCard,
   type ProductCardData,
 } from "./catalogue";
-import { countProducts, listCategories, listProducts, listProductsByIds } from "./catalogue.server";
+import { listCategories } from "./catalogue-lists.server";
+import { countProducts, listProducts, listProductsByIds } from "./catalogue.server";
 import { searchActiveProducts, type SearchMatch } from "./search-index.server";
 import type { CategoryOption, ListFilters } from "./list-filters";
 import { readCatalogue } from "./catalogue-store.server";

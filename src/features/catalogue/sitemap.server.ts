@@ -1,7 +1,7 @@
 /** /sitemap.xml and /robots.txt bodies, built from the catalogue and PUBLIC_SITE_URL. */
 import type { DbOrTx } from "../../server/db/client";
 import { categoryPath, productPath } from "./catalogue";
-import { listActiveProductStamps, listCategories } from "./catalogue.server";
+import { listActiveProductStamps, listCategories } from "./catalogue-lists.server";
 
 function escapeXml(text: string): string {
   return text.replace(

@@ -11,7 +11,7 @@ import { sendDueBalanceReminders } from "../custom/balance-reminders.server";
 import { getDb } from "../../server/db/client";
 import { deliverDueMail } from "../../server/mail.server";
 import { paymentProvider } from "../../server/payments/index.server";
-import { recheckDueRefunds } from "../refunds/refunds.server";
+import { recheckDueRefunds } from "../refunds/refund-jobs.server";
 import { sendDueCartReminders } from "../reminders/cart-reminders.server";
 import { recheckShipmentsIfDue } from "../shipping/tracking.server";
 import { sendDueReviewRequests } from "../reviews/review-requests.server";

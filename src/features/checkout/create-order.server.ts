@@ -15,7 +15,7 @@ import { ProviderError, type PaymentProvider } from "../../server/payments/provi
 import { orderAddressOf, personName } from "../../lib/address";
 import { refuseUndeliverable, totalWeightGrams } from "../shipping/estimate.server";
 import { loadSavedAddress } from "../account/account.server";
-import { lockedCheckoutLines } from "../cart/cart.server";
+import { lockedCheckoutLines } from "../cart/cart-checkout.server";
 import { holdCodeUse, priceCode } from "../discounts/discount-pricing.server";
 import { neededLines, recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";

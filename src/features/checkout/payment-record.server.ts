@@ -14,7 +14,7 @@ import type { Db, Tx } from "../../server/db/client";
 import { orders, payments } from "../../server/db/schema";
 import type { ProviderName, ProviderPayment } from "../../server/payments/provider";
 import { issueSaleDocument } from "../books/issue.server";
-import { removeOrderedLinesInTx } from "../cart/cart.server";
+import { removeOrderedLinesInTx } from "../cart/cart-checkout.server";
 import { countCodeUse } from "../discounts/discount-pricing.server";
 import { promiseAtPayment } from "../made-to-order/promise.server";
 import { logOrder } from "../orders/order-log.server";

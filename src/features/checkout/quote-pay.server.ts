@@ -14,7 +14,7 @@ import { ensurePlaceholderUser, loadSavedAddress } from "../account/account.serv
 import { findByToken, isOpenOrPaid, lockQuoteRow } from "../custom/quote-payment.server";
 import type { PayQuoteInput } from "../custom/quotes.schema";
 import { holdCodeUse, priceCode, shopperKeyOf } from "../discounts/discount-pricing.server";
-import { logQuoteEvent } from "../custom/quotes.server";
+import { logQuoteEvent } from "../custom/quote-records.server";
 import { linkAmount } from "../made-to-order/deposits.server";
 import { recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";

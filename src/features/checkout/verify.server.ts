@@ -14,7 +14,8 @@ import {
   type WebhookEvent,
 } from "../../server/payments/provider";
 import { PAYMENT_STATUS } from "./checkout";
-import { recordRefundReport, refundRefusedPayments } from "../refunds/refunds.server";
+import { refundRefusedPayments } from "../refunds/refund-jobs.server";
+import { recordRefundReport } from "../refunds/refunds.server";
 import { logOrder } from "../orders/order-log.server";
 import { recordPayment, type PaymentEffect } from "./payment-record.server";
 import { log } from "../../server/log/logger";

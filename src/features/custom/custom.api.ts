@@ -26,14 +26,8 @@ import {
   shippingChargeInput,
   stageInput,
 } from "./quotes.schema";
-import {
-  createQuote,
-  loadInquiryQuotes,
-  reviseQuote,
-  sendQuote,
-  updateDraft,
-  withdrawQuote,
-} from "./quotes.server";
+import { loadInquiryQuotes } from "./quote-records.server";
+import { createQuote, reviseQuote, sendQuote, updateDraft, withdrawQuote } from "./quotes.server";
 import { loadOrderStages, markStage, requestShippingCharge } from "./stages.server";
 
 const BODY_CAP = 32 * 1024;

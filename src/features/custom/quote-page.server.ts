@@ -13,7 +13,7 @@ import {
 } from "../made-to-order/deposits.server";
 import { findByToken } from "./quote-payment.server";
 import type { QuoteJson } from "./quotes";
-import type { QuoteRow } from "./quotes.server";
+import type { QuoteRow } from "./quote-records.server";
 import { loadOrderStages, type OrderStagesJson } from "./stages.server";
 
 /** What the quote page shows: the owner's quote without its bookkeeping (amounts in paise). */

@@ -18,7 +18,7 @@ import { refuseOrderPayment, setShippingCost } from "../orders/order-records.ser
 import type { StoredOrder } from "../orders/store-order.server";
 import { siteLink } from "./quote-mail.server";
 import { isTokenShape, tokenHash } from "./quote-token.server";
-import { logQuoteEvent, type QuoteRow } from "./quotes.server";
+import { logQuoteEvent, type QuoteRow } from "./quote-records.server";
 import { log } from "../../server/log/logger";
 
 type OrderRow = StoredOrder;

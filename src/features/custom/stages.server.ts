@@ -15,7 +15,7 @@ import { loadOrderRow, lockOrderRow, orderProductIds } from "../orders/order-rec
 import type { StoredOrder } from "../orders/store-order.server";
 import { mailShippingCharge, mailStage, siteLink } from "./quote-mail.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
-import { logQuoteEvent, quoteJson } from "./quotes.server";
+import { logQuoteEvent, quoteJson } from "./quote-records.server";
 import type { QuoteJson } from "./quotes";
 import {
   stageLabel,

@@ -6,7 +6,7 @@
 import type { DbOrTx } from "../../server/db/client";
 import { readPage, type PageLoad } from "../../server/page-load";
 import type { Category, HomeProduct } from "../catalogue/catalogue";
-import { listCategories, listHomeProducts } from "../catalogue/catalogue.server";
+import { listCategories, listHomeProducts } from "../catalogue/catalogue-lists.server";
 import { readCatalogue } from "../catalogue/catalogue-store.server";
 
 export type HomePage = PageLoad<{ products: HomeProduct[]; categories: Category[] }>;

@@ -3,8 +3,8 @@
  *
  * How it loads: it is NOT an Astro island. `src/components/site/inquiry-launcher.ts` (a few
  * hundred bytes on every page) listens for clicks on `[data-open-inquiry]` (the home "Custom"
- * button, the footer's "Custom Order" link) and only then `import()`s this module, which brings
- * React and mounts the modal with `react-dom/client`. Content-only pages therefore ship no React
+ * button, the footer's "Custom Order" link) and only then `import()`s open-inquiry-modal.tsx, which
+ * brings React and mounts this modal with `react-dom/client`. Content-only pages therefore ship no React
  * at all until a person actually asks for the form.
  *
  * Behaviour: react-hook-form over the shared schema (decision 0017); name and email are prefilled
@@ -14,15 +14,11 @@
  * opens again with what the person typed, why it failed, "Copy my message" and a mailto
  * (docs/decisions/0075-inquiry-never-lost.md).
  */
-import { useStore } from "@nanostores/react";
-import { atom } from "nanostores";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { type OpenModal, openModal } from "../../components/ui/modal-history";
 import { showToast } from "../../components/ui/toast-store";
 import {
-  EMPTY_INQUIRY,
   INQUIRY_LIMITS,
   INQUIRY_TOASTS,
   type Inquiry,
@@ -31,35 +27,21 @@ import {
 } from "./inquiry";
 import { INQUIRY_ERROR_TOAST, sendInquiry } from "./inquiry-send";
 import { InquiryNotSent } from "./InquiryNotSent";
+import {
+  asForm,
+  type InquiryUser,
+  inputClass,
+  labelClass,
+  PRODUCT_TYPES,
+  prefilled,
+  REQUIRED,
+  selectArrow,
+} from "./inquiry-modal-form";
+import { InquiryModalHeader } from "./InquiryModalHeader";
 
 export { INQUIRY_ENDPOINT } from "./inquiry-send";
 
-export interface InquiryUser {
-  name?: string;
-  email?: string;
-}
-
-export const PRODUCT_TYPES = [
-  "Varmala preservation",
-  "Photo frame",
-  "Nameplate",
-  "Wall art",
-  "Luggage tag",
-  "Keychain",
-  "Coasters or tray",
-  "Clock",
-  "Something else",
-] as const;
-
-const REQUIRED = ["name", "email", "productType"] as const;
-
-const prefilled = (user?: InquiryUser | null): InquiryForm => ({
-  ...EMPTY_INQUIRY,
-  name: user?.name ?? "",
-  email: user?.email ?? "",
-});
-
-const asForm = (inquiry: Inquiry): InquiryForm => ({ ...EMPTY_INQUIRY, ...inquiry });
+export { type InquiryUser, PRODUCT_TYPES } from "./inquiry-modal-form";
 
 interface Props {
   open: boolean;
@@ -68,12 +50,6 @@ interface Props {
   onReopen: () => void;
   user?: InquiryUser | null;
 }
-
-const inputClass =
-  "block w-full rounded-xl border border-cream-300 bg-white px-4 py-3 text-sm text-ink-900 placeholder:text-ink-500 shadow-[inset_0_1px_2px_rgb(43_35_32/0.04)] transition outline-none focus:border-gold-500 focus:ring-4 focus:ring-gold-300/30 aria-[invalid=true]:border-red-400";
-const labelClass = "mb-1.5 block text-sm font-medium text-ink-700";
-const selectArrow =
-  "appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23776a61%22 stroke-width=%222%22><path d=%22M6.5 9.5L12 15l5.5-5.5%22/></svg>')] bg-[length:1.1rem] bg-[right_0.9rem_center] bg-no-repeat pr-10";
 
 export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
   const id = useId();
@@ -174,37 +150,7 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
         onSubmit={handleSubmit(onValid, onInvalid)}
         className="flex max-h-[calc(100dvh-1.5rem)] flex-col"
       >
-        <header className="flex items-start justify-between gap-4 border-b border-cream-200 px-6 pt-6 pb-4 sm:px-8">
-          <div>
-            <p className="text-xs font-medium tracking-[0.2em] text-gold-700 uppercase">
-              Made just for you
-            </p>
-            <h2 id={`${id}-title`} className="mt-1 text-2xl sm:text-3xl">
-              Custom Order
-            </h2>
-            <p className="mt-2 text-sm text-ink-500">
-              Tell us about the piece you have in mind and we will get back to you by email.
-            </p>
-          </div>
-          <button
-            type="button"
-            aria-label="Close dialog"
-            onClick={close}
-            className="-mr-2 rounded-full p-2 text-ink-500 transition hover:bg-cream-200 hover:text-ink-900"
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={1.8}
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
-        </header>
+        <InquiryModalHeader titleId={`${id}-title`} onClose={close} />
 
         <div className="grid gap-x-4 gap-y-5 overflow-y-auto px-6 py-6 sm:grid-cols-2 sm:px-8">
           {failed && (
@@ -341,34 +287,4 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
       </form>
     </dialog>
   );
-}
-
-/* ---- Mounting outside an island (used by inquiry-launcher.ts) ---- */
-
-const $state = atom<{ open: boolean; user: InquiryUser | null }>({ open: false, user: null });
-
-function Host() {
-  const state = useStore($state);
-  return (
-    <InquiryModal
-      open={state.open}
-      user={state.user}
-      onClose={() => $state.set({ ...$state.get(), open: false })}
-      onReopen={() => $state.set({ ...$state.get(), open: true })}
-    />
-  );
-}
-
-let root: Root | null = null;
-
-/** Opens the inquiry modal, mounting it (once per page) into its own element under <body>. */
-export function openInquiryModal(user?: InquiryUser | null): void {
-  if (!root) {
-    const container = document.createElement("div");
-    container.dataset.inquiryRoot = "";
-    document.body.append(container);
-    root = createRoot(container);
-    root.render(<Host />);
-  }
-  $state.set({ open: true, user: user ?? null });
 }

@@ -8,7 +8,7 @@ import { requireAdmin, requireUser } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, readJson } from "../../server/http";
 import { loadSavedAddress } from "../account/account.server";
-import { lockedCheckoutLines } from "../cart/cart.server";
+import { lockedCheckoutLines } from "../cart/cart-checkout.server";
 import { neededByDate } from "./needed-by";
 import { checkNeededBy, loadNeededByList, neededLines } from "./needed-by.server";
 

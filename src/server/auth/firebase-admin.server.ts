@@ -12,7 +12,8 @@
  * tokens are NOT signed: anybody could mint one. So the emulator is refused (every call throws)
  * unless DEMO_MODE is on AND the shop listens on a loopback address only AND it is not meant to
  * sit behind a proxy (TRUST_PROXY off, PUBLIC_SITE_URL on a loopback name). The page middleware
- * also refuses, in demo mode, requests whose Host is not a loopback name (DNS rebinding).
+ * also refuses, in demo mode, requests whose Host is not a loopback name (DNS rebinding). That guard is
+ * in firebase-emulator.server.ts.
  *
  * Verified tokens are remembered for a short while (VERIFY_CACHE_MS, never past their expiry) so
  * a page load and its API calls do not each ask Firebase again; a revocation therefore takes
@@ -21,8 +22,13 @@
 import { cert, deleteApp, initializeApp, type App, type AppOptions } from "firebase-admin/app";
 import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from "firebase-admin/auth";
 import { env } from "../env";
-import { DEMO_PROJECT_ID, demoModeWarning } from "./demo";
+import { DEMO_PROJECT_ID } from "./demo";
 import { log } from "../log/logger";
+import {
+  assertEmulatorAllowed,
+  emulatorHost,
+  resetEmulatorWarning,
+} from "./firebase-emulator.server";
 
 /** What the server knows about a caller once their token has been verified. */
 export interface Identity {
@@ -51,78 +57,12 @@ export class AuthUnavailableError extends Error {}
 
 export const VERIFY_CACHE_MS = 60_000;
 const CACHE_LIMIT = 2000;
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 let app: App | undefined;
 let ownApp = false;
-let warned = false;
 const cache = new Map<string, { identity: Identity; at: number }>();
 
-function hostPart(hostPort: string): string {
-  if (hostPort.startsWith("[")) return hostPort.slice(0, hostPort.indexOf("]") + 1);
-  const colon = hostPort.lastIndexOf(":");
-  return colon > 0 && hostPort.indexOf(":") === colon ? hostPort.slice(0, colon) : hostPort;
-}
-
-/** Whether "host" or "host:port" names this machine only: localhost, 127.0.0.1 or ::1. */
-export function isLoopbackHost(hostPort: string): boolean {
-  return LOOPBACK.has(hostPart(hostPort.trim().toLowerCase()));
-}
-
-/** The host name of PUBLIC_SITE_URL ("[::1]" for IPv6), or the raw value when it does not parse. */
-function siteHost(siteUrl: string): string {
-  try {
-    return new URL(siteUrl).hostname;
-  } catch {
-    return siteUrl;
-  }
-}
-
-/** The emulator host when firebase-admin is pointed at the Auth Emulator. */
-export function emulatorHost(): string | undefined {
-  return process.env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
-}
-
-/**
- * Throws (and says so loudly, once) when the Auth Emulator is configured outside demo mode on
- * localhost. firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST on every call, so this runs on
- * every verification too, not only at start.
- */
-export function assertEmulatorAllowed(): void {
-  const host = emulatorHost();
-  if (!host) return;
-  const e = env();
-  const listen = process.env.HOST || e.HOST;
-  const problems: string[] = [];
-  if (!e.DEMO_MODE) problems.push("DEMO_MODE is not true");
-  if (!LOOPBACK.has(listen)) problems.push(`the shop listens on ${listen}, not on localhost only`);
-  if (!LOOPBACK.has(hostPart(host))) problems.push(`the emulator ${host} is not on this machine`);
-  // Behind a reverse proxy every visitor arrives from 127.0.0.1: listening on loopback proves nothing.
-  if (e.TRUST_PROXY)
-    problems.push(
-      "TRUST_PROXY is true (the shop is meant to sit behind a proxy that others can reach)",
-    );
-  const site = siteHost(e.PUBLIC_SITE_URL);
-  if (!LOOPBACK.has(site))
-    problems.push(`PUBLIC_SITE_URL (${e.PUBLIC_SITE_URL}) is on ${site}, not on localhost`);
-  if (problems.length > 0) {
-    const message =
-      `REFUSING TO RUN: FIREBASE_AUTH_EMULATOR_HOST=${host} is set, and the Auth Emulator accepts unsigned tokens ` +
-      `(anyone could sign in as anyone), but ${problems.join(" and ")}. Unset FIREBASE_AUTH_EMULATOR_HOST for ` +
-      `production, or run the demo with DEMO_MODE=true, HOST=127.0.0.1, TRUST_PROXY unset and PUBLIC_SITE_URL on localhost.`;
-    if (!warned) {
-      warned = true;
-      log.error(`\n${"!".repeat(100)}\n${message}\n${"!".repeat(100)}\n`);
-    }
-    throw new Error(message);
-  }
-  // `npm start` prints the warning once, in its final banner (src/server/cli/banner.ts).
-  if (!warned && process.env.SHOP_DEMO_BANNER !== "1") {
-    warned = true;
-    const rule = "*".repeat(100);
-    log.warn(`\n${rule}\n${demoModeWarning(host, listen).join("\n")}\n${rule}\n`);
-  }
-}
+export { assertEmulatorAllowed, emulatorHost, isLoopbackHost } from "./firebase-emulator.server";
 
 /** The Firebase project the tokens must be issued for. */
 export function firebaseProjectId(): string {
@@ -182,7 +122,7 @@ export async function setFirebaseAppForTests(
   if (app && !options.keepPrevious) await deleteApp(app).catch(() => {});
   app = next;
   ownApp = false;
-  warned = false;
+  resetEmulatorWarning();
   cache.clear();
 }
 

@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from "../../../server/db/client";
 import { categories } from "../../../server/db/schema";
 import { HttpError } from "../../../server/http";
 import { catalogueChanged } from "../../catalogue/catalogue-version.server";
-import { activeProductCounts, listCategories } from "../../catalogue/catalogue.server";
+import { activeProductCounts, listCategories } from "../../catalogue/catalogue-lists.server";
 import { isUploadedImageUrl } from "../../media/uploaded-url.server";
 import { newCategoryFields, type Category } from "./categories";
 import { changedFields, recordAudit, type AuditActor } from "../../audit/audit.server";
