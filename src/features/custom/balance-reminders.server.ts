@@ -19,7 +19,7 @@ import {
 import { siteLink } from "./quote-mail.server";
 import { lockQuoteRow } from "./quote-payment.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
-import { logQuoteEvent } from "./quotes.server";
+import { logQuoteEvent } from "./quote-records.server";
 
 const DAY = 86_400_000;
 
