@@ -65,6 +65,17 @@ describe("the request layer", () => {
     expect(JSON.stringify(lines)).not.toContain("asha@example.com");
   });
 
+  it("a health probe that answers gets no access line at the default level", async () => {
+    const lines = capture();
+    const base = await start();
+    await (await fetch(`${base}/readyz`)).text();
+    await (await fetch(`${base}/healthz?x=1`)).text();
+    await (await fetch(`${base}/readyzz`)).text();
+    await new Promise((r) => setTimeout(r, 50));
+    const access = lines.filter((l) => l.msg === "request");
+    expect(access).toHaveLength(1);
+  });
+
   it("keeps a proxy's X-Request-Id only with TRUST_PROXY", async () => {
     capture();
     const base = await start();

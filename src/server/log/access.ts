@@ -69,7 +69,10 @@ export function trackRequest(handler: RequestListener): RequestListener {
     res.once("close", () => {
       ended();
       const fields = accessFields(req, res, context, startedAt);
-      const level = res.statusCode >= 500 ? "error" : "info";
+      // Health probes (a proxy or process manager asks every few seconds) log at debug unless
+      // they fail, so they never drown the requests people made.
+      const probe = /^\/(healthz|readyz)(\?|$)/.test(req.url ?? "");
+      const level = res.statusCode >= 500 ? "error" : probe ? "debug" : "info";
       baseLogger()[level](fields, "request");
     });
     withRequest(context, () => handler(req, res));
