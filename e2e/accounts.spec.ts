@@ -24,7 +24,7 @@ async function login(
   path = "/login",
 ): Promise<void> {
   await page.goto(path);
-  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Email", { exact: true }).fill(who.email);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
@@ -62,7 +62,7 @@ test.describe("sign-up", () => {
     await expect(page.getByText("First name required", { exact: true })).toHaveCount(0);
     await expect(page.getByText("Last name required", { exact: true })).toBeVisible();
 
-    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
     await page.getByLabel("Password", { exact: true }).fill("short");
     await page.getByLabel("Confirm password", { exact: true }).fill("different");
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -72,7 +72,7 @@ test.describe("sign-up", () => {
 
     // Editing the email to another invalid value takes its message away; the next submit brings it
     // back (decision 0017: an error under a field clears when that field is edited).
-    await page.getByLabel("Email").fill("still-not-an-email");
+    await page.getByLabel("Email", { exact: true }).fill("still-not-an-email");
     await expect(page.getByText("Invalid email", { exact: true })).toHaveCount(0);
     await expect(page.getByText("Minimum 8 characters", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -99,13 +99,13 @@ test.describe("sign-up", () => {
     await page.goto(SIGNUP_PATH);
     await page.getByLabel("First name").fill("Asha");
     await page.getByLabel("Last name").fill("Verma");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Phone number").fill("9876543210");
     await page.getByLabel("Password", { exact: true }).fill("resin-lover-1");
     await page.getByLabel("Confirm password", { exact: true }).fill("resin-lover-1");
     await page.getByLabel("Date of birth").fill("1994-06-15");
     await page.getByLabel("Gender").selectOption("female");
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /I agree to the Terms/ }).check();
     // Hold the register call so the busy state can be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -151,13 +151,13 @@ test.describe("sign-up", () => {
     await page.goto(SIGNUP_PATH);
     await page.getByLabel("First name").fill("Arjun");
     await page.getByLabel("Last name").fill("Mehta");
-    await page.getByLabel("Email").fill(taken.email);
+    await page.getByLabel("Email", { exact: true }).fill(taken.email);
     await page.getByLabel("Phone number").fill("9876543210");
     await page.getByLabel("Password", { exact: true }).fill("another-pass-1");
     await page.getByLabel("Confirm password", { exact: true }).fill("another-pass-1");
     await page.getByLabel("Date of birth").fill("1990-01-01");
     await page.getByLabel("Gender").selectOption("male");
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /I agree to the Terms/ }).check();
     await page.getByRole("button", { name: "Sign Up" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect(toast(page, "Error!")).toBeVisible();
@@ -183,7 +183,7 @@ test.describe("login and logout", () => {
     await expect(page.getByText("Password required", { exact: true })).toHaveCount(0);
     await page.getByRole("button", { name: "Show password" }).click();
     await expect(password).toHaveAttribute("type", "text");
-    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(toast(page, "Invalid credentials or user not found.")).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -248,7 +248,7 @@ test.describe("login and logout", () => {
       await route.continue();
     });
     await page.goto("/login", { waitUntil: "domcontentloaded" });
-    await page.getByLabel("Email").fill(shopper.email);
+    await page.getByLabel("Email", { exact: true }).fill(shopper.email);
     await page.getByLabel("Password", { exact: true }).fill(shopper.password);
     // Works from the first paint (docs/decisions/0077-first-paint-forms.md): held, not lost.
     await page.getByRole("button", { name: "Login", exact: true }).click();
@@ -305,7 +305,7 @@ test.describe("guards", () => {
   }) => {
     await page.goto("/admin/my-products");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fmy-products$/);
-    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Email", { exact: true }).fill(OWNER.email);
     await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/admin/my-products");

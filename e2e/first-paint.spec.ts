@@ -28,7 +28,7 @@ test("Login tapped before the island hydrates logs in once it has", async ({ pag
   await page.goto("/login", { waitUntil: "domcontentloaded" });
   const login = page.getByRole("button", { name: "Login", exact: true });
   await expect(login).toBeEnabled();
-  await page.getByLabel("Email").fill(shopper.email);
+  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
   await page.getByLabel("Password", { exact: true }).fill(shopper.password);
   await login.tap();
   await expect(page.getByRole("status").getByText("Getting ready...")).toBeVisible();
@@ -47,13 +47,13 @@ test("Sign Up tapped before the island hydrates creates the account once it has"
   await expect(signUp).toBeEnabled();
   await page.getByLabel("First name").fill("Asha");
   await page.getByLabel("Last name").fill("Verma");
-  await page.getByLabel("Email").fill(`early.${Date.now()}@example.com`);
+  await page.getByLabel("Email", { exact: true }).fill(`early.${Date.now()}@example.com`);
   await page.getByLabel("Phone number").fill("9876543210");
   await page.getByLabel("Password", { exact: true }).fill("resin-lover-1");
   await page.getByLabel("Confirm password", { exact: true }).fill("resin-lover-1");
   await page.getByLabel("Date of birth").fill("1994-06-15");
   await page.getByLabel("Gender").selectOption("female");
-  await page.getByRole("checkbox").check();
+  await page.getByRole("checkbox", { name: /I agree to the Terms/ }).check();
   await signUp.tap();
   await expect(page.getByRole("status").getByText("Getting ready...")).toBeVisible();
   release();
@@ -67,7 +67,7 @@ test("Sign Up tapped early with a wrong email shows the field's message once the
   const release = holdScript(page, /\/_astro\/SignUpForm\.[^/]*\.js$/);
   await page.goto("/join-resintales", { waitUntil: "domcontentloaded" });
   await page.getByLabel("First name").fill("Asha");
-  await page.getByLabel("Email").fill("asha@");
+  await page.getByLabel("Email", { exact: true }).fill("asha@");
   await page.getByRole("button", { name: "Sign Up" }).tap();
   await expect(page.getByRole("status").getByText("Getting ready...")).toBeVisible();
   release();
@@ -76,7 +76,7 @@ test("Sign Up tapped early with a wrong email shows the field's message once the
   await expect(page.getByText("Invalid email")).toBeVisible();
   await expect(page.getByText("Last name required")).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/join-resintales");
-  await page.getByLabel("Email").fill("asha@x");
+  await page.getByLabel("Email", { exact: true }).fill("asha@x");
   await expect(page.getByText("Invalid email")).toHaveCount(0);
   await expect(page.getByText("Last name required")).toBeVisible();
 });
