@@ -101,5 +101,7 @@ export function checkInquiry(form: InquiryForm): InquiryCheck {
       message: parsed.error.issues[0]?.message ?? "Check the form.",
     };
   }
-  return { ok: true, inquiry: parsed.data };
+  // No date given: the body stays the spec's (docs/product.md §7), without an empty neededBy.
+  const { neededBy, ...inquiry } = parsed.data;
+  return { ok: true, inquiry: neededBy ? { ...inquiry, neededBy } : inquiry };
 }
