@@ -28,8 +28,11 @@ function reasonOf(error: unknown): string {
 
 /** POSTs the inquiry (keepalive, so closing the page does not cancel it) and says how it went. */
 export async function sendInquiry(inquiry: Inquiry): Promise<SendOutcome> {
+  // No date given: the body stays the spec's (docs/product.md §7), without an empty neededBy.
+  const { neededBy, ...rest } = inquiry;
+  const body = neededBy ? { ...rest, neededBy } : rest;
   try {
-    await api.post(INQUIRY_ENDPOINT, inquiry, { keepalive: true });
+    await api.post(INQUIRY_ENDPOINT, body, { keepalive: true });
     return { ok: true };
   } catch (error) {
     return { ok: false, reason: reasonOf(error) };
