@@ -101,7 +101,5 @@ export function checkInquiry(form: InquiryForm): InquiryCheck {
       message: parsed.error.issues[0]?.message ?? "Check the form.",
     };
   }
-  // No date given: the body stays the spec's (docs/product.md §7), without an empty neededBy.
-  const { neededBy, ...inquiry } = parsed.data;
-  return { ok: true, inquiry: neededBy ? { ...inquiry, neededBy } : inquiry };
+  return { ok: true, inquiry: parsed.data };
 }
