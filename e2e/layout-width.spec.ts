@@ -5,6 +5,7 @@
  * one group of pages at one width and names every page that is too wide.
  */
 import { expect, test } from "./fixtures";
+import { pageWidth } from "./page-width";
 import {
   openPage,
   portalPages,
@@ -41,9 +42,12 @@ for (const size of VIEWPORTS) {
           await openPage(page, p);
           // Against the width asked for: a mobile browser widens its layout viewport to fit a
           // page that overflows, so innerWidth would grow with the page.
-          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          const { width, widest } = await pageWidth(page, size.viewport.width);
           expect
-            .soft(width, `${p.name} (${p.path}) is ${width} px wide at ${size.viewport.width} px`)
+            .soft(
+              width,
+              `${p.name} (${p.path}) is ${width} px wide at ${size.viewport.width} px; ${widest}`,
+            )
             .toBeLessThanOrEqual(size.viewport.width);
         } finally {
           await context.close();

@@ -1,6 +1,7 @@
 /** Shared steps of the portal's specs (e2e/admin-*.spec.ts). */
 import { expect, type Browser, type Page } from "@playwright/test";
 import { watchCsp } from "./fixtures";
+import { pageWidth } from "./page-width";
 import { signIn } from "./shop-helpers";
 
 export const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
@@ -26,11 +27,10 @@ export const VIEWPORTS = [
 
 /** Fails when the document is wider than the viewport (the page would pan sideways). */
 export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
-  const { doc, view } = await page.evaluate(() => ({
-    doc: document.documentElement.scrollWidth,
-    view: window.innerWidth,
-  }));
-  expect(doc, `${what}: document ${doc} px wide in a ${view} px viewport`).toBeLessThanOrEqual(
-    view,
-  );
+  const view = await page.evaluate(() => window.innerWidth);
+  const { width, widest } = await pageWidth(page, view);
+  expect(
+    width,
+    `${what}: document ${width} px wide in a ${view} px viewport; ${widest}`,
+  ).toBeLessThanOrEqual(view);
 }

@@ -43,7 +43,7 @@ test("the owner sees a paid order in Reports, downloads it as CSV, and opens the
     "aria-pressed",
     "true",
   );
-  await expect(owner.locator("[data-total=Orders]")).not.toHaveText("0");
+  await expect(owner.locator("[data-figure=Orders]")).not.toHaveText("0");
   await expect(owner.getByRole("img", { name: /^Net sales per day/ })).toBeVisible();
   await expect(
     owner.getByRole("region", { name: "Top products", exact: true }).getByRole("listitem"),
@@ -68,7 +68,7 @@ test("the owner sees a paid order in Reports, downloads it as CSV, and opens the
   await expect(owner.getByRole("heading", { name: "GST summary", level: 1 })).toBeVisible();
   await expect(owner.locator("[data-gst-screen=found]")).toBeVisible({ timeout: 30_000 });
   await expect(owner.getByRole("region", { name: "HSN-wise summary", exact: true })).toBeVisible();
-  const taxInvoices = Number(await owner.locator('[data-gst-total="Tax invoices"]').textContent());
+  const taxInvoices = Number(await owner.locator('[data-figure="Tax invoices"]').textContent());
   const untaxed = Number(await owner.locator("[data-untaxed]").getAttribute("data-untaxed"));
   expect(taxInvoices + untaxed).toBeGreaterThanOrEqual(1);
   const gst = await download(owner, "Download the GST summary (CSV)");
@@ -80,8 +80,35 @@ test("the owner sees a paid order in Reports, downloads it as CSV, and opens the
 
 test("Reports and the GST summary fit a phone without panning sideways", async ({ browser }) => {
   const owner = await ownerPage(browser, VIEWPORTS[0]);
+  // A busy studio's report: the server's real answer with crore-sized figures, long product and
+  // collection names, and late orders added, so the layout is checked against its widest content.
+  await owner.route("**/v2/admin/reports/sales?**", async (route) => {
+    const report = await (await route.fetch()).json();
+    const big = {
+      orders: 12_345,
+      gross: 12_345_678.9,
+      discount: 1_234_567.89,
+      shipping: 98_765.43,
+    };
+    const figures = { ...big, refunded: 2_345_678.9, total: 11_209_876.44, net: -8_864_197.54 };
+    const name =
+      "Varmala preservation frame, round, walnut border, with the couple's names in gold";
+    const row = { id: "long", name, quantity: 1_234, gross: 12_345_678.9 };
+    const late = { promisedAt: "2026-04-02T00:00:00.000Z", shippedAt: null, daysLate: 123 };
+    await route.fulfill({
+      json: {
+        ...report,
+        totals: { ...figures, averageOrder: 1_234_567.89 },
+        points: report.points.map((p: object) => ({ ...p, ...figures })),
+        topProducts: [row, ...report.topProducts],
+        topCollections: [{ ...row, name: `${name} collection` }, ...report.topCollections],
+        lateDispatches: { due: 12_345, late: 1_234, orders: [{ ...late, id: "a".repeat(36) }] },
+      },
+    });
+  });
   await owner.goto("/admin/reports?period=this-fy");
   await expect(owner.locator("[data-reports-screen=found]")).toBeVisible({ timeout: 30_000 });
+  await expect(owner.getByText("Varmala preservation frame, round").first()).toBeAttached();
   await expectNoSidewaysScroll(owner, "/admin/reports");
   await owner.goto("/admin/reports/gst?period=last-month");
   await expect(owner.locator("[data-gst-screen=found]")).toBeVisible({ timeout: 30_000 });

@@ -13,6 +13,7 @@ import DownloadButton from "./DownloadButton";
 import GstTables from "./GstTables";
 import PeriodPicker from "./PeriodPicker";
 import { fetchGstSummary } from "./reports-client";
+import TotalsGrid from "./TotalsGrid";
 import {
   REPORTS_TEXTS,
   gstCsvPath,
@@ -53,8 +54,9 @@ export default function GstSummaryScreen(_props: ScreenProps) {
       <ScreenState data={data} loading={REPORTS_TEXTS.gstLoading} failed={REPORTS_TEXTS.gstFailed}>
         {(summary) => (
           <div className="space-y-4" aria-busy={data.refreshing}>
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="GST totals">
-              {[
+            <TotalsGrid
+              label="GST totals"
+              items={[
                 ["Tax invoices", String(summary.invoices.documents)],
                 ["Taxable value", formatInr(summary.invoices.taxable)],
                 [
@@ -62,17 +64,8 @@ export default function GstSummaryScreen(_props: ScreenProps) {
                   formatInr(summary.invoices.cgst + summary.invoices.sgst + summary.invoices.igst),
                 ],
                 ["Credit notes", String(summary.credits.documents)],
-              ].map(([label, value]) => (
-                <div key={label} className="rounded-2xl border border-cream-200 bg-white/85 p-4">
-                  <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">
-                    {label}
-                  </dt>
-                  <dd className="mt-1 text-2xl font-semibold text-ink-900" data-gst-total={label}>
-                    {value}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+              ]}
+            />
             <DownloadButton
               label="Download the GST summary (CSV)"
               path={gstCsvPath(view.range)}

@@ -16,6 +16,7 @@ import SalesBreakdown from "./SalesBreakdown";
 import SalesChart, { signedInr } from "./SalesChart";
 import SalesTable from "./SalesTable";
 import { fetchSalesReport } from "./reports-client";
+import TotalsGrid from "./TotalsGrid";
 import {
   REPORTS_TEXTS,
   readReportsView,
@@ -51,23 +52,15 @@ export default function ReportsScreen(_props: ScreenProps) {
       <ScreenState data={data} loading={REPORTS_TEXTS.loading} failed={REPORTS_TEXTS.failed}>
         {(report) => (
           <div className="space-y-6" aria-busy={data.refreshing}>
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Totals">
-              {[
+            <TotalsGrid
+              label="Totals"
+              items={[
                 ["Orders", String(report.totals.orders)],
                 ["Gross", formatInr(report.totals.gross)],
                 ["Net", signedInr(report.totals.net)],
                 ["Average order", formatInr(report.totals.averageOrder)],
-              ].map(([label, value]) => (
-                <div key={label} className="rounded-2xl border border-cream-200 bg-white/85 p-4">
-                  <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">
-                    {label}
-                  </dt>
-                  <dd className="mt-1 text-2xl font-semibold text-ink-900" data-total={label}>
-                    {value}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+              ]}
+            />
             <SalesChart points={report.points} by={report.by} />
             <SalesTable points={report.points} totals={report.totals} by={report.by} />
             <SalesBreakdown

@@ -12,7 +12,7 @@ const KIND_LABELS: Record<KindRow["kind"], string> = {
   shipping: "Shipping charges",
 };
 
-const box = "rounded-2xl border border-cream-200 bg-white/85 p-4";
+const box = "min-w-0 rounded-2xl border border-cream-200 bg-white/85 p-4";
 
 function TopList({ title, rows }: { title: string; rows: readonly TopRow[] }) {
   return (
@@ -24,7 +24,7 @@ function TopList({ title, rows }: { title: string; rows: readonly TopRow[] }) {
         <ol className="space-y-1 text-sm">
           {rows.map((row) => (
             <li key={`${row.id}:${row.name}`} className="flex justify-between gap-3">
-              <span className="truncate">
+              <span className="min-w-0 truncate" title={row.name}>
                 {row.name} <span className="text-ink-500">× {row.quantity}</span>
               </span>
               <span className="tabular-nums">{formatInr(row.gross)}</span>
@@ -48,7 +48,7 @@ export default function SalesBreakdown({
   late: LateDispatches;
 }) {
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
       <TopList title="Top products" rows={topProducts} />
       <TopList title="Top collections" rows={topCollections} />
       <section className={box} aria-label="Custom work and catalogue">
