@@ -1,24 +1,18 @@
 /**
- * "Download my data" (docs/decisions/0101-data-rights.md, DPDP Act 2023 s.11): everything the shop
- * keeps about the caller, as one JSON document: profile, addresses, orders with their lines and
- * payments, reviews, inquiries and quotes sent to their address, and their data requests
- * (consents withdrawn among them). Read in one snapshot. Money is under the wire's money keys
- * (`total`, `price`, `amount`), so json() turns it into rupees.
+ * "Download my data" (docs/decisions/0101-data-rights.md, 0135-data-rights-reach-every-table.md,
+ * DPDP Act 2023 s.11): everything the shop keeps about the caller, as one JSON document: profile,
+ * addresses, orders with their lines and payments, and the sections of export-orders.server.ts
+ * (parcels, proofs, materials, code uses, refunds, documents...) and export-account.server.ts
+ * (cart, reminder consent and sends, reviews and helpful marks, inquiries, quotes, mails, data
+ * requests). Read in one snapshot. Money is under the wire's money keys (`total`, `price`,
+ * `amount`), so json() turns it into rupees.
  */
-import { desc, eq, inArray, or, sql } from "drizzle-orm";
+import { desc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
-import {
-  addresses,
-  customInquiries,
-  dataRequests,
-  orderItems,
-  orders,
-  payments,
-  quotes,
-  reviews,
-  users,
-} from "../../server/db/schema";
+import { addresses, orderItems, orders, payments, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
+import { accountSections } from "./export-account.server";
+import { orderSections } from "./export-orders.server";
 
 export async function exportMyData(db: Db, uid: string, now = new Date()) {
   return db.transaction(
@@ -66,10 +60,14 @@ export async function exportMyData(db: Db, uid: string, now = new Date()) {
           status: o.status,
           createdAt: o.createdAt.toISOString(),
           total: o.totalPaise,
+          couponCode: o.couponCode,
+          buyerGstin: o.buyerGstin,
+          upiId: o.upiId,
           shippingName: o.shippingName,
           shippingAddress: o.shippingAddress,
           billingName: o.billingName,
           billingAddress: o.billingAddress,
+          timeline: o.timeline,
           items: lines
             .filter((l) => l.orderId === o.id)
             .map((l) => ({
@@ -81,40 +79,8 @@ export async function exportMyData(db: Db, uid: string, now = new Date()) {
             })),
           payments: paid.filter((p) => p.orderId === o.id),
         })),
-        reviews: await tx
-          .select({
-            productId: reviews.productId,
-            rating: reviews.rating,
-            title: reviews.title,
-            body: reviews.body,
-            photos: reviews.photos,
-            status: reviews.status,
-            createdAt: reviews.createdAt,
-          })
-          .from(reviews)
-          .where(eq(reviews.userId, uid)),
-        inquiries: await tx
-          .select({
-            name: customInquiries.name,
-            email: customInquiries.email,
-            productType: customInquiries.productType,
-            description: customInquiries.description,
-            createdAt: customInquiries.createdAt,
-          })
-          .from(customInquiries)
-          .where(sql`lower(${customInquiries.email}) = ${email}`),
-        quotes: await tx
-          .select({ title: quotes.title, price: quotes.pricePaise, status: quotes.status })
-          .from(quotes)
-          .where(sql`lower(${quotes.customerEmail}) = ${email}`),
-        dataRequests: await tx
-          .select({
-            kind: dataRequests.kind,
-            createdAt: dataRequests.createdAt,
-            completedAt: dataRequests.completedAt,
-          })
-          .from(dataRequests)
-          .where(eq(dataRequests.userId, uid)),
+        ...(await orderSections(tx, uid, ids)),
+        ...(await accountSections(tx, uid, email)),
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

@@ -1,0 +1,148 @@
+/**
+ * "Download my data", the parts kept with the account (docs/decisions/0101-data-rights.md,
+ * 0135-data-rights-reach-every-table.md): the cart, the reminder consent and the reminders sent,
+ * reviews and helpful marks, inquiries and quotes sent to their address (with a deposit's split),
+ * the mails addressed to them, and their data requests. Read in the caller's read-only snapshot;
+ * money under the wire's money keys (`price`, `advance`, `balance`), so json() turns it into rupees.
+ */
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../server/db/client";
+import {
+  cartReminders,
+  customInquiries,
+  dataRequests,
+  quoteDeposits,
+  quotes,
+  reminderConsents,
+  reviews,
+  reviewVotes,
+} from "../../server/db/schema";
+import { mailsTo } from "../../server/mail.server";
+import { readCart } from "../cart/cart.server";
+import { userCartId } from "../cart/cart-lines.server";
+
+/** Mails kept per person in the download: far more than the shop ever sends one shopper. */
+const MAILS_LIMIT = 5000;
+
+async function cartOf(tx: Tx, uid: string) {
+  const answer = await readCart(tx, await userCartId(tx, uid));
+  return {
+    items: answer.items.map((i) => ({
+      productId: i.productId,
+      productName: i.product.name,
+      variant: i.variant,
+      quantity: i.quantity,
+      price: i.price,
+      note: i.productNote,
+    })),
+  };
+}
+
+async function quotesOf(tx: Tx, email: string) {
+  const mine = await tx
+    .select({
+      id: quotes.id,
+      title: quotes.title,
+      price: quotes.pricePaise,
+      status: quotes.status,
+      customerName: quotes.customerName,
+      customerEmail: quotes.customerEmail,
+      createdAt: quotes.createdAt,
+    })
+    .from(quotes)
+    .where(sql`lower(${quotes.customerEmail}) = ${email}`);
+  const deposits = mine.length
+    ? await tx
+        .select()
+        .from(quoteDeposits)
+        .where(
+          inArray(
+            quoteDeposits.quoteId,
+            mine.map((q) => q.id),
+          ),
+        )
+    : [];
+  return mine.map((q) => {
+    const deposit = deposits.find((d) => d.quoteId === q.id);
+    return {
+      ...q,
+      deposit: deposit
+        ? {
+            advance: deposit.advancePaise,
+            balance: deposit.balancePaise,
+            balancePaidAt: deposit.balancePaidAt?.toISOString() ?? null,
+          }
+        : null,
+    };
+  });
+}
+
+export async function accountSections(tx: Tx, uid: string, email: string) {
+  const [consent] = await tx
+    .select({
+      consented: reminderConsents.consented,
+      source: reminderConsents.source,
+      changedAt: reminderConsents.updatedAt,
+    })
+    .from(reminderConsents)
+    .where(eq(reminderConsents.userId, uid));
+  return {
+    cart: await cartOf(tx, uid),
+    /** The choice as it stands, where and when it was last made (withdrawals: dataRequests). */
+    reminderConsent: consent ?? { consented: false, source: "", changedAt: null },
+    cartReminders: await tx
+      .select({ cartChangedAt: cartReminders.cartChangedAt, sentAt: cartReminders.sentAt })
+      .from(cartReminders)
+      .where(eq(cartReminders.userId, uid))
+      .orderBy(asc(cartReminders.sentAt)),
+    reviews: await tx
+      .select({
+        id: reviews.id,
+        productId: reviews.productId,
+        orderId: reviews.orderId,
+        rating: reviews.rating,
+        title: reviews.title,
+        body: reviews.body,
+        photos: reviews.photos,
+        shownAs: reviews.authorName,
+        status: reviews.status,
+        reply: reviews.reply,
+        createdAt: reviews.createdAt,
+      })
+      .from(reviews)
+      .where(eq(reviews.userId, uid)),
+    helpfulMarks: await tx
+      .select({ reviewId: reviewVotes.reviewId, markedAt: reviewVotes.createdAt })
+      .from(reviewVotes)
+      .where(eq(reviewVotes.userId, uid)),
+    inquiries: await tx
+      .select({
+        name: customInquiries.name,
+        email: customInquiries.email,
+        productType: customInquiries.productType,
+        colors: customInquiries.colors,
+        size: customInquiries.size,
+        budget: customInquiries.budget,
+        neededBy: customInquiries.neededBy,
+        description: customInquiries.description,
+        status: customInquiries.status,
+        /** The network address the inquiry came from (kept against floods, decision 0072). */
+        sentFrom: customInquiries.clientKey,
+        createdAt: customInquiries.createdAt,
+      })
+      .from(customInquiries)
+      .where(sql`lower(${customInquiries.email}) = ${email}`),
+    quotes: await quotesOf(tx, email),
+    mails: await mailsTo(tx, email, MAILS_LIMIT),
+    dataRequests: await tx
+      .select({
+        kind: dataRequests.kind,
+        details: dataRequests.details,
+        createdAt: dataRequests.createdAt,
+        completedAt: dataRequests.completedAt,
+      })
+      .from(dataRequests)
+      .where(eq(dataRequests.userId, uid))
+      .orderBy(asc(dataRequests.createdAt)),
+  };
+}
