@@ -12,6 +12,7 @@ import { schema } from "../src/server/db/client";
 import { rawRows } from "../src/server/db/raw-rows";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { SEEDED, seedPersonEverywhere } from "./helpers/privacy-fixture";
 import {
   makeOrder,
   makeReviewShop,
@@ -82,33 +83,46 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
       )
     )[0];
 
+  /** The owner's records stay, only the person's details in them go (decision 0135). */
+  const expectKeptButMasked = async (auditBefore: { id: string; after: unknown }[]) => {
+    const audit = await t.db.select().from(schema.auditLog);
+    expect(audit.map((r) => r.id).sort()).toEqual(auditBefore.map((r) => r.id).sort());
+    const byId = new Map(audit.map((r) => [r.id, r]));
+    expect(byId.get(`aud_status_${uid}`)?.after).toEqual({ status: "delivered" });
+    expect(byId.get(`aud_addr_${uid}`)?.after).toEqual({
+      shippingAddress: { address1: "(erased)", city: "(erased)", zipCode: "(erased)" },
+      email: "(erased)",
+    });
+    const mail = await t.db.select().from(schema.outbox);
+    expect(mail.map((m) => m.id)).not.toContain(`mail_unsent_${uid}`);
+    expect(mail.find((m) => m.id === `mail_sent_${uid}`)).toMatchObject({
+      to: "erased@erased.invalid",
+      subject: "(erased at the customer's request)",
+    });
+    const [parcel] = await t.db.select().from(schema.shipments);
+    expect(parcel).toMatchObject({
+      courierName: SEEDED.courier,
+      status: "delivered",
+      labelUrl: "",
+    });
+    const [proof] = await t.db.select().from(schema.orderProofs);
+    expect(proof).toMatchObject({
+      status: "changes",
+      message: "Hi there, here is the layout.",
+      reply: "(erased at the customer's request)",
+    });
+    const [materials] = await t.db.select().from(schema.orderMaterials);
+    expect(materials).toMatchObject({ courier: "", tracking: "" });
+    expect(materials?.sentAt).not.toBeNull();
+  };
+
   beforeAll(async () => {
     firebase.deleted.length = 0;
     t = await createTestDb(kind);
     shop = await makeReviewShop(t.db);
-    const token = await makeShopperRow(t.db, uid);
-    const delivered = await makeOrder(t.db, uid, [shop.frameId, shop.tagId]);
-    await makeOrder(t.db, uid, [shop.tagId], "pending");
-    await t.db.insert(schema.payments).values({
-      providerPaymentId: "pay_1",
-      orderId: delivered,
-      provider: "local",
-      status: "SUCCESS",
-      amountPaise: 99800,
-      upiId: `${PERSON.phone}@upi`,
-      raw: {
-        customer_details: { customer_phone: PERSON.phone, customer_email: `${uid}@example.com` },
-      },
-    });
-    await t.db.insert(schema.webhookEvents).values({
-      id: "wh_1",
-      provider: "local",
-      type: "PAYMENT_SUCCESS_WEBHOOK",
-      orderId: delivered,
-      body: {
-        data: { customer_details: { customer_name: `${PERSON.firstName} ${PERSON.lastName}` } },
-      },
-    });
+    // A row for the person in every table that can keep one (decision 0135).
+    const seeded = await seedPersonEverywhere(t.db, uid, shop);
+    const { token, delivered } = seeded;
     await t.db.insert(schema.customInquiries).values({
       id: "inq_1",
       name: `${PERSON.firstName} ${PERSON.lastName}`,
@@ -117,21 +131,6 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
       description: `Call me on ${PERSON.phone}`,
       clientKey: "203.0.113.9",
     });
-    await t.db.insert(schema.outbox).values([
-      {
-        id: "mail_1",
-        to: `${uid}@example.com`,
-        subject: "Your order",
-        body: `Hello ${PERSON.firstName} ${PERSON.lastName}`,
-      },
-      {
-        id: "mail_2",
-        to: "hello@resintales.example",
-        subject: `New inquiry from ${PERSON.firstName} ${PERSON.lastName}`,
-        body: "See the portal",
-        replyTo: `${uid}@example.com`,
-      },
-    ]);
     const posted = await call(reviewsRoute.POST, "/v2/reviews", {
       method: "POST",
       token,
@@ -145,7 +144,7 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
       {
         method: "PATCH",
         token: OWNER,
-        body: { reply: "Thank you!" },
+        body: { reply: `Thank you, ${PERSON.firstName}!` },
         params: { id: reviewId },
       },
     );
@@ -193,6 +192,7 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
 
   it("leaves nothing of the person in any table but the invoices; the figures still add up", async () => {
     const before = await figures();
+    const auditRows = await t.db.select().from(schema.auditLog);
     const [product] = await rawRows<{ rating: number; review_count: number }>(
       t.db,
       sql`select rating, review_count from products where id = ${shop.frameId}`,
@@ -208,18 +208,24 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
     expect(firebase.deleted).toEqual([uid]);
     expect(await findIdentity(t, identity)).toEqual([]);
     expect(await figures()).toEqual(before);
-    const [review] = await rawRows<{ author_name: string; status: string }>(
+    const [review] = await rawRows<{ author_name: string; status: string; reply: string }>(
       t.db,
-      sql`select author_name, status from reviews`,
+      sql`select author_name, status, reply from reviews where user_id = ${uid}`,
     );
-    expect(review).toEqual({ author_name: "A customer", status: "published" });
+    expect(review).toEqual({
+      author_name: "A customer",
+      status: "published",
+      reply: "Thank you, there!",
+    });
+    await expectKeptButMasked(auditRows);
     const list = await call(dataRequests.GET, "/v2/admin/data-requests", { token: OWNER });
     expect(list.json.requests.map((r: { kind: string }) => r.kind).sort()).toEqual([
       "deletion",
       "export",
       "grievance",
+      "grievance",
     ]);
-    expect(list.json.count).toBe(3);
+    expect(list.json.count).toBe(4);
     expect(
       (await call(dataRequests.GET, "/v2/admin/data-requests", { token: "test:a-shopper" })).status,
     ).toBe(403);

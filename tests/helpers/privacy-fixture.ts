@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../src/server/db/client";
+import { makeCategory, makeProduct } from "../../src/server/seed/factories";
 import { makeOrder, makeShopperRow, PERSON, type ReviewShop } from "./reviews";
 
 export const SEEDED = {
@@ -144,17 +145,18 @@ export async function seedPersonEverywhere(
     raw: { customer: email },
   });
   await db.insert(schema.reviewRequests).values({ orderId: delivered });
-  // Another buyer's review the person marked helpful.
+  // Another buyer's review the person marked helpful (its order id only needs to exist: the
+  // person's pending order stands in, so no second order names PERSON).
+  const other = `${uid}-neighbour`;
   await db
     .insert(schema.users)
-    .values({ id: `other-of-${uid}`, email: `other-of-${uid}@example.com`, firstName: "Asha" });
-  const otherOrder = await makeOrder(db, `other-of-${uid}`, [shop.tagId]);
+    .values({ id: other, email: `${other}@example.com`, firstName: "Asha" });
   const otherReviewId = `rev_other_${uid}`;
   await db.insert(schema.reviews).values({
     id: otherReviewId,
-    productId: shop.tagId,
-    userId: `other-of-${uid}`,
-    orderId: otherOrder,
+    productId: (await makeProduct(db, { categoryId: (await makeCategory(db)).id })).id,
+    userId: other,
+    orderId: pending,
     rating: 5,
     title: "Sturdy",
     body: "Good tag",

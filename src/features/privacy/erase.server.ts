@@ -3,8 +3,9 @@
  * the account's profile and saved addresses go; the orders, payments and refunds the law makes the
  * shop keep stay, with the person masked (name, phone, email, street, city and PIN code; the state
  * stays for the tax reports); their inquiries, quotes and mails lose who they were; their reviews
- * stay as "A customer" or go, as they chose. Issued invoices are the one exception: kept as issued
- * (CGST Act s.36: 72 months). Then the Firebase account is removed.
+ * stay as "A customer" or go, as they chose; proofs, materials, parcels, mail and the owner's audit
+ * rows lose their details (erase-records.server.ts, decision 0135). Issued invoices are the one
+ * exception: kept as issued (CGST Act s.36: 72 months). Then the Firebase account is removed.
  *
  * This is the one module that writes to other features' tables (decision 0062's exception): an
  * erasure must be whole or not at all. tests/privacy-erasure.test.ts scans every table afterwards,
@@ -17,14 +18,15 @@ import {
   carts,
   customInquiries,
   dataRequests,
+  discountUses,
   localPayments,
   orderItems,
   orderLog,
   orders,
-  outbox,
   payments,
   quotes,
   refunds,
+  reminderConsents,
   reviews,
   users,
   webhookEvents,
@@ -33,26 +35,61 @@ import { HttpError } from "../../server/http";
 import { refreshReviewFigures } from "../reviews/review-figures.server";
 import { ANONYMOUS_AUTHOR } from "../reviews/reviews";
 import { newDataRequestId } from "./data-requests.server";
+import {
+  ERASED_TEXT,
+  type ErasedPerson,
+  eraseAudit,
+  eraseMadeToOrder,
+  eraseMail,
+  eraseParcels,
+  withoutFirstName,
+} from "./erase-records.server";
 
 export type ReviewChoice = "keep" | "remove";
 
 /** What an order keeps of a person: no name, phone or email. */
 const MASKED_NAME = { firstName: "Erased", lastName: "customer", phone: "", email: "" };
-const ERASED_TEXT = "(erased at the customer's request)";
 
 /** The address an erased account keeps: unique, unroutable, and saying what happened. */
 export function erasedEmail(uid: string): string {
   return `erased+${uid.toLowerCase()}@erased.invalid`;
 }
 
-/** Text that identifies the person: email, phone digits, full name; for the searches below. */
-function identityPatterns(person: { email: string; phone: string; first: string; last: string }) {
-  const patterns = [person.email];
-  const digits = person.phone.replace(/\D/g, "").slice(-10);
-  if (digits.length === 10) patterns.push(digits);
-  const full = `${person.first} ${person.last}`.trim();
-  if (person.first && person.last) patterns.push(full);
-  return patterns.filter((p) => p.length >= 5).map((p) => `%${p.replace(/[%_\\]/g, "\\$&")}%`);
+const tenDigits = (phone: string) => phone.replace(/\D/g, "").slice(-10);
+
+/** Everything that identifies the person, from the account, saved addresses and orders, before masking. */
+async function gatherPerson(
+  tx: Tx,
+  user: typeof users.$inferSelect,
+  email: string,
+): Promise<ErasedPerson> {
+  const saved = await tx.select().from(addresses).where(eq(addresses.userId, user.id));
+  const placed = await tx
+    .select({ name: orders.shippingName, billing: orders.billingName, to: orders.shippingAddress })
+    .from(orders)
+    .where(or(eq(orders.userId, user.id), eq(orders.claimEmail, email)));
+  const names = placed.flatMap((o) => [o.name, o.billing]);
+  const full = (first: string, last: string) => (first && last ? [`${first} ${last}`] : []);
+  const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+  return {
+    emails: unique([email, ...saved.map((a) => a.email), ...names.map((n) => n.email)]).map((e) =>
+      e.toLowerCase(),
+    ),
+    phones: unique([user.phone, ...saved.map((a) => a.phone), ...names.map((n) => n.phone)])
+      .map(tenDigits)
+      .filter((p) => p.length === 10),
+    fullNames: unique([
+      ...full(user.firstName, user.lastName),
+      ...saved.flatMap((a) => full(a.fName, a.lName)),
+      ...names.flatMap((n) => full(n.firstName, n.lastName)),
+    ]),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    places: unique([
+      ...saved.flatMap((a) => [a.address1, a.address2, a.zipCode]),
+      ...placed.flatMap((o) => [o.to.address1, o.to.address2 ?? "", o.to.zipCode]),
+    ]).filter((p) => p.length >= 4),
+  };
 }
 
 export async function eraseAccountData(
@@ -70,25 +107,25 @@ export async function eraseAccountData(
         "An administrator's account cannot be deleted here. Revoke the role first (npm run admin:grant -- --revoke).",
       );
     const email = user.email.toLowerCase();
-    const saved = await tx.select().from(addresses).where(eq(addresses.userId, uid));
-    const phones = [user.phone, ...saved.map((a) => a.phone)].filter(Boolean);
-    const patterns = identityPatterns({
-      email,
-      phone: phones[0] ?? "",
-      first: user.firstName,
-      last: user.lastName,
-    });
-    for (const phone of phones.slice(1))
-      patterns.push(...identityPatterns({ email, phone, first: "", last: "" }));
+    const person = await gatherPerson(tx, user, email);
 
-    await eraseOrders(tx, uid, email, now);
-    await eraseCustomWork(tx, email);
-    await eraseMail(tx, email, patterns);
-    await eraseReviews(tx, uid, user.firstName, choice);
+    const orderIds = await eraseOrders(tx, uid, email, now);
+    await eraseMadeToOrder(tx, orderIds, user.firstName);
+    await eraseParcels(tx, orderIds);
+    const custom = await eraseCustomWork(tx, email);
+    const mails = await eraseMail(tx, person);
+    const reviewIds = await eraseReviews(tx, uid, user.firstName, choice);
+    await eraseAudit(tx, person, { order: orderIds, review: reviewIds, outbox: mails, ...custom });
+    // A guest's code uses are keyed by their email (discounts' shopperKeyOf).
+    await tx
+      .update(discountUses)
+      .set({ userId: `guest:${erasedEmail(uid)}` })
+      .where(eq(discountUses.userId, `guest:${email}`));
     await tx
       .update(dataRequests)
       .set({ details: "" })
       .where(and(eq(dataRequests.userId, uid), eq(dataRequests.kind, "grievance")));
+    await tx.delete(reminderConsents).where(eq(reminderConsents.userId, uid));
     await tx.delete(addresses).where(eq(addresses.userId, uid));
     await tx.delete(carts).where(eq(carts.userId, uid));
     await tx
@@ -115,12 +152,12 @@ export async function eraseAccountData(
   });
 }
 
-async function eraseOrders(tx: Tx, uid: string, email: string, now: Date): Promise<void> {
+async function eraseOrders(tx: Tx, uid: string, email: string, now: Date): Promise<string[]> {
   const rows = await tx
     .select({ id: orders.id, address: orders.shippingAddress, billing: orders.billingAddress })
     .from(orders)
     .where(or(eq(orders.userId, uid), eq(orders.claimEmail, email)));
-  if (rows.length === 0) return;
+  if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const mask = <A extends { state: string; country: string }>(a: A): A => ({
     ...a,
@@ -150,9 +187,13 @@ async function eraseOrders(tx: Tx, uid: string, email: string, now: Date): Promi
   await tx.update(webhookEvents).set({ body: {} }).where(inArray(webhookEvents.orderId, ids));
   await tx.update(refunds).set({ raw: null }).where(inArray(refunds.orderId, ids));
   await tx.update(orderLog).set({ data: null }).where(inArray(orderLog.orderId, ids));
+  return ids;
 }
 
-async function eraseCustomWork(tx: Tx, email: string): Promise<void> {
+async function eraseCustomWork(
+  tx: Tx,
+  email: string,
+): Promise<{ quote: string[]; inquiry: string[] }> {
   const mine = await tx
     .select({ id: quotes.id, inquiryId: quotes.inquiryId })
     .from(quotes)
@@ -168,7 +209,7 @@ async function eraseCustomWork(tx: Tx, email: string): Promise<void> {
         ),
       );
   const inquiryIds = mine.flatMap((q) => (q.inquiryId ? [q.inquiryId] : []));
-  await tx
+  const inquiries = await tx
     .update(customInquiries)
     .set({ name: "Erased customer", email: "", description: ERASED_TEXT, clientKey: "" })
     .where(
@@ -176,24 +217,9 @@ async function eraseCustomWork(tx: Tx, email: string): Promise<void> {
         sql`lower(${customInquiries.email}) = ${email}`,
         inquiryIds.length > 0 ? inArray(customInquiries.id, inquiryIds) : undefined,
       ),
-    );
-}
-
-/** Mail to or about the person: the message goes, the record that a mail was sent stays. */
-async function eraseMail(tx: Tx, email: string, patterns: string[]): Promise<void> {
-  const about = patterns.map(
-    (p) =>
-      sql`(${outbox.body} ilike ${p} or ${outbox.subject} ilike ${p} or ${outbox.to} ilike ${p})`,
-  );
-  await tx
-    .update(outbox)
-    .set({
-      to: sql`case when lower(${outbox.to}) = ${email} then 'erased@erased.invalid' else ${outbox.to} end`,
-      subject: ERASED_TEXT,
-      body: ERASED_TEXT,
-      replyTo: null,
-    })
-    .where(or(sql`lower(${outbox.replyTo}) = ${email}`, ...about));
+    )
+    .returning({ id: customInquiries.id });
+  return { quote: mine.map((q) => q.id), inquiry: inquiries.map((i) => i.id) };
 }
 
 async function eraseReviews(
@@ -201,12 +227,12 @@ async function eraseReviews(
   uid: string,
   firstName: string,
   choice: ReviewChoice,
-): Promise<void> {
+): Promise<string[]> {
   const mine = await tx
     .select({ id: reviews.id, productId: reviews.productId })
     .from(reviews)
     .where(eq(reviews.userId, uid));
-  if (mine.length === 0) return;
+  if (mine.length === 0) return [];
   if (choice === "remove") await tx.delete(reviews).where(eq(reviews.userId, uid));
   else
     await tx
@@ -215,12 +241,10 @@ async function eraseReviews(
         authorName: ANONYMOUS_AUTHOR,
         authorCityInitial: "",
         // The owner's reply may greet the writer by name.
-        reply:
-          firstName.length >= 2
-            ? sql`replace(${reviews.reply}, ${firstName}, 'there')`
-            : reviews.reply,
+        reply: withoutFirstName(reviews.reply, firstName),
       })
       .where(eq(reviews.userId, uid));
   for (const productId of new Set(mine.map((r) => r.productId)))
     await refreshReviewFigures(tx, productId);
+  return mine.map((r) => r.id);
 }

@@ -5,7 +5,7 @@ import { updatedAt } from "./columns";
 /**
  * One row per owner action (docs/decisions/0081-audit-trail-and-settings.md): who, when, from which
  * address, what changed (before / after as the domain describes them). Never updated or deleted by
- * the shop; kept at least a year.
+ * the shop (an erasure masks the person's details inside, decision 0135); kept at least a year.
  */
 export const auditLog = pgTable(
   "audit_log",
