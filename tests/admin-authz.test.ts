@@ -406,6 +406,13 @@ const ROWS: Row[] = [
       version: 0,
     },
   },
+  { file: "admin/settings/reviews.ts", method: "GET", url: "/v2/admin/settings/reviews" },
+  {
+    file: "admin/settings/reviews.ts",
+    method: "PUT",
+    url: "/v2/admin/settings/reviews",
+    body: { value: { publishAtOnce: true }, version: 0 },
+  },
   // The books (docs/decisions/0083-0086)
   { file: "admin/settings/business.ts", method: "GET", url: "/v2/admin/settings/business" },
   {

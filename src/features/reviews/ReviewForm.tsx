@@ -1,7 +1,8 @@
 /**
  * Write a review of a delivered product (docs/decisions/0100-reviews.md), on /my-orders/{id}: 1-5
  * stars, a title, the text and up to three photos (each uploaded as it is chosen). The schema is
- * the one POST /v2/reviews parses; a refusal's sentence shows on the form.
+ * the one POST /v2/reviews parses; a refusal's sentence shows on the form. The hint under it says
+ * whether the review waits for the shop or shows at once (decision 0136).
  */
 import { useState } from "react";
 import {
@@ -24,9 +25,11 @@ interface Props {
   orderId: string;
   productId: string;
   productName: string;
+  /** The owner publishes new reviews straight away (decision 0136): the hint says so. */
+  publishAtOnce?: boolean;
 }
 
-export default function ReviewForm({ orderId, productId, productName }: Props) {
+export default function ReviewForm({ orderId, productId, productName, publishAtOnce }: Props) {
   const { register, handleSubmit, setValue, setError, clearErrors, watch, formState } =
     useSchemaForm(reviewSchema, {
       defaultValues: { orderId, productId, title: "", body: "", photos: [] },
@@ -167,7 +170,11 @@ export default function ReviewForm({ orderId, productId, productName }: Props) {
       <button type="submit" className={primaryButton} disabled={busy || uploading}>
         {busy ? "Sending..." : "Send review"}
       </button>
-      <p className="text-xs text-ink-500">{REVIEW_TEXTS.submitted.replace("Thank you! ", "")}</p>
+      <p className="text-xs text-ink-500">
+        {publishAtOnce
+          ? REVIEW_TEXTS.atOnceHint
+          : REVIEW_TEXTS.submitted.replace("Thank you! ", "")}
+      </p>
     </form>
   );
 }

@@ -20,12 +20,13 @@ export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** Photo uploads per shopper per hour: three per review, with room for second choices. */
 const PHOTOS_PER_HOUR = 20;
 
-/** POST /v2/reviews { productId, orderId, rating, title, body, photos } -> 201 { id, status } */
+/** POST /v2/reviews { productId, orderId, rating, title, body, photos } -> 201 { id, status, message } */
 export async function postReview(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
   const input = await readJson(context.request, reviewSchema);
   const saved = await submitReview(await getDb(), user.uid, input);
-  return json({ ...saved, message: REVIEW_TEXTS.submitted }, { status: 201 });
+  const message = saved.status === "published" ? REVIEW_TEXTS.published : REVIEW_TEXTS.submitted;
+  return json({ ...saved, message }, { status: 201 });
 }
 
 /** POST /v2/reviews/photos (multipart `file`) -> 201 { url }: only for a buyer with something to review. */

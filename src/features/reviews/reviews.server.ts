@@ -18,6 +18,8 @@ import {
   type ReviewSort,
   type ReviewSummary,
 } from "./reviews";
+import { refreshReviewFigures } from "./review-figures.server";
+import { publishesAtOnce } from "./review-settings.server";
 import type { ReviewInput } from "./reviews.schema";
 
 export function newReviewId(now = new Date()): string {
@@ -58,13 +60,18 @@ export async function mayAddPhotos(db: DbOrTx, uid: string): Promise<boolean> {
   return lines.some((line) => !done.has(line.productId));
 }
 
-/** Stores a new review (pending). Refuses a purchase not delivered, a second review, foreign photos. */
+/**
+ * Stores a new review: pending, or published at once when the owner chose so (the `reviews`
+ * settings section, decision 0136), the product's figures and the catalogue version then moving in
+ * the same transaction as a moderation's would. Refuses a purchase not delivered, a second review,
+ * foreign photos.
+ */
 export async function submitReview(
-  db: DbOrTx,
+  db: Db,
   uid: string,
   input: ReviewInput,
   now = new Date(),
-): Promise<{ id: string; status: "pending" }> {
+): Promise<{ id: string; status: "pending" | "published" }> {
   const line = (await deliveredLines(db, uid, input.orderId)).find(
     (l) => l.productId === input.productId,
   );
@@ -72,26 +79,32 @@ export async function submitReview(
   if (input.photos.some((url) => !isShopImageUrl(url) || url.startsWith("/images/")))
     throw new HttpError(400, REVIEW_TEXTS.notOurPhoto);
   const id = newReviewId(now);
-  const inserted = await db
-    .insert(reviews)
-    .values({
-      id,
-      productId: input.productId,
-      userId: uid,
-      orderId: input.orderId,
-      rating: input.rating,
-      title: input.title,
-      body: input.body,
-      photos: input.photos,
-      authorName: line.firstName.trim().split(/\s+/)[0] || "A customer",
-      authorCityInitial: cityInitial(line.city),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: reviews.id });
-  if (inserted.length === 0) throw new HttpError(409, REVIEW_TEXTS.already);
-  return { id, status: "pending" };
+  return db.transaction(async (tx) => {
+    const status = (await publishesAtOnce(tx)) ? "published" : "pending";
+    const inserted = await tx
+      .insert(reviews)
+      .values({
+        id,
+        productId: input.productId,
+        userId: uid,
+        orderId: input.orderId,
+        rating: input.rating,
+        title: input.title,
+        body: input.body,
+        photos: input.photos,
+        authorName: line.firstName.trim().split(/\s+/)[0] || "A customer",
+        authorCityInitial: cityInitial(line.city),
+        status,
+        publishedAt: status === "published" ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: reviews.id });
+    if (inserted.length === 0) throw new HttpError(409, REVIEW_TEXTS.already);
+    if (status === "published") await refreshReviewFigures(tx, input.productId);
+    return { id, status };
+  });
 }
 
 /** The average and count of a product's published reviews. */

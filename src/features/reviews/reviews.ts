@@ -27,6 +27,10 @@ export const REVIEW_TEXTS = {
   notOurPhoto: "Each photo must be one uploaded through the review form.",
   noPhotoRight: "Photos can be added once an order of yours has been delivered.",
   submitted: "Thank you! Your review will show once the shop has checked it.",
+  /** When the owner publishes new reviews straight away (decision 0136). */
+  published: "Thank you! Your review is now on the product page.",
+  /** Under the form, in place of the wait when reviews are published straight away. */
+  atOnceHint: "Your review shows on the product page as soon as you send it.",
   noReview: "No such review.",
 } as const;
 

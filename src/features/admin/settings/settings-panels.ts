@@ -18,4 +18,5 @@ export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "studio", title: "Studio", load: () => import("./StudioPanel") },
   { key: "shipping", title: "Shipping", load: () => import("./ShippingPanel") },
   { key: "privacy", title: "Privacy", load: () => import("./PrivacyPanel") },
+  { key: "reviews", title: "Reviews", load: () => import("./ReviewsPanel") },
 ];
