@@ -115,10 +115,11 @@ export async function eraseParcels(tx: Tx, orderIds: string[]): Promise<void> {
  */
 export async function eraseMail(tx: Tx, person: ErasedPerson): Promise<string[]> {
   const emails = person.emails.map((e) => e.toLowerCase());
-  if (emails.length > 0)
-    await tx
-      .delete(outbox)
-      .where(and(isNull(outbox.sentAt), inArray(sql`lower(${outbox.to})`, emails)));
+  // No email (an account without one): nothing is addressed to them; `false` keeps the SQL valid.
+  const toThem = emails.length > 0 ? inArray(sql`lower(${outbox.to})`, emails) : sql`false`;
+  const replyToThem =
+    emails.length > 0 ? inArray(sql`lower(${outbox.replyTo})`, emails) : sql`false`;
+  await tx.delete(outbox).where(and(isNull(outbox.sentAt), toThem));
   const about = identityPatterns(person).map(
     (p) =>
       sql`(${outbox.body} ilike ${p} or ${outbox.subject} ilike ${p} or ${outbox.to} ilike ${p})`,
@@ -126,15 +127,12 @@ export async function eraseMail(tx: Tx, person: ErasedPerson): Promise<string[]>
   const kept = await tx
     .update(outbox)
     .set({
-      to: sql`case when lower(${outbox.to}) in (${sql.join(
-        emails.map((e) => sql`${e}`),
-        sql`, `,
-      )}) then 'erased@erased.invalid' else ${outbox.to} end`,
+      to: sql`case when ${toThem} then 'erased@erased.invalid' else ${outbox.to} end`,
       subject: ERASED_TEXT,
       body: ERASED_TEXT,
       replyTo: null,
     })
-    .where(or(inArray(sql`lower(${outbox.replyTo})`, emails), ...about))
+    .where(or(toThem, replyToThem, ...about))
     .returning({ id: outbox.id });
   return kept.map((m) => m.id);
 }
