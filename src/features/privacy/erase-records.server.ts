@@ -4,7 +4,8 @@
  * entered, parcels' provider payloads, mail to or about them, and the owner's audit trail, whose
  * rows stay (it is the owner's record) with the person's details masked in `before`/`after`.
  */
-import { type AnyColumn, and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../server/db/client";
 import {
   auditLog,
@@ -52,8 +53,8 @@ export function identityPatterns(person: ErasedPerson): string[] {
 }
 
 /** An owner's text that may greet the person by first name: the name becomes "there". */
-export function withoutFirstName(column: AnyColumn, firstName: string): SQL | AnyColumn {
-  return firstName.length >= 2 ? sql`replace(${column}, ${firstName}, 'there')` : column;
+export function withoutFirstName(column: AnyPgColumn, firstName: string): SQL {
+  return firstName.length >= 2 ? sql`replace(${column}, ${firstName}, 'there')` : sql`${column}`;
 }
 
 /** Proof rounds keep their images and statuses; the person's answers go, the owner's greetings lose the name. */
