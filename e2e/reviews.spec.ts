@@ -3,7 +3,8 @@
  * the order delivered, the shopper reviews it from /my-orders/{id}, the owner publishes it from
  * /admin/reviews (the navigation counting it first), and the product page shows it with JavaScript
  * off, with the review in its JSON-LD. Then a shopper reads the privacy notice, deletes their
- * account from /my-profile and can no longer sign in.
+ * account from /my-profile and can no longer sign in. Last, the owner turns "Publish new reviews
+ * straight away" on and off in Settings (decision 0136).
  */
 import { expect, test, type Page } from "./fixtures";
 import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
@@ -126,4 +127,26 @@ test("a shopper deletes their account from the profile and cannot sign in again"
   await page.waitForURL((url) => url.pathname === "/");
   await expect(toast(page, "Your account has been deleted.")).toBeVisible();
   expect((await idToken(request, who)).status).toBe(400);
+});
+
+test("the owner turns on publishing new reviews straight away, and off again", async ({
+  browser,
+}) => {
+  const owner = await ownerPage(browser);
+  await owner.goto("/admin/settings#settings-reviews");
+  const panel = owner.locator('[data-settings-panel="reviews"]');
+  const box = panel.getByLabel("Publish new reviews straight away");
+  await hydrated(owner, panel.getByRole("button", { name: "Save" }));
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await panel.getByRole("button", { name: "Save" }).click();
+  await expect(toast(owner, "Review settings saved")).toBeVisible();
+  await owner.reload();
+  await hydrated(owner, panel.getByRole("button", { name: "Save" }));
+  await expect(box).toBeChecked();
+  // Back to the default, so the shop's reviews wait for the owner again.
+  await box.uncheck();
+  await panel.getByRole("button", { name: "Save" }).click();
+  await expect(toast(owner, "Review settings saved").last()).toBeVisible();
+  await owner.context().close();
 });
