@@ -160,6 +160,9 @@ describe.each(dbKinds)("downloading my data on %s", (kind) => {
     for (const section of ["reviews", "inquiries", "quotes", "studioStages", "documents"])
       expect(Array.isArray(data[section])).toBe(true);
     expect(answer.text).not.toContain(`tok_${uid}`);
+    expect(data.mails.find((m: { subject: string }) => m.subject === "Your order").body).toContain(
+      "Unsubscribe: https://shop.example/unsubscribe/(link removed)",
+    );
   });
 
   it("lists the earlier download among the data requests", async () => {

@@ -173,7 +173,7 @@ export async function seedPersonEverywhere(
       id: `mail_sent_${uid}`,
       to: email,
       subject: "Your order",
-      body: `Hello ${fullName}`,
+      body: `Hello ${fullName}. Unsubscribe: https://shop.example/unsubscribe/tok_${uid}_abcdefghijklmnop`,
       sentAt: new Date(),
     },
     { id: `mail_unsent_${uid}`, to: email, subject: "Your parcel", body: "On its way" },

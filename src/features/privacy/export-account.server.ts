@@ -78,18 +78,26 @@ async function quotesOf(tx: Tx, email: string) {
 }
 
 export async function accountSections(tx: Tx, uid: string, email: string) {
-  const [consent] = await tx
+  const [consentRow] = await tx
     .select({
       consented: reminderConsents.consented,
       source: reminderConsents.source,
       changedAt: reminderConsents.updatedAt,
+      token: reminderConsents.unsubscribeToken,
     })
     .from(reminderConsents)
     .where(eq(reminderConsents.userId, uid));
+  const token = consentRow?.token ?? "";
+  // The unsubscribe link's token is a secret (decision 0097): not in the file, not even in a mail.
+  const hideToken = (text: string) => (token ? text.replaceAll(token, "(link removed)") : text);
   return {
     cart: await cartOf(tx, uid),
     /** The choice as it stands, where and when it was last made (withdrawals: dataRequests). */
-    reminderConsent: consent ?? { consented: false, source: "", changedAt: null },
+    reminderConsent: {
+      consented: consentRow?.consented ?? false,
+      source: consentRow?.source ?? "",
+      changedAt: consentRow?.changedAt ?? null,
+    },
     cartReminders: await tx
       .select({ cartChangedAt: cartReminders.cartChangedAt, sentAt: cartReminders.sentAt })
       .from(cartReminders)
@@ -133,7 +141,7 @@ export async function accountSections(tx: Tx, uid: string, email: string) {
       .from(customInquiries)
       .where(sql`lower(${customInquiries.email}) = ${email}`),
     quotes: await quotesOf(tx, email),
-    mails: await mailsTo(tx, email, MAILS_LIMIT),
+    mails: (await mailsTo(tx, email, MAILS_LIMIT)).map((m) => ({ ...m, body: hideToken(m.body) })),
     dataRequests: await tx
       .select({
         kind: dataRequests.kind,
