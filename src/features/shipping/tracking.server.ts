@@ -14,6 +14,7 @@ import { shopConfig } from "../../server/shop-config";
 import { logOrder } from "../orders/order-log.server";
 import { loadOrderRow, moveOrderForShipment } from "../orders/order-records.server";
 import { readSection } from "../settings/settings-store.server";
+import { type DispatchHolds, leftWithHolds } from "./dispatch-rule";
 import { shippingProviderFor } from "./providers/index.server";
 import type { ShipmentStatus, ShippingProvider, TrackingSnapshot } from "./providers/provider";
 import { shippingSection } from "./shipping-settings";
@@ -46,15 +47,25 @@ function mergeScans(known: ShipmentScan[], incoming: ShipmentScan[]): ShipmentSc
 
 export type TrackingOutcome = "unknown" | "duplicate" | "recorded" | "moved";
 
-/** Applies one snapshot of a parcel's news, in one transaction. */
+export interface TrackingOptions {
+  now?: Date;
+  /** The shipment the news is for (the owner's marks); else found by the AWB. */
+  shipmentId?: string;
+  /** Written in the same transaction when the event is new (the owner's audit row). */
+  alsoRecord?: (tx: Tx) => Promise<void>;
+}
+
+/**
+ * Applies one snapshot of a parcel's news, in one transaction. A pickup is what already happened:
+ * it is recorded even while the dispatch rule holds the order, and the holds it broke go on the
+ * order's log (dispatch-rule.ts).
+ */
 export async function applyTracking(
   db: Db,
   snapshot: TrackingSnapshot,
   source: "webhook" | "recheck" | "owner",
-  now = new Date(),
-  shipmentId?: string,
-  /** Written in the same transaction when the event is new (the owner's audit row). */
-  alsoRecord?: (tx: Tx) => Promise<void>,
+  holds: DispatchHolds,
+  { now = new Date(), shipmentId, alsoRecord }: TrackingOptions = {},
 ): Promise<TrackingOutcome> {
   return db.transaction(async (tx) => {
     const [shipment] = await tx
@@ -114,7 +125,7 @@ export async function applyTracking(
       })
       .where(eq(shipments.id, shipment.id));
     if (!moves) return "recorded";
-    await orderNews(tx, shipment, snapshot);
+    await orderNews(tx, shipment, snapshot, holds);
     return "moved";
   });
 }
@@ -123,6 +134,7 @@ async function orderNews(
   tx: Tx,
   shipment: typeof shipments.$inferSelect,
   snapshot: TrackingSnapshot,
+  holds: DispatchHolds,
 ): Promise<void> {
   const order = await loadOrderRow(tx, shipment.orderId);
   if (!order) return;
@@ -158,6 +170,8 @@ async function orderNews(
       shipment.pickedUpAt ?? snapshot.at,
       shipment.awb,
     );
+    const broke = moved ? leftWithHolds(await holds(tx, order.id), shipment.awb) : null;
+    if (broke) await logOrder(tx, order.id, "shipment", broke, { shipmentId: shipment.id });
     if (moved && shopper && snapshot.status !== "delivered")
       await sendMail(tx, shopperParcelMail("shipped", shopper, facts, shop));
   }
@@ -188,6 +202,7 @@ const MOVING = ["booked", "picked_up", "in_transit", "out_for_delivery"];
 export async function recheckQuietShipments(
   db: Db,
   provider: ShippingProvider,
+  holds: DispatchHolds,
   now = new Date(),
   limit = 20,
 ): Promise<number> {
@@ -211,7 +226,8 @@ export async function recheckQuietShipments(
   for (const parcel of due) {
     const snapshot = await provider.track(parcel.awb).catch(() => null);
     asked++;
-    if (snapshot) await applyTracking(db, snapshot, "recheck", now, parcel.id);
+    if (snapshot)
+      await applyTracking(db, snapshot, "recheck", holds, { now, shipmentId: parcel.id });
     else await db.update(shipments).set({ lastNewsAt: now }).where(eq(shipments.id, parcel.id));
   }
   return asked;
@@ -219,9 +235,14 @@ export async function recheckQuietShipments(
 
 /** The background jobs' step (checkout/background-jobs.server.ts): asks at most hourly per process. */
 let lastRecheck = 0;
-export async function recheckShipmentsIfDue(db: Db, now = Date.now()): Promise<void> {
+export async function recheckShipmentsIfDue(
+  db: Db,
+  holds: DispatchHolds,
+  now = Date.now(),
+): Promise<void> {
   if (now - lastRecheck < 3600_000) return;
   lastRecheck = now;
   const { value } = await readSection(db, shippingSection);
-  if (value.provider === "shiprocket") await recheckQuietShipments(db, shippingProviderFor(value));
+  if (value.provider === "shiprocket")
+    await recheckQuietShipments(db, shippingProviderFor(value), holds);
 }
