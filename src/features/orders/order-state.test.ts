@@ -59,7 +59,8 @@ describe("shippingCharged", () => {
     // A parcel booked or picked up says nothing of the charge: not a ₹0.00 "charged" line.
     const shipped = { status: "shipped", shipping: { ...base.shipping, cost: 0 } };
     expect(shippingCharged(shipped)).toBeNull();
-    expect(shippingCharged({ ...shipped, status: "delivered" })).toBeNull();
+    const delivered = { ...shipped, status: "delivered" };
+    expect(shippingCharged(delivered)).toBeNull();
     expect(shippingCharged({ shipping: { ...base.shipping, cost: 12000 } })).toBe(12000);
   });
 });
