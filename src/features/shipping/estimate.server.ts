@@ -8,6 +8,7 @@
  */
 import type { DbOrTx } from "../../server/db/client";
 import { HttpError } from "../../server/http";
+import { log } from "../../server/log/logger";
 import { isPinCode } from "../../lib/address";
 import { readSection } from "../settings/settings-store.server";
 import { shippingProviderFor } from "./providers/index.server";
@@ -49,7 +50,12 @@ export async function serviceabilityFor(
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, { at: now, answer });
     return answer;
-  } catch {
+  } catch (error) {
+    // No answer (timed out, refused with a 4xx/5xx, not understood): the estimate goes on without
+    // the courier's part and says so (decision 0108); nothing is cached, so the next ask tries again.
+    log.warn(
+      `[shipping] serviceability for PIN ${pin} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   }
 }

@@ -10,6 +10,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
 import { type ShipmentScan, shipmentEvents, shipments } from "../../server/db/schema";
 import { ownerAddress, sendMail } from "../../server/mail.server";
+import { log } from "../../server/log/logger";
 import { shopConfig } from "../../server/shop-config";
 import { logOrder } from "../orders/order-log.server";
 import { loadOrderRow, moveOrderForShipment } from "../orders/order-records.server";
@@ -197,7 +198,9 @@ const MOVING = ["booked", "picked_up", "in_transit", "out_for_delivery"];
 
 /**
  * The re-check (decision 0107): parcels on their way that the provider has not mentioned for a day
- * are asked about, a few at a time; an answer counts as news, so each is asked at most daily.
+ * are asked about, a few at a time, the longest quiet first; an answer counts as news, so each is
+ * asked at most daily. A call that fails is no answer: it is logged, the other parcels are still
+ * asked, and that parcel is asked again at the next re-check.
  */
 export async function recheckQuietShipments(
   db: Db,
@@ -221,11 +224,19 @@ export async function recheckQuietShipments(
         ),
       ),
     )
+    .orderBy(sql`coalesce(${shipments.lastNewsAt}, ${shipments.createdAt})`)
     .limit(limit);
   let asked = 0;
   for (const parcel of due) {
-    const snapshot = await provider.track(parcel.awb).catch(() => null);
     asked++;
+    let snapshot: TrackingSnapshot | null;
+    try {
+      snapshot = await provider.track(parcel.awb);
+    } catch (error) {
+      const sentence = error instanceof Error ? error.message : String(error);
+      log.warn(`[shipping] re-check of parcel ${parcel.awb} failed: ${sentence}`);
+      continue;
+    }
     if (snapshot)
       await applyTracking(db, snapshot, "recheck", holds, { now, shipmentId: parcel.id });
     else await db.update(shipments).set({ lastNewsAt: now }).where(eq(shipments.id, parcel.id));
