@@ -15,7 +15,7 @@ import { shippingProviderFor } from "./providers/index.server";
 import type { Serviceability } from "./providers/provider";
 import { shippingSection, type ShippingSettings } from "./shipping-settings";
 import { pickCourier } from "./courier-choice";
-import { type EstimateJson, NOT_DELIVERED } from "./shipping";
+import { type EstimateJson, NOT_DELIVERED, PIN_NEEDED } from "./shipping";
 
 const CACHE_MS = 6 * 3600_000;
 const CACHE_MAX = 5_000;
@@ -70,8 +70,7 @@ export async function deliveryEstimate(
   input: { pin: string; weightGrams: number; dispatchDays: number },
   now = new Date(),
 ): Promise<DeliveryEstimate> {
-  if (!isPinCode(input.pin))
-    throw new HttpError(400, "Enter a 6-digit PIN code, for example 560001.");
+  if (!isPinCode(input.pin)) throw new HttpError(400, PIN_NEEDED);
   const { value: settings } = await readSection(db, shippingSection);
   const answer = await serviceabilityFor(settings, input.pin, input.weightGrams, now.getTime());
   const dispatchBy = addDays(now, input.dispatchDays);
