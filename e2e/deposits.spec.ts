@@ -110,6 +110,16 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   await owner.reload();
   await expect(panel).toContainText("balance ₹7,000.00 paid");
   await ownerContext.close();
+  // A quote's piece also waits for its proof (the one dispatch rule, docs/decisions/0130).
+  const proof = await request.post(`/v2/admin/order/${orderId}/proofs`, {
+    headers: bearer,
+    data: { images: ["/images/categories/custom-keepsakes.svg"], message: "Your panel" },
+  });
+  expect(proof.status(), await proof.text()).toBe(201);
+  const approved = await request.post(`/v2/quotes/${quotePath.split("/").pop()}/proof`, {
+    data: { decision: "approve" },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
   const ship = await request.put(`/v2/admin/order/${orderId}?status=shipped`, {
     headers: bearer,
     data: { trackingNumber: "TRK1" },

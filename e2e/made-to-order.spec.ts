@@ -1,12 +1,26 @@
 /**
  * Made to order at checkout and after (decisions 0120, 0122): a needed-by date that cannot be made
  * is refused before payment with the plain reason, a later one is accepted and paid; then "Order
- * again" on the order's page puts its lines back in the cart.
+ * again" on the order's page puts its lines back in the cart. On a quote's page the inquiry's date
+ * is prefilled and answered live before Pay.
  */
+import type { APIRequestContext } from "@playwright/test";
 import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { toast } from "./shop-helpers";
+
+const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
+const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+
+async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
+    { data: { ...OWNER, returnSecureToken: true } },
+  );
+  expect(res.ok(), await res.text()).toBe(true);
+  return { authorization: `Bearer ${((await res.json()) as { idToken: string }).idToken}` };
+}
 
 const dateIn = (days: number) =>
   new Date(Date.now() + days * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);
@@ -40,4 +54,61 @@ test("a needed-by date refused before payment, a later one paid, and the order o
   await hydrated(page, button);
   await button.click();
   await expect(again.getByRole("status")).toContainText("to your cart at today's prices.");
+});
+
+test("a quote's page: the inquiry's needed-by date prefilled and answered live; Pay refused while it cannot be made", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const bearer = await ownerBearer(request);
+  const inquiry = await request.post("/v2/custom-order-email", {
+    data: {
+      name: "Meera Rao",
+      email: `needed.${Date.now()}@example.com`,
+      productType: "Wall art",
+      colors: "",
+      size: "",
+      budget: "",
+      description: "A panel for a wedding.",
+      neededBy: dateIn(12),
+    },
+  });
+  expect(inquiry.status(), await inquiry.text()).toBe(201);
+  const inquiryId = ((await inquiry.json()) as { id: string }).id;
+  const created = await request.post(`/v2/admin/inquiries/${inquiryId}/quotes`, {
+    headers: bearer,
+    data: {
+      title: "Wedding panel",
+      description: "24 inch panel",
+      price: 5000,
+      shippingWeight: 2,
+      dispatchMinDays: 10,
+      dispatchMaxDays: 20,
+      stageSet: "custom",
+      expiresAt: dateIn(10),
+    },
+  });
+  const quoteId = ((await created.json()) as { id: string }).id;
+  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
+  await page.goto(new URL(((await sent.json()) as { link: string }).link).pathname);
+
+  const needed = page.getByLabel("Needed by (optional)");
+  await expect(needed).toHaveValue(dateIn(12));
+  const pay = page.getByRole("button", { name: /^Pay .* via UPI$/ });
+  await hydrated(page, pay);
+  await page.getByLabel("Phone").fill("98765 43210");
+  await page.getByLabel("Address line 1").fill("4 Lake Road");
+  await page.getByLabel("City").fill("Pune");
+  await page.getByLabel("State").selectOption("Maharashtra");
+  await page.getByLabel("PIN code").fill("411001");
+  await expect(page.locator('[data-needed-by-verdict="late"]')).toContainText(
+    "We cannot have it with you by",
+  );
+  await pay.click();
+  await expect(toast(page, "Needed-by date")).toBeVisible();
+  expect(new URL(page.url()).pathname).toMatch(/^\/quote\//);
+
+  await needed.fill(dateIn(60));
+  await expect(page.locator('[data-needed-by-verdict="ok"]')).toContainText("We can make it");
 });

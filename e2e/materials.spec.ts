@@ -7,6 +7,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
+import { preservationTimeline } from "../src/features/made-to-order/preservation";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
@@ -117,6 +118,11 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
   await panel.locator("[data-mark-received]").click();
   await expect(toast(owner, "Parcel marked received")).toBeVisible();
   await expect(panel).toHaveAttribute("data-received", "true");
+  // The owner sees the preservation dates counted from today's receipt (docs/decisions/0123).
+  const timeline = preservationTimeline(new Date());
+  await expect(panel.locator("[data-preservation-timeline] li")).toHaveText(
+    timeline.map((s) => s.sentence),
+  );
   await ownerContext.close();
 
   // The customer's page: received, with the photo, and the promise counted from receipt.
@@ -125,6 +131,9 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
   await expect(flowers).toContainText("Fresh and well packed");
   await expect(flowers.locator("[data-materials-promise]")).toContainText(
     "Your keepsake's timeline counts from their arrival",
+  );
+  await expect(flowers.locator("[data-preservation-timeline] li")).toHaveText(
+    timeline.map((s) => s.sentence),
   );
   const after = await request.get(`/v2/admin/order/${orderId}/materials`, { headers: bearer });
   expect(

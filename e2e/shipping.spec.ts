@@ -88,6 +88,13 @@ test("the owner ships an order by hand and the shopper follows the parcel to del
   const parcel = page.getByTestId("order-parcels");
   await expect(parcel).toContainText("Picked up");
   await expect(parcel).toContainText("DL1234567890");
+  // No charge is known yet: the line is not a ₹0.00 "charged" one (docs/decisions/0076).
+  const detail = page.locator(`[data-order-detail="${orderId}"]`);
+  await expect(detail.getByText("Shipping (charged at dispatch)")).toHaveCount(0);
+  await expect(detail.locator("[data-order-shipping]")).toHaveText("₹0.00");
+  await expect(
+    detail.getByText("Shipping charges are calculated and charged when your order is ready"),
+  ).toBeVisible();
 
   await parcels.getByRole("button", { name: "Mark delivered" }).click();
   await expect(parcels).toContainText("Delivered · Delhivery");

@@ -19,6 +19,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 const depositRoute = await import("../src/pages/v2/admin/quotes/[id]/deposit");
 const balanceRoute = await import("../src/pages/v2/admin/order/[id]/balance");
 const adminOrder = await import("../src/pages/v2/admin/order/[id]");
+const shipmentsRoute = await import("../src/pages/v2/admin/order/[id]/shipments");
 const { sendDueBalanceReminders } = await import("../src/features/custom/balance-reminders.server");
 
 describe.each(dbKinds)("deposits on %s", (kind) => {
@@ -89,6 +90,27 @@ describe.each(dbKinds)("deposits on %s", (kind) => {
     const refused = await ship(orderId);
     expect(refused.status).toBe(409);
     expect(refused.json.error).toContain("The balance of this order is not paid yet");
+    // Booking a parcel is dispatch too (docs/decisions/0130): refused the same way, nothing stored.
+    const parcel = {
+      key: `dep-parcel-${kind}`,
+      weightGrams: 900,
+      lengthCm: 30,
+      breadthCm: 30,
+      heightCm: 8,
+      courierName: "DTDC",
+      awb: "DTDC123",
+    };
+    const booking = await call(shipmentsRoute.POST, `/v2/admin/order/${orderId}/shipments`, {
+      method: "POST",
+      token: OWNER,
+      body: parcel,
+      params: { id: orderId },
+    });
+    expect(booking.status).toBe(409);
+    expect(booking.json.error).toBe(refused.json.error);
+    expect(
+      await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, orderId)),
+    ).toEqual([]);
 
     const sent = await balance(orderId);
     expect(sent.status).toBe(201);

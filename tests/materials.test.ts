@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { preservationTimeline } from "../src/features/made-to-order/preservation";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
 import { makeShopper, orderBody } from "./helpers/checkout";
@@ -54,6 +55,7 @@ describe.each(dbKinds)("customer materials on %s", (kind) => {
     expect(read.status).toBe(200);
     expect(read.json.reference).toMatch(/^RT-[A-Z0-9]{8}$/);
     expect(read.json.receivedAt).toBeNull();
+    expect(read.json.timeline).toEqual([]);
 
     expect((await sent(q.token, { courier: "", tracking: "X1" })).status).toBe(400);
     const told = await sent(q.token, { courier: "Blue Dart", tracking: "BD123456" });
@@ -70,6 +72,13 @@ describe.each(dbKinds)("customer materials on %s", (kind) => {
     });
     expect(marked.status).toBe(200);
     expect(marked.json).toMatchObject({ promiseMoved: true, receivedNote: "Fresh, well packed" });
+    // The preservation timeline, dated from the receipt (docs/decisions/0123).
+    expect(marked.json.timeline).toEqual(preservationTimeline(new Date(marked.json.receivedAt)));
+    expect(marked.json.timeline.map((s: { step: string }) => s.step)).toEqual([
+      "drying",
+      "silica",
+      "keepsake",
+    ]);
     const after = await k.orderRow(orderId);
     // 25 days from payment became 25 days from receipt.
     expect(after.promisedDispatchAt!.getTime()).toBeGreaterThan(

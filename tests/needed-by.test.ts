@@ -19,6 +19,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 const checkRoute = await import("../src/pages/v2/needed-by");
 const listRoute = await import("../src/pages/v2/admin/needed-by");
 const createRoute = await import("../src/pages/create-order");
+const quoteCheckRoute = await import("../src/pages/v2/quotes/[token]/needed-by");
 
 describe.each(dbKinds)("needed-by dates on %s", (kind) => {
   const k = customWorkKit(kind);
@@ -110,5 +111,57 @@ describe.each(dbKinds)("needed-by dates on %s", (kind) => {
       .from(schema.orderNeededBy)
       .where(eq(schema.orderNeededBy.orderId, ok.json.order_id));
     expect(kept?.neededBy).toBe(addDays(today, 30));
+  });
+
+  it("a quote's page carries the inquiry's date into its pay form and answers live, with the pay call's sentence", async () => {
+    const q = await k.sentQuote();
+    await k.t.db
+      .update(schema.customInquiries)
+      .set({ neededBy: addDays(today, 12) })
+      .where(eq(schema.customInquiries.id, q.inq));
+    const page = await k.view(q.token);
+    expect(page.json.neededBy).toBe(addDays(today, 12));
+    const check = (body: unknown) =>
+      call(quoteCheckRoute.POST, `/v2/quotes/${q.token}/needed-by`, {
+        method: "POST",
+        body,
+        params: { token: q.token },
+      });
+    // A guest's typed PIN (the pay body's, Pune); the 15 days' window + transit cannot make 12 days.
+    const late = await check({ needed_by: addDays(today, 12), pin: "411001" });
+    expect(late.status).toBe(200);
+    expect(late.json.ok).toBe(false);
+    const refused = await k.pay(q.token, payBody({ needed_by: addDays(today, 12) }));
+    expect(refused.json.error).toBe(late.json.sentence);
+    const fine = await check({ needed_by: addDays(today, 30), pin: "411001" });
+    expect(fine.json).toMatchObject({ ok: true, transitDays: late.json.transitDays });
+    // Bad input: a sentence to act on, nothing written.
+    expect((await check({ needed_by: addDays(today, 30) })).json.error).toBe(
+      "Choose a saved address or type the PIN code to check the date.",
+    );
+    expect((await check({ needed_by: addDays(today, 30), pin: "012345" })).status).toBe(400);
+    expect((await check({ needed_by: addDays(today, 30), address_id: "addr-1" })).status).toBe(401);
+    expect(
+      (
+        await call(quoteCheckRoute.POST, "/v2/quotes/nope/needed-by", {
+          method: "POST",
+          body: { needed_by: addDays(today, 30), pin: "302001" },
+          params: { token: "nope" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      await k.t.db.select().from(schema.orders).where(eq(schema.orders.quoteId, q.id)),
+    ).toHaveLength(0);
+  });
+
+  it("a past inquiry date is not prefilled; a quote without one has none", async () => {
+    const q = await k.sentQuote();
+    expect((await k.view(q.token)).json.neededBy).toBe("");
+    await k.t.db
+      .update(schema.customInquiries)
+      .set({ neededBy: addDays(today, -3) })
+      .where(eq(schema.customInquiries.id, q.inq));
+    expect((await k.view(q.token)).json.neededBy).toBe("");
   });
 });

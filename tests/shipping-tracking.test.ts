@@ -12,6 +12,7 @@ import { shippingProviderFor } from "../src/features/shipping/providers/index.se
 import { readSection } from "../src/features/settings/settings-store.server";
 import { WEBHOOK_PATH } from "../src/features/shipping/shipping";
 import { shippingSection } from "../src/features/shipping/shipping-settings";
+import { dispatchHolds } from "../src/features/made-to-order/dispatch-holds.server";
 import { recheckQuietShipments } from "../src/features/shipping/tracking.server";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
@@ -186,13 +187,13 @@ describe.each(dbKinds)("tracking on %s", (kind) => {
       .set({ lastNewsAt: old })
       .where(eq(schema.shipments.id, quiet.shipmentId));
     const { value } = await readSection(k.t.db, shippingSection);
-    const asked = await recheckQuietShipments(k.t.db, shippingProviderFor(value));
+    const asked = await recheckQuietShipments(k.t.db, shippingProviderFor(value), dispatchHolds);
     expect(asked).toBe(1);
     expect(
       k.fake.requests.filter((r) => r.path.startsWith("/courier/track/awb/")).map((r) => r.path),
     ).toEqual([`/courier/track/awb/${quiet.awb}`]);
     expect((await k.order(quiet.orderId)).status).toBe("delivered");
     expect((await k.order(fresh.orderId)).status).toBe("processing");
-    expect(await recheckQuietShipments(k.t.db, shippingProviderFor(value))).toBe(0);
+    expect(await recheckQuietShipments(k.t.db, shippingProviderFor(value), dispatchHolds)).toBe(0);
   });
 });

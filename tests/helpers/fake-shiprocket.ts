@@ -294,6 +294,9 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
     if (path === "/courier/generate/pickup" && req.method === "POST") {
       const parcel = byShipment(body.shipment_id);
       if (!parcel?.awb) return send(res, 400, { message: "AWB not assigned", status_code: 400 });
+      // Shiprocket refuses a second pickup request for a shipment (docs/shipping.md).
+      if (parcel.pickup)
+        return send(res, 400, { message: "Already in Pickup Queue.", status_code: 400 });
       parcel.pickup = true;
       return answer(200, {
         pickup_status: 1,

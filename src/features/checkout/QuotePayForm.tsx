@@ -5,6 +5,8 @@
  * fresh idempotency key. The provider takes over exactly as at checkout (startPayment). Mounted
  * into the quote's page (custom/QuoteView.astro) through its "pay" slot by QuotePayment.astro.
  * react-hook-form over quotePayForm (decision 0017): each field's message under it, gone on edit.
+ * The needed-by date (prefilled from the inquiry) is answered live, as at checkout, and Pay is
+ * refused while the answer is no (docs/decisions/0122).
  */
 import BuyerGstinField from "../books/BuyerGstinField";
 import { useRef, useState } from "react";
@@ -24,7 +26,9 @@ import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from
 import { quotePayForm } from "../custom/quotes.schema";
 import DiscountCodeField from "../discounts/DiscountCodeField";
 import { checkQuoteCode, type AppliedCode } from "../discounts/discounts-client";
-import { NEEDED_BY_TEXTS } from "../made-to-order/needed-by";
+import { isPinCode } from "../../lib/address";
+import { NEEDED_BY_TEXTS, type NeededByVerdict } from "../made-to-order/needed-by";
+import NeededByField, { type NeededByValue } from "../made-to-order/NeededByField";
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -38,6 +42,8 @@ interface Props {
   addresses: SavedAddress[];
   /** Show the discount code field (some code is allowed on quotes). */
   codes?: boolean;
+  /** The inquiry's needed-by date ("YYYY-MM-DD"), prefilled; "" for none. */
+  neededBy?: string;
 }
 
 export default function QuotePayForm({
@@ -48,21 +54,39 @@ export default function QuotePayForm({
   signedIn,
   addresses,
   codes = false,
+  neededBy: initialNeededBy = "",
 }: Props) {
   const hydrated = useHydrated();
   const [savedId, setSavedId] = useState(addresses[0]?.id ?? "");
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState<AppliedCode | null>(null);
+  const [neededBy, setNeededBy] = useState<NeededByValue | null>(null);
   const pressed = useRef(false);
   // Server-rendered (client:load): the inputs carry defaultValue, so no defaultValues here
   // (decision 0017). The new-address fields are dropped from the values while a saved one is chosen.
-  const { register, handleSubmit, formState } = useSchemaForm(quotePayForm, {
+  const { register, handleSubmit, formState, watch } = useSchemaForm(quotePayForm, {
     shouldUnregister: true,
   });
   const { errors } = formState;
+  // The needed-by answer is for a saved address, or for the typed PIN once it is one.
+  const typedPin = watch("zipCode") ?? "";
+  const where = savedId || (isPinCode(typedPin) ? typedPin : null);
+  async function checkDate(date: string, to: string): Promise<NeededByVerdict> {
+    const bearer = savedId && signedIn ? await freshToken().catch(() => null) : null;
+    return api.post<NeededByVerdict>(
+      `/v2/quotes/${encodeURIComponent(token)}/needed-by`,
+      savedId ? { needed_by: date, address_id: to } : { needed_by: date, pin: to },
+      { token: bearer },
+    );
+  }
 
   async function onValid(values: z.output<typeof quotePayForm>) {
     if (pressed.current) return;
+    // The same refusal as checkout's: the date cannot be made, so Pay waits (decision 0122).
+    if (neededBy?.ok === false) {
+      showToast({ type: "error", title: NEEDED_BY_TEXTS.refusedTitle, message: neededBy.sentence });
+      return;
+    }
     pressed.current = true;
     setBusy(true);
     const body = {
@@ -71,7 +95,7 @@ export default function QuotePayForm({
       customer_phone: normaliseIndianMobile(values.phone) ?? values.phone,
       idempotency_key: newIdempotencyKey(),
       ...(code ? { coupon_code: code.code } : {}),
-      ...(values.neededBy ? { needed_by: values.neededBy } : {}),
+      ...(neededBy ? { needed_by: neededBy.date } : {}),
       ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
       ...(savedId
         ? { address_id: savedId }
@@ -210,7 +234,13 @@ export default function QuotePayForm({
           check={(c) => checkQuoteCode(token, c)}
         />
       )}
-      <TextField label={NEEDED_BY_TEXTS.label} {...field("neededBy")} type="date" />
+      <NeededByField
+        addressId={where}
+        disabled={busy}
+        initialDate={initialNeededBy}
+        check={checkDate}
+        onChange={setNeededBy}
+      />
       <BuyerGstinField className="" {...field("buyerGstin")} />
       <button
         type="submit"

@@ -13,6 +13,7 @@ import { deliverDueMail } from "../../server/mail.server";
 import { paymentProvider } from "../../server/payments/index.server";
 import { recheckDueRefunds } from "../refunds/refund-jobs.server";
 import { sendDueCartReminders } from "../reminders/cart-reminders.server";
+import { dispatchHolds } from "../made-to-order/dispatch-holds.server";
 import { recheckShipmentsIfDue } from "../shipping/tracking.server";
 import { sendDueReviewRequests } from "../reviews/review-requests.server";
 import { recheckDueOrders } from "./recheck.server";
@@ -55,7 +56,7 @@ async function runJobs(): Promise<void> {
   await sendDueCartReminders(db).catch((e: unknown) =>
     log.error("[jobs] cart reminders failed", e),
   );
-  await recheckShipmentsIfDue(db).catch((e: unknown) =>
+  await recheckShipmentsIfDue(db, dispatchHolds).catch((e: unknown) =>
     log.error("[jobs] parcel re-check failed", e),
   );
   await sendDueReviewRequests(db).catch((e: unknown) =>

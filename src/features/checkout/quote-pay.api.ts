@@ -18,7 +18,9 @@ import { OrderCreationFailed } from "./create-order.server";
 import { limitCheckoutAttempts, replaceOtherOpenOrders } from "./order-limits.server";
 import { findByToken } from "../custom/quote-payment.server";
 import { checkCodeBody } from "../discounts/discount-schema";
-import { payQuote, quoteCoupon } from "./quote-pay.server";
+import { neededByDate } from "../made-to-order/needed-by";
+import { pinCodeSchema } from "../../lib/address.schema";
+import { checkQuoteNeededBy, payQuote, quoteCoupon } from "./quote-pay.server";
 
 /** The quote's pay body, plus an optional discount code (docs/decisions/0095). */
 const payQuoteBody = z.extend(payQuoteInput, { coupon_code: z.optional(couponCode) });
@@ -76,4 +78,22 @@ export async function postQuoteCode(context: APIContext): Promise<Response> {
     discount: priced.discountPaise,
     total: q.pricePaise - priced.discountPaise,
   });
+}
+
+const neededByCheckBody = z.object({
+  needed_by: neededByDate,
+  address_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  pin: z.optional(pinCodeSchema),
+});
+
+/**
+ * POST /v2/quotes/{token}/needed-by { needed_by, address_id | pin }: the pay form's live answer
+ * (docs/decisions/0122), the verdict the pay call would give; writes nothing.
+ */
+export async function postQuoteNeededBy(context: APIContext): Promise<Response> {
+  const caller = await getAuthUser(context);
+  const body = await readJson(context.request, neededByCheckBody, 4 * 1024);
+  return json(
+    await checkQuoteNeededBy(await getDb(), context.params.token, body, caller?.uid ?? null),
+  );
 }

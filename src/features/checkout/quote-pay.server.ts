@@ -16,7 +16,13 @@ import type { PayQuoteInput } from "../custom/quotes.schema";
 import { holdCodeUse, priceCode, shopperKeyOf } from "../discounts/discount-pricing.server";
 import { logQuoteEvent } from "../custom/quote-records.server";
 import { linkAmount } from "../made-to-order/deposits.server";
-import { recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
+import {
+  checkNeededBy,
+  quoteLines,
+  recordNeededBy,
+  refuseNeededBy,
+} from "../made-to-order/needed-by.server";
+import type { NeededByVerdict } from "../made-to-order/needed-by";
 import { storeOrder, type StoredOrder } from "../orders/store-order.server";
 import { normaliseIndianPhone } from "./checkout";
 import { openProviderOrder, type CreatedOrder } from "./create-order.server";
@@ -122,8 +128,7 @@ export async function payQuote(
         const address = await placeFor(tx, body, uid);
         if (body.needed_by && q.kind === "quote")
           await refuseNeededBy(tx, {
-            pieces: 1,
-            dispatchDays: q.dispatchMaxDays,
+            ...quoteLines(q.dispatchMaxDays),
             neededBy: body.needed_by,
             pin: address.zipCode,
             now,
@@ -179,4 +184,40 @@ export async function payQuote(
     siteUrl,
     now,
   );
+}
+
+/**
+ * POST /v2/quotes/{token}/needed-by: the pay form's live answer (decision 0122), the same check as
+ * the pay call's (one piece in the quote's window plus transit to the PIN); writes nothing. The
+ * PIN is a saved address's (the caller's own) or the typed one.
+ */
+export async function checkQuoteNeededBy(
+  db: Db,
+  token: string | undefined,
+  body: { needed_by: string; address_id?: string | undefined; pin?: string | undefined },
+  uid: string | null,
+  now = new Date(),
+): Promise<NeededByVerdict> {
+  const found = await findByToken(db, token, now);
+  const q = found?.current;
+  if (!q || q.status === "paid" || !isOpenOrPaid(q, now))
+    throw new HttpError(404, "Quote not found");
+  if (q.kind !== "quote")
+    throw new HttpError(400, "A shipping charge has no needed-by date: nothing to check.");
+  let pin = body.pin ?? "";
+  if (body.address_id) {
+    if (!uid)
+      throw new HttpError(401, "Please log in to use a saved address, or type the address.");
+    const saved = await loadSavedAddress(db, uid, body.address_id);
+    if (!saved) throw new HttpError(400, "address_id: no saved address of yours has this id.");
+    pin = saved.zipCode;
+  }
+  if (!pin)
+    throw new HttpError(400, "Choose a saved address or type the PIN code to check the date.");
+  return checkNeededBy(db, {
+    ...quoteLines(q.dispatchMaxDays),
+    neededBy: body.needed_by,
+    pin,
+    now,
+  });
 }

@@ -5,6 +5,8 @@
  * (The payment's return, /quote-return/{order}, is checkout's: checkout/quote-return.server.ts.)
  */
 import type { DbOrTx } from "../../server/db/client";
+import { loadInquiryRow } from "../inquiries/inquiry-records.server";
+import { indiaDay } from "../made-to-order/capacity";
 import { loadOrderRow } from "../orders/order-records.server";
 import {
   depositJson,
@@ -48,6 +50,11 @@ export interface QuotePage {
   stages: OrderStagesJson | null;
   /** A quote asking for an advance (docs/decisions/0124): the split, and whether the balance is paid. */
   deposit: OrderDepositJson | null;
+  /**
+   * Open quotes: the date the inquiry said the piece is needed by ("YYYY-MM-DD", "" for none or a
+   * past one), prefilled in the pay form's needed-by field (docs/decisions/0122).
+   */
+  neededBy: string;
 }
 
 function publicQuote(q: QuoteRow): PublicQuote {
@@ -78,7 +85,14 @@ async function pageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
 
 async function plainPageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
   if (q.status === "replaced")
-    return { state: "replaced", quote: publicQuote(q), order: null, stages: null, deposit: null };
+    return {
+      state: "replaced",
+      quote: publicQuote(q),
+      order: null,
+      stages: null,
+      deposit: null,
+      neededBy: "",
+    };
   if (q.status === "paid" && q.paidOrderId) {
     const o = await loadOrderRow(db, q.paidOrderId);
     const stages = o && q.kind === "quote" ? await loadOrderStages(db, o.id) : null;
@@ -96,9 +110,24 @@ async function plainPageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
         : null,
       stages,
       deposit: null,
+      neededBy: "",
     };
   }
-  return { state: "open", quote: publicQuote(q), order: null, stages: null, deposit: null };
+  return {
+    state: "open",
+    quote: publicQuote(q),
+    order: null,
+    stages: null,
+    deposit: null,
+    neededBy: await inquiryNeededBy(db, q),
+  };
+}
+
+/** The inquiry's needed-by date for a quote's piece, while it is still ahead (India days). */
+async function inquiryNeededBy(db: DbOrTx, q: QuoteRow, now = new Date()): Promise<string> {
+  if (q.kind !== "quote" || !q.inquiryId) return "";
+  const date = (await loadInquiryRow(db, q.inquiryId))?.neededBy ?? "";
+  return date > indiaDay(now) ? date : "";
 }
 
 /** The page of a link; `follow` shows where a replaced quote's link leads now (/quote/{token}/new). */

@@ -161,8 +161,6 @@ export const quotePayForm = z.object({
   city: z.optional(requiredText("City", 100, { required: "City required" })),
   state: z.optional(requiredText("State", 100, { required: "State required" })),
   zipCode: z.optional(pinCodeSchema),
-  /** Optional: the date the piece is needed by, checked before payment (docs/decisions/0122). */
-  neededBy: z.optional(z.string().check(z.maxLength(10))),
   buyerGstin: z.optional(buyerGstinField),
 });
 export type QuotePayFormValues = z.input<typeof quotePayForm>;

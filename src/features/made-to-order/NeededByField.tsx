@@ -2,9 +2,10 @@
  * The optional needed-by date at checkout (docs/decisions/0122-capacity-and-needed-by.md): the
  * shopper picks a date and the shop answers at once, plainly, whether the piece can be with them
  * by then (the promise today plus transit to the chosen address). The checkout form refuses to pay
- * while the answer is no; clearing the date pays as usual.
+ * while the answer is no; clearing the date pays as usual. The quote page's pay form uses it too,
+ * with the inquiry's date prefilled and its own check (POST /v2/quotes/{token}/needed-by).
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { apiJson } from "../account/session-api";
 import { NEEDED_BY_TEXTS, type NeededByVerdict } from "./needed-by";
 
@@ -15,16 +16,35 @@ export interface NeededByValue {
   sentence: string;
 }
 
+/** The caller's cart to a saved address (checkout). */
+const cartCheck = (date: string, addressId: string) =>
+  apiJson<NeededByVerdict>("POST", "/v2/needed-by", { needed_by: date, address_id: addressId });
+
 interface Props {
+  /** Where the piece goes (a saved address id, or on the quote page a PIN); null: not asked yet. */
   addressId: string | null;
   disabled?: boolean;
+  /** The date shown at first (the quote page: the inquiry's needed-by date). */
+  initialDate?: string;
+  /** The check to ask (default: the caller's cart, POST /v2/needed-by). */
+  check?: (date: string, addressId: string) => Promise<NeededByVerdict>;
   onChange(value: NeededByValue | null): void;
 }
 
-export default function NeededByField({ addressId, disabled = false, onChange }: Props) {
+export default function NeededByField({
+  addressId,
+  disabled = false,
+  initialDate = "",
+  check = cartCheck,
+  onChange,
+}: Props) {
   const id = useId();
-  const [date, setDate] = useState("");
+  const [date, setDate] = useState(initialDate);
   const [answer, setAnswer] = useState<NeededByValue | null>(null);
+  // The latest check, read when the date or the address changes (a new function each render
+  // must not ask again).
+  const checkRef = useRef(check);
+  checkRef.current = check;
 
   useEffect(() => {
     if (!date || !addressId) {
@@ -35,7 +55,8 @@ export default function NeededByField({ addressId, disabled = false, onChange }:
     let live = true;
     const pending = { date, ok: null, sentence: "" };
     onChange(pending);
-    apiJson<NeededByVerdict>("POST", "/v2/needed-by", { needed_by: date, address_id: addressId })
+    checkRef
+      .current(date, addressId)
       .then((verdict) => {
         if (!live) return;
         const value = { date, ok: verdict.ok, sentence: verdict.sentence };

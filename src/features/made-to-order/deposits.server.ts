@@ -1,7 +1,7 @@
 /**
  * Deposits for large pieces (docs/decisions/0124-deposits.md): a quote's advance/balance split,
- * the advance as the amount its link takes, the balance's payment link recorded and paid, and
- * dispatch refused while the balance is unpaid. The quotes themselves are custom work's; custom
+ * the advance as the amount its link takes, the balance's payment link recorded and paid (dispatch
+ * waits for it: dispatch-holds.server.ts). The quotes themselves are custom work's; custom
  * work calls these with the rows it holds (decision 0062).
  */
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
@@ -72,20 +72,6 @@ export async function markBalancePaid(tx: Tx, paymentQuoteId: string, now: Date)
     .where(eq(quoteDeposits.balanceQuoteId, paymentQuoteId))
     .returning();
   return rows.length > 0;
-}
-
-/** Before an order ships: 409 while its quote's balance is unpaid. */
-export async function refuseDispatchBeforeBalance(
-  db: DbOrTx,
-  order: { quoteId: string | null; kind: string },
-): Promise<void> {
-  if (order.kind !== "custom" || !order.quoteId) return;
-  const deposit = await loadQuoteDeposit(db, order.quoteId);
-  if (deposit && !deposit.balancePaidAt)
-    throw new HttpError(
-      409,
-      "The balance of this order is not paid yet: send the balance link, and dispatch once it is paid.",
-    );
 }
 
 /**

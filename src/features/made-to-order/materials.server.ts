@@ -29,6 +29,7 @@ import {
   promiseFromReceipt,
 } from "./materials";
 import type { MaterialsReceivedInput, MaterialsSentInput } from "./materials.schema";
+import { preservationTimeline } from "./preservation";
 
 const DAY = 86_400_000;
 /** The category whose products are made from the customer's flowers (as the varmala stages, decision 0046). */
@@ -47,6 +48,7 @@ function json(row: Row, order: Pick<StoredOrder, "promisedDispatchAt">): OrderMa
     receivedNote: row.receivedNote,
     receivedPhotos: row.receivedPhotos,
     promisedDispatchAt: order.promisedDispatchAt?.toISOString() ?? null,
+    timeline: row.receivedAt ? preservationTimeline(row.receivedAt) : [],
   };
 }
 

@@ -2,6 +2,8 @@
  * The customer's own materials (docs/decisions/0123-customer-materials.md), without I/O: the answer
  * type, the parcel reference, the promise counted from receipt, and the texts. Safe in the browser.
  */
+import type { PreservationStep } from "./preservation";
+
 export interface OrderMaterialsJson {
   orderId: string;
   reference: string;
@@ -13,9 +15,11 @@ export interface OrderMaterialsJson {
   receivedNote: string;
   receivedPhotos: string[];
   promisedDispatchAt: string | null;
+  /** Once received: drying, silica gel and the keepsake, dated from the receipt (preservation.ts). */
+  timeline: PreservationStep[];
 }
 
-/** The keepsake takes a minimum of 20 days from the flowers' arrival (SPEC §9 varmala guidance). */
+/** The keepsake takes a minimum of 20 days from the flowers' arrival (docs/product.md §9, "Varmala figures"). */
 export const MIN_DAYS_FROM_RECEIPT = 20;
 /** A parcel not received this many days after payment is listed for the owner. */
 export const OVERDUE_DAYS = 10;

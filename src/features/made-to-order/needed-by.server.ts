@@ -31,6 +31,11 @@ export function neededLines(
   };
 }
 
+/** A quote's piece: one piece in the quote's window (its dispatchMaxDays, decision 0046). */
+export function quoteLines(dispatchMaxDays: number): NeededLines {
+  return { pieces: 1, dispatchDays: Math.max(dispatchMaxDays, 1) };
+}
+
 export async function checkNeededBy(
   db: DbOrTx,
   input: NeededLines & { neededBy: string; pin: string; now?: Date },

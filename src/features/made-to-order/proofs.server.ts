@@ -175,16 +175,22 @@ export async function answerProof(
   });
 }
 
+/** A needed proof that is not approved yet (the dispatch rule, dispatch-holds.server.ts). */
+export async function proofAwaitsApproval(
+  db: DbOrTx,
+  order: Pick<StoredOrder, "id" | "kind">,
+): Promise<boolean> {
+  if (!(await needsProof(db, order))) return false;
+  return !(await roundsOf(db, order.id)).some((r) => r.status === "approved");
+}
+
 /** Called by the studio stages before marking one: 409 while a needed proof is not approved. */
 export async function refuseStageBeforeApproval(
   tx: Tx,
   order: StoredOrder,
   stage: string,
 ): Promise<void> {
-  if (!stageWaitsForApproval(stage)) return;
-  if (!(await needsProof(tx, order))) return;
-  const rows = await roundsOf(tx, order.id);
-  if (!rows.some((r) => r.status === "approved"))
+  if (stageWaitsForApproval(stage) && (await proofAwaitsApproval(tx, order)))
     throw new HttpError(409, PROOF_TEXTS.stageRefused);
 }
 

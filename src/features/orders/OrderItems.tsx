@@ -4,7 +4,7 @@
  * Product, quantity, price and subtotal per line (docs/product.md §2 Customer order detail); on a phone each
  * line is a card (the product on top, "2 × ₹1,499.00" and its subtotal below), so no column is cut
  * off and the page never scrolls sideways. Totals: subtotal, a discount when there is one,
- * shipping (₹0.00 until it is charged at dispatch, then what was charged) and total.
+ * shipping (₹0.00 until a charge is known, then "Shipping (charged at dispatch)" with it) and total.
  */
 import { formatInr } from "../../lib/money";
 import { variantText } from "./order-list";

@@ -54,11 +54,13 @@ describe("orderStateNote", () => {
 });
 
 describe("shippingCharged", () => {
-  it("is unknown before dispatch, then what was charged (0 for free shipping)", () => {
-    expect(shippingCharged({ status: "processing", shipping: base.shipping })).toBeNull();
-    expect(shippingCharged({ status: "shipped", shipping: base.shipping })).toBe(0);
-    expect(
-      shippingCharged({ status: "shipped", shipping: { ...base.shipping, cost: 12000 } }),
-    ).toBe(12000);
+  it("is unknown until a charge is known, shipped or not; then what was charged", () => {
+    expect(shippingCharged({ shipping: base.shipping })).toBeNull();
+    // A parcel booked or picked up says nothing of the charge: not a ₹0.00 "charged" line.
+    const shipped = { status: "shipped", shipping: { ...base.shipping, cost: 0 } };
+    expect(shippingCharged(shipped)).toBeNull();
+    const delivered = { ...shipped, status: "delivered" };
+    expect(shippingCharged(delivered)).toBeNull();
+    expect(shippingCharged({ shipping: { ...base.shipping, cost: 12000 } })).toBe(12000);
   });
 });

@@ -54,12 +54,12 @@ export interface OrderJson {
 }
 
 /**
- * What shipping cost, once it is known: charged at dispatch (docs/product.md §9 policy), so known from the
- * moment the order ships (or the owner entered a cost); null before (docs/decisions/0076-order-pages.md).
+ * What shipping cost, once a charge is known: charged at dispatch (docs/product.md §9 policy), so known
+ * when the shipping charge's link was paid or the owner entered a cost; null otherwise, shipped or not
+ * (a booked or picked-up parcel says nothing of the charge; docs/decisions/0076-order-pages.md).
  */
-export function shippingCharged(order: Pick<OrderJson, "status" | "shipping">): number | null {
-  if (order.shipping.cost > 0) return order.shipping.cost;
-  return order.status === "shipped" || order.status === "delivered" ? 0 : null;
+export function shippingCharged(order: Pick<OrderJson, "shipping">): number | null {
+  return order.shipping.cost > 0 ? order.shipping.cost : null;
 }
 
 /** Whether an order is late: paid, not yet shipped, past its promised dispatch date. */

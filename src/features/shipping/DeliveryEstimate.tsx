@@ -6,9 +6,10 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import { useHydrated } from "../../components/ui/use-hydrated";
+import { isPinCode } from "../../lib/address";
 import { api } from "../../lib/api-client";
 import { indiaDate } from "../../lib/dates";
-import { type EstimateJson, NOT_DELIVERED } from "./shipping";
+import { type EstimateJson, NOT_DELIVERED, PIN_NEEDED } from "./shipping";
 
 const PIN_KEY = "resin-tales:pin";
 
@@ -50,8 +51,8 @@ export default function DeliveryEstimate({
   const started = useRef(false);
   const check = useCallback(
     async (value: string) => {
-      if (!/^[1-9]\d{5}$/.test(value)) {
-        setError("Enter a 6-digit PIN code, for example 560001.");
+      if (!isPinCode(value)) {
+        setError(PIN_NEEDED);
         setAnswer(null);
         return;
       }

@@ -10,6 +10,7 @@ import { getDb } from "../../server/db/client";
 import { products } from "../../server/db/schema";
 import { HttpError, json, readQuery } from "../../server/http";
 import { deliveryEstimate } from "./estimate.server";
+import { PIN_NEEDED } from "./shipping";
 
 const digits = (name: string, max: number) =>
   z
@@ -20,7 +21,7 @@ const digits = (name: string, max: number) =>
     .optional();
 
 const query = z.object({
-  pin: z.string({ error: "Enter a 6-digit PIN code, for example 560001." }).trim(),
+  pin: z.string({ error: PIN_NEEDED }).trim(),
   weight: digits("weight", 100_000),
   days: digits("days", 90),
   product: z.string().trim().max(120).optional(),

@@ -8,13 +8,14 @@
  */
 import type { DbOrTx } from "../../server/db/client";
 import { HttpError } from "../../server/http";
+import { log } from "../../server/log/logger";
 import { isPinCode } from "../../lib/address";
 import { readSection } from "../settings/settings-store.server";
 import { shippingProviderFor } from "./providers/index.server";
 import type { Serviceability } from "./providers/provider";
 import { shippingSection, type ShippingSettings } from "./shipping-settings";
 import { pickCourier } from "./courier-choice";
-import { type EstimateJson, NOT_DELIVERED } from "./shipping";
+import { type EstimateJson, NOT_DELIVERED, PIN_NEEDED } from "./shipping";
 
 const CACHE_MS = 6 * 3600_000;
 const CACHE_MAX = 5_000;
@@ -49,7 +50,12 @@ export async function serviceabilityFor(
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, { at: now, answer });
     return answer;
-  } catch {
+  } catch (error) {
+    // No answer (timed out, refused with a 4xx/5xx, not understood): the estimate goes on without
+    // the courier's part and says so (decision 0108); nothing is cached, so the next ask tries again.
+    log.warn(
+      `[shipping] serviceability for PIN ${pin} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   }
 }
@@ -64,8 +70,7 @@ export async function deliveryEstimate(
   input: { pin: string; weightGrams: number; dispatchDays: number },
   now = new Date(),
 ): Promise<DeliveryEstimate> {
-  if (!isPinCode(input.pin))
-    throw new HttpError(400, "Enter a 6-digit PIN code, for example 560001.");
+  if (!isPinCode(input.pin)) throw new HttpError(400, PIN_NEEDED);
   const { value: settings } = await readSection(db, shippingSection);
   const answer = await serviceabilityFor(settings, input.pin, input.weightGrams, now.getTime());
   const dispatchBy = addDays(now, input.dispatchDays);

@@ -9,6 +9,7 @@ import type { APIContext } from "astro";
 import { getDb } from "../../server/db/client";
 import { errorResponse, json, parseJsonBody, readBodyText } from "../../server/http";
 import { readSection } from "../settings/settings-store.server";
+import type { DispatchHolds } from "./dispatch-rule";
 import { shiprocketSnapshot } from "./providers/shiprocket-shapes";
 import { shippingSection } from "./shipping-settings";
 import { applyTracking } from "./tracking.server";
@@ -21,7 +22,11 @@ export function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export async function postParcelEvent(context: APIContext): Promise<Response> {
+/** `holds`: the dispatch rule, handed in by the route (dispatch-rule.ts). */
+export async function postParcelEvent(
+  context: APIContext,
+  holds: DispatchHolds,
+): Promise<Response> {
   const db = await getDb();
   const { value: settings } = await readSection(db, shippingSection);
   const given = context.request.headers.get("x-api-key") ?? "";
@@ -34,6 +39,6 @@ export async function postParcelEvent(context: APIContext): Promise<Response> {
       400,
       "The body needs awb, current_status, shipment_status_id and current_timestamp.",
     );
-  const outcome = await applyTracking(db, snapshot, "webhook");
+  const outcome = await applyTracking(db, snapshot, "webhook", holds);
   return json({ ok: true, outcome });
 }

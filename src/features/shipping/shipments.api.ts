@@ -5,6 +5,7 @@
  *   POST /v2/admin/order/{id}/shipments        CreateShipmentBody -> 201 { shipment } (booked)
  *   POST /v2/admin/shipments/{id}/book         -> { shipment } (a retry carries on)
  *   POST /v2/admin/shipments/{id}/mark         { status } -> { shipment } (manual shipping)
+ * The routes hand in the dispatch rule (`holds`, made-to-order's; dispatch-rule.ts).
  */
 import type { APIContext } from "astro";
 import { eq } from "drizzle-orm";
@@ -20,6 +21,7 @@ import { parcelGuess } from "./parcel-size.server";
 import { shippingProviderFor } from "./providers/index.server";
 import { type ShipmentStatus, ShippingProviderError } from "./providers/provider";
 import { createShipmentBody, shipmentMarkBody } from "./shipments.schema";
+import type { DispatchHolds } from "./dispatch-rule";
 import { bookShipment, createShipment, listShipments, type ShipmentRow } from "./shipments.server";
 import { type ShipmentJson, SHIPMENT_STATUS_LABELS, type ShipmentsAnswer } from "./shipping";
 import { shippingSection } from "./shipping-settings";
@@ -98,17 +100,17 @@ export async function getShipments(context: APIContext): Promise<Response> {
   return json(await shipmentsAnswer(await getDb(), id));
 }
 
-export async function postShipment(context: APIContext): Promise<Response> {
+export async function postShipment(context: APIContext, holds: DispatchHolds): Promise<Response> {
   const owner = await requireAdmin(context);
   const actor = auditActor(context, owner);
   const id = parseWith(idParam, context.params.id);
   const body = await readJson(context.request, createShipmentBody, 8 * 1024);
   const db = await getDb();
   const { value: settings } = await readSection(db, shippingSection);
-  const { shipment, fresh } = await createShipment(db, id, body, settings, actor);
+  const { shipment, fresh } = await createShipment(db, id, body, settings, actor, holds);
   const booked =
     shipment.status === "booking"
-      ? await bookShipment(db, shipment.id, shippingProviderFor(settings), settings)
+      ? await bookShipment(db, shipment.id, shippingProviderFor(settings), settings, holds)
       : shipment;
   return json({ shipment: shipmentJson(booked) }, { status: fresh ? 201 : 200 });
 }
@@ -119,7 +121,7 @@ async function ownedShipment(db: Db, id: string): Promise<ShipmentRow> {
   return row;
 }
 
-export async function postBook(context: APIContext): Promise<Response> {
+export async function postBook(context: APIContext, holds: DispatchHolds): Promise<Response> {
   const owner = await requireAdmin(context);
   const id = parseWith(idParam, context.params.id);
   const db = await getDb();
@@ -137,12 +139,14 @@ export async function postBook(context: APIContext): Promise<Response> {
     after: { shipmentId: id },
   });
   return json({
-    shipment: shipmentJson(await bookShipment(db, id, shippingProviderFor(settings), settings)),
+    shipment: shipmentJson(
+      await bookShipment(db, id, shippingProviderFor(settings), settings, holds),
+    ),
   });
 }
 
 /** Manual shipping: the owner says the parcel was picked up, delivered, returned or lost. */
-export async function postMark(context: APIContext): Promise<Response> {
+export async function postMark(context: APIContext, holds: DispatchHolds): Promise<Response> {
   const owner = await requireAdmin(context);
   const id = parseWith(idParam, context.params.id);
   const body = await readJson(context.request, shipmentMarkBody, 1024);
@@ -178,16 +182,19 @@ export async function postMark(context: APIContext): Promise<Response> {
       raw: { markedBy: owner.uid, status },
     },
     "owner",
-    at,
-    row.id,
-    (tx) =>
-      recordAudit(tx, auditActor(context, owner), {
-        action: "shipment.mark",
-        entity: "order",
-        entityId: row.orderId,
-        before: { status: row.status },
-        after: { shipmentId: id, status },
-      }),
+    holds,
+    {
+      now: at,
+      shipmentId: row.id,
+      alsoRecord: (tx) =>
+        recordAudit(tx, auditActor(context, owner), {
+          action: "shipment.mark",
+          entity: "order",
+          entityId: row.orderId,
+          before: { status: row.status },
+          after: { shipmentId: id, status },
+        }),
+    },
   );
   return json({ shipment: shipmentJson(await ownedShipment(db, id)) });
 }

@@ -18,6 +18,7 @@ import {
   setCourierCost,
 } from "../orders/order-records.server";
 import { pickCourier } from "./courier-choice";
+import { type DispatchHolds, refuseWhileHeld } from "./dispatch-rule";
 import type { ShippingProvider } from "./providers/provider";
 import { ShippingProviderError } from "./providers/provider";
 import type { CreateShipmentBody } from "./shipments.schema";
@@ -43,13 +44,17 @@ async function totalCourierCost(tx: Tx, orderId: string): Promise<void> {
   await setCourierCost(tx, orderId, Number(row?.sum ?? 0));
 }
 
-/** Stores the owner's shipment (once per form key); manual ones are booked there and then. */
+/**
+ * Stores the owner's shipment (once per form key); manual ones are booked there and then. Refused
+ * (409, nothing stored) while the dispatch rule holds the order (dispatch-rule.ts).
+ */
 export async function createShipment(
   db: Db,
   orderId: string,
   body: CreateShipmentBody,
   settings: ShippingSettings,
   actor: AuditActor,
+  holds: DispatchHolds,
 ): Promise<{ shipment: ShipmentRow; fresh: boolean }> {
   const manual = settings.provider === "manual";
   if (manual && (!body.courierName || !body.awb))
@@ -70,6 +75,7 @@ export async function createShipment(
         400,
         "Only a paid order can be shipped: this one is not paid yet, or was cancelled.",
       );
+    await refuseWhileHeld(holds, tx, orderId);
     const id = `shp_${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
     const values = {
       id,
@@ -136,15 +142,19 @@ async function store(db: Db, id: string, fields: Partial<ShipmentRow>): Promise<
 /**
  * Books a stored shipment with the provider, each step once: a step whose answer is already
  * stored is skipped, so a retry carries on where the last try stopped. Provider failures are kept
- * on the shipment (lastError) and answered 502 with the sentence.
+ * on the shipment (lastError) and answered 502 with the sentence. While the dispatch rule holds
+ * the order, a booking is refused (409) before anything is written or asked.
  */
 export async function bookShipment(
   db: Db,
   id: string,
   provider: ShippingProvider,
   settings: ShippingSettings,
+  holds: DispatchHolds,
   now = new Date(),
 ): Promise<ShipmentRow> {
+  const [before] = await db.select().from(shipments).where(eq(shipments.id, id));
+  if (before?.status === "booking") await refuseWhileHeld(holds, db, before.orderId);
   const row = await claim(db, id, now);
   if (!row) {
     const [current] = await db.select().from(shipments).where(eq(shipments.id, id));

@@ -3,10 +3,12 @@
  * the courier choice, forward-only moves, the parcel mails and the estimate's sentences.
  */
 import { describe, expect, it } from "vitest";
+import { z } from "zod/mini";
 import { pickCourier } from "./courier-choice";
 import { estimateLines } from "./DeliveryEstimate";
 import { shiprocketStatus, shiprocketTime } from "./providers/shiprocket-status";
 import { ownerParcelMail, shopperParcelMail } from "./shipment-mail";
+import { shippingSettingsSchema } from "./shipping-settings.schema";
 import { movesOn } from "./tracking.server";
 
 describe("Shiprocket's words", () => {
@@ -90,5 +92,47 @@ describe("words the shopper and the owner read", () => {
       "Dispatched by 15 Dec 2026.",
       "The courier did not answer just now, so this leaves out the days in transit.",
     ]);
+  });
+});
+
+describe("the shipping settings' schema (zod/mini, decision 0010)", () => {
+  const value = {
+    provider: "manual",
+    courierChoice: "cheapest",
+    pickup: {
+      name: " Studio ",
+      phone: "9876543210",
+      line1: "1 MG Road",
+      line2: "",
+      city: "Delhi",
+      state: "Delhi",
+      pin: " 110001 ",
+      location: "Primary",
+    },
+    package: { weightGrams: 500, lengthCm: 20, breadthCm: 15, heightCm: 8 },
+    shiprocket: { email: "", password: "", webhookToken: "" },
+    zones: [{ label: "North", prefixes: "1, 2", days: 5 }],
+  };
+
+  it("trims text and takes a whole setting", () => {
+    const parsed = z.parse(shippingSettingsSchema, value);
+    expect(parsed.pickup).toMatchObject({ name: "Studio", pin: "110001" });
+  });
+
+  it("refuses with the owner's sentence: a nameless zone, a bad PIN, Shiprocket without keys", () => {
+    const message = (v: unknown) =>
+      z.safeParse(shippingSettingsSchema, v).error?.issues[0]?.message;
+    expect(message({ ...value, zones: [{ label: " ", prefixes: "1", days: 5 }] })).toBe(
+      "Every zone needs a name",
+    );
+    expect(message({ ...value, pickup: { ...value.pickup, pin: "012345" } })).toBe(
+      "The pickup PIN code must be a 6-digit PIN code",
+    );
+    expect(message({ ...value, package: { ...value.package, heightCm: 2.5 } })).toBe(
+      "The default package's height (cm) must be a whole number",
+    );
+    expect(message({ ...value, provider: "shiprocket" })).toBe(
+      "Shiprocket needs the API user's email and password and a webhook token of at least 16 characters.",
+    );
   });
 });

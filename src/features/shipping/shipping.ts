@@ -91,6 +91,9 @@ export interface EstimateJson {
   courierPart: boolean;
 }
 
+/** The sentence for a PIN code that is not six digits (the estimate's form and its handler). */
+export const PIN_NEEDED = "Enter a 6-digit PIN code, for example 560001.";
+
 export const NOT_DELIVERED = (pin: string) =>
   `We do not deliver to PIN code ${pin} yet. Please use an address with another PIN code.`;
 

@@ -10,10 +10,12 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
 import { type ShipmentScan, shipmentEvents, shipments } from "../../server/db/schema";
 import { ownerAddress, sendMail } from "../../server/mail.server";
+import { log } from "../../server/log/logger";
 import { shopConfig } from "../../server/shop-config";
 import { logOrder } from "../orders/order-log.server";
 import { loadOrderRow, moveOrderForShipment } from "../orders/order-records.server";
 import { readSection } from "../settings/settings-store.server";
+import { type DispatchHolds, leftWithHolds } from "./dispatch-rule";
 import { shippingProviderFor } from "./providers/index.server";
 import type { ShipmentStatus, ShippingProvider, TrackingSnapshot } from "./providers/provider";
 import { shippingSection } from "./shipping-settings";
@@ -46,15 +48,25 @@ function mergeScans(known: ShipmentScan[], incoming: ShipmentScan[]): ShipmentSc
 
 export type TrackingOutcome = "unknown" | "duplicate" | "recorded" | "moved";
 
-/** Applies one snapshot of a parcel's news, in one transaction. */
+export interface TrackingOptions {
+  now?: Date;
+  /** The shipment the news is for (the owner's marks); else found by the AWB. */
+  shipmentId?: string;
+  /** Written in the same transaction when the event is new (the owner's audit row). */
+  alsoRecord?: (tx: Tx) => Promise<void>;
+}
+
+/**
+ * Applies one snapshot of a parcel's news, in one transaction. A pickup is what already happened:
+ * it is recorded even while the dispatch rule holds the order, and the holds it broke go on the
+ * order's log (dispatch-rule.ts).
+ */
 export async function applyTracking(
   db: Db,
   snapshot: TrackingSnapshot,
   source: "webhook" | "recheck" | "owner",
-  now = new Date(),
-  shipmentId?: string,
-  /** Written in the same transaction when the event is new (the owner's audit row). */
-  alsoRecord?: (tx: Tx) => Promise<void>,
+  holds: DispatchHolds,
+  { now = new Date(), shipmentId, alsoRecord }: TrackingOptions = {},
 ): Promise<TrackingOutcome> {
   return db.transaction(async (tx) => {
     const [shipment] = await tx
@@ -114,7 +126,7 @@ export async function applyTracking(
       })
       .where(eq(shipments.id, shipment.id));
     if (!moves) return "recorded";
-    await orderNews(tx, shipment, snapshot);
+    await orderNews(tx, shipment, snapshot, holds);
     return "moved";
   });
 }
@@ -123,6 +135,7 @@ async function orderNews(
   tx: Tx,
   shipment: typeof shipments.$inferSelect,
   snapshot: TrackingSnapshot,
+  holds: DispatchHolds,
 ): Promise<void> {
   const order = await loadOrderRow(tx, shipment.orderId);
   if (!order) return;
@@ -158,6 +171,8 @@ async function orderNews(
       shipment.pickedUpAt ?? snapshot.at,
       shipment.awb,
     );
+    const broke = moved ? leftWithHolds(await holds(tx, order.id), shipment.awb) : null;
+    if (broke) await logOrder(tx, order.id, "shipment", broke, { shipmentId: shipment.id });
     if (moved && shopper && snapshot.status !== "delivered")
       await sendMail(tx, shopperParcelMail("shipped", shopper, facts, shop));
   }
@@ -183,11 +198,14 @@ const MOVING = ["booked", "picked_up", "in_transit", "out_for_delivery"];
 
 /**
  * The re-check (decision 0107): parcels on their way that the provider has not mentioned for a day
- * are asked about, a few at a time; an answer counts as news, so each is asked at most daily.
+ * are asked about, a few at a time, the longest quiet first; an answer counts as news, so each is
+ * asked at most daily. A call that fails is no answer: it is logged, the other parcels are still
+ * asked, and that parcel is asked again at the next re-check.
  */
 export async function recheckQuietShipments(
   db: Db,
   provider: ShippingProvider,
+  holds: DispatchHolds,
   now = new Date(),
   limit = 20,
 ): Promise<number> {
@@ -206,12 +224,21 @@ export async function recheckQuietShipments(
         ),
       ),
     )
+    .orderBy(sql`coalesce(${shipments.lastNewsAt}, ${shipments.createdAt})`)
     .limit(limit);
   let asked = 0;
   for (const parcel of due) {
-    const snapshot = await provider.track(parcel.awb).catch(() => null);
     asked++;
-    if (snapshot) await applyTracking(db, snapshot, "recheck", now, parcel.id);
+    let snapshot: TrackingSnapshot | null;
+    try {
+      snapshot = await provider.track(parcel.awb);
+    } catch (error) {
+      const sentence = error instanceof Error ? error.message : String(error);
+      log.warn(`[shipping] re-check of parcel ${parcel.awb} failed: ${sentence}`);
+      continue;
+    }
+    if (snapshot)
+      await applyTracking(db, snapshot, "recheck", holds, { now, shipmentId: parcel.id });
     else await db.update(shipments).set({ lastNewsAt: now }).where(eq(shipments.id, parcel.id));
   }
   return asked;
@@ -219,9 +246,14 @@ export async function recheckQuietShipments(
 
 /** The background jobs' step (checkout/background-jobs.server.ts): asks at most hourly per process. */
 let lastRecheck = 0;
-export async function recheckShipmentsIfDue(db: Db, now = Date.now()): Promise<void> {
+export async function recheckShipmentsIfDue(
+  db: Db,
+  holds: DispatchHolds,
+  now = Date.now(),
+): Promise<void> {
   if (now - lastRecheck < 3600_000) return;
   lastRecheck = now;
   const { value } = await readSection(db, shippingSection);
-  if (value.provider === "shiprocket") await recheckQuietShipments(db, shippingProviderFor(value));
+  if (value.provider === "shiprocket")
+    await recheckQuietShipments(db, shippingProviderFor(value), holds);
 }

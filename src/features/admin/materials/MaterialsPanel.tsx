@@ -71,6 +71,16 @@ export default function MaterialsPanel({ orderId }: { orderId: string }) {
               <img key={p} src={p} alt="" className="h-12 w-12 rounded object-cover" />
             ))}
           </span>
+          <ul
+            className="list-disc space-y-0.5 pl-5 text-sm text-ink-700"
+            data-preservation-timeline
+          >
+            {m.timeline.map((s) => (
+              <li key={s.step} data-step={s.step}>
+                {s.sentence}
+              </li>
+            ))}
+          </ul>
         </>
       ) : (
         <div className="space-y-2 border-t border-cream-200 pt-3">

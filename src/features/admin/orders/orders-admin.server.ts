@@ -15,7 +15,7 @@ import {
 } from "../../orders/orders.server";
 import { transitionError, type AdminOrderJson, type OrderCounts } from "./orders-admin";
 import { statusMail } from "./order-mail";
-import { refuseDispatchBeforeBalance } from "../../made-to-order/deposits.server";
+import { refuseDispatch } from "../../made-to-order/dispatch-holds.server";
 import { shopConfig } from "../../../server/shop-config";
 import { recordAudit, type AuditActor } from "../../audit/audit.server";
 
@@ -141,8 +141,8 @@ export async function changeOrderStatus(
     const refused = transitionError(row.status, change.status);
     if (refused) throw new HttpError(400, refused);
     const shipped = change.status === "shipped";
-    // A deposit's balance is paid before dispatch (docs/decisions/0124-deposits.md).
-    if (shipped) await refuseDispatchBeforeBalance(tx, row);
+    // The balance paid and the proof approved before dispatch (docs/decisions/0130-one-dispatch-rule.md).
+    if (shipped) await refuseDispatch(tx, row);
     await tx
       .update(orders)
       .set({

@@ -275,6 +275,9 @@ export class ShiprocketProvider implements ShippingProvider {
     const answer = await this.call("POST", "/courier/generate/pickup", {
       shipment_id: [Number(providerShipmentId)],
     });
+    // Already requested (a retry after a lost answer): 400 "Already in Pickup Queue.", so it is done.
+    if (answer.status === 400 && /already in pickup queue/i.test(JSON.stringify(answer.body)))
+      return "";
     if (!answer.ok) this.refused("request the pickup", answer);
     const parsed = z
       .object({ response: z.object({ pickup_scheduled_date: z.string().nullish() }) })

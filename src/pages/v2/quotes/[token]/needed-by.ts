@@ -1,0 +1,4 @@
+import { postQuoteNeededBy } from "../../../../features/checkout/quote-pay.api";
+import { methods } from "../../../../server/http";
+
+export const { POST, ALL } = methods({ POST: postQuoteNeededBy });
