@@ -9,7 +9,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { amountInWords } from "../src/features/books/amount-words";
 import { documentPdf, loadDocumentRow, sha256Hex } from "../src/features/books/documents.server";
-import { issueCreditNote } from "../src/features/books/issue.server";
+import { issueCreditNote } from "../src/features/books/credit-note.server";
 import { schema } from "../src/server/db/client";
 import { pay, pendingOrder, SELLER, saveSeller, seedBooksShop } from "./helpers/books";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
