@@ -26,6 +26,14 @@ const prefix = (field: string) =>
 
 export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 
+/**
+ * Why "Prices include GST" is always yes (docs/decisions/0085): a retail sale price in India is
+ * inclusive of all taxes (Legal Metrology (Packaged Commodities) Rules), and the shop charges the
+ * prices it shows, so every document reads them as including GST.
+ */
+export const PRICES_INCLUDE_GST =
+  "Prices include GST: always yes. Retail prices in India must include all taxes (Legal Metrology rules) and the shop charges the prices it shows, so this cannot be switched off.";
+
 export const businessSettingsSchema = z
   .object({
     legalName: optionalText("Legal name", 200),
@@ -57,7 +65,8 @@ export const businessSettingsSchema = z
         error: "Default GST rate: choose 0, 5, 12, 18 or 28 %",
       },
     ),
-    pricesIncludeGst: z.boolean({ error: "Prices include GST: yes or no" }),
+    // Fixed: retail prices in India include all taxes, and checkout charges them as shown.
+    pricesIncludeGst: z._default(z.literal(true, { error: PRICES_INCLUDE_GST }), true),
   })
   .check(
     z.refine(

@@ -110,10 +110,10 @@ export function buildSaleDocument(input: SaleInput): DocumentDraft {
     inputs.push(shippingLine("Shipping", input.shippingPaise, principal));
   }
   const collectsTax = settings.registration === "regular";
-  // What was paid is the document's total: checkout charges the prices as shown, so they are read
-  // as including GST. "Prices exclude GST" needs checkout to add the tax first (decision 0085).
+  // What was paid is the document's total: checkout charges the prices as shown, and the setting
+  // is fixed at "prices include GST" (decision 0085).
   const { lines, totals } = taxLines(inputs, {
-    pricesIncludeGst: true,
+    pricesIncludeGst: settings.pricesIncludeGst,
     intraState,
     collectsTax,
   });

@@ -137,10 +137,15 @@ export default function BusinessForm({ initial, onSave }: Props) {
         error={e.defaultGstRate?.message}
         {...register("defaultGstRate", { valueAsNumber: true })}
       />
-      <label className="flex items-center gap-2 text-sm text-ink-800 sm:col-span-2">
-        <input type="checkbox" {...register("pricesIncludeGst")} />
-        Prices include GST
-      </label>
+      <div className="text-sm sm:col-span-2">
+        <p className="text-ink-800">
+          Prices include GST: <strong>Yes</strong>
+        </p>
+        <p className="text-ink-600">
+          Fixed: retail prices in India must include all taxes, and shoppers pay the prices the shop
+          shows.
+        </p>
+      </div>
       <p className="text-sm text-ink-600 sm:col-span-2">
         Changes apply to invoices issued from now on; issued invoices never change.
       </p>
