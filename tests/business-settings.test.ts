@@ -99,6 +99,11 @@ describe.each(dbKinds)("business settings on %s", (kind) => {
       [{ invoicePrefix: "RT/X" }, /invoicePrefix/],
       [{ defaultGstRate: 7 }, /defaultGstRate/],
       [{ pricesIncludeGst: false }, /Prices include GST: always yes/],
+      [
+        { logoUrl: `/media/${"a".repeat(32)}/640.png` },
+        /logoUrl: .*not one of this shop's uploads/,
+      ],
+      [{ logoUrl: `/media/${"a".repeat(32)}/640.webp` }, /logoUrl: Logo: upload a PNG or JPEG/],
     ];
     for (const [change, message] of cases) {
       const answer = await call(route.PUT, URL, {

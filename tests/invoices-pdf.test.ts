@@ -4,17 +4,58 @@
  * note names its invoice; the PDF is kept at its first download, its sha256 stored, and later
  * downloads are the same bytes even after the settings change.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import { PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
+import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { amountInWords } from "../src/features/books/amount-words";
 import { documentPdf, loadDocumentRow, sha256Hex } from "../src/features/books/documents.server";
 import { issueCreditNote } from "../src/features/books/credit-note.server";
+import { storeImageUpload } from "../src/features/media/media.api";
 import { schema } from "../src/server/db/client";
+import { resetEnvForTests } from "../src/server/env";
 import { pay, pendingOrder, SELLER, saveSeller, seedBooksShop } from "./helpers/books";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 const UID = "pdf-shopper";
+
+/** How many images the PDF embeds (image XObjects). */
+async function imagesIn(bytes: Uint8Array): Promise<number> {
+  const pdf = await PDFDocument.load(bytes);
+  return pdf.context
+    .enumerateIndirectObjects()
+    .filter(
+      ([, object]) =>
+        object instanceof PDFRawStream &&
+        object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image"),
+    ).length;
+}
+
+/** A logo uploaded through the shop's upload pipeline (media store in `DATA_DIR`): its URL. */
+async function uploadLogo(kind: "png" | "webp"): Promise<string> {
+  const image = sharp({
+    create: {
+      width: 400,
+      height: 120,
+      channels: 4,
+      background: { r: 180, g: 90, b: 40, alpha: 1 },
+    },
+  });
+  const bytes = await (kind === "png" ? image.png() : image.webp()).toBuffer();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: `image/${kind}` }), `logo.${kind}`);
+  const encoded = new Response(form);
+  const request = new Request("http://127.0.0.1/v2/upload-cloud", {
+    method: "POST",
+    headers: { "content-type": encoded.headers.get("content-type")! },
+    body: await encoded.arrayBuffer(),
+  });
+  return (await storeImageUpload(request, 1_000_000)).url;
+}
 
 async function textOf(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -114,5 +155,34 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
     expect(text).toContain("composition taxable person, not eligible to collect tax on supplies");
     expect(text).not.toContain("IGST");
     await saveSeller(t.db);
+  });
+
+  it("embeds the logo top-left on documents issued after it is set, not on earlier ones", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "resin-logo-"));
+    const saved = process.env.DATA_DIR;
+    process.env.DATA_DIR = dataDir;
+    resetEnvForTests();
+    try {
+      const before = await pendingOrder(t.db, UID, "Karnataka");
+      await pay(t.db, before);
+      const logoUrl = await uploadLogo("png");
+      expect(logoUrl).toMatch(/^\/media\/[a-f0-9]{32}\/400\.png$/);
+      await saveSeller(t.db, { logoUrl });
+      const after = await pendingOrder(t.db, UID, "Karnataka");
+      await pay(t.db, after);
+      const withLogo = await documentPdf(t.db, await docOf(after.id));
+      expect(await imagesIn(withLogo)).toBe(1);
+      // The trading name is the wordmark only without a logo.
+      expect(await textOf(withLogo)).not.toContain(`${SELLER.tradingName} Tax Invoice`);
+      const without = await documentPdf(t.db, await docOf(before.id));
+      expect(await imagesIn(without)).toBe(0);
+      expect(await textOf(without)).toContain(`${SELLER.tradingName} Tax Invoice`);
+    } finally {
+      await saveSeller(t.db);
+      if (saved === undefined) delete process.env.DATA_DIR;
+      else process.env.DATA_DIR = saved;
+      resetEnvForTests();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

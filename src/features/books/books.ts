@@ -16,6 +16,8 @@ export interface SellerCopy {
   registration: RegistrationKind;
   supportEmail: string;
   supportPhone: string;
+  /** The shop's logo at issue (a PNG or JPEG upload's URL); absent: the trading name stands. */
+  logoUrl?: string;
 }
 
 /** The buyer as it was at issue: the delivery name and address, and a GSTIN when given. */

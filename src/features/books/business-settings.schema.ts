@@ -26,6 +26,11 @@ const prefix = (field: string) =>
 
 export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 
+/** The invoice logo (docs/decisions/0086): an upload's URL in PNG or JPEG, which a PDF embeds. */
+export const LOGO_PATTERN = /^(\/media\/|https:\/\/)[^\s?#]+\.(png|jpe?g)$/i;
+export const LOGO_MESSAGE =
+  "Logo: upload a PNG or JPEG image (a PDF cannot embed WebP); leave it empty for the trading name";
+
 /**
  * Why "Prices include GST" is always yes (docs/decisions/0085): a retail sale price in India is
  * inclusive of all taxes (Legal Metrology (Packaged Commodities) Rules), and the shop charges the
@@ -64,6 +69,12 @@ export const businessSettingsSchema = z
       {
         error: "Default GST rate: choose 0, 5, 12, 18 or 28 %",
       },
+    ),
+    logoUrl: z._default(
+      optionalText("Logo", 500).check(
+        z.refine((v) => v === "" || LOGO_PATTERN.test(v), LOGO_MESSAGE),
+      ),
+      "",
     ),
     // Fixed: retail prices in India include all taxes, and checkout charges them as shown.
     pricesIncludeGst: z._default(z.literal(true, { error: PRICES_INCLUDE_GST }), true),

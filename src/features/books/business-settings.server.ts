@@ -31,6 +31,7 @@ export const businessSection = defineSection<BusinessSettings>({
     defaultHsn: "3926",
     defaultGstRate: 18,
     pricesIncludeGst: true,
+    logoUrl: "",
   }),
 });
 

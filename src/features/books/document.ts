@@ -50,6 +50,8 @@ export function sellerCopy(settings: BusinessSettings): SellerCopy {
     registration: settings.registration,
     supportEmail: settings.supportEmail,
     supportPhone: settings.supportPhone,
+    // The logo as set at issue: the PDF, made at the first download, shows this one (decision 0086).
+    ...(settings.logoUrl ? { logoUrl: settings.logoUrl } : {}),
   };
 }
 

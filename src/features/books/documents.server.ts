@@ -15,6 +15,7 @@ import {
   type SellerCopy,
 } from "./books";
 import { documentLines } from "./issue.server";
+import { logoImage } from "./invoice-logo.server";
 import { renderDocumentPdf } from "./invoice-pdf.server";
 import type { DocumentKind } from "./tax";
 
@@ -84,7 +85,8 @@ export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(byte
 export async function documentPdf(db: Db, row: InvoiceRow): Promise<Uint8Array> {
   const stored = await storedPdf(db, row.id);
   if (stored) return stored;
-  const bytes = await renderDocumentPdf(await issuedDocument(db, row));
+  const doc = await issuedDocument(db, row);
+  const bytes = await renderDocumentPdf(doc, await logoImage(doc.seller.logoUrl));
   const sha256 = sha256Hex(bytes);
   await db.transaction(async (tx) => {
     const kept = await tx

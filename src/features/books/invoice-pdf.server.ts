@@ -14,6 +14,7 @@ import { indiaDate } from "../../lib/dates";
 import { formatInr } from "../../lib/money";
 import { amountInWords } from "./amount-words";
 import { DOCUMENT_TITLES, type IssuedDocument } from "./books";
+import type { LogoImage } from "./invoice-logo.server";
 import { pdfTable } from "./invoice-pdf-table";
 
 const A4: [number, number] = [595.28, 841.89];
@@ -132,7 +133,31 @@ function block(w: Writer, x: number, heading: string, lines: string[], width: nu
   return w.y - y;
 }
 
-export async function renderDocumentPdf(doc: IssuedDocument): Promise<Uint8Array> {
+/** The logo's box, top-left: it sits beside the title and number without moving anything else. */
+const LOGO_BOX = { width: 180, height: 48 };
+
+/** The logo top-left when the document has one, else the trading name as its wordmark. */
+async function drawMasthead(
+  pdf: PDFDocument,
+  w: Writer,
+  name: string,
+  logo: LogoImage | null,
+): Promise<void> {
+  if (!logo) {
+    w.text(name, MARGIN, { size: 20, bold: true });
+    return;
+  }
+  const image =
+    logo.kind === "png" ? await pdf.embedPng(logo.bytes) : await pdf.embedJpg(logo.bytes);
+  const { width, height } = image.scaleToFit(LOGO_BOX.width, LOGO_BOX.height);
+  // Its top where the wordmark's capitals would reach.
+  w.page.drawImage(image, { x: MARGIN, y: w.y + 15 - height, width, height });
+}
+
+export async function renderDocumentPdf(
+  doc: IssuedDocument,
+  logo: LogoImage | null = null,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(keptFontkit);
   const regular = await fontBytes();
@@ -149,8 +174,8 @@ export async function renderDocumentPdf(doc: IssuedDocument): Promise<Uint8Array
   const right = A4[0] - MARGIN;
   const seller = doc.seller;
 
-  // The shop's name as its wordmark, the document's title and number.
-  w.text(seller.tradingName, MARGIN, { size: 20, bold: true });
+  // The shop's logo (or its name as a wordmark), the document's title and number.
+  await drawMasthead(pdf, w, seller.tradingName, logo);
   w.text(title, 0, { size: 16, bold: true, right });
   w.y -= 20;
   w.text(`No. ${doc.number}`, 0, { right, bold: true });

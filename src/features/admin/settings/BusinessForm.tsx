@@ -17,6 +17,7 @@ import {
   businessSettingsSchema,
 } from "../../books/business-settings.schema";
 import { GST_RATES } from "../../books/tax";
+import LogoField from "./LogoField";
 
 const STATES = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 const RATES = GST_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }));
@@ -136,6 +137,12 @@ export default function BusinessForm({ initial, onSave }: Props) {
         options={RATES}
         error={e.defaultGstRate?.message}
         {...register("defaultGstRate", { valueAsNumber: true })}
+      />
+      <LogoField
+        url={form.watch("logoUrl") ?? ""}
+        error={e.logoUrl?.message}
+        disabled={busy}
+        onChange={(url) => form.setValue("logoUrl", url, { shouldDirty: true })}
       />
       <div className="text-sm sm:col-span-2">
         <p className="text-ink-800">
