@@ -97,6 +97,7 @@ describe.each(dbKinds)("business settings on %s", (kind) => {
       [{ pan: "ABCDE1234F" }, /pan: PAN must be the same/],
       [{ registration: "regular", gstin: "" }, /gstin: GSTIN is required/],
       [{ invoicePrefix: "RT/X" }, /invoicePrefix/],
+      [{ creditNotePrefix: "adv" }, /creditNotePrefix: .*ADV is kept for advance receipts/],
       [{ defaultGstRate: 7 }, /defaultGstRate/],
       [{ pricesIncludeGst: false }, /Prices include GST: always yes/],
       [

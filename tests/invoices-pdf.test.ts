@@ -15,6 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { amountInWords } from "../src/features/books/amount-words";
 import { documentPdf, loadDocumentRow, sha256Hex } from "../src/features/books/documents.server";
 import { issueCreditNote } from "../src/features/books/credit-note.server";
+import { readBusinessSettings } from "../src/features/books/business-settings.server";
+import { sellerCopy } from "../src/features/books/document";
+import { ADVANCE_RECEIPT_PREFIX, storeDocument } from "../src/features/books/issue.server";
+import { formatInr } from "../src/lib/money";
 import { storeImageUpload } from "../src/features/media/media.api";
 import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
@@ -184,5 +188,71 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
       resetEnvForTests();
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("shows a deposit's advance receipt and the balance under the final invoice's totals", async () => {
+    const order = await pendingOrder(t.db, UID, "Karnataka");
+    const advance = 100_000;
+    const line = {
+      kind: "goods" as const,
+      description: `Advance against order ${order.id}: Ocean Wave Frame`,
+      hsn: "3926",
+      quantity: 1,
+      unit: "NOS",
+      gstRate: 0 as const,
+      unitPricePaise: advance,
+      discountPaise: 0,
+      taxablePaise: advance,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      totalPaise: advance,
+    };
+    // The advance's receipt voucher, as issueSaleDocument stores one (decision 0124), a day earlier.
+    const receipt = await t.db.transaction(async (tx) => {
+      const seller = sellerCopy((await readBusinessSettings(tx)).value);
+      const buyer = {
+        name: "Asha Rao",
+        email: "asha@example.com",
+        phone: "9876543210",
+        address: SELLER.address,
+        stateName: "Karnataka",
+        stateCode: "29",
+        gstin: "",
+      };
+      return storeDocument(
+        tx,
+        {
+          kind: "receipt",
+          seller,
+          buyer,
+          placeOfSupplyCode: "29",
+          placeOfSupplyName: "Karnataka",
+          intraState: false,
+          lines: [line],
+          totals: {
+            taxablePaise: advance,
+            cgstPaise: 0,
+            sgstPaise: 0,
+            igstPaise: 0,
+            totalPaise: advance,
+          },
+        },
+        { orderId: order.id, paymentId: `adv-${order.id}` },
+        ADVANCE_RECEIPT_PREFIX,
+        new Date(Date.now() - 86_400_000),
+      );
+    });
+    await pay(t.db, order);
+    const invoice = (
+      await t.db.select().from(schema.invoices).where(eq(schema.invoices.orderId, order.id))
+    ).find((d) => d.kind === "tax-invoice")!;
+    const text = await textOf(await documentPdf(t.db, invoice));
+    expect(text).toContain(`Advance received (receipt ${receipt.number})`);
+    expect(text).toContain(`- ${formatInr(advance)}`);
+    expect(text).toContain(`Balance paid ${formatInr(order.totalPaise - advance)}`);
+    // The receipt voucher itself shows no such lines.
+    const voucher = await loadDocumentRow(t.db, receipt.id);
+    expect(await textOf(await documentPdf(t.db, voucher!))).not.toContain("Balance paid");
   });
 });

@@ -51,6 +51,11 @@ export interface IssuedDocument extends DocumentDraft {
   orderId: string;
   /** A credit note's invoice number. */
   creditsNumber: string | null;
+  /**
+   * A deposit's final invoice (decision 0124): the advance's receipt voucher(s) on the same order,
+   * shown under the totals with the balance paid; absent on every other document.
+   */
+  advance?: { numbers: string[]; paise: number };
 }
 
 /** What a document is called on its page and in the lists. */

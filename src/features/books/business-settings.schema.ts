@@ -22,6 +22,11 @@ const upper = (field: string, max: number) =>
 const prefix = (field: string) =>
   requiredText(field, 3).check(
     z.refine((v) => PREFIX_PATTERN.test(v), `${field}: ${PREFIX_MESSAGE}`),
+    // The advance receipts' own series (decision 0124).
+    z.refine(
+      (v) => v.toUpperCase() !== "ADV",
+      `${field}: ADV is kept for advance receipts; choose another`,
+    ),
   );
 
 export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;

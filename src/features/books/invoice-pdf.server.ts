@@ -225,12 +225,23 @@ export async function renderDocumentPdf(
   if (taxed && doc.intraState) sums.push(["CGST", t.cgstPaise], ["SGST", t.sgstPaise]);
   if (taxed && !doc.intraState) sums.push(["IGST", t.igstPaise]);
   sums.push(["Total", t.totalPaise]);
-  w.ensure(16 * sums.length + 60);
+  w.ensure(16 * (sums.length + (doc.advance ? 2 : 0)) + 60);
   for (const [label, paise] of sums) {
     w.y -= 14;
     const isTotal = label === "Total";
     w.text(label, 0, { right: right - 110, bold: isTotal });
     w.text(formatInr(paise), 0, { right, bold: isTotal });
+  }
+  if (doc.advance) {
+    // A deposit's piece (decision 0124): the advance already received, and the balance paid now.
+    w.y -= 14;
+    w.text(`Advance received (receipt ${doc.advance.numbers.join(", ")})`, 0, {
+      right: right - 110,
+    });
+    w.text(`- ${formatInr(doc.advance.paise)}`, 0, { right });
+    w.y -= 14;
+    w.text("Balance paid", 0, { right: right - 110, bold: true });
+    w.text(formatInr(t.totalPaise - doc.advance.paise), 0, { right, bold: true });
   }
   w.y -= 20;
   for (const line of w.wrap(
