@@ -255,4 +255,38 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
     const voucher = await loadDocumentRow(t.db, receipt.id);
     expect(await textOf(await documentPdf(t.db, voucher!))).not.toContain("Balance paid");
   });
+
+  it("issues and downloads with a buyer named in Devanagari and a note in Tamil", async () => {
+    const order = await pendingOrder(t.db, UID, "Karnataka");
+    const [row] = await t.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    await t.db
+      .update(schema.orders)
+      .set({ shippingName: { ...row!.shippingName, firstName: "आशा", lastName: "श्रीवास्तव" } })
+      .where(eq(schema.orders.id, order.id));
+    await t.db
+      .update(schema.orderItems)
+      .set({ productNote: "முருகன் & Valli" })
+      .where(eq(schema.orderItems.id, `${order.id}-1`));
+    expect(await pay(t.db, order)).toBe("paid");
+    const invoice = await docOf(order.id);
+    // Stored as written, whatever the PDF can draw.
+    expect(invoice.buyer).toMatchObject({ name: "आशा श्रीवास्तव" });
+    const bytes = await documentPdf(t.db, invoice);
+    const text = await textOf(bytes);
+    // Devanagari is set in Noto Sans Devanagari (shaped: the conjunct in श्री); Tamil, which no
+    // embedded font has, is one replacement character and the rest of the line stays.
+    expect(text).toContain("आशा");
+    expect(text).toMatch(/Ocean Wave Frame \(A4, Gloss\) - \uFFFD & Valli/);
+    expect(text).toContain("Tax Invoice");
+    const fonts = (await PDFDocument.load(bytes)).context
+      .enumerateIndirectObjects()
+      .map(([, o]) =>
+        String(
+          (o as { dict?: { get(n: PDFName): unknown } }).dict?.get?.(PDFName.of("BaseFont")) ?? "",
+        ),
+      )
+      .filter((name) => name !== "");
+    expect(fonts.some((name) => name.includes("NotoSansDevanagari"))).toBe(true);
+    expect((await documentPdf(t.db, await docOf(order.id))).length).toBe(bytes.length);
+  });
 });

@@ -1,21 +1,26 @@
 /**
  * A document's PDF (docs/decisions/0086-invoice-pdf.md): A4, made on the server with pdf-lib and
- * the DejaVu Sans TrueType fonts from npm (they have ₹ and the Latin names of Indian buyers),
- * embedded as subsets. It shows what rule 46 of the CGST Rules asks for: the supplier's name,
+ * TrueType fonts from npm embedded as subsets (pdf-fonts.server.ts: DejaVu Sans for ₹ and Latin
+ * names, Noto Sans Devanagari for names and notes in Devanagari). It shows what rule 46 of the CGST Rules asks for: the supplier's name,
  * address and GSTIN; number and date; the buyer's name, delivery address with state name and code,
  * and GSTIN when given; per line the description, HSN, quantity, unit, rate, discount, taxable
  * value and tax; totals; the amount in words; the place of supply; reverse charge: No.
  */
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import { indiaDate } from "../../lib/dates";
 import { formatInr } from "../../lib/money";
 import { amountInWords } from "./amount-words";
 import { DOCUMENT_TITLES, type IssuedDocument } from "./books";
 import type { LogoImage } from "./invoice-logo.server";
 import { pdfTable } from "./invoice-pdf-table";
+import {
+  DEVANAGARI,
+  type PdfFonts,
+  drawRuns,
+  embedFonts,
+  runsWidth,
+  textRuns,
+} from "./pdf-fonts.server";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
@@ -26,41 +31,9 @@ export const REVERSE_CHARGE = "Whether tax is payable on reverse charge: No";
 export const COMPOSITION_NOTE =
   "composition taxable person, not eligible to collect tax on supplies";
 
-/** Text Helvetica Bold can set (printable ASCII). */
-const PLAIN = /^[\x20-\x7E]*$/;
-
-let fonts: Promise<Uint8Array> | undefined;
-
-function fontBytes(): Promise<Uint8Array> {
-  fonts ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const dir = require.resolve("dejavu-fonts-ttf/package.json").replace(/package\.json$/, "ttf/");
-    return readFile(`${dir}DejaVuSans.ttf`);
-  })();
-  return fonts;
-}
-
-/**
- * fontkit with its parsed fonts kept: pdf-lib parses the font file again for every document, which
- * was most of a PDF's time; the parsed font is only read (each document makes its own subset).
- */
-const parsed = new Map<unknown, ReturnType<typeof fontkit.create>>();
-const keptFontkit: typeof fontkit = {
-  ...fontkit,
-  create(data: Uint8Array, postscriptName?: string) {
-    let font = parsed.get(data);
-    if (!font) {
-      font = fontkit.create(data, postscriptName);
-      parsed.set(data, font);
-    }
-    return font;
-  },
-};
-
 export interface Writer {
   page: PDFPage;
-  font: PDFFont;
-  bold: PDFFont;
+  fonts: PdfFonts;
   y: number;
   /** A new page when fewer than `height` points are left. */
   ensure(height: number): void;
@@ -69,15 +42,17 @@ export interface Writer {
     x: number,
     options?: { size?: number; bold?: boolean; muted?: boolean; right?: number },
   ): void;
-  /** Wrapped text in `width`; answers the lines' count. */
+  /** Text at a given height of this page, in the regular faces. */
+  draw(value: string, x: number, y: number, size?: number): void;
+  /** Wrapped text in `width`; answers the lines. */
   wrap(value: string, x: number, width: number, size?: number): string[];
 }
 
-function writer(pdf: PDFDocument, font: PDFFont, bold: PDFFont): Writer {
+function writer(pdf: PDFDocument, fonts: PdfFonts): Writer {
+  const width = (value: string, size: number) => runsWidth(textRuns(value, fonts), size);
   const w: Writer = {
     page: pdf.addPage(A4),
-    font,
-    bold,
+    fonts,
     y: A4[1] - MARGIN,
     ensure(height) {
       if (w.y - height >= MARGIN) return;
@@ -86,19 +61,20 @@ function writer(pdf: PDFDocument, font: PDFFont, bold: PDFFont): Writer {
     },
     text(value, x, options = {}) {
       const size = options.size ?? 9;
-      // Bold is Helvetica Bold (a standard font: nothing to embed) for plain ASCII text; anything
-      // else (₹, accents) is set in DejaVu Sans, which has every character the shop prints.
-      const f = options.bold && PLAIN.test(value) ? bold : font;
-      const at = options.right !== undefined ? options.right - f.widthOfTextAtSize(value, size) : x;
-      w.page.drawText(value, { x: at, y: w.y, size, font: f, color: options.muted ? MUTED : INK });
+      const runs = textRuns(value, fonts, options.bold);
+      const at = options.right !== undefined ? options.right - runsWidth(runs, size) : x;
+      drawRuns(w.page, runs, { x: at, y: w.y, size, color: options.muted ? MUTED : INK });
     },
-    wrap(value, _x, width, size = 9) {
+    draw(value, x, y, size = 9) {
+      drawRuns(w.page, textRuns(value, fonts), { x, y, size, color: INK });
+    },
+    wrap(value, _x, limit, size = 9) {
       const lines: string[] = [];
       for (const paragraph of value.split("\n")) {
         let line = "";
         for (const word of paragraph.split(/\s+/)) {
           const next = line ? `${line} ${word}` : word;
-          if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+          if (width(next, size) <= limit || !line) line = next;
           else {
             lines.push(line);
             line = word;
@@ -124,11 +100,11 @@ function addressLines(a: {
 
 function block(w: Writer, x: number, heading: string, lines: string[], width: number): number {
   let y = w.y;
-  w.page.drawText(heading, { x, y, size: 8, font: w.bold, color: MUTED });
+  w.page.drawText(heading, { x, y, size: 8, font: w.fonts.bold, color: MUTED });
   for (const line of lines)
     for (const part of w.wrap(line, x, width)) {
       y -= 12;
-      w.page.drawText(part, { x, y, size: 9, font: w.font, color: INK });
+      w.draw(part, x, y);
     }
   return w.y - y;
 }
@@ -159,10 +135,7 @@ export async function renderDocumentPdf(
   logo: LogoImage | null = null,
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(keptFontkit);
-  const regular = await fontBytes();
-  const font = await pdf.embedFont(regular, { subset: true });
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const fonts = await embedFonts(pdf, DEVANAGARI.test(JSON.stringify(doc)));
   const title = DOCUMENT_TITLES[doc.kind];
   pdf.setTitle(`${title} ${doc.number}`);
   pdf.setAuthor(doc.seller.legalName);
@@ -170,7 +143,7 @@ export async function renderDocumentPdf(
   pdf.setModificationDate(doc.issuedAt);
   pdf.setProducer("pdf-lib");
   pdf.setCreator(doc.seller.tradingName);
-  const w = writer(pdf, font, bold);
+  const w = writer(pdf, fonts);
   const right = A4[0] - MARGIN;
   const seller = doc.seller;
 
