@@ -29,6 +29,7 @@ const settings: BusinessSettings = {
   defaultHsn: "3926",
   defaultGstRate: 18,
   pricesIncludeGst: true,
+  logoUrl: "",
 };
 
 const lines = Array.from({ length: 5 }, (_, i) => ({

@@ -5,19 +5,11 @@
  * issued its document), then opens the GST summary, which counts that document, and downloads its
  * CSV.
  */
-import { readFile } from "node:fs/promises";
 import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
-import { expect, test, type Page } from "./fixtures";
+import { download } from "./csv-downloads";
+import { expect, test } from "./fixtures";
 import { expectNoSidewaysScroll, ownerPage, VIEWPORTS } from "./portal-helpers";
 import { toast } from "./shop-helpers";
-
-async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
-  const waiting = page.waitForEvent("download");
-  await page.getByRole("button", { name: button, exact: true }).click();
-  const file = await waiting;
-  const path = await file.path();
-  return { name: file.suggestedFilename(), text: await readFile(path, "utf8") };
-}
 
 test("the owner sees a paid order in Reports, downloads it as CSV, and opens the GST summary", async ({
   page,

@@ -2,7 +2,7 @@
  * GET/PUT /v2/admin/settings/business (docs/decisions/0081, 0083) against a real database: the
  * owner reads the environment's first values at version 0, saves a checked section (GSTIN format,
  * state code and check digit; PAN inside the GSTIN), a stale version is a 409, a shopper a 403, and
- * every save leaves one audit row.
+ * every save leaves one audit row; "Prices include GST" is fixed at yes (decision 0085).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
@@ -97,7 +97,14 @@ describe.each(dbKinds)("business settings on %s", (kind) => {
       [{ pan: "ABCDE1234F" }, /pan: PAN must be the same/],
       [{ registration: "regular", gstin: "" }, /gstin: GSTIN is required/],
       [{ invoicePrefix: "RT/X" }, /invoicePrefix/],
+      [{ creditNotePrefix: "adv" }, /creditNotePrefix: .*ADV is kept for advance receipts/],
       [{ defaultGstRate: 7 }, /defaultGstRate/],
+      [{ pricesIncludeGst: false }, /Prices include GST: always yes/],
+      [
+        { logoUrl: `/media/${"a".repeat(32)}/640.png` },
+        /logoUrl: .*not one of this shop's uploads/,
+      ],
+      [{ logoUrl: `/media/${"a".repeat(32)}/640.webp` }, /logoUrl: Logo: upload a PNG or JPEG/],
     ];
     for (const [change, message] of cases) {
       const answer = await call(route.PUT, URL, {
@@ -111,5 +118,17 @@ describe.each(dbKinds)("business settings on %s", (kind) => {
     expect(await t.db.select().from(schema.auditLog)).toHaveLength(1);
     const now = await call(route.GET, URL, { token: owner.token });
     expect(now.json).toMatchObject({ version: 1 });
+  });
+
+  it("reads a section saved with prices excluding GST as including it, keeping the rest", async () => {
+    const saved = { ...valid, gstin: "27AAPFU0939F1ZV", pricesIncludeGst: false };
+    await t.db
+      .update(schema.shopSettings)
+      .set({ value: { ...saved, address: { ...valid.address, state: "Maharashtra" } } });
+    const now = await call(route.GET, URL, { token: owner.token });
+    expect(now.json).toMatchObject({
+      version: 1,
+      value: { registration: "regular", gstin: "27AAPFU0939F1ZV", pricesIncludeGst: true },
+    });
   });
 });

@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueCreditNote } from "../src/features/books/issue.server";
+import { issueCreditNote } from "../src/features/books/credit-note.server";
 import { financialYearOf } from "../src/features/books/numbering";
 import { recordRefundState } from "../src/features/refunds/refunds.server";
 import { schema } from "../src/server/db/client";

@@ -16,6 +16,8 @@ export interface SellerCopy {
   registration: RegistrationKind;
   supportEmail: string;
   supportPhone: string;
+  /** The shop's logo at issue (a PNG or JPEG upload's URL); absent: the trading name stands. */
+  logoUrl?: string;
 }
 
 /** The buyer as it was at issue: the delivery name and address, and a GSTIN when given. */
@@ -49,6 +51,11 @@ export interface IssuedDocument extends DocumentDraft {
   orderId: string;
   /** A credit note's invoice number. */
   creditsNumber: string | null;
+  /**
+   * A deposit's final invoice (decision 0124): the advance's receipt voucher(s) on the same order,
+   * shown under the totals with the balance paid; absent on every other document.
+   */
+  advance?: { numbers: string[]; paise: number };
 }
 
 /** What a document is called on its page and in the lists. */

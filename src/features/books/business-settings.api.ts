@@ -6,11 +6,23 @@
 import type { APIContext } from "astro";
 import { requireAdmin } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
-import { json, readJson } from "../../server/http";
+import { HttpError, json, readJson } from "../../server/http";
 import { auditActor } from "../audit/audit.server";
 import { writeSection } from "../settings/settings-store.server";
-import { businessSettingsBody } from "./business-settings.schema";
+import { isUploadedImageUrl } from "../media/uploaded-url.server";
+import { LOGO_PATTERN, businessSettingsBody } from "./business-settings.schema";
 import { businessSection, readBusinessSettings } from "./business-settings.server";
+
+/** The invoice logo must be this shop's own upload (decision 0086): its shape the schema checks. */
+async function refuseForeignLogo(value: unknown): Promise<void> {
+  const url = (value as { logoUrl?: unknown } | null)?.logoUrl;
+  if (typeof url !== "string" || url.trim() === "" || !LOGO_PATTERN.test(url.trim())) return;
+  if (!(await isUploadedImageUrl(url.trim())))
+    throw new HttpError(
+      400,
+      "logoUrl: Logo: that image is not one of this shop's uploads; upload the logo here.",
+    );
+}
 
 export async function getBusinessSettings(context: APIContext): Promise<Response> {
   await requireAdmin(context);
@@ -21,6 +33,7 @@ export async function putBusinessSettings(context: APIContext): Promise<Response
   const user = await requireAdmin(context);
   const body = await readJson(context.request, businessSettingsBody, 16 * 1024);
   const actor = auditActor(context, user);
+  await refuseForeignLogo(body.value);
   const db = await getDb();
   const saved = await db.transaction((tx) =>
     writeSection(tx, businessSection, body.value, body.version, actor),

@@ -22,9 +22,27 @@ const upper = (field: string, max: number) =>
 const prefix = (field: string) =>
   requiredText(field, 3).check(
     z.refine((v) => PREFIX_PATTERN.test(v), `${field}: ${PREFIX_MESSAGE}`),
+    // The advance receipts' own series (decision 0124).
+    z.refine(
+      (v) => v.toUpperCase() !== "ADV",
+      `${field}: ADV is kept for advance receipts; choose another`,
+    ),
   );
 
 export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
+
+/** The invoice logo (docs/decisions/0086): an upload's URL in PNG or JPEG, which a PDF embeds. */
+export const LOGO_PATTERN = /^(\/media\/|https:\/\/)[^\s?#]+\.(png|jpe?g)$/i;
+export const LOGO_MESSAGE =
+  "Logo: upload a PNG or JPEG image (a PDF cannot embed WebP); leave it empty for the trading name";
+
+/**
+ * Why "Prices include GST" is always yes (docs/decisions/0085): a retail sale price in India is
+ * inclusive of all taxes (Legal Metrology (Packaged Commodities) Rules), and the shop charges the
+ * prices it shows, so every document reads them as including GST.
+ */
+export const PRICES_INCLUDE_GST =
+  "Prices include GST: always yes. Retail prices in India must include all taxes (Legal Metrology rules) and the shop charges the prices it shows, so this cannot be switched off.";
 
 export const businessSettingsSchema = z
   .object({
@@ -57,7 +75,14 @@ export const businessSettingsSchema = z
         error: "Default GST rate: choose 0, 5, 12, 18 or 28 %",
       },
     ),
-    pricesIncludeGst: z.boolean({ error: "Prices include GST: yes or no" }),
+    logoUrl: z._default(
+      optionalText("Logo", 500).check(
+        z.refine((v) => v === "" || LOGO_PATTERN.test(v), LOGO_MESSAGE),
+      ),
+      "",
+    ),
+    // Fixed: retail prices in India include all taxes, and checkout charges them as shown.
+    pricesIncludeGst: z._default(z.literal(true, { error: PRICES_INCLUDE_GST }), true),
   })
   .check(
     z.refine(

@@ -4,6 +4,7 @@
  * Until a GSTIN is saved the shop is `unregistered` and issues plain receipts, never a tax invoice
  * without the seller's GSTIN.
  */
+import { z } from "zod/mini";
 import type { DbOrTx } from "../../server/db/client";
 import { env } from "../../server/env";
 import { defineSection, readSection } from "../settings/settings-store.server";
@@ -30,11 +31,27 @@ export const businessSection = defineSection<BusinessSettings>({
     defaultHsn: "3926",
     defaultGstRate: 18,
     pricesIncludeGst: true,
+    logoUrl: "",
   }),
+});
+
+/**
+ * Reading only: a value saved while "Prices include GST" could still be switched off reads as
+ * including it (as every document already did) instead of failing the schema and losing the whole
+ * section to the defaults. Saving takes businessSection, which refuses it (decision 0085).
+ */
+const savedSection = defineSection<BusinessSettings>({
+  ...businessSection,
+  schema: z.pipe(
+    z.transform((value: unknown) =>
+      value && typeof value === "object" ? { ...value, pricesIncludeGst: true } : value,
+    ),
+    businessSettingsSchema,
+  ),
 });
 
 export async function readBusinessSettings(
   db: DbOrTx,
 ): Promise<{ value: BusinessSettings; version: number }> {
-  return readSection(db, businessSection);
+  return readSection(db, savedSection);
 }

@@ -23,6 +23,7 @@ const settings: BusinessSettings = {
   defaultHsn: "3926",
   defaultGstRate: 18,
   pricesIncludeGst: true,
+  logoUrl: "",
 };
 const address = (state: string) => ({
   address1: "4 MG Road",

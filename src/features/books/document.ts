@@ -50,6 +50,8 @@ export function sellerCopy(settings: BusinessSettings): SellerCopy {
     registration: settings.registration,
     supportEmail: settings.supportEmail,
     supportPhone: settings.supportPhone,
+    // The logo as set at issue: the PDF, made at the first download, shows this one (decision 0086).
+    ...(settings.logoUrl ? { logoUrl: settings.logoUrl } : {}),
   };
 }
 
@@ -110,10 +112,10 @@ export function buildSaleDocument(input: SaleInput): DocumentDraft {
     inputs.push(shippingLine("Shipping", input.shippingPaise, principal));
   }
   const collectsTax = settings.registration === "regular";
-  // What was paid is the document's total: checkout charges the prices as shown, so they are read
-  // as including GST. "Prices exclude GST" needs checkout to add the tax first (decision 0085).
+  // What was paid is the document's total: checkout charges the prices as shown, and the setting
+  // is fixed at "prices include GST" (decision 0085).
   const { lines, totals } = taxLines(inputs, {
-    pricesIncludeGst: true,
+    pricesIncludeGst: settings.pricesIncludeGst,
     intraState,
     collectsTax,
   });

@@ -4,7 +4,7 @@
  * sha256 on the invoice), so every download after is the same bytes, whatever changed since.
  */
 import { createHash } from "node:crypto";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../server/db/client";
 import { invoicePdfs, invoices } from "../../server/db/schema";
 import {
@@ -14,7 +14,8 @@ import {
   type IssuedDocument,
   type SellerCopy,
 } from "./books";
-import { documentLines } from "./issue.server";
+import { ADVANCE_RECEIPT_PREFIX, documentLines } from "./issue.server";
+import { logoImage } from "./invoice-logo.server";
 import { renderDocumentPdf } from "./invoice-pdf.server";
 import type { DocumentKind } from "./tax";
 
@@ -51,11 +52,38 @@ export async function loadDocumentRow(db: DbOrTx, id: string): Promise<InvoiceRo
   return row ?? null;
 }
 
+/**
+ * The advance receipt vouchers issued on a supply's order before its invoice (decision 0124), for
+ * the final tax invoice or bill of supply of a deposit's piece; undefined for any other document.
+ */
+async function advanceOf(db: DbOrTx, row: InvoiceRow): Promise<IssuedDocument["advance"]> {
+  if (row.kind !== "tax-invoice" && row.kind !== "bill-of-supply") return undefined;
+  const receipts = await db
+    .select({ number: invoices.number, paise: invoices.totalPaise })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.orderId, row.orderId),
+        eq(invoices.kind, "receipt"),
+        eq(invoices.series, ADVANCE_RECEIPT_PREFIX),
+        lte(invoices.issuedAt, row.issuedAt),
+      ),
+    )
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+  if (receipts.length === 0) return undefined;
+  return {
+    numbers: receipts.map((r) => r.number),
+    paise: receipts.reduce((sum, r) => sum + r.paise, 0),
+  };
+}
+
 export async function issuedDocument(db: DbOrTx, row: InvoiceRow): Promise<IssuedDocument> {
   let creditsNumber: string | null = null;
   if (row.creditsInvoiceId)
     creditsNumber = (await loadDocumentRow(db, row.creditsInvoiceId))?.number ?? null;
+  const advance = await advanceOf(db, row);
   return {
+    ...(advance ? { advance } : {}),
     id: row.id,
     kind: row.kind as DocumentKind,
     number: row.number,
@@ -84,7 +112,8 @@ export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(byte
 export async function documentPdf(db: Db, row: InvoiceRow): Promise<Uint8Array> {
   const stored = await storedPdf(db, row.id);
   if (stored) return stored;
-  const bytes = await renderDocumentPdf(await issuedDocument(db, row));
+  const doc = await issuedDocument(db, row);
+  const bytes = await renderDocumentPdf(doc, await logoImage(doc.seller.logoUrl));
   const sha256 = sha256Hex(bytes);
   await db.transaction(async (tx) => {
     const kept = await tx

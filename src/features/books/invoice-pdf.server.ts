@@ -1,20 +1,26 @@
 /**
  * A document's PDF (docs/decisions/0086-invoice-pdf.md): A4, made on the server with pdf-lib and
- * the DejaVu Sans TrueType fonts from npm (they have ₹ and the Latin names of Indian buyers),
- * embedded as subsets. It shows what rule 46 of the CGST Rules asks for: the supplier's name,
+ * TrueType fonts from npm embedded as subsets (pdf-fonts.server.ts: DejaVu Sans for ₹ and Latin
+ * names, Noto Sans Devanagari for names and notes in Devanagari). It shows what rule 46 of the CGST Rules asks for: the supplier's name,
  * address and GSTIN; number and date; the buyer's name, delivery address with state name and code,
  * and GSTIN when given; per line the description, HSN, quantity, unit, rate, discount, taxable
  * value and tax; totals; the amount in words; the place of supply; reverse charge: No.
  */
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import { indiaDate } from "../../lib/dates";
 import { formatInr } from "../../lib/money";
 import { amountInWords } from "./amount-words";
 import { DOCUMENT_TITLES, type IssuedDocument } from "./books";
+import type { LogoImage } from "./invoice-logo.server";
 import { pdfTable } from "./invoice-pdf-table";
+import {
+  DEVANAGARI,
+  type PdfFonts,
+  drawRuns,
+  embedFonts,
+  runsWidth,
+  textRuns,
+} from "./pdf-fonts.server";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
@@ -25,41 +31,9 @@ export const REVERSE_CHARGE = "Whether tax is payable on reverse charge: No";
 export const COMPOSITION_NOTE =
   "composition taxable person, not eligible to collect tax on supplies";
 
-/** Text Helvetica Bold can set (printable ASCII). */
-const PLAIN = /^[\x20-\x7E]*$/;
-
-let fonts: Promise<Uint8Array> | undefined;
-
-function fontBytes(): Promise<Uint8Array> {
-  fonts ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const dir = require.resolve("dejavu-fonts-ttf/package.json").replace(/package\.json$/, "ttf/");
-    return readFile(`${dir}DejaVuSans.ttf`);
-  })();
-  return fonts;
-}
-
-/**
- * fontkit with its parsed fonts kept: pdf-lib parses the font file again for every document, which
- * was most of a PDF's time; the parsed font is only read (each document makes its own subset).
- */
-const parsed = new Map<unknown, ReturnType<typeof fontkit.create>>();
-const keptFontkit: typeof fontkit = {
-  ...fontkit,
-  create(data: Uint8Array, postscriptName?: string) {
-    let font = parsed.get(data);
-    if (!font) {
-      font = fontkit.create(data, postscriptName);
-      parsed.set(data, font);
-    }
-    return font;
-  },
-};
-
 export interface Writer {
   page: PDFPage;
-  font: PDFFont;
-  bold: PDFFont;
+  fonts: PdfFonts;
   y: number;
   /** A new page when fewer than `height` points are left. */
   ensure(height: number): void;
@@ -68,15 +42,17 @@ export interface Writer {
     x: number,
     options?: { size?: number; bold?: boolean; muted?: boolean; right?: number },
   ): void;
-  /** Wrapped text in `width`; answers the lines' count. */
+  /** Text at a given height of this page, in the regular faces. */
+  draw(value: string, x: number, y: number, size?: number): void;
+  /** Wrapped text in `width`; answers the lines. */
   wrap(value: string, x: number, width: number, size?: number): string[];
 }
 
-function writer(pdf: PDFDocument, font: PDFFont, bold: PDFFont): Writer {
+function writer(pdf: PDFDocument, fonts: PdfFonts): Writer {
+  const width = (value: string, size: number) => runsWidth(textRuns(value, fonts), size);
   const w: Writer = {
     page: pdf.addPage(A4),
-    font,
-    bold,
+    fonts,
     y: A4[1] - MARGIN,
     ensure(height) {
       if (w.y - height >= MARGIN) return;
@@ -85,19 +61,20 @@ function writer(pdf: PDFDocument, font: PDFFont, bold: PDFFont): Writer {
     },
     text(value, x, options = {}) {
       const size = options.size ?? 9;
-      // Bold is Helvetica Bold (a standard font: nothing to embed) for plain ASCII text; anything
-      // else (₹, accents) is set in DejaVu Sans, which has every character the shop prints.
-      const f = options.bold && PLAIN.test(value) ? bold : font;
-      const at = options.right !== undefined ? options.right - f.widthOfTextAtSize(value, size) : x;
-      w.page.drawText(value, { x: at, y: w.y, size, font: f, color: options.muted ? MUTED : INK });
+      const runs = textRuns(value, fonts, options.bold);
+      const at = options.right !== undefined ? options.right - runsWidth(runs, size) : x;
+      drawRuns(w.page, runs, { x: at, y: w.y, size, color: options.muted ? MUTED : INK });
     },
-    wrap(value, _x, width, size = 9) {
+    draw(value, x, y, size = 9) {
+      drawRuns(w.page, textRuns(value, fonts), { x, y, size, color: INK });
+    },
+    wrap(value, _x, limit, size = 9) {
       const lines: string[] = [];
       for (const paragraph of value.split("\n")) {
         let line = "";
         for (const word of paragraph.split(/\s+/)) {
           const next = line ? `${line} ${word}` : word;
-          if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+          if (width(next, size) <= limit || !line) line = next;
           else {
             lines.push(line);
             line = word;
@@ -123,21 +100,42 @@ function addressLines(a: {
 
 function block(w: Writer, x: number, heading: string, lines: string[], width: number): number {
   let y = w.y;
-  w.page.drawText(heading, { x, y, size: 8, font: w.bold, color: MUTED });
+  w.page.drawText(heading, { x, y, size: 8, font: w.fonts.bold, color: MUTED });
   for (const line of lines)
     for (const part of w.wrap(line, x, width)) {
       y -= 12;
-      w.page.drawText(part, { x, y, size: 9, font: w.font, color: INK });
+      w.draw(part, x, y);
     }
   return w.y - y;
 }
 
-export async function renderDocumentPdf(doc: IssuedDocument): Promise<Uint8Array> {
+/** The logo's box, top-left: it sits beside the title and number without moving anything else. */
+const LOGO_BOX = { width: 180, height: 48 };
+
+/** The logo top-left when the document has one, else the trading name as its wordmark. */
+async function drawMasthead(
+  pdf: PDFDocument,
+  w: Writer,
+  name: string,
+  logo: LogoImage | null,
+): Promise<void> {
+  if (!logo) {
+    w.text(name, MARGIN, { size: 20, bold: true });
+    return;
+  }
+  const image =
+    logo.kind === "png" ? await pdf.embedPng(logo.bytes) : await pdf.embedJpg(logo.bytes);
+  const { width, height } = image.scaleToFit(LOGO_BOX.width, LOGO_BOX.height);
+  // Its top where the wordmark's capitals would reach.
+  w.page.drawImage(image, { x: MARGIN, y: w.y + 15 - height, width, height });
+}
+
+export async function renderDocumentPdf(
+  doc: IssuedDocument,
+  logo: LogoImage | null = null,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(keptFontkit);
-  const regular = await fontBytes();
-  const font = await pdf.embedFont(regular, { subset: true });
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const fonts = await embedFonts(pdf, DEVANAGARI.test(JSON.stringify(doc)));
   const title = DOCUMENT_TITLES[doc.kind];
   pdf.setTitle(`${title} ${doc.number}`);
   pdf.setAuthor(doc.seller.legalName);
@@ -145,12 +143,12 @@ export async function renderDocumentPdf(doc: IssuedDocument): Promise<Uint8Array
   pdf.setModificationDate(doc.issuedAt);
   pdf.setProducer("pdf-lib");
   pdf.setCreator(doc.seller.tradingName);
-  const w = writer(pdf, font, bold);
+  const w = writer(pdf, fonts);
   const right = A4[0] - MARGIN;
   const seller = doc.seller;
 
-  // The shop's name as its wordmark, the document's title and number.
-  w.text(seller.tradingName, MARGIN, { size: 20, bold: true });
+  // The shop's logo (or its name as a wordmark), the document's title and number.
+  await drawMasthead(pdf, w, seller.tradingName, logo);
   w.text(title, 0, { size: 16, bold: true, right });
   w.y -= 20;
   w.text(`No. ${doc.number}`, 0, { right, bold: true });
@@ -200,12 +198,23 @@ export async function renderDocumentPdf(doc: IssuedDocument): Promise<Uint8Array
   if (taxed && doc.intraState) sums.push(["CGST", t.cgstPaise], ["SGST", t.sgstPaise]);
   if (taxed && !doc.intraState) sums.push(["IGST", t.igstPaise]);
   sums.push(["Total", t.totalPaise]);
-  w.ensure(16 * sums.length + 60);
+  w.ensure(16 * (sums.length + (doc.advance ? 2 : 0)) + 60);
   for (const [label, paise] of sums) {
     w.y -= 14;
     const isTotal = label === "Total";
     w.text(label, 0, { right: right - 110, bold: isTotal });
     w.text(formatInr(paise), 0, { right, bold: isTotal });
+  }
+  if (doc.advance) {
+    // A deposit's piece (decision 0124): the advance already received, and the balance paid now.
+    w.y -= 14;
+    w.text(`Advance received (receipt ${doc.advance.numbers.join(", ")})`, 0, {
+      right: right - 110,
+    });
+    w.text(`- ${formatInr(doc.advance.paise)}`, 0, { right });
+    w.y -= 14;
+    w.text("Balance paid", 0, { right: right - 110, bold: true });
+    w.text(formatInr(t.totalPaise - doc.advance.paise), 0, { right, bold: true });
   }
   w.y -= 20;
   for (const line of w.wrap(

@@ -1,32 +1,31 @@
 /**
  * Issuing the shop's documents (docs/decisions/0082, 0084, 0085): a sale's document in the
- * transaction that marks its payment paid, a credit note in the transaction that records its refund
- * as succeeded. Each is numbered from its series (the prefix) for the financial year, stored as
- * issued (seller, buyer, lines, tax) and never changed; unique keys make a second one for the same
- * payment or refund impossible.
+ * transaction that marks its payment paid (credit notes: credit-note.server.ts). Each is numbered
+ * from its series (the prefix) for the financial year, stored as issued (seller, buyer, lines, tax)
+ * and never changed; unique keys make a second one for the same payment or refund impossible.
  */
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { invoiceLines, invoices } from "../../server/db/schema";
 import { productTaxCodes } from "../catalogue/tax-codes.server";
 import { depositRole } from "../made-to-order/deposits.server";
 import { loadOrderRow, orderItemRows, paidOrderOfQuote } from "../orders/order-records.server";
 import type { StoredOrder } from "../orders/store-order.server";
-import type { BuyerCopy, DocumentDraft, SellerCopy } from "./books";
+import type { DocumentDraft } from "./books";
 import type { BusinessSettings } from "./business-settings.schema";
 import { readBusinessSettings } from "./business-settings.server";
 import { type SaleLine, buildSaleDocument, sellerCopy } from "./document";
 import { documentNumber, financialYearOf } from "./numbering";
 import { nextSequence } from "./series.server";
-import { type GstRate, type TaxedLine, creditLines, sumLines } from "./tax";
+import type { GstRate, TaxedLine } from "./tax";
 
 export function newDocumentId(now: Date): string {
   return `doc_${now.getTime().toString(36)}_${randomBytes(5).toString("hex")}`;
 }
 
 /** Numbers and stores a document with its lines; answers its id and number. */
-async function storeDocument(
+export async function storeDocument(
   tx: Tx,
   draft: DocumentDraft,
   links: { orderId: string; paymentId?: string; refundId?: string; creditsInvoiceId?: string },
@@ -227,69 +226,4 @@ export async function documentLines(db: DbOrTx, invoiceId: string): Promise<Taxe
     kind: line.kind as TaxedLine["kind"],
     gstRate: line.gstRate as GstRate,
   }));
-}
-
-/**
- * A succeeded refund's credit note, once per refund: it references the order's invoice and reverses
- * the refunded part of its lines in the invoice's split (CGST + SGST or IGST), numbered from the
- * credit note series. Nothing when the order has no document (paid before the books existed), or
- * everything was already credited. Called by recordRefundState in its transaction; like the sale's
- * document, a failure is logged inside a savepoint and the refund is still recorded.
- */
-export async function issueCreditNote(
-  tx: Tx,
-  refund: { id: string; orderId: string; amountPaise: number },
-  now = new Date(),
-): Promise<string | null> {
-  try {
-    return await tx.transaction((sp) => creditNoteIn(sp, refund, now));
-  } catch (error) {
-    console.error(
-      `[books] NO CREDIT NOTE ISSUED for refund ${refund.id} of order ${refund.orderId}; the refund is recorded:`,
-      error,
-    );
-    return null;
-  }
-}
-
-async function creditNoteIn(
-  tx: Tx,
-  refund: { id: string; orderId: string; amountPaise: number },
-  now: Date,
-): Promise<string | null> {
-  const [existing] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(eq(invoices.refundId, refund.id));
-  if (existing) return existing.id;
-  const invoice = await saleDocumentOf(tx, refund.orderId);
-  if (!invoice) return null;
-  const [credited] = await tx
-    .select({ paise: sql<string>`coalesce(sum(${invoices.totalPaise}), 0)` })
-    .from(invoices)
-    .where(eq(invoices.creditsInvoiceId, invoice.id));
-  const left = invoice.totalPaise - Number(credited?.paise ?? 0);
-  const amount = Math.min(refund.amountPaise, left);
-  if (amount <= 0) return null;
-  const lines = creditLines(await documentLines(tx, invoice.id), amount, invoice.intraState);
-  const { value: settings } = await readBusinessSettings(tx);
-  const draft: DocumentDraft = {
-    kind: "credit-note",
-    // The same seller as the invoice it corrects.
-    seller: invoice.seller as SellerCopy,
-    buyer: invoice.buyer as BuyerCopy,
-    placeOfSupplyCode: invoice.placeOfSupplyCode,
-    placeOfSupplyName: invoice.placeOfSupplyName,
-    intraState: invoice.intraState,
-    lines,
-    totals: sumLines(lines),
-  };
-  const stored = await storeDocument(
-    tx,
-    draft,
-    { orderId: refund.orderId, refundId: refund.id, creditsInvoiceId: invoice.id },
-    settings.creditNotePrefix,
-    now,
-  );
-  return stored.id;
 }

@@ -4,6 +4,7 @@ import {
   type LineInput,
   apportion,
   creditLines,
+  remainingLines,
   saleDocumentKind,
   sumLines,
   taxLine,
@@ -183,5 +184,17 @@ describe("credit notes", () => {
     const part = creditLines(inter.lines, 11_800, false);
     expect(part[0]).toMatchObject({ taxablePaise: 10_000, igstPaise: 1_800, cgstPaise: 0 });
     expect(() => creditLines(invoice.lines, invoice.totals.totalPaise + 1, true)).toThrow();
+  });
+
+  it("gives the rest after earlier notes line by line, so the notes reverse every tax exactly", () => {
+    const first = creditLines(invoice.lines, 33_333, true);
+    const rest = remainingLines(invoice.lines, first)!;
+    const both = sumLines([...first, ...rest]);
+    expect(both).toEqual(invoice.totals);
+    expect(rest.every((l) => l.taxablePaise + l.cgstPaise + l.sgstPaise === l.totalPaise)).toBe(
+      true,
+    );
+    expect(remainingLines(invoice.lines, [...first, ...rest])).toEqual([]);
+    expect(remainingLines(invoice.lines, [{ ...first[0]!, description: "Another" }])).toBeNull();
   });
 });

@@ -205,3 +205,36 @@ export function creditLines(
     ];
   });
 }
+
+/**
+ * What is left of an invoice after earlier credit notes, line by line: each invoice line less what
+ * the notes already credited of it (lines matched by kind, description, HSN, rate and unit price;
+ * identical lines pooled). So the notes of one invoice together reverse its taxable value and each
+ * tax exactly, not just its total. Null when the earlier notes do not match the lines (the caller
+ * then shares the rest with creditLines).
+ */
+export function remainingLines(
+  invoiceLines: readonly TaxedLine[],
+  credited: readonly TaxedLine[],
+): TaxedLine[] | null {
+  const key = (l: TaxedLine) =>
+    [l.kind, l.description, l.hsn, l.gstRate, l.unitPricePaise].join("\u0000");
+  const amounts = ["taxablePaise", "cgstPaise", "sgstPaise", "igstPaise", "totalPaise"] as const;
+  const pooled = new Map<string, TaxedLine>();
+  for (const line of invoiceLines) {
+    const same = pooled.get(key(line));
+    if (!same) pooled.set(key(line), { ...line, discountPaise: 0 });
+    else {
+      same.quantity += line.quantity;
+      for (const a of amounts) same[a] += line[a];
+    }
+  }
+  for (const line of credited) {
+    const same = pooled.get(key(line));
+    if (!same) return null;
+    for (const a of amounts) same[a] -= line[a];
+  }
+  const left = [...pooled.values()];
+  if (left.some((l) => amounts.some((a) => l[a] < 0))) return null;
+  return left.filter((l) => l.totalPaise > 0);
+}

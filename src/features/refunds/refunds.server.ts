@@ -8,7 +8,7 @@
  * hooks in there, at the SUCCESS transition). The automatic refund and the re-check pass are in
  * refund-jobs.server.ts.
  */
-import { issueCreditNote } from "../books/issue.server";
+import { issueCreditNote } from "../books/credit-note.server";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../server/db/client";

@@ -18,6 +18,7 @@ import { statusMail } from "./order-mail";
 import { refuseDispatch } from "../../made-to-order/dispatch-holds.server";
 import { shopConfig } from "../../../server/shop-config";
 import { recordAudit, type AuditActor } from "../../audit/audit.server";
+import { creditCancelledOrder } from "../../books/credit-note.server";
 
 export interface OrderFilter {
   status?: string;
@@ -157,6 +158,9 @@ export async function changeOrderStatus(
           : {}),
       })
       .where(eq(orders.id, id));
+    // A cancelled supply's invoice is credited in this transaction (docs/decisions/0085).
+    const creditNote =
+      change.status === "cancelled" ? await creditCancelledOrder(tx, id, now) : null;
     const order = (await loadAdminOrder(tx, id))!;
     await recordAudit(tx, actor, {
       action: "order.status",
@@ -171,6 +175,7 @@ export async function changeOrderStatus(
         ...(shipped && change.shippingCost !== undefined
           ? { shippingCostPaise: change.shippingCost }
           : {}),
+        ...(creditNote ? { creditNote } : {}),
       },
     });
     const mail = statusMail(order, shopConfig());

@@ -17,6 +17,7 @@ import {
   businessSettingsSchema,
 } from "../../books/business-settings.schema";
 import { GST_RATES } from "../../books/tax";
+import LogoField from "./LogoField";
 
 const STATES = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 const RATES = GST_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }));
@@ -137,10 +138,21 @@ export default function BusinessForm({ initial, onSave }: Props) {
         error={e.defaultGstRate?.message}
         {...register("defaultGstRate", { valueAsNumber: true })}
       />
-      <label className="flex items-center gap-2 text-sm text-ink-800 sm:col-span-2">
-        <input type="checkbox" {...register("pricesIncludeGst")} />
-        Prices include GST
-      </label>
+      <LogoField
+        url={form.watch("logoUrl") ?? ""}
+        error={e.logoUrl?.message}
+        disabled={busy}
+        onChange={(url) => form.setValue("logoUrl", url, { shouldDirty: true })}
+      />
+      <div className="text-sm sm:col-span-2">
+        <p className="text-ink-800">
+          Prices include GST: <strong>Yes</strong>
+        </p>
+        <p className="text-ink-600">
+          Fixed: retail prices in India must include all taxes, and shoppers pay the prices the shop
+          shows.
+        </p>
+      </div>
       <p className="text-sm text-ink-600 sm:col-span-2">
         Changes apply to invoices issued from now on; issued invoices never change.
       </p>
