@@ -20,7 +20,8 @@ import { fillCart, type Shop } from "./checkout";
 
 /** Every table the schema declares, by its SQL name. */
 export function schemaTables(): string[] {
-  return Object.values(schemaModule)
+  const values: unknown[] = Object.values(schemaModule);
+  return values
     .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => getTableConfig(table).name)
     .sort();
