@@ -4,9 +4,10 @@
  * an outbox mail in one transaction), SIGTERM reaches the server. It stops accepting, answers every
  * request it had taken, runs its stop steps and exits 0; afterwards the database opens cleanly and
  * holds exactly one inquiry per answered 201 (none half-written, none answered and lost).
- * PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+ * And a background round under way when SIGTERM arrives is finished before the database closes,
+ * with no new round after it (stopBackgroundJobs). PGlite always, PostgreSQL when
+ * TEST_DATABASE_URL is set.
  */
-import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,8 +15,9 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDb, schema } from "../src/server/db/client";
-import { SERVER_ARGS, SERVER_ENV } from "../src/server/cli/start";
+import { logLines, startBuiltServer } from "./helpers/built-server";
 import { dbKinds } from "./helpers/db";
+import { startFakeSmtp } from "./helpers/fake-smtp";
 
 const OFFSET = Number(process.env.TEST_PORT_OFFSET ?? 0);
 /** Ops' own range (31500-31599) when TEST_PORT_OFFSET is 6000, else a quiet default. */
@@ -79,53 +81,28 @@ async function inquiries(store: Record<string, string>): Promise<number> {
   }
 }
 
+/** The built server on `store`, with this suite's limits; killed after the suite if still running. */
+async function startServer(
+  store: Record<string, string>,
+  port: number,
+  more: Record<string, string> = {},
+) {
+  const started = await startBuiltServer(store, port, {
+    INQUIRY_LIMIT_PER_HOUR: "1000000",
+    INQUIRY_EMAIL_LIMIT_PER_HOUR: "1000000",
+    ...more,
+  });
+  cleanups.push(started.kill);
+  return started;
+}
+
 describe.each(dbKinds)("a clean stop under load on %s", (kind) => {
   it("SIGTERM with requests in flight: every taken request is answered, then the database closes and the process exits 0", async () => {
-    if (!existsSync("dist/server/entry.mjs")) {
-      const built = spawnSync("node_modules/.bin/astro", ["build"], { stdio: "inherit" });
-      expect(built.status, "astro build").toBe(0);
-    }
     const store = await freshStore(kind);
-    const port = BASE_PORT + (kind === "pglite" ? 0 : 1);
-    const server = spawn(process.execPath, SERVER_ARGS, {
-      env: {
-        ...process.env,
-        ...SERVER_ENV,
-        ...store,
-        ...(kind === "pglite" ? { DATABASE_URL: "" } : {}),
-        SHOP_SERVER_PROCESS: "1",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DEMO_MODE: "true",
-        FIREBASE_PROJECT_ID: "demo-resin",
-        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port + 50}`,
-        PUBLIC_SITE_URL: `http://localhost:${port}`,
-        INQUIRY_LIMIT_PER_HOUR: "1000000",
-        INQUIRY_EMAIL_LIMIT_PER_HOUR: "1000000",
-        LOG_FORMAT: "json",
-        SHUTDOWN_TIMEOUT_MS: "20000",
-        SHOP_DEMO_BANNER: "1",
-        VITEST: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    server.stdout.on("data", (c: Buffer) => (output += c.toString()));
-    server.stderr.on("data", (c: Buffer) => (output += c.toString()));
-    const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
-    cleanups.push(() => void (server.exitCode === null && server.kill("SIGKILL")));
-
-    const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    while (
-      !(await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      expect(Date.now() < deadline, `the server did not start:\n${output}`).toBe(true);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const { server, output, exited, base, deadline } = await startServer(
+      store,
+      BASE_PORT + (kind === "pglite" ? 0 : 1),
+    );
 
     let stopping = false;
     const answered: number[] = [];
@@ -155,11 +132,8 @@ describe.each(dbKinds)("a clean stop under load on %s", (kind) => {
     const code = await exited;
 
     expect(failures).toEqual([]);
-    expect(code, output.slice(-2000)).toBe(0);
-    const lines = output
-      .split("\n")
-      .filter((l) => l.startsWith("{"))
-      .map((l) => JSON.parse(l) as { msg?: string });
+    expect(code, output().slice(-2000)).toBe(0);
+    const lines = logLines(output());
     const begun = lines.find((l) => l.msg?.includes("SIGTERM: stopping"));
     expect(begun?.msg).toMatch(/finishing [1-9]\d* in flight/);
     expect(lines.some((l) => l.msg?.startsWith("[server] stopped cleanly"))).toBe(true);
@@ -170,5 +144,74 @@ describe.each(dbKinds)("a clean stop under load on %s", (kind) => {
     if (kind === "pglite")
       expect(existsSync(path.join(store.DATA_DIR!, "pglite.lock"))).toBe(false);
     expect(await inquiries(store)).toBe(created);
+  }, 180_000);
+});
+
+/**
+ * The mail sender claims a batch of 20 due mails (one update) and sends them one by one, marking
+ * each sent. A slow mail server (a second per message) keeps that round going when SIGTERM
+ * arrives: the stop waits for it (all 20 sent and marked before the database closes, none left
+ * claimed but unsent), and no new round claims the 5 mails that were not in the batch.
+ */
+describe.each(dbKinds)("a clean stop during a background round on %s", (kind) => {
+  it("SIGTERM mid-round: the round finishes, then the database closes; no new round starts", async () => {
+    const store = await freshStore(kind);
+    const handle = await openDb({
+      url: store.DATABASE_URL,
+      dataDir: store.DATA_DIR,
+      migrationsDir: MIGRATIONS,
+    });
+    const first = Date.now() - 60_000;
+    await handle.db.insert(schema.outbox).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        id: `mail-${String(i).padStart(2, "0")}`,
+        to: "owner@example.com",
+        subject: `Mail ${i}`,
+        body: "Sent by the background round.",
+        createdAt: new Date(first + i * 1_000),
+        nextAttemptAt: new Date(first),
+      })),
+    );
+    await handle.close();
+    const smtp = await startFakeSmtp(1_000);
+    cleanups.push(() => smtp.close());
+
+    const { server, output, exited, base } = await startServer(
+      store,
+      BASE_PORT + (kind === "pglite" ? 2 : 3),
+      { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Shop <shop@example.com>" },
+    );
+    // A request through the Astro middleware starts the jobs; their first round begins a second later.
+    await fetch(`${base}/readyz`).then((r) => r.arrayBuffer());
+    const begun = Date.now();
+    while (smtp.messages.length < 2) {
+      expect(Date.now() - begun < 60_000, `no mail went out:\n${output()}`).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    server.kill("SIGTERM");
+    const code = await exited;
+
+    expect(code, output().slice(-2000)).toBe(0);
+    const lines = logLines(output());
+    expect(lines.some((l) => l.msg?.startsWith("[server] stopped cleanly"))).toBe(true);
+    expect(lines.filter((l) => /\[mail\]|\[jobs\]/.test(l.msg ?? ""))).toEqual([]);
+    expect(smtp.messages).toHaveLength(20);
+    if (kind === "pglite")
+      expect(existsSync(path.join(store.DATA_DIR!, "pglite.lock"))).toBe(false);
+
+    const after = await openDb({
+      url: store.DATABASE_URL,
+      dataDir: store.DATA_DIR,
+      migrationsDir: MIGRATIONS,
+    });
+    try {
+      const rows = await after.db.select().from(schema.outbox).orderBy(schema.outbox.id);
+      const sent = rows.filter((r) => r.sentAt !== null);
+      expect(sent.map((r) => r.id)).toEqual(rows.slice(0, 20).map((r) => r.id));
+      expect(rows.filter((r) => r.sentAt === null && r.attempts > 0)).toEqual([]);
+      expect(rows.slice(20).map((r) => r.attempts)).toEqual([0, 0, 0, 0, 0]);
+    } finally {
+      await after.close();
+    }
   }, 180_000);
 });

@@ -145,3 +145,75 @@ describe("npm start outside demo mode", () => {
     expect(run.stdout).not.toContain("Building the shop");
   }, 90_000);
 });
+
+/**
+ * The command a person runs before going live (docs/deploy.md §3), as a child process: exit code 1
+ * and one line per problem, or exit 0 and one sentence. No network: the good case uses the test
+ * PostgreSQL server when TEST_DATABASE_URL is set, else a PGlite data folder.
+ */
+describe("npm run check-config", () => {
+  const runCheck = async (env: Record<string, string>) => {
+    const { spawnSync } = await import("node:child_process");
+    return spawnSync("npm", ["run", "--silent", "check-config"], {
+      env: { PATH: saved.PATH, HOME: saved.HOME ?? tmpdir(), NO_UPDATE_NOTIFIER: "1", ...env },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+  };
+  const GOOD = {
+    FIREBASE_PROJECT_ID: "resin-tales-prod",
+    PUBLIC_FIREBASE_PROJECT_ID: "resin-tales-prod",
+    PUBLIC_FIREBASE_API_KEY: "AIza-public-web-key",
+    PAYMENT_PROVIDER: "cashfree",
+    CASHFREE_CLIENT_ID: "cf-id",
+    CASHFREE_CLIENT_SECRET: "cf-secret",
+    PUBLIC_SITE_URL: "https://shop.resintales.example",
+    HOST: "127.0.0.1",
+    TRUST_PROXY: "true",
+  };
+
+  it("exits 1 with one line per problem in a bad production configuration", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "resin-check-"));
+    try {
+      const run = await runCheck({
+        ...GOOD,
+        PUBLIC_FIREBASE_API_KEY: "",
+        CASHFREE_CLIENT_SECRET: "",
+        PUBLIC_SITE_URL: "http://shop.resintales.example",
+        HOST: "0.0.0.0",
+        DATABASE_URL: "postgres://shop:secret-pass@127.0.0.1:1/shop",
+        DATA_DIR: folder,
+      });
+      expect(run.status, run.stderr).toBe(1);
+      const lines = run.stderr.trim().split("\n");
+      expect(lines[0]).toBe("The shop would not start: 5 setting(s) to fix.");
+      const problems = lines.slice(1);
+      expect(problems).toHaveLength(5);
+      for (const line of problems) expect(line).toMatch(/^ {2}- \S/);
+      expect(problems[0]).toMatch(/PUBLIC_FIREBASE_API_KEY .* is not set/);
+      expect(problems[1]).toMatch(/needs CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET/);
+      expect(problems[2]).toMatch(/PUBLIC_SITE_URL \(http:\/\/shop\.resintales\.example\)/);
+      expect(problems[3]).toMatch(/TRUST_PROXY is on but the shop listens on 0\.0\.0\.0/);
+      expect(problems[4]).toMatch(/DATABASE_URL \(postgres:\/\/127\.0\.0\.1:1\/shop\)/);
+      expect(`${run.stdout}${run.stderr}`).not.toContain("secret-pass");
+      expect(run.stdout).not.toContain("ready for production");
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it("exits 0 with one sentence in a good one", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "resin-check-"));
+    try {
+      const store: Record<string, string> = process.env.TEST_DATABASE_URL
+        ? { DATABASE_URL: process.env.TEST_DATABASE_URL }
+        : { DATA_DIR: folder };
+      const run = await runCheck({ ...GOOD, ...store });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout.trim()).toBe("The settings are ready for production.");
+      expect(run.stderr).toBe("");
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

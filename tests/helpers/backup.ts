@@ -1,14 +1,16 @@
 /** Shared steps of the backup, restore and move suites: a shop with data, and empty targets. */
 import { randomUUID } from "node:crypto";
-import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
+import { mkdtemp, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { schema, type Db } from "../../src/server/db/client";
+import { create, extract } from "tar";
+import { openDb, schema, type Db } from "../../src/server/db/client";
 import { seedDemoCatalogue } from "../../src/server/seed/seed.server";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { listTables, ident } from "../../src/server/backup/tables.server";
 import { makeShop, makeShopper, type Shop } from "./checkout";
+import type { TestDb } from "./db";
 import { ADDRESS } from "./fixtures";
 
 export const MIGRATIONS = "src/server/db/migrations";
@@ -131,4 +133,33 @@ export async function emptyPostgres(): Promise<{ url: string; drop: () => Promis
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** A target of the same engine as the source: a new PGlite folder, or a new PostgreSQL database. */
+export async function newTarget(kind: TestDb["kind"]) {
+  if (kind === "postgres") {
+    const pg = await emptyPostgres();
+    return {
+      target: { url: pg.url },
+      open: () => openDb({ url: pg.url, migrationsDir: MIGRATIONS }),
+      drop: pg.drop,
+    };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "resin-restored-"));
+  return {
+    target: { dataDir },
+    open: () => openDb({ dataDir, migrationsDir: MIGRATIONS }),
+    drop: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+export const engineOf = (kind: TestDb["kind"]) => (kind === "postgres" ? "postgresql" : "pglite");
+
+/** Rewrites an archive after `change` edits its unpacked files. */
+export async function repack(archive: string, out: string, change: (dir: string) => Promise<void>) {
+  const dir = await mkdtemp(path.join(tmpdir(), "resin-repack-"));
+  await extract({ file: archive, cwd: dir });
+  await change(dir);
+  await create({ gzip: true, file: out, cwd: dir, portable: true }, await readdir(dir));
+  await rm(dir, { recursive: true, force: true });
 }

@@ -1,8 +1,12 @@
 /** A fake SMTP server for mail tests, and a local port nothing listens on (SMTP down). */
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 
-/** A tiny SMTP server: 220 greeting, 250 for EHLO/HELO/MAIL/RCPT/RSET/NOOP, 354 for DATA, 221 for QUIT. */
-export async function startFakeSmtp(): Promise<{
+/**
+ * A tiny SMTP server: 220 greeting, 250 for EHLO/HELO/MAIL/RCPT/RSET/NOOP, 354 for DATA, 221 for
+ * QUIT. `ackDelayMs` holds each message's 250 that long (a slow mail server); the message counts as
+ * received when it is acknowledged.
+ */
+export async function startFakeSmtp(ackDelayMs = 0): Promise<{
   port: number;
   messages: string[];
   envelopes: string[][];
@@ -28,11 +32,16 @@ export async function startFakeSmtp(): Promise<{
         if (inData) {
           if (line === ".") {
             inData = false;
-            messages.push(data);
-            envelopes.push(envelope);
+            const [message, to] = [data, envelope];
             data = "";
             envelope = [];
-            socket.write("250 2.0.0 queued\r\n");
+            const ack = () => {
+              messages.push(message);
+              envelopes.push(to);
+              socket.write("250 2.0.0 queued\r\n");
+            };
+            if (ackDelayMs > 0) setTimeout(ack, ackDelayMs);
+            else ack();
           } else {
             data += `${line.startsWith("..") ? line.slice(1) : line}\r\n`;
           }

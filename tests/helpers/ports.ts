@@ -24,6 +24,7 @@ export const EMULATOR_PORTS = {
   startReadiness: 9700,
   twoShopsA: 9705,
   twoShopsB: 9710,
+  twoServersS3: 9715,
   reports: 9550,
   ownerRecords: 9900,
   // invoices (issue 21): 9500-9545

@@ -1,0 +1,251 @@
+/**
+ * A shop with at least one row in every table of src/server/db/schema, for the backup suites
+ * (docs/decisions/0079-backups-and-moving.md). Issued documents go through the real issuing code
+ * (recordPayment), so the series counter is the one a payment moves; the rest are plain inserts in
+ * the shapes the features write. `tablesWithoutRows` names any table the fixture forgot: a table a
+ * later migration adds fails the suite until the fixture holds a row of it.
+ */
+import { randomUUID } from "node:crypto";
+import { is, sql } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { recordPayment } from "../../src/features/checkout/payment-record.server";
+import { documentPdf } from "../../src/features/books/documents.server";
+import { saleDocumentOf } from "../../src/features/books/issue.server";
+import * as schemaModule from "../../src/server/db/schema";
+import { type Db, schema } from "../../src/server/db/client";
+import { rawRows } from "../../src/server/db/raw-rows";
+import { ident, listTables } from "../../src/server/backup/tables.server";
+import { saveSeller, success } from "./books";
+import { fillCart, type Shop } from "./checkout";
+
+/** Every table the schema declares, by its SQL name. */
+export function schemaTables(): string[] {
+  const values: unknown[] = Object.values(schemaModule);
+  return values
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => getTableConfig(table).name)
+    .sort();
+}
+
+/** Tables of the schema (and of the database) that hold no row. */
+export async function tablesWithoutRows(db: Db): Promise<string[]> {
+  const names = new Set([...schemaTables(), ...(await listTables(db)).map((t) => t.name)]);
+  const empty: string[] = [];
+  for (const name of [...names].sort()) {
+    const [row] = await rawRows<{ n: number }>(
+      db,
+      sql.raw(`select count(*)::int as n from ${ident(name)}`),
+    );
+    if (Number(row?.n ?? 0) === 0) empty.push(name);
+  }
+  return empty;
+}
+
+const PERSON = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "a@x.in" };
+const ADDRESS = {
+  id: "addr-1",
+  type: "Home",
+  address1: "12 MI Road",
+  address2: "",
+  city: "Jaipur",
+  state: "Rajasthan",
+  zipCode: "302001",
+  country: "India",
+};
+
+/** A pending catalogue order of 2 frames and 1 tag (3497.00), as checkout leaves it. */
+export async function pendingOrder(db: Db, shop: Shop, uid: string): Promise<string> {
+  const id = `ord-pending-${randomUUID()}`;
+  await db.insert(schema.orders).values({
+    id,
+    userId: uid,
+    subtotalPaise: 349700,
+    totalPaise: 349700,
+    shippingName: PERSON,
+    billingName: PERSON,
+    shippingAddress: ADDRESS,
+    billingAddress: ADDRESS,
+    provider: "local",
+  });
+  await db.insert(schema.orderItems).values([
+    {
+      id: `${id}-a`,
+      orderId: id,
+      productId: shop.frameId,
+      productName: "Ocean Wave Photo Frame",
+      quantity: 2,
+      pricePaise: 149900,
+    },
+    {
+      id: `${id}-b`,
+      orderId: id,
+      productId: shop.tagId,
+      productName: "Luggage Tag",
+      quantity: 1,
+      pricePaise: 49900,
+    },
+  ]);
+  return id;
+}
+
+/** Pays a pending order through recordPayment (which issues its document); the document's number. */
+export async function payAndIssue(db: Db, orderId: string): Promise<string> {
+  const effect = await recordPayment(db, orderId, success(`pay-${orderId}`, 349700), "local");
+  if (effect !== "paid") throw new Error(`paying ${orderId}: ${effect}`);
+  const document = await saleDocumentOf(db, orderId);
+  if (!document) throw new Error(`no document issued for ${orderId}`);
+  return document.number;
+}
+
+/**
+ * Fills every table the shop with data (tests/helpers/backup.ts shopWithData) leaves empty:
+ * settings and the audit trail, two issued invoices (one with its kept PDF), a quote with its
+ * events, deposit, stages, proof, materials and needed-by date, a discount code and its use,
+ * reminders, an inquiry, a refund, a review with a vote, a shipment with a scan, and the rest.
+ */
+export async function fillEveryTable(db: Db, shop: Shop, uid: string): Promise<string[]> {
+  await saveSeller(db);
+  const numbers: string[] = [];
+  const first = await pendingOrder(db, shop, uid);
+  numbers.push(await payAndIssue(db, first));
+  numbers.push(await payAndIssue(db, await pendingOrder(db, shop, uid)));
+  const invoice = await saleDocumentOf(db, first);
+  await documentPdf(db, invoice!);
+
+  const now = new Date();
+  const later = new Date(now.getTime() + 7 * 86_400_000);
+  await db.insert(schema.customInquiries).values({
+    id: "inq-1",
+    name: "Meera",
+    email: "meera@example.com",
+    productType: "Varmala preservation",
+    description: "Wedding garland, 14 Feb",
+    neededBy: "2026-12-20",
+  });
+  await db.insert(schema.quotes).values({
+    id: "quote-1",
+    inquiryId: "inq-1",
+    title: "Varmala frame",
+    pricePaise: 1_250_000,
+    shippingEstimatePaise: 25_000,
+    expiresAt: later,
+    status: "paid",
+    tokenHash: "hash-quote-1",
+    sentAt: now,
+    paidOrderId: first,
+  });
+  await db.insert(schema.quoteEvents).values({ id: "qe-1", quoteId: "quote-1", kind: "sent" });
+  await db
+    .insert(schema.quoteDeposits)
+    .values({ quoteId: "quote-1", advancePaise: 500_000, balancePaise: 750_000 });
+  await db.insert(schema.orderStages).values({
+    orderId: first,
+    stage: "drying",
+    note: "Poured, 48 hours to set",
+    photos: ["/media/abc123/480.webp"],
+    doneAt: now,
+  });
+  await db.insert(schema.orderProofs).values({
+    id: "proof-1",
+    orderId: first,
+    round: 1,
+    images: ["/media/def456/480.avif"],
+    message: "Layout for your approval",
+  });
+  await db.insert(schema.proofSkippedProducts).values({ productId: shop.tagId });
+  await db.insert(schema.orderNeededBy).values({ orderId: first, neededBy: "2026-12-24" });
+  await db.insert(schema.orderMaterials).values({
+    orderId: first,
+    reference: "Garland from Meera",
+    expectedSince: now,
+  });
+  await db.insert(schema.discountCodes).values({
+    id: "code-1",
+    code: "DIWALI10",
+    kind: "percent",
+    percentBasisPoints: 1000,
+    capPaise: 50_000,
+  });
+  await db.insert(schema.discountUses).values({
+    orderId: first,
+    codeId: "code-1",
+    userId: uid,
+    discountPaise: 34_970,
+    orderTotalPaise: 349_700,
+    heldUntil: later,
+    usedAt: now,
+  });
+  await db.insert(schema.reminderConsents).values({
+    userId: uid,
+    consented: true,
+    source: "sign-up",
+    unsubscribeToken: `unsub-${uid}`,
+  });
+  await db.insert(schema.cartReminders).values({ userId: uid, cartChangedAt: now });
+  await db
+    .insert(schema.rateLimits)
+    .values({ key: "inquiry:127.0.0.1", windowStart: now, count: 2 });
+  await db.insert(schema.webhookEvents).values({
+    id: "wh-1",
+    provider: "local",
+    type: "PAYMENT_SUCCESS_WEBHOOK",
+    orderId: first,
+    body: { data: { order: { order_id: first } } },
+  });
+  await db.insert(schema.localPayments).values({
+    id: "lp-1",
+    orderId: first,
+    status: "SUCCESS",
+    amountPaise: 349_700,
+  });
+  await db.insert(schema.dataRequests).values({ id: "dr-1", userId: uid, kind: "export" });
+  await db.insert(schema.refunds).values({
+    id: "refund-1",
+    orderId: first,
+    provider: "local",
+    amountPaise: 49_900,
+    reason: "Tag arrived cracked",
+    requestedBy: "owner",
+  });
+  await db.insert(schema.users).values({ id: `${uid}-voter`, email: `${uid}-voter@example.com` });
+  await db.insert(schema.reviews).values({
+    id: "review-1",
+    productId: shop.frameId,
+    userId: uid,
+    orderId: first,
+    rating: 5,
+    title: "Beautiful",
+    body: "The waves look real ✨",
+    authorName: "Asha V.",
+    status: "published",
+    publishedAt: now,
+    helpfulCount: 1,
+  });
+  await db.insert(schema.reviewVotes).values({ reviewId: "review-1", userId: `${uid}-voter` });
+  await db.insert(schema.reviewRequests).values({ orderId: first });
+  await db.insert(schema.shipments).values({
+    id: "ship-1",
+    orderId: first,
+    provider: "manual",
+    clientKey: "ship-key-1",
+    status: "in_transit",
+    weightGrams: 900,
+    lengthCm: 40,
+    breadthCm: 30,
+    heightCm: 5,
+    awb: "AWB123",
+    costPaise: 12_000,
+    scans: [{ at: now.toISOString(), activity: "Picked up", location: "Jaipur", status: "PKD" }],
+  });
+  await db.insert(schema.shipmentEvents).values({
+    id: "se-1",
+    shipmentId: "ship-1",
+    source: "owner",
+    status: "in_transit",
+    at: now,
+    body: { note: "handed over" },
+  });
+  // Paying emptied the shopper's cart: a new one, as if she kept shopping.
+  await fillCart(db, shop, uid);
+  return numbers;
+}
