@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from "react";
 import { z } from "zod/mini";
 import { showToast } from "../../../components/ui/toast-store";
+import { indiaDateTime } from "../../../lib/dates";
 import { formatInr, rupeesToPaise } from "../../../lib/money";
 import { createShipmentBody } from "../../shipping/shipments.schema";
 import type { AdminOrderJson } from "./orders-admin";
@@ -108,7 +109,7 @@ function Parcel({ s, onChanged }: { s: ShipmentJson; onChanged: () => void }) {
         <ol className="text-xs text-ink-500" aria-label="Scans">
           {s.scans.map((scan) => (
             <li key={`${scan.at}${scan.activity}`}>
-              {new Date(scan.at).toLocaleString("en-IN")}: {scan.activity}
+              {indiaDateTime(scan.at)}: {scan.activity}
               {scan.location ? `, ${scan.location}` : ""}
             </li>
           ))}
