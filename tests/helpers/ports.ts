@@ -26,7 +26,7 @@ export const EMULATOR_PORTS = {
   twoShopsB: 9710,
   reports: 9550,
   ownerRecords: 9900,
-  // invoices (issue 21): 9500-9545
+  // the books' suites (decisions 0082-0086): 9500-9545
   businessSettings: 9500,
 } as const;
 
