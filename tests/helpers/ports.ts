@@ -28,6 +28,9 @@ export const EMULATOR_PORTS = {
   ownerRecords: 9900,
   // the books' suites (decisions 0082-0086): 9500-9545
   businessSettings: 9500,
+  // suites split in two to stay under 300 lines (decision 0004): 9800-9895
+  accountsInput: 9800,
+  adminOrdersMoves: 9805,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */
