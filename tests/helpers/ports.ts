@@ -31,6 +31,12 @@ export const EMULATOR_PORTS = {
   // suites split in two to stay under 300 lines (decision 0004): 9800-9895
   accountsInput: 9800,
   adminOrdersMoves: 9805,
+  adminProductsEdits: 9810,
+  cartLines: 9815,
+  catalogueDetails: 9820,
+  uploadsStored: 9825,
+  adminCategoriesCreate: 9830,
+  ownerRecordsOutbox: 9835,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */
