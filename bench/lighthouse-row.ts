@@ -172,7 +172,8 @@ async function inspectScripts(urls: string[]): Promise<{ jsGzipBytes: number; re
   return { jsGzipBytes, react };
 }
 
-const fmt = (value: number | null, digits = 0) => (value === null ? "-" : value.toFixed(digits));
+export const fmt = (value: number | null, digits = 0) =>
+  value === null ? "-" : value.toFixed(digits);
 
 /** One line per page: scores, LCP/CLS/TBT and the JavaScript shipped. */
 export function formatLighthouseTable(rows: LighthouseRow[]): string {

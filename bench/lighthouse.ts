@@ -18,6 +18,7 @@ import { lighthouseTool } from "./tools";
 import { signedInCookies, type BenchAccount, type SessionCookie } from "./lighthouse-session";
 import {
   CATEGORIES,
+  fmt,
   formatLighthouseTable,
   type LighthousePage,
   type LighthouseRow,

@@ -30,6 +30,7 @@ import {
   productRoute,
   productsRoute,
   TEST_ACTOR,
+  type Route,
 } from "./helpers/catalogue-freshness";
 
 describe.each(dbKinds)("catalogue from memory on %s", (kind) => {

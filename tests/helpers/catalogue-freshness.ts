@@ -16,7 +16,7 @@ export const productRoute = await import("../../src/pages/v2/products/[id]");
 export const homeRoute = await import("../../src/pages/v2/home-products");
 export const categoriesRoute = await import("../../src/pages/v2/categories");
 
-type Route = NonNullable<typeof productsRoute.GET>;
+export type Route = NonNullable<typeof productsRoute.GET>;
 
 /** Calls a route export like the server would, keeping the raw bytes (compressed answers). */
 export async function get(
