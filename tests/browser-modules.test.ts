@@ -43,12 +43,25 @@ const SCRIPT_ENTRIES = pageScriptEntries();
 const ISLANDS = filesUnder("src", ".tsx").sort();
 
 const SERVER_DIR = path.resolve("src/server") + path.sep;
+const isServer = (file: string) =>
+  path.resolve(file).startsWith(SERVER_DIR) || /\.(server|api)\.tsx?$/.test(file);
 
 /** The reachable modules that are server code, relative to the working folder. */
 const serverModules = (entry: string) =>
   [...reachableModules(entry).keys()]
-    .filter((file) => file.startsWith(SERVER_DIR) || /\.(server|api)\.tsx?$/.test(file))
+    .filter(isServer)
     .map((file) => path.relative(process.cwd(), file));
+
+/**
+ * The modules an island shares with the server that import the full zod build: reached through
+ * any import, type-only ones too (an answer type and its body's schema live in one module), up
+ * to server code. The run-time check above misses a schema whose module the browser imports only
+ * for types, as the refunds panel did; decision 0010 still wants it in zod/mini.
+ */
+const sharedFullZod = (entry: string) =>
+  modulesImportingFullZod(entry, { includeTypes: true, enter: (file) => !isServer(file) }).filter(
+    (file) => !isServer(file),
+  );
 
 it("finds the page scripts and the islands", () => {
   expect(SCRIPT_ENTRIES).toEqual(
@@ -82,6 +95,10 @@ describe.each(ISLANDS)("island %s", (entry) => {
 
   it("reaches no module that imports the full zod build (shared schemas are zod/mini)", () => {
     expect(modulesImportingFullZod(entry)).toEqual([]);
+  });
+
+  it("shares no module written in the full zod build, type-only imports included", () => {
+    expect(sharedFullZod(entry)).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@
  * folders import each other (type-only imports count), and custom work touches only its own tables,
  * reading everything else through the owning feature's loader.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as schema from "../src/server/db/schema/custom-work";
@@ -11,11 +12,11 @@ import { folderImports, schemaImports, sourceFiles, twoWayImports } from "./help
 const FEATURES = "src/features";
 
 /**
- * Pairs still known to import both ways, each with the reason; remove an entry when it goes.
- * - admin <-> custom: custom/admin/ (the portal's quote and stage screens) moves into admin/.
+ * Pairs still known to import both ways, each with the reason; remove an entry when it goes (the
+ * test below fails on an entry that no longer imports both ways).
  * - cart <-> catalogue: the product page's island (catalogue/ProductDetail.tsx) adds to the cart.
  */
-const KNOWN = ["admin <-> custom", "cart <-> catalogue"];
+const KNOWN = ["cart <-> catalogue"];
 
 describe("feature boundaries", () => {
   const edges = folderImports(FEATURES);
@@ -39,6 +40,18 @@ describe("feature boundaries", () => {
       return `${pair}: ${edges.get(`${a} -> ${b}`)?.join(", ")} / ${edges.get(`${b} -> ${a}`)?.join(", ")}`;
     });
     expect(detail).toEqual([]);
+  });
+
+  it("every known pair still imports both ways (a gone pair leaves the list)", () => {
+    expect(KNOWN.filter((pair) => !twoWayImports(edges).includes(pair))).toEqual([]);
+  });
+
+  it("portal components call the API through their area's client module (decision 0052)", () => {
+    const direct = sourceFiles(path.join(FEATURES, "admin"))
+      .filter((file) => /\.(tsx|astro)$/.test(file))
+      .filter((file) => /from\s+["'][./]*shell\/admin-api["']/.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(FEATURES, file));
+    expect(direct).toEqual([]);
   });
 
   it("checkout, orders and custom work go one way: checkout -> custom -> orders", () => {

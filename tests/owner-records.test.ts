@@ -1,8 +1,9 @@
 /**
  * The owner's records against a real database (docs/decisions/0110, 0111): every owner write leaves
  * one audit row in its own transaction (a refused write leaves none), GET /v2/admin/audit filters
- * and pages on the server, and the outbox screen's calls (states, the failing count, resend, which
- * is audited). PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+ * and pages on the server. The outbox screen's calls (states, the failing count, resend, which
+ * is audited): owner-records-outbox.test.ts; the fixture: tests/helpers/owner-records.ts. PGlite
+ * always, PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,14 +11,12 @@ import { join } from "node:path";
 import type { APIContext } from "astro";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { resetEnvForTests } from "../src/server/env";
-import { schema, type Db } from "../src/server/db/client";
-import { MAX_MAIL_ATTEMPTS } from "../src/server/mail.server";
 import { call } from "./helpers/call";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
+import { recordsKit } from "./helpers/owner-records";
 
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.ownerRecords);
 
@@ -26,9 +25,6 @@ const productRoute = await import("../src/pages/v2/products/[id]");
 const categoriesRoute = await import("../src/pages/v2/admin/categories/index");
 const categoryRoute = await import("../src/pages/v2/admin/categories/[id]");
 const auditRoute = await import("../src/pages/v2/admin/audit");
-const outboxRoute = await import("../src/pages/v2/admin/outbox/index");
-const outboxCount = await import("../src/pages/v2/admin/outbox/count");
-const resendRoute = await import("../src/pages/v2/admin/outbox/[id]/resend");
 const uploadRoute = await import("../src/pages/v2/upload-cloud");
 
 let dataDir: string;
@@ -72,88 +68,9 @@ async function uploadPng(token: string): Promise<{ status: number; url?: string 
   return { status: response.status, url: answer.secure_url };
 }
 
-const ADDRESS = {
-  id: "a1",
-  type: "Home",
-  address1: "12 MI Road",
-  address2: "",
-  city: "Jaipur",
-  state: "Rajasthan",
-  zipCode: "302001",
-  country: "India",
-};
-const PERSON = {
-  firstName: "Asha",
-  lastName: "Verma",
-  phone: "9876543210",
-  email: "asha@example.com",
-};
-
-async function seed(db: Db): Promise<void> {
-  await db.insert(schema.users).values([
-    { id: owner.uid, email: owner.email, role: "tm_admin" },
-    { id: shopper.uid, email: shopper.email },
-  ]);
-  await db.insert(schema.categories).values({
-    id: "Frames",
-    slug: "frames",
-    name: "Frames",
-    img: "/images/categories/frames.svg",
-    show: 1,
-  });
-  await db
-    .insert(schema.products)
-    .values({ id: "p1", name: "Geode", pricePaise: 100000, sku: "G-1", categoryId: "Frames" });
-  await db.insert(schema.orders).values({
-    id: "ord-1",
-    userId: shopper.uid,
-    status: "pending",
-    subtotalPaise: 49_900,
-    totalPaise: 49_900,
-    shippingName: PERSON,
-    billingName: PERSON,
-    shippingAddress: ADDRESS,
-    billingAddress: ADDRESS,
-    timeline: { pending: "2026-01-01T10:00:00Z" },
-  });
-  const mail = { subject: "Your order", body: "Hello", to: "asha@example.com" };
-  await db.insert(schema.outbox).values([
-    { id: "m-wait", ...mail, createdAt: new Date("2026-01-01T00:00:00Z") },
-    {
-      id: "m-sent",
-      ...mail,
-      sentAt: new Date("2026-01-02T00:05:00Z"),
-      attempts: 1,
-      createdAt: new Date("2026-01-02T00:00:00Z"),
-    },
-    {
-      id: "m-fail",
-      ...mail,
-      error: "550 mailbox unavailable",
-      attempts: 2,
-      createdAt: new Date("2026-01-03T00:00:00Z"),
-    },
-    {
-      id: "m-gone",
-      ...mail,
-      error: "connection refused",
-      attempts: MAX_MAIL_ATTEMPTS,
-      createdAt: new Date("2026-01-04T00:00:00Z"),
-    },
-  ]);
-}
-
 describe.each(dbKinds)("owner records on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    await seed(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const auditRows = () => t.db.select().from(schema.auditLog);
+  const k = recordsKit(kind, owner, shopper);
+  const { auditRows } = k;
   const audit = (query = "", token = owner.token) =>
     call(auditRoute.GET, `/v2/admin/audit${query}`, { token });
 
@@ -261,63 +178,5 @@ describe.each(dbKinds)("owner records on %s", (kind) => {
     expect((await audit("?limit=abc")).status).toBe(400);
     expect((await audit("", shopper.token)).status).toBe(403);
     expect((await call(auditRoute.GET, "/v2/admin/audit")).status).toBe(401);
-  });
-
-  it("the outbox: every mail with its state, a state filter and the count of failing mails", async () => {
-    const list = await call(outboxRoute.GET, "/v2/admin/outbox", { token: owner.token });
-    expect(list.status).toBe(200);
-    // The order moved above mailed the shopper too: only the seeded mails are compared.
-    expect(
-      list.json.mails
-        .filter((m: { id: string }) => m.id.startsWith("m-"))
-        .map((m: { id: string; state: string }) => [m.id, m.state]),
-    ).toEqual([
-      ["m-gone", "given-up"],
-      ["m-fail", "failing"],
-      ["m-sent", "sent"],
-      ["m-wait", "waiting"],
-    ]);
-    expect(list.json.mails.find((m: { id: string }) => m.id === "m-fail").error).toBe(
-      "550 mailbox unavailable",
-    );
-    const failing = await call(outboxRoute.GET, "/v2/admin/outbox?state=failing", {
-      token: owner.token,
-    });
-    expect(failing.json.mails.map((m: { id: string }) => m.id)).toEqual(["m-fail"]);
-    expect(
-      (await call(outboxRoute.GET, "/v2/admin/outbox?state=lost", { token: owner.token })).status,
-    ).toBe(400);
-    const count = await call(outboxCount.GET, "/v2/admin/outbox/count", { token: owner.token });
-    expect(count.json).toEqual({ count: 2 });
-    expect(
-      (await call(outboxCount.GET, "/v2/admin/outbox/count", { token: shopper.token })).status,
-    ).toBe(403);
-  });
-
-  it("resend: a given-up mail is due again, a sent one is copied; each is audited", async () => {
-    const resend = (id: string, token = owner.token) =>
-      call(resendRoute.POST, `/v2/admin/outbox/${id}/resend`, {
-        method: "POST",
-        params: { id },
-        token,
-      });
-    expect((await resend("m-gone", shopper.token)).status).toBe(403);
-    const again = await resend("m-gone");
-    expect(again.status).toBe(200);
-    expect(again.json).toMatchObject({ id: "m-gone", state: "waiting", attempts: 0, error: null });
-    const copy = await resend("m-sent");
-    expect(copy.json.id).not.toBe("m-sent");
-    expect(copy.json.state).toBe("waiting");
-    const [sent] = await t.db.select().from(schema.outbox).where(eq(schema.outbox.id, "m-sent"));
-    expect(sent!.sentAt).not.toBeNull();
-    expect((await resend("m-none")).status).toBe(404);
-    const rows = (await auditRows()).filter((r) => r.action === "outbox.resend");
-    expect(rows.map((r) => r.entityId).sort()).toEqual(["m-gone", "m-sent"]);
-    expect(rows.find((r) => r.entityId === "m-gone")!.before).toMatchObject({
-      state: "given-up",
-      error: "connection refused",
-    });
-    const count = await call(outboxCount.GET, "/v2/admin/outbox/count", { token: owner.token });
-    expect(count.json).toEqual({ count: 1 });
   });
 });

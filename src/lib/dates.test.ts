@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indiaDate, indiaDateTime } from "./dates";
+import { dayLabel, indiaDate, indiaDateTime, monthLabel } from "./dates";
 
 describe("indiaDate", () => {
   it("is the day in India, en-IN, short month", () => {
@@ -17,5 +17,19 @@ describe("indiaDateTime", () => {
     expect(indiaDateTime("2026-01-09T14:45:00Z")).toBe("9 Jan 2026, 20:15");
     expect(indiaDateTime("2026-01-02T08:00:00Z")).toBe("2 Jan 2026, 13:30");
     expect(indiaDateTime("nope")).toBe("");
+  });
+});
+
+describe("dayLabel and monthLabel", () => {
+  it("name a calendar day as it is written, whatever the zone", () => {
+    expect(dayLabel("2026-04-02")).toBe("2 Apr");
+    expect(dayLabel("2026-01-01")).toBe("1 Jan");
+    expect(monthLabel("2026-04-01")).toBe("Apr 26");
+    expect(monthLabel("2025-12-31")).toBe("Dec 25");
+  });
+  it("are empty for anything but a calendar day", () => {
+    expect(dayLabel("2026-04-02T10:00:00Z")).toBe("");
+    expect(dayLabel("2026-13-40")).toBe("");
+    expect(monthLabel("April")).toBe("");
   });
 });

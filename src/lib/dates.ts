@@ -8,6 +8,8 @@
 const INDIA = "Asia/Kolkata";
 let dateFormat: Intl.DateTimeFormat | undefined;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
+let dayFormat: Intl.DateTimeFormat | undefined;
+let monthFormat: Intl.DateTimeFormat | undefined;
 
 function toDate(value: string | Date): Date | null {
   const date = typeof value === "string" ? new Date(value) : value;
@@ -41,4 +43,36 @@ export function indiaDateTime(value: string | Date): string {
     timeZone: INDIA,
   });
   return dateTimeFormat.format(date);
+}
+
+/**
+ * A calendar day ("2026-04-02", already a day in India, as the reports count them) read at midnight
+ * UTC, so no zone can move it to the day before; null for anything else.
+ */
+function calendarDay(day: string): Date | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? toDate(`${day}T00:00:00Z`) : null;
+}
+
+/** "2 Apr": a calendar day ("2026-04-02") without its year, for a chart's or a table's point. */
+export function dayLabel(day: string): string {
+  const date = calendarDay(day);
+  if (!date) return "";
+  dayFormat ??= new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
+  return dayFormat.format(date);
+}
+
+/** "Apr 26": the month of a calendar day ("2026-04-01") with a two-digit year. */
+export function monthLabel(day: string): string {
+  const date = calendarDay(day);
+  if (!date) return "";
+  monthFormat ??= new Intl.DateTimeFormat("en-IN", {
+    month: "short",
+    year: "2-digit",
+    timeZone: "UTC",
+  });
+  return monthFormat.format(date);
 }

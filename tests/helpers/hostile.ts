@@ -1,10 +1,10 @@
 /**
- * The hostile-input suites' routes, callers and shop (a frame with two sizes, a tag on the
- * homepage, an inactive product, a customer and an admin), and the runner that sends every case
- * of a target and reports what came back wrong. Call hostileFixture(kind) inside the suite's
- * describe; the test file must stub sign-in first (helpers/test-tokens.ts).
+ * The hostile-input suites' callers and shop (a frame with two sizes, a tag on the homepage, an
+ * inactive product, a customer and an admin), and the runner that sends every case of a target and
+ * reports what came back wrong. The routes and what a target is: ./hostile-routes.ts. Call
+ * hostileFixture(kind) inside the suite's describe; the test file must stub sign-in first
+ * (helpers/test-tokens.ts).
  */
-import type { APIRoute } from "astro";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, vi } from "vitest";
 import { schema } from "../../src/server/db/client";
@@ -26,64 +26,10 @@ import {
   USER_TOKEN,
   type Case,
 } from "./hostile-cases";
+import type { Target } from "./hostile-routes";
 
 export { ADMIN, ADMIN_TOKEN, USER, USER_TOKEN } from "./hostile-cases";
-
-export const routes = {
-  rest: await import("../../src/pages/v2/[...rest]"),
-  googleRegister: await import("../../src/pages/v2/auth-google/register"),
-  config: await import("../../src/pages/v2/auth/config"),
-  login: await import("../../src/pages/v2/auth/login"),
-  register: await import("../../src/pages/v2/auth/register"),
-  cartsMerge: await import("../../src/pages/v2/carts-merge"),
-  carts: await import("../../src/pages/v2/carts"),
-  orders: await import("../../src/pages/v2/orders"),
-  categories: await import("../../src/pages/v2/categories"),
-  clearCart: await import("../../src/pages/v2/clear-cart"),
-  inquiry: await import("../../src/pages/v2/custom-order-email"),
-  homeProducts: await import("../../src/pages/v2/home-products"),
-  product: await import("../../src/pages/v2/products/[id]"),
-  products: await import("../../src/pages/v2/products/index"),
-  address: await import("../../src/pages/v2/users/profile-address"),
-  profile: await import("../../src/pages/v2/users/profile"),
-  healthz: await import("../../src/pages/healthz"),
-  readyz: await import("../../src/pages/readyz"),
-  createOrder: await import("../../src/pages/create-order"),
-  verify: await import("../../src/pages/[provider]/verify"),
-  webhook: await import("../../src/pages/[provider]/webhook"),
-  adminCategories: await import("../../src/pages/v2/admin/categories/index"),
-  adminCategory: await import("../../src/pages/v2/admin/categories/[id]"),
-  adminInquiries: await import("../../src/pages/v2/admin/inquiries/index"),
-  adminInquiryCount: await import("../../src/pages/v2/admin/inquiries/count"),
-  adminInquiry: await import("../../src/pages/v2/admin/inquiries/[id]"),
-};
-
-export interface Target {
-  name: string;
-  route: APIRoute | undefined;
-  method: string;
-  url: string;
-  /** A valid body: its fields get the hostile values. Absent: the route reads no body. */
-  base?: () => Record<string, unknown>;
-  /** A query parameter the route reads, given QUERY_VALUES. */
-  queryKey?: string;
-  /** Valid value of queryKey (used with the body cases). */
-  queryValue?: () => string;
-  /** Runs before every case (keeps limits such as 20 addresses or 50 cart lines from hiding later cases). */
-  reset?: () => Promise<void>;
-  /** Give every call its own client address (the inquiry rate limit). */
-  freshClient?: boolean;
-  token?: string;
-  /** Statuses the route answers by design whatever the input (/readyz: 503 while a part is down). */
-  designed?: number[];
-  /** Route parameters ([provider]). */
-  params?: Record<string, string>;
-  /**
-   * The route checks a signature over the raw bytes before anything parses them (the payment
-   * webhooks, docs/decisions/0056): an unsigned malformed body is a 401, not a 400.
-   */
-  signed?: boolean;
-}
+export { routes, type Target } from "./hostile-routes";
 
 export function hostileFixture(kind: (typeof dbKinds)[number]) {
   const s = {} as { t: TestDb };

@@ -21,18 +21,25 @@ export interface WalkOptions {
    * Pass false to see only what loads together with the entry, not what it loads later on demand.
    */
   includeDynamic?: boolean;
+  /**
+   * Whether to follow type-only imports too (default false). Erased before anything runs, they
+   * still make a module shared with the browser: its schema is the browser's too (decision 0010).
+   */
+  includeTypes?: boolean;
+  /** Whether to follow the imports of a module reached (default: every module's). */
+  enter?: (file: string) => boolean;
 }
 
-/** The specifiers a module imports at run time, in the order found (static first). */
+/** The specifiers a module imports at run time (and type-only, if asked), in the order found (static first). */
 export function importSpecifiers(
   source: string,
-  { includeDynamic = true }: WalkOptions = {},
+  { includeDynamic = true, includeTypes = false }: WalkOptions = {},
 ): string[] {
-  const matches = [
-    ...source.matchAll(STATIC_IMPORT),
-    ...(includeDynamic ? source.matchAll(DYNAMIC_IMPORT) : []),
-  ];
-  return matches.map((m) => m[1]!);
+  const statics = includeTypes
+    ? [...withoutComments(source).matchAll(ANY_IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]!)
+    : [...source.matchAll(STATIC_IMPORT)].map((m) => m[1]!);
+  const dynamics = includeDynamic ? [...source.matchAll(DYNAMIC_IMPORT)].map((m) => m[1]!) : [];
+  return [...statics, ...dynamics];
 }
 
 /** The packages (non-relative specifiers) a module imports statically, e.g. ["zod", "firebase/auth"]. */
@@ -60,6 +67,7 @@ export function reachableModules(entry: string, options: WalkOptions = {}): Map<
     if (seen.has(file)) continue;
     const source = readFileSync(file, "utf8");
     seen.set(file, source);
+    if (seen.size > 1 && options.enter && !options.enter(file)) continue;
     for (const specifier of importSpecifiers(source, options)) {
       if (!specifier.startsWith(".")) continue;
       const found = resolveRelative(file, specifier);

@@ -27,8 +27,17 @@ export const EMULATOR_PORTS = {
   twoServersS3: 9715,
   reports: 9550,
   ownerRecords: 9900,
-  // invoices (issue 21): 9500-9545
+  // the books' suites (decisions 0082-0086): 9500-9545
   businessSettings: 9500,
+  // suites split in two to stay under 300 lines (decision 0004): 9800-9895
+  accountsInput: 9800,
+  adminOrdersMoves: 9805,
+  adminProductsEdits: 9810,
+  cartLines: 9815,
+  catalogueDetails: 9820,
+  uploadsStored: 9825,
+  adminCategoriesCreate: 9830,
+  ownerRecordsOutbox: 9835,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */

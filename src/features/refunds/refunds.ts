@@ -3,27 +3,26 @@
  * /v2/admin/order/{id}/refunds. Money uses the existing wire key `amount` (rupees on the wire,
  * paise inside, src/lib/wire-money.ts); totals are objects with an `amount` so no new key is needed.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { trimInvisible } from "../../lib/text";
 
+/** In zod/mini, as every schema the browser shares (docs/decisions/0010). */
 export const refundBody = z.object({
   /** Paise inside (readJson converted the rupees); absent: everything still refundable. */
-  amount: z
-    .number({ error: "amount must be an amount in rupees, such as 499 or 499.50" })
-    .int()
-    .positive({ error: "amount must be more than 0" })
-    .optional(),
+  amount: z.optional(
+    z
+      .number({ error: "amount must be an amount in rupees, such as 499 or 499.50" })
+      .check(z.int(), z.positive({ error: "amount must be more than 0" })),
+  ),
   reason: z
     .string({ error: "reason is required: say why the money goes back" })
-    .transform(trimInvisible)
-    .pipe(
-      z
-        .string()
-        .min(3, { error: "reason must be at least 3 characters" })
-        .max(100, { error: "reason must be at most 100 characters" }),
+    .check(
+      z.overwrite(trimInvisible),
+      z.minLength(3, { error: "reason must be at least 3 characters" }),
+      z.maxLength(100, { error: "reason must be at most 100 characters" }),
     ),
   /** Cancel the order in the same step (a paid order the shop cannot fulfil). */
-  cancel: z.boolean({ error: "cancel must be true or false" }).optional(),
+  cancel: z.optional(z.boolean({ error: "cancel must be true or false" })),
 });
 export type RefundBody = z.infer<typeof refundBody>;
 

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from "react";
 import { showToast } from "../../../components/ui/toast-store";
+import { indiaDateTime } from "../../../lib/dates";
 import { formatInr, rupeesToPaise } from "../../../lib/money";
 import type { AdminOrderJson } from "./orders-admin";
 import {
@@ -22,7 +23,7 @@ const field =
 const button =
   "rounded-full px-4 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-IN") : "");
+const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "");
 
 export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id" | "status"> }) {
   const [refunds, setRefunds] = useState<RefundsAnswer | null>(null);

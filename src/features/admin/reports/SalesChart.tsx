@@ -3,20 +3,16 @@
  * (docs/decisions/0091-charts-as-svg.md). The figures are in the table below it too: the chart is
  * for a glance, with each bar's amount in its title (a tooltip) and a summary for screen readers.
  */
+import { dayLabel, monthLabel } from "../../../lib/dates";
 import { formatInr } from "../../../lib/money";
 import type { SalesPoint } from "../../reports/reports";
 import { chartBars, labelEvery } from "./chart";
 
 const BOX = { width: 720, height: 220, bottom: 24 };
 
-/** "2 Apr" for a day or a week's Monday, "Apr 26" for a month. */
+/** "2 Apr" for a day or a week's Monday, "Apr 26" for a month (src/lib/dates.ts). */
 export function pointLabel(start: string, by: "day" | "week" | "month"): string {
-  const date = new Date(`${start}T00:00:00Z`);
-  const options: Intl.DateTimeFormatOptions =
-    by === "month"
-      ? { month: "short", year: "2-digit", timeZone: "UTC" }
-      : { day: "numeric", month: "short", timeZone: "UTC" };
-  return new Intl.DateTimeFormat("en-IN", options).format(date);
+  return by === "month" ? monthLabel(start) : dayLabel(start);
 }
 
 export function signedInr(paise: number): string {

@@ -5,18 +5,14 @@
  * while no open order has a date. Usage: <NeededByPanel />.
  */
 import { indiaDate } from "../../../lib/dates";
-import type { NeededByRow } from "../../made-to-order/needed-by";
-import { adminGet } from "../shell/admin-api";
 import { LoadFailed } from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
+import { fetchNeededBy } from "./studio-client";
 
 const day = (d: string) => indiaDate(`${d}T06:30:00Z`);
 
 export default function NeededByPanel() {
-  const data = useScreenData(
-    (signal) => adminGet<NeededByRow[]>("/v2/admin/needed-by", { signal }),
-    [],
-  );
+  const data = useScreenData((signal) => fetchNeededBy(signal), []);
   if (data.state === "loading" || data.state === "missing") return null;
   if (data.state === "failed")
     return (

@@ -1,8 +1,10 @@
 /**
  * The studio area's calls (docs/decisions/0122-capacity-and-needed-by.md), on the portal's one API
- * client: the studio settings section and the queue week by week. Answer types: made-to-order/capacity.ts.
+ * client: the studio settings section, the queue week by week and the needed-by dates. Answer types:
+ * made-to-order/capacity.ts and made-to-order/needed-by.ts.
  */
 import type { QueueWeek, StudioSettings } from "../../made-to-order/capacity";
+import type { NeededByRow } from "../../made-to-order/needed-by";
 import { adminGet, adminPut } from "../shell/admin-api";
 
 export interface StudioSection {
@@ -25,4 +27,9 @@ export function saveStudio(value: StudioSettings, version: number): Promise<Stud
 
 export function fetchStudioQueue(weeks: number, signal?: AbortSignal): Promise<StudioQueue> {
   return adminGet<StudioQueue>(`/v2/admin/studio/queue?weeks=${weeks}`, { signal });
+}
+
+/** The open orders with a needed-by date, closest promise first. */
+export function fetchNeededBy(signal?: AbortSignal): Promise<NeededByRow[]> {
+  return adminGet<NeededByRow[]>("/v2/admin/needed-by", { signal });
 }

@@ -1,0 +1,28 @@
+/**
+ * The accounts specs' steps (e2e/accounts*.spec.ts): the seeded owner, the sign-up page's path, the
+ * Auth Emulator's address, a cookie's value, logging in through the form and a toast by its title.
+ */
+import type { BrowserContext, Page } from "./fixtures";
+
+export const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+export const SIGNUP_PATH = `/join-${process.env.SHOP_SHORT_NAME ?? "resintales"}`;
+export const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
+
+export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+export async function login(
+  page: Page,
+  who: { email: string; password: string },
+  path = "/login",
+): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel("Email", { exact: true }).fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+export function toast(page: Page, title: string) {
+  return page.locator("#toaster").getByText(title, { exact: true });
+}

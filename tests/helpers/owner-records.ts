@@ -1,0 +1,103 @@
+/**
+ * The owner's records suites' fixture (tests/owner-records*.test.ts): an order, a product in a
+ * category and four mails in the outbox (waiting, sent, failing, given up), and for each database
+ * kind a fresh database holding them (`recordsKit(kind, owner, shopper)`: `k.t.db`,
+ * `k.auditRows()`).
+ */
+import { afterAll, beforeAll } from "vitest";
+import { schema, type Db } from "../../src/server/db/client";
+import { MAX_MAIL_ATTEMPTS } from "../../src/server/mail.server";
+import { createTestDb, type TestDb } from "./db";
+
+interface Account {
+  uid: string;
+  email: string;
+}
+
+const ADDRESS = {
+  id: "a1",
+  type: "Home",
+  address1: "12 MI Road",
+  address2: "",
+  city: "Jaipur",
+  state: "Rajasthan",
+  zipCode: "302001",
+  country: "India",
+};
+const PERSON = {
+  firstName: "Asha",
+  lastName: "Verma",
+  phone: "9876543210",
+  email: "asha@example.com",
+};
+
+async function seed(db: Db, owner: Account, shopper: Account): Promise<void> {
+  await db.insert(schema.users).values([
+    { id: owner.uid, email: owner.email, role: "tm_admin" },
+    { id: shopper.uid, email: shopper.email },
+  ]);
+  await db.insert(schema.categories).values({
+    id: "Frames",
+    slug: "frames",
+    name: "Frames",
+    img: "/images/categories/frames.svg",
+    show: 1,
+  });
+  await db
+    .insert(schema.products)
+    .values({ id: "p1", name: "Geode", pricePaise: 100000, sku: "G-1", categoryId: "Frames" });
+  await db.insert(schema.orders).values({
+    id: "ord-1",
+    userId: shopper.uid,
+    status: "pending",
+    subtotalPaise: 49_900,
+    totalPaise: 49_900,
+    shippingName: PERSON,
+    billingName: PERSON,
+    shippingAddress: ADDRESS,
+    billingAddress: ADDRESS,
+    timeline: { pending: "2026-01-01T10:00:00Z" },
+  });
+  const mail = { subject: "Your order", body: "Hello", to: "asha@example.com" };
+  await db.insert(schema.outbox).values([
+    { id: "m-wait", ...mail, createdAt: new Date("2026-01-01T00:00:00Z") },
+    {
+      id: "m-sent",
+      ...mail,
+      sentAt: new Date("2026-01-02T00:05:00Z"),
+      attempts: 1,
+      createdAt: new Date("2026-01-02T00:00:00Z"),
+    },
+    {
+      id: "m-fail",
+      ...mail,
+      error: "550 mailbox unavailable",
+      attempts: 2,
+      createdAt: new Date("2026-01-03T00:00:00Z"),
+    },
+    {
+      id: "m-gone",
+      ...mail,
+      error: "connection refused",
+      attempts: MAX_MAIL_ATTEMPTS,
+      createdAt: new Date("2026-01-04T00:00:00Z"),
+    },
+  ]);
+}
+
+export function recordsKit(kind: TestDb["kind"], owner: Account, shopper: Account) {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    await seed(t.db, owner, shopper);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return {
+    get t() {
+      return t;
+    },
+    auditRows: () => t.db.select().from(schema.auditLog),
+  };
+}
