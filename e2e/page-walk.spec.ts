@@ -1,46 +1,37 @@
 /**
- * Accessibility as a gate: axe-core on every storefront page, every portal screen and every modal,
- * at a phone's and a laptop's width; any violation of impact serious or critical fails. Each test
- * walks one group at one width and lists every violation it found (rule, impact, elements).
+ * The page walk (docs/decisions/0140-the-page-walk.md, 0054): every storefront page, every portal
+ * screen and every modal, at a phone's 390 px and a laptop's 1280 px, each opened once and checked
+ * twice in that load:
+ * - width: no page is wider than the screen (a page that pans sideways pushes the header's cart and
+ *   account menu off screen; tables become cards on a phone or scroll inside their own container);
+ * - axe-core: no violation of impact serious or critical.
+ * Each test walks one group at one width; its checks are soft, so a failure lists every page that
+ * is too wide ("width: ...", with the element sticking out furthest) and every violation ("axe:
+ * ...", rule, impact, elements).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
+  axeViolations,
+  checkPage,
   openPage,
   portalPages,
   prepareWalk,
+  type Size,
   storefrontPages,
   VIEWPORTS,
   type Walk,
-  type WalkPage,
+  type Who,
 } from "./page-walk";
+import { pageWidth } from "./page-width";
 
 let walk: Walk;
 test.beforeAll(async ({ browser, request }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   walk = await prepareWalk(browser, request, info.outputDir);
 });
 
-/** Serious and critical violations on the page (or inside `include`), one line each. */
-async function violations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const { violations: found } = await builder.analyze();
-  return found
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(" "))
-          .join(", ")}`,
-    );
-}
-
-type Size = (typeof VIEWPORTS)[number];
-
-async function contextFor(browser: Browser, size: Size, who: WalkPage["who"]) {
+async function contextFor(browser: Browser, size: Size, who: Who) {
   return browser.newContext({
     viewport: size.viewport,
     hasTouch: size.hasTouch,
@@ -51,7 +42,7 @@ async function contextFor(browser: Browser, size: Size, who: WalkPage["who"]) {
 
 interface ModalCase {
   name: string;
-  who: WalkPage["who"];
+  who: Who;
   path: string;
   open: (page: Page) => Promise<void>;
 }
@@ -68,6 +59,7 @@ const footerModal = (label: string): ModalCase => ({
   },
 });
 
+// The portal's Edit Image modal is walked as a page: /admin/categories/{id} opens it.
 const MODALS: ModalCase[] = [
   {
     name: "custom-order inquiry",
@@ -104,30 +96,22 @@ const MODALS: ModalCase[] = [
       await expect(page.getByRole("dialog", { name: "Add Address" })).toBeVisible();
     },
   },
-  {
-    name: "portal Edit Image",
-    who: "owner",
-    // The category's own route opens its Edit Image modal (docs/product.md §2 /admin/categories/{id}).
-    path: "/admin/categories/Coasters",
-    open: async (page) => {
-      await expect(page.getByRole("dialog", { name: "Edit Image" })).toBeVisible();
-    },
-  },
 ];
 
 for (const size of VIEWPORTS) {
+  const limit = size.viewport.width;
   for (const group of ["storefront", "portal"] as const) {
-    test(`${size.name}: every ${group} page has no serious or critical axe violation`, async ({
+    test(`${size.name}: every ${group} page fits ${limit} px and has no serious or critical axe violation`, async ({
       browser,
     }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(420_000);
       const pages = group === "storefront" ? storefrontPages(walk) : portalPages(walk);
       for (const p of pages) {
         const context = await contextFor(browser, size, p.who);
         const page = await context.newPage();
         try {
           await openPage(page, p);
-          expect.soft(await violations(page), `${p.name} (${p.path})`).toEqual([]);
+          await checkPage(page, `${p.name} (${p.path})`, size);
         } finally {
           await context.close();
         }
@@ -135,7 +119,7 @@ for (const size of VIEWPORTS) {
     });
   }
 
-  test(`${size.name}: every modal has no serious or critical axe violation`, async ({
+  test(`${size.name}: every modal fits ${limit} px and has no serious or critical axe violation`, async ({
     browser,
   }) => {
     test.setTimeout(300_000);
@@ -146,7 +130,11 @@ for (const size of VIEWPORTS) {
         await openPage(page, { name: modal.name, path: modal.path, who: modal.who });
         await modal.open(page);
         await page.waitForTimeout(300); // the dialog's opening animation, so colours are final
-        expect.soft(await violations(page, "dialog[open]"), modal.name).toEqual([]);
+        const { width, widest } = await pageWidth(page, limit);
+        expect
+          .soft(width, `width: ${modal.name} is ${width} px wide at ${limit} px; ${widest}`)
+          .toBeLessThanOrEqual(limit);
+        expect.soft(await axeViolations(page, "dialog[open]"), `axe: ${modal.name}`).toEqual([]);
       } finally {
         await context.close();
       }
