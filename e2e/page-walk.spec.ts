@@ -5,12 +5,13 @@
  * - width: no page is wider than the screen (a page that pans sideways pushes the header's cart and
  *   account menu off screen; tables become cards on a phone or scroll inside their own container);
  * - axe-core: no violation of impact serious or critical.
- * Each test walks one group at one width; its checks are soft, so a failure lists every page that
- * is too wide ("width: ...", with the element sticking out furthest) and every violation ("axe:
- * ...", rule, impact, elements).
+ * Each page is also the one asked for (its status, its address) and meets no Content-Security-Policy
+ * violation. Each test walks one group at one width; its checks are soft, so a failure lists every
+ * page that is too wide ("width: ...", with the element sticking out furthest) and every violation
+ * ("axe: ...", rule, impact, elements).
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, watchCsp } from "./fixtures";
 import {
   axeViolations,
   checkPage,
@@ -32,13 +33,18 @@ test.beforeAll(async ({ browser, request }, info) => {
 });
 
 async function contextFor(browser: Browser, size: Size, who: Who) {
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: size.viewport,
     hasTouch: size.hasTouch,
     isMobile: size.isMobile,
     ...(who === "visitor" ? {} : { storageState: who === "owner" ? walk.owner : walk.shopper }),
   });
+  watchCsp(context); // as the fixture does for a test's own context
+  return context;
 }
+
+/** The Content-Security-Policy violations the page's context met since the last call. */
+const cspSince = (page: Page) => watchCsp(page.context()).splice(0);
 
 interface ModalCase {
   name: string;
@@ -105,16 +111,22 @@ for (const size of VIEWPORTS) {
       browser,
     }) => {
       test.setTimeout(420_000);
-      const pages = group === "storefront" ? storefrontPages(walk) : portalPages(walk);
-      for (const p of pages) {
-        const context = await contextFor(browser, size, p.who);
-        const page = await context.newPage();
-        try {
+      // One browser per signed-in state, reused from page to page: its cache keeps the scripts
+      // (each page is still a fresh navigation).
+      const tabs = new Map<Who, Page>();
+      try {
+        for (const p of group === "storefront" ? storefrontPages(walk) : portalPages(walk)) {
+          let page = tabs.get(p.who);
+          if (!page) {
+            page = await (await contextFor(browser, size, p.who)).newPage();
+            tabs.set(p.who, page);
+          }
           await openPage(page, p);
           await checkPage(page, `${p.name} (${p.path})`, size);
-        } finally {
-          await context.close();
+          expect.soft(cspSince(page), `CSP: ${p.name} (${p.path})`).toEqual([]);
         }
+      } finally {
+        for (const page of tabs.values()) await page.context().close();
       }
     });
   }
@@ -135,6 +147,7 @@ for (const size of VIEWPORTS) {
           .soft(width, `width: ${modal.name} is ${width} px wide at ${limit} px; ${widest}`)
           .toBeLessThanOrEqual(limit);
         expect.soft(await axeViolations(page, "dialog[open]"), `axe: ${modal.name}`).toEqual([]);
+        expect.soft(cspSince(page), `CSP: ${modal.name}`).toEqual([]);
       } finally {
         await context.close();
       }

@@ -23,6 +23,8 @@ export interface WalkPage {
   name: string;
   path: string;
   who: Who;
+  /** The page's HTTP status when it is not 200 (the error pages). */
+  status?: number;
   /** What shows once the page is ready (the portal renders in the browser). */
   ready?: (page: Page) => Promise<void>;
 }
@@ -44,10 +46,15 @@ export function storefrontPages(w: Walk): WalkPage[] {
     { name: "privacy notice", path: "/privacy", who: "visitor" },
     { name: "login", path: "/login", who: "visitor" },
     { name: "sign-up", path: "/join-resintales", who: "visitor" },
-    { name: "unauthorized", path: "/unauthorized", who: "visitor" },
-    { name: "not found", path: "/no-such-page", who: "visitor" },
+    { name: "unauthorized", path: "/unauthorized", who: "visitor", status: 403 },
+    { name: "not found", path: "/no-such-page", who: "visitor", status: 404 },
     { name: "quote", path: w.quotePath, who: "visitor" },
-    { name: "unknown unsubscribe link", path: "/unsubscribe/no-such-token", who: "visitor" },
+    {
+      name: "unknown unsubscribe link",
+      path: "/unsubscribe/no-such-token",
+      who: "visitor",
+      status: 404,
+    },
     { name: "checkout", path: "/checkout", who: "shopper" },
     { name: "my orders", path: "/my-orders", who: "shopper" },
     { name: "paid order", path: `/my-orders/${w.paidOrder}`, who: "shopper" },
@@ -102,16 +109,22 @@ export function portalPages(w: Walk): WalkPage[] {
   ];
 }
 
-/** Opens `p` and waits until it is ready to be checked. */
+/**
+ * Opens `p` and waits until it is ready to be checked. A page answered with another status, or sent
+ * elsewhere (a sign-in that did not hold), is named softly: its checks would be of another page.
+ */
 export async function openPage(page: Page, p: WalkPage): Promise<void> {
   const answer = await page.goto(p.path);
-  expect(answer, p.path).toBeTruthy();
+  expect.soft(answer?.status(), `status: ${p.name} (${p.path})`).toBe(p.status ?? 200);
   if (p.ready) await p.ready(page);
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
   await expect(page.locator("html[data-shell='ready']")).toBeAttached();
   // Nothing still loading: no spinner's label, no busy region (the portal loads in the browser).
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator("[aria-busy='true']")).toHaveCount(0, { timeout: 15_000 });
+  expect
+    .soft(new URL(page.url()).pathname, `address: ${p.name} (${p.path})`)
+    .toBe(new URL(p.path, page.url()).pathname);
 }
 
 /** Serious and critical axe violations on the page (or inside `include`), one line each. */
