@@ -80,3 +80,37 @@ test("Sign Up tapped early with a wrong email shows the field's message once the
   await expect(page.getByText("Invalid email")).toHaveCount(0);
   await expect(page.getByText("Last name required")).toBeVisible();
 });
+
+test("Sign Up tapped early with every field empty shows each field's message once the island hydrates", async ({
+  page,
+}) => {
+  const release = holdScript(page, /\/_astro\/SignUpForm\.[^/]*\.js$/);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.isNavigationRequest()) posts.push(r.url());
+  });
+  await page.goto("/join-resintales", { waitUntil: "domcontentloaded" });
+  await page.getByRole("button", { name: "Sign Up" }).tap();
+  await expect(page.getByRole("status").getByText("Getting ready...")).toBeVisible();
+  release();
+  for (const message of [
+    "First name required",
+    "Last name required",
+    "Email required",
+    "Phone number required",
+    "Password required",
+    "Confirm your password",
+    "Date of birth required",
+    "Select your gender",
+    "You must agree to the terms",
+  ]) {
+    await expect(page.getByText(message, { exact: true }), message).toHaveCount(1);
+  }
+  await expect(page.getByText("Getting ready...")).toHaveCount(0);
+  for (const label of ["First name", "Last name", "Phone number", "Date of birth", "Gender"]) {
+    await expect(page.getByLabel(label), label).toHaveAttribute("aria-invalid", "true");
+  }
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  expect(new URL(page.url()).pathname).toBe("/join-resintales");
+  expect(posts).toEqual([]); // held, then checked in the browser: never a plain form post
+});
