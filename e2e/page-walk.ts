@@ -9,6 +9,7 @@ import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helper
 import { expect } from "./fixtures";
 import { hydrated } from "./hydration";
 import { addProduct, signIn } from "./shop-helpers";
+import { OWNER } from "./portal-helpers";
 
 export const VIEWPORTS = [
   { name: "phone", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
@@ -33,8 +34,6 @@ export interface Walk {
   paySession: string;
   inquiryId: string;
 }
-
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
 
 const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole("heading", { name }).first()).toBeVisible();
