@@ -1,10 +1,10 @@
 /**
- * The accounts specs' steps (e2e/accounts*.spec.ts): the seeded owner, the sign-up page's path, the
- * Auth Emulator's address, a cookie's value, logging in through the form and a toast by its title.
+ * The accounts specs' steps (e2e/accounts*.spec.ts): the sign-up page's path, the Auth Emulator's
+ * address, a cookie's value, logging in through the form and a toast by its title. The seeded owner
+ * is OWNER in ./portal-helpers.ts.
  */
 import type { BrowserContext, Page } from "./fixtures";
 
-export const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
 export const SIGNUP_PATH = `/join-${process.env.SHOP_SHORT_NAME ?? "resintales"}`;
 export const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
 

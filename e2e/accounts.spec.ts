@@ -9,7 +9,8 @@
 import { expect, settled, test } from "./fixtures";
 import { freshShopper } from "./shop-helpers";
 import { hydrated } from "./hydration";
-import { cookie, EMULATOR, login, OWNER, SIGNUP_PATH, toast } from "./account-helpers";
+import { cookie, EMULATOR, login, SIGNUP_PATH, toast } from "./account-helpers";
+import { OWNER } from "./portal-helpers";
 
 test.describe("sign-up", () => {
   test("shows each validation message under its field and clears it when the field is edited", async ({

@@ -7,8 +7,7 @@
 import sharp from "sharp";
 import { expect, test, type Page } from "./fixtures";
 import { signIn, toast } from "./shop-helpers";
-
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+import { OWNER } from "./portal-helpers";
 
 async function openCategories(page: Page): Promise<void> {
   await page.goto("/admin/categories");

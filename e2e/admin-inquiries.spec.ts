@@ -5,8 +5,7 @@
  */
 import { expect, test } from "./fixtures";
 import { signIn } from "./shop-helpers";
-
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+import { OWNER } from "./portal-helpers";
 
 test("the owner sees a new inquiry first and marks it contacted", async ({ page }) => {
   const stamp = String(Date.now());

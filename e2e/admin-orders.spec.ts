@@ -9,8 +9,7 @@
 import { expect, test, watchCsp, type Browser, type Page } from "./fixtures";
 import { hydrated } from "./hydration";
 import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
-
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+import { OWNER } from "./portal-helpers";
 
 /** A fresh shopper with one line in the cart and an address, on /checkout ready to pay. */
 async function shopperAtCheckout(

@@ -9,8 +9,8 @@ import { expect, test, watchCsp, type Page } from "./fixtures";
 import { formatInr } from "../src/lib/money";
 import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
+import { OWNER } from "./portal-helpers";
 
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",

@@ -16,6 +16,7 @@ import { answerToPaise } from "../src/lib/wire-money";
 import { NUL_IN_ADDRESS } from "../src/server/http";
 import { hydrated } from "./hydration";
 import { SEED_PRODUCTS } from "../src/server/seed/catalogue-data";
+import { OWNER } from "./portal-helpers";
 
 const COLLECTION = { name: "Frames", slug: "frames" };
 const PRODUCT_ID = "ocean-wave-photo-frame";
@@ -189,8 +190,8 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
 
     await page.goto("/login");
-    await page.getByLabel("Email").fill("owner@resintales.example");
-    await page.getByLabel("Password", { exact: true }).fill("resin-owner-2024");
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");
     const owner = await page.goto(path);

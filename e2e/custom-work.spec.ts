@@ -10,10 +10,9 @@ import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
+import { OWNER } from "./portal-helpers";
 
 const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
-
 async function idToken(
   request: APIRequestContext,
   who: { email: string; password: string },

@@ -4,8 +4,7 @@
  */
 import { expect, test } from "./fixtures";
 import { signIn } from "./shop-helpers";
-
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+import { OWNER } from "./portal-helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -13,8 +13,7 @@ import { csvRecords, download } from "./csv-downloads";
 import { expect, test, watchCsp } from "./fixtures";
 import { hydrated } from "./hydration";
 import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
-
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+import { OWNER } from "./portal-helpers";
 
 /** A valid Karnataka GSTIN no other run has used: a random PAN-like middle and its check digit. */
 function freshGstin(): string {

@@ -11,10 +11,9 @@ import { preservationTimeline } from "../src/features/made-to-order/preservation
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
+import { OWNER } from "./portal-helpers";
 
 const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
-
 async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
   const res = await request.post(
     `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,

@@ -6,8 +6,7 @@
 import { expect, test, watchCsp, type Page } from "./fixtures";
 import { hydrated } from "./hydration";
 import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
-
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
+import { OWNER } from "./portal-helpers";
 
 async function paidOrder(page: Page, request: import("@playwright/test").APIRequestContext) {
   await signIn(page, await freshShopper(request));

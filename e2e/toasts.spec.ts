@@ -5,8 +5,8 @@
  */
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { addProduct, freshShopper, signIn, someProducts } from "./shop-helpers";
+import { OWNER } from "./portal-helpers";
 
-const OWNER = { email: "owner@resintales.example", password: "resin-owner-2024" };
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

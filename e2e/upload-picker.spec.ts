@@ -8,6 +8,7 @@
 import { readdir } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { signIn, toast } from "./shop-helpers";
+import { OWNER } from "./portal-helpers";
 
 // Playwright's trace snapshots fetch() a picture that could not be drawn from its blob: address,
 // which the shop's connect-src rightly refuses, and the fixture reports that as the page's CSP
@@ -25,7 +26,7 @@ async function storedCount(): Promise<number> {
 test("the portal's picker sends a file that only pretends to be a PNG; the server refuses it with its message and stores nothing", async ({
   page,
 }) => {
-  await signIn(page, { email: "owner@resintales.example", password: "resin-owner-2024" });
+  await signIn(page, OWNER);
   await page.waitForURL((url) => url.pathname === "/");
   await page.goto("/admin/categories");
   // Coasters: a seeded category hidden from the site; this test leaves its picture as it was.
@@ -60,11 +61,7 @@ test("the portal's picker sends a file that only pretends to be a PNG; the serve
 test("on Add Product the same refusal also raises the browser alert 'Upload failed' and adds no image", async ({
   page,
 }) => {
-  await signIn(
-    page,
-    { email: "owner@resintales.example", password: "resin-owner-2024" },
-    `/login?redirect=${encodeURIComponent("/admin/add-product")}`,
-  );
+  await signIn(page, OWNER, `/login?redirect=${encodeURIComponent("/admin/add-product")}`);
   await page.waitForURL((url) => url.pathname === "/admin/add-product");
   const alerts: string[] = [];
   page.on("dialog", (dialog) => {

@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { OWNER } from "./portal-helpers";
 
 const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
 const WRONG_TYPE = "Only PNG, JPEG, and WebP files are allowed";
@@ -14,11 +15,7 @@ async function ownerToken(page: Page): Promise<string> {
   const res = await page.request.post(
     `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
     {
-      data: {
-        email: "owner@resintales.example",
-        password: "resin-owner-2024",
-        returnSecureToken: true,
-      },
+      data: { ...OWNER, returnSecureToken: true },
     },
   );
   expect(res.ok(), await res.text()).toBe(true);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, indiaDate, indiaDateTime, monthLabel } from "./dates";
+import {
+  dayLabel,
+  fromIndiaClock,
+  indiaClock,
+  indiaDate,
+  indiaDateTime,
+  indiaDay,
+  indiaDayStart,
+  monthLabel,
+} from "./dates";
 
 describe("indiaDate", () => {
   it("is the day in India, en-IN, short month", () => {
@@ -31,5 +40,22 @@ describe("dayLabel and monthLabel", () => {
     expect(dayLabel("2026-04-02T10:00:00Z")).toBe("");
     expect(dayLabel("2026-13-40")).toBe("");
     expect(monthLabel("April")).toBe("");
+  });
+});
+
+describe("India's wall clock for inputs and day counting", () => {
+  it("reads an instant as India's clock and day, +05:30 whatever the server's zone", () => {
+    expect(indiaClock(new Date("2026-04-01T19:00:00Z"))).toBe("2026-04-02T00:30:00.000");
+    expect(indiaDay(new Date("2026-04-01T19:00:00Z"))).toBe("2026-04-02");
+    expect(indiaDay(new Date("2026-04-01T18:29:59.999Z"))).toBe("2026-04-01");
+    expect(() => indiaClock(new Date("nope"))).toThrow(RangeError);
+  });
+  it("turns India's clock and days back into instants", () => {
+    expect(fromIndiaClock("2026-11-27T00:00").toISOString()).toBe("2026-11-26T18:30:00.000Z");
+    expect(fromIndiaClock("2026-11-27T10:15:30").toISOString()).toBe("2026-11-27T04:45:30.000Z");
+    expect(indiaDayStart("2026-04-01").toISOString()).toBe("2026-03-31T18:30:00.000Z");
+    expect(Number.isNaN(fromIndiaClock("27/11/2026").getTime())).toBe(true);
+    // A day past the month's end rolls over, as Date does; indiaDay shows it.
+    expect(indiaDay(indiaDayStart("2026-02-30"))).toBe("2026-03-02");
   });
 });

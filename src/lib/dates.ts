@@ -76,3 +76,38 @@ export function monthLabel(day: string): string {
   });
   return monthFormat.format(date);
 }
+
+/**
+ * India's offset from UTC: +05:30 all year (no daylight saving), so India's wall clock is plain
+ * arithmetic on an instant. The functions below are that arithmetic, in one place; they work on
+ * the machine-readable forms ("2026-04-02", "2026-04-02T00:30") that inputs, queries and the
+ * server's day counting use, not on text for people (that is indiaDate and indiaDateTime).
+ */
+export const INDIA_OFFSET_MS = 330 * 60_000;
+
+/**
+ * "2026-04-02T00:30:00.000": an instant's wall-clock time in India, ISO-shaped without a zone.
+ * An invalid Date throws, as toISOString does.
+ */
+export function indiaClock(at: Date): string {
+  return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 23);
+}
+
+/** "2026-04-02": the day in India an instant falls on. */
+export function indiaDay(at: Date): string {
+  return indiaClock(at).slice(0, 10);
+}
+
+/**
+ * The instant India's wall clock reads "2026-04-02T00:30" (seconds optional): an invalid Date
+ * when the text cannot be read. Like Date itself, a day past the month's end rolls over
+ * ("2026-02-30" is 2 March); a caller that must refuse it compares indiaDay of the answer.
+ */
+export function fromIndiaClock(text: string): Date {
+  return new Date(`${text}+05:30`);
+}
+
+/** The instant a day in India ("2026-04-02") starts: 18:30 UTC the day before. */
+export function indiaDayStart(day: string): Date {
+  return fromIndiaClock(`${day}T00:00:00`);
+}

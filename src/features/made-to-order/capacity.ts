@@ -4,6 +4,8 @@
  * paid, not yet dispatched work reaches a new order, the promise that follows, and the queue week by
  * week for the owner. Days are India days ("YYYY-MM-DD", IST has no daylight saving).
  */
+import { indiaDayStart as dayStart, indiaDay } from "../../lib/dates";
+
 export interface StudioSettings {
   /** What the weekly capacity counts. */
   unit: "pieces" | "hours";
@@ -26,17 +28,9 @@ export const STUDIO_DEFAULTS: StudioSettings = {
 };
 
 const DAY = 86_400_000;
-const IST = 330 * 60_000;
 
-/** The India day of an instant. */
-export function indiaDay(at: Date): string {
-  return new Date(at.getTime() + IST).toISOString().slice(0, 10);
-}
-
-/** The instant an India day starts. */
-export function dayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - IST);
-}
+/** The India day of an instant, and the instant an India day starts (src/lib/dates.ts). */
+export { dayStart, indiaDay };
 
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);

@@ -3,6 +3,7 @@
  * newest of each of the last `weekly` weeks (Monday to Sunday, India time). Everything else goes.
  * Pure, so the rule is tested without a clock or a disk (docs/decisions/0079-backups-and-moving.md).
  */
+import { indiaDay } from "../../lib/dates";
 import { archiveTime } from "./archive-name";
 
 export interface Retention {
@@ -10,12 +11,11 @@ export interface Retention {
   weekly: number;
 }
 
-const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The India-time calendar day of an instant, as a day number. */
+/** The India-time calendar day of an instant, as a day number (days since 1970-01-01). */
 function istDay(time: Date): number {
-  return Math.floor((time.getTime() + IST_OFFSET_MS) / DAY_MS);
+  return Date.parse(`${indiaDay(time)}T00:00:00Z`) / DAY_MS;
 }
 
 /** The India-time week (starting Monday) of an instant, as a week number. */

@@ -8,6 +8,7 @@
  */
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { indiaDay, indiaDayStart } from "../../lib/dates";
 import { getDb } from "../db/client";
 import { env } from "../env";
 import { archiveName, archiveTime } from "./archive-name";
@@ -17,16 +18,14 @@ import { log } from "../log/logger";
 import { onStop } from "../serve/stop-hooks";
 
 const CHECK_EVERY_MS = 10 * 60 * 1000;
-const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 let timer: ReturnType<typeof setInterval> | undefined;
 let running = false;
 
 /** True when no archive was made since the latest BACKUP_HOUR (India time) at or before `now`. */
 export function backupDue(now: Date, newest: Date | null, hour: number): boolean {
-  const ist = new Date(now.getTime() + IST_OFFSET_MS);
-  const slot =
-    Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), hour) - IST_OFFSET_MS;
-  const latestSlot = slot <= now.getTime() ? slot : slot - 24 * 60 * 60 * 1000;
+  const slot = indiaDayStart(indiaDay(now)).getTime() + hour * HOUR_MS;
+  const latestSlot = slot <= now.getTime() ? slot : slot - 24 * HOUR_MS;
   return newest === null || newest.getTime() < latestSlot;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
+import { indiaDay, indiaDayStart } from "../../../lib/dates";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
 import { HttpError, json, queryInt, readQuery } from "../../../server/http";
@@ -27,13 +28,11 @@ const auditQuery = z.object({
   offset: queryInt("offset", { min: 0, default: 0 }),
 });
 
-/** The start of a day in India (UTC+05:30, no daylight saving), or a 400 for a day that is not one. */
-function indiaDayStart(text: string, name: string): Date {
-  const start = new Date(`${text}T00:00:00+05:30`);
+/** The start of a day in India, or a 400 for a day that is not one. */
+function dayStartOrRefuse(text: string, name: string): Date {
+  const start = indiaDayStart(text);
   // 2026-02-30 either fails to parse or rolls over into March: both are refused.
-  const back = Number.isNaN(start.getTime())
-    ? ""
-    : new Date(start.getTime() + 19_800_000).toISOString().slice(0, 10);
+  const back = Number.isNaN(start.getTime()) ? "" : indiaDay(start);
   if (back !== text) throw new HttpError(400, `${name} must be a real day written YYYY-MM-DD`);
   return start;
 }
@@ -41,9 +40,9 @@ function indiaDayStart(text: string, name: string): Date {
 export async function getAudit(context: APIContext): Promise<Response> {
   await requireAdmin(context);
   const query = readQuery(context.url, auditQuery);
-  const from = query.from ? indiaDayStart(query.from, "from") : undefined;
+  const from = query.from ? dayStartOrRefuse(query.from, "from") : undefined;
   const until = query.to
-    ? new Date(indiaDayStart(query.to, "to").getTime() + 86_400_000)
+    ? new Date(dayStartOrRefuse(query.to, "to").getTime() + 86_400_000)
     : undefined;
   if (from && until && from >= until) throw new HttpError(400, "from must not be after to");
   return json(

@@ -2,6 +2,7 @@
  * The Discount codes screen's shared, browser-safe parts (docs/product.md "Discount codes"): the
  * answer type, its texts, and India-time conversion for the start and end inputs. Amounts are paise.
  */
+import { fromIndiaClock, indiaClock } from "../../../lib/dates";
 import type { DiscountCodeInput } from "./discount-form.schema";
 
 /** One code as GET /v2/admin/discounts answers it. */
@@ -24,12 +25,10 @@ export const DISCOUNT_TEXTS = {
   loadFailed: "The discount codes could not be loaded.",
 } as const;
 
-const IST_OFFSET = "+05:30";
-
 /** "2026-11-27T00:00" typed in India time -> ISO instant; "" -> null. */
 export function indiaInputToIso(value: string): string | null {
   if (!value) return null;
-  const date = new Date(`${value}:00${IST_OFFSET}`);
+  const date = fromIndiaClock(`${value}:00`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
@@ -38,7 +37,7 @@ export function isoToIndiaInput(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16);
+  return indiaClock(date).slice(0, 16);
 }
 
 /** "10 %" or "₹500.00 off" */
