@@ -13,7 +13,7 @@ export async function getQuoteDocument(context: APIContext): Promise<Response> {
   const db = await getDb();
   const page = await loadQuotePage(db, context.params.token);
   const row = await loadDocumentRow(db, String(context.params.document ?? ""));
-  if (!page || page.state !== "paid" || !row || page.order?.id !== row.orderId)
+  if (page?.state !== "paid" || !row || page.order?.id !== row.orderId)
     return new Response(JSON.stringify({ error: "Document not found" }), {
       status: 404,
       headers: { "content-type": "application/json" },
