@@ -1,21 +1,30 @@
-/** The shop's public identity (brand, short name, support address), from the environment. */
+/**
+ * The parts of the shop's public identity that stay in the environment: the short name (the
+ * spec's {product}), the social link and the site's address. The name and the support contacts
+ * are the owner's business settings: read them with shopIdentity() (shop-identity.server.ts,
+ * docs/decisions/0158-shop-identity-from-settings.md); SHOP_NAME and SUPPORT_EMAIL only seed them.
+ */
 import { env } from "./env";
 
-export interface ShopConfig {
-  name: string;
+export interface ShopSite {
   /** Used where the spec writes {product}: the sign-up route /join-{shortName}, the owner's customer tab. */
   shortName: string;
-  supportEmail: string;
   socialUrl: string;
   siteUrl: string;
 }
 
-export function shopConfig(): ShopConfig {
+/** The shop's name and contacts as pages and mails print them, with the environment's parts. */
+export interface ShopConfig extends ShopSite {
+  name: string;
+  supportEmail: string;
+  /** "" when the owner has not given one. */
+  supportPhone: string;
+}
+
+export function shopConfig(): ShopSite {
   const e = env();
   return {
-    name: e.SHOP_NAME,
     shortName: e.SHOP_SHORT_NAME,
-    supportEmail: e.SUPPORT_EMAIL,
     socialUrl: e.SOCIAL_URL,
     siteUrl: e.PUBLIC_SITE_URL.replace(/\/$/, ""),
   };

@@ -29,6 +29,8 @@ export const EMULATOR_PORTS = {
   ownerRecords: 9900,
   // the books' suites (decisions 0082-0086): 9500-9545
   businessSettings: 9500,
+  // the shop's identity from the business settings (decision 0158)
+  shopIdentity: 9540,
   // suites split in two to stay under 300 lines (decision 0004): 9800-9895
   accountsInput: 9800,
   adminOrdersMoves: 9805,

@@ -1,12 +1,14 @@
 /**
  * GET/PUT /v2/admin/settings/business (docs/decisions/0083): the owner reads and saves the whole
  * section with the version the screen loaded; a save over a newer version is a 409, a bad field a
- * 400 naming it, and every save is audited in its transaction (decision 0081).
+ * 400 naming it, and every save is audited in its transaction (decision 0081). The shop's name and
+ * support contacts on pages and in mails follow a save (decision 0158).
  */
 import type { APIContext } from "astro";
 import { requireAdmin } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
 import { HttpError, json, readJson } from "../../server/http";
+import { shopIdentityChanged } from "../../server/shop-identity.server";
 import { auditActor } from "../audit/audit.server";
 import { writeSection } from "../settings/settings-store.server";
 import { isUploadedImageUrl } from "../media/uploaded-url.server";
@@ -38,5 +40,7 @@ export async function putBusinessSettings(context: APIContext): Promise<Response
   const saved = await db.transaction((tx) =>
     writeSection(tx, businessSection, body.value, body.version, actor),
   );
+  // Pages and mails print the saved name and contacts from now on (decision 0158).
+  shopIdentityChanged();
   return json(saved);
 }

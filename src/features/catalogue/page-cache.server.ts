@@ -5,7 +5,9 @@
  * is kept only when it was rendered for a visitor with no session
  * cookie, answered 200 as HTML and sets no cookie; it is used while the catalogue version it was
  * rendered at is still the newest (the same check as the catalogue API: a save shows within a
- * second on every app server, at once on this one). Signed-in visitors always get a fresh render.
+ * second on every app server, at once on this one), and while the business settings' version it
+ * printed the shop's name and contacts at is (decision 0158). Signed-in visitors always get a fresh
+ * render.
  *
  * A page is kept compressed with a fast brotli setting (quality 6, ~1 ms), so its first visitor
  * does not wait; then, one page at a time on libuv's thread pool, the brotli copy of a page without
@@ -27,9 +29,12 @@ import {
 } from "../../server/encoded-body.server";
 import { currentCatalogueVersion } from "./catalogue-version.server";
 import { hasSessionCookie } from "../../lib/cookies";
+import { shopIdentityVersion } from "../../server/shop-identity.server";
 
 interface CachedPage {
   version: number;
+  /** The business settings' version it printed the shop's name and contacts at (decision 0158). */
+  identity: number;
   body: EncodedBody;
   headers: [string, string][];
 }
@@ -112,21 +117,25 @@ export function forgetPages(): void {
 export async function keptPage(
   request: Request,
   url: URL,
-): Promise<{ answer: PlainAnswer | null; version: number } | null> {
+): Promise<{ answer: PlainAnswer | null; version: number; identity: number } | null> {
   let version: number;
+  let identity: number;
   try {
-    version = await currentCatalogueVersion(await getDb());
+    const db = await getDb();
+    [version, identity] = await Promise.all([currentCatalogueVersion(db), shopIdentityVersion(db)]);
   } catch {
     return null; // the page's own loader reports the failure (503)
   }
   const key = url.pathname + url.search;
   const hit = pages.get(key);
-  if (!hit || hit.version < version) return { answer: null, version };
+  if (!hit || hit.version < version || hit.identity < identity)
+    return { answer: null, version, identity };
   pages.delete(key); // most recently used goes last
   pages.set(key, hit);
   return {
     answer: encodedAnswer(request, hit.body, { headers: Object.fromEntries(hit.headers) }),
     version,
+    identity,
   };
 }
 
@@ -153,6 +162,7 @@ export async function cachePages(context: APIContext, next: MiddlewareNext): Pro
   );
   const page: CachedPage = {
     version: kept.version,
+    identity: kept.identity,
     body: await encodeBody([html], { brotliQuality: FAST_BROTLI }),
     headers,
   };

@@ -6,6 +6,7 @@
 import type { Tx } from "../../server/db/client";
 import type { orders } from "../../server/db/schema";
 import { env } from "../../server/env";
+import { shopIdentity } from "../../server/shop-identity.server";
 import { ownerAddress, sendMail } from "../../server/mail.server";
 import type { ProviderPayment } from "../../server/payments/provider";
 import { formatInr } from "../../lib/money";
@@ -40,7 +41,7 @@ function lines(order: OrderJson): string {
 export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
   const order = await loadOrder(tx, orderId);
   if (!order) return;
-  const shop = env().SHOP_NAME;
+  const shop = (await shopIdentity(tx)).name;
   const name = order.shippingName.firstName || "there";
   if (order.shippingName.email) {
     await sendMail(tx, {

@@ -36,8 +36,13 @@ export interface PolicyDoc {
 export interface PolicyShop {
   name: string;
   supportEmail: string;
+  /** Printed only when the owner gave one (business settings, docs/decisions/0158). */
+  supportPhone?: string;
   socialUrl: string;
 }
+
+/** A phone number's tel: link: its digits and a leading +. */
+export const telHref = (phone: string) => `tel:${phone.replace(/(?!^\+)[^\d]/g, "")}`;
 
 /** The id of a policy's <dialog>; footer links open it with data-modal-open. */
 export const policyDialogId = (key: PolicyKey) => `policy-${key}`;
@@ -85,6 +90,9 @@ export function policyDocs(shop: PolicyShop): Record<PolicyKey, PolicyDoc> {
           ],
           links: [
             { label: shop.supportEmail, href: mail },
+            ...(shop.supportPhone
+              ? [{ label: shop.supportPhone, href: telHref(shop.supportPhone) }]
+              : []),
             { label: "Follow our latest work", href: shop.socialUrl },
           ],
         },
@@ -192,6 +200,9 @@ export function policyDocs(shop: PolicyShop): Record<PolicyKey, PolicyDoc> {
           links: [
             { label: "Privacy notice", href: "/privacy" },
             { label: shop.supportEmail, href: mail },
+            ...(shop.supportPhone
+              ? [{ label: shop.supportPhone, href: telHref(shop.supportPhone) }]
+              : []),
           ],
         },
       ],

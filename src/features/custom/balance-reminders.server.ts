@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { formatInr } from "../../lib/money";
 import type { Db } from "../../server/db/client";
 import { quotes } from "../../server/db/schema";
-import { env } from "../../server/env";
+import { shopIdentity } from "../../server/shop-identity.server";
 import { headerText, sendMail } from "../../server/mail.server";
 import {
   BALANCE_REMINDER_DAYS,
@@ -44,7 +44,7 @@ export async function sendDueBalanceReminders(db: Db, now = new Date()): Promise
         .where(eq(quotes.id, quote.id));
       await countBalanceReminder(tx, deposit);
       if (quote.customerEmail) {
-        const shop = env().SHOP_NAME;
+        const shop = (await shopIdentity(tx)).name;
         const order = quote.forOrderId ?? "";
         await sendMail(tx, {
           to: quote.customerEmail,

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { formatInr } from "../../lib/money";
 import type { Db } from "../../server/db/client";
 import { quotes } from "../../server/db/schema";
-import { env } from "../../server/env";
+import { shopIdentity } from "../../server/shop-identity.server";
 import { HttpError } from "../../server/http";
 import { headerText, sendMail } from "../../server/mail.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
@@ -105,7 +105,7 @@ export async function requestBalance(
     await recordBalanceLink(tx, order.quoteId!, id);
     const link = siteLink(`/quote/${token}`);
     if (email) {
-      const shop = env().SHOP_NAME;
+      const shop = (await shopIdentity(tx)).name;
       await sendMail(tx, {
         to: email,
         subject: headerText(`${shop}: your piece is ready, the balance is due (order ${orderId})`),

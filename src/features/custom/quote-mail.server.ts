@@ -1,6 +1,7 @@
 /** Mails of custom work, written to the outbox in the caller's transaction (decision 0015). */
 import type { DbOrTx } from "../../server/db/client";
 import { env } from "../../server/env";
+import { shopIdentity } from "../../server/shop-identity.server";
 import { headerText, sendMail } from "../../server/mail.server";
 import { formatInr } from "../../lib/money";
 import { indiaDate } from "../../lib/dates";
@@ -23,7 +24,7 @@ export interface QuoteMailFacts {
 }
 
 export async function mailQuote(db: DbOrTx, q: QuoteMailFacts): Promise<void> {
-  const shop = env().SHOP_NAME;
+  const shop = (await shopIdentity(db)).name;
   const expires = indiaDate(q.expiresAt);
   await sendMail(db, {
     to: q.to,
@@ -45,7 +46,7 @@ export async function mailShippingCharge(
   amountPaise: number,
   link: string,
 ): Promise<void> {
-  const shop = env().SHOP_NAME;
+  const shop = (await shopIdentity(db)).name;
   await sendMail(db, {
     to,
     subject: headerText(`${shop}: your order ${orderId} is ready to dispatch`),
@@ -64,7 +65,7 @@ export async function mailStage(
   nextLabel: string | null,
   nextAt: string | null,
 ): Promise<void> {
-  const shop = env().SHOP_NAME;
+  const shop = (await shopIdentity(db)).name;
   const next = nextLabel && nextAt ? `\nNext: ${nextLabel}, expected by ${indiaDate(nextAt)}.` : "";
   await sendMail(db, {
     to,

@@ -8,7 +8,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import { indiaDate } from "../../lib/dates";
 import type { Db, DbOrTx, Tx } from "../../server/db/client";
 import { orderMaterials } from "../../server/db/schema";
-import { env } from "../../server/env";
+import { shopIdentity } from "../../server/shop-identity.server";
 import { HttpError } from "../../server/http";
 import { headerText, sendMail } from "../../server/mail.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
@@ -151,7 +151,7 @@ export async function markMaterialsReceived(
     );
     const to = order.shippingName.email;
     if (to) {
-      const shop = env().SHOP_NAME;
+      const shop = (await shopIdentity(tx)).name;
       await sendMail(tx, {
         to,
         subject: headerText(`${shop}: your flowers arrived (order ${orderId})`),

@@ -2,6 +2,7 @@
 import { indiaDate } from "../../lib/dates";
 import type { DbOrTx } from "../../server/db/client";
 import { env } from "../../server/env";
+import { shopIdentity } from "../../server/shop-identity.server";
 import { headerText, ownerAddress, sendMail } from "../../server/mail.server";
 
 function orderLink(orderId: string): string {
@@ -19,7 +20,7 @@ export async function mailProofSent(
   round: number,
   message: string,
 ): Promise<void> {
-  const shop = env().SHOP_NAME;
+  const shop = (await shopIdentity(db)).name;
   await sendMail(db, {
     to,
     subject: headerText(
@@ -36,7 +37,7 @@ export async function mailProofAnswered(
   approved: boolean,
   reply: string,
 ): Promise<void> {
-  const shop = env().SHOP_NAME;
+  const shop = (await shopIdentity(db)).name;
   await sendMail(db, {
     to: ownerAddress(),
     subject: headerText(
@@ -54,7 +55,7 @@ export async function mailProofApproved(
   promise: Date | null,
   moved: boolean,
 ): Promise<void> {
-  const shop = env().SHOP_NAME;
+  const shop = (await shopIdentity(db)).name;
   const when = promise
     ? moved
       ? `\nYour dispatch date counts from your approval: we now promise dispatch by ${indiaDate(promise)}.`

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/client";
 import { orders, type refunds } from "../../server/db/schema";
 import { env } from "../../server/env";
+import { shopIdentity } from "../../server/shop-identity.server";
 import { ownerAddress, sendMail } from "../../server/mail.server";
 import { formatInr } from "../../lib/money";
 
@@ -32,7 +33,7 @@ export async function mailRefundSucceeded(db: DbOrTx, refund: Refund): Promise<v
   if (!who?.email) return;
   await sendMail(db, {
     to: who.email,
-    subject: `${env().SHOP_NAME}: refund of ${formatInr(refund.amountPaise)} for order ${refund.orderId}`,
+    subject: `${(await shopIdentity(db)).name}: refund of ${formatInr(refund.amountPaise)} for order ${refund.orderId}`,
     text: `Hello ${who.first || "there"},\n\nWe refunded ${formatInr(refund.amountPaise)} for order ${refund.orderId} to the account you paid from. Banks usually show it within 5-7 working days.\n\nReason: ${refund.reason}\n\nYour order: ${link(`/my-orders/${refund.orderId}`)}\n`,
   });
 }

@@ -16,6 +16,7 @@ import type { Db } from "../../server/db/client";
 import { rawRows } from "../../server/db/raw-rows";
 import { cartReminders } from "../../server/db/schema";
 import { env } from "../../server/env";
+import { shopIdentity } from "../../server/shop-identity.server";
 import { sendMail } from "../../server/mail.server";
 import { formatInr } from "../../lib/money";
 import { readCart } from "../cart/cart.server";
@@ -72,7 +73,7 @@ export async function sendDueCartReminders(db: Db, now = new Date(), limit = 50)
       if (claimed.length === 0) return false;
       const cart = await readCart(tx, due.cart_id);
       if (cart.items.length === 0) return false;
-      const shop = env().SHOP_NAME;
+      const shop = (await shopIdentity(tx)).name;
       const lines = cart.items.map(
         (item) =>
           `- ${item.product.name} x ${item.quantity}: ${formatInr(item.price * item.quantity)}`,

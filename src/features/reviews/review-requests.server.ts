@@ -10,7 +10,7 @@ import type { Db } from "../../server/db/client";
 import { reviewRequests } from "../../server/db/schema";
 import { env } from "../../server/env";
 import { sendMail } from "../../server/mail.server";
-import { shopConfig } from "../../server/shop-config";
+import { shopIdentity } from "../../server/shop-identity.server";
 import { deliveredOrdersBefore } from "../orders/delivered-lines.server";
 import { reviewableLines } from "./reviews.server";
 
@@ -37,7 +37,7 @@ export async function sendDueReviewRequests(db: Db, now = new Date()): Promise<n
       ),
     );
   const done = new Set(asked.map((a) => a.orderId));
-  const shop = shopConfig();
+  const shop = await shopIdentity(db);
   let sent = 0;
   for (const order of due) {
     if (done.has(order.orderId) || !order.email) continue;

@@ -11,7 +11,7 @@ import type { Db, Tx } from "../../server/db/client";
 import { type ShipmentScan, shipmentEvents, shipments } from "../../server/db/schema";
 import { ownerAddress, sendMail } from "../../server/mail.server";
 import { log } from "../../server/log/logger";
-import { shopConfig } from "../../server/shop-config";
+import { shopIdentity } from "../../server/shop-identity.server";
 import { logOrder } from "../orders/order-log.server";
 import { loadOrderRow, moveOrderForShipment } from "../orders/order-records.server";
 import { readSection } from "../settings/settings-store.server";
@@ -148,7 +148,7 @@ async function orderNews(
     etd: snapshot.etd || shipment.etd,
   };
   const shopper = (order.shippingName.email || order.billingName.email).trim();
-  const shop = shopConfig();
+  const shop = await shopIdentity(tx);
   if (snapshot.status === "rto" || snapshot.status === "lost") {
     await logOrder(
       tx,

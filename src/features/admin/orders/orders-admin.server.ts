@@ -16,7 +16,7 @@ import {
 import { transitionError, type AdminOrderJson, type OrderCounts } from "./orders-admin";
 import { statusMail } from "./order-mail";
 import { refuseDispatch } from "../../made-to-order/dispatch-holds.server";
-import { shopConfig } from "../../../server/shop-config";
+import { shopIdentity } from "../../../server/shop-identity.server";
 import { recordAudit, type AuditActor } from "../../audit/audit.server";
 import { creditCancelledOrder } from "../../books/credit-note.server";
 
@@ -178,7 +178,7 @@ export async function changeOrderStatus(
         ...(creditNote ? { creditNote } : {}),
       },
     });
-    const mail = statusMail(order, shopConfig());
+    const mail = statusMail(order, await shopIdentity(tx));
     if (mail) await sendMail(tx, mail);
     return order;
   });

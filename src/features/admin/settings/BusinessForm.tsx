@@ -156,6 +156,10 @@ export default function BusinessForm({ initial, onSave }: Props) {
       <p className="text-sm text-ink-600 sm:col-span-2">
         Changes apply to invoices issued from now on; issued invoices never change.
       </p>
+      <p className="text-sm text-ink-600 sm:col-span-2">
+        The trading name, support email and support phone show on the shop and in its mails as soon
+        as you save.
+      </p>
       <div className="sm:col-span-2">
         <FormError message={e.root?.message} />
         <button type="submit" disabled={busy} className={`${primaryButton} sm:w-auto`}>
