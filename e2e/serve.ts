@@ -16,6 +16,9 @@ process.env.INQUIRY_LIMIT_PER_HOUR = "1000";
 process.env.REGISTER_LIMIT_PER_HOUR = "1000";
 process.env.ORDER_LIMIT_PER_ADDRESS = "1000";
 delete process.env.DATABASE_URL;
+// Shiprocket's API is the fake that e2e/shipping-shiprocket.spec.ts starts on this port
+// (tests/helpers/fake-shiprocket.ts); the shop only calls it while Settings → Shipping says Shiprocket.
+process.env.SHIPROCKET_BASE_URL = `http://127.0.0.1:${process.env.E2E_SHIPROCKET_PORT ?? "31490"}/v1/external`;
 // JSON lines, copied to a file that e2e/log-scan.spec.ts reads (docs/decisions/0112-structured-logs.md).
 process.env.LOG_FORMAT = "json";
 mkdirSync(".tmp", { recursive: true });

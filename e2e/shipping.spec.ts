@@ -3,8 +3,8 @@
  * delivery estimate for her PIN on the product page and pays; the owner opens the order, books the
  * parcel in "Shipments" (courier, AWB, tracking link, cost; the size prefilled), marks it picked up
  * and delivered; the shopper follows it on /my-orders/{id}: courier, AWB, the courier's page, the
- * scans, delivered. (Shiprocket's booking, webhook and re-check are covered by the integration
- * suites tests/shipping-*.test.ts against the fake.)
+ * scans, delivered. (Shiprocket's booking and webhook: e2e/shipping-shiprocket.spec.ts; its
+ * failures and re-check: the integration suites tests/shipping-*.test.ts against the fake.)
  */
 import { expect, test, watchCsp, type Page } from "./fixtures";
 import { hydrated } from "./hydration";
