@@ -8,7 +8,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { hydrated } from "./hydration";
+import { hydrated, shellReady } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
 import { OWNER } from "./portal-helpers";
 
@@ -37,6 +37,7 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
 
   // 1. A visitor asks for a custom piece.
   await page.goto("/");
+  await shellReady(page); // the launcher's script starts after the first frame (decision 0050)
   await page.getByRole("button", { name: "Custom", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Custom Order" });
   await dialog.getByLabel("Name").fill("Meera Rao");

@@ -28,6 +28,12 @@ function noteFor(form: HTMLFormElement): HTMLElement {
 
 let started = false;
 
+function hold(form: HTMLFormElement): void {
+  form.dataset.pendingSubmit = "";
+  form.setAttribute("aria-busy", "true");
+  noteFor(form);
+}
+
 export function startEarlySubmit(): void {
   if (started) return;
   started = true;
@@ -38,12 +44,15 @@ export function startEarlySubmit(): void {
       if (!(form instanceof HTMLFormElement)) return;
       if (!form.matches("form[data-early-submit]:not([data-hydrated])")) return;
       event.preventDefault();
-      form.dataset.pendingSubmit = "";
-      form.setAttribute("aria-busy", "true");
-      noteFor(form);
+      hold(form);
     },
     true,
   );
+  // A submit the page's loader held before this script ran (src/server/critical-css/deferred-scripts.ts).
+  for (const form of document.querySelectorAll<HTMLFormElement>(
+    "form[data-early-submit][data-pending-submit]:not([data-hydrated])",
+  ))
+    hold(form);
 }
 
 /** Marks the form hydrated and sends a submit that was held before it was. */

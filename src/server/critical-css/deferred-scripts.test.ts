@@ -33,6 +33,18 @@ describe("deferModuleScripts", () => {
     );
   });
 
+  it("holds a first-paint form's submits from the page's parse only where such a form is", () => {
+    const form = '<form data-early-submit method="post"></form>';
+    const out = deferModuleScripts(PAGE.replace("<body>", `<body>${form}`))!;
+    const loader = /<script type="module">(const c=[^<]*)<\/script>/.exec(out.html)![1]!;
+    expect(loader).toContain('addEventListener("submit"');
+    expect(loader.indexOf('addEventListener("submit"')).toBeLessThan(
+      loader.indexOf("requestAnimationFrame"),
+    );
+    expect(loader).toContain("form[data-early-submit]:not([data-hydrated])");
+    expect(deferModuleScripts(PAGE)!.html).not.toContain('addEventListener("submit"');
+  });
+
   it("leaves a page without module scripts alone", () => {
     expect(deferModuleScripts("<html><body><p>x</p></body></html>")).toBeNull();
   });
