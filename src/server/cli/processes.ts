@@ -54,7 +54,7 @@ export async function stopAll(): Promise<void> {
   while (children.size > 0) await Promise.all([...children].map((c) => stopChild(c, "SIGINT")));
 }
 
-/** Polls a URL until it answers (any HTTP status), or throws after `timeoutMs`. */
+/** Polls a URL until it answers (any HTTP status), or throws after `timeoutMs` in all. */
 export async function waitForHttp(
   url: string,
   timeoutMs = 60_000,
@@ -68,7 +68,10 @@ export async function waitForHttp(
       );
     }
     try {
-      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      // A slow first answer (a cold render on a busy machine) is waited for, not abandoned and
+      // asked again: the abandoned request would still finish, and log, after the start banner.
+      const left = timeoutMs - (Date.now() - start);
+      await fetch(url, { signal: AbortSignal.timeout(Math.max(1000, left)) });
       return;
     } catch {
       await new Promise((r) => setTimeout(r, 250));
