@@ -196,7 +196,7 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
   if (wants("rush")) {
     // Ports: the shop, the webhook tap (+1), the Auth Emulator (+3..+5). BENCH_RUSH_PORT moves them.
     const port = Number(process.env.BENCH_RUSH_PORT ?? 4461) + index * 10;
-    out.rush = await benchRush(engine, { shoppers: 500, port, ...options });
+    out.rush = await benchRush(engine, { shoppers: 500, paceSeconds: 60, port, ...options });
     console.log(rushTable(out.rush));
   }
   return out;

@@ -2,7 +2,16 @@
 import type { RushFigures } from "./rush";
 
 export function rushTable(r: RushFigures): string {
-  const header = ["Step", "Answers", "Errors", "p50", "p99", "Target p99", "Server CPU/answer"];
+  const header = [
+    "Step",
+    "Answers",
+    "Errors",
+    "p50",
+    "p99",
+    "Target p99",
+    "Answers/s",
+    "Server CPU/answer",
+  ];
   const rows = r.steps.map((s) => [
     s.name,
     String(s.answers),
@@ -10,6 +19,7 @@ export function rushTable(r: RushFigures): string {
     `${s.p50Ms} ms`,
     `${s.p99Ms} ms`,
     s.targetP99Ms ? `< ${s.targetP99Ms} ms ${s.p99Ms < s.targetP99Ms ? "(met)" : "(NOT met)"}` : "",
+    s.perSecond === null ? "" : String(s.perSecond),
     s.cpuUsPerAnswer === null ? "" : `${s.cpuUsPerAnswer} µs`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
@@ -19,7 +29,10 @@ export function rushTable(r: RushFigures): string {
     `${r.shoppers} shoppers, ${r.connections} at a time: ${r.shoppersDone} added two lines, checked out and paid in ` +
       `${r.rushSeconds} s (target 60 s: ${r.rushSeconds <= 60 && r.shoppersDone === r.shoppers ? "met" : "NOT met"}); ` +
       `server CPU ${(r.rushCpuUsPerShopper / 1000).toFixed(1)} ms per shopper (four requests and the webhook). ` +
-      `Then ${r.connections} connections for ${r.seconds} s per row below.`,
+      `Then ${r.paced.arrivals} other shoppers arriving at random over ${r.paced.seconds} s, at most ${r.connections} ` +
+      `at a time (${r.paced.waited} found every connection busy, longest wait ${Math.round(r.paced.longestWaitMs)} ms; ` +
+      `server CPU ${(r.paced.cpuUsPerShopper / 1000).toFixed(1)} ms per shopper): the p99 targets are measured there. ` +
+      `Then ${r.connections} busy connections for ${r.seconds} s per row below (how much one server takes).`,
     "",
     line(header),
     `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`,
@@ -27,6 +40,6 @@ export function rushTable(r: RushFigures): string {
     "",
     `Orders answered ${r.ordersAnswered}; lost ${r.ordersLost} (answered but not in the database); ` +
       `payments lost ${r.paymentsLost} (paid on the page but the order not paid); paid twice ${r.paidTwice} ` +
-      `(${r.webhookPaidRows} payment rows that paid an order, for ${r.shoppersDone} payments).`,
+      `(${r.webhookPaidRows} payment rows that paid an order, for ${r.ordersAnswered - r.paymentsLost} payments).`,
   ].join("\n");
 }

@@ -30,7 +30,8 @@ export class Timer {
     }
     return null;
   }
-  step(name: string, cpuUs: number | null, targetP99Ms?: number): RushStep {
+  /** `cpuUs` and `seconds` for a step that had its own window (null where steps share one). */
+  step(name: string, cpuUs: number | null, targetP99Ms?: number, seconds?: number): RushStep {
     return {
       name,
       answers: this.times.length,
@@ -38,6 +39,7 @@ export class Timer {
       p50Ms: percentile(this.times, 50),
       p99Ms: percentile(this.times, 99),
       cpuUsPerAnswer: cpuUs === null ? null : Math.round(cpuUs / Math.max(1, this.times.length)),
+      perSecond: seconds ? Math.round(this.times.length / seconds) : null,
       targetP99Ms,
     };
   }

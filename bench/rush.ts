@@ -1,16 +1,20 @@
 /**
- * The write paths under a rush (`npm run bench -- --only rush`), on each engine: the order rush
- * (500 shoppers, 50 at a time, each adding two lines, checking out and paying through the local
- * provider's page), then 50 connections for N seconds on each of: the payment webhook (the rush's
- * real signed webhooks sent again: every one must be a no-op), cart adds and POST /create-order.
- * Counts afterwards in the database: orders lost, orders paid twice. Figures only; the targets are
- * printed beside them (docs/performance.md "Checkout under a rush").
+ * The write paths under a rush (`npm run bench -- --only rush`), on each engine: the order rush as
+ * fast as the shop takes it (500 shoppers, 50 at a time, each adding two lines, checking out and
+ * paying through the local provider's page), the order rush at its own pace (500 other shoppers
+ * arriving at random over 60 s, at most 50 at once: bench/rush-paced.ts; the p99 targets are
+ * measured there, docs/decisions/0157-latency-at-the-rush-pace.md), then 50 busy connections for N
+ * seconds on each of: the payment webhook (the rush's real signed webhooks sent again: every one
+ * must be a no-op), cart adds and POST /create-order. Counts afterwards in the database: orders
+ * lost, orders paid twice. Figures only (docs/performance.md "Checkout under a rush").
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema } from "../src/server/db/client";
 import { startAuthEmulator } from "../src/server/cli/emulator";
-import { makeShoppers, seedRush, type Shopper } from "./rush-shoppers";
+import { makeShoppers, seedRush } from "./rush-shoppers";
 import { scratchDb, startShop, type Engine, type RunningShop } from "./shop";
+import { rushRequests } from "./rush-journey";
+import { pacedRush, type PacedFigures } from "./rush-paced";
 import { pool, Timer, webhookTap } from "./rush-tools";
 
 export interface RushStep {
@@ -21,6 +25,8 @@ export interface RushStep {
   p99Ms: number;
   /** Server CPU (user + system) per answer, µs; null where steps share one window. */
   cpuUsPerAnswer: number | null;
+  /** Answers per second in a step's own window of busy connections; null otherwise. */
+  perSecond: number | null;
   targetP99Ms?: number;
 }
 
@@ -31,6 +37,7 @@ export interface RushFigures {
   rushSeconds: number;
   shoppersDone: number;
   rushCpuUsPerShopper: number;
+  paced: PacedFigures & { cpuUsPerShopper: number };
   steps: RushStep[];
   ordersAnswered: number;
   ordersLost: number;
@@ -41,7 +48,13 @@ export interface RushFigures {
 
 export async function benchRush(
   engine: Engine,
-  options: { shoppers: number; connections: number; seconds: number; port: number },
+  options: {
+    shoppers: number;
+    connections: number;
+    seconds: number;
+    paceSeconds: number;
+    port: number;
+  },
 ): Promise<RushFigures> {
   const { connections, seconds, port } = options;
   const emulator = await startAuthEmulator({ port: port + 3, quiet: true });
@@ -50,7 +63,8 @@ export async function benchRush(
   let tap: ReturnType<typeof webhookTap> | undefined;
   try {
     console.log(`\n${engine}: ${options.shoppers} shoppers' accounts in the Auth Emulator...`);
-    const shoppers = await makeShoppers(emulator.host, options.shoppers, engine);
+    // Half for the rush as fast as it goes, half for the rush at its pace (fresh tokens and carts).
+    const shoppers = await makeShoppers(emulator.host, options.shoppers * 2, engine);
     const handle = await db.open();
     const [frameId, tagId] = await seedRush(handle.db, shoppers);
     await handle.close();
@@ -64,44 +78,13 @@ export async function benchRush(
     });
     const base = shop.base;
     tap = webhookTap(port + 1, base);
-    const auth = (s: Shopper) => ({
-      authorization: `Bearer ${s.token}`,
-      "content-type": "application/json",
-    });
-    const addLine = (s: Shopper, productId: string) => async () => {
-      const r = await fetch(`${base}/v2/carts`, {
-        method: "POST",
-        headers: auth(s),
-        body: JSON.stringify({ productId, variant: {}, quantity: 1 }),
-      });
-      const text = await r.text();
-      return { ok: r.ok, why: `${r.status} ${text.slice(0, 200)}` };
-    };
-    let keys = 0;
-    const createOrder = (s: Shopper) => async () => {
-      const r = await fetch(`${base}/create-order`, {
-        method: "POST",
-        headers: auth(s),
-        body: JSON.stringify({
-          customer_name: "Asha Verma",
-          customer_email: s.email,
-          customer_phone: "9876543210",
-          address_id: "addr-1",
-          idempotency_key: `rush-${engine}-${++keys}-${Date.now()}`,
-        }),
-      });
-      const text = await r.text();
-      if (!r.ok) return { ok: false, why: `${r.status} ${text.slice(0, 200)}` };
-      return {
-        ok: true,
-        value: JSON.parse(text) as { order_id: string; payment_session_id: string },
-      };
-    };
+    const { addLine, createOrder, journey } = rushRequests(base, engine);
+    const goods = [frameId!, tagId!];
+    const fast = shoppers.slice(0, options.shoppers);
+    const later = shoppers.slice(options.shoppers);
 
-    // 1. The order rush.
-    const cart = new Timer();
-    const create = new Timer();
-    const pay = new Timer();
+    // 1. The order rush, as fast as the shop takes it: `connections` shoppers at a time.
+    const rush = { cart: new Timer(), create: new Timer(), pay: new Timer() };
     const answered: string[] = [];
     const paid: string[] = [];
     let i = 0;
@@ -109,36 +92,28 @@ export async function benchRush(
     const t0 = performance.now();
     await pool(
       connections,
-      () => shoppers[i++],
-      async (s) => {
-        await cart.run(addLine(s, frameId!));
-        await cart.run(addLine(s, tagId!));
-        const order = await create.run(createOrder(s));
-        if (!order) return;
-        answered.push(order.order_id);
-        const done = await pay.run(async () => {
-          const r = await fetch(
-            `${base}/pay/local/${encodeURIComponent(order.payment_session_id)}/outcome`,
-            {
-              method: "POST",
-              headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-              body: "outcome=pay",
-              redirect: "manual",
-            },
-          );
-          await r.arrayBuffer();
-          return { ok: r.status === 303, value: true, why: String(r.status) };
-        });
-        if (done) paid.push(order.order_id);
-      },
+      () => fast[i++],
+      (s) => journey(s, goods, rush, answered, paid),
     );
     const rushSeconds = (performance.now() - t0) / 1000;
     const rushCpu = shop.cpuSeconds() - cpu0;
-    for (const t of [cart, create, pay])
+    for (const t of Object.values(rush))
       if (t.firstError) console.log(`  first error: ${t.firstError}`);
+    const fastPaid = paid.length;
     console.log(`  rush: ${answered.length} orders in ${rushSeconds.toFixed(1)} s`);
 
-    // 2-4. 50 connections for `seconds` each.
+    // 2. The order rush at its own pace: other shoppers arriving over `paceSeconds`.
+    const paced = { cart: new Timer(), create: new Timer(), pay: new Timer() };
+    const pacedCpu0 = shop.cpuSeconds();
+    const pace = await pacedRush(later, { seconds: options.paceSeconds, connections }, (s) =>
+      journey(s, goods, paced, answered, paid),
+    );
+    const pacedCpu = shop.cpuSeconds() - pacedCpu0;
+    for (const t of Object.values(paced))
+      if (t.firstError) console.log(`  first error: ${t.firstError}`);
+    console.log(`  paced rush: ${later.length} shoppers over ${options.paceSeconds} s`);
+
+    // 3-5. 50 connections for `seconds` each.
     const window = async (
       timer: Timer,
       job: (n: number) => () => Promise<{ ok: boolean; why?: string }>,
@@ -175,7 +150,7 @@ export async function benchRush(
 
     await shop.stop();
     shop = undefined;
-    // 5. What the database says.
+    // 6. What the database says.
     const check = await db.open();
     try {
       const found = await check.db
@@ -197,19 +172,26 @@ export async function benchRush(
         .from(schema.orders)
         .where(and(inArray(schema.orders.id, paid), eq(schema.orders.status, "processing")));
       return {
-        shoppers: shoppers.length,
+        shoppers: fast.length,
         connections,
         seconds,
         rushSeconds: Math.round(rushSeconds * 10) / 10,
-        shoppersDone: paid.length,
-        rushCpuUsPerShopper: Math.round((rushCpu * 1e6) / Math.max(1, shoppers.length)),
+        shoppersDone: fastPaid,
+        rushCpuUsPerShopper: Math.round((rushCpu * 1e6) / Math.max(1, fast.length)),
+        paced: {
+          ...pace,
+          cpuUsPerShopper: Math.round((pacedCpu * 1e6) / Math.max(1, later.length)),
+        },
         steps: [
-          cart.step("rush: cart add", null, 50),
-          create.step("rush: POST /create-order", null, 150),
-          pay.step("rush: pay (local page, webhook)", null),
-          webhook.step("payment webhook, sent again", webhookCpu),
-          adds.step("cart add", addsCpu, 50),
-          orders.step("POST /create-order", ordersCpu, 150),
+          rush.cart.step("rush: cart add", null),
+          rush.create.step("rush: POST /create-order", null),
+          rush.pay.step("rush: pay (local page, webhook)", null),
+          paced.cart.step("rush at its pace: cart add", null, 50),
+          paced.create.step("rush at its pace: POST /create-order", null, 150),
+          paced.pay.step("rush at its pace: pay (local page, webhook)", null),
+          webhook.step("payment webhook, sent again", webhookCpu, undefined, seconds),
+          adds.step("cart add", addsCpu, undefined, seconds),
+          orders.step("POST /create-order", ordersCpu, undefined, seconds),
         ],
         ordersAnswered: answered.length,
         ordersLost: answered.length - found.length,
