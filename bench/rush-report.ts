@@ -40,6 +40,6 @@ export function rushTable(r: RushFigures): string {
     "",
     `Orders answered ${r.ordersAnswered}; lost ${r.ordersLost} (answered but not in the database); ` +
       `payments lost ${r.paymentsLost} (paid on the page but the order not paid); paid twice ${r.paidTwice} ` +
-      `(${r.webhookPaidRows} payment rows that paid an order, for ${r.ordersAnswered - r.paymentsLost} payments).`,
+      `(${r.webhookPaidRows} payment rows that paid an order, for ${r.paymentsMade} payments).`,
   ].join("\n");
 }

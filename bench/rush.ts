@@ -41,6 +41,7 @@ export interface RushFigures {
   steps: RushStep[];
   ordersAnswered: number;
   ordersLost: number;
+  paymentsMade: number;
   paymentsLost: number;
   paidTwice: number;
   webhookPaidRows: number;
@@ -195,6 +196,7 @@ export async function benchRush(
         ],
         ordersAnswered: answered.length,
         ordersLost: answered.length - found.length,
+        paymentsMade: paid.length,
         paymentsLost: paid.length - paidOrders.length,
         paidTwice: paidRows.filter((r) => r.n > 1).length,
         webhookPaidRows: paidRows.reduce((sum, r) => sum + r.n, 0),
