@@ -94,7 +94,7 @@ describe.each(dbKinds)("pruning unused Cloudinary uploads on %s", (kind) => {
   it("looks in Cloudinary first when CLOUDINARY_URL is set, then in the shop's own store", async () => {
     const stores = await pruneStores();
     expect(stores.map((s) => s.where)).toEqual([
-      "Cloudinary (cloud resin-cloud, folder resintales)",
+      "Cloudinary folder resintales/ of cloud resin-cloud",
       expect.stringMatching(/media$/),
     ]);
   });

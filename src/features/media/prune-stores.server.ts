@@ -59,7 +59,7 @@ export function cloudinaryStore(
 ): PruneStore {
   const prefix = `${folder}/`;
   return {
-    where: `Cloudinary (cloud ${config.cloudName}, folder ${folder})`,
+    where: `Cloudinary folder ${prefix} of cloud ${config.cloudName}`,
     namedBy: cloudinaryUrlPattern(config.cloudName, folder),
     async listUploads() {
       return (await listCloudinaryUploads(config, prefix)).map(
