@@ -125,6 +125,17 @@ describe.each(dbKinds)("pruning unused Cloudinary uploads on %s", (kind) => {
     expect((await prune(false, 1)).unused).toEqual([hash(8)]);
   });
 
+  it("counts an image uploaded again (a newer version of the same public_id) as young", async () => {
+    fake.resources.set(id(12), {
+      public_id: id(12),
+      created_at: OLD.toISOString(),
+      version: Math.floor((NOW - DAY) / 1000),
+    });
+    const dry = await prune(false).finally(() => fake.resources.delete(id(12)));
+    expect(dry.unused).toEqual([]);
+    expect(dry.kept).toBe(6);
+  });
+
   it("follows next_cursor over more than one page and deletes at most 100 public_ids a call", async () => {
     fake.seed(range(1000, 1100).map(id), OLD);
     const applied = await prune(true);

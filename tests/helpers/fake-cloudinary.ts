@@ -26,6 +26,8 @@ export interface FakeResource {
   /** ISO time of the upload, as Cloudinary answers it. */
   created_at: string;
   format?: string;
+  /** The upload's Unix time, renewed when the public_id is uploaded again (default: created_at's). */
+  version?: number;
 }
 
 export interface AdminCall {
@@ -86,7 +88,7 @@ export async function startFakeCloudinary(
     asset_id: Buffer.from(r.public_id).toString("hex").slice(0, 32),
     public_id: r.public_id,
     format: r.format ?? "jpg",
-    version: Math.floor(Date.parse(r.created_at) / 1000),
+    version: r.version ?? Math.floor(Date.parse(r.created_at) / 1000),
     resource_type: "image",
     type: "upload",
     created_at: r.created_at,

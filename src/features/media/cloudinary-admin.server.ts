@@ -46,9 +46,8 @@ function failure(doing: string, response: Response, answer: unknown): string {
   const message = (answer as { error?: { message?: unknown } } | null)?.error?.message;
   const said = typeof message === "string" ? `: ${message.slice(0, 200)}` : "";
   if (response.status === 420 || response.status === 429) {
-    const reset = response.headers.get("x-featureratelimit-reset");
-    const when =
-      reset && indiaDateTime(reset) ? `after ${indiaDateTime(reset)} (India time)` : "in an hour";
+    const reset = indiaDateTime(response.headers.get("x-featureratelimit-reset") ?? "");
+    const when = reset ? `after ${reset} (India time)` : "in an hour";
     return `Cloudinary's Admin API limit for this hour is used up (status ${response.status}) while ${doing}. Run the prune again ${when}.`;
   }
   if (response.status === 401 || response.status === 403)
