@@ -45,11 +45,14 @@ export async function fileStore(): Promise<PruneStore> {
 const regexLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * A delivery URL of this cloud naming `<folder>/<hash>`, with or without a version or
- * transformations in between: https://res.cloudinary.com/<cloud>/image/upload/v1700000000/<folder>/<hash>.jpg
+ * A delivery URL of this cloud ending in an upload's hash, with or without a folder, a version or
+ * transformations before it: https://res.cloudinary.com/<cloud>/image/upload/v1700000000/<folder>/<hash>.jpg.
+ * The folder is not part of the rule on purpose: a URL naming the hash under any folder keeps the
+ * upload (keeping too much is safe; a folder name Cloudinary escapes in URLs must not make a used
+ * upload look unused).
  */
-export function cloudinaryUrlPattern(cloudName: string, folder: string): string {
-  return `res\\.cloudinary\\.com/${regexLiteral(cloudName)}/image/upload/(?:[^/\\s"]+/)*${regexLiteral(folder)}/([a-f0-9]{32})`;
+export function cloudinaryUrlPattern(cloudName: string): string {
+  return `res\\.cloudinary\\.com/${regexLiteral(cloudName)}/image/upload/(?:[^/\\s"]+/)*([a-f0-9]{32})`;
 }
 
 /** The Cloudinary folder the shop uploads into, through the Admin API (cloudinary-admin.server.ts). */
@@ -60,7 +63,7 @@ export function cloudinaryStore(
   const prefix = `${folder}/`;
   return {
     where: `Cloudinary folder ${prefix} of cloud ${config.cloudName}`,
-    namedBy: cloudinaryUrlPattern(config.cloudName, folder),
+    namedBy: cloudinaryUrlPattern(config.cloudName),
     async listUploads() {
       return (await listCloudinaryUploads(config, prefix)).map(
         (upload): UploadEntry => ({
