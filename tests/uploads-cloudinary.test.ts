@@ -1,13 +1,11 @@
 /**
  * With CLOUDINARY_URL set, POST /v2/upload-cloud stores the image in Cloudinary through its signed
  * upload API (decision 0036): checked and cleaned here first, signed on the server (the secret never
- * sent), against a fake Cloudinary listening on this machine (port 0), never the internet. Who may
+ * sent), against the fake Cloudinary of tests/helpers/fake-cloudinary.ts, never the internet. Who may
  * upload is tests/uploads.test.ts's job; here the token check is stubbed (as in bearer-routes).
  */
 import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -17,6 +15,7 @@ import { isUploadedImageUrl } from "../src/features/media/uploaded-url.server";
 import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { createTestDb, type TestDb } from "./helpers/db";
+import { type FakeCloudinary, startFakeCloudinary } from "./helpers/fake-cloudinary";
 import { photo, postFile, storedFiles, WRONG_TYPE } from "./helpers/uploads";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -60,43 +59,25 @@ afterAll(async () => {
 });
 
 describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
-  let server: Server;
-  let received: { url: string; form: FormData; raw: Buffer }[];
-  let reply: { status: number; body: unknown };
+  let fake: FakeCloudinary;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", async () => {
-        const raw = Buffer.concat(chunks);
-        const form = await new Request("http://fake/", {
-          method: "POST",
-          headers: { "content-type": req.headers["content-type"]! },
-          body: raw,
-        }).formData();
-        received.push({ url: req.url!, form, raw });
-        res.writeHead(reply.status, { "content-type": "application/json" });
-        res.end(JSON.stringify(reply.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    fake = await startFakeCloudinary();
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await fake.close();
   });
 
   beforeEach(() => {
-    received = [];
-    const { port } = server.address() as AddressInfo;
-    process.env.CLOUDINARY_URL = "cloudinary://123456789012345:top-secret-value@resin-cloud";
-    process.env.CLOUDINARY_API_BASE = `http://127.0.0.1:${port}`;
+    fake.uploads = [];
+    process.env.CLOUDINARY_URL = fake.url;
+    process.env.CLOUDINARY_API_BASE = fake.base;
     resetEnvForTests();
   });
 
   it("sends the cleaned image with a SHA-1 signature made on the server, never the secret, and answers Cloudinary's URL", async () => {
-    reply = {
+    fake.uploadReply = {
       status: 200,
       body: {
         secure_url:
@@ -118,8 +99,8 @@ describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
       },
     });
 
-    expect(received).toHaveLength(1);
-    const [{ url, form, raw }] = received as [(typeof received)[0]];
+    expect(fake.uploads).toHaveLength(1);
+    const [{ url, form, raw }] = fake.uploads as [(typeof fake.uploads)[0]];
     expect(url).toBe("/v1_1/resin-cloud/image/upload");
     expect(form.get("api_key")).toBe("123456789012345");
     const publicId = form.get("public_id") as string;
@@ -144,7 +125,7 @@ describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
   });
 
   it("answers 502 with Cloudinary's message when it refuses (the secret never in the answer), and still checks the bytes first", async () => {
-    reply = {
+    fake.uploadReply = {
       status: 401,
       body: {
         error: { message: "Invalid Signature abc. String to sign - 'public_id=x&timestamp=1'." },
@@ -155,12 +136,12 @@ describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
     expect(answer.json.error).toContain("Invalid Signature");
     expect(answer.json.error).not.toContain("top-secret-value");
 
-    received = [];
+    fake.uploads = [];
     expect(await upload(new TextEncoder().encode("not an image"), { token: owner })).toEqual({
       status: 400,
       json: { error: WRONG_TYPE },
     });
-    expect(received).toHaveLength(0);
+    expect(fake.uploads).toHaveLength(0);
   });
 
   it("counts this cloud's delivery URLs as uploaded images, and no other cloud's", async () => {
@@ -189,7 +170,7 @@ describe("with CLOUDINARY_URL: Cloudinary's signed upload API", () => {
   });
 
   it("refuses an answer that is not a delivery URL of this cloud", async () => {
-    reply = { status: 200, body: { secure_url: "https://evil.example/x.jpg" } };
+    fake.uploadReply = { status: 200, body: { secure_url: "https://evil.example/x.jpg" } };
     const answer = await upload(await photo(30, 30).png().toBuffer(), { token: owner });
     expect(answer.status).toBe(502);
   });

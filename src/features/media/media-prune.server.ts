@@ -1,17 +1,18 @@
 /**
  * Uploads nobody uses any more (docs/decisions/0049-media-prune.md). An image stays in the store
- * while any row of any table names its /media URL: a product's images, a category's picture, a
- * quote's reference image, a stage's photos, and the lines of past orders (which keep the picture
- * the shopper bought). Rows are searched as text, every table of the schema, so a column added
- * later is covered without a list to keep up to date. An upload younger than the grace period is
- * kept even when unused: the owner may be filling in the form that will name it.
+ * while any row of any table names it (its /media URL, or its Cloudinary delivery URL): a product's
+ * images, a category's picture, a quote's reference image, a stage's photos, and the lines of past
+ * orders (which keep the picture the shopper bought). Rows are searched as text, every table of the
+ * schema, so a column added later is covered without a list to keep up to date. An upload younger
+ * than the grace period is kept even when unused: the owner may be filling in the form that will
+ * name it. The stores themselves are in prune-stores.server.ts.
  */
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
-import { mediaBackend } from "./media-store.server";
 import { rawRows } from "../../server/db/raw-rows";
+import { fileStore, MEDIA_URL_PATTERN, type PruneStore } from "./prune-stores.server";
 
 /** Uploads younger than this are kept even when nothing names them yet. */
 export const DEFAULT_GRACE_DAYS = 7;
@@ -26,8 +27,14 @@ const SCRATCH_FOLDER = /^\.incoming-/;
  */
 const HISTORY_TABLES = new Set<string>([getTableName(schema.auditLog)]);
 
-/** Every upload (its hash) that some row of some table names in a /media URL. */
-export async function referencedUploads(db: DbOrTx): Promise<Set<string>> {
+/**
+ * Every upload (its hash) that some row of some table names: `pattern` is a PostgreSQL regular
+ * expression whose first group is the hash (the store's URL form, /media URLs by default).
+ */
+export async function referencedUploads(
+  db: DbOrTx,
+  pattern = MEDIA_URL_PATTERN,
+): Promise<Set<string>> {
   const tables = (Object.values(schema) as unknown[]).filter(
     (value): value is PgTable => is(value, PgTable) && !HISTORY_TABLES.has(getTableName(value)),
   );
@@ -35,7 +42,7 @@ export async function referencedUploads(db: DbOrTx): Promise<Set<string>> {
   for (const table of tables) {
     const rows = await rawRows<{ hash: string }>(
       db,
-      sql`select distinct (regexp_matches(t::text, '/media/([a-f0-9]{32})/', 'g'))[1] as hash from ${sql.identifier(getTableName(table))} t`,
+      sql`select distinct (regexp_matches(t::text, ${pattern}, 'g'))[1] as hash from ${sql.identifier(getTableName(table))} t`,
     );
     for (const row of rows) found.add(row.hash);
   }
@@ -51,15 +58,18 @@ export interface PruneReport {
   removed: boolean;
 }
 
-/** Finds (and with `apply`, deletes) the uploads nothing names that are older than `graceDays`. */
+/**
+ * Finds (and with `apply`, deletes) the uploads nothing names that are older than `graceDays`, in
+ * `store` (the shop's own store, the data folder or S3, unless told).
+ */
 export async function pruneMedia(
   db: DbOrTx,
-  options: { apply: boolean; graceDays?: number; now?: number },
+  options: { apply: boolean; graceDays?: number; now?: number; store?: PruneStore },
 ): Promise<PruneReport> {
-  const store = await mediaBackend();
+  const store = options.store ?? (await fileStore());
   const cutoff = (options.now ?? Date.now()) - (options.graceDays ?? DEFAULT_GRACE_DAYS) * DAY_MS;
   const entries = await store.listUploads();
-  const used = entries.length > 0 ? await referencedUploads(db) : new Set<string>();
+  const used = entries.length > 0 ? await referencedUploads(db, store.namedBy) : new Set<string>();
   const unused: string[] = [];
   let kept = 0;
   for (const { name, modified } of entries) {
@@ -68,6 +78,7 @@ export async function pruneMedia(
     if ((upload && used.has(name)) || modified > cutoff) kept += upload ? 1 : 0;
     else unused.push(name);
   }
-  if (options.apply) for (const name of unused) await store.removeUpload(name);
-  return { unused: unused.sort(), kept, removed: options.apply };
+  unused.sort();
+  if (options.apply && unused.length > 0) await store.removeUploads(unused);
+  return { unused, kept, removed: options.apply };
 }
