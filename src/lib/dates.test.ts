@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
+  dayDate,
   dayLabel,
+  financialYear,
   fromIndiaClock,
   indiaClock,
   indiaDate,
   indiaDateTime,
   indiaDay,
   indiaDayStart,
+  indiaStamp,
+  isCalendarDay,
+  mondayOf,
   monthLabel,
+  weekday,
 } from "./dates";
 
 describe("indiaDate", () => {
@@ -35,11 +42,17 @@ describe("dayLabel and monthLabel", () => {
     expect(dayLabel("2026-01-01")).toBe("1 Jan");
     expect(monthLabel("2026-04-01")).toBe("Apr 26");
     expect(monthLabel("2025-12-31")).toBe("Dec 25");
+    expect(dayDate("2026-04-02")).toBe("2 Apr 2026");
+    expect(dayDate("2026-01-01")).toBe("1 Jan 2026");
+    // The day a "needed by" names, as indiaDate writes that day's noon in India.
+    expect(dayDate("2026-12-31")).toBe(indiaDate(new Date("2026-12-31T12:00:00+05:30")));
   });
   it("are empty for anything but a calendar day", () => {
     expect(dayLabel("2026-04-02T10:00:00Z")).toBe("");
     expect(dayLabel("2026-13-40")).toBe("");
     expect(monthLabel("April")).toBe("");
+    expect(dayDate("2026-04-02T10:00:00Z")).toBe("");
+    expect(dayDate("")).toBe("");
   });
 });
 
@@ -57,5 +70,45 @@ describe("India's wall clock for inputs and day counting", () => {
     expect(Number.isNaN(fromIndiaClock("27/11/2026").getTime())).toBe(true);
     // A day past the month's end rolls over, as Date does; indiaDay shows it.
     expect(indiaDay(indiaDayStart("2026-02-30"))).toBe("2026-03-02");
+  });
+});
+
+describe("India's clock as text for spreadsheets and couriers", () => {
+  it("is the wall clock to the second with a space, empty for nothing or a malformed date", () => {
+    expect(indiaStamp(new Date("2026-03-31T18:30:05Z"))).toBe("2026-04-01 00:00:05");
+    expect(indiaStamp("2026-01-02T18:35:09.750Z")).toBe("2026-01-03 00:05:09");
+    expect(indiaStamp(null)).toBe("");
+    expect(indiaStamp(undefined)).toBe("");
+    expect(indiaStamp("nope")).toBe("");
+  });
+});
+
+describe("calendar days", () => {
+  it("knows a real day written YYYY-MM-DD", () => {
+    expect(isCalendarDay("2026-04-02")).toBe(true);
+    expect(isCalendarDay("2024-02-29")).toBe(true);
+    expect(isCalendarDay("2026-02-29")).toBe(false);
+    expect(isCalendarDay("2026-02-30")).toBe(false);
+    expect(isCalendarDay("2026-13-01")).toBe(false);
+    expect(isCalendarDay("2026-4-2")).toBe(false);
+    expect(isCalendarDay("2026-04-02T00:00")).toBe(false);
+  });
+  it("adds days across months and years, and finds weekdays and Mondays", () => {
+    expect(addDays("2026-04-30", 1)).toBe("2026-05-01");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
+    expect(() => addDays("nope", 1)).toThrow(RangeError);
+    // 1 April 2026 is a Wednesday.
+    expect(weekday("2026-04-01")).toBe(3);
+    expect(weekday("2026-04-05")).toBe(0);
+    expect(mondayOf("2026-04-01")).toBe("2026-03-30");
+    expect(mondayOf("2026-04-05")).toBe("2026-03-30");
+    expect(mondayOf("2026-04-06")).toBe("2026-04-06");
+  });
+  it("names India's financial year, April to March", () => {
+    expect(financialYear("2026-03-31")).toBe("25-26");
+    expect(financialYear("2026-04-01")).toBe("26-27");
+    expect(financialYear("2099-12-31")).toBe("99-00");
+    expect(financialYear("2000-01-15")).toBe("99-00");
   });
 });

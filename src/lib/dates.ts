@@ -10,6 +10,7 @@ let dateFormat: Intl.DateTimeFormat | undefined;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
 let dayFormat: Intl.DateTimeFormat | undefined;
 let monthFormat: Intl.DateTimeFormat | undefined;
+let dayDateFormat: Intl.DateTimeFormat | undefined;
 
 function toDate(value: string | Date): Date | null {
   const date = typeof value === "string" ? new Date(value) : value;
@@ -65,6 +66,22 @@ export function dayLabel(day: string): string {
   return dayFormat.format(date);
 }
 
+/**
+ * "2 Apr 2026": a calendar day ("2026-04-02", a day in India such as a "needed by" or a promised
+ * dispatch day) written as indiaDate writes an instant.
+ */
+export function dayDate(day: string): string {
+  const date = calendarDay(day);
+  if (!date) return "";
+  dayDateFormat ??= new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return dayDateFormat.format(date);
+}
+
 /** "Apr 26": the month of a calendar day ("2026-04-01") with a two-digit year. */
 export function monthLabel(day: string): string {
   const date = calendarDay(day);
@@ -110,4 +127,48 @@ export function fromIndiaClock(text: string): Date {
 /** The instant a day in India ("2026-04-02") starts: 18:30 UTC the day before. */
 export function indiaDayStart(day: string): Date {
   return fromIndiaClock(`${day}T00:00:00`);
+}
+
+/**
+ * "2026-01-03 00:05:09": an instant as India's clock to the second, sortable and read by every
+ * spreadsheet (the CSV exports write the same text in SQL); "" for nothing or a malformed date.
+ */
+export function indiaStamp(at: Date | string | null | undefined): string {
+  const date = at ? toDate(at) : null;
+  return date ? indiaClock(date).slice(0, 19).replace("T", " ") : "";
+}
+
+/**
+ * Whether text is a real calendar day written "2026-04-02": "2026-02-30" and "2026-4-2" are not
+ * (where indiaDayStart and Date roll the first over into March).
+ */
+export function isCalendarDay(text: string): boolean {
+  const date = calendarDay(text);
+  return date !== null && date.toISOString().slice(0, 10) === text;
+}
+
+/**
+ * Calendar arithmetic on days ("2026-04-30" + 1 is "2026-05-01"): a day is a day wherever it is
+ * counted, so these read it at midnight UTC. A malformed day throws, as toISOString does.
+ */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A calendar day's weekday: 0 = Sunday ... 6 = Saturday. */
+export function weekday(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}
+
+/** The Monday of the week a calendar day falls in. */
+export function mondayOf(day: string): string {
+  return addDays(day, -((weekday(day) + 6) % 7));
+}
+
+/** India's financial year (April-March) a calendar day falls in, as "25-26". */
+export function financialYear(day: string): string {
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  const first = m >= 4 ? y : y - 1;
+  const two = (n: number) => String(n % 100).padStart(2, "0");
+  return `${two(first)}-${two(first + 1)}`;
 }

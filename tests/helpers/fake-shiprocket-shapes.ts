@@ -71,7 +71,12 @@ export const COURIERS = [
   },
 ];
 
-/** India time as Shiprocket writes it: "2026-11-25 14:03:00", or the webhook's "25 11 2026 14:03:00". */
+/**
+ * India time as Shiprocket writes it: "2026-11-25 14:03:00", or the webhook's "25 11 2026 14:03:00".
+ * Computed here on purpose, not with src/lib/dates.ts: the fake stands for Shiprocket, and the
+ * adapter reads these times back with dates.ts (shiprocketTime), so a wrong offset there would
+ * cancel out on the round trip if the fake wrote with the same code.
+ */
 function istParts(at: Date) {
   const t = new Date(at.getTime() + 330 * 60_000).toISOString();
   return { ymd: t.slice(0, 10), hms: t.slice(11, 19) };

@@ -3,26 +3,15 @@
  * year (April-March, India time) of a moment, and a number of at most 16 characters of letters,
  * digits, '-' and '/': `{prefix}/{yy-yy}/{sequence}` (`RT/25-26/000123`).
  */
+import { financialYear, indiaDay } from "../../lib/dates";
 
 export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9/-]{1,16}$/;
 /** A prefix leaves room for "/25-26/" and a six-digit sequence. */
 export const PREFIX_PATTERN = /^[A-Za-z0-9-]{1,3}$/;
 
-/** India has one offset all year (UTC+05:30, no daylight saving). */
-const INDIA_OFFSET_MS = 330 * 60_000;
-
-/** The calendar year and month (1-12) of a moment in India. */
-export function indiaDateParts(at: Date): { year: number; month: number } {
-  const shifted = new Date(at.getTime() + INDIA_OFFSET_MS);
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1 };
-}
-
 /** "25-26" for any moment from 1 April 2025 00:00 to 31 March 2026 23:59:59 India time. */
 export function financialYearOf(at: Date): string {
-  const { year, month } = indiaDateParts(at);
-  const start = month >= 4 ? year : year - 1;
-  const two = (y: number) => String(y % 100).padStart(2, "0");
-  return `${two(start)}-${two(start + 1)}`;
+  return financialYear(indiaDay(at));
 }
 
 /** `RT/25-26/000123`; the sequence grows past six digits only after 999,999 documents in a year. */

@@ -6,19 +6,17 @@
  */
 import type { APIContext } from "astro";
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { requireAdmin } from "../../server/auth/auth.server";
 import { getDb } from "../../server/db/client";
 import { payments } from "../../server/db/schema";
 import { json, parseWith } from "../../server/http";
+import { idParam } from "../../lib/fields";
 import type { PaymentRecordsAnswer } from "../refunds/refunds";
 import { readOrderLog } from "../orders/order-log.server";
 
-const orderId = z.string({ error: "id is required" }).trim().min(1).max(120);
-
 export async function getPaymentRecords(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(orderId, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const db = await getDb();
   const rows = await db
     .select()

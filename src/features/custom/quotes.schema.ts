@@ -6,6 +6,7 @@
 import { buyerGstinField } from "../books/buyer-gstin";
 import * as z from "zod/mini";
 import { pinCodeSchema, postalAddressSchema } from "../../lib/address.schema";
+import { fromIndiaClock, isCalendarDay } from "../../lib/dates";
 import { neededByDate } from "../made-to-order/needed-by";
 import {
   emailField,
@@ -51,12 +52,8 @@ export const expiryInput = z
   );
 
 export function parseExpiry(text: string): Date | null {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const midnight = new Date(`${text}T00:00:00Z`);
-    if (Number.isNaN(midnight.getTime()) || midnight.toISOString().slice(0, 10) !== text)
-      return null;
-    return new Date(`${text}T23:59:59+05:30`);
-  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text))
+    return isCalendarDay(text) ? fromIndiaClock(`${text}T23:59:59`) : null;
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return null;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : date;

@@ -16,8 +16,8 @@
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
-import { type OpenModal, openModal } from "../../components/ui/modal-history";
 import { showToast } from "../../components/ui/toast-store";
+import { useModal } from "../../components/ui/use-modal";
 import {
   INQUIRY_LIMITS,
   INQUIRY_TOASTS,
@@ -53,8 +53,6 @@ interface Props {
 
 export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const handleRef = useRef<OpenModal | null>(null);
   const closingRef = useRef(false);
   const reopenRef = useRef(false);
   const callbacks = useRef({ onClose, onReopen });
@@ -65,6 +63,14 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
     { defaultValues: prefilled(user) },
   );
   const { errors } = formState;
+  const modal = useModal(
+    open,
+    () => {
+      closingRef.current = false;
+      callbacks.current.onClose();
+    },
+    { onOpen: () => requestAnimationFrame(() => setFocus("name")) },
+  );
 
   // Prefill again if the signed-in user changes while the form is still blank.
   useEffect(() => {
@@ -72,31 +78,17 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
     if (!getValues("email") && user?.email) setValue("email", user.email);
   }, [user?.name, user?.email, getValues, setValue]);
 
-  const show = () => {
-    const dialog = dialogRef.current;
-    if (!dialog || handleRef.current) return;
-    handleRef.current = openModal(dialog, () => {
-      handleRef.current = null;
-      closingRef.current = false;
-      if (reopenRef.current) {
-        reopenRef.current = false;
-        show();
-      } else callbacks.current.onClose();
-    });
-    requestAnimationFrame(() => setFocus("name"));
-  };
   const close = () => {
-    closingRef.current = Boolean(handleRef.current);
-    handleRef.current?.requestClose();
+    closingRef.current = modal.isOpen();
+    modal.requestClose();
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: show/close read refs only
+  // A send that failed while the form was closing opens it again once it has closed (decision 0075).
   useEffect(() => {
-    if (open) show();
-    else close();
+    if (open || !reopenRef.current) return;
+    reopenRef.current = false;
+    callbacks.current.onReopen();
   }, [open]);
-
-  useEffect(() => () => handleRef.current?.closeNow(), []);
 
   const onValid = async (inquiry: Inquiry) => {
     setFailed(null);
@@ -109,7 +101,7 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
     reset(asForm(inquiry));
     setFailed({ inquiry, reason: outcome.reason });
     if (closingRef.current) reopenRef.current = true;
-    else if (!handleRef.current) callbacks.current.onReopen();
+    else if (!modal.isOpen()) callbacks.current.onReopen();
   };
 
   const onInvalid = () => {
@@ -140,7 +132,7 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
 
   return (
     <dialog
-      ref={dialogRef}
+      ref={modal.dialogRef}
       id="inquiry-modal"
       aria-labelledby={`${id}-title`}
       className="w-full rounded-2xl bg-cream-50 text-ink-900 shadow-2xl sm:w-[40rem]"

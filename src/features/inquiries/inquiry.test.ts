@@ -36,6 +36,13 @@ describe("inquirySchema", () => {
     });
   });
 
+  it("takes a needed-by date only when it is a real day", () => {
+    expect(inquirySchema.parse({ ...valid, neededBy: "2028-02-29" }).neededBy).toBe("2028-02-29");
+    expect(inquirySchema.parse({ ...valid, neededBy: "" }).neededBy).toBe("");
+    for (const neededBy of ["2026-02-30", "2026-13-01", "25/12/2026"])
+      expect(inquirySchema.safeParse({ ...valid, neededBy }).success).toBe(false);
+  });
+
   it.each(["name", "email", "productType"] as const)("requires %s", (field) => {
     expect(inquirySchema.safeParse({ ...valid, [field]: "" }).success).toBe(false);
     expect(inquirySchema.safeParse({ ...valid, [field]: "   " }).success).toBe(false);

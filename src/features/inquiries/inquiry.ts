@@ -7,6 +7,7 @@
  * Every field is trimmed and bounded so a body can never grow without limit.
  */
 import { z } from "zod/mini";
+import { isCalendarDay } from "../../lib/dates";
 import { emailField, optionalText, requiredText } from "../../lib/fields";
 import { trimInvisible } from "../../lib/text";
 
@@ -28,14 +29,7 @@ export const NEEDED_BY_FORMAT = "Needed by must be a date like 2026-12-25";
 const neededBy = z.optional(
   z
     .string({ error: NEEDED_BY_FORMAT })
-    .check(
-      z.refine(
-        (d) =>
-          d === "" ||
-          (/^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`))),
-        NEEDED_BY_FORMAT,
-      ),
-    ),
+    .check(z.refine((d) => d === "" || isCalendarDay(d), NEEDED_BY_FORMAT)),
 );
 
 export const inquirySchema = z.object({

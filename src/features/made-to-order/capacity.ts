@@ -4,7 +4,7 @@
  * paid, not yet dispatched work reaches a new order, the promise that follows, and the queue week by
  * week for the owner. Days are India days ("YYYY-MM-DD", IST has no daylight saving).
  */
-import { indiaDayStart as dayStart, indiaDay } from "../../lib/dates";
+import { addDays, indiaDayStart as dayStart, indiaDay, mondayOf, weekday } from "../../lib/dates";
 
 export interface StudioSettings {
   /** What the weekly capacity counts. */
@@ -29,22 +29,8 @@ export const STUDIO_DEFAULTS: StudioSettings = {
 
 const DAY = 86_400_000;
 
-/** The India day of an instant, and the instant an India day starts (src/lib/dates.ts). */
-export { dayStart, indiaDay };
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-}
-
-/** 0 = Sunday ... 6 = Saturday. */
-function weekday(day: string): number {
-  return new Date(`${day}T00:00:00Z`).getUTCDay();
-}
-
-/** The Monday of the week a day falls in. */
-export function weekOf(day: string): string {
-  return addDays(day, -((weekday(day) + 6) % 7));
-}
+/** India days and calendar arithmetic on them, for the made-to-order modules (src/lib/dates.ts). */
+export { addDays, dayStart, indiaDay };
 
 /** Pieces in a full week. */
 export function piecesPerWeek(s: StudioSettings): number {
@@ -145,9 +131,9 @@ export function queueWeeks(
   let index = 0;
   let left = queue[0]?.pieces ?? 0;
   let day = indiaDay(from);
-  const last = addDays(weekOf(day), weeks * 7);
+  const last = addDays(mondayOf(day), weeks * 7);
   for (; day < last; day = addDays(day, 1)) {
-    const week = weekOf(day);
+    const week = mondayOf(day);
     let current = out.at(-1);
     if (current?.week !== week) {
       current = { week, capacity: 0, planned: 0, orders: [], full: false };

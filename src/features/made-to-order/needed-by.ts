@@ -4,14 +4,16 @@
  * said plainly. Safe in the browser.
  */
 import { z } from "zod/mini";
-import { indiaDate } from "../../lib/dates";
-import { addDays, dayStart, indiaDay } from "./capacity";
+import { dayDate, indiaDate, isCalendarDay } from "../../lib/dates";
+import { addDays, indiaDay } from "./capacity";
 
 /** "YYYY-MM-DD", a real date. */
-export const neededByDate = z.string({ error: "needed_by must be a date like 2026-12-25" }).check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, "needed_by must be a date like 2026-12-25"),
-  z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "needed_by must be a real date"),
-);
+export const neededByDate = z
+  .string({ error: "needed_by must be a date like 2026-12-25" })
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, "needed_by must be a date like 2026-12-25"),
+    z.refine(isCalendarDay, "needed_by must be a real date"),
+  );
 
 export interface NeededByVerdict {
   ok: boolean;
@@ -23,8 +25,6 @@ export interface NeededByVerdict {
   transitDays: number;
   sentence: string;
 }
-
-const show = (day: string) => indiaDate(new Date(dayStart(day).getTime() + 12 * 3_600_000));
 
 /** Can a piece promised for dispatch at `dispatchAt` reach the customer by `neededBy`? */
 export function neededByVerdict(
@@ -40,14 +40,14 @@ export function neededByVerdict(
     return {
       ...base,
       ok: true,
-      sentence: NEEDED_BY_TEXTS.ok(show(neededBy), indiaDate(dispatchAt), show(arrivesBy)),
+      sentence: NEEDED_BY_TEXTS.ok(dayDate(neededBy), indiaDate(dispatchAt), dayDate(arrivesBy)),
     };
   return {
     ...base,
     ok: false,
     sentence: NEEDED_BY_TEXTS.late(
-      show(neededBy),
-      show(arrivesBy),
+      dayDate(neededBy),
+      dayDate(arrivesBy),
       indiaDate(dispatchAt),
       transitDays,
     ),

@@ -4,8 +4,8 @@
  * 7-10 days after drying, and the complete keepsake a minimum of 20 days. India days throughout.
  * Safe in the browser.
  */
-import { indiaDate } from "../../lib/dates";
-import { addDays, dayStart, indiaDay } from "./capacity";
+import { dayDate } from "../../lib/dates";
+import { addDays, indiaDay } from "./capacity";
 import { MIN_DAYS_FROM_RECEIPT } from "./materials";
 
 export const DRYING_DAYS = [1, 2] as const;
@@ -20,9 +20,6 @@ export interface PreservationStep {
   /** The line the customer and the owner read. */
   sentence: string;
 }
-
-/** "3 Jan 2026" for an India day. */
-const show = (day: string) => indiaDate(new Date(dayStart(day).getTime() + 12 * 3_600_000));
 
 /** The three steps' dates from the day the parcel was received (in India). */
 export function preservationTimeline(receivedAt: Date): PreservationStep[] {
@@ -41,19 +38,19 @@ export function preservationTimeline(receivedAt: Date): PreservationStep[] {
       step: "drying",
       from: dried[0],
       to: dried[1],
-      sentence: PRESERVATION_TEXTS.drying(show(dried[0]), show(dried[1])),
+      sentence: PRESERVATION_TEXTS.drying(dayDate(dried[0]), dayDate(dried[1])),
     },
     {
       step: "silica",
       from: silica[0],
       to: silica[1],
-      sentence: PRESERVATION_TEXTS.silica(show(silica[0]), show(silica[1])),
+      sentence: PRESERVATION_TEXTS.silica(dayDate(silica[0]), dayDate(silica[1])),
     },
     {
       step: "keepsake",
       from: keepsake,
       to: null,
-      sentence: PRESERVATION_TEXTS.keepsake(show(keepsake)),
+      sentence: PRESERVATION_TEXTS.keepsake(dayDate(keepsake)),
     },
   ];
 }

@@ -3,13 +3,14 @@
  * decision 0081): weekly capacity in pieces or hours, the working days and the holidays.
  */
 import { z } from "zod";
+import { isCalendarDay } from "../../lib/dates";
 import { defineSection } from "../settings/settings-store.server";
 import { STUDIO_DEFAULTS, type StudioSettings } from "./capacity";
 
 const day = z
   .string({ error: "holidays: each must be a date like 2026-12-25" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "holidays: each must be a date like 2026-12-25" })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), {
+  .refine(isCalendarDay, {
     error: "holidays: each must be a real date",
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, indiaStamp, money, rupeeText } from "./csv";
+import { csvCell, csvLine, money, rupeeText } from "./csv";
 
 describe("CSV cells", () => {
   it("quotes text, doubles quotes, keeps commas and line breaks inside the cell", () => {
@@ -23,11 +23,5 @@ describe("CSV cells", () => {
     expect(rupeeText(5)).toBe("0.05");
     expect(rupeeText(0)).toBe("0.00");
     expect(csvLine(["₹ Asha", money(100), 2])).toBe('"₹ Asha",1.00,2\r\n');
-  });
-
-  it("writes instants in India time", () => {
-    expect(indiaStamp(new Date("2026-03-31T18:30:05Z"))).toBe("2026-04-01 00:00:05");
-    expect(indiaStamp(null)).toBe("");
-    expect(indiaStamp("nope")).toBe("");
   });
 });

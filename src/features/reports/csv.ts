@@ -35,11 +35,3 @@ export function rupeeText(paise: number): string {
   const abs = Math.abs(Math.round(paise));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
-
-/** An instant as India time, sortable and read by every spreadsheet: `2026-01-03 00:05:09`. */
-export function indiaStamp(at: Date | string | null | undefined): string {
-  if (!at) return "";
-  const date = typeof at === "string" ? new Date(at) : at;
-  if (Number.isNaN(date.getTime())) return "";
-  return new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace("T", " ");
-}

@@ -1,9 +1,13 @@
 /**
  * A report's period (docs/decisions/0090-reports-read-model.md): whole days in India time, `from`
  * and `to` inclusive as `YYYY-MM-DD`, with the presets the Reports screen offers (this month, last
- * month, this financial year: April-March). Pure, for the browser and the server alike. India has
- * no daylight saving, so a day starts at 00:00 +05:30 all year.
+ * month, this financial year: April-March). Pure, for the browser and the server alike. India's
+ * days and the calendar arithmetic on them are src/lib/dates.ts's.
  */
+import { addDays, indiaDay, indiaDayStart, isCalendarDay, mondayOf } from "../../lib/dates";
+
+/** The India day of an instant, here too for the report's callers (src/lib/dates.ts). */
+export { indiaDay };
 
 export type Preset = "this-month" | "last-month" | "this-fy";
 export type Bucket = "day" | "week" | "month";
@@ -27,38 +31,15 @@ export interface DayRange {
   to: string;
 }
 
-/** India's offset from UTC in milliseconds (+05:30). */
-export const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 /** The longest period a report covers: five years (a day per point would be too many to draw). */
 export const MAX_RANGE_DAYS = 5 * 366;
 /** Per-day points stop here; a longer period is asked per week or month. */
 export const MAX_DAY_POINTS = 400;
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** `2026-04-01` -> the UTC instant of 00:00 India time that day; null when not a real date. */
 export function dayStart(day: string): Date | null {
-  const match = DAY.exec(day);
-  if (!match) return null;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const utc = Date.UTC(y, m - 1, d);
-  const back = new Date(utc);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d)
-    return null;
-  return new Date(utc - IST_OFFSET_MS);
-}
-
-/** The India day (`YYYY-MM-DD`) an instant falls on. */
-export function indiaDay(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** `2026-04-30` + n days. */
-export function addDays(day: string, days: number): string {
-  const start = dayStart(day);
-  if (!start) return day;
-  return indiaDay(new Date(start.getTime() + days * DAY_MS));
+  return isCalendarDay(day) ? indiaDayStart(day) : null;
 }
 
 /** The UTC instants the period covers: [start, end). */
@@ -75,24 +56,16 @@ export function rangeDays(range: DayRange): number {
   return Math.round((end.getTime() - start.getTime()) / DAY_MS);
 }
 
-/** The financial year (`25-26`) an India day falls in: April to March. */
-export function financialYearOf(day: string): string {
-  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
-  const first = m >= 4 ? y : y - 1;
-  const two = (n: number) => String(n % 100).padStart(2, "0");
-  return `${two(first)}-${two(first + 1)}`;
-}
-
 /** A preset's days, as seen on `now` in India. */
 export function presetRange(preset: Preset, now: Date = new Date()): DayRange {
   const today = indiaDay(now);
-  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-  const pad = (n: number) => String(n).padStart(2, "0");
-  if (preset === "this-month") return { from: `${y}-${pad(m)}-01`, to: today };
+  const firstOfMonth = `${today.slice(0, 7)}-01`;
+  if (preset === "this-month") return { from: firstOfMonth, to: today };
   if (preset === "last-month") {
-    const [ly, lm] = m === 1 ? [y - 1, 12] : [y, m - 1];
-    return { from: `${ly}-${pad(lm)}-01`, to: addDays(`${y}-${pad(m)}-01`, -1) };
+    const lastMonthEnd = addDays(firstOfMonth, -1);
+    return { from: `${lastMonthEnd.slice(0, 7)}-01`, to: lastMonthEnd };
   }
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   return { from: `${m >= 4 ? y : y - 1}-04-01`, to: today };
 }
 
@@ -115,10 +88,7 @@ export function rangeProblem(range: DayRange, by?: Bucket): string | null {
 export function bucketOf(day: string, by: Bucket): string {
   if (by === "day") return day;
   if (by === "month") return `${day.slice(0, 7)}-01`;
-  const start = dayStart(day);
-  if (!start) return day;
-  const weekday = new Date(start.getTime() + IST_OFFSET_MS).getUTCDay(); // 0 = Sunday
-  return addDays(day, -((weekday + 6) % 7));
+  return isCalendarDay(day) ? mondayOf(day) : day;
 }
 
 /** Every bucket's first day from the period's first bucket to its last, so a quiet day shows as 0. */

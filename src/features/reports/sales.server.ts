@@ -4,6 +4,7 @@
  * counts on the day it was paid; a refund on the day it succeeded. Nothing here writes.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { indiaClockSql } from "../../lib/dates-sql.server";
 import type { DbOrTx } from "../../server/db/client";
 import { WHOLE_PERIOD, plannedRows } from "./planned.server";
 import { bucketsOf, rangeInstants, type Bucket, type DayRange } from "./report-range";
@@ -19,9 +20,9 @@ import type {
 const TOP = 10;
 const LATE_LISTED = 20;
 
-/** A timestamp column's India day bucket as `YYYY-MM-DD` (India has no daylight saving: +05:30). */
+/** A timestamp column's India day bucket as `YYYY-MM-DD` (src/lib/dates-sql.server.ts). */
 function bucketSql(column: SQL, by: Bucket): SQL {
-  return sql`to_char(date_trunc(${sql.raw(`'${by}'`)}, (${column} at time zone 'UTC') + interval '330 minutes'), 'YYYY-MM-DD')`;
+  return sql`to_char(date_trunc(${sql.raw(`'${by}'`)}, ${indiaClockSql(column)}), 'YYYY-MM-DD')`;
 }
 
 const empty = (): SalesFigures => ({

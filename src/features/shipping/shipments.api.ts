@@ -9,11 +9,11 @@
  */
 import type { APIContext } from "astro";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { requireAdmin } from "../../server/auth/auth.server";
 import { type Db, getDb } from "../../server/db/client";
 import { shipments } from "../../server/db/schema";
 import { HttpError, json, parseWith, readJson } from "../../server/http";
+import { idParam } from "../../lib/fields";
 import { auditActor, recordAudit } from "../audit/audit.server";
 import { loadOrderRow } from "../orders/order-records.server";
 import { readSection } from "../settings/settings-store.server";
@@ -26,8 +26,6 @@ import { bookShipment, createShipment, listShipments, type ShipmentRow } from ".
 import { type ShipmentJson, SHIPMENT_STATUS_LABELS, type ShipmentsAnswer } from "./shipping";
 import { shippingSection } from "./shipping-settings";
 import { applyTracking } from "./tracking.server";
-
-const idParam = z.string({ error: "id is required" }).trim().min(1).max(120);
 
 export function shipmentJson(row: ShipmentRow): ShipmentJson {
   return {
@@ -96,14 +94,14 @@ async function shipmentsAnswer(db: Db, orderId: string): Promise<ShipmentsAnswer
 
 export async function getShipments(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(idParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   return json(await shipmentsAnswer(await getDb(), id));
 }
 
 export async function postShipment(context: APIContext, holds: DispatchHolds): Promise<Response> {
   const owner = await requireAdmin(context);
   const actor = auditActor(context, owner);
-  const id = parseWith(idParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const body = await readJson(context.request, createShipmentBody, 8 * 1024);
   const db = await getDb();
   const { value: settings } = await readSection(db, shippingSection);
@@ -123,7 +121,7 @@ async function ownedShipment(db: Db, id: string): Promise<ShipmentRow> {
 
 export async function postBook(context: APIContext, holds: DispatchHolds): Promise<Response> {
   const owner = await requireAdmin(context);
-  const id = parseWith(idParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const db = await getDb();
   const row = await ownedShipment(db, id);
   const { value: settings } = await readSection(db, shippingSection);
@@ -148,7 +146,7 @@ export async function postBook(context: APIContext, holds: DispatchHolds): Promi
 /** Manual shipping: the owner says the parcel was picked up, delivered, returned or lost. */
 export async function postMark(context: APIContext, holds: DispatchHolds): Promise<Response> {
   const owner = await requireAdmin(context);
-  const id = parseWith(idParam, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const body = await readJson(context.request, shipmentMarkBody, 1024);
   const db = await getDb();
   const row = await ownedShipment(db, id);

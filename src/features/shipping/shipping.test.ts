@@ -2,10 +2,11 @@
  * Shipping's pure parts (docs/shipping.md): Shiprocket's status codes and times in the shop's words,
  * the courier choice, forward-only moves, the parcel mails and the estimate's sentences.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod/mini";
 import { pickCourier } from "./courier-choice";
 import { estimateLines } from "./DeliveryEstimate";
+import { ShiprocketProvider, forgetShiprocketTokensForTests } from "./providers/shiprocket.server";
 import { shiprocketStatus, shiprocketTime } from "./providers/shiprocket-status";
 import { ownerParcelMail, shopperParcelMail } from "./shipment-mail";
 import { shippingSettingsSchema } from "./shipping-settings.schema";
@@ -26,6 +27,50 @@ describe("Shiprocket's words", () => {
     expect(shiprocketTime("23 05 2023 11:43:52")?.toISOString()).toBe("2023-05-23T06:13:52.000Z");
     expect(shiprocketTime("2023-05-19 11:59:16")?.toISOString()).toBe("2023-05-19T06:29:16.000Z");
     expect(shiprocketTime("yesterday")).toBeNull();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetShiprocketTokensForTests();
+  });
+
+  it("sends the order date as India time to the minute", async () => {
+    const sent: Record<string, unknown>[] = [];
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body));
+      if (url.endsWith("/auth/login")) return Response.json({ token: "t" });
+      sent.push(body);
+      return Response.json({ order_id: 1, shipment_id: 2 });
+    });
+    const provider = new ShiprocketProvider({
+      baseUrl: "http://sr.test",
+      email: "e",
+      password: "p",
+    });
+    await provider.createParcel({
+      shipmentId: "s1",
+      orderId: "o1",
+      // 18:35:59 UTC on 2 January is five past midnight on 3 January in India.
+      orderDate: new Date("2026-01-02T18:35:59Z"),
+      pickupLocation: "Studio",
+      to: {
+        name: "Asha Rao",
+        line1: "1 MG Road",
+        line2: "",
+        city: "Pune",
+        state: "Maharashtra",
+        pin: "411001",
+        phone: "9876543210",
+        email: "a@example.com",
+      },
+      items: [{ name: "Coaster", sku: "C1", units: 1, pricePaise: 49_900 }],
+      subTotalPaise: 49_900,
+      weightGrams: 500,
+      lengthCm: 10,
+      breadthCm: 10,
+      heightCm: 5,
+    });
+    expect(sent[0]?.order_date).toBe("2026-01-03 00:05");
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type AdminInquiry,
   type ManualInquiryStatus,
 } from "./inquiries-admin";
-import { indiaDate, indiaDateTime } from "../../../lib/dates";
+import { dayDate, indiaDateTime } from "../../../lib/dates";
 
 export interface InquiryRowProps {
   inquiry: AdminInquiry;
@@ -75,12 +75,7 @@ export default function InquiryRow({
         <Field label="Colours" value={inquiry.colors} />
         <Field label="Size" value={inquiry.size} />
         <Field label="Budget" value={inquiry.budget} />
-        {inquiry.neededBy && (
-          <Field
-            label="Needed by"
-            value={indiaDate(new Date(`${inquiry.neededBy}T12:00:00+05:30`))}
-          />
-        )}
+        {inquiry.neededBy && <Field label="Needed by" value={dayDate(inquiry.neededBy)} />}
       </dl>
       {inquiry.description.trim() && (
         <p className="text-sm break-words whitespace-pre-line text-ink-700">

@@ -6,11 +6,11 @@
  * refunds it in full.
  */
 import type { APIContext } from "astro";
-import { z } from "zod";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { auditActor } from "../../audit/audit.server";
 import { getDb, type DbOrTx } from "../../../server/db/client";
 import { HttpError, json, parseWith, readJson } from "../../../server/http";
+import { idParam } from "../../../lib/fields";
 import { paymentProvider } from "../../../server/payments/index.server";
 import { changeOrderStatus } from "./orders-admin.server";
 import {
@@ -20,8 +20,6 @@ import {
   type RefundRow,
 } from "../../refunds/refunds.server";
 import { refundBody, type RefundJson, type RefundsAnswer } from "../../refunds/refunds";
-
-const orderId = z.string({ error: "id is required" }).trim().min(1).max(120);
 
 export function refundJson(row: RefundRow): RefundJson {
   return {
@@ -49,14 +47,14 @@ export async function refundsAnswer(db: DbOrTx, id: string): Promise<RefundsAnsw
 
 export async function getRefunds(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const id = parseWith(orderId, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   return json(await refundsAnswer(await getDb(), id));
 }
 
 export async function postRefund(context: APIContext): Promise<Response> {
   const owner = await requireAdmin(context);
   const actor = auditActor(context, owner);
-  const id = parseWith(orderId, context.params.id);
+  const id = parseWith(idParam(), context.params.id);
   const body = await readJson(context.request, refundBody, 4 * 1024);
   const db = await getDb();
   const before = await refundsAnswer(db, id);

@@ -1,11 +1,49 @@
 import { describe, expect, it } from "vitest";
-import { emptyQuoteForm, quoteBodyOf, quoteResolver } from "./quote-editor";
+import type { QuoteJson } from "../../custom/quotes";
+import { emptyQuoteForm, formFromQuote, quoteBodyOf, quoteResolver } from "./quote-editor";
 
 const base = {
   ...emptyQuoteForm(new Date("2026-11-01T00:00:00Z")),
   title: "Keepsake",
   price: "4500.50",
 };
+
+const QUOTE: QuoteJson = {
+  id: "q1",
+  kind: "quote",
+  inquiryId: "i1",
+  forOrderId: null,
+  title: "Keepsake",
+  description: "",
+  price: 450_050,
+  shippingEstimate: 0,
+  total: 450_050,
+  dispatchMinDays: 5,
+  dispatchMaxDays: 20,
+  stageSet: "custom",
+  referenceImage: "",
+  customerName: "Asha",
+  customerEmail: "asha@example.com",
+  expiresAt: "2026-12-31T18:29:59.000Z",
+  status: "sent",
+  sentAt: null,
+  replacedBy: null,
+  paidOrderId: null,
+  createdAt: "2026-11-01T10:00:00.000Z",
+};
+
+describe("the quote form's expiry day", () => {
+  it("is fourteen days from today in India, and an edited quote's last day in India", () => {
+    expect(emptyQuoteForm(new Date("2026-11-01T10:00:00Z")).expiresAt).toBe("2026-11-15");
+    // 20:00 UTC on 1 November is already 2 November in India.
+    expect(emptyQuoteForm(new Date("2026-11-01T20:00:00Z")).expiresAt).toBe("2026-11-16");
+    expect(formFromQuote(QUOTE).expiresAt).toBe("2026-12-31");
+    // A full date-time past 18:30 UTC is the next day in India.
+    expect(formFromQuote({ ...QUOTE, expiresAt: "2026-12-31T20:00:00.000Z" }).expiresAt).toBe(
+      "2027-01-01",
+    );
+  });
+});
 
 describe("quoteBodyOf", () => {
   it("turns the form into the body in paise with the weight tier or a figure", () => {

@@ -5,6 +5,7 @@
  * `quoteResolver` to react-hook-form (decision 0017), so every problem sits under its field.
  */
 import type { FieldErrors, Resolver } from "react-hook-form";
+import { addDays, indiaDay } from "../../../lib/dates";
 import { rupeesToPaise } from "../../../lib/money";
 import type { QuoteJson } from "../../custom/quotes";
 import { DISPATCH_RULES, quoteInput, type QuoteInput } from "../../custom/quotes.schema";
@@ -45,7 +46,8 @@ export const SHIPPING_MODES = [
 ] as const;
 
 export function emptyQuoteForm(now = new Date()): QuoteForm {
-  const in14 = new Date(now.getTime() + 14 * 86_400_000).toISOString().slice(0, 10);
+  // Fourteen days from today in India: the server reads a day as its end in India time.
+  const in14 = addDays(indiaDay(now), 14);
   return {
     title: "",
     description: "",
@@ -73,7 +75,7 @@ export function formFromQuote(q: QuoteJson): QuoteForm {
     dispatchMaxDays: String(q.dispatchMaxDays),
     stageSet: q.stageSet,
     referenceImage: q.referenceImage,
-    expiresAt: q.expiresAt.slice(0, 10),
+    expiresAt: indiaDay(new Date(q.expiresAt)),
   };
 }
 

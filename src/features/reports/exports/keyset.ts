@@ -4,6 +4,7 @@
  * missing between pages), and the page of rows turned into CSV cells.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { indiaClockSql } from "../../../lib/dates-sql.server";
 import type { DbOrTx } from "../../../server/db/client";
 import type { Cell } from "../csv";
 import type { CsvFile } from "../csv-stream.server";
@@ -26,7 +27,7 @@ export interface Keyed {
  * every spreadsheet, and no date object per cell on the server.
  */
 export function indiaText(column: SQL): SQL {
-  return sql`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD HH24:MI:SS')`;
+  return sql`to_char(${indiaClockSql(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
 }
 
 /**

@@ -2,6 +2,7 @@
  * Shiprocket's shipment status codes (its published "Shipment Status Codes" table, docs/shipping.md)
  * in the shop's words. Codes not listed keep the parcel where it was ("booked" before any scan).
  */
+import { fromIndiaClock } from "../../../lib/dates";
 import type { ShipmentStatus } from "./provider";
 
 const BY_CODE: Record<number, ShipmentStatus> = {
@@ -52,8 +53,8 @@ export function shiprocketStatus(code: number | null, words: string): ShipmentSt
 export function shiprocketTime(text: string): Date | null {
   const t = text.trim();
   let m = /^(\d{2}) (\d{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(t);
-  if (m) return new Date(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:${m[6]}+05:30`);
+  if (m) return fromIndiaClock(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:${m[6]}`);
   m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(t);
-  if (m) return new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? "00"}+05:30`);
+  if (m) return fromIndiaClock(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? "00"}`);
   return null;
 }

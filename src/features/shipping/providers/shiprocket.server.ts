@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { indiaStamp } from "../../../lib/dates";
 import { wireToPaise } from "../../../lib/wire-money";
 import { courierShape, id, num, trackAnswerSnapshot, trackingUrlFor } from "./shiprocket-shapes";
 import {
@@ -151,10 +152,10 @@ export class ShiprocketProvider implements ShippingProvider {
 
   async createParcel(p: CreateParcel): Promise<ProviderParcel> {
     const [first, ...rest] = p.to.name.trim().split(/\s+/);
-    const date = new Date(p.orderDate.getTime() + 330 * 60_000).toISOString();
     const answer = await this.call("POST", "/orders/create/adhoc", {
       order_id: p.shipmentId,
-      order_date: `${date.slice(0, 10)} ${date.slice(11, 16)}`,
+      // India time to the minute, as Shiprocket's API asks: "2026-11-25 14:03".
+      order_date: indiaStamp(p.orderDate).slice(0, 16),
       pickup_location: p.pickupLocation,
       billing_customer_name: first ?? "",
       billing_last_name: rest.join(" "),
