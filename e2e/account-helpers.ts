@@ -8,6 +8,19 @@ import type { BrowserContext, Page } from "./fixtures";
 export const SIGNUP_PATH = `/join-${process.env.SHOP_SHORT_NAME ?? "resintales"}`;
 export const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
 
+/** The messages of an empty sign-up form, one under each field (docs/product.md §2 Sign-up). */
+export const SIGNUP_EMPTY_MESSAGES = [
+  "First name required",
+  "Last name required",
+  "Email required",
+  "Phone number required",
+  "Password required",
+  "Confirm your password",
+  "Date of birth required",
+  "Select your gender",
+  "You must agree to the terms",
+];
+
 export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
 }

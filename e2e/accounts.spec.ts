@@ -9,7 +9,14 @@
 import { expect, settled, test } from "./fixtures";
 import { freshShopper } from "./shop-helpers";
 import { hydrated } from "./hydration";
-import { cookie, EMULATOR, login, SIGNUP_PATH, toast } from "./account-helpers";
+import {
+  cookie,
+  EMULATOR,
+  login,
+  SIGNUP_EMPTY_MESSAGES,
+  SIGNUP_PATH,
+  toast,
+} from "./account-helpers";
 import { OWNER } from "./portal-helpers";
 
 test.describe("sign-up", () => {
@@ -21,17 +28,7 @@ test.describe("sign-up", () => {
     // e2e/first-paint.spec.ts; here the form has hydrated.
     await hydrated(page, page.getByRole("button", { name: "Sign Up" }));
     await page.getByRole("button", { name: "Sign Up" }).click();
-    for (const message of [
-      "First name required",
-      "Last name required",
-      "Email required",
-      "Phone number required",
-      "Password required",
-      "Confirm your password",
-      "Date of birth required",
-      "Select your gender",
-      "You must agree to the terms",
-    ]) {
+    for (const message of SIGNUP_EMPTY_MESSAGES) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     // Each error sits under its own field (aria-describedby) and goes away when that field is edited.

@@ -6,9 +6,9 @@
  * details and the Timeline, and delivers it; after each move the shopper sees the status in
  * /my-orders. A walked-away (pending) order cancelled by the owner shows its cancelled date.
  */
+import { readyToCheckout, saveAddress, toProvider } from "./checkout-helpers";
 import { expect, test, watchCsp, type Browser, type Page } from "./fixtures";
-import { hydrated } from "./hydration";
-import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
+import { signIn, toast } from "./shop-helpers";
 import { OWNER } from "./portal-helpers";
 
 /** A fresh shopper with one line in the cart and an address, on /checkout ready to pay. */
@@ -16,34 +16,9 @@ async function shopperAtCheckout(
   page: Page,
   request: import("@playwright/test").APIRequestContext,
 ): Promise<void> {
-  await signIn(page, await freshShopper(request));
-  await page.waitForURL((url) => url.pathname === "/");
-  const [product] = await someProducts(page, 1);
-  await addProduct(page, product!);
-  await page.goto("/checkout");
-  await hydrated(page, page.getByRole("button", { name: /^Pay .* via UPI$/ }));
-  await page.getByRole("button", { name: "Add Address" }).click();
-  const editor = page.getByRole("dialog", { name: "Add Address" });
-  await editor.getByLabel("First name").fill("Leela");
-  await editor.getByLabel("Last name").fill("Menon");
-  await editor.getByLabel("Phone number").fill("9876543210");
-  await editor.getByLabel("Address Line 1").fill("4 Marine Drive");
-  await editor.getByLabel("City").fill("Kochi");
-  await editor.getByLabel("State").selectOption("Kerala");
-  await editor.getByLabel("ZIP code").fill("682031");
-  await editor.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Address saved!")).toBeVisible();
+  await readyToCheckout(page, request, 1);
+  await saveAddress(page, ["Leela", "Menon", "4 Marine Drive", "Kochi", "Kerala", "682031"]);
   await page.getByLabel("UPI contact number").fill("9876543210");
-}
-
-/** Presses Pay and answers the order id once the local provider's page shows. */
-async function toProvider(page: Page): Promise<string> {
-  await page.getByRole("button", { name: /^Pay .* via UPI$/ }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  const temp = await page.evaluate(
-    () => JSON.parse(localStorage.getItem("tempOrder") ?? "null") as { order_id: string } | null,
-  );
-  return temp!.order_id;
 }
 
 /** The seeded owner signed in, in a browser context of their own. */

@@ -5,27 +5,13 @@
  * stages with a photo; the customer's pages (the quote link, and /my-orders/{id} once they have an
  * account with the same verified email) show both stages with their dates and the next expected one.
  */
-import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
+import { fillQuoteAddress, payQuoteAt } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated, shellReady } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
-import { OWNER } from "./portal-helpers";
-
-const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
-async function idToken(
-  request: APIRequestContext,
-  who: { email: string; password: string },
-): Promise<string> {
-  const res = await request.post(
-    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    {
-      data: { ...who, returnSecureToken: true },
-    },
-  );
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { idToken: string }).idToken;
-}
+import { EMULATOR } from "./account-helpers";
+import { idToken, OWNER } from "./portal-helpers";
 
 test("an inquiry is quoted, paid without an account, and its studio stages show with dates and photos", async ({
   page,
@@ -83,15 +69,8 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   const pay = page.getByRole("button", { name: "Pay ₹4,500.00 via UPI" });
   await hydrated(page, pay);
   await expect(page.getByLabel("Email")).toHaveValue(email);
-  await page.getByLabel("Phone").fill("98765 43210");
-  await page.getByLabel("Address line 1").fill("4 Lake Road");
-  await page.getByLabel("City").fill("Pune");
-  await page.getByLabel("State").selectOption("Maharashtra");
-  await page.getByLabel("PIN code").fill("411001");
-  await pay.click();
-  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/quote-return/"), { timeout: 30_000 });
+  await fillQuoteAddress(page);
+  await payQuoteAt(page, pay);
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
 

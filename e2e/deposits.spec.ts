@@ -3,37 +3,10 @@
  * shows and takes the advance; dispatch is refused while the balance is unpaid; the owner sends the
  * balance link from the order screen; the customer pays it through the link; dispatch goes ahead.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import { payQuoteLink } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
-import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
-import { OWNER } from "./portal-helpers";
-
-const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
-async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post(
-    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    { data: { ...OWNER, returnSecureToken: true } },
-  );
-  expect(res.ok(), await res.text()).toBe(true);
-  return { authorization: `Bearer ${((await res.json()) as { idToken: string }).idToken}` };
-}
-
-/** Pays the open link on the page by UPI through the local provider; answers the order id. */
-async function payLink(page: Page, label: string): Promise<string> {
-  const pay = page.getByRole("button", { name: label });
-  await hydrated(page, pay);
-  await page.getByLabel("Phone").fill("98765 43210");
-  await page.getByLabel("Address line 1").fill("4 Lake Road");
-  await page.getByLabel("City").fill("Pune");
-  await page.getByLabel("State").selectOption("Maharashtra");
-  await page.getByLabel("PIN code").fill("411001");
-  await pay.click();
-  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/quote-return/"), { timeout: 30_000 });
-  return new URL(page.url()).pathname.split("/").pop()!;
-}
+import { inquiryQuote, OWNER, ownerBearer } from "./portal-helpers";
 
 test("a deposit and its balance paid: dispatch waits for the balance", async ({
   page,
@@ -43,22 +16,11 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   test.setTimeout(150_000);
   const stamp = String(Date.now());
   const bearer = await ownerBearer(request);
-  const inquiry = await request.post("/v2/custom-order-email", {
-    data: {
-      name: "Meera Rao",
-      email: `deposit.${stamp}@example.com`,
-      productType: "Wall art",
-      colors: "",
-      size: "",
-      budget: "",
-      description: "A large wall piece.",
-    },
-  });
-  expect(inquiry.status(), await inquiry.text()).toBe(201);
-  const inquiryId = ((await inquiry.json()) as { id: string }).id;
-  const created = await request.post(`/v2/admin/inquiries/${inquiryId}/quotes`, {
-    headers: bearer,
-    data: {
+  const created = await inquiryQuote(
+    request,
+    bearer,
+    { email: `deposit.${stamp}@example.com`, description: "A large wall piece." },
+    {
       title: "Ocean wall panel",
       description: "36 inch panel",
       price: 10000,
@@ -68,7 +30,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
       stageSet: "custom",
       expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
     },
-  });
+  );
   const quoteId = ((await created.json()) as { id: string }).id;
   const deposit = await request.put(`/v2/admin/quotes/${quoteId}/deposit`, {
     headers: bearer,
@@ -81,7 +43,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   // The advance through the link.
   await page.goto(quotePath);
   await expect(page.locator("[data-quote-balance]")).toHaveText("₹7,000.00");
-  const orderId = await payLink(page, "Pay ₹3,000.00 via UPI");
+  const orderId = await payQuoteLink(page, "Pay ₹3,000.00 via UPI");
 
   // Dispatch waits for the balance.
   const early = await request.put(`/v2/admin/order/${orderId}?status=shipped`, {
@@ -105,7 +67,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
 
   // The customer pays the balance; dispatch then goes ahead, and both payments show.
   await page.goto(balancePath);
-  await payLink(page, "Pay ₹7,000.00 via UPI");
+  await payQuoteLink(page, "Pay ₹7,000.00 via UPI");
   await owner.reload();
   await expect(panel).toContainText("balance ₹7,000.00 paid");
   await ownerContext.close();

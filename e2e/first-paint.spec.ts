@@ -5,6 +5,7 @@
  */
 import { expect, test } from "./fixtures";
 import { freshShopper, toast } from "./shop-helpers";
+import { SIGNUP_EMPTY_MESSAGES } from "./account-helpers";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -93,17 +94,7 @@ test("Sign Up tapped early with every field empty shows each field's message onc
   await page.getByRole("button", { name: "Sign Up" }).tap();
   await expect(page.getByRole("status").getByText("Getting ready...")).toBeVisible();
   release();
-  for (const message of [
-    "First name required",
-    "Last name required",
-    "Email required",
-    "Phone number required",
-    "Password required",
-    "Confirm your password",
-    "Date of birth required",
-    "Select your gender",
-    "You must agree to the terms",
-  ]) {
+  for (const message of SIGNUP_EMPTY_MESSAGES) {
     await expect(page.getByText(message, { exact: true }), message).toHaveCount(1);
   }
   await expect(page.getByText("Getting ready...")).toHaveCount(0);

@@ -10,9 +10,10 @@ import { readFile } from "node:fs/promises";
 import { extractText, getDocumentProxy } from "unpdf";
 import { gstinCheckChar } from "../src/features/books/gstin";
 import { csvRecords, download } from "./csv-downloads";
+import { readyToCheckout, saveAddress, toProvider, payAtProvider } from "./checkout-helpers";
 import { expect, test, watchCsp } from "./fixtures";
 import { hydrated } from "./hydration";
-import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
+import { signIn, toast } from "./shop-helpers";
 import { OWNER } from "./portal-helpers";
 
 /** A valid Karnataka GSTIN no other run has used: a random PAN-like middle and its check digit. */
@@ -51,34 +52,13 @@ test("a shopper pays and downloads the tax invoice; the owner set the seller and
   await form.getByRole("button", { name: "Save settings" }).click();
   await expect(toast(owner, "Settings saved")).toBeVisible();
 
-  await signIn(page, await freshShopper(request));
-  await page.waitForURL((url) => url.pathname === "/");
-  const [product] = await someProducts(page, 1);
-  await addProduct(page, product!);
-  await page.goto("/checkout");
-  await hydrated(page, page.getByRole("button", { name: /^Pay .* via UPI$/ }));
-  await page.getByRole("button", { name: "Add Address" }).click();
-  const editor = page.getByRole("dialog", { name: "Add Address" });
-  await editor.getByLabel("First name").fill("Asha");
-  await editor.getByLabel("Last name").fill("Rao");
-  await editor.getByLabel("Phone number").fill("9876543210");
-  await editor.getByLabel("Address Line 1").fill("4 MG Road");
-  await editor.getByLabel("City").fill("Bengaluru");
-  await editor.getByLabel("State").selectOption("Karnataka");
-  await editor.getByLabel("ZIP code").fill("560001");
-  await editor.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Address saved!")).toBeVisible();
+  await readyToCheckout(page, request, 1);
+  await saveAddress(page, ["Asha", "Rao", "4 MG Road", "Bengaluru", "Karnataka", "560001"]);
   await page.getByLabel("UPI contact number").fill("9876543210");
   const buyerGstin = freshGstin();
   await page.getByLabel(/^GSTIN/).fill(buyerGstin);
-  await page.getByRole("button", { name: /^Pay .* via UPI$/ }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  const orderId = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem("tempOrder") ?? "null") as { order_id: string }).order_id,
-  );
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  const orderId = await toProvider(page);
+  await payAtProvider(page);
 
   await page.goto(`/my-orders/${orderId}`);
   const documents = page.getByTestId("order-documents");

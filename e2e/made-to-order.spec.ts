@@ -4,22 +4,16 @@
  * again" on the order's page puts its lines back in the cart. On a quote's page the inquiry's date
  * is prefilled and answered live before Pay.
  */
-import type { APIRequestContext } from "@playwright/test";
-import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import {
+  addAddress,
+  payUntilProvider,
+  readyToCheckout,
+  fillQuoteAddress,
+} from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { toast } from "./shop-helpers";
-import { OWNER } from "./portal-helpers";
-
-const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
-async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post(
-    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    { data: { ...OWNER, returnSecureToken: true } },
-  );
-  expect(res.ok(), await res.text()).toBe(true);
-  return { authorization: `Bearer ${((await res.json()) as { idToken: string }).idToken}` };
-}
+import { inquiryQuote, ownerBearer } from "./portal-helpers";
 
 const dateIn = (days: number) =>
   new Date(Date.now() + days * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);
@@ -61,23 +55,15 @@ test("a quote's page: the inquiry's needed-by date prefilled and answered live; 
 }) => {
   test.setTimeout(90_000);
   const bearer = await ownerBearer(request);
-  const inquiry = await request.post("/v2/custom-order-email", {
-    data: {
-      name: "Meera Rao",
+  const created = await inquiryQuote(
+    request,
+    bearer,
+    {
       email: `needed.${Date.now()}@example.com`,
-      productType: "Wall art",
-      colors: "",
-      size: "",
-      budget: "",
       description: "A panel for a wedding.",
       neededBy: dateIn(12),
     },
-  });
-  expect(inquiry.status(), await inquiry.text()).toBe(201);
-  const inquiryId = ((await inquiry.json()) as { id: string }).id;
-  const created = await request.post(`/v2/admin/inquiries/${inquiryId}/quotes`, {
-    headers: bearer,
-    data: {
+    {
       title: "Wedding panel",
       description: "24 inch panel",
       price: 5000,
@@ -87,7 +73,7 @@ test("a quote's page: the inquiry's needed-by date prefilled and answered live; 
       stageSet: "custom",
       expiresAt: dateIn(10),
     },
-  });
+  );
   const quoteId = ((await created.json()) as { id: string }).id;
   const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
   await page.goto(new URL(((await sent.json()) as { link: string }).link).pathname);
@@ -96,11 +82,7 @@ test("a quote's page: the inquiry's needed-by date prefilled and answered live; 
   await expect(needed).toHaveValue(dateIn(12));
   const pay = page.getByRole("button", { name: /^Pay .* via UPI$/ });
   await hydrated(page, pay);
-  await page.getByLabel("Phone").fill("98765 43210");
-  await page.getByLabel("Address line 1").fill("4 Lake Road");
-  await page.getByLabel("City").fill("Pune");
-  await page.getByLabel("State").selectOption("Maharashtra");
-  await page.getByLabel("PIN code").fill("411001");
+  await fillQuoteAddress(page);
   await expect(page.locator('[data-needed-by-verdict="late"]')).toContainText(
     "We cannot have it with you by",
   );

@@ -5,23 +5,13 @@
  * order screen with a photo; the customer's page shows it received and the promise moved to count
  * from receipt.
  */
-import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { preservationTimeline } from "../src/features/made-to-order/preservation";
+import { payQuoteLink } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
-import { OWNER } from "./portal-helpers";
-
-const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
-async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post(
-    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    { data: { ...OWNER, returnSecureToken: true } },
-  );
-  expect(res.ok(), await res.text()).toBe(true);
-  return { authorization: `Bearer ${((await res.json()) as { idToken: string }).idToken}` };
-}
+import { inquiryQuote, OWNER, ownerBearer } from "./portal-helpers";
 
 test("a varmala parcel is sent, received with a photo, and the promise moves to count from receipt", async ({
   page,
@@ -31,22 +21,15 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
   test.setTimeout(150_000);
   const stamp = String(Date.now());
   const bearer = await ownerBearer(request);
-  const inquiry = await request.post("/v2/custom-order-email", {
-    data: {
-      name: "Meera Rao",
+  const created = await inquiryQuote(
+    request,
+    bearer,
+    {
       email: `varmala.${stamp}@example.com`,
       productType: "Varmala preservation",
-      colors: "",
-      size: "",
-      budget: "",
       description: "Our wedding garland in a round block.",
     },
-  });
-  expect(inquiry.status(), await inquiry.text()).toBe(201);
-  const inquiryId = ((await inquiry.json()) as { id: string }).id;
-  const created = await request.post(`/v2/admin/inquiries/${inquiryId}/quotes`, {
-    headers: bearer,
-    data: {
+    {
       title: "Varmala round block",
       description: "8 inch round, your garland",
       price: 9000,
@@ -56,24 +39,14 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
       stageSet: "varmala",
       expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
     },
-  });
+  );
   expect(created.status(), await created.text()).toBe(201);
   const quoteId = ((await created.json()) as { id: string }).id;
   const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
   const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
 
   await page.goto(quotePath);
-  const pay = page.getByRole("button", { name: "Pay ₹9,000.00 via UPI" });
-  await hydrated(page, pay);
-  await page.getByLabel("Phone").fill("98765 43210");
-  await page.getByLabel("Address line 1").fill("4 Lake Road");
-  await page.getByLabel("City").fill("Pune");
-  await page.getByLabel("State").selectOption("Maharashtra");
-  await page.getByLabel("PIN code").fill("411001");
-  await pay.click();
-  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/quote-return/"), { timeout: 30_000 });
+  await payQuoteLink(page, "Pay ₹9,000.00 via UPI");
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
 
   // The customer: how to send the flowers, the reference, the courier details.

@@ -5,20 +5,9 @@
  * number and what shipping cost, a delivered one when it arrived (on a laptop); checkout says next
  * to the total that shipping is charged at dispatch.
  */
-import type { APIRequestContext } from "@playwright/test";
 import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
 import { expect, test, type Page } from "./fixtures";
-import { OWNER } from "./portal-helpers";
-
-const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
-async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post(
-    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    { data: { ...OWNER, returnSecureToken: true } },
-  );
-  expect(res.ok(), await res.text()).toBe(true);
-  return { authorization: `Bearer ${((await res.json()) as { idToken: string }).idToken}` };
-}
+import { ownerBearer } from "./portal-helpers";
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 

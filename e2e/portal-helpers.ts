@@ -1,5 +1,12 @@
 /** Shared steps of the portal's specs (e2e/admin-*.spec.ts). */
-import { expect, type Browser, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type Page,
+} from "@playwright/test";
+import { EMULATOR } from "./account-helpers";
 import { watchCsp } from "./fixtures";
 import { pageWidth } from "./page-width";
 import { signIn } from "./shop-helpers";
@@ -33,4 +40,50 @@ export async function expectNoSidewaysScroll(page: Page, what: string): Promise<
     width,
     `${what}: document ${width} px wide in a ${view} px viewport; ${widest}`,
   ).toBeLessThanOrEqual(view);
+}
+
+/** An account's ID token from the Auth Emulator (password sign-in); a refusal fails the test. */
+export async function idToken(
+  request: APIRequestContext,
+  who: { email: string; password: string },
+): Promise<string> {
+  const res = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
+    { data: { ...who, returnSecureToken: true } },
+  );
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+/** The seeded owner's Authorization header, for the owner's API calls. */
+export async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await idToken(request, OWNER)}` };
+}
+
+/**
+ * A custom-work inquiry from Meera Rao (the form's API; a "Wall art" one unless told), then the
+ * owner's quote for it: answers the create-quote response.
+ */
+export async function inquiryQuote(
+  request: APIRequestContext,
+  bearer: Record<string, string>,
+  inquiry: { email: string; description: string; productType?: string; neededBy?: string },
+  quote: Record<string, unknown>,
+): Promise<APIResponse> {
+  const { productType = "Wall art", neededBy, ...rest } = inquiry;
+  const asked = await request.post("/v2/custom-order-email", {
+    data: {
+      name: "Meera Rao",
+      email: rest.email,
+      productType,
+      colors: "",
+      size: "",
+      budget: "",
+      description: rest.description,
+      ...(neededBy === undefined ? {} : { neededBy }),
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const inquiryId = ((await asked.json()) as { id: string }).id;
+  return request.post(`/v2/admin/inquiries/${inquiryId}/quotes`, { headers: bearer, data: quote });
 }

@@ -4,22 +4,12 @@
  * and a message) and a stage is refused before approval; the customer asks for changes on the
  * quote link's page; a second round is approved there; the stage is then marked.
  */
-import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
+import { payQuoteLink } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
-import { OWNER } from "./portal-helpers";
-
-const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
-async function ownerBearer(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post(
-    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    { data: { ...OWNER, returnSecureToken: true } },
-  );
-  expect(res.ok(), await res.text()).toBe(true);
-  return { authorization: `Bearer ${((await res.json()) as { idToken: string }).idToken}` };
-}
+import { inquiryQuote, OWNER, ownerBearer } from "./portal-helpers";
 
 test("a proof rejected once and approved: production waits for the approval", async ({
   page,
@@ -32,22 +22,11 @@ test("a proof rejected once and approved: production waits for the approval", as
   const bearer = await ownerBearer(request);
 
   // A paid quote: the inquiry and the quote by API, the payment through the page.
-  const inquiry = await request.post("/v2/custom-order-email", {
-    data: {
-      name: "Meera Rao",
-      email,
-      productType: "Wall art",
-      colors: "",
-      size: "",
-      budget: "",
-      description: "A nameplate with our family name.",
-    },
-  });
-  expect(inquiry.status(), await inquiry.text()).toBe(201);
-  const inquiryId = ((await inquiry.json()) as { id: string }).id;
-  const created = await request.post(`/v2/admin/inquiries/${inquiryId}/quotes`, {
-    headers: bearer,
-    data: {
+  const created = await inquiryQuote(
+    request,
+    bearer,
+    { email, description: "A nameplate with our family name." },
+    {
       title: "Family nameplate",
       description: "Rao family, ocean blue",
       price: 2500,
@@ -57,7 +36,7 @@ test("a proof rejected once and approved: production waits for the approval", as
       stageSet: "custom",
       expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
     },
-  });
+  );
   expect(created.status(), await created.text()).toBe(201);
   const quoteId = ((await created.json()) as { id: string }).id;
   const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
@@ -66,17 +45,7 @@ test("a proof rejected once and approved: production waits for the approval", as
   const token = quotePath.split("/").pop()!;
 
   await page.goto(quotePath);
-  const pay = page.getByRole("button", { name: "Pay ₹2,500.00 via UPI" });
-  await hydrated(page, pay);
-  await page.getByLabel("Phone").fill("98765 43210");
-  await page.getByLabel("Address line 1").fill("4 Lake Road");
-  await page.getByLabel("City").fill("Pune");
-  await page.getByLabel("State").selectOption("Maharashtra");
-  await page.getByLabel("PIN code").fill("411001");
-  await pay.click();
-  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/quote-return/"), { timeout: 30_000 });
+  await payQuoteLink(page, "Pay ₹2,500.00 via UPI");
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
 
   // The owner: a stage is refused before approval; round 1 goes out from the order screen.

@@ -3,39 +3,14 @@
  * the order, sees the payment in "Payments and refunds" and refunds part of it with a reason; the
  * shopper sees the refund on /my-orders/{id}.
  */
+import { payWithAddress, readyToCheckout } from "./checkout-helpers";
 import { expect, test, watchCsp, type Page } from "./fixtures";
-import { hydrated } from "./hydration";
-import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
+import { signIn, toast } from "./shop-helpers";
 import { OWNER } from "./portal-helpers";
 
 async function paidOrder(page: Page, request: import("@playwright/test").APIRequestContext) {
-  await signIn(page, await freshShopper(request));
-  await page.waitForURL((url) => url.pathname === "/");
-  const [product] = await someProducts(page, 1);
-  await addProduct(page, product!);
-  await page.goto("/checkout");
-  await hydrated(page, page.getByRole("button", { name: /^Pay .* via UPI$/ }));
-  await page.getByRole("button", { name: "Add Address" }).click();
-  const editor = page.getByRole("dialog", { name: "Add Address" });
-  await editor.getByLabel("First name").fill("Ravi");
-  await editor.getByLabel("Last name").fill("Nair");
-  await editor.getByLabel("Phone number").fill("9876543210");
-  await editor.getByLabel("Address Line 1").fill("9 Beach Road");
-  await editor.getByLabel("City").fill("Chennai");
-  await editor.getByLabel("State").selectOption("Tamil Nadu");
-  await editor.getByLabel("ZIP code").fill("600001");
-  await editor.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Address saved!")).toBeVisible();
-  await page.getByLabel("UPI contact number").fill("9876543210");
-  await page.getByRole("button", { name: /^Pay .* via UPI$/ }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  const orderId = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem("tempOrder") ?? "null") as { order_id: string }).order_id,
-  );
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
-  return orderId;
+  await readyToCheckout(page, request, 1);
+  return payWithAddress(page, ["Ravi", "Nair", "9 Beach Road", "Chennai", "Tamil Nadu", "600001"]);
 }
 
 test("the owner refunds part of a paid order from its screen; the shopper sees the refund", async ({

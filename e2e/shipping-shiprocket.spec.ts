@@ -18,11 +18,11 @@ import {
   SR_STATUS,
   startFakeShiprocket,
 } from "../tests/helpers/fake-shiprocket";
-import { addAddress, payUntilProvider } from "./checkout-helpers";
+import { addAddress, payUntilProvider, readyToCheckout, payAtProvider } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { OWNER, ownerPage } from "./portal-helpers";
-import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
+import { toast } from "./shop-helpers";
 
 const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
 const WEBHOOK_TOKEN = "e2e-parcel-events-token-2026";
@@ -99,16 +99,10 @@ test("the owner ships through Shiprocket and its webhook carries the parcel to t
   expect(webhookUrl).toMatch(/^http:\/\/[^/]+\/v2\/parcel-events$/);
 
   // A shopper buys one product, without a personalisation note, and pays.
-  await signIn(page, await freshShopper(request));
-  await page.waitForURL((url) => url.pathname === "/");
-  const [product] = await someProducts(page, 1);
-  await addProduct(page, product!);
-  await page.goto("/checkout");
-  await hydrated(page, page.getByRole("button", { name: /^Pay .* via UPI$/ }));
+  await readyToCheckout(page, request, 1);
   await addAddress(page); // Jaipur 302001, which the fake's couriers serve
   const orderId = await payUntilProvider(page);
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await payAtProvider(page);
 
   // The owner books it with a courier from Shiprocket's serviceability answer.
   await owner.goto(`/admin/order/${orderId}`);

@@ -6,6 +6,7 @@
  * scans, delivered. (Shiprocket's booking and webhook: e2e/shipping-shiprocket.spec.ts; its
  * failures and re-check: the integration suites tests/shipping-*.test.ts against the fake.)
  */
+import { payWithAddress } from "./checkout-helpers";
 import { expect, test, watchCsp, type Page } from "./fixtures";
 import { hydrated } from "./hydration";
 import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
@@ -28,27 +29,7 @@ async function paidOrder(page: Page, request: import("@playwright/test").APIRequ
   await addProduct(page, product!);
   await page.goto("/checkout");
   await hydrated(page, page.getByRole("button", { name: /^Pay .* via UPI$/ }));
-  await page.getByRole("button", { name: "Add Address" }).click();
-  const editor = page.getByRole("dialog", { name: "Add Address" });
-  await editor.getByLabel("First name").fill("Ravi");
-  await editor.getByLabel("Last name").fill("Nair");
-  await editor.getByLabel("Phone number").fill("9876543210");
-  await editor.getByLabel("Address Line 1").fill("9 Beach Road");
-  await editor.getByLabel("City").fill("Chennai");
-  await editor.getByLabel("State").selectOption("Tamil Nadu");
-  await editor.getByLabel("ZIP code").fill("600001");
-  await editor.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Address saved!")).toBeVisible();
-  await page.getByLabel("UPI contact number").fill("9876543210");
-  await page.getByRole("button", { name: /^Pay .* via UPI$/ }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
-  const orderId = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem("tempOrder") ?? "null") as { order_id: string }).order_id,
-  );
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
-  return orderId;
+  return payWithAddress(page, ["Ravi", "Nair", "9 Beach Road", "Chennai", "Tamil Nadu", "600001"]);
 }
 
 test("the owner ships an order by hand and the shopper follows the parcel to delivered", async ({

@@ -6,21 +6,11 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { OWNER } from "./portal-helpers";
+import { idToken, OWNER } from "./portal-helpers";
 
-const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
 const WRONG_TYPE = "Only PNG, JPEG, and WebP files are allowed";
 
-async function ownerToken(page: Page): Promise<string> {
-  const res = await page.request.post(
-    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    {
-      data: { ...OWNER, returnSecureToken: true },
-    },
-  );
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { idToken: string }).idToken;
-}
+const ownerToken = (page: Page) => idToken(page.request, OWNER);
 
 interface Answer {
   status: number;

@@ -8,10 +8,17 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import { ADDRESS, PROFILE } from "./helpers/fixtures";
+import { ADDRESS } from "./helpers/fixtures";
 import type { TestDb } from "./helpers/db";
 import type { TestAccount } from "./helpers/auth";
-import { describeAccounts, login, profileAddress, register, snapshot } from "./helpers/accounts";
+import {
+  describeAccounts,
+  login,
+  profileAddress,
+  snapshot,
+  addAddress,
+  registerAs,
+} from "./helpers/accounts";
 import { badInputCases } from "./helpers/accounts-cases";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
@@ -26,16 +33,8 @@ describeAccounts(
   () => {
     describe("bad input writes nothing (400 with the rule that failed)", () => {
       beforeEach(async () => {
-        await call(register.POST, "/v2/auth/register", {
-          method: "POST",
-          body: PROFILE,
-          token: alice.token,
-        });
-        await call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a1" },
-          token: alice.token,
-        });
+        await registerAs(alice.token);
+        await addAddress(alice.token, { ...ADDRESS, id: "a1" });
       });
 
       const cases = badInputCases(() => ({ alice, bob }));
@@ -49,26 +48,14 @@ describeAccounts(
       });
 
       it("a second address with an existing id is a 409; the 21st address is refused", async () => {
-        const dup = await call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a1", city: "Other" },
-          token: alice.token,
-        });
+        const dup = await addAddress(alice.token, { ...ADDRESS, id: "a1", city: "Other" });
         expect(dup.status).toBe(409);
         for (let i = 2; i <= 20; i++) {
-          const res = await call(profileAddress.POST, "/v2/users/profile-address", {
-            method: "POST",
-            body: { ...ADDRESS, id: `a${i}` },
-            token: alice.token,
-          });
+          const res = await addAddress(alice.token, { ...ADDRESS, id: `a${i}` });
           expect(res.status).toBe(201);
         }
         const before = await snapshot(t.db);
-        const over = await call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a21" },
-          token: alice.token,
-        });
+        const over = await addAddress(alice.token, { ...ADDRESS, id: "a21" });
         expect(over.status).toBe(400);
         expect(over.json.error).toMatch(/at most 20/);
         expect(await snapshot(t.db)).toBe(before);
@@ -96,11 +83,7 @@ describeAccounts(
       });
 
       it("only one address is the default", async () => {
-        await call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a2", isDefault: true },
-          token: alice.token,
-        });
+        await addAddress(alice.token, { ...ADDRESS, id: "a2", isDefault: true });
         const res = await call(profileAddress.PUT, "/v2/users/profile-address?address_id=a1", {
           method: "PUT",
           body: { ...ADDRESS, isDefault: true },

@@ -11,11 +11,10 @@ import { accountMiddleware } from "../src/features/account/session-middleware.se
 import { setFirebaseAppForTests } from "../src/server/auth/firebase-admin.server";
 import { resetEnvForTests } from "../src/server/env";
 import { call } from "./helpers/call";
-import { PROFILE } from "./helpers/fixtures";
 import type { TestDb } from "./helpers/db";
 import { idTokenClaims, unsignedToken, type TestAccount, type TestAuth } from "./helpers/auth";
 
-import { deadPort, describeAccounts, login, register } from "./helpers/accounts";
+import { deadPort, describeAccounts, login, registerAs } from "./helpers/accounts";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
 let auth: TestAuth;
@@ -68,11 +67,7 @@ describeAccounts(
       }
 
       beforeEach(async () => {
-        await call(register.POST, "/v2/auth/register", {
-          method: "POST",
-          body: PROFILE,
-          token: alice.token,
-        });
+        await registerAs(alice.token);
         await call(login.POST, "/v2/auth/login", { method: "POST", body: {}, token: bob.token });
         await t.db
           .update(schema.users)

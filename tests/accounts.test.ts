@@ -22,6 +22,8 @@ import {
   profileAddress,
   register,
   snapshot,
+  addAddress,
+  registerAs,
 } from "./helpers/accounts";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
@@ -166,16 +168,8 @@ describeAccounts(
       });
 
       it("another user's token cannot read, change or delete someone else's address (404)", async () => {
-        await call(register.POST, "/v2/auth/register", {
-          method: "POST",
-          body: PROFILE,
-          token: alice.token,
-        });
-        const saved = await call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a1" },
-          token: alice.token,
-        });
+        await registerAs(alice.token);
+        const saved = await addAddress(alice.token, { ...ADDRESS, id: "a1" });
         expect(saved.status).toBe(201);
         const before = await snapshot(t.db);
         const put = await call(profileAddress.PUT, "/v2/users/profile-address?address_id=a1", {
@@ -205,11 +199,7 @@ describeAccounts(
           JSON.stringify({ ...after, users: undefined }),
         );
         // The same address id under another account is that account's own address.
-        const own = await call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a1", city: "Pune" },
-          token: bob.token,
-        });
+        const own = await addAddress(bob.token, { ...ADDRESS, id: "a1", city: "Pune" });
         expect(own.status).toBe(201);
         const alices = await call(login.POST, "/v2/auth/login", {
           method: "POST",
@@ -220,16 +210,8 @@ describeAccounts(
       });
 
       it("an admin gets no more than their own data from these endpoints, and passes requireAdmin", async () => {
-        await call(register.POST, "/v2/auth/register", {
-          method: "POST",
-          body: PROFILE,
-          token: alice.token,
-        });
-        await call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a1" },
-          token: alice.token,
-        });
+        await registerAs(alice.token);
+        await addAddress(alice.token, { ...ADDRESS, id: "a1" });
         await call(login.POST, "/v2/auth/login", { method: "POST", body: {}, token: bob.token });
         await t.db
           .update(schema.users)
@@ -272,10 +254,10 @@ describeAccounts(
         expect(res.json).toMatchObject({ uid: alice.uid, email: alice.email, role: "customer" });
         const rows = await t.db.select().from(schema.users);
         expect(rows.map((r) => r.id)).toEqual([alice.uid]);
-        const addr = await call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a2", email: "boss@example.com" },
-          token: alice.token,
+        const addr = await addAddress(alice.token, {
+          ...ADDRESS,
+          id: "a2",
+          email: "boss@example.com",
         });
         expect(addr.json.addresses[0].email).toBe(alice.email);
       });

@@ -7,10 +7,12 @@
  * each method it exports, so a new admin route cannot ship outside the matrix.
  */
 import type { APIRoute } from "astro";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call, type CallOptions } from "./helpers/call";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds, type TestDb } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
+import { orderAddress, orderPerson } from "./helpers/fixtures";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 import { type Method, ROWS, type Row } from "./helpers/admin-authz-rows";
@@ -23,22 +25,8 @@ type RouteModule = Partial<Record<Method | "ALL", APIRoute>>;
 const ROUTE_FILES = import.meta.glob<RouteModule>("../src/pages/v2/**/*.ts");
 const V2 = "../src/pages/v2/";
 
-const PERSON = {
-  firstName: "Asha",
-  lastName: "Verma",
-  phone: "9876543210",
-  email: "asha@example.com",
-};
-const ADDRESS = {
-  id: "a1",
-  type: "Home",
-  address1: "12 MI Road",
-  address2: "",
-  city: "Jaipur",
-  state: "Rajasthan",
-  zipCode: "302001",
-  country: "India",
-};
+const PERSON = orderPerson();
+const ADDRESS = orderAddress();
 const BOUNDARY = "authzboundary";
 /** A text file with a .png name: the owner's upload is refused for its content (400), never for who sent it. */
 const MULTIPART = [
@@ -115,14 +103,7 @@ async function seed(t: TestDb) {
 }
 
 describe.each(dbKinds)("admin authorisation matrix on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    await seed(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useTestDb(kind, seed);
 
   for (const row of ROWS) {
     const name = `${row.method} ${row.url.split("?")[0]}: no token 401, shopper 403, owner allowed`;

@@ -11,16 +11,11 @@ import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
-import {
-  categoriesKit,
-  categoryCalls,
-  oneRoute,
-  publicRoute,
-  useScratchDataDir,
-} from "./helpers/admin-categories";
+import { categoriesKit, categoryCalls, oneRoute, publicRoute } from "./helpers/admin-categories";
+import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.adminCategoriesCreate);
-useScratchDataDir();
+useScratchDataDir("resin-categories-");
 const { uploadPng, create } = categoryCalls(owner);
 
 describe.each(dbKinds)("admin categories on %s", (kind) => {

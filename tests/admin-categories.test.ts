@@ -21,11 +21,11 @@ import {
   loadProductListPage,
   publicRoute,
   SITE,
-  useScratchDataDir,
 } from "./helpers/admin-categories";
+import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.adminCategories);
-useScratchDataDir();
+useScratchDataDir("resin-categories-");
 const { patchShow, postImage, uploadPng } = categoryCalls(owner);
 
 describe.each(dbKinds)("admin categories on %s", (kind) => {

@@ -3,11 +3,12 @@
  * filter, the owner's status change (a bad status or a move the quote flow owns writes nothing),
  * and the count of new ones the admin navigation shows.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds, type TestDb } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 
@@ -65,14 +66,7 @@ it("keeps the inbox's status list equal to the table's", () => {
 });
 
 describe.each(dbKinds)("admin inquiries on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    await seed(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDb(kind, seed);
 
   const rows = () =>
     t.db.select().from(schema.customInquiries).orderBy(asc(schema.customInquiries.id));

@@ -3,13 +3,15 @@
  * 200) and order status moves checked on the server. The product calls in detail (bodies, sku,
  * the homepage cap) are in admin-products.test.ts. Real accounts on a private Auth Emulator; the owner's role is its users row.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds, type TestDb } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
+import { orderAddress, orderPerson } from "./helpers/fixtures";
 import { EMULATOR_PORTS } from "./helpers/ports";
-import { usePortalAccounts } from "./helpers/portal";
+import { seedPortalProducts, usePortalAccounts } from "./helpers/portal";
 
 const EMULATOR_PORT = EMULATOR_PORTS.admin;
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
@@ -21,39 +23,11 @@ const allProducts = await import("../src/pages/v2/admin/allproducts");
 const productRoute = await import("../src/pages/v2/products/[id]");
 const homeToggle = await import("../src/pages/v2/home-products/[id]");
 
-const PERSON = {
-  firstName: "Asha",
-  lastName: "Verma",
-  phone: "9876543210",
-  email: "asha@example.com",
-};
-const ADDRESS = {
-  id: "a1",
-  type: "Home",
-  address1: "12 MI Road",
-  address2: "",
-  city: "Jaipur",
-  state: "Rajasthan",
-  zipCode: "302001",
-  country: "India",
-};
+const PERSON = orderPerson();
+const ADDRESS = orderAddress();
 
 async function seed(t: TestDb) {
-  await t.db.insert(schema.users).values([
-    { id: owner.uid, email: "owner@example.com", role: "tm_admin" },
-    { id: shopper.uid, email: "shopper@example.com" },
-  ]);
-  await t.db.insert(schema.categories).values({ id: "frames", slug: "frames", name: "Frames" });
-  await t.db.insert(schema.products).values(
-    Array.from({ length: 10 }, (_, i) => ({
-      id: `p${i}`,
-      name: `Product ${i}`,
-      pricePaise: 10000 + i,
-      costPricePaise: 5000,
-      sku: `SKU-${i}`,
-      categoryId: "frames",
-    })),
-  );
+  await seedPortalProducts(t, owner, shopper, 10);
   for (const [id, at, total] of [
     ["o-old", "2026-01-01T10:00:00Z", 49900],
     ["o-new", "2026-01-02T10:00:00Z", 149900],
@@ -74,14 +48,7 @@ async function seed(t: TestDb) {
 }
 
 describe.each(dbKinds)("admin API on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    await seed(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDb(kind, seed);
 
   const endpoints = () =>
     [

@@ -8,6 +8,7 @@ import type { APIContext, APIRoute } from "astro";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonApiErrors, refuseCrossSiteForms } from "../src/server/request-guards.server";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
+import { requestContext } from "./helpers/call";
 import { createTestDb, type TestDb } from "./helpers/db";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/server/db/client";
@@ -29,16 +30,7 @@ async function send(
   path: string,
   headers: Record<string, string> = {},
 ) {
-  const url = new URL(path, "http://127.0.0.1:4321");
-  const request = new Request(url, { method, headers });
-  const context = {
-    request,
-    url,
-    params: {},
-    clientAddress: "127.0.0.1",
-    locals: {},
-    cookies: { get: () => undefined, has: () => false, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
+  const context = requestContext(method, path, headers);
   const response = await refuseCrossSiteForms(context, () =>
     jsonApiErrors(context, async () => route!(context)),
   );

@@ -18,6 +18,7 @@ import {
 } from "../src/server/request-guards.server";
 import { addSecurityHeaders } from "../src/server/security-headers.server";
 import { healthz } from "../src/server/health.server";
+import { requestContext } from "./helpers/call";
 import { createTestDb, type TestDb } from "./helpers/db";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -33,16 +34,7 @@ async function through(
   path: string,
   headers: Record<string, string> = {},
 ) {
-  const url = new URL(path, "http://127.0.0.1:4321");
-  const request = new Request(url, { method, headers });
-  const context = {
-    request,
-    url,
-    params: {},
-    clientAddress: "127.0.0.1",
-    locals: {},
-    cookies: { get: () => undefined, has: () => false, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
+  const context = requestContext(method, path, headers);
   const run = (i: number): Promise<Response> =>
     i === CHAIN.length
       ? Promise.resolve(route(context))

@@ -4,10 +4,12 @@
  * state code and check digit; PAN inside the GSTIN), a stale version is a 409, a shopper a 403, and
  * every save leaves one audit row; "Prices include GST" is fixed at yes (decision 0085).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
+import { SELLER } from "./helpers/books";
 import { call } from "./helpers/call";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 
@@ -15,40 +17,20 @@ const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.businessSettings);
 const route = await import("../src/pages/v2/admin/settings/business");
 const URL = "/v2/admin/settings/business";
 
+/** The books' seller as typed: the state and GSTIN in lower case, no PAN. */
 const valid = {
-  legalName: "Resin Tales Studio LLP",
-  tradingName: "Resin Tales",
-  address: {
-    address1: "12 Lake Road",
-    address2: "",
-    city: "Pune",
-    state: "maharashtra",
-    zipCode: "411001",
-    country: "India",
-  },
+  ...SELLER,
+  address: { ...SELLER.address, state: "maharashtra" },
   gstin: "27aapfu0939f1zv",
   pan: "",
-  registration: "regular",
-  invoicePrefix: "RT",
-  creditNotePrefix: "CN",
-  supportEmail: "hello@resintales.example",
-  supportPhone: "+91 98765 43210",
-  defaultHsn: "3926",
-  defaultGstRate: 18,
-  pricesIncludeGst: true,
 };
 
 describe.each(dbKinds)("business settings on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
+  const t = useTestDb(kind, async (t) => {
     await t.db.insert(schema.users).values([
       { id: owner.uid, email: `${owner.uid}@example.com`, role: "tm_admin" },
       { id: shopper.uid, email: `${shopper.uid}@example.com` },
     ]);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it("is the owner's only", async () => {

@@ -3,23 +3,17 @@
  * quantity, note, malformed bodies), the cap on different lines, removing a line, clearing the cart
  * and each user's own cart. Tokens, pricing and amounts: cart.test.ts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { makeProduct, type InsertedProduct } from "../src/server/seed/factories";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "../src/features/cart/cart";
-import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { cartFixture } from "./helpers/cart";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { useTestAuth } from "./helpers/portal";
 
 // Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
-let auth: TestAuth;
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORTS.cartLines);
-}, 120_000);
-afterAll(async () => {
-  await auth?.stop();
-});
+const auth = useTestAuth(EMULATOR_PORTS.cartLines);
 
 const cartsRoute = await import("../src/pages/v2/carts");
 
@@ -39,7 +33,7 @@ describe.each(dbKinds)("cart API on %s", (kind) => {
     clear,
     merge,
     rowsOf,
-  } = cartFixture(kind, () => auth);
+  } = cartFixture(kind, auth);
 
   let alice: string;
   beforeEach(async () => {

@@ -3,26 +3,20 @@
  * database: guest lines merged at sign-in, prices from the current catalogue, lines that can no
  * longer be bought, the body cap, and what adding a line costs in statements.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/server/db/client";
 import { makeProduct } from "../src/server/seed/factories";
 import { addItemFor } from "../src/features/cart/cart.server";
-import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { cartFixture } from "./helpers/cart";
 import { countStatements } from "./helpers/count-statements";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { useTestAuth } from "./helpers/portal";
 
 // Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
-let auth: TestAuth;
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORTS.cartMerge);
-}, 120_000);
-afterAll(async () => {
-  await auth?.stop();
-});
+const auth = useTestAuth(EMULATOR_PORTS.cartMerge);
 
 const cartsRoute = await import("../src/pages/v2/carts");
 const clearRoute = await import("../src/pages/v2/clear-cart");
@@ -31,7 +25,7 @@ const mergeRoute = await import("../src/pages/v2/carts-merge");
 describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
   const { s, A5, A4, GLOSS, MATTE, choice, newUser, token, get, post, merge, rowsOf } = cartFixture(
     kind,
-    () => auth,
+    auth,
   );
 
   let alice: string;

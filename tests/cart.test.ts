@@ -4,25 +4,19 @@
  * the quantity cap. Line checks, limits, removing and clearing: cart-lines.test.ts. Merging, re-pricing and the
  * statement count: cart-merge.test.ts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../src/server/db/client";
 import { makeProduct } from "../src/server/seed/factories";
 import { MAX_LINE_QUANTITY } from "../src/features/cart/cart";
-import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { cartFixture } from "./helpers/cart";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { useTestAuth } from "./helpers/portal";
 
 // Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
-let auth: TestAuth;
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORTS.cart);
-}, 120_000);
-afterAll(async () => {
-  await auth?.stop();
-});
+const auth = useTestAuth(EMULATOR_PORTS.cart);
 
 const cartsRoute = await import("../src/pages/v2/carts");
 const clearRoute = await import("../src/pages/v2/clear-cart");
@@ -31,7 +25,7 @@ const mergeRoute = await import("../src/pages/v2/carts-merge");
 describe.each(dbKinds)("cart API on %s", (kind) => {
   const { s, A5, A4, GLOSS, MATTE, choice, newUser, get, post, merge, rowsOf } = cartFixture(
     kind,
-    () => auth,
+    auth,
   );
 
   let alice: string;

@@ -3,32 +3,19 @@
  * (GET /v2/products/{id}), the homepage list, the categories, the cost price never in a public
  * answer, and a page of products in a fixed number of queries. The list: catalogue.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestAuth, type TestAccount, type TestAuth } from "./helpers/auth";
+import { describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 import { call } from "./helpers/call";
 import { ACTIVE, pid, seed } from "./helpers/catalogue";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { portalUsers, usePortalAccounts } from "./helpers/portal";
 
 // Callers are real accounts on a private Auth Emulator, their tokens checked by the real auth
 // module; the admin's role comes from its users row, as in production.
 const EMULATOR_PORT = EMULATOR_PORTS.catalogueDetails;
-let auth: TestAuth;
-let adminToken: string;
-let customerToken: string;
-let accounts: { admin: TestAccount; customer: TestAccount };
-
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORT);
-  accounts = { admin: await auth.createUser(), customer: await auth.createUser() };
-  adminToken = accounts.admin.token;
-  customerToken = accounts.customer.token;
-}, 120_000);
-
-afterAll(async () => {
-  await auth?.stop();
-});
+const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
 
 const productsRoute = await import("../src/pages/v2/products/index");
 const productRoute = await import("../src/pages/v2/products/[id]");
@@ -38,17 +25,9 @@ const { listProducts } = await import("../src/features/catalogue/catalogue.serve
 const { NUL_IN_ADDRESS } = await import("../src/server/http");
 
 describe.each(dbKinds)("catalogue API on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
+  const t = useTestDb(kind, async (t) => {
     await seed(t);
-    await t.db.insert(schema.users).values([
-      { id: accounts.admin.uid, email: accounts.admin.email, role: "tm_admin" },
-      { id: accounts.customer.uid, email: accounts.customer.email },
-    ]);
-  });
-  afterAll(async () => {
-    await t.close();
+    await t.db.insert(schema.users).values(portalUsers(owner, shopper));
   });
 
   describe("GET /v2/products/{id}", () => {
@@ -83,13 +62,13 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
         (
           await call(productRoute.GET, `/v2/products/${id}`, {
             params: { id },
-            token: customerToken,
+            token: shopper.token,
           })
         ).status,
       ).toBe(404);
       const admin = await call(productRoute.GET, `/v2/products/${id}`, {
         params: { id },
-        token: adminToken,
+        token: owner.token,
       });
       expect(admin.status).toBe(200);
       expect(admin.json).toMatchObject({ id, status: "inactive", costPrice: 400 });
@@ -167,11 +146,11 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
     const answers = await Promise.all([
       call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=active"),
       call(productsRoute.GET, "/v2/products?limit=5&offset=5"),
-      call(productsRoute.GET, "/v2/products", { token: customerToken }),
+      call(productsRoute.GET, "/v2/products", { token: shopper.token }),
       call(productRoute.GET, `/v2/products/${pid(1)}`, { params: { id: pid(1) } }),
       call(productRoute.GET, `/v2/products/${pid(1)}`, {
         params: { id: pid(1) },
-        token: customerToken,
+        token: shopper.token,
       }),
       call(homeRoute.GET, "/v2/home-products"),
       call(categoriesRoute.GET, "/v2/categories"),

@@ -22,16 +22,7 @@ import {
 import { fastLane } from "../src/features/catalogue/fast-lane.server";
 import { answerToResponse } from "../src/server/encoded-body.server";
 import { dbKinds } from "./helpers/db";
-import {
-  catalogueKit,
-  categoriesRoute,
-  get,
-  homeRoute,
-  productRoute,
-  productsRoute,
-  TEST_ACTOR,
-  type Route,
-} from "./helpers/catalogue-freshness";
+import { catalogueKit, get, routes, TEST_ACTOR, type Route } from "./helpers/catalogue-freshness";
 
 describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
   const k = catalogueKit(kind);
@@ -132,11 +123,11 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
       return answer && answerToResponse(answer);
     };
     const cases: [Route | undefined, string, Record<string, string>][] = [
-      [productsRoute.GET, "/v2/products?limit=0&offset=0&status=active", {}],
-      [productsRoute.GET, "/v2/products?limit=2&offset=1", {}],
-      [productRoute.GET, `/v2/products/${ids[5]}`, { id: ids[5]! }],
-      [homeRoute.GET, "/v2/home-products", {}],
-      [categoriesRoute.GET, "/v2/categories", {}],
+      [routes.products.GET, "/v2/products?limit=0&offset=0&status=active", {}],
+      [routes.products.GET, "/v2/products?limit=2&offset=1", {}],
+      [routes.product.GET, `/v2/products/${ids[5]}`, { id: ids[5]! }],
+      [routes.home.GET, "/v2/home-products", {}],
+      [routes.categories.GET, "/v2/categories", {}],
     ];
     for (const [route, path, params] of cases) {
       const normal = await get(route, path, { "accept-encoding": "br" }, params);

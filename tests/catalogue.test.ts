@@ -4,47 +4,26 @@
  * the categories, the cost price kept private and the query count: catalogue-details.test.ts. The
  * pages' server reads: catalogue-pages.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestAuth, type TestAccount, type TestAuth } from "./helpers/auth";
+import { describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 import { call } from "./helpers/call";
 import { ACTIVE, day, pid, rowCounts, seed } from "./helpers/catalogue";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { portalUsers, usePortalAccounts } from "./helpers/portal";
 
 // Callers are real accounts on a private Auth Emulator, their tokens checked by the real auth
 // module; the admin's role comes from its users row, as in production.
 const EMULATOR_PORT = EMULATOR_PORTS.catalogue;
-let auth: TestAuth;
-let adminToken: string;
-let customerToken: string;
-let accounts: { admin: TestAccount; customer: TestAccount };
-
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORT);
-  accounts = { admin: await auth.createUser(), customer: await auth.createUser() };
-  adminToken = accounts.admin.token;
-  customerToken = accounts.customer.token;
-}, 120_000);
-
-afterAll(async () => {
-  await auth?.stop();
-});
+const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
 
 const productsRoute = await import("../src/pages/v2/products/index");
 
 describe.each(dbKinds)("catalogue API on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
+  const t = useTestDb(kind, async (t) => {
     await seed(t);
-    await t.db.insert(schema.users).values([
-      { id: accounts.admin.uid, email: accounts.admin.email, role: "tm_admin" },
-      { id: accounts.customer.uid, email: accounts.customer.email },
-    ]);
-  });
-  afterAll(async () => {
-    await t.close();
+    await t.db.insert(schema.users).values(portalUsers(owner, shopper));
   });
 
   describe("GET /v2/products", () => {
@@ -152,7 +131,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       const inactive = await call(productsRoute.GET, "/v2/products?status=inactive");
       expect(inactive.status).toBe(401);
       const customer = await call(productsRoute.GET, "/v2/products?status=all", {
-        token: customerToken,
+        token: shopper.token,
       });
       expect(customer.status).toBe(403);
       const badToken = await call(productsRoute.GET, "/v2/products?status=all", {
@@ -163,7 +142,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
 
     it("gives an admin every product with the cost price, never cached publicly", async () => {
       const res = await call(productsRoute.GET, "/v2/products?limit=0&offset=0&status=all", {
-        token: adminToken,
+        token: owner.token,
       });
       expect(res.status).toBe(200);
       expect(res.json).toHaveLength(ACTIVE + 1);
@@ -174,7 +153,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       });
       expect(res.headers.get("cache-control")).toContain("no-store");
       const inactive = await call(productsRoute.GET, "/v2/products?status=inactive", {
-        token: adminToken,
+        token: owner.token,
       });
       expect(inactive.json.map((p: any) => p.id)).toEqual([pid(ACTIVE + 1)]);
     });

@@ -4,22 +4,13 @@
  * transition per order, one payments row per provider payment.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { recheckDueOrders } from "../src/features/checkout/recheck.server";
 import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { CashfreeProvider } from "../src/server/payments/cashfree.server";
-import { resetPaymentConfigForTests } from "../src/server/payments/config.server";
-import { setPaymentProviderForTests } from "../src/server/payments/index.server";
 import { call } from "./helpers/call";
-import { CART_TOTAL_PAISE, makeShop, makeShopper, orderBody, type Shop } from "./helpers/checkout";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import {
-  FAKE_ID,
-  FAKE_SECRET,
-  startFakeCashfree,
-  type FakeCashfree,
-} from "./helpers/fake-cashfree";
+import { cashfreeShopKit } from "./helpers/cashfree-provider";
+import { CART_TOTAL_PAISE, makeShopper, orderBody } from "./helpers/checkout";
+import { dbKinds } from "./helpers/db";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; helpers/test-tokens.ts).
@@ -28,84 +19,27 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 const createRoute = await import("../src/pages/create-order");
-const verifyRoute = await import("../src/pages/[provider]/verify");
-const webhookRoute = await import("../src/pages/[provider]/webhook");
 
 describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
-  let t: TestDb;
-  let shop: Shop;
-  let fake: FakeCashfree;
-  let provider: CashfreeProvider;
+  // Generous enough for a busy machine (2 s a call, warmed up first); the timeout cases delay 3 s.
+  const k = cashfreeShopKit(kind, { warmUp: true });
+  const { verify, hook, order, paymentsOf } = k;
   let n = 0;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    fake = await startFakeCashfree();
-    Object.assign(process.env, {
-      DEMO_MODE: "false",
-      PAYMENT_PROVIDER: "cashfree",
-      CASHFREE_CLIENT_ID: FAKE_ID,
-      CASHFREE_CLIENT_SECRET: FAKE_SECRET,
-      CASHFREE_BASE_URL: fake.baseUrl,
-    });
-    resetEnvForTests();
-    resetPaymentConfigForTests();
-    provider = new CashfreeProvider({
-      baseUrl: fake.baseUrl,
-      clientId: FAKE_ID,
-      clientSecret: FAKE_SECRET,
-      // Generous enough for a busy machine (and warmed up below); the timeout cases delay 3 s.
-      timeoutMs: 2_000,
-    });
-    setPaymentProviderForTests(provider);
-    // The first call of a process pays for opening the connection: not inside a timed case.
-    await provider.getOrder("warm-up").catch(() => {});
-    t = await createTestDb(kind);
-    shop = await makeShop(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-    process.env = saved;
-    resetEnvForTests();
-    resetPaymentConfigForTests();
-    setPaymentProviderForTests(undefined);
-  });
   beforeEach(() => {
-    fake.delayMs = 0;
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.spyOn(console, "info").mockImplementation(() => {});
+    k.fake.delayMs = 0;
   });
 
-  const shopper = () => makeShopper(t.db, shop, `cf-${kind}-${++n}`);
+  const shopper = () => makeShopper(k.t.db, k.shop, `cf-${kind}-${++n}`);
   const create = (token: string, body: unknown = orderBody()) =>
     call(createRoute.POST, "/create-order", { method: "POST", token, body });
-  const verify = (token: string, id: string) =>
-    call(verifyRoute.POST, `/cashfree/verify?order_id=${id}`, {
-      method: "POST",
-      token,
-      body: {},
-      params: { provider: "cashfree" },
-    });
-  const hook = (w: { body: string; headers: Record<string, string> }) =>
-    call(webhookRoute.POST, "/cashfree/webhook", {
-      method: "POST",
-      rawBody: w.body,
-      headers: w.headers,
-      params: { provider: "cashfree" },
-    });
-  const order = async (id: string) =>
-    (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
-  const paymentsOf = (id: string) =>
-    t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id));
   const mailsAbout = async (id: string) =>
-    (await t.db.select().from(schema.outbox)).filter(
+    (await k.t.db.select().from(schema.outbox)).filter(
       (m) => m.subject.includes(id) || m.body.includes(id),
     );
 
   /** One order for this shopper; at most one paid transition; one row per provider payment. */
   async function invariants(uid: string) {
-    const orders = await t.db.select().from(schema.orders).where(eq(schema.orders.userId, uid));
+    const orders = await k.t.db.select().from(schema.orders).where(eq(schema.orders.userId, uid));
     expect(orders).toHaveLength(1);
     const rows = await paymentsOf(orders[0]!.id);
     expect(
@@ -129,14 +63,14 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
       mode: "sandbox",
       payment_session_id: expect.stringMatching(/^session_fake_/),
     });
-    const remote = fake.orders.get(id)!;
+    const remote = k.fake.orders.get(id)!;
     expect(remote.order_amount).toBe(CART_TOTAL_PAISE / 100);
     expect(remote.order_meta).toMatchObject({
       return_url: `http://localhost:4321/verify-order/${id}`,
     });
     expect(new Date(remote.order_expiry_time).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
-    expect(fake.requests.at(-1)!.headers["x-idempotency-key"]).toBeTruthy();
-    fake.pay(id);
+    expect(k.fake.requests.at(-1)!.headers["x-idempotency-key"]).toBeTruthy();
+    k.fake.pay(id);
     expect((await verify(token, id)).text).toBe("SUCCESS");
     const paid = await invariants(uid);
     expect(paid).toMatchObject({
@@ -149,8 +83,8 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("failure: a failed payment is recorded, the order stays unpaid, verify says FAILED", async () => {
     const { uid, token, id } = await checkout();
-    const failed = fake.pay(id, { status: "FAILED" });
-    expect((await hook(fake.webhook(id, failed))).status).toBe(200);
+    const failed = k.fake.pay(id, { status: "FAILED" });
+    expect((await hook(k.fake.webhook(id, failed))).status).toBe(200);
     expect((await verify(token, id)).text).toBe("FAILED");
     const row = await invariants(uid);
     expect(row).toMatchObject({ status: "pending", paymentStatus: "Failed", paidAt: null });
@@ -159,10 +93,10 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("walk-away then expiry: the re-check cancels the order (payment Expired) with its timeline stamp", async () => {
     const { uid, id } = await checkout();
-    await recheckDueOrders(t.db, provider, new Date(Date.now() + 2 * 60_000));
+    await recheckDueOrders(k.t.db, k.provider, new Date(Date.now() + 2 * 60_000));
     expect((await order(id)).status).toBe("pending"); // still alive at the provider
-    fake.expire(id);
-    await recheckDueOrders(t.db, provider, new Date(Date.now() + 31 * 60_000));
+    k.fake.expire(id);
+    await recheckDueOrders(k.t.db, k.provider, new Date(Date.now() + 31 * 60_000));
     const row = await invariants(uid);
     expect(row).toMatchObject({ status: "cancelled", paymentStatus: "Expired" });
     // Still asked about after expiry (a late success), on a slowing schedule (docs/decisions/0056).
@@ -172,17 +106,17 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("the re-check finds a payment the shopper never came back for", async () => {
     const { uid, id } = await checkout();
-    fake.pay(id);
-    await recheckDueOrders(t.db, provider, new Date(Date.now() + 2 * 60_000));
+    k.fake.pay(id);
+    await recheckDueOrders(k.t.db, k.provider, new Date(Date.now() + 2 * 60_000));
     expect((await invariants(uid)).status).toBe("processing");
   });
 
   it("amount mismatch: never marked paid, recorded, logged loudly, the owner is mailed", async () => {
     const { uid, token, id } = await checkout();
     // Cashfree reports the ORDER at another amount than the shop stored (paid is decided on it).
-    fake.orders.get(id)!.order_amount = 1;
-    const short = fake.pay(id, { amount: 1 });
-    expect((await hook(fake.webhook(id, short))).status).toBe(200);
+    k.fake.orders.get(id)!.order_amount = 1;
+    const short = k.fake.pay(id, { amount: 1 });
+    expect((await hook(k.fake.webhook(id, short))).status).toBe(200);
     expect((await verify(token, id)).text).not.toBe("SUCCESS");
     const row = await invariants(uid);
     expect(row.paidAt).toBeNull();
@@ -196,7 +130,7 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("a webhook repeated 5 times moves the order to paid once", async () => {
     const { uid, id } = await checkout();
-    const w = fake.webhook(id, fake.pay(id));
+    const w = k.fake.webhook(id, k.fake.pay(id));
     for (let i = 0; i < 5; i++) expect((await hook(w)).status).toBe(200);
     const row = await invariants(uid);
     expect(row.status).toBe("processing");
@@ -207,7 +141,7 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
   it("a webhook racing the verify call: paid exactly once", async () => {
     for (let round = 0; round < 3; round++) {
       const { uid, token, id } = await checkout();
-      const w = fake.webhook(id, fake.pay(id));
+      const w = k.fake.webhook(id, k.fake.pay(id));
       const [h, v] = await Promise.all([hook(w), verify(token, id), hook(w)]);
       expect(h.status).toBe(200);
       expect(v.text).toBe("SUCCESS");
@@ -219,7 +153,7 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("a provider timeout at create: 502 { error, detail }, the stored order's payment Failed, a retry answers the same order", async () => {
     const { uid, token } = await shopper();
-    fake.delayMs = 3_000;
+    k.fake.delayMs = 3_000;
     const body = orderBody({ idempotency_key: `slow-${uid}` });
     const first = await create(token, body);
     expect(first.status).toBe(502);
@@ -233,9 +167,9 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
       paymentStatus: "Failed",
       paymentSessionId: "",
     });
-    fake.delayMs = 0;
+    k.fake.delayMs = 0;
     // The slow request finishes at the fake after all: the retry meets 409 and takes that order.
-    await vi.waitFor(() => expect(fake.orders.has(stored.id)).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(k.fake.orders.has(stored.id)).toBe(true), { timeout: 5_000 });
     const retry = await create(token, body);
     expect(retry.status).toBe(200);
     expect(retry.json.order_id).toBe(stored.id);
@@ -244,23 +178,23 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("a provider timeout at verify: 502, nothing changes", async () => {
     const { uid, token, id } = await checkout();
-    fake.pay(id);
-    fake.delayMs = 3_000;
+    k.fake.pay(id);
+    k.fake.delayMs = 3_000;
     const slow = await verify(token, id);
     expect(slow.status).toBe(502);
     expect((await invariants(uid)).status).toBe("pending");
-    fake.delayMs = 0;
+    k.fake.delayMs = 0;
     expect((await verify(token, id)).text).toBe("SUCCESS");
   });
 
   it("a bad, stale or re-serialised signature is refused with 401 and stores nothing", async () => {
     const { uid, id } = await checkout();
-    const payment = fake.pay(id);
-    const forged = fake.webhook(id, payment, { secret: "wrong" });
+    const payment = k.fake.pay(id);
+    const forged = k.fake.webhook(id, payment, { secret: "wrong" });
     expect((await hook(forged)).status).toBe(401);
-    const stale = fake.webhook(id, payment, { timestamp: Date.now() - 25 * 60 * 60_000 });
+    const stale = k.fake.webhook(id, payment, { timestamp: Date.now() - 25 * 60 * 60_000 });
     expect((await hook(stale)).status).toBe(401);
-    const good = fake.webhook(id, payment);
+    const good = k.fake.webhook(id, payment);
     const reserialised = JSON.stringify(JSON.parse(good.body));
     expect(reserialised).not.toBe(good.body);
     expect((await hook({ body: reserialised, headers: good.headers })).status).toBe(401);
@@ -270,11 +204,11 @@ describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
 
   it("a success after expiry is recorded, moves the order to processing and mails the owner", async () => {
     const { uid, id } = await checkout();
-    fake.expire(id);
-    await recheckDueOrders(t.db, provider, new Date(Date.now() + 31 * 60_000));
+    k.fake.expire(id);
+    await recheckDueOrders(k.t.db, k.provider, new Date(Date.now() + 31 * 60_000));
     expect((await order(id)).status).toBe("cancelled");
-    const late = fake.pay(id);
-    expect((await hook(fake.webhook(id, late))).status).toBe(200);
+    const late = k.fake.pay(id);
+    expect((await hook(k.fake.webhook(id, late))).status).toBe(200);
     const row = await invariants(uid);
     expect(row).toMatchObject({ status: "processing", paymentStatus: "Paid" });
     expect((await mailsAbout(id)).map((m) => m.subject)).toContainEqual(

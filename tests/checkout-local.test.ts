@@ -3,18 +3,11 @@
  * stand-in page's buttons (each sends a signed webhook), verify, and the bad inputs.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import {
-  CART_TOTAL_PAISE,
-  makeShop,
-  makeShopper,
-  orderBody,
-  useLocalProvider,
-  type Shop,
-} from "./helpers/checkout";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { CART_TOTAL_PAISE, makeShopper, orderBody, localShopKit } from "./helpers/checkout";
+import { dbKinds } from "./helpers/db";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; helpers/test-tokens.ts).
@@ -30,24 +23,11 @@ const { loadLocalPayPage, localProvider } = await import(
 );
 
 describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
-  let t: TestDb;
-  let shop: Shop;
+  const k = localShopKit(kind);
+  const { t } = k;
   let n = 0;
 
-  useLocalProvider();
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeShop(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.spyOn(console, "info").mockImplementation(() => {});
-  });
-
-  const shopper = () => makeShopper(t.db, shop, `local-${kind}-${++n}`);
+  const shopper = () => makeShopper(t.db, k.shop, `local-${kind}-${++n}`);
   const create = (token: string, body: unknown) =>
     call(createRoute.POST, "/create-order", { method: "POST", token, body });
   const verify = (token: string, id: string, provider = "local") =>

@@ -5,24 +5,16 @@
  * not full builds. Ports: PAY_WORKER_PORT_A / PAY_WORKER_PORT_B (default 9620 / 9621).
  * Runs only when TEST_DATABASE_URL names a PostgreSQL server (PGlite is one process per folder).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import type { ChildProcess } from "node:child_process";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { CashfreeProvider } from "../src/server/payments/cashfree.server";
-import { resetPaymentConfigForTests } from "../src/server/payments/config.server";
-import { setPaymentProviderForTests } from "../src/server/payments/index.server";
 import { call } from "./helpers/call";
+import { type FakeCashfreeProvider, useFakeCashfree } from "./helpers/cashfree-provider";
 import { makeShop, makeShopper, orderBody, type Shop } from "./helpers/checkout";
+import { startWorkers } from "./helpers/worker-processes";
 import { createTestDb, type TestDb } from "./helpers/db";
-import {
-  FAKE_ID,
-  FAKE_SECRET,
-  startFakeCashfree,
-  type FakeCashfree,
-} from "./helpers/fake-cashfree";
+import type { FakeCashfree } from "./helpers/fake-cashfree";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; helpers/test-tokens.ts).
@@ -42,74 +34,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let t: TestDb;
     let shop: Shop;
     let fake: FakeCashfree;
+    let cashfree: FakeCashfreeProvider | undefined;
     const workers: ChildProcess[] = [];
-    const saved = { ...process.env };
-
-    async function waitReady(port: number, worker: ChildProcess): Promise<void> {
-      for (let i = 0; i < 300; i++) {
-        if (worker.exitCode !== null)
-          throw new Error(`worker on ${port} exited with ${worker.exitCode}`);
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/ready`)).ok) return;
-        } catch {}
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`worker on ${port} did not start`);
-    }
 
     beforeAll(async () => {
-      fake = await startFakeCashfree();
-      Object.assign(process.env, {
-        DEMO_MODE: "false",
-        PAYMENT_PROVIDER: "cashfree",
-        CASHFREE_CLIENT_ID: FAKE_ID,
-        CASHFREE_CLIENT_SECRET: FAKE_SECRET,
-        CASHFREE_BASE_URL: fake.baseUrl,
-      });
-      resetEnvForTests();
-      resetPaymentConfigForTests();
-      setPaymentProviderForTests(
-        new CashfreeProvider({
-          baseUrl: fake.baseUrl,
-          clientId: FAKE_ID,
-          clientSecret: FAKE_SECRET,
-        }),
-      );
+      cashfree = await useFakeCashfree();
+      fake = cashfree.fake;
       t = await createTestDb("postgres");
       shop = await makeShop(t.db);
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      url.pathname = `/${result.rows[0]!.name}`;
-      for (const port of ports) {
-        const worker = spawn(
-          path.resolve("node_modules/.bin/tsx"),
-          ["tests/helpers/payment-worker.ts"],
-          {
-            env: {
-              ...process.env,
-              DATABASE_URL: url.toString(),
-              WORKER_PORT: String(port),
-              BACKGROUND_JOBS: "false",
-              VITEST: "",
-            },
-            stdio: ["ignore", "ignore", "inherit"],
-          },
-        );
-        workers.push(worker);
-      }
-      await Promise.all(ports.map((port, i) => waitReady(port, workers[i]!)));
+      await startWorkers(t, "tests/helpers/payment-worker.ts", ports, workers, 300);
     }, 120_000);
 
     afterAll(async () => {
       for (const worker of workers) worker.kill("SIGTERM");
       await t?.close();
-      await fake?.close();
-      process.env = saved;
-      resetEnvForTests();
-      resetPaymentConfigForTests();
-      setPaymentProviderForTests(undefined);
+      await cashfree?.stop();
     });
 
     it("webhook to one, verify to the other, 20 times: every order paid exactly once", async () => {

@@ -15,21 +15,22 @@ let dataDir: string;
 /** A regular file: a data folder below it can never be created. */
 let aFile: string;
 
+/** A complete production configuration's settings (the data folder apart). */
+const GOOD = {
+  FIREBASE_PROJECT_ID: "resin-tales-prod",
+  PUBLIC_FIREBASE_API_KEY: "AIza-public-web-key",
+  PUBLIC_FIREBASE_PROJECT_ID: "resin-tales-prod",
+  PAYMENT_PROVIDER: "cashfree",
+  CASHFREE_CLIENT_ID: "cf-id",
+  CASHFREE_CLIENT_SECRET: "cf-secret",
+  PUBLIC_SITE_URL: "https://shop.resintales.example",
+  HOST: "127.0.0.1",
+  TRUST_PROXY: "true",
+};
+
 /** A complete production configuration, with `change` applied (undefined removes a variable). */
 async function problemsWith(change: Record<string, string | undefined> = {}): Promise<string[]> {
-  process.env = {
-    PATH: saved.PATH,
-    FIREBASE_PROJECT_ID: "resin-tales-prod",
-    PUBLIC_FIREBASE_API_KEY: "AIza-public-web-key",
-    PUBLIC_FIREBASE_PROJECT_ID: "resin-tales-prod",
-    PAYMENT_PROVIDER: "cashfree",
-    CASHFREE_CLIENT_ID: "cf-id",
-    CASHFREE_CLIENT_SECRET: "cf-secret",
-    PUBLIC_SITE_URL: "https://shop.resintales.example",
-    HOST: "127.0.0.1",
-    TRUST_PROXY: "true",
-    DATA_DIR: dataDir,
-  };
+  process.env = { PATH: saved.PATH, ...GOOD, DATA_DIR: dataDir };
   for (const [name, value] of Object.entries(change)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value.replace("(a file)", aFile);
@@ -159,17 +160,6 @@ describe("npm run check-config", () => {
       encoding: "utf8",
       timeout: 60_000,
     });
-  };
-  const GOOD = {
-    FIREBASE_PROJECT_ID: "resin-tales-prod",
-    PUBLIC_FIREBASE_PROJECT_ID: "resin-tales-prod",
-    PUBLIC_FIREBASE_API_KEY: "AIza-public-web-key",
-    PAYMENT_PROVIDER: "cashfree",
-    CASHFREE_CLIENT_ID: "cf-id",
-    CASHFREE_CLIENT_SECRET: "cf-secret",
-    PUBLIC_SITE_URL: "https://shop.resintales.example",
-    HOST: "127.0.0.1",
-    TRUST_PROXY: "true",
   };
 
   it("exits 1 with one line per problem in a bad production configuration", async () => {

@@ -6,11 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
-import { startTestAuth, unsignedToken, idTokenClaims, type TestAuth } from "./helpers/auth";
+import { unsignedToken, idTokenClaims } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { quoteBody } from "./helpers/custom-work";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { usePortalAccounts } from "./helpers/portal";
 
 const inquiryQuotes = await import("../src/pages/v2/admin/inquiries/[id]/quotes");
 const quoteRoute = await import("../src/pages/v2/admin/quotes/[id]");
@@ -19,18 +20,7 @@ const stagesRoute = await import("../src/pages/v2/admin/order/[id]/stages");
 const shippingRoute = await import("../src/pages/v2/admin/order/[id]/shipping-charge");
 const payRoute = await import("../src/pages/v2/quotes/[token]/pay");
 
-let auth: TestAuth;
-let owner: { uid: string; token: string };
-let shopper: { uid: string; token: string };
-
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORTS.customAuth);
-  owner = await auth.createUser();
-  shopper = await auth.createUser();
-}, 120_000);
-afterAll(async () => {
-  await auth?.stop();
-});
+const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.customAuth);
 
 describe.each(dbKinds)("custom work authorisation on %s", (kind) => {
   let t: TestDb;

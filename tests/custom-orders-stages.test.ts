@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
-import { makeShopper, orderBody } from "./helpers/checkout";
+import { makeShopper } from "./helpers/checkout";
 import { call } from "./helpers/call";
 import { DAY, OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
@@ -19,9 +19,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 const stagesRoute = await import("../src/pages/v2/admin/order/[id]/stages");
-const shippingRoute = await import("../src/pages/v2/admin/order/[id]/shipping-charge");
 const allOrders = await import("../src/pages/v2/admin/allorders");
-const createRoute = await import("../src/pages/create-order");
 
 describe.each(dbKinds)("custom work: orders on %s", (kind) => {
   const k = customWorkKit(kind);
@@ -89,11 +87,7 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
 
   it("catalogue orders promise dispatch by their slowest product's processing window (20 days unless the owner set one), have no stages unless varmala; the owner sorts by the date and sees late ones", async () => {
     const shopper = await makeShopper(k.t.db, k.shop, `cat-${kind}`);
-    const created = await call(createRoute.POST, "/create-order", {
-      method: "POST",
-      token: shopper.token,
-      body: orderBody(),
-    });
+    const created = await k.createOrder(shopper.token);
     await press(created.json.payment_session_id);
     const order = await orderRow(created.json.order_id);
     expect(order.promisedDispatchAt!.getTime() - order.paidAt!.getTime()).toBe(20 * DAY);
@@ -107,11 +101,7 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
       .set({ processingDays: 6 })
       .where(eq(schema.products.id, k.shop.tagId));
     const slower = await makeShopper(k.t.db, k.shop, `cat-slow-${kind}`);
-    const second = await call(createRoute.POST, "/create-order", {
-      method: "POST",
-      token: slower.token,
-      body: orderBody(),
-    });
+    const second = await k.createOrder(slower.token);
     await press(second.json.payment_session_id);
     const promised = await orderRow(second.json.order_id);
     expect(promised.promisedDispatchAt!.getTime() - promised.paidAt!.getTime()).toBe(27 * DAY);
@@ -142,32 +132,11 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
   });
 
   it("a catalogue order with a varmala product follows the varmala stages", async () => {
-    const { makeCategory, makeProduct } = await import("../src/server/seed/factories");
-    const category = await makeCategory(k.t.db, {
-      id: `Varmala ${kind}`,
-      slug: "varmala-preservation",
+    const { orderId } = await k.paidVarmalaOrder({
+      category: `Varmala ${kind}`,
+      product: "Varmala block",
+      shopper: `varmala-${kind}`,
     });
-    const product = await makeProduct(k.t.db, {
-      name: "Varmala block",
-      categoryId: category.id,
-      pricePaise: 900000,
-    });
-    const shopper = await makeShopper(k.t.db, k.shop, `varmala-${kind}`);
-    const [user] = await k.t.db.select().from(schema.users).where(eq(schema.users.id, shopper.uid));
-    await k.t.db.insert(schema.cartItems).values({
-      id: `line-varmala-${kind}`,
-      cartId: user!.cartId,
-      productId: product.id,
-      quantity: 1,
-      pricePaise: 900000,
-    });
-    const created = await call(createRoute.POST, "/create-order", {
-      method: "POST",
-      token: shopper.token,
-      body: orderBody(),
-    });
-    await press(created.json.payment_session_id);
-    const orderId = created.json.order_id as string;
     const marked = await call(stagesRoute.POST, `/v2/admin/order/${orderId}/stages`, {
       method: "POST",
       token: OWNER,
@@ -193,12 +162,7 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
     const started = await pay(q.token, payBody());
     await press(started.json.payment_session_id);
     const orderId = started.json.order_id as string;
-    const asked = await call(shippingRoute.POST, `/v2/admin/order/${orderId}/shipping-charge`, {
-      method: "POST",
-      token: OWNER,
-      body: { amount: 180 },
-      params: { id: orderId },
-    });
+    const asked = await k.shippingCharge(orderId, { amount: 180 });
     expect(asked.status).toBe(201);
     const token = tokenIn((await mailsTo("meera@example.com")).at(-1)!.body)!; // mailed to the payer
     expect(asked.json.link).toContain(token);
@@ -210,15 +174,6 @@ describe.each(dbKinds)("custom work: orders on %s", (kind) => {
       kind: "shipping",
       status: "processing",
     });
-    expect(
-      (
-        await call(shippingRoute.POST, `/v2/admin/order/${orderId}/shipping-charge`, {
-          method: "POST",
-          token: OWNER,
-          body: { amount: 180 },
-          params: { id: orderId },
-        })
-      ).status,
-    ).toBe(409);
+    expect((await k.shippingCharge(orderId, { amount: 180 })).status).toBe(409);
   });
 });

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { schema, type Db } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import { makeShop, makeShopper, orderBody, useLocalProvider, type Shop } from "./helpers/checkout";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { makeShopper, orderBody, localShopKit } from "./helpers/checkout";
+import { dbKinds } from "./helpers/db";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
@@ -35,23 +35,11 @@ async function makeCode(db: Db, over: CodeInput = {}) {
 }
 
 describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
-  let t: TestDb;
-  let shop: Shop;
+  const k = localShopKit(kind);
+  const { t } = k;
   let n = 0;
-  useLocalProvider();
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeShop(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.spyOn(console, "info").mockImplementation(() => {});
-  });
 
-  const shopper = () => makeShopper(t.db, shop, `disc-${kind}-${++n}`);
+  const shopper = () => makeShopper(t.db, k.shop, `disc-${kind}-${++n}`);
   const create = (token: string, body: unknown, clientAddress = "127.0.0.1") =>
     call(createRoute.POST, "/create-order", { method: "POST", token, body, clientAddress });
   const check = (token: string, code: string) =>
@@ -157,7 +145,7 @@ describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
     await t.db
       .update(schema.cartItems)
       .set({ quantity: 3 })
-      .where(eq(schema.cartItems.productId, shop.tagId));
+      .where(eq(schema.cartItems.productId, k.shop.tagId));
     const again = await create(
       token,
       orderBody({ coupon_code: code.code, idempotency_key: `b-${uid}` }),
@@ -223,7 +211,7 @@ describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
     await t.db.insert(schema.cartItems).values({
       id: `again-${buyer.uid}`,
       cartId,
-      productId: shop.tagId,
+      productId: k.shop.tagId,
       quantity: 1,
       pricePaise: 49900,
     });

@@ -23,7 +23,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 describe.each(dbKinds)("hostile input on %s", (kind) => {
-  const { s, casesOf, FRAME, A5, A4, TAG, ADDRESS, INQUIRY, resetAddresses, resetCart, run } =
+  const { s, FRAME, A5, A4, TAG, ADDRESS, INQUIRY, resetAddresses, resetCart, noServerErrorIn } =
     hostileFixture(kind);
 
   const targets: Target[] = [
@@ -181,16 +181,7 @@ describe.each(dbKinds)("hostile input on %s", (kind) => {
     },
   ];
 
-  for (const target of targets) {
-    it(`${target.name}: no hostile input gets a 500`, async () => {
-      const failures: string[] = [];
-      for (const c of casesOf(target)) {
-        const found = await run(target, c);
-        if (found) failures.push(found);
-      }
-      expect(failures).toEqual([]);
-    });
-  }
+  noServerErrorIn(targets);
 
   it("prototype-pollution keys changed nothing", async () => {
     expect(({} as Record<string, unknown>).role).toBeUndefined();

@@ -8,7 +8,14 @@ import { describe, expect, it } from "vitest";
 import * as route from "../src/pages/v2/custom-order-email";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
-import { URL_PATH, good, inquiryFixture, nextAddress, setEnv } from "./helpers/inquiries";
+import {
+  URL_PATH,
+  good,
+  inquiryFixture,
+  nextAddress,
+  postForwarded,
+  setEnv,
+} from "./helpers/inquiries";
 
 describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
   const { rows } = inquiryFixture(kind);
@@ -69,13 +76,7 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
 
   it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
     setEnv({ INQUIRY_LIMIT_PER_HOUR: "1", INQUIRY_EMAIL_LIMIT_PER_HOUR: "100" });
-    const send = (forwarded: string) =>
-      call(route.POST, URL_PATH, {
-        method: "POST",
-        body: good,
-        clientAddress: "10.0.0.1",
-        headers: { "x-forwarded-for": forwarded },
-      });
+    const send = (forwarded: string) => postForwarded(forwarded);
     expect((await send("203.0.113.1")).status).toBe(201);
     expect((await send("203.0.113.2")).status).toBe(429); // same socket address: spoofed header ignored
   });
@@ -91,12 +92,7 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     const statuses: number[] = [];
     for (let i = 1; i <= 12; i++) {
       // nginx's $proxy_add_x_forwarded_for: the client's own header, then the address nginx saw.
-      const res = await call(route.POST, URL_PATH, {
-        method: "POST",
-        body: good,
-        clientAddress: "127.0.0.1",
-        headers: { "x-forwarded-for": `198.51.100.${i}, 203.0.113.50` },
-      });
+      const res = await postForwarded(`198.51.100.${i}, 203.0.113.50`, good, "127.0.0.1");
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
@@ -107,13 +103,7 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
 
   it("behind two proxies (TRUST_PROXY=2) counts the second address from the right", async () => {
     setEnv({ INQUIRY_LIMIT_PER_HOUR: "1", INQUIRY_EMAIL_LIMIT_PER_HOUR: "100", TRUST_PROXY: "2" });
-    const send = (forwarded: string) =>
-      call(route.POST, URL_PATH, {
-        method: "POST",
-        body: good,
-        clientAddress: "10.0.0.1",
-        headers: { "x-forwarded-for": forwarded },
-      });
+    const send = (forwarded: string) => postForwarded(forwarded);
     // client-written entries, the address the outer proxy saw, the outer proxy's address.
     expect((await send("1.1.1.1, 203.0.113.7, 10.0.0.2")).status).toBe(201);
     expect((await send("2.2.2.2, 203.0.113.7, 10.0.0.2")).status).toBe(429);

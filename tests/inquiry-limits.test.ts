@@ -8,10 +8,15 @@ import {
   TOO_MANY_FROM_EMAIL,
   TOO_MANY_INQUIRIES,
 } from "../src/features/inquiries/inquiry.server";
-import * as route from "../src/pages/v2/custom-order-email";
-import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
-import { URL_PATH, good, inquiryFixture, nextAddress, post, setEnv } from "./helpers/inquiries";
+import {
+  good,
+  inquiryFixture,
+  nextAddress,
+  post,
+  setEnv,
+  postForwarded,
+} from "./helpers/inquiries";
 
 describe.each(dbKinds)("inquiry limits on %s", (kind) => {
   const { rows } = inquiryFixture(kind);
@@ -89,12 +94,7 @@ describe.each(dbKinds)("inquiry limits on %s", (kind) => {
     setEnv({ INQUIRY_LIMIT_PER_HOUR: "1" });
     let n = 0;
     const send = (forwarded: string) =>
-      call(route.POST, URL_PATH, {
-        method: "POST",
-        body: { ...good, email: `proxy.${++n}@example.com` },
-        clientAddress: "10.0.0.1",
-        headers: { "x-forwarded-for": forwarded },
-      });
+      postForwarded(forwarded, { ...good, email: `proxy.${++n}@example.com` });
     expect((await send("203.0.113.1")).status).toBe(201);
     expect((await send("203.0.113.2")).status).toBe(429); // same socket address: spoofed header ignored
 

@@ -6,25 +6,21 @@
  * reverse the invoice exactly between the two notes.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeOrderStatus } from "../src/features/admin/orders/orders-admin.server";
 import { recordRefundState } from "../src/features/refunds/refunds.server";
 import { schema } from "../src/server/db/client";
 import { pay, pendingOrder, saveSeller, seedBooksShop } from "./helpers/books";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 
 const UID = "cancel-shopper";
 const OWNER = { uid: "owner", email: "owner@example.com", address: "127.0.0.1" };
 
 describe.each(dbKinds)("cancelling an invoiced order on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
+  const t = useTestDb(kind, async (t) => {
     await seedBooksShop(t.db, UID);
     await saveSeller(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const docsOf = async (orderId: string) => {

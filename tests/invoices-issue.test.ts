@@ -7,25 +7,21 @@
  * once give 200 consecutive numbers.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueCreditNote } from "../src/features/books/credit-note.server";
 import { financialYearOf } from "../src/features/books/numbering";
 import { recordRefundState } from "../src/features/refunds/refunds.server";
 import { schema } from "../src/server/db/client";
 import { pay, pendingOrder, saveSeller, seedBooksShop } from "./helpers/books";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 
 const UID = "books-shopper";
 
 describe.each(dbKinds)("issuing documents on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
+  const t = useTestDb(kind, async (t) => {
     await seedBooksShop(t.db, UID);
     await saveSeller(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const docsOf = (orderId: string) =>

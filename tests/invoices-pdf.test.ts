@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { amountInWords } from "../src/features/books/amount-words";
 import { documentPdf, loadDocumentRow, sha256Hex } from "../src/features/books/documents.server";
 import { issueCreditNote } from "../src/features/books/credit-note.server";
@@ -23,7 +23,8 @@ import { storeImageUpload } from "../src/features/media/media.api";
 import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { pay, pendingOrder, SELLER, saveSeller, seedBooksShop } from "./helpers/books";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 
 const UID = "pdf-shopper";
 
@@ -68,14 +69,9 @@ async function textOf(bytes: Uint8Array): Promise<string> {
 }
 
 describe.each(dbKinds)("document PDFs on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
+  const t = useTestDb(kind, async (t) => {
     await seedBooksShop(t.db, UID);
     await saveSeller(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const docOf = async (orderId: string) => {

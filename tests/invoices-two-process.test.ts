@@ -5,12 +5,11 @@
  * BOOKS_WORKER_PORT_A / _B (default 31000 / 31001). Runs only when TEST_DATABASE_URL names a
  * PostgreSQL server (PGlite is one process per folder).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { sql } from "drizzle-orm";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
 import { pendingOrder, saveSeller, seedBooksShop } from "./helpers/books";
+import { startWorkers } from "./helpers/worker-processes";
 import { createTestDb, type TestDb } from "./helpers/db";
 
 const ports = [
@@ -24,45 +23,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let t: TestDb;
     const workers: ChildProcess[] = [];
 
-    async function waitReady(port: number, worker: ChildProcess): Promise<void> {
-      for (let i = 0; i < 600; i++) {
-        if (worker.exitCode !== null)
-          throw new Error(`worker on ${port} exited with ${worker.exitCode}`);
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/ready`)).ok) return;
-        } catch {}
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`worker on ${port} did not start`);
-    }
-
     beforeAll(async () => {
       t = await createTestDb("postgres");
       await seedBooksShop(t.db, "two-process-buyer");
       await saveSeller(t.db);
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      url.pathname = `/${result.rows[0]!.name}`;
-      for (const port of ports) {
-        const worker = spawn(
-          path.resolve("node_modules/.bin/tsx"),
-          ["tests/helpers/books-worker.ts"],
-          {
-            env: {
-              ...process.env,
-              DATABASE_URL: url.toString(),
-              WORKER_PORT: String(port),
-              BACKGROUND_JOBS: "false",
-              VITEST: "",
-            },
-            stdio: ["ignore", "ignore", "inherit"],
-          },
-        );
-        workers.push(worker);
-      }
-      await Promise.all(ports.map((port, i) => waitReady(port, workers[i]!)));
+      await startWorkers(t, "tests/helpers/books-worker.ts", ports, workers, 600);
     }, 120_000);
 
     afterAll(async () => {

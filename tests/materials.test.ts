@@ -9,7 +9,6 @@ import { describe, expect, it, vi } from "vitest";
 import { preservationTimeline } from "../src/features/made-to-order/preservation";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import { makeShopper, orderBody } from "./helpers/checkout";
 import { DAY, OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
@@ -21,7 +20,6 @@ const ownerRoute = await import("../src/pages/v2/admin/order/[id]/materials");
 const overdueRoute = await import("../src/pages/v2/admin/materials/overdue");
 const linkRoute = await import("../src/pages/v2/quotes/[token]/materials");
 const myRoute = await import("../src/pages/v2/orders/[id]/materials");
-const createRoute = await import("../src/pages/create-order");
 
 describe.each(dbKinds)("customer materials on %s", (kind) => {
   const k = customWorkKit(kind);
@@ -110,32 +108,11 @@ describe.each(dbKinds)("customer materials on %s", (kind) => {
     expect(none.status).toBe(404);
     expect((await received(plain.json.order_id, {})).status).toBe(400);
 
-    const { makeCategory, makeProduct } = await import("../src/server/seed/factories");
-    const category = await makeCategory(k.t.db, {
-      id: `Varmala mat ${kind}`,
-      slug: "varmala-preservation",
+    const { orderId, shopper } = await k.paidVarmalaOrder({
+      category: `Varmala mat ${kind}`,
+      product: "Varmala frame",
+      shopper: `mat-${kind}`,
     });
-    const product = await makeProduct(k.t.db, {
-      name: "Varmala frame",
-      categoryId: category.id,
-      pricePaise: 900000,
-    });
-    const shopper = await makeShopper(k.t.db, k.shop, `mat-${kind}`);
-    const [user] = await k.t.db.select().from(schema.users).where(eq(schema.users.id, shopper.uid));
-    await k.t.db.insert(schema.cartItems).values({
-      id: `line-mat-${kind}`,
-      cartId: user!.cartId,
-      productId: product.id,
-      quantity: 1,
-      pricePaise: 900000,
-    });
-    const created = await call(createRoute.POST, "/create-order", {
-      method: "POST",
-      token: shopper.token,
-      body: orderBody(),
-    });
-    await k.press(created.json.payment_session_id);
-    const orderId = created.json.order_id as string;
     const mine = (token: string) =>
       call(myRoute.POST, `/v2/orders/${orderId}/materials`, {
         method: "POST",

@@ -18,7 +18,6 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const checkRoute = await import("../src/pages/v2/needed-by");
 const listRoute = await import("../src/pages/v2/admin/needed-by");
-const createRoute = await import("../src/pages/create-order");
 const quoteCheckRoute = await import("../src/pages/v2/quotes/[token]/needed-by");
 
 describe.each(dbKinds)("needed-by dates on %s", (kind) => {
@@ -49,11 +48,7 @@ describe.each(dbKinds)("needed-by dates on %s", (kind) => {
       .select()
       .from(schema.orders)
       .where(eq(schema.orders.userId, shopper.uid));
-    const refused = await call(createRoute.POST, "/create-order", {
-      method: "POST",
-      token: shopper.token,
-      body: orderBody({ needed_by: tooSoon }),
-    });
+    const refused = await k.createOrder(shopper.token, orderBody({ needed_by: tooSoon }));
     expect(refused.status).toBe(400);
     expect(refused.json.error).toBe(late.json.sentence);
     const after = await k.t.db
@@ -62,11 +57,7 @@ describe.each(dbKinds)("needed-by dates on %s", (kind) => {
       .where(eq(schema.orders.userId, shopper.uid));
     expect(after).toHaveLength(before.length);
 
-    const created = await call(createRoute.POST, "/create-order", {
-      method: "POST",
-      token: shopper.token,
-      body: orderBody({ needed_by: inTime }),
-    });
+    const created = await k.createOrder(shopper.token, orderBody({ needed_by: inTime }));
     expect(created.status).toBe(200);
     const orderId = created.json.order_id as string;
     const [kept] = await k.t.db

@@ -7,44 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
 import { answerToPaise } from "../src/lib/wire-money";
 import type { OrderJson } from "../src/features/orders/orders";
-import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { orderAddress, orderPerson } from "./helpers/fixtures";
 import { EMULATOR_PORTS } from "./helpers/ports";
+import { useTestAuth } from "./helpers/portal";
 
 // Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
 const EMULATOR_PORT = EMULATOR_PORTS.orders;
-let auth: TestAuth;
-
-beforeAll(async () => {
-  auth = await startTestAuth(EMULATOR_PORT);
-}, 120_000);
-
-afterAll(async () => {
-  await auth?.stop();
-});
+const auth = useTestAuth(EMULATOR_PORT);
 
 const ordersRoute = await import("../src/pages/v2/orders");
 const { loadMyOrderPage, loadMyOrdersPage } = await import(
   "../src/features/orders/order-page.server"
 );
 
-const PERSON = {
-  firstName: "Asha",
-  lastName: "Verma",
-  phone: "9876543210",
-  email: "asha@example.com",
-};
-const ADDRESS = {
-  id: "addr-1",
-  type: "Home",
-  address1: "12 MI Road",
-  address2: "",
-  city: "Jaipur",
-  state: "Rajasthan",
-  zipCode: "302001",
-  country: "India",
-};
+const PERSON = orderPerson();
+const ADDRESS = orderAddress("addr-1");
 
 /** Inserts an order of `uid` made at `createdAt`, with one line of `pricePaise` x `quantity`. */
 async function insertOrder(
@@ -93,7 +72,7 @@ describe.each(dbKinds)("GET /v2/orders on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestDb(kind);
     for (const name of ["alice", "bob", "carol"]) {
-      const account = await auth.createUser();
+      const account = await auth().createUser();
       await t.db.insert(schema.users).values({ id: account.uid, email: account.email });
       people.set(name, { uid: account.uid, token: account.token });
     }

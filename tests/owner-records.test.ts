@@ -5,18 +5,15 @@
  * is audited): owner-records-outbox.test.ts; the fixture: tests/helpers/owner-records.ts. PGlite
  * always, PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { APIContext } from "astro";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "../src/server/env";
+import { describe, expect, it } from "vitest";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 import { recordsKit } from "./helpers/owner-records";
+import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.ownerRecords);
 
@@ -27,20 +24,7 @@ const categoryRoute = await import("../src/pages/v2/admin/categories/[id]");
 const auditRoute = await import("../src/pages/v2/admin/audit");
 const uploadRoute = await import("../src/pages/v2/upload-cloud");
 
-let dataDir: string;
-const savedDataDir = process.env.DATA_DIR;
-beforeAll(async () => {
-  // Uploads land in a scratch data folder (the media store), never the worktree's ./data.
-  dataDir = await mkdtemp(join(tmpdir(), "resin-records-"));
-  process.env.DATA_DIR = dataDir;
-  resetEnvForTests();
-});
-afterAll(async () => {
-  if (savedDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = savedDataDir;
-  resetEnvForTests();
-  await rm(dataDir, { recursive: true, force: true });
-});
+useScratchDataDir("resin-records-");
 
 /** POST /v2/upload-cloud with a small PNG as the owner; answers the status and secure_url. */
 async function uploadPng(token: string): Promise<{ status: number; url?: string }> {

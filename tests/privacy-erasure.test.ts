@@ -19,8 +19,8 @@ import {
   makeShopperRow,
   OWNER,
   PERSON,
-  reviewBody,
   type ReviewShop,
+  sendReview,
 } from "./helpers/reviews";
 
 const firebase = vi.hoisted(() => ({ deleted: [] as string[] }));
@@ -31,7 +31,6 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => ({
   },
 }));
 
-const reviewsRoute = await import("../src/pages/v2/reviews/index");
 const moderateRoute = await import("../src/pages/v2/admin/reviews/[id]");
 const deleteRoute = await import("../src/pages/v2/users/delete-account");
 const myData = await import("../src/pages/v2/users/my-data");
@@ -131,11 +130,7 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
       description: `Call me on ${PERSON.phone}`,
       clientKey: "203.0.113.9",
     });
-    const posted = await call(reviewsRoute.POST, "/v2/reviews", {
-      method: "POST",
-      token,
-      body: reviewBody(delivered, shop.frameId, { rating: 4 }),
-    });
+    const posted = await sendReview(token, delivered, shop.frameId, { rating: 4 });
     expect(posted.status).toBe(201);
     const reviewId = posted.json.id as string;
     const published = await call(
@@ -235,11 +230,7 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
     // Made after the first erasure was checked: the same name and address, a different account.
     const token = await makeShopperRow(t.db, keeper);
     const order = await makeOrder(t.db, keeper, [shop.tagId]);
-    const posted = await call(reviewsRoute.POST, "/v2/reviews", {
-      method: "POST",
-      token,
-      body: reviewBody(order, shop.tagId, { rating: 3 }),
-    });
+    const posted = await sendReview(token, order, shop.tagId, { rating: 3 });
     await call(moderateRoute.PATCH, `/v2/admin/reviews/${posted.json.id}?action=publish`, {
       method: "PATCH",
       token: OWNER,

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { answerProof } from "../src/features/made-to-order/proofs.server";
 import { call } from "./helpers/call";
-import { makeShopper, orderBody } from "./helpers/checkout";
+import { makeShopper } from "./helpers/checkout";
 import { DAY, OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 import { answerByLink, readProofs, sendProof } from "./helpers/proofs";
@@ -21,7 +21,6 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 const stagesRoute = await import("../src/pages/v2/admin/order/[id]/stages");
 const myProof = await import("../src/pages/v2/orders/[id]/proof");
 const productProofs = await import("../src/pages/v2/admin/product/[id]/proofs");
-const createRoute = await import("../src/pages/create-order");
 
 describe.each(dbKinds)("proofs on %s", (kind) => {
   const k = customWorkKit(kind);
@@ -137,11 +136,7 @@ describe.each(dbKinds)("proofs on %s", (kind) => {
       .update(schema.cartItems)
       .set({ note: "The Sharma Family" })
       .where(eq(schema.cartItems.productId, k.shop.frameId));
-    const created = await call(createRoute.POST, "/create-order", {
-      method: "POST",
-      token: shopper.token,
-      body: orderBody(),
-    });
+    const created = await k.createOrder(shopper.token);
     const orderId = created.json.order_id as string;
     expect((await sendProof(orderId, proof())).status).toBe(400); // not paid yet
     await k.press(created.json.payment_session_id);

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
+import { BODY } from "./helpers/admin-products";
 import { call } from "./helpers/call";
 import { makeShopper, orderBody } from "./helpers/checkout";
 import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
@@ -31,20 +32,14 @@ const BLANKS = [
   ["a soft hyphen", "\u00AD"],
 ] as const;
 
+/** The portal suites' product body, without a category, variants, attributes, tags or a second image. */
 const PRODUCT = {
-  name: "Ocean Frame",
-  description: "Blue resin waves",
-  price: 1499.5,
-  comparePrice: 1999,
-  costPrice: 600,
-  weight: 0.75,
+  ...BODY,
   categoryId: "",
-  status: "active",
-  sku: "OCEAN-1",
   variants: [],
   attributes: [],
   tags: [],
-  images: [{ url: "/images/ocean.webp", alt: "Ocean frame", isPrimary: true }],
+  images: [BODY.images[0]],
 };
 
 describe.each(dbKinds)("required text made only of invisible characters on %s", (kind) => {

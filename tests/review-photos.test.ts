@@ -10,9 +10,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvForTests } from "../src/server/env";
 import { REVIEW_PHOTO_MAX_BYTES } from "../src/features/reviews/reviews.api";
-import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { makeOrder, makeReviewShop, makeShopperRow, reviewBody } from "./helpers/reviews";
+import { makeOrder, makeReviewShop, makeShopperRow, sendReview } from "./helpers/reviews";
 import { photo, postFile, storedFiles } from "./helpers/uploads";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -20,7 +19,6 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 const photosRoute = await import("../src/pages/v2/reviews/photos");
-const reviewsRoute = await import("../src/pages/v2/reviews/index");
 const saved = process.env.DATA_DIR;
 
 describe.each(dbKinds)("review photos on %s", (kind) => {
@@ -64,11 +62,7 @@ describe.each(dbKinds)("review photos on %s", (kind) => {
     expect(good.status).toBe(201);
     const url = (good.json as { url?: string }).url!;
     expect(url).toMatch(/^\/media\/[a-f0-9]{32}\//);
-    const posted = await call(reviewsRoute.POST, "/v2/reviews", {
-      method: "POST",
-      token,
-      body: reviewBody(order, shop.frameId, { photos: [url] }),
-    });
+    const posted = await sendReview(token, order, shop.frameId, { photos: [url] });
     expect(posted.status).toBe(201);
   });
 });

@@ -16,8 +16,8 @@ import {
   makeReviewShop,
   makeShopperRow,
   OWNER,
-  reviewBody,
   type ReviewShop,
+  sendReview,
 } from "./helpers/reviews";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -25,7 +25,6 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 const settingsRoute = await import("../src/pages/v2/admin/settings/reviews");
-const reviewsRoute = await import("../src/pages/v2/reviews/index");
 
 describe.each(dbKinds)("the reviews settings on %s", (kind) => {
   let t: TestDb;
@@ -53,11 +52,7 @@ describe.each(dbKinds)("the reviews settings on %s", (kind) => {
     const token = await makeShopperRow(t.db, "waits-1");
     const order = await makeOrder(t.db, "waits-1", [shop.tagId]);
     const before = await readCatalogueVersion(t.db);
-    const posted = await call(reviewsRoute.POST, "/v2/reviews", {
-      method: "POST",
-      token,
-      body: reviewBody(order, shop.tagId, { rating: 2 }),
-    });
+    const posted = await sendReview(token, order, shop.tagId, { rating: 2 });
     expect(posted.status).toBe(201);
     expect(posted.json).toMatchObject({ status: "pending", message: REVIEW_TEXTS.submitted });
     expect(await review(posted.json.id)).toMatchObject({ status: "pending", publishedAt: null });
@@ -89,11 +84,7 @@ describe.each(dbKinds)("the reviews settings on %s", (kind) => {
     const token = await makeShopperRow(t.db, "at-once-1");
     const order = await makeOrder(t.db, "at-once-1", [shop.frameId]);
     const before = await readCatalogueVersion(t.db);
-    const posted = await call(reviewsRoute.POST, "/v2/reviews", {
-      method: "POST",
-      token,
-      body: reviewBody(order, shop.frameId, { rating: 4 }),
-    });
+    const posted = await sendReview(token, order, shop.frameId, { rating: 4 });
     expect(posted.status).toBe(201);
     expect(posted.json).toMatchObject({ status: "published", message: REVIEW_TEXTS.published });
     expect((await review(posted.json.id)).publishedAt).not.toBeNull();
@@ -102,11 +93,7 @@ describe.each(dbKinds)("the reviews settings on %s", (kind) => {
     // The review that waited before the switch still waits.
     expect(await product(shop.tagId)).toMatchObject({ rating: 0, reviewCount: 0 });
     // A second review of the same product is still refused, and nothing changes.
-    const again = await call(reviewsRoute.POST, "/v2/reviews", {
-      method: "POST",
-      token,
-      body: reviewBody(order, shop.frameId, { rating: 1 }),
-    });
+    const again = await sendReview(token, order, shop.frameId, { rating: 1 });
     expect(again.status).toBe(409);
     expect(await product(shop.frameId)).toMatchObject({ rating: 4, reviewCount: 1 });
   });

@@ -9,39 +9,25 @@ import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
-import { OWNER_TOKEN, SHOPPER_TOKEN, shippingKit } from "./helpers/shipping";
+import { OWNER_TOKEN, PARCEL, shippingKit, SHOPPER_TOKEN } from "./helpers/shipping";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
 const shipmentsRoute = await import("../src/pages/v2/admin/order/[id]/shipments");
-const bookRoute = await import("../src/pages/v2/admin/shipments/[id]/book");
 
-const parcel = { weightGrams: 1660, lengthCm: 30, breadthCm: 25, heightCm: 10 };
 let keys = 0;
 const newKey = () => `form-key-${Date.now().toString(36)}-${++keys}`;
 
 describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
   const k = shippingKit(kind);
-  const post = (orderId: string, body: unknown, token = OWNER_TOKEN) =>
-    call(shipmentsRoute.POST, `/v2/admin/order/${orderId}/shipments`, {
-      method: "POST",
-      body,
-      token,
-      params: { id: orderId },
-    });
-  const book = (id: string) =>
-    call(bookRoute.POST, `/v2/admin/shipments/${id}/book`, {
-      method: "POST",
-      token: OWNER_TOKEN,
-      params: { id },
-    });
+  const { postShipment: post, book } = k;
   const creates = () => k.fake.requests.filter((r) => r.path === "/orders/create/adhoc").length;
 
   it("the owner's form books one parcel: created, the cheapest courier's AWB, label and pickup; the cost lands on the order; audited", async () => {
     const id = await k.paidOrder();
-    const answer = await post(id, { key: newKey(), ...parcel });
+    const answer = await post(id, { key: newKey(), ...PARCEL });
     expect(answer.status).toBe(201);
     expect(answer.json.shipment).toMatchObject({
       status: "booked",
@@ -85,9 +71,9 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
 
   it("the fastest courier, or one chosen by id; several shipments per order add their costs", async () => {
     const id = await k.paidOrder();
-    const fastest = await post(id, { key: newKey(), ...parcel, courier: "fastest" });
+    const fastest = await post(id, { key: newKey(), ...PARCEL, courier: "fastest" });
     expect(fastest.json.shipment.courierName).toBe("Blue Dart Air");
-    const chosen = await post(id, { key: newKey(), ...parcel, courier: "24" });
+    const chosen = await post(id, { key: newKey(), ...PARCEL, courier: "24" });
     expect(chosen.json.shipment.courierName).toBe("Xpressbees Air");
     expect((await k.order(id)).courierCostPaise).toBe(18875 + 14200);
   });
@@ -95,9 +81,9 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
   it("a double click and a retried request with the same key make one provider shipment", async () => {
     const id = await k.paidOrder();
     const key = newKey();
-    const [a, b] = await Promise.all([post(id, { key, ...parcel }), post(id, { key, ...parcel })]);
+    const [a, b] = await Promise.all([post(id, { key, ...PARCEL }), post(id, { key, ...PARCEL })]);
     expect([a.status, b.status].sort()).toEqual(expect.arrayContaining([201]));
-    const again = await post(id, { key, ...parcel });
+    const again = await post(id, { key, ...PARCEL });
     expect(again.json.shipment.id).toBe(a.json.shipment?.id ?? b.json.shipment?.id);
     expect(creates()).toBe(1);
     expect(
@@ -112,7 +98,7 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
       body: { message: "Server Error" },
       afterWork: true,
     });
-    const first = await post(id, { key: newKey(), ...parcel });
+    const first = await post(id, { key: newKey(), ...PARCEL });
     expect(first.status).toBe(502);
     expect(first.json.error).toContain("Shiprocket refused to create the shipment (500");
     const [stored] = await k.t.db
@@ -135,7 +121,7 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
     const id = await k.paidOrder();
     process.env.SHIPROCKET_TIMEOUT_MS = "600";
     k.fake.slow("/courier/assign/awb", 2000);
-    const first = await post(id, { key: newKey(), ...parcel });
+    const first = await post(id, { key: newKey(), ...PARCEL });
     expect(first.status).toBe(502);
     expect(first.json.error).toContain("did not answer in time");
     k.fake.slow("/courier/assign/awb", 0);
@@ -156,7 +142,7 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
       status: 422,
       body: { message: "Oops! Invalid Data.", status_code: 422 },
     });
-    const refused = await post(id, { key: newKey(), ...parcel });
+    const refused = await post(id, { key: newKey(), ...PARCEL });
     expect(refused.status).toBe(502);
     expect(refused.json.error).toContain("create the shipment (422: Oops! Invalid Data.)");
     const [stored] = await k.t.db
@@ -181,7 +167,7 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
       },
     });
     const other = await k.paidOrder();
-    const login = await post(other, { key: newKey(), ...parcel });
+    const login = await post(other, { key: newKey(), ...PARCEL });
     expect(login.status).toBe(502);
     expect(login.json.error).toContain("refused the login");
     await k.setShipping({});
@@ -189,7 +175,7 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
 
   it("an expired token (10 days, or revoked) is renewed once and the call repeated", async () => {
     const id = await k.paidOrder();
-    await post(id, { key: newKey(), ...parcel });
+    await post(id, { key: newKey(), ...PARCEL });
     expect(k.fake.logins()).toBe(1);
     k.fake.expireTokens();
     const list = await call(shipmentsRoute.GET, `/v2/admin/order/${id}/shipments`, {
@@ -241,16 +227,16 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
 
   it("refuses: a shopper (403), an unpaid order (400), a bad body (400), an unknown order (404); nothing written", async () => {
     const pending = await k.paidOrder("302001", "pending");
-    expect((await post(pending, { key: newKey(), ...parcel }, SHOPPER_TOKEN)).status).toBe(403);
-    const unpaid = await post(pending, { key: newKey(), ...parcel });
+    expect((await post(pending, { key: newKey(), ...PARCEL }, SHOPPER_TOKEN)).status).toBe(403);
+    const unpaid = await post(pending, { key: newKey(), ...PARCEL });
     expect(unpaid.status).toBe(400);
     expect(unpaid.json.error).toBe(
       "Only a paid order can be shipped: this one is not paid yet, or was cancelled.",
     );
-    const bad = await post(pending, { key: newKey(), ...parcel, weightGrams: 0 });
+    const bad = await post(pending, { key: newKey(), ...PARCEL, weightGrams: 0 });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toContain("Weight (g) must be at least 1");
-    expect((await post("nope", { key: newKey(), ...parcel })).status).toBe(404);
+    expect((await post("nope", { key: newKey(), ...PARCEL })).status).toBe(404);
     expect(
       await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, pending)),
     ).toHaveLength(0);

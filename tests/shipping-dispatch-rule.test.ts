@@ -12,29 +12,22 @@ import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { SR_STATUS } from "./helpers/fake-shiprocket";
-import { OWNER_TOKEN, shippingKit, WEBHOOK_TOKEN } from "./helpers/shipping";
+import { OWNER_TOKEN, PARCEL, shippingKit, WEBHOOK_TOKEN } from "./helpers/shipping";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const shipmentsRoute = await import("../src/pages/v2/admin/order/[id]/shipments");
 const bookRoute = await import("../src/pages/v2/admin/shipments/[id]/book");
 const adminOrder = await import("../src/pages/v2/admin/order/[id]");
 const webhookRoute = await import("../src/pages/v2/parcel-events");
 
-const parcel = { weightGrams: 1660, lengthCm: 30, breadthCm: 25, heightCm: 10 };
 let keys = 0;
 
 describe.each(dbKinds)("the dispatch rule on %s", (kind) => {
   const k = shippingKit(kind);
   const post = (orderId: string) =>
-    call(shipmentsRoute.POST, `/v2/admin/order/${orderId}/shipments`, {
-      method: "POST",
-      body: { key: `rule-key-${++keys}-${Date.now()}`, ...parcel },
-      token: OWNER_TOKEN,
-      params: { id: orderId },
-    });
+    k.postShipment(orderId, { key: `rule-key-${++keys}-${Date.now()}`, ...PARCEL });
   const shipmentsOf = (orderId: string) =>
     k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, orderId));
   /** A paid order whose second line carries a personalisation note: it needs a proof. */

@@ -19,34 +19,22 @@ import { log } from "../src/server/log/logger";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { SR_STATUS } from "./helpers/fake-shiprocket";
-import { OWNER_TOKEN, shippingKit } from "./helpers/shipping";
+import { OWNER_TOKEN, PARCEL, shippingKit } from "./helpers/shipping";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
 const shipmentsRoute = await import("../src/pages/v2/admin/order/[id]/shipments");
-const bookRoute = await import("../src/pages/v2/admin/shipments/[id]/book");
 const estimateRoute = await import("../src/pages/v2/delivery-estimate");
 
-const parcel = { weightGrams: 1660, lengthCm: 30, breadthCm: 25, heightCm: 10 };
 let keys = 0;
 
 describe.each(dbKinds)("Shiprocket failing on %s", (kind) => {
   const k = shippingKit(kind);
   const post = (orderId: string) =>
-    call(shipmentsRoute.POST, `/v2/admin/order/${orderId}/shipments`, {
-      method: "POST",
-      body: { key: `fail-key-${++keys}-${Date.now()}`, ...parcel },
-      token: OWNER_TOKEN,
-      params: { id: orderId },
-    });
-  const book = (id: string) =>
-    call(bookRoute.POST, `/v2/admin/shipments/${id}/book`, {
-      method: "POST",
-      token: OWNER_TOKEN,
-      params: { id },
-    });
+    k.postShipment(orderId, { key: `fail-key-${++keys}-${Date.now()}`, ...PARCEL });
+  const { book } = k;
   const calls = (prefix: string) => k.fake.requests.filter((r) => r.path.startsWith(prefix)).length;
   const stored = async (orderId: string) =>
     (await k.t.db.select().from(schema.shipments).where(eq(schema.shipments.orderId, orderId)))[0]!;

@@ -13,6 +13,7 @@ import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { mailsTo } from "../src/server/mail.server";
 import { shopIdentity } from "../src/server/shop-identity.server";
+import { SELLER } from "./helpers/books";
 import { call } from "./helpers/call";
 import { TEST_ACTOR } from "./helpers/catalogue-freshness";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
@@ -32,27 +33,17 @@ function setEnv(values: Partial<Record<(typeof ENV_KEYS)[number], string | undef
   resetEnvForTests();
 }
 
+/** The books' seller, unregistered, as Lakeside Resin; its state typed in lower case. */
 const business = {
+  ...SELLER,
   legalName: "",
   tradingName: "Lakeside Resin",
-  address: {
-    address1: "12 Lake Road",
-    address2: "",
-    city: "Pune",
-    state: "maharashtra",
-    zipCode: "411001",
-    country: "India",
-  },
+  address: { ...SELLER.address, state: "maharashtra" },
   gstin: "",
   pan: "",
   registration: "unregistered",
   invoicePrefix: "LR",
-  creditNotePrefix: "CN",
   supportEmail: "care@lakeside.test",
-  supportPhone: "+91 98765 43210",
-  defaultHsn: "3926",
-  defaultGstRate: 18,
-  pricesIncludeGst: true,
 };
 
 /** A storefront page the way the layout's footer prints the shop (src/components/site/Footer.astro). */

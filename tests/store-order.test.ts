@@ -7,17 +7,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
-import { call } from "./helpers/call";
 import { makeShopper, orderBody } from "./helpers/checkout";
-import { OWNER, customWorkKit, payBody } from "./helpers/custom-work";
+import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
-
-const createRoute = await import("../src/pages/create-order");
-const shippingRoute = await import("../src/pages/v2/admin/order/[id]/shipping-charge");
 
 describe.each(dbKinds)("one order store on %s", (kind) => {
   const k = customWorkKit(kind);
@@ -32,13 +28,7 @@ describe.each(dbKinds)("one order store on %s", (kind) => {
     const { uid, token } = await makeShopper(k.t.db, k.shop, `store-${kind}-${++n}`);
     const key = `cart-${uid}`;
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        call(createRoute.POST, "/create-order", {
-          method: "POST",
-          token,
-          body: orderBody({ idempotency_key: key }),
-        }),
-      ),
+      Array.from({ length: 5 }, () => k.createOrder(token, orderBody({ idempotency_key: key }))),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.json.order_id)).size).toBe(1);
@@ -53,11 +43,7 @@ describe.each(dbKinds)("one order store on %s", (kind) => {
       dispatchDays: 20,
     });
     expect(await itemsOf(stored[0]!.id)).toHaveLength(2);
-    const fresh = await call(createRoute.POST, "/create-order", {
-      method: "POST",
-      token,
-      body: orderBody({ idempotency_key: `cart-again-${uid}` }),
-    });
+    const fresh = await k.createOrder(token, orderBody({ idempotency_key: `cart-again-${uid}` }));
     expect(fresh.json.order_id).toBe(stored[0]!.id);
     const all = await k.t.db.select().from(schema.orders).where(eq(schema.orders.userId, uid));
     expect(all).toHaveLength(1);
@@ -90,12 +76,7 @@ describe.each(dbKinds)("one order store on %s", (kind) => {
     const paid = await k.pay(q.token, payBody({ idempotency_key: `first-${q.id}` }));
     await k.press(paid.json.payment_session_id);
     const orderId = paid.json.order_id as string;
-    const asked = await call(shippingRoute.POST, `/v2/admin/order/${orderId}/shipping-charge`, {
-      method: "POST",
-      token: OWNER,
-      body: { amount: 180 },
-      params: { id: orderId },
-    });
+    const asked = await k.shippingCharge(orderId, { amount: 180 });
     expect(asked.status).toBe(201);
     const token = k.tokenIn((await k.mailsTo("meera@example.com")).at(-1)!.body)!;
     // The same key as the quote's payment (the same guest user): refused, nothing stored.

@@ -3,6 +3,7 @@
  * Alice (or Bob) and names the rule its 400 must state. `who` reads the accounts of the running
  * test, made fresh before each one.
  */
+import type { APIRoute } from "astro";
 import { call } from "./call";
 import type { TestAccount } from "./auth";
 import { ADDRESS, PROFILE } from "./fixtures";
@@ -12,65 +13,39 @@ type Case = [string, () => ReturnType<typeof call>, RegExp];
 
 export function badInputCases(who: () => { alice: TestAccount; bob: TestAccount }): Case[] {
   const long = (n: number) => "x".repeat(n);
+  /** The case's request, sent as Alice (or Bob) when the case runs. */
+  const send =
+    (route: APIRoute | undefined, url: string, method: string, body?: unknown, as?: "bob") => () =>
+      call(route, url, { method, body, token: who()[as ?? "alice"].token });
   return [
     [
       "register without a first name",
-      () =>
-        call(register.POST, "/v2/auth/register", {
-          method: "POST",
-          body: { ...PROFILE, firstName: "  " },
-          token: who().alice.token,
-        }),
+      send(register.POST, "/v2/auth/register", "POST", { ...PROFILE, firstName: "  " }),
       /firstName: First name required/,
     ],
     [
       "register with an unknown gender",
-      () =>
-        call(register.POST, "/v2/auth/register", {
-          method: "POST",
-          body: { ...PROFILE, gender: "robot" },
-          token: who().alice.token,
-        }),
+      send(register.POST, "/v2/auth/register", "POST", { ...PROFILE, gender: "robot" }),
       /gender: Select your gender/,
     ],
     [
       "profile with a blank phone",
-      () =>
-        call(profile.PUT, "/v2/users/profile", {
-          method: "PUT",
-          body: { ...PROFILE, phone: "" },
-          token: who().alice.token,
-        }),
+      send(profile.PUT, "/v2/users/profile", "PUT", { ...PROFILE, phone: "" }),
       /phone: Phone number required/,
     ],
     [
       "profile with a future birth date",
-      () =>
-        call(profile.PUT, "/v2/users/profile", {
-          method: "PUT",
-          body: { ...PROFILE, dateOfBirth: "2999-01-01" },
-          token: who().alice.token,
-        }),
+      send(profile.PUT, "/v2/users/profile", "PUT", { ...PROFILE, dateOfBirth: "2999-01-01" }),
       /dateOfBirth/,
     ],
     [
       "profile with an impossible date",
-      () =>
-        call(profile.PUT, "/v2/users/profile", {
-          method: "PUT",
-          body: { ...PROFILE, dateOfBirth: "1990-02-31" },
-          token: who().alice.token,
-        }),
+      send(profile.PUT, "/v2/users/profile", "PUT", { ...PROFILE, dateOfBirth: "1990-02-31" }),
       /dateOfBirth/,
     ],
     [
       "profile with a 51-character last name",
-      () =>
-        call(profile.PUT, "/v2/users/profile", {
-          method: "PUT",
-          body: { ...PROFILE, lastName: long(51) },
-          token: who().alice.token,
-        }),
+      send(profile.PUT, "/v2/users/profile", "PUT", { ...PROFILE, lastName: long(51) }),
       /lastName: Last name: at most 50 characters/,
     ],
     [
@@ -96,141 +71,103 @@ export function badInputCases(who: () => { alice: TestAccount; bob: TestAccount 
     ],
     [
       "address without a city",
-      () =>
-        call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a2", city: " " },
-          token: who().alice.token,
-        }),
+      send(profileAddress.POST, "/v2/users/profile-address", "POST", {
+        ...ADDRESS,
+        id: "a2",
+        city: " ",
+      }),
       /city: City required/,
     ],
     [
       "address without a ZIP code",
-      () =>
-        call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a2", zipCode: "" },
-          token: who().alice.token,
-        }),
+      send(profileAddress.POST, "/v2/users/profile-address", "POST", {
+        ...ADDRESS,
+        id: "a2",
+        zipCode: "",
+      }),
       /zipCode: ZIP code required/,
     ],
     [
       "address with a PIN code starting with 0",
-      () =>
-        call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a2", zipCode: "012345" },
-          token: who().alice.token,
-        }),
+      send(profileAddress.POST, "/v2/users/profile-address", "POST", {
+        ...ADDRESS,
+        id: "a2",
+        zipCode: "012345",
+      }),
       /zipCode: ZIP code must be a 6-digit PIN code that does not start with 0/,
     ],
     [
       "address with a state that is not on India's list",
-      () =>
-        call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a2", state: "Orissa" },
-          token: who().alice.token,
-        }),
+      send(profileAddress.POST, "/v2/users/profile-address", "POST", {
+        ...ADDRESS,
+        id: "a2",
+        state: "Orissa",
+      }),
       /state: State: choose one of India's states or union territories/,
     ],
     [
       "address in another country",
-      () =>
-        call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a2", country: "Nepal" },
-          token: who().alice.token,
-        }),
+      send(profileAddress.POST, "/v2/users/profile-address", "POST", {
+        ...ADDRESS,
+        id: "a2",
+        country: "Nepal",
+      }),
       /country: Country: we deliver within India only/,
     ],
     [
       "address with the temporary id 'new'",
-      () =>
-        call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "new" },
-          token: who().alice.token,
-        }),
+      send(profileAddress.POST, "/v2/users/profile-address", "POST", { ...ADDRESS, id: "new" }),
       /id: Address id 'new'/,
     ],
     [
       "address with an id that is not a short token",
-      () =>
-        call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "../x" },
-          token: who().alice.token,
-        }),
+      send(profileAddress.POST, "/v2/users/profile-address", "POST", { ...ADDRESS, id: "../x" }),
       /id: Address id must be/,
     ],
     [
       "address without an id",
-      () =>
-        call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: ADDRESS,
-          token: who().alice.token,
-        }),
+      send(profileAddress.POST, "/v2/users/profile-address", "POST", ADDRESS),
       /id: Address id required/,
     ],
     [
       "address of an unknown type",
-      () =>
-        call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a2", type: "Office" },
-          token: who().alice.token,
-        }),
+      send(profileAddress.POST, "/v2/users/profile-address", "POST", {
+        ...ADDRESS,
+        id: "a2",
+        type: "Office",
+      }),
       /type: Type must be Home, Work or Other/,
     ],
     [
       "address with a 201-character line",
-      () =>
-        call(profileAddress.POST, "/v2/users/profile-address", {
-          method: "POST",
-          body: { ...ADDRESS, id: "a2", address1: long(201) },
-          token: who().alice.token,
-        }),
+      send(profileAddress.POST, "/v2/users/profile-address", "POST", {
+        ...ADDRESS,
+        id: "a2",
+        address1: long(201),
+      }),
       /address1: Address line 1: at most 200/,
     ],
     [
       "address update without address_id",
-      () =>
-        call(profileAddress.PUT, "/v2/users/profile-address", {
-          method: "PUT",
-          body: ADDRESS,
-          token: who().alice.token,
-        }),
+      send(profileAddress.PUT, "/v2/users/profile-address", "PUT", ADDRESS),
       /address_id: Address id required/,
     ],
     [
       "address update with a blank last name",
-      () =>
-        call(profileAddress.PUT, "/v2/users/profile-address?address_id=a1", {
-          method: "PUT",
-          body: { ...ADDRESS, lName: "" },
-          token: who().alice.token,
-        }),
+      send(profileAddress.PUT, "/v2/users/profile-address?address_id=a1", "PUT", {
+        ...ADDRESS,
+        lName: "",
+      }),
       /lName: Last name required/,
     ],
     [
       "address delete with a bad address_id",
-      () =>
-        call(profileAddress.DELETE, "/v2/users/profile-address?address_id=%20", {
-          method: "DELETE",
-          token: who().alice.token,
-        }),
+      send(profileAddress.DELETE, "/v2/users/profile-address?address_id=%20", "DELETE"),
       /address_id/,
     ],
     [
       "google register with a 51-character first name",
-      () =>
-        call(googleRegister.POST, "/v2/auth-google/register", {
-          method: "POST",
-          body: { firstName: long(51) },
-          token: who().bob.token,
-        }),
+      send(googleRegister.POST, "/v2/auth-google/register", "POST", { firstName: long(51) }, "bob"),
       /firstName/,
     ],
   ];

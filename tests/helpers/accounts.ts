@@ -14,10 +14,11 @@ import {
   currentFirebaseAppForTests,
   setFirebaseAppForTests,
 } from "../../src/server/auth/firebase-admin.server";
-import { startTestAuth, type TestAccount, type TestAuth } from "./auth";
+import type { TestAccount, TestAuth } from "./auth";
 import { createTestDb, dbKinds, type TestDb } from "./db";
 import { call } from "./call";
 import { ADDRESS, PROFILE } from "./fixtures";
+import { useTestAuth } from "./portal";
 
 export const register = await import("../../src/pages/v2/auth/register");
 export const login = await import("../../src/pages/v2/auth/login");
@@ -121,6 +122,14 @@ export function endpoints(): Endpoint[] {
   ];
 }
 
+/** POST /v2/auth/register (the profile unless told) as the account whose token this is. */
+export const registerAs = (token: string, body: unknown = PROFILE) =>
+  call(register.POST, "/v2/auth/register", { method: "POST", body, token });
+
+/** POST /v2/users/profile-address: one address for the account whose token this is. */
+export const addAddress = (token: string, body: unknown) =>
+  call(profileAddress.POST, "/v2/users/profile-address", { method: "POST", body, token });
+
 export interface AccountsFixture {
   auth: TestAuth;
   t: TestDb;
@@ -142,13 +151,7 @@ export function describeAccounts(
   use: (fixture: AccountsFixture) => void,
   body: () => void,
 ): void {
-  let auth: TestAuth;
-  beforeAll(async () => {
-    auth = await startTestAuth(port);
-  }, 120_000);
-  afterAll(async () => {
-    await auth?.stop();
-  });
+  const auth = useTestAuth(port);
   describe.each(dbKinds)(`${title} on %s`, (kind) => {
     let t: TestDb;
     beforeAll(async () => {
@@ -161,7 +164,7 @@ export function describeAccounts(
       await t.db.delete(schema.addresses);
       await t.db.delete(schema.users);
       clearVerifyCache();
-      use({ auth, t, alice: await auth.createUser(), bob: await auth.createUser() });
+      use({ auth: auth(), t, alice: await auth().createUser(), bob: await auth().createUser() });
     });
     body();
   });

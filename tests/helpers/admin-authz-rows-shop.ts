@@ -16,6 +16,32 @@ export interface Row {
   multipart?: boolean;
 }
 
+/** What a row's call carries: route params, a query after the address, a JSON body, a file upload. */
+export interface RowCall {
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+  multipart?: boolean;
+}
+
+/**
+ * A row of the table: the address is the route file's path under /v2/ (without `index`) with its
+ * [params] filled in, then `query`.
+ */
+export function row(method: Method, file: string, call: RowCall = {}): Row {
+  const { query = "", ...rest } = call;
+  const path = file
+    .replace(/\.ts$/, "")
+    .replace(/(^|\/)index$/, "")
+    .replace(/\[(\w+)\]/g, (_, name: string) => call.params?.[name] ?? `[${name}]`);
+  return { file, method, url: `/v2/${path}${query}`, ...rest };
+}
+
+/** The seeded order, product and inquiry (tests/admin-authz.test.ts's seed). */
+export const o1 = { id: "o1" };
+export const p1 = { id: "p1" };
+export const q1 = { id: "q1" };
+
 const PRODUCT_BODY = {
   name: "Authz Tray",
   description: "",
@@ -42,158 +68,49 @@ const QUOTE_BODY = {
 };
 export const SHOP_ROWS: Row[] = [
   // Orders (docs/product.md §7 Admin)
-  { file: "admin/allorders.ts", method: "GET", url: "/v2/admin/allorders" },
-  { file: "admin/order-counts.ts", method: "GET", url: "/v2/admin/order-counts" },
-  { file: "admin/product-counts.ts", method: "GET", url: "/v2/admin/product-counts" },
-  { file: "admin/order/[id].ts", method: "GET", url: "/v2/admin/order/o1", params: { id: "o1" } },
-  {
-    file: "admin/order/[id].ts",
-    method: "PUT",
-    url: "/v2/admin/order/o1?status=processing",
-    params: { id: "o1" },
-  },
+  row("GET", "admin/allorders.ts"),
+  row("GET", "admin/order-counts.ts"),
+  row("GET", "admin/product-counts.ts"),
+  row("GET", "admin/order/[id].ts", { params: o1 }),
+  row("PUT", "admin/order/[id].ts", { params: o1, query: "?status=processing" }),
   // Products and the homepage listing
-  {
-    file: "admin/allproducts.ts",
-    method: "GET",
-    url: "/v2/admin/allproducts?limit=0&offset=0&status=all",
-  },
-  {
-    file: "admin/product/[id].ts",
-    method: "GET",
-    url: "/v2/admin/product/p1",
-    params: { id: "p1" },
-  },
-  { file: "products/index.ts", method: "GET", url: "/v2/products?limit=0&offset=0&status=all" },
-  {
-    file: "products/index.ts",
-    method: "POST",
-    url: "/v2/products",
-    body: { ...PRODUCT_BODY, sku: "AUTHZ-NEW" },
-  },
-  {
-    file: "products/[id].ts",
-    method: "PUT",
-    url: "/v2/products/p1",
-    params: { id: "p1" },
-    body: { ...PRODUCT_BODY, sku: "AUTHZ-1" },
-  },
-  {
-    file: "products/[id].ts",
-    method: "PATCH",
-    url: "/v2/products/p1?status=inactive",
-    params: { id: "p1" },
-  },
-  {
-    file: "home-products/[id].ts",
-    method: "PATCH",
-    url: "/v2/home-products/p1",
-    params: { id: "p1" },
-  },
+  row("GET", "admin/allproducts.ts", { query: "?limit=0&offset=0&status=all" }),
+  row("GET", "admin/product/[id].ts", { params: p1 }),
+  row("GET", "products/index.ts", { query: "?limit=0&offset=0&status=all" }),
+  row("POST", "products/index.ts", { body: { ...PRODUCT_BODY, sku: "AUTHZ-NEW" } }),
+  row("PUT", "products/[id].ts", { params: p1, body: { ...PRODUCT_BODY, sku: "AUTHZ-1" } }),
+  row("PATCH", "products/[id].ts", { params: p1, query: "?status=inactive" }),
+  row("PATCH", "home-products/[id].ts", { params: p1 }),
   // Uploads
-  { file: "upload-cloud.ts", method: "POST", url: "/v2/upload-cloud", multipart: true },
+  row("POST", "upload-cloud.ts", { multipart: true }),
   // Categories
-  { file: "admin/categories/index.ts", method: "GET", url: "/v2/admin/categories" },
-  {
-    file: "admin/categories/index.ts",
-    method: "POST",
-    url: "/v2/admin/categories",
-    body: { name: "Authz Trays" },
-  },
-  {
-    file: "admin/categories/[id].ts",
-    method: "PATCH",
-    url: "/v2/admin/categories/Frames?new_show=0",
+  row("GET", "admin/categories/index.ts"),
+  row("POST", "admin/categories/index.ts", { body: { name: "Authz Trays" } }),
+  row("PATCH", "admin/categories/[id].ts", { params: { id: "Frames" }, query: "?new_show=0" }),
+  row("POST", "admin/categories/[id].ts", {
     params: { id: "Frames" },
-  },
-  {
-    file: "admin/categories/[id].ts",
-    method: "POST",
-    url: `/v2/admin/categories/Frames?img=${encodeURIComponent("/media/authz.webp")}`,
-    params: { id: "Frames" },
-  },
+    query: `?img=${encodeURIComponent("/media/authz.webp")}`,
+  }),
   // Inquiries
-  { file: "admin/inquiries/index.ts", method: "GET", url: "/v2/admin/inquiries" },
-  { file: "admin/inquiries/count.ts", method: "GET", url: "/v2/admin/inquiries/count?status=new" },
-  {
-    file: "admin/inquiries/[id].ts",
-    method: "PATCH",
-    url: "/v2/admin/inquiries/q1?status=contacted",
-    params: { id: "q1" },
-  },
+  row("GET", "admin/inquiries/index.ts"),
+  row("GET", "admin/inquiries/count.ts", { query: "?status=new" }),
+  row("PATCH", "admin/inquiries/[id].ts", { params: q1, query: "?status=contacted" }),
   // Custom work (decisions 0045, 0046): quotes, studio stages, the shipping charge
-  {
-    file: "admin/inquiries/[id]/quotes.ts",
-    method: "GET",
-    url: "/v2/admin/inquiries/q1/quotes",
-    params: { id: "q1" },
-  },
-  {
-    file: "admin/inquiries/[id]/quotes.ts",
-    method: "POST",
-    url: "/v2/admin/inquiries/q1/quotes",
-    params: { id: "q1" },
-    body: QUOTE_BODY,
-  },
-  {
-    file: "admin/quotes/[id].ts",
-    method: "PUT",
-    url: "/v2/admin/quotes/none",
-    params: { id: "none" },
-    body: QUOTE_BODY,
-  },
-  {
-    file: "admin/quotes/[id]/[action].ts",
-    method: "POST",
-    url: "/v2/admin/quotes/none/withdraw",
-    params: { id: "none", action: "withdraw" },
-  },
-  {
-    file: "admin/order/[id]/stages.ts",
-    method: "GET",
-    url: "/v2/admin/order/o1/stages",
-    params: { id: "o1" },
-  },
-  {
-    file: "admin/order/[id]/stages.ts",
-    method: "POST",
-    url: "/v2/admin/order/o1/stages",
-    params: { id: "o1" },
-    body: { stage: "design-agreed" },
-  },
-  {
-    file: "admin/order/[id]/proofs.ts",
-    method: "GET",
-    url: "/v2/admin/order/o1/proofs",
-    params: { id: "o1" },
-  },
-  {
-    file: "admin/order/[id]/proofs.ts",
-    method: "POST",
-    url: "/v2/admin/order/o1/proofs",
-    params: { id: "o1" },
+  row("GET", "admin/inquiries/[id]/quotes.ts", { params: q1 }),
+  row("POST", "admin/inquiries/[id]/quotes.ts", { params: q1, body: QUOTE_BODY }),
+  row("PUT", "admin/quotes/[id].ts", { params: { id: "none" }, body: QUOTE_BODY }),
+  row("POST", "admin/quotes/[id]/[action].ts", { params: { id: "none", action: "withdraw" } }),
+  row("GET", "admin/order/[id]/stages.ts", { params: o1 }),
+  row("POST", "admin/order/[id]/stages.ts", { params: o1, body: { stage: "design-agreed" } }),
+  row("GET", "admin/order/[id]/proofs.ts", { params: o1 }),
+  row("POST", "admin/order/[id]/proofs.ts", {
+    params: o1,
     body: { images: ["/media/p.webp"], message: "Proof" },
-  },
-  {
-    file: "admin/product/[id]/proofs.ts",
-    method: "GET",
-    url: "/v2/admin/product/p1/proofs",
-    params: { id: "p1" },
-  },
-  {
-    file: "admin/product/[id]/proofs.ts",
-    method: "PUT",
-    url: "/v2/admin/product/p1/proofs",
-    params: { id: "p1" },
-    body: { skip: true },
-  },
-  { file: "admin/settings/studio.ts", method: "GET", url: "/v2/admin/settings/studio" },
-  {
-    file: "admin/settings/studio.ts",
-    method: "PUT",
-    url: "/v2/admin/settings/studio",
-    body: { value: { unit: "pieces" }, version: 0 },
-  },
-  { file: "admin/studio/queue.ts", method: "GET", url: "/v2/admin/studio/queue" },
-  { file: "admin/needed-by.ts", method: "GET", url: "/v2/admin/needed-by" },
+  }),
+  row("GET", "admin/product/[id]/proofs.ts", { params: p1 }),
+  row("PUT", "admin/product/[id]/proofs.ts", { params: p1, body: { skip: true } }),
+  row("GET", "admin/settings/studio.ts"),
+  row("PUT", "admin/settings/studio.ts", { body: { value: { unit: "pieces" }, version: 0 } }),
+  row("GET", "admin/studio/queue.ts"),
+  row("GET", "admin/needed-by.ts"),
 ];

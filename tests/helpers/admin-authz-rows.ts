@@ -4,203 +4,72 @@
  * admin-authz-rows-shop.ts; shipping, payments, reports, records, discounts, reviews and the books
  * are here. A new admin route adds its row at the end of its group.
  */
-import { type Row, SHOP_ROWS } from "./admin-authz-rows-shop";
+import { bodyOf, EMPTY_DISCOUNT } from "../../src/features/admin/discounts/discount-form";
+import { o1, q1, type Row, row, SHOP_ROWS } from "./admin-authz-rows-shop";
 
 export type { Method, Row } from "./admin-authz-rows-shop";
+
+/** A valid new code: the owner's form, empty but for the code (10 % off). */
+const DISCOUNT_BODY = bodyOf({ ...EMPTY_DISCOUNT, code: "AUTHZ10" });
 
 export const ROWS: Row[] = [
   ...SHOP_ROWS,
   // The shipping routes from main (their rows were missing there).
-  {
-    file: "admin/order/[id]/shipments.ts",
-    method: "GET",
-    url: "/v2/admin/order/o1/shipments",
-    params: { id: "o1" },
-  },
-  {
-    file: "admin/order/[id]/shipments.ts",
-    method: "POST",
-    url: "/v2/admin/order/o1/shipments",
-    params: { id: "o1" },
-    body: {},
-  },
-  { file: "admin/settings/shipping.ts", method: "GET", url: "/v2/admin/settings/shipping" },
-  {
-    file: "admin/settings/shipping.ts",
-    method: "PUT",
-    url: "/v2/admin/settings/shipping",
-    body: { value: {}, version: 0 },
-  },
-  {
-    file: "admin/shipments/[id]/book.ts",
-    method: "POST",
-    url: "/v2/admin/shipments/s1/book",
-    params: { id: "s1" },
-    body: {},
-  },
-  {
-    file: "admin/shipments/[id]/mark.ts",
-    method: "POST",
-    url: "/v2/admin/shipments/s1/mark",
-    params: { id: "s1" },
-    body: {},
-  },
-  {
-    file: "admin/quotes/[id]/deposit.ts",
-    method: "GET",
-    url: "/v2/admin/quotes/q1/deposit",
-    params: { id: "q1" },
-  },
-  {
-    file: "admin/quotes/[id]/deposit.ts",
-    method: "PUT",
-    url: "/v2/admin/quotes/q1/deposit",
-    params: { id: "q1" },
-    body: { percent: 30 },
-  },
-  {
-    file: "admin/order/[id]/balance.ts",
-    method: "POST",
-    url: "/v2/admin/order/o1/balance",
-    params: { id: "o1" },
-  },
-  { file: "admin/materials/overdue.ts", method: "GET", url: "/v2/admin/materials/overdue" },
-  {
-    file: "admin/order/[id]/materials.ts",
-    method: "GET",
-    url: "/v2/admin/order/o1/materials",
-    params: { id: "o1" },
-  },
-  {
-    file: "admin/order/[id]/materials.ts",
-    method: "POST",
-    url: "/v2/admin/order/o1/materials",
-    params: { id: "o1" },
-    body: { note: "Arrived fresh" },
-  },
-  {
-    file: "admin/order/[id]/shipping-charge.ts",
-    method: "POST",
-    url: "/v2/admin/order/o1/shipping-charge",
-    params: { id: "o1" },
-    body: { amount: 100 },
-  },
-  {
-    file: "admin/order/[id]/refunds.ts",
-    method: "GET",
-    url: "/v2/admin/order/o1/refunds",
-    params: { id: "o1" },
-  },
-  {
-    file: "admin/order/[id]/refunds.ts",
-    method: "POST",
-    url: "/v2/admin/order/o1/refunds",
-    params: { id: "o1" },
+  row("GET", "admin/order/[id]/shipments.ts", { params: o1 }),
+  row("POST", "admin/order/[id]/shipments.ts", { params: o1, body: {} }),
+  row("GET", "admin/settings/shipping.ts"),
+  row("PUT", "admin/settings/shipping.ts", { body: { value: {}, version: 0 } }),
+  row("POST", "admin/shipments/[id]/book.ts", { params: { id: "s1" }, body: {} }),
+  row("POST", "admin/shipments/[id]/mark.ts", { params: { id: "s1" }, body: {} }),
+  row("GET", "admin/quotes/[id]/deposit.ts", { params: q1 }),
+  row("PUT", "admin/quotes/[id]/deposit.ts", { params: q1, body: { percent: 30 } }),
+  row("POST", "admin/order/[id]/balance.ts", { params: o1 }),
+  row("GET", "admin/materials/overdue.ts"),
+  row("GET", "admin/order/[id]/materials.ts", { params: o1 }),
+  row("POST", "admin/order/[id]/materials.ts", { params: o1, body: { note: "Arrived fresh" } }),
+  row("POST", "admin/order/[id]/shipping-charge.ts", { params: o1, body: { amount: 100 } }),
+  row("GET", "admin/order/[id]/refunds.ts", { params: o1 }),
+  row("POST", "admin/order/[id]/refunds.ts", {
+    params: o1,
     body: { reason: "Damaged in transit" },
-  },
-  {
-    file: "admin/order/[id]/payments.ts",
-    method: "GET",
-    url: "/v2/admin/order/o1/payments",
-    params: { id: "o1" },
-  },
+  }),
+  row("GET", "admin/order/[id]/payments.ts", { params: o1 }),
   // Reports and exports (docs/decisions/0090-reports-read-model.md)
-  { file: "admin/reports/sales.ts", method: "GET", url: "/v2/admin/reports/sales" },
-  { file: "admin/reports/gst.ts", method: "GET", url: "/v2/admin/reports/gst" },
-  { file: "admin/reports/gst.csv.ts", method: "GET", url: "/v2/admin/reports/gst.csv" },
-  {
-    file: "admin/exports/[name].ts",
-    method: "GET",
-    url: "/v2/admin/exports/customers",
-    params: { name: "customers" },
-  },
+  row("GET", "admin/reports/sales.ts"),
+  row("GET", "admin/reports/gst.ts"),
+  row("GET", "admin/reports/gst.csv.ts"),
+  row("GET", "admin/exports/[name].ts", { params: { name: "customers" } }),
   // The audit trail and the outbox (decisions 0110, 0111)
-  { file: "admin/audit.ts", method: "GET", url: "/v2/admin/audit" },
-  { file: "admin/outbox/index.ts", method: "GET", url: "/v2/admin/outbox" },
-  { file: "admin/outbox/count.ts", method: "GET", url: "/v2/admin/outbox/count" },
-  {
-    file: "admin/outbox/[id]/resend.ts",
-    method: "POST",
-    url: "/v2/admin/outbox/m1/resend",
-    params: { id: "m1" },
-  },
+  row("GET", "admin/audit.ts"),
+  row("GET", "admin/outbox/index.ts"),
+  row("GET", "admin/outbox/count.ts"),
+  row("POST", "admin/outbox/[id]/resend.ts", { params: { id: "m1" } }),
   // Discount codes (docs/decisions/0095)
-  { file: "admin/discounts/index.ts", method: "GET", url: "/v2/admin/discounts" },
-  {
-    file: "admin/discounts/index.ts",
-    method: "POST",
-    url: "/v2/admin/discounts",
-    body: {
-      code: "AUTHZ10",
-      kind: "percent",
-      percent: 10,
-      amount: 0,
-      minimumOrder: 0,
-      maximumDiscount: null,
-      startsAt: null,
-      endsAt: null,
-      totalUses: null,
-      usesPerShopper: null,
-      productIds: [],
-      categoryIds: [],
-      active: true,
-      forQuotes: false,
-    },
-  },
-  {
-    file: "admin/discounts/[id].ts",
-    method: "PUT",
-    url: "/v2/admin/discounts/none",
-    params: { id: "none" },
-    body: { code: "NONE" },
-  },
+  row("GET", "admin/discounts/index.ts"),
+  row("POST", "admin/discounts/index.ts", { body: DISCOUNT_BODY }),
+  row("PUT", "admin/discounts/[id].ts", { params: { id: "none" }, body: { code: "NONE" } }),
   // Review moderation and data rights (decisions 0100, 0101)
-  { file: "admin/reviews/index.ts", method: "GET", url: "/v2/admin/reviews" },
-  { file: "admin/reviews/count.ts", method: "GET", url: "/v2/admin/reviews/count?status=pending" },
-  {
-    file: "admin/reviews/[id].ts",
-    method: "PATCH",
-    url: "/v2/admin/reviews/r1?action=publish",
+  row("GET", "admin/reviews/index.ts"),
+  row("GET", "admin/reviews/count.ts", { query: "?status=pending" }),
+  row("PATCH", "admin/reviews/[id].ts", {
     params: { id: "r1" },
+    query: "?action=publish",
     body: {},
-  },
-  { file: "admin/data-requests.ts", method: "GET", url: "/v2/admin/data-requests" },
-  { file: "admin/settings/privacy.ts", method: "GET", url: "/v2/admin/settings/privacy" },
-  {
-    file: "admin/settings/privacy.ts",
-    method: "PUT",
-    url: "/v2/admin/settings/privacy",
+  }),
+  row("GET", "admin/data-requests.ts"),
+  row("GET", "admin/settings/privacy.ts"),
+  row("PUT", "admin/settings/privacy.ts", {
     body: {
       value: { officerName: "Meera Rao", email: "grievance@example.com", phone: "" },
       version: 0,
     },
-  },
-  { file: "admin/settings/reviews.ts", method: "GET", url: "/v2/admin/settings/reviews" },
-  {
-    file: "admin/settings/reviews.ts",
-    method: "PUT",
-    url: "/v2/admin/settings/reviews",
-    body: { value: { publishAtOnce: true }, version: 0 },
-  },
+  }),
+  row("GET", "admin/settings/reviews.ts"),
+  row("PUT", "admin/settings/reviews.ts", { body: { value: { publishAtOnce: true }, version: 0 } }),
   // The books (docs/decisions/0083-0086)
-  { file: "admin/settings/business.ts", method: "GET", url: "/v2/admin/settings/business" },
-  {
-    file: "admin/settings/business.ts",
-    method: "PUT",
-    url: "/v2/admin/settings/business",
-    body: { value: {}, version: 0 },
-  },
-  {
-    file: "admin/order/[id]/documents.ts",
-    method: "GET",
-    url: "/v2/admin/order/o1/documents",
-    params: { id: "o1" },
-  },
-  { file: "admin/category-tax.ts", method: "GET", url: "/v2/admin/category-tax" },
-  {
-    file: "admin/category-tax.ts",
-    method: "PUT",
-    url: "/v2/admin/category-tax",
-    body: { categoryId: "Frames", hsn: "3926", gstRate: 18 },
-  },
+  row("GET", "admin/settings/business.ts"),
+  row("PUT", "admin/settings/business.ts", { body: { value: {}, version: 0 } }),
+  row("GET", "admin/order/[id]/documents.ts", { params: o1 }),
+  row("GET", "admin/category-tax.ts"),
+  row("PUT", "admin/category-tax.ts", { body: { categoryId: "Frames", hsn: "3926", gstRate: 18 } }),
 ];

@@ -1,11 +1,9 @@
 /**
- * The portal's categories suites' fixture (tests/admin-categories*.test.ts): uploads in a scratch
- * data folder, the routes, three categories and a product, the calls as the owner, and for each
- * database kind a fresh database (`categoriesKit(kind, owner, shopper)`: `k.t.db`, `k.row(id)`).
+ * The portal's categories suites' fixture (tests/admin-categories*.test.ts; their uploads go to a
+ * scratch data folder, tests/helpers/scratch-data-dir.ts): the routes, three categories and a
+ * product, the calls as the owner, and for each database kind a fresh database
+ * (`categoriesKit(kind, owner, shopper)`: `k.t.db`, `k.row(id)`).
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
@@ -18,24 +16,6 @@ import { createTestDb, type TestDb } from "./db";
 interface Account {
   uid: string;
   token: string;
-}
-
-/** Uploads land in a scratch data folder (the media store), never the worktree's ./data. */
-export function useScratchDataDir() {
-  let dataDir: string;
-  const savedDataDir = process.env.DATA_DIR;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "resin-categories-"));
-    process.env.DATA_DIR = dataDir;
-    resetEnvForTests();
-  });
-
-  afterAll(async () => {
-    if (savedDataDir === undefined) delete process.env.DATA_DIR;
-    else process.env.DATA_DIR = savedDataDir;
-    resetEnvForTests();
-    await rm(dataDir, { recursive: true, force: true });
-  });
 }
 
 export const listRoute = await import("../../src/pages/v2/admin/categories/index");

@@ -12,26 +12,14 @@ import { eq } from "drizzle-orm";
 import { schema, type Db } from "../../src/server/db/client";
 import { call } from "./call";
 import { createTestDb, type TestDb } from "./db";
+import { orderAddress, orderPerson } from "./fixtures";
 
 export const allOrders = await import("../../src/pages/v2/admin/allorders");
 export const orderCounts = await import("../../src/pages/v2/admin/order-counts");
 export const adminOrder = await import("../../src/pages/v2/admin/order/[id]");
 
-const ADDRESS = {
-  id: "a1",
-  type: "Home",
-  address1: "12 MI Road",
-  address2: "",
-  city: "Jaipur",
-  state: "Rajasthan",
-  zipCode: "302001",
-  country: "India",
-};
-export const person = (
-  firstName: string,
-  lastName: string,
-  email = `${firstName.toLowerCase()}@example.com`,
-) => ({ firstName, lastName, phone: "9876543210", email });
+const ADDRESS = orderAddress();
+export const person = orderPerson;
 
 export interface Seed {
   id: string;

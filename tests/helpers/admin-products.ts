@@ -8,6 +8,7 @@ import { schema } from "../../src/server/db/client";
 import { call } from "./call";
 import { changed } from "./catalogue-changed-spy";
 import { createTestDb, type TestDb } from "./db";
+import { seedPortalProducts } from "./portal";
 
 export const allProducts = await import("../../src/pages/v2/admin/allproducts");
 export const adminProduct = await import("../../src/pages/v2/admin/product/[id]");
@@ -44,27 +45,10 @@ interface Account {
 }
 
 export function productsKit(kind: TestDb["kind"], owner: Account, shopper: Account) {
-  async function seed(t: TestDb) {
-    await t.db.insert(schema.users).values([
-      { id: owner.uid, email: "owner@example.com", role: "tm_admin" },
-      { id: shopper.uid, email: "shopper@example.com" },
-    ]);
-    await t.db.insert(schema.categories).values({ id: "frames", slug: "frames", name: "Frames" });
-    await t.db.insert(schema.products).values(
-      Array.from({ length: 12 }, (_, i) => ({
-        id: `p${i}`,
-        name: `Product ${i}`,
-        pricePaise: 10000 + i,
-        costPricePaise: 5000,
-        sku: `SKU-${i}`,
-        categoryId: "frames",
-      })),
-    );
-  }
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(kind);
-    await seed(t);
+    await seedPortalProducts(t, owner, shopper, 12);
   });
   afterAll(async () => {
     await t?.close();

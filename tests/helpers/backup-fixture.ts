@@ -16,7 +16,8 @@ import { type Db, schema } from "../../src/server/db/client";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { ident, listTables } from "../../src/server/backup/tables.server";
 import { saveSeller, success } from "./books";
-import { fillCart, type Shop } from "./checkout";
+import { cartOrderItems, fillCart, type Shop } from "./checkout";
+import { orderAddress, orderPerson } from "./fixtures";
 
 /** Every table the schema declares, by its SQL name. */
 export function schemaTables(): string[] {
@@ -41,17 +42,8 @@ export async function tablesWithoutRows(db: Db): Promise<string[]> {
   return empty;
 }
 
-const PERSON = { firstName: "Asha", lastName: "Verma", phone: "9876543210", email: "a@x.in" };
-const ADDRESS = {
-  id: "addr-1",
-  type: "Home",
-  address1: "12 MI Road",
-  address2: "",
-  city: "Jaipur",
-  state: "Rajasthan",
-  zipCode: "302001",
-  country: "India",
-};
+const PERSON = orderPerson("Asha", "Verma", "a@x.in");
+const ADDRESS = orderAddress("addr-1");
 
 /** A pending catalogue order of 2 frames and 1 tag (3497.00), as checkout leaves it. */
 export async function pendingOrder(db: Db, shop: Shop, uid: string): Promise<string> {
@@ -67,24 +59,7 @@ export async function pendingOrder(db: Db, shop: Shop, uid: string): Promise<str
     billingAddress: ADDRESS,
     provider: "local",
   });
-  await db.insert(schema.orderItems).values([
-    {
-      id: `${id}-a`,
-      orderId: id,
-      productId: shop.frameId,
-      productName: "Ocean Wave Photo Frame",
-      quantity: 2,
-      pricePaise: 149900,
-    },
-    {
-      id: `${id}-b`,
-      orderId: id,
-      productId: shop.tagId,
-      productName: "Luggage Tag",
-      quantity: 1,
-      pricePaise: 49900,
-    },
-  ]);
+  await db.insert(schema.orderItems).values(cartOrderItems(id, shop));
   return id;
 }
 

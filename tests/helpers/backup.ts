@@ -9,7 +9,7 @@ import { openDb, schema, type Db } from "../../src/server/db/client";
 import { seedDemoCatalogue } from "../../src/server/seed/seed.server";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { listTables, ident } from "../../src/server/backup/tables.server";
-import { makeShop, makeShopper, type Shop } from "./checkout";
+import { cartOrderItems, makeShop, makeShopper, type Shop } from "./checkout";
 import type { TestDb } from "./db";
 import { ADDRESS } from "./fixtures";
 
@@ -52,25 +52,11 @@ export async function placePaidOrder(db: Db, shop: Shop, uid: string): Promise<s
       paidAt: new Date(),
     };
     await tx.insert(schema.orders).values(order);
-    await tx.insert(schema.orderItems).values([
-      {
-        id: `${id}-a`,
-        orderId: id,
-        productId: shop.frameId,
-        productName: "Ocean Wave Photo Frame",
-        quantity: 2,
-        pricePaise: 149900,
-        variant: { Size: { id: "size-a4", value: "A4", price: 0 } },
-      },
-      {
-        id: `${id}-b`,
-        orderId: id,
-        productId: shop.tagId,
-        productName: "Luggage Tag",
-        quantity: 1,
-        pricePaise: 49900,
-      },
-    ]);
+    await tx
+      .insert(schema.orderItems)
+      .values(
+        cartOrderItems(id, shop, { variant: { Size: { id: "size-a4", value: "A4", price: 0 } } }),
+      );
     await tx.insert(schema.payments).values({
       providerPaymentId: `pay-${id}`,
       orderId: id,

@@ -50,3 +50,17 @@ export async function call(route: APIRoute | undefined, url: string, options: Ca
   }
   return { status: response.status, headers: response.headers, bytes, text, json: json as any };
 }
+
+/** A bodiless request's context, for suites that run the middleware steps around a route. */
+export function requestContext(method: string, path: string, headers: Record<string, string>) {
+  const url = new URL(path, "http://127.0.0.1:4321");
+  const request = new Request(url, { method, headers });
+  return {
+    request,
+    url,
+    params: {},
+    clientAddress: "127.0.0.1",
+    locals: {},
+    cookies: { get: () => undefined, has: () => false, set: () => {}, delete: () => {} },
+  } as unknown as APIContext;
+}

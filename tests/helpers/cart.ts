@@ -112,20 +112,6 @@ export function cartFixture(kind: DbKind, auth: () => TestAuth) {
       .orderBy(asc(schema.cartItems.createdAt), asc(schema.cartItems.id));
   };
 
-  return {
-    s,
-    A5,
-    A4,
-    GLOSS,
-    MATTE,
-    choice,
-    newUser,
-    token,
-    get,
-    post,
-    remove,
-    clear,
-    merge,
-    rowsOf,
-  };
+  const calls = { get, post, remove, clear, merge, rowsOf };
+  return { s, A5, A4, GLOSS, MATTE, choice, newUser, token, ...calls };
 }

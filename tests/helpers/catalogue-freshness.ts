@@ -17,6 +17,13 @@ export const homeRoute = await import("../../src/pages/v2/home-products");
 export const categoriesRoute = await import("../../src/pages/v2/categories");
 
 export type Route = NonNullable<typeof productsRoute.GET>;
+/** The four catalogue reads, by name. */
+export const routes = {
+  products: productsRoute,
+  product: productRoute,
+  home: homeRoute,
+  categories: categoriesRoute,
+};
 
 /** Calls a route export like the server would, keeping the raw bytes (compressed answers). */
 export async function get(

@@ -1,11 +1,13 @@
 /** Shared setup of the checkout suites: the local provider, a shopper with an address and a two-line cart. */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { schema, type Db } from "../../src/server/db/client";
 import { resetEnvForTests } from "../../src/server/env";
 import { resetPaymentConfigForTests } from "../../src/server/payments/config.server";
 import { setPaymentProviderForTests } from "../../src/server/payments/index.server";
 import { makeCategory, makeProduct } from "../../src/server/seed/factories";
+import type { TestDb } from "./db";
 import { ADDRESS } from "./fixtures";
+import { useTestDb } from "./suite-db";
 
 /**
  * Call inside describe(): the suite pays with the local test provider (demo mode), its webhook
@@ -28,6 +30,28 @@ export function useLocalProvider(): void {
     process.env = saved;
     reset();
   });
+}
+
+/**
+ * Call inside describe(): the local provider, a fresh database of the kind holding the shop
+ * (makeShop), and console errors and infos silenced in each test. `k.t.db`, `k.shop`.
+ */
+export function localShopKit(kind: TestDb["kind"]) {
+  let shop: Shop;
+  useLocalProvider();
+  const t = useTestDb(kind, async (t) => {
+    shop = await makeShop(t.db);
+  });
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "info").mockImplementation(() => {});
+  });
+  return {
+    t,
+    get shop() {
+      return shop;
+    },
+  };
 }
 
 export interface Shop {
@@ -93,4 +117,27 @@ export function orderBody(extra: Record<string, unknown> = {}) {
     address_id: "addr-1",
     ...extra,
   };
+}
+
+/** The cart's two lines (2 frames, 1 tag) as an order of this id stores them; `frame` adds to the first. */
+export function cartOrderItems(id: string, shop: Shop, frame: Record<string, unknown> = {}) {
+  return [
+    {
+      id: `${id}-a`,
+      orderId: id,
+      productId: shop.frameId,
+      productName: "Ocean Wave Photo Frame",
+      quantity: 2,
+      pricePaise: 149900,
+      ...frame,
+    },
+    {
+      id: `${id}-b`,
+      orderId: id,
+      productId: shop.tagId,
+      productName: "Luggage Tag",
+      quantity: 1,
+      pricePaise: 49900,
+    },
+  ];
 }

@@ -12,8 +12,10 @@ import * as quoteAction from "../../src/pages/v2/admin/quotes/[id]/[action]";
 import * as publicQuote from "../../src/pages/v2/quotes/[token]";
 import * as payRoute from "../../src/pages/v2/quotes/[token]/pay";
 import * as outcomeRoute from "../../src/pages/pay/local/[session]/outcome";
+import * as createRoute from "../../src/pages/create-order";
+import * as shippingRoute from "../../src/pages/v2/admin/order/[id]/shipping-charge";
 import { call } from "./call";
-import { makeShop, useLocalProvider, type Shop } from "./checkout";
+import { makeShop, makeShopper, orderBody, useLocalProvider, type Shop } from "./checkout";
 import { createTestDb, type TestDb } from "./db";
 
 /** The owner's bearer token: the users row "owner-1" holds role tm_admin. */
@@ -102,6 +104,17 @@ export function customWorkKit(kind: "pglite" | "postgres") {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       params: { session },
     });
+  /** POST /create-order: the cart of the shopper whose token this is. */
+  const createOrder = (token: string, body: unknown = orderBody()) =>
+    call(createRoute.POST, "/create-order", { method: "POST", token, body });
+  /** The owner asks for a shipping charge at dispatch (POST .../shipping-charge). */
+  const shippingCharge = (orderId: string, body: unknown, token: string | undefined = OWNER) =>
+    call(shippingRoute.POST, `/v2/admin/order/${orderId}/shipping-charge`, {
+      method: "POST",
+      token,
+      body,
+      params: { id: orderId },
+    });
   const inquiryStatus = async (id: string) =>
     (await t.db.select().from(schema.customInquiries).where(eq(schema.customInquiries.id, id)))[0]!
       .status;
@@ -133,6 +146,32 @@ export function customWorkKit(kind: "pglite" | "postgres") {
     return { inq, id: created.json.id as string, token, email };
   }
 
+  /**
+   * A paid catalogue order of one varmala product (9000.00) in a category of that slug: the
+   * category, the product and the shopper are named by the caller.
+   */
+  async function paidVarmalaOrder(names: { category: string; product: string; shopper: string }) {
+    const { makeCategory, makeProduct } = await import("../../src/server/seed/factories");
+    const category = await makeCategory(t.db, { id: names.category, slug: "varmala-preservation" });
+    const product = await makeProduct(t.db, {
+      name: names.product,
+      categoryId: category.id,
+      pricePaise: 900000,
+    });
+    const shopper = await makeShopper(t.db, shop, names.shopper);
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, shopper.uid));
+    await t.db.insert(schema.cartItems).values({
+      id: `line-${names.shopper}`,
+      cartId: user!.cartId,
+      productId: product.id,
+      quantity: 1,
+      pricePaise: 900000,
+    });
+    const created = await createOrder(shopper.token);
+    await press(created.json.payment_session_id);
+    return { orderId: created.json.order_id as string, shopper };
+  }
+
   return {
     get t() {
       return t;
@@ -146,6 +185,9 @@ export function customWorkKit(kind: "pglite" | "postgres") {
     view,
     pay,
     press,
+    createOrder,
+    shippingCharge,
+    paidVarmalaOrder,
     inquiryStatus,
     mailsTo,
     tokenIn,

@@ -7,16 +7,36 @@ export const PROFILE = {
   dateOfBirth: "1994-06-15",
 };
 
-export const ADDRESS = {
-  type: "Home",
-  fName: "Asha",
-  lName: "Verma",
-  phone: "9876543210",
+/** The place parts of every test address: an address form's and an order's. */
+export const PLACE = {
   address1: "12 MI Road",
   address2: "",
   city: "Jaipur",
   state: "Rajasthan",
   zipCode: "302001",
   country: "India",
+};
+
+export const ADDRESS = {
+  type: "Home",
+  fName: "Asha",
+  lName: "Verma",
+  phone: "9876543210",
+  ...PLACE,
   isDefault: false,
 };
+
+/** The address block an order row stores (shipping_address, billing_address), with this id. */
+export const orderAddress = (id = "a1", zipCode = PLACE.zipCode) => ({
+  id,
+  type: "Home",
+  ...PLACE,
+  zipCode,
+});
+
+/** The name block an order row stores (shipping_name, billing_name). */
+export const orderPerson = (
+  firstName = "Asha",
+  lastName = "Verma",
+  email = `${firstName.toLowerCase()}@example.com`,
+) => ({ firstName, lastName, phone: "9876543210", email });

@@ -6,7 +6,7 @@
  * (helpers/test-tokens.ts).
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { schema } from "../../src/server/db/client";
 import { resetEnvForTests } from "../../src/server/env";
 import { resetPaymentConfigForTests } from "../../src/server/payments/config.server";
@@ -252,6 +252,20 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
     return `${target.name} [${c.label}]: ${found}${logged.length ? `\n    server: ${logged.join("\n    server: ").slice(0, 1500)}` : ""}`;
   }
 
+  /** One test a target: none of its hostile cases is answered with a 500. */
+  function noServerErrorIn(targets: Target[]): void {
+    for (const target of targets) {
+      it(`${target.name}: no hostile input gets a 500`, async () => {
+        const failures: string[] = [];
+        for (const c of casesOf(target)) {
+          const found = await run(target, c);
+          if (found) failures.push(found);
+        }
+        expect(failures).toEqual([]);
+      });
+    }
+  }
+
   return {
     s,
     FRAME,
@@ -267,6 +281,7 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
     resetCheckout,
     casesOf,
     run,
+    noServerErrorIn,
     problem,
     explain,
   };

@@ -41,6 +41,16 @@ export function post(body: unknown, clientAddress = nextAddress()) {
   return call(route.POST, URL_PATH, { method: "POST", body, clientAddress });
 }
 
+/** The form posted from `clientAddress` through proxies that wrote this X-Forwarded-For. */
+export function postForwarded(forwarded: string, body: unknown = good, clientAddress = "10.0.0.1") {
+  return call(route.POST, URL_PATH, {
+    method: "POST",
+    body,
+    clientAddress,
+    headers: { "x-forwarded-for": forwarded },
+  });
+}
+
 export function setEnv(values: Partial<Record<(typeof ENV_KEYS)[number], string | undefined>>) {
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) delete process.env[key];

@@ -8,34 +8,19 @@ import { afterAll, beforeAll } from "vitest";
 import { schema, type Db } from "../../src/server/db/client";
 import { MAX_MAIL_ATTEMPTS } from "../../src/server/mail.server";
 import { createTestDb, type TestDb } from "./db";
+import { orderAddress, orderPerson } from "./fixtures";
+import { portalUsers } from "./portal";
 
 interface Account {
   uid: string;
   email: string;
 }
 
-const ADDRESS = {
-  id: "a1",
-  type: "Home",
-  address1: "12 MI Road",
-  address2: "",
-  city: "Jaipur",
-  state: "Rajasthan",
-  zipCode: "302001",
-  country: "India",
-};
-const PERSON = {
-  firstName: "Asha",
-  lastName: "Verma",
-  phone: "9876543210",
-  email: "asha@example.com",
-};
+const ADDRESS = orderAddress();
+const PERSON = orderPerson();
 
 async function seed(db: Db, owner: Account, shopper: Account): Promise<void> {
-  await db.insert(schema.users).values([
-    { id: owner.uid, email: owner.email, role: "tm_admin" },
-    { id: shopper.uid, email: shopper.email },
-  ]);
+  await db.insert(schema.users).values(portalUsers(owner, shopper));
   await db.insert(schema.categories).values({
     id: "Frames",
     slug: "frames",

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { schema, type Db } from "../../src/server/db/client";
 import { createTestDb, type TestDb } from "./db";
+import { orderAddress } from "./fixtures";
 import { insertDocument } from "./issued-documents";
 
 /** A user the seed writes: the suite's emulator accounts, or fixed ids where no token is needed. */
@@ -15,16 +16,7 @@ interface Account {
 }
 
 export const APRIL = { from: "2026-04-01", to: "2026-04-30" };
-const ADDRESS = {
-  id: "a1",
-  type: "Home",
-  address1: "12 MI Road",
-  address2: "",
-  city: "Jaipur",
-  state: "Rajasthan",
-  zipCode: "302001",
-  country: "India",
-};
+const ADDRESS = orderAddress();
 
 interface Seed {
   id: string;

@@ -5,6 +5,7 @@
  */
 import { schema, type Db } from "../../src/server/db/client";
 import { makeCategory, makeProduct } from "../../src/server/seed/factories";
+import { call } from "./call";
 import { ADDRESS } from "./fixtures";
 
 export const OWNER_UID = "owner-1";
@@ -129,3 +130,18 @@ export const reviewBody = (orderId: string, productId: string, extra: object = {
   photos: [],
   ...extra,
 });
+
+/** POST /v2/reviews as the shopper whose token this is: a review of `productId` from `orderId`. */
+export async function sendReview(
+  token: string,
+  orderId: string,
+  productId: string,
+  extra: object = {},
+) {
+  const reviewsRoute = await import("../../src/pages/v2/reviews/index");
+  return call(reviewsRoute.POST, "/v2/reviews", {
+    method: "POST",
+    token,
+    body: reviewBody(orderId, productId, extra),
+  });
+}

@@ -12,7 +12,9 @@ import {
 } from "../../src/features/shipping/shipping-settings";
 import { readSection, writeSection } from "../../src/features/settings/settings-store.server";
 import { schema } from "../../src/server/db/client";
+import { call } from "./call";
 import { createTestDb, type TestDb } from "./db";
+import { orderAddress, orderPerson } from "./fixtures";
 import {
   FAKE_SR_EMAIL,
   FAKE_SR_PASSWORD,
@@ -24,6 +26,8 @@ export const OWNER_TOKEN = "test:ship-owner";
 export const SHOPPER_TOKEN = "test:ship-shopper";
 export const WEBHOOK_TOKEN = "parcel-token-0123456789abcdef";
 const actor = { uid: "ship-owner", email: "ship-owner@example.com", address: "127.0.0.1" };
+/** The parcel the suites ship: 1660 g in a 30 x 25 x 10 cm box. */
+export const PARCEL = { weightGrams: 1660, lengthCm: 30, breadthCm: 25, heightCm: 10 };
 
 let orders = 0;
 
@@ -74,22 +78,8 @@ export function shippingKit(
   /** A paid order (processing) of two lines, to Jaipur 302001 unless told. */
   async function paidOrder(pin = "302001", status = "processing"): Promise<string> {
     const id = `ORD-SHIP-${Date.now().toString(36)}-${++orders}`;
-    const address = {
-      id: "addr-1",
-      type: "Home",
-      address1: "12 MI Road",
-      address2: "",
-      city: "Jaipur",
-      state: "Rajasthan",
-      zipCode: pin,
-      country: "India",
-    };
-    const name = {
-      firstName: "Asha",
-      lastName: "Verma",
-      phone: "9876543210",
-      email: "asha.ship@example.com",
-    };
+    const address = orderAddress("addr-1", pin);
+    const name = orderPerson("Asha", "Verma", "asha.ship@example.com");
     await k.t.db.insert(schema.orders).values({
       id,
       userId: "ship-shopper",
@@ -133,5 +123,26 @@ export function shippingKit(
     return (await k.t.db.select().from(schema.outbox)).filter((m) => m.to === to);
   }
 
-  return Object.assign(k, { setShipping, paidOrder, order, outboxTo });
+  /** The owner's shipment form (POST /v2/admin/order/{id}/shipments), as the owner unless told. */
+  async function postShipment(orderId: string, body: unknown, token = OWNER_TOKEN) {
+    const route = await import("../../src/pages/v2/admin/order/[id]/shipments");
+    return call(route.POST, `/v2/admin/order/${orderId}/shipments`, {
+      method: "POST",
+      body,
+      token,
+      params: { id: orderId },
+    });
+  }
+
+  /** The owner books a created shipment with its courier (POST /v2/admin/shipments/{id}/book). */
+  async function book(id: string) {
+    const route = await import("../../src/pages/v2/admin/shipments/[id]/book");
+    return call(route.POST, `/v2/admin/shipments/${id}/book`, {
+      method: "POST",
+      token: OWNER_TOKEN,
+      params: { id },
+    });
+  }
+
+  return Object.assign(k, { setShipping, paidOrder, order, outboxTo, postShipment, book });
 }

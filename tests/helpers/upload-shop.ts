@@ -15,6 +15,7 @@ import { schema } from "../../src/server/db/client";
 import { resetEnvForTests } from "../../src/server/env";
 import { startTestAuth, type TestAuth } from "./auth";
 import { createTestDb, type TestDb } from "./db";
+import { portalUsers } from "./portal";
 import { storedFiles as filesIn, postFile } from "./uploads";
 
 export const uploadRoute = await import("../../src/pages/v2/upload-cloud");
@@ -46,10 +47,7 @@ export function useUploadShop(port: number) {
     shop.owner = ownerAccount.token;
     shop.shopper = shopperAccount.token;
     t = await createTestDb("pglite");
-    await t.db.insert(schema.users).values([
-      { id: ownerAccount.uid, email: ownerAccount.email, role: "tm_admin" },
-      { id: shopperAccount.uid, email: shopperAccount.email },
-    ]);
+    await t.db.insert(schema.users).values(portalUsers(ownerAccount, shopperAccount));
   }, 120_000);
 
   afterAll(async () => {

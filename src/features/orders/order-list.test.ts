@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressLine, badgeClass, filterOrders, orderPath, variantText } from "./order-list";
+import { PLACE } from "../../../tests/helpers/fixtures";
 
 const order = (id: string, status: string, ...names: string[]) => ({
   id,
@@ -43,16 +44,7 @@ describe("order display helpers", () => {
     expect(variantText({ Size: { value: "A4" }, Finish: { value: "Gloss" } })).toBe("Gloss · A4");
     expect(variantText({ Finish: { value: "Gloss" }, Size: { value: "A4" } })).toBe("Gloss · A4");
     expect(variantText({})).toBe("");
-    expect(
-      addressLine({
-        address1: "12 MI Road",
-        address2: "",
-        city: "Jaipur",
-        state: "Rajasthan",
-        zipCode: "302001",
-        country: "India",
-      }),
-    ).toBe("12 MI Road, Jaipur, Rajasthan 302001, India");
+    expect(addressLine(PLACE)).toBe("12 MI Road, Jaipur, Rajasthan 302001, India");
   });
 
   it("encodes the id in the detail path", () => {
