@@ -10,13 +10,13 @@ import {
   readyToCheckout,
   fillQuoteAddress,
 } from "./checkout-helpers";
+import { indiaDay } from "../src/lib/dates";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { toast } from "./shop-helpers";
 import { inquiryQuote, ownerBearer } from "./portal-helpers";
 
-const dateIn = (days: number) =>
-  new Date(Date.now() + days * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);
+const dateIn = (days: number) => indiaDay(new Date(Date.now() + days * 86_400_000));
 
 test("a needed-by date refused before payment, a later one paid, and the order ordered again", async ({
   page,

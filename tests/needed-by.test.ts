@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
-import { addDays, indiaDay } from "../src/features/made-to-order/capacity";
+import { addDays, indiaDay } from "../src/lib/dates";
 import { call } from "./helpers/call";
 import { makeShopper, orderBody } from "./helpers/checkout";
 import { OWNER, customWorkKit, payBody } from "./helpers/custom-work";

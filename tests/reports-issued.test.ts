@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvResponse } from "../src/features/reports/csv-stream.server";
 import { exportFile } from "../src/features/reports/exports.server";
 import { gstSummary } from "../src/features/reports/gst-summary.server";
-import { indiaDay } from "../src/features/reports/report-range";
+import { indiaDay } from "../src/lib/dates";
 import { schema } from "../src/server/db/client";
 import { pay, pendingOrder, saveSeller, seedBooksShop } from "./helpers/books";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";

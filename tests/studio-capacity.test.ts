@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
-import { indiaDay } from "../src/features/made-to-order/capacity";
+import { indiaDay } from "../src/lib/dates";
 import { promiseForNewOrder } from "../src/features/made-to-order/promise.server";
 import { call } from "./helpers/call";
 import { makeShopper, orderBody } from "./helpers/checkout";

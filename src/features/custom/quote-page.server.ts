@@ -6,7 +6,7 @@
  */
 import type { DbOrTx } from "../../server/db/client";
 import { loadInquiryRow } from "../inquiries/inquiry-records.server";
-import { indiaDay } from "../made-to-order/capacity";
+import { indiaDay } from "../../lib/dates";
 import { loadOrderRow } from "../orders/order-records.server";
 import {
   depositJson,

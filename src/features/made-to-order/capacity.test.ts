@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   STUDIO_DEFAULTS,
   dayCapacity,
-  indiaDay,
   promiseFor,
   queueDoneDay,
   queueWeeks,
   type StudioSettings,
 } from "./capacity";
+import { indiaDay } from "../../lib/dates";
 
 // 6 pieces a week, Monday to Saturday: one piece a day.
 const studio: StudioSettings = { ...STUDIO_DEFAULTS, perWeek: 6 };

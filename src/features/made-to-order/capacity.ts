@@ -29,9 +29,6 @@ export const STUDIO_DEFAULTS: StudioSettings = {
 
 const DAY = 86_400_000;
 
-/** India days and calendar arithmetic on them, for the made-to-order modules (src/lib/dates.ts). */
-export { addDays, dayStart, indiaDay };
-
 /** Pieces in a full week. */
 export function piecesPerWeek(s: StudioSettings): number {
   return s.unit === "pieces" ? s.perWeek : s.perWeek / s.hoursPerPiece;

@@ -8,7 +8,7 @@ import type { DbOrTx, Tx } from "../../server/db/client";
 import { orderNeededBy } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { loadOrderRows } from "../orders/order-records.server";
-import { addDays, indiaDay } from "./capacity";
+import { addDays, indiaDay } from "../../lib/dates";
 import { type NeededByRow, neededByVerdict, type NeededByVerdict } from "./needed-by";
 import { promiseForNewOrder } from "./promise.server";
 import { transit } from "./transit.server";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod/mini";
 import { dayDate, indiaDate, isCalendarDay } from "../../lib/dates";
-import { addDays, indiaDay } from "./capacity";
+import { addDays, indiaDay } from "../../lib/dates";
 
 /** "YYYY-MM-DD", a real date. */
 export const neededByDate = z

@@ -5,7 +5,7 @@
  * Safe in the browser.
  */
 import { dayDate } from "../../lib/dates";
-import { addDays, indiaDay } from "./capacity";
+import { addDays, indiaDay } from "../../lib/dates";
 import { MIN_DAYS_FROM_RECEIPT } from "./materials";
 
 export const DRYING_DAYS = [1, 2] as const;

@@ -4,11 +4,11 @@ import {
   bucketsOf,
   dayStart,
   defaultBucket,
-  indiaDay,
   presetRange,
   rangeInstants,
   rangeProblem,
 } from "./report-range";
+import { indiaDay } from "../../lib/dates";
 
 describe("a report's period in India time", () => {
   it("starts a day at 00:00 +05:30 and ends it at the next day's start", () => {

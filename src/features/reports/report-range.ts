@@ -6,9 +6,6 @@
  */
 import { addDays, indiaDay, indiaDayStart, isCalendarDay, mondayOf } from "../../lib/dates";
 
-/** The India day of an instant, here too for the report's callers (src/lib/dates.ts). */
-export { indiaDay };
-
 export type Preset = "this-month" | "last-month" | "this-fy";
 export type Bucket = "day" | "week" | "month";
 
