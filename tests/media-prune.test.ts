@@ -12,27 +12,14 @@ import { pruneMedia, referencedUploads } from "../src/features/media/media-prune
 import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { orderAddress, orderPerson } from "./helpers/fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const hash = (n: number) => n.toString(16).padStart(32, "0");
 const url = (n: number) => `/media/${hash(n)}/800.webp`;
-const ADDRESS = {
-  id: "addr-1",
-  type: "Home",
-  address1: "12 MI Road",
-  address2: "",
-  city: "Jaipur",
-  state: "Rajasthan",
-  zipCode: "302001",
-  country: "India",
-};
-const PERSON = {
-  firstName: "Asha",
-  lastName: "Verma",
-  phone: "9876543210",
-  email: "asha@example.com",
-};
+const ADDRESS = orderAddress("addr-1");
+const PERSON = orderPerson();
 
 const SAVED_DATA_DIR = process.env.DATA_DIR;
 
