@@ -95,6 +95,17 @@ export function paise(field: string, min = 0) {
     );
 }
 
+/** A whole number from `min` to `max` (grams, centimetres, days, counts), with its field's name. */
+export function wholeNumber(field: string, min: number, max: number) {
+  return z
+    .number({ error: `${field} must be a number` })
+    .check(
+      z.int({ error: `${field} must be a whole number` }),
+      z.gte(min, `${field} must be at least ${min}`),
+      z.lte(max, `${field} must be at most ${max}`),
+    );
+}
+
 /**
  * Rupees as typed ("1499", "1499.5", "1499.50"; at most 2 decimals, at most the wire's largest
  * amount) -> paise, through the one parser (rupeesToPaise in ./money.ts). For query strings and

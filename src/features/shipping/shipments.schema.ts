@@ -4,15 +4,7 @@
  * paise here (the wire's rupees are converted by name before this schema sees the body).
  */
 import { z } from "zod/mini";
-
-const whole = (field: string, min: number, max: number) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .check(
-      z.int({ error: `${field} must be a whole number` }),
-      z.gte(min, `${field} must be at least ${min}`),
-      z.lte(max, `${field} must be at most ${max}`),
-    );
+import { wholeNumber } from "../../lib/fields";
 
 const text = (pattern: RegExp, message: string) =>
   z.optional(z.string({ error: message }).check(z.trim(), z.regex(pattern, message)));
@@ -22,10 +14,10 @@ export const createShipmentBody = z.object({
   key: z
     .string({ error: "key is required" })
     .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "key must be 8-64 letters, digits, - or _")),
-  weightGrams: whole("Weight (g)", 1, 50_000),
-  lengthCm: whole("Length (cm)", 1, 300),
-  breadthCm: whole("Breadth (cm)", 1, 300),
-  heightCm: whole("Height (cm)", 1, 300),
+  weightGrams: wholeNumber("Weight (g)", 1, 50_000),
+  lengthCm: wholeNumber("Length (cm)", 1, 300),
+  breadthCm: wholeNumber("Breadth (cm)", 1, 300),
+  heightCm: wholeNumber("Height (cm)", 1, 300),
   /** cheapest, fastest, or a courier id from the serviceability answer (Shiprocket). */
   courier: text(
     /^(cheapest|fastest|\d{1,10})$/,

@@ -4,20 +4,13 @@
  * (defaults from the environment, the masked audit value) is shipping-settings.ts.
  */
 import { z } from "zod/mini";
+import { wholeNumber } from "../../lib/fields";
 import { PIN_PATTERN } from "../../lib/address";
 
 const text = (field: string, max: number, ...more: z.core.$ZodCheck<string>[]) =>
   z
     .string({ error: `${field} must be text` })
     .check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`), ...more);
-const whole = (field: string, min: number, max: number) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .check(
-      z.int({ error: `${field} must be a whole number` }),
-      z.gte(min, `${field} must be at least ${min}`),
-      z.lte(max, `${field} must be at most ${max}`),
-    );
 const pin = (field: string) =>
   z
     .string({ error: `${field} must be text` })
@@ -35,7 +28,7 @@ export const zoneSchema = z.object({
         "A zone's PIN prefixes are 1-6 digits each, separated by spaces",
       ),
     ),
-  days: whole("A zone's transit days", 1, 30),
+  days: wholeNumber("A zone's transit days", 1, 30),
 });
 export type ShippingZone = z.infer<typeof zoneSchema>;
 
@@ -57,10 +50,10 @@ export const shippingSettingsSchema = z
       location: text("The pickup location's name", 60),
     }),
     package: z.object({
-      weightGrams: whole("The default package's weight (g)", 1, 50_000),
-      lengthCm: whole("The default package's length (cm)", 1, 300),
-      breadthCm: whole("The default package's breadth (cm)", 1, 300),
-      heightCm: whole("The default package's height (cm)", 1, 300),
+      weightGrams: wholeNumber("The default package's weight (g)", 1, 50_000),
+      lengthCm: wholeNumber("The default package's length (cm)", 1, 300),
+      breadthCm: wholeNumber("The default package's breadth (cm)", 1, 300),
+      heightCm: wholeNumber("The default package's height (cm)", 1, 300),
     }),
     shiprocket: z.object({
       email: text("The Shiprocket API user's email", 254),
