@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDb, type Db } from "../src/server/db/client";
-import { buildIsStale, SERVER_ARGS, SERVER_ENV } from "../src/server/cli/start";
+import { buildIsStale, SERVER_ENV, serverArgs } from "../src/server/cli/start";
 import { waitForHttp } from "../src/server/cli/processes";
 
 export type Engine = "pglite" | "postgres";
@@ -84,24 +84,25 @@ export async function startShop(
   port: number,
   env: Record<string, string> = {},
 ): Promise<RunningShop> {
-  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    ...SERVER_ENV,
+    ...db.env,
+    ...(db.engine === "pglite" ? { DATABASE_URL: "" } : {}),
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_SITE_URL: `http://localhost:${port}`,
+    DEMO_MODE: "true",
+    FIREBASE_PROJECT_ID: "demo-resin",
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${BENCH_EMULATOR_PORT}`,
+    BACKGROUND_JOBS: "false",
+    SHOP_SERVER_PROCESS: "1",
+    ASTRO_NODE_LOGGING: "disabled",
+    ...env,
+  };
+  const child: ChildProcess = spawn(process.execPath, serverArgs(childEnv.DATABASE_URL), {
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      ...SERVER_ENV,
-      ...db.env,
-      ...(db.engine === "pglite" ? { DATABASE_URL: "" } : {}),
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_SITE_URL: `http://localhost:${port}`,
-      DEMO_MODE: "true",
-      FIREBASE_PROJECT_ID: "demo-resin",
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${BENCH_EMULATOR_PORT}`,
-      BACKGROUND_JOBS: "false",
-      SHOP_SERVER_PROCESS: "1",
-      ASTRO_NODE_LOGGING: "disabled",
-      ...env,
-    },
+    env: childEnv,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/healthz`, 60_000, child);

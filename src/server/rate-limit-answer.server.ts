@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from "./db/client";
 import { HttpError } from "./http";
-import { hit } from "./rate-limit.server";
+import { hitEach } from "./rate-limit.server";
 
 export const HOUR_MS = 60 * 60 * 1000;
 
@@ -22,9 +22,22 @@ export async function limitOrRefuse(
   limit: number,
   what: string,
 ): Promise<void> {
-  const result = await hit(db, key, limit, HOUR_MS);
-  if (result.allowed) return;
-  throw new HttpError(429, `${what} ${waitText(result.retryAfterSeconds)}`, {
-    "retry-after": String(result.retryAfterSeconds),
+  await limitAllOrRefuse(db, [{ key, limit, what }]);
+}
+
+/**
+ * Counts one hit of every key in one statement (hitEach); the first one over its hourly `limit`
+ * throws its 429 `${what} ${waitText}` with Retry-After. Every key is counted either way.
+ */
+export async function limitAllOrRefuse(
+  db: DbOrTx,
+  checks: readonly { key: string; limit: number; what: string }[],
+): Promise<void> {
+  const results = await hitEach(db, checks, HOUR_MS);
+  const at = results.findIndex((result) => !result.allowed);
+  if (at === -1) return;
+  const seconds = results[at]!.retryAfterSeconds;
+  throw new HttpError(429, `${checks[at]!.what} ${waitText(seconds)}`, {
+    "retry-after": String(seconds),
   });
 }

@@ -54,35 +54,55 @@ export async function hit(
   windowMs: number,
   options: HitOptions = {},
 ): Promise<RateLimitResult> {
+  const [result] = await hitEach(db, [{ key, limit }], windowMs, options);
+  return result!;
+}
+
+/**
+ * Counts one hit for each key (distinct keys of one limiter, sharing its window length) in ONE
+ * statement, and answers each key's verdict in the order given. Every key is counted, whatever the
+ * others' verdicts. The rows are upserted in key order, so two requests that share keys lock them
+ * in the same order and cannot deadlock (docs/decisions/0150-fewer-statements-per-write.md).
+ */
+export async function hitEach(
+  db: DbOrTx,
+  checks: readonly { key: string; limit: number }[],
+  windowMs: number,
+  options: HitOptions = {},
+): Promise<RateLimitResult[]> {
   if (!Number.isFinite(windowMs) || windowMs <= 0)
     throw new Error(`rate limit window must be positive, got ${windowMs}`);
+  if (checks.length === 0) return [];
   const now = options.now ?? new Date();
   const windowStart = windowStartFor(now, windowMs);
+  const keys = [...new Set(checks.map((c) => c.key))].sort();
 
-  const [row] = await db
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values(keys.map((key) => ({ key, windowStart, count: 1 })))
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
     })
-    .returning({ count: rateLimits.count });
-  const count = row?.count ?? 1;
+    .returning({ key: rateLimits.key, count: rateLimits.count });
+  const counts = new Map(rows.map((row) => [row.key, row.count]));
 
   if (Math.random() < (options.pruneProbability ?? 0.02)) {
-    await prune(db, namespaceOf(key), new Date(now.getTime() - windowMs)).catch(
+    await prune(db, namespaceOf(keys[0]!), new Date(now.getTime() - windowMs)).catch(
       (error: unknown) => {
         log.warn("[rate-limit] pruning old windows failed", loggable(error));
       },
     );
   }
 
-  if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
   const endsAt = windowStart.getTime() + windowMs;
-  return {
+  const refused: RateLimitResult = {
     allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)),
   };
+  return checks.map(({ key, limit }) =>
+    (counts.get(key) ?? 1) <= limit ? { allowed: true, retryAfterSeconds: 0 } : refused,
+  );
 }
 
 /**

@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { expect } from "vitest";
-import { SERVER_ARGS, SERVER_ENV } from "../../src/server/cli/start";
+import { SERVER_ENV, serverArgs } from "../../src/server/cli/start";
 
 export interface BuiltServer {
   server: ChildProcess;
@@ -34,25 +34,26 @@ export async function startBuiltServer(
     const built = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
     expect(built.status, "npm run build").toBe(0);
   }
-  const server = spawn(process.execPath, SERVER_ARGS, {
-    env: {
-      ...process.env,
-      ...SERVER_ENV,
-      DATABASE_URL: "",
-      ...store,
-      SHOP_SERVER_PROCESS: "1",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DEMO_MODE: "true",
-      FIREBASE_PROJECT_ID: "demo-resin",
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port + 50}`,
-      PUBLIC_SITE_URL: `http://localhost:${port}`,
-      LOG_FORMAT: "json",
-      SHUTDOWN_TIMEOUT_MS: "20000",
-      SHOP_DEMO_BANNER: "1",
-      VITEST: "",
-      ...more,
-    },
+  const env = {
+    ...process.env,
+    ...SERVER_ENV,
+    DATABASE_URL: "",
+    ...store,
+    SHOP_SERVER_PROCESS: "1",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DEMO_MODE: "true",
+    FIREBASE_PROJECT_ID: "demo-resin",
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port + 50}`,
+    PUBLIC_SITE_URL: `http://localhost:${port}`,
+    LOG_FORMAT: "json",
+    SHUTDOWN_TIMEOUT_MS: "20000",
+    SHOP_DEMO_BANNER: "1",
+    VITEST: "",
+    ...more,
+  };
+  const server = spawn(process.execPath, serverArgs(env.DATABASE_URL), {
+    env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -48,7 +48,8 @@ export async function postCreateOrder(context: APIContext): Promise<Response> {
   await limitCheckoutAttempts(db, context, user.uid);
   try {
     const created = await createOrderFor(user, body, paymentProvider(), env().PUBLIC_SITE_URL);
-    await replaceOtherOpenOrders(db, created.order_id);
+    // A checkout's order is one of the caller's catalogue orders: no need to read it back.
+    await replaceOtherOpenOrders(db, { id: created.order_id, userId: user.uid, quoteId: null });
     return json(created);
   } catch (error) {
     if (error instanceof OrderCreationFailed) {

@@ -18,11 +18,11 @@ import { loadSavedAddress } from "../account/account.server";
 import { lockedCheckoutLines } from "../cart/cart-checkout.server";
 import { holdCodeUse, priceCode } from "../discounts/discount-pricing.server";
 import { neededLines, recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
-import { storeOrder, type StoredOrder } from "../orders/store-order.server";
+import { storeOrder, type OrderHead } from "../orders/store-order.server";
 import { normaliseIndianPhone, PAYMENT_STATUS, type CreateOrderBody } from "./checkout";
 import { log } from "../../server/log/logger";
 
-export type { StoredOrder };
+export type { OrderHead };
 
 export interface CreatedOrder {
   payment_session_id: string;
@@ -47,7 +47,7 @@ async function storeCartOrder(
   body: CreateOrderBody,
   phone: string,
   now: Date,
-): Promise<StoredOrder> {
+): Promise<OrderHead> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { lines } = await lockedCheckoutLines(tx, uid);
@@ -133,7 +133,7 @@ export async function createOrderFor(
  * The browser comes back to `order.returnPath` when set, else /verify-order/{id}.
  */
 export async function openProviderOrder(
-  order: StoredOrder,
+  order: OrderHead,
   customer: { id: string; name: string; email: string; phone: string },
   provider: PaymentProvider,
   siteUrl: string,

@@ -11,7 +11,7 @@ import type { Db } from "../../server/db/client";
 import { orders } from "../../server/db/schema";
 import { env } from "../../server/env";
 import { clientKey } from "../../server/http";
-import { limitOrRefuse } from "../../server/rate-limit-answer.server";
+import { limitAllOrRefuse } from "../../server/rate-limit-answer.server";
 import { expireOrder } from "./payment-record.server";
 
 /** Open (pending, unpaid) orders one shopper, or one quote link, may have at once. */
@@ -20,25 +20,50 @@ export const MAX_OPEN_ORDERS = 3;
 export const TOO_MANY_FROM_ACCOUNT = "Too many checkout attempts from your account.";
 export const TOO_MANY_FROM_ADDRESS = "Too many checkout attempts from your network.";
 
-/** One checkout attempt of `uid` (null: a quote paid without signing in) from this client: 429 over the limits. */
+/**
+ * One checkout attempt of `uid` (null: a quote paid without signing in) from this client: 429 over
+ * the limits. Both counts are one statement (decision 0150); the account's refusal is said first.
+ */
 export async function limitCheckoutAttempts(
   db: Db,
   context: APIContext,
   uid: string | null,
 ): Promise<void> {
   const e = env();
-  if (uid)
-    await limitOrRefuse(db, `order:uid:${uid}`, e.ORDER_LIMIT_PER_HOUR, TOO_MANY_FROM_ACCOUNT);
-  await limitOrRefuse(
+  const address = {
+    key: `order:ip:${clientKey(context, e.TRUST_PROXY)}`,
+    limit: e.ORDER_LIMIT_PER_ADDRESS,
+    what: TOO_MANY_FROM_ADDRESS,
+  };
+  await limitAllOrRefuse(
     db,
-    `order:ip:${clientKey(context, e.TRUST_PROXY)}`,
-    e.ORDER_LIMIT_PER_ADDRESS,
-    TOO_MANY_FROM_ADDRESS,
+    uid
+      ? [
+          { key: `order:uid:${uid}`, limit: e.ORDER_LIMIT_PER_HOUR, what: TOO_MANY_FROM_ACCOUNT },
+          address,
+        ]
+      : [address],
   );
 }
 
+/** Whose open orders an answered order counts among: the shopper's catalogue orders, or its quote's. */
+export interface OpenOrderScope {
+  id: string;
+  userId: string;
+  quoteId: string | null;
+}
+
+/** The scope of a stored order (for callers that know only its id); null when there is none. */
+export async function openOrderScope(db: Db, orderId: string): Promise<OpenOrderScope | null> {
+  const [order] = await db
+    .select({ id: orders.id, userId: orders.userId, quoteId: orders.quoteId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order ?? null;
+}
+
 /**
- * The order `orderId` (just answered to a checkout or quote payment) and the newest other open
+ * The order `order.id` (just answered to a checkout or quote payment) and the newest other open
  * orders of the same scope (the shopper's catalogue orders, or the quote's orders) stay, up to
  * MAX_OPEN_ORDERS; older ones are replaced: cancelled now with payment Expired (expireOrder: only a
  * still pending, unpaid one). A payment that completes on one of them anyway is still recorded (a
@@ -46,14 +71,11 @@ export async function limitCheckoutAttempts(
  */
 export async function replaceOtherOpenOrders(
   db: Db,
-  orderId: string,
+  order: OpenOrderScope | null,
   now = new Date(),
 ): Promise<string[]> {
-  const [order] = await db
-    .select({ userId: orders.userId, kind: orders.kind, quoteId: orders.quoteId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
   if (!order) return [];
+  const orderId = order.id;
   const scope = order.quoteId
     ? eq(orders.quoteId, order.quoteId)
     : and(eq(orders.userId, order.userId), eq(orders.kind, "catalogue"));

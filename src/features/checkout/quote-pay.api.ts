@@ -15,7 +15,11 @@ import { payQuoteInput } from "../custom/quotes.schema";
 import { couponCode } from "../discounts/discount-schema";
 import { startBackgroundJobs } from "./background-jobs.server";
 import { OrderCreationFailed } from "./create-order.server";
-import { limitCheckoutAttempts, replaceOtherOpenOrders } from "./order-limits.server";
+import {
+  limitCheckoutAttempts,
+  openOrderScope,
+  replaceOtherOpenOrders,
+} from "./order-limits.server";
 import { findByToken } from "../custom/quote-payment.server";
 import { checkCodeBody } from "../discounts/discount-schema";
 import { neededByDate } from "../made-to-order/needed-by";
@@ -41,7 +45,7 @@ export async function postPayQuote(context: APIContext): Promise<Response> {
       paymentProvider(),
       env().PUBLIC_SITE_URL,
     );
-    await replaceOtherOpenOrders(db, created.order_id);
+    await replaceOtherOpenOrders(db, await openOrderScope(db, created.order_id));
     return json(created);
   } catch (error) {
     if (error instanceof OrderCreationFailed)

@@ -23,7 +23,7 @@ import {
   refuseNeededBy,
 } from "../made-to-order/needed-by.server";
 import type { NeededByVerdict } from "../made-to-order/needed-by";
-import { storeOrder, type StoredOrder } from "../orders/store-order.server";
+import { storeOrder, type OrderHead } from "../orders/store-order.server";
 import { normaliseIndianPhone } from "./checkout";
 import { openProviderOrder, type CreatedOrder } from "./create-order.server";
 
@@ -105,7 +105,7 @@ export async function payQuote(
       "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).",
     );
   const email = body.customer_email.trim();
-  const order = await db.transaction(async (tx): Promise<StoredOrder | typeof ALREADY_PAID> => {
+  const order = await db.transaction(async (tx): Promise<OrderHead | typeof ALREADY_PAID> => {
     const q = await lockQuoteRow(tx, target.id);
     if (!q) throw new HttpError(404, "Quote not found");
     if (q.status === "paid") {

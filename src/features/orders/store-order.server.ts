@@ -24,6 +24,27 @@ import { orderTotals, PAYMENT_STATUS } from "./order-rules";
 export type StoredOrder = typeof orders.$inferSelect;
 export type OrderKind = StoredOrder["kind"];
 
+/**
+ * What an attempt needs of its order (the provider half, the code hold, the answer): read and
+ * returned instead of the whole wide row, whose mapping was a large part of a checkout's CPU
+ * (docs/decisions/0150-fewer-statements-per-write.md).
+ */
+const ORDER_HEAD = {
+  id: orders.id,
+  kind: orders.kind,
+  userId: orders.userId,
+  quoteId: orders.quoteId,
+  claimEmail: orders.claimEmail,
+  status: orders.status,
+  totalPaise: orders.totalPaise,
+  couponCode: orders.couponCode,
+  couponDiscountPaise: orders.couponDiscountPaise,
+  paymentSessionId: orders.paymentSessionId,
+  returnPath: orders.returnPath,
+  expiresAt: orders.expiresAt,
+} as const;
+export type OrderHead = Pick<StoredOrder, keyof typeof ORDER_HEAD>;
+
 /** A line as sold: a snapshot (a later product edit changes nothing). No product: a custom piece. */
 export interface NewOrderLine {
   productId: string | null;
@@ -106,11 +127,11 @@ export async function storeOrder(
   attempt: OrderAttempt,
   build: () => Promise<NewOrder>,
   now = new Date(),
-): Promise<StoredOrder> {
+): Promise<OrderHead> {
   if (attempt.idempotencyKey) {
     // The key is unique per user (the database says so); the order it made must be for the same thing.
     const [same] = await tx
-      .select()
+      .select(ORDER_HEAD)
       .from(orders)
       .where(
         and(eq(orders.userId, attempt.userId), eq(orders.idempotencyKey, attempt.idempotencyKey)),
@@ -126,7 +147,7 @@ export async function storeOrder(
   const print = orderFingerprint(order);
   // A retried press (no key, or a fresh one): the still-payable pending order of the same content.
   const [retry] = await tx
-    .select()
+    .select(ORDER_HEAD)
     .from(orders)
     .where(
       and(
@@ -150,7 +171,7 @@ async function insertOrder(
   idempotencyKey: string | null,
   print: string,
   now: Date,
-): Promise<StoredOrder> {
+): Promise<OrderHead> {
   if (order.lines.length === 0) throw new Error("An order needs at least one line.");
   const { provider, expiryMinutes } = paymentConfig();
   const id = newOrderId(now.getTime());
@@ -193,7 +214,7 @@ async function insertOrder(
       createdAt: now,
       updatedAt: now,
     })
-    .returning();
+    .returning(ORDER_HEAD);
   await tx.insert(orderItems).values(
     order.lines.map((line, i) => ({
       id: `${id}-${String(i + 1).padStart(3, "0")}`,

@@ -137,7 +137,17 @@ export async function getAuthUser(context: Pick<APIContext, "request">): Promise
   const identity = await getIdentity(context);
   if (!identity) return null;
   const db = await getDb();
-  const { row } = await ensureUserRow(db, identity);
+  // Every request reads the role afresh (a role change or a ban applies at once); only the role
+  // column, not the whole row (decision 0150). A missing row, or a listed administrator whose row
+  // does not say so yet, goes through ensureUserRow.
+  const [known] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, identity.uid));
+  const row =
+    known && (isAdmin(known) || !isListedAdmin(identity))
+      ? known
+      : (await ensureUserRow(db, identity)).row;
   return {
     uid: identity.uid,
     email: identity.email,

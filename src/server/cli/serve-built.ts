@@ -21,7 +21,7 @@ import {
   stopChildrenOnSignals,
   waitForHttp,
 } from "./processes";
-import { SERVER_ENV, SERVER_FLAGS } from "./server-flags";
+import { SERVER_ENV, serverFlags } from "./server-flags";
 
 /** dist/serve, where the bundle lives; dist/server and dist/migrations are its neighbours. */
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -65,7 +65,11 @@ export async function serveBuilt(): Promise<void> {
   const port = Number(process.env.PORT);
   const server = startChild(
     process.execPath,
-    [...SERVER_FLAGS, path.join(HERE, "server.mjs"), path.join(DIST, "server", "entry.mjs")],
+    [
+      ...serverFlags(process.env.DATABASE_URL),
+      path.join(HERE, "server.mjs"),
+      path.join(DIST, "server", "entry.mjs"),
+    ],
     { stdio: "inherit", env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" } },
     // A stop lets the requests in flight finish first (docs/decisions/0113-clean-stops-under-load.md).
     30_000,

@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { startBanner } from "./banner";
 import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
 import { superviseEmulator } from "./emulator-watch";
-import { SERVE_BUNDLE, SERVER_ENV, SERVER_FLAGS } from "./server-flags";
+import { SERVE_BUNDLE, SERVER_ENV, serverFlags } from "./server-flags";
 import {
   isStopping,
   shutdown,
@@ -26,17 +26,20 @@ const ENTRY = path.resolve("dist/server/entry.mjs");
 /** Wraps the built entry with compression and in-memory static files (docs/decisions/0041-compression.md). */
 const SERVE = path.resolve("src/server/serve/serve.ts");
 /**
- * How the shop's server process is started (here and by the benchmark), with three V8 settings
- * that keep it small (docs/decisions/0048-server-memory.md):
- *  - V8's memory-saving mode: a heap grown for a burst (a whole-catalogue read) is given back once
- *    the burst is over, instead of being kept until the next busy moment (~10 % more CPU per answer);
+ * How the shop's server process is started on a database (`DATABASE_URL`, or PGlite when empty),
+ * here and by the benchmark, with V8 settings that keep it small (docs/decisions/0048-server-memory.md):
+ *  - with PGlite only, V8's memory-saving mode: a heap grown for a burst (a whole-catalogue read)
+ *    is given back once the burst is over, instead of being kept until the next busy moment. It
+ *    costs about a quarter more CPU per write, and PostgreSQL stays under 300 MB without it (0150);
  *  - a young generation of at most 16 MB per semi-space (under load V8 grows it to 3 x 32 MB and
  *    keeps it; the cap costs no measurable throughput);
  *  - WebAssembly (the embedded PGlite engine) compiled once by the baseline compiler, never again
  *    by the optimising one: its second copy of the hot code and its compile memory stay out.
  *    Small queries are as fast; a 500-row scan takes ~30 % longer (the storefront reads from memory).
  */
-export const SERVER_ARGS = [...SERVER_FLAGS, SERVE, ENTRY];
+export function serverArgs(databaseUrl: string | undefined): string[] {
+  return [...serverFlags(databaseUrl), SERVE, ENTRY];
+}
 export { SERVER_ENV };
 const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
 
@@ -159,7 +162,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
   // SHOP_SERVER_PROCESS: the server closes its database on Ctrl-C/SIGTERM (src/server/db/client.ts).
   const server = startChild(
     process.execPath,
-    SERVER_ARGS,
+    serverArgs(process.env.DATABASE_URL),
     {
       stdio: options.serverLog ? ["inherit", "pipe", "pipe"] : "inherit",
       env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" },
