@@ -49,6 +49,13 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   settings: () => import("../settings/SettingsScreen"),
 };
 
+// The first screen's chunk starts loading with the portal's own script rather than after its first
+// render (docs/decisions/0152-admin-first-rows-in-the-document.md); ScreenLoader then finds it here.
+if (typeof window !== "undefined") {
+  const first = matchAdminRoute(window.location.pathname);
+  if (first) SCREENS[first.screen]().catch(() => undefined);
+}
+
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
   useEffect(startAdminRouter, []);
   const path = useStore($adminPath);

@@ -11,6 +11,7 @@
 import { ApiError, api } from "../../../lib/api-client";
 import { $token, initSession } from "../../account/session-store";
 import { freshToken, loadAuth } from "../../account/token-sync";
+import { takeFirstAnswer } from "./first-answer";
 import { tokenExpiresAt } from "./token-expiry";
 
 export const SESSION_ENDED = "Your session has ended. Please sign in again.";
@@ -63,10 +64,13 @@ async function withToken<T>(send: (token: string) => Promise<T>): Promise<T> {
   return send(await sessionToken());
 }
 
+/** A GET; the first screen's first one may be answered by the document itself (first-answer.ts). */
 export function adminGet<T>(
   path: string,
   options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const carried = takeFirstAnswer<T>(path);
+  if (carried !== undefined) return Promise.resolve(carried);
   return withToken((token) => api.get<T>(path, { ...options, token }));
 }
 
