@@ -46,6 +46,18 @@ function cookieToken(): string | null {
 }
 
 /**
+ * Firebase restores its sign-in for the next calls once the page is idle: loading and running its
+ * SDK while the first screen's chunk and rows are on their way only delayed them
+ * (docs/decisions/0152-admin-first-rows-in-the-document.md). A call that needs it waits for it.
+ */
+function warmSession(): void {
+  if (ready) return;
+  const start = () => void sessionReady();
+  if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 1_500 });
+  else setTimeout(start, 200);
+}
+
+/**
  * Sends a call with the cookie's token when it is usable (Firebase restores its sign-in meanwhile,
  * for the next calls), and once more with Firebase's fresh token if the server answered 401: a
  * refused token is checked before anything is done, so the second send never doubles a write.
@@ -53,8 +65,8 @@ function cookieToken(): string | null {
 async function withToken<T>(send: (token: string) => Promise<T>): Promise<T> {
   initSession();
   const quick = cookieToken();
-  void sessionReady();
   if (quick) {
+    warmSession();
     try {
       return await send(quick);
     } catch (error) {
