@@ -8,7 +8,8 @@
  * screens sets the document title and moves focus to the screen, as a page load would.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { runAuthGates } from "../../account/auth-gate";
 import { SCREEN_TITLES, matchAdminRoute, type AdminScreen } from "./admin-routes";
 import { $adminPath, startAdminRouter } from "./admin-router";
 import AdminNav from "./AdminNav";
@@ -58,6 +59,10 @@ if (typeof window !== "undefined") {
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
   useEffect(startAdminRouter, []);
+  // The page's admin gate (AuthGate.astro) is checked as soon as the portal is here, not after the
+  // shell's scripts that start after the first frame: the same check of the cookies, earlier, so
+  // the rows are not held hidden behind "Checking authentication..." (decision 0152).
+  useLayoutEffect(() => runAuthGates(), []);
   const path = useStore($adminPath);
   const match = matchAdminRoute(path);
   const Screen = match ? SCREENS[match.screen] : null;
