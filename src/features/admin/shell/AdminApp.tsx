@@ -14,7 +14,7 @@ import { SCREEN_TITLES, matchAdminRoute, type AdminScreen } from "./admin-routes
 import { $adminPath, startAdminRouter } from "./admin-router";
 import AdminNav from "./AdminNav";
 import ScreenBoundary from "./ScreenBoundary";
-import ScreenLoader, { type ScreenModule } from "./ScreenLoader";
+import ScreenLoader, { preloadScreen, type ScreenModule } from "./ScreenLoader";
 
 export interface ScreenProps {
   /** The `{id}` of a detail path. */
@@ -51,10 +51,10 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
 };
 
 // The first screen's chunk starts loading with the portal's own script rather than after its first
-// render (docs/decisions/0152-admin-first-rows-in-the-document.md); ScreenLoader then finds it here.
+// render (docs/decisions/0152-admin-first-rows-in-the-document.md); ScreenLoader then shows it at once.
 if (typeof window !== "undefined") {
   const first = matchAdminRoute(window.location.pathname);
-  if (first) SCREENS[first.screen]().catch(() => undefined);
+  if (first) preloadScreen(SCREENS[first.screen]);
 }
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
