@@ -35,7 +35,7 @@ async function answer(
   const request = new Request(url, { headers: { authorization: `Bearer ${token}` } });
   try {
     // The API's handler itself: requireAdmin on the token, the query's checks, the body it sends.
-    // It reads only the request and the URL (tests/admin-first-answer.test.ts holds it to that).
+    // It reads only the request and the URL (tests/admin-orders.test.ts holds it to that).
     const response = await getAllOrders({ request, url } as APIContext);
     return response.status === 200 ? { path, body: await response.text() } : null;
   } catch (error) {
