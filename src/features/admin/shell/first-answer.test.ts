@@ -13,7 +13,7 @@ import {
 
 const PATH = "/v2/admin/allorders?limit=50&offset=0";
 
-function documentWith(answer: { path: string; body: string } | null) {
+function documentWith(answer: { path: string; body: string } | null, readyState = "complete") {
   const removed = vi.fn();
   const element = answer && {
     getAttribute: (name: string) => (name === "data-path" ? answer.path : null),
@@ -21,6 +21,7 @@ function documentWith(answer: { path: string; body: string } | null) {
     remove: removed,
   };
   vi.stubGlobal("document", {
+    readyState,
     getElementById: (id: string) => (id === FIRST_ANSWER_ID ? element : null),
   });
   return removed;
@@ -54,6 +55,13 @@ describe("the document's first answer", () => {
     resetFirstAnswer();
     documentWith({ path: PATH, body: "[{" });
     expect(takeFirstAnswer(PATH)).toBeUndefined();
+  });
+
+  it("looks again while the page is still being parsed, and answers once the block is there", () => {
+    documentWith(null, "loading");
+    expect(takeFirstAnswer(PATH)).toBeUndefined();
+    documentWith({ path: PATH, body: "[]" });
+    expect(takeFirstAnswer(PATH)).toEqual([]);
   });
 
   it("is not shown once the page has been open too long", () => {

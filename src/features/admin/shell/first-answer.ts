@@ -34,7 +34,13 @@ function fromDocument(): FirstAnswer | null {
 
 /** The carried answer for `path` (amounts in paise, as the API client gives them), once; else undefined. */
 export function takeFirstAnswer<T>(path: string): T | undefined {
-  if (carried === undefined) carried = fromDocument();
+  // Not read yet while the page is still being parsed: the block may simply not be there yet.
+  if (carried === undefined) {
+    const found = fromDocument();
+    const parsing = typeof document !== "undefined" && document.readyState === "loading";
+    if (found || !parsing) carried = found;
+    if (!found) return undefined;
+  }
   if (!carried || carried.path !== path) return undefined;
   const { body } = carried;
   carried = null;
