@@ -114,11 +114,23 @@ test("the orders' view lives in the address: a reload and a shared link show the
   await expect(owner.locator("[data-count=cancelled]")).toHaveAttribute("aria-pressed", "true");
   await expect(owner.getByLabel("Min amount (₹)")).toHaveValue("1");
   const shared = await owner.context().newPage();
+  const asked: string[] = [];
+  shared.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/v2/admin/allorders") asked.push(url.search);
+  });
   await shared.goto("/admin?q=no-such-order-anywhere");
   await expect(shared.getByLabel("Search by name or order id")).toHaveValue(
     "no-such-order-anywhere",
   );
   await expect(shared.getByText("No orders found matching your filters.")).toBeVisible();
+  // The page carried its first rows (decision 0152); a change of view asks the server.
+  expect(asked).toEqual([]);
+  await shared.locator("[data-count=shipped]").click();
+  await expect
+    .poll(() => asked)
+    .toEqual(["?q=no-such-order-anywhere&status=shipped&limit=50&offset=0"]);
+  await shared.close();
   // Back returns to the previous view.
   await owner.locator("[data-count=all]").click();
   await expect(owner).toHaveURL(/\/admin\?min=1$/);

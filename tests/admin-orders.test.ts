@@ -11,6 +11,16 @@ import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 import { adminOrder, allOrders, orderCounts, ordersKit } from "./helpers/admin-orders";
+import { answerScriptText, firstAnswer } from "../src/features/admin/shell/first-answer.server";
+
+/** The /admin document's first answer for a visit to `address` with the session cookie `token`. */
+const documentAnswer = (address: string, token?: string) =>
+  firstAnswer({
+    url: new URL(address, "http://127.0.0.1:4321"),
+    cookies: {
+      get: (name: string) => (name === "token" && token ? { value: token } : undefined),
+    },
+  } as unknown as Parameters<typeof firstAnswer>[0]);
 
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.adminOrders);
 
@@ -112,5 +122,26 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
       expect(res.status, query).toBe(400);
       expect(res.json.error, query).toContain(field);
     }
+  });
+
+  it("puts the API's own first page into the owner's /admin document, and nothing for anyone else", async () => {
+    for (const address of ["/admin", "/admin/?status=shipped&min=1000&sort=dispatch&page=1"]) {
+      const first = await documentAnswer(address, owner.token);
+      expect(first, address).not.toBeNull();
+      const api = await call(allOrders.GET, first!.path, { token: owner.token });
+      expect(api.status).toBe(200);
+      expect(first!.body, address).toBe(api.text);
+    }
+    expect((await documentAnswer("/admin?status=shipped&page=2", owner.token))?.path).toBe(
+      "/v2/admin/allorders?status=shipped&limit=50&offset=50",
+    );
+    // A shopper's token, no token, a forged one, and the other screens: no order in the page.
+    expect(await documentAnswer("/admin", shopper.token)).toBeNull();
+    expect(await documentAnswer("/admin")).toBeNull();
+    expect(await documentAnswer("/admin", `${owner.token.slice(0, -4)}AAAA`)).toBeNull();
+    expect(await documentAnswer("/admin/my-products", owner.token)).toBeNull();
+    expect(await documentAnswer("/admin/order/ls-B2", owner.token)).toBeNull();
+    // A name in the answer cannot end the document's script element.
+    expect(answerScriptText('[{"name":"</script><b>"}]')).not.toContain("</");
   });
 });

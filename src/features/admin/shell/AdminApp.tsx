@@ -8,12 +8,13 @@
  * screens sets the document title and moves focus to the screen, as a page load would.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { runAuthGates } from "../../account/auth-gate";
 import { SCREEN_TITLES, matchAdminRoute, type AdminScreen } from "./admin-routes";
 import { $adminPath, startAdminRouter } from "./admin-router";
 import AdminNav from "./AdminNav";
 import ScreenBoundary from "./ScreenBoundary";
-import ScreenLoader, { type ScreenModule } from "./ScreenLoader";
+import ScreenLoader, { preloadScreen, type ScreenModule } from "./ScreenLoader";
 
 export interface ScreenProps {
   /** The `{id}` of a detail path. */
@@ -49,8 +50,19 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   settings: () => import("../settings/SettingsScreen"),
 };
 
+// The first screen's chunk starts loading with the portal's own script rather than after its first
+// render (docs/decisions/0152-admin-first-rows-in-the-document.md); ScreenLoader then shows it at once.
+if (typeof window !== "undefined") {
+  const first = matchAdminRoute(window.location.pathname);
+  if (first) preloadScreen(SCREENS[first.screen]);
+}
+
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
   useEffect(startAdminRouter, []);
+  // The page's admin gate (AuthGate.astro) is checked as soon as the portal is here, not after the
+  // shell's scripts that start after the first frame: the same check of the cookies, earlier, so
+  // the rows are not held hidden behind "Checking authentication..." (decision 0152).
+  useLayoutEffect(() => runAuthGates(), []);
   const path = useStore($adminPath);
   const match = matchAdminRoute(path);
   const Screen = match ? SCREENS[match.screen] : null;

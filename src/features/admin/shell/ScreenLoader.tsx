@@ -12,6 +12,20 @@ export type ScreenModule<P> = () => Promise<{ default: ComponentType<P> }>;
 /** Screens already fetched, by their loader: shown at once the next time. */
 const fetched = new Map<ScreenModule<never>, ComponentType<never>>();
 
+/**
+ * Starts fetching a screen's chunk before React renders (AdminApp, for the screen at the address):
+ * once here, the screen shows in ScreenLoader's first render, with no spinner in between
+ * (docs/decisions/0152-admin-first-rows-in-the-document.md).
+ */
+export function preloadScreen<P>(load: ScreenModule<P>): void {
+  if (fetched.has(load as ScreenModule<never>)) return;
+  load().then(
+    (module) => fetched.set(load as ScreenModule<never>, module.default as ComponentType<never>),
+    // A chunk that cannot be fetched is ScreenLoader's to report, when it asks again.
+    () => undefined,
+  );
+}
+
 export default function ScreenLoader<P extends object>({
   load,
   props,

@@ -11,6 +11,7 @@
 import { ApiError, api } from "../../../lib/api-client";
 import { $token, initSession } from "../../account/session-store";
 import { freshToken, loadAuth } from "../../account/token-sync";
+import { takeFirstAnswer } from "./first-answer";
 import { tokenExpiresAt } from "./token-expiry";
 
 export const SESSION_ENDED = "Your session has ended. Please sign in again.";
@@ -45,6 +46,18 @@ function cookieToken(): string | null {
 }
 
 /**
+ * Firebase restores its sign-in for the next calls once the page is idle: loading and running its
+ * SDK while the first screen's chunk and rows are on their way only delayed them
+ * (docs/decisions/0152-admin-first-rows-in-the-document.md). A call that needs it waits for it.
+ */
+function warmSession(): void {
+  if (ready) return;
+  const start = () => void sessionReady();
+  if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 1_500 });
+  else setTimeout(start, 200);
+}
+
+/**
  * Sends a call with the cookie's token when it is usable (Firebase restores its sign-in meanwhile,
  * for the next calls), and once more with Firebase's fresh token if the server answered 401: a
  * refused token is checked before anything is done, so the second send never doubles a write.
@@ -52,8 +65,8 @@ function cookieToken(): string | null {
 async function withToken<T>(send: (token: string) => Promise<T>): Promise<T> {
   initSession();
   const quick = cookieToken();
-  void sessionReady();
   if (quick) {
+    warmSession();
     try {
       return await send(quick);
     } catch (error) {
@@ -63,10 +76,13 @@ async function withToken<T>(send: (token: string) => Promise<T>): Promise<T> {
   return send(await sessionToken());
 }
 
+/** A GET; the first screen's first one may be answered by the document itself (first-answer.ts). */
 export function adminGet<T>(
   path: string,
   options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const carried = takeFirstAnswer<T>(path);
+  if (carried !== undefined) return Promise.resolve(carried);
   return withToken((token) => api.get<T>(path, { ...options, token }));
 }
 
