@@ -1,12 +1,15 @@
 /**
- * One rush shopper's requests (bench/rush.ts): a cart add, POST /create-order and paying through
- * the local provider's page, each timed by the step's Timer. The whole journey is two adds, an
- * order and its payment, as a shopper in the order rush makes them.
+ * One rush shopper's requests (bench/rush.ts): the product's page, a cart add, POST /create-order
+ * and paying through the local provider's page, each timed by the step's Timer. The whole journey
+ * is the page, two adds, an order and its payment, as a signed-in shopper in the order rush makes
+ * them: the page comes first because a shopper adds from it, and it is where a new session's token
+ * is first checked with Firebase (a lookup, then remembered: src/server/auth/firebase-admin.server.ts).
  */
 import type { Shopper } from "./rush-shoppers";
 import type { Timer } from "./rush-tools";
 
 export interface JourneyTimers {
+  page: Timer;
   cart: Timer;
   create: Timer;
   pay: Timer;
@@ -25,6 +28,15 @@ export function rushRequests(base: string, engine: string) {
     });
     const text = await r.text();
     return { ok: r.ok, why: `${r.status} ${text.slice(0, 200)}` };
+  };
+  /** The product's page with the session cookies a signed-in browser sends. */
+  const openPage = (s: Shopper, productId: string) => async () => {
+    const user = encodeURIComponent(JSON.stringify({ uid: s.uid, firstName: "Asha" }));
+    const r = await fetch(`${base}/products/product/${encodeURIComponent(productId)}`, {
+      headers: { cookie: `token=${s.token}; user=${user}`, "accept-encoding": "br, gzip" },
+    });
+    const text = await r.text();
+    return { ok: r.ok && text.includes("Asha"), why: `${r.status} ${text.slice(0, 200)}` };
   };
   let keys = 0;
   const createOrder = (s: Shopper) => async () => {
@@ -56,7 +68,10 @@ export function rushRequests(base: string, engine: string) {
     await r.arrayBuffer();
     return { ok: r.status === 303, value: true, why: String(r.status) };
   };
-  /** Two lines, an order, its payment; the order's id lands in `answered`, and in `paid` once paid. */
+  /**
+   * The first product's page, two lines, an order, its payment; the order's id lands in `answered`,
+   * and in `paid` once paid.
+   */
   const journey = async (
     s: Shopper,
     [first, second]: string[],
@@ -64,6 +79,7 @@ export function rushRequests(base: string, engine: string) {
     answered: string[],
     paid: string[],
   ) => {
+    await timers.page.run(openPage(s, first!));
     await timers.cart.run(addLine(s, first!));
     await timers.cart.run(addLine(s, second!));
     const order = await timers.create.run(createOrder(s));

@@ -85,7 +85,7 @@ export async function benchRush(
     const later = shoppers.slice(options.shoppers);
 
     // 1. The order rush, as fast as the shop takes it: `connections` shoppers at a time.
-    const rush = { cart: new Timer(), create: new Timer(), pay: new Timer() };
+    const rush = { page: new Timer(), cart: new Timer(), create: new Timer(), pay: new Timer() };
     const answered: string[] = [];
     const paid: string[] = [];
     let i = 0;
@@ -104,7 +104,7 @@ export async function benchRush(
     console.log(`  rush: ${answered.length} orders in ${rushSeconds.toFixed(1)} s`);
 
     // 2. The order rush at its own pace: other shoppers arriving over `paceSeconds`.
-    const paced = { cart: new Timer(), create: new Timer(), pay: new Timer() };
+    const paced = { page: new Timer(), cart: new Timer(), create: new Timer(), pay: new Timer() };
     const pacedCpu0 = shop.cpuSeconds();
     const pace = await pacedRush(later, { seconds: options.paceSeconds, connections }, (s) =>
       journey(s, goods, paced, answered, paid),
@@ -184,9 +184,11 @@ export async function benchRush(
           cpuUsPerShopper: Math.round((pacedCpu * 1e6) / Math.max(1, later.length)),
         },
         steps: [
+          rush.page.step("rush: the product's page", null),
           rush.cart.step("rush: cart add", null),
           rush.create.step("rush: POST /create-order", null),
           rush.pay.step("rush: pay (local page, webhook)", null),
+          paced.page.step("rush at its pace: the product's page", null),
           paced.cart.step("rush at its pace: cart add", null, 50),
           paced.create.step("rush at its pace: POST /create-order", null, 150),
           paced.pay.step("rush at its pace: pay (local page, webhook)", null),
