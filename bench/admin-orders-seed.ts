@@ -2,6 +2,7 @@
  * The data of bench/admin-orders.ts: an owner, one shopper and ORDER_COUNT orders of theirs (1 to 3
  * lines each, every status, deterministic), written into a scratch database.
  */
+import { seededRandom } from "./random";
 export const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 100_000);
 export const BENCH_OWNER = { email: "bench-owner@example.com", password: "bench-owner-2024" };
 const FIRST = [
@@ -59,18 +60,6 @@ const PRODUCTS = [
   "Floral Photo Frame",
 ];
 
-/** A small deterministic random source, so every run seeds the same orders. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The owner, one shopper and ORDER_COUNT orders of theirs (deterministic). */
 export async function seedBenchOrders(
   db: import("../src/server/db/client").Db,
@@ -85,7 +74,7 @@ export async function seedBenchOrders(
         { id: "bench-shopper", email: "bench-shopper@example.com", firstName: "Asha" },
       ])
       .onConflictDoNothing();
-    const random = rng(10);
+    const random = seededRandom(10);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const now = Date.now();
     const BATCH = 500;

@@ -4,6 +4,7 @@
  * their payment and a tax invoice of 1 to 3 goods lines and a shipping line, every 20th refunded
  * with a credit note; deterministic. Written straight into the tables in batches of 1,000.
  */
+import { seededRandom } from "./random";
 import { schema, type Db } from "../src/server/db/client";
 
 export const REPORT_ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -19,22 +20,11 @@ const STATES = [
 ] as const;
 const PRODUCTS = ["Varmala Frame", "Luggage Tag", "Ocean Wall Art", "Nameplate", "Coaster Set"];
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 
 export async function seedReportOrders(db: Db): Promise<void> {
   await db.insert(schema.users).values({ id: "bench-shopper", email: "bench@example.com" });
-  const random = rng(21);
+  const random = seededRandom(21);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
   const BATCH = 1000;
   let invoiceNo = 0;

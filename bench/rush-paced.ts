@@ -6,6 +6,7 @@
  * wait is counted. This is the latency a shopper sees during the sale, where the runs at 50 busy
  * connections measure how much one server takes.
  */
+import { seededRandom } from "./random";
 export interface PacedFigures {
   arrivals: number;
   seconds: number;
@@ -14,21 +15,9 @@ export interface PacedFigures {
   longestWaitMs: number;
 }
 
-/** A small seeded generator (mulberry32): the same arrivals on every run and engine. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Arrival moments (ms from the start) of `count` shoppers spread over `seconds`, in order. */
 export function arrivals(count: number, seconds: number, seed = 20261127): number[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const gaps = Array.from({ length: count + 1 }, () => -Math.log(1 - random()));
   const total = gaps.reduce((sum, g) => sum + g, 0);
   const times: number[] = [];
