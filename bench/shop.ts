@@ -100,7 +100,11 @@ export async function startShop(
     ASTRO_NODE_LOGGING: "disabled",
     ...env,
   };
-  const child: ChildProcess = spawn(process.execPath, serverArgs(childEnv.DATABASE_URL), {
+  // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const args = serverArgs(childEnv.DATABASE_URL);
+  if (profile) args.unshift("--cpu-prof", `--cpu-prof-dir=${profile}`);
+  const child: ChildProcess = spawn(process.execPath, args, {
     stdio: ["ignore", "ignore", "inherit"],
     env: childEnv,
   });

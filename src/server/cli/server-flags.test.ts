@@ -1,6 +1,6 @@
 /** The server's V8 flags per database (docs/decisions/0048-server-memory.md, 0150). */
 import { describe, expect, it } from "vitest";
-import { serverFlags } from "./server-flags";
+import { SERVER_ENV, serverFlags } from "./server-flags";
 
 describe("serverFlags", () => {
   it("keeps V8's memory-saving mode for PGlite (no DATABASE_URL), whose engine is in the process", () => {
@@ -17,5 +17,9 @@ describe("serverFlags", () => {
       "--max-semi-space-size=16",
       "--liftoff-only",
     ]);
+  });
+
+  it("starts the server with the production builds of React and the other packages", () => {
+    expect(SERVER_ENV.NODE_ENV).toBe("production");
   });
 });

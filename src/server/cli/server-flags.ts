@@ -10,7 +10,11 @@ export function serverFlags(databaseUrl: string | undefined): string[] {
   const forSize = databaseUrl ? [] : ["--optimize-for-size"];
   return [...forSize, "--max-semi-space-size=16", "--liftoff-only"];
 }
-/** glibc gives each thread that allocates its own arena (zlib runs on libuv's pool): two are plenty. */
-export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
+/**
+ * glibc gives each thread that allocates its own arena (zlib runs on libuv's pool): two are plenty.
+ * React and the other packages the server loads from node_modules pick their production build by
+ * NODE_ENV; without it the server rendered every page with React's development build (decision 0161).
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: "2", NODE_ENV: "production" };
 /** What `npm run serve` runs (bundled by bundle-serve.ts); its absence makes the build stale. */
 export const SERVE_BUNDLE = "dist/serve/serve-built.mjs";

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "../env";
 import * as schema from "./schema";
 import { onStop } from "../serve/stop-hooks";
+import { pgliteForDrizzle } from "./pglite-client";
 import { log } from "../log/logger";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -80,8 +81,9 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
     release = lockDataFolder(path.resolve(dataDir, "pglite.lock"));
     client = new PGlite(dir, { startParams });
   }
-  const db = drizzle(client, { schema });
+  let db: ReturnType<typeof drizzle>;
   try {
+    db = drizzle(await pgliteForDrizzle(client), { schema });
     await migrate(db, { migrationsFolder });
   } catch (error) {
     await client.close().catch(() => {});
