@@ -100,12 +100,12 @@ export async function startShop(
     ASTRO_NODE_LOGGING: "disabled",
     ...env,
   };
-  // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
-  const profile = process.env.BENCH_CPU_PROFILE;
-  const args = serverArgs(childEnv.DATABASE_URL);
-  if (profile) args.unshift("--cpu-prof", `--cpu-prof-dir=${profile}`);
+  // BENCH_NODE_FLAGS: more flags for the server's node (after its own, so they win), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // (a V8 CPU profile written when it stops) or "--trace-gc" (printed with the bench's output).
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const args = serverArgs(childEnv.DATABASE_URL, flags);
   const child: ChildProcess = spawn(process.execPath, args, {
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", flags.length > 0 ? "inherit" : "ignore", "inherit"],
     env: childEnv,
   });
   const base = `http://127.0.0.1:${port}`;

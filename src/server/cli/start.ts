@@ -27,18 +27,19 @@ const ENTRY = path.resolve("dist/server/entry.mjs");
 const SERVE = path.resolve("src/server/serve/serve.ts");
 /**
  * How the shop's server process is started on a database (`DATABASE_URL`, or PGlite when empty),
- * here and by the benchmark, with V8 settings that keep it small (docs/decisions/0048-server-memory.md):
- *  - with PGlite only, V8's memory-saving mode: a heap grown for a burst (a whole-catalogue read)
- *    is given back once the burst is over, instead of being kept until the next busy moment. It
- *    costs about a quarter more CPU per write, and PostgreSQL stays under 300 MB without it (0150);
- *  - a young generation of at most 16 MB per semi-space (under load V8 grows it to 3 x 32 MB and
- *    keeps it; the cap costs no measurable throughput);
+ * here and by the benchmark (BENCH_NODE_FLAGS adds more, `moreFlags`), with V8 settings that keep it
+ * small (docs/decisions/0048-server-memory.md):
+ *  - with PGlite only, a heap that grows by 10 % at a time and a young generation of 4 MB per
+ *    semi-space, so a burst (a whole-catalogue read) stays under 300 MB (0161; V8's memory-saving
+ *    mode did the same at a seventh more CPU and a collection every 20 ms under a rush);
+ *  - on PostgreSQL, a young generation of at most 16 MB per semi-space (under load V8 grows it to
+ *    3 x 32 MB and keeps it; the cap costs no measurable throughput);
  *  - WebAssembly (the embedded PGlite engine) compiled once by the baseline compiler, never again
  *    by the optimising one: its second copy of the hot code and its compile memory stay out.
  *    Small queries are as fast; a 500-row scan takes ~30 % longer (the storefront reads from memory).
  */
-export function serverArgs(databaseUrl: string | undefined): string[] {
-  return [...serverFlags(databaseUrl), SERVE, ENTRY];
+export function serverArgs(databaseUrl: string | undefined, moreFlags: string[] = []): string[] {
+  return [...serverFlags(databaseUrl), ...moreFlags, SERVE, ENTRY];
 }
 export { SERVER_ENV };
 const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];

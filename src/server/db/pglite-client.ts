@@ -6,8 +6,8 @@
  * table (318 entries) for every statement: about 0.2 ms of CPU and a large object of garbage per
  * query, more than a small query costs in the engine itself. Here the same parsers are set once on
  * the instance, after it has built its array parsers, and the client handed to Drizzle drops the
- * per-query copy (docs/decisions/0161-pglite-parsers-set-once.md). The result of every query is
- * the same; tests/pglite-client.test.ts holds the two lists together.
+ * per-query copy (docs/decisions/0161-pglite-cpu-per-query-and-its-heap.md). The result of every query is
+ * the same; pglite-client.test.ts holds the two lists together.
  */
 import { types, type PGlite, type Transaction } from "@electric-sql/pglite";
 
