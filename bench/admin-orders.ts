@@ -4,7 +4,8 @@
  *  - seeds BENCH_ORDERS (default 100,000) orders of 1 to 3 lines into a scratch database: PGlite in
  *    a temporary folder, and PostgreSQL too when BENCH_DATABASE_URL is set (a new database, dropped
  *    afterwards; never ./data), with an owner account in a private Auth Emulator;
- *  - starts the built shop (dist/, built first when stale) on a spare port against it;
+ *  - starts the built shop (dist/, built first when stale) on a spare port against it, as
+ *    production runs it (bench/shop.ts startShop);
  *  - the server: p50/p99 of a filtered page (status and min amount, limit 50) and of its counts;
  *  - the browser (admin-orders-browser.ts): first rows painted, a status card or page change ->
  *    the new rows shown, the tab's JavaScript heap.
@@ -14,12 +15,10 @@
  */
 import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
-import path from "node:path";
-import type { ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { browserFigures } from "./admin-orders-browser";
 import { BENCH_OWNER as OWNER, ORDER_COUNT, seedBenchOrders } from "./admin-orders-seed";
-import { ensureBuild, scratchDb, type Engine } from "./shop";
+import { ensureBuild, scratchDb, startShop, type Engine, type RunningShop } from "./shop";
 
 /** A free TCP port on 127.0.0.1 (the system picks it). */
 function freePort(): Promise<number> {
@@ -80,11 +79,10 @@ async function benchEngine(
   emulator: { host: string },
   account: { localId: string; idToken: string },
 ): Promise<void> {
-  const { startChild, stopChild, waitForHttp } = await import("../src/server/cli/processes");
   const scratch = await scratchDb(engine);
-  let server: ChildProcess | undefined;
+  let shop: RunningShop | undefined;
   try {
-    let t0 = performance.now();
+    const t0 = performance.now();
     const handle = await scratch.open();
     try {
       await seedBenchOrders(handle.db, account.localId);
@@ -96,27 +94,15 @@ async function benchEngine(
     console.log(
       `\nAdmin orders on ${label}: ${ORDER_COUNT.toLocaleString("en-IN")} orders, seeded in ${seconds} s`,
     );
+    // The server as production runs it (its flags, compression, static files from memory), with
+    // the browser on localhost, the address the shop names itself by.
     const port = await freePort();
     const base = `http://localhost:${port}`;
-    server = startChild(process.execPath, [path.resolve("dist/server/entry.mjs")], {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        ...scratch.env,
-        ...(engine === "pglite" ? { DATABASE_URL: "" } : {}),
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DEMO_MODE: "true",
-        PUBLIC_SITE_URL: base,
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        FIREBASE_PROJECT_ID: "demo-resin",
-        BACKGROUND_JOBS: "false",
-        SEED_DEMO: "false",
-        SHOP_SERVER_PROCESS: "1",
-      },
+    shop = await startShop(scratch, port, {
+      PUBLIC_SITE_URL: base,
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      SEED_DEMO: "false",
     });
-    t0 = performance.now();
-    await waitForHttp(`${base}/healthz`, 120_000, server);
 
     const token = account.idToken;
     const page = "/v2/admin/allorders?status=processing&min=1000&limit=50&offset=0";
@@ -138,7 +124,7 @@ async function benchEngine(
     summarise("browser: status card or page -> new rows", browser.changes);
     console.log(`  browser: JavaScript heap of the tab          ${browser.heapMiB.toFixed(1)} MiB`);
   } finally {
-    if (server) await stopChild(server, "SIGINT");
+    await shop?.stop();
     await scratch.drop();
   }
 }
