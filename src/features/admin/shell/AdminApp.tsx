@@ -12,7 +12,7 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { runAuthGates } from "../../account/auth-gate";
 import { SCREEN_TITLES, matchAdminRoute, type AdminScreen } from "./admin-routes";
 import { $adminPath, startAdminRouter } from "./admin-router";
-import AdminNav from "./AdminNav";
+import AdminFrame from "./AdminFrame";
 import ScreenBoundary from "./ScreenBoundary";
 import ScreenLoader, { preloadScreen, type ScreenModule } from "./ScreenLoader";
 
@@ -81,25 +81,18 @@ export default function AdminApp({ shopName = "", shortName = "" }: Props) {
   }, [path, match?.screen, shopName]);
 
   return (
-    <div
-      className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:flex-row lg:px-8"
-      data-admin-app
-    >
-      <AdminNav current={path} />
-      {/* The layout already has the page's <main>; this is the screen's region, focused after a move. */}
-      <div ref={main} tabIndex={-1} className="min-w-0 flex-1 outline-none" data-admin-screen>
-        {Screen ? (
-          <ScreenBoundary key={path}>
-            <ScreenLoader
-              key={path}
-              load={Screen}
-              props={{ id: match?.id, shortName } satisfies ScreenProps}
-            />
-          </ScreenBoundary>
-        ) : (
-          <p className="text-ink-700">Page not found</p>
-        )}
-      </div>
-    </div>
+    <AdminFrame current={path} screenRef={main}>
+      {Screen ? (
+        <ScreenBoundary key={path}>
+          <ScreenLoader
+            key={path}
+            load={Screen}
+            props={{ id: match?.id, shortName } satisfies ScreenProps}
+          />
+        </ScreenBoundary>
+      ) : (
+        <p className="text-ink-700">Page not found</p>
+      )}
+    </AdminFrame>
   );
 }
