@@ -51,10 +51,12 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
 };
 
 // The first screen's chunk starts loading with the portal's own script rather than after its first
-// render (docs/decisions/0152-admin-first-rows-in-the-document.md); ScreenLoader then shows it at once.
+// render (docs/decisions/0152-admin-first-rows-in-the-document.md), and the portal mounts once it is
+// here (or failed): React's first commit then replaces the page's painted rows with the screen
+// itself, never with a spinner (docs/decisions/0153-admin-first-rows-as-html.md).
 if (typeof window !== "undefined") {
   const first = matchAdminRoute(window.location.pathname);
-  if (first) preloadScreen(SCREENS[first.screen]);
+  if (first) await preloadScreen(SCREENS[first.screen]);
 }
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
