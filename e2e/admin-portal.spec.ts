@@ -184,17 +184,31 @@ test("the first rows show from the page's HTML with the scripts held back; the p
   const before = await rowIds();
   const total = await row.locator("[data-order-total]").textContent();
 
+  // From here on, any moment without a row (a spinner in their place) is noted.
+  await owner.evaluate(() => {
+    const flag = window as unknown as { rowsGone?: boolean };
+    flag.rowsGone = false;
+    new MutationObserver(() => {
+      if (!document.querySelector("[data-order-row]")) flag.rowsGone = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+
   release();
   await expect(painted).toHaveCount(0);
   await expect(owner.locator("[data-count=pending]")).toBeEnabled();
   expect(await rowIds()).toEqual(before);
+  expect(await owner.evaluate(() => (window as unknown as { rowsGone?: boolean }).rowsGone)).toBe(
+    false,
+  );
   await expect(row.locator("[data-order-total]")).toHaveText(total!);
   await owner.locator("[data-count=pending]").click();
   await expect(owner).toHaveURL(/\?status=pending$/);
   await expect(owner.locator("[data-order-row] [data-status]").first()).toHaveText(
     "Waiting Payments",
   );
-  await expect(owner.locator("[data-order-row] [data-status]:not([data-status=pending])")).toHaveCount(0);
+  await expect(
+    owner.locator("[data-order-row] [data-status]:not([data-status=pending])"),
+  ).toHaveCount(0);
   expect(csp).toEqual([]);
   await owner.context().close();
 });
