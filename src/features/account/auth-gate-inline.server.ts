@@ -28,4 +28,6 @@ export const ADMIN_GATE_NOW =
   `const s=g.querySelector("[data-auth-content]");if(s)s.hidden=false})()`;
 
 /** Its CSP hash, as Astro's `insertScriptHash` takes it. */
-export const ADMIN_GATE_NOW_HASH = `sha256-${createHash("sha256").update(ADMIN_GATE_NOW).digest("base64")}`;
+export const ADMIN_GATE_NOW_HASH: `sha256-${string}` = `sha256-${createHash("sha256")
+  .update(ADMIN_GATE_NOW)
+  .digest("base64")}`;

@@ -21,7 +21,9 @@ const fetched = new Map<ScreenModule<never>, ComponentType<never>>();
 export function preloadScreen<P>(load: ScreenModule<P>): Promise<void> {
   if (fetched.has(load as ScreenModule<never>)) return Promise.resolve();
   return load().then(
-    (module) => fetched.set(load as ScreenModule<never>, module.default as ComponentType<never>),
+    (module) => {
+      fetched.set(load as ScreenModule<never>, module.default as ComponentType<never>);
+    },
     // A chunk that cannot be fetched is ScreenLoader's to report, when it asks again.
     () => undefined,
   );
