@@ -1,5 +1,5 @@
 /**
- * The /admin document's fallback as src/pages/admin/[...path].astro renders it for a carried
+ * The page the /admin document paints (src/pages/admin/[...path].astro) for a carried
  * answer (docs/decisions/0153-admin-first-rows-as-html.md): the orders' first page drawn by the
  * screen's components on the server, or the plain "Loading..." without one.
  */

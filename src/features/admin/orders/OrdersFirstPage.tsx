@@ -1,12 +1,14 @@
 /**
  * The orders screen's first page as the /admin document paints it, before the portal's script has
  * run (docs/decisions/0153-admin-first-rows-as-html.md): rendered on the server by Astro with no
- * client directive, as the portal island's fallback, from the answer the document carries
- * (decision 0152). The same frame, layout and table as the live screen (AdminFrame,
- * OrdersResults, OrdersTable), so the rows' markup is the screen's and nothing moves when React
- * replaces it. Until then every control is disabled (the fieldset); the links work as links.
+ * client directive, from the answer the document carries
+ * (decision 0152), beside the portal's island (not its fallback slot, which Astro writes twice).
+ * The same frame, layout and table as the live screen (AdminFrame, OrdersResults, OrdersTable), so
+ * the rows' markup is the screen's and nothing moves when AdminApp's first render takes its place
+ * (it removes this in its first layout effect). Until then every control is disabled (the
+ * fieldset); the links work as links.
  */
-import AdminFrame from "../shell/AdminFrame";
+import AdminFrame, { FIRST_PAINT_ATTRIBUTE } from "../shell/AdminFrame";
 import { readFirstAnswer, type FirstAnswer } from "../shell/first-answer";
 import OrdersResults, { OrdersSection } from "./OrdersResults";
 import type { AdminOrderJson } from "./orders-admin";
@@ -30,7 +32,7 @@ export default function OrdersFirstPage({
   orders: readonly AdminOrderJson[];
 }) {
   return (
-    <fieldset disabled className="m-0 min-w-0 border-0 p-0" data-admin-first-paint>
+    <fieldset disabled className="m-0 min-w-0 border-0 p-0" {...{ [FIRST_PAINT_ATTRIBUTE]: "" }}>
       <AdminFrame current={path}>
         <OrdersSection state="found">
           <OrdersResults view={readOrdersView(search)} orders={orders} counts={null} />

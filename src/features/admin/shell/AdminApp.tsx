@@ -12,7 +12,7 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { runAuthGates } from "../../account/auth-gate";
 import { SCREEN_TITLES, matchAdminRoute, type AdminScreen } from "./admin-routes";
 import { $adminPath, startAdminRouter } from "./admin-router";
-import AdminFrame from "./AdminFrame";
+import AdminFrame, { FIRST_PAINT_ATTRIBUTE } from "./AdminFrame";
 import ScreenBoundary from "./ScreenBoundary";
 import ScreenLoader, { preloadScreen, type ScreenModule } from "./ScreenLoader";
 
@@ -64,7 +64,12 @@ export default function AdminApp({ shopName = "", shortName = "" }: Props) {
   // The page's admin gate (AuthGate.astro) is checked as soon as the portal is here, not after the
   // shell's scripts that start after the first frame: the same check of the cookies, earlier, so
   // the rows are not held hidden behind "Checking authentication..." (decision 0152).
-  useLayoutEffect(() => runAuthGates(), []);
+  useLayoutEffect(() => {
+    runAuthGates();
+    // The rows the document painted beside the island (OrdersFirstPage) go in the same frame as
+    // the portal's first render comes (docs/decisions/0153-admin-first-rows-as-html.md).
+    document.querySelector(`[${FIRST_PAINT_ATTRIBUTE}]`)?.remove();
+  }, []);
   const path = useStore($adminPath);
   const match = matchAdminRoute(path);
   const Screen = match ? SCREENS[match.screen] : null;

@@ -7,6 +7,9 @@
 import type { ReactNode, Ref } from "react";
 import AdminNav from "./AdminNav";
 
+/** Marks the page the document painted before the portal's script ran; AdminApp removes it. */
+export const FIRST_PAINT_ATTRIBUTE = "data-admin-first-paint";
+
 export default function AdminFrame({
   current,
   screenRef,
