@@ -54,13 +54,15 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
 // render (docs/decisions/0152-admin-first-rows-in-the-document.md), and the portal mounts once it is
 // here (or failed): React's first commit then replaces the page's painted rows with the screen
 // itself, never with a spinner (docs/decisions/0153-admin-first-rows-as-html.md).
+// The router starts here too, before the first render: the first screen then reads the address's
+// path and query at once, not the stores' defaults (it would ask for the wrong view).
 if (typeof window !== "undefined") {
+  startAdminRouter();
   const first = matchAdminRoute(window.location.pathname);
   if (first) await preloadScreen(SCREENS[first.screen]);
 }
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
-  useEffect(startAdminRouter, []);
   // The page's admin gate (AuthGate.astro) is checked as soon as the portal is here, not after the
   // shell's scripts that start after the first frame: the same check of the cookies, earlier, so
   // the rows are not held hidden behind "Checking authentication..." (decision 0152).
