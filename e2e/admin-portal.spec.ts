@@ -2,9 +2,11 @@
  * The portal as the owner meets it (docs/decisions/0052-portal-screen-contract.md, 0053, 0054):
  * the Inquiries badge on every load (its count waits for the sign-in: no 401, no console error),
  * every screen fitting a phone (390 px) and a laptop (1280 px) with the orders' View in sight, and
- * the orders' view kept in the address so a reload or a shared link shows the same page.
+ * the orders' view kept in the address so a reload or a shared link shows the same page, and the
+ * orders' first rows painted from the page's HTML before any of its scripts has run (decision 0153).
  */
-import { expect, test } from "./fixtures";
+import { readyToCheckout, saveAddress, toProvider } from "./checkout-helpers";
+import { expect, test, watchCsp } from "./fixtures";
 import { expectNoSidewaysScroll, ownerPage, VIEWPORTS } from "./portal-helpers";
 
 test("the Inquiries badge shows on every load: its count waits for the sign-in", async ({
@@ -136,6 +138,78 @@ test("the orders' view lives in the address: a reload and a shared link show the
   await expect(owner).toHaveURL(/\/admin\?min=1$/);
   await owner.goBack();
   await expect(owner.locator("[data-count=cancelled]")).toHaveAttribute("aria-pressed", "true");
+  await owner.context().close();
+});
+
+test("the first rows show from the page's HTML with the scripts held back; the portal then takes over", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // One order at least (a walked-away checkout stays pending).
+  await readyToCheckout(page, request, 1);
+  await saveAddress(page, ["Ira", "Das", "9 Park Street", "Kolkata", "West Bengal", "700016"]);
+  await page.getByLabel("UPI contact number").fill("9876543210");
+  const orderId = await toProvider(page);
+
+  const owner = await ownerPage(browser);
+  const csp = watchCsp(owner.context());
+  // Every script file of the page (the portal's island, the shell's) waits until released.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await owner.route("**/_astro/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await owner.goto("/admin", { waitUntil: "commit" });
+  const painted = owner.locator("[data-admin-first-paint]");
+  const row = owner.locator(`[data-order-row="${orderId}"]`);
+  await expect(painted.locator(`[data-order-row="${orderId}"]`)).toBeVisible();
+  // The admin gate was checked inline; the controls that need the script are disabled meanwhile.
+  await expect(owner.getByText("Checking authentication...")).toHaveCount(0);
+  await expect(row.getByLabel(`Change status of order ${orderId}`)).toBeDisabled();
+  await expect(owner.locator("[data-count=pending]")).toBeDisabled();
+  await expect(owner.getByLabel("Search by name or order id")).toBeDisabled();
+  await expect(row.getByRole("link", { name: `View order ${orderId}` })).toHaveAttribute(
+    "href",
+    `/admin/order/${orderId}`,
+  );
+  const rowIds = () =>
+    owner
+      .locator("[data-order-row]")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-order-row")));
+  const before = await rowIds();
+  const total = await row.locator("[data-order-total]").textContent();
+
+  // From here on, any moment without a row (a spinner in their place) is noted.
+  await owner.evaluate(() => {
+    const flag = window as unknown as { rowsGone?: boolean };
+    flag.rowsGone = false;
+    new MutationObserver(() => {
+      if (!document.querySelector("[data-order-row]")) flag.rowsGone = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+
+  release();
+  await expect(painted).toHaveCount(0);
+  await expect(owner.locator("[data-count=pending]")).toBeEnabled();
+  expect(await rowIds()).toEqual(before);
+  expect(await owner.evaluate(() => (window as unknown as { rowsGone?: boolean }).rowsGone)).toBe(
+    false,
+  );
+  await expect(row.locator("[data-order-total]")).toHaveText(total!);
+  await owner.locator("[data-count=pending]").click();
+  await expect(owner).toHaveURL(/\?status=pending$/);
+  await expect(owner.locator("[data-order-row] [data-status]").first()).toHaveText(
+    "Waiting Payments",
+  );
+  await expect(
+    owner.locator("[data-order-row] [data-status]:not([data-status=pending])"),
+  ).toHaveCount(0);
+  expect(csp).toEqual([]);
   await owner.context().close();
 });
 

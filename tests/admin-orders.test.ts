@@ -12,6 +12,7 @@ import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 import { adminOrder, allOrders, orderCounts, ordersKit } from "./helpers/admin-orders";
 import { answerScriptText, firstAnswer } from "../src/features/admin/shell/first-answer.server";
+import { firstRowsHtml } from "./helpers/first-rows";
 
 /** The /admin document's first answer for a visit to `address` with the session cookie `token`. */
 const documentAnswer = (address: string, token?: string) =>
@@ -141,6 +142,18 @@ describe.each(dbKinds)("the owner's orders on %s", (kind) => {
     expect(await documentAnswer("/admin", `${owner.token.slice(0, -4)}AAAA`)).toBeNull();
     expect(await documentAnswer("/admin/my-products", owner.token)).toBeNull();
     expect(await documentAnswer("/admin/order/ls-B2", owner.token)).toBeNull();
+    // The page paints the carried rows as HTML, with the live screen's table (decision 0153).
+    const html = firstRowsHtml("/admin", await documentAnswer("/admin", owner.token));
+    expect(html.match(/data-order-row="/g)).toHaveLength(5);
+    // The total as the live screen writes it (formatInr of the paise the API client reads).
+    expect(html).toMatch(
+      /data-order-row="ls-B2"[\s\S]*?data-order-total="true">₹1,499\.00<\/span>/,
+    );
+    expect(html).toContain('href="/admin/order/ls-B2"');
+    // Every control is disabled until the portal's script replaces the page.
+    expect(html).toMatch(/^<fieldset disabled=""/);
+    for (const token of [shopper.token, undefined])
+      expect(firstRowsHtml("/admin", await documentAnswer("/admin", token))).toBe("Loading...");
     // A name in the answer cannot end the document's script element.
     expect(answerScriptText('[{"name":"</script><b>"}]')).not.toContain("</");
   });

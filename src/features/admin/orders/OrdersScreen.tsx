@@ -6,25 +6,18 @@
  * until the next page is here.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ScreenProps } from "../shell/AdminApp";
 import { $adminSearch, setSearch } from "../shell/admin-router";
 import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
-import NeededByPanel from "../studio/NeededByPanel";
-import OverdueParcels from "../materials/OverdueParcels";
-import OrderCountCards from "./OrderCountCards";
-import OrderFilters from "./OrderFilters";
-import OrdersTable from "./OrdersTable";
-import Pager from "./Pager";
-import { fetchOrderCounts, fetchOrders } from "./orders-client";
+import OrdersResults, { OrdersSection } from "./OrdersResults";
+import { carriedOrders, fetchOrderCounts, fetchOrders } from "./orders-client";
 import {
   DASHBOARD_TEXTS,
   ordersRequests,
   ordersSearch,
-  pagePosition,
   readOrdersView,
-  viewTotal,
   type OrdersView,
 } from "./orders-dashboard";
 
@@ -35,8 +28,12 @@ export default function OrdersScreen(_props: ScreenProps) {
   const search = useStore($adminSearch);
   const view = readOrdersView(search);
   const key = ordersRequests(view).page;
-  // The rows show as soon as they are here; the counts (a scan of every order) follow.
-  const data = useScreenData((signal) => fetchOrders(view, signal), [key]);
+  // The rows show as soon as they are here; the counts (a scan of every order) follow. The rows the
+  // document carried (and painted) show in the first render, so nothing blinks when React takes
+  // over; the load then takes them without asking the server (docs/decisions/0153).
+  const data = useScreenData((signal) => fetchOrders(view, signal), [key], {
+    initial: carriedOrders(view),
+  });
   const countsData = useScreenData(() => fetchOrderCounts(view), [ordersRequests(view).counts]);
   const counts = countsData.state === "found" ? countsData.data : null;
   // What is typed shows at once; the address (and the request) follows after a pause. An address
@@ -65,70 +62,28 @@ export default function OrdersScreen(_props: ScreenProps) {
   };
 
   return (
-    <section className="space-y-6" aria-labelledby="orders-title" data-orders-screen={data.state}>
-      <h1 id="orders-title" className="text-3xl text-ink-900">
-        All Orders
-      </h1>
-      <NeededByPanel />
-      <OverdueParcels />
+    <OrdersSection state={data.state}>
       <ScreenState data={data} loading="Loading orders" failed={DASHBOARD_TEXTS.loadFailed}>
-        {(orders) => {
-          const total = counts ? viewTotal(view, counts) : null;
-          const all = counts ? viewTotal({ ...view, status: "all" }, counts) : null;
-          const position = pagePosition(view.page, orders.length, total);
-          return (
-            <Busy busy={data.refreshing} results={data.refreshing ? "" : String(total ?? "")}>
-              <OrderCountCards
-                counts={counts}
-                total={all}
-                selected={view.status}
-                onSelect={(status) => go({ ...view, status, page: 0 })}
-              />
-              <OrderFilters
-                filter={typed}
-                onChange={setTyped}
-                onSort={(sort) => go({ ...view, sort, page: 0 })}
-              />
-              {orders.length === 0 ? (
-                <p className="rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500">
-                  {DASHBOARD_TEXTS.noMatch}
-                </p>
-              ) : (
-                <div className="space-y-4">
-                  <OrdersTable
-                    orders={orders}
-                    onChanged={() => {
-                      data.retry();
-                      countsData.retry();
-                    }}
-                  />
-                  <Pager {...position} onPage={(page) => go({ ...view, page })} />
-                </div>
-              )}
-            </Busy>
-          );
-        }}
+        {(orders) => (
+          <OrdersResults
+            view={view}
+            typed={typed}
+            orders={orders}
+            counts={counts}
+            busy={data.refreshing}
+            actions={{
+              select: (status) => go({ ...view, status, page: 0 }),
+              type: setTyped,
+              sort: (sort) => go({ ...view, sort, page: 0 }),
+              changed: () => {
+                data.retry();
+                countsData.retry();
+              },
+              page: (page) => go({ ...view, page }),
+            }}
+          />
+        )}
       </ScreenState>
-    </section>
-  );
-}
-
-function Busy({
-  busy,
-  results,
-  children,
-}: {
-  busy: boolean;
-  results: string;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      aria-busy={busy}
-      className={`space-y-6 ${busy ? "opacity-70 transition-opacity" : ""}`}
-      data-orders-results={results}
-    >
-      {children}
-    </div>
+    </OrdersSection>
   );
 }

@@ -4,6 +4,7 @@
  * server's code returns (orders-admin.ts).
  */
 import { adminGet, adminPut } from "../shell/admin-api";
+import { peekFirstAnswer } from "../shell/first-answer";
 import type { AdminOrderJson, AdminTarget, OrderCounts } from "./orders-admin";
 import { ordersRequests, type OrdersView } from "./orders-dashboard";
 import type { StatusChangeBody } from "./order-status.schema";
@@ -36,6 +37,14 @@ export function forgetOrderCounts(): void {
 /** One page of the view (50 orders). */
 export function fetchOrders(view: OrdersView, signal?: AbortSignal): Promise<AdminOrderJson[]> {
   return adminGet<AdminOrderJson[]>(ordersRequests(view).page, { signal });
+}
+
+/**
+ * The page of the view the /admin document carried, before its load takes it (the first render
+ * shows the rows already painted: docs/decisions/0153-admin-first-rows-as-html.md); else undefined.
+ */
+export function carriedOrders(view: OrdersView): AdminOrderJson[] | undefined {
+  return peekFirstAnswer<AdminOrderJson[]>(ordersRequests(view).page);
 }
 
 /** The counts per status under the view's filter (q, min, max), reused across its pages. */

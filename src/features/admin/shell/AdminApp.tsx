@@ -12,7 +12,7 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { runAuthGates } from "../../account/auth-gate";
 import { SCREEN_TITLES, matchAdminRoute, type AdminScreen } from "./admin-routes";
 import { $adminPath, startAdminRouter } from "./admin-router";
-import AdminNav from "./AdminNav";
+import AdminFrame, { FIRST_PAINT_ATTRIBUTE } from "./AdminFrame";
 import ScreenBoundary from "./ScreenBoundary";
 import ScreenLoader, { preloadScreen, type ScreenModule } from "./ScreenLoader";
 
@@ -51,18 +51,27 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
 };
 
 // The first screen's chunk starts loading with the portal's own script rather than after its first
-// render (docs/decisions/0152-admin-first-rows-in-the-document.md); ScreenLoader then shows it at once.
+// render (docs/decisions/0152-admin-first-rows-in-the-document.md), and the portal mounts once it is
+// here (or failed): React's first commit then replaces the page's painted rows with the screen
+// itself, never with a spinner (docs/decisions/0153-admin-first-rows-as-html.md).
+// The router starts here too, before the first render: the first screen then reads the address's
+// path and query at once, not the stores' defaults (it would ask for the wrong view).
 if (typeof window !== "undefined") {
+  startAdminRouter();
   const first = matchAdminRoute(window.location.pathname);
-  if (first) preloadScreen(SCREENS[first.screen]);
+  if (first) await preloadScreen(SCREENS[first.screen]);
 }
 
 export default function AdminApp({ shopName = "", shortName = "" }: Props) {
-  useEffect(startAdminRouter, []);
   // The page's admin gate (AuthGate.astro) is checked as soon as the portal is here, not after the
   // shell's scripts that start after the first frame: the same check of the cookies, earlier, so
   // the rows are not held hidden behind "Checking authentication..." (decision 0152).
-  useLayoutEffect(() => runAuthGates(), []);
+  useLayoutEffect(() => {
+    runAuthGates();
+    // The rows the document painted beside the island (OrdersFirstPage) go in the same frame as
+    // the portal's first render comes (docs/decisions/0153-admin-first-rows-as-html.md).
+    document.querySelector(`[${FIRST_PAINT_ATTRIBUTE}]`)?.remove();
+  }, []);
   const path = useStore($adminPath);
   const match = matchAdminRoute(path);
   const Screen = match ? SCREENS[match.screen] : null;
@@ -81,25 +90,18 @@ export default function AdminApp({ shopName = "", shortName = "" }: Props) {
   }, [path, match?.screen, shopName]);
 
   return (
-    <div
-      className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:flex-row lg:px-8"
-      data-admin-app
-    >
-      <AdminNav current={path} />
-      {/* The layout already has the page's <main>; this is the screen's region, focused after a move. */}
-      <div ref={main} tabIndex={-1} className="min-w-0 flex-1 outline-none" data-admin-screen>
-        {Screen ? (
-          <ScreenBoundary key={path}>
-            <ScreenLoader
-              key={path}
-              load={Screen}
-              props={{ id: match?.id, shortName } satisfies ScreenProps}
-            />
-          </ScreenBoundary>
-        ) : (
-          <p className="text-ink-700">Page not found</p>
-        )}
-      </div>
-    </div>
+    <AdminFrame current={path} screenRef={main}>
+      {Screen ? (
+        <ScreenBoundary key={path}>
+          <ScreenLoader
+            key={path}
+            load={Screen}
+            props={{ id: match?.id, shortName } satisfies ScreenProps}
+          />
+        </ScreenBoundary>
+      ) : (
+        <p className="text-ink-700">Page not found</p>
+      )}
+    </AdminFrame>
   );
 }

@@ -15,12 +15,15 @@ const fetched = new Map<ScreenModule<never>, ComponentType<never>>();
 /**
  * Starts fetching a screen's chunk before React renders (AdminApp, for the screen at the address):
  * once here, the screen shows in ScreenLoader's first render, with no spinner in between
- * (docs/decisions/0152-admin-first-rows-in-the-document.md).
+ * (docs/decisions/0152-admin-first-rows-in-the-document.md). Settles (never rejects) once it is
+ * here or has failed.
  */
-export function preloadScreen<P>(load: ScreenModule<P>): void {
-  if (fetched.has(load as ScreenModule<never>)) return;
-  load().then(
-    (module) => fetched.set(load as ScreenModule<never>, module.default as ComponentType<never>),
+export function preloadScreen<P>(load: ScreenModule<P>): Promise<void> {
+  if (fetched.has(load as ScreenModule<never>)) return Promise.resolve();
+  return load().then(
+    (module) => {
+      fetched.set(load as ScreenModule<never>, module.default as ComponentType<never>);
+    },
     // A chunk that cannot be fetched is ScreenLoader's to report, when it asks again.
     () => undefined,
   );

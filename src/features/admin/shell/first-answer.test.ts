@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   FIRST_ANSWER_FRESH_MS,
   FIRST_ANSWER_ID,
+  peekFirstAnswer,
+  readFirstAnswer,
   resetFirstAnswer,
   takeFirstAnswer,
 } from "./first-answer";
@@ -62,6 +64,25 @@ describe("the document's first answer", () => {
     expect(takeFirstAnswer(PATH)).toBeUndefined();
     documentWith({ path: PATH, body: "[]" });
     expect(takeFirstAnswer(PATH)).toEqual([]);
+  });
+
+  it("is shown by a peek without being taken; the take then answers the same rows once", () => {
+    documentWith({ path: PATH, body: JSON.stringify([{ id: "o1", pricing: { total: 10 } }]) });
+    expect(peekFirstAnswer("/v2/admin/allorders?status=shipped&limit=50&offset=0")).toBeUndefined();
+    const peeked = peekFirstAnswer(PATH);
+    expect(peeked).toEqual([{ id: "o1", pricing: { total: 1000 } }]);
+    expect(peekFirstAnswer(PATH)).toBe(peeked);
+    expect(takeFirstAnswer(PATH)).toBe(peeked);
+    expect(peekFirstAnswer(PATH)).toBeUndefined();
+    expect(takeFirstAnswer(PATH)).toBeUndefined();
+  });
+
+  it("reads a body on the server as the API client does (rupees to paise), or nothing", () => {
+    const body = JSON.stringify([{ pricing: { total: 1499.5, subtotal: 1 }, quantity: 2 }]);
+    expect(readFirstAnswer({ path: PATH, body })).toEqual([
+      { pricing: { total: 149_950, subtotal: 100 }, quantity: 2 },
+    ]);
+    expect(readFirstAnswer({ path: PATH, body: "[{" })).toBeUndefined();
   });
 
   it("is not shown once the page has been open too long", () => {

@@ -32,27 +32,62 @@ function fromDocument(): FirstAnswer | null {
   return element && path ? { path, body: element.textContent ?? "" } : null;
 }
 
-/** The carried answer for `path` (amounts in paise, as the API client gives them), once; else undefined. */
-export function takeFirstAnswer<T>(path: string): T | undefined {
-  // Not read yet while the page is still being parsed: the block may simply not be there yet.
-  if (carried === undefined) {
-    const found = fromDocument();
-    const parsing = typeof document !== "undefined" && document.readyState === "loading";
-    if (found || !parsing) carried = found;
-    if (!found) return undefined;
-  }
-  if (!carried || carried.path !== path) return undefined;
-  const { body } = carried;
-  carried = null;
-  if (performance.now() > FIRST_ANSWER_FRESH_MS) return undefined;
+/** The answer's body as the API client gives it: parsed, amounts in paise (one conversion). */
+export function readFirstAnswer<T>(answer: FirstAnswer): T | undefined {
   try {
-    return answerToPaise<T>(JSON.parse(body));
+    return answerToPaise<T>(JSON.parse(answer.body));
   } catch {
     return undefined;
   }
 }
 
+/** The carried answer for `path`, read once from the document; null when there is none (yet). */
+function carriedFor(path: string): FirstAnswer | null {
+  // Not read yet while the page is still being parsed: the block may simply not be there yet.
+  if (carried === undefined) {
+    const found = fromDocument();
+    const parsing = typeof document !== "undefined" && document.readyState === "loading";
+    if (found || !parsing) carried = found;
+    if (!found) return null;
+  }
+  if (!carried || carried.path !== path) return null;
+  if (performance.now() > FIRST_ANSWER_FRESH_MS) return null;
+  return carried;
+}
+
+/** The value read for the carried answer (peek and take give the same object). */
+let value: { of: FirstAnswer; read: unknown } | null = null;
+
+function readCarried<T>(answer: FirstAnswer): T | undefined {
+  if (value?.of !== answer) value = { of: answer, read: readFirstAnswer<T>(answer) };
+  return value.read as T | undefined;
+}
+
+/**
+ * The carried answer for `path` without taking it: a screen's first render shows it (the rows the
+ * document already painted, decision 0153) while its load then takes it.
+ */
+export function peekFirstAnswer<T>(path: string): T | undefined {
+  const answer = carriedFor(path);
+  return answer ? readCarried<T>(answer) : undefined;
+}
+
+/** The carried answer for `path` (amounts in paise, as the API client gives them), once; else undefined. */
+export function takeFirstAnswer<T>(path: string): T | undefined {
+  const answer = carriedFor(path);
+  if (!answer) {
+    // Asked for another path, or too late: the answer is not used any more.
+    if (carried && performance.now() > FIRST_ANSWER_FRESH_MS) carried = null;
+    return undefined;
+  }
+  carried = null;
+  const read = readCarried<T>(answer);
+  value = null;
+  return read;
+}
+
 /** Tests: forget what was read, so the next call reads `document` again. */
 export function resetFirstAnswer(): void {
   carried = undefined;
+  value = null;
 }
