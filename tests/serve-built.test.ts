@@ -5,7 +5,7 @@
  * checker, Vitest, the Firebase CLI) is there to lean on. docs/decisions/0115-serve-the-build.md
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,6 +42,16 @@ describe("the build served alone with production dependencies", () => {
     expect(existsSync(path.join(folder, "node_modules", "astro"))).toBe(true);
   });
 
+  it("is built for production whatever NODE_ENV started the build (this one runs under Vitest's)", () => {
+    // React's development JSX in the server's code fails with the production React the server
+    // runs (SERVER_ENV's NODE_ENV): every page with a React part answered 500.
+    const chunks = path.join(folder, "dist", "server", "chunks");
+    const dev = readdirSync(chunks).filter((file) =>
+      readFileSync(path.join(chunks, file), "utf8").includes("jsxDEV"),
+    );
+    expect(dev).toEqual([]);
+  });
+
   it("starts with `npm run serve` and serves /readyz, a page and a stylesheet", async () => {
     port = await freePort();
     shop = await serve(folder, productionEnv(port, path.join(folder, "data")));
@@ -59,6 +69,8 @@ describe("the build served alone with production dependencies", () => {
     const css = /href="(\/_astro\/[^"]+\.css)"/.exec(html)?.[1];
     expect(css).toBeDefined();
     expect((await fetch(`http://127.0.0.1:${port}${css}`)).status).toBe(200);
+    // A page whose form the server renders with React.
+    expect((await fetch(`http://127.0.0.1:${port}/login`)).status).toBe(200);
 
     // SIGTERM stops the server and the start together, cleanly.
     expect(await shop.stop()).toBe(0);
