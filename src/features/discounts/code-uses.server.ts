@@ -40,15 +40,22 @@ export interface CodeUses {
   holds: ShopperHolds | null;
 }
 
-/** The code's uses as `shopper` sees them at `now`, leaving out `exceptOrderId`'s own row. */
+/**
+ * The code's uses as `shopper` sees them at `now`, leaving out `except.orderId`'s own row, and the
+ * holds of other orders of `except.quoteId` (a quote is paid once: its older attempt and this one
+ * can never both be paid).
+ */
 export async function usesOf(
   tx: DbOrTx,
   codeId: string,
   shopper: string,
   now: Date,
-  exceptOrderId?: string,
+  except?: { orderId: string; quoteId?: string | null },
 ): Promise<CodeUses> {
-  const mineHeld = sql`${discountUses.userId} = ${shopper} and ${liveHold(now)}`;
+  const sameQuote = except?.quoteId
+    ? sql` and not exists (select 1 from ${orders} where ${orders.id} = ${discountUses.orderId} and ${orders.quoteId} = ${except.quoteId})`
+    : sql``;
+  const mineHeld = sql`${discountUses.userId} = ${shopper} and ${liveHold(now)}${sameQuote}`;
   const [row] = await tx
     .select({
       paid: sql<number>`count(*) filter (where ${discountUses.usedAt} is not null)::int`,
@@ -65,7 +72,7 @@ export async function usesOf(
     .where(
       and(
         eq(discountUses.codeId, codeId),
-        exceptOrderId ? ne(discountUses.orderId, exceptOrderId) : undefined,
+        except ? ne(discountUses.orderId, except.orderId) : undefined,
       ),
     );
   const held = row?.held ?? 0;

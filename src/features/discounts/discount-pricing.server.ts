@@ -86,8 +86,9 @@ export async function priceCode(
     usesSoFar: uses.paid,
     shopperUses: uses.shopperPaid,
     // create-order (`lock`) checks the shopper's holds in holdCodeUse, once it knows whether this
-    // attempt found its own earlier order (whose hold must not refuse it).
-    shopperHolds: input.lock ? null : uses.holds,
+    // attempt found its own earlier order (whose hold must not refuse it); so does a quote, whose
+    // own earlier attempts never count (it is paid once).
+    shopperHolds: input.lock || input.paying === "quote" ? null : uses.holds,
     paying: input.paying,
   });
   if (!result.ok) throw new HttpError(400, result.reason);
@@ -101,6 +102,8 @@ export async function priceCode(
 /** The stored order's fields a use needs. */
 export interface OrderForUse {
   id: string;
+  /** A quote's order: its other attempts' holds never refuse it (the quote is paid once). */
+  quoteId?: string | null;
   userId: string;
   /** A quote paid without an account: the payer's email (their uses are counted by it). */
   claimEmail: string;
@@ -135,7 +138,10 @@ export async function holdCodeUse(tx: Tx, order: OrderForUse, now: Date): Promis
     .from(discountUses)
     .where(eq(discountUses.orderId, order.id));
   if (!own) {
-    const uses = await usesOf(tx, code.id, shopper, now, order.id);
+    const uses = await usesOf(tx, code.id, shopper, now, {
+      orderId: order.id,
+      quoteId: order.quoteId,
+    });
     const refusal = limitRefusal(code, {
       paid: uses.paid,
       shopperPaid: uses.shopperPaid,
@@ -171,7 +177,7 @@ export async function countCodeUse(tx: Tx, order: OrderForUse, now: Date): Promi
     .from(discountUses)
     .where(eq(discountUses.orderId, order.id));
   if (own?.usedAt) return;
-  const passed = limitsPassed(code, await usesOf(tx, code.id, shopper, now, order.id));
+  const passed = limitsPassed(code, await usesOf(tx, code.id, shopper, now, { orderId: order.id }));
   await tx
     .insert(discountUses)
     .values({
