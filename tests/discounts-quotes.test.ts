@@ -92,6 +92,26 @@ describe.each(dbKinds)("discount codes on quotes on %s", (kind) => {
     ).toHaveLength(0);
   });
 
+  it("one payer paying three quotes at once with a one-use code: exactly one gets it", async () => {
+    const code = await makeCode({ forQuotes: true, totalUses: 1, usesPerShopper: 1 });
+    const quotes = await Promise.all([sentQuote(), sentQuote(), sentQuote()]);
+    const answers = await Promise.all(
+      quotes.map((q) => pay(q.token, payBody({ coupon_code: code }))),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+    const winner = answers.find((a) => a.status === 200)!;
+    for (const refused of answers.filter((a) => a.status === 400))
+      expect(refused.json.error).toContain(
+        `Your unpaid order ${winner.json.order_id} holds this code`,
+      );
+    const held = await k.t.db
+      .select()
+      .from(schema.discountUses)
+      .innerJoin(schema.discountCodes, eq(schema.discountCodes.id, schema.discountUses.codeId))
+      .where(eq(schema.discountCodes.code, code));
+    expect(held.map((h) => h.discount_uses.orderId)).toEqual([winner.json.order_id]);
+  });
+
   it("an unknown link is a 404", async () => {
     const code = await makeCode({ forQuotes: true });
     expect((await check("x".repeat(43), code)).status).toBe(404);
