@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   DISCOUNT_REFUSALS,
   discountOn,
+  limitRefusal,
+  MIN_PAYABLE_PAISE,
   normaliseCode,
   priceDiscount,
   spreadDiscount,
@@ -149,5 +151,42 @@ describe("every limit refuses in one sentence", () => {
     expect(refusal(priceDiscount(rule({ percentBasisPoints: 1 }), ctx({ lines })))).toBe(
       DISCOUNT_REFUSALS.nothingOff,
     );
+  });
+  it("a shopper's own holds count against that shopper only, paid limits first (decision 0174)", () => {
+    const until = new Date("2026-11-25T07:00:00Z");
+    const holds = { count: 1, orderId: "ord_1", until };
+    const held = DISCOUNT_REFUSALS.heldByYou("ord_1", until);
+    expect(held).toBe(
+      "Your unpaid order ord_1 holds this code until 25 Nov 2026, 12:30; pay that order, or cancel its payment, to use the code here.",
+    );
+    expect(refusal(priceDiscount(rule({ totalUses: 1 }), ctx({ shopperHolds: holds })))).toBe(held);
+    expect(
+      refusal(
+        priceDiscount(rule({ usesPerShopper: 2 }), ctx({ shopperUses: 1, shopperHolds: holds })),
+      ),
+    ).toBe(held);
+    expect(priceDiscount(rule({ usesPerShopper: 2 }), ctx({ shopperHolds: holds })).ok).toBe(true);
+    expect(
+      priceDiscount(rule({ totalUses: 3 }), ctx({ usesSoFar: 1, shopperHolds: holds })).ok,
+    ).toBe(true);
+    expect(
+      refusal(priceDiscount(rule({ totalUses: 1 }), ctx({ usesSoFar: 1, shopperHolds: holds }))),
+    ).toBe(DISCOUNT_REFUSALS.usedUp);
+    expect(
+      limitRefusal(rule({ totalUses: 1 }), { paid: 0, shopperPaid: 0, holds: null }),
+    ).toBeNull();
+  });
+  it("never leaves less than ₹1.00 to pay: 100 %, a fixed amount above the subtotal (decision 0175)", () => {
+    const below = DISCOUNT_REFUSALS.belowPayable;
+    expect(refusal(priceDiscount(rule({ percentBasisPoints: 10_000 }), ctx()))).toBe(below);
+    const fixed = (amountPaise: number) =>
+      rule({ kind: "fixed", percentBasisPoints: 0, amountPaise });
+    expect(refusal(priceDiscount(fixed(900_000), ctx()))).toBe(below);
+    expect(refusal(priceDiscount(fixed(349_700 - MIN_PAYABLE_PAISE + 1), ctx()))).toBe(below);
+    expect(priceDiscount(fixed(349_700 - MIN_PAYABLE_PAISE), ctx())).toMatchObject({ ok: true });
+    // A 100 % code on some of the items leaves the rest to pay.
+    expect(
+      priceDiscount(rule({ percentBasisPoints: 10_000, productIds: ["tag"] }), ctx()),
+    ).toMatchObject({ ok: true, discountPaise: 49_900 });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Discount code arithmetic and its refusals, without I/O (docs/decisions/0095-discount-codes.md).
  * Browser-safe: the portal's form preview and the server's pricing share it; only the server's
- * answer is ever stored. Amounts are integer paise.
+ * answer is ever stored. Amounts are integer paise. Uses and holds: decision 0174; the smallest
+ * total a code may leave: decision 0175.
  */
 import { indiaDateTime } from "../../lib/dates";
 import { formatInr } from "../../lib/money";
@@ -35,13 +36,25 @@ export interface DiscountLine {
 export interface DiscountContext {
   lines: readonly DiscountLine[];
   now: Date;
-  /** Uses held or paid by anyone (the code's row locked by the caller). */
+  /** Paid uses by anyone (the code's row locked by the caller). */
   usesSoFar: number;
-  /** Uses held or paid by this shopper. */
+  /** Paid uses by this shopper. */
   shopperUses: number;
+  /** This shopper's own unpaid orders still holding the code (another shopper's never count). */
+  shopperHolds?: ShopperHolds | null;
   /** What is being paid: a cart, or a quote (which takes only codes allowed on quotes). */
   paying: "cart" | "quote";
 }
+
+/** A shopper's live holds of one code: how many, and the one that lasts longest. */
+export interface ShopperHolds {
+  count: number;
+  orderId: string;
+  until: Date;
+}
+
+/** The smallest total a code may leave: Cashfree's smallest `order_amount` is ₹1 (decision 0175). */
+export const MIN_PAYABLE_PAISE = 100;
 
 export type DiscountResult =
   | {
@@ -63,6 +76,10 @@ export const DISCOUNT_REFUSALS = {
     `This code needs an order of at least ${formatInr(min)}; add more to your cart.`,
   usedUp: "This code has been used up.",
   shopperUsedUp: "You have already used this code as often as it allows.",
+  heldByYou: (orderId: string, until: Date) =>
+    `Your unpaid order ${orderId} holds this code until ${indiaDateTime(until)}; pay that order, or cancel its payment, to use the code here.`,
+  belowPayable:
+    "This code would leave less than ₹1.00 to pay, too small a payment to take; add to your order or use another code.",
   notForItems: "This code is not for the items in your order.",
   notForQuotes: "This code cannot be used on a quote.",
   nothingOff: "This code takes nothing off this order.",
@@ -114,6 +131,28 @@ export function discountOn(rule: DiscountCodeRule, eligiblePaise: number): numbe
   return Math.max(0, Math.min(capped, eligiblePaise));
 }
 
+/**
+ * Whether one more use would pass the code's limits (decision 0174): paid uses count for everyone;
+ * this shopper's own live holds count too, but only against this shopper (a hold is refused when
+ * it alone would pass a limit, with the order that holds it named).
+ */
+export function limitRefusal(
+  rule: Pick<DiscountCodeRule, "totalUses" | "usesPerShopper">,
+  uses: { paid: number; shopperPaid: number; holds: ShopperHolds | null },
+): string | null {
+  const passes = (limit: number | null, count: number) => limit !== null && count >= limit;
+  if (passes(rule.totalUses, uses.paid)) return DISCOUNT_REFUSALS.usedUp;
+  if (passes(rule.usesPerShopper, uses.shopperPaid)) return DISCOUNT_REFUSALS.shopperUsedUp;
+  const held = uses.holds;
+  if (!held || held.count === 0) return null;
+  if (
+    passes(rule.totalUses, uses.paid + held.count) ||
+    passes(rule.usesPerShopper, uses.shopperPaid + held.count)
+  )
+    return DISCOUNT_REFUSALS.heldByYou(held.orderId, held.until);
+  return null;
+}
+
 /** Whether the code applies, and what it takes off each line. Refusals in the order a shopper can act on them. */
 export function priceDiscount(rule: DiscountCodeRule, ctx: DiscountContext): DiscountResult {
   const refuse = (reason: string): DiscountResult => ({ ok: false, reason });
@@ -122,10 +161,12 @@ export function priceDiscount(rule: DiscountCodeRule, ctx: DiscountContext): Dis
   if (rule.startsAt && ctx.now < rule.startsAt)
     return refuse(DISCOUNT_REFUSALS.notStarted(rule.startsAt));
   if (rule.endsAt && ctx.now >= rule.endsAt) return refuse(DISCOUNT_REFUSALS.expired(rule.endsAt));
-  if (rule.totalUses !== null && ctx.usesSoFar >= rule.totalUses)
-    return refuse(DISCOUNT_REFUSALS.usedUp);
-  if (rule.usesPerShopper !== null && ctx.shopperUses >= rule.usesPerShopper)
-    return refuse(DISCOUNT_REFUSALS.shopperUsedUp);
+  const limit = limitRefusal(rule, {
+    paid: ctx.usesSoFar,
+    shopperPaid: ctx.shopperUses,
+    holds: ctx.shopperHolds ?? null,
+  });
+  if (limit) return refuse(limit);
   const values = ctx.lines.map((line) => line.quantity * line.pricePaise);
   const subtotal = values.reduce((sum, v) => sum + v, 0);
   const eligibleValues = ctx.lines.map((line, i) => (eligible(rule, line) ? values[i]! : 0));
@@ -134,6 +175,7 @@ export function priceDiscount(rule: DiscountCodeRule, ctx: DiscountContext): Dis
   if (subtotal < rule.minOrderPaise) return refuse(DISCOUNT_REFUSALS.minimum(rule.minOrderPaise));
   const discount = discountOn(rule, eligibleTotal);
   if (discount <= 0) return refuse(DISCOUNT_REFUSALS.nothingOff);
+  if (subtotal - discount < MIN_PAYABLE_PAISE) return refuse(DISCOUNT_REFUSALS.belowPayable);
   return {
     ok: true,
     code: rule.code,

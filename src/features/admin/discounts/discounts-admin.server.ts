@@ -11,6 +11,7 @@ import { HttpError } from "../../../server/http";
 import { recordAudit, type AuditActor } from "../../audit/audit.server";
 import type { DiscountCodeBody } from "./discount-form.schema";
 import type { AdminDiscountCode } from "./discounts-admin";
+import { liveHold } from "../../discounts/code-uses.server";
 
 type CodeRow = typeof discountCodes.$inferSelect;
 
@@ -61,7 +62,7 @@ export async function listCodes(db: Db, now = new Date()): Promise<AdminDiscount
     .select({
       codeId: discountUses.codeId,
       uses: sql<number>`count(*) filter (where ${discountUses.usedAt} is not null)::int`,
-      orders: sql<number>`count(*) filter (where ${discountUses.usedAt} is not null or ${discountUses.heldUntil} > ${now.toISOString()}::timestamptz)::int`,
+      orders: sql<number>`count(*) filter (where ${discountUses.usedAt} is not null or ${liveHold(now)})::int`,
       revenue: sql<number>`coalesce(sum(${discountUses.orderTotalPaise}) filter (where ${discountUses.usedAt} is not null), 0)::int`,
     })
     .from(discountUses)

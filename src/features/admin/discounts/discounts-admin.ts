@@ -10,7 +10,7 @@ export interface AdminDiscountCode extends DiscountCodeInput {
   id: string;
   /** Paid orders that used it. */
   uses: number;
-  /** Orders placed with it: paid, plus unpaid ones still holding a use. */
+  /** Orders placed with it: paid, plus unpaid ones that can still be paid (decision 0174). */
   orders: number;
   /** What the paid orders came to, after the discount (paise). */
   revenue: number;

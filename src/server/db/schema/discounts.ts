@@ -1,6 +1,6 @@
 /**
  * Discount codes and their uses, and the forgotten-cart reminder's consent and sends
- * (docs/decisions/0095-discount-codes.md, 0096-discount-uses-and-the-last-use.md,
+ * (docs/decisions/0095-discount-codes.md, 0174-code-uses-count-when-paid.md,
  * 0097-forgotten-cart-reminder.md).
  */
 import { sql } from "drizzle-orm";
@@ -63,8 +63,9 @@ export const discountCodes = pgTable(
 );
 
 /**
- * One order's use of a code: held from create-order while the order can be paid (`heldUntil`),
- * counted for good once paid (`usedAt`). No foreign key to orders (the discounts feature owns
+ * One order's use of a code: held from create-order while the order can be paid (`heldUntil`, and
+ * the order still pending with its payment Pending; the hold counts only against its own shopper),
+ * counted for good once paid (`usedAt`; decision 0174). No foreign key to orders (the discounts feature owns
  * only its own tables); the order id is the key.
  */
 export const discountUses = pgTable(
