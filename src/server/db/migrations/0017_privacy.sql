@@ -3,7 +3,9 @@ CREATE TABLE "data_breaches" (
 	"started_at" timestamp with time zone NOT NULL,
 	"ended_at" timestamp with time zone NOT NULL,
 	"description" text NOT NULL,
+	"consequences" text NOT NULL,
 	"measures" text NOT NULL,
+	"safety" text NOT NULL,
 	"recorded_by" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"notices" integer DEFAULT 0 NOT NULL

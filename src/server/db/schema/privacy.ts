@@ -64,10 +64,11 @@ export const dataBreaches = pgTable(
     id: text("id").primaryKey(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true }).notNull(),
-    /** What happened and what it touched, in the owner's words (goes into the notice). */
+    /** Rule 7(1)(a)-(d) in the owner's words, as the notices said them. */
     description: text("description").notNull(),
-    /** What the shop did about it and what people can do (goes into the notice). */
+    consequences: text("consequences").notNull(),
     measures: text("measures").notNull(),
+    safety: text("safety").notNull(),
     recordedBy: text("recorded_by").notNull(),
     recordedAt: createdAt(),
     notices: integer("notices").notNull().default(0),
