@@ -101,3 +101,36 @@ export function breachNotice(facts: NoticeFacts): { subject: string; text: strin
     ].join("\n\n"),
   };
 }
+
+/** The portal's form: the window as the browser's date-time fields give it (local time, no zone). */
+const localInstant = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .check(
+      z.refine(
+        (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
+        `${field} is required`,
+      ),
+    );
+
+export const breachFormSchema = z
+  .object({
+    from: localInstant("The start"),
+    to: localInstant("The end"),
+    description: requiredText("What happened", 2000),
+    consequences: requiredText("What it may mean for them", 2000),
+    measures: requiredText("What the shop has done", 2000),
+    safety: requiredText("What they can do", 2000),
+  })
+  .check(
+    z.refine((w) => Date.parse(w.from) < Date.parse(w.to), {
+      message: "The end must be after the start",
+      path: ["to"],
+    }),
+  );
+export type BreachForm = z.infer<typeof breachFormSchema>;
+
+/** The form's values as the API takes them (the browser's local times as instants). */
+export function breachBodyOf(form: BreachForm): BreachBody {
+  return { ...form, from: new Date(form.from).toISOString(), to: new Date(form.to).toISOString() };
+}
