@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, lte, or } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../server/db/client";
 import { customInquiries, dataBreaches, orders, users } from "../../server/db/schema";
 import { sendMail } from "../../server/mail.server";
@@ -28,7 +29,7 @@ const reachable = (email: string) =>
 
 /** Everyone with an account, order or inquiry made or changed between `from` and `to`, by email. */
 export async function affectedPeople(db: DbOrTx, from: Date, to: Date): Promise<AffectedPerson[]> {
-  const within = <C extends typeof users.createdAt>(a: C, b: C) =>
+  const within = (a: AnyPgColumn, b: AnyPgColumn) =>
     or(and(gte(a, from), lte(a, to)), and(gte(b, from), lte(b, to)));
   const accounts = await db
     .select({ email: users.email, firstName: users.firstName })
