@@ -229,7 +229,14 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
   it("removes the reviews when the person chooses so, and the product's figures follow", async () => {
     // Made after the first erasure was checked: the same name and address, a different account.
     const token = await makeShopperRow(t.db, keeper);
-    const order = await makeOrder(t.db, keeper, [shop.tagId]);
+    // Delivered past the claim window, so nothing is held back (decision 0170).
+    const order = await makeOrder(
+      t.db,
+      keeper,
+      [shop.tagId],
+      "delivered",
+      new Date(Date.now() - 2 * 86_400_000),
+    );
     const posted = await sendReview(token, order, shop.tagId, { rating: 3 });
     await call(moderateRoute.PATCH, `/v2/admin/reviews/${posted.json.id}?action=publish`, {
       method: "PATCH",

@@ -48,6 +48,7 @@ const TABLES: Record<string, string> = {
   quote_deposits: "quotes[].deposit",
   outbox: "mails",
   data_requests: "dataRequests",
+  data_breaches: "the shop's record of breaches, which names no one (the notices are mails)",
   // Not in the download, with the reason (decision 0135):
   invoice_lines: "the lines of a document, whose PDF the download links (documents[].href)",
   invoice_pdfs: "the PDF bytes, downloaded from documents[].href",

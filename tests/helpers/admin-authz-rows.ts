@@ -57,6 +57,20 @@ export const ROWS: Row[] = [
     body: {},
   }),
   row("GET", "admin/data-requests.ts"),
+  // Breaches (decision 0172)
+  row("GET", "admin/data-breaches.ts", {
+    query: "?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z",
+  }),
+  row("POST", "admin/data-breaches.ts", {
+    body: {
+      from: "2026-01-01T00:00:00Z",
+      to: "2026-01-02T00:00:00Z",
+      description: "A test",
+      consequences: "None",
+      measures: "None",
+      safety: "None",
+    },
+  }),
   row("GET", "admin/settings/privacy.ts"),
   row("PUT", "admin/settings/privacy.ts", {
     body: {

@@ -25,6 +25,10 @@ export const EMULATOR_PORTS = {
   twoShopsA: 9705,
   twoShopsB: 9710,
   twoServersS3: 9715,
+  // the privacy lane (decisions 0170-0173): 9740-9754
+  privacyEmail: 9740,
+  privacyRelink: 9745,
+  emulatorSave: 9750,
   reports: 9550,
   ownerRecords: 9900,
   // the books' suites (decisions 0082-0086): 9500-9545

@@ -37,7 +37,14 @@ export async function seedPersonEverywhere(
 ): Promise<SeededPerson> {
   const email = `${uid}@example.com`;
   const token = await makeShopperRow(db, uid);
-  const delivered = await makeOrder(db, uid, [shop.frameId, shop.tagId]);
+  // Delivered two days ago: past the claim window, so an erasure takes it at once (decision 0170).
+  const delivered = await makeOrder(
+    db,
+    uid,
+    [shop.frameId, shop.tagId],
+    "delivered",
+    new Date(Date.now() - 2 * 86_400_000),
+  );
   const pending = await makeOrder(db, uid, [shop.tagId], "pending");
   const address = { address1: PERSON.address1, city: PERSON.city, zipCode: PERSON.zipCode };
   await db.insert(schema.payments).values({

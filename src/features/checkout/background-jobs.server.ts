@@ -16,6 +16,7 @@ import { sendDueCartReminders } from "../reminders/cart-reminders.server";
 import { dispatchHolds } from "../made-to-order/dispatch-holds.server";
 import { recheckShipmentsIfDue } from "../shipping/tracking.server";
 import { sendDueReviewRequests } from "../reviews/review-requests.server";
+import { finishHeldErasures } from "../privacy/erase-held.server";
 import { recheckDueOrders } from "./recheck.server";
 import { log } from "../../server/log/logger";
 import { onStop } from "../../server/serve/stop-hooks";
@@ -64,6 +65,9 @@ async function runJobs(): Promise<void> {
   );
   await sendDueBalanceReminders(db).catch((e: unknown) =>
     log.error("[jobs] balance reminders failed", e),
+  );
+  await finishHeldErasures(db).catch((e: unknown) =>
+    log.error("[jobs] finishing held erasures failed", e),
   );
   await deliverDueMail(db).catch((e: unknown) => log.error("[jobs] mail sender failed", e));
 }

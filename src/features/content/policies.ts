@@ -189,7 +189,7 @@ export function policyDocs(shop: PolicyShop): Record<PolicyKey, PolicyDoc> {
         {
           heading: "Who else sees it",
           bullets: [
-            "Our payment provider (to take your payment), our courier (name, phone and address, to deliver) and our email provider (to send order and inquiry emails).",
+            "Our payment provider (to take your payment), our courier (name, phone, email and address, to deliver), our email provider (to send order and inquiry emails) and, when we use one, our photo storage provider (the photos you send). The privacy notice names them.",
           ],
         },
         {

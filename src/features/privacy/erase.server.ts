@@ -7,6 +7,12 @@
  * rows lose their details (erase-records.server.ts, decision 0135). Issued invoices are the one
  * exception: kept as issued (CGST Act s.36: 72 months). Then the Firebase account is removed.
  *
+ * Two limits (docs/decisions/0170-verified-email-and-held-erasure.md): records are matched by email
+ * (orders paid without an account, inquiries, quotes, mails, a guest's code uses) only when
+ * Firebase says the caller's email is verified; and an order still being made or on its way keeps
+ * what its fulfilment needs until delivery plus the claim window (erase-orders.server.ts), the
+ * remainder being recorded on the deletion request and finished by erase-held.server.ts.
+ *
  * This is the one module that writes to other features' tables (decision 0062's exception): an
  * erasure must be whole or not at all. tests/privacy-erasure.test.ts scans every table afterwards,
  * so a table added later that keeps a person fails it until it is handled here.
@@ -19,19 +25,14 @@ import {
   customInquiries,
   dataRequests,
   discountUses,
-  localPayments,
-  orderItems,
-  orderLog,
   orders,
-  payments,
   quotes,
-  refunds,
   reminderConsents,
   reviews,
   users,
-  webhookEvents,
 } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
+import { ownedBy } from "../orders/orders.server";
 import { refreshReviewFigures } from "../reviews/review-figures.server";
 import { ANONYMOUS_AUTHOR } from "../reviews/reviews";
 import { newDataRequestId } from "./data-requests.server";
@@ -44,11 +45,9 @@ import {
   eraseParcels,
   withoutFirstName,
 } from "./erase-records.server";
+import { maskOrders, splitHeld } from "./erase-orders.server";
 
 export type ReviewChoice = "keep" | "remove";
-
-/** What an order keeps of a person: no name, phone or email. */
-const MASKED_NAME = { firstName: "Erased", lastName: "customer", phone: "", email: "" };
 
 /** The address an erased account keeps: unique, unroutable, and saying what happened. */
 export function erasedEmail(uid: string): string {
@@ -57,24 +56,37 @@ export function erasedEmail(uid: string): string {
 
 const tenDigits = (phone: string) => phone.replace(/\D/g, "").slice(-10);
 
-/** Everything that identifies the person, from the account, saved addresses and orders, before masking. */
+/**
+ * Everything that identifies the person, from the account, saved addresses and orders, before
+ * masking. Emails only with a verified address (`email` null otherwise): an email typed into an
+ * unverified account's address or order may be anyone's, and mail is matched by it.
+ */
 async function gatherPerson(
   tx: Tx,
   user: typeof users.$inferSelect,
-  email: string,
+  email: string | null,
+  orderIds: string[],
 ): Promise<ErasedPerson> {
   const saved = await tx.select().from(addresses).where(eq(addresses.userId, user.id));
-  const placed = await tx
-    .select({ name: orders.shippingName, billing: orders.billingName, to: orders.shippingAddress })
-    .from(orders)
-    .where(or(eq(orders.userId, user.id), eq(orders.claimEmail, email)));
+  const placed = orderIds.length
+    ? await tx
+        .select({
+          name: orders.shippingName,
+          billing: orders.billingName,
+          to: orders.shippingAddress,
+        })
+        .from(orders)
+        .where(inArray(orders.id, orderIds))
+    : [];
   const names = placed.flatMap((o) => [o.name, o.billing]);
   const full = (first: string, last: string) => (first && last ? [`${first} ${last}`] : []);
   const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
   return {
-    emails: unique([email, ...saved.map((a) => a.email), ...names.map((n) => n.email)]).map((e) =>
-      e.toLowerCase(),
-    ),
+    emails: email
+      ? unique([email, ...saved.map((a) => a.email), ...names.map((n) => n.email)]).map((e) =>
+          e.toLowerCase(),
+        )
+      : [],
     phones: unique([user.phone, ...saved.map((a) => a.phone), ...names.map((n) => n.phone)])
       .map(tenDigits)
       .filter((p) => p.length === 10),
@@ -92,13 +104,18 @@ async function gatherPerson(
   };
 }
 
+/**
+ * Erases the account `uid`. `verifiedEmail`: the caller's email when Firebase says it is verified,
+ * else null (nothing is then matched by email). Answers how many orders keep their details for now.
+ */
 export async function eraseAccountData(
   db: Db,
   uid: string,
   choice: ReviewChoice,
+  verifiedEmail: string | null,
   now = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<{ held: number }> {
+  return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, uid)).for("update");
     if (!user) throw new HttpError(404, "There is no account to delete.");
     if (user.role === "tm_admin")
@@ -106,21 +123,38 @@ export async function eraseAccountData(
         400,
         "An administrator's account cannot be deleted here. Revoke the role first (npm run admin:grant -- --revoke).",
       );
-    const email = user.email.toLowerCase();
-    const person = await gatherPerson(tx, user, email);
+    // The verified address must still be the account's own (a token's claim is not enough).
+    const email =
+      verifiedEmail && verifiedEmail.toLowerCase() === user.email.toLowerCase()
+        ? user.email.toLowerCase()
+        : null;
+    const mine = await tx
+      .select({
+        id: orders.id,
+        status: orders.status,
+        timeline: orders.timeline,
+        updatedAt: orders.updatedAt,
+      })
+      .from(orders)
+      .where(ownedBy(uid, email));
+    const split = splitHeld(mine, now);
+    const orderIds = split.now.map((o) => o.id);
+    const heldIds = split.held.map((o) => o.id);
+    const person = await gatherPerson(tx, user, email, [...orderIds, ...heldIds]);
 
-    const orderIds = await eraseOrders(tx, uid, email, now);
+    await maskOrders(tx, orderIds, now);
     await eraseMadeToOrder(tx, orderIds, user.firstName);
     await eraseParcels(tx, orderIds);
-    const custom = await eraseCustomWork(tx, email);
+    const custom = email ? await eraseCustomWork(tx, email) : { quote: [], inquiry: [] };
     const mails = await eraseMail(tx, person);
     const reviewIds = await eraseReviews(tx, uid, user.firstName, choice);
     await eraseAudit(tx, person, { order: orderIds, review: reviewIds, outbox: mails, ...custom });
     // A guest's code uses are keyed by their email (discounts' shopperKeyOf).
-    await tx
-      .update(discountUses)
-      .set({ userId: `guest:${erasedEmail(uid)}` })
-      .where(eq(discountUses.userId, `guest:${email}`));
+    if (email)
+      await tx
+        .update(discountUses)
+        .set({ userId: `guest:${erasedEmail(uid)}` })
+        .where(eq(discountUses.userId, `guest:${email}`));
     await tx
       .update(dataRequests)
       .set({ details: "" })
@@ -142,52 +176,17 @@ export async function eraseAccountData(
         updatedAt: now,
       })
       .where(eq(users.id, uid));
+    // With orders held, the request stays open until erase-held.server.ts finishes it.
     await tx.insert(dataRequests).values({
       id: newDataRequestId(now),
       userId: uid,
       kind: "deletion",
       createdAt: now,
-      completedAt: now,
+      completedAt: heldIds.length ? null : now,
+      heldOrderIds: heldIds,
     });
+    return { held: heldIds.length };
   });
-}
-
-async function eraseOrders(tx: Tx, uid: string, email: string, now: Date): Promise<string[]> {
-  const rows = await tx
-    .select({ id: orders.id, address: orders.shippingAddress, billing: orders.billingAddress })
-    .from(orders)
-    .where(or(eq(orders.userId, uid), eq(orders.claimEmail, email)));
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const mask = <A extends { state: string; country: string }>(a: A): A => ({
-    ...a,
-    address1: "",
-    address2: "",
-    city: "",
-    zipCode: "",
-  });
-  for (const row of rows)
-    await tx
-      .update(orders)
-      .set({
-        shippingName: MASKED_NAME,
-        billingName: MASKED_NAME,
-        shippingAddress: mask(row.address),
-        billingAddress: mask(row.billing),
-        upiId: "",
-        claimEmail: "",
-        updatedAt: now,
-      })
-      .where(eq(orders.id, row.id));
-  await tx.update(orderItems).set({ productNote: "" }).where(inArray(orderItems.orderId, ids));
-  // What the payment providers sent about the payer (customer_details, the UPI id) goes; the
-  // amounts, statuses and ids stay in their columns.
-  await tx.update(payments).set({ upiId: "", raw: {} }).where(inArray(payments.orderId, ids));
-  await tx.update(localPayments).set({ upiId: "" }).where(inArray(localPayments.orderId, ids));
-  await tx.update(webhookEvents).set({ body: {} }).where(inArray(webhookEvents.orderId, ids));
-  await tx.update(refunds).set({ raw: null }).where(inArray(refunds.orderId, ids));
-  await tx.update(orderLog).set({ data: null }).where(inArray(orderLog.orderId, ids));
-  return ids;
 }
 
 async function eraseCustomWork(

@@ -77,7 +77,8 @@ async function quotesOf(tx: Tx, email: string) {
   });
 }
 
-export async function accountSections(tx: Tx, uid: string, email: string) {
+/** `email`: the account's address only when Firebase says it is verified (else nothing by email). */
+export async function accountSections(tx: Tx, uid: string, email: string | null) {
   const [consentRow] = await tx
     .select({
       consented: reminderConsents.consented,
@@ -123,25 +124,29 @@ export async function accountSections(tx: Tx, uid: string, email: string) {
       .select({ reviewId: reviewVotes.reviewId, markedAt: reviewVotes.createdAt })
       .from(reviewVotes)
       .where(eq(reviewVotes.userId, uid)),
-    inquiries: await tx
-      .select({
-        name: customInquiries.name,
-        email: customInquiries.email,
-        productType: customInquiries.productType,
-        colors: customInquiries.colors,
-        size: customInquiries.size,
-        budget: customInquiries.budget,
-        neededBy: customInquiries.neededBy,
-        description: customInquiries.description,
-        status: customInquiries.status,
-        /** The network address the inquiry came from (kept against floods, decision 0072). */
-        sentFrom: customInquiries.clientKey,
-        createdAt: customInquiries.createdAt,
-      })
-      .from(customInquiries)
-      .where(sql`lower(${customInquiries.email}) = ${email}`),
-    quotes: await quotesOf(tx, email),
-    mails: (await mailsTo(tx, email, MAILS_LIMIT)).map((m) => ({ ...m, body: hideToken(m.body) })),
+    inquiries: !email
+      ? []
+      : await tx
+          .select({
+            name: customInquiries.name,
+            email: customInquiries.email,
+            productType: customInquiries.productType,
+            colors: customInquiries.colors,
+            size: customInquiries.size,
+            budget: customInquiries.budget,
+            neededBy: customInquiries.neededBy,
+            description: customInquiries.description,
+            status: customInquiries.status,
+            /** The network address the inquiry came from (kept against floods, decision 0072). */
+            sentFrom: customInquiries.clientKey,
+            createdAt: customInquiries.createdAt,
+          })
+          .from(customInquiries)
+          .where(sql`lower(${customInquiries.email}) = ${email}`),
+    quotes: email ? await quotesOf(tx, email) : [],
+    mails: email
+      ? (await mailsTo(tx, email, MAILS_LIMIT)).map((m) => ({ ...m, body: hideToken(m.body) }))
+      : [],
     dataRequests: await tx
       .select({
         kind: dataRequests.kind,

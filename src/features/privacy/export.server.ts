@@ -6,24 +6,44 @@
  * (cart, reminder consent and sends, reviews and helpful marks, inquiries, quotes, mails, data
  * requests). Read in one snapshot. Money is under the wire's money keys (`total`, `price`,
  * `amount`), so json() turns it into rupees.
+ *
+ * Matching by email (orders paid without an account, inquiries, quotes, mails) only with
+ * `verifiedEmail`, the caller's email when Firebase says it is verified: anyone can make a Firebase
+ * account with someone else's address (docs/decisions/0170-verified-email-and-held-erasure.md).
+ * No live secret leaves: every string goes through maskSecretsDeep (export-mask.ts).
  */
-import { desc, eq, inArray, or } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
 import { addresses, orderItems, orders, payments, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
+import { ownedBy } from "../orders/orders.server";
 import { accountSections } from "./export-account.server";
+import { maskSecretsDeep } from "./export-mask";
 import { orderSections } from "./export-orders.server";
 
-export async function exportMyData(db: Db, uid: string, now = new Date()) {
-  return db.transaction(
+/** Said in the download when the email is not verified, so the person knows why some is missing. */
+export const UNVERIFIED_NOTE =
+  "Your email address is not verified, so this file holds only what your account itself holds: orders paid, inquiries, quotes and mails under your email address without an account are included once you verify it.";
+
+export async function exportMyData(
+  db: Db,
+  uid: string,
+  verifiedEmail: string | null,
+  now = new Date(),
+) {
+  const data = await db.transaction(
     async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, uid));
       if (!user) throw new HttpError(404, "There is no account to export.");
-      const email = user.email.toLowerCase();
+      // The verified address must still be the account's: a stale token's claim is not enough.
+      const email =
+        verifiedEmail && verifiedEmail.toLowerCase() === user.email.toLowerCase()
+          ? user.email.toLowerCase()
+          : null;
       const myOrders = await tx
         .select()
         .from(orders)
-        .where(or(eq(orders.userId, uid), eq(orders.claimEmail, email)))
+        .where(ownedBy(uid, email))
         .orderBy(desc(orders.createdAt));
       const ids = myOrders.map((o) => o.id);
       const lines = ids.length
@@ -44,6 +64,7 @@ export async function exportMyData(db: Db, uid: string, now = new Date()) {
         : [];
       return {
         exportedAt: now.toISOString(),
+        ...(email ? {} : { note: UNVERIFIED_NOTE }),
         profile: {
           id: user.id,
           email: user.email,
@@ -85,4 +106,5 @@ export async function exportMyData(db: Db, uid: string, now = new Date()) {
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
+  return maskSecretsDeep(data);
 }

@@ -14,14 +14,14 @@ import { readSection } from "../settings/settings-store.server";
 import { eraseAccountData } from "./erase.server";
 import { exportMyData } from "./export.server";
 import { recordDataRequest } from "./data-requests.server";
-import { deleteAccountSchema, grievanceSchema, PRIVACY_TEXTS } from "./privacy";
+import { deleteAccountSchema, grievanceSchema, heldOrdersText, PRIVACY_TEXTS } from "./privacy";
 import { privacySection } from "./privacy-settings.server";
 
 /** GET /v2/users/my-data -> the caller's data as a JSON download. */
 export async function getMyData(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
   const db = await getDb();
-  const data = await exportMyData(db, user.uid);
+  const data = await exportMyData(db, user.uid, user.emailVerified ? user.email : null);
   await recordDataRequest(db, { userId: user.uid, kind: "export", done: true });
   return json(data, {
     headers: { "content-disposition": 'attachment; filename="my-data.json"' },
@@ -66,13 +66,20 @@ export async function postGrievance(context: APIContext): Promise<Response> {
 
 /**
  * POST /v2/users/delete-account { reviews: keep|remove, confirm: "DELETE" } -> { message }.
- * The shop's records are erased first (one transaction), then the Firebase account is removed; if
+ * The shop's records are erased first (one transaction), then the Firebase account is removed; an
+ * order still being made or on its way keeps its delivery details until delivery plus the claim
+ * window, and the answer says so (decision 0170). If
  * Firebase cannot be reached the answer says so and the call can simply be repeated.
  */
 export async function postDeleteAccount(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
   const body = await readJson(context.request, deleteAccountSchema);
-  await eraseAccountData(await getDb(), user.uid, body.reviews);
+  const { held } = await eraseAccountData(
+    await getDb(),
+    user.uid,
+    body.reviews,
+    user.emailVerified ? user.email : null,
+  );
   try {
     await deleteFirebaseAccount(user.uid);
   } catch (error) {
@@ -82,5 +89,7 @@ export async function postDeleteAccount(context: APIContext): Promise<Response> 
       "Your details were erased, but your sign-in could not be removed just now. Please try again in a few minutes.",
     );
   }
-  return json({ message: PRIVACY_TEXTS.deleted });
+  return json({
+    message: held ? `${PRIVACY_TEXTS.deleted} ${heldOrdersText(held)}` : PRIVACY_TEXTS.deleted,
+  });
 }

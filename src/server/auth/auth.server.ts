@@ -15,6 +15,7 @@ import { users } from "../db/schema";
 import { env } from "../env";
 import { HttpError } from "../http";
 import { DEMO_OWNER } from "./demo";
+import { relinkByVerifiedEmail } from "./relink.server";
 import {
   AuthUnavailableError,
   InvalidTokenError,
@@ -86,8 +87,9 @@ export function firstWord(name: string): string {
 
 /**
  * Makes sure the verified caller has a `users` row (created with what the token says) and
- * answers it. A row whose email belongs to another uid is a 409: the two must be reconciled by
- * hand (it happens only when an identity-provider account was deleted and made again).
+ * answers it. A row whose email belongs to another uid (an identity-provider account deleted or
+ * lost and made again) moves to the caller when their email is verified and the old account is
+ * gone from Firebase (relink.server.ts, decision 0171); otherwise it is a 409.
  */
 export async function ensureUserRow(
   db: DbOrTx,
@@ -126,6 +128,8 @@ export async function ensureUserRow(
   if (inserted[0]) return { row: inserted[0], created: true };
   const [again] = await db.select().from(users).where(eq(users.id, identity.uid));
   if (again) return { row: again, created: false };
+  const relinked = await relinkByVerifiedEmail(db, identity);
+  if (relinked) return { row: relinked, created: false };
   throw new HttpError(
     409,
     "This email address already belongs to another account in this shop. Please contact support.",

@@ -8,16 +8,23 @@
 import { closeFirebaseApp } from "../auth/firebase-admin.server";
 import { ensureDemoAccountsInEmulator } from "../seed/demo-accounts.server";
 import { startAuthEmulator, type EmulatorOptions, type RunningEmulator } from "./emulator";
+import type { AccountSaver } from "./emulator-save";
 import { isStopping, shutdown } from "./processes";
 
 export const MAX_RESTARTS = 3;
 export const WINDOW_MS = 5 * 60_000;
 
-export function superviseEmulator(first: RunningEmulator, options: EmulatorOptions): void {
+/** `saver`: the periodic save of the accounts (emulator-save.ts), paused while one restarts. */
+export function superviseEmulator(
+  first: RunningEmulator,
+  options: EmulatorOptions,
+  saver?: AccountSaver,
+): void {
   const deaths: number[] = [];
   const watch = (emulator: RunningEmulator) =>
     emulator.child.once("exit", (code, signal) => {
       if (isStopping()) return; // our own stop
+      saver?.pause();
       const how = signal ?? `exit code ${code}`;
       const now = Date.now();
       deaths.push(now);
@@ -36,6 +43,7 @@ export function superviseEmulator(first: RunningEmulator, options: EmulatorOptio
         .then(async (next) => {
           await ensureDemoAccountsInEmulator();
           await closeFirebaseApp();
+          saver?.resume();
           console.log(`The Auth Emulator is back on ${next.host}.`);
           watch(next);
         })

@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { startBanner } from "./banner";
 import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
+import { keepEmulatorAccounts } from "./emulator-save";
 import { superviseEmulator } from "./emulator-watch";
 import { SERVE_BUNDLE, SERVER_ENV, serverFlags } from "./server-flags";
 import {
@@ -147,7 +148,10 @@ export async function start(options: StartOptions = {}): Promise<void> {
         persistDir: path.resolve(dataDir, "auth-emulator"),
         quiet: true,
       };
-      superviseEmulator(await startAuthEmulator(emulatorOptions), emulatorOptions);
+      const running = await startAuthEmulator(emulatorOptions);
+      // Sign-ups survive a crash too, not only a clean stop (decision 0171).
+      const saver = keepEmulatorAccounts(emulatorPort, emulatorOptions.persistDir);
+      superviseEmulator(running, emulatorOptions, saver);
     }
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     process.env.FIREBASE_PROJECT_ID = DEMO_PROJECT_ID;

@@ -18,6 +18,7 @@ import {
   readDataRequestsView,
   type DataRequestKind,
 } from "./data-requests-admin";
+import BreachTool from "./BreachTool";
 import { fetchDataRequests } from "./data-requests-client";
 
 export default function DataRequestsScreen(_props: ScreenProps) {
@@ -53,6 +54,7 @@ export default function DataRequestsScreen(_props: ScreenProps) {
           </select>
         </label>
       </div>
+      <BreachTool />
       <ScreenState
         data={data}
         loading="Loading data requests"
