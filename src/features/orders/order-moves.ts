@@ -72,7 +72,7 @@ export const ORDER_MOVES = {
     to: "cancelled",
     stamps: ["cancelled"],
     unless: {
-      text: "refused (409) while any payment is not refunded: use Cancel order and refund in full",
+      text: "refused (409) while paid money is neither refunded nor being refunded: Cancel order and refund in full does both",
       refuses: (_, unrefunded) => unrefunded > 0,
     },
   },
@@ -244,8 +244,11 @@ export function movePayment(order: MovableOrder, move: OrderMove): string {
   return rule.payment;
 }
 
-/** Decision 0023's table, as docs/decisions/0023-order-transitions.md shows it. */
+/** Decision 0023's tables, as docs/decisions/0023-order-transitions.md shows them. */
 export function renderMoveTable(): string {
+  const owner = ORDER_STATUSES.map(
+    (from) => `| ${from} | ${allowedTargets(from).join(", ") || "nothing"} |`,
+  );
   const rows = Object.entries(ORDER_MOVES).map(([name, r]: [string, MoveRule]) => {
     const to = r.to === "same" ? "(same)" : r.to;
     const payment = r.payment
@@ -265,8 +268,28 @@ export function renderMoveTable(): string {
     return `| ${cells.join(" | ")} |`;
   });
   return [
+    "The owner's status control:",
+    "",
+    "| From | To |",
+    "| --- | --- |",
+    ...owner,
+    "",
+    "Every move, by whoever causes it:",
+    "",
     "| Move | Who | What | From | To | Payment | Stamps | Unless |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
   ].join("\n");
+}
+
+export const MOVE_TABLE_START =
+  "<!-- order-moves: generated from src/features/orders/order-moves.ts -->";
+export const MOVE_TABLE_END = "<!-- /order-moves -->";
+
+/** The decision's text with its generated block replaced by what the table renders now. */
+export function withMoveTable(doc: string): string {
+  const start = doc.indexOf(MOVE_TABLE_START);
+  const end = doc.indexOf(MOVE_TABLE_END);
+  if (start < 0 || end < start) throw new Error("The decision has no order-moves block.");
+  return `${doc.slice(0, start + MOVE_TABLE_START.length)}\n\n${renderMoveTable()}\n\n${doc.slice(end)}`;
 }
