@@ -206,10 +206,12 @@ export function moveRefusal(
   const to = rule.to === "same" ? from : rule.to;
   if (!(ORDER_STATUSES as readonly string[]).includes(from))
     return { status: 400, message: `An order with status ${from} cannot be changed` };
-  if (rule.by === "owner" && from === to)
-    return { status: 400, message: `The order is already ${to}` };
   if (!(rule.from as readonly string[]).includes(from))
-    return { status: 400, message: `An order cannot move from ${from} to ${to}` };
+    return {
+      status: 400,
+      message:
+        from === to ? `The order is already ${to}` : `An order cannot move from ${from} to ${to}`,
+    };
   if (rule.unless?.refuses(order, unrefundedPaise))
     return rule.by === "owner"
       ? { status: 409, message: PAID_CANCEL_REFUSED }
