@@ -4,7 +4,8 @@
  * their own) finds the order on the dashboard, meets the alert without a choice, ships it with a
  * tracking number and a shipping cost, opens it with View, reloads the detail, reads the payment
  * details and the Timeline, and delivers it; after each move the shopper sees the status in
- * /my-orders. A walked-away (pending) order cancelled by the owner shows its cancelled date.
+ * /my-orders. A walked-away (pending) order cancelled by the owner shows its cancelled date; a paid
+ * one cancelled from the status control is refunded in the same step.
  */
 import { readyToCheckout, saveAddress, toProvider } from "./checkout-helpers";
 import { expect, test, watchCsp, type Browser, type Page } from "./fixtures";
@@ -172,6 +173,45 @@ test("a pending order cancelled by the owner shows its cancelled date; the amoun
   await expect(detail.locator("[data-cancelled-at]")).toHaveText(
     /^Cancelled on \d{1,2} [A-Z][a-z]{2} \d{4},? \d{2}:\d{2}$/,
   );
+  await owner.context().close();
+});
+
+test("cancelling a paid order from the status control refunds it in the same step (decision 0190)", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await shopperAtCheckout(page, request);
+  const orderId = await toProvider(page);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+
+  const owner = await ownerPage(browser);
+  const row = await findOnDashboard(owner, orderId);
+  await row.getByLabel(`Change status of order ${orderId}`).selectOption("cancelled");
+  await expect(row.locator("[data-paid-cancel-note]")).toHaveText(
+    "This order is paid: Update cancels it and refunds everything paid.",
+  );
+  const asked: string[] = [];
+  owner.on("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void (asked.length === 1 ? dialog.dismiss() : dialog.accept());
+  });
+  await row.getByRole("button", { name: "Update" }).click(); // dismissed: nothing changes
+  await expect.poll(() => asked).toEqual(["Cancel this order and refund everything paid?"]);
+  await expect(row.locator("[data-status]")).toHaveText("Processing");
+  await row.getByRole("button", { name: "Update" }).click();
+  await expect(toast(owner, "Order cancelled, refund started")).toBeVisible();
+  await expect(row.locator("[data-status]")).toHaveText("Cancelled");
+
+  await owner.goto(`/admin/order/${encodeURIComponent(orderId)}`);
+  const panel = owner.locator(`[data-refund-panel="${orderId}"]`);
+  await expect(panel.locator("[data-refund-status]")).toHaveCount(1);
+  await expect(panel.locator("[data-refund-status]")).toContainText(
+    "Order cancelled by the studio",
+  );
+  await shopperSees(page, orderId, "Cancelled");
   await owner.context().close();
 });
 

@@ -35,7 +35,7 @@ describe.each(dbKinds)("cancelling an invoiced order on %s", (kind) => {
     };
   };
   const cancel = (orderId: string) =>
-    changeOrderStatus(t.db, OWNER, orderId, { status: "cancelled" });
+    changeOrderStatus(t.db, OWNER, orderId, { status: "cancelled", by: "refund" });
   let refunds = 0;
   const refund = async (orderId: string, amountPaise: number) => {
     const id = `rfcancel${kind}${++refunds}`;

@@ -6,9 +6,7 @@
  * of the same cart without one, answers the same order.
  */
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { getDb } from "../../server/db/client";
-import { orders } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { paymentConfig } from "../../server/payments/config.server";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
@@ -18,8 +16,9 @@ import { loadSavedAddress } from "../account/account.server";
 import { lockedCheckoutLines } from "../cart/cart-checkout.server";
 import { holdCodeUse, priceCode } from "../discounts/discount-pricing.server";
 import { neededLines, recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
+import { movePaymentOpening } from "../orders/order-moves.server";
 import { storeOrder, type OrderHead } from "../orders/store-order.server";
-import { normaliseIndianPhone, PAYMENT_STATUS, type CreateOrderBody } from "./checkout";
+import { normaliseIndianPhone, type CreateOrderBody } from "./checkout";
 import { log } from "../../server/log/logger";
 
 export type { OrderHead };
@@ -165,25 +164,20 @@ export async function openProviderOrder(
       expiresAt: order.expiresAt ?? new Date(now.getTime() + 30 * 60_000),
       idempotencyKey: createHash("sha256").update(`create:${order.id}`).digest("hex").slice(0, 32),
     });
-    await db
-      .update(orders)
-      .set({
+    await movePaymentOpening(db, order, "payment:opened", {
+      at: new Date(),
+      set: {
         providerOrderId: created.providerOrderId,
         paymentSessionId: created.paymentSessionId,
         expiresAt: created.expiresAt,
-        paymentStatus: PAYMENT_STATUS.pending,
         nextCheckAt: new Date(now.getTime() + 60_000),
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, order.id));
+      },
+    });
     return answer(created.paymentSessionId);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     log.error(`[checkout] provider order for ${order.id} failed: ${error.message}`);
-    await db
-      .update(orders)
-      .set({ paymentStatus: PAYMENT_STATUS.failed, updatedAt: new Date() })
-      .where(eq(orders.id, order.id));
+    await movePaymentOpening(db, order, "payment:unopened", { at: new Date() });
     throw new OrderCreationFailed(order.id, error.message);
   }
 }

@@ -9,7 +9,7 @@
  * Paid is decided on the ORDER's amount and currency as the provider reports them; the payment's
  * own amount (fees, offers) is stored beside them.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
 import { orders, payments } from "../../server/db/schema";
 import type { ProviderName, ProviderPayment } from "../../server/payments/provider";
@@ -18,7 +18,7 @@ import { removeOrderedLinesInTx } from "../cart/cart-checkout.server";
 import { countCodeUse } from "../discounts/discount-pricing.server";
 import { promiseAtPayment } from "../made-to-order/promise.server";
 import { logOrder } from "../orders/order-log.server";
-import { PAYMENT_STATUS } from "./checkout";
+import { moveOrder, moveOrderIfAllowed } from "../orders/order-moves.server";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
 import {
   markQuotePaid,
@@ -88,15 +88,12 @@ async function applyEffect(
   now: Date,
   refusal: string | null,
 ): Promise<void> {
-  const stamp = now.toISOString();
   if (effect === "paid" || effect === "late-paid") {
     // The payment's completion time (Cashfree's payment_completion_time), not its start.
     const paidAt = payment.paidAt ?? now;
-    await tx
-      .update(orders)
-      .set({
-        status: "processing",
-        paymentStatus: PAYMENT_STATUS.paid,
+    await moveOrder(tx, order, "payment:paid", {
+      at: now,
+      set: {
         transactionId: payment.paymentId,
         paymentAmountPaise: Number.isFinite(payment.amountPaise)
           ? payment.amountPaise
@@ -106,10 +103,8 @@ async function applyEffect(
         // The promise (decisions 0046, 0122): the later of the processing window and the studio's queue.
         promisedDispatchAt: await promiseAtPayment(tx, order, paidAt),
         nextCheckAt: null,
-        timeline: sql`${orders.timeline} || ${JSON.stringify({ processing: stamp })}::jsonb`,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id));
+      },
+    });
     if (order.kind === "catalogue") await removeOrderedLinesInTx(tx, order.userId, order.id);
     await markQuotePaid(tx, order, now);
     await countCodeUse(tx, order, now);
@@ -122,12 +117,7 @@ async function applyEffect(
       `[payments] AMOUNT MISMATCH on order ${order.id}: the provider reports the order as ${payment.orderAmountPaise ?? payment.amountPaise} paise ${payment.orderCurrency ?? payment.currency} ` +
         `(payment ${payment.paymentId} took ${payment.amountPaise}), the shop's order is ${order.totalPaise} paise INR. NOT marked paid; the owner is mailed.`,
     );
-    if (order.status === "pending") {
-      await tx
-        .update(orders)
-        .set({ paymentStatus: PAYMENT_STATUS.mismatch, updatedAt: now })
-        .where(eq(orders.id, order.id));
-    }
+    await moveOrderIfAllowed(tx, order, "payment:mismatch", { at: now });
     await mailMismatch(tx, order, payment);
     return;
   }
@@ -142,14 +132,8 @@ async function applyEffect(
     await mailLatePayment(tx, order, payment);
     return;
   }
-  if (
-    (effect === "failed" || effect === "dropped") &&
-    order.status === "pending" &&
-    order.paymentStatus !== PAYMENT_STATUS.mismatch
-  ) {
-    const paymentStatus = effect === "failed" ? PAYMENT_STATUS.failed : PAYMENT_STATUS.dropped;
-    await tx.update(orders).set({ paymentStatus, updatedAt: now }).where(eq(orders.id, order.id));
-  }
+  if (effect === "failed" || effect === "dropped")
+    await moveOrderIfAllowed(tx, order, `payment:${effect}`, { at: now });
 }
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -260,20 +244,10 @@ export async function recordPayment(
 export async function expireOrder(db: Db, orderId: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (order?.status !== "pending" || order.paidAt) return false;
-    await tx
-      .update(orders)
-      .set({
-        status: "cancelled",
-        paymentStatus:
-          order.paymentStatus === PAYMENT_STATUS.mismatch
-            ? order.paymentStatus
-            : PAYMENT_STATUS.expired,
-        nextCheckAt: nextCheckAfterExpiry(order.expiresAt ?? now, now),
-        timeline: sql`${orders.timeline} || ${JSON.stringify({ cancelled: now.toISOString() })}::jsonb`,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, orderId));
-    return true;
+    if (!order) return false;
+    return moveOrderIfAllowed(tx, order, "expiry:cancelled", {
+      at: now,
+      set: { nextCheckAt: nextCheckAfterExpiry(order.expiresAt ?? now, now) },
+    });
   });
 }

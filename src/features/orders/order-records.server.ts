@@ -6,7 +6,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { orderItems, orders } from "../../server/db/schema";
-import { PAYMENT_STATUS } from "./order-rules";
+import { lockAndMoveOrder, moveOrder } from "./order-moves.server";
 import type { StoredOrder } from "./store-order.server";
 
 /** The order's row, or null. */
@@ -49,21 +49,14 @@ export async function setShippingCost(
  */
 export async function refuseOrderPayment(
   tx: Tx,
-  order: Pick<StoredOrder, "id" | "status">,
+  order: StoredOrder,
   note: string,
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(orders)
-    .set({
-      status: order.status === "pending" ? "cancelled" : order.status,
-      paymentStatus: PAYMENT_STATUS.refused,
-      notes: note,
-      nextCheckAt: null,
-      timeline: sql`${orders.timeline} || ${JSON.stringify({ cancelled: now.toISOString() })}::jsonb`,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
+  await moveOrder(tx, order, "payment:refused", {
+    at: now,
+    set: { notes: note, nextCheckAt: null },
+  });
 }
 
 /** What the couriers charge the shop for the order's shipments (docs/shipping.md), paise. */
@@ -73,8 +66,9 @@ export async function setCourierCost(tx: Tx, orderId: string, paise: number): Pr
 
 /**
  * A shipment's news moves its order (docs/shipping.md): processing -> shipped when a parcel is
- * picked up; to delivered when every parcel is. Each move happens once (the row is locked, the
- * status checked); the answer says whether it moved, so the caller mails the shopper once.
+ * picked up; to delivered when every parcel is (decision 0023's courier moves). Each move happens
+ * once (the row is locked, the move checked); the answer says whether it moved, so the caller
+ * mails the shopper once.
  */
 export async function moveOrderForShipment(
   tx: Tx,
@@ -83,23 +77,12 @@ export async function moveOrderForShipment(
   at: Date,
   trackingNumber: string,
 ): Promise<boolean> {
-  const row = await lockOrderRow(tx, orderId);
-  if (!row) return false;
-  const from = target === "shipped" ? ["processing"] : ["processing", "shipped"];
-  if (!from.includes(row.status)) return false;
-  const stamp = at.toISOString();
-  const timeline = { ...row.timeline, [target]: stamp };
-  if (target === "delivered" && !timeline.shipped) timeline.shipped = stamp;
-  await tx
-    .update(orders)
-    .set({
-      status: target,
-      timeline,
-      updatedAt: new Date(),
-      ...(row.trackingNumber ? {} : { trackingNumber }),
-    })
-    .where(eq(orders.id, orderId));
-  return true;
+  const moved = await lockAndMoveOrder(tx, orderId, `courier:${target}`, (row) => ({
+    at,
+    now: new Date(),
+    set: row.trackingNumber ? {} : { trackingNumber },
+  }));
+  return moved !== null;
 }
 
 /** An order's lines as a parcel holds them (docs/shipping.md): name, product, units, price, grams. */

@@ -2,7 +2,8 @@
  * The inline status change (docs/product.md §2 Admin orders, §4 Order status values): a choice of processing,
  * shipped, delivered or cancelled (never pending; moves decision 0023 refuses are greyed out),
  * Update, the browser alert 'Please Choose a status of order!' without a choice and the toast
- * 'Status Changed'. Shipped also takes the tracking number and the shipping cost (rupees), each
+ * 'Status Changed'. Cancelled on a paid order says so, asks, and cancels it with its full refund
+ * (docs/decisions/0190-cancel-with-refund.md). Shipped also takes the tracking number and the shipping cost (rupees), each
  * checked under its field (react-hook-form over order-status.schema.ts, decision 0017).
  */
 import { useId } from "react";
@@ -16,7 +17,7 @@ import {
   type AdminOrderJson,
   type AdminTarget,
 } from "./orders-admin";
-import { changeAdminOrderStatus } from "./orders-client";
+import { cancelWithRefund, changeAdminOrderStatus } from "./orders-client";
 import { DASHBOARD_TEXTS } from "./orders-dashboard";
 import { statusChangeBodyOf, statusChangeForm, type StatusChangeForm } from "./order-status.schema";
 
@@ -38,19 +39,28 @@ export default function StatusChanger({ order, onChanged, compact = false }: Pro
   });
   const { errors, isSubmitting: busy } = formState;
   const choice = watch("status");
+  const paid = Boolean(order.payment.paidAt);
 
   async function onValid(values: StatusChangeForm) {
     if (!values.status) {
       window.alert(DASHBOARD_TEXTS.noStatus);
       return;
     }
+    // A paid order is cancelled with its refund (docs/decisions/0190-cancel-with-refund.md).
+    const withRefund = values.status === "cancelled" && paid;
+    if (withRefund && !window.confirm(DASHBOARD_TEXTS.paidCancelConfirm)) return;
     try {
-      const moved = await changeAdminOrderStatus(
-        order.id,
-        values.status as AdminTarget,
-        statusChangeBodyOf(values),
-      );
-      showToast({ type: "success", title: DASHBOARD_TEXTS.statusChanged });
+      const moved = withRefund
+        ? await cancelWithRefund(order.id)
+        : await changeAdminOrderStatus(
+            order.id,
+            values.status as AdminTarget,
+            statusChangeBodyOf(values),
+          );
+      showToast({
+        type: "success",
+        title: withRefund ? DASHBOARD_TEXTS.cancelledRefunded : DASHBOARD_TEXTS.statusChanged,
+      });
       reset({ status: "", trackingNumber: moved.shipping.trackingNumber, shippingCost: "" });
       onChanged?.(moved);
     } catch (failure) {
@@ -117,6 +127,11 @@ export default function StatusChanger({ order, onChanged, compact = false }: Pro
       >
         {busy ? "Updating..." : "Update"}
       </button>
+      {choice === "cancelled" && paid && (
+        <p className="w-full text-sm text-ink-700" data-paid-cancel-note>
+          {DASHBOARD_TEXTS.paidCancelNote}
+        </p>
+      )}
       {errorLine("trackingNumber")}
       {errorLine("shippingCost")}
     </form>

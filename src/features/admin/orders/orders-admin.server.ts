@@ -13,7 +13,16 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from "../../orders/orders.server";
-import { transitionError, type AdminOrderJson, type OrderCounts } from "./orders-admin";
+import type { AdminOrderJson, OrderCounts } from "./orders-admin";
+import {
+  ADMIN_TARGETS,
+  moveRefusal,
+  ownerMove,
+  type AdminTarget,
+  type OrderMove,
+} from "../../orders/order-moves";
+import { moveOrder, OrderMoveRefused } from "../../orders/order-moves.server";
+import { refundTotals } from "../../refunds/refunds.server";
 import { statusMail } from "./order-mail";
 import { refuseDispatch } from "../../made-to-order/dispatch-holds.server";
 import { shopIdentity } from "../../../server/shop-identity.server";
@@ -122,6 +131,14 @@ export interface StatusChange {
   trackingNumber?: string;
   /** Paise. */
   shippingCost?: number;
+  /** "refund": cancelled by "Cancel order and refund in full" (its refund follows); else the owner's control. */
+  by?: "owner" | "refund";
+}
+
+/** Paid and neither refunded nor being refunded, paise. */
+async function unrefunded(db: DbOrTx, id: string): Promise<number> {
+  const totals = await refundTotals(db, id);
+  return totals.paid - totals.refunded - totals.pending;
 }
 
 /**
@@ -139,25 +156,29 @@ export async function changeOrderStatus(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
     if (!row) throw new HttpError(404, "Order not found");
-    const refused = transitionError(row.status, change.status);
-    if (refused) throw new HttpError(400, refused);
+    const target = change.status as AdminTarget;
+    if (!(ADMIN_TARGETS as readonly string[]).includes(target))
+      throw new HttpError(400, "status must be processing, shipped, delivered or cancelled");
+    const move: OrderMove =
+      change.by === "refund" && target === "cancelled" ? "refund:cancelled" : ownerMove(target);
     const shipped = change.status === "shipped";
+    const refused = moveRefusal(row, move);
+    if (refused) throw new OrderMoveRefused(refused.status, refused.message, move);
     // The balance paid and the proof approved before dispatch (docs/decisions/0130-one-dispatch-rule.md).
     if (shipped) await refuseDispatch(tx, row);
-    await tx
-      .update(orders)
-      .set({
-        status: change.status,
-        timeline: { ...row.timeline, [change.status]: now.toISOString() },
-        updatedAt: now,
+    await moveOrder(tx, row, move, {
+      at: now,
+      // A paid order is cancelled only with its refund (docs/decisions/0190-cancel-with-refund.md).
+      unrefundedPaise: move === "owner:cancelled" ? await unrefunded(tx, id) : 0,
+      set: {
         ...(shipped && change.trackingNumber !== undefined
           ? { trackingNumber: change.trackingNumber }
           : {}),
         ...(shipped && change.shippingCost !== undefined
           ? { shippingCostPaise: change.shippingCost }
           : {}),
-      })
-      .where(eq(orders.id, id));
+      },
+    });
     // A cancelled supply's invoice is credited in this transaction (docs/decisions/0085).
     const creditNote =
       change.status === "cancelled" ? await creditCancelledOrder(tx, id, now) : null;

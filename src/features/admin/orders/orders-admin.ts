@@ -6,33 +6,8 @@
 import type { OrderJson } from "../../orders/orders";
 import type { OrderStatus } from "../../orders/status";
 
-export const ADMIN_TARGETS = ["processing", "shipped", "delivered", "cancelled"] as const;
-export type AdminTarget = (typeof ADMIN_TARGETS)[number];
-
-/** Where an order in `from` may go. Never back to pending; nothing out of delivered or cancelled. */
-const ALLOWED: Record<OrderStatus, readonly AdminTarget[]> = {
-  pending: ["processing", "cancelled"],
-  processing: ["shipped", "cancelled"],
-  shipped: ["delivered", "cancelled"],
-  delivered: [],
-  cancelled: [],
-};
-
-/** The statuses an order in `from` may move to (none for an unknown status). */
-export function allowedTargets(from: string): readonly AdminTarget[] {
-  return ALLOWED[from as OrderStatus] ?? [];
-}
-
-/** null when allowed, else the reason (a 400 message). */
-export function transitionError(from: string, to: string): string | null {
-  if (!(ADMIN_TARGETS as readonly string[]).includes(to))
-    return "status must be processing, shipped, delivered or cancelled";
-  const allowed = ALLOWED[from as OrderStatus];
-  if (!allowed) return `An order with status ${from} cannot be changed`;
-  if (from === to) return `The order is already ${to}`;
-  if (!allowed.includes(to as AdminTarget)) return `An order cannot move from ${from} to ${to}`;
-  return null;
-}
+/** The owner's moves come from the one table (docs/decisions/0189-one-order-state-machine.md). */
+export { ADMIN_TARGETS, allowedTargets, type AdminTarget } from "../../orders/order-moves";
 
 /** An order as the portal reads it: docs/product.md §3, plus what the provider reported about the payment. */
 export interface AdminOrderJson extends OrderJson {

@@ -6,6 +6,8 @@
 import { adminGet, adminPut } from "../shell/admin-api";
 import { peekFirstAnswer } from "../shell/first-answer";
 import type { AdminOrderJson, AdminTarget, OrderCounts } from "./orders-admin";
+import { CANCEL_REFUND_REASON } from "./orders-dashboard";
+import { postRefund } from "./refunds-client";
 import { ordersRequests, type OrdersView } from "./orders-dashboard";
 import type { StatusChangeBody } from "./order-status.schema";
 
@@ -69,4 +71,15 @@ export function changeAdminOrderStatus(
     `/v2/admin/order/${encodeURIComponent(id)}?status=${status}`,
     hasBody ? body : undefined,
   );
+}
+
+/**
+ * A paid order cancelled from the status control: cancelled and refunded in full in one step, as
+ * "Cancel order and refund in full" does (docs/decisions/0190-cancel-with-refund.md). Answers the
+ * cancelled order.
+ */
+export async function cancelWithRefund(id: string): Promise<AdminOrderJson> {
+  forgetOrderCounts();
+  await postRefund(id, { reason: CANCEL_REFUND_REASON, cancel: true });
+  return fetchAdminOrder(id);
 }

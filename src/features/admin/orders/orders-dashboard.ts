@@ -16,7 +16,14 @@ export const DASHBOARD_TEXTS = {
   loadFailed: "Failed to load orders",
   orderNotFound: "Order not found",
   orderLoadFailed: "Failed to load the order",
+  /** A paid order's cancel from the status control (docs/decisions/0190-cancel-with-refund.md). */
+  paidCancelNote: "This order is paid: Update cancels it and refunds everything paid.",
+  paidCancelConfirm: "Cancel this order and refund everything paid?",
+  cancelledRefunded: "Order cancelled, refund started",
 } as const;
+
+/** The refund's reason when the status control cancels a paid order. */
+export const CANCEL_REFUND_REASON = "Order cancelled by the studio";
 
 /** Rows per page: the browser holds one page, never the whole list. */
 export const PAGE_SIZE = 50;

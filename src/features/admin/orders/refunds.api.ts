@@ -67,7 +67,7 @@ export async function postRefund(context: APIContext): Promise<Response> {
       400,
       "amount: this order is already refunded in full (or the refunds are in progress).",
     );
-  if (body.cancel) await changeOrderStatus(db, actor, id, { status: "cancelled" });
+  if (body.cancel) await changeOrderStatus(db, actor, id, { status: "cancelled", by: "refund" });
   const refund =
     amount > 0
       ? await requestRefund(db, paymentProvider(), {
