@@ -21,7 +21,11 @@ import { PROBE_TEXTS, writeProbes } from "./readiness-probes.server";
 const started = Date.now();
 
 export function healthz(): Response {
-  return json({ status: "ok", uptimeSeconds: Math.round((Date.now() - started) / 1000) });
+  const uptimeSeconds = Math.round((Date.now() - started) / 1000);
+  // The start's random id for this process, so `npm start` knows its own server answered
+  // (src/server/cli/own-server.ts); not a secret.
+  const instance = process.env.SHOP_INSTANCE_ID;
+  return json({ status: "ok", uptimeSeconds, ...(instance ? { instance } : {}) });
 }
 
 /** How many migrations the committed journal lists. */
