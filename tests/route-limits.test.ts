@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LIMITERS, OWNER_ONLY, ROUTE_LIMITS } from "../src/server/route-limits";
+import { renderLimiters, renderRoutes } from "../src/server/route-limits-doc";
 
 const PAGES = "src/pages";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -123,5 +124,11 @@ describe("a rate limit on every route, or a reason why not", () => {
     );
     for (const [key, rule] of writesWithout)
       expect(rule.none, key).toMatch(/^(owner only|webhook|the local provider's|answers 404)/);
+  });
+
+  it("lists the same limits in docs/limits-and-readiness.md as the table", () => {
+    const doc = readFileSync("docs/limits-and-readiness.md", "utf8");
+    expect(doc).toContain(`\n${renderLimiters()}\n<!-- end limiters -->`);
+    expect(doc).toContain(`\n${renderRoutes()}\n<!-- end routes -->`);
   });
 });

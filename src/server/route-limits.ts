@@ -83,6 +83,13 @@ export const LIMITERS = {
       address: "Too many requests on quote links from your network.",
     },
   },
+  "delivery-estimate": {
+    perAddress: 300,
+    what: {
+      account: "Too many delivery estimates asked.",
+      address: "Too many delivery estimates asked from your network.",
+    },
+  },
   "payment-check": {
     perAccount: 120,
     perAddress: 600,
@@ -177,7 +184,7 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "POST /v2/reviews/photos": {
     counted: "review-photo",
     in: "src/features/reviews/reviews.api.ts",
-    variables: "none (20 an hour per shopper, in the handler)",
+    variables: "20 an hour per shopper, no variable",
   },
   "GET /v2/orders": { none: OWN_READ },
   "POST /v2/orders/[id]/materials": use("shopper-write"),
@@ -189,8 +196,8 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "GET /v2/home-products": { none: CATALOGUE_READ },
   "GET /v2/products": { none: CATALOGUE_READ },
   "GET /v2/products/[id]": { none: CATALOGUE_READ },
-  "GET /v2/delivery-estimate": { none: "arithmetic over one product row, no courier call" },
-  "GET /media/[...path]": { none: STORED_FILE },
+  "GET /v2/delivery-estimate": use("delivery-estimate"),
+  "GET /media/[...path]": { none: "a stored image file, served as it is" },
   "GET /sitemap.xml": { none: CATALOGUE_READ },
   "GET /robots.txt": { none: "a constant" },
   "GET /healthz": { none: "a constant answer for the load balancer" },
