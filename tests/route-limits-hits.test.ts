@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
+import { resetEnvForTests } from "../src/server/env";
 import { LIMITERS } from "../src/server/route-limits";
 import { call } from "./helpers/call";
 import { makeShop, makeShopper } from "./helpers/checkout";
@@ -93,6 +94,30 @@ describe.each(dbKinds)("limits of the data-rights and discount routes on %s", (k
       );
     const statuses = refusalsOf(answers, LIMITERS.consent.what.account);
     expect(statuses).toEqual([...Array(10).fill(200), ...Array(5).fill(429)]);
+  });
+
+  it("RATE_LIMIT_SCALE multiplies the limits (2: twenty consent changes)", async () => {
+    const { token } = await shopper();
+    const from = nextAddress();
+    process.env.RATE_LIMIT_SCALE = "2";
+    resetEnvForTests();
+    try {
+      const statuses = [];
+      for (let i = 0; i < 22; i++)
+        statuses.push(
+          (
+            await call(withdrawal.POST, "/v2/users/consent-withdrawal", {
+              method: "POST",
+              token,
+              clientAddress: from,
+            })
+          ).status,
+        );
+      expect(statuses).toEqual([...Array(20).fill(200), 429, 429]);
+    } finally {
+      delete process.env.RATE_LIMIT_SCALE;
+      resetEnvForTests();
+    }
   });
 
   const guess = (token: string, code: string, clientAddress: string) =>
