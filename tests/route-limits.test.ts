@@ -120,7 +120,8 @@ describe("a rate limit on every route, or a reason why not", () => {
 
   it("gives every write a limit unless it is owner only, a webhook or the demo page", () => {
     const writesWithout = Object.entries(ROUTE_LIMITS).filter(
-      ([key, rule]) => WRITES.has(key.split(" ")[0]!) && "none" in rule,
+      (entry): entry is [string, { none: string }] =>
+        WRITES.has(entry[0].split(" ")[0]!) && "none" in entry[1],
     );
     for (const [key, rule] of writesWithout)
       expect(rule.none, key).toMatch(/^(owner only|webhook|the local provider's|answers 404)/);

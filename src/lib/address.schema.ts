@@ -12,7 +12,7 @@ import { controlCharacterMessage, hasControlCharacter, trimInvisible } from "./t
 
 /** An address field is one line: no line breaks, no control characters (src/lib/text.ts). */
 const oneLine = (label: string) =>
-  z.refine((v: string) => !hasControlCharacter(v, true), controlCharacterMessage(label, true));
+  z.refine<string>((v) => !hasControlCharacter(v, true), controlCharacterMessage(label, true));
 
 /** Required text: trimmed (invisible characters too), "{label} required", at most `max`, one line. */
 const required = (label: string, max: number) =>

@@ -23,8 +23,8 @@ export interface TextMessages {
 
 /** Refuses control characters (src/lib/text.ts); a single-line field refuses line breaks too. */
 export function noControlCharacters(field: string, singleLine = false) {
-  return z.refine(
-    (v: string) => !hasControlCharacter(v, singleLine),
+  return z.refine<string>(
+    (v) => !hasControlCharacter(v, singleLine),
     controlCharacterMessage(field, singleLine),
   );
 }

@@ -39,7 +39,10 @@ export async function countHit(context: APIContext, name: LimiterName): Promise<
 }
 
 /** The handler behind limiter `name` (see the table in src/server/route-limits.ts). */
-export function limited(name: LimiterName, handler: Handler): Handler {
+export function limited(
+  name: LimiterName,
+  handler: Handler,
+): (context: APIContext) => Promise<Response> {
   return async (context) => {
     await countHit(context, name);
     return handler(context);
