@@ -15,6 +15,7 @@ import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { REVIEW_PHOTO_MAX_BYTES } from "../src/features/reviews/reviews.api";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { referencedUploads } from "../src/features/media/media-prune.server";
 import { REVIEW_TEXTS } from "../src/features/reviews/reviews";
 import { makeOrder, makeReviewShop, makeShopperRow, OWNER, sendReview } from "./helpers/reviews";
 import { photo, postFile, storedFiles } from "./helpers/uploads";
@@ -26,6 +27,8 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 const photosRoute = await import("../src/pages/v2/reviews/photos");
 const uploadRoute = await import("../src/pages/v2/upload-cloud");
 const saved = process.env.DATA_DIR;
+/** The upload's folder name in its /media URL. */
+const hashOf = (url: string) => /^\/media\/([a-f0-9]{32})\//.exec(url)![1]!;
 
 describe.each(dbKinds)("review photos on %s", (kind) => {
   let t: TestDb;
@@ -85,6 +88,7 @@ describe.each(dbKinds)("review photos on %s", (kind) => {
       return (res.json as { url: string }).url;
     };
     const theirs = await upload(mine, 321);
+    const unused = await upload(mine, 322);
     const proof = await postFile(uploadRoute.POST!, await photo(333, 200).jpeg().toBuffer(), {
       token: OWNER,
     });
@@ -108,5 +112,10 @@ describe.each(dbKinds)("review photos on %s", (kind) => {
     const again = await sendReview(mine, mineOrder, shop.tagId, { photos: [theirs] });
     expect(again.status).toBe(400);
     expect(again.json.error).toBe(REVIEW_TEXTS.notOurPhoto);
+
+    // The record of who uploaded what is not a use: an upload no review took can still be pruned.
+    const used = await referencedUploads(t.db);
+    expect(used.has(hashOf(theirs))).toBe(true);
+    expect(used.has(hashOf(unused))).toBe(false);
   });
 });
