@@ -15,6 +15,8 @@ process.env.INQUIRY_LIMIT_PER_HOUR = "1000";
 // Every test signs up and checks out from 127.0.0.1 (docs/decisions/0072-order-floods-and-rate-limits.md).
 process.env.REGISTER_LIMIT_PER_HOUR = "1000";
 process.env.ORDER_LIMIT_PER_ADDRESS = "1000";
+// The route table's limits (docs/limits-and-readiness.md), fifty times over for the same reason.
+process.env.RATE_LIMIT_SCALE = "50";
 delete process.env.DATABASE_URL;
 // Shiprocket's API is the fake that e2e/shipping-shiprocket.spec.ts starts on this port
 // (tests/helpers/fake-shiprocket.ts); the shop only calls it while Settings → Shipping says Shiprocket.

@@ -86,12 +86,13 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     expect(outbox[0]?.to).toBe("support@resintales.test");
   });
 
-  it("keeps a newline in the name out of the subject", async () => {
-    expect((await post({ ...good, name: "Eve\r\nBcc: victim@example.com" })).status).toBe(201);
-    const { outbox } = await rows();
-    expect(outbox[0]?.subject).toBe(
-      "New custom order inquiry: Varmala preservation from Eve Bcc: victim@example.com",
-    );
+  it("refuses a newline in the name (a one-line field), so none reaches a subject", async () => {
+    const res = await post({ ...good, name: "Eve\r\nBcc: victim@example.com" });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatch(/Name must be one line of ordinary text/);
+    const { inquiries, outbox } = await rows();
+    expect(inquiries).toHaveLength(0);
+    expect(outbox).toHaveLength(0);
   });
 
   it.each(["name", "email", "productType"] as const)(

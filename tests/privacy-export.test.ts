@@ -58,6 +58,7 @@ const TABLES: Record<string, string> = {
   quote_events: "the owner's record of sending and revising quotes",
   audit_log: "the owner's record of her own actions",
   rate_limits: "hourly counters, gone within the day",
+  review_photo_uploads: "which review photo is whose upload; the photos are in reviews[].photos",
   document_series: "the shop's invoice counters",
   shop_settings: "the shop's settings",
   proof_skipped_products: "the shop's product settings",

@@ -2,16 +2,22 @@
  * Review photos through the upload pipeline (docs/decisions/0100-reviews.md) on PGlite and
  * PostgreSQL: only a shopper with a delivered purchase left to review may upload; an oversize file
  * or one that is not an image is refused and nothing is stored; a good photo is stored and its URL
- * is accepted by the review.
+ * is accepted by the review. A review takes only photos its writer uploaded for it: another
+ * shopper's upload, an image the owner uploaded (a proof) and a photo already in another review are
+ * refused, and nothing is written.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { REVIEW_PHOTO_MAX_BYTES } from "../src/features/reviews/reviews.api";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { makeOrder, makeReviewShop, makeShopperRow, sendReview } from "./helpers/reviews";
+import { referencedUploads } from "../src/features/media/media-prune.server";
+import { REVIEW_TEXTS } from "../src/features/reviews/reviews";
+import { makeOrder, makeReviewShop, makeShopperRow, OWNER, sendReview } from "./helpers/reviews";
 import { photo, postFile, storedFiles } from "./helpers/uploads";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -19,7 +25,10 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 const photosRoute = await import("../src/pages/v2/reviews/photos");
+const uploadRoute = await import("../src/pages/v2/upload-cloud");
 const saved = process.env.DATA_DIR;
+/** The upload's folder name in its /media URL. */
+const hashOf = (url: string) => /^\/media\/([a-f0-9]{32})\//.exec(url)![1]!;
 
 describe.each(dbKinds)("review photos on %s", (kind) => {
   let t: TestDb;
@@ -64,5 +73,49 @@ describe.each(dbKinds)("review photos on %s", (kind) => {
     expect(url).toMatch(/^\/media\/[a-f0-9]{32}\//);
     const posted = await sendReview(token, order, shop.frameId, { photos: [url] });
     expect(posted.status).toBe(201);
+  });
+
+  it("takes only photos the writer uploaded for this review", async () => {
+    const shop = await makeReviewShop(t.db);
+    const mine = await makeShopperRow(t.db, "owner-of-photo");
+    const thief = await makeShopperRow(t.db, "photo-thief");
+    const mineOrder = await makeOrder(t.db, "owner-of-photo", [shop.frameId, shop.tagId]);
+    const thiefOrder = await makeOrder(t.db, "photo-thief", [shop.frameId]);
+    const upload = async (token: string, width: number) => {
+      const jpeg = await photo(width, 200).jpeg().toBuffer();
+      const res = await postFile(photosRoute.POST!, jpeg, { token });
+      expect(res.status).toBe(201);
+      return (res.json as { url: string }).url;
+    };
+    const theirs = await upload(mine, 321);
+    const unused = await upload(mine, 322);
+    const proof = await postFile(uploadRoute.POST!, await photo(333, 200).jpeg().toBuffer(), {
+      token: OWNER,
+    });
+    expect(proof.status).toBe(201);
+    const proofUrl = (proof.json as { secure_url: string }).secure_url;
+
+    for (const photos of [[theirs], [proofUrl]]) {
+      const stolen = await sendReview(thief, thiefOrder, shop.frameId, { photos });
+      expect(stolen.status).toBe(400);
+      expect(stolen.json.error).toBe(REVIEW_TEXTS.notOurPhoto);
+    }
+    const none = await t.db
+      .select()
+      .from(schema.reviews)
+      .where(eq(schema.reviews.userId, "photo-thief"));
+    expect(none).toEqual([]);
+
+    expect((await sendReview(mine, mineOrder, shop.frameId, { photos: [theirs] })).status).toBe(
+      201,
+    );
+    const again = await sendReview(mine, mineOrder, shop.tagId, { photos: [theirs] });
+    expect(again.status).toBe(400);
+    expect(again.json.error).toBe(REVIEW_TEXTS.notOurPhoto);
+
+    // The record of who uploaded what is not a use: an upload no review took can still be pruned.
+    const used = await referencedUploads(t.db);
+    expect(used.has(hashOf(theirs))).toBe(true);
+    expect(used.has(hashOf(unused))).toBe(false);
   });
 });

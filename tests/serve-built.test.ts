@@ -10,6 +10,7 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_SEED_SKIPPED } from "../src/server/seed/demo-seed-choice";
 import { ensureBuild, freePort, productionEnv, serve, type Served } from "./helpers/serve-built";
 
 describe("the build served alone with production dependencies", () => {
@@ -56,7 +57,8 @@ describe("the build served alone with production dependencies", () => {
     port = await freePort();
     shop = await serve(folder, productionEnv(port, path.join(folder, "data")));
     expect(shop.output()).toContain(`The shop is running at http://localhost:${port}`);
-    expect(shop.output()).toContain("Seeded the demo catalogue");
+    // Production with default settings: no demo catalogue (docs/limits-and-readiness.md).
+    expect(shop.output()).toContain(DEMO_SEED_SKIPPED.trim());
 
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);

@@ -8,9 +8,13 @@
 import { z } from "zod/mini";
 import { ADDRESS_LIMITS, DEFAULT_COUNTRY, PIN_PATTERN } from "./address";
 import { findIndianState } from "./india-states";
-import { trimInvisible } from "./text";
+import { controlCharacterMessage, hasControlCharacter, trimInvisible } from "./text";
 
-/** Required text: trimmed (invisible characters too), "{label} required", at most `max`. */
+/** An address field is one line: no line breaks, no control characters (src/lib/text.ts). */
+const oneLine = (label: string) =>
+  z.refine<string>((v) => !hasControlCharacter(v, true), controlCharacterMessage(label, true));
+
+/** Required text: trimmed (invisible characters too), "{label} required", at most `max`, one line. */
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} required` })
@@ -18,14 +22,19 @@ const required = (label: string, max: number) =>
       z.overwrite(trimInvisible),
       z.minLength(1, `${label} required`),
       z.maxLength(max, `${label}: at most ${max} characters`),
+      oneLine(label),
     );
 
-/** Optional text: trimmed, "" when absent. */
+/** Optional text: trimmed, "" when absent, one line. */
 const optional = (label: string, max: number) =>
   z._default(
     z
       .string()
-      .check(z.overwrite(trimInvisible), z.maxLength(max, `${label}: at most ${max} characters`)),
+      .check(
+        z.overwrite(trimInvisible),
+        z.maxLength(max, `${label}: at most ${max} characters`),
+        oneLine(label),
+      ),
     "",
   );
 

@@ -10,19 +10,30 @@ import { z } from "zod/mini";
 import { rupeesToPaise } from "./money";
 import { normaliseIndianPhone } from "./phone";
 import { MAX_WIRE_RUPEES } from "./wire-money";
-import { trimInvisible } from "./text";
+import { controlCharacterMessage, hasControlCharacter, trimInvisible } from "./text";
 
 export interface TextMessages {
   /** When the field is absent, not text, or blank once whitespace and invisible characters go. */
   required?: string;
   /** When it is longer than `max`. */
   tooLong?: string;
+  /** A one-line field (a name, a phone, an address line): line breaks and tabs are refused too. */
+  singleLine?: boolean;
+}
+
+/** Refuses control characters (src/lib/text.ts); a single-line field refuses line breaks too. */
+export function noControlCharacters(field: string, singleLine = false) {
+  return z.refine<string>(
+    (v) => !hasControlCharacter(v, singleLine),
+    controlCharacterMessage(field, singleLine),
+  );
 }
 
 /**
  * Required text: whitespace and invisible characters (zero-width space and joiners, word joiner,
  * byte-order mark, soft hyphen) are trimmed from both ends, so text made only of them is blank
- * and refused; then 1..max characters.
+ * and refused; then 1..max characters, without control characters (BEL, BS, ESC...; line breaks
+ * too when `singleLine`).
  */
 export function requiredText(field: string, max: number, messages: TextMessages = {}) {
   const required = messages.required ?? `${field} is required`;
@@ -32,16 +43,18 @@ export function requiredText(field: string, max: number, messages: TextMessages 
       z.overwrite(trimInvisible),
       z.minLength(1, required),
       z.maxLength(max, messages.tooLong ?? `${field} must be at most ${max} characters`),
+      noControlCharacters(field, messages.singleLine),
     );
 }
 
-/** Optional text, trimmed the same way; may be empty. Wrap in z.optional / z._default as needed. */
-export function optionalText(field: string, max: number, tooLong?: string) {
+/** Optional text, trimmed and checked the same way; may be empty. Wrap in z.optional / z._default. */
+export function optionalText(field: string, max: number, tooLong?: string, singleLine = false) {
   return z
     .string({ error: `${field} must be text` })
     .check(
       z.overwrite(trimInvisible),
       z.maxLength(max, tooLong ?? `${field} must be at most ${max} characters`),
+      noControlCharacters(field, singleLine),
     );
 }
 
@@ -63,9 +76,9 @@ export function emailField(messages: { required?: string; invalid?: string; max?
   );
 }
 
-/** A person's name (first, last or whole): required text of at most 100 characters. */
+/** A person's name (first, last or whole): one line of required text, at most 100 characters. */
 export function personName(field: string, messages: TextMessages = {}, max = 100) {
-  return requiredText(field, max, messages);
+  return requiredText(field, max, { ...messages, singleLine: true });
 }
 
 /**
@@ -77,7 +90,7 @@ export const MOBILE_ERROR = "Enter a 10-digit Indian mobile number.";
 export function indianMobile(invalid = MOBILE_ERROR, required = invalid) {
   return z.string({ error: required }).check(
     z.maxLength(40, invalid),
-    z.refine((v) => normaliseIndianPhone(v) !== null, invalid),
+    z.refine((v) => !hasControlCharacter(v, true) && normaliseIndianPhone(v) !== null, invalid),
   );
 }
 

@@ -38,6 +38,8 @@ export const envSchema = z.object({
   ORDER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  // Multiplies every limit of the route table (docs/decisions/0177-a-limit-on-every-write.md).
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** How many reverse proxies stand in front of the shop: "true" is one (docs/decisions/0071-client-address-behind-proxies.md). */
   TRUST_PROXY: z
     .string()

@@ -3,25 +3,29 @@
  * holds a secret (docs/decisions/0069-stops-and-readiness.md).
  *  - GET /healthz: the process is up and serving (no database call).
  *  - GET /readyz: what a signed-in shopper needs answers: the database (every committed migration
- *    applied), the identity service in demo mode (the local Auth Emulator), and the media store
- *    (DATA_DIR/media writable; Cloudinary or an S3 bucket, outside services, are not probed). 503 with the failing
- *    part named otherwise.
+ *    applied, and it commits a write), the identity service in demo mode (the local Auth Emulator),
+ *    and the media store (DATA_DIR/media takes a tiny file; Cloudinary or an S3 bucket, outside
+ *    services, are not probed). The write probes are cached for a few seconds
+ *    (readiness-probes.server.ts, docs/limits-and-readiness.md). 503 with the failing part named otherwise.
  */
-import { access, constants, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { getDb } from "./db/client";
 import { rawRows } from "./db/raw-rows";
 import { env } from "./env";
 import { json } from "./http";
 import { log } from "./log/logger";
+import { PROBE_TEXTS, writeProbes } from "./readiness-probes.server";
 
 const started = Date.now();
-const accessAsync = promisify(access);
 
 export function healthz(): Response {
-  return json({ status: "ok", uptimeSeconds: Math.round((Date.now() - started) / 1000) });
+  const uptimeSeconds = Math.round((Date.now() - started) / 1000);
+  // The start's random id for this process, so `npm start` knows its own server answered
+  // (src/server/cli/own-server.ts); not a secret.
+  const instance = process.env.SHOP_INSTANCE_ID;
+  return json({ status: "ok", uptimeSeconds, ...(instance ? { instance } : {}) });
 }
 
 /** How many migrations the committed journal lists. */
@@ -67,29 +71,18 @@ async function identityCheck(): Promise<Check | undefined> {
   return `The Auth Emulator at ${host} did not answer.`;
 }
 
-/** The shop's own image store can be written (its folder, or DATA_DIR before the first upload). */
-async function mediaCheck(): Promise<Check | undefined> {
-  // Cloudinary and an S3 bucket are outside services: not probed (docs/decisions/0069-stops-and-readiness.md).
-  if (env().CLOUDINARY_URL || env().S3_BUCKET) return undefined;
-  // The same folder as mediaRoot() in src/features/media/media-store.server.ts.
-  const root = path.resolve(env().DATA_DIR, "media");
-  for (const folder of [root, path.dirname(root)]) {
-    try {
-      await accessAsync(folder, constants.W_OK);
-      return "ok";
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") break;
-    }
-  }
-  return "The media folder cannot be written.";
-}
-
 export async function readyz(): Promise<Response> {
-  const [database, identity, media] = await Promise.all([
+  const [database, identity, probes] = await Promise.all([
     databaseCheck(),
     identityCheck(),
-    mediaCheck(),
+    writeProbes().catch((error: unknown) => {
+      log.error("[readyz] the write probes failed", error);
+      return { database: PROBE_TEXTS.databaseWrite, media: undefined };
+    }),
   ]);
+  // A database that answers reads but cannot commit a write (a full or read-only disk) is not ready.
+  if (database.check === "ok" && probes.database !== "ok") database.check = probes.database;
+  const media = probes.media;
   const checks: Record<string, Check> = { database: database.check };
   if (identity) checks.identity = identity;
   if (media) checks.media = media;

@@ -204,6 +204,9 @@ export function hostileFixture(kind: (typeof dbKinds)[number]) {
       "token" in c.options ? c.options.token || undefined : (target.token ?? USER_TOKEN);
     const clientAddress = target.freshClient ? `203.0.113.${++clients % 250}` : undefined;
     await target.reset?.();
+    // Each case starts with fresh hourly counters: these suites test input, not rate limits
+    // (tests/route-limits-hits.test.ts does), and every route now counts its callers.
+    await s.t.db.delete(schema.rateLimits);
     return call(target.route, c.url!, {
       method: target.method,
       ...options,

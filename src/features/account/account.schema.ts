@@ -5,7 +5,7 @@
  * How to write a form like these: docs/decisions/0017-forms.md.
  */
 import { z } from "zod/mini";
-import { emailField, requiredText } from "../../lib/fields";
+import { emailField, noControlCharacters, requiredText } from "../../lib/fields";
 import { postalAddressShape } from "../../lib/address.schema";
 import { trimInvisible } from "../../lib/text";
 import {
@@ -24,6 +24,7 @@ const required = (label: string, max: number) =>
   requiredText(label, max, {
     required: `${label} required`,
     tooLong: `${label}: at most ${max} characters`,
+    singleLine: true,
   });
 
 const dateOfBirth = z.string({ error: "Date of birth required" }).check(
@@ -124,6 +125,7 @@ export const googleRegisterSchema = z.object({
       .check(
         z.overwrite(trimInvisible),
         z.maxLength(LIMITS.name, `First name: at most ${LIMITS.name} characters`),
+        noControlCharacters("First name", true),
       ),
   ),
 });

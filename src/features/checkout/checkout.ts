@@ -4,6 +4,7 @@ import {
   emailField,
   idempotencyKey,
   indianMobile,
+  noControlCharacters,
   optionalText,
   personName,
 } from "../../lib/fields";
@@ -23,7 +24,9 @@ export const createOrderBody = z.object({
     invalid: "enter a valid email address",
     max: 320,
   }),
-  customer_phone: z.string({ error: "customer_phone is required" }).check(z.maxLength(40)),
+  customer_phone: z
+    .string({ error: "customer_phone is required" })
+    .check(z.maxLength(40), noControlCharacters("customer_phone", true)),
   /** Ignored for money: the server prices the order from the cart. */
   order_amount: z.optional(z.unknown()),
   address_id: z

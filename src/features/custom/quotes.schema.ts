@@ -11,6 +11,7 @@ import { neededByDate } from "../made-to-order/needed-by";
 import {
   emailField,
   indianMobile,
+  noControlCharacters,
   idempotencyKey,
   optionalText,
   paise,
@@ -110,7 +111,9 @@ export const payQuoteInput = z.object({
     invalid: "enter a valid email address",
     max: 320,
   }),
-  customer_phone: z.string({ error: "customer_phone is required" }).check(z.maxLength(40)),
+  customer_phone: z
+    .string({ error: "customer_phone is required" })
+    .check(z.maxLength(40), noControlCharacters("customer_phone", true)),
   /** A saved address of the signed-in caller, or a typed one. */
   address_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   /** The shop's one postal address schema (decision 0060). */

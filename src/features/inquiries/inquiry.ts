@@ -33,7 +33,7 @@ const neededBy = z.optional(
 );
 
 export const inquirySchema = z.object({
-  name: requiredText("Name", INQUIRY_LIMITS.name),
+  name: requiredText("Name", INQUIRY_LIMITS.name, { singleLine: true }),
   email: emailField({ max: INQUIRY_LIMITS.email }),
   productType: requiredText("Product type", INQUIRY_LIMITS.productType),
   colors: optional("Colors", INQUIRY_LIMITS.colors),

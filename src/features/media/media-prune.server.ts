@@ -23,9 +23,13 @@ const SCRATCH_FOLDER = /^\.incoming-/;
 
 /**
  * Tables that record history, not uses: the audit trail keeps an upload's URL for a year
- * (`upload.create`, decision 0110), and counting it would keep every upload that long.
+ * (`upload.create`, decision 0110), and counting it would keep every upload that long; the record
+ * of who uploaded which review photo is not a use either (the review's own row is).
  */
-const HISTORY_TABLES = new Set<string>([getTableName(schema.auditLog)]);
+const HISTORY_TABLES = new Set<string>([
+  getTableName(schema.auditLog),
+  getTableName(schema.reviewPhotoUploads),
+]);
 
 /**
  * Every upload (its hash) that some row of some table names: `pattern` is a PostgreSQL regular

@@ -13,6 +13,7 @@ import { idParam } from "../../lib/fields";
 import { storeImageUpload } from "../media/media.api";
 import { REVIEW_TEXTS } from "./reviews";
 import { reviewSchema } from "./reviews.schema";
+import { recordPhotoUpload } from "./review-photos.server";
 import { markHelpful, mayAddPhotos, submitReview } from "./reviews.server";
 
 /** A review photo is at most 5 MB (or the shop's upload limit, when lower). */
@@ -42,6 +43,7 @@ export async function postReviewPhoto(context: APIContext): Promise<Response> {
   );
   const max = Math.min(REVIEW_PHOTO_MAX_BYTES, env().UPLOAD_MAX_BYTES);
   const stored = await storeImageUpload(context.request, max);
+  await recordPhotoUpload(db, user.uid, stored.url);
   return json({ url: stored.url }, { status: 201 });
 }
 

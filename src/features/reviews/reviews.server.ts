@@ -19,6 +19,7 @@ import {
   type ReviewSummary,
 } from "./reviews";
 import { refreshReviewFigures } from "./review-figures.server";
+import { attachPhotos } from "./review-photos.server";
 import { publishesAtOnce } from "./review-settings.server";
 import type { ReviewInput } from "./reviews.schema";
 
@@ -64,7 +65,7 @@ export async function mayAddPhotos(db: DbOrTx, uid: string): Promise<boolean> {
  * Stores a new review: pending, or published at once when the owner chose so (the `reviews`
  * settings section, decision 0136), the product's figures and the catalogue version then moving in
  * the same transaction as a moderation's would. Refuses a purchase not delivered, a second review,
- * foreign photos.
+ * foreign photos (any the writer did not upload for it: review-photos.server.ts).
  */
 export async function submitReview(
   db: Db,
@@ -102,6 +103,7 @@ export async function submitReview(
       .onConflictDoNothing()
       .returning({ id: reviews.id });
     if (inserted.length === 0) throw new HttpError(409, REVIEW_TEXTS.already);
+    await attachPhotos(tx, uid, id, input.photos);
     if (status === "published") await refreshReviewFigures(tx, input.productId);
     return { id, status };
   });

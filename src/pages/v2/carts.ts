@@ -1,8 +1,9 @@
 import { deleteCartLine, getCart, postCart } from "../../features/cart/cart.api";
 import { methods } from "../../server/http";
+import { limited } from "../../server/limited.server";
 
 export const { GET, POST, DELETE, ALL } = methods({
   GET: getCart,
-  POST: postCart,
-  DELETE: deleteCartLine,
+  POST: limited("cart", postCart),
+  DELETE: limited("cart", deleteCartLine),
 });

@@ -1,5 +1,6 @@
 /**
- * Applies migrations and seeds an empty database (demo catalogue); in demo mode makes sure the
+ * Applies migrations and seeds an empty database with the demo catalogue when shouldSeedDemo says
+ * so (demo mode, or asked explicitly: src/server/seed/demo-seed-choice.ts); in demo mode makes sure the
  * demo accounts (owner and shopper) exist in the Auth Emulator and the database; grants the admin
  * role to ADMIN_EMAILS, only to records whose address Firebase confirms as verified (the demo owner
  * gets it from the demo seed, by uid). Returns lines for the banner.
@@ -9,13 +10,25 @@ import { closeFirebaseApp } from "../auth/firebase-admin.server";
 import { closeDb, getDb } from "../db/client";
 import { env } from "../env";
 import { ensureDemoAccounts } from "../seed/demo-accounts.server";
+import { DEMO_SEED_SKIPPED, shouldSeedDemo } from "../seed/demo-seed-choice";
 import { seedDemoCatalogue } from "../seed/seed.server";
 
-export async function prepareDatabase(): Promise<string[]> {
+export interface PrepareOptions {
+  /** `npm run seed -- --demo`: seed the demo catalogue whatever the mode. */
+  demoFlag?: boolean;
+}
+
+export async function prepareDatabase(options: PrepareOptions = {}): Promise<string[]> {
   const db = await getDb();
   const lines: string[] = [];
   try {
-    if (process.env.SEED_DEMO !== "false") {
+    const seed = shouldSeedDemo({
+      demoMode: env().DEMO_MODE,
+      seedDemo: process.env.SEED_DEMO,
+      demoFlag: options.demoFlag,
+    });
+    if (!seed && process.env.SEED_DEMO === undefined) lines.push(DEMO_SEED_SKIPPED);
+    if (seed) {
       const result = await seedDemoCatalogue(db);
       lines.push(
         result.seeded

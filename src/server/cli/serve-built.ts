@@ -22,6 +22,7 @@ import {
   waitForHttp,
 } from "./processes";
 import { SERVER_ENV, serverFlags } from "./server-flags";
+import { assertPortFree, newInstanceId, waitForOwnServer } from "./own-server";
 
 /** dist/serve, where the bundle lives; dist/server and dist/migrations are its neighbours. */
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -57,12 +58,16 @@ export async function serveBuilt(): Promise<void> {
   }
   (await import("../payments/config.server")).paymentConfig();
 
+  const host = process.env.HOST;
+  const port = Number(process.env.PORT);
+  // A port another process holds is one clear line, before anything starts (./own-server.ts).
+  await assertPortFree(host ?? "127.0.0.1", port);
+
   stopChildrenOnSignals();
   const { prepareDatabase } = await import("./prepare");
   const summary = await prepareDatabase();
 
-  const host = process.env.HOST;
-  const port = Number(process.env.PORT);
+  const instance = newInstanceId();
   const server = startChild(
     process.execPath,
     [
@@ -70,7 +75,10 @@ export async function serveBuilt(): Promise<void> {
       path.join(HERE, "server.mjs"),
       path.join(DIST, "server", "entry.mjs"),
     ],
-    { stdio: "inherit", env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" } },
+    {
+      stdio: "inherit",
+      env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1", SHOP_INSTANCE_ID: instance },
+    },
     // A stop lets the requests in flight finish first (docs/decisions/0113-clean-stops-under-load.md).
     30_000,
   );
@@ -81,6 +89,13 @@ export async function serveBuilt(): Promise<void> {
       code === 0 ? 0 : (code ?? 1),
     );
   });
+  await waitForOwnServer(
+    `http://${host}:${port}`,
+    instance,
+    { host: String(host), port },
+    server,
+    120_000,
+  );
   await waitForHttp(`http://${host}:${port}/readyz`, 120_000, server);
   console.log(startBanner({ port, listen: host, summary }));
 }

@@ -10,6 +10,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { startBanner } from "./banner";
+import { assertPortFree, newInstanceId, waitForOwnServer } from "./own-server";
 import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator } from "./emulator";
 import { keepEmulatorAccounts } from "./emulator-save";
 import { superviseEmulator } from "./emulator-watch";
@@ -97,6 +98,8 @@ export async function start(options: StartOptions = {}): Promise<void> {
   process.env.HOST = host;
   process.env.PORT = String(port);
   process.env.PUBLIC_SITE_URL ??= `http://localhost:${port}`;
+  // A port another process holds is one clear line, before anything is built or started.
+  await assertPortFree(host, port);
 
   // Outside demo mode every setting is checked before anything is built or started, and each
   // problem is one line (src/server/config-check.server.ts; `npm run check-config` prints the same).
@@ -165,12 +168,14 @@ export async function start(options: StartOptions = {}): Promise<void> {
   const summary = await prepareDatabase();
 
   // SHOP_SERVER_PROCESS: the server closes its database on Ctrl-C/SIGTERM (src/server/db/client.ts).
+  // SHOP_INSTANCE_ID: /healthz answers it, so the banner waits for this server, not the port's.
+  const instance = newInstanceId();
   const server = startChild(
     process.execPath,
     serverArgs(process.env.DATABASE_URL),
     {
       stdio: options.serverLog ? ["inherit", "pipe", "pipe"] : "inherit",
-      env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1" },
+      env: { ...process.env, ...SERVER_ENV, SHOP_SERVER_PROCESS: "1", SHOP_INSTANCE_ID: instance },
     },
     // A stop lets the requests in flight finish first (docs/decisions/0113-clean-stops-under-load.md).
     30_000,
@@ -196,7 +201,8 @@ export async function start(options: StartOptions = {}): Promise<void> {
       code ?? 1,
     );
   });
-  await waitForHttp(`http://${host}:${port}/`, 60_000, server);
+  await waitForOwnServer(`http://${host}:${port}`, instance, { host, port }, server);
+  await waitForHttp(`http://${host}:${port}/`, 60_000, server); // the first page, rendered once
   console.log(
     startBanner({
       port,

@@ -1,4 +1,5 @@
 import { postGoogleRegister } from "../../../features/account/account.api";
 import { methods } from "../../../server/http";
+import { limited } from "../../../server/limited.server";
 
-export const { POST, ALL } = methods({ POST: postGoogleRegister });
+export const { POST, ALL } = methods({ POST: limited("account", postGoogleRegister) });

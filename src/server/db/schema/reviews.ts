@@ -88,3 +88,22 @@ export const reviewRequests = pgTable("review_requests", {
     .references(() => orders.id, { onDelete: "cascade" }),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who uploaded which review photo (POST /v2/reviews/photos), and the review it went into: a review
+ * may show only photos its writer uploaded for it, never another shopper's upload found by its URL
+ * (docs/decisions/0100-reviews.md). A photo goes into one review.
+ */
+export const reviewPhotoUploads = pgTable(
+  "review_photo_uploads",
+  {
+    url: text("url").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The review it was attached to; null until then. */
+    reviewId: text("review_id").references(() => reviews.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.url, t.userId] })],
+);

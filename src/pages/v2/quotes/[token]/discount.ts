@@ -1,4 +1,5 @@
 import { postQuoteCode } from "../../../../features/checkout/quote-pay.api";
 import { methods } from "../../../../server/http";
+import { limited } from "../../../../server/limited.server";
 
-export const { POST, ALL } = methods({ POST: postQuoteCode });
+export const { POST, ALL } = methods({ POST: limited("discount-check", postQuoteCode) });

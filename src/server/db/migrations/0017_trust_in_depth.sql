@@ -1,0 +1,25 @@
+CREATE TABLE "review_photo_uploads" (
+	"url" text NOT NULL,
+	"user_id" text NOT NULL,
+	"review_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "review_photo_uploads_url_user_id_pk" PRIMARY KEY("url","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "data_breaches" (
+	"id" text PRIMARY KEY NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"ended_at" timestamp with time zone NOT NULL,
+	"description" text NOT NULL,
+	"consequences" text NOT NULL,
+	"measures" text NOT NULL,
+	"safety" text NOT NULL,
+	"recorded_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"notices" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "data_requests" ADD COLUMN "held_order_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "review_photo_uploads" ADD CONSTRAINT "review_photo_uploads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "review_photo_uploads" ADD CONSTRAINT "review_photo_uploads_review_id_reviews_id_fk" FOREIGN KEY ("review_id") REFERENCES "public"."reviews"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "data_breaches_window_key" ON "data_breaches" USING btree ("started_at","ended_at");
