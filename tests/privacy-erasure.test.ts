@@ -5,7 +5,7 @@
  * the reviews stay as "A customer" (or go, as chosen) with the product's figures following; the
  * Firebase account is removed; the erasure is listed among the data requests.
  */
-import { getTableName, is, sql } from "drizzle-orm";
+import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
@@ -193,6 +193,7 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
       sql`select rating, review_count from products where id = ${shop.frameId}`,
     );
     expect(product).toMatchObject({ rating: 4, review_count: 1 });
+    await t.db.insert(schema.reviewPhotoUploads).values({ url: "/media/u/tag.webp", userId: uid });
     const answer = await call(deleteRoute.POST, "/v2/users/delete-account", {
       method: "POST",
       token: `test:${uid}`,
@@ -202,6 +203,13 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
     expect(answer.json.message).toBe("Your account has been deleted.");
     expect(firebase.deleted).toEqual([uid]);
     expect(await findIdentity(t, identity)).toEqual([]);
+    // Which photo upload was whose goes too (docs/decisions/0135-data-rights-reach-every-table.md).
+    expect(
+      await t.db
+        .select()
+        .from(schema.reviewPhotoUploads)
+        .where(eq(schema.reviewPhotoUploads.userId, uid)),
+    ).toEqual([]);
     expect(await figures()).toEqual(before);
     const [review] = await rawRows<{ author_name: string; status: string; reply: string }>(
       t.db,

@@ -28,6 +28,7 @@ import {
   orders,
   quotes,
   reminderConsents,
+  reviewPhotoUploads,
   reviews,
   users,
 } from "../../server/db/schema";
@@ -231,6 +232,8 @@ async function eraseReviews(
     .select({ id: reviews.id, productId: reviews.productId })
     .from(reviews)
     .where(eq(reviews.userId, uid));
+  // Which upload was whose goes either way; a kept review keeps its photos in reviews.photos.
+  await tx.delete(reviewPhotoUploads).where(eq(reviewPhotoUploads.userId, uid));
   if (mine.length === 0) return [];
   if (choice === "remove") await tx.delete(reviews).where(eq(reviews.userId, uid));
   else
