@@ -16,6 +16,7 @@ import {
   type BusinessSettingsInput,
   businessSettingsSchema,
 } from "../../books/business-settings.schema";
+import { REGISTRATION_NOTES } from "../../books/supply-rules";
 import { GST_RATES } from "../../books/tax";
 import LogoField from "./LogoField";
 
@@ -84,6 +85,9 @@ export default function BusinessForm({ initial, onSave }: Props) {
         error={e.registration?.message}
         {...register("registration")}
       />
+      <p className="text-sm text-ink-600 sm:col-span-2" data-registration-note>
+        {REGISTRATION_NOTES[form.watch("registration") ?? "unregistered"]}
+      </p>
       <TextField
         label="GSTIN"
         autoCapitalize="characters"
