@@ -9,7 +9,10 @@ import { emailField, optionalText, requiredText } from "../../lib/fields";
 import { gstStateCode } from "../../lib/india-states";
 import { GSTIN_PATTERN, PAN_PATTERN, gstinProblem, normalizeGstin, panOfGstin } from "./gstin";
 import { PREFIX_PATTERN } from "./numbering";
-import { GST_RATES, REGISTRATION_KINDS } from "./tax";
+import { isKnownRate, ratesText, slabsOn } from "./gst-rates";
+import { REGISTRATION_KINDS } from "./tax";
+
+const defaultRateMessage = () => `Default GST rate: choose ${ratesText(slabsOn(new Date()))}`;
 
 export const BUSINESS_KEY = "business";
 
@@ -69,12 +72,11 @@ export const businessSettingsSchema = z
     defaultHsn: requiredText("Default HSN code", 8).check(
       z.refine((v) => HSN_PATTERN.test(v), HSN_MESSAGE),
     ),
-    defaultGstRate: z.union(
-      GST_RATES.map((r) => z.literal(r)),
-      {
-        error: "Default GST rate: choose 0, 5, 12, 18 or 28 %",
-      },
-    ),
+    // Any rate of the dated table, so a section saved with an old slab still reads; the screen
+    // offers today's slabs and warns about an old one (decision 0180).
+    defaultGstRate: z
+      .number({ error: defaultRateMessage })
+      .check(z.refine(isKnownRate, { error: defaultRateMessage })),
     logoUrl: z._default(
       optionalText("Logo", 500).check(
         z.refine((v) => v === "" || LOGO_PATTERN.test(v), LOGO_MESSAGE),

@@ -17,11 +17,10 @@ import {
   businessSettingsSchema,
 } from "../../books/business-settings.schema";
 import { REGISTRATION_NOTES } from "../../books/supply-rules";
-import { GST_RATES } from "../../books/tax";
+import { rateOptions, staleRateWarning } from "../../books/gst-rates";
 import LogoField from "./LogoField";
 
 const STATES = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
-const RATES = GST_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }));
 const KINDS = [
   { value: "regular", label: "Regular (tax invoices)" },
   { value: "composition", label: "Composition (bills of supply)" },
@@ -40,6 +39,7 @@ export default function BusinessForm({ initial, onSave }: Props) {
   const { register, formState } = form;
   const e = formState.errors;
   const busy = formState.isSubmitting;
+  const staleRate = staleRateWarning(form.watch("defaultGstRate") ?? null, new Date());
 
   return (
     <form
@@ -138,10 +138,15 @@ export default function BusinessForm({ initial, onSave }: Props) {
       />
       <SelectField
         label="Default GST rate"
-        options={RATES}
+        options={rateOptions(initial.defaultGstRate, new Date())}
         error={e.defaultGstRate?.message}
         {...register("defaultGstRate", { valueAsNumber: true })}
       />
+      {staleRate && (
+        <p className="text-sm text-amber-800 sm:col-span-2" data-stale-rate>
+          {staleRate}
+        </p>
+      )}
       <LogoField
         url={form.watch("logoUrl") ?? ""}
         error={e.logoUrl?.message}
