@@ -49,8 +49,12 @@ export interface IssuedDocument extends DocumentDraft {
   number: string;
   issuedAt: Date;
   orderId: string;
-  /** A credit note's invoice number. */
+  /**
+   * The document this one corrects: a credit note's invoice, a refund voucher's receipt voucher;
+   * its number and date are printed (CGST Rules 53(1A), 51(f); decision 0182).
+   */
   creditsNumber: string | null;
+  creditsDate: Date | null;
   /**
    * A deposit's final invoice (decision 0124): the advance's receipt voucher(s) on the same order,
    * shown under the totals with the balance paid; absent on every other document.
@@ -64,6 +68,7 @@ export const DOCUMENT_TITLES: Readonly<Record<DocumentKind, string>> = {
   "bill-of-supply": "Bill of Supply",
   receipt: "Receipt",
   "credit-note": "Credit Note",
+  "refund-voucher": "Refund Voucher",
 };
 
 /** A document in a list (/my-orders/{id}, the portal's order): the download's address. */

@@ -25,10 +25,14 @@ const upper = (field: string, max: number) =>
 const prefix = (field: string) =>
   requiredText(field, 3).check(
     z.refine((v) => PREFIX_PATTERN.test(v), `${field}: ${PREFIX_MESSAGE}`),
-    // The advance receipts' own series (decision 0124).
+    // The advance receipts' and refund vouchers' own series (decisions 0124, 0182).
     z.refine(
       (v) => v.toUpperCase() !== "ADV",
       `${field}: ADV is kept for advance receipts; choose another`,
+    ),
+    z.refine(
+      (v) => v.toUpperCase() !== "RFV",
+      `${field}: RFV is kept for refund vouchers; choose another`,
     ),
   );
 

@@ -78,9 +78,7 @@ async function advanceOf(db: DbOrTx, row: InvoiceRow): Promise<IssuedDocument["a
 }
 
 export async function issuedDocument(db: DbOrTx, row: InvoiceRow): Promise<IssuedDocument> {
-  let creditsNumber: string | null = null;
-  if (row.creditsInvoiceId)
-    creditsNumber = (await loadDocumentRow(db, row.creditsInvoiceId))?.number ?? null;
+  const credited = row.creditsInvoiceId ? await loadDocumentRow(db, row.creditsInvoiceId) : null;
   const advance = await advanceOf(db, row);
   return {
     ...(advance ? { advance } : {}),
@@ -89,7 +87,8 @@ export async function issuedDocument(db: DbOrTx, row: InvoiceRow): Promise<Issue
     number: row.number,
     issuedAt: row.issuedAt,
     orderId: row.orderId,
-    creditsNumber,
+    creditsNumber: credited?.number ?? null,
+    creditsDate: credited?.issuedAt ?? null,
     seller: row.seller as SellerCopy,
     buyer: row.buyer as BuyerCopy,
     placeOfSupplyCode: row.placeOfSupplyCode,

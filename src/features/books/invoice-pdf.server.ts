@@ -155,8 +155,12 @@ export async function renderDocumentPdf(
   w.y -= 12;
   w.text(`Date ${indiaDate(doc.issuedAt)}`, 0, { right });
   if (doc.creditsNumber) {
+    // Rule 53(1A): a credit note names its invoice's number and date; rule 51(f): a refund
+    // voucher its receipt voucher's.
+    const of = doc.kind === "refund-voucher" ? "receipt voucher" : "invoice";
+    const dated = doc.creditsDate ? ` dated ${indiaDate(doc.creditsDate)}` : "";
     w.y -= 12;
-    w.text(`Against invoice ${doc.creditsNumber}`, 0, { right });
+    w.text(`Against ${of} ${doc.creditsNumber}${dated}`, 0, { right });
   }
   w.y -= 22;
 

@@ -5,7 +5,7 @@
  * and never changed; unique keys make a second one for the same payment or refund impossible.
  */
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { invoiceLines, invoices } from "../../server/db/schema";
 import { productTaxCodes } from "../catalogue/tax-codes.server";
@@ -67,6 +67,12 @@ export async function storeDocument(
  * the 16 characters and never shares a counter with the invoices (decision 0124).
  */
 export const ADVANCE_RECEIPT_PREFIX = "ADV";
+
+/**
+ * The series of refund vouchers (rule 51): an advance refunded before any supply is made gets a
+ * refund voucher against its receipt voucher, never a credit note (decision 0182).
+ */
+export const REFUND_VOUCHER_PREFIX = "RFV";
 
 /**
  * The sale document an order's lines make. `fullPricePaise`: the supply's whole price on its one
@@ -147,7 +153,7 @@ export async function issueSaleDocument(
   const [existing] = await tx
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.paymentId, paymentId), ne(invoices.kind, "credit-note")));
+    .where(and(eq(invoices.paymentId, paymentId), notInArray(invoices.kind, CORRECTING_KINDS)));
   if (existing) return existing.id;
   try {
     return await tx.transaction(async (sp) => {
@@ -204,12 +210,15 @@ export async function issueSaleDocument(
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-/** The order's latest sale document (not a credit note), or null. */
+/** The kinds that correct another document (a credit note, a refund voucher). */
+export const CORRECTING_KINDS = ["credit-note", "refund-voucher"];
+
+/** The order's latest sale document (not a credit note or refund voucher), or null. */
 export async function saleDocumentOf(db: DbOrTx, orderId: string): Promise<InvoiceRow | null> {
   const [row] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), ne(invoices.kind, "credit-note")))
+    .where(and(eq(invoices.orderId, orderId), notInArray(invoices.kind, CORRECTING_KINDS)))
     .orderBy(desc(invoices.issuedAt))
     .limit(1);
   return row ?? null;

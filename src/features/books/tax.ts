@@ -20,7 +20,12 @@ export type GstRate = number;
 export const REGISTRATION_KINDS = ["regular", "composition", "unregistered"] as const;
 export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
 
-export type DocumentKind = "tax-invoice" | "bill-of-supply" | "receipt" | "credit-note";
+export type DocumentKind =
+  | "tax-invoice"
+  | "bill-of-supply"
+  | "receipt"
+  | "credit-note"
+  | "refund-voucher";
 
 /** What a paid sale is documented with: tax invoice, bill of supply or plain receipt (rule 46, 49). */
 export function saleDocumentKind(registration: RegistrationKind): DocumentKind {
