@@ -18,6 +18,11 @@ export interface SellerCopy {
   supportPhone: string;
   /** The shop's logo at issue (a PNG or JPEG upload's URL); absent: the trading name stands. */
   logoUrl?: string;
+  /**
+   * The authorised signatory at issue (decision 0184): name, designation and a signature image
+   * (an upload's URL), printed on the document; absent on documents issued before.
+   */
+  signatory?: { name: string; designation: string; signatureUrl?: string };
 }
 
 /** The buyer as it was at issue: the delivery name and address, and a GSTIN when given. */

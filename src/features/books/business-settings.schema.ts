@@ -40,6 +40,8 @@ export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 
 /** The invoice logo (docs/decisions/0086): an upload's URL in PNG or JPEG, which a PDF embeds. */
 export const LOGO_PATTERN = /^(\/media\/|https:\/\/)[^\s?#]+\.(png|jpe?g)$/i;
+export const SIGNATURE_MESSAGE =
+  "Signature: upload a PNG or JPEG image of the signature (a PDF cannot embed WebP), or leave it empty";
 export const LOGO_MESSAGE =
   "Logo: upload a PNG or JPEG image (a PDF cannot embed WebP); leave it empty for the trading name";
 
@@ -84,6 +86,15 @@ export const businessSettingsSchema = z
     logoUrl: z._default(
       optionalText("Logo", 500).check(
         z.refine((v) => v === "" || LOGO_PATTERN.test(v), LOGO_MESSAGE),
+      ),
+      "",
+    ),
+    // The authorised signatory printed on every document (docs/decisions/0184-signature.md).
+    signatoryName: z._default(optionalText("Authorised signatory's name", 100), ""),
+    signatoryDesignation: z._default(optionalText("Signatory's designation", 100), ""),
+    signatureUrl: z._default(
+      optionalText("Signature", 500).check(
+        z.refine((v) => v === "" || LOGO_PATTERN.test(v), SIGNATURE_MESSAGE),
       ),
       "",
     ),

@@ -112,7 +112,11 @@ export async function documentPdf(db: Db, row: InvoiceRow): Promise<Uint8Array> 
   const stored = await storedPdf(db, row.id);
   if (stored) return stored;
   const doc = await issuedDocument(db, row);
-  const bytes = await renderDocumentPdf(doc, await logoImage(doc.seller.logoUrl));
+  const bytes = await renderDocumentPdf(
+    doc,
+    await logoImage(doc.seller.logoUrl),
+    await logoImage(doc.seller.signatory?.signatureUrl),
+  );
   const sha256 = sha256Hex(bytes);
   await db.transaction(async (tx) => {
     const kept = await tx

@@ -99,7 +99,6 @@ async function saleDraft(
         ? `Advance against order ${order.id}: ${item.productName}`
         : item.productName,
       options: Object.values(item.variant ?? {}).map((v) => v.value),
-      note: order.kind === "shipping" ? "" : item.productNote,
       quantity: item.quantity,
       unitPricePaise: full ? options.fullPricePaise! : item.pricePaise,
       // A discount code's share of this line, as the order stored it (decision 0095).

@@ -36,7 +36,7 @@ export function saleDocumentKind(registration: RegistrationKind): DocumentKind {
 
 export interface LineInput {
   kind: "goods" | "shipping";
-  /** With the variant and the personalisation note. */
+  /** The goods' name with the chosen options (never the shopper's note: decision 0183). */
   description: string;
   hsn: string;
   quantity: number;

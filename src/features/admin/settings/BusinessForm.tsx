@@ -153,6 +153,28 @@ export default function BusinessForm({ initial, onSave }: Props) {
         disabled={busy}
         onChange={(url) => form.setValue("logoUrl", url, { shouldDirty: true })}
       />
+      <TextField
+        label="Authorised signatory's name"
+        error={e.signatoryName?.message}
+        {...register("signatoryName")}
+      />
+      <TextField
+        label="Signatory's designation"
+        placeholder="e.g. Partner, Proprietor"
+        error={e.signatoryDesignation?.message}
+        {...register("signatoryDesignation")}
+      />
+      <LogoField
+        kind="signature"
+        url={form.watch("signatureUrl") ?? ""}
+        error={e.signatureUrl?.message}
+        disabled={busy}
+        onChange={(url) => form.setValue("signatureUrl", url, { shouldDirty: true })}
+      />
+      <p className="text-sm text-ink-600 sm:col-span-2">
+        Every invoice, bill of supply, receipt and note prints "Authorised signatory" under your
+        legal name, with the name, designation and signature image given here.
+      </p>
       <div className="text-sm sm:col-span-2">
         <p className="text-ink-800">
           Prices include GST: <strong>Yes</strong>
