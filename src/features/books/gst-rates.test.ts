@@ -11,9 +11,12 @@ import {
 import { taxLine } from "./tax";
 
 describe("GST rates by date (docs/decisions/0180)", () => {
-  it("answers the slabs in force on a day: 12 and 28 % until 21 September 2025, 40 % from the 22nd", () => {
-    expect(slabsOn("2025-09-21")).toEqual([0, 0.25, 3, 5, 12, 18, 28]);
-    expect(slabsOn("2025-09-22")).toEqual([0, 0.25, 3, 5, 18, 40]);
+  it("answers the slabs in force on a day: 12 % until 21 September 2025, 28 % until 31 January 2026", () => {
+    expect(slabsOn("2025-09-21")).toEqual([0, 0.25, 1.5, 3, 5, 12, 18, 28]);
+    expect(slabsOn("2025-09-22")).toEqual([0, 0.25, 1.5, 3, 5, 18, 28, 40]);
+    expect(slabsOn("2026-02-01")).toEqual([0, 0.25, 1.5, 3, 5, 18, 40]);
+    expect(isSlabOn(28, "2026-01-31")).toBe(true);
+    expect(isSlabOn(28, "2026-02-01")).toBe(false);
     expect(isSlabOn(12, "2025-09-15")).toBe(true);
     expect(isSlabOn(12, "2025-09-22")).toBe(false);
     expect(isSlabOn(40, "2025-09-21")).toBe(false);
@@ -33,22 +36,23 @@ describe("GST rates by date (docs/decisions/0180)", () => {
   });
 
   it("offers today's slabs and keeps an old stored rate as a marked option, with a warning", () => {
-    expect(rateOptions(18, "2026-01-01").map((o) => o.value)).toEqual([
+    expect(rateOptions(18, "2026-03-01").map((o) => o.value)).toEqual([
       "0",
       "0.25",
+      "1.5",
       "3",
       "5",
       "18",
       "40",
     ]);
-    expect(rateOptions(12, "2026-01-01").at(-1)).toEqual({
+    expect(rateOptions(12, "2026-03-01").at(-1)).toEqual({
       value: "12",
       label: "12 % (no longer a GST slab)",
     });
-    expect(staleRateWarning(18, "2026-01-01")).toBeNull();
-    expect(staleRateWarning(null, "2026-01-01")).toBeNull();
+    expect(staleRateWarning(18, "2026-03-01")).toBeNull();
+    expect(staleRateWarning(null, "2026-03-01")).toBeNull();
     expect(staleRateWarning(12, "2026-01-01")).toMatch(
-      /^GST rate 12 % is no longer a GST slab \(from 2025-09-22 the rates are 0, 0.25, 3, 5, 18 or 40 %\)/,
+      /^GST rate 12 % is no longer a GST slab \(from 2025-09-22 the rates are 0, 0.25, 1.5, 3, 5, 18, 28 or 40 %\)/,
     );
     expect(staleRateWarning(12, "2025-09-01")).toBeNull();
   });

@@ -2,11 +2,13 @@
  * The GST rates as dated data (docs/gst.md, docs/decisions/0180-gst-rates-by-date.md): the one
  * table of the rates a document line may carry, each entry from the day it applies. Browser-safe.
  *
- * - From 1 July 2017 (GST's start): 0, 0.25 (rough precious stones), 3 (gold, silver, jewellery),
- *   5, 12, 18 and 28 %.
+ * - From 1 July 2017 (GST's start): 0, 0.25 (rough precious stones), 1.5 (cut diamonds), 3 (gold,
+ *   silver, jewellery), 5, 12, 18 and 28 %.
  * - From 22 September 2025 (GST Council, 56th meeting; Notification No. 9/2025-Central Tax (Rate)
- *   of 17 September 2025): the slabs are 5 and 18 %, with 40 % for a few luxury and sin goods,
- *   beside the special rates 0, 0.25 and 3 %; 12 and 28 % are gone.
+ *   of 17 September 2025, superseding No. 1/2017): Schedules I-VII, in all 5, 18, 40, 3, 0.25,
+ *   1.5 and 28 % (Schedule VII, 28 %, kept only for pan masala and tobacco goods); 12 % is gone.
+ * - From 1 February 2026 (Notification No. 19/2025-Central Tax (Rate) of 31 December 2025):
+ *   Schedule VII omitted, those goods moved to 18 or 40 %; 28 % is gone.
  *
  * When the law changes: add an entry with the day it applies from and its slabs (keep the old
  * entries: documents and credit notes of earlier dates keep their rates), and add any new rate to
@@ -21,8 +23,9 @@ export interface RateEntry {
 }
 
 export const GST_RATE_TABLE: readonly RateEntry[] = [
-  { from: "2017-07-01", slabs: [0, 0.25, 3, 5, 12, 18, 28] },
-  { from: "2025-09-22", slabs: [0, 0.25, 3, 5, 18, 40] },
+  { from: "2017-07-01", slabs: [0, 0.25, 1.5, 3, 5, 12, 18, 28] },
+  { from: "2025-09-22", slabs: [0, 0.25, 1.5, 3, 5, 18, 28, 40] },
+  { from: "2026-02-01", slabs: [0, 0.25, 1.5, 3, 5, 18, 40] },
 ];
 
 /** Every rate any entry has: what a stored line or product may carry. */

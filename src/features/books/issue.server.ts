@@ -16,6 +16,7 @@ import type { DocumentDraft } from "./books";
 import type { BusinessSettings } from "./business-settings.schema";
 import { readBusinessSettings } from "./business-settings.server";
 import { type SaleLine, buildSaleDocument, sellerCopy } from "./document";
+import { isSlabOn } from "./gst-rates";
 import { documentNumber, financialYearOf } from "./numbering";
 import { nextSequence } from "./series.server";
 import type { GstRate, TaxedLine } from "./tax";
@@ -84,6 +85,7 @@ async function saleDraft(
   order: StoredOrder,
   settings: BusinessSettings,
   options: { fullPricePaise?: number; advance?: boolean },
+  now: Date,
 ): Promise<DocumentDraft> {
   const items = await orderItemRows(sp, order.id);
   const codes = await productTaxCodes(
@@ -127,6 +129,13 @@ async function saleDraft(
     shippingPaise,
   });
   if (options.advance) draft.seller = sellerCopy(settings);
+  // A rate that is no longer a slab is issued as the owner set it, and said (decision 0180); the
+  // portal warns on the product, collection and Settings screens.
+  for (const line of draft.lines)
+    if (!isSlabOn(line.gstRate, now))
+      console.warn(
+        `[books] order ${order.id}: "${line.description}" is taxed at ${line.gstRate} %, which is no longer a GST slab; change the product's rate in the portal`,
+      );
   const expected = full
     ? order.totalPaise - items[0]!.pricePaise + options.fullPricePaise!
     : order.totalPaise;
@@ -162,7 +171,7 @@ export async function issueSaleDocument(
       const deposit = order.quoteId ? await depositRole(sp, order.quoteId) : null;
       if (deposit?.role === "advance") {
         // A receipt voucher for the advance, its own series; no tax (decision 0124).
-        const draft = await saleDraft(sp, order, settings, { advance: true });
+        const draft = await saleDraft(sp, order, settings, { advance: true }, now);
         const stored = await storeDocument(
           sp,
           draft,
@@ -177,7 +186,7 @@ export async function issueSaleDocument(
         const supply = await paidOrderOfQuote(sp, deposit.deposit.quoteId);
         if (supply) {
           const full = deposit.deposit.advancePaise + deposit.deposit.balancePaise;
-          const draft = await saleDraft(sp, supply, settings, { fullPricePaise: full });
+          const draft = await saleDraft(sp, supply, settings, { fullPricePaise: full }, now);
           const stored = await storeDocument(
             sp,
             draft,
@@ -188,7 +197,7 @@ export async function issueSaleDocument(
           return stored.id;
         }
       }
-      const draft = await saleDraft(sp, order, settings, {});
+      const draft = await saleDraft(sp, order, settings, {}, now);
       const stored = await storeDocument(
         sp,
         draft,

@@ -122,7 +122,7 @@ export const invoiceLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.invoiceId, t.lineNo] }),
     check("invoice_lines_kind_check", sql`${t.kind} in ('goods', 'shipping')`),
-    check("invoice_lines_rate_check", sql`${t.gstRate} in (0, 0.25, 3, 5, 12, 18, 28, 40)`),
+    check("invoice_lines_rate_check", sql`${t.gstRate} in (0, 0.25, 1.5, 3, 5, 12, 18, 28, 40)`),
   ],
 );
 

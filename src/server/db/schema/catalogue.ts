@@ -33,7 +33,7 @@ export const categories = pgTable(
   },
   (t) => [
     check("categories_show_check", sql`${t.show} in (0, 1)`),
-    check("categories_gst_rate_check", sql`${t.gstRate} in (0, 0.25, 3, 5, 12, 18, 28, 40)`),
+    check("categories_gst_rate_check", sql`${t.gstRate} in (0, 0.25, 1.5, 3, 5, 12, 18, 28, 40)`),
   ],
 );
 
@@ -80,7 +80,7 @@ export const products = pgTable(
       sql`${t.lengthCm} between 0 and 300 and ${t.breadthCm} between 0 and 300 and ${t.heightCm} between 0 and 300`,
     ),
     check("products_processing_days_check", sql`${t.processingDays} between 1 and 90`),
-    check("products_gst_rate_check", sql`${t.gstRate} in (0, 0.25, 3, 5, 12, 18, 28, 40)`),
+    check("products_gst_rate_check", sql`${t.gstRate} in (0, 0.25, 1.5, 3, 5, 12, 18, 28, 40)`),
     check("products_status_check", sql`${t.status} in ('active', 'inactive')`),
     check("products_currency_check", sql`${t.currency} = 'INR'`),
     check(
