@@ -24,6 +24,9 @@ const settings: BusinessSettings = {
   defaultGstRate: 18,
   pricesIncludeGst: true,
   logoUrl: "",
+  signatoryName: "",
+  signatoryDesignation: "",
+  signatureUrl: "",
 };
 const address = (state: string) => ({
   address1: "4 MG Road",
