@@ -159,7 +159,7 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
     await saveSeller(t.db);
   });
 
-  it("embeds the logo top-left on documents issued after it is set, not on earlier ones", async () => {
+  it("embeds the logo and the signature on documents issued after they are set, not before", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "resin-logo-"));
     const saved = process.env.DATA_DIR;
     process.env.DATA_DIR = dataDir;
@@ -169,11 +169,14 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
       await pay(t.db, before);
       const logoUrl = await uploadLogo("png");
       expect(logoUrl).toMatch(/^\/media\/[a-f0-9]{32}\/400\.png$/);
-      await saveSeller(t.db, { logoUrl });
+      const signature = { signatoryName: "Meera Kulkarni", signatoryDesignation: "Partner" };
+      await saveSeller(t.db, { logoUrl, ...signature, signatureUrl: await uploadLogo("png") });
       const after = await pendingOrder(t.db, UID, "Karnataka");
       await pay(t.db, after);
       const withLogo = await documentPdf(t.db, await docOf(after.id));
-      expect(await imagesIn(withLogo)).toBe(1);
+      // The logo and the signatory's signature image (decision 0184).
+      expect(await imagesIn(withLogo)).toBe(2);
+      expect(await textOf(withLogo)).toContain("Meera Kulkarni Partner Authorised signatory");
       // The trading name is the wordmark only without a logo.
       expect(await textOf(withLogo)).not.toContain(`${SELLER.tradingName} Tax Invoice`);
       const without = await documentPdf(t.db, await docOf(before.id));
