@@ -77,8 +77,11 @@ function rollUp<G extends TaxFigures, R extends TaxFigures>(
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
 }
 
+/** Rates sort as numbers (0.25 before 1.5 before 5), in hundredths of a percent. */
 const sortKey = (...parts: (string | number)[]) =>
-  parts.map((p) => (typeof p === "number" ? String(p).padStart(3, "0") : p)).join("\u0000");
+  parts
+    .map((p) => (typeof p === "number" ? String(Math.round(p * 100)).padStart(6, "0") : p))
+    .join("\u0000");
 
 export async function gstSummary(db: DbOrTx, range: DayRange): Promise<GstSummary> {
   const { start, end } = rangeInstants(range);
