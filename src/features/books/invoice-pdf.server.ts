@@ -268,13 +268,12 @@ export async function renderDocumentPdf(
   w.y -= 18;
   await signatoryBlock(pdf, w, doc, signature, { right, width: half });
   const contact = [seller.supportEmail, seller.supportPhone].filter(Boolean).join(" · ");
-  const notes = [
-    ...(contact ? [`Questions: ${contact}`] : []),
-    ...(fonts.missing ? [MISSING_NOTE] : []),
-  ];
-  for (const note of notes) {
+  // Wrapped first: setting the contact may itself need the mark, and so the note.
+  const notes = contact ? [w.wrap(`Questions: ${contact}`, MARGIN, right - MARGIN, 8)] : [];
+  if (fonts.missing) notes.push(w.wrap(MISSING_NOTE, MARGIN, right - MARGIN, 8));
+  for (const lines of notes) {
     w.y -= 8;
-    for (const line of w.wrap(note, MARGIN, right - MARGIN, 8)) {
+    for (const line of lines) {
       w.ensure(12);
       w.y -= 10;
       w.text(line, MARGIN, { muted: true, size: 8 });
