@@ -30,6 +30,9 @@ const settings: BusinessSettings = {
   defaultGstRate: 18,
   pricesIncludeGst: true,
   logoUrl: "",
+  signatoryName: "",
+  signatoryDesignation: "",
+  signatureUrl: "",
 };
 
 const lines = Array.from({ length: 5 }, (_, i) => ({
@@ -69,6 +72,7 @@ const doc = {
   issuedAt: new Date(),
   orderId: "o",
   creditsNumber: null,
+  creditsDate: null,
 };
 
 const count = Number(process.env.BENCH_PDFS ?? 100);

@@ -43,7 +43,12 @@ test("a shopper pays and downloads the tax invoice; the owner set the seller and
   await form.getByLabel("City").fill("Pune");
   await form.getByLabel("State").selectOption("Maharashtra");
   await form.getByLabel("PIN code").fill("411001");
+  // Settings says where each registration may deliver (docs/decisions/0181).
+  await form.getByLabel("Registration").selectOption("composition");
+  await expect(form.locator("[data-registration-note]")).toContainText("section 10(2)(c)");
   await form.getByLabel("Registration").selectOption("regular");
+  await form.getByLabel("Authorised signatory's name").fill("Meera Kulkarni");
+  await form.getByLabel("Signatory's designation").fill("Partner");
   await form.getByLabel("GSTIN").fill("27AAPFU0939F1ZA");
   await form.getByLabel("Invoice prefix").fill("RT");
   await form.getByRole("button", { name: "Save settings" }).click();
@@ -80,6 +85,9 @@ test("a shopper pays and downloads the tax invoice; the owner set the seller and
   expect(flat).toContain("Place of supply: Karnataka (29)");
   expect(flat).toContain("IGST");
   expect(flat).toContain("Whether tax is payable on reverse charge: No");
+  // Signed by the authorised signatory, never "needs no signature" (docs/decisions/0184).
+  expect(flat).toContain("Meera Kulkarni Partner Authorised signatory");
+  expect(flat).not.toContain("needs no signature");
 
   await owner.goto(`/admin/order/${orderId}`);
   const panel = owner.locator(`[data-order-documents="${orderId}"]`);

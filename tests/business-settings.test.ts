@@ -87,6 +87,11 @@ describe.each(dbKinds)("business settings on %s", (kind) => {
         /logoUrl: .*not one of this shop's uploads/,
       ],
       [{ logoUrl: `/media/${"a".repeat(32)}/640.webp` }, /logoUrl: Logo: upload a PNG or JPEG/],
+      [{ invoicePrefix: "rfv" }, /invoicePrefix: .*RFV is kept for refund vouchers/],
+      [
+        { signatureUrl: `/media/${"b".repeat(32)}/640.png` },
+        /signatureUrl: .*not one of this shop's uploads/,
+      ],
     ];
     for (const [change, message] of cases) {
       const answer = await call(route.PUT, URL, {

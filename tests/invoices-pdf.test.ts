@@ -105,7 +105,7 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
       "GSTIN: 29AAGCB7383J1Z4",
       "Place of supply: Karnataka (29)",
       "Whether tax is payable on reverse charge: No",
-      "Ocean Wave Frame (A4, Gloss) - Asha & Ravi",
+      "Ocean Wave Frame (A4, Gloss)",
       "3926",
       "4414",
       "9965",
@@ -120,6 +120,8 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
       amountInWords(order.totalPaise),
     ])
       expect(text, field).toContain(field);
+    // The shopper's note is never on a tax document (decision 0183).
+    expect(text).not.toContain("Asha & Ravi");
     const again = await loadDocumentRow(t.db, row.id);
     expect(again!.pdfSha256).toBe(sha256Hex(bytes));
     await saveSeller(t.db, { legalName: "Another Name Pvt Ltd" });
@@ -157,7 +159,7 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
     await saveSeller(t.db);
   });
 
-  it("embeds the logo top-left on documents issued after it is set, not on earlier ones", async () => {
+  it("embeds the logo and the signature on documents issued after they are set, not before", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "resin-logo-"));
     const saved = process.env.DATA_DIR;
     process.env.DATA_DIR = dataDir;
@@ -167,11 +169,14 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
       await pay(t.db, before);
       const logoUrl = await uploadLogo("png");
       expect(logoUrl).toMatch(/^\/media\/[a-f0-9]{32}\/400\.png$/);
-      await saveSeller(t.db, { logoUrl });
+      const signature = { signatoryName: "Meera Kulkarni", signatoryDesignation: "Partner" };
+      await saveSeller(t.db, { logoUrl, ...signature, signatureUrl: await uploadLogo("png") });
       const after = await pendingOrder(t.db, UID, "Karnataka");
       await pay(t.db, after);
       const withLogo = await documentPdf(t.db, await docOf(after.id));
-      expect(await imagesIn(withLogo)).toBe(1);
+      // The logo and the signatory's signature image (decision 0184).
+      expect(await imagesIn(withLogo)).toBe(2);
+      expect(await textOf(withLogo)).toContain("Meera Kulkarni Partner Authorised signatory");
       // The trading name is the wordmark only without a logo.
       expect(await textOf(withLogo)).not.toContain(`${SELLER.tradingName} Tax Invoice`);
       const without = await documentPdf(t.db, await docOf(before.id));
@@ -252,17 +257,16 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
     expect(await textOf(await documentPdf(t.db, voucher!))).not.toContain("Balance paid");
   });
 
-  it("issues and downloads with a buyer named in Devanagari and a note in Tamil", async () => {
+  it("issues and downloads with a buyer named in Devanagari and an address in Tamil", async () => {
     const order = await pendingOrder(t.db, UID, "Karnataka");
     const [row] = await t.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
     await t.db
       .update(schema.orders)
-      .set({ shippingName: { ...row!.shippingName, firstName: "आशा", lastName: "श्रीवास्तव" } })
+      .set({
+        shippingName: { ...row!.shippingName, firstName: "आशा", lastName: "श्रीवास्तव" },
+        shippingAddress: { ...row!.shippingAddress, address2: "முருகன் Koil Street" },
+      })
       .where(eq(schema.orders.id, order.id));
-    await t.db
-      .update(schema.orderItems)
-      .set({ productNote: "முருகன் & Valli" })
-      .where(eq(schema.orderItems.id, `${order.id}-1`));
     expect(await pay(t.db, order)).toBe("paid");
     const invoice = await docOf(order.id);
     // Stored as written, whatever the PDF can draw.
@@ -270,9 +274,11 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
     const bytes = await documentPdf(t.db, invoice);
     const text = await textOf(bytes);
     // Devanagari is set in Noto Sans Devanagari (shaped: the conjunct in श्री); Tamil, which no
-    // embedded font has, is one replacement character and the rest of the line stays.
+    // embedded font has, is one readable mark with the note saying so, and the rest of the line
+    // stays (decision 0183).
     expect(text).toContain("आशा");
-    expect(text).toMatch(/Ocean Wave Frame \(A4, Gloss\) - \uFFFD & Valli/);
+    expect(text).toContain("[?] Koil Street");
+    expect(text).toContain("[?] marks characters this PDF cannot show");
     expect(text).toContain("Tax Invoice");
     const fonts = (await PDFDocument.load(bytes)).context
       .enumerateIndirectObjects()

@@ -143,7 +143,7 @@ describe.each(dbKinds)("reports on %s", (kind) => {
       ["4414", 5, 1, 47_619],
       ["9965", 18, 1, 5_000],
     ]);
-    expect(summary.untaxed).toEqual({ documents: 1, total: 1_000 });
+    expect(summary.untaxed).toEqual({ documents: 1, total: 1_000, credits: 0, credited: 0 });
     expect(summary.invoices.documents).toBe(3);
     expect(summary.invoices.taxable).toBe(85_000 + 16_949 + 47_619);
     expect(summary.credits).toMatchObject({ documents: 1, taxable: 8_475 });

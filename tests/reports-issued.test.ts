@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvResponse } from "../src/features/reports/csv-stream.server";
+import { issueCreditNote } from "../src/features/books/credit-note.server";
 import { exportFile } from "../src/features/reports/exports.server";
 import { gstSummary } from "../src/features/reports/gst-summary.server";
 import { indiaDay } from "../src/lib/dates";
@@ -69,5 +70,27 @@ describe.each(dbKinds)("reports over issued documents on %s", (kind) => {
     );
     for (const doc of issued) expect(register).toContain(`"${doc.number}","tax-invoice"`);
     expect(register).toContain('"Asha Rao","","29","Karnataka","IGST"');
+  });
+
+  it("keeps a credit note of a receipt out of the taxable credit notes (no tax was shown)", async () => {
+    await saveSeller(t.db, { registration: "unregistered" });
+    const order = await pendingOrder(t.db, "reports-buyer", "Karnataka");
+    const noon = new Date("2026-07-15T06:30:00Z");
+    expect(await pay(t.db, order, undefined, noon)).toBe("paid");
+    await t.db.transaction((tx) =>
+      issueCreditNote(tx, { id: `rf-${order.id}`, orderId: order.id, amountPaise: 50_000 }, noon),
+    );
+    const today = indiaDay(noon);
+    const summary = await gstSummary(t.db, { from: today, to: today });
+    // Before: "Credit notes B2C, 12 %, taxable 500, tax 0" beside a receipt that showed no tax.
+    expect(summary.creditNotes).toEqual([]);
+    expect(summary.credits.documents).toBe(0);
+    expect(summary.untaxed).toEqual({
+      documents: 1,
+      total: order.totalPaise,
+      credits: 1,
+      credited: 50_000,
+    });
+    await saveSeller(t.db);
   });
 });

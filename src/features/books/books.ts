@@ -18,6 +18,11 @@ export interface SellerCopy {
   supportPhone: string;
   /** The shop's logo at issue (a PNG or JPEG upload's URL); absent: the trading name stands. */
   logoUrl?: string;
+  /**
+   * The authorised signatory at issue (decision 0184): name, designation and a signature image
+   * (an upload's URL), printed on the document; absent on documents issued before.
+   */
+  signatory?: { name: string; designation: string; signatureUrl?: string };
 }
 
 /** The buyer as it was at issue: the delivery name and address, and a GSTIN when given. */
@@ -49,8 +54,12 @@ export interface IssuedDocument extends DocumentDraft {
   number: string;
   issuedAt: Date;
   orderId: string;
-  /** A credit note's invoice number. */
+  /**
+   * The document this one corrects: a credit note's invoice, a refund voucher's receipt voucher;
+   * its number and date are printed (CGST Rules 53(1A), 51(f); decision 0182).
+   */
   creditsNumber: string | null;
+  creditsDate: Date | null;
   /**
    * A deposit's final invoice (decision 0124): the advance's receipt voucher(s) on the same order,
    * shown under the totals with the balance paid; absent on every other document.
@@ -64,6 +73,7 @@ export const DOCUMENT_TITLES: Readonly<Record<DocumentKind, string>> = {
   "bill-of-supply": "Bill of Supply",
   receipt: "Receipt",
   "credit-note": "Credit Note",
+  "refund-voucher": "Refund Voucher",
 };
 
 /** A document in a list (/my-orders/{id}, the portal's order): the download's address. */

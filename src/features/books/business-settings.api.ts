@@ -15,15 +15,24 @@ import { isUploadedImageUrl } from "../media/uploaded-url.server";
 import { LOGO_PATTERN, businessSettingsBody } from "./business-settings.schema";
 import { businessSection, readBusinessSettings } from "./business-settings.server";
 
-/** The invoice logo must be this shop's own upload (decision 0086): its shape the schema checks. */
-async function refuseForeignLogo(value: unknown): Promise<void> {
-  const url = (value as { logoUrl?: unknown } | null)?.logoUrl;
-  if (typeof url !== "string" || url.trim() === "" || !LOGO_PATTERN.test(url.trim())) return;
-  if (!(await isUploadedImageUrl(url.trim())))
-    throw new HttpError(
-      400,
-      "logoUrl: Logo: that image is not one of this shop's uploads; upload the logo here.",
-    );
+/**
+ * The invoice logo and the signature image must be this shop's own uploads (decisions 0086, 0184):
+ * their shape the schema checks.
+ */
+async function refuseForeignImages(value: unknown): Promise<void> {
+  const fields = [
+    ["logoUrl", "Logo", "the logo"],
+    ["signatureUrl", "Signature", "the signature"],
+  ] as const;
+  for (const [key, label, what] of fields) {
+    const url = (value as Record<string, unknown> | null)?.[key];
+    if (typeof url !== "string" || url.trim() === "" || !LOGO_PATTERN.test(url.trim())) continue;
+    if (!(await isUploadedImageUrl(url.trim())))
+      throw new HttpError(
+        400,
+        `${key}: ${label}: that image is not one of this shop's uploads; upload ${what} here.`,
+      );
+  }
 }
 
 export async function getBusinessSettings(context: APIContext): Promise<Response> {
@@ -35,7 +44,7 @@ export async function putBusinessSettings(context: APIContext): Promise<Response
   const user = await requireAdmin(context);
   const body = await readJson(context.request, businessSettingsBody, 16 * 1024);
   const actor = auditActor(context, user);
-  await refuseForeignLogo(body.value);
+  await refuseForeignImages(body.value);
   const db = await getDb();
   const saved = await db.transaction((tx) =>
     writeSection(tx, businessSection, body.value, body.version, actor),

@@ -9,7 +9,10 @@ import { emailField, optionalText, requiredText } from "../../lib/fields";
 import { gstStateCode } from "../../lib/india-states";
 import { GSTIN_PATTERN, PAN_PATTERN, gstinProblem, normalizeGstin, panOfGstin } from "./gstin";
 import { PREFIX_PATTERN } from "./numbering";
-import { GST_RATES, REGISTRATION_KINDS } from "./tax";
+import { isKnownRate, ratesText, slabsOn } from "./gst-rates";
+import { REGISTRATION_KINDS } from "./tax";
+
+const defaultRateMessage = () => `Default GST rate: choose ${ratesText(slabsOn(new Date()))}`;
 
 export const BUSINESS_KEY = "business";
 
@@ -22,10 +25,14 @@ const upper = (field: string, max: number) =>
 const prefix = (field: string) =>
   requiredText(field, 3).check(
     z.refine((v) => PREFIX_PATTERN.test(v), `${field}: ${PREFIX_MESSAGE}`),
-    // The advance receipts' own series (decision 0124).
+    // The advance receipts' and refund vouchers' own series (decisions 0124, 0182).
     z.refine(
       (v) => v.toUpperCase() !== "ADV",
       `${field}: ADV is kept for advance receipts; choose another`,
+    ),
+    z.refine(
+      (v) => v.toUpperCase() !== "RFV",
+      `${field}: RFV is kept for refund vouchers; choose another`,
     ),
   );
 
@@ -33,6 +40,8 @@ export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 
 /** The invoice logo (docs/decisions/0086): an upload's URL in PNG or JPEG, which a PDF embeds. */
 export const LOGO_PATTERN = /^(\/media\/|https:\/\/)[^\s?#]+\.(png|jpe?g)$/i;
+export const SIGNATURE_MESSAGE =
+  "Signature: upload a PNG or JPEG image of the signature (a PDF cannot embed WebP), or leave it empty";
 export const LOGO_MESSAGE =
   "Logo: upload a PNG or JPEG image (a PDF cannot embed WebP); leave it empty for the trading name";
 
@@ -69,15 +78,23 @@ export const businessSettingsSchema = z
     defaultHsn: requiredText("Default HSN code", 8).check(
       z.refine((v) => HSN_PATTERN.test(v), HSN_MESSAGE),
     ),
-    defaultGstRate: z.union(
-      GST_RATES.map((r) => z.literal(r)),
-      {
-        error: "Default GST rate: choose 0, 5, 12, 18 or 28 %",
-      },
-    ),
+    // Any rate of the dated table, so a section saved with an old slab still reads; the screen
+    // offers today's slabs and warns about an old one (decision 0180).
+    defaultGstRate: z
+      .number({ error: defaultRateMessage })
+      .check(z.refine(isKnownRate, { error: defaultRateMessage })),
     logoUrl: z._default(
       optionalText("Logo", 500).check(
         z.refine((v) => v === "" || LOGO_PATTERN.test(v), LOGO_MESSAGE),
+      ),
+      "",
+    ),
+    // The authorised signatory printed on every document (docs/decisions/0184-signature.md).
+    signatoryName: z._default(optionalText("Authorised signatory's name", 100), ""),
+    signatoryDesignation: z._default(optionalText("Signatory's designation", 100), ""),
+    signatureUrl: z._default(
+      optionalText("Signature", 500).check(
+        z.refine((v) => v === "" || LOGO_PATTERN.test(v), SIGNATURE_MESSAGE),
       ),
       "",
     ),

@@ -32,6 +32,9 @@ export const businessSection = defineSection<BusinessSettings>({
     defaultGstRate: 18,
     pricesIncludeGst: true,
     logoUrl: "",
+    signatoryName: "",
+    signatoryDesignation: "",
+    signatureUrl: "",
   }),
 });
 

@@ -1,5 +1,6 @@
 /**
- * Credit notes (docs/decisions/0085): a succeeded refund's, in the transaction that records it, and
+ * Credit notes (docs/decisions/0085, 0182) and refund vouchers (rule 51: an advance refunded before
+ * its supply, against the advance's receipt voucher): a succeeded refund's, in the transaction that records it, and
  * a cancelled order's, in the transaction of the owner's status change. Each references the order's
  * sale document, reverses part of its lines in the invoice's split (CGST + SGST or IGST) and is
  * numbered from the credit note series. The invoice's row is locked while its credits are summed,
@@ -10,7 +11,13 @@ import type { Tx } from "../../server/db/client";
 import { invoices } from "../../server/db/schema";
 import type { BuyerCopy, DocumentDraft, SellerCopy } from "./books";
 import { readBusinessSettings } from "./business-settings.server";
-import { documentLines, saleDocumentOf, storeDocument } from "./issue.server";
+import {
+  ADVANCE_RECEIPT_PREFIX,
+  REFUND_VOUCHER_PREFIX,
+  documentLines,
+  saleDocumentOf,
+  storeDocument,
+} from "./issue.server";
 import { type TaxedLine, creditLines, remainingLines, sumLines } from "./tax";
 
 interface CreditRequest {
@@ -78,6 +85,10 @@ async function creditNoteIn(tx: Tx, request: CreditRequest, now: Date): Promise<
   }
   const found = await saleDocumentOf(tx, request.orderId);
   if (!found) return null;
+  // An advance's receipt voucher (decision 0124) records no supply: refunding it issues a refund
+  // voucher (rule 51), and a cancel alone reverses nothing (decision 0182).
+  const advance = found.kind === "receipt" && found.series === ADVANCE_RECEIPT_PREFIX;
+  if (advance && !request.refundId) return null;
   // The invoice's row lock: credits of one invoice are summed and issued one after the other.
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, found.id)).for("update");
   if (!invoice) return null;
@@ -91,7 +102,7 @@ async function creditNoteIn(tx: Tx, request: CreditRequest, now: Date): Promise<
   const lines = await noteLines(tx, invoice, earlier, amount, left);
   const { value: settings } = await readBusinessSettings(tx);
   const draft: DocumentDraft = {
-    kind: "credit-note",
+    kind: advance ? "refund-voucher" : "credit-note",
     // The same seller as the invoice it corrects.
     seller: invoice.seller as SellerCopy,
     buyer: invoice.buyer as BuyerCopy,
@@ -105,7 +116,7 @@ async function creditNoteIn(tx: Tx, request: CreditRequest, now: Date): Promise<
     tx,
     draft,
     { orderId: request.orderId, refundId: request.refundId, creditsInvoiceId: invoice.id },
-    settings.creditNotePrefix,
+    advance ? REFUND_VOUCHER_PREFIX : settings.creditNotePrefix,
     now,
   );
   return stored.id;

@@ -24,6 +24,9 @@ const settings: BusinessSettings = {
   defaultGstRate: 18,
   pricesIncludeGst: true,
   logoUrl: "",
+  signatoryName: "",
+  signatoryDesignation: "",
+  signatureUrl: "",
 };
 const address = (state: string) => ({
   address1: "4 MG Road",
@@ -46,7 +49,6 @@ describe("a sale's document", () => {
     {
       name: "Resin frame",
       options: ["A4", "Gloss"],
-      note: "Asha & Ravi",
       quantity: 2,
       unitPricePaise: 149_900,
       hsn: null,
@@ -55,7 +57,6 @@ describe("a sale's document", () => {
     {
       name: "Wooden frame",
       options: [],
-      note: "",
       quantity: 1,
       unitPricePaise: 50_000,
       hsn: "4414",
@@ -82,7 +83,7 @@ describe("a sale's document", () => {
       ["goods", "4414", 5],
       ["shipping", "9965", 18],
     ]);
-    expect(doc.lines[0]?.description).toBe("Resin frame (A4, Gloss) - Asha & Ravi");
+    expect(doc.lines[0]?.description).toBe("Resin frame (A4, Gloss)");
     expect(doc.totals.totalPaise).toBe(2 * 149_900 + 50_000 + 9_900);
     expect(doc.totals.igstPaise).toBe(0);
   });
@@ -119,7 +120,8 @@ describe("a sale's document", () => {
     }
   });
 
-  it("describes a line with its options and note", () => {
-    expect(describeLine({ name: "Tag", options: [], note: " " })).toBe("Tag");
+  it("describes a line with its options, never the shopper's note", () => {
+    expect(describeLine({ name: "Tag", options: [] })).toBe("Tag");
+    expect(describeLine({ name: "Frame", options: ["A4", "", "Gloss"] })).toBe("Frame (A4, Gloss)");
   });
 });

@@ -2,7 +2,7 @@
  * A sale's document built from the paid order (docs/decisions/0085-tax-arithmetic-and-documents.md),
  * pure: the seller from the business settings, the buyer from the delivery name and address, the
  * place of supply from the delivery state, one goods line per order line (description with the
- * variant and the personalisation note, the product's HSN and rate), shipping as its own line, and
+ * variant, never the shopper's note; the product's HSN and rate), shipping as its own line, and
  * the tax split. The document's total is what the order charged, paisa for paisa.
  */
 import type { PostalAddress } from "../../lib/address";
@@ -18,7 +18,6 @@ export interface SaleLine {
   name: string;
   /** Chosen options, printed after the name: "(A4, Gloss)". */
   options: string[];
-  note: string;
   quantity: number;
   unitPricePaise: number;
   /** The line's own discount (stored per line by discounts); 0 when left out. */
@@ -52,13 +51,26 @@ export function sellerCopy(settings: BusinessSettings): SellerCopy {
     supportPhone: settings.supportPhone,
     // The logo as set at issue: the PDF, made at the first download, shows this one (decision 0086).
     ...(settings.logoUrl ? { logoUrl: settings.logoUrl } : {}),
+    ...(settings.signatoryName
+      ? {
+          signatory: {
+            name: settings.signatoryName,
+            designation: settings.signatoryDesignation,
+            ...(settings.signatureUrl ? { signatureUrl: settings.signatureUrl } : {}),
+          },
+        }
+      : {}),
   };
 }
 
-export function describeLine(line: Pick<SaleLine, "name" | "options" | "note">): string {
+/**
+ * A line's description: the goods' name and chosen options. The shopper's free-text note is never
+ * printed on a tax document (it is a message to the studio, kept on the order); what a personalised
+ * piece is belongs in its name and options (docs/decisions/0183-invoice-pdf-text.md).
+ */
+export function describeLine(line: Pick<SaleLine, "name" | "options">): string {
   const options = line.options.filter(Boolean);
-  const base = options.length ? `${line.name} (${options.join(", ")})` : line.name;
-  return line.note.trim() ? `${base} - ${line.note.trim()}` : base;
+  return options.length ? `${line.name} (${options.join(", ")})` : line.name;
 }
 
 export function buildSaleDocument(input: SaleInput): DocumentDraft {

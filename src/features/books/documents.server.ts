@@ -78,9 +78,7 @@ async function advanceOf(db: DbOrTx, row: InvoiceRow): Promise<IssuedDocument["a
 }
 
 export async function issuedDocument(db: DbOrTx, row: InvoiceRow): Promise<IssuedDocument> {
-  let creditsNumber: string | null = null;
-  if (row.creditsInvoiceId)
-    creditsNumber = (await loadDocumentRow(db, row.creditsInvoiceId))?.number ?? null;
+  const credited = row.creditsInvoiceId ? await loadDocumentRow(db, row.creditsInvoiceId) : null;
   const advance = await advanceOf(db, row);
   return {
     ...(advance ? { advance } : {}),
@@ -89,7 +87,8 @@ export async function issuedDocument(db: DbOrTx, row: InvoiceRow): Promise<Issue
     number: row.number,
     issuedAt: row.issuedAt,
     orderId: row.orderId,
-    creditsNumber,
+    creditsNumber: credited?.number ?? null,
+    creditsDate: credited?.issuedAt ?? null,
     seller: row.seller as SellerCopy,
     buyer: row.buyer as BuyerCopy,
     placeOfSupplyCode: row.placeOfSupplyCode,
@@ -113,7 +112,11 @@ export async function documentPdf(db: Db, row: InvoiceRow): Promise<Uint8Array> 
   const stored = await storedPdf(db, row.id);
   if (stored) return stored;
   const doc = await issuedDocument(db, row);
-  const bytes = await renderDocumentPdf(doc, await logoImage(doc.seller.logoUrl));
+  const bytes = await renderDocumentPdf(
+    doc,
+    await logoImage(doc.seller.logoUrl),
+    await logoImage(doc.seller.signatory?.signatureUrl),
+  );
   const sha256 = sha256Hex(bytes);
   await db.transaction(async (tx) => {
     const kept = await tx

@@ -41,13 +41,16 @@ export function pdfTable(w: Writer, doc: IssuedDocument, layout: Layout): void {
         qty: right - 260,
         hsn: right - 300,
       };
-  const descWidth = cols.hsn - 40 - left;
+  // The HSN code (at most 8 digits, about 41 points at size 8) starts at hsnX; the description
+  // wraps short of it (decision 0183).
+  const hsnX = cols.hsn - 44;
+  const descWidth = hsnX - 8 - (left + 16);
   const header = () => {
     w.ensure(30);
     const taxLabel = intraState ? "CGST+SGST" : "IGST";
     w.text("#", left, { bold: true, size: 8 });
     w.text("Description", left + 16, { bold: true, size: 8 });
-    w.text("HSN", cols.hsn - 36, { bold: true, size: 8 });
+    w.text("HSN", hsnX, { bold: true, size: 8 });
     w.text("Qty", 0, { right: cols.qty, bold: true, size: 8 });
     w.text("Rate", 0, { right: cols.price, bold: true, size: 8 });
     w.text("Discount", 0, { right: cols.discount, bold: true, size: 8 });
@@ -77,7 +80,7 @@ export function pdfTable(w: Writer, doc: IssuedDocument, layout: Layout): void {
     }
     const tax = line.cgstPaise + line.sgstPaise + line.igstPaise;
     w.text(String(i + 1), left, { size: 8 });
-    w.text(line.hsn, cols.hsn - 36, { size: 8 });
+    w.text(line.hsn, hsnX, { size: 8 });
     w.text(`${line.quantity} ${line.unit}`, 0, { right: cols.qty, size: 8 });
     w.text(formatInr(line.unitPricePaise), 0, { right: cols.price, size: 8 });
     w.text(formatInr(line.discountPaise), 0, { right: cols.discount, size: 8 });

@@ -12,9 +12,11 @@ import { formatInr } from "../../lib/money";
 import { amountInWords } from "./amount-words";
 import { DOCUMENT_TITLES, type IssuedDocument } from "./books";
 import type { LogoImage } from "./invoice-logo.server";
+import { signatoryBlock } from "./invoice-pdf-signatory";
 import { pdfTable } from "./invoice-pdf-table";
 import {
   DEVANAGARI,
+  MISSING_NOTE,
   type PdfFonts,
   drawRuns,
   embedFonts,
@@ -44,12 +46,19 @@ export interface Writer {
   ): void;
   /** Text at a given height of this page, in the regular faces. */
   draw(value: string, x: number, y: number, size?: number): void;
-  /** Wrapped text in `width`; answers the lines. */
-  wrap(value: string, x: number, width: number, size?: number): string[];
+  /**
+   * Wrapped text in `width`; answers the lines. Lines break at spaces, and a word wider than the
+   * width anywhere between its characters (a 200-character address without spaces stays on the
+   * page: decision 0183).
+   */
+  wrap(value: string, x: number, width: number, size?: number, bold?: boolean): string[];
 }
 
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
 function writer(pdf: PDFDocument, fonts: PdfFonts): Writer {
-  const width = (value: string, size: number) => runsWidth(textRuns(value, fonts), size);
+  const width = (value: string, size: number, bold = false) =>
+    runsWidth(textRuns(value, fonts, bold), size);
   const w: Writer = {
     page: pdf.addPage(A4),
     fonts,
@@ -68,16 +77,24 @@ function writer(pdf: PDFDocument, fonts: PdfFonts): Writer {
     draw(value, x, y, size = 9) {
       drawRuns(w.page, textRuns(value, fonts), { x, y, size, color: INK });
     },
-    wrap(value, _x, limit, size = 9) {
+    wrap(value, _x, limit, size = 9, bold = false) {
       const lines: string[] = [];
       for (const paragraph of value.split("\n")) {
         let line = "";
         for (const word of paragraph.split(/\s+/)) {
           const next = line ? `${line} ${word}` : word;
-          if (width(next, size) <= limit || !line) line = next;
-          else {
-            lines.push(line);
-            line = word;
+          if (width(next, size, bold) <= limit) {
+            line = next;
+            continue;
+          }
+          if (line) lines.push(line);
+          line = "";
+          // The word on a line of its own, cut between characters where it is wider than that.
+          for (const { segment } of graphemes.segment(word)) {
+            if (line && width(line + segment, size, bold) > limit) {
+              lines.push(line);
+              line = segment;
+            } else line += segment;
           }
         }
         lines.push(line);
@@ -112,27 +129,39 @@ function block(w: Writer, x: number, heading: string, lines: string[], width: nu
 /** The logo's box, top-left: it sits beside the title and number without moving anything else. */
 const LOGO_BOX = { width: 180, height: 48 };
 
-/** The logo top-left when the document has one, else the trading name as its wordmark. */
+/**
+ * The logo top-left when the document has one, else the trading name as its wordmark (wrapped in
+ * the left half); answers the height it takes below the first line.
+ */
 async function drawMasthead(
   pdf: PDFDocument,
   w: Writer,
   name: string,
   logo: LogoImage | null,
-): Promise<void> {
+  room: number,
+): Promise<number> {
   if (!logo) {
-    w.text(name, MARGIN, { size: 20, bold: true });
-    return;
+    const lines = w.wrap(name, MARGIN, room, 20, true);
+    const top = w.y;
+    lines.forEach((line, i) => {
+      w.y = top - 22 * i;
+      w.text(line, MARGIN, { size: 20, bold: true });
+    });
+    w.y = top;
+    return 22 * (lines.length - 1);
   }
   const image =
     logo.kind === "png" ? await pdf.embedPng(logo.bytes) : await pdf.embedJpg(logo.bytes);
   const { width, height } = image.scaleToFit(LOGO_BOX.width, LOGO_BOX.height);
   // Its top where the wordmark's capitals would reach.
   w.page.drawImage(image, { x: MARGIN, y: w.y + 15 - height, width, height });
+  return 0;
 }
 
 export async function renderDocumentPdf(
   doc: IssuedDocument,
   logo: LogoImage | null = null,
+  signature: LogoImage | null = null,
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const fonts = await embedFonts(pdf, DEVANAGARI.test(JSON.stringify(doc)));
@@ -148,19 +177,24 @@ export async function renderDocumentPdf(
   const seller = doc.seller;
 
   // The shop's logo (or its name as a wordmark), the document's title and number.
-  await drawMasthead(pdf, w, seller.tradingName, logo);
+  const half = (right - MARGIN) / 2 - 10;
+  const top = w.y;
+  const mastheadBelow = await drawMasthead(pdf, w, seller.tradingName, logo, half);
   w.text(title, 0, { size: 16, bold: true, right });
   w.y -= 20;
   w.text(`No. ${doc.number}`, 0, { right, bold: true });
   w.y -= 12;
   w.text(`Date ${indiaDate(doc.issuedAt)}`, 0, { right });
   if (doc.creditsNumber) {
+    // Rule 53(1A): a credit note names its invoice's number and date; rule 51(f): a refund
+    // voucher its receipt voucher's.
+    const of = doc.kind === "refund-voucher" ? "receipt voucher" : "invoice";
+    const dated = doc.creditsDate ? ` dated ${indiaDate(doc.creditsDate)}` : "";
     w.y -= 12;
-    w.text(`Against invoice ${doc.creditsNumber}`, 0, { right });
+    w.text(`Against ${of} ${doc.creditsNumber}${dated}`, 0, { right });
   }
-  w.y -= 22;
+  w.y = Math.min(w.y, top - mastheadBelow) - 22;
 
-  const half = (right - MARGIN) / 2 - 10;
   const supplier = [
     seller.legalName,
     ...addressLines(seller.address),
@@ -180,8 +214,14 @@ export async function renderDocumentPdf(
     block(w, MARGIN + half + 20, "BILL TO / SHIP TO", recipient, half),
   );
   w.y -= used + 20;
-  w.text(`Place of supply: ${doc.placeOfSupplyName} (${doc.placeOfSupplyCode})`, MARGIN);
-  w.y -= 12;
+  for (const line of w.wrap(
+    `Place of supply: ${doc.placeOfSupplyName} (${doc.placeOfSupplyCode})`,
+    MARGIN,
+    right - MARGIN,
+  )) {
+    w.text(line, MARGIN);
+    w.y -= 12;
+  }
   w.text(REVERSE_CHARGE, MARGIN);
   if (seller.registration === "composition") {
     w.y -= 12;
@@ -226,18 +266,18 @@ export async function renderDocumentPdf(
     w.y -= 12;
   }
   w.y -= 18;
-  w.ensure(40);
-  w.text(`For ${seller.legalName}`, 0, { right });
-  w.y -= 14;
-  w.text("This document is issued electronically and needs no signature.", 0, {
-    right,
-    muted: true,
-    size: 8,
-  });
+  await signatoryBlock(pdf, w, doc, signature, { right, width: half });
   const contact = [seller.supportEmail, seller.supportPhone].filter(Boolean).join(" · ");
-  if (contact) {
-    w.y -= 20;
-    w.text(`Questions: ${contact}`, MARGIN, { muted: true, size: 8 });
+  // Wrapped first: setting the contact may itself need the mark, and so the note.
+  const notes = contact ? [w.wrap(`Questions: ${contact}`, MARGIN, right - MARGIN, 8)] : [];
+  if (fonts.missing) notes.push(w.wrap(MISSING_NOTE, MARGIN, right - MARGIN, 8));
+  for (const lines of notes) {
+    w.y -= 8;
+    for (const line of lines) {
+      w.ensure(12);
+      w.y -= 10;
+      w.text(line, MARGIN, { muted: true, size: 8 });
+    }
   }
   return pdf.save();
 }

@@ -5,7 +5,7 @@
  * and never changed; unique keys make a second one for the same payment or refund impossible.
  */
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../server/db/client";
 import { invoiceLines, invoices } from "../../server/db/schema";
 import { productTaxCodes } from "../catalogue/tax-codes.server";
@@ -16,6 +16,7 @@ import type { DocumentDraft } from "./books";
 import type { BusinessSettings } from "./business-settings.schema";
 import { readBusinessSettings } from "./business-settings.server";
 import { type SaleLine, buildSaleDocument, sellerCopy } from "./document";
+import { isSlabOn } from "./gst-rates";
 import { documentNumber, financialYearOf } from "./numbering";
 import { nextSequence } from "./series.server";
 import type { GstRate, TaxedLine } from "./tax";
@@ -69,6 +70,12 @@ export async function storeDocument(
 export const ADVANCE_RECEIPT_PREFIX = "ADV";
 
 /**
+ * The series of refund vouchers (rule 51): an advance refunded before any supply is made gets a
+ * refund voucher against its receipt voucher, never a credit note (decision 0182).
+ */
+export const REFUND_VOUCHER_PREFIX = "RFV";
+
+/**
  * The sale document an order's lines make. `fullPricePaise`: the supply's whole price on its one
  * line (a deposit's tax invoice at the balance); `advance`: a receipt voucher for the advance (no
  * tax, each line "Advance against order ...").
@@ -78,6 +85,7 @@ async function saleDraft(
   order: StoredOrder,
   settings: BusinessSettings,
   options: { fullPricePaise?: number; advance?: boolean },
+  now: Date,
 ): Promise<DocumentDraft> {
   const items = await orderItemRows(sp, order.id);
   const codes = await productTaxCodes(
@@ -93,7 +101,6 @@ async function saleDraft(
         ? `Advance against order ${order.id}: ${item.productName}`
         : item.productName,
       options: Object.values(item.variant ?? {}).map((v) => v.value),
-      note: order.kind === "shipping" ? "" : item.productNote,
       quantity: item.quantity,
       unitPricePaise: full ? options.fullPricePaise! : item.pricePaise,
       // A discount code's share of this line, as the order stored it (decision 0095).
@@ -122,6 +129,13 @@ async function saleDraft(
     shippingPaise,
   });
   if (options.advance) draft.seller = sellerCopy(settings);
+  // A rate that is no longer a slab is issued as the owner set it, and said (decision 0180); the
+  // portal warns on the product, collection and Settings screens.
+  for (const line of draft.lines)
+    if (!isSlabOn(line.gstRate, now))
+      console.warn(
+        `[books] order ${order.id}: "${line.description}" is taxed at ${line.gstRate} %, which is no longer a GST slab; change the product's rate in the portal`,
+      );
   const expected = full
     ? order.totalPaise - items[0]!.pricePaise + options.fullPricePaise!
     : order.totalPaise;
@@ -147,7 +161,7 @@ export async function issueSaleDocument(
   const [existing] = await tx
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.paymentId, paymentId), ne(invoices.kind, "credit-note")));
+    .where(and(eq(invoices.paymentId, paymentId), notInArray(invoices.kind, CORRECTING_KINDS)));
   if (existing) return existing.id;
   try {
     return await tx.transaction(async (sp) => {
@@ -157,7 +171,7 @@ export async function issueSaleDocument(
       const deposit = order.quoteId ? await depositRole(sp, order.quoteId) : null;
       if (deposit?.role === "advance") {
         // A receipt voucher for the advance, its own series; no tax (decision 0124).
-        const draft = await saleDraft(sp, order, settings, { advance: true });
+        const draft = await saleDraft(sp, order, settings, { advance: true }, now);
         const stored = await storeDocument(
           sp,
           draft,
@@ -172,7 +186,7 @@ export async function issueSaleDocument(
         const supply = await paidOrderOfQuote(sp, deposit.deposit.quoteId);
         if (supply) {
           const full = deposit.deposit.advancePaise + deposit.deposit.balancePaise;
-          const draft = await saleDraft(sp, supply, settings, { fullPricePaise: full });
+          const draft = await saleDraft(sp, supply, settings, { fullPricePaise: full }, now);
           const stored = await storeDocument(
             sp,
             draft,
@@ -183,7 +197,7 @@ export async function issueSaleDocument(
           return stored.id;
         }
       }
-      const draft = await saleDraft(sp, order, settings, {});
+      const draft = await saleDraft(sp, order, settings, {}, now);
       const stored = await storeDocument(
         sp,
         draft,
@@ -204,12 +218,15 @@ export async function issueSaleDocument(
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-/** The order's latest sale document (not a credit note), or null. */
+/** The kinds that correct another document (a credit note, a refund voucher). */
+export const CORRECTING_KINDS = ["credit-note", "refund-voucher"];
+
+/** The order's latest sale document (not a credit note or refund voucher), or null. */
 export async function saleDocumentOf(db: DbOrTx, orderId: string): Promise<InvoiceRow | null> {
   const [row] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), ne(invoices.kind, "credit-note")))
+    .where(and(eq(invoices.orderId, orderId), notInArray(invoices.kind, CORRECTING_KINDS)))
     .orderBy(desc(invoices.issuedAt))
     .limit(1);
   return row ?? null;

@@ -4,8 +4,10 @@
  * `@expo-google-fonts/noto-sans-devanagari` for names and notes in Devanagari (Hindi, Marathi,
  * Nepali), embedded only in a document that has some; Helvetica Bold for plain-ASCII bold text.
  * Text is set in runs, each in the first font that has its characters; characters no font has
- * (Tamil, Bengali, ... today) become one U+FFFD per run, so nothing throws and nothing vanishes
- * silently: the stored document keeps the text as written.
+ * (Tamil, Bengali, Chinese, Japanese, Korean, most emoji) become one readable "[?]" per run, and
+ * the document says what the mark means (docs/decisions/0183-invoice-pdf-text.md): nothing throws,
+ * nothing vanishes silently, nothing prints as an empty box; the stored document keeps the text as
+ * written.
  */
 // @pdf-lib/fontkit's Indic shaper (conjuncts, the i-matra before its consonant) was compiled with
 // regenerator and calls a global `regeneratorRuntime`; without it Devanagari text throws.
@@ -21,8 +23,16 @@ const PLAIN = /^[\x20-\x7E]*$/;
 export const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF]/;
 /** Joiners and the dotted circle belong to the run they are in (they shape its conjuncts). */
 const JOINERS = new Set([0x200c, 0x200d, 0x25cc]);
-/** What a run of characters no embedded font has is set as. */
-export const MISSING = "\uFFFD";
+/** What a run of characters no embedded font has is set as (plain ASCII: every font has it). */
+export const MISSING = "[?]";
+/** What the document says when it has set MISSING (decision 0183). */
+export const MISSING_NOTE =
+  "[?] marks characters this PDF cannot show (for example Chinese, Japanese or Korean letters, most emoji, or Indian scripts other than Devanagari); the shop's records keep the text as written.";
+/**
+ * Characters that only modify the one before (variation selectors, emoji skin tones and joiners,
+ * the keycap, tag characters).
+ */
+const MODIFIER = /[\u200D\uFE00-\uFE0F\u20E3\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
 
 const cache = new Map<string, Promise<Uint8Array>>();
 
@@ -65,6 +75,8 @@ export interface PdfFonts {
   regular: Face;
   devanagari: Face | null;
   bold: PDFFont;
+  /** Set once any text was set with MISSING: the document then prints MISSING_NOTE. */
+  missing: boolean;
 }
 
 async function face(pdf: PDFDocument, bytes: Uint8Array): Promise<Face> {
@@ -84,7 +96,12 @@ export async function embedFonts(pdf: PDFDocument, needsDevanagari: boolean): Pr
         ),
       )
     : null;
-  return { regular, devanagari, bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  return {
+    regular,
+    devanagari,
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    missing: false,
+  };
 }
 
 export interface Run {
@@ -103,6 +120,8 @@ export function textRuns(value: string, fonts: PdfFonts, bold = false): Run[] {
     const cp = char.codePointAt(0)!;
     const last = runs.at(-1);
     let chosen: Face | null;
+    // A modifier the run's font cannot draw is dropped (after a mark it is part of the mark).
+    if (last && MODIFIER.test(char) && !last.face?.kit.hasGlyphForCodePoint(cp)) continue;
     if (last?.face && JOINERS.has(cp) && last.face.kit.hasGlyphForCodePoint(cp)) chosen = last.face;
     else if (DEVANAGARI.test(char) && devanagari?.kit.hasGlyphForCodePoint(cp)) chosen = devanagari;
     else if (regular.kit.hasGlyphForCodePoint(cp)) chosen = regular;
@@ -112,6 +131,7 @@ export function textRuns(value: string, fonts: PdfFonts, bold = false): Run[] {
       if (chosen) last.text += char;
     } else runs.push({ text: chosen ? char : MISSING, face: chosen });
   }
+  if (runs.some((r) => !r.face)) fonts.missing = true;
   return runs.map((r) => ({ text: r.text, font: (r.face ?? regular).pdf }));
 }
 

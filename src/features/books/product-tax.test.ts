@@ -12,6 +12,10 @@ describe("a product's tax codes", () => {
     expect(z.safeParse(shape, { hsn: "39" }).success).toBe(false);
     expect(z.safeParse(shape, { hsn: "39a6" }).success).toBe(false);
     expect(z.safeParse(shape, { gstRate: 7 }).success).toBe(false);
+    // Any rate of the dated table (decision 0180): 0.25 and 40 now, 12 kept for old products.
+    for (const gstRate of [0.25, 1.5, 40, 12])
+      expect(z.parse(shape, { gstRate })).toEqual({ gstRate });
+    expect(z.safeParse(shape, { gstRate: 0.3 }).success).toBe(false);
   });
 
   it("stores blank as the default and leaves out what an edit left out", () => {

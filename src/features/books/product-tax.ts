@@ -5,15 +5,23 @@
  */
 import { z } from "zod/mini";
 import { trimInvisible } from "../../lib/text";
-import { GST_RATES, type GstRate } from "./tax";
+import { isKnownRate, ratesText, slabsOn } from "./gst-rates";
+import type { GstRate } from "./tax";
 
 export const HSN_CODE_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 
-/** One of the GST rates. */
-export const gstRateField = z.union(
-  GST_RATES.map((r) => z.literal(r)),
-  { error: "GST rate: choose 0, 5, 12, 18 or 28 %, or leave it to the default" },
-);
+/**
+ * One of the rates of the dated table (gst-rates.ts). A rate that is no longer a slab (12 % after
+ * 22 September 2025) is still taken, so a product keeps what the owner set until they change it;
+ * the screens offer today's slabs and warn about an old one (decision 0180).
+ */
+export const gstRateField = z
+  .number({ error: rateMessage })
+  .check(z.refine(isKnownRate, { error: rateMessage }));
+
+function rateMessage(): string {
+  return `GST rate: choose ${ratesText(slabsOn(new Date()))}, or leave it to the default`;
+}
 
 /** An HSN code of 4, 6 or 8 digits, or "" for the default. */
 export const hsnField = z.string({ error: "HSN code must be text" }).check(

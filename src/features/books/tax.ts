@@ -11,13 +11,21 @@
  * - Shipping is its own line (its own rate; decision 0085 says which).
  */
 
-export const GST_RATES = [0, 5, 12, 18, 28] as const;
-export type GstRate = (typeof GST_RATES)[number];
+/**
+ * A GST rate in percent (0.25 and 3 have fractions of a percent): one of the dated table's rates,
+ * `gst-rates.ts` (docs/decisions/0180-gst-rates-by-date.md).
+ */
+export type GstRate = number;
 
 export const REGISTRATION_KINDS = ["regular", "composition", "unregistered"] as const;
 export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
 
-export type DocumentKind = "tax-invoice" | "bill-of-supply" | "receipt" | "credit-note";
+export type DocumentKind =
+  | "tax-invoice"
+  | "bill-of-supply"
+  | "receipt"
+  | "credit-note"
+  | "refund-voucher";
 
 /** What a paid sale is documented with: tax invoice, bill of supply or plain receipt (rule 46, 49). */
 export function saleDocumentKind(registration: RegistrationKind): DocumentKind {
@@ -28,7 +36,7 @@ export function saleDocumentKind(registration: RegistrationKind): DocumentKind {
 
 export interface LineInput {
   kind: "goods" | "shipping";
-  /** With the variant and the personalisation note. */
+  /** The goods' name with the chosen options (never the shopper's note: decision 0183). */
   description: string;
   hsn: string;
   quantity: number;
@@ -104,16 +112,19 @@ export function taxLine(line: LineInput, options: TaxOptions): TaxedLine {
     unitPricePaise: line.unitPricePaise,
     discountPaise: discount,
   };
-  const rate = options.collectsTax ? line.gstRate : 0;
+  // The rate in hundredths of a percent, so 0.25 % stays integer arithmetic.
+  const rate = options.collectsTax ? Math.round(line.gstRate * 100) : 0;
   let taxable: number;
   let tax: number;
   if (options.pricesIncludeGst) {
-    taxable = roundDiv(amount * 100, 100 + rate);
+    taxable = roundDiv(amount * 10_000, 10_000 + rate);
     tax = amount - taxable;
   } else {
     taxable = amount;
     // Intra-state the two halves are rounded each, so they are always equal.
-    tax = options.intraState ? 2 * roundDiv(taxable * rate, 200) : roundDiv(taxable * rate, 100);
+    tax = options.intraState
+      ? 2 * roundDiv(taxable * rate, 20_000)
+      : roundDiv(taxable * rate, 10_000);
   }
   return {
     ...base,

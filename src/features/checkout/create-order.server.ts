@@ -14,6 +14,7 @@ import { orderAddressOf, personName } from "../../lib/address";
 import { refuseUndeliverable, totalWeightGrams } from "../shipping/estimate.server";
 import { loadSavedAddress } from "../account/account.server";
 import { lockedCheckoutLines } from "../cart/cart-checkout.server";
+import { refuseInterStateSupply } from "../books/supply-rules.server";
 import { holdCodeUse, priceCode } from "../discounts/discount-pricing.server";
 import { neededLines, recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
 import { movePaymentOpening } from "../orders/order-moves.server";
@@ -63,6 +64,7 @@ async function storeCartOrder(
             400,
             "address_id: no saved address of yours has this id; choose or add an address.",
           );
+        await refuseInterStateSupply(tx, address.state);
         if (body.needed_by)
           await refuseNeededBy(tx, {
             ...neededLines(lines),

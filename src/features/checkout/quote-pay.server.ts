@@ -13,6 +13,7 @@ import { type OrderAddress, orderAddressOf, personName } from "../../lib/address
 import { ensurePlaceholderUser, loadSavedAddress } from "../account/account.server";
 import { findByToken, isOpenOrPaid, lockQuoteRow } from "../custom/quote-payment.server";
 import type { PayQuoteInput } from "../custom/quotes.schema";
+import { refuseInterStateSupply } from "../books/supply-rules.server";
 import { holdCodeUse, priceCode, shopperKeyOf } from "../discounts/discount-pricing.server";
 import { logQuoteEvent } from "../custom/quote-records.server";
 import { linkAmount } from "../made-to-order/deposits.server";
@@ -126,6 +127,7 @@ export async function payQuote(
       attempt,
       async () => {
         const address = await placeFor(tx, body, uid);
+        if (q.kind === "quote") await refuseInterStateSupply(tx, address.state);
         if (body.needed_by && q.kind === "quote")
           await refuseNeededBy(tx, {
             ...quoteLines(q.dispatchMaxDays),

@@ -37,6 +37,14 @@ interface DocumentGroup extends TaxFigures {
   documents: number;
 }
 
+/**
+ * A document's group: a credit note (or refund voucher) against a bill of supply or a receipt
+ * reduces supplies on which no tax was shown, never taxable supplies at its lines' rate
+ * (docs/decisions/0182-credit-notes-and-refund-vouchers.md): it is counted apart, as "untaxed-credit".
+ */
+const KIND = sql`case when d.kind = 'refund-voucher' or (d.kind = 'credit-note' and o.kind <> 'tax-invoice')
+  then 'untaxed-credit' else d.kind end`;
+
 const zero = (): TaxFigures => ({ taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 });
 
 function add(into: TaxFigures, from: TaxFigures): void {
@@ -69,8 +77,11 @@ function rollUp<G extends TaxFigures, R extends TaxFigures>(
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
 }
 
+/** Rates sort as numbers (0.25 before 1.5 before 5), in hundredths of a percent. */
 const sortKey = (...parts: (string | number)[]) =>
-  parts.map((p) => (typeof p === "number" ? String(p).padStart(3, "0") : p)).join("\u0000");
+  parts
+    .map((p) => (typeof p === "number" ? String(Math.round(p * 100)).padStart(6, "0") : p))
+    .join("\u0000");
 
 export async function gstSummary(db: DbOrTx, range: DayRange): Promise<GstSummary> {
   const { start, end } = rangeInstants(range);
@@ -84,19 +95,21 @@ export async function gstSummary(db: DbOrTx, range: DayRange): Promise<GstSummar
       sum(l.sgst_paise)::float8 as sgst, sum(l.igst_paise)::float8 as igst,
       sum(l.total_paise)::float8 as total
       from invoices d join invoice_lines l on l.invoice_id = d.id
-      where ${issued} and d.kind in ('tax-invoice', 'credit-note')
+      left join invoices o on o.id = d.credits_invoice_id
+      where ${issued} and (d.kind = 'tax-invoice' or (d.kind = 'credit-note' and o.kind = 'tax-invoice'))
       group by d.kind, coalesce(d.buyer_gstin, ''), l.gst_rate, d.place_of_supply_code, l.hsn`,
   );
   const documents = await plannedRows<DocumentGroup>(
     db,
     WHOLE_PERIOD,
-    sql`select d.kind, coalesce(d.buyer_gstin, '') as gstin, d.place_of_supply_code as code,
+    sql`select ${KIND} as kind, coalesce(d.buyer_gstin, '') as gstin,
+      d.place_of_supply_code as code,
       max(d.place_of_supply_name) as name, count(*)::float8 as documents,
       sum(d.taxable_paise)::float8 as taxable, sum(d.cgst_paise)::float8 as cgst,
       sum(d.sgst_paise)::float8 as sgst, sum(d.igst_paise)::float8 as igst,
       sum(d.total_paise)::float8 as total
-      from invoices d where ${issued}
-      group by d.kind, coalesce(d.buyer_gstin, ''), d.place_of_supply_code`,
+      from invoices d left join invoices o on o.id = d.credits_invoice_id where ${issued}
+      group by ${KIND}, coalesce(d.buyer_gstin, ''), d.place_of_supply_code`,
   );
   const placeName = new Map(documents.map((d) => [d.code, d.name]));
   const rate = (g: LineGroup) => Number(g.rate);
@@ -150,13 +163,19 @@ export async function gstSummary(db: DbOrTx, range: DayRange): Promise<GstSummar
     return sum;
   };
   const untaxed = kind("bill-of-supply", "receipt");
+  const untaxedCredits = kind("untaxed-credit");
   return {
     range,
     b2c,
     b2b,
     creditNotes,
     hsn,
-    untaxed: { documents: untaxed.documents, total: untaxed.total },
+    untaxed: {
+      documents: untaxed.documents,
+      total: untaxed.total,
+      credits: untaxedCredits.documents,
+      credited: untaxedCredits.total,
+    },
     invoices: kind("tax-invoice"),
     credits: kind("credit-note"),
   };

@@ -105,8 +105,11 @@ export interface GstSummary {
   creditNotes: CreditNoteRow[];
   /** Tax invoice lines per HSN code and rate. */
   hsn: HsnRow[];
-  /** Bills of supply and receipts: no tax shown on them. */
-  untaxed: { documents: number; total: number };
+  /**
+   * Bills of supply and receipts: no tax shown on them; `credits`/`credited`: the credit notes and
+   * refund vouchers against them (never among the taxable credit notes).
+   */
+  untaxed: { documents: number; total: number; credits: number; credited: number };
   invoices: TaxFigures & { documents: number };
   credits: TaxFigures & { documents: number };
 }

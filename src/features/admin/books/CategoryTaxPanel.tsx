@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { showToast } from "../../../components/ui/toast-store";
-import { GST_RATES } from "../../books/tax";
+import { rateOptions, staleRateWarning } from "../../books/gst-rates";
 import { showPortalError } from "../shell/portal-errors";
 import { LoadFailed } from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
@@ -18,6 +18,7 @@ function Row({ id, hsn, gstRate }: { id: string; hsn: string | null; gstRate: nu
   const [code, setCode] = useState(hsn ?? "");
   const [rate, setRate] = useState(gstRate === null ? "" : String(gstRate));
   const [busy, setBusy] = useState(false);
+  const staleRate = staleRateWarning(rate === "" ? null : Number(rate), new Date());
   async function save() {
     setBusy(true);
     try {
@@ -52,9 +53,9 @@ function Row({ id, hsn, gstRate }: { id: string; hsn: string | null; gstRate: nu
         onChange={(e) => setRate(e.target.value)}
       >
         <option value="">Default</option>
-        {GST_RATES.map((r) => (
-          <option key={r} value={r}>
-            {r} %
+        {rateOptions(gstRate, new Date()).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
           </option>
         ))}
       </select>
@@ -66,6 +67,11 @@ function Row({ id, hsn, gstRate }: { id: string; hsn: string | null; gstRate: nu
       >
         Save
       </button>
+      {staleRate && (
+        <p className="w-full text-sm text-amber-800" data-stale-rate>
+          {staleRate}
+        </p>
+      )}
     </li>
   );
 }

@@ -104,7 +104,12 @@ export default function ProductForm({
           disabled={readOnly || busy}
         />
         <ProductSizeFields register={register} errors={errors} />
-        <ProductTaxFields register={register} errors={errors} />
+        <ProductTaxFields
+          register={register}
+          errors={errors}
+          storedRate={original.gstRate}
+          rate={watch("gstRate")}
+        />
         <Controller
           name="variants"
           control={control}

@@ -3,16 +3,22 @@
  * category's or the shop's default. No rate is suggested: the owner's accountant decides.
  */
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { GST_RATES } from "../../books/tax";
+import { rateOptions, staleRateWarning } from "../../books/gst-rates";
 import type { ProductFormValues } from "./product-form";
 import { inputClass, labelClass } from "./products-ui";
 
 interface Props {
   register: UseFormRegister<ProductFormValues>;
   errors: FieldErrors<ProductFormValues>;
+  /** The rate as stored (an old slab stays an option, with a warning: decision 0180). */
+  storedRate?: number | null;
+  /** The rate chosen now. */
+  rate?: number | null;
 }
 
-export default function ProductTaxFields({ register, errors }: Props) {
+export default function ProductTaxFields({ register, errors, storedRate, rate }: Props) {
+  const today = new Date();
+  const warning = staleRateWarning(rate ?? null, today);
   return (
     <div className="grid gap-5 sm:grid-cols-2" data-product-tax>
       <div>
@@ -47,12 +53,17 @@ export default function ProductTaxFields({ register, errors }: Props) {
           })}
         >
           <option value="">Default (category or shop)</option>
-          {GST_RATES.map((r) => (
-            <option key={r} value={r}>
-              {r} %
+          {rateOptions(storedRate, today).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </select>
+        {warning && (
+          <p className="mt-1 text-sm text-amber-800" data-stale-rate>
+            {warning}
+          </p>
+        )}
         {errors.gstRate && (
           <p className="mt-1 text-sm text-red-600" data-field-error>
             {errors.gstRate.message}

@@ -123,7 +123,8 @@ export default function GstTables({ summary }: { summary: GstSummary }) {
       />
       <p className="text-sm text-ink-700" data-untaxed={summary.untaxed.documents}>
         Bills of supply and receipts (no tax shown): {summary.untaxed.documents}, together{" "}
-        {formatInr(summary.untaxed.total)}.
+        {formatInr(summary.untaxed.total)}. Credit notes and refund vouchers on them:{" "}
+        {summary.untaxed.credits}, together {formatInr(summary.untaxed.credited)}.
       </p>
     </div>
   );

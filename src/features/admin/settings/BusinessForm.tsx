@@ -16,11 +16,11 @@ import {
   type BusinessSettingsInput,
   businessSettingsSchema,
 } from "../../books/business-settings.schema";
-import { GST_RATES } from "../../books/tax";
+import { REGISTRATION_NOTES } from "../../books/supply-rules";
+import { rateOptions, staleRateWarning } from "../../books/gst-rates";
 import LogoField from "./LogoField";
 
 const STATES = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
-const RATES = GST_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }));
 const KINDS = [
   { value: "regular", label: "Regular (tax invoices)" },
   { value: "composition", label: "Composition (bills of supply)" },
@@ -39,6 +39,7 @@ export default function BusinessForm({ initial, onSave }: Props) {
   const { register, formState } = form;
   const e = formState.errors;
   const busy = formState.isSubmitting;
+  const staleRate = staleRateWarning(form.watch("defaultGstRate") ?? null, new Date());
 
   return (
     <form
@@ -84,6 +85,9 @@ export default function BusinessForm({ initial, onSave }: Props) {
         error={e.registration?.message}
         {...register("registration")}
       />
+      <p className="text-sm text-ink-600 sm:col-span-2" data-registration-note>
+        {REGISTRATION_NOTES[form.watch("registration") ?? "unregistered"]}
+      </p>
       <TextField
         label="GSTIN"
         autoCapitalize="characters"
@@ -134,16 +138,43 @@ export default function BusinessForm({ initial, onSave }: Props) {
       />
       <SelectField
         label="Default GST rate"
-        options={RATES}
+        options={rateOptions(initial.defaultGstRate, new Date())}
         error={e.defaultGstRate?.message}
         {...register("defaultGstRate", { valueAsNumber: true })}
       />
+      {staleRate && (
+        <p className="text-sm text-amber-800 sm:col-span-2" data-stale-rate>
+          {staleRate}
+        </p>
+      )}
       <LogoField
         url={form.watch("logoUrl") ?? ""}
         error={e.logoUrl?.message}
         disabled={busy}
         onChange={(url) => form.setValue("logoUrl", url, { shouldDirty: true })}
       />
+      <TextField
+        label="Authorised signatory's name"
+        error={e.signatoryName?.message}
+        {...register("signatoryName")}
+      />
+      <TextField
+        label="Signatory's designation"
+        placeholder="e.g. Partner, Proprietor"
+        error={e.signatoryDesignation?.message}
+        {...register("signatoryDesignation")}
+      />
+      <LogoField
+        kind="signature"
+        url={form.watch("signatureUrl") ?? ""}
+        error={e.signatureUrl?.message}
+        disabled={busy}
+        onChange={(url) => form.setValue("signatureUrl", url, { shouldDirty: true })}
+      />
+      <p className="text-sm text-ink-600 sm:col-span-2">
+        Every invoice, bill of supply, receipt and note prints "Authorised signatory" under your
+        legal name, with the name, designation and signature image given here.
+      </p>
       <div className="text-sm sm:col-span-2">
         <p className="text-ink-800">
           Prices include GST: <strong>Yes</strong>

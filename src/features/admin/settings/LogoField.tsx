@@ -1,45 +1,66 @@
 /**
- * The invoice logo in the business panel (docs/decisions/0086): the logo saved, an upload through
- * the portal's one picker, and Remove. A PNG or JPEG; the schema's sentence shows under it.
+ * An image of the business panel (docs/decisions/0086, 0184): the invoice logo or the authorised
+ * signatory's signature; the image saved, an upload through the portal's one picker, and Remove.
+ * A PNG or JPEG; the schema's sentence shows under it.
  */
 import { secondaryButton } from "../../../components/ui/form-fields";
 import ImageUpload from "../uploads/ImageUpload";
 
+const TEXTS = {
+  logo: {
+    legend: "Logo on invoices (optional)",
+    help: "A PNG or JPEG, printed top-left on documents issued after you save it; without one the trading name is printed.",
+    alt: "The logo on invoices",
+    remove: "Remove logo",
+    choose: "Choose a logo",
+    upload: "Upload logo",
+  },
+  signature: {
+    legend: "Signature on invoices (optional)",
+    help: "A PNG or JPEG of the authorised signatory's signature, printed above their name on documents issued after you save it.",
+    alt: "The signature on invoices",
+    remove: "Remove signature",
+    choose: "Choose a signature image",
+    upload: "Upload signature",
+  },
+};
+
 interface Props {
+  kind?: keyof typeof TEXTS;
   url: string;
   error?: string | undefined;
   disabled?: boolean;
   onChange(url: string): void;
 }
 
-export default function LogoField({ url, error, disabled = false, onChange }: Props) {
+export default function LogoField({
+  kind = "logo",
+  url,
+  error,
+  disabled = false,
+  onChange,
+}: Props) {
+  const t = TEXTS[kind];
   return (
     <fieldset className="flex flex-col gap-2 sm:col-span-2">
-      <legend className="text-sm font-medium text-ink-800">Logo on invoices (optional)</legend>
-      <p className="text-sm text-ink-600">
-        A PNG or JPEG, printed top-left on documents issued after you save it; without one the
-        trading name is printed.
-      </p>
+      <legend className="text-sm font-medium text-ink-800">{t.legend}</legend>
+      <p className="text-sm text-ink-600">{t.help}</p>
       {url && (
         <div className="flex flex-wrap items-center gap-3">
-          <img
-            src={url}
-            alt="The logo on invoices"
-            className="h-12 w-auto max-w-48 object-contain"
-          />
+          <img src={url} alt={t.alt} className="h-12 w-auto max-w-48 object-contain" />
           <button
             type="button"
             className={`${secondaryButton} sm:w-auto`}
             disabled={disabled}
             onClick={() => onChange("")}
           >
-            Remove logo
+            {t.remove}
           </button>
         </div>
       )}
       <ImageUpload
-        label="Choose a logo"
-        buttonLabel="Upload logo"
+        label={t.choose}
+        buttonLabel={t.upload}
         disabled={disabled}
         alertOnFailure={false}
         onUploaded={onChange}

@@ -1,4 +1,7 @@
-/** The register of invoices and credit notes issued in the period (decision 0082's tables), by issue time. */
+/**
+ * The register of invoices, credit notes and refund vouchers issued in the period (decision 0082's
+ * tables), by issue time; a correcting document names the number and date of the one it corrects.
+ */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../server/db/client";
 import { money } from "../csv";
@@ -21,6 +24,8 @@ interface DocumentRow extends Keyed {
   financial_year: string;
   order_id: string;
   credits_number: string | null;
+  credits_kind: string | null;
+  credits_issued: string | null;
   buyer_name: string | null;
   buyer_gstin: string | null;
   place_of_supply_code: string;
@@ -39,7 +44,8 @@ export function invoicesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE):
     pageRows<DocumentRow>(
       db,
       sql`select d.issued_at::text as k_at, d.id as k_id, d.number, d.kind, ${indiaText(sql`d.issued_at`)} as issued,
-        d.financial_year, d.order_id, c.number as credits_number, d.buyer->>'name' as buyer_name,
+        d.financial_year, d.order_id, c.number as credits_number, c.kind as credits_kind,
+        ${indiaText(sql`c.issued_at`)} as credits_issued, d.buyer->>'name' as buyer_name,
         d.buyer_gstin, d.place_of_supply_code, d.place_of_supply_name, d.intra_state,
         d.taxable_paise, d.cgst_paise, d.sgst_paise, d.igst_paise, d.total_paise
         from invoices d left join invoices c on c.id = d.credits_invoice_id
@@ -55,6 +61,7 @@ export function invoicesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE):
       "Financial year",
       "Order id",
       "Credits invoice",
+      "Credited document's date (India time)",
       "Buyer",
       "Buyer GSTIN",
       "Place of supply code",
@@ -75,11 +82,13 @@ export function invoicesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE):
         d.financial_year,
         d.order_id,
         d.credits_number ?? "",
+        d.credits_number ? (d.credits_issued ?? "") : "",
         d.buyer_name ?? "",
         d.buyer_gstin ?? "",
         d.place_of_supply_code,
         d.place_of_supply_name,
-        d.kind === "tax-invoice" || d.kind === "credit-note"
+        // A credit note of a bill of supply or receipt shows no tax (decision 0182).
+        d.kind === "tax-invoice" || (d.kind === "credit-note" && d.credits_kind === "tax-invoice")
           ? d.intra_state
             ? "CGST+SGST"
             : "IGST"

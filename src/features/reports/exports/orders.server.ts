@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../../server/db/client";
 import { rawRows } from "../../../server/db/raw-rows";
 import { money } from "../csv";
 import { keysetPages } from "../csv-stream.server";
+import { variantText } from "./variant-text";
 import { rangeInstants, type DayRange } from "../report-range";
 import {
   EXPORT_PAGE,
@@ -129,16 +130,6 @@ interface LineRow extends Keyed {
   quantity: number;
   price_paise: number;
   product_note: string;
-}
-
-function variantText(variant: Record<string, unknown> | null): string {
-  if (!variant) return "";
-  return Object.entries(variant)
-    .map(
-      ([key, value]) =>
-        `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`,
-    )
-    .join("; ");
 }
 
 export function orderLinesExport(db: DbOrTx, range: DayRange, size = EXPORT_PAGE): ExportBody {

@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -42,7 +43,7 @@ export const invoices = pgTable(
   "invoices",
   {
     id: text("id").primaryKey(),
-    /** `tax-invoice` | `bill-of-supply` | `receipt` | `credit-note` */
+    /** `tax-invoice` | `bill-of-supply` | `receipt` | `credit-note` | `refund-voucher` (rule 51) */
     kind: text("kind").notNull(),
     /** At most 16 characters of letters, digits, '-' and '/': `RT/25-26/000123`. */
     number: text("number").notNull(),
@@ -83,7 +84,7 @@ export const invoices = pgTable(
     index("invoices_issued_idx").on(t.issuedAt),
     check(
       "invoices_kind_check",
-      sql`${t.kind} in ('tax-invoice', 'bill-of-supply', 'receipt', 'credit-note')`,
+      sql`${t.kind} in ('tax-invoice', 'bill-of-supply', 'receipt', 'credit-note', 'refund-voucher')`,
     ),
     check(
       "invoices_money_check",
@@ -108,8 +109,8 @@ export const invoiceLines = pgTable(
     quantity: integer("quantity").notNull(),
     /** Unit quantity code: `NOS` for pieces. */
     unit: text("unit").notNull().default("NOS"),
-    /** GST rate in percent: 0, 5, 12, 18 or 28. */
-    gstRate: integer("gst_rate").notNull(),
+    /** GST rate in percent, one of the dated table's (src/features/books/gst-rates.ts). */
+    gstRate: numeric("gst_rate", { precision: 5, scale: 2, mode: "number" }).notNull(),
     unitPricePaise: integer("unit_price_paise").notNull(),
     discountPaise: integer("discount_paise").notNull().default(0),
     taxablePaise: integer("taxable_paise").notNull(),
@@ -121,7 +122,7 @@ export const invoiceLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.invoiceId, t.lineNo] }),
     check("invoice_lines_kind_check", sql`${t.kind} in ('goods', 'shipping')`),
-    check("invoice_lines_rate_check", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
+    check("invoice_lines_rate_check", sql`${t.gstRate} in (0, 0.25, 1.5, 3, 5, 12, 18, 28, 40)`),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
@@ -27,12 +28,12 @@ export const categories = pgTable(
     show: smallint("show").notNull().default(1),
     /** The collection's default HSN code and GST rate for its products (null: the shop's default). */
     hsn: text("hsn"),
-    gstRate: integer("gst_rate"),
+    gstRate: numeric("gst_rate", { precision: 5, scale: 2, mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [
     check("categories_show_check", sql`${t.show} in (0, 1)`),
-    check("categories_gst_rate_check", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
+    check("categories_gst_rate_check", sql`${t.gstRate} in (0, 0.25, 1.5, 3, 5, 12, 18, 28, 40)`),
   ],
 );
 
@@ -64,7 +65,7 @@ export const products = pgTable(
     heightCm: integer("height_cm").notNull().default(0),
     /** HSN code and GST rate (docs/decisions/0085); null: the category's, else the shop's default. */
     hsn: text("hsn"),
-    gstRate: integer("gst_rate"),
+    gstRate: numeric("gst_rate", { precision: 5, scale: 2, mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,7 +80,7 @@ export const products = pgTable(
       sql`${t.lengthCm} between 0 and 300 and ${t.breadthCm} between 0 and 300 and ${t.heightCm} between 0 and 300`,
     ),
     check("products_processing_days_check", sql`${t.processingDays} between 1 and 90`),
-    check("products_gst_rate_check", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
+    check("products_gst_rate_check", sql`${t.gstRate} in (0, 0.25, 1.5, 3, 5, 12, 18, 28, 40)`),
     check("products_status_check", sql`${t.status} in ('active', 'inactive')`),
     check("products_currency_check", sql`${t.currency} = 'INR'`),
     check(
