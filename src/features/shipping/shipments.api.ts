@@ -162,6 +162,7 @@ export async function postMark(context: APIContext, holds: DispatchHolds): Promi
     {
       awb: row.awb,
       status,
+      alert: null,
       providerStatus: SHIPMENT_STATUS_LABELS[status] ?? status,
       statusCode: status,
       eventKey: `${row.id}:${status}`,
