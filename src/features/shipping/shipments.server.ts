@@ -267,7 +267,8 @@ export async function bookShipment(
       s.manifestUrl = await provider.manifest(s.providerShipmentId, s.providerOrderId);
       await store(db, s.id, { manifestUrl: s.manifestUrl });
     }
-    if (s.costSource === "quote" && (await settleCharge(db, provider, s))) s.costSource = "courier";
+    const charged = s.costSource === "quote" ? await settleCharge(db, provider, s) : null;
+    if (charged !== null) Object.assign(s, { costPaise: charged, costSource: "courier" });
     const done = {
       pickupScheduledAt: s.pickupScheduledAt,
       status: "booked",

@@ -17,6 +17,7 @@ import { shopIdentity } from "../../server/shop-identity.server";
 import { logOrder } from "../orders/order-log.server";
 import { loadOrderRow, moveOrderForShipment } from "../orders/order-records.server";
 import { readSection } from "../settings/settings-store.server";
+import { settleQuotedCharges } from "./courier-charges.server";
 import { type DispatchHolds, leftWithHolds } from "./dispatch-rule";
 import { shippingProviderFor } from "./providers/index.server";
 import type { ShipmentStatus, ShippingProvider, TrackingSnapshot } from "./providers/provider";
@@ -251,6 +252,8 @@ export async function recheckShipmentsIfDue(
   if (now - lastRecheck < 3600_000) return;
   lastRecheck = now;
   const { value } = await readSection(db, shippingSection);
-  if (value.provider === "shiprocket")
-    await recheckQuietShipments(db, shippingProviderFor(value), holds);
+  if (value.provider !== "shiprocket") return;
+  const provider = shippingProviderFor(value);
+  await recheckQuietShipments(db, provider, holds);
+  await settleQuotedCharges(db, provider);
 }
