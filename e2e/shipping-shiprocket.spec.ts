@@ -5,8 +5,8 @@
  * keys; a shopper buys one product (no personalisation note, so no proof holds the dispatch:
  * decision 0130) and pays; the owner books the parcel from the order's Shipments panel with a
  * courier from the serviceability answer (AWB, the courier's charge, label and manifest links); the
- * fake then sends its tracking webhook (picked up, in transit, delivered, with the x-api-key token) to the address the panel
- * shows; the shopper's /my-orders/{id} shows the courier, the AWB, the scans and Delivered. The
+ * fake then sends its tracking webhook (picked up, in transit, delivered, with the x-api-key token)
+ * to the address the panel shows; the shopper's /my-orders/{id} shows the courier, the AWB, the scans and Delivered. The
  * settings go back to manual afterwards, for the specs that follow.
  */
 import type { APIRequestContext } from "@playwright/test";
