@@ -4,9 +4,9 @@
  * points SHIPROCKET_BASE_URL at. The owner picks Shiprocket in Settings → Shipping with the fake's
  * keys; a shopper buys one product (no personalisation note, so no proof holds the dispatch:
  * decision 0130) and pays; the owner books the parcel from the order's Shipments panel with a
- * courier from the serviceability answer (AWB, cost, label link); the fake then sends its tracking
- * webhook (picked up, in transit, delivered, with the x-api-key token) to the address the panel
- * shows; the shopper's /my-orders/{id} shows the courier, the AWB, the scans and Delivered. The
+ * courier from the serviceability answer (AWB, the courier's charge, label and manifest links); the
+ * fake then sends its tracking webhook (picked up, in transit, delivered, with the x-api-key token)
+ * to the address the panel shows; the shopper's /my-orders/{id} shows the courier, the AWB, the scans and Delivered. The
  * settings go back to manual afterwards, for the specs that follow.
  */
 import type { APIRequestContext } from "@playwright/test";
@@ -122,19 +122,25 @@ test("the owner ships through Shiprocket and its webhook carries the parcel to t
     courierId: COURIER.courier_company_id,
     label: true,
     pickup: true,
+    manifest: expect.stringContaining("manifest-"),
   });
   expect(booked.body).toMatchObject({ billing_pincode: "302001", payment_method: "Prepaid" });
   const awb = booked.awb;
   expect(awb).toMatch(/^SR\d+$/);
   const parcels = panel.getByRole("list", { name: "Parcels" });
+  // The courier's charge from the order's details (the fake bills ₹12.50 over the ₹142 quote).
   await expect(parcels).toContainText(
-    `Booked, waiting for pickup · ${COURIER.courier_name} · AWB ${awb} · costs ₹142.00`,
+    `Booked, waiting for pickup · ${COURIER.courier_name} · AWB ${awb} · costs ₹154.50`,
+  );
+  await expect(parcels.getByRole("link", { name: "Manifest (PDF)" })).toHaveAttribute(
+    "href",
+    new RegExp(`manifest-${booked.shipmentId}\\.pdf$`),
   );
   await expect(parcels.getByRole("link", { name: "Label (PDF)" })).toHaveAttribute(
     "href",
     new RegExp(`label-${booked.shipmentId}\\.pdf$`),
   );
-  await expect(panel).toContainText("Couriers charge ₹142.00 for this order.");
+  await expect(panel).toContainText("Couriers charge ₹154.50 for this order.");
   await owner.context().close();
 
   // Shiprocket's webhook: a wrong token changes nothing; then the parcel's three moves, a second

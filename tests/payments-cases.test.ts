@@ -65,6 +65,18 @@ describe.each(dbKinds)("payment cases against the fake Cashfree on %s", (kind) =
     });
   });
 
+  it("a webhook's fee, at data.payment_surcharge as the OpenAPI's PaymentWebhook puts it, is recorded", async () => {
+    const { id } = await checkout();
+    const p = k.fake.pay(id, { fees: 12.5 });
+    const { body } = k.fake.webhook(id, p);
+    // The fake follows the OpenAPI: the fee sits beside the payment, not inside it.
+    expect(JSON.parse(body).data.payment_surcharge.payment_surcharge_service_charge).toBe(12.5);
+    expect(JSON.parse(body).data.payment.payment_surcharge).toBeUndefined();
+    expect((await hook(k.fake.webhook(id, p))).status).toBe(200);
+    const [stored] = await paymentsOf(id);
+    expect(stored).toMatchObject({ status: "SUCCESS", feesPaise: 1250 });
+  });
+
   it("a payment id first FAILED then SUCCESS pays the order once; its history keeps both; a later FAILED changes nothing", async () => {
     const { uid, id } = await checkout();
     const p = k.fake.pay(id, { status: "FAILED" });

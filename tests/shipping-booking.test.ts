@@ -6,6 +6,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { readSection } from "../src/features/settings/settings-store.server";
+import { settleQuotedCharges } from "../src/features/shipping/courier-charges.server";
+import { shippingProviderFor } from "../src/features/shipping/providers/index.server";
+import { shippingSection } from "../src/features/shipping/shipping-settings";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
@@ -29,10 +33,13 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
     const id = await k.paidOrder();
     const answer = await post(id, { key: newKey(), ...PARCEL });
     expect(answer.status).toBe(201);
+    // The AWB answer has no charge: Get Specific Order Details gave the courier's (95.50 quoted).
     expect(answer.json.shipment).toMatchObject({
       status: "booked",
       courierName: "Delhivery Surface",
-      cost: 95.5,
+      cost: 108,
+      costIsQuote: false,
+      manifestUrl: expect.stringContaining("manifest-"),
       awb: expect.stringMatching(/^SR\d+10$/),
       labelUrl: expect.stringContaining(".pdf"),
       trackingUrl: expect.stringContaining("/tracking/"),
@@ -49,7 +56,11 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
       length: 30,
       payment_method: "Prepaid",
     });
-    expect((await k.order(id)).courierCostPaise).toBe(9550);
+    expect((await k.order(id)).courierCostPaise).toBe(10800);
+    const calls = k.fake.requests.map((r) => r.path.replace(/\d+/g, "N"));
+    expect(calls.indexOf("/manifests/generate")).toBeGreaterThan(
+      calls.indexOf("/courier/generate/pickup"),
+    );
     const audit = await k.t.db
       .select()
       .from(schema.auditLog)
@@ -61,7 +72,7 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
     });
     expect(list.json).toMatchObject({
       provider: "shiprocket",
-      courierCharges: { cost: 95.5 },
+      courierCharges: { cost: 108 },
       shipments: [{ awb: answer.json.shipment.awb }],
     });
     expect(list.json.couriers.map((c: { courierName: string }) => c.courierName)).toContain(
@@ -75,7 +86,24 @@ describe.each(dbKinds)("shipments through Shiprocket on %s", (kind) => {
     expect(fastest.json.shipment.courierName).toBe("Blue Dart Air");
     const chosen = await post(id, { key: newKey(), ...PARCEL, courier: "24" });
     expect(chosen.json.shipment.courierName).toBe("Xpressbees Air");
-    expect((await k.order(id)).courierCostPaise).toBe(18875 + 14200);
+    expect((await k.order(id)).courierCostPaise).toBe(18875 + 1250 + 14200 + 1250);
+  });
+
+  it("a charge not billed yet stays the quote, shown as one, until the re-check reads the courier's", async () => {
+    const id = await k.paidOrder();
+    k.fake.chargeLater();
+    const answer = await post(id, { key: newKey(), ...PARCEL });
+    expect(answer.json.shipment).toMatchObject({ cost: 95.5, costIsQuote: true });
+    k.fake.bill(answer.json.shipment.awb, 131.25);
+    const { value } = await readSection(k.t.db, shippingSection);
+    expect(await settleQuotedCharges(k.t.db, shippingProviderFor(value))).toBe(1);
+    const [row] = await k.t.db
+      .select()
+      .from(schema.shipments)
+      .where(eq(schema.shipments.id, answer.json.shipment.id));
+    expect(row).toMatchObject({ costPaise: 13125, costSource: "courier" });
+    expect((await k.order(id)).courierCostPaise).toBe(13125);
+    expect(await settleQuotedCharges(k.t.db, shippingProviderFor(value))).toBe(0);
   });
 
   it("a double click and a retried request with the same key make one provider shipment", async () => {

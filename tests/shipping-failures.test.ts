@@ -1,7 +1,7 @@
 /**
  * Shiprocket failing (docs/shipping.md, decisions 0105, 0107, 0108) on PGlite and PostgreSQL,
  * against tests/helpers/fake-shiprocket.ts: a pickup request refused, or requested with its answer
- * lost, carried on by the retry without a second parcel; a tracking call failing during the daily
+ * lost, carried on by the retry without a second parcel; a manifest whose answer was lost; a tracking call failing during the daily
  * re-check (logged, not counted as news, the other parcels still asked); a serviceability answer
  * of 4xx/5xx giving the estimate without the courier's part, saying so, and the owner's form a
  * sentence.
@@ -62,6 +62,29 @@ describe.each(dbKinds)("Shiprocket failing on %s", (kind) => {
     expect(calls("/courier/assign/awb")).toBe(1);
     expect(calls("/courier/generate/label")).toBe(1);
     expect(calls("/courier/generate/pickup")).toBe(2);
+  });
+
+  it("a manifest made but its answer lost: the retry prints the one Shiprocket made, never a second", async () => {
+    const id = await k.paidOrder();
+    k.fake.failNext("/manifests/generate", {
+      status: 500,
+      body: { message: "Server Error" },
+      afterWork: true,
+    });
+    const first = await post(id);
+    expect(first.status).toBe(502);
+    expect(first.json.error).toContain("Shiprocket refused to make the manifest (500");
+    const row = await stored(id);
+    expect(row).toMatchObject({ status: "booking", manifestUrl: "" });
+    expect(row.pickupScheduledAt).not.toBe("");
+    const retry = await book(row.id);
+    expect(retry.json.shipment).toMatchObject({
+      status: "booked",
+      manifestUrl: k.fake.parcels[0]!.manifest,
+    });
+    expect(calls("/courier/generate/pickup")).toBe(1);
+    expect(calls("/manifests/generate")).toBe(2);
+    expect(calls("/manifests/print")).toBe(1);
   });
 
   it("a pickup requested but its answer lost: Shiprocket's 'Already in Pickup Queue' on the retry counts as done", async () => {

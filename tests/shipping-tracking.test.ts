@@ -163,8 +163,10 @@ describe.each(dbKinds)("tracking on %s", (kind) => {
     expect((await k.order(s.orderId)).status).toBe("shipped");
   });
 
-  it("a body without the fields is a 400; an AWB the shop does not know is answered 200 and ignored", async () => {
-    expect((await hook({ hello: "world" })).status).toBe(400);
+  it("a body without an AWB and an AWB the shop does not know are answered 200 and kept as events of no shipment", async () => {
+    const odd = await hook({ hello: "world" });
+    expect(odd.status).toBe(200);
+    expect(odd.json.outcome).toBe("unknown");
     const unknown = await hook({
       awb: "NOPE123",
       current_status: "DELIVERED",
@@ -174,6 +176,11 @@ describe.each(dbKinds)("tracking on %s", (kind) => {
     });
     expect(unknown.status).toBe(200);
     expect(unknown.json.outcome).toBe("unknown");
+    const kept = await k.t.db
+      .select()
+      .from(schema.shipmentEvents)
+      .where(eq(schema.shipmentEvents.awb, "NOPE123"));
+    expect(kept).toMatchObject([{ shipmentId: null, code: "7", status: "delivered" }]);
   });
 
   it("the re-check asks about parcels quiet for a day, applies what it hears, and leaves the others", async () => {

@@ -279,5 +279,7 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "PUT /v2/admin/settings/studio": owner,
   "POST /v2/admin/shipments/[id]/book": owner,
   "POST /v2/admin/shipments/[id]/mark": owner,
+  "POST /v2/admin/shipments/[id]/seen": owner,
+  "GET /v2/admin/shipments/alerts": owner,
   "GET /v2/admin/studio/queue": owner,
 };

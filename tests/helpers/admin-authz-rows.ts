@@ -21,6 +21,8 @@ export const ROWS: Row[] = [
   row("PUT", "admin/settings/shipping.ts", { body: { value: {}, version: 0 } }),
   row("POST", "admin/shipments/[id]/book.ts", { params: { id: "s1" }, body: {} }),
   row("POST", "admin/shipments/[id]/mark.ts", { params: { id: "s1" }, body: {} }),
+  row("GET", "admin/shipments/alerts.ts"),
+  row("POST", "admin/shipments/[id]/seen.ts", { params: { id: "s1" } }),
   row("GET", "admin/quotes/[id]/deposit.ts", { params: q1 }),
   row("PUT", "admin/quotes/[id]/deposit.ts", { params: q1, body: { percent: 30 } }),
   row("POST", "admin/order/[id]/balance.ts", { params: o1 }),

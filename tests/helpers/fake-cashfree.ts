@@ -261,14 +261,14 @@ export async function startFakeCashfree(): Promise<FakeCashfree> {
     const orderPart = options.nullOrder
       ? `{"order_id":${JSON.stringify(orderId)},"order_amount":null,"order_currency":null,"order_tags":null}`
       : `{"order_id":${JSON.stringify(orderId)},"order_amount":${order.order_amount.toFixed(2)},"order_currency":"INR","order_tags":null}`;
-    // Amounts written with two decimals, as Cashfree does: a re-serialised body would differ.
+    // Amounts with two decimals, as Cashfree writes them; payment_surcharge under data (OpenAPI).
     const body =
       `{"data":{"order":${orderPart},` +
       `"payment":{"cf_payment_id":${JSON.stringify(payment.cf_payment_id)},"payment_status":${JSON.stringify(payment.payment_status)},` +
       `"payment_amount":${payment.payment_amount.toFixed(2)},"payment_currency":${JSON.stringify(payment.payment_currency)},` +
       `"payment_time":${JSON.stringify(payment.payment_time)},"payment_completion_time":${JSON.stringify(payment.payment_completion_time)},` +
-      `"payment_group":${JSON.stringify(payment.payment_group)},"payment_method":${JSON.stringify(payment.payment_method)},"payment_surcharge":${JSON.stringify(payment.payment_surcharge)}},` +
-      `"customer_details":{},"payment_gateway_details":{"gateway_name":"CASHFREE"},"payment_offers":null},"event_time":${JSON.stringify(new Date().toISOString())},"type":${JSON.stringify(TYPES[payment.payment_status] ?? "PAYMENT_FAILED_WEBHOOK")}}`;
+      `"payment_group":${JSON.stringify(payment.payment_group)},"payment_method":${JSON.stringify(payment.payment_method)}},` +
+      `"payment_surcharge":${JSON.stringify(payment.payment_surcharge)},"customer_details":{},"payment_gateway_details":{"gateway_name":"CASHFREE"},"payment_offers":null},"event_time":${JSON.stringify(new Date().toISOString())},"type":${JSON.stringify(TYPES[payment.payment_status] ?? "PAYMENT_FAILED_WEBHOOK")}}`;
     return {
       body,
       headers: signedHeaders(

@@ -1,10 +1,13 @@
 /**
- * The fake Shiprocket's answers to each API call (./fake-shiprocket.ts has the server and its
- * controls, ./fake-shiprocket-shapes.ts the records and Shiprocket's shapes; docs/shipping.md says
- * where each comes from): login, serviceability, create, search, AWB, label, pickup and tracking,
- * after the token check and any failure or delay the test asked for.
+ * The fake Shiprocket's answers to login, serviceability, Create Custom Order and Get All Orders
+ * (./fake-shiprocket-booking.ts answers the booking calls after it, ./fake-shiprocket-shapes.ts has
+ * the records and where each published shape comes from), after the token check and any failure or
+ * delay the test asked for. Create checks every field Shiprocket's "Create Custom Order" table marks
+ * required (422 "Oops! Invalid Data." with the field's sentence, as its errors look) and answers the
+ * documented example: awb_code, courier_company_id and courier_name null.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerBooking } from "./fake-shiprocket-booking";
 import {
   COURIERS,
   FAKE_SR_EMAIL,
@@ -12,7 +15,6 @@ import {
   type FakeParcel,
   type FakeState,
   fakeNow,
-  istScan,
   TOKEN_LIFE_MS,
 } from "./fake-shiprocket-shapes";
 
@@ -26,9 +28,6 @@ export function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
 }
-
-const byShipment = (state: FakeState, id: unknown) =>
-  state.parcels.find((p) => p.shipmentId === Number(Array.isArray(id) ? id[0] : id));
 
 /** Answers one request as Shiprocket would, recording it in `state.requests`. */
 export async function answerShiprocket(
@@ -98,15 +97,7 @@ export async function answerShiprocket(
     });
   }
   if (path === "/orders/create/adhoc" && req.method === "POST") {
-    const missing = [
-      "order_id",
-      "order_date",
-      "pickup_location",
-      "billing_pincode",
-      "billing_phone",
-      "order_items",
-      "weight",
-    ].filter((k) => body[k] === undefined || body[k] === "");
+    const missing = missingCreateFields(body);
     if (missing.length)
       return send(res, 422, {
         message: "Oops! Invalid Data.",
@@ -125,6 +116,8 @@ export async function answerShiprocket(
       scans: [],
       label: false,
       pickup: false,
+      manifest: "",
+      freight: "",
     };
     state.parcels.push(parcel);
     return answer(200, {
@@ -133,9 +126,9 @@ export async function answerShiprocket(
       status: "NEW",
       status_code: 1,
       onboarding_completed_now: 0,
-      awb_code: "",
-      courier_company_id: "",
-      courier_name: "",
+      awb_code: null,
+      courier_company_id: null,
+      courier_name: null,
     });
   }
   if (path === "/orders" && req.method === "GET") {
@@ -150,82 +143,48 @@ export async function answerShiprocket(
       })),
     });
   }
-  if (path === "/courier/assign/awb" && req.method === "POST") {
-    const parcel = byShipment(state, body.shipment_id);
-    if (!parcel) return send(res, 400, { message: "Invalid shipment id", status_code: 400 });
-    if (parcel.awb)
-      return answer(200, {
-        awb_assign_status: 0,
-        response: { data: { awb_assign_error: "AWB is already assigned" } },
-      });
-    const courier =
-      COURIERS.find((c) => c.courier_company_id === Number(body.courier_id)) ?? COURIERS[0]!;
-    parcel.awb = `SR${parcel.shipmentId}${courier.courier_company_id}`;
-    parcel.courierId = courier.courier_company_id;
-    parcel.courierName = courier.courier_name;
-    return answer(200, {
-      awb_assign_status: 1,
-      response: {
-        data: {
-          courier_company_id: courier.courier_company_id,
-          awb_code: parcel.awb,
-          courier_name: courier.courier_name,
-          shipment_id: parcel.shipmentId,
-          applied_weight: Number(parcel.body.weight),
-          freight_charges: courier.rate,
-        },
-      },
-    });
-  }
-  if (path === "/courier/generate/label" && req.method === "POST") {
-    const parcel = byShipment(state, body.shipment_id);
-    if (!parcel?.awb) return send(res, 400, { message: "AWB not assigned", status_code: 400 });
-    parcel.label = true;
-    return answer(200, {
-      label_created: 1,
-      label_url: `https://kr-shipmultichannel.s3.ap-southeast-1.amazonaws.com/label-${parcel.shipmentId}.pdf`,
-      response: "Label has been created and uploaded successfully!",
-      not_created: [],
-    });
-  }
-  if (path === "/courier/generate/pickup" && req.method === "POST") {
-    const parcel = byShipment(state, body.shipment_id);
-    if (!parcel?.awb) return send(res, 400, { message: "AWB not assigned", status_code: 400 });
-    // Shiprocket refuses a second pickup request for a shipment (docs/shipping.md).
-    if (parcel.pickup)
-      return send(res, 400, { message: "Already in Pickup Queue.", status_code: 400 });
-    parcel.pickup = true;
-    return answer(200, {
-      pickup_status: 1,
-      response: {
-        pickup_scheduled_date: istScan(new Date(fakeNow(state) + 24 * 3600_000)),
-        pickup_token_number: `Reference No: ${parcel.shipmentId}`,
-        status: 3,
-        data: "Pickup is scheduled",
-      },
-    });
-  }
-  const track = /^\/courier\/track\/awb\/(.+)$/.exec(path);
-  if (track && req.method === "GET") {
-    const parcel = state.parcels.find((p) => p.awb === decodeURIComponent(track[1]!));
-    if (!parcel) return answer(404, { tracking_data: { track_status: 0, error: "Awb not found" } });
-    return answer(200, {
-      tracking_data: {
-        track_status: 1,
-        shipment_status: parcel.status?.id ?? 19,
-        shipment_track: [
-          {
-            id: parcel.shipmentId,
-            awb_code: parcel.awb,
-            courier_name: parcel.courierName,
-            current_status: parcel.status?.label ?? "AWB ASSIGNED",
-          },
-        ],
-        shipment_track_activities: [...parcel.scans].reverse(),
-        track_url: `https://shiprocket.co/tracking/${parcel.awb}`,
-        etd: istScan(new Date(fakeNow(state) + 3 * 24 * 3600_000)),
-      },
-    });
-  }
-  return send(res, 404, { message: "Not found", status_code: 404 });
+  return answerBooking(state, req.method ?? "", path, body, answer, res);
+}
+
+/** Create Custom Order's required fields (YES in its table; order_items' own four too). */
+const REQUIRED = [
+  "order_id",
+  "order_date",
+  "pickup_location",
+  "billing_customer_name",
+  "billing_address",
+  "billing_city",
+  "billing_pincode",
+  "billing_state",
+  "billing_country",
+  "billing_email",
+  "billing_phone",
+  "shipping_is_billing",
+  "order_items",
+  "payment_method",
+  "sub_total",
+  "length",
+  "breadth",
+  "height",
+  "weight",
+];
+
+function missingCreateFields(body: Record<string, unknown>): string[] {
+  const empty = (v: unknown) => v === undefined || v === null || v === "";
+  const missing = REQUIRED.filter((k) => empty(body[k]));
+  if (body.shipping_is_billing === false || body.shipping_is_billing === 0)
+    missing.push(
+      ...["shipping_customer_name", "shipping_address", "shipping_city", "shipping_pincode"]
+        .concat(["shipping_state", "shipping_country", "shipping_phone"])
+        .filter((k) => empty(body[k])),
+    );
+  const items = Array.isArray(body.order_items) ? body.order_items : [];
+  if (body.order_items !== undefined && !items.length) missing.push("order_items");
+  items.forEach((item: Record<string, unknown>, i) => {
+    for (const k of ["name", "sku", "units", "selling_price"])
+      if (empty(item?.[k])) missing.push(`order_items.${i}.${k}`);
+  });
+  for (const k of ["length", "breadth", "height", "weight"])
+    if (!empty(body[k]) && !(Number(body[k]) > 0)) missing.push(k);
+  return missing;
 }

@@ -1,24 +1,105 @@
 /**
- * The fake Shiprocket's records and Shiprocket's shapes (./fake-shiprocket.ts has the server and
- * its controls, ./fake-shiprocket-api.ts the answers; docs/shipping.md says where each shape comes
- * from): the API user, the status codes, the couriers, India time as Shiprocket writes it, the
- * fake's state and the webhook body a parcel's move sends.
+ * The fake Shiprocket's records and Shiprocket's published shapes (./fake-shiprocket.ts has the
+ * server and its controls, ./fake-shiprocket-api.ts and ./fake-shiprocket-booking.ts the answers).
+ * Written from Shiprocket's API documentation (apidocs.shiprocket.in, its Postman collection) and
+ * its public reproductions, never from the shop's code:
+ * - the shipment status codes and their names: the "Shipment Status Codes" table, as reproduced in
+ *   public webhook handlers (the list with 16 Cancellation Requested, 21 Undelivered, 75 RTO Lock,
+ *   76 Untraceable, 77 Issue Related to the Recipient, 78 Reached Back at Seller City);
+ * - the webhook body: the documented sample (awb, courier_name, current_status, current_status_id,
+ *   shipment_status, shipment_status_id, current_timestamp "23 05 2023 11:43:52" in India time,
+ *   order_id, sr_order_id, awb_assigned_date, pickup_scheduled_date, etd, scans[] with date,
+ *   status, activity, location, sr-status, sr-status-label, is_return, channel_id, pod_status, pod);
+ * - Create Custom Order's required fields and its example answer (awb_code null), Generate AWB's
+ *   answer (no charge in it), Get Specific Order Details' awb_data.charges.freight_charges.
+ * docs/shipping.md lists the sources.
  */
 
 export const FAKE_SR_EMAIL = "api-user@resintales.example";
 export const FAKE_SR_PASSWORD = "fake-api-password";
+/** "Auth token is valid for 240 hours (10 days)" (Shiprocket's API help sheet). */
 export const TOKEN_LIFE_MS = 10 * 24 * 3600_000;
 
-/** Shiprocket's published shipment status codes used by the fake. */
+/** Every code of Shiprocket's published table, with the label its webhook and scans carry. */
+export const SR_CODES: readonly { id: number; label: string }[] = (
+  [
+    [1, "AWB ASSIGNED"],
+    [2, "LABEL GENERATED"],
+    [3, "PICKUP SCHEDULED/GENERATED"],
+    [4, "PICKUP QUEUED"],
+    [5, "MANIFEST GENERATED"],
+    [6, "SHIPPED"],
+    [7, "DELIVERED"],
+    [8, "CANCELLED"],
+    [9, "RTO INITIATED"],
+    [10, "RTO DELIVERED"],
+    [11, "PENDING"],
+    [12, "LOST"],
+    [13, "PICKUP ERROR"],
+    [14, "RTO ACKNOWLEDGED"],
+    [15, "PICKUP RESCHEDULED"],
+    [16, "CANCELLATION REQUESTED"],
+    [17, "OUT FOR DELIVERY"],
+    [18, "IN TRANSIT"],
+    [19, "OUT FOR PICKUP"],
+    [20, "PICKUP EXCEPTION"],
+    [21, "UNDELIVERED"],
+    [22, "DELAYED"],
+    [23, "PARTIAL DELIVERED"],
+    [24, "DESTROYED"],
+    [25, "DAMAGED"],
+    [26, "FULFILLED"],
+    [27, "PICKUP BOOKED"],
+    [38, "REACHED AT DESTINATION HUB"],
+    [39, "MISROUTED"],
+    [40, "RTO NDR"],
+    [41, "RTO OFD"],
+    [42, "PICKED UP"],
+    [43, "SELF FULFILLED"],
+    [44, "DISPOSED OFF"],
+    [45, "CANCELLED BEFORE DISPATCHED"],
+    [46, "RTO IN TRANSIT"],
+    [47, "QC FAILED"],
+    [48, "REACHED WAREHOUSE"],
+    [49, "CUSTOM CLEARED"],
+    [50, "IN FLIGHT"],
+    [51, "HANDOVER TO COURIER"],
+    [52, "SHIPMENT BOOKED"],
+    [54, "IN TRANSIT OVERSEAS"],
+    [55, "CONNECTION ALIGNED"],
+    [56, "REACHED OVERSEAS WAREHOUSE"],
+    [57, "CUSTOM CLEARED OVERSEAS"],
+    [59, "BOX PACKING"],
+    [60, "FC ALLOCATED"],
+    [61, "PICKLIST GENERATED"],
+    [62, "READY TO PACK"],
+    [63, "PACKED"],
+    [67, "FC MANIFEST GENERATED"],
+    [68, "PROCESSED AT WAREHOUSE"],
+    [71, "HANDOVER EXCEPTION"],
+    [72, "PACKED EXCEPTION"],
+    [75, "RTO LOCK"],
+    [76, "UNTRACEABLE"],
+    [77, "ISSUE RELATED TO THE RECIPIENT"],
+    [78, "REACHED BACK AT SELLER CITY"],
+  ] as const
+).map(([id, label]) => ({ id, label }));
+
+const code = (id: number) => SR_CODES.find((c) => c.id === id)!;
+
+/** The codes the suites name. */
 export const SR_STATUS = {
-  PICKED_UP: { id: 42, label: "PICKED UP" },
-  IN_TRANSIT: { id: 18, label: "IN TRANSIT" },
-  OUT_FOR_DELIVERY: { id: 17, label: "OUT FOR DELIVERY" },
-  DELIVERED: { id: 7, label: "DELIVERED" },
-  RTO_INITIATED: { id: 9, label: "RTO INITIATED" },
-  LOST: { id: 12, label: "LOST" },
+  PICKED_UP: code(42),
+  IN_TRANSIT: code(18),
+  OUT_FOR_DELIVERY: code(17),
+  DELIVERED: code(7),
+  UNDELIVERED: code(21),
+  CANCELLATION_REQUESTED: code(16),
+  RTO_INITIATED: code(9),
+  RTO_DELIVERED: code(10),
+  LOST: code(12),
 } as const;
-export type SrStatus = (typeof SR_STATUS)[keyof typeof SR_STATUS];
+export type SrStatus = { id: number; label: string };
 
 export interface Scan {
   date: string;
@@ -41,6 +122,9 @@ export interface FakeParcel {
   scans: Scan[];
   label: boolean;
   pickup: boolean;
+  manifest: string;
+  /** Get Specific Order Details' awb_data.charges.freight_charges: "" until the courier bills. */
+  freight: string;
 }
 
 export interface Failure {
@@ -50,6 +134,7 @@ export interface Failure {
   afterWork?: boolean;
 }
 
+/** Serviceability's available_courier_companies[] (rate in rupees, days as strings). */
 export const COURIERS = [
   {
     courier_company_id: 10,
@@ -72,10 +157,9 @@ export const COURIERS = [
 ];
 
 /**
- * India time as Shiprocket writes it: "2026-11-25 14:03:00", or the webhook's "25 11 2026 14:03:00".
- * Computed here on purpose, not with src/lib/dates.ts: the fake stands for Shiprocket, and the
- * adapter reads these times back with dates.ts (shiprocketTime), so a wrong offset there would
- * cancel out on the round trip if the fake wrote with the same code.
+ * India time as Shiprocket writes it: "2026-11-25 14:03:00" (scans, dates), or the webhook's
+ * "25 11 2026 14:03:00". Computed here on purpose, not with the shop's src/lib/dates.ts: a wrong
+ * offset there would cancel out on the round trip if the fake wrote with the same code.
  */
 function istParts(at: Date) {
   const t = new Date(at.getTime() + 330 * 60_000).toISOString();
@@ -91,7 +175,6 @@ export const istWebhook = (at: Date) => {
 export interface FakeState {
   /** The fake's clock runs this far ahead of the real one (tokens expire after 10 days). */
   clockOffset: number;
-  /** Issued tokens and when each expires on the fake's clock. */
   tokens: Map<string, number>;
   loginCount: number;
   nextId: number;
@@ -100,6 +183,8 @@ export interface FakeState {
   requests: { method: string; path: string; token: string }[];
   parcels: FakeParcel[];
   unserviceable: Set<string>;
+  /** When true, a new AWB's freight stays "" until `bill`; else the courier bills its rate. */
+  chargesLater: boolean;
 }
 
 export function newFakeState(): FakeState {
@@ -113,31 +198,37 @@ export function newFakeState(): FakeState {
     requests: [],
     parcels: [],
     unserviceable: new Set(),
+    chargesLater: false,
   };
 }
 
 export const fakeNow = (state: FakeState) => Date.now() + state.clockOffset;
 
-/** The parcel moves on: a scan is added; answers the webhook body Shiprocket would send. */
+/**
+ * The parcel moves on: a scan is added; answers the webhook body Shiprocket would send, in the
+ * documented sample's shape. `current` sets current_status_id apart from shipment_status_id, as
+ * the sample does (20 and 18).
+ */
 export function moveParcel(
   parcel: FakeParcel,
   status: SrStatus,
   at: Date,
+  current: SrStatus = status,
 ): Record<string, unknown> {
   parcel.status = status;
   parcel.scans.push({
     date: istScan(at),
     status: `X-${status.id}`,
     activity: `${status.label[0]}${status.label.slice(1).toLowerCase()}`,
-    location: status === SR_STATUS.DELIVERED ? "Bengaluru (Karnataka)" : "Jaipur Hub (Rajasthan)",
+    location: status.id === 7 ? "Bengaluru (Karnataka)" : "Jaipur Hub (Rajasthan)",
     "sr-status": String(status.id),
     "sr-status-label": status.label,
   });
   return {
     awb: parcel.awb,
     courier_name: parcel.courierName,
-    current_status: status.label,
-    current_status_id: status.id,
+    current_status: current.label,
+    current_status_id: current.id,
     shipment_status: status.label,
     shipment_status_id: status.id,
     current_timestamp: istWebhook(at),

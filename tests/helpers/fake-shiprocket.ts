@@ -1,13 +1,16 @@
 /**
- * A local fake of Shiprocket's external API (apiv2.shiprocket.in/v1/external; the shapes and where
- * each comes from are in docs/shipping.md) for integration and e2e tests: POST /auth/login (a token
- * valid 10 days), GET /courier/serviceability/, POST /orders/create/adhoc, GET /orders?search=,
- * POST /courier/assign/awb, POST /courier/generate/label, POST /courier/generate/pickup, GET
- * /courier/track/awb/{awb}; and the webhook Shiprocket sends (x-api-key header, body with awb,
- * current_status, shipment_status_id, etd, scans[]). Controls make failures happen on demand: a slow
- * answer, a refusal, a create that succeeds but answers 500, tokens that expire. It binds 127.0.0.1
- * on a port of FAKE_SHIPROCKET_PORT, else the first free one from 31400. The answers are in
- * ./fake-shiprocket-api.ts, the records and shapes in ./fake-shiprocket-shapes.ts.
+ * A local fake of Shiprocket's external API (apiv2.shiprocket.in/v1/external) for integration and
+ * e2e tests, rebuilt from Shiprocket's published documentation and examples (sources listed in
+ * ./fake-shiprocket-shapes.ts and docs/shipping.md), never from the shop's code: POST /auth/login
+ * (a token valid 10 days), GET /courier/serviceability/, POST /orders/create/adhoc (every required
+ * field checked; answers awb_code null), GET /orders?search=, POST /courier/assign/awb (no charge
+ * in the answer), POST /courier/generate/label, POST /courier/generate/pickup, POST
+ * /manifests/generate and /manifests/print, GET /orders/show/{id} (the courier's charge), GET
+ * /courier/track/awb/{awb}; and the webhook Shiprocket sends (x-api-key header, the documented
+ * body, any code of the published table or another). Controls make failures happen on demand: a
+ * slow answer, a refusal, a create that succeeds but answers 500, tokens that expire, a charge
+ * billed later. It binds 127.0.0.1 on FAKE_SHIPROCKET_PORT, else the first free port from 31400.
+ * The answers are in ./fake-shiprocket-api.ts and ./fake-shiprocket-booking.ts.
  */
 import { createServer } from "node:http";
 import { answerShiprocket, send } from "./fake-shiprocket-api";
@@ -24,6 +27,7 @@ export {
   COURIERS,
   FAKE_SR_EMAIL,
   FAKE_SR_PASSWORD,
+  SR_CODES,
   SR_STATUS,
   type SrStatus,
 } from "./fake-shiprocket-shapes";
@@ -45,8 +49,15 @@ export interface FakeShiprocket {
   /** Makes every issued token stale at once (a 401 on the next call). */
   expireTokens(): void;
   logins(): number;
-  /** The parcel moves on: a scan is added; returns the webhook body Shiprocket would send. */
-  move(awb: string, status: SrStatus, at?: Date): Record<string, unknown>;
+  /**
+   * The parcel moves on: a scan is added; returns the webhook body Shiprocket would send (`current`:
+   * another current_status_id than the shipment's, as the documented sample has).
+   */
+  move(awb: string, status: SrStatus, at?: Date, current?: SrStatus): Record<string, unknown>;
+  /** New AWBs wait for their charge (freight_charges "") until `bill`. */
+  chargeLater(): void;
+  /** The courier bills the parcel (rupees): Get Specific Order Details shows it from now on. */
+  bill(awb: string, rupees: number): void;
   /** Posts a webhook body to the shop with the x-api-key header, as Shiprocket does. */
   sendWebhook(url: string, apiKey: string, body: unknown): Promise<Response>;
   reset(): void;
@@ -96,10 +107,18 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
       for (const token of state.tokens.keys()) state.tokens.set(token, 0);
     },
     logins: () => state.loginCount,
-    move(awb, status, at = new Date(fakeNow(state))) {
+    move(awb, status, at = new Date(fakeNow(state)), current = status) {
       const parcel = state.parcels.find((p) => p.awb === awb);
       if (!parcel) throw new Error(`fake-shiprocket: no parcel with AWB ${awb}`);
-      return moveParcel(parcel, status, at);
+      return moveParcel(parcel, status, at, current);
+    },
+    chargeLater() {
+      state.chargesLater = true;
+    },
+    bill(awb, rupees) {
+      const parcel = state.parcels.find((p) => p.awb === awb);
+      if (!parcel) throw new Error(`fake-shiprocket: no parcel with AWB ${awb}`);
+      parcel.freight = rupees.toFixed(2);
     },
     sendWebhook(url, apiKey, body) {
       return fetch(url, {
@@ -117,6 +136,7 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
       state.clockOffset = 0;
       state.loginCount = 0;
       state.tokens.clear();
+      state.chargesLater = false;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,7 +1,7 @@
 /**
  * The mails a parcel's news sends (docs/shipping.md): the shopper's when the order is picked up and
  * when it is delivered (each once, with the courier, AWB and the courier's page), the owner's when a
- * parcel comes back (RTO) or is lost. Pure, so the words are tested without a database.
+ * parcel comes back (RTO), is lost, or a delivery attempt failed (NDR, decision 0185). Pure, so the words are tested without a database.
  */
 export interface ParcelMail {
   to: string;
@@ -50,21 +50,32 @@ export function shopperParcelMail(
   };
 }
 
+const OWNER_WORDS = {
+  rto: ["is being returned to you (RTO)", "is coming back (RTO)"],
+  lost: ["was reported lost", "is lost"],
+  ndr: [
+    "could not be delivered: the courier's attempt failed (NDR)",
+    "could not be delivered (NDR)",
+  ],
+} as const;
+
 export function ownerParcelMail(
-  kind: "rto" | "lost",
+  kind: "rto" | "lost" | "ndr",
   to: string,
   p: ParcelFacts,
   providerStatus: string,
 ): ParcelMail {
-  const what = kind === "rto" ? "is being returned to you (RTO)" : "was reported lost";
+  const [what, subject] = OWNER_WORDS[kind];
   return {
     to,
-    subject: `Parcel for order ${p.orderId} ${kind === "rto" ? "is coming back (RTO)" : "is lost"}`,
+    subject: `Parcel for order ${p.orderId} ${subject}`,
     text: [
       `The parcel ${p.awb} (${p.courierName || "courier"}) for order ${p.orderId} ${what}.`,
       `The courier's last word: ${providerStatus || "none"}.`,
       "",
-      "Open the order in the portal to see its scans and contact the shopper.",
+      kind === "ndr"
+        ? "Contact the shopper, then tell Shiprocket to try again or return it (its NDR page); the order's parcel shows it in the portal."
+        : "Open the order in the portal to see its scans and contact the shopper.",
     ].join("\n"),
   };
 }

@@ -40,6 +40,9 @@ export function shipmentJson(row: ShipmentRow): ShipmentJson {
     labelUrl: row.labelUrl,
     pickupScheduledAt: row.pickupScheduledAt,
     cost: row.costPaise,
+    costIsQuote: row.costSource === "quote",
+    manifestUrl: row.manifestUrl,
+    attention: row.attention,
     etd: row.etd,
     weightGrams: row.weightGrams,
     lengthCm: row.lengthCm,
@@ -162,6 +165,7 @@ export async function postMark(context: APIContext, holds: DispatchHolds): Promi
     {
       awb: row.awb,
       status,
+      alert: null,
       providerStatus: SHIPMENT_STATUS_LABELS[status] ?? status,
       statusCode: status,
       eventKey: `${row.id}:${status}`,

@@ -11,12 +11,8 @@ import type { Db, Tx } from "../../server/db/client";
 import { shipments } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
-import {
-  loadOrderRow,
-  lockOrderRow,
-  orderParcelLines,
-  setCourierCost,
-} from "../orders/order-records.server";
+import { loadOrderRow, lockOrderRow, orderParcelLines } from "../orders/order-records.server";
+import { settleCharge, totalCourierCost } from "./courier-charges.server";
 import { pickCourier } from "./courier-choice";
 import { type DispatchHolds, refuseWhileHeld } from "./dispatch-rule";
 import type { ShippingProvider } from "./providers/provider";
@@ -34,14 +30,6 @@ export async function listShipments(db: Db | Tx, orderId: string): Promise<Shipm
     .from(shipments)
     .where(eq(shipments.orderId, orderId))
     .orderBy(asc(shipments.createdAt));
-}
-
-async function totalCourierCost(tx: Tx, orderId: string): Promise<void> {
-  const [row] = await tx
-    .select({ sum: sql<number>`coalesce(sum(${shipments.costPaise}), 0)` })
-    .from(shipments)
-    .where(eq(shipments.orderId, orderId));
-  await setCourierCost(tx, orderId, Number(row?.sum ?? 0));
 }
 
 /**
@@ -94,6 +82,7 @@ export async function createShipment(
             awb: body.awb!,
             trackingUrl: body.trackingUrl ?? "",
             costPaise: body.cost ?? 0,
+            costSource: body.cost === undefined ? "" : "owner",
           }
         : {}),
     };
@@ -244,7 +233,9 @@ export async function bookShipment(
         awb: assigned.awb,
         courierId: assigned.courierId,
         courierName: assigned.courierName || courier.courierName,
+        // The AWB answer has no charge: the quote, marked as one, until the courier's is known.
         costPaise: assigned.costPaise || courier.ratePaise,
+        costSource: assigned.costPaise ? "courier" : "quote",
         trackingUrl: provider.trackingUrl(assigned.awb),
       });
       await db.transaction(async (tx) => {
@@ -255,6 +246,7 @@ export async function bookShipment(
             courierId: s.courierId,
             courierName: s.courierName,
             costPaise: s.costPaise,
+            costSource: s.costSource,
             trackingUrl: s.trackingUrl,
             updatedAt: new Date(),
           })
@@ -268,7 +260,15 @@ export async function bookShipment(
     }
     if (!s.pickupScheduledAt) {
       s.pickupScheduledAt = (await provider.pickup(s.providerShipmentId)) || "requested";
+      await store(db, s.id, { pickupScheduledAt: s.pickupScheduledAt });
     }
+    // After the pickup request, as Shiprocket's documentation orders the calls (decision 0186).
+    if (!s.manifestUrl) {
+      s.manifestUrl = await provider.manifest(s.providerShipmentId, s.providerOrderId);
+      await store(db, s.id, { manifestUrl: s.manifestUrl });
+    }
+    const charged = s.costSource === "quote" ? await settleCharge(db, provider, s) : null;
+    if (charged !== null) Object.assign(s, { costPaise: charged, costSource: "courier" });
     const done = {
       pickupScheduledAt: s.pickupScheduledAt,
       status: "booked",

@@ -7,20 +7,30 @@ import { z } from "zod/mini";
 import { pickCourier } from "./courier-choice";
 import { estimateLines } from "./DeliveryEstimate";
 import { ShiprocketProvider, forgetShiprocketTokensForTests } from "./providers/shiprocket.server";
-import { shiprocketStatus, shiprocketTime } from "./providers/shiprocket-status";
+import { shiprocketCode, shiprocketTime } from "./providers/shiprocket-status";
 import { ownerParcelMail, shopperParcelMail } from "./shipment-mail";
 import { shippingSettingsSchema } from "./shipping-settings.schema";
 import { movesOn } from "./tracking.server";
 
 describe("Shiprocket's words", () => {
-  it("maps the published status codes, and the words when a code is unknown", () => {
-    expect(shiprocketStatus(42, "")).toBe("picked_up");
-    expect(shiprocketStatus(7, "")).toBe("delivered");
-    expect(shiprocketStatus(9, "")).toBe("rto");
-    expect(shiprocketStatus(12, "")).toBe("lost");
-    expect(shiprocketStatus(999, "OUT FOR DELIVERY")).toBe("out_for_delivery");
-    expect(shiprocketStatus(null, "RTO Delivered")).toBe("rto");
-    expect(shiprocketStatus(null, "Manifest generated")).toBeNull();
+  it("maps the published status codes; an unknown code moves nothing and is flagged", () => {
+    const stage = (code: number) => shiprocketCode(code).stage;
+    expect(stage(42)).toBe("picked_up");
+    expect(stage(7)).toBe("delivered");
+    expect(stage(9)).toBe("rto");
+    expect(stage(12)).toBe("lost");
+    expect(shiprocketCode(16)).toEqual({
+      name: "Cancellation Requested",
+      stage: null,
+      alert: null,
+    });
+    expect(shiprocketCode(21)).toEqual({ name: "Undelivered", stage: null, alert: "ndr" });
+    expect(shiprocketCode(999, "OUT FOR DELIVERY")).toEqual({
+      name: "OUT FOR DELIVERY",
+      stage: null,
+      alert: "unknown",
+    });
+    expect(shiprocketCode(null, "").alert).toBe("unknown");
   });
 
   it("reads the webhook's and the scans' India times", () => {

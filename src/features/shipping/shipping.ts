@@ -39,6 +39,12 @@ export interface ShipmentJson {
   pickupScheduledAt: string;
   /** What the courier charges the shop (rupees on the wire). */
   cost: number;
+  /** The cost is the courier's quote, not yet its charge (decision 0186). */
+  costIsQuote: boolean;
+  /** Shiprocket's manifest (PDF link) once the pickup was requested; '' otherwise. */
+  manifestUrl: string;
+  /** News the owner has not marked seen: ndr, rto, lost, pickup, unknown; '' when none. */
+  attention: string;
   etd: string;
   weightGrams: number;
   lengthCm: number;

@@ -3,23 +3,27 @@
  * shipping): each event is stored once (its key), the shipment moves forward only (an older event
  * arriving late changes nothing), and the order moves to shipped and delivered once each, with the
  * shopper's mail; a return (RTO) or a loss is logged on the order and mailed to the owner
- * (docs/shipping.md, decision 0107).
+ * (docs/shipping.md, decision 0107). News that moves nothing (a cancellation request, an NDR, an
+ * unknown code) is kept all the same, and what the owner must hear of at once is flagged and
+ * mailed (parcel-alerts.server.ts, decision 0185).
  */
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
 import { type ShipmentScan, shipmentEvents, shipments } from "../../server/db/schema";
-import { ownerAddress, sendMail } from "../../server/mail.server";
+import { sendMail } from "../../server/mail.server";
 import { log } from "../../server/log/logger";
 import { shopIdentity } from "../../server/shop-identity.server";
 import { logOrder } from "../orders/order-log.server";
 import { loadOrderRow, moveOrderForShipment } from "../orders/order-records.server";
 import { readSection } from "../settings/settings-store.server";
+import { settleQuotedCharges } from "./courier-charges.server";
 import { type DispatchHolds, leftWithHolds } from "./dispatch-rule";
 import { shippingProviderFor } from "./providers/index.server";
 import type { ShipmentStatus, ShippingProvider, TrackingSnapshot } from "./providers/provider";
 import { shippingSection } from "./shipping-settings";
-import { ownerParcelMail, shopperParcelMail } from "./shipment-mail";
+import { alertOwner, ownerParcelNews, parcelFacts } from "./parcel-alerts.server";
+import { shopperParcelMail } from "./shipment-mail";
 
 const RANK: Record<ShipmentStatus, number> = {
   booking: 0,
@@ -69,42 +73,51 @@ export async function applyTracking(
   { now = new Date(), shipmentId, alsoRecord }: TrackingOptions = {},
 ): Promise<TrackingOutcome> {
   return db.transaction(async (tx) => {
-    const [shipment] = await tx
-      .select()
-      .from(shipments)
-      .where(
-        shipmentId
-          ? eq(shipments.id, shipmentId)
-          : and(eq(shipments.provider, "shiprocket"), eq(shipments.awb, snapshot.awb)),
-      )
-      .for("update");
-    if (!shipment) return "unknown";
+    const [shipment] =
+      shipmentId || snapshot.awb
+        ? await tx
+            .select()
+            .from(shipments)
+            .where(
+              shipmentId
+                ? eq(shipments.id, shipmentId)
+                : and(eq(shipments.provider, "shiprocket"), eq(shipments.awb, snapshot.awb)),
+            )
+            .for("update")
+        : [];
+    // Every event is kept, once (its key), even for an AWB no shipment has (decision 0185).
     const eventId = createHash("sha256").update(snapshot.eventKey).digest("hex").slice(0, 40);
     const [stored] = await tx
       .insert(shipmentEvents)
       .values({
         id: eventId,
-        shipmentId: shipment.id,
+        shipmentId: shipment?.id ?? null,
         source,
-        status: snapshot.status,
+        awb: snapshot.awb,
+        code: snapshot.statusCode,
+        status: snapshot.status ?? "",
+        alert: snapshot.alert ?? "",
         providerStatus: snapshot.providerStatus,
         at: snapshot.at,
         body: (snapshot.raw ?? {}) as object,
       })
       .onConflictDoNothing()
       .returning({ id: shipmentEvents.id });
+    if (!shipment) return stored ? "unknown" : "duplicate";
     if (!stored) {
       await tx.update(shipments).set({ lastNewsAt: now }).where(eq(shipments.id, shipment.id));
       return "duplicate";
     }
     if (alsoRecord) await alsoRecord(tx);
     const current = shipment.status as ShipmentStatus;
-    const moves = movesOn(current, snapshot.status);
+    const next = snapshot.status;
+    const moves = next !== null && movesOn(current, next);
     const reached = (s: ShipmentStatus) =>
-      RANK[snapshot.status] >= RANK[s] &&
-      snapshot.status !== "rto" &&
-      snapshot.status !== "lost" &&
-      snapshot.status !== "cancelled";
+      next !== null &&
+      RANK[next] >= RANK[s] &&
+      next !== "rto" &&
+      next !== "lost" &&
+      next !== "cancelled";
     await tx
       .update(shipments)
       .set({
@@ -115,18 +128,20 @@ export async function applyTracking(
         ...(shipment.trackingUrl || !snapshot.trackingUrl
           ? {}
           : { trackingUrl: snapshot.trackingUrl }),
+        ...(snapshot.alert ? { attention: snapshot.alert, attentionAt: now } : {}),
         ...(moves
           ? {
-              status: snapshot.status,
+              status: next,
               providerStatus: snapshot.providerStatus,
               ...(reached("picked_up") && !shipment.pickedUpAt ? { pickedUpAt: snapshot.at } : {}),
-              ...(snapshot.status === "delivered" ? { deliveredAt: snapshot.at } : {}),
+              ...(next === "delivered" ? { deliveredAt: snapshot.at } : {}),
             }
           : {}),
       })
       .where(eq(shipments.id, shipment.id));
+    if (snapshot.alert) await alertOwner(tx, shipment, snapshot, moves);
     if (!moves) return "recorded";
-    await orderNews(tx, shipment, snapshot, holds);
+    await orderNews(tx, shipment, { ...snapshot, status: next }, holds);
     return "moved";
   });
 }
@@ -134,33 +149,16 @@ export async function applyTracking(
 async function orderNews(
   tx: Tx,
   shipment: typeof shipments.$inferSelect,
-  snapshot: TrackingSnapshot,
+  snapshot: TrackingSnapshot & { status: ShipmentStatus },
   holds: DispatchHolds,
 ): Promise<void> {
   const order = await loadOrderRow(tx, shipment.orderId);
   if (!order) return;
-  const facts = {
-    orderId: order.id,
-    firstName: order.shippingName.firstName || order.billingName.firstName,
-    courierName: shipment.courierName || snapshot.courierName,
-    awb: shipment.awb,
-    trackingUrl: shipment.trackingUrl || snapshot.trackingUrl,
-    etd: snapshot.etd || shipment.etd,
-  };
+  const facts = parcelFacts(order, shipment, snapshot);
   const shopper = (order.shippingName.email || order.billingName.email).trim();
   const shop = await shopIdentity(tx);
   if (snapshot.status === "rto" || snapshot.status === "lost") {
-    await logOrder(
-      tx,
-      order.id,
-      "shipment",
-      `Parcel ${shipment.awb}: ${snapshot.providerStatus || snapshot.status}`,
-      { shipmentId: shipment.id },
-    );
-    await sendMail(
-      tx,
-      ownerParcelMail(snapshot.status, ownerAddress(), facts, snapshot.providerStatus),
-    );
+    await ownerParcelNews(tx, order.id, shipment, snapshot, snapshot.status, facts);
     return;
   }
   if (RANK[snapshot.status] >= RANK.picked_up) {
@@ -254,6 +252,8 @@ export async function recheckShipmentsIfDue(
   if (now - lastRecheck < 3600_000) return;
   lastRecheck = now;
   const { value } = await readSection(db, shippingSection);
-  if (value.provider === "shiprocket")
-    await recheckQuietShipments(db, shippingProviderFor(value), holds);
+  if (value.provider !== "shiprocket") return;
+  const provider = shippingProviderFor(value);
+  await recheckQuietShipments(db, provider, holds);
+  await settleQuotedCharges(db, provider);
 }

@@ -79,6 +79,8 @@ const cfWebhook = z.looseObject({
         .looseObject({ order_id: text, order_amount: amount, order_currency: text })
         .nullish(),
       payment: z.unknown().optional(),
+      // Where the OpenAPI's PaymentWebhook callback puts the fee (docs/cashfree.md).
+      payment_surcharge: cfPayment.shape.payment_surcharge,
       refund: z.unknown().optional(),
       payment_offers: z.unknown().optional(),
     })
@@ -218,11 +220,15 @@ export function toWebhookEvent(rawBody: string, deliveryId: string | null): Webh
     const payment = cfPayment.safeParse(data.payment);
     if (payment.success && orderId) {
       const order = { amount: data.order?.order_amount, currency: data.order?.order_currency };
+      // data.payment_surcharge (the OpenAPI's place) wins over one inside the payment entity.
+      const entry = data.payment_surcharge
+        ? { ...payment.data, payment_surcharge: data.payment_surcharge }
+        : payment.data;
       return {
         ...base,
         kind: "payment",
         orderId,
-        payment: toPayment(payment.data, order, data.payment_offers),
+        payment: toPayment(entry, order, data.payment_offers),
       };
     }
   }

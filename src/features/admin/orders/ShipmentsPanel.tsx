@@ -9,18 +9,11 @@
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from "react";
 import { z } from "zod/mini";
 import { showToast } from "../../../components/ui/toast-store";
-import { indiaDateTime } from "../../../lib/dates";
 import { formatInr, rupeesToPaise } from "../../../lib/money";
 import { createShipmentBody } from "../../shipping/shipments.schema";
 import type { AdminOrderJson } from "./orders-admin";
-import {
-  bookShipment,
-  createShipment,
-  fetchShipments,
-  markShipment,
-  type ShipmentJson,
-  type ShipmentsAnswer,
-} from "./shipments-client";
+import ParcelCard from "./ParcelCard";
+import { createShipment, fetchShipments, type ShipmentsAnswer } from "./shipments-client";
 
 const field =
   "rounded-lg border border-cream-300 bg-white px-2 py-1.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60";
@@ -33,91 +26,6 @@ const SIZES = [
   ["breadthCm", "Breadth (cm)"],
   ["heightCm", "Height (cm)"],
 ] as const;
-
-function Parcel({ s, onChanged }: { s: ShipmentJson; onChanged: () => void }) {
-  const trouble = s.status === "rto" || s.status === "lost";
-  const act = (run: () => Promise<unknown>, done: string) =>
-    run().then(
-      () => {
-        showToast({ type: "success", title: done });
-        onChanged();
-      },
-      (e: unknown) =>
-        showToast({ type: "error", title: e instanceof Error ? e.message : "Failed" }),
-    );
-  return (
-    <li
-      className={`space-y-1 rounded-lg p-2 ${trouble ? "bg-red-50 ring-1 ring-red-300" : "bg-cream-100"}`}
-      data-shipment-status={s.status}
-    >
-      <p className="font-medium">
-        {s.statusLabel}
-        {s.courierName ? ` · ${s.courierName}` : ""}
-        {s.awb ? ` · AWB ${s.awb}` : ""}
-        {s.cost ? ` · costs ${formatInr(s.cost)}` : ""}
-      </p>
-      <p className="text-ink-500">
-        {s.weightGrams} g, {s.lengthCm}×{s.breadthCm}×{s.heightCm} cm
-        {s.pickupScheduledAt ? ` · pickup ${s.pickupScheduledAt}` : ""}
-        {s.etd ? ` · expected ${s.etd}` : ""}
-      </p>
-      <p className="flex flex-wrap gap-3">
-        {s.labelUrl && (
-          <a className="underline" href={s.labelUrl} target="_blank" rel="noreferrer">
-            Label (PDF)
-          </a>
-        )}
-        {s.trackingUrl && (
-          <a className="underline" href={s.trackingUrl} target="_blank" rel="noreferrer">
-            Courier's page
-          </a>
-        )}
-      </p>
-      {s.lastError && s.status === "booking" && (
-        <p className="text-red-700">
-          {s.lastError}{" "}
-          <button
-            type="button"
-            className="underline"
-            onClick={() => act(() => bookShipment(s.id), "Shipment booked")}
-          >
-            Try booking again
-          </button>
-        </p>
-      )}
-      {s.provider === "manual" && !["delivered", "rto", "lost"].includes(s.status) && (
-        <p className="flex flex-wrap gap-2">
-          {s.status === "booked" && (
-            <button
-              type="button"
-              className="underline"
-              onClick={() => act(() => markShipment(s.id, "picked_up"), "Marked picked up")}
-            >
-              Mark picked up
-            </button>
-          )}
-          <button
-            type="button"
-            className="underline"
-            onClick={() => act(() => markShipment(s.id, "delivered"), "Marked delivered")}
-          >
-            Mark delivered
-          </button>
-        </p>
-      )}
-      {s.scans.length > 0 && (
-        <ol className="text-xs text-ink-500" aria-label="Scans">
-          {s.scans.map((scan) => (
-            <li key={`${scan.at}${scan.activity}`}>
-              {indiaDateTime(scan.at)}: {scan.activity}
-              {scan.location ? `, ${scan.location}` : ""}
-            </li>
-          ))}
-        </ol>
-      )}
-    </li>
-  );
-}
 
 export default function ShipmentsPanel({
   order,
@@ -200,7 +108,7 @@ export default function ShipmentsPanel({
       {data.shipments.length > 0 && (
         <ul className="space-y-2 text-sm" aria-label="Parcels">
           {data.shipments.map((s) => (
-            <Parcel key={s.id} s={s} onChanged={load} />
+            <ParcelCard key={s.id} s={s} onChanged={load} />
           ))}
         </ul>
       )}

@@ -28,3 +28,12 @@ export function bookShipment(id: string): Promise<{ shipment: ShipmentJson }> {
 export function markShipment(id: string, status: string): Promise<{ shipment: ShipmentJson }> {
   return adminPost(`/v2/admin/shipments/${encodeURIComponent(id)}/mark`, { status });
 }
+
+export function markParcelSeen(id: string): Promise<{ shipment: ShipmentJson }> {
+  return adminPost(`/v2/admin/shipments/${encodeURIComponent(id)}/seen`);
+}
+
+/** How many parcels have news the owner has not marked seen (decision 0185). */
+export function fetchParcelAlerts(): Promise<unknown> {
+  return adminGet<unknown>("/v2/admin/shipments/alerts");
+}

@@ -8,6 +8,7 @@ import { ADMIN_NAV, matchAdminRoute } from "./admin-routes";
 import { navigate } from "./admin-router";
 import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
 import FailingMailBadge from "../outbox/FailingMailBadge";
+import ParcelAlertsBadge from "../orders/ParcelAlertsBadge";
 import WaitingReviewsBadge from "../reviews/WaitingReviewsBadge";
 
 const INQUIRIES_HREF = "/admin/inquiries";
@@ -65,6 +66,7 @@ export default function AdminNav({ current }: { current: string }) {
                 )}
                 {href === "/admin/outbox" && <FailingMailBadge current={current} />}
                 {href === "/admin/reviews" && <WaitingReviewsBadge current={current} />}
+                {href === "/admin" && <ParcelAlertsBadge current={current} />}
               </a>
             </li>
           );

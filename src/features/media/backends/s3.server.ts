@@ -14,6 +14,7 @@ import {
   NotFound,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import type { MediaBackend, UploadEntry } from "./backend";
 
@@ -27,9 +28,17 @@ export interface S3Settings {
   prefix: string;
 }
 
-export function s3Backend(settings: S3Settings): MediaBackend {
-  const client = new S3Client({
+/**
+ * The client's settings. Checksums only "when required": the SDK's default since early 2025 adds
+ * CRC32 checksum headers (and an aws-chunked body) to every upload, which Cloudflare R2 and older
+ * MinIO refused (aws/aws-sdk-js-v3 issue 6810); S3 itself accepts both. docs/deploy.md says which
+ * stores are tested.
+ */
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+  return {
     region: settings.region,
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
     ...(settings.accessKeyId && settings.secretAccessKey
       ? {
@@ -39,7 +48,11 @@ export function s3Backend(settings: S3Settings): MediaBackend {
           },
         }
       : {}),
-  });
+  };
+}
+
+export function s3Backend(settings: S3Settings): MediaBackend {
+  const client = new S3Client(s3ClientConfig(settings));
   const Bucket = settings.bucket;
   const key = (hash: string, name: string) => `${settings.prefix}${hash}/${name}`;
   const missing = (error: unknown) =>

@@ -43,6 +43,8 @@ export class ManualProvider implements ShippingProvider {
   assignAwb = byHand;
   label = byHand;
   pickup = byHand;
+  manifest = async () => "";
+  charge = async () => null;
   track = async () => null;
   trackingUrl = () => "";
 }

@@ -19,6 +19,12 @@ export type ShipmentStatus =
   | "lost"
   | "cancelled";
 
+/**
+ * News the owner must hear of at once (decision 0185): a failed delivery attempt (ndr), a return to
+ * origin (rto), a loss, a pickup that went wrong, or a status code the shop does not know.
+ */
+export type ParcelAlert = "ndr" | "rto" | "lost" | "pickup" | "unknown";
+
 export interface CourierOption {
   courierId: string;
   courierName: string;
@@ -80,14 +86,17 @@ export interface AwbAssignment {
   awb: string;
   courierId: string;
   courierName: string;
-  /** The freight charged for this parcel, paise (0 when the provider did not say). */
+  /** The freight charged for this parcel, paise (0 when the answer does not say: Shiprocket's never does). */
   costPaise: number;
 }
 
 /** What the provider says about a parcel now (a webhook, or the track call). */
 export interface TrackingSnapshot {
   awb: string;
-  status: ShipmentStatus;
+  /** The stage this news moves the parcel to; null: it moves nothing (the event is only kept). */
+  status: ShipmentStatus | null;
+  /** Whether the owner must hear of it at once (null: no). */
+  alert: ParcelAlert | null;
   providerStatus: string;
   /** The provider's status code (Shiprocket's shipment_status_id), part of the event's key. */
   statusCode: string;
@@ -112,6 +121,10 @@ export interface ShippingProvider {
   assignAwb(providerShipmentId: string, courierId: string): Promise<AwbAssignment>;
   label(providerShipmentId: string): Promise<string>;
   pickup(providerShipmentId: string): Promise<string>;
+  /** The manifest (PDF link) of a shipment whose pickup was requested ('' when there is none). */
+  manifest(providerShipmentId: string, providerOrderId: string): Promise<string>;
+  /** What the courier charged for the parcel, paise; null while the provider does not say yet. */
+  charge(providerOrderId: string): Promise<number | null>;
   track(awb: string): Promise<TrackingSnapshot | null>;
   /** The courier's public page for an AWB ('' when unknown). */
   trackingUrl(awb: string): string;

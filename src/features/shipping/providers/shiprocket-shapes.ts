@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { ShipmentScan } from "../../../server/db/schema";
 import type { TrackingSnapshot } from "./provider";
-import { shiprocketStatus, shiprocketTime } from "./shiprocket-status";
+import { shiprocketCode, shiprocketTime } from "./shiprocket-status";
 
 export const num = z.union([z.number(), z.string()]).transform((v) => Number(v));
 export const id = z.union([z.number(), z.string()]).transform((v) => String(v));
@@ -23,16 +23,29 @@ export const scanShape = z.object({
   "sr-status-label": z.string().optional(),
   status: z.string().optional(),
 });
+/** Lenient on purpose: whatever an authenticated webhook says is kept (decision 0185). */
 export const webhookShape = z.object({
   awb: id,
-  courier_name: z.string().default(""),
-  current_status: z.string(),
-  current_status_id: num.optional(),
-  shipment_status: z.string().optional(),
-  shipment_status_id: num.optional(),
-  current_timestamp: z.string(),
-  etd: z.string().optional().default(""),
-  scans: z.array(scanShape).default([]),
+  courier_name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  current_status: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  current_status_id: num.nullish(),
+  shipment_status: z.string().nullish(),
+  shipment_status_id: num.nullish(),
+  current_timestamp: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  etd: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  scans: z.array(scanShape).nullish().catch([]),
 });
 
 export function scansOf(list: z.infer<typeof scanShape>[]): ShipmentScan[] {
@@ -49,24 +62,30 @@ export function scansOf(list: z.infer<typeof scanShape>[]): ShipmentScan[] {
 export const trackingUrlFor = (awb: string) =>
   awb ? `https://shiprocket.co/tracking/${encodeURIComponent(awb)}` : "";
 
-/** A webhook body (already checked for its token) as the shop's snapshot; null when unusable. */
-export function shiprocketSnapshot(body: unknown): TrackingSnapshot | null {
+/**
+ * A webhook body (already checked for its token) as the shop's snapshot; null only without an AWB.
+ * The code is shipment_status_id (else current_status_id: the published sample carries both, and
+ * they differ); a missing or unreadable time is the receipt time.
+ */
+export function shiprocketSnapshot(body: unknown, received = new Date()): TrackingSnapshot | null {
   const parsed = webhookShape.safeParse(body);
   if (!parsed.success) return null;
   const w = parsed.data;
-  const code = w.shipment_status_id ?? w.current_status_id ?? null;
-  const status = shiprocketStatus(code, w.shipment_status ?? w.current_status);
-  const at = shiprocketTime(w.current_timestamp);
-  if (!status || !at) return null;
+  const raw = w.shipment_status_id ?? w.current_status_id ?? null;
+  const code = raw !== null && Number.isFinite(raw) ? raw : null;
+  const words = w.shipment_status ?? w.current_status;
+  const meaning = shiprocketCode(code, words);
+  const at = shiprocketTime(w.current_timestamp) ?? received;
   return {
     awb: w.awb,
-    status,
-    providerStatus: w.current_status,
-    statusCode: String(code ?? w.current_status),
-    eventKey: `${w.awb}:${code ?? w.current_status}:${at.toISOString()}`,
+    status: meaning.stage,
+    alert: meaning.alert,
+    providerStatus: w.current_status || words || meaning.name,
+    statusCode: String(code ?? ""),
+    eventKey: `${w.awb}:${code ?? words}:${at.toISOString()}`,
     at,
     etd: w.etd,
-    scans: scansOf(w.scans),
+    scans: scansOf(w.scans ?? []),
     trackingUrl: trackingUrlFor(w.awb),
     courierName: w.courier_name,
     raw: body,
@@ -95,14 +114,16 @@ export function trackAnswerSnapshot(awb: string, body: unknown): TrackingSnapsho
   if (!parsed.success) return null;
   const t = parsed.data.tracking_data;
   const words = t.shipment_track[0]?.current_status ?? "";
-  const status = shiprocketStatus(t.shipment_status ?? null, words);
-  if (!status) return null;
+  const code = t.shipment_status ?? null;
+  const meaning = shiprocketCode(code !== null && Number.isFinite(code) ? code : null, words);
   const scans = scansOf(t.shipment_track_activities ?? []);
+  if (code === null && !words && !scans.length) return null;
   const latest = scans.at(-1);
   return {
     awb,
-    status,
-    providerStatus: words,
+    status: meaning.stage,
+    alert: meaning.alert,
+    providerStatus: words || meaning.name,
     statusCode: String(t.shipment_status ?? words),
     eventKey: `${awb}:${t.shipment_status ?? words}:${latest?.at ?? "no-scan"}`,
     at: latest ? new Date(latest.at) : new Date(),

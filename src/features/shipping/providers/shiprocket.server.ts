@@ -5,9 +5,18 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { indiaStamp } from "../../../lib/dates";
 import { wireToPaise } from "../../../lib/wire-money";
-import { courierShape, id, num, trackAnswerSnapshot, trackingUrlFor } from "./shiprocket-shapes";
+import {
+  awbAnswer,
+  courierShape,
+  createAnswer,
+  createOrderBody,
+  manifestAnswer,
+  orderChargeAnswer,
+  searchAnswer,
+  trackAnswerSnapshot,
+  trackingUrlFor,
+} from "./shiprocket-answers";
 import {
   type AwbAssignment,
   type CreateParcel,
@@ -151,47 +160,16 @@ export class ShiprocketProvider implements ShippingProvider {
   }
 
   async createParcel(p: CreateParcel): Promise<ProviderParcel> {
-    const [first, ...rest] = p.to.name.trim().split(/\s+/);
-    const answer = await this.call("POST", "/orders/create/adhoc", {
-      order_id: p.shipmentId,
-      // India time to the minute, as Shiprocket's API asks: "2026-11-25 14:03".
-      order_date: indiaStamp(p.orderDate).slice(0, 16),
-      pickup_location: p.pickupLocation,
-      billing_customer_name: first ?? "",
-      billing_last_name: rest.join(" "),
-      billing_address: p.to.line1,
-      billing_address_2: p.to.line2,
-      billing_city: p.to.city,
-      billing_pincode: p.to.pin,
-      billing_state: p.to.state,
-      billing_country: "India",
-      billing_email: p.to.email,
-      billing_phone: p.to.phone.replace(/\D/g, "").slice(-10),
-      shipping_is_billing: true,
-      order_items: p.items.map((i) => ({
-        name: i.name,
-        sku: i.sku,
-        units: i.units,
-        selling_price: i.pricePaise / 100,
-      })),
-      payment_method: "Prepaid",
-      sub_total: p.subTotalPaise / 100,
-      length: p.lengthCm,
-      breadth: p.breadthCm,
-      height: p.heightCm,
-      weight: p.weightGrams / 1000,
-    });
+    const answer = await this.call("POST", "/orders/create/adhoc", createOrderBody(p));
     if (!answer.ok) this.refused("create the shipment", answer);
-    const parsed = z
-      .object({ order_id: id, shipment_id: id, awb_code: z.string().optional().default("") })
-      .safeParse(answer.body);
+    const parsed = createAnswer.safeParse(answer.body);
     if (!parsed.success) throw new ShippingProviderError("Shiprocket's answer was not understood.");
     return {
       providerOrderId: parsed.data.order_id,
       providerShipmentId: parsed.data.shipment_id,
       awb: parsed.data.awb_code,
       courierId: "",
-      courierName: "",
+      courierName: parsed.data.courier_name,
     };
   }
 
@@ -199,20 +177,7 @@ export class ShiprocketProvider implements ShippingProvider {
     const answer = await this.call("GET", `/orders?search=${encodeURIComponent(shipmentId)}`);
     if (answer.status === 404) return null;
     if (!answer.ok) this.refused("look the shipment up", answer);
-    const shape = z.object({
-      data: z
-        .array(
-          z.object({
-            id,
-            channel_order_id: id,
-            shipments: z
-              .array(z.object({ id, awb: z.string().nullish(), courier: z.string().nullish() }))
-              .default([]),
-          }),
-        )
-        .default([]),
-    });
-    const parsed = shape.safeParse(answer.body);
+    const parsed = searchAnswer.safeParse(answer.body);
     if (!parsed.success) throw new ShippingProviderError("Shiprocket's answer was not understood.");
     const found = parsed.data.data.find((o) => o.channel_order_id === shipmentId);
     const shipment = found?.shipments[0];
@@ -220,9 +185,9 @@ export class ShiprocketProvider implements ShippingProvider {
     return {
       providerOrderId: found.id,
       providerShipmentId: shipment.id,
-      awb: shipment.awb ?? "",
+      awb: shipment.awb,
       courierId: "",
-      courierName: shipment.courier ?? "",
+      courierName: shipment.courier,
     };
   }
 
@@ -232,33 +197,19 @@ export class ShiprocketProvider implements ShippingProvider {
       courier_id: Number(courierId),
     });
     if (!answer.ok) this.refused("assign the AWB", answer);
-    const parsed = z
-      .object({
-        awb_assign_status: num,
-        response: z.object({
-          data: z.object({
-            awb_code: id.optional(),
-            courier_company_id: id.optional(),
-            courier_name: z.string().optional(),
-            awb_assign_error: z.string().optional(),
-            freight_charges: num.optional(),
-          }),
-        }),
-      })
-      .safeParse(answer.body);
+    const parsed = awbAnswer.safeParse(answer.body);
     if (!parsed.success) throw new ShippingProviderError("Shiprocket's answer was not understood.");
     const data = parsed.data.response.data;
     if (parsed.data.awb_assign_status !== 1 || !data.awb_code)
       throw new ShippingProviderError(
         `Shiprocket did not assign an AWB${data.awb_assign_error ? `: ${data.awb_assign_error}` : "."}`,
       );
+    // The documented answer carries no charge: charge() reads it once Shiprocket has it.
     return {
       awb: data.awb_code,
       courierId: data.courier_company_id ?? courierId,
       courierName: data.courier_name ?? "",
-      costPaise: Number.isFinite(data.freight_charges)
-        ? wireToPaise(Math.round(data.freight_charges! * 100) / 100)
-        : 0,
+      costPaise: 0,
     };
   }
 
@@ -285,6 +236,32 @@ export class ShiprocketProvider implements ShippingProvider {
       .safeParse(answer.body);
     if (!parsed.success) throw new ShippingProviderError("Shiprocket's answer was not understood.");
     return parsed.data.response.pickup_scheduled_date ?? "";
+  }
+
+  /** Generate Manifest after the pickup request; a manifest made before is printed instead. */
+  async manifest(providerShipmentId: string, providerOrderId: string): Promise<string> {
+    const made = await this.call("POST", "/manifests/generate", {
+      shipment_id: [Number(providerShipmentId)],
+    });
+    const url = manifestAnswer.safeParse(made.body).data?.manifest_url;
+    if (made.ok && url) return url;
+    if (made.ok || !/already/i.test(JSON.stringify(made.body)))
+      this.refused("make the manifest", made);
+    const printed = await this.call("POST", "/manifests/print", {
+      order_ids: [Number(providerOrderId)],
+    });
+    const again = manifestAnswer.safeParse(printed.body).data?.manifest_url;
+    if (!printed.ok || !again) this.refused("print the manifest", printed);
+    return again;
+  }
+
+  /** The courier's charge from the order's details (awb_data.charges.freight_charges). */
+  async charge(providerOrderId: string): Promise<number | null> {
+    const answer = await this.call("GET", `/orders/show/${encodeURIComponent(providerOrderId)}`);
+    if (!answer.ok) this.refused("show the order", answer);
+    const rupees = orderChargeAnswer.safeParse(answer.body).data?.data.awb_data?.charges
+      ?.freight_charges;
+    return rupees && rupees > 0 ? wireToPaise(Math.round(rupees * 100) / 100) : null;
   }
 
   async track(awb: string): Promise<TrackingSnapshot | null> {

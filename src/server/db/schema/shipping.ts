@@ -55,6 +55,13 @@ export const shipments = pgTable(
     pickupScheduledAt: text("pickup_scheduled_at").notNull().default(""),
     /** What the courier charges the shop for this parcel, paise (0 until known). */
     costPaise: integer("cost_paise").notNull().default(0),
+    /** Where costPaise comes from: 'quote' (the serviceability rate), 'courier' (the charge), 'owner'. */
+    costSource: text("cost_source").notNull().default(""),
+    /** The provider's manifest (PDF link) once the pickup was requested (decision 0186). */
+    manifestUrl: text("manifest_url").notNull().default(""),
+    /** News the owner has not seen yet: ndr, rto, lost, pickup, unknown ('' when none; decision 0185). */
+    attention: text("attention").notNull().default(""),
+    attentionAt: timestamp("attention_at", { withTimezone: true }),
     /** The courier's expected delivery date, as reported (Shiprocket's etd). */
     etd: text("etd").notNull().default(""),
     scans: jsonb("scans").$type<ShipmentScan[]>().notNull().default([]),
@@ -75,6 +82,7 @@ export const shipments = pgTable(
     uniqueIndex("shipments_order_client_key").on(t.orderId, t.clientKey),
     uniqueIndex("shipments_provider_awb").on(t.provider, t.awb).where(sql`${t.awb} <> ''`),
     index("shipments_news_idx").on(t.status, t.lastNewsAt),
+    index("shipments_attention_idx").on(t.attention),
     check(
       "shipments_status_check",
       sql`${t.status} in ('booking', 'booked', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'rto', 'lost', 'cancelled')`,
@@ -91,16 +99,24 @@ export const shipmentEvents = pgTable(
   "shipment_events",
   {
     id: text("id").primaryKey(),
-    shipmentId: text("shipment_id")
-      .notNull()
-      .references(() => shipments.id, { onDelete: "cascade" }),
+    /** Null when no shipment has the AWB (the event is kept all the same, decision 0185). */
+    shipmentId: text("shipment_id").references(() => shipments.id, { onDelete: "cascade" }),
     source: text("source").$type<"webhook" | "recheck" | "owner">().notNull(),
+    awb: text("awb").notNull().default(""),
+    /** The provider's status code as sent (Shiprocket's shipment_status_id). */
+    code: text("code").notNull().default(""),
+    /** The stage it moved the parcel to; '' when it moves nothing. */
     status: text("status").notNull(),
+    /** ndr, rto, lost, pickup, unknown: the owner was told; '' otherwise. */
+    alert: text("alert").notNull().default(""),
     providerStatus: text("provider_status").notNull().default(""),
     /** When the courier says it happened. */
     at: timestamp("at", { withTimezone: true }).notNull(),
     body: jsonb("body").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("shipment_events_shipment_idx").on(t.shipmentId, t.at)],
+  (t) => [
+    index("shipment_events_shipment_idx").on(t.shipmentId, t.at),
+    index("shipment_events_awb_idx").on(t.awb),
+  ],
 );
