@@ -21,7 +21,8 @@ import { paymentProvider, providerNamed } from "../../server/payments/index.serv
 import { createOrderBody } from "./checkout";
 import { createOrderFor, OrderCreationFailed } from "./create-order.server";
 import { limitCheckoutAttempts, replaceOtherOpenOrders } from "./order-limits.server";
-import { receiveWebhook, verifyOrderFor } from "./verify.server";
+import { verifyOrderFor } from "./payment-sync.server";
+import { receiveWebhook } from "./payment-webhook.server";
 
 const orderIdQuery = z.object({ order_id: z.string().min(1, "order_id is required").max(100) });
 

@@ -10,7 +10,7 @@ import { quoteEvents, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { loadInquiryRow } from "../inquiries/inquiry-records.server";
 import { isShopImageUrl } from "../media/uploaded-url.server";
-import { shippingEstimatePaise } from "../orders/shipping";
+import { shippingEstimatePaise } from "~/features/shipping/estimate-tiers";
 import { parseExpiry, type QuoteInput } from "./quotes.schema";
 import { effectiveStatus, type InquiryQuotesJson, type QuoteJson } from "./quotes";
 

@@ -6,7 +6,7 @@
 import { useStore } from "@nanostores/react";
 import { useState, type FormEvent } from "react";
 import { indiaDateTime } from "../../../lib/dates";
-import Pager from "../orders/Pager";
+import Pager from "../shell/Pager";
 import type { ScreenProps } from "../shell/AdminApp";
 import { $adminSearch, setSearch } from "../shell/admin-router";
 import ScreenState from "../shell/ScreenState";

@@ -6,7 +6,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import Pager from "../orders/Pager";
+import Pager from "../shell/Pager";
 import QuoteLink from "../quotes/QuoteLink";
 import type { ScreenProps } from "../shell/AdminApp";
 import { $adminSearch, setSearch } from "../shell/admin-router";

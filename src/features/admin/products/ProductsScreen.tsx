@@ -7,7 +7,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { formatInr } from "../../../lib/money";
 import { categoryLabel, firstImage, type ProductStatus } from "../../catalogue/catalogue";
-import Pager from "../orders/Pager";
+import Pager from "../shell/Pager";
 import type { ScreenProps } from "../shell/AdminApp";
 import { $adminSearch, navigate, setSearch } from "../shell/admin-router";
 import ScreenState from "../shell/ScreenState";

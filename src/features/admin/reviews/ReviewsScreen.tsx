@@ -5,7 +5,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import Pager from "../orders/Pager";
+import Pager from "../shell/Pager";
 import type { ScreenProps } from "../shell/AdminApp";
 import { $adminSearch, setSearch } from "../shell/admin-router";
 import { showPortalError } from "../shell/portal-errors";
