@@ -1,5 +1,5 @@
 /**
- * HTTP handlers of checkout and payment (decision 0014; README API table). The route files under
+ * HTTP handlers of checkout and payment (decision 0014; docs/api.md). The route files under
  * src/pages/ only wire these. Amounts go out as paise under the money keys (json() converts).
  */
 import type { APIContext } from "astro";
