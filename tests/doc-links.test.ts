@@ -19,7 +19,7 @@ const withoutCode = (text: string) =>
   text.replace(/^(```|~~~)[\s\S]*?^\1/gm, "").replace(/`[^`\n]*`/g, "");
 
 /** The targets of `[text](target)` and `![alt](target)` links, and of `[name]: target` definitions. */
-export function linkTargets(markdown: string): string[] {
+function linkTargets(markdown: string): string[] {
   const text = withoutCode(markdown);
   const inline = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
   const defined = [...text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]!);
@@ -27,7 +27,7 @@ export function linkTargets(markdown: string): string[] {
 }
 
 /** GitHub's id for a heading: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
-export function headingIds(markdown: string): Set<string> {
+function headingIds(markdown: string): Set<string> {
   const ids = new Set<string>();
   const seen = new Map<string, number>();
   for (const match of withoutCode(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
