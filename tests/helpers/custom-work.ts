@@ -17,11 +17,12 @@ import * as shippingRoute from "../../src/pages/v2/admin/order/[id]/shipping-cha
 import { call } from "./call";
 import { makeShop, makeShopper, orderBody, useLocalProvider, type Shop } from "./checkout";
 import { createTestDb, type TestDb } from "./db";
+import { DAY_MS } from "~/lib/dates";
 
 /** The owner's bearer token: the users row "owner-1" holds role tm_admin. */
 export const OWNER = "test:owner-1";
 
-export const DAY = 86_400_000;
+export const DAY = DAY_MS;
 export const future = (days: number) =>
   new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 export const quoteBody = (extra: Record<string, unknown> = {}) => ({
