@@ -6,7 +6,7 @@
  * click books one parcel.
  */
 import { useId, useState } from "react";
-import { FormError } from "~/components/ui/form-fields";
+import { FieldError, FormError } from "~/components/ui/form-fields";
 import { showToast } from "~/components/ui/toast-store";
 import { useClearOnEditForm } from "~/components/ui/use-schema-form";
 import { formatInr } from "~/lib/money";
@@ -73,11 +73,7 @@ export default function NewShipmentForm({
           {...extra}
           {...register(name)}
         />
-        {error && (
-          <span id={`${id}-${name}`} className="mt-1 text-red-600" data-field-error>
-            {error}
-          </span>
-        )}
+        <FieldError id={`${id}-${name}`} message={error} />
       </label>
     );
   };
@@ -112,11 +108,7 @@ export default function NewShipmentForm({
                 </option>
               ))}
             </select>
-            {errors.courier?.message && (
-              <span className="mt-1 text-red-600" data-field-error>
-                {errors.courier.message}
-              </span>
-            )}
+            <FieldError message={errors.courier?.message} />
           </label>
         )}
         <button type="submit" className={`${button} self-end`} disabled={busy}>

@@ -5,7 +5,7 @@
  */
 import { useId } from "react";
 import { showServerErrors } from "~/components/ui/form-errors";
-import { FormError } from "~/components/ui/form-fields";
+import { FieldError, FormError } from "~/components/ui/form-fields";
 import { showToast } from "~/components/ui/toast-store";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { formatInr } from "~/lib/money";
@@ -16,14 +16,6 @@ const field =
   "rounded-lg border border-cream-300 bg-white px-2 py-1.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60 aria-[invalid=true]:border-red-400";
 const button =
   "rounded-full px-4 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60";
-
-function FieldError({ id, message }: { id: string; message?: string | undefined }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-600" data-field-error>
-      {message}
-    </p>
-  ) : null;
-}
 
 export default function RefundForm({
   orderId,

@@ -14,6 +14,7 @@ import {
   type AttributeDraft,
   type VariantDraft,
 } from "./product-form";
+import { FieldError } from "~/components/ui/form-fields";
 import { inputClass, labelClass, smallButton } from "./products-ui";
 
 interface ListProps<T> {
@@ -21,14 +22,6 @@ interface ListProps<T> {
   onChange(next: T[]): void;
   disabled?: boolean;
   error?: string | undefined;
-}
-
-function FieldError({ error }: { error?: string | undefined }) {
-  return error ? (
-    <p className="mt-1 text-sm text-red-600" data-field-error>
-      {error}
-    </p>
-  ) : null;
 }
 
 interface DraftInput {
@@ -117,7 +110,7 @@ function PairListField<T>(props: PairListProps<T>) {
           </button>
         </div>
       )}
-      <FieldError error={error} />
+      <FieldError message={error} />
     </fieldset>
   );
 }
@@ -239,7 +232,7 @@ export function TagsField({ value, onChange, disabled, error }: ListProps<string
           </button>
         </div>
       )}
-      <FieldError error={error} />
+      <FieldError message={error} />
     </fieldset>
   );
 }

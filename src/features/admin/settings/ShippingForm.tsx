@@ -6,7 +6,7 @@
 import { useEffect } from "react";
 import { useFieldArray } from "react-hook-form";
 import { showServerErrors } from "~/components/ui/form-errors";
-import { FormError } from "~/components/ui/form-fields";
+import { FieldError, FormError } from "~/components/ui/form-fields";
 import { showToast } from "~/components/ui/toast-store";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import {
@@ -44,14 +44,6 @@ const FIELDS = [
   "zones",
 ];
 const asNumber = { setValueAs: (value: unknown) => Number(value) };
-
-function Err({ message }: { message?: string | undefined }) {
-  return message ? (
-    <span className="mt-1 text-red-600" data-field-error>
-      {message}
-    </span>
-  ) : null;
-}
 
 export default function ShippingForm({
   stored,
@@ -113,7 +105,7 @@ export default function ShippingForm({
                 aria-invalid={errors.pickup?.[name] ? true : undefined}
                 {...register(`pickup.${name}`)}
               />
-              <Err message={errors.pickup?.[name]?.message} />
+              <FieldError message={errors.pickup?.[name]?.message} />
             </label>
           ))}
         </fieldset>
@@ -128,7 +120,7 @@ export default function ShippingForm({
                 aria-invalid={errors.package?.[name] ? true : undefined}
                 {...register(`package.${name}`, asNumber)}
               />
-              <Err message={errors.package?.[name]?.message} />
+              <FieldError message={errors.package?.[name]?.message} />
             </label>
           ))}
         </fieldset>
@@ -142,7 +134,7 @@ export default function ShippingForm({
               aria-invalid={errors.shiprocket?.email ? true : undefined}
               {...register("shiprocket.email")}
             />
-            <Err message={errors.shiprocket?.email?.message} />
+            <FieldError message={errors.shiprocket?.email?.message} />
           </label>
           <label className="flex flex-col">
             Password
@@ -153,7 +145,7 @@ export default function ShippingForm({
               placeholder={keys.passwordSet ? "Saved (leave empty to keep)" : ""}
               {...register("shiprocket.password")}
             />
-            <Err message={errors.shiprocket?.password?.message} />
+            <FieldError message={errors.shiprocket?.password?.message} />
           </label>
           <label className="flex flex-col">
             Webhook token (x-api-key)
@@ -166,7 +158,7 @@ export default function ShippingForm({
               }
               {...register("shiprocket.webhookToken")}
             />
-            <Err message={errors.shiprocket?.webhookToken?.message} />
+            <FieldError message={errors.shiprocket?.webhookToken?.message} />
           </label>
           <p className="w-full text-ink-500">
             In Shiprocket's webhook settings, enter <code data-webhook-url>{webhookUrl}</code> and
@@ -196,7 +188,7 @@ export default function ShippingForm({
                 <button type="button" className="underline" onClick={() => zones.remove(i)}>
                   Remove
                 </button>
-                <Err
+                <FieldError
                   message={
                     problem?.label?.message ?? problem?.prefixes?.message ?? problem?.days?.message
                   }
@@ -211,7 +203,7 @@ export default function ShippingForm({
           >
             Add a zone
           </button>
-          <Err message={errors.zones?.message ?? errors.zones?.root?.message} />
+          <FieldError message={errors.zones?.message ?? errors.zones?.root?.message} />
         </fieldset>
         <FormError message={errors.root?.server?.message} />
         <button
