@@ -1,7 +1,8 @@
 /**
  * Every relative link in README.md and docs/ resolves: the file or folder it names exists, and a
  * `#anchor` names a heading of that Markdown file (GitHub's heading ids). Links to other sites are
- * not followed (the tests run offline).
+ * not followed (the tests run offline). The README and the reference pages split from it read at
+ * 100 columns, tables included.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -64,6 +65,17 @@ function brokenLinks(file: string): string[] {
   return broken;
 }
 
+/** The front door and the reference pages moved out of it: no line wider than 100 characters. */
+const NARROW = [
+  "README.md",
+  "docs/configuration.md",
+  "docs/api.md",
+  "docs/operations.md",
+  "docs/portal.md",
+  "docs/demo.md",
+  "docs/code-map.md",
+];
+
 describe("links in the README and docs/", () => {
   it("reads the README and every document under docs/", () => {
     expect(DOCS).toContain("README.md");
@@ -85,5 +97,16 @@ describe("links in the README and docs/", () => {
 
   it("every relative link names a file that exists, and a heading that exists", () => {
     expect(DOCS.flatMap(brokenLinks)).toEqual([]);
+  });
+
+  it("the README and its reference pages read at 100 columns, tables included", () => {
+    const wide = NARROW.flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+        .filter(({ line }) => [...line].length > 100)
+        .map(({ at }) => at),
+    );
+    expect(wide).toEqual([]);
   });
 });
