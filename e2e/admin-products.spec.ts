@@ -6,7 +6,7 @@
  * The image goes through the real POST /v2/upload-cloud.
  */
 import { expect, test, watchCsp, type Page } from "./fixtures";
-import { formatInr } from "../src/lib/money";
+import { formatInr } from "~/lib/money";
 import { hydrated } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
 import { OWNER } from "./portal-helpers";

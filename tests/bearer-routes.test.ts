@@ -1,5 +1,5 @@
 /**
- * Bearer API calls work from any client (decision 0012; README, API). Every bearer route
+ * Bearer API calls work from any client (decision 0012; docs/api.md). Every bearer route
  * (tests/api-any-client.test.ts covers four of them with emulator tokens; this file covers all of them, with the
  * Firebase verifier stubbed) is called body-less and without an Origin header through the project's middleware chain (security headers, JSON errors,
  * NUL guard, cross-site form guard) and then the real route handler, with and without a token.

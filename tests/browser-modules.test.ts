@@ -11,7 +11,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importSpecifiers, modulesImportingFullZod, reachableModules } from "./helpers/imports";
+import {
+  importSpecifiers,
+  modulesImportingFullZod,
+  reachableModules,
+  specifierPath,
+} from "./helpers/imports";
 
 function filesUnder(dir: string, ending: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
@@ -27,12 +32,9 @@ function pageScriptEntries(): string[] {
       /<script(?![^>]*\b(?:is:inline|type=))[^>]*>([\s\S]*?)<\/script>/g,
     )) {
       for (const specifier of importSpecifiers(match[1]!)) {
-        if (specifier.startsWith("."))
-          entries.add(
-            path
-              .relative(process.cwd(), path.resolve(path.dirname(file), specifier))
-              .replace(/(\.ts)?$/, ".ts"),
-          );
+        const named = specifierPath(file, specifier);
+        if (named !== undefined)
+          entries.add(path.relative(process.cwd(), named).replace(/(\.ts)?$/, ".ts"));
       }
     }
   }

@@ -4,13 +4,11 @@
  * answer, and a page of products in a fixed number of queries. The list: catalogue.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
 import { dbKinds } from "./helpers/db";
-import { useTestDb } from "./helpers/suite-db";
 import { call } from "./helpers/call";
-import { ACTIVE, pid, seed } from "./helpers/catalogue";
+import { ACTIVE, pid, useCatalogueDb } from "./helpers/catalogue";
 import { EMULATOR_PORTS } from "./helpers/ports";
-import { portalUsers, usePortalAccounts } from "./helpers/portal";
+import { usePortalAccounts } from "./helpers/portal";
 
 // Callers are real accounts on a private Auth Emulator, their tokens checked by the real auth
 // module; the admin's role comes from its users row, as in production.
@@ -25,10 +23,7 @@ const { listProducts } = await import("../src/features/catalogue/catalogue.serve
 const { NUL_IN_ADDRESS } = await import("../src/server/http");
 
 describe.each(dbKinds)("catalogue API on %s", (kind) => {
-  const t = useTestDb(kind, async (t) => {
-    await seed(t);
-    await t.db.insert(schema.users).values(portalUsers(owner, shopper));
-  });
+  const t = useCatalogueDb(kind, owner, shopper);
 
   describe("GET /v2/products/{id}", () => {
     it("answers one product", async () => {

@@ -5,13 +5,11 @@
  * pages' server reads: catalogue-pages.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
 import { dbKinds } from "./helpers/db";
-import { useTestDb } from "./helpers/suite-db";
 import { call } from "./helpers/call";
-import { ACTIVE, day, pid, rowCounts, seed } from "./helpers/catalogue";
+import { ACTIVE, day, pid, rowCounts, useCatalogueDb } from "./helpers/catalogue";
 import { EMULATOR_PORTS } from "./helpers/ports";
-import { portalUsers, usePortalAccounts } from "./helpers/portal";
+import { usePortalAccounts } from "./helpers/portal";
 
 // Callers are real accounts on a private Auth Emulator, their tokens checked by the real auth
 // module; the admin's role comes from its users row, as in production.
@@ -21,10 +19,7 @@ const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
 const productsRoute = await import("../src/pages/v2/products/index");
 
 describe.each(dbKinds)("catalogue API on %s", (kind) => {
-  const t = useTestDb(kind, async (t) => {
-    await seed(t);
-    await t.db.insert(schema.users).values(portalUsers(owner, shopper));
-  });
+  const t = useCatalogueDb(kind, owner, shopper);
 
   describe("GET /v2/products", () => {
     it("lists every active product, newest first, as the spec's Product shape with amounts in rupees", async () => {

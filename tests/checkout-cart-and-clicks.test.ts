@@ -7,16 +7,20 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { makeCategory, makeProduct } from "../src/server/seed/factories";
-import { call } from "./helpers/call";
-import { makeShop, makeShopper, orderBody, type Shop, useLocalProvider } from "./helpers/checkout";
+import {
+  makeShop,
+  makeShopper,
+  orderBody,
+  type Shop,
+  useLocalProvider,
+  postCreateOrder,
+  pressLocalPay,
+} from "./helpers/checkout";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
-
-const createRoute = await import("../src/pages/create-order");
-const outcomeRoute = await import("../src/pages/pay/local/[session]/outcome");
 
 describe.each(dbKinds)("cart lines and Pay clicks on %s", (kind) => {
   let t: TestDb;
@@ -40,15 +44,8 @@ describe.each(dbKinds)("cart lines and Pay clicks on %s", (kind) => {
     vi.spyOn(console, "info").mockImplementation(() => {});
   });
 
-  const create = (token: string, body: unknown) =>
-    call(createRoute.POST, "/create-order", { method: "POST", token, body });
-  const press = (session: string, outcome = "pay") =>
-    call(outcomeRoute.POST, `/pay/local/${session}/outcome`, {
-      method: "POST",
-      rawBody: `outcome=${outcome}`,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      params: { session },
-    });
+  const create = postCreateOrder;
+  const press = pressLocalPay;
   const cartOf = async (uid: string) => {
     const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, uid));
     return t.db.select().from(schema.cartItems).where(eq(schema.cartItems.cartId, user!.cartId));

@@ -4,23 +4,19 @@
  * when a full studio queue reaches the order only after it.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkoutDispatchDays } from "../src/features/checkout/checkout-dispatch.server";
 import { studioSection } from "../src/features/made-to-order/studio-settings.server";
 import { writeSection } from "../src/features/settings/settings-store.server";
 import { schema } from "../src/server/db/client";
 import { makeShop, type Shop } from "./helpers/checkout";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 
 describe.each(dbKinds)("checkout's dispatch days on %s", (kind) => {
-  let t: TestDb;
   let shop: Shop;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeShop(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestDb(kind, async (made) => {
+    shop = await makeShop(made.db);
   });
 
   it("is the slowest line's processing window while the studio's capacity is not set", async () => {

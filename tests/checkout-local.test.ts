@@ -6,7 +6,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import { CART_TOTAL_PAISE, makeShopper, orderBody, localShopKit } from "./helpers/checkout";
+import {
+  CART_TOTAL_PAISE,
+  makeShopper,
+  orderBody,
+  localShopKit,
+  postCreateOrder,
+  pressLocalPay,
+} from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
@@ -15,9 +22,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const createRoute = await import("../src/pages/create-order");
 const verifyRoute = await import("../src/pages/[provider]/verify");
-const outcomeRoute = await import("../src/pages/pay/local/[session]/outcome");
 const { loadLocalPayPage, localProvider } = await import(
   "../src/features/checkout/local-pay.server"
 );
@@ -28,8 +33,7 @@ describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
   let n = 0;
 
   const shopper = () => makeShopper(t.db, k.shop, `local-${kind}-${++n}`);
-  const create = (token: string, body: unknown) =>
-    call(createRoute.POST, "/create-order", { method: "POST", token, body });
+  const create = postCreateOrder;
   const verify = (token: string, id: string, provider = "local") =>
     call(verifyRoute.POST, `/${provider}/verify?order_id=${id}`, {
       method: "POST",
@@ -37,13 +41,7 @@ describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
       body: { total: 1 },
       params: { provider },
     });
-  const press = (session: string, outcome: string) =>
-    call(outcomeRoute.POST, `/pay/local/${session}/outcome`, {
-      method: "POST",
-      rawBody: `outcome=${outcome}`,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      params: { session },
-    });
+  const press = pressLocalPay;
   const orderRow = async (id: string) =>
     (await t.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
 

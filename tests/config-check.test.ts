@@ -1,6 +1,6 @@
 /**
  * The production start's settings check: each unsafe or broken setting is one sentence, and a
- * complete production configuration has none. docs: README "Going live", docs/deploy.md.
+ * complete production configuration has none. docs: docs/operations.md "Going live", docs/deploy.md.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -11,6 +11,7 @@ import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work"
 import { saveSeller } from "./helpers/books";
 import { dbKinds } from "./helpers/db";
 import { approvedProof } from "./helpers/proofs";
+import { DAY_MS } from "~/lib/dates";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
@@ -121,8 +122,7 @@ describe.each(dbKinds)("deposits on %s", (kind) => {
     const firstToken = k.tokenIn(mail.body)!;
     expect((await k.view(firstToken)).json.quote.total).toBe(3150.5);
     // Reminders 3 and 7 days after the link, at most two; each carries a new link.
-    const DAY = 86_400_000;
-    const later = (days: number) => new Date(Date.now() + days * DAY);
+    const later = (days: number) => new Date(Date.now() + days * DAY_MS);
     expect(await sendDueBalanceReminders(k.t.db, later(1))).toBe(0);
     expect(await sendDueBalanceReminders(k.t.db, later(3.1))).toBe(1);
     expect(await sendDueBalanceReminders(k.t.db, later(4))).toBe(0);

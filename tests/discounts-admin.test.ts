@@ -7,7 +7,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import { makeShop, makeShopper, orderBody, useLocalProvider, type Shop } from "./helpers/checkout";
+import {
+  makeShop,
+  makeShopper,
+  orderBody,
+  useLocalProvider,
+  type Shop,
+  postCreateOrder,
+  pressLocalPay,
+} from "./helpers/checkout";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -16,8 +24,6 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const listRoute = await import("../src/pages/v2/admin/discounts/index");
 const oneRoute = await import("../src/pages/v2/admin/discounts/[id]");
-const createRoute = await import("../src/pages/create-order");
-const outcomeRoute = await import("../src/pages/pay/local/[session]/outcome");
 
 /** A body as the portal sends it: rupees on the wire. */
 const body = (over: Record<string, unknown> = {}) => ({
@@ -140,23 +146,10 @@ describe.each(dbKinds)("the owner's discount codes on %s", (kind) => {
   it("lists each code's uses, orders and revenue: a paid order counts, an unpaid one only holds", async () => {
     await post(body({ code: "FIGURES", minimumOrder: 0, maximumDiscount: null }));
     const paid = await makeShopper(t.db, shop, `disc-paid-${kind}`);
-    const made = await call(createRoute.POST, "/create-order", {
-      method: "POST",
-      token: paid.token,
-      body: orderBody({ coupon_code: "figures" }),
-    });
-    await call(outcomeRoute.POST, `/pay/local/${made.json.payment_session_id}/outcome`, {
-      method: "POST",
-      rawBody: "outcome=pay",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      params: { session: made.json.payment_session_id },
-    });
+    const made = await postCreateOrder(paid.token, orderBody({ coupon_code: "figures" }));
+    await pressLocalPay(made.json.payment_session_id);
     const waiting = await makeShopper(t.db, shop, `disc-wait-${kind}`);
-    await call(createRoute.POST, "/create-order", {
-      method: "POST",
-      token: waiting.token,
-      body: orderBody({ coupon_code: "FIGURES" }),
-    });
+    await postCreateOrder(waiting.token, orderBody({ coupon_code: "FIGURES" }));
     const answer = await list();
     const row = (answer.json as { code: string }[]).find((c) => c.code === "FIGURES");
     // 3497.00 less 10 % = 3147.30 paid; the unpaid order is an order but not a use.

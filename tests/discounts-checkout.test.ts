@@ -8,16 +8,20 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema, type Db } from "../src/server/db/client";
 import { call } from "./helpers/call";
-import { makeShopper, orderBody, localShopKit } from "./helpers/checkout";
+import {
+  makeShopper,
+  orderBody,
+  localShopKit,
+  postCreateOrder,
+  pressLocalPay,
+} from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const createRoute = await import("../src/pages/create-order");
 const checkRoute = await import("../src/pages/v2/discounts/check");
-const outcomeRoute = await import("../src/pages/pay/local/[session]/outcome");
 
 type CodeInput = Partial<typeof schema.discountCodes.$inferInsert>;
 async function makeCode(db: Db, over: CodeInput = {}) {
@@ -41,16 +45,10 @@ describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
 
   const shopper = () => makeShopper(t.db, k.shop, `disc-${kind}-${++n}`);
   const create = (token: string, body: unknown, clientAddress = "127.0.0.1") =>
-    call(createRoute.POST, "/create-order", { method: "POST", token, body, clientAddress });
+    postCreateOrder(token, body, clientAddress);
   const check = (token: string, code: string) =>
     call(checkRoute.POST, "/v2/discounts/check", { method: "POST", token, body: { code } });
-  const pay = (session: string) =>
-    call(outcomeRoute.POST, `/pay/local/${session}/outcome`, {
-      method: "POST",
-      rawBody: "outcome=pay",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      params: { session },
-    });
+  const pay = (session: string) => pressLocalPay(session);
   const ordersOf = (uid: string) =>
     t.db.select().from(schema.orders).where(eq(schema.orders.userId, uid));
   const usesOf = (codeId: string) =>

@@ -17,10 +17,10 @@ import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { type FakeCloudinary, startFakeCloudinary } from "./helpers/fake-cloudinary";
+import { DAY_MS } from "~/lib/dates";
 
-const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse("2026-11-23T12:00:00Z");
-const OLD = new Date(NOW - 30 * DAY);
+const OLD = new Date(NOW - 30 * DAY_MS);
 const hash = (n: number) => n.toString(16).padStart(32, "0");
 const id = (n: number) => `resintales/${hash(n)}`;
 const delivered = (n: number, cloud = "resin-cloud") =>
@@ -78,7 +78,7 @@ describe.each(dbKinds)("pruning unused Cloudinary uploads on %s", (kind) => {
       .insert(schema.productVariants)
       .values({ id: "v1", productId: "p1", name: "Size", value: "A4", images: [delivered(4)] });
     fake.seed([1, 2, 3, 4, 6, 7, 9, 13].map(id), OLD);
-    fake.seed([id(8)], new Date(NOW - 2 * DAY)); // unused, but young: its form may be open
+    fake.seed([id(8)], new Date(NOW - 2 * DAY_MS)); // unused, but young: its form may be open
     fake.seed(["resintales/notes/readme", `resintales/${hash(11)}-copy`], OLD); // not uploads
     fake.seed([`other-folder/${hash(10)}`], OLD); // outside the shop's folder
   });
@@ -137,7 +137,7 @@ describe.each(dbKinds)("pruning unused Cloudinary uploads on %s", (kind) => {
     fake.resources.set(id(12), {
       public_id: id(12),
       created_at: OLD.toISOString(),
-      version: Math.floor((NOW - DAY) / 1000),
+      version: Math.floor((NOW - DAY_MS) / 1000),
     });
     const dry = await prune(false).finally(() => fake.resources.delete(id(12)));
     expect(dry.unused).toEqual([]);

@@ -13,8 +13,8 @@ import { schema } from "../src/server/db/client";
 import { resetEnvForTests } from "../src/server/env";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { orderAddress, orderPerson } from "./helpers/fixtures";
+import { DAY_MS } from "~/lib/dates";
 
-const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const hash = (n: number) => n.toString(16).padStart(32, "0");
 const url = (n: number) => `/media/${hash(n)}/800.webp`;
@@ -32,7 +32,7 @@ describe.each(dbKinds)("pruning unused uploads on %s", (kind) => {
   async function stored(name: string, daysAgo: number): Promise<void> {
     await mkdir(join(media(), name), { recursive: true });
     await writeFile(join(media(), name, "800.webp"), "image");
-    const at = new Date(NOW - daysAgo * DAY);
+    const at = new Date(NOW - daysAgo * DAY_MS);
     await utimes(join(media(), name), at, at);
   }
 

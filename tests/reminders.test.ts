@@ -4,11 +4,12 @@
  * never after a payment, never twice; the unsubscribe token works without signing in.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
 import { makeShop, makeShopper, type Shop } from "./helpers/checkout";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
@@ -25,15 +26,10 @@ const { unsubscribeByToken, reminderConsentOf } = await import(
 const HOUR = 3_600_000;
 
 describe.each(dbKinds)("forgotten-cart reminders on %s", (kind) => {
-  let t: TestDb;
   let shop: Shop;
   let n = 0;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeShop(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestDb(kind, async (made) => {
+    shop = await makeShop(made.db);
   });
   beforeEach(() => {
     vi.spyOn(console, "info").mockImplementation(() => {});

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LIMITERS, OWNER_ONLY, ROUTE_LIMITS } from "../src/server/route-limits";
+import { specifierPath } from "./helpers/imports";
 import { renderLimiters, renderRoutes } from "../src/server/route-limits-doc";
 
 const PAGES = "src/pages";
@@ -66,7 +67,8 @@ function handlerSource(route: Route): string {
   const name = wired[1]!;
   const from = new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from "([^"]+)"`).exec(route.source);
   if (!from) return route.source;
-  const base = resolve(dirname(route.file), from[1]!);
+  const base = specifierPath(route.file, from[1]!);
+  if (!base) return "";
   const file = [`${base}.ts`, `${base}.tsx`].find((f) => existsSync(f));
   if (!file) return "";
   const module = readFileSync(file, "utf8");

@@ -3,7 +3,7 @@
  * reads its defaults until saved, a save is checked by the section's schema, bumps the version and
  * writes one audit row with before and after in the same transaction; a stale version is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { schema } from "../src/server/db/client";
 import { HttpError } from "../src/server/http";
@@ -13,7 +13,8 @@ import {
   readSection,
   writeSection,
 } from "../src/features/settings/settings-store.server";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 
 const section = defineSection({
   key: "test",
@@ -23,13 +24,7 @@ const section = defineSection({
 const actor: AuditActor = { uid: "owner-1", email: "owner@example.com", address: "127.0.0.1" };
 
 describe.each(dbKinds)("settings store on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestDb(kind);
 
   it("reads the defaults at version 0, saves, and records before and after", async () => {
     expect(await readSection(t.db, section)).toEqual({

@@ -16,6 +16,7 @@ import { makeShop, makeShopper, orderBody, useLocalProvider } from "./helpers/ch
 import { dbKinds } from "./helpers/db";
 import { FAKE_SR_PASSWORD } from "./helpers/fake-shiprocket";
 import { OWNER_TOKEN, SHOPPER_TOKEN, shippingKit, WEBHOOK_TOKEN } from "./helpers/shipping";
+import { DAY_MS } from "~/lib/dates";
 
 vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
@@ -24,8 +25,6 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 const estimateRoute = await import("../src/pages/v2/delivery-estimate");
 const settingsRoute = await import("../src/pages/v2/admin/settings/shipping");
 const createRoute = await import("../src/pages/create-order");
-
-const DAY = 86_400_000;
 
 describe("the manual zone table", () => {
   it("takes the longest prefix; a PIN no zone starts is not delivered to", () => {
@@ -54,8 +53,8 @@ describe.each(dbKinds)("delivery estimates and shipping settings on %s", (kind) 
       courierPart: true,
     });
     const dispatch = new Date(first.json.dispatchBy).getTime();
-    expect(dispatch - before).toBeGreaterThanOrEqual(20 * DAY - 1000);
-    expect(new Date(first.json.deliverBy).getTime() - dispatch).toBe(5 * DAY);
+    expect(dispatch - before).toBeGreaterThanOrEqual(20 * DAY_MS - 1000);
+    expect(new Date(first.json.deliverBy).getTime() - dispatch).toBe(5 * DAY_MS);
     await estimate("pin=560001&weight=990&days=20"); // same half-kilo band (501-1000 g)
     expect(serviceabilityCalls()).toBe(1);
     await estimate("pin=560001&weight=1200&days=20");

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { schema } from "../src/server/db/client";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 
 describe.each(dbKinds)("migrations on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestDb(kind);
 
   it("rejects a negative product price in the database itself", async () => {
     await t.db.insert(schema.categories).values({ id: "Frames", slug: "frames" });

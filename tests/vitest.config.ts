@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   // This file lives in tests/; the project root is one level up.
   root: fileURLToPath(new URL("..", import.meta.url)),
+  // The `~/` import alias of tsconfig.json (docs/decisions/0192-import-alias.md).
+  resolve: { alias: { "~/": fileURLToPath(new URL("../src/", import.meta.url)) } },
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/**/*.test.ts"],
     environment: "node",

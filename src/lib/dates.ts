@@ -147,12 +147,20 @@ export function isCalendarDay(text: string): boolean {
   return date !== null && date.toISOString().slice(0, 10) === text;
 }
 
+/** A day in milliseconds: 24 hours, for instants (India has no daylight saving). */
+export const DAY_MS = 86_400_000;
+
 /**
  * Calendar arithmetic on days ("2026-04-30" + 1 is "2026-05-01"): a day is a day wherever it is
  * counted, so these read it at midnight UTC. A malformed day throws, as toISOString does.
  */
 export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The instant `days` whole days (of 24 hours) after `from`. */
+export function addDaysTo(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * DAY_MS);
 }
 
 /** A calendar day's weekday: 0 = Sunday ... 6 = Saturday. */

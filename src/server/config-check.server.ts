@@ -2,7 +2,7 @@
  * The production start's settings check: every problem that would make the shop unsafe or broken
  * once it is online, one sentence each, found before it listens. `npm start` outside demo mode
  * stops on any; `npm run check-config` prints the same without starting. Demo mode has its own
- * guard (src/server/auth/firebase-admin.server.ts). README "Going live" lists the settings.
+ * guard (src/server/auth/firebase-admin.server.ts). docs/operations.md "Going live" lists the settings.
  */
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";

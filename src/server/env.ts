@@ -1,6 +1,6 @@
 /**
  * Every environment variable the server reads, parsed once with zod.
- * The README's table and .env.example list the same names; keep the three in step.
+ * docs/configuration.md and .env.example list the same names; keep the three in step.
  */
 import { z } from "zod";
 

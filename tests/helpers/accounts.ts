@@ -8,17 +8,18 @@ import type { AddressInfo } from "node:net";
 import type { App as FirebaseApp } from "firebase-admin/app";
 import { schema } from "../../src/server/db/client";
 import type { Db } from "../../src/server/db/client";
-import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import { beforeEach, describe } from "vitest";
 import {
   clearVerifyCache,
   currentFirebaseAppForTests,
   setFirebaseAppForTests,
 } from "../../src/server/auth/firebase-admin.server";
 import type { TestAccount, TestAuth } from "./auth";
-import { createTestDb, dbKinds, type TestDb } from "./db";
+import { dbKinds, type TestDb } from "./db";
 import { call } from "./call";
 import { ADDRESS, PROFILE } from "./fixtures";
 import { useTestAuth } from "./portal";
+import { useTestDb } from "./suite-db";
 
 export const register = await import("../../src/pages/v2/auth/register");
 export const login = await import("../../src/pages/v2/auth/login");
@@ -153,13 +154,7 @@ export function describeAccounts(
 ): void {
   const auth = useTestAuth(port);
   describe.each(dbKinds)(`${title} on %s`, (kind) => {
-    let t: TestDb;
-    beforeAll(async () => {
-      t = await createTestDb(kind);
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = useTestDb(kind);
     beforeEach(async () => {
       await t.db.delete(schema.addresses);
       await t.db.delete(schema.users);

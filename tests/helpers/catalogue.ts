@@ -4,10 +4,24 @@
  */
 import { schema } from "../../src/server/db/client";
 import type { TestDb } from "./db";
+import { portalUsers } from "./portal";
+import { useTestDb } from "./suite-db";
 
 export const ACTIVE = 15;
 export const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
 export const pid = (n: number) => `prod-${String(n).padStart(2, "0")}`;
+
+/** Call inside describe(): a database per suite with the demo below and the portal's owner and shopper rows. */
+export function useCatalogueDb(
+  kind: TestDb["kind"],
+  owner: { uid: string; email: string },
+  shopper: { uid: string; email: string },
+): TestDb {
+  return useTestDb(kind, async (t) => {
+    await seed(t);
+    await t.db.insert(schema.users).values(portalUsers(owner, shopper));
+  });
+}
 
 export async function seed(t: TestDb) {
   await t.db.insert(schema.categories).values([

@@ -6,6 +6,7 @@ import { resetPaymentConfigForTests } from "../../src/server/payments/config.ser
 import { setPaymentProviderForTests } from "../../src/server/payments/index.server";
 import { makeCategory, makeProduct } from "../../src/server/seed/factories";
 import type { TestDb } from "./db";
+import { call } from "./call";
 import { ADDRESS } from "./fixtures";
 import { useTestDb } from "./suite-db";
 
@@ -140,4 +141,26 @@ export function cartOrderItems(id: string, shop: Shop, frame: Record<string, unk
       pricePaise: 49900,
     },
   ];
+}
+
+/** POST /create-order: the cart of the shopper whose token this is. */
+export async function postCreateOrder(token: string, body: unknown, clientAddress?: string) {
+  const route = await import("../../src/pages/create-order");
+  return call(route.POST, "/create-order", {
+    method: "POST",
+    token,
+    body,
+    ...(clientAddress === undefined ? {} : { clientAddress }),
+  });
+}
+
+/** A button of the local provider's stand-in page ("pay", "fail" or "cancel") for a session. */
+export async function pressLocalPay(session: string, outcome = "pay") {
+  const route = await import("../../src/pages/pay/local/[session]/outcome");
+  return call(route.POST, `/pay/local/${session}/outcome`, {
+    method: "POST",
+    rawBody: `outcome=${outcome}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    params: { session },
+  });
 }

@@ -11,17 +11,24 @@ import * as inquiryQuotes from "../../src/pages/v2/admin/inquiries/[id]/quotes";
 import * as quoteAction from "../../src/pages/v2/admin/quotes/[id]/[action]";
 import * as publicQuote from "../../src/pages/v2/quotes/[token]";
 import * as payRoute from "../../src/pages/v2/quotes/[token]/pay";
-import * as outcomeRoute from "../../src/pages/pay/local/[session]/outcome";
-import * as createRoute from "../../src/pages/create-order";
 import * as shippingRoute from "../../src/pages/v2/admin/order/[id]/shipping-charge";
 import { call } from "./call";
-import { makeShop, makeShopper, orderBody, useLocalProvider, type Shop } from "./checkout";
+import {
+  makeShop,
+  makeShopper,
+  orderBody,
+  useLocalProvider,
+  type Shop,
+  postCreateOrder,
+  pressLocalPay,
+} from "./checkout";
 import { createTestDb, type TestDb } from "./db";
+import { DAY_MS } from "~/lib/dates";
 
 /** The owner's bearer token: the users row "owner-1" holds role tm_admin. */
 export const OWNER = "test:owner-1";
 
-export const DAY = 86_400_000;
+export const DAY = DAY_MS;
 export const future = (days: number) =>
   new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 export const quoteBody = (extra: Record<string, unknown> = {}) => ({
@@ -97,16 +104,9 @@ export function customWorkKit(kind: "pglite" | "postgres") {
       token: bearer,
       params: { token },
     });
-  const press = (session: string, outcome = "pay") =>
-    call(outcomeRoute.POST, `/pay/local/${session}/outcome`, {
-      method: "POST",
-      rawBody: `outcome=${outcome}`,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      params: { session },
-    });
+  const press = pressLocalPay;
   /** POST /create-order: the cart of the shopper whose token this is. */
-  const createOrder = (token: string, body: unknown = orderBody()) =>
-    call(createRoute.POST, "/create-order", { method: "POST", token, body });
+  const createOrder = (token: string, body: unknown = orderBody()) => postCreateOrder(token, body);
   /** The owner asks for a shipping charge at dispatch (POST .../shipping-charge). */
   const shippingCharge = (orderId: string, body: unknown, token: string | undefined = OWNER) =>
     call(shippingRoute.POST, `/v2/admin/order/${orderId}/shipping-charge`, {

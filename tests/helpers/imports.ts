@@ -1,7 +1,7 @@
 /**
  * A small import-graph walker for tests that keep heavy or server-only code out of the browser's
- * bundles. It reads source files as text (no bundler): relative specifiers are followed, bare ones
- * (packages) are reported by `bareImports`. Type-only imports and exports are ignored: they are
+ * bundles. It reads source files as text (no bundler): relative specifiers and `~/` ones (src/, the
+ * alias of tsconfig.json) are followed, bare ones (packages) are reported by `bareImports`. Type-only imports and exports are ignored: they are
  * erased before anything runs.
  *
  *   const modules = reachableModules("src/features/cart/cart-store.ts");   // absolute path -> source
@@ -42,23 +42,38 @@ export function importSpecifiers(
   return [...statics, ...dynamics];
 }
 
-/** The packages (non-relative specifiers) a module imports statically, e.g. ["zod", "firebase/auth"]. */
+/** The packages (neither relative nor `~/`) a module imports statically, e.g. ["zod", "firebase/auth"]. */
 export function bareImports(source: string): string[] {
   return importSpecifiers(source, { includeDynamic: false }).filter(
-    (specifier) => !specifier.startsWith("."),
+    (specifier) => !isLocal(specifier),
   );
+}
+
+/** src/, which `~/` names (tsconfig.json `paths`, docs/decisions/0192-import-alias.md). */
+const SRC = path.resolve(import.meta.dirname, "../../src");
+
+/** Whether a specifier names one of our files (relative or `~/`) rather than a package. */
+export const isLocal = (specifier: string) =>
+  specifier.startsWith(".") || specifier.startsWith("~/");
+
+/** The path a local specifier names, as written (no ending added); undefined for a package. */
+export function specifierPath(from: string, specifier: string): string | undefined {
+  if (specifier.startsWith("~/")) return path.join(SRC, specifier.slice(2));
+  if (specifier.startsWith(".")) return path.resolve(path.dirname(from), specifier);
+  return undefined;
 }
 
 const isFile = (candidate: string) =>
   statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
 
-/** The file a relative specifier names: as written, then with .ts or .tsx, then its folder's index.ts. */
-function resolveRelative(from: string, specifier: string): string | undefined {
-  const base = path.resolve(path.dirname(from), specifier);
+/** The file a local specifier names: as written, then with .ts or .tsx, then its folder's index.ts. */
+function resolveLocal(from: string, specifier: string): string | undefined {
+  const base = specifierPath(from, specifier);
+  if (base === undefined) return undefined;
   return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(isFile);
 }
 
-/** Every module reachable from `entry` through relative imports: absolute path -> source text. */
+/** Every module reachable from `entry` through local imports: absolute path -> source text. */
 export function reachableModules(entry: string, options: WalkOptions = {}): Map<string, string> {
   const seen = new Map<string, string>();
   const pending = [path.resolve(entry)];
@@ -69,8 +84,7 @@ export function reachableModules(entry: string, options: WalkOptions = {}): Map<
     seen.set(file, source);
     if (seen.size > 1 && options.enter && !options.enter(file)) continue;
     for (const specifier of importSpecifiers(source, options)) {
-      if (!specifier.startsWith(".")) continue;
-      const found = resolveRelative(file, specifier);
+      const found = resolveLocal(file, specifier);
       if (found) pending.push(found);
     }
   }
@@ -126,8 +140,9 @@ export function folderImports(root: string): Map<string, string[]> {
     const from = path.relative(base, file).split(path.sep)[0]!;
     for (const match of withoutComments(readFileSync(file, "utf8")).matchAll(ANY_IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3]!;
-      if (!specifier.startsWith(".")) continue;
-      const target = path.relative(base, path.resolve(path.dirname(file), specifier));
+      const named = specifierPath(file, specifier);
+      if (named === undefined) continue;
+      const target = path.relative(base, named);
       if (target.startsWith("..")) continue;
       const to = target.split(path.sep)[0]!;
       if (to === from || to === target) continue;
@@ -153,7 +168,7 @@ export function schemaImports(file: string): string[] {
   const source = withoutComments(readFileSync(file, "utf8"));
   const found = [
     ...source.matchAll(
-      /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*["'][./]*server\/db\/schema["']/g,
+      /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*["'](?:[./]*|~\/)server\/db\/schema["']/g,
     ),
   ];
   return found.flatMap((m) =>

@@ -6,7 +6,7 @@
  */
 import { createServer } from "node:http";
 import type { APIContext } from "astro";
-import { verifyOrderFor } from "../../src/features/checkout/verify.server";
+import { verifyOrderFor } from "~/features/checkout/payment-sync.server";
 import { getDb } from "../../src/server/db/client";
 import { paymentProvider } from "../../src/server/payments/index.server";
 

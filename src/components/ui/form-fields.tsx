@@ -139,6 +139,19 @@ export function SelectField({
   );
 }
 
+/**
+ * A field's error under it, for a compact form that lays out its own inputs (the order screen's
+ * panels, the product's lists); `id` is what the input's aria-describedby names.
+ */
+export function FieldError({ id, message }: { id?: string; message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <span id={id} className="mt-1 block text-sm text-red-600" data-field-error>
+      {message}
+    </span>
+  );
+}
+
 /** The form-level message (the server's 400 that names no field of the form), above the buttons. */
 export function FormError({ message }: { message?: string | undefined }) {
   if (!message) return null;

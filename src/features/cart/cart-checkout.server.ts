@@ -6,21 +6,12 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../server/db/client";
 import { cartItems, orderItems } from "../../server/db/schema";
-import { variantKey, type VariantChoice } from "./cart";
+import type { NewOrderLine } from "~/features/orders/store-order.server";
+import { variantKey } from "./cart";
 import { loadLines, lockCart } from "./cart-lines.server";
 
-/** Checkout: a line of the caller's cart priced from the current catalogue. */
-export interface CheckoutLine {
-  productId: string;
-  name: string;
-  image: string;
-  weightGrams: number;
-  processingDays: number;
-  variant: VariantChoice;
-  quantity: number;
-  pricePaise: number;
-  productNote: string;
-}
+/** Checkout: a line of the caller's cart priced from the current catalogue, as an order stores it. */
+export type CheckoutLine = NewOrderLine & { productId: string };
 
 /**
  * Checkout: locks the user's cart for the rest of the transaction and answers its lines that can

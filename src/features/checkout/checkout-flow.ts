@@ -5,7 +5,7 @@
  * Amounts are integer paise (the API client converts at the wire).
  */
 import type { ToastInput } from "../../components/ui/toast-store";
-import { shippingEstimatePaise, totalWeightGrams } from "../orders/shipping";
+import { shippingEstimatePaise, totalWeightGrams } from "~/features/shipping/estimate-tiers";
 import { normaliseIndianPhone } from "../../lib/phone";
 import { choiceValues } from "../../lib/variant-choice";
 

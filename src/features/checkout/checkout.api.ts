@@ -1,5 +1,5 @@
 /**
- * HTTP handlers of checkout and payment (decision 0014; README API table). The route files under
+ * HTTP handlers of checkout and payment (decision 0014; docs/api.md). The route files under
  * src/pages/ only wire these. Amounts go out as paise under the money keys (json() converts).
  */
 import type { APIContext } from "astro";
@@ -21,7 +21,8 @@ import { paymentProvider, providerNamed } from "../../server/payments/index.serv
 import { createOrderBody } from "./checkout";
 import { createOrderFor, OrderCreationFailed } from "./create-order.server";
 import { limitCheckoutAttempts, replaceOtherOpenOrders } from "./order-limits.server";
-import { receiveWebhook, verifyOrderFor } from "./verify.server";
+import { verifyOrderFor } from "./payment-sync.server";
+import { receiveWebhook } from "./payment-webhook.server";
 
 const orderIdQuery = z.object({ order_id: z.string().min(1, "order_id is required").max(100) });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ProviderPayment } from "../../server/payments/provider";
 import { normaliseIndianPhone, orderTotals } from "./checkout";
 import { paymentEffect } from "./payment-record.server";
-import { verifyText } from "./verify.server";
+import { verifyText } from "./payment-sync.server";
 
 describe("phone normalisation (10-digit Indian mobile)", () => {
   it.each([

@@ -9,7 +9,7 @@ import { HttpError } from "../../server/http";
 import { readPage, type PageLoad } from "../../server/page-load";
 import { paymentProvider } from "../../server/payments/index.server";
 import { LocalProvider, type LocalChoice } from "../../server/payments/local.server";
-import { receiveWebhook } from "./verify.server";
+import { receiveWebhook } from "./payment-webhook.server";
 import { log } from "../../server/log/logger";
 
 export function localProvider(): LocalProvider {

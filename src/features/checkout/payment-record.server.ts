@@ -26,6 +26,7 @@ import {
   refuseQuotePayment,
 } from "../custom/quote-payment.server";
 import { log } from "../../server/log/logger";
+import { DAY_MS } from "~/lib/dates";
 
 export type PaymentEffect =
   | "paid"
@@ -38,8 +39,6 @@ export type PaymentEffect =
   | "pending"
   | "already-recorded"
   | "no-order";
-
-const DAY_MS = 86_400_000;
 
 /** How long after expiry an expired order is still asked about (docs/decisions/0056). */
 export const LATE_CHECK_WINDOW_MS = DAY_MS;

@@ -7,7 +7,7 @@
 import type { Db } from "../../server/db/client";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
 import { loadOrderRow } from "../orders/order-records.server";
-import { syncWithProvider, verifyText } from "./verify.server";
+import { syncWithProvider, verifyText } from "./payment-sync.server";
 import { log } from "../../server/log/logger";
 
 export async function quoteReturn(

@@ -13,7 +13,7 @@ import { orders } from "../../server/db/schema";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
 import { logOrder } from "../orders/order-log.server";
 import { expireOrder, LATE_CHECK_WINDOW_MS, nextCheckAfterExpiry } from "./payment-record.server";
-import { syncWithProvider } from "./verify.server";
+import { syncWithProvider } from "./payment-sync.server";
 import { rawRows } from "../../server/db/raw-rows";
 import { log } from "../../server/log/logger";
 

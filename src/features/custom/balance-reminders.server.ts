@@ -20,8 +20,7 @@ import { siteLink } from "./quote-mail.server";
 import { lockQuoteRow } from "./quote-payment.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import { logQuoteEvent } from "./quote-records.server";
-
-const DAY = 86_400_000;
+import { DAY_MS } from "~/lib/dates";
 
 /** Mails the reminders that are due; answers how many went out. */
 export async function sendDueBalanceReminders(db: Db, now = new Date()): Promise<number> {
@@ -36,7 +35,7 @@ export async function sendDueBalanceReminders(db: Db, now = new Date()): Promise
       const quote = await lockQuoteRow(tx, deposit.balanceQuoteId);
       if (!quote?.sentAt || quote.status !== "sent") return false;
       if (quote.expiresAt.getTime() <= now.getTime()) return false;
-      if (now.getTime() < quote.sentAt.getTime() + days * DAY) return false;
+      if (now.getTime() < quote.sentAt.getTime() + days * DAY_MS) return false;
       const token = newQuoteToken();
       await tx
         .update(quotes)

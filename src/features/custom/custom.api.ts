@@ -1,5 +1,5 @@
 /**
- * HTTP handlers of custom work (decisions 0045, 0046; README API table). Owner endpoints start with
+ * HTTP handlers of custom work (decisions 0045, 0046; docs/api.md). Owner endpoints start with
  * requireAdmin (401 without a token, 403 for a shopper); the quote link's endpoints need only the
  * token in the address, and answer a 404 that says nothing for an unknown, withdrawn or expired one.
  * Paying a link is checkout's (checkout/quote-pay.api.ts).

@@ -25,8 +25,7 @@ import { lockQuoteRow } from "./quote-payment.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import type { DepositInput } from "./quotes.schema";
 import { logQuoteEvent } from "./quote-records.server";
-
-const DAY = 86_400_000;
+import { DAY_MS } from "~/lib/dates";
 
 /** PUT /v2/admin/quotes/{id}/deposit: a draft quote's advance ({} removes it). */
 export async function setDeposit(
@@ -95,7 +94,7 @@ export async function requestBalance(
       dispatchMaxDays: 1,
       customerName: order.shippingName.firstName,
       customerEmail: email,
-      expiresAt: new Date(now.getTime() + 14 * DAY),
+      expiresAt: new Date(now.getTime() + 14 * DAY_MS),
       status: "sent",
       tokenHash: tokenHash(token),
       sentAt: now,

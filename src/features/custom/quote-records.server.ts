@@ -10,9 +10,10 @@ import { quoteEvents, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { loadInquiryRow } from "../inquiries/inquiry-records.server";
 import { isShopImageUrl } from "../media/uploaded-url.server";
-import { shippingEstimatePaise } from "../orders/shipping";
+import { shippingEstimatePaise } from "~/features/shipping/estimate-tiers";
 import { parseExpiry, type QuoteInput } from "./quotes.schema";
 import { effectiveStatus, type InquiryQuotesJson, type QuoteJson } from "./quotes";
+import { DAY_MS } from "~/lib/dates";
 
 export type QuoteRow = typeof quotes.$inferSelect;
 
@@ -49,7 +50,7 @@ export function columnsOf(input: QuoteInput, now: Date) {
   const expiresAt = parseExpiry(input.expiresAt)!;
   if (expiresAt.getTime() <= now.getTime())
     throw new HttpError(400, "expiresAt must be in the future");
-  if (expiresAt.getTime() > now.getTime() + MAX_EXPIRY_DAYS * 86_400_000)
+  if (expiresAt.getTime() > now.getTime() + MAX_EXPIRY_DAYS * DAY_MS)
     throw new HttpError(400, `expiresAt must be within ${MAX_EXPIRY_DAYS} days`);
   if (input.referenceImage && !isShopImageUrl(input.referenceImage))
     throw new HttpError(400, "referenceImage: use an image uploaded to this shop");

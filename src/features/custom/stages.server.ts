@@ -26,6 +26,7 @@ import {
 } from "./stages";
 import type { StageInput } from "./quotes.schema";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { DAY_MS } from "~/lib/dates";
 
 type OrderRow = StoredOrder;
 
@@ -171,7 +172,7 @@ export async function requestShippingCharge(
       throw new HttpError(409, "This order's shipping charge is already paid.");
     if (open.some((q) => q.expiresAt.getTime() > now.getTime()))
       throw new HttpError(409, "A shipping charge link for this order is still open.");
-    const until = expiresAt ?? new Date(now.getTime() + 14 * 86_400_000);
+    const until = expiresAt ?? new Date(now.getTime() + 14 * DAY_MS);
     if (until.getTime() <= now.getTime())
       throw new HttpError(400, "expiresAt must be in the future");
     const token = newQuoteToken();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STAGE_SETS, stageMarkError, stageTimeline } from "./stages";
+import { DAY_MS } from "~/lib/dates";
 
-const DAY = 86_400_000;
 const paid = new Date("2026-11-01T10:00:00Z");
 
 describe("studio stages", () => {
@@ -30,7 +30,7 @@ describe("studio stages", () => {
 
   it("dates done stages and expects only the next one, from the previous stage (or the payment)", () => {
     const none = stageTimeline("varmala", [], paid);
-    expect(none[0]!.expectedAt).toBe(new Date(paid.getTime() + 7 * DAY).toISOString());
+    expect(none[0]!.expectedAt).toBe(new Date(paid.getTime() + 7 * DAY_MS).toISOString());
     expect(none.slice(1).every((s) => s.expectedAt === null)).toBe(true);
     const received = new Date("2026-11-05T09:00:00Z");
     const one = stageTimeline(
@@ -51,7 +51,7 @@ describe("studio stages", () => {
       note: "Arrived fresh",
       photos: ["/media/a.webp"],
     });
-    expect(one[1]!.expectedAt).toBe(new Date(received.getTime() + 2 * DAY).toISOString());
+    expect(one[1]!.expectedAt).toBe(new Date(received.getTime() + 2 * DAY_MS).toISOString());
   });
 
   it("marks in order only, once each, from the set's own keys", () => {

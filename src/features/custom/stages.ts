@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 /**
  * Studio stages (decision 0046) without I/O: the two lists, how long each stage takes, and the
  * timeline a customer and the owner see (each done stage's date, the next one's expected date).
@@ -60,8 +61,6 @@ export interface OrderStagesJson {
   stages: StageView[];
 }
 
-const DAY = 86_400_000;
-
 /** The timeline: every stage of the set, done ones with their date, the next with its expected date. */
 export function stageTimeline(
   set: StageSet,
@@ -87,7 +86,7 @@ export function stageTimeline(
     }
     let expectedAt: string | null = null;
     if (!nextFound && previous) {
-      expectedAt = new Date(previous.getTime() + def.days * DAY).toISOString();
+      expectedAt = new Date(previous.getTime() + def.days * DAY_MS).toISOString();
       nextFound = true;
     }
     return {

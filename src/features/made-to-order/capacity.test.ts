@@ -7,13 +7,12 @@ import {
   queueWeeks,
   type StudioSettings,
 } from "./capacity";
-import { indiaDay } from "../../lib/dates";
+import { DAY_MS, indiaDay } from "../../lib/dates";
 
 // 6 pieces a week, Monday to Saturday: one piece a day.
 const studio: StudioSettings = { ...STUDIO_DEFAULTS, perWeek: 6 };
 // Wednesday 2026-12-02, 10:00 India time.
 const wed = new Date("2026-12-02T04:30:00Z");
-const DAY = 86_400_000;
 
 describe("studio capacity", () => {
   it("India days, and a day's share of the week (none on Sunday or a holiday)", () => {
@@ -47,13 +46,13 @@ describe("studio capacity", () => {
     // 31 pieces at 6 a week from Wednesday: 4 this week + 24 in four weeks + 3 -> Wednesday 2027-01-06.
     expect(p.queueDay).toBe("2027-01-06");
     expect(indiaDay(p.at)).toBe("2027-01-06");
-    expect(p.window.getTime()).toBe(wed.getTime() + 5 * DAY);
+    expect(p.window.getTime()).toBe(wed.getTime() + 5 * DAY_MS);
   });
 
   it("a short queue: the processing window decides", () => {
     const p = promiseFor(studio, { ahead: 1, pieces: 1, dispatchDays: 20, from: wed });
     expect(p).toMatchObject({ by: "window", queueDay: "2026-12-03" });
-    expect(p.at.getTime()).toBe(wed.getTime() + 20 * DAY);
+    expect(p.at.getTime()).toBe(wed.getTime() + 20 * DAY_MS);
   });
 
   it("no capacity at all: the horizon, never a past date", () => {

@@ -4,7 +4,14 @@
  * paid, not yet dispatched work reaches a new order, the promise that follows, and the queue week by
  * week for the owner. Days are India days ("YYYY-MM-DD", IST has no daylight saving).
  */
-import { addDays, indiaDayStart as dayStart, indiaDay, mondayOf, weekday } from "../../lib/dates";
+import {
+  DAY_MS,
+  addDays,
+  indiaDayStart as dayStart,
+  indiaDay,
+  mondayOf,
+  weekday,
+} from "../../lib/dates";
 
 export interface StudioSettings {
   /** What the weekly capacity counts. */
@@ -26,8 +33,6 @@ export const STUDIO_DEFAULTS: StudioSettings = {
   workDays: [1, 2, 3, 4, 5, 6],
   holidays: [],
 };
-
-const DAY = 86_400_000;
 
 /** Pieces in a full week. */
 export function piecesPerWeek(s: StudioSettings): number {
@@ -89,11 +94,11 @@ export function promiseFor(
   s: StudioSettings,
   input: { ahead: number; pieces: number; dispatchDays: number; from: Date },
 ): DispatchPromise {
-  const window = new Date(input.from.getTime() + input.dispatchDays * DAY);
+  const window = new Date(input.from.getTime() + input.dispatchDays * DAY_MS);
   const queueDay = queueDoneDay(s, input.ahead, input.pieces, input.from);
   const queueAt = queueDay
-    ? new Date(dayStart(queueDay).getTime() + DAY - 60_000)
-    : new Date(input.from.getTime() + HORIZON_DAYS * DAY);
+    ? new Date(dayStart(queueDay).getTime() + DAY_MS - 60_000)
+    : new Date(input.from.getTime() + HORIZON_DAYS * DAY_MS);
   return queueAt.getTime() > window.getTime()
     ? { at: queueAt, window, queueDay, by: "queue" }
     : { at: window, window, queueDay, by: "window" };

@@ -5,7 +5,7 @@
  * and mails the customer; parcels not received 10 days after payment are listed for the owner.
  */
 import { and, eq, isNull, lt } from "drizzle-orm";
-import { indiaDate } from "../../lib/dates";
+import { DAY_MS, indiaDate } from "../../lib/dates";
 import type { Db, DbOrTx, Tx } from "../../server/db/client";
 import { orderMaterials } from "../../server/db/schema";
 import { shopIdentity } from "../../server/shop-identity.server";
@@ -31,7 +31,6 @@ import {
 import type { MaterialsReceivedInput, MaterialsSentInput } from "./materials.schema";
 import { preservationTimeline } from "./preservation";
 
-const DAY = 86_400_000;
 /** The category whose products are made from the customer's flowers (as the varmala stages, decision 0046). */
 const VARMALA_SLUG = "varmala-preservation";
 
@@ -178,7 +177,7 @@ export async function loadOverdueParcels(db: DbOrTx, now = new Date()): Promise<
     .where(
       and(
         isNull(orderMaterials.receivedAt),
-        lt(orderMaterials.expectedSince, new Date(now.getTime() - OVERDUE_DAYS * DAY)),
+        lt(orderMaterials.expectedSince, new Date(now.getTime() - OVERDUE_DAYS * DAY_MS)),
       ),
     )
     .orderBy(orderMaterials.expectedSince);

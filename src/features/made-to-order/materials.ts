@@ -3,6 +3,7 @@
  * type, the parcel reference, the promise counted from receipt, and the texts. Safe in the browser.
  */
 import type { PreservationStep } from "./preservation";
+import { DAY_MS } from "~/lib/dates";
 
 export interface OrderMaterialsJson {
   orderId: string;
@@ -23,7 +24,6 @@ export interface OrderMaterialsJson {
 export const MIN_DAYS_FROM_RECEIPT = 20;
 /** A parcel not received this many days after payment is listed for the owner. */
 export const OVERDUE_DAYS = 10;
-const DAY = 86_400_000;
 
 /** What to write on the parcel: short, from the order id, easy to read over the phone. */
 export function parcelReference(orderId: string): string {
@@ -43,7 +43,7 @@ export function promiseFromReceipt(
   promised: Date | null,
 ): Date | null {
   const moved = new Date(
-    receivedAt.getTime() + Math.max(dispatchDays, MIN_DAYS_FROM_RECEIPT) * DAY,
+    receivedAt.getTime() + Math.max(dispatchDays, MIN_DAYS_FROM_RECEIPT) * DAY_MS,
   );
   return promised && moved.getTime() <= promised.getTime() ? null : moved;
 }

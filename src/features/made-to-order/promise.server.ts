@@ -11,11 +11,10 @@ import { readSection } from "../settings/settings-store.server";
 import { type DispatchPromise, promiseFor, queueWeeks, type QueueWeek } from "./capacity";
 import { expectMaterialsOfProducts } from "./materials.server";
 import { studioSection } from "./studio-settings.server";
-
-const DAY = 86_400_000;
+import { DAY_MS } from "~/lib/dates";
 
 function windowOnly(from: Date, dispatchDays: number): DispatchPromise {
-  const at = new Date(from.getTime() + dispatchDays * DAY);
+  const at = new Date(from.getTime() + dispatchDays * DAY_MS);
   return { at, window: at, queueDay: null, by: "window" };
 }
 
@@ -43,7 +42,7 @@ export async function promiseAtPayment(
   order: Pick<StoredOrder, "id" | "kind" | "dispatchDays">,
   paidAt: Date,
 ): Promise<Date> {
-  if (order.kind === "shipping") return new Date(paidAt.getTime() + order.dispatchDays * DAY);
+  if (order.kind === "shipping") return new Date(paidAt.getTime() + order.dispatchDays * DAY_MS);
   const lines = await orderLineNotes(db, order.id);
   // A varmala catalogue order waits for the customer's flowers (docs/decisions/0123).
   if (order.kind === "catalogue")
@@ -109,5 +108,5 @@ export async function promiseToday(
 
 /** Whole days from `now` to a promise, at least 1 (the delivery estimate counts from it). */
 export function daysUntil(at: Date, now = new Date()): number {
-  return Math.max(1, Math.ceil((at.getTime() - now.getTime()) / DAY));
+  return Math.max(1, Math.ceil((at.getTime() - now.getTime()) / DAY_MS));
 }

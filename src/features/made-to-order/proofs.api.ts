@@ -1,5 +1,5 @@
 /**
- * HTTP handlers of proofs (docs/decisions/0121-proofs.md; README API table). Owner endpoints start
+ * HTTP handlers of proofs (docs/decisions/0121-proofs.md; docs/api.md). Owner endpoints start
  * with requireAdmin and record their change in the audit trail; the customer answers on their own
  * order (someone else's is a 404). The quote link's answer is custom work's (custom.api.ts), which
  * finds the order from the link and calls answerProof.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { proofNeeded, proofState, promiseAfterApproval, stageWaitsForApproval } from "./proofs";
+import { DAY_MS } from "~/lib/dates";
 
-const DAY = 86_400_000;
 const paid = new Date("2026-12-01T06:00:00Z");
 
 describe("proofs", () => {
@@ -25,16 +25,18 @@ describe("proofs", () => {
   });
 
   it("an approval within 3 days keeps the promise; a later one counts the rest of the window from it", () => {
-    const promised = new Date(paid.getTime() + 15 * DAY);
-    expect(promiseAfterApproval(paid, 15, new Date(paid.getTime() + 3 * DAY), promised)).toBeNull();
-    const late = new Date(paid.getTime() + 10 * DAY);
+    const promised = new Date(paid.getTime() + 15 * DAY_MS);
+    expect(
+      promiseAfterApproval(paid, 15, new Date(paid.getTime() + 3 * DAY_MS), promised),
+    ).toBeNull();
+    const late = new Date(paid.getTime() + 10 * DAY_MS);
     expect(promiseAfterApproval(paid, 15, late, promised)?.getTime()).toBe(
-      late.getTime() + 12 * DAY,
+      late.getTime() + 12 * DAY_MS,
     );
     // Never earlier than a promise already later (a full queue).
-    const far = new Date(paid.getTime() + 40 * DAY);
+    const far = new Date(paid.getTime() + 40 * DAY_MS);
     expect(promiseAfterApproval(paid, 15, late, far)).toBeNull();
     // A window shorter than the proof days still leaves one day after approval.
-    expect(promiseAfterApproval(paid, 2, late, null)?.getTime()).toBe(late.getTime() + DAY);
+    expect(promiseAfterApproval(paid, 2, late, null)?.getTime()).toBe(late.getTime() + DAY_MS);
   });
 });

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/dates";
 /**
  * Proofs before production (docs/decisions/0121-proofs.md), without I/O: which orders need one,
  * where a proof exchange stands, which studio stages wait for approval, and the promise after a
@@ -61,7 +62,6 @@ export function stageWaitsForApproval(stage: string): boolean {
 
 /** Days of an order's processing window set aside for agreeing the design (the custom list's "Design agreed"). */
 export const PROOF_DAYS = 3;
-const DAY = 86_400_000;
 
 /**
  * The promise after approval: when the customer approves later than PROOF_DAYS after payment, the
@@ -74,8 +74,8 @@ export function promiseAfterApproval(
   approvedAt: Date,
   promised: Date | null,
 ): Date | null {
-  if (approvedAt.getTime() <= paidAt.getTime() + PROOF_DAYS * DAY) return null;
-  const moved = new Date(approvedAt.getTime() + Math.max(dispatchDays - PROOF_DAYS, 1) * DAY);
+  if (approvedAt.getTime() <= paidAt.getTime() + PROOF_DAYS * DAY_MS) return null;
+  const moved = new Date(approvedAt.getTime() + Math.max(dispatchDays - PROOF_DAYS, 1) * DAY_MS);
   if (promised && moved.getTime() <= promised.getTime()) return null;
   return moved;
 }

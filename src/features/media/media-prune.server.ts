@@ -13,10 +13,10 @@ import type { DbOrTx } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
 import { rawRows } from "../../server/db/raw-rows";
 import { fileStore, MEDIA_URL_PATTERN, type PruneStore } from "./prune-stores.server";
+import { DAY_MS } from "~/lib/dates";
 
 /** Uploads younger than this are kept even when nothing names them yet. */
 export const DEFAULT_GRACE_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const UPLOAD_FOLDER = /^[a-f0-9]{32}$/;
 /** A scratch folder left by an upload that was interrupted (media-store.server.ts). */
 const SCRATCH_FOLDER = /^\.incoming-/;

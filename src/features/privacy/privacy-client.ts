@@ -3,7 +3,8 @@
  * token. The download is saved as the server wrote it (rupees), not through the API client's
  * money conversion.
  */
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { apiRequest } from "../../lib/api-client";
+import { downloadRefused, saveAsFile } from "~/lib/download";
 import { flashToast } from "../../components/ui/flash-toasts";
 import { apiJson } from "../account/session-api";
 import { clearSession } from "../account/session-state";
@@ -15,16 +16,8 @@ export async function downloadMyData(): Promise<void> {
   const response = await fetch("/v2/users/my-data", {
     headers: token ? { authorization: `Bearer ${token}`, accept: "application/json" } : {},
   });
-  if (!response.ok) {
-    const answer = (await response.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(response.status, answer.error ?? "Your data could not be prepared.");
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "my-data.json";
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  if (!response.ok) throw await downloadRefused(response, "Your data could not be prepared.");
+  await saveAsFile(response, "my-data.json");
 }
 
 export async function withdrawConsent(): Promise<string> {

@@ -4,7 +4,7 @@
  * month, this financial year: April-March). Pure, for the browser and the server alike. India's
  * days and the calendar arithmetic on them are src/lib/dates.ts's.
  */
-import { addDays, indiaDay, indiaDayStart, isCalendarDay, mondayOf } from "../../lib/dates";
+import { DAY_MS, addDays, indiaDay, indiaDayStart, isCalendarDay, mondayOf } from "../../lib/dates";
 
 export type Preset = "this-month" | "last-month" | "this-fy";
 export type Bucket = "day" | "week" | "month";
@@ -28,7 +28,6 @@ export interface DayRange {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
 /** The longest period a report covers: five years (a day per point would be too many to draw). */
 export const MAX_RANGE_DAYS = 5 * 366;
 /** Per-day points stop here; a longer period is asked per week or month. */

@@ -16,6 +16,7 @@ import type {
   SalesReport,
   TopRow,
 } from "./reports";
+import { DAY_MS } from "~/lib/dates";
 
 const TOP = 10;
 const LATE_LISTED = 20;
@@ -166,7 +167,6 @@ async function lateDispatches(db: DbOrTx, range: DayRange, now: Date): Promise<L
     sql`select id, promised_dispatch_at as promised, timeline->>'shipped' as shipped from orders
       where ${due} and ${late} order by promised_dispatch_at desc, id limit ${LATE_LISTED}`,
   );
-  const DAY = 86_400_000;
   return {
     due: Number(counts?.due ?? 0),
     late: Number(counts?.late ?? 0),
@@ -177,7 +177,7 @@ async function lateDispatches(db: DbOrTx, range: DayRange, now: Date): Promise<L
         id: row.id,
         promisedAt: promised.toISOString(),
         shippedAt: row.shipped ? new Date(row.shipped).toISOString() : null,
-        daysLate: Math.max(1, Math.ceil((until.getTime() - promised.getTime()) / DAY)),
+        daysLate: Math.max(1, Math.ceil((until.getTime() - promised.getTime()) / DAY_MS)),
       };
     }),
   };

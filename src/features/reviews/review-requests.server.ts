@@ -13,8 +13,8 @@ import { sendMail } from "../../server/mail.server";
 import { shopIdentity } from "../../server/shop-identity.server";
 import { deliveredOrdersBefore } from "../orders/delivered-lines.server";
 import { reviewableLines } from "./reviews.server";
+import { DAY_MS } from "~/lib/dates";
 
-const DAY_MS = 86_400_000;
 const LOOK_BACK_DAYS = 30;
 
 /** Sends the mails due at `now`; answers how many were sent. */

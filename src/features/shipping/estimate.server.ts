@@ -16,6 +16,7 @@ import type { Serviceability } from "./providers/provider";
 import { shippingSection, type ShippingSettings } from "./shipping-settings";
 import { pickCourier } from "./courier-choice";
 import { type EstimateJson, NOT_DELIVERED, PIN_NEEDED } from "./shipping";
+import { addDaysTo } from "~/lib/dates";
 
 const CACHE_MS = 6 * 3600_000;
 const CACHE_MAX = 5_000;
@@ -63,8 +64,6 @@ export async function serviceabilityFor(
 /** deliverable false: not delivered to; null: the provider did not answer (unknown). */
 export type DeliveryEstimate = EstimateJson;
 
-const addDays = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000);
-
 export async function deliveryEstimate(
   db: DbOrTx,
   input: { pin: string; weightGrams: number; dispatchDays: number },
@@ -73,7 +72,7 @@ export async function deliveryEstimate(
   if (!isPinCode(input.pin)) throw new HttpError(400, PIN_NEEDED);
   const { value: settings } = await readSection(db, shippingSection);
   const answer = await serviceabilityFor(settings, input.pin, input.weightGrams, now.getTime());
-  const dispatchBy = addDays(now, input.dispatchDays);
+  const dispatchBy = addDaysTo(now, input.dispatchDays);
   const base = { pin: input.pin, dispatchBy: dispatchBy.toISOString() };
   if (!answer)
     return { ...base, deliverable: null, deliverBy: null, transitDays: null, courierPart: false };
@@ -85,7 +84,7 @@ export async function deliveryEstimate(
     ...base,
     deliverable: true,
     transitDays: days,
-    deliverBy: days === null ? null : addDays(dispatchBy, days).toISOString(),
+    deliverBy: days === null ? null : addDaysTo(dispatchBy, days).toISOString(),
     courierPart: days !== null,
   };
 }

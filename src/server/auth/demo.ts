@@ -1,7 +1,7 @@
 /**
  * Fixed identities of demo mode (`npm start` without a Firebase project): the Auth Emulator's
  * project id and the two demo accounts the seed keeps in the emulator and the database.
- * These passwords are public on purpose (README, start banner): they only ever exist in the
+ * These passwords are public on purpose (README, docs/demo.md, start banner): they only ever exist in the
  * local emulator, which the server refuses to trust outside demo mode on localhost.
  */
 import type { Role } from "../../lib/roles";

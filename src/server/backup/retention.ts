@@ -3,15 +3,13 @@
  * newest of each of the last `weekly` weeks (Monday to Sunday, India time). Everything else goes.
  * Pure, so the rule is tested without a clock or a disk (docs/decisions/0079-backups-and-moving.md).
  */
-import { indiaDay } from "../../lib/dates";
+import { DAY_MS, indiaDay } from "../../lib/dates";
 import { archiveTime } from "./archive-name";
 
 export interface Retention {
   daily: number;
   weekly: number;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The India-time calendar day of an instant, as a day number (days since 1970-01-01). */
 function istDay(time: Date): number {

@@ -12,10 +12,10 @@ import type { Db } from "../db/client";
 import { categories, homeProducts, products } from "../db/schema";
 import { HOME_PRODUCT_IDS, productImages, SEED_CATEGORIES, SEED_PRODUCTS } from "./catalogue-data";
 import { insertCategory, insertProduct } from "./factories";
+import { DAY_MS } from "~/lib/dates";
 
 /** Advisory lock key for seeding (the migration lock in client.ts is 727274). */
 const SEED_LOCK_KEY = 727275;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SeedResult {
   /** False when the database already had a catalogue (nothing was written). */

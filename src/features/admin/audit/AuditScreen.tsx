@@ -3,13 +3,12 @@
  * and what changed, filtered by who, entity, action and a date range and paged by the server; the
  * view is kept in the address (docs/decisions/0110-audit-coverage-and-keeping.md, 0053).
  */
+import ListScreen from "~/features/admin/shell/ListScreen";
 import { useStore } from "@nanostores/react";
 import { useState, type FormEvent } from "react";
 import { indiaDateTime } from "../../../lib/dates";
-import Pager from "../orders/Pager";
 import type { ScreenProps } from "../shell/AdminApp";
 import { $adminSearch, setSearch } from "../shell/admin-router";
-import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
 import {
   AUDIT_ENTITIES,
@@ -116,50 +115,39 @@ export default function AuditScreen(_props: ScreenProps) {
   const view = readAuditView(search);
   const data = useScreenData((signal) => fetchAuditPage(view, signal), [auditSearch(view)]);
   return (
-    <section className="flex flex-col gap-6">
-      <h1 className="text-3xl text-ink-900">Audit trail</h1>
-      <Filters key={auditSearch({ ...view, page: 0 })} view={view} />
-      <ScreenState
-        data={data}
-        loading="Loading the audit trail"
-        failed="The audit trail could not be loaded."
-      >
-        {({ rows, count: total }) =>
-          rows.length === 0 ? (
-            <p className="text-ink-500">No owner actions match.</p>
-          ) : (
-            <div className={`space-y-4 ${data.refreshing ? "opacity-70" : ""}`}>
-              <div className="overflow-x-auto rounded-2xl border border-cream-200 bg-white">
-                <table className="w-full text-left text-sm" aria-label="Audit trail">
-                  <thead className="bg-cream-50 text-ink-700">
-                    <tr>
-                      <th className="px-3 py-2">When</th>
-                      <th className="px-3 py-2">Who</th>
-                      <th className="px-3 py-2">Action</th>
-                      <th className="px-3 py-2">What</th>
-                      <th className="px-3 py-2">Change</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((row) => (
-                      <AuditRow key={row.id} row={row} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pager
-                page={view.page}
-                pages={Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))}
-                from={view.page * AUDIT_PAGE_SIZE + 1}
-                to={view.page * AUDIT_PAGE_SIZE + rows.length}
-                total={total}
-                label="Pages of the audit trail"
-                onPage={(page) => setSearch(auditSearch({ ...view, page }), { push: true })}
-              />
-            </div>
-          )
-        }
-      </ScreenState>
-    </section>
+    <ListScreen
+      title="Audit trail"
+      filters={<Filters key={auditSearch({ ...view, page: 0 })} view={view} />}
+      data={data}
+      loading="Loading the audit trail"
+      failed="The audit trail could not be loaded."
+      count={({ rows, count }) => ({ rows: rows.length, total: count })}
+      empty="No owner actions match."
+      page={view.page}
+      pageSize={AUDIT_PAGE_SIZE}
+      pagerLabel="Pages of the audit trail"
+      onPage={(page) => setSearch(auditSearch({ ...view, page }), { push: true })}
+    >
+      {({ rows }) => (
+        <div className="overflow-x-auto rounded-2xl border border-cream-200 bg-white">
+          <table className="w-full text-left text-sm" aria-label="Audit trail">
+            <thead className="bg-cream-50 text-ink-700">
+              <tr>
+                <th className="px-3 py-2">When</th>
+                <th className="px-3 py-2">Who</th>
+                <th className="px-3 py-2">Action</th>
+                <th className="px-3 py-2">What</th>
+                <th className="px-3 py-2">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <AuditRow key={row.id} row={row} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListScreen>
   );
 }

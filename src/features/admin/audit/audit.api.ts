@@ -5,7 +5,7 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { indiaDay, indiaDayStart } from "../../../lib/dates";
+import { DAY_MS, indiaDay, indiaDayStart } from "../../../lib/dates";
 import { requireAdmin } from "../../../server/auth/auth.server";
 import { getDb } from "../../../server/db/client";
 import { HttpError, json, queryInt, readQuery } from "../../../server/http";
@@ -42,7 +42,7 @@ export async function getAudit(context: APIContext): Promise<Response> {
   const query = readQuery(context.url, auditQuery);
   const from = query.from ? dayStartOrRefuse(query.from, "from") : undefined;
   const until = query.to
-    ? new Date(dayStartOrRefuse(query.to, "to").getTime() + 86_400_000)
+    ? new Date(dayStartOrRefuse(query.to, "to").getTime() + DAY_MS)
     : undefined;
   if (from && until && from >= until) throw new HttpError(400, "from must not be after to");
   return json(

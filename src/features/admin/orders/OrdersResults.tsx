@@ -11,7 +11,7 @@ import OrderCountCards from "./OrderCountCards";
 import OrderFilters from "./OrderFilters";
 import type { AdminOrderJson, OrderCounts } from "./orders-admin";
 import OrdersTable from "./OrdersTable";
-import Pager from "./Pager";
+import Pager from "~/features/admin/shell/Pager";
 import { DASHBOARD_TEXTS, pagePosition, viewTotal, type OrdersView } from "./orders-dashboard";
 
 /** The screen's section: its heading and the panels above the results. */

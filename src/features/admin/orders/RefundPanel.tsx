@@ -2,112 +2,48 @@
  * The order screen's "Payments and refunds" panel (docs/decisions/0055, 0057; docs/cashfree.md):
  * every payment the provider reported (what it took, the order's amount it reported, fees, offers,
  * each status it went through), the order's log, each refund with its status, the refunded total,
- * and the refund form: an amount (empty: everything still refundable) and a reason; for an order
- * not yet delivered, "Cancel order and refund in full" does both in one step.
+ * and the refund form (RefundForm.tsx). Loaded like a screen (decision 0052): found, missing, or
+ * failed with Try again.
  */
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { indiaDateTime } from "../../../lib/dates";
-import { formatInr, rupeesToPaise } from "../../../lib/money";
+import { useId } from "react";
+import { indiaDateTime } from "~/lib/dates";
+import { formatInr } from "~/lib/money";
+import ScreenState from "../shell/ScreenState";
+import { useScreenData } from "../shell/use-screen-data";
 import type { AdminOrderJson } from "./orders-admin";
+import RefundForm from "./RefundForm";
 import {
-  fetchPaymentRecords,
-  fetchRefunds,
-  postRefund,
+  fetchPaymentsAndRefunds,
   type PaymentRecordsAnswer,
   type RefundsAnswer,
 } from "./refunds-client";
 
-const field =
-  "rounded-lg border border-cream-300 bg-white px-2 py-1.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60";
-const button =
-  "rounded-full px-4 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60";
-
 const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "");
 
-export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id" | "status"> }) {
-  const [refunds, setRefunds] = useState<RefundsAnswer | null>(null);
-  const [records, setRecords] = useState<PaymentRecordsAnswer | null>(null);
-  const [amount, setAmount] = useState("");
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-
-  const load = useCallback(() => {
-    fetchRefunds(order.id).then(setRefunds, (e) => console.error("[admin] refunds", e));
-    fetchPaymentRecords(order.id).then(setRecords, (e) => console.error("[admin] payments", e));
-  }, [order.id]);
-  useEffect(load, [load]);
-
-  async function send(cancel: boolean) {
-    const paise = amount.trim() ? rupeesToPaise(amount) : undefined;
-    if (paise === null || paise === 0) {
-      setError("Amount must be an amount in rupees, such as 499 or 499.50");
-      return;
-    }
-    if (reason.trim().length < 3) {
-      setError("Reason: say why the money goes back (at least 3 characters)");
-      return;
-    }
-    if (cancel && !window.confirm("Cancel this order and refund everything paid?")) return;
-    setError("");
-    setBusy(true);
-    try {
-      const answer = await postRefund(order.id, {
-        reason: reason.trim(),
-        ...(cancel ? { cancel: true } : { amount: paise }),
-      });
-      setRefunds(answer);
-      setAmount("");
-      setReason("");
-      showToast({
-        type: "success",
-        title: cancel ? "Order cancelled, refund started" : "Refund started",
-      });
-      if (cancel) window.location.reload();
-      else load();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "The refund was not started");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void send(false);
-  }
-
-  if (!refunds || !records) return null;
-  const canRefund = refunds.refundable.amount > 0;
-  const canCancel = canRefund && ["processing", "shipped"].includes(order.status);
+function Payments({ records }: { records: PaymentRecordsAnswer }) {
+  if (records.payments.length === 0) return null;
   return (
-    <section
-      className="space-y-4 rounded-2xl border border-cream-200 p-4"
-      aria-labelledby={`${id}-title`}
-      data-refund-panel={order.id}
-    >
-      <h2 id={`${id}-title`} className="text-xl text-ink-900">
-        Payments and refunds
-      </h2>
-      {records.payments.length > 0 && (
-        <ul className="space-y-2 text-sm" aria-label="Payments">
-          {records.payments.map((p) => (
-            <li key={p.id} className="rounded-lg bg-cream-100 p-2">
-              <p className="font-medium">
-                {p.id}: {p.status} ({p.outcome}), took {formatInr(p.amount)} {p.currency}
-                {p.order ? `; order amount reported ${formatInr(p.order.amount)}` : ""}
-                {p.fees.amount ? `; fees ${formatInr(p.fees.amount)}` : ""}
-                {p.offers ? "; offer applied" : ""}
-              </p>
-              <p className="text-ink-500">
-                {p.history.map((h) => `${h.status} ${when(h.at)} (${h.source})`).join(" → ")}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+    <ul className="space-y-2 text-sm" aria-label="Payments">
+      {records.payments.map((p) => (
+        <li key={p.id} className="rounded-lg bg-cream-100 p-2">
+          <p className="font-medium">
+            {p.id}: {p.status} ({p.outcome}), took {formatInr(p.amount)} {p.currency}
+            {p.order ? `; order amount reported ${formatInr(p.order.amount)}` : ""}
+            {p.fees.amount ? `; fees ${formatInr(p.fees.amount)}` : ""}
+            {p.offers ? "; offer applied" : ""}
+          </p>
+          <p className="text-ink-500">
+            {p.history.map((h) => `${h.status} ${when(h.at)} (${h.source})`).join(" → ")}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Refunds({ refunds }: { refunds: RefundsAnswer }) {
+  return (
+    <>
       <p className="text-sm text-ink-700" data-testid="refund-totals">
         Paid {formatInr(refunds.paid.amount)} · Refunded {formatInr(refunds.refunded.amount)}
         {refunds.pending.amount ? ` · In progress ${formatInr(refunds.pending.amount)}` : ""} ·
@@ -123,60 +59,65 @@ export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id
           ))}
         </ul>
       )}
-      {canRefund && (
-        <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
-          <input
-            aria-label="Refund amount (₹)"
-            placeholder={`Amount (₹), empty: ${formatInr(refunds.refundable.amount)}`}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            className={`${field} w-56`}
-            disabled={busy}
-          />
-          <input
-            aria-label="Refund reason"
-            placeholder="Reason"
-            value={reason}
-            maxLength={100}
-            onChange={(e) => setReason(e.target.value)}
-            className={`${field} w-64`}
-            disabled={busy}
-          />
-          <button type="submit" disabled={busy} className={`${button} bg-ink-900 text-cream-50`}>
-            Refund
-          </button>
-          {canCancel && (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void send(true)}
-              className={`${button} border border-red-300 text-red-800`}
-            >
-              Cancel order and refund in full
-            </button>
-          )}
-        </form>
-      )}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {records.log.length > 0 && (
-        <details className="text-sm">
-          <summary className="cursor-pointer text-ink-700">
-            Order log ({records.log.length})
-          </summary>
-          <ul className="mt-2 space-y-1 text-ink-500">
-            {records.log.map((l) => (
-              <li key={l.id}>
-                {when(l.at)} · {l.kind} · {l.message}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+    </>
+  );
+}
+
+function OrderLog({ records }: { records: PaymentRecordsAnswer }) {
+  if (records.log.length === 0) return null;
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer text-ink-700">Order log ({records.log.length})</summary>
+      <ul className="mt-2 space-y-1 text-ink-500">
+        {records.log.map((l) => (
+          <li key={l.id}>
+            {when(l.at)} · {l.kind} · {l.message}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id" | "status"> }) {
+  const data = useScreenData((signal) => fetchPaymentsAndRefunds(order.id, signal), [order.id]);
+  const id = useId();
+  return (
+    <section
+      className="space-y-4 rounded-2xl border border-cream-200 p-4"
+      aria-labelledby={`${id}-title`}
+      data-refund-panel={order.id}
+    >
+      <h2 id={`${id}-title`} className="text-xl text-ink-900">
+        Payments and refunds
+      </h2>
+      <ScreenState
+        data={data}
+        loading="Loading the payments and refunds"
+        failed="The payments and refunds could not be loaded."
+      >
+        {({ refunds, records }) => {
+          const canRefund = refunds.refundable.amount > 0;
+          return (
+            <>
+              <Payments records={records} />
+              <Refunds refunds={refunds} />
+              {canRefund && (
+                <RefundForm
+                  orderId={order.id}
+                  refundable={refunds.refundable.amount}
+                  canCancel={["processing", "shipped"].includes(order.status)}
+                  onRefunded={(answer) => {
+                    data.update((shown) => ({ ...shown, refunds: answer }));
+                    data.retry();
+                  }}
+                />
+              )}
+              <OrderLog records={records} />
+            </>
+          );
+        }}
+      </ScreenState>
     </section>
   );
 }

@@ -1,205 +1,63 @@
 /**
  * The order screen's "Shipments" panel (docs/shipping.md): each parcel with its courier, AWB,
  * label, status and scans; a parcel that is coming back (RTO) or lost stands out; the form for a
- * new parcel, prefilled from the products (or the default package): weight and box, then the
- * courier (cheapest, fastest or one from Shiprocket's answer) or, with manual shipping, the courier,
- * AWB, tracking link and cost the owner booked by hand. One form key per opening: a double click
- * books one parcel.
+ * new parcel (NewShipmentForm.tsx). Loaded like a screen (decision 0052): found, missing, or
+ * failed with Try again.
  */
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from "react";
-import { z } from "zod/mini";
-import { showToast } from "../../../components/ui/toast-store";
-import { formatInr, rupeesToPaise } from "../../../lib/money";
-import { createShipmentBody } from "../../shipping/shipments.schema";
-import type { AdminOrderJson } from "./orders-admin";
+import { useId } from "react";
+import { formatInr } from "~/lib/money";
+import ScreenState from "../shell/ScreenState";
+import { useScreenData } from "../shell/use-screen-data";
+import NewShipmentForm from "./NewShipmentForm";
 import ParcelCard from "./ParcelCard";
-import { createShipment, fetchShipments, type ShipmentsAnswer } from "./shipments-client";
+import type { AdminOrderJson } from "./orders-admin";
+import { fetchShipments } from "./shipments-client";
 
-const field =
-  "rounded-lg border border-cream-300 bg-white px-2 py-1.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60";
-const button =
-  "rounded-full bg-ink-900 px-4 py-1.5 text-sm font-semibold text-cream-50 transition disabled:cursor-not-allowed disabled:opacity-60";
-const newKey = () => `ship-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-const SIZES = [
-  ["weightGrams", "Weight (g)"],
-  ["lengthCm", "Length (cm)"],
-  ["breadthCm", "Breadth (cm)"],
-  ["heightCm", "Height (cm)"],
-] as const;
+function Shipments({ orderId }: { orderId: string }) {
+  const data = useScreenData((signal) => fetchShipments(orderId, signal), [orderId]);
+  const id = useId();
+  return (
+    <section
+      className="space-y-3 rounded-2xl border border-cream-200 p-4"
+      aria-labelledby={`${id}-title`}
+      data-shipments-panel={orderId}
+    >
+      <h2 id={`${id}-title`} className="text-xl text-ink-900">
+        Shipments
+      </h2>
+      <ScreenState
+        data={data}
+        loading="Loading the shipments"
+        failed="The shipments could not be loaded."
+      >
+        {(answer) => (
+          <>
+            {answer.courierCharges.cost > 0 && (
+              <p className="text-sm text-ink-700">
+                Couriers charge {formatInr(answer.courierCharges.cost)} for this order.
+              </p>
+            )}
+            {answer.shipments.length > 0 && (
+              <ul className="space-y-2 text-sm" aria-label="Parcels">
+                {answer.shipments.map((s) => (
+                  <ParcelCard key={s.id} s={s} onChanged={data.retry} />
+                ))}
+              </ul>
+            )}
+            <NewShipmentForm orderId={orderId} answer={answer} onBooked={data.retry} />
+          </>
+        )}
+      </ScreenState>
+    </section>
+  );
+}
 
+/** Shown once the order is paid and being made, or later. */
 export default function ShipmentsPanel({
   order,
 }: {
   order: Pick<AdminOrderJson, "id" | "status">;
 }) {
-  const [data, setData] = useState<ShipmentsAnswer | null>(null);
-  const [form, setForm] = useState<Record<string, string>>({});
-  const [key, setKey] = useState(newKey);
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-
-  const load = useCallback(() => {
-    fetchShipments(order.id).then(
-      (answer) => {
-        setData(answer);
-        setForm((f) => ({
-          courier: answer.courierChoice,
-          ...Object.fromEntries(SIZES.map(([k]) => [k, String(answer.guess[k])])),
-          ...f,
-        }));
-      },
-      (e) => console.error("[admin] shipments", e),
-    );
-  }, [order.id]);
-  useEffect(load, [load]);
-
-  if (!data || !["processing", "shipped", "delivered"].includes(order.status)) return null;
-  const manual = data.provider === "manual";
-  const set = (name: string) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [name]: e.target.value });
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const cost = form.cost?.trim() ? rupeesToPaise(form.cost) : undefined;
-    if (cost === null) return setError("Cost must be an amount in rupees, such as 95 or 95.50");
-    const body = {
-      key,
-      ...Object.fromEntries(SIZES.map(([k]) => [k, Number(form[k])])),
-      ...(manual
-        ? {
-            courierName: form.courierName ?? "",
-            awb: form.awb ?? "",
-            trackingUrl: form.trackingUrl ?? "",
-            ...(cost !== undefined ? { cost } : {}),
-          }
-        : { courier: form.courier }),
-    };
-    const checked = z.safeParse(createShipmentBody, body);
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? "Check the form");
-    setError("");
-    setBusy(true);
-    try {
-      await createShipment(order.id, body);
-      showToast({ type: "success", title: "Shipment booked" });
-      setKey(newKey());
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "The shipment was not booked");
-    } finally {
-      setBusy(false);
-      load();
-    }
-  }
-
-  return (
-    <section
-      className="space-y-3 rounded-2xl border border-cream-200 p-4"
-      aria-labelledby={`${id}-title`}
-      data-shipments-panel={order.id}
-    >
-      <h2 id={`${id}-title`} className="text-xl text-ink-900">
-        Shipments
-      </h2>
-      {data.courierCharges.cost > 0 && (
-        <p className="text-sm text-ink-700">
-          Couriers charge {formatInr(data.courierCharges.cost)} for this order.
-        </p>
-      )}
-      {data.shipments.length > 0 && (
-        <ul className="space-y-2 text-sm" aria-label="Parcels">
-          {data.shipments.map((s) => (
-            <ParcelCard key={s.id} s={s} onChanged={load} />
-          ))}
-        </ul>
-      )}
-      <form
-        onSubmit={submit}
-        noValidate
-        className="flex flex-wrap items-end gap-2 text-sm"
-        aria-label="New shipment"
-      >
-        {SIZES.map(([name, label]) => (
-          <label key={name} className="flex flex-col">
-            {label}
-            <input
-              className={`${field} w-24`}
-              inputMode="numeric"
-              value={form[name] ?? ""}
-              onChange={set(name)}
-              disabled={busy}
-            />
-          </label>
-        ))}
-        {manual ? (
-          <>
-            <label className="flex flex-col">
-              Courier
-              <input
-                className={field}
-                value={form.courierName ?? ""}
-                onChange={set("courierName")}
-                disabled={busy}
-              />
-            </label>
-            <label className="flex flex-col">
-              AWB
-              <input
-                className={field}
-                value={form.awb ?? ""}
-                onChange={set("awb")}
-                disabled={busy}
-              />
-            </label>
-            <label className="flex flex-col">
-              Tracking link
-              <input
-                className={field}
-                value={form.trackingUrl ?? ""}
-                onChange={set("trackingUrl")}
-                placeholder="https://"
-                disabled={busy}
-              />
-            </label>
-            <label className="flex flex-col">
-              Cost (₹)
-              <input
-                className={`${field} w-24`}
-                inputMode="decimal"
-                value={form.cost ?? ""}
-                onChange={set("cost")}
-                disabled={busy}
-              />
-            </label>
-          </>
-        ) : (
-          <label className="flex flex-col">
-            Courier
-            <select
-              className={field}
-              value={form.courier ?? "cheapest"}
-              onChange={set("courier")}
-              disabled={busy}
-            >
-              <option value="cheapest">Cheapest</option>
-              <option value="fastest">Fastest</option>
-              {data.couriers.map((c) => (
-                <option key={c.courierId} value={c.courierId}>
-                  {c.courierName}: {formatInr(c.cost)}, {c.transitDays} days
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <button type="submit" className={button} disabled={busy}>
-          {busy ? "Booking…" : "Create shipment"}
-        </button>
-      </form>
-      {data.couriersNote && <p className="text-sm text-ink-500">{data.couriersNote}</p>}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </section>
-  );
+  if (!["processing", "shipped", "delivered"].includes(order.status)) return null;
+  return <Shipments orderId={order.id} />;
 }

@@ -10,12 +10,29 @@ export type { PaymentRecordsAnswer, RefundJson, RefundsAnswer };
 export const refundsPath = (orderId: string) =>
   `/v2/admin/order/${encodeURIComponent(orderId)}/refunds`;
 
-export function fetchRefunds(orderId: string): Promise<RefundsAnswer> {
-  return adminGet<RefundsAnswer>(refundsPath(orderId));
+export function fetchRefunds(orderId: string, signal?: AbortSignal): Promise<RefundsAnswer> {
+  return adminGet<RefundsAnswer>(refundsPath(orderId), { signal });
 }
 
-export function fetchPaymentRecords(orderId: string): Promise<PaymentRecordsAnswer> {
-  return adminGet<PaymentRecordsAnswer>(`/v2/admin/order/${encodeURIComponent(orderId)}/payments`);
+export function fetchPaymentRecords(
+  orderId: string,
+  signal?: AbortSignal,
+): Promise<PaymentRecordsAnswer> {
+  return adminGet<PaymentRecordsAnswer>(`/v2/admin/order/${encodeURIComponent(orderId)}/payments`, {
+    signal,
+  });
+}
+
+/** The panel's two reads together: the refunds with their totals, and the payments with the log. */
+export async function fetchPaymentsAndRefunds(
+  orderId: string,
+  signal?: AbortSignal,
+): Promise<{ refunds: RefundsAnswer; records: PaymentRecordsAnswer }> {
+  const [refunds, records] = await Promise.all([
+    fetchRefunds(orderId, signal),
+    fetchPaymentRecords(orderId, signal),
+  ]);
+  return { refunds, records };
 }
 
 /** amount undefined: everything still refundable; cancel: cancel the order in the same step. */

@@ -10,8 +10,8 @@ export type { ShipmentJson, ShipmentsAnswer };
 const shipmentsPath = (orderId: string) =>
   `/v2/admin/order/${encodeURIComponent(orderId)}/shipments`;
 
-export function fetchShipments(orderId: string): Promise<ShipmentsAnswer> {
-  return adminGet<ShipmentsAnswer>(shipmentsPath(orderId));
+export function fetchShipments(orderId: string, signal?: AbortSignal): Promise<ShipmentsAnswer> {
+  return adminGet<ShipmentsAnswer>(shipmentsPath(orderId), { signal });
 }
 
 export function createShipment(

@@ -3,15 +3,14 @@
  * with its last error, given up), a state filter kept in the address, pages from the server, and
  * Resend on each mail (docs/decisions/0111-outbox-in-the-portal.md).
  */
+import ListScreen from "~/features/admin/shell/ListScreen";
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import { showToast } from "../../../components/ui/toast-store";
 import { indiaDateTime } from "../../../lib/dates";
-import Pager from "../orders/Pager";
 import type { ScreenProps } from "../shell/AdminApp";
 import { $adminSearch, setSearch } from "../shell/admin-router";
 import { showPortalError } from "../shell/portal-errors";
-import ScreenState from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
 import {
   MAIL_STATE_LABELS,
@@ -105,62 +104,36 @@ export default function OutboxScreen(_props: ScreenProps) {
   };
 
   return (
-    <section className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl text-ink-900">Outbox</h1>
-        <label className="flex items-center gap-2 text-sm text-ink-700">
-          Show
-          <select
-            value={view.state}
-            onChange={(event) =>
-              setSearch(outboxSearch({ state: event.target.value as MailState | "", page: 0 }), {
-                push: true,
-              })
-            }
-            className="rounded-full border border-cream-300 bg-white px-3 py-1.5 text-sm"
-          >
-            <option value="">All</option>
-            {MAIL_STATES.map((state) => (
-              <option key={state} value={state}>
-                {MAIL_STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <ScreenState
-        data={data}
-        loading="Loading the outbox"
-        failed="The outbox could not be loaded."
-      >
-        {({ mails, count: total }) =>
-          mails.length === 0 ? (
-            <p className="text-ink-500">No mail here.</p>
-          ) : (
-            <div className={`space-y-4 ${data.refreshing ? "opacity-70" : ""}`}>
-              <ul className="flex flex-col gap-3" aria-label="Mails">
-                {mails.map((mail) => (
-                  <MailRow
-                    key={mail.id}
-                    mail={mail}
-                    busy={busy === mail.id}
-                    onResend={(m) => void resend(m)}
-                  />
-                ))}
-              </ul>
-              <Pager
-                page={view.page}
-                pages={Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE))}
-                from={view.page * OUTBOX_PAGE_SIZE + 1}
-                to={view.page * OUTBOX_PAGE_SIZE + mails.length}
-                total={total}
-                label="Pages of the outbox"
-                onPage={(page) => setSearch(outboxSearch({ ...view, page }), { push: true })}
-              />
-            </div>
-          )
-        }
-      </ScreenState>
-    </section>
+    <ListScreen
+      title="Outbox"
+      filter={{
+        value: view.state,
+        options: [["", "All"], ...MAIL_STATES.map((s) => [s, MAIL_STATE_LABELS[s]] as const)],
+        onChange: (state) =>
+          setSearch(outboxSearch({ state: state as MailState | "", page: 0 }), { push: true }),
+      }}
+      data={data}
+      loading="Loading the outbox"
+      failed="The outbox could not be loaded."
+      count={({ mails, count }) => ({ rows: mails.length, total: count })}
+      empty="No mail here."
+      page={view.page}
+      pageSize={OUTBOX_PAGE_SIZE}
+      pagerLabel="Pages of the outbox"
+      onPage={(page) => setSearch(outboxSearch({ ...view, page }), { push: true })}
+    >
+      {({ mails }) => (
+        <ul className="flex flex-col gap-3" aria-label="Mails">
+          {mails.map((mail) => (
+            <MailRow
+              key={mail.id}
+              mail={mail}
+              busy={busy === mail.id}
+              onResend={(m) => void resend(m)}
+            />
+          ))}
+        </ul>
+      )}
+    </ListScreen>
   );
 }

@@ -3,8 +3,8 @@
  * (name, value) and tags (added with the button or the Enter key; no blanks, no duplicates).
  * Each takes the list and answers a new one; the form validates it with the shared schema.
  */
-import { useId, useState, type KeyboardEvent } from "react";
-import { formatInr } from "../../../lib/money";
+import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { formatInr } from "~/lib/money";
 import {
   addAttribute,
   addTag,
@@ -14,6 +14,7 @@ import {
   type AttributeDraft,
   type VariantDraft,
 } from "./product-form";
+import { FieldError } from "~/components/ui/form-fields";
 import { inputClass, labelClass, smallButton } from "./products-ui";
 
 interface ListProps<T> {
@@ -23,50 +24,60 @@ interface ListProps<T> {
   error?: string | undefined;
 }
 
-function FieldError({ error }: { error?: string | undefined }) {
-  return error ? (
-    <p className="mt-1 text-sm text-red-600" data-field-error>
-      {error}
-    </p>
-  ) : null;
+interface DraftInput {
+  key: string;
+  label: string;
+  placeholder?: string;
+  /** The price input's attributes (type, min, step, inputMode). */
+  number?: boolean;
 }
 
-export function VariantsField({ value, onChange, disabled, error }: ListProps<VariantDraft>) {
+interface PairListProps<T> extends ListProps<T> {
+  /** "variant" or "attribute": the legend, labels, button and data attributes are named after it. */
+  noun: "variant" | "attribute";
+  inputs: readonly DraftInput[];
+  /** The grid of the inputs' row (one column per input, and the button's). */
+  columns: string;
+  /** The list with the draft added, or null when the draft is not complete. */
+  added(list: T[], draft: Record<string, string>): T[] | null;
+  /** The draft's inputs after an add. */
+  afterAdd(draft: Record<string, string>): Record<string, string>;
+  describe(item: T): ReactNode;
+  removeLabel(item: T): string;
+  itemKey(item: T, index: number): string;
+}
+
+/** One list of name/value pairs (variants, attributes): the items with Remove, the inputs and Add. */
+function PairListField<T>(props: PairListProps<T>) {
+  const { value, onChange, disabled, error, noun, inputs } = props;
   const id = useId();
-  const [draft, setDraft] = useState({ name: "", value: "", price: "" });
+  const empty = Object.fromEntries(inputs.map((input) => [input.key, ""]));
+  const [draft, setDraft] = useState<Record<string, string>>(empty);
+  const Noun = noun === "variant" ? "Variant" : "Attribute";
   function add() {
-    const next = addVariant(value, {
-      name: draft.name,
-      value: draft.value,
-      price: draft.price.trim() ? rupeesFieldToPaise(draft.price) : 0,
-    });
+    const next = props.added(value, draft);
     if (!next) return;
     onChange(next);
-    setDraft({ name: draft.name, value: "", price: "" });
+    setDraft(props.afterAdd(draft));
   }
   return (
-    <fieldset className="rounded-2xl border border-cream-300 p-4" data-variants>
-      <legend className="px-1 text-sm font-semibold text-ink-900">Variants</legend>
+    <fieldset className="rounded-2xl border border-cream-300 p-4" {...{ [`data-${noun}s`]: true }}>
+      <legend className="px-1 text-sm font-semibold text-ink-900">{Noun}s</legend>
       {value.length > 0 && (
         <ul className="mb-3 divide-y divide-cream-200">
-          {value.map((v, i) => (
+          {value.map((item, i) => (
             <li
-              key={`${v.name}-${v.value}-${i}`}
+              key={props.itemKey(item, i)}
               className="flex items-center justify-between gap-3 py-2 text-sm"
-              data-variant
+              {...{ [`data-${noun}`]: true }}
             >
-              <span>
-                <span className="font-medium">{v.name}</span>: {v.value}{" "}
-                <span className="text-ink-500">
-                  (+{Number.isInteger(v.price) ? formatInr(v.price) : "?"})
-                </span>
-              </span>
+              <span>{props.describe(item)}</span>
               {!disabled && (
                 <button
                   type="button"
                   className={smallButton}
                   onClick={() => onChange(removeAt(value, i))}
-                  aria-label={`Remove variant ${v.name} ${v.value}`}
+                  aria-label={props.removeLabel(item)}
                 >
                   Remove
                 </button>
@@ -76,126 +87,91 @@ export function VariantsField({ value, onChange, disabled, error }: ListProps<Va
         </ul>
       )}
       {!disabled && (
-        <div className="grid gap-2 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end">
-          <div>
-            <label className={labelClass} htmlFor={`${id}-name`}>
-              Variant name
-            </label>
-            <input
-              id={`${id}-name`}
-              className={inputClass}
-              placeholder="Size"
-              value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            />
-          </div>
-          <div>
-            <label className={labelClass} htmlFor={`${id}-value`}>
-              Variant value
-            </label>
-            <input
-              id={`${id}-value`}
-              className={inputClass}
-              placeholder="A4"
-              value={draft.value}
-              onChange={(e) => setDraft({ ...draft, value: e.target.value })}
-            />
-          </div>
-          <div>
-            <label className={labelClass} htmlFor={`${id}-price`}>
-              Additional price (₹)
-            </label>
-            <input
-              id={`${id}-price`}
-              className={inputClass}
-              type="number"
-              min="0"
-              step="0.01"
-              inputMode="decimal"
-              value={draft.price}
-              onChange={(e) => setDraft({ ...draft, price: e.target.value })}
-            />
-          </div>
+        <div className={`grid gap-2 ${props.columns} sm:items-end`}>
+          {inputs.map((input) => (
+            <div key={input.key}>
+              <label className={labelClass} htmlFor={`${id}-${input.key}`}>
+                {input.label}
+              </label>
+              <input
+                id={`${id}-${input.key}`}
+                className={inputClass}
+                placeholder={input.placeholder}
+                {...(input.number
+                  ? { type: "number", min: "0", step: "0.01", inputMode: "decimal" as const }
+                  : {})}
+                value={draft[input.key] ?? ""}
+                onChange={(e) => setDraft({ ...draft, [input.key]: e.target.value })}
+              />
+            </div>
+          ))}
           <button type="button" className={smallButton} onClick={add}>
-            Add Variant
+            Add {Noun}
           </button>
         </div>
       )}
-      <FieldError error={error} />
+      <FieldError message={error} />
     </fieldset>
   );
 }
 
-export function AttributesField({ value, onChange, disabled, error }: ListProps<AttributeDraft>) {
-  const id = useId();
-  const [draft, setDraft] = useState({ name: "", value: "" });
-  function add() {
-    const next = addAttribute(value, draft);
-    if (!next) return;
-    onChange(next);
-    setDraft({ name: "", value: "" });
-  }
+const VARIANT_INPUTS: readonly DraftInput[] = [
+  { key: "name", label: "Variant name", placeholder: "Size" },
+  { key: "value", label: "Variant value", placeholder: "A4" },
+  { key: "price", label: "Additional price (₹)", number: true },
+];
+
+export function VariantsField(props: ListProps<VariantDraft>) {
   return (
-    <fieldset className="rounded-2xl border border-cream-300 p-4" data-attributes>
-      <legend className="px-1 text-sm font-semibold text-ink-900">Attributes</legend>
-      {value.length > 0 && (
-        <ul className="mb-3 divide-y divide-cream-200">
-          {value.map((a, i) => (
-            <li
-              key={`${a.name}-${i}`}
-              className="flex items-center justify-between gap-3 py-2 text-sm"
-              data-attribute
-            >
-              <span>
-                <span className="font-medium">{a.name}</span>: {a.value}
-              </span>
-              {!disabled && (
-                <button
-                  type="button"
-                  className={smallButton}
-                  onClick={() => onChange(removeAt(value, i))}
-                  aria-label={`Remove attribute ${a.name}`}
-                >
-                  Remove
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+    <PairListField
+      {...props}
+      noun="variant"
+      inputs={VARIANT_INPUTS}
+      columns="sm:grid-cols-[1fr_1fr_8rem_auto]"
+      added={(list, d) =>
+        addVariant(list, {
+          name: d.name ?? "",
+          value: d.value ?? "",
+          price: d.price?.trim() ? rupeesFieldToPaise(d.price) : 0,
+        })
+      }
+      afterAdd={(d) => ({ name: d.name ?? "", value: "", price: "" })}
+      describe={(v) => (
+        <>
+          <span className="font-medium">{v.name}</span>: {v.value}{" "}
+          <span className="text-ink-500">
+            (+{Number.isInteger(v.price) ? formatInr(v.price) : "?"})
+          </span>
+        </>
       )}
-      {!disabled && (
-        <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <div>
-            <label className={labelClass} htmlFor={`${id}-name`}>
-              Attribute name
-            </label>
-            <input
-              id={`${id}-name`}
-              className={inputClass}
-              placeholder="Material"
-              value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            />
-          </div>
-          <div>
-            <label className={labelClass} htmlFor={`${id}-value`}>
-              Attribute value
-            </label>
-            <input
-              id={`${id}-value`}
-              className={inputClass}
-              placeholder="Resin"
-              value={draft.value}
-              onChange={(e) => setDraft({ ...draft, value: e.target.value })}
-            />
-          </div>
-          <button type="button" className={smallButton} onClick={add}>
-            Add Attribute
-          </button>
-        </div>
+      removeLabel={(v) => `Remove variant ${v.name} ${v.value}`}
+      itemKey={(v, i) => `${v.name}-${v.value}-${i}`}
+    />
+  );
+}
+
+const ATTRIBUTE_INPUTS: readonly DraftInput[] = [
+  { key: "name", label: "Attribute name", placeholder: "Material" },
+  { key: "value", label: "Attribute value", placeholder: "Resin" },
+];
+
+export function AttributesField(props: ListProps<AttributeDraft>) {
+  return (
+    <PairListField
+      {...props}
+      noun="attribute"
+      inputs={ATTRIBUTE_INPUTS}
+      columns="sm:grid-cols-[1fr_1fr_auto]"
+      added={(list, d) => addAttribute(list, { name: d.name ?? "", value: d.value ?? "" })}
+      afterAdd={() => ({ name: "", value: "" })}
+      describe={(a) => (
+        <>
+          <span className="font-medium">{a.name}</span>: {a.value}
+        </>
       )}
-      <FieldError error={error} />
-    </fieldset>
+      removeLabel={(a) => `Remove attribute ${a.name}`}
+      itemKey={(a, i) => `${a.name}-${i}`}
+    />
   );
 }
 
@@ -256,7 +232,7 @@ export function TagsField({ value, onChange, disabled, error }: ListProps<string
           </button>
         </div>
       )}
-      <FieldError error={error} />
+      <FieldError message={error} />
     </fieldset>
   );
 }

@@ -7,7 +7,8 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { formatInr } from "../../../lib/money";
 import { categoryLabel, firstImage, type ProductStatus } from "../../catalogue/catalogue";
-import Pager from "../orders/Pager";
+import Pager from "../shell/Pager";
+import { pageSpan } from "../shell/ListScreen";
 import type { ScreenProps } from "../shell/AdminApp";
 import { $adminSearch, navigate, setSearch } from "../shell/admin-router";
 import ScreenState from "../shell/ScreenState";
@@ -261,11 +262,8 @@ export default function ProductsScreen(_props: ScreenProps) {
                 </section>
               )}
               <Pager
-                page={view.page}
-                pages={Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE))}
+                {...pageSpan(view.page, PRODUCTS_PAGE_SIZE, products.length, total)}
                 from={from}
-                to={view.page * PRODUCTS_PAGE_SIZE + products.length}
-                total={total}
                 label="Pages of products"
                 onPage={(page) => go({ ...view, page })}
               />

@@ -3,7 +3,8 @@
  * client: the sales report, the GST summary, and CSV downloads. A download is asked with the
  * owner's token like every call, then handed to the browser as a file.
  */
-import { ApiError, API_TEXTS } from "../../../lib/api-client";
+import { ApiError, API_TEXTS } from "~/lib/api-client";
+import { downloadRefused, saveAsFile } from "~/lib/download";
 import type { GstSummary, SalesReport } from "../../reports/reports";
 import { adminGet, sessionToken } from "../shell/admin-api";
 import { csvName, gstPath, salesPath, type ReportsView } from "./reports-view";
@@ -30,21 +31,8 @@ export async function downloadCsv(path: string, fallbackName: string): Promise<s
   } catch {
     throw new ApiError(0, API_TEXTS.unreachable);
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: unknown };
-    throw new ApiError(
-      response.status,
-      typeof body.error === "string" ? body.error : API_TEXTS.failed(response.status),
-    );
-  }
+  if (!response.ok) throw await downloadRefused(response, API_TEXTS.failed(response.status));
   const name = csvName(response.headers.get("content-disposition"), fallbackName);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveAsFile(response, name);
   return name;
 }

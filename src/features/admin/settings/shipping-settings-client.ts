@@ -6,8 +6,8 @@ export type { ShippingSettingsAnswer };
 
 const path = "/v2/admin/settings/shipping";
 
-export function fetchShippingSettings(): Promise<ShippingSettingsAnswer> {
-  return adminGet<ShippingSettingsAnswer>(path);
+export function fetchShippingSettings(signal?: AbortSignal): Promise<ShippingSettingsAnswer> {
+  return adminGet<ShippingSettingsAnswer>(path, { signal });
 }
 
 export function saveShippingSettings(

@@ -6,20 +6,15 @@
  * refunds it in full.
  */
 import type { APIContext } from "astro";
-import { requireAdmin } from "../../../server/auth/auth.server";
-import { auditActor } from "../../audit/audit.server";
-import { getDb, type DbOrTx } from "../../../server/db/client";
-import { HttpError, json, parseWith, readJson } from "../../../server/http";
-import { idParam } from "../../../lib/fields";
-import { paymentProvider } from "../../../server/payments/index.server";
-import { changeOrderStatus } from "./orders-admin.server";
-import {
-  listRefunds,
-  refundTotals,
-  requestRefund,
-  type RefundRow,
-} from "../../refunds/refunds.server";
-import { refundBody, type RefundJson, type RefundsAnswer } from "../../refunds/refunds";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { auditActor } from "~/features/audit/audit.server";
+import { getDb, type DbOrTx } from "~/server/db/client";
+import { HttpError, json, parseWith, readJson } from "~/server/http";
+import { idParam } from "~/lib/fields";
+import { paymentProvider } from "~/server/payments/index.server";
+import { changeOrderStatus } from "~/features/admin/orders/orders-admin.server";
+import { listRefunds, refundTotals, requestRefund, type RefundRow } from "./refunds.server";
+import { refundBody, type RefundJson, type RefundsAnswer } from "./refunds";
 
 export function refundJson(row: RefundRow): RefundJson {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingEstimatePaise, totalWeightGrams } from "./shipping";
+import { shippingEstimatePaise, totalWeightGrams } from "./estimate-tiers";
 
 describe("shipping estimate tiers (docs/product.md §9)", () => {
   it.each([

@@ -1,90 +1,21 @@
 /**
- * Asking the provider (never the browser) what happened to an order, and recording it: the verify
- * call on return, the webhook, and the pending-order re-check all end in recordPayment.
+ * The payment provider's webhook: a signed event about an order, checked, recorded once, and
+ * acted on through the same recordPayment as the verify call (payment-sync.server.ts).
  */
-import { and, eq } from "drizzle-orm";
-import { getDb, type Db } from "../../server/db/client";
-import { orders, webhookEvents } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/server/db/client";
+import { orders, webhookEvents } from "~/server/db/schema";
 import {
-  ProviderError,
   WebhookRejected,
   type PaymentProvider,
-  type ProviderOrderStatus,
   type WebhookEvent,
-} from "../../server/payments/provider";
-import { PAYMENT_STATUS } from "./checkout";
-import { refundRefusedPayments } from "../refunds/refund-jobs.server";
-import { recordRefundReport } from "../refunds/refunds.server";
-import { logOrder } from "../orders/order-log.server";
+} from "~/server/payments/provider";
+import { refundRefusedPayments } from "~/features/refunds/refund-jobs.server";
+import { recordRefundReport } from "~/features/refunds/refunds.server";
+import { logOrder } from "~/features/orders/order-log.server";
 import { recordPayment, type PaymentEffect } from "./payment-record.server";
-import { log } from "../../server/log/logger";
-
-/** Fetches the order's status and payments from the provider and records every payment's status. */
-export async function syncWithProvider(
-  db: Db,
-  provider: PaymentProvider,
-  orderId: string,
-  now = new Date(),
-  source = "verify",
-): Promise<ProviderOrderStatus> {
-  const remote = await provider.getOrder(orderId);
-  let refused = false;
-  for (const payment of remote.payments)
-    refused =
-      (await recordPayment(db, orderId, payment, provider.name, now, source)) === "refused" ||
-      refused;
-  if (refused) await refundRefusedPayments(db, provider, orderId, now);
-  return remote;
-}
-
-/** The text POST /{provider}/verify answers for a stored order. */
-export function verifyText(
-  order: Pick<typeof orders.$inferSelect, "paidAt" | "paymentStatus" | "status">,
-): string {
-  if (order.paidAt) return "SUCCESS";
-  switch (order.paymentStatus) {
-    case PAYMENT_STATUS.failed:
-    case PAYMENT_STATUS.mismatch:
-      return "FAILED";
-    case PAYMENT_STATUS.dropped:
-      return "CANCELLED";
-    case PAYMENT_STATUS.expired:
-      return "EXPIRED";
-    default:
-      return order.status === "cancelled" ? "CANCELLED" : "PENDING";
-  }
-}
-
-/** POST /{provider}/verify?order_id=: 404 for an unknown or foreign order; 502 when the provider fails. */
-export async function verifyOrderFor(
-  uid: string,
-  orderId: string,
-  provider: PaymentProvider,
-  now = new Date(),
-): Promise<string> {
-  const db = await getDb();
-  const find = async () =>
-    (
-      await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, uid)))
-    )[0];
-  const order = await find();
-  if (!order || order.provider !== provider.name)
-    throw new HttpError(404, "No such order of yours.");
-  if (order.paidAt) return "SUCCESS";
-  if (!order.paymentSessionId) return verifyText(order);
-  try {
-    await syncWithProvider(db, provider, orderId, now);
-  } catch (error) {
-    if (error instanceof ProviderError)
-      throw new HttpError(502, `The payment provider could not be asked: ${error.message}`);
-    throw error;
-  }
-  return verifyText((await find())!);
-}
+import { syncWithProvider } from "./payment-sync.server";
+import { log } from "~/server/log/logger";
 
 /**
  * POST /{provider}/webhook (docs/decisions/0056): the signature is checked over the raw text before
