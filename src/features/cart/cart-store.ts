@@ -10,7 +10,8 @@
  *   other and each answer replaces the lines; an answer that arrives after a sign-out or a new
  *   sign-in is dropped. Other tabs of the same cart follow through a BroadcastChannel.
  *
- * Signing in (`onSignedIn`, also run on page load when the `token` and `user` cookies exist): fetch the
+ * Signing in (`onSignedIn`: run by the sign-in flows through lib/after-sign-in.ts, which wait for it
+ * before leaving the page, and on page load when the `token` and `user` cookies exist): fetch the
  * account cart; if both carts have lines, show the merge prompt ($mergePrompt, MergeCartModal);
  * if only the guest cart has lines, merge it automatically and remove it; otherwise use the account
  * cart. The guest cart is removed from storage *before* the merge is sent (and restored if the
@@ -59,6 +60,7 @@ import {
 } from "./cart";
 import { toCartAnswer } from "./cart.schema";
 import { onSignedIn } from "./cart-sign-in";
+import { afterSignIn } from "../../lib/after-sign-in";
 
 export * from "./cart-state";
 export {
@@ -166,6 +168,9 @@ export function startCart(): void {
     if ($cartMode.get() === "guest") $cartItems.set(readGuest());
   });
   window.addEventListener("cart:open", openCart);
+  // A sign-in on this page (login, sign-up, Google) waits for the guest cart's merge before it
+  // leaves, so the next page (e.g. /checkout, read from the server cart) shows the merged lines.
+  afterSignIn((token) => onSignedIn(token));
 
   if (typeof BroadcastChannel !== "undefined") {
     try {
