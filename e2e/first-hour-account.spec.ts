@@ -33,7 +33,7 @@ test.describe("a shopper's first hour: her account", () => {
   }) => {
     const shopper = await freshShopper(request);
     await page.goto("/login");
-    await hydrated(page, page.getByRole("button", { name: "Login", exact: true }));
+    await hydrated(page, page.getByRole("button", { name: "Forgot password?" }));
     await page.getByRole("button", { name: "Forgot password?" }).click();
     const dialog = page.getByRole("dialog", { name: "Reset your password" });
     await expect(dialog).toBeVisible();

@@ -28,7 +28,9 @@ export async function settleAfterSignIn(
   const cap = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, waitMs);
   });
-  const runs = Promise.allSettled([...tasks].map((task) => Promise.resolve().then(() => task(token))));
+  const runs = Promise.allSettled(
+    [...tasks].map((task) => Promise.resolve().then(() => task(token))),
+  );
   await Promise.race([runs, cap]);
   clearTimeout(timer);
 }

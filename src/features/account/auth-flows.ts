@@ -176,3 +176,18 @@ export function continueWithGoogle(): Promise<User> {
     }
   });
 }
+
+/**
+ * "Forgot password?" (docs/product.md §2 Login): Firebase sends its password-reset mail (the Auth
+ * Emulator keeps it locally, at /emulator/v1/projects/{project}/oobCodes). An address with no
+ * account resolves the same way as one with an account, so the answer never tells which it is.
+ */
+export async function sendPasswordReset(email: string): Promise<void> {
+  const { sdk, auth } = await firebase();
+  try {
+    await sdk.sendPasswordResetEmail(auth, email.trim());
+  } catch (error) {
+    if ((error as { code?: string }).code === "auth/user-not-found") return;
+    throw error;
+  }
+}

@@ -55,6 +55,7 @@ import {
   quantityCapMessage,
   quantityInCart,
   removeLine,
+  setLineQuantity,
   type CartItemDraft,
   type CartLine,
 } from "./cart";
@@ -124,6 +125,26 @@ export async function removeFromCart(line: Pick<CartLine, "productId" | "variant
   const path = `/v2/carts?prod_id=${encodeURIComponent(line.productId)}`;
   await serial(async () =>
     applyAnswer(await request("DELETE", path, { variant: line.variant }), at),
+  );
+}
+
+/** Sets a line's quantity (1 to MAX_LINE_QUANTITY; the drawer's − and +). */
+export async function changeQuantity(
+  line: Pick<CartLine, "productId" | "variant">,
+  quantity: number,
+): Promise<void> {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY)
+    throw new ApiError(400, `A line holds 1 to ${MAX_LINE_QUANTITY}.`);
+  if ($cartMode.get() === "guest") {
+    const next = setLineQuantity(readGuest(), line, quantity);
+    writeGuest(next);
+    $cartItems.set(next);
+    return;
+  }
+  const at = session.epoch;
+  const path = `/v2/carts?prod_id=${encodeURIComponent(line.productId)}`;
+  await serial(async () =>
+    applyAnswer(await request("PATCH", path, { variant: line.variant, quantity }), at),
   );
 }
 

@@ -1,8 +1,9 @@
-import { deleteCartLine, getCart, postCart } from "../../features/cart/cart.api";
+import { deleteCartLine, getCart, patchCartLine, postCart } from "../../features/cart/cart.api";
 import { methods } from "../../server/http";
 
-export const { GET, POST, DELETE, ALL } = methods({
+export const { GET, POST, PATCH, DELETE, ALL } = methods({
   GET: getCart,
   POST: postCart,
+  PATCH: patchCartLine,
   DELETE: deleteCartLine,
 });
