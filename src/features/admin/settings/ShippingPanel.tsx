@@ -178,11 +178,23 @@ export default function ShippingPanel() {
           <legend className="font-semibold">
             Manual zones (days in transit by PIN prefix; a PIN in no zone is not delivered to)
           </legend>
+          {draft.zones.length > 0 && (
+            // The column headers (the inputs keep their own names for screen readers).
+            <div
+              aria-hidden="true"
+              className="flex gap-2 text-xs font-medium text-ink-500"
+              data-zone-headers
+            >
+              <span className="w-40">Zone name</span>
+              <span className="w-56">PIN prefixes</span>
+              <span className="w-16">Days</span>
+            </div>
+          )}
           {draft.zones.map((zone, i) => (
             <div key={`${i}-${zone.label}`} className="flex flex-wrap items-end gap-2">
               <input
                 aria-label="Zone name"
-                className={field}
+                className={`${field} w-40`}
                 value={zone.label}
                 onChange={(e) =>
                   put({
@@ -194,7 +206,7 @@ export default function ShippingPanel() {
               />
               <input
                 aria-label="PIN prefixes"
-                className={field}
+                className={`${field} w-56`}
                 value={zone.prefixes}
                 onChange={(e) =>
                   put({
