@@ -86,37 +86,40 @@ export default function ForgotPassword() {
         className="w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-cream-50 p-6 text-ink-900 shadow-2xl"
         onClose={() => requestClose()}
       >
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-          <h2 id="reset-password-title" className="text-2xl">
-            {RESET_TEXTS.title}
-          </h2>
-          <p className="text-sm text-ink-700">{RESET_TEXTS.body}</p>
-          <TextField
-            ref={inputRef}
-            label="Email"
-            required
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={LIMITS.email}
-            error={error}
-            disabled={busy}
-            onChange={() => setError(undefined)}
-          />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row">
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={() => requestClose()}
+        {/* Rendered only while open: the login form's own "Email" stays the page's only one. */}
+        {open && (
+          <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+            <h2 id="reset-password-title" className="text-2xl">
+              {RESET_TEXTS.title}
+            </h2>
+            <p className="text-sm text-ink-700">{RESET_TEXTS.body}</p>
+            <TextField
+              ref={inputRef}
+              label="Email"
+              required
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={LIMITS.email}
+              error={error}
               disabled={busy}
-            >
-              {RESET_TEXTS.cancel}
-            </button>
-            <button type="submit" className={primaryButton} disabled={busy}>
-              {busy ? RESET_TEXTS.sending : RESET_TEXTS.send}
-            </button>
-          </div>
-        </form>
+              onChange={() => setError(undefined)}
+            />
+            <div className="flex flex-col-reverse gap-3 sm:flex-row">
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => requestClose()}
+                disabled={busy}
+              >
+                {RESET_TEXTS.cancel}
+              </button>
+              <button type="submit" className={primaryButton} disabled={busy}>
+                {busy ? RESET_TEXTS.sending : RESET_TEXTS.send}
+              </button>
+            </div>
+          </form>
+        )}
       </dialog>
     </>
   );
