@@ -4,7 +4,7 @@
  * an account, so the form never tells who shops here. The new password is chosen on Firebase's
  * page the mail links to; then the shopper logs in as usual.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type SubmitEvent } from "react";
 import { TextField, primaryButton, secondaryButton } from "../../components/ui/form-fields";
 import { showToast } from "../../components/ui/toast-store";
 import { useModal } from "../../components/ui/use-modal";
@@ -37,7 +37,7 @@ export default function ForgotPassword() {
     onOpen: () => inputRef.current?.focus(),
   });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = email.safeParse(inputRef.current?.value ?? "");
     if (!parsed.success) {
