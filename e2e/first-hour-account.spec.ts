@@ -47,17 +47,19 @@ test.describe("a shopper's first hour: her account", () => {
     await page.getByRole("button", { name: "Forgot password?" }).click();
     await dialog.getByLabel("Email", { exact: true }).fill(shopper.email);
     await dialog.getByRole("button", { name: "Send reset link" }).click();
+    // The dialog closes once Firebase has taken the request (the first toast may still be up).
+    await expect(dialog).toBeHidden();
     await expect(toast(page, RESET_SENT).last()).toBeVisible();
 
-    const codes = await request.get(`${EMULATOR}/emulator/v1/projects/demo-resin/oobCodes`);
-    expect(codes.ok()).toBe(true);
-    const { oobCodes } = (await codes.json()) as {
-      oobCodes: { email: string; requestType: string; oobLink: string }[];
+    type OobCode = { email: string; requestType: string; oobLink: string };
+    const resetMail = async () => {
+      const codes = await request.get(`${EMULATOR}/emulator/v1/projects/demo-resin/oobCodes`);
+      expect(codes.ok()).toBe(true);
+      const { oobCodes } = (await codes.json()) as { oobCodes: OobCode[] };
+      return oobCodes.find((c) => c.email === shopper.email && c.requestType === "PASSWORD_RESET");
     };
-    const mail = oobCodes.find(
-      (c) => c.email === shopper.email && c.requestType === "PASSWORD_RESET",
-    );
-    expect(mail, "the emulator holds the reset mail").toBeDefined();
+    await expect.poll(resetMail, { message: "the emulator holds the reset mail" }).toBeDefined();
+    const mail = await resetMail();
     // The emulator's reset link takes the new password as a parameter (its documented use).
     const fresh = "a-new-resin-pass-9";
     const reset = await request.get(`${mail!.oobLink}&newPassword=${fresh}`);
