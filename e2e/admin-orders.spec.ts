@@ -101,7 +101,7 @@ test("the owner ships and delivers a paid order, and the shopper sees each statu
   await expect(detail.getByLabel("Shipping details")).toContainText("DTDC-778899");
   await expect(detail.getByLabel("Shipping details")).toContainText("₹120.50");
 
-  await detail.getByRole("tab", { name: "resintales User" }).click();
+  await detail.getByRole("tab", { name: "Resin Tales User" }).click();
   await expect(detail.getByRole("tabpanel")).toContainText("Leela Menon");
   await expect(detail.getByRole("tabpanel")).toContainText("Kochi");
   await detail.getByRole("tab", { name: "Timeline" }).click();

@@ -89,6 +89,7 @@ test.describe("cart", () => {
     await expect(lines(page)).toHaveCount(1);
 
     await panel.getByRole("button", { name: "Clear cart" }).click();
+    await panel.getByRole("button", { name: "Remove all" }).click();
     await expect(page.getByText("Ready for new picks!")).toBeVisible();
     await expect(panel.getByText(CART_TEXTS.empty)).toBeVisible();
     await closeCart(page);
@@ -165,6 +166,7 @@ test.describe("cart drawer layout", () => {
     }
     // The first click on Clear cart lands, while the toast is still up.
     await panel.getByRole("button", { name: "Clear cart" }).click();
+    await panel.getByRole("button", { name: "Remove all" }).click();
     await expect(page.getByText("Ready for new picks!")).toBeVisible();
     await expect(panel.getByText(CART_TEXTS.empty)).toBeVisible();
   });

@@ -67,6 +67,7 @@ const BEARER: [string, string, () => Promise<Record<string, unknown>>][] = [
   ["GET", "/v2/carts", () => import("../src/pages/v2/carts")],
   ["POST", "/v2/carts", () => import("../src/pages/v2/carts")],
   ["DELETE", "/v2/carts?prod_id=1", () => import("../src/pages/v2/carts")],
+  ["PATCH", "/v2/carts?prod_id=1", () => import("../src/pages/v2/carts")],
   ["DELETE", "/v2/clear-cart", () => import("../src/pages/v2/clear-cart")],
   ["PUT", "/v2/carts-merge", () => import("../src/pages/v2/carts-merge")],
   ["POST", "/create-order", () => import("../src/pages/create-order")],

@@ -125,7 +125,7 @@ describe.each(dbKinds)("reviews on %s", (kind) => {
     expect(list.status).toBe(200);
     const review = list.json.reviews[0];
     expect(review).toMatchObject({
-      author: "Priyanka P.",
+      author: "Priyanka",
       title: "Lovely colours",
       status: "pending",
     });
@@ -141,11 +141,11 @@ describe.each(dbKinds)("reviews on %s", (kind) => {
     expect(await product(shop.frameId)).toMatchObject({ rating: 5, reviewCount: 1 });
     const shown = await publishedReviews(t.db, shop.frameId, { sort: "newest", page: 0 });
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatchObject({ author: "Priyanka P.", reply: "Thank you, Priyanka!" });
+    expect(shown[0]).toMatchObject({ author: "Priyanka", reply: "Thank you, Priyanka!" });
     expect(reviewsJsonLd(shown).review).toEqual([
       expect.objectContaining({
         "@type": "Review",
-        author: { "@type": "Person", name: "Priyanka P." },
+        author: { "@type": "Person", name: "Priyanka" },
         reviewRating: expect.objectContaining({ ratingValue: 5 }),
       }),
     ]);

@@ -166,6 +166,7 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "GET /v2/carts": { none: OWN_READ },
   "POST /v2/carts": use("cart"),
   "DELETE /v2/carts": use("cart"),
+  "PATCH /v2/carts": use("cart"),
   "PUT /v2/carts-merge": use("cart"),
   "DELETE /v2/clear-cart": use("cart"),
   // Inquiries, quote links, reviews, the shopper's orders

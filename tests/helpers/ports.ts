@@ -44,6 +44,8 @@ export const EMULATOR_PORTS = {
   uploadsStored: 9825,
   adminCategoriesCreate: 9830,
   ownerRecordsOutbox: 9835,
+  // the drawer's quantity change (firsthour lane)
+  cartQuantity: 9880,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */

@@ -21,7 +21,7 @@ import { AuthAlternatives, useGoogleSignIn } from "./google-sign-in";
 import ReminderConsentCheckbox from "../reminders/ReminderConsentCheckbox";
 
 interface Props {
-  /** Where "Continue with Google" lands (a same-site path). */
+  /** Where a successful sign-up (and "Continue with Google") lands: a same-site path, made safe by the page. */
   redirect?: string;
 }
 
@@ -36,8 +36,11 @@ export default function SignUpForm({ redirect = "/" }: Props) {
   const google = useGoogleSignIn(redirect, busy);
 
   async function onValid(values: SignUpInput) {
+    // docs/decisions/0197-return-after-sign-in.md: a sign-up lands where the shopper came from.
+    let landing = "/";
     try {
       await signUpWithEmail(values);
+      landing = redirect;
       flashToast({
         type: "success",
         title: "Success!",
@@ -51,9 +54,9 @@ export default function SignUpForm({ redirect = "/" }: Props) {
         message: "Something went wrong. Please try again.",
       });
     }
-    // docs/product.md §4: cleared, then home, whether the attempt succeeded or failed.
+    // docs/product.md §4: cleared, then home (after a success: where she came from, decision 0197).
     reset();
-    location.assign("/");
+    location.assign(landing);
   }
 
   const field = (name: keyof SignUpInput) => ({

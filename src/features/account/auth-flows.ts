@@ -14,6 +14,7 @@ import { readFirebaseConfig } from "./firebase-config";
 import { ApiError } from "../../lib/api-client";
 import { apiJson } from "./session-api";
 import { startSession } from "./session-store";
+import { settleAfterSignIn } from "../../lib/after-sign-in";
 import { duringAuthFlow } from "./token-sync";
 
 /** The Firebase Auth SDK and this page's Auth instance, loaded on first use. */
@@ -28,6 +29,13 @@ async function firebase() {
 /** Starts downloading the Firebase SDK (e.g. when a person starts filling in a sign-in form). */
 export function preloadAuth(): void {
   void Promise.all([import("firebase/auth"), import("./firebase-client")]).catch(() => {});
+}
+
+/** Starts the session, then waits for the page's after-sign-in work (the cart's merge) before the form moves on. */
+async function started(user: User, token: string): Promise<User> {
+  startSession(user, token);
+  await settleAfterSignIn(token);
+  return user;
 }
 
 async function abandon(): Promise<void> {
@@ -90,8 +98,7 @@ export function signUpWithEmail(values: SignUpInput): Promise<User> {
         else await discardNewAccount(credential.user);
         throw error;
       }
-      startSession(user, token);
-      return user;
+      return await started(user, token);
     } catch (error) {
       await abandon();
       throw error;
@@ -107,8 +114,7 @@ export function loginWithEmail(email: string, password: string): Promise<User> {
       const credential = await sdk.signInWithEmailAndPassword(auth, email.trim(), password);
       const token = await credential.user.getIdToken();
       const user = await apiJson<User>("POST", "/v2/auth/login", {}, token);
-      startSession(user, token);
-      return user;
+      return await started(user, token);
     } catch (error) {
       await abandon();
       throw error;
@@ -163,11 +169,25 @@ export function continueWithGoogle(): Promise<User> {
         );
       }
       const user = await apiJson<User>("POST", "/v2/auth/login", {}, token);
-      startSession(user, token);
-      return user;
+      return await started(user, token);
     } catch (error) {
       await abandon();
       throw error;
     }
   });
+}
+
+/**
+ * "Forgot password?" (docs/product.md §2 Login): Firebase sends its password-reset mail (the Auth
+ * Emulator keeps it locally, at /emulator/v1/projects/{project}/oobCodes). An address with no
+ * account resolves the same way as one with an account, so the answer never tells which it is.
+ */
+export async function sendPasswordReset(email: string): Promise<void> {
+  const { sdk, auth } = await firebase();
+  try {
+    await sdk.sendPasswordResetEmail(auth, email.trim());
+  } catch (error) {
+    if ((error as { code?: string }).code === "auth/user-not-found") return;
+    throw error;
+  }
 }

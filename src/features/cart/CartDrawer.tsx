@@ -6,6 +6,7 @@
  * Escape (or a click on the backdrop, or the close button, or the browser's Back action) closes it,
  * and focus goes back to what had it before (the nav's cart button). Escape closes an open note
  * first. Opening, scroll lock and Back-to-close are the shared modal-history.ts behaviour.
+ * "Clear cart" asks first (docs/product.md §2 Cart drawer): nothing is removed until "Remove all".
  * Opened and closed through $cartOpen (openCart(), or a window `cart:open` event).
  */
 import { useStore } from "@nanostores/react";
@@ -13,7 +14,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useModal } from "../../components/ui/use-modal";
 import { formatInr } from "../../lib/money";
 import { CART_TEXTS, type CartLine } from "./cart";
-import { clearCartAndNotify, removeLineAndNotify } from "./cart-actions";
+import { changeQuantityAndNotify, clearCartAndNotify, removeLineAndNotify } from "./cart-actions";
 import { $cartItems, $cartLoading, $cartOpen, $cartSubtotal, closeCart } from "./cart-store";
 import KeptAfterOrderNote from "./KeptAfterOrderNote";
 import CartLineRow from "./CartLineRow";
@@ -56,6 +57,9 @@ export default function CartDrawer() {
   const [noteOpen, setNoteOpen] = useState<string | null>(null);
   const noteOpenRef = useRef(noteOpen);
   noteOpenRef.current = noteOpen;
+  const [confirming, setConfirming] = useState(false);
+  const confirmingRef = useRef(confirming);
+  confirmingRef.current = confirming;
 
   // Closing the store (open false) goes back in history; the popstate closes the dialog.
   const modal = useModal(open, onClosed, {
@@ -66,8 +70,12 @@ export default function CartDrawer() {
     },
     // React's autoFocus does not reach a dialog opened later.
     onOpen: () => closeRef.current?.focus(),
-    // Escape closes an open note first, then the drawer.
+    // Escape closes the clear question or an open note first, then the drawer.
     onEscape: () => {
+      if (confirmingRef.current) {
+        setConfirming(false);
+        return true;
+      }
       if (!noteOpenRef.current) return false;
       setNoteOpen(null);
       return true;
@@ -77,6 +85,7 @@ export default function CartDrawer() {
   /** However the drawer closed (Back, Escape, backdrop, close button): keep the store and focus in step. */
   function onClosed() {
     setNoteOpen(null);
+    setConfirming(false);
     if ($cartOpen.get()) closeCart();
     const target = returnFocus.current;
     returnFocus.current = null;
@@ -117,7 +126,17 @@ export default function CartDrawer() {
     }
   }
 
+  async function quantity(line: CartLine, next: number) {
+    setBusy(line.id);
+    try {
+      await changeQuantityAndNotify(line, next);
+    } finally {
+      setBusy(null);
+    }
+  }
+
   async function clear() {
+    setConfirming(false);
     setBusy("clear");
     try {
       await clearCartAndNotify();
@@ -147,8 +166,9 @@ export default function CartDrawer() {
               className={ICON_BUTTON}
               aria-label="Clear cart"
               title="Clear cart"
+              aria-expanded={confirming}
               disabled={empty || busy !== null}
-              onClick={clear}
+              onClick={() => setConfirming(true)}
             >
               <Icon path={REFRESH} />
             </button>
@@ -163,6 +183,31 @@ export default function CartDrawer() {
             </button>
           </div>
         </header>
+
+        {confirming && !empty && (
+          <div
+            role="group"
+            aria-label="Clear the cart?"
+            className="flex flex-none flex-wrap items-center gap-2 border-b border-cream-200 bg-cream-100 px-5 py-3"
+          >
+            <p className="mr-auto text-sm text-ink-700">Remove every item from your cart?</p>
+            <button
+              type="button"
+              ref={(el) => el?.focus()}
+              className="rounded-full border border-ink-900/15 bg-white px-4 py-1.5 text-sm font-medium"
+              onClick={() => setConfirming(false)}
+            >
+              Keep items
+            </button>
+            <button
+              type="button"
+              className="rounded-full bg-red-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-red-800"
+              onClick={() => void clear()}
+            >
+              Remove all
+            </button>
+          </div>
+        )}
 
         <div className="min-h-0 flex-auto overflow-y-auto px-5" aria-busy={loading || undefined}>
           <KeptAfterOrderNote empty={empty} />
@@ -182,6 +227,7 @@ export default function CartDrawer() {
                     setNoteOpen((current) => (current === line.id ? null : line.id))
                   }
                   onRemove={() => void remove(line)}
+                  onQuantity={(next) => void quantity(line, next)}
                 />
               ))}
             </ul>

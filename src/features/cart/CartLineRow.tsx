@@ -1,13 +1,14 @@
 /**
  * One line of the cart drawer (docs/product.md §2 Cart drawer): picture, name, chosen variant,
- * quantity, line total, the personalisation note behind its info button, and Remove.
+ * quantity with − and + (docs/product.md §2 Cart drawer), line total, the personalisation note behind
+ * its info button, and Remove.
  */
 import Picture from "../../components/ui/Picture";
 import { IMAGE_SIZES } from "../../lib/images";
 import { formatInr } from "../../lib/money";
 import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
-import { lineTotal, variantValues, type CartLine } from "./cart";
-import { ICON_BUTTON, INFO, Icon, TRASH } from "./cart-icons";
+import { MAX_LINE_QUANTITY, lineTotal, variantValues, type CartLine } from "./cart";
+import { ICON_BUTTON, INFO, Icon, MINUS, PLUS, TRASH } from "./cart-icons";
 
 export default function CartLineRow({
   line,
@@ -15,12 +16,14 @@ export default function CartLineRow({
   noteOpen,
   onToggleNote,
   onRemove,
+  onQuantity,
 }: {
   line: CartLine;
   busy: boolean;
   noteOpen: boolean;
   onToggleNote: () => void;
   onRemove: () => void;
+  onQuantity: (quantity: number) => void;
 }) {
   const values = variantValues(line.variant);
   const noteId = `cart-note-${line.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
@@ -39,7 +42,29 @@ export default function CartLineRow({
       <div className="min-w-0 flex-1">
         <p className="font-medium leading-snug">{line.product.name}</p>
         {values.length > 0 && <p className="mt-0.5 text-sm text-ink-500">{values.join(" · ")}</p>}
-        <p className="mt-1 text-sm text-ink-700">Qty: {line.quantity}</p>
+        <div className="mt-1 flex items-center gap-1 text-sm text-ink-700">
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            aria-label={`Decrease quantity of ${line.product.name}`}
+            disabled={busy || line.quantity <= 1}
+            onClick={() => onQuantity(line.quantity - 1)}
+          >
+            <Icon path={MINUS} />
+          </button>
+          <span className="min-w-12 text-center tabular-nums" aria-live="polite">
+            Qty: {line.quantity}
+          </span>
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            aria-label={`Increase quantity of ${line.product.name}`}
+            disabled={busy || line.quantity >= MAX_LINE_QUANTITY}
+            onClick={() => onQuantity(line.quantity + 1)}
+          >
+            <Icon path={PLUS} />
+          </button>
+        </div>
       </div>
       <div className="flex flex-none flex-col items-end gap-1">
         <p className="font-medium tabular-nums">{formatInr(lineTotal(line))}</p>

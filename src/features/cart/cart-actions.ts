@@ -14,7 +14,7 @@ import {
   type VariantChoice,
 } from "./cart";
 import { resolveChoice } from "./resolve-choice";
-import { addToCart, clearCart, removeFromCart } from "./cart-store";
+import { addToCart, changeQuantity, clearCart, removeFromCart } from "./cart-store";
 
 /** Drawer's remove icon: '{name}' - 'Successfully Removed from cart' / 'Failed to remove from cart'. */
 export async function removeLineAndNotify(
@@ -31,7 +31,22 @@ export async function removeLineAndNotify(
   }
 }
 
-/** Drawer's refresh icon: 'Cart cleared' - 'Ready for new picks!' / 'Error!' - 'Failed to clear cart'. */
+/** Drawer's − and +: the new quantity, or the toast '{name}' - 'The quantity could not be changed.'. */
+export async function changeQuantityAndNotify(
+  line: Pick<CartLine, "productId" | "variant" | "product">,
+  quantity: number,
+): Promise<boolean> {
+  try {
+    await changeQuantity(line, quantity);
+    return true;
+  } catch (error) {
+    console.error("[cart] quantity change failed", error);
+    showToast(CART_TOASTS.quantityFailed(line.product.name));
+    return false;
+  }
+}
+
+/** Drawer's clear (after its confirmation): 'Cart cleared' - 'Ready for new picks!' / 'Error!' - 'Failed to clear cart'. */
 export async function clearCartAndNotify(): Promise<boolean> {
   try {
     await clearCart();

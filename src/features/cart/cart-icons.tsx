@@ -25,3 +25,5 @@ export const REFRESH =
 export const TRASH =
   "M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3";
 export const INFO = "M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 11v6M12 7.5v.01";
+export const MINUS = "M6 12h12";
+export const PLUS = "M12 6v12M6 12h12";

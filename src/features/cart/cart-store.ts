@@ -10,7 +10,8 @@
  *   other and each answer replaces the lines; an answer that arrives after a sign-out or a new
  *   sign-in is dropped. Other tabs of the same cart follow through a BroadcastChannel.
  *
- * Signing in (`onSignedIn`, also run on page load when the `token` and `user` cookies exist): fetch the
+ * Signing in (`onSignedIn`: run by the sign-in flows through lib/after-sign-in.ts, which wait for it
+ * before leaving the page, and on page load when the `token` and `user` cookies exist): fetch the
  * account cart; if both carts have lines, show the merge prompt ($mergePrompt, MergeCartModal);
  * if only the guest cart has lines, merge it automatically and remove it; otherwise use the account
  * cart. The guest cart is removed from storage *before* the merge is sent (and restored if the
@@ -54,11 +55,13 @@ import {
   quantityCapMessage,
   quantityInCart,
   removeLine,
+  setLineQuantity,
   type CartItemDraft,
   type CartLine,
 } from "./cart";
 import { toCartAnswer } from "./cart.schema";
 import { onSignedIn } from "./cart-sign-in";
+import { afterSignIn } from "../../lib/after-sign-in";
 
 export * from "./cart-state";
 export {
@@ -125,6 +128,26 @@ export async function removeFromCart(line: Pick<CartLine, "productId" | "variant
   );
 }
 
+/** Sets a line's quantity (1 to MAX_LINE_QUANTITY; the drawer's − and +). */
+export async function changeQuantity(
+  line: Pick<CartLine, "productId" | "variant">,
+  quantity: number,
+): Promise<void> {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY)
+    throw new ApiError(400, `A line holds 1 to ${MAX_LINE_QUANTITY}.`);
+  if ($cartMode.get() === "guest") {
+    const next = setLineQuantity(readGuest(), line, quantity);
+    writeGuest(next);
+    $cartItems.set(next);
+    return;
+  }
+  const at = session.epoch;
+  const path = `/v2/carts?prod_id=${encodeURIComponent(line.productId)}`;
+  await serial(async () =>
+    applyAnswer(await request("PATCH", path, { variant: line.variant, quantity }), at),
+  );
+}
+
 /** Empties the cart (guest: removes the stored cart; account: DELETE /v2/clear-cart). */
 export async function clearCart(): Promise<void> {
   if ($cartMode.get() === "guest") {
@@ -166,6 +189,9 @@ export function startCart(): void {
     if ($cartMode.get() === "guest") $cartItems.set(readGuest());
   });
   window.addEventListener("cart:open", openCart);
+  // A sign-in on this page (login, sign-up, Google) waits for the guest cart's merge before it
+  // leaves, so the next page (e.g. /checkout, read from the server cart) shows the merged lines.
+  afterSignIn((token) => onSignedIn(token));
 
   if (typeof BroadcastChannel !== "undefined") {
     try {

@@ -14,8 +14,15 @@ import {
   readJson,
   readQuery,
 } from "../../server/http";
-import { cartItemInput, mergeInput, removeBody, removeQuery } from "./cart.schema";
-import { addItemFor, clearCartFor, getCartFor, mergeItemsFor, removeItemFor } from "./cart.server";
+import { cartItemInput, mergeInput, quantityBody, removeBody, removeQuery } from "./cart.schema";
+import {
+  addItemFor,
+  clearCartFor,
+  getCartFor,
+  mergeItemsFor,
+  removeItemFor,
+  setQuantityFor,
+} from "./cart.server";
 
 /** Body caps (413 past them, see readJson): one line is well under 2 KB; a merge carries at most 100 lines. */
 const MAX_ITEM_BYTES = 16 * 1024;
@@ -42,6 +49,14 @@ export async function deleteCartLine(context: APIContext): Promise<Response> {
   const body = text.trim() ? parseJsonBody(text) : {};
   const { variant } = parseWith(removeBody, body);
   return json(await removeItemFor(user.uid, prod_id, variant));
+}
+
+/** PATCH /v2/carts?prod_id={id}: body { variant, quantity } sets that line's quantity. */
+export async function patchCartLine(context: APIContext): Promise<Response> {
+  const user = await requireUser(context);
+  const { prod_id } = readQuery(context.url, removeQuery);
+  const { variant, quantity } = await readJson(context.request, quantityBody, MAX_ITEM_BYTES);
+  return json(await setQuantityFor(user.uid, prod_id, variant, quantity));
 }
 
 /** DELETE /v2/clear-cart */

@@ -86,6 +86,17 @@ export const mergeInput = z.object({
 export const removeQuery = z.object({ prod_id: id("prod_id") });
 /** Body of DELETE /v2/carts: the line's variant choice (empty or absent for a product without variants). */
 export const removeBody = z.object({ variant: z._default(variantInput, {}) });
+/** Body of PATCH /v2/carts: the line's variant choice and its new quantity (1 to MAX_LINE_QUANTITY). */
+export const quantityBody = z.object({
+  variant: z._default(variantInput, {}),
+  quantity: z
+    .number({ error: "quantity must be a number" })
+    .check(
+      z.refine(Number.isInteger, "quantity must be a whole number"),
+      z.gte(1, "quantity must be at least 1"),
+      z.lte(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+    ),
+});
 
 const variantChoiceSchema = z.record(
   z.string(),

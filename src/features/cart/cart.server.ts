@@ -145,6 +145,35 @@ export async function removeItemFor(
   });
 }
 
+/**
+ * PATCH /v2/carts?prod_id=: sets the quantity of the line of this product and variant choice
+ * (the drawer's − and +, docs/product.md §2 Cart drawer); a line that is not there is a 404.
+ */
+export async function setQuantityFor(
+  uid: string,
+  productId: string,
+  variant: Record<string, { id: string }>,
+  quantity: number,
+): Promise<CartAnswer> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, uid);
+    const live = await cleanCart(tx, cartId);
+    const key = variantKey(variant);
+    const index = live.findIndex(
+      ({ row }) => row.productId === productId && row.variantKey === key,
+    );
+    const line = live[index];
+    if (!line) throw new HttpError(404, "This item is no longer in your cart.");
+    const changed: LiveLine = { ...line, row: { ...line.row, quantity } };
+    await writeLines(tx, cartId, [liveWrite(changed)]);
+    return toAnswer(
+      cartId,
+      live.map((each, i) => toLine(i === index ? changed : each)),
+    );
+  });
+}
+
 /** DELETE /v2/clear-cart */
 export async function clearCartFor(uid: string): Promise<CartAnswer> {
   const db = await getDb();

@@ -191,6 +191,15 @@ export function addLine(items: readonly CartLine[], draft: CartItemDraft): CartL
   return items.map((line, i) => (i === index ? updated : line));
 }
 
+/** Sets the quantity of the line with this product and variant choice (no-op when absent). */
+export function setLineQuantity(
+  items: readonly CartLine[],
+  target: { productId: string; variant: Readonly<Record<string, { id: string }>> },
+  quantity: number,
+): CartLine[] {
+  return items.map((line) => (sameLine(line, target) ? { ...line, quantity } : line));
+}
+
 /** Removes the line with this product and variant choice (no-op when absent). */
 export function removeLine(
   items: readonly CartLine[],
@@ -258,5 +267,7 @@ export const CART_TOASTS = {
   removeFailed: (name: string) =>
     ({ type: "error", title: name, message: "Failed to remove from cart" }) as const,
   added: { type: "success", title: "Cart Updated!" },
+  quantityFailed: (name: string) =>
+    ({ type: "error", title: name, message: "The quantity could not be changed." }) as const,
   addFailed: { type: "error", title: "Error!", message: "500: Cannot add product to cart!" },
 } as const;

@@ -3,7 +3,7 @@
  * JavaScript: it submits to the same list), and the collection chips (links, so they work
  * without JavaScript too; with it, `onCategory` filters in place).
  */
-import { useEffect, useRef, type MouseEvent, type SubmitEvent } from "react";
+import type { MouseEvent, SubmitEvent } from "react";
 import { listUrl } from "./catalogue";
 import type { CategoryOption, ListFilters } from "./list-filters";
 
@@ -47,15 +47,6 @@ export default function ListControls({
     event.preventDefault();
     onCategory(slug);
   };
-
-  // Keep the chosen collection's chip in view on narrow screens (the chips scroll sideways).
-  const chips = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const nav = chips.current;
-    const chip = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!nav || !chip || nav.scrollWidth <= nav.clientWidth) return;
-    nav.scrollLeft = chip.offsetLeft - nav.clientWidth / 2 + chip.clientWidth / 2;
-  }, [filters.category]);
 
   const current = categories.find((c) => c.slug === filters.category);
   const heading = filters.category ? (current?.label ?? filters.category) : "All products";
@@ -116,12 +107,9 @@ export default function ListControls({
       </div>
 
       {categories.length > 0 && (
-        <nav
-          ref={chips}
-          aria-label="Collections"
-          className="relative -mx-4 mt-5 overflow-x-auto px-4"
-        >
-          <ul className="flex gap-2 pb-1">
+        <nav aria-label="Collections" className="relative mt-5">
+          {/* Wrapped, not scrolled: on a phone a scrolled row cut the last pills and their rings. */}
+          <ul className="flex flex-wrap gap-2 py-1">
             <li>
               <a
                 href={listUrl("/products", { category: null, q: filters.q })}

@@ -12,10 +12,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   INITIAL_VISIBLE_PRODUCTS,
   PRODUCT_PAGE_SIZE,
-  filterProducts,
+  listUrl,
   productCard,
   type ProductCardData,
 } from "./catalogue";
+import { filterProducts, suggestFromProducts } from "./typo-search";
+import { filterKey } from "./list-filters";
 import ListControls from "./ListControls";
 import type { CategoryOption, ListFilters } from "./list-filters";
 import { ProductCard } from "./ProductCard";
@@ -34,6 +36,8 @@ export interface ProductListProps {
   categories: CategoryOption[];
   /** The slug when the page was opened as /products/{slug}, else null. */
   pathSlug: string | null;
+  /** "Did you mean ...?" for `filters`' search (docs/decisions/0198-search-typo-tolerance.md). */
+  suggestion?: string | null;
 }
 
 export default function ProductList({
@@ -42,6 +46,7 @@ export default function ProductList({
   filters: initialFilters,
   categories,
   pathSlug: initialPathSlug,
+  suggestion: initialSuggestion = null,
 }: ProductListProps) {
   const [visible, setVisible] = useState(INITIAL_VISIBLE_PRODUCTS);
   const [mounted, setMounted] = useState(false);
@@ -66,6 +71,15 @@ export default function ProductList({
   });
 
   const matches = useMemo(() => (all ? filterProducts(all, filters) : null), [all, filters]);
+  const suggestion = useMemo(
+    () =>
+      all
+        ? suggestFromProducts(all, filters.q)
+        : filterKey(filters) === filterKey(initialFilters)
+          ? initialSuggestion
+          : null,
+    [all, filters, initialFilters, initialSuggestion],
+  );
   const cards = useMemo(
     () => (matches ? matches.slice(0, visible).map(productCard) : server.items.slice(0, visible)),
     [matches, server.items, visible],
@@ -105,6 +119,22 @@ export default function ProductList({
         onSearch={search}
         onCategory={pickCategory}
       />
+
+      {suggestion && (
+        <p className="mt-4 text-stone-700" data-search-suggestion>
+          Did you mean{" "}
+          <a
+            href={listUrl(pathSlug ? `/products/${pathSlug}` : "/products", {
+              category: filters.category,
+              q: suggestion,
+            })}
+            className="font-medium text-ink-900 underline decoration-gold-500 underline-offset-4"
+          >
+            {suggestion}
+          </a>
+          ?
+        </p>
+      )}
 
       <ul
         aria-label="Products"

@@ -14,7 +14,8 @@ import { toWire } from "../../lib/wire-money";
 import { normaliseSearch, type Product } from "./catalogue";
 import { readCatalogue, type Versioned } from "./catalogue-store.server";
 import { listCategories, listHomeProducts } from "./catalogue-lists.server";
-import { getProduct, listProducts } from "./catalogue.server";
+import { getProduct, listProducts, listProductsByIds } from "./catalogue.server";
+import { searchActiveProducts } from "./search-index.server";
 
 /** `limit=0` (the whole list) is read and serialised this many products at a time. */
 export const LIST_PAGE_SIZE = 500;
@@ -56,8 +57,12 @@ async function serialiseAll(
   push(Buffer.from("]"));
 }
 
-/** GET /v2/products?status=active (anonymous view): the answer, encoded once per catalogue version. */
-export function activeProductsAnswer(
+/**
+ * GET /v2/products?status=active (anonymous view): the answer, encoded once per catalogue version.
+ * A page of a search comes from the in-memory search (search-index.server.ts), so it forgives
+ * typos as the list page does (docs/decisions/0198-search-typo-tolerance.md).
+ */
+export async function activeProductsAnswer(
   db: DbOrTx,
   query: PublicListQuery,
 ): Promise<Versioned<EncodedBody>> {
@@ -73,18 +78,25 @@ export function activeProductsAnswer(
       { sizeOf: encodedSize },
     );
   }
+  // The search runs before the page's own read (PGlite has one connection).
+  const found = q ? await searchActiveProducts(db, q) : null;
+  const ids = found?.matches
+    .filter((m) => category === null || m.categorySlug === category)
+    .map((m) => m.id);
   return readCatalogue(
     db,
     key,
     (tx) =>
-      listProducts(tx, {
-        limit: query.limit,
-        offset: query.offset,
-        status: "active",
-        category,
-        q,
-        includeCost: false,
-      }),
+      ids
+        ? listProductsByIds(tx, ids.slice(query.offset, query.offset + query.limit), false)
+        : listProducts(tx, {
+            limit: query.limit,
+            offset: query.offset,
+            status: "active",
+            category,
+            q,
+            includeCost: false,
+          }),
     { finish: encodeJson, sizeOf: encodedSize },
   );
 }

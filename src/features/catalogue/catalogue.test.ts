@@ -4,7 +4,6 @@ import {
   defaultSelection,
   detailPrice,
   effectiveListPrice,
-  filterProducts,
   firstImage,
   FALLBACK_PRODUCT_IMAGE,
   listUrl,
@@ -15,6 +14,7 @@ import {
   type Product,
   type Variant,
 } from "./catalogue";
+import { filterProducts } from "./typo-search";
 import { productListQuery } from "./catalogue.schema";
 
 const v = (id: string, name: string, value: string, price: number): Variant => ({

@@ -201,10 +201,6 @@ export function matchesFilters(product: Product, filters: ProductFilters): boole
   return fields.some((field) => field.toLowerCase().includes(q));
 }
 
-export function filterProducts(products: readonly Product[], filters: ProductFilters): Product[] {
-  return products.filter((product) => matchesFilters(product, filters));
-}
-
 /** Chosen option per variant group: group name -> variant id. */
 export type VariantSelection = Record<string, string>;
 

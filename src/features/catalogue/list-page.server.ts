@@ -14,7 +14,7 @@ import {
 } from "./catalogue";
 import { listCategories } from "./catalogue-lists.server";
 import { countProducts, listProducts, listProductsByIds } from "./catalogue.server";
-import { searchActiveProducts, type SearchMatch } from "./search-index.server";
+import { searchActiveProducts, type SearchResult } from "./search-index.server";
 import type { CategoryOption, ListFilters } from "./list-filters";
 import { readCatalogue } from "./catalogue-store.server";
 
@@ -27,6 +27,8 @@ interface ListPageData {
   categories: CategoryOption[];
   initial: ProductCardData[];
   total: number;
+  /** "Did you mean ...?" when the search's results forgive a typo (decision 0198), else null. */
+  suggestion: string | null;
 }
 
 /** Found: the list. Missing (404): an unknown collection in the path, with the whole catalogue below. */
@@ -62,13 +64,14 @@ export function loadProductListPage(
   });
 }
 
-/** `matches`: the active products matching the search, newest first (search-index.server.ts), or null without one. */
+/** `found`: the active products matching the search, newest first (search-index.server.ts), or null without one. */
 async function readListPage(
   db: DbOrTx,
   pathSlug: string | null,
   search: URLSearchParams,
-  matches: SearchMatch[] | null,
+  found: SearchResult | null,
 ): Promise<ShownListPage> {
+  const matches = found?.matches ?? null;
   const categoryRows = await listCategories(db, { shownOnly: false });
   const requested = (pathSlug ?? search.get("category")?.trim()) || null;
   // The filter chips offer the collections shown on the site; a hidden one still works by link.
@@ -105,7 +108,8 @@ async function readListPage(
       countProducts(db, { status: "active", category, q }),
     ]);
   }
-  const common = { filters, categories, initial: products.map(productCard), total };
+  const suggestion = found?.suggestion ?? null;
+  const common = { filters, categories, initial: products.map(productCard), total, suggestion };
   if (missing) {
     return {
       ...common,

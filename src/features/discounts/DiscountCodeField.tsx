@@ -61,7 +61,10 @@ export default function DiscountCodeField({
         Discount code
       </h2>
       {applied ? (
-        <div className="mt-4 flex items-center justify-between gap-3" data-discount-applied>
+        <div
+          className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+          data-discount-applied
+        >
           <p className="text-ink-700">
             <span className="font-semibold">{applied.code}</span> takes{" "}
             {formatInr(applied.discount)} off: you pay {formatInr(applied.total)}.
@@ -79,9 +82,11 @@ export default function DiscountCodeField({
           </button>
         </div>
       ) : (
-        <div className="mt-4 flex items-start gap-3">
+        // On a phone the input takes the whole width and Apply goes under it (the buttons are
+        // full width there, which left the input 36 px beside one).
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
           <TextField
-            className="flex-1"
+            className="min-w-0 flex-1"
             label="Code"
             autoComplete="off"
             autoCapitalize="characters"
@@ -99,7 +104,7 @@ export default function DiscountCodeField({
           />
           <button
             type="button"
-            className={`${secondaryButton} mt-7 sm:w-32`}
+            className={`${secondaryButton} sm:mt-7 sm:w-32`}
             disabled={disabled || busy}
             onClick={() => void apply()}
           >

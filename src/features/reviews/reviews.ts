@@ -41,7 +41,7 @@ export interface PublicReview {
   title: string;
   body: string;
   photos: string[];
-  /** "Meera P." or "A customer". */
+  /** "Meera" or "A customer". */
   author: string;
   reply: string;
   helpfulCount: number;
@@ -54,9 +54,12 @@ export interface ReviewSummary {
   count: number;
 }
 
-/** How a writer is named: first name and city initial ("Meera P."), never the surname. */
-export function authorLabel(name: string, cityInitial: string): string {
-  return cityInitial ? `${name} ${cityInitial}.` : name;
+/**
+ * How a writer is named: her first name only ("Meera"), never the surname. The city's initial is
+ * kept with the review but not shown: "Meera B." read as a surname (docs/decisions/0199-first-hour-polish.md).
+ */
+export function authorLabel(name: string, _cityInitial: string): string {
+  return name;
 }
 
 /** `<` followed by a letter, `/` or `!` reads as markup (a tag, a comment): refused, not stored. */

@@ -1,11 +1,12 @@
 /**
- * One category card (docs/product.md §2 Admin categories): image (or the default), slug, created date, the
+ * One category card (docs/product.md §2 Admin categories): image (or the default), name and slug, created date, the
  * Show on Site switch and Edit Image. The switch shows the saved value only: it moves when the
  * server has agreed (docs/product.md §4), and stays put (logged only, docs/product.md §8) when it did not.
  */
 import { useId } from "react";
 import Picture from "../../../components/ui/Picture";
 import { CATEGORY_FALLBACK_IMAGE } from "../../home/cards";
+import { categoryLabel } from "../../catalogue/catalogue";
 import { indiaDate } from "../../../lib/dates";
 import { CATEGORY_TEXTS, type Category, productCountText } from "./categories";
 
@@ -35,7 +36,9 @@ export default function CategoryTile({ category, saving, onToggle, onEditImage }
       />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
-          <p className="font-medium text-ink-900">{category.slug}</p>
+          {/* Its name as shoppers see it, then the slug of its address (docs/product.md §2 Admin categories). */}
+          <p className="font-medium text-ink-900">{categoryLabel(category)}</p>
+          <p className="font-mono text-xs text-ink-500">{category.slug}</p>
           <p className="text-sm text-ink-500">{indiaDate(category.createdAt)}</p>
           {category.productCount !== undefined && (
             <p className="text-sm text-ink-700" data-product-count={category.productCount}>

@@ -36,10 +36,13 @@ function handedOver(handoff: unknown, id: string): AdminOrderJson | undefined {
   return order && typeof order === "object" && order.id === id && order.payment ? order : undefined;
 }
 
-/** The customer tab's label: the shop's short name plus 'User' (docs/product.md §2). */
-export const customerTabLabel = (shortName: string) => `${shortName} User`;
+/**
+ * The customer tab's label: the shop's name plus 'User' (docs/product.md §2), the name as the
+ * owner writes it ("Resin Tales User"), not the lower-case short name of the sign-up address.
+ */
+export const customerTabLabel = (shopName: string) => `${shopName} User`;
 
-export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
+export default function OrderScreen({ id = "", shortName = "", shopName = "" }: ScreenProps) {
   const handoff = useStore($adminHandoff);
   const [initial] = useState(() => handedOver(handoff, id));
   // The handed-over order shows at once; the server's copy replaces it when it arrives.
@@ -81,7 +84,7 @@ export default function OrderScreen({ id = "", shortName = "" }: ScreenProps) {
   const order = data.data;
   const tabs = [
     { key: "overview" as const, label: "Overview" },
-    { key: "customer" as const, label: customerTabLabel(shortName || "Shop") },
+    { key: "customer" as const, label: customerTabLabel(shopName || shortName || "Shop") },
     { key: "timeline" as const, label: "Timeline" },
   ];
   return (

@@ -58,9 +58,16 @@ export default function SalesChart({
             </rect>
             {(i % every === 0 || i === bars.length - 1) && (
               <text
-                x={bar.x + bar.width / 2}
+                // The first and last labels keep inside the chart (centred, "1 Nov" lost its "1").
+                x={
+                  i === 0
+                    ? bar.x
+                    : i === bars.length - 1
+                      ? bar.x + bar.width
+                      : bar.x + bar.width / 2
+                }
                 y={BOX.height - 6}
-                textAnchor="middle"
+                textAnchor={i === 0 ? "start" : i === bars.length - 1 ? "end" : "middle"}
                 className="fill-ink-500 text-[11px]"
               >
                 {bar.label}

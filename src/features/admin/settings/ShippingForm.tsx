@@ -169,14 +169,30 @@ export default function ShippingForm({
           <legend className="font-semibold">
             Manual zones (days in transit by PIN prefix; a PIN in no zone is not delivered to)
           </legend>
+          {zones.fields.length > 0 && (
+            // The column headers (the inputs keep their own names for screen readers).
+            <div
+              aria-hidden="true"
+              className="flex gap-2 text-xs font-medium text-ink-500"
+              data-zone-headers
+            >
+              <span className="w-40">Zone name</span>
+              <span className="w-56">PIN prefixes</span>
+              <span className="w-16">Days</span>
+            </div>
+          )}
           {zones.fields.map((zone, i) => {
             const problem = errors.zones?.[i];
             return (
               <div key={zone.id} className="flex flex-wrap items-start gap-2">
-                <input aria-label="Zone name" className={field} {...register(`zones.${i}.label`)} />
+                <input
+                  aria-label="Zone name"
+                  className={`${field} w-40`}
+                  {...register(`zones.${i}.label`)}
+                />
                 <input
                   aria-label="PIN prefixes"
-                  className={field}
+                  className={`${field} w-56`}
                   {...register(`zones.${i}.prefixes`)}
                 />
                 <input

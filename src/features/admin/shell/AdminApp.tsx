@@ -19,8 +19,10 @@ import ScreenLoader, { preloadScreen, type ScreenModule } from "./ScreenLoader";
 export interface ScreenProps {
   /** The `{id}` of a detail path. */
   id?: string;
-  /** SHOP_SHORT_NAME, the spec's `{product}` (the order detail's customer tab). */
+  /** SHOP_SHORT_NAME, the spec's `{product}`. */
   shortName?: string;
+  /** The shop's name as written (the order detail's customer tab). */
+  shopName?: string;
 }
 
 interface Props {
@@ -96,7 +98,7 @@ export default function AdminApp({ shopName = "", shortName = "" }: Props) {
           <ScreenLoader
             key={path}
             load={Screen}
-            props={{ id: match?.id, shortName } satisfies ScreenProps}
+            props={{ id: match?.id, shortName, shopName } satisfies ScreenProps}
           />
         </ScreenBoundary>
       ) : (

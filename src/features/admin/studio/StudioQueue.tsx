@@ -7,6 +7,9 @@ import { LoadFailed } from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
 import { fetchStudioQueue } from "./studio-client";
 
+/** Pieces are whole: a part week's share (8.33) reads as the nearest whole piece. */
+const pieces = (n: number) => Math.round(n);
+
 export default function StudioQueue({ refresh }: { refresh: number }) {
   const data = useScreenData((signal) => fetchStudioQueue(8, signal), [refresh]);
   if (data.state === "loading" || data.state === "missing") return null;
@@ -33,11 +36,11 @@ export default function StudioQueue({ refresh }: { refresh: number }) {
           >
             <td className="py-1 pr-3">{indiaDate(`${w.week}T06:30:00Z`)}</td>
             <td className={`px-3 py-1 ${w.full ? "font-semibold text-red-800" : ""}`}>
-              {w.planned} / {w.capacity}
+              {pieces(w.planned)} / {pieces(w.capacity)} pieces
               {w.full && " (full)"}
             </td>
             <td className="break-all py-1 pl-3 text-ink-600">
-              {w.orders.map((o) => `${o.id} (${o.pieces})`).join(", ") || "-"}
+              {w.orders.map((o) => `${o.id} (${pieces(o.pieces) || "<1"})`).join(", ") || "-"}
             </td>
           </tr>
         ))}
