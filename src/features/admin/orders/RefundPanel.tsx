@@ -5,7 +5,7 @@
  * and the refund form: an amount (empty: everything still refundable) and a reason; for an order
  * not yet delivered, "Cancel order and refund in full" does both in one step.
  */
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import { showToast } from "../../../components/ui/toast-store";
 import { indiaDateTime } from "../../../lib/dates";
 import { formatInr, rupeesToPaise } from "../../../lib/money";
@@ -23,6 +23,10 @@ const field =
 const button =
   "rounded-full px-4 py-1.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60";
 
+/** Reading a pending refund again: every 3 s, for at most 2 minutes. */
+const REFUND_POLL_MS = 3_000;
+const REFUND_POLLS = 40;
+
 const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "");
 
 export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id" | "status"> }) {
@@ -39,6 +43,19 @@ export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id
     fetchPaymentRecords(order.id).then(setRecords, (e) => console.error("[admin] payments", e));
   }, [order.id]);
   useEffect(load, [load]);
+
+  // A refund the owner started is in progress for a moment: read it again until it settles
+  // (GET asks the provider about pending refunds), so the panel follows the state it caused.
+  const polls = useRef(0);
+  useEffect(() => {
+    if (!refunds?.refunds.some((r) => r.status === "PENDING")) return;
+    if (polls.current >= REFUND_POLLS) return;
+    const timer = setTimeout(() => {
+      polls.current += 1;
+      fetchRefunds(order.id).then(setRefunds, (e) => console.error("[admin] refunds", e));
+    }, REFUND_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [refunds, order.id]);
 
   async function send(cancel: boolean) {
     const paise = amount.trim() ? rupeesToPaise(amount) : undefined;
@@ -58,6 +75,7 @@ export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id
         reason: reason.trim(),
         ...(cancel ? { cancel: true } : { amount: paise }),
       });
+      polls.current = 0;
       setRefunds(answer);
       setAmount("");
       setReason("");

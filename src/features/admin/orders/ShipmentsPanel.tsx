@@ -121,8 +121,11 @@ function Parcel({ s, onChanged }: { s: ShipmentJson; onChanged: () => void }) {
 
 export default function ShipmentsPanel({
   order,
+  onOrderChanged,
 }: {
   order: Pick<AdminOrderJson, "id" | "status">;
+  /** A parcel's move can move the order (picked up: Shipped); the screen reads the order again. */
+  onOrderChanged?: () => void;
 }) {
   const [data, setData] = useState<ShipmentsAnswer | null>(null);
   const [form, setForm] = useState<Record<string, string>>({});
@@ -200,7 +203,14 @@ export default function ShipmentsPanel({
       {data.shipments.length > 0 && (
         <ul className="space-y-2 text-sm" aria-label="Parcels">
           {data.shipments.map((s) => (
-            <Parcel key={s.id} s={s} onChanged={load} />
+            <Parcel
+              key={s.id}
+              s={s}
+              onChanged={() => {
+                load();
+                onOrderChanged?.();
+              }}
+            />
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 /**
  * The owner's refund calls (docs/decisions/0057). Both start with requireAdmin.
- *   GET  /v2/admin/order/{id}/refunds  -> RefundsAnswer (each refund, paid, refunded, refundable)
+ *   GET  /v2/admin/order/{id}/refunds  -> RefundsAnswer (each refund, paid, refunded, refundable);
+ *        pending refunds are asked about first (refund-jobs.server.ts recheckOrderRefunds)
  *   POST /v2/admin/order/{id}/refunds  { amount?, reason, cancel? } -> 201 { refund, ...RefundsAnswer }
  * amount absent = everything still refundable; cancel=true cancels the order in the same step and
  * refunds it in full.
@@ -19,6 +20,7 @@ import {
   requestRefund,
   type RefundRow,
 } from "../../refunds/refunds.server";
+import { recheckOrderRefunds } from "../../refunds/refund-jobs.server";
 import { refundBody, type RefundJson, type RefundsAnswer } from "../../refunds/refunds";
 
 export function refundJson(row: RefundRow): RefundJson {
@@ -48,7 +50,9 @@ export async function refundsAnswer(db: DbOrTx, id: string): Promise<RefundsAnsw
 export async function getRefunds(context: APIContext): Promise<Response> {
   await requireAdmin(context);
   const id = parseWith(idParam(), context.params.id);
-  return json(await refundsAnswer(await getDb(), id));
+  const db = await getDb();
+  await recheckOrderRefunds(db, paymentProvider(), id);
+  return json(await refundsAnswer(db, id));
 }
 
 export async function postRefund(context: APIContext): Promise<Response> {
