@@ -3,11 +3,13 @@
  * choosing "Varmala (20+ days)" in a new quote moves the dispatch window to the varmala's, so the
  * draft saves; on the paid order a photo chosen but not yet uploaded goes with "Mark parcel
  * received", "Send proof" and "Mark done" (uploaded by the action itself), and the parcel received
- * is the varmala's first stage, "Garland received".
+ * is the varmala's first stage, "Garland received". The audit trail shows the quote in words and
+ * rupees and fits 1,280 px.
  */
 import sharp from "sharp";
 import { payQuoteLink } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
+import { pageWidth } from "./page-width";
 import { signIn, toast } from "./shop-helpers";
 import { OWNER } from "./portal-helpers";
 
@@ -103,5 +105,14 @@ test("a varmala quote drafted from the form; parcel, proof and stage photos chos
   await studio.locator("[data-mark-stage]").click();
   await expect(toast(owner, "Drying marked done")).toBeVisible();
   await expect(studio.locator('[data-stage="drying"] img')).toHaveCount(1);
+
+  // The audit trail says what the quote was in words and rupees, no JSON, and fits 1,280 px.
+  await owner.setViewportSize({ width: 1280, height: 900 });
+  await owner.goto("/admin/audit?entity=quote&action=quote.create");
+  const row = owner.locator('[data-audit-row="quote.create"]').first();
+  await expect(row).toContainText("Price: ₹3,200.00");
+  await expect(row).toContainText("Dispatch min days: 20");
+  await expect(row.locator("[data-audit-changes]")).not.toContainText("{");
+  expect(await pageWidth(owner, 1280)).toEqual({ width: 1280, widest: "" });
   await ownerContext.close();
 });
