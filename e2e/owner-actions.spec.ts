@@ -114,5 +114,11 @@ test("a varmala quote drafted from the form; parcel, proof and stage photos chos
   await expect(row).toContainText("Dispatch min days: 20");
   await expect(row.locator("[data-audit-changes]")).not.toContainText("{");
   expect(await pageWidth(owner, 1280)).toEqual({ width: 1280, widest: "" });
+
+  // The demo's mails page shows what the customer was sent (docs/decisions/0201).
+  await page.goto(`/demo/mails?to=${encodeURIComponent(email)}`);
+  const mails = page.locator("[data-mail-subject]");
+  await expect(mails.filter({ hasText: "your flowers arrived" })).toHaveCount(1);
+  await expect(mails.filter({ hasText: "Garland keepsake" }).first()).toBeVisible();
   await ownerContext.close();
 });
