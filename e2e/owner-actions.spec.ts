@@ -88,6 +88,7 @@ test("a varmala quote drafted from the form; parcel, proof and stage photos chos
   await proofs
     .getByLabel("Proof mock-up")
     .setInputFiles({ name: "mock.png", mimeType: "image/png", buffer: await png("#3b82f6") });
+  await proofs.locator("[data-proof-message]").fill("Round block, gold rim");
   await proofs.locator("[data-send-proof]").click();
   await expect(toast(owner, "Proof sent to the customer")).toBeVisible();
   await expect(proofs).toHaveAttribute("data-proof-state", "awaiting");
