@@ -124,7 +124,6 @@ export default function ShipmentsPanel({
   onOrderChanged,
 }: {
   order: Pick<AdminOrderJson, "id" | "status">;
-  /** A parcel's move can move the order (picked up: Shipped); the screen reads the order again. */
   onOrderChanged?: () => void;
 }) {
   const [data, setData] = useState<ShipmentsAnswer | null>(null);
@@ -203,14 +202,7 @@ export default function ShipmentsPanel({
       {data.shipments.length > 0 && (
         <ul className="space-y-2 text-sm" aria-label="Parcels">
           {data.shipments.map((s) => (
-            <Parcel
-              key={s.id}
-              s={s}
-              onChanged={() => {
-                load();
-                onOrderChanged?.();
-              }}
-            />
+            <Parcel key={s.id} s={s} onChanged={() => void [load(), onOrderChanged?.()]} />
           ))}
         </ul>
       )}

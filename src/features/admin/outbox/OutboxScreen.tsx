@@ -3,6 +3,7 @@
  * with its last error, given up), a state filter kept in the address, pages from the server, and
  * Resend on each mail (docs/decisions/0111-outbox-in-the-portal.md).
  */
+import { MailOffBanner } from "../setup/SetupGuide";
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import { showToast } from "../../../components/ui/toast-store";
@@ -128,6 +129,7 @@ export default function OutboxScreen(_props: ScreenProps) {
           </select>
         </label>
       </div>
+      <MailOffBanner />
       <ScreenState
         data={data}
         loading="Loading the outbox"
