@@ -69,7 +69,7 @@ export default function SetupGuide() {
             key={step.key}
             className="flex flex-wrap items-start gap-x-3 gap-y-1 py-2 text-sm"
             data-setup-step={step.key}
-            data-status={step.status}
+            data-setup-status={step.status}
           >
             <span
               className={`rounded-full px-2 py-0.5 text-xs font-semibold ${PILL[step.status].className}`}
