@@ -59,7 +59,7 @@ test("the owner's actions are audited, mail shows in the outbox, and the log hol
   const row = owner.locator("[data-audit-row='order.status']").filter({ hasText: orderId });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(OWNER.email);
-  await expect(row).toContainText('{"status":"shipped"');
+  await expect(row).toContainText("Status: processing → shipped");
 
   await owner.goto("/admin/outbox");
   await expect(owner.getByRole("heading", { name: "Outbox" })).toBeVisible();

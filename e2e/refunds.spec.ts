@@ -1,7 +1,7 @@
 /**
  * Refunds end to end with the local provider (docs/decisions/0057): a shopper pays; the owner opens
  * the order, sees the payment in "Payments and refunds" and refunds part of it with a reason; the
- * shopper sees the refund on /my-orders/{id}.
+ * panel shows it settle without a reload; the shopper sees the refund on /my-orders/{id}.
  */
 import { payWithAddress, readyToCheckout } from "./checkout-helpers";
 import { expect, test, watchCsp, type Page } from "./fixtures";
@@ -38,6 +38,10 @@ test("the owner refunds part of a paid order from its screen; the shopper sees t
   await expect(toast(owner, "Refund started")).toBeVisible();
   await expect(panel.getByRole("list", { name: "Refunds" })).toContainText("₹100.00");
   await expect(panel.getByRole("list", { name: "Refunds" })).toContainText("A chipped corner");
+  // The panel follows the refund it started: settled without a reload, well before the minute's
+  // re-check pass (the local provider settles a refund after 3 s).
+  await expect(panel.locator('[data-refund-status="SUCCESS"]')).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByTestId("refund-totals")).toContainText("Refunded ₹100.00");
   await context.close();
 
   await page.goto(`/my-orders/${orderId}`);

@@ -63,6 +63,9 @@ test("the owner ships an order by hand and the shopper follows the parcel to del
   await expect(panel).toContainText("Couriers charge ₹95.50 for this order.");
   await parcels.getByRole("button", { name: "Mark picked up" }).click();
   await expect(parcels).toContainText("Picked up · Delhivery");
+  // The order moved with its parcel, and the screen shows it without a reload.
+  const badge = owner.locator(`[data-admin-order="${orderId}"] [data-status]`).first();
+  await expect(badge).toHaveText("Shipped");
 
   await page.goto(`/my-orders/${orderId}`);
   const parcel = page.getByTestId("order-parcels");
@@ -78,6 +81,7 @@ test("the owner ships an order by hand and the shopper follows the parcel to del
 
   await parcels.getByRole("button", { name: "Mark delivered" }).click();
   await expect(parcels).toContainText("Delivered · Delhivery");
+  await expect(badge).toHaveText("Delivered");
   await context.close();
 
   await page.goto(`/my-orders/${orderId}`);

@@ -2,6 +2,7 @@
  * The customer's own materials (docs/decisions/0123-customer-materials.md) on both engines: a varmala
  * order expects a parcel from payment (its reference made), the customer says how they sent it (link
  * or own order), the owner marks it received with photos (the promise then counts from receipt, the
+ * "Garland received" stage is done with them, the
  * customer is mailed, the change audited), refusals, and the overdue list after 10 days.
  */
 import { eq } from "drizzle-orm";
@@ -18,6 +19,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const ownerRoute = await import("../src/pages/v2/admin/order/[id]/materials");
 const overdueRoute = await import("../src/pages/v2/admin/materials/overdue");
+const stagesRoute = await import("../src/pages/v2/admin/order/[id]/stages");
 const linkRoute = await import("../src/pages/v2/quotes/[token]/materials");
 const myRoute = await import("../src/pages/v2/orders/[id]/materials");
 
@@ -84,6 +86,19 @@ describe.each(dbKinds)("customer materials on %s", (kind) => {
     );
     expect(after.promisedDispatchAt!.getTime()).toBeGreaterThanOrEqual(at + 25 * DAY);
     expect(after.promisedDispatchAt!.getTime()).toBeLessThan(at + 25 * DAY + 60_000);
+    // The parcel received is the varmala list's first stage, with its note and photos.
+    const stages = await call(stagesRoute.GET, `/v2/admin/order/${orderId}/stages`, {
+      token: OWNER,
+      params: { id: orderId },
+    });
+    expect(stages.json.stages[0]).toMatchObject({
+      key: "garland-received",
+      done: true,
+      doneAt: marked.json.receivedAt,
+      note: "Fresh, well packed",
+      photos: ["/media/box.webp"],
+    });
+    expect(stages.json.stages[1]).toMatchObject({ key: "drying", done: false });
     const mail = (await k.mailsTo("meera@example.com")).at(-1)!;
     expect(mail.subject).toContain("your flowers arrived");
     expect(mail.body).toContain("counts from their arrival");

@@ -74,6 +74,29 @@ describe.each(dbKinds)("refunds with the local provider on %s", (kind) => {
     expect((await post({ amount: 1, reason: "Once more" })).status).toBe(400);
   });
 
+  it("the owner's screen reads a refund it started as settled once the provider says so, without waiting for the re-check pass", async () => {
+    process.env.LOCAL_REFUND_DELAY_MS = "0";
+    const q = await k.sentQuote();
+    const started = await k.pay(q.token, payBody());
+    await k.press(started.json.payment_session_id);
+    const id = started.json.order_id as string;
+    const posted = await call(refundsRoute.POST, `/v2/admin/order/${id}/refunds`, {
+      method: "POST",
+      token: OWNER,
+      body: { amount: 100, reason: "Chipped corner" },
+      params: { id },
+    });
+    expect(posted.status).toBe(201);
+    expect(posted.json.refunds[0]).toMatchObject({ status: "PENDING" });
+    const read = await call(refundsRoute.GET, `/v2/admin/order/${id}/refunds`, {
+      token: OWNER,
+      params: { id },
+    });
+    expect(read.status).toBe(200);
+    expect(read.json.refunds[0]).toMatchObject({ status: "SUCCESS" });
+    expect(read.json).toMatchObject({ refunded: { amount: 100 }, pending: { amount: 0 } });
+  });
+
   it("a shopper is refused: refunds are the owner's", async () => {
     const answer = await call(refundsRoute.POST, "/v2/admin/order/x/refunds", {
       method: "POST",

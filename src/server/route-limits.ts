@@ -282,5 +282,6 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "POST /v2/admin/shipments/[id]/mark": owner,
   "POST /v2/admin/shipments/[id]/seen": owner,
   "GET /v2/admin/shipments/alerts": owner,
+  "GET /v2/admin/setup": owner,
   "GET /v2/admin/studio/queue": owner,
 };

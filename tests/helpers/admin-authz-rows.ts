@@ -43,6 +43,8 @@ export const ROWS: Row[] = [
   row("GET", "admin/exports/[name].ts", { params: { name: "customers" } }),
   // The audit trail and the outbox (decisions 0110, 0111)
   row("GET", "admin/audit.ts"),
+  // The setup guide (decision 0203)
+  row("GET", "admin/setup.ts"),
   row("GET", "admin/outbox/index.ts"),
   row("GET", "admin/outbox/count.ts"),
   row("POST", "admin/outbox/[id]/resend.ts", { params: { id: "m1" } }),

@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from "../../server/db/client";
 import { orderStages, quotes } from "../../server/db/schema";
 import { HttpError } from "../../server/http";
 import { anyProductInCategory } from "../catalogue/product-category.server";
+import { loadOrderMaterials } from "../made-to-order/materials.server";
 import { refuseStageBeforeApproval } from "../made-to-order/proofs.server";
 import { isShopImageUrl } from "../media/uploaded-url.server";
 import { loadOrderRow, lockOrderRow, orderProductIds } from "../orders/order-records.server";
@@ -21,6 +22,7 @@ import {
   stageLabel,
   stageMarkError,
   stageTimeline,
+  type DoneStage,
   type OrderStagesJson,
   type StageSet,
 } from "./stages";
@@ -32,6 +34,8 @@ type OrderRow = StoredOrder;
 
 /** The category whose products follow the varmala stages (the seeded "Varmala Preservation"). */
 const VARMALA_SLUG = "varmala-preservation";
+/** The varmala list's first stage, done when the customer's parcel is marked received. */
+const GARLAND_RECEIVED = "garland-received";
 
 /**
  * Custom orders follow their quote's list; catalogue orders with a varmala product the varmala
@@ -56,15 +60,32 @@ export async function stageSetOf(
 
 export type { OrderStagesJson };
 
+/**
+ * The stages done: the rows the owner marked, and for a varmala order the customer's parcel once
+ * received (docs/decisions/0123-customer-materials.md): "Mark parcel received" is the first stage,
+ * "Garland received", with its note and photos, unless that stage was marked by hand before.
+ */
+async function doneStages(db: DbOrTx, orderId: string, set: StageSet): Promise<DoneStage[]> {
+  const rows = await db
+    .select()
+    .from(orderStages)
+    .where(eq(orderStages.orderId, orderId))
+    .orderBy(asc(orderStages.doneAt));
+  if (set !== "varmala" || rows.some((r) => r.stage === GARLAND_RECEIVED)) return rows;
+  const parcel = await loadOrderMaterials(db, orderId);
+  if (!parcel?.receivedAt) return rows;
+  const received: DoneStage = {
+    stage: GARLAND_RECEIVED,
+    note: parcel.receivedNote,
+    photos: parcel.receivedPhotos,
+    doneAt: new Date(parcel.receivedAt),
+  };
+  return [received, ...rows];
+}
+
 async function stagesOfRow(db: DbOrTx, order: OrderRow): Promise<OrderStagesJson> {
   const set = await stageSetOf(db, order);
-  const done = set
-    ? await db
-        .select()
-        .from(orderStages)
-        .where(eq(orderStages.orderId, order.id))
-        .orderBy(asc(orderStages.doneAt))
-    : [];
+  const done = set ? await doneStages(db, order.id, set) : [];
   return {
     orderId: order.id,
     stageSet: set,
@@ -107,7 +128,7 @@ export async function markStage(
         400,
         "This order has no studio stages (only custom and varmala orders do).",
       );
-    const done = await tx.select().from(orderStages).where(eq(orderStages.orderId, orderId));
+    const done = await doneStages(tx, orderId, set);
     const refused = stageMarkError(set, done, input.stage);
     if (refused) throw new HttpError(400, refused);
     await refuseStageBeforeApproval(tx, order, input.stage);

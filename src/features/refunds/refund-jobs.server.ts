@@ -3,7 +3,7 @@
  * and the re-check pass that sends pending refunds or asks the provider about them. Both record
  * through refunds.server.ts.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
 import { refunds } from "../../server/db/schema";
 import { rawRows } from "../../server/db/raw-rows";
@@ -90,4 +90,30 @@ export async function recheckDueRefunds(
     }
   }
   return ids.length;
+}
+
+/**
+ * The owner's view of one order's refunds asks the provider about its pending ones at once (the
+ * re-check pass above comes only every minute), so the screen that started a refund sees it settle.
+ */
+export async function recheckOrderRefunds(
+  db: Db,
+  provider: PaymentProvider,
+  orderId: string,
+  now = new Date(),
+): Promise<void> {
+  const pending = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "PENDING")));
+  for (const refund of pending) {
+    if (!refund.providerRefundId || refund.provider !== provider.name) continue;
+    try {
+      const report = await provider.getRefund(orderId, refund.id);
+      if (report.status !== "PENDING") await recordRefundState(db, refund.id, report, now, "owner");
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      log.error(`[refunds] asking about ${refund.id} failed: ${error.message}`);
+    }
+  }
 }

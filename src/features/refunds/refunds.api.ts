@@ -1,6 +1,7 @@
 /**
  * The owner's refund calls (docs/decisions/0057). Both start with requireAdmin.
- *   GET  /v2/admin/order/{id}/refunds  -> RefundsAnswer (each refund, paid, refunded, refundable)
+ *   GET  /v2/admin/order/{id}/refunds  -> RefundsAnswer (each refund, paid, refunded, refundable);
+ *        pending refunds are asked about first (refund-jobs.server.ts recheckOrderRefunds)
  *   POST /v2/admin/order/{id}/refunds  { amount?, reason, cancel? } -> 201 { refund, ...RefundsAnswer }
  * amount absent = everything still refundable; cancel=true cancels the order in the same step and
  * refunds it in full.
@@ -13,6 +14,7 @@ import { HttpError, json, parseWith, readJson } from "~/server/http";
 import { idParam } from "~/lib/fields";
 import { paymentProvider } from "~/server/payments/index.server";
 import { changeOrderStatus } from "~/features/admin/orders/orders-admin.server";
+import { recheckOrderRefunds } from "./refund-jobs.server";
 import { listRefunds, refundTotals, requestRefund, type RefundRow } from "./refunds.server";
 import { refundBody, type RefundJson, type RefundsAnswer } from "./refunds";
 
@@ -43,7 +45,9 @@ export async function refundsAnswer(db: DbOrTx, id: string): Promise<RefundsAnsw
 export async function getRefunds(context: APIContext): Promise<Response> {
   await requireAdmin(context);
   const id = parseWith(idParam(), context.params.id);
-  return json(await refundsAnswer(await getDb(), id));
+  const db = await getDb();
+  await recheckOrderRefunds(db, paymentProvider(), id);
+  return json(await refundsAnswer(db, id));
 }
 
 export async function postRefund(context: APIContext): Promise<Response> {

@@ -1,7 +1,8 @@
 /**
  * The audit trail (/admin/audit): every owner action, newest first, who did it, from which address
- * and what changed, filtered by who, entity, action and a date range and paged by the server; the
- * view is kept in the address (docs/decisions/0110-audit-coverage-and-keeping.md, 0053).
+ * and what changed (in words and rupees, audit-changes.ts), filtered by who, entity, action and a
+ * date range and paged by the server; the view is kept in the address
+ * (docs/decisions/0110-audit-coverage-and-keeping.md, 0053).
  */
 import ListScreen from "~/features/admin/shell/ListScreen";
 import { useStore } from "@nanostores/react";
@@ -18,43 +19,51 @@ import {
   type AuditRowJson,
   type AuditView,
 } from "./audit-admin";
+import { auditChanges } from "./audit-changes";
 import { fetchAuditPage } from "./audit-client";
 
 const input = "rounded-full border border-cream-300 bg-white px-3 py-1.5 text-sm text-ink-900";
 
-/** A before/after value as one short line of JSON (the full value is in the row's details). */
-function brief(value: unknown): string {
-  if (value === null || value === undefined) return "-";
-  const text = JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+function Changes({ row }: { row: AuditRowJson }) {
+  const changes = auditChanges(row.before, row.after);
+  if (changes.length === 0) return <span className="text-ink-500">No details</span>;
+  return (
+    <ul className="space-y-0.5" data-audit-changes>
+      {changes.map((change) => (
+        <li key={change.field} className="break-words">
+          <span className="font-medium text-ink-800">{change.field}</span>:{" "}
+          {change.from ? (
+            <>
+              <span className="text-ink-500">{change.from}</span> → {change.to || "removed"}
+            </>
+          ) : (
+            change.to
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function AuditRow({ row }: { row: AuditRowJson }) {
   return (
     <tr className="border-t border-cream-200 align-top" data-audit-row={row.action}>
-      <td className="whitespace-nowrap px-3 py-2">{indiaDateTime(row.at)}</td>
-      <td className="px-3 py-2">
+      <td className="px-3 py-2">{indiaDateTime(row.at)}</td>
+      <td className="px-3 py-2 break-words">
         <div>{row.actorEmail ?? row.actorUid}</div>
         {row.address && <div className="text-xs text-ink-500">{row.address}</div>}
       </td>
-      <td className="px-3 py-2 font-mono text-xs">{row.action}</td>
+      <td className="px-3 py-2 font-mono text-xs break-words">{row.action}</td>
       <td className="px-3 py-2">
         {row.entity}
         {row.entityId && (
-          <div className="max-w-48 truncate font-mono text-xs text-ink-500" title={row.entityId}>
+          <div className="truncate font-mono text-xs text-ink-500" title={row.entityId}>
             {row.entityId}
           </div>
         )}
       </td>
       <td className="px-3 py-2 text-xs">
-        <details>
-          <summary className="cursor-pointer">
-            <span className="text-ink-500">{brief(row.before)}</span> → {brief(row.after)}
-          </summary>
-          <pre className="mt-2 max-w-xl overflow-x-auto whitespace-pre-wrap rounded bg-cream-50 p-2">
-            {JSON.stringify({ before: row.before, after: row.after }, null, 2)}
-          </pre>
-        </details>
+        <Changes row={row} />
       </td>
     </tr>
   );
@@ -130,13 +139,16 @@ export default function AuditScreen(_props: ScreenProps) {
     >
       {({ rows }) => (
         <div className="overflow-x-auto rounded-2xl border border-cream-200 bg-white">
-          <table className="w-full text-left text-sm" aria-label="Audit trail">
+          <table
+            className="w-full min-w-[44rem] table-fixed text-left text-sm"
+            aria-label="Audit trail"
+          >
             <thead className="bg-cream-50 text-ink-700">
               <tr>
-                <th className="px-3 py-2">When</th>
-                <th className="px-3 py-2">Who</th>
-                <th className="px-3 py-2">Action</th>
-                <th className="px-3 py-2">What</th>
+                <th className="w-28 px-3 py-2">When</th>
+                <th className="w-44 px-3 py-2">Who</th>
+                <th className="w-32 px-3 py-2">Action</th>
+                <th className="w-32 px-3 py-2">What</th>
                 <th className="px-3 py-2">Change</th>
               </tr>
             </thead>

@@ -4,18 +4,19 @@
  * received" with a note and photos of its condition (the promise then counts from receipt).
  * Usage: <MaterialsPanel orderId={id} />. Orders that wait for no parcel show nothing.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { showToast } from "../../../components/ui/toast-store";
 import { indiaDate } from "../../../lib/dates";
 import { showPortalError } from "../shell/portal-errors";
 import { LoadFailed } from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
-import ImageUpload from "../uploads/ImageUpload";
+import ImageUpload, { type PendingUpload } from "../uploads/ImageUpload";
 import { fetchOrderMaterials, markReceived } from "./materials-client";
 
 export default function MaterialsPanel({ orderId }: { orderId: string }) {
   const data = useScreenData((signal) => fetchOrderMaterials(orderId, signal), [orderId]);
   const [photos, setPhotos] = useState<string[]>([]);
+  const pending: PendingUpload = useRef(null);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   if (data.state === "loading" || data.state === "missing") return null;
@@ -32,7 +33,12 @@ export default function MaterialsPanel({ orderId }: { orderId: string }) {
   async function onReceived() {
     setBusy(true);
     try {
-      const saved = await markReceived(orderId, { note: note.trim(), photos });
+      // A chosen photo goes with the parcel (uploaded now, or its running upload waited for).
+      const chosen = await pending.current?.();
+      const saved = await markReceived(orderId, {
+        note: note.trim(),
+        photos: chosen ? [...photos, chosen] : photos,
+      });
       data.update(() => saved);
       showToast({
         type: "success",
@@ -102,6 +108,7 @@ export default function MaterialsPanel({ orderId }: { orderId: string }) {
             label="Parcel photo"
             alertOnFailure={false}
             disabled={busy}
+            pending={pending}
             onUploaded={(url) => setPhotos((list) => [...list, url])}
           />
           {photos.length > 0 && (

@@ -120,7 +120,11 @@ export default function OrderScreen({ id = "", shortName = "", shopName = "" }: 
       <ProofsPanel orderId={order.id} />
       <StagesEditor orderId={order.id} />
       <RefundPanel order={order} />
-      <ShipmentsPanel key={`ship:${order.id}:${order.status}`} order={order} />
+      <ShipmentsPanel
+        key={`ship:${order.id}:${order.status}`}
+        order={order}
+        onOrderChanged={data.retry}
+      />
       <OrderDocumentsPanel orderId={order.id} />
     </article>
   );

@@ -4,6 +4,7 @@
  * markup for the live screen (OrdersScreen) and for the page the /admin document paints before the
  * portal's script runs (OrdersFirstPage, docs/decisions/0153-admin-first-rows-as-html.md).
  */
+import SetupGuide from "../setup/SetupGuide";
 import type { ReactNode } from "react";
 import NeededByPanel from "../studio/NeededByPanel";
 import OverdueParcels from "../materials/OverdueParcels";
@@ -21,6 +22,7 @@ export function OrdersSection({ state, children }: { state: string; children: Re
       <h1 id="orders-title" className="text-3xl text-ink-900">
         All Orders
       </h1>
+      <SetupGuide />
       <NeededByPanel />
       <OverdueParcels />
       {children}

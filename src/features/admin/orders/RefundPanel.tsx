@@ -5,7 +5,7 @@
  * and the refund form (RefundForm.tsx). Loaded like a screen (decision 0052): found, missing, or
  * failed with Try again.
  */
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { indiaDateTime } from "~/lib/dates";
 import { formatInr } from "~/lib/money";
 import ScreenState from "../shell/ScreenState";
@@ -17,6 +17,10 @@ import {
   type PaymentRecordsAnswer,
   type RefundsAnswer,
 } from "./refunds-client";
+
+/** Reading a pending refund again: every 3 s, for at most 2 minutes. */
+const REFUND_POLL_MS = 3_000;
+const REFUND_POLLS = 40;
 
 const when = (iso: string | null) => (iso ? indiaDateTime(iso) : "");
 
@@ -82,6 +86,20 @@ function OrderLog({ records }: { records: PaymentRecordsAnswer }) {
 export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id" | "status"> }) {
   const data = useScreenData((signal) => fetchPaymentsAndRefunds(order.id, signal), [order.id]);
   const id = useId();
+  // A refund the owner started is in progress for a moment: read it again until it settles
+  // (GET asks the provider about pending refunds), so the panel follows the state it caused.
+  const polls = useRef(0);
+  const pending =
+    data.state === "found" && data.data.refunds.refunds.some((r) => r.status === "PENDING");
+  const { retry, refreshing } = data;
+  useEffect(() => {
+    if (!pending || refreshing || polls.current >= REFUND_POLLS) return;
+    const timer = setTimeout(() => {
+      polls.current += 1;
+      retry();
+    }, REFUND_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [pending, refreshing, retry]);
   return (
     <section
       className="space-y-4 rounded-2xl border border-cream-200 p-4"
@@ -108,6 +126,7 @@ export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id
                   refundable={refunds.refundable.amount}
                   canCancel={["processing", "shipped"].includes(order.status)}
                   onRefunded={(answer) => {
+                    polls.current = 0;
                     data.update((shown) => ({ ...shown, refunds: answer }));
                     data.retry();
                   }}

@@ -13,7 +13,7 @@ import ParcelCard from "./ParcelCard";
 import type { AdminOrderJson } from "./orders-admin";
 import { fetchShipments } from "./shipments-client";
 
-function Shipments({ orderId }: { orderId: string }) {
+function Shipments({ orderId, onOrderChanged }: { orderId: string; onOrderChanged?: () => void }) {
   const data = useScreenData((signal) => fetchShipments(orderId, signal), [orderId]);
   const id = useId();
   return (
@@ -40,7 +40,14 @@ function Shipments({ orderId }: { orderId: string }) {
             {answer.shipments.length > 0 && (
               <ul className="space-y-2 text-sm" aria-label="Parcels">
                 {answer.shipments.map((s) => (
-                  <ParcelCard key={s.id} s={s} onChanged={data.retry} />
+                  <ParcelCard
+                    key={s.id}
+                    s={s}
+                    onChanged={() => {
+                      data.retry();
+                      onOrderChanged?.();
+                    }}
+                  />
                 ))}
               </ul>
             )}
@@ -55,9 +62,12 @@ function Shipments({ orderId }: { orderId: string }) {
 /** Shown once the order is paid and being made, or later. */
 export default function ShipmentsPanel({
   order,
+  onOrderChanged,
 }: {
   order: Pick<AdminOrderJson, "id" | "status">;
+  /** The order screen reads the order again (a parcel's move changes its status). */
+  onOrderChanged?: () => void;
 }) {
   if (!["processing", "shipped", "delivered"].includes(order.status)) return null;
-  return <Shipments orderId={order.id} />;
+  return <Shipments orderId={order.id} onOrderChanged={onOrderChanged} />;
 }

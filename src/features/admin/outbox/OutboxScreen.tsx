@@ -12,6 +12,7 @@ import type { ScreenProps } from "../shell/AdminApp";
 import { $adminSearch, setSearch } from "../shell/admin-router";
 import { showPortalError } from "../shell/portal-errors";
 import { useScreenData } from "../shell/use-screen-data";
+import { MailOffBanner } from "../setup/SetupGuide";
 import {
   MAIL_STATE_LABELS,
   MAIL_STATES,
@@ -106,6 +107,7 @@ export default function OutboxScreen(_props: ScreenProps) {
   return (
     <ListScreen
       title="Outbox"
+      filters={<MailOffBanner />}
       filter={{
         value: view.state,
         options: [["", "All"], ...MAIL_STATES.map((s) => [s, MAIL_STATE_LABELS[s]] as const)],

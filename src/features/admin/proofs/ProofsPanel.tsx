@@ -4,7 +4,7 @@
  * when the exchange allows one. Usage: <ProofsPanel orderId={id} />. Orders without a personalised
  * line show nothing; a failed load says so with Try again.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { showToast } from "../../../components/ui/toast-store";
 import { useSchemaForm } from "../../../components/ui/use-schema-form";
 import { indiaDate } from "../../../lib/dates";
@@ -12,7 +12,7 @@ import ProofRounds from "../../made-to-order/ProofRounds";
 import { showPortalError } from "../shell/portal-errors";
 import { LoadFailed } from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
-import ImageUpload from "../uploads/ImageUpload";
+import ImageUpload, { type PendingUpload } from "../uploads/ImageUpload";
 import { fetchOrderProofs, sendOrderProof } from "./proofs-client";
 import { proofForm, type ProofForm } from "./proofs-form.schema";
 
@@ -26,6 +26,7 @@ const STATE_TEXT = {
 export default function ProofsPanel({ orderId }: { orderId: string }) {
   const data = useScreenData((signal) => fetchOrderProofs(orderId, signal), [orderId]);
   const [images, setImages] = useState<string[]>([]);
+  const pending: PendingUpload = useRef(null);
   const form = useSchemaForm(proofForm, { defaultValues: { message: "" } });
 
   if (data.state === "loading" || data.state === "missing") return null;
@@ -45,12 +46,15 @@ export default function ProofsPanel({ orderId }: { orderId: string }) {
   const busy = form.formState.isSubmitting;
 
   async function onSend(values: ProofForm) {
-    if (images.length === 0) {
+    // A chosen mock-up goes with the proof (uploaded now, or its running upload waited for).
+    const chosen = await pending.current?.();
+    const all = chosen ? [...images, chosen] : images;
+    if (all.length === 0) {
       showToast({ type: "warning", title: "Upload at least one mock-up" });
       return;
     }
     try {
-      const saved = await sendOrderProof(orderId, { images, message: values.message });
+      const saved = await sendOrderProof(orderId, { images: all, message: values.message });
       data.update(() => saved);
       form.reset({ message: "" });
       setImages([]);
@@ -100,6 +104,7 @@ export default function ProofsPanel({ orderId }: { orderId: string }) {
             label="Proof mock-up"
             alertOnFailure={false}
             disabled={busy}
+            pending={pending}
             onUploaded={(url) => setImages((list) => [...list, url])}
           />
           {images.length > 0 && (

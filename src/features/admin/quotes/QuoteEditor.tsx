@@ -13,6 +13,7 @@ import type { QuoteJson } from "../../custom/quotes";
 import { showPortalError } from "../shell/portal-errors";
 import ImageUpload from "../uploads/ImageUpload";
 import {
+  dispatchDaysFor,
   emptyQuoteForm,
   formFromQuote,
   QUOTE_LABELS,
@@ -39,10 +40,11 @@ type TextName = Exclude<keyof QuoteForm, "shippingMode" | "stageSet" | "referenc
 export default function QuoteEditor({ inquiryId, quote, onSaved }: Props) {
   const hydrated = useHydrated();
   const id = useId();
-  const { register, handleSubmit, watch, setValue, formState } = useClearOnEditForm<QuoteForm>({
-    resolver: quoteResolver,
-    defaultValues: quote ? formFromQuote(quote) : emptyQuoteForm(),
-  });
+  const { register, handleSubmit, watch, setValue, getValues, formState } =
+    useClearOnEditForm<QuoteForm>({
+      resolver: quoteResolver,
+      defaultValues: quote ? formFromQuote(quote) : emptyQuoteForm(),
+    });
   const { errors, isSubmitting: busy } = formState;
   const revising = quote?.status === "sent";
   const shippingMode = watch("shippingMode");
@@ -60,6 +62,14 @@ export default function QuoteEditor({ inquiryId, quote, onSaved }: Props) {
     } catch (error) {
       showPortalError(error, "The quote was not saved");
     }
+  }
+
+  /** The piece chosen: a dispatch window that does not fit it becomes the piece's usual one. */
+  function onPiece() {
+    const days = dispatchDaysFor(getValues("stageSet"), getValues());
+    if (!days) return;
+    setValue("dispatchMinDays", days.dispatchMinDays);
+    setValue("dispatchMaxDays", days.dispatchMaxDays);
   }
 
   function onInvalid(found: FieldErrors<QuoteForm>) {
@@ -142,7 +152,12 @@ export default function QuoteEditor({ inquiryId, quote, onSaved }: Props) {
           <label className={label} htmlFor={`${id}-stageSet`}>
             {QUOTE_LABELS.stageSet}
           </label>
-          <select id={`${id}-stageSet`} className={input} disabled={busy} {...register("stageSet")}>
+          <select
+            id={`${id}-stageSet`}
+            className={input}
+            disabled={busy}
+            {...register("stageSet", { onChange: onPiece })}
+          >
             <option value="custom">Custom piece (5-20 days)</option>
             <option value="varmala">Varmala (20+ days)</option>
           </select>

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { QuoteJson } from "../../custom/quotes";
-import { emptyQuoteForm, formFromQuote, quoteBodyOf, quoteResolver } from "./quote-editor";
+import {
+  dispatchDaysFor,
+  emptyQuoteForm,
+  formFromQuote,
+  quoteBodyOf,
+  quoteResolver,
+} from "./quote-editor";
 
 const base = {
   ...emptyQuoteForm(new Date("2026-11-01T00:00:00Z")),
@@ -94,5 +100,21 @@ describe("quoteBodyOf", () => {
       "Weight (kg): a weight above 0, such as 0.5",
       "Dispatch from (days): a whole number of days",
     ]);
+  });
+});
+
+describe("the piece's dispatch window", () => {
+  it("moves a window that does not fit the chosen piece to the piece's usual one, and keeps one that fits", () => {
+    const custom = { dispatchMinDays: "5", dispatchMaxDays: "20" };
+    expect(dispatchDaysFor("varmala", custom)).toEqual({
+      dispatchMinDays: "20",
+      dispatchMaxDays: "30",
+    });
+    expect(dispatchDaysFor("custom", { dispatchMinDays: "20", dispatchMaxDays: "30" })).toEqual({
+      dispatchMinDays: "5",
+      dispatchMaxDays: "20",
+    });
+    expect(dispatchDaysFor("custom", { dispatchMinDays: "7", dispatchMaxDays: "15" })).toBeNull();
+    expect(dispatchDaysFor("varmala", { dispatchMinDays: "25", dispatchMaxDays: "40" })).toBeNull();
   });
 });

@@ -79,6 +79,34 @@ export function formFromQuote(q: QuoteJson): QuoteForm {
   };
 }
 
+/** Each piece's usual dispatch window (docs/product.md §9: 5-20 days; a varmala at least 20). */
+export const PIECE_DAYS = {
+  custom: { min: DISPATCH_RULES.customMin, max: DISPATCH_RULES.customMax },
+  varmala: { min: DISPATCH_RULES.varmalaMin, max: DISPATCH_RULES.varmalaMin + 10 },
+} as const;
+
+/**
+ * When the owner changes the piece: the piece's usual window if the days shown do not fit it
+ * (a custom piece's 5-20 under a varmala), or null to keep what the owner typed.
+ */
+export function dispatchDaysFor(
+  stageSet: QuoteForm["stageSet"],
+  shown: Pick<QuoteForm, "dispatchMinDays" | "dispatchMaxDays">,
+): Pick<QuoteForm, "dispatchMinDays" | "dispatchMaxDays"> | null {
+  const min = wholeDays(shown.dispatchMinDays);
+  const max = wholeDays(shown.dispatchMaxDays);
+  const fits =
+    min !== null &&
+    max !== null &&
+    min <= max &&
+    (stageSet === "varmala"
+      ? min >= DISPATCH_RULES.varmalaMin
+      : min >= DISPATCH_RULES.customMin && max <= DISPATCH_RULES.customMax);
+  if (fits) return null;
+  const days = PIECE_DAYS[stageSet];
+  return { dispatchMinDays: String(days.min), dispatchMaxDays: String(days.max) };
+}
+
 type FieldProblems = Partial<Record<keyof QuoteForm, string>>;
 
 const wholeDays = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text) : null);

@@ -5,7 +5,7 @@
  * failed load says so with Try again (it never hides); an order without stages shows only the
  * shipping charge form.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useSchemaForm } from "../../../components/ui/use-schema-form";
 import { showToast } from "../../../components/ui/toast-store";
 import { rupeesToPaise } from "../../../lib/money";
@@ -13,7 +13,7 @@ import { indiaDate } from "../../../lib/dates";
 import { showPortalError } from "../shell/portal-errors";
 import { LoadFailed } from "../shell/ScreenState";
 import { useScreenData } from "../shell/use-screen-data";
-import ImageUpload from "../uploads/ImageUpload";
+import ImageUpload, { type PendingUpload } from "../uploads/ImageUpload";
 import { fetchOrderStages, markStageDone, sendShippingCharge } from "./stages-client";
 import {
   shippingChargeForm,
@@ -27,6 +27,7 @@ const fieldError = "mt-1 text-sm text-red-700";
 export default function StagesEditor({ orderId }: { orderId: string }) {
   const data = useScreenData((signal) => fetchOrderStages(orderId, signal), [orderId]);
   const [photos, setPhotos] = useState<string[]>([]);
+  const pending: PendingUpload = useRef(null);
   const [link, setLink] = useState("");
   const note = useSchemaForm(stageForm, { defaultValues: { note: "" } });
   const charge = useSchemaForm(shippingChargeForm, { defaultValues: { amount: "" } });
@@ -49,8 +50,14 @@ export default function StagesEditor({ orderId }: { orderId: string }) {
 
   async function onMark(values: StageForm) {
     if (!next) return;
+    // A chosen photo goes with the stage (uploaded now, or its running upload waited for).
+    const chosen = await pending.current?.();
     try {
-      const saved = await markStageDone(orderId, { stage: next.key, note: values.note, photos });
+      const saved = await markStageDone(orderId, {
+        stage: next.key,
+        note: values.note,
+        photos: chosen ? [...photos, chosen] : photos,
+      });
       data.update(() => saved);
       note.reset({ note: "" });
       setPhotos([]);
@@ -133,6 +140,7 @@ export default function StagesEditor({ orderId }: { orderId: string }) {
             label="Stage photo"
             alertOnFailure={false}
             disabled={busy}
+            pending={pending}
             onUploaded={(url) => setPhotos((p) => [...p, url])}
           />
           {photos.length > 0 && (

@@ -14,6 +14,11 @@
  *   onMissingFile?(): void          when given, the button stays enabled without a chosen file and a
  *                                   click calls this (the category modal's 'Please select a file and a
  *                                   category'); without it the button is disabled until a file is chosen
+ *   pending?: PendingUpload         a form whose own button saves the pictures (a proof, a parcel, a
+ *                                   stage) awaits pending.current?.() before it saves: a chosen file
+ *                                   not yet uploaded is uploaded then, a running upload is waited for;
+ *                                   it answers the new image's url (null when there was none or it
+ *                                   failed), and onUploaded is called for it as for the button
  *
  * Behaviour: the picker accepts png, jpeg and webp; another type is refused before any upload with the
  * toast 'Only PNG, JPEG, and WebP files are allowed' (the server checks the bytes again). A chosen file
@@ -22,7 +27,7 @@
  * message (or 'Error uploading image' when the server never answered) and the alert 'Upload failed'.
  * Unmounting (a closed modal) clears the preview.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { showToast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_TEXTS, uploadImage } from "./upload-client";
@@ -35,7 +40,11 @@ export interface ImageUploadProps {
   label?: string;
   alertOnFailure?: boolean;
   onMissingFile?(): void;
+  pending?: PendingUpload;
 }
+
+/** Set by the picker: uploads the chosen file now (or waits for the running upload). */
+export type PendingUpload = RefObject<(() => Promise<string | null>) | null>;
 
 const ACCEPTED = new Set(ACCEPTED_IMAGE_TYPES.split(","));
 
@@ -52,6 +61,7 @@ export default function ImageUpload({
   label = "Choose an image",
   alertOnFailure = true,
   onMissingFile,
+  pending,
 }: ImageUploadProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -84,16 +94,46 @@ export default function ImageUpload({
     setFile(chosen);
   }
 
+  const running = useRef<Promise<string | null> | null>(null);
+  const chosen = useRef<File | null>(null);
+  chosen.current = file;
+
+  // The form's own button reaches the chosen file through `pending` (see the props above).
+  useEffect(() => {
+    if (!pending) return;
+    pending.current = async () => {
+      if (running.current) return running.current;
+      return chosen.current ? send(chosen.current) : null;
+    };
+    return () => {
+      pending.current = null;
+    };
+  });
+
   async function upload() {
     if (busy) return;
     if (!file) return onMissingFile?.();
+    await send(file);
+  }
+
+  function send(picked: File): Promise<string | null> {
+    const job = run(picked).finally(() => {
+      running.current = null;
+    });
+    running.current = job;
+    return job;
+  }
+
+  async function run(picked: File): Promise<string | null> {
     setBusy(true);
     onBusyChange?.(true);
     try {
-      const url = await uploadImage(file);
+      const url = await uploadImage(picked);
       showToast({ type: "success", title: UPLOAD_TEXTS.uploaded });
       clear();
+      chosen.current = null;
       onUploaded(url);
+      return url;
     } catch (error) {
       // Status 0: the server never answered (network, time limit), so there is no message of its own.
       const message =
@@ -102,6 +142,7 @@ export default function ImageUpload({
           : UPLOAD_TEXTS.failedFallback;
       showToast({ type: "error", title: message });
       if (alertOnFailure) window.alert(UPLOAD_TEXTS.alertFailed);
+      return null;
     } finally {
       setBusy(false);
       onBusyChange?.(false);

@@ -1,0 +1,52 @@
+/**
+ * The demo's mails page (docs/decisions/0201-demo-mails-page.md) on both engines: in demo mode it
+ * lists the mails the shop sent, newest first, or those to one address; outside demo mode it is
+ * missing (a 404), whatever the outbox holds.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { loadDemoMails } from "../src/features/demo/demo-mails.server";
+import { resetEnvForTests } from "../src/server/env";
+import { sendMail } from "../src/server/mail.server";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
+
+describe.each(dbKinds)("the demo mails page on %s", (kind) => {
+  const t = useTestDb(kind);
+  const demo = process.env.DEMO_MODE;
+  afterEach(() => {
+    if (demo === undefined) delete process.env.DEMO_MODE;
+    else process.env.DEMO_MODE = demo;
+    resetEnvForTests();
+  });
+
+  it("shows the shop's mails in demo mode, newest first, and only those to the address asked for", async () => {
+    await sendMail(t.db, {
+      to: "meera@example.com",
+      subject: "Order confirmed",
+      text: "Thank you",
+    });
+    await sendMail(t.db, {
+      to: "ravi@example.com",
+      subject: "Your proof is ready",
+      text: "See it",
+    });
+    process.env.DEMO_MODE = "true";
+    resetEnvForTests();
+    const all = await loadDemoMails();
+    expect(all.state).toBe("found");
+    if (all.state !== "found") return;
+    expect(all.mails.map((m) => m.subject).slice(0, 2)).toEqual([
+      "Your proof is ready",
+      "Order confirmed",
+    ]);
+    const one = await loadDemoMails("MEERA@");
+    expect(one.state === "found" && one.mails.map((m) => m.to)).toEqual(["meera@example.com"]);
+    expect(one.state === "found" && one.mails[0]?.body).toContain("Thank you");
+  });
+
+  it("is missing outside demo mode", async () => {
+    delete process.env.DEMO_MODE;
+    resetEnvForTests();
+    expect(await loadDemoMails()).toEqual({ state: "missing", status: 404 });
+  });
+});
