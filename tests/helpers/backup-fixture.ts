@@ -198,6 +198,20 @@ export async function fillEveryTable(db: Db, shop: Shop, uid: string): Promise<s
   });
   await db.insert(schema.reviewVotes).values({ reviewId: "review-1", userId: `${uid}-voter` });
   await db.insert(schema.reviewRequests).values({ orderId: first });
+  await db
+    .insert(schema.reviewPhotoUploads)
+    .values({ url: "/media/u/waves.webp", userId: uid, reviewId: "review-1" });
+  await db.insert(schema.dataBreaches).values({
+    id: "breach-1",
+    startedAt: new Date(now.getTime() - 3_600_000),
+    endedAt: now,
+    description: "A laptop with an orders export was stolen",
+    consequences: "Names and addresses may be read",
+    measures: "The export was deleted from every other machine",
+    safety: "Be wary of calls asking for payment",
+    recordedBy: "owner",
+    notices: 1,
+  });
   await db.insert(schema.shipments).values({
     id: "ship-1",
     orderId: first,
