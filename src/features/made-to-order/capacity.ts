@@ -17,6 +17,8 @@ export interface StudioSettings {
   workDays: number[];
   /** Days the studio is closed ("YYYY-MM-DD"). */
   holidays: string[];
+  /** Where customers send their own materials (a varmala's flowers), shown to buyers only (decision 0208). */
+  receivingAddress: string;
 }
 
 export const STUDIO_DEFAULTS: StudioSettings = {
@@ -25,6 +27,7 @@ export const STUDIO_DEFAULTS: StudioSettings = {
   hoursPerPiece: 4,
   workDays: [1, 2, 3, 4, 5, 6],
   holidays: [],
+  receivingAddress: "",
 };
 
 const DAY = 86_400_000;

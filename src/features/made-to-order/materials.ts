@@ -2,6 +2,7 @@
  * The customer's own materials (docs/decisions/0123-customer-materials.md), without I/O: the answer
  * type, the parcel reference, the promise counted from receipt, and the texts. Safe in the browser.
  */
+import { indiaDay } from "../../lib/dates";
 import type { PreservationStep } from "./preservation";
 
 export interface OrderMaterialsJson {
@@ -15,6 +16,10 @@ export interface OrderMaterialsJson {
   receivedNote: string;
   receivedPhotos: string[];
   promisedDispatchAt: string | null;
+  /** The studio's receiving address from Settings (decision 0208); "" when the owner has not set it. */
+  receivingAddress: string;
+  /** India day "YYYY-MM-DD": the last day to send the parcel for the promised dates; null once received or unpromised. */
+  sendBy: string | null;
   /** Once received: drying, silica gel and the keepsake, dated from the receipt (preservation.ts). */
   timeline: PreservationStep[];
 }
@@ -31,6 +36,16 @@ export function parcelReference(orderId: string): string {
     .replace(/[^A-Za-z0-9]/g, "")
     .slice(-8)
     .toUpperCase()}`;
+}
+
+/**
+ * The last India day to send the parcel (decision 0208): it must reach the studio a full processing
+ * window (at least MIN_DAYS_FROM_RECEIPT) before the promised dispatch, and it spends `transitDays`
+ * on the way.
+ */
+export function sendByDay(promised: Date, dispatchDays: number, transitDays: number): string {
+  const window = Math.max(dispatchDays, MIN_DAYS_FROM_RECEIPT) + transitDays;
+  return indiaDay(new Date(promised.getTime() - window * DAY));
 }
 
 /**
@@ -51,6 +66,11 @@ export function promiseFromReceipt(
 export const MATERIALS_TEXTS = {
   title: "Your flowers",
   intro: "Prepare and send your garland as below. Write this reference on the parcel:",
+  sendTo: "Send it to",
+  noAddress: "Write to us for the studio's address before you send it: we will reply with it.",
+  sendBy: (date: string) =>
+    `Send it by ${date} so it reaches us in time for the dates we promised.`,
+  sendNow: "Send it as soon as you can: the dispatch date counts from the day it reaches us.",
   instructionsLink: "All the preservation instructions",
   courier: "Courier",
   tracking: "Tracking number",
