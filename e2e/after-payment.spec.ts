@@ -1,0 +1,128 @@
+/**
+ * After paying (decisions 0208-0211): the payment return lands on the order's thank-you page (what
+ * was bought, what happens next, when it dispatches, the order's number) with the spec's toast;
+ * the order page and the owner's order screen show the number and the needed-by date; the orders
+ * list is searched by "#number" even before its script loads (a real form); a varmala quote's page
+ * gives the studio's receiving address from Settings, the parcel reference and the day to send by.
+ * Saves the thank-you page at 390 and 1280 px into docs/images/ for docs/product.md.
+ */
+import { dayDate, indiaDay } from "../src/lib/dates";
+import { addAddress, payQuoteLink, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
+import { inquiryQuote, ownerBearer, ownerPage } from "./portal-helpers";
+import { toast } from "./shop-helpers";
+
+const dateIn = (days: number) => indiaDay(new Date(Date.now() + days * 86_400_000));
+
+test("paid: the thank-you page, the number and needed-by on both order pages, the list searched by number without its script", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await readyToCheckout(page, request, 1);
+  await addAddress(page);
+  const neededBy = dateIn(90);
+  await page.getByLabel("Needed by (optional)").fill(neededBy);
+  await expect(page.locator('[data-needed-by-verdict="ok"]')).toBeVisible();
+  const orderId = await payUntilProvider(page);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === `/my-orders/${orderId}/thank-you`, {
+    timeout: 30_000,
+  });
+
+  const thanks = page.locator(`[data-thank-you="${orderId}"]`);
+  await expect(toast(page, "Order Placed")).toBeVisible();
+  await expect(thanks.getByRole("heading", { level: 1 })).toHaveText("Thank you for your order");
+  const number = (await thanks.locator("[data-order-number]").textContent())?.trim() ?? "";
+  expect(number).toMatch(/^#\d{4,}$/);
+  await expect(thanks.locator("[data-thank-you-lead]")).toContainText(number);
+  await expect(thanks.locator("[data-order-items]")).toBeVisible();
+  await expect(thanks.locator("[data-thank-you-next]")).toContainText(
+    "We have received your payment.",
+  );
+  await expect(thanks.locator("[data-thank-you-dispatch]")).toContainText("We will dispatch it by");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+    await expect(toast(page, "Order Placed")).toBeHidden({ timeout: 10_000 });
+    await page.screenshot({ path: `docs/images/thank-you-${width}.png`, fullPage: true });
+  }
+
+  await thanks.getByRole("link", { name: "View this order" }).click();
+  await page.waitForURL((url) => url.pathname === `/my-orders/${orderId}`);
+  const detail = page.locator(`[data-order-detail="${orderId}"]`);
+  await expect(detail.locator("[data-order-number]")).toHaveText(`Order ${number}`);
+  await expect(detail.locator("[data-needed-by]")).toHaveText(`Needed by ${dayDate(neededBy)}`);
+
+  const owner = await ownerPage(browser);
+  await owner.goto(`/admin/order/${encodeURIComponent(orderId)}`);
+  const screen = owner.locator(`[data-admin-order="${orderId}"]`);
+  await expect(screen.locator("[data-order-number]")).toHaveText(`Order ${number}`);
+  await expect(screen.locator("[data-needed-by]")).toHaveText(`Needed by ${dayDate(neededBy)}`);
+  await owner.context().close();
+
+  // Before (here: without) its script, the search is a real form: typing and Enter still search.
+  await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
+  await page.goto("/my-orders");
+  await page.getByLabel("Search orders").fill(number);
+  await page.getByLabel("Search orders").press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("q") === number);
+  await expect(page.locator(`[data-order-id="${orderId}"]`)).toBeVisible();
+  await page.goto(`/my-orders?q=${encodeURIComponent("#999999")}`);
+  await expect(page.locator(`[data-order-id="${orderId}"]`)).toHaveCount(0);
+  await expect(page.getByText("No orders found matching your filters.")).toBeVisible();
+});
+
+test("a varmala quote's page gives the studio's receiving address, the parcel reference and the day to send by", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const bearer = await ownerBearer(request);
+  const address = "Resin Tales Studio, 14 Hauz Khas Village, New Delhi 110016";
+  const current = await request.get("/v2/admin/settings/studio", { headers: bearer });
+  const section = (await current.json()) as { value: Record<string, unknown>; version: number };
+  const saved = await request.put("/v2/admin/settings/studio", {
+    headers: bearer,
+    data: { value: { ...section.value, receivingAddress: address }, version: section.version },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const created = await inquiryQuote(
+    request,
+    bearer,
+    {
+      email: `garland.${Date.now()}@example.com`,
+      productType: "Varmala preservation",
+      description: "Our wedding garland in a round block.",
+    },
+    {
+      title: "Varmala round block",
+      description: "8 inch round, your garland",
+      price: 9000,
+      shippingWeight: 1.5,
+      dispatchMinDays: 40,
+      dispatchMaxDays: 45,
+      stageSet: "varmala",
+      expiresAt: dateIn(10),
+    },
+  );
+  expect(created.status(), await created.text()).toBe(201);
+  const quoteId = ((await created.json()) as { id: string }).id;
+  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
+  const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
+  await page.goto(quotePath);
+  await payQuoteLink(page, "Pay ₹9,000.00 via UPI");
+
+  await page.goto(quotePath);
+  const flowers = page.locator("[data-order-materials]");
+  await expect(flowers.locator("[data-parcel-reference]")).toHaveText(/^RT-[A-Z0-9]{8}$/);
+  await expect(flowers.locator("[data-receiving-address]")).toHaveText(address);
+  const sendBy = flowers.locator("[data-send-by]");
+  await expect(sendBy).toContainText("so it reaches us in time for the dates we promised.");
+  const day = (await sendBy.getAttribute("data-send-by")) ?? "";
+  expect(day > indiaDay(new Date())).toBe(true);
+  await expect(sendBy).toContainText(`Send it by ${dayDate(day)}`);
+  await hydrated(page, page.getByRole("button", { name: "Save courier details" }));
+});
