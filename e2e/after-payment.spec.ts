@@ -4,6 +4,7 @@
  * the order page and the owner's order screen show the number and the needed-by date; the orders
  * list is searched by "#number" even before its script loads (a real form); a varmala quote's page
  * gives the studio's receiving address from Settings, the parcel reference and the day to send by.
+ * Controls that need their script ("Order again", the data-rights buttons) look disabled until it runs.
  * Saves the thank-you page at 390 and 1280 px into docs/images/ for docs/product.md.
  */
 import { dayDate, indiaDay } from "../src/lib/dates";
@@ -72,6 +73,18 @@ test("paid: the thank-you page, the number and needed-by on both order pages, th
   await page.goto(`/my-orders?q=${encodeURIComponent("#999999")}`);
   await expect(page.locator(`[data-order-id="${orderId}"]`)).toHaveCount(0);
   await expect(page.getByText("No orders found matching your filters.")).toBeVisible();
+
+  // Controls that need their script look disabled until it runs, so no tap is silently dropped.
+  await page.goto(`/my-orders/${orderId}`);
+  await expect(page.getByRole("button", { name: "Order again" })).toBeDisabled();
+  await page.goto("/my-profile");
+  for (const name of ["Download my data", "Withdraw consent", "Delete my account"])
+    await expect(page.getByRole("button", { name })).toBeDisabled();
+  await page.unroute(/\/_astro\/.*\.js$/);
+  await page.reload();
+  const download = page.getByRole("button", { name: "Download my data" });
+  await download.scrollIntoViewIfNeeded();
+  await expect(download).toBeEnabled();
 });
 
 test("a varmala quote's page gives the studio's receiving address, the parcel reference and the day to send by", async ({
