@@ -154,5 +154,6 @@ describe.each(dbKinds)("order numbers, needed-by and the receiving address on %s
     // 25 days' window before the promise, 3 days in transit: 30 Jun - 28 days = 2 Jun.
     expect(m?.sendBy).toBe(new Date(promised.getTime() - 28 * DAY).toISOString().slice(0, 10));
     expect(m?.sendBy).toBe("2026-06-02");
+    expect(m?.daysFromReceipt).toBe(25);
   });
 });

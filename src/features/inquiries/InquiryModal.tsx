@@ -37,7 +37,7 @@ import {
   REQUIRED,
   selectArrow,
 } from "./inquiry-modal-form";
-import { InquiryModalHeader } from "./InquiryModalHeader";
+import { InquiryModalFooter, InquiryModalHeader } from "./InquiryModalHeader";
 
 export { INQUIRY_ENDPOINT } from "./inquiry-send";
 
@@ -49,9 +49,11 @@ interface Props {
   /** Opens the modal again (the send failed after it closed). */
   onReopen: () => void;
   user?: InquiryUser | null;
+  /** The product type a launcher chose ("Ask about your varmala": Varmala preservation). */
+  productType?: string;
 }
 
-export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
+export default function InquiryModal({ open, onClose, onReopen, user, productType }: Props) {
   const id = useId();
   const closingRef = useRef(false);
   const reopenRef = useRef(false);
@@ -77,6 +79,10 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
     if (!getValues("name") && user?.name) setValue("name", user.name);
     if (!getValues("email") && user?.email) setValue("email", user.email);
   }, [user?.name, user?.email, getValues, setValue]);
+
+  useEffect(() => {
+    if (open && productType) setValue("productType", productType);
+  }, [open, productType, setValue]);
 
   const close = () => {
     closingRef.current = modal.isOpen();
@@ -182,6 +188,21 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
             />,
           )}
           {box(
+            "phone",
+            <>
+              Phone / WhatsApp <span className="font-normal text-ink-500">(optional)</span>
+            </>,
+            <input
+              {...register("phone")}
+              {...a11y("phone")}
+              type="tel"
+              autoComplete="tel"
+              maxLength={INQUIRY_LIMITS.phone}
+              className={inputClass}
+              placeholder="98765 43210"
+            />,
+          )}
+          {box(
             "productType",
             <>Product type {star}</>,
             <select
@@ -261,21 +282,7 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
           )}
         </div>
 
-        <footer className="flex flex-col-reverse gap-3 border-t border-cream-200 px-6 py-4 sm:flex-row sm:justify-end sm:px-8">
-          <button
-            type="button"
-            onClick={close}
-            className="rounded-full px-6 py-2.5 text-sm font-medium text-ink-700 transition hover:bg-cream-200"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="rounded-full bg-ink-900 px-7 py-2.5 text-sm font-medium text-cream-50 shadow-sm transition hover:bg-ink-700"
-          >
-            {failed ? "Send again" : "Send inquiry"}
-          </button>
-        </footer>
+        <InquiryModalFooter onCancel={close} again={Boolean(failed)} />
       </form>
     </dialog>
   );

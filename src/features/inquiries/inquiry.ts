@@ -18,6 +18,7 @@ export const INQUIRY_LIMITS = {
   colors: 200,
   size: 100,
   budget: 60,
+  phone: 20,
   description: 2000,
 } as const;
 
@@ -32,9 +33,24 @@ const neededBy = z.optional(
     .check(z.refine((d) => d === "" || isCalendarDay(d), NEEDED_BY_FORMAT)),
 );
 
+export const PHONE_FORMAT = "Phone / WhatsApp must be a number like 98765 43210 or +91 98765 43210";
+
+/** Empty, or a phone number of 10 to 15 digits (spaces, dashes and a leading + allowed). */
+const phone = z.optional(
+  z.string({ error: PHONE_FORMAT }).check(
+    z.trim(),
+    z.refine((v) => {
+      if (v === "") return true;
+      const digits = v.replace(/\D/g, "").length;
+      return /^\+?[\d\s-]+$/.test(v) && digits >= 10 && digits <= 15;
+    }, PHONE_FORMAT),
+  ),
+);
+
 export const inquirySchema = z.object({
   name: requiredText("Name", INQUIRY_LIMITS.name),
   email: emailField({ max: INQUIRY_LIMITS.email }),
+  phone,
   productType: requiredText("Product type", INQUIRY_LIMITS.productType),
   colors: optional("Colors", INQUIRY_LIMITS.colors),
   size: optional("Size", INQUIRY_LIMITS.size),
@@ -52,6 +68,7 @@ export type InquiryForm = { [K in keyof Inquiry]-?: string };
 export const EMPTY_INQUIRY: InquiryForm = {
   name: "",
   email: "",
+  phone: "",
   productType: "",
   colors: "",
   size: "",

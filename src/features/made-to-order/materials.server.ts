@@ -25,6 +25,7 @@ import {
   MATERIALS_TEXTS,
   OVERDUE_DAYS,
   type OrderMaterialsJson,
+  daysFromReceipt,
   parcelReference,
   promiseFromReceipt,
   sendByDay,
@@ -44,6 +45,7 @@ type Row = typeof orderMaterials.$inferSelect;
 interface Sending {
   receivingAddress: string;
   sendBy: string | null;
+  daysFromReceipt: number;
 }
 
 /**
@@ -56,18 +58,18 @@ async function sendingOf(
   order: Pick<StoredOrder, "promisedDispatchAt" | "dispatchDays" | "shippingAddress">,
 ): Promise<Sending> {
   const { value: studio } = await readSection(db, studioSection);
-  if (row.receivedAt || !order.promisedDispatchAt)
-    return { receivingAddress: studio.receivingAddress, sendBy: null };
+  const base = {
+    receivingAddress: studio.receivingAddress,
+    daysFromReceipt: daysFromReceipt(order.dispatchDays),
+  };
+  if (row.receivedAt || !order.promisedDispatchAt) return { ...base, sendBy: null };
   let days = DEFAULT_TRANSIT_DAYS;
   try {
     days = await transit().days(order.shippingAddress.zipCode, db);
   } catch (error) {
     console.warn(`[order materials] transit days for ${row.orderId} unknown`, error);
   }
-  return {
-    receivingAddress: studio.receivingAddress,
-    sendBy: sendByDay(order.promisedDispatchAt, order.dispatchDays, days),
-  };
+  return { ...base, sendBy: sendByDay(order.promisedDispatchAt, order.dispatchDays, days) };
 }
 
 function json(

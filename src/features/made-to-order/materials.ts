@@ -20,6 +20,8 @@ export interface OrderMaterialsJson {
   receivingAddress: string;
   /** India day "YYYY-MM-DD": the last day to send the parcel for the promised dates; null once received or unpromised. */
   sendBy: string | null;
+  /** Days from the parcel's arrival to dispatch: the processing window, at least MIN_DAYS_FROM_RECEIPT. */
+  daysFromReceipt: number;
   /** Once received: drying, silica gel and the keepsake, dated from the receipt (preservation.ts). */
   timeline: PreservationStep[];
 }
@@ -38,13 +40,17 @@ export function parcelReference(orderId: string): string {
     .toUpperCase()}`;
 }
 
+/** Days from the parcel's arrival to dispatch (as promiseFromReceipt counts them). */
+export const daysFromReceipt = (dispatchDays: number) =>
+  Math.max(dispatchDays, MIN_DAYS_FROM_RECEIPT);
+
 /**
  * The last India day to send the parcel (decision 0208): it must reach the studio a full processing
  * window (at least MIN_DAYS_FROM_RECEIPT) before the promised dispatch, and it spends `transitDays`
  * on the way.
  */
 export function sendByDay(promised: Date, dispatchDays: number, transitDays: number): string {
-  const window = Math.max(dispatchDays, MIN_DAYS_FROM_RECEIPT) + transitDays;
+  const window = daysFromReceipt(dispatchDays) + transitDays;
   return indiaDay(new Date(promised.getTime() - window * DAY));
 }
 
@@ -70,7 +76,8 @@ export const MATERIALS_TEXTS = {
   noAddress: "Write to us for the studio's address before you send it: we will reply with it.",
   sendBy: (date: string) =>
     `Send it by ${date} so it reaches us in time for the dates we promised.`,
-  sendNow: "Send it as soon as you can: the dispatch date counts from the day it reaches us.",
+  sendNow: (days: number) =>
+    `Send it as soon as you can: we dispatch ${days} days after it reaches us.`,
   instructionsLink: "All the preservation instructions",
   courier: "Courier",
   tracking: "Tracking number",

@@ -76,6 +76,7 @@ export default function InquiryRow({
         <Field label="Size" value={inquiry.size} />
         <Field label="Budget" value={inquiry.budget} />
         {inquiry.neededBy && <Field label="Needed by" value={dayDate(inquiry.neededBy)} />}
+        {inquiry.phone && <Field label="Phone / WhatsApp" value={inquiry.phone} />}
       </dl>
       {inquiry.description.trim() && (
         <p className="text-sm break-words whitespace-pre-line text-ink-700">

@@ -27,6 +27,7 @@ function toInquiry(row: typeof customInquiries.$inferSelect): AdminInquiry {
     colors: row.colors,
     size: row.size,
     budget: row.budget,
+    phone: row.phone,
     neededBy: row.neededBy,
     description: row.description,
     status: row.status,

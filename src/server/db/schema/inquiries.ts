@@ -18,6 +18,8 @@ export const customInquiries = pgTable(
     colors: text("colors").notNull().default(""),
     size: text("size").notNull().default(""),
     budget: text("budget").notNull().default(""),
+    /** A phone or WhatsApp number to reach her on, or "" (decision 0211). */
+    phone: text("phone").notNull().default(""),
     /** "YYYY-MM-DD" when the customer needs the piece by a date, else "" (decision 0122). */
     neededBy: text("needed_by").notNull().default(""),
     description: text("description").notNull().default(""),
