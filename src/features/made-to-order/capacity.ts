@@ -17,7 +17,7 @@ export interface StudioSettings {
   workDays: number[];
   /** Days the studio is closed ("YYYY-MM-DD"). */
   holidays: string[];
-  /** Where customers send their own materials (a varmala's flowers), shown to buyers only (decision 0208). */
+  /** Where customers send their own materials (a varmala's flowers), shown to buyers only (decision 0210). */
   receivingAddress: string;
 }
 

@@ -49,7 +49,7 @@ interface Sending {
 }
 
 /**
- * Where and by when to send the parcel (decision 0208): the studio's receiving address from
+ * Where and by when to send the parcel (decision 0210): the studio's receiving address from
  * Settings, and the last day to send it, counting the days in transit from her address.
  */
 async function sendingOf(

@@ -16,7 +16,7 @@ export interface OrderMaterialsJson {
   receivedNote: string;
   receivedPhotos: string[];
   promisedDispatchAt: string | null;
-  /** The studio's receiving address from Settings (decision 0208); "" when the owner has not set it. */
+  /** The studio's receiving address from Settings (decision 0210); "" when the owner has not set it. */
   receivingAddress: string;
   /** India day "YYYY-MM-DD": the last day to send the parcel for the promised dates; null once received or unpromised. */
   sendBy: string | null;
@@ -45,7 +45,7 @@ export const daysFromReceipt = (dispatchDays: number) =>
   Math.max(dispatchDays, MIN_DAYS_FROM_RECEIPT);
 
 /**
- * The last India day to send the parcel (decision 0208): it must reach the studio a full processing
+ * The last India day to send the parcel (decision 0210): it must reach the studio a full processing
  * window (at least MIN_DAYS_FROM_RECEIPT) before the promised dispatch, and it spends `transitDays`
  * on the way.
  */
