@@ -6,13 +6,20 @@
  * gives the studio's receiving address from Settings, the parcel reference and the day to send by.
  * "Ask about your varmala" preselects Varmala in the inquiry, which takes a phone or WhatsApp number.
  * Controls that need their script ("Order again", the data-rights buttons) look disabled until it runs.
- * Saves the thank-you page at 390 and 1280 px into docs/images/ for docs/product.md.
+ * The thank-you page fits 390 and 1280 px; with SAVE_SCREENSHOTS=1 it is saved into docs/images/.
  */
+import sharp from "sharp";
 import { dayDate, indiaDay } from "../src/lib/dates";
 import { addAddress, payQuoteLink, payUntilProvider, readyToCheckout } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
-import { inquiryQuote, ownerBearer, ownerPage } from "./portal-helpers";
+import {
+  VIEWPORTS,
+  expectNoSidewaysScroll,
+  inquiryQuote,
+  ownerBearer,
+  ownerPage,
+} from "./portal-helpers";
 import { toast } from "./shop-helpers";
 import { shellReady } from "./hydration";
 
@@ -46,10 +53,15 @@ test("paid: the thank-you page, the number and needed-by on both order pages, th
     "We have received your payment.",
   );
   await expect(thanks.locator("[data-thank-you-dispatch]")).toContainText("We will dispatch it by");
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+  // Fits a phone and a desktop; SAVE_SCREENSHOTS=1 refreshes docs/images/ (small palette PNGs).
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await expectNoSidewaysScroll(page, `thank-you page at ${size.width} px`);
+    if (!process.env.SAVE_SCREENSHOTS) continue;
     await expect(toast(page, "Order Placed")).toBeHidden({ timeout: 10_000 });
-    await page.screenshot({ path: `docs/images/thank-you-${width}.png`, fullPage: true });
+    await sharp(await page.screenshot({ fullPage: true }))
+      .png({ palette: true, quality: 70, compressionLevel: 9 })
+      .toFile(`docs/images/thank-you-${size.width}.png`);
   }
 
   await thanks.getByRole("link", { name: "View this order" }).click();
