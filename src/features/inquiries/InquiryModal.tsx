@@ -38,6 +38,7 @@ import {
   selectArrow,
 } from "./inquiry-modal-form";
 import { InquiryModalFooter, InquiryModalHeader } from "./InquiryModalHeader";
+import { InquiryPhotos } from "./InquiryPhotos";
 
 export { INQUIRY_ENDPOINT } from "./inquiry-send";
 
@@ -60,6 +61,7 @@ export default function InquiryModal({ open, onClose, onReopen, user, productTyp
   const callbacks = useRef({ onClose, onReopen });
   callbacks.current = { onClose, onReopen };
   const [failed, setFailed] = useState<{ inquiry: Inquiry; reason: string } | null>(null);
+  const [photos, setPhotos] = useState<string[]>([]);
   const { register, handleSubmit, reset, getValues, setValue, setFocus, formState } = useSchemaForm(
     inquirySchema,
     { defaultValues: prefilled(user) },
@@ -96,15 +98,18 @@ export default function InquiryModal({ open, onClose, onReopen, user, productTyp
     callbacks.current.onReopen();
   }, [open]);
 
-  const onValid = async (inquiry: Inquiry) => {
+  const onValid = async (fields: Inquiry) => {
+    const inquiry: Inquiry = photos.length ? { ...fields, photos } : fields;
     setFailed(null);
     reset(prefilled(user));
+    setPhotos([]);
     close();
     showToast({ ...INQUIRY_TOASTS.sent });
     const outcome = await sendInquiry(inquiry);
     if (outcome.ok) return;
     showToast({ ...INQUIRY_ERROR_TOAST });
     reset(asForm(inquiry));
+    setPhotos(inquiry.photos ?? []);
     setFailed({ inquiry, reason: outcome.reason });
     if (closingRef.current) reopenRef.current = true;
     else if (!modal.isOpen()) callbacks.current.onReopen();
@@ -280,6 +285,7 @@ export default function InquiryModal({ open, onClose, onReopen, user, productTyp
             />,
             true,
           )}
+          <InquiryPhotos photos={photos} onChange={setPhotos} />
         </div>
 
         <InquiryModalFooter onCancel={close} again={Boolean(failed)} />

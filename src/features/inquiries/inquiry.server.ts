@@ -45,6 +45,7 @@ export async function storeInquiry(db: DbOrTx, inquiry: Inquiry, client: string)
     size: inquiry.size ?? "",
     budget: inquiry.budget ?? "",
     phone: inquiry.phone ?? "",
+    photos: inquiry.photos ?? [],
     description: inquiry.description ?? "",
     neededBy: inquiry.neededBy ?? "",
     clientKey: client.slice(0, 200),
@@ -70,6 +71,10 @@ export function inquiryMail(
     line("Name:", inquiry.name),
     line("Email:", inquiry.email),
     line("Phone:", inquiry.phone),
+    line(
+      "Photos:",
+      inquiry.photos?.length ? `${inquiry.photos.length}, on the inquiry in the portal` : "",
+    ),
     line("Product type:", inquiry.productType),
     line("Colours:", inquiry.colors),
     line("Size:", inquiry.size),

@@ -47,6 +47,14 @@ const phone = z.optional(
   ),
 );
 
+/** Photos she uploaded with the inquiry (the server checks each is this shop's upload). */
+export const INQUIRY_MAX_PHOTOS = 5;
+const photos = z.optional(
+  z
+    .array(z.string().check(z.maxLength(500, "Each photo must be an uploaded image")))
+    .check(z.maxLength(INQUIRY_MAX_PHOTOS, `At most ${INQUIRY_MAX_PHOTOS} photos`)),
+);
+
 export const inquirySchema = z.object({
   name: requiredText("Name", INQUIRY_LIMITS.name),
   email: emailField({ max: INQUIRY_LIMITS.email }),
@@ -57,13 +65,14 @@ export const inquirySchema = z.object({
   budget: optional("Budget", INQUIRY_LIMITS.budget),
   description: optional("Description", INQUIRY_LIMITS.description),
   neededBy,
+  photos,
 });
 
 export type Inquiry = z.infer<typeof inquirySchema>;
 /** What the form's resolver reads (the optional fields may be absent). */
 export type InquiryInput = z.input<typeof inquirySchema>;
 /** What the form holds: every field is a string (possibly empty). */
-export type InquiryForm = { [K in keyof Inquiry]-?: string };
+export type InquiryForm = { [K in Exclude<keyof Inquiry, "photos">]-?: string };
 
 export const EMPTY_INQUIRY: InquiryForm = {
   name: "",

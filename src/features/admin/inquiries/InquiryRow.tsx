@@ -83,6 +83,15 @@ export default function InquiryRow({
           {inquiry.description}
         </p>
       )}
+      {inquiry.photos.length > 0 && (
+        <span className="flex flex-wrap gap-2" data-inquiry-photos>
+          {inquiry.photos.map((src) => (
+            <a key={src} href={src} target="_blank" rel="noreferrer">
+              <img src={src} alt="Sent with the inquiry" className="size-20 rounded object-cover" />
+            </a>
+          ))}
+        </span>
+      )}
       {actions}
     </li>
   );

@@ -28,6 +28,7 @@ function toInquiry(row: typeof customInquiries.$inferSelect): AdminInquiry {
     size: row.size,
     budget: row.budget,
     phone: row.phone,
+    photos: row.photos,
     neededBy: row.neededBy,
     description: row.description,
     status: row.status,
