@@ -4,7 +4,8 @@
  * the order page and the owner's order screen show the number and the needed-by date; the orders
  * list is searched by "#number" even before its script loads (a real form); a varmala quote's page
  * gives the studio's receiving address from Settings, the parcel reference and the day to send by.
- * "Ask about your varmala" preselects Varmala in the inquiry, which takes a phone or WhatsApp number.
+ * "Ask about your varmala" preselects Varmala in the inquiry, which takes a phone or WhatsApp
+ * number and photos.
  * Controls that need their script ("Order again", the data-rights buttons) look disabled until it runs.
  * The thank-you page fits 390 and 1280 px; with SAVE_SCREENSHOTS=1 it is saved into docs/images/.
  */
@@ -156,7 +157,7 @@ test("a varmala quote's page gives the studio's receiving address, the parcel re
   await hydrated(page, page.getByRole("button", { name: "Save courier details" }));
 });
 
-test("'Ask about your varmala' opens the inquiry with Varmala chosen, and it takes a phone or WhatsApp number", async ({
+test("'Ask about your varmala' opens the inquiry with Varmala chosen, and it takes a phone or WhatsApp number and photos", async ({
   page,
   request,
 }) => {
@@ -169,6 +170,15 @@ test("'Ask about your varmala' opens the inquiry with Varmala chosen, and it tak
   await dialog.getByLabel(/^Name/).fill("Meera Nair");
   await dialog.getByLabel(/^Email/).fill(email);
   await dialog.getByLabel(/^Phone \/ WhatsApp/).fill("+91 98765 43210");
+  const garland = await sharp({
+    create: { width: 60, height: 40, channels: 3, background: { r: 200, g: 40, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+  await dialog
+    .getByLabel(/^Photos/)
+    .setInputFiles({ name: "garland.png", mimeType: "image/png", buffer: garland });
+  await expect(dialog.getByRole("img", { name: "Chosen for your inquiry" })).toBeVisible();
   await dialog.getByRole("button", { name: "Send inquiry" }).click();
   await expect(toast(page, "Query Recieved")).toBeVisible();
 
@@ -179,6 +189,7 @@ test("'Ask about your varmala' opens the inquiry with Varmala chosen, and it tak
     expect(rows.find((row) => row.email === email)).toMatchObject({
       productType: "Varmala preservation",
       phone: "+91 98765 43210",
+      photos: [expect.stringMatching(/^\/media\//)],
     });
   }).toPass({ timeout: 15_000 });
 });
