@@ -60,7 +60,7 @@ test("the owner ships and delivers a paid order, and the shopper sees each statu
   await shopperAtCheckout(page, request);
   const orderId = await toProvider(page);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
   await shopperSees(page, orderId, "Processing");
 
   const owner = await ownerPage(browser);
@@ -185,7 +185,7 @@ test("cancelling a paid order from the status control refunds it in the same ste
   await shopperAtCheckout(page, request);
   const orderId = await toProvider(page);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
 
   const owner = await ownerPage(browser);
   const row = await findOnDashboard(owner, orderId);

@@ -61,7 +61,7 @@ export async function toProvider(page: Page): Promise<string> {
 /** Pays on the local provider's page and waits for the shopper's orders. */
 export async function payAtProvider(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
 }
 
 /** With the cart on /checkout: saves the address, pays it by UPI and answers the paid order's id. */

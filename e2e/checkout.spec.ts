@@ -2,7 +2,7 @@
  * Checkout end to end with the local payment provider (docs/product.md §2 Checkout, Payment return, My orders,
  * Customer order detail; §4 Checkout flow; §5 Checkout; §8): a fresh shopper (made in the Auth
  * Emulator) adds two lines, meets both validation toasts, adds an address in place, pays, and lands
- * on /my-orders with the order processing and the cart empty; a reload of the order's page still
+ * on its thank-you page (then /my-orders) with the order processing and the cart empty; a reload of the order's page still
  * shows it. 'Fail payment' goes to /products with the warning; walking away leaves a pending order.
  * The browser's own rules (creation failure, hand-over, the three verify outcomes) are also run
  * against stubbed server answers, so each is proved apart from the provider.
@@ -39,8 +39,14 @@ test("checks address and phone, pays, and shows the order processing with the ca
 
   const orderId = await payUntilProvider(page);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === `/my-orders/${orderId}/thank-you`, {
+    timeout: 30_000,
+  });
   await expect(toast(page, "Order Placed")).toBeVisible();
+  await expect(page.locator(`[data-thank-you="${orderId}"] [data-order-number]`)).toHaveText(
+    /^#\d{4,}$/,
+  );
+  await page.goto("/my-orders");
   const card = page.locator(`[data-order-id="${orderId}"]`);
   await expect(card.getByText("Processing", { exact: true })).toBeVisible();
   await expect(
@@ -153,7 +159,7 @@ test.describe("the browser's side of the payment, against stubbed server answers
   for (const [answer, path, title, message] of [
     [
       { contentType: "text/plain", body: "SUCCESS" },
-      "/my-orders",
+      "/my-orders/ord-stub-2/thank-you",
       "Order Placed",
       "Payment recieved and verified",
     ],
@@ -197,7 +203,7 @@ test.describe("the browser's side of the payment, against stubbed server answers
       await expect(page.getByText(message)).toBeVisible();
       expect(seen).toMatchObject({ order_id: "ord-stub-2", provider: "local", order_amount: 10 });
       const temp = await page.evaluate(() => localStorage.getItem("tempOrder"));
-      if (path === "/my-orders") expect(temp).toBeNull();
+      if (path.endsWith("/thank-you")) expect(temp).toBeNull();
       else expect(temp).not.toBeNull();
     });
   }

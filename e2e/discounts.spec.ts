@@ -56,7 +56,7 @@ test("the owner makes a code; a shopper uses it at checkout and pays the discoun
   const orderId = await payUntilProvider(page);
   await expect(page.getByTestId("local-pay-amount")).toHaveText(inr(total));
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
   await page.goto(`/my-orders/${orderId}`);
   await expect(page.locator("[data-order-total]")).toHaveText(inr(total));
 

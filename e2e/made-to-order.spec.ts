@@ -39,7 +39,7 @@ test("a needed-by date refused before payment, a later one paid, and the order o
   await expect(page.locator('[data-needed-by-verdict="ok"]')).toContainText("We can make it");
   const orderId = await payUntilProvider(page);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
 
   await page.goto(`/my-orders/${orderId}`);
   const again = page.locator("[data-order-again]");

@@ -51,7 +51,7 @@ test.describe("on a phone", () => {
     await state.getByRole("link", { name: "Pay now" }).tap();
     await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
     await page.getByRole("button", { name: "Pay", exact: true }).tap();
-    await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
     await page.goto(`/my-orders/${orderId}`);
     await expect(detail.locator("[data-status]")).toHaveText("Processing");
     await expect(detail.locator("[data-payment-status]")).toHaveText("Paid");
@@ -71,7 +71,7 @@ test.describe("on a laptop", () => {
     await addAddress(page);
     const orderId = await payUntilProvider(page);
     await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
 
     const headers = await ownerBearer(request);
     const shipped = await request.put(`/v2/admin/order/${orderId}?status=shipped`, {

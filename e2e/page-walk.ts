@@ -58,6 +58,7 @@ export function storefrontPages(w: Walk): WalkPage[] {
     { name: "checkout", path: "/checkout", who: "shopper" },
     { name: "my orders", path: "/my-orders", who: "shopper" },
     { name: "paid order", path: `/my-orders/${w.paidOrder}`, who: "shopper" },
+    { name: "thank-you page", path: `/my-orders/${w.paidOrder}/thank-you`, who: "shopper" },
     {
       name: "delivered order with its review form",
       path: `/my-orders/${w.deliveredOrder}`,

@@ -21,7 +21,7 @@ test("the owner sees a paid order in Reports, downloads it as CSV, and opens the
   await addAddress(page);
   const orderId = await payUntilProvider(page);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
 
   const owner = await ownerPage(browser);
   await owner.goto("/admin");

@@ -49,7 +49,7 @@ test("a delivered order is reviewed, published by the owner, and read on the pro
   await addAddress(page);
   const orderId = await payUntilProvider(page);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
   await deliver(page, orderId);
 
   await page.goto(`/my-orders/${orderId}`);

@@ -59,7 +59,8 @@ test("a frame in A3, Matte: Details say A3 and every screen lists 'Matte · A3 (
   await addAddress(page);
   const orderId = await payUntilProvider(page);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
+  await page.goto("/my-orders");
   await expect(page.locator(`[data-order-id="${orderId}"]`).getByText(expected)).toBeVisible();
   await page.goto(`/my-orders/${orderId}`);
   await expect(page.locator("[data-order-items]").getByText(expected)).toBeVisible();

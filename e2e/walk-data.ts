@@ -41,7 +41,7 @@ async function checkoutWith(page: Page, products: { id: string }[]): Promise<voi
 async function payAtProvider(page: Page): Promise<string> {
   const orderId = await payUntilProvider(page);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/my-orders", { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
   return orderId;
 }
 

@@ -89,6 +89,8 @@ describe.each(dbKinds)("admin inquiries on %s", (kind) => {
       colors: "gold",
       size: "12 x 12 in",
       budget: "₹8,000",
+      phone: "",
+      photos: [],
       neededBy: "",
       description: "Our wedding garland",
       status: "new",

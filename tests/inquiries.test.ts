@@ -60,6 +60,19 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
     expect(bad.json.error).toContain("Needed by must be a date like 2026-12-25");
   });
 
+  it("keeps a phone or WhatsApp number, shows it in the owner's mail, and refuses one that is not a number", async () => {
+    const res = await post({ ...good, phone: " +91 98765 43210 " });
+    expect(res.status).toBe(201);
+    const { inquiries, outbox } = await rows();
+    expect(inquiries.find((row) => row.id === res.json.id)?.phone).toBe("+91 98765 43210");
+    expect(outbox.at(-1)!.body).toMatch(/Phone:\s+\+91 98765 43210/);
+    for (const phone of ["call me", "12345", "+91 98765 43210 9999 1"]) {
+      const bad = await post({ ...good, phone });
+      expect(bad.status, phone).toBe(400);
+      expect(bad.json.error).toContain("Phone / WhatsApp must be a number like 98765 43210");
+    }
+  });
+
   it("stores only the required fields when the optional ones are left out, and trims", async () => {
     const res = await post({
       name: "  Ravi ",

@@ -6,6 +6,7 @@
  * one twice; the recording is in the audit trail.
  */
 import { eq } from "drizzle-orm";
+import { DAY_MS } from "~/lib/dates";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../src/server/db/client";
 import { call } from "./helpers/call";
@@ -18,8 +19,7 @@ vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const route = await import("../src/pages/v2/admin/data-breaches");
 
-const DAY = 86_400_000;
-const from = new Date(Date.now() - DAY).toISOString();
+const from = new Date(Date.now() - DAY_MS).toISOString();
 const to = new Date(Date.now() + 60_000).toISOString();
 const body = {
   from,
@@ -49,7 +49,7 @@ describe.each(dbKinds)("recording a breach on %s", (kind) => {
       description: "shells",
     });
     // Long before the window, and an erased account: neither is told.
-    const old = new Date(Date.now() - 30 * DAY);
+    const old = new Date(Date.now() - 30 * DAY_MS);
     await t.db
       .insert(schema.users)
       .values({ id: "old", email: "old@example.com", createdAt: old, updatedAt: old });

@@ -175,6 +175,11 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
     in: "src/features/inquiries/inquiry.api.ts",
     variables: "INQUIRY_LIMIT_PER_HOUR, INQUIRY_EMAIL_LIMIT_PER_HOUR",
   },
+  "POST /v2/inquiry-photos": {
+    counted: "inquiry-photo",
+    in: "src/features/inquiries/inquiry.api.ts",
+    variables: "20 an hour per client address, fixed",
+  },
   "GET /v2/quotes/[token]": { none: "one quote by its unguessable token, one query" },
   "POST /v2/quotes/[token]/materials": use("quote-link"),
   "POST /v2/quotes/[token]/needed-by": use("quote-link"),

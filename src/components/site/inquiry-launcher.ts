@@ -33,7 +33,7 @@ async function open(trigger?: HTMLElement): Promise<void> {
   trigger?.setAttribute("aria-busy", "true");
   try {
     const { openInquiryModal } = await loadModal();
-    openInquiryModal(currentUser());
+    openInquiryModal(currentUser(), trigger?.dataset.inquiryType);
   } catch (error) {
     console.error("[inquiry] the form failed to load", error);
     showToast({ type: "error", title: "Error", message: "500: Contact Support" });

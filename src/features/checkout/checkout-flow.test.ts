@@ -71,13 +71,13 @@ describe("tempOrder and the verification answer", () => {
     expect(verifyOutcome("SUCCESS")).toBe("paid");
     expect(verifyOutcome("PENDING")).toBe("not-paid");
     expect(verifyOutcome({ status: "SUCCESS" })).toBe("not-paid");
-    expect(VERIFY_NEXT.paid.to).toBe("/my-orders");
+    expect(VERIFY_NEXT.paid.to("ord_1")).toBe("/my-orders/ord_1/thank-you");
+    expect(VERIFY_NEXT["not-paid"].to("ord_1")).toBe("/products");
+    expect(VERIFY_NEXT.error.to("ord_1")).toBe("/");
     expect(VERIFY_NEXT["not-paid"]).toMatchObject({
-      to: "/products",
       toast: { type: "warning", message: "Payment not recieved!" },
     });
     expect(VERIFY_NEXT.error).toMatchObject({
-      to: "/",
       toast: { message: "Payment not processed!" },
     });
   });

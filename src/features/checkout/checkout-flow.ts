@@ -6,6 +6,7 @@
  */
 import type { ToastInput } from "../../components/ui/toast-store";
 import { shippingEstimatePaise, totalWeightGrams } from "~/features/shipping/estimate-tiers";
+import { thankYouPath } from "../orders/thank-you";
 import { normaliseIndianPhone } from "../../lib/phone";
 import { choiceValues } from "../../lib/variant-choice";
 
@@ -162,11 +163,18 @@ export function verifyOutcome(answer: unknown): VerifyOutcome {
   return typeof answer === "string" && answer.trim() === "SUCCESS" ? "paid" : "not-paid";
 }
 
-/** Where the return page goes, and with which toast, for each outcome (docs/product.md §4, §8). */
-export const VERIFY_NEXT: Record<VerifyOutcome, { to: string; toast: ToastInput }> = {
-  paid: { to: "/my-orders", toast: CHECKOUT_TOASTS.verified },
-  "not-paid": { to: "/products", toast: CHECKOUT_TOASTS.notReceived },
-  error: { to: "/", toast: CHECKOUT_TOASTS.notProcessed },
+/**
+ * Where the return page goes, and with which toast, for each outcome (docs/product.md §4, §8). A
+ * paid order lands on its thank-you page with the spec's toast, not on the orders list
+ * (docs/decisions/0209-thank-you-page.md).
+ */
+export const VERIFY_NEXT: Record<
+  VerifyOutcome,
+  { to: (orderId: string) => string; toast: ToastInput }
+> = {
+  paid: { to: thankYouPath, toast: CHECKOUT_TOASTS.verified },
+  "not-paid": { to: () => "/products", toast: CHECKOUT_TOASTS.notReceived },
+  error: { to: () => "/", toast: CHECKOUT_TOASTS.notProcessed },
 };
 
 /** A fresh idempotency key for one checkout attempt. */

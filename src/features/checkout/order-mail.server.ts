@@ -46,8 +46,8 @@ export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
   if (order.shippingName.email) {
     await sendMail(tx, {
       to: order.shippingName.email,
-      subject: `${shop}: order ${order.id} confirmed`,
-      text: `Hello ${name},\n\nThank you! We received your payment for order ${order.id}.\n\n${lines(order)}\n\nYour order and its invoice (PDF): ${link(`/my-orders/${order.id}`)}\n${
+      subject: `${shop}: order ${order.id} confirmed (#${order.number})`,
+      text: `Hello ${name},\n\nThank you! We received your payment for order #${order.number} (${order.id}).\n\n${lines(order)}\n\nYour order and its invoice (PDF): ${link(`/my-orders/${order.id}`)}\n${
         order.kind === "catalogue"
           ? ""
           : "The link of your quote shows its progress too, no account needed.\n"
@@ -57,7 +57,7 @@ export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
   const who = `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
   await sendMail(tx, {
     to: ownerAddress(),
-    subject: `New order ${order.id} (${formatInr(order.pricing.total)})`,
+    subject: `New order #${order.number}: ${order.id} (${formatInr(order.pricing.total)})`,
     text: `A new order was paid by ${who} <${order.shippingName.email}>, ${order.shippingName.phone}.\n\n${lines(order)}\n\nOpen it: ${link(`/admin/order/${order.id}`)}\n`,
     replyTo: order.shippingName.email || undefined,
   });

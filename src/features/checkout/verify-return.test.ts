@@ -24,13 +24,13 @@ function effects(answer: () => Promise<unknown>, stored: TempOrder | null = TEMP
 }
 
 describe("payment return (docs/product.md §4)", () => {
-  it("SUCCESS removes the tempOrder, refreshes the cart and goes to /my-orders with 'Order Placed'", async () => {
+  it("SUCCESS removes the tempOrder, refreshes the cart and goes to the order's thank-you page with 'Order Placed'", async () => {
     const fx = effects(async () => "SUCCESS");
     expect(await verifyReturn("ord-1", "local", fx)).toBe("paid");
     expect(fx.verify).toHaveBeenCalledWith("cashfree", "ord-1", TEMP);
     expect(fx.removeTempOrder).toHaveBeenCalledOnce();
     expect(fx.refreshCart).toHaveBeenCalledOnce();
-    expect(fx.leave).toHaveBeenCalledWith("/my-orders", {
+    expect(fx.leave).toHaveBeenCalledWith("/my-orders/ord-1/thank-you", {
       type: "success",
       title: "Order Placed",
       message: "Payment recieved and verified",
@@ -70,12 +70,12 @@ describe("payment return (docs/product.md §4)", () => {
     expect(none.verify).toHaveBeenCalledWith("local", "ord-1", null);
   });
 
-  it("still goes to /my-orders when refreshing the cart fails", async () => {
+  it("still goes to the thank-you page when refreshing the cart fails", async () => {
     const fx = effects(async () => "SUCCESS");
     fx.refreshCart.mockRejectedValueOnce(new Error("offline"));
     await verifyReturn("ord-1", "local", fx);
     expect(fx.leave).toHaveBeenCalledWith(
-      "/my-orders",
+      "/my-orders/ord-1/thank-you",
       expect.objectContaining({ title: "Order Placed" }),
     );
   });

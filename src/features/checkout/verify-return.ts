@@ -3,7 +3,8 @@
  * then leave with the spec's toast. Written over its effects (`VerifyEffects`) so the rules are
  * unit-tested without a browser; verify-order.ts wires the real ones.
  *
- *  - SUCCESS: tempOrder removed, cart refreshed (the server took the order's lines from it), /my-orders, 'Order Placed'.
+ *  - SUCCESS: tempOrder removed, cart refreshed (the server took the order's lines from it), the
+ *    order's thank-you page (decision 0209) with 'Order Placed'.
  *  - any other text: 'Order not Placed' - 'Payment not recieved!' (warning), /products.
  *  - an error (network, 401, 404, 5xx): 'Order not Placed' - 'Payment not processed!', /.
  *
@@ -51,6 +52,6 @@ export async function verifyReturn(
     }
   }
   const next = VERIFY_NEXT[outcome];
-  effects.leave(next.to, next.toast);
+  effects.leave(next.to(orderId), next.toast);
   return outcome;
 }

@@ -37,7 +37,8 @@ import {
   REQUIRED,
   selectArrow,
 } from "./inquiry-modal-form";
-import { InquiryModalHeader } from "./InquiryModalHeader";
+import { InquiryModalFooter, InquiryModalHeader } from "./InquiryModalHeader";
+import { InquiryPhotos } from "./InquiryPhotos";
 
 export { INQUIRY_ENDPOINT } from "./inquiry-send";
 
@@ -49,15 +50,18 @@ interface Props {
   /** Opens the modal again (the send failed after it closed). */
   onReopen: () => void;
   user?: InquiryUser | null;
+  /** The product type a launcher chose ("Ask about your varmala": Varmala preservation). */
+  productType?: string;
 }
 
-export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
+export default function InquiryModal({ open, onClose, onReopen, user, productType }: Props) {
   const id = useId();
   const closingRef = useRef(false);
   const reopenRef = useRef(false);
   const callbacks = useRef({ onClose, onReopen });
   callbacks.current = { onClose, onReopen };
   const [failed, setFailed] = useState<{ inquiry: Inquiry; reason: string } | null>(null);
+  const [photos, setPhotos] = useState<string[]>([]);
   const { register, handleSubmit, reset, getValues, setValue, setFocus, formState } = useSchemaForm(
     inquirySchema,
     { defaultValues: prefilled(user) },
@@ -78,6 +82,10 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
     if (!getValues("email") && user?.email) setValue("email", user.email);
   }, [user?.name, user?.email, getValues, setValue]);
 
+  useEffect(() => {
+    if (open && productType) setValue("productType", productType);
+  }, [open, productType, setValue]);
+
   const close = () => {
     closingRef.current = modal.isOpen();
     modal.requestClose();
@@ -90,15 +98,18 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
     callbacks.current.onReopen();
   }, [open]);
 
-  const onValid = async (inquiry: Inquiry) => {
+  const onValid = async (fields: Inquiry) => {
+    const inquiry: Inquiry = photos.length ? { ...fields, photos } : fields;
     setFailed(null);
     reset(prefilled(user));
+    setPhotos([]);
     close();
     showToast({ ...INQUIRY_TOASTS.sent });
     const outcome = await sendInquiry(inquiry);
     if (outcome.ok) return;
     showToast({ ...INQUIRY_ERROR_TOAST });
     reset(asForm(inquiry));
+    setPhotos(inquiry.photos ?? []);
     setFailed({ inquiry, reason: outcome.reason });
     if (closingRef.current) reopenRef.current = true;
     else if (!modal.isOpen()) callbacks.current.onReopen();
@@ -182,6 +193,21 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
             />,
           )}
           {box(
+            "phone",
+            <>
+              Phone / WhatsApp <span className="font-normal text-ink-500">(optional)</span>
+            </>,
+            <input
+              {...register("phone")}
+              {...a11y("phone")}
+              type="tel"
+              autoComplete="tel"
+              maxLength={INQUIRY_LIMITS.phone}
+              className={inputClass}
+              placeholder="98765 43210"
+            />,
+          )}
+          {box(
             "productType",
             <>Product type {star}</>,
             <select
@@ -259,23 +285,10 @@ export default function InquiryModal({ open, onClose, onReopen, user }: Props) {
             />,
             true,
           )}
+          <InquiryPhotos photos={photos} onChange={setPhotos} />
         </div>
 
-        <footer className="flex flex-col-reverse gap-3 border-t border-cream-200 px-6 py-4 sm:flex-row sm:justify-end sm:px-8">
-          <button
-            type="button"
-            onClick={close}
-            className="rounded-full px-6 py-2.5 text-sm font-medium text-ink-700 transition hover:bg-cream-200"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="rounded-full bg-ink-900 px-7 py-2.5 text-sm font-medium text-cream-50 shadow-sm transition hover:bg-ink-700"
-          >
-            {failed ? "Send again" : "Send inquiry"}
-          </button>
-        </footer>
+        <InquiryModalFooter onCancel={close} again={Boolean(failed)} />
       </form>
     </dialog>
   );

@@ -1,6 +1,6 @@
 /**
  * The custom-order inquiry modal's title bar (InquiryModal.tsx, docs/product.md §4 "Custom order"):
- * its heading and the close button.
+ * its heading and the close button; and its footer (Cancel, Send).
  */
 export function InquiryModalHeader({ titleId, onClose }: { titleId: string; onClose: () => void }) {
   return (
@@ -35,5 +35,26 @@ export function InquiryModalHeader({ titleId, onClose }: { titleId: string; onCl
         </svg>
       </button>
     </header>
+  );
+}
+
+/** The modal's footer: Cancel, and Send (again, after a send that failed). */
+export function InquiryModalFooter({ onCancel, again }: { onCancel: () => void; again: boolean }) {
+  return (
+    <footer className="flex flex-col-reverse gap-3 border-t border-cream-200 px-6 py-4 sm:flex-row sm:justify-end sm:px-8">
+      <button
+        type="button"
+        onClick={onCancel}
+        className="rounded-full px-6 py-2.5 text-sm font-medium text-ink-700 transition hover:bg-cream-200"
+      >
+        Cancel
+      </button>
+      <button
+        type="submit"
+        className="rounded-full bg-ink-900 px-7 py-2.5 text-sm font-medium text-cream-50 shadow-sm transition hover:bg-ink-700"
+      >
+        {again ? "Send again" : "Send inquiry"}
+      </button>
+    </footer>
   );
 }

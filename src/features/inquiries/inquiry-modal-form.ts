@@ -24,8 +24,9 @@ export const PRODUCT_TYPES = [
 
 export const REQUIRED = ["name", "email", "productType"] as const;
 
-export const prefilled = (user?: InquiryUser | null): InquiryForm => ({
+export const prefilled = (user?: InquiryUser | null, productType = ""): InquiryForm => ({
   ...EMPTY_INQUIRY,
+  productType,
   name: user?.name ?? "",
   email: user?.email ?? "",
 });

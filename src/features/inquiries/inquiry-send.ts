@@ -28,9 +28,15 @@ function reasonOf(error: unknown): string {
 
 /** POSTs the inquiry (keepalive, so closing the page does not cancel it) and says how it went. */
 export async function sendInquiry(inquiry: Inquiry): Promise<SendOutcome> {
-  // No date given: the body stays the spec's (docs/product.md §7), without an empty neededBy.
-  const { neededBy, ...rest } = inquiry;
-  const body = neededBy ? { ...rest, neededBy } : rest;
+  // What was not given stays out: the body is the spec's (docs/product.md §7) plus only the
+  // needed-by date, phone and photos she gave (decisions 0122, 0211).
+  const { neededBy, phone, photos, ...rest } = inquiry;
+  const body = {
+    ...rest,
+    ...(neededBy ? { neededBy } : {}),
+    ...(phone ? { phone } : {}),
+    ...(photos?.length ? { photos } : {}),
+  };
   try {
     await api.post(INQUIRY_ENDPOINT, body, { keepalive: true });
     return { ok: true };
@@ -39,9 +45,10 @@ export async function sendInquiry(inquiry: Inquiry): Promise<SendOutcome> {
   }
 }
 
-const LABELS: [keyof Inquiry, string][] = [
+const LABELS: [Exclude<keyof Inquiry, "photos">, string][] = [
   ["name", "Name"],
   ["email", "Email"],
+  ["phone", "Phone / WhatsApp"],
   ["productType", "Product type"],
   ["colors", "Colours"],
   ["size", "Size"],

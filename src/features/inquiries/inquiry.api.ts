@@ -2,7 +2,9 @@
 import type { APIContext } from "astro";
 import { getDb } from "../../server/db/client";
 import { env } from "../../server/env";
-import { clientKey, json, readJson } from "../../server/http";
+import { clientKey, HttpError, json, readJson } from "../../server/http";
+import { storeImageUpload } from "../media/media.api";
+import { isShopImageUrl } from "../media/uploaded-url.server";
 import { hit } from "../../server/rate-limit.server";
 import { inquirySchema } from "./inquiry";
 import {
@@ -27,6 +29,8 @@ export async function postInquiry(context: APIContext): Promise<Response> {
   const { request } = context;
   // readJson caps the body at 64 KiB (413), far above what the schema's bounded fields add up to.
   const inquiry = await readJson(request, inquirySchema);
+  if (inquiry.photos?.some((url) => !isShopImageUrl(url)))
+    throw new HttpError(400, "Photos must be uploaded with the form.");
 
   const { INQUIRY_LIMIT_PER_HOUR, INQUIRY_EMAIL_LIMIT_PER_HOUR, TRUST_PROXY } = env();
   const client = clientKey(context, TRUST_PROXY);
@@ -44,4 +48,30 @@ export async function postInquiry(context: APIContext): Promise<Response> {
   const id = await storeInquiry(db, inquiry, client);
   await notifyOwner(db, id, inquiry);
   return json({ ok: true, id }, { status: 201 });
+}
+
+/** Photo uploads per client address per hour (a visitor may not have an account). */
+const PHOTOS_PER_HOUR = 20;
+const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * POST /v2/inquiry-photos (multipart `file`) -> 201 { url }: a photo for an inquiry (her ideas, her
+ * garland), from anyone, limited per client address (decision 0211).
+ */
+export async function postInquiryPhoto(context: APIContext): Promise<Response> {
+  const { UPLOAD_MAX_BYTES, TRUST_PROXY } = env();
+  const db = await getDb();
+  const allowed = await hit(
+    db,
+    `inquiry-photo:${clientKey(context, TRUST_PROXY)}`,
+    PHOTOS_PER_HOUR,
+    INQUIRY_WINDOW_MS,
+  );
+  if (!allowed.allowed)
+    return refused("Too many photos uploaded in the last hour.", allowed.retryAfterSeconds);
+  const stored = await storeImageUpload(
+    context.request,
+    Math.min(PHOTO_MAX_BYTES, UPLOAD_MAX_BYTES),
+  );
+  return json({ url: stored.url }, { status: 201 });
 }

@@ -18,6 +18,7 @@ export const INQUIRY_LIMITS = {
   colors: 200,
   size: 100,
   budget: 60,
+  phone: 20,
   description: 2000,
 } as const;
 
@@ -32,26 +33,51 @@ const neededBy = z.optional(
     .check(z.refine((d) => d === "" || isCalendarDay(d), NEEDED_BY_FORMAT)),
 );
 
+export const PHONE_FORMAT = "Phone / WhatsApp must be a number like 98765 43210 or +91 98765 43210";
+
+/** Empty, or a phone number of 10 to 15 digits (spaces, dashes and a leading + allowed). */
+const phone = z.optional(
+  z.string({ error: PHONE_FORMAT }).check(
+    z.trim(),
+    z.refine((v) => {
+      if (v === "") return true;
+      const digits = v.replace(/\D/g, "").length;
+      return /^\+?[\d\s-]+$/.test(v) && digits >= 10 && digits <= 15;
+    }, PHONE_FORMAT),
+  ),
+);
+
+/** Photos she uploaded with the inquiry (the server checks each is this shop's upload). */
+export const INQUIRY_MAX_PHOTOS = 5;
+const photos = z.optional(
+  z
+    .array(z.string().check(z.maxLength(500, "Each photo must be an uploaded image")))
+    .check(z.maxLength(INQUIRY_MAX_PHOTOS, `At most ${INQUIRY_MAX_PHOTOS} photos`)),
+);
+
 export const inquirySchema = z.object({
   name: requiredText("Name", INQUIRY_LIMITS.name, { singleLine: true }),
   email: emailField({ max: INQUIRY_LIMITS.email }),
+  phone,
   productType: requiredText("Product type", INQUIRY_LIMITS.productType),
   colors: optional("Colors", INQUIRY_LIMITS.colors),
   size: optional("Size", INQUIRY_LIMITS.size),
   budget: optional("Budget", INQUIRY_LIMITS.budget),
   description: optional("Description", INQUIRY_LIMITS.description),
   neededBy,
+  photos,
 });
 
 export type Inquiry = z.infer<typeof inquirySchema>;
 /** What the form's resolver reads (the optional fields may be absent). */
 export type InquiryInput = z.input<typeof inquirySchema>;
 /** What the form holds: every field is a string (possibly empty). */
-export type InquiryForm = { [K in keyof Inquiry]-?: string };
+export type InquiryForm = { [K in Exclude<keyof Inquiry, "photos">]-?: string };
 
 export const EMPTY_INQUIRY: InquiryForm = {
   name: "",
   email: "",
+  phone: "",
   productType: "",
   colors: "",
   size: "",

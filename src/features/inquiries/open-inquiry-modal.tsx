@@ -9,7 +9,10 @@ import { createRoot, type Root } from "react-dom/client";
 import InquiryModal from "./InquiryModal";
 import type { InquiryUser } from "./inquiry-modal-form";
 
-const $state = atom<{ open: boolean; user: InquiryUser | null }>({ open: false, user: null });
+const $state = atom<{ open: boolean; user: InquiryUser | null; productType?: string }>({
+  open: false,
+  user: null,
+});
 
 function Host() {
   const state = useStore($state);
@@ -17,6 +20,7 @@ function Host() {
     <InquiryModal
       open={state.open}
       user={state.user}
+      productType={state.productType}
       onClose={() => $state.set({ ...$state.get(), open: false })}
       onReopen={() => $state.set({ ...$state.get(), open: true })}
     />
@@ -25,8 +29,11 @@ function Host() {
 
 let root: Root | null = null;
 
-/** Opens the inquiry modal, mounting it (once per page) into its own element under <body>. */
-export function openInquiryModal(user?: InquiryUser | null): void {
+/**
+ * Opens the inquiry modal, mounting it (once per page) into its own element under <body>;
+ * `productType` preselects the product type.
+ */
+export function openInquiryModal(user?: InquiryUser | null, productType?: string): void {
   if (!root) {
     const container = document.createElement("div");
     container.dataset.inquiryRoot = "";
@@ -34,5 +41,5 @@ export function openInquiryModal(user?: InquiryUser | null): void {
     root = createRoot(container);
     root.render(<Host />);
   }
-  $state.set({ open: true, user: user ?? null });
+  $state.set({ open: true, user: user ?? null, productType });
 }

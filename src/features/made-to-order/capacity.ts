@@ -24,6 +24,8 @@ export interface StudioSettings {
   workDays: number[];
   /** Days the studio is closed ("YYYY-MM-DD"). */
   holidays: string[];
+  /** Where customers send their own materials (a varmala's flowers), shown to buyers only (decision 0210). */
+  receivingAddress: string;
 }
 
 export const STUDIO_DEFAULTS: StudioSettings = {
@@ -32,6 +34,7 @@ export const STUDIO_DEFAULTS: StudioSettings = {
   hoursPerPiece: 4,
   workDays: [1, 2, 3, 4, 5, 6],
   holidays: [],
+  receivingAddress: "",
 };
 
 /** Pieces in a full week. */

@@ -25,19 +25,59 @@ import {
   MATERIALS_TEXTS,
   OVERDUE_DAYS,
   type OrderMaterialsJson,
+  daysFromReceipt,
   parcelReference,
   promiseFromReceipt,
+  sendByDay,
 } from "./materials";
 import type { MaterialsReceivedInput, MaterialsSentInput } from "./materials.schema";
 import { preservationTimeline } from "./preservation";
+import { readSection } from "../settings/settings-store.server";
+import { studioSection } from "./studio-settings.server";
+import { DEFAULT_TRANSIT_DAYS, transit } from "./transit.server";
 
 /** The category whose products are made from the customer's flowers (as the varmala stages, decision 0046). */
 const VARMALA_SLUG = "varmala-preservation";
 
 type Row = typeof orderMaterials.$inferSelect;
 
-function json(row: Row, order: Pick<StoredOrder, "promisedDispatchAt">): OrderMaterialsJson {
+interface Sending {
+  receivingAddress: string;
+  sendBy: string | null;
+  daysFromReceipt: number;
+}
+
+/**
+ * Where and by when to send the parcel (decision 0210): the studio's receiving address from
+ * Settings, and the last day to send it, counting the days in transit from her address.
+ */
+async function sendingOf(
+  db: DbOrTx,
+  row: Row,
+  order: Pick<StoredOrder, "promisedDispatchAt" | "dispatchDays" | "shippingAddress">,
+): Promise<Sending> {
+  const { value: studio } = await readSection(db, studioSection);
+  const base = {
+    receivingAddress: studio.receivingAddress,
+    daysFromReceipt: daysFromReceipt(order.dispatchDays),
+  };
+  if (row.receivedAt || !order.promisedDispatchAt) return { ...base, sendBy: null };
+  let days = DEFAULT_TRANSIT_DAYS;
+  try {
+    days = await transit().days(order.shippingAddress.zipCode, db);
+  } catch (error) {
+    console.warn(`[order materials] transit days for ${row.orderId} unknown`, error);
+  }
+  return { ...base, sendBy: sendByDay(order.promisedDispatchAt, order.dispatchDays, days) };
+}
+
+function json(
+  row: Row,
+  order: Pick<StoredOrder, "promisedDispatchAt">,
+  sending: Sending,
+): OrderMaterialsJson {
   return {
+    ...sending,
     orderId: row.orderId,
     reference: row.reference,
     courier: row.courier,
@@ -83,7 +123,7 @@ export async function loadOrderMaterials(
   const row = await rowOf(db, orderId);
   if (!row) return null;
   const order = await loadOrderRow(db, orderId);
-  return order ? json(row, order) : null;
+  return order ? json(row, order, await sendingOf(db, row, order)) : null;
 }
 
 /** The customer's courier and tracking number (the caller checked the order is theirs). */
@@ -103,7 +143,7 @@ export async function recordMaterialsSent(
       .set({ courier: input.courier, tracking: input.tracking, sentAt: now })
       .where(eq(orderMaterials.orderId, orderId))
       .returning();
-    return json(saved!, order);
+    return json(saved!, order, await sendingOf(tx, saved!, order));
   });
 }
 
@@ -157,7 +197,11 @@ export async function markMaterialsReceived(
         text: `Hello ${order.shippingName.firstName || "there"},\n\n${MATERIALS_TEXTS.received(indiaDate(now))}${input.note ? `\n\n${input.note}` : ""}${input.photos?.length ? `\n\n${input.photos.length} photo(s) of their condition on your order page.` : ""}${promise ? `\n\n${MATERIALS_TEXTS.promise(indiaDate(promise))}` : ""}\n\n${shop}\n`,
       });
     }
-    return { ...json(saved!, { promisedDispatchAt: promise }), promiseMoved: Boolean(moved) };
+    const sending = await sendingOf(tx, saved!, order);
+    return {
+      ...json(saved!, { promisedDispatchAt: promise }, sending),
+      promiseMoved: Boolean(moved),
+    };
   });
 }
 

@@ -3,7 +3,7 @@
  * type, the parcel reference, the promise counted from receipt, and the texts. Safe in the browser.
  */
 import type { PreservationStep } from "./preservation";
-import { DAY_MS } from "~/lib/dates";
+import { DAY_MS, indiaDay } from "~/lib/dates";
 
 export interface OrderMaterialsJson {
   orderId: string;
@@ -16,6 +16,12 @@ export interface OrderMaterialsJson {
   receivedNote: string;
   receivedPhotos: string[];
   promisedDispatchAt: string | null;
+  /** The studio's receiving address from Settings (decision 0210); "" when the owner has not set it. */
+  receivingAddress: string;
+  /** India day "YYYY-MM-DD": the last day to send the parcel for the promised dates; null once received or unpromised. */
+  sendBy: string | null;
+  /** Days from the parcel's arrival to dispatch: the processing window, at least MIN_DAYS_FROM_RECEIPT. */
+  daysFromReceipt: number;
   /** Once received: drying, silica gel and the keepsake, dated from the receipt (preservation.ts). */
   timeline: PreservationStep[];
 }
@@ -31,6 +37,20 @@ export function parcelReference(orderId: string): string {
     .replace(/[^A-Za-z0-9]/g, "")
     .slice(-8)
     .toUpperCase()}`;
+}
+
+/** Days from the parcel's arrival to dispatch (as promiseFromReceipt counts them). */
+export const daysFromReceipt = (dispatchDays: number) =>
+  Math.max(dispatchDays, MIN_DAYS_FROM_RECEIPT);
+
+/**
+ * The last India day to send the parcel (decision 0210): it must reach the studio a full processing
+ * window (at least MIN_DAYS_FROM_RECEIPT) before the promised dispatch, and it spends `transitDays`
+ * on the way.
+ */
+export function sendByDay(promised: Date, dispatchDays: number, transitDays: number): string {
+  const window = daysFromReceipt(dispatchDays) + transitDays;
+  return indiaDay(new Date(promised.getTime() - window * DAY_MS));
 }
 
 /**
@@ -51,6 +71,12 @@ export function promiseFromReceipt(
 export const MATERIALS_TEXTS = {
   title: "Your flowers",
   intro: "Prepare and send your garland as below. Write this reference on the parcel:",
+  sendTo: "Send it to",
+  noAddress: "Write to us for the studio's address before you send it: we will reply with it.",
+  sendBy: (date: string) =>
+    `Send it by ${date} so it reaches us in time for the dates we promised.`,
+  sendNow: (days: number) =>
+    `Send it as soon as you can: we dispatch ${days} days after it reaches us.`,
   instructionsLink: "All the preservation instructions",
   courier: "Courier",
   tracking: "Tracking number",

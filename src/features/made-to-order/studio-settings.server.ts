@@ -30,10 +30,20 @@ export const studioSchema = z.object({
     .max(7)
     .refine((d) => new Set(d).size === d.length, { error: "workDays: each day once" }),
   holidays: z.array(day).max(366, { error: "holidays: at most 366 dates" }),
+  receivingAddress: z
+    .string({ error: "receivingAddress must be text" })
+    .trim()
+    .max(500, { error: "receivingAddress: at most 500 characters" })
+    .default(""),
 }) satisfies z.ZodType<StudioSettings>;
 
 export const studioSection = defineSection<StudioSettings>({
   key: "studio",
   schema: studioSchema,
-  defaults: () => ({ ...STUDIO_DEFAULTS, workDays: [...STUDIO_DEFAULTS.workDays], holidays: [] }),
+  defaults: () => ({
+    ...STUDIO_DEFAULTS,
+    workDays: [...STUDIO_DEFAULTS.workDays],
+    holidays: [],
+    receivingAddress: process.env.STUDIO_RECEIVING_ADDRESS?.trim() ?? "",
+  }),
 });

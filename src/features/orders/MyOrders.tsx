@@ -3,7 +3,7 @@
  * filter, and a card per order (id, date, status badge, items with variant values, total) opening
  * /my-orders/{id}. The orders come from the server with the page (paise); only the filtering is here.
  */
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import Picture from "../../components/ui/Picture";
 import { IMAGE_SIZES } from "../../lib/images";
 import { indiaDate } from "../../lib/dates";
@@ -17,11 +17,14 @@ import {
   variantText,
   type StatusFilter,
 } from "./order-list";
-import type { OrderJson } from "./orders";
+import { orderNumberLabel, type OrderJson } from "./orders";
 import { statusLabel } from "./status";
 
 interface Props {
   orders: OrderJson[];
+  /** The search as the page's URL gave it (?q=&status=): the form works before the script loads. */
+  query?: string;
+  status?: StatusFilter;
 }
 
 const FILTER_LABEL: Record<StatusFilter, string> = {
@@ -32,26 +35,47 @@ const FILTER_LABEL: Record<StatusFilter, string> = {
   delivered: "Delivered",
 };
 
-export default function MyOrders({ orders }: Props) {
-  const [query, setQuery] = useState("");
-  const [status, setStatus] = useState<StatusFilter>("all");
+export default function MyOrders({
+  orders,
+  query: firstQuery = "",
+  status: firstStatus = "all",
+}: Props) {
+  const [query, setQuery] = useState(firstQuery);
+  const [status, setStatus] = useState<StatusFilter>(firstStatus);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const statusRef = useRef<HTMLSelectElement>(null);
+  // What was typed or chosen before the script loaded is kept, not reset (decision 0211).
+  useEffect(() => {
+    const typed = searchRef.current?.value;
+    if (typed !== undefined && typed !== firstQuery) setQuery(typed);
+    const chosen = statusRef.current?.value as StatusFilter | undefined;
+    if (chosen && chosen !== firstStatus && STATUS_FILTERS.includes(chosen)) setStatus(chosen);
+  }, [firstQuery, firstStatus]);
   const shown = useMemo(() => filterOrders(orders, query, status), [orders, query, status]);
   const searchId = useId();
   const statusId = useId();
 
   return (
     <div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form
+        method="get"
+        action="/my-orders"
+        role="search"
+        onSubmit={(e) => e.preventDefault()}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         <div className="flex-1">
           <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-ink-700">
             Search orders
           </label>
           <input
             id={searchId}
+            ref={searchRef}
+            name="q"
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="Order id or product name"
+            placeholder="Order number, id or product name"
             maxLength={100}
             className="w-full rounded-xl border border-cream-300 bg-white px-4 py-2.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60"
           />
@@ -62,6 +86,8 @@ export default function MyOrders({ orders }: Props) {
           </label>
           <select
             id={statusId}
+            ref={statusRef}
+            name="status"
             value={status}
             onChange={(e) => setStatus(e.target.value as StatusFilter)}
             className="w-full rounded-xl border border-cream-300 bg-white px-4 py-2.5 text-sm text-ink-900 sm:w-48"
@@ -73,7 +99,13 @@ export default function MyOrders({ orders }: Props) {
             ))}
           </select>
         </div>
-      </div>
+        <button
+          type="submit"
+          className="rounded-full bg-ink-900 px-5 py-2.5 text-sm font-semibold text-cream-50 hover:bg-ink-700"
+        >
+          Search
+        </button>
+      </form>
 
       {shown.length === 0 ? (
         <p className="mt-8 rounded-2xl border border-dashed border-cream-300 p-8 text-center text-ink-500">
@@ -90,7 +122,10 @@ export default function MyOrders({ orders }: Props) {
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="text-xs uppercase tracking-wide text-ink-500">Order</p>
-                    <p className="break-all font-mono text-sm text-ink-900">{order.id}</p>
+                    <p className="text-lg font-semibold text-ink-900" data-order-number>
+                      {orderNumberLabel(order)}
+                    </p>
+                    <p className="break-all font-mono text-xs text-ink-500">{order.id}</p>
                     <p className="mt-1 text-sm text-ink-500">{indiaDate(order.createdAt)}</p>
                   </div>
                   <span

@@ -4,6 +4,7 @@ import { PLACE } from "../../../tests/helpers/fixtures";
 
 const order = (id: string, status: string, ...names: string[]) => ({
   id,
+  number: 1000 + Number(id.slice(4)) / 100,
   status,
   items: names.map((name) => ({ product: { name } })),
 });
@@ -22,6 +23,12 @@ describe("my orders: search and status filter (docs/product.md §2)", () => {
     expect(ids(filterOrders(ORDERS, "keepsake", "all"))).toEqual(["ord-200"]);
     expect(ids(filterOrders(ORDERS, "", "all"))).toHaveLength(4);
     expect(filterOrders(ORDERS, "no such thing", "all")).toEqual([]);
+  });
+
+  it("matches the human order number written #1002 or 1002 (decision 0208)", () => {
+    expect(ids(filterOrders(ORDERS, "#1002", "all"))).toEqual(["ord-200"]);
+    expect(ids(filterOrders(ORDERS, " 1003 ", "all"))).toEqual(["ord-300"]);
+    expect(ids(filterOrders(ORDERS, "# 1004", "all"))).toEqual(["ord-400"]);
   });
 
   it("filters by status, an unknown status counting as pending", () => {

@@ -13,6 +13,8 @@ export const ORDER_TEXTS = {
   noOrdersYet: "You have no orders yet.",
   shippingNote: "Shipping charges are calculated and charged when your order is ready to dispatch.",
   loadFailed: "Failed to load orders",
+  /** The date she entered at checkout or on the quote (decision 0210). */
+  neededBy: (date: string) => `Needed by ${date}`,
 } as const;
 
 /** The status filter's choices (docs/product.md §2): all, pending, processing, shipped, delivered. */
@@ -20,10 +22,10 @@ export const STATUS_FILTERS = ["all", "pending", "processing", "shipped", "deliv
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /**
- * Orders whose id or one of whose product names contains `query` (case-insensitive, trimmed), and
+ * Orders whose number ("#1001" or "1001", decision 0208), id or one of whose product names contains `query` (case-insensitive, trimmed), and
  * whose status (unknown strings count as pending, docs/product.md §4) matches `status`. Order is kept.
  */
-export function filterOrders<T extends Pick<OrderJson, "id" | "status" | "items">>(
+export function filterOrders<T extends Pick<OrderJson, "id" | "number" | "status" | "items">>(
   orders: readonly T[],
   query: string,
   status: StatusFilter,
@@ -33,6 +35,7 @@ export function filterOrders<T extends Pick<OrderJson, "id" | "status" | "items"
     if (status !== "all" && normaliseStatus(order.status) !== status) return false;
     if (!needle) return true;
     if (order.id.toLowerCase().includes(needle)) return true;
+    if (`#${order.number}`.includes(needle.replace(/^#?\s*/, "#"))) return true;
     return order.items.some((item) => item.product.name.toLowerCase().includes(needle));
   });
 }

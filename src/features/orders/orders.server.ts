@@ -2,12 +2,13 @@
  * Reading orders: the one place that turns order rows into the docs/product.md §3 shape (OrderJson). Checkout,
  * the shopper's order pages and the owner's portal all read orders through here.
  */
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/client";
-import { orderItems, orders } from "../../server/db/schema";
+import { orderItems, orderNeededBy, orders } from "../../server/db/schema";
 import { isLate, type OrderItemJson, type OrderJson } from "./orders";
 
-export type OrderRow = typeof orders.$inferSelect;
+/** An order row, with the date the customer needs it by when loadOrders read it (decision 0210). */
+export type OrderRow = typeof orders.$inferSelect & { neededBy?: string | null };
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export function orderItemJson(row: OrderItemRow): OrderItemJson {
@@ -34,6 +35,7 @@ export function orderJson(
   const promisedDispatchAt = row.promisedDispatchAt?.toISOString() ?? null;
   return {
     id: row.id,
+    number: row.number,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     status: row.status,
@@ -66,6 +68,7 @@ export function orderJson(
     kind: row.kind,
     quoteId: row.quoteId,
     promisedDispatchAt,
+    neededBy: row.neededBy ?? null,
     late: isLate({ status: row.status, promisedDispatchAt }, now),
     paymentExpiresAt: row.status === "pending" ? (row.expiresAt?.toISOString() ?? null) : null,
   };
@@ -100,8 +103,9 @@ export async function loadOrders<T = OrderJson>(
       ? [sql`${orders.promisedDispatchAt} asc nulls last`, desc(orders.createdAt), desc(orders.id)]
       : [desc(orders.createdAt), desc(orders.id)];
   let query = db
-    .select()
+    .select({ ...getTableColumns(orders), neededBy: orderNeededBy.neededBy })
     .from(orders)
+    .leftJoin(orderNeededBy, eq(orderNeededBy.orderId, orders.id))
     .where(options.where)
     .orderBy(...order)
     .$dynamic();

@@ -24,6 +24,8 @@ export interface OrderItemJson {
 
 export interface OrderJson {
   id: string;
+  /** The human order number, shown as #1001 (decision 0208). */
+  number: number;
   createdAt: string;
   updatedAt: string;
   status: OrderStatus | string;
@@ -47,6 +49,8 @@ export interface OrderJson {
   quoteId: string | null;
   /** ISO: the promised dispatch date, set at payment (paid + the processing window's last day); null before. */
   promisedDispatchAt: string | null;
+  /** India day "YYYY-MM-DD" the customer said she needs it by, or null (decision 0210). */
+  neededBy: string | null;
   /** Still processing after the promised dispatch date. */
   late: boolean;
   /** ISO: when an unpaid (pending) order lapses and is cancelled; null when there is no deadline. */
@@ -72,4 +76,9 @@ export function isLate(
     order.promisedDispatchAt !== null &&
     new Date(order.promisedDispatchAt).getTime() < now.getTime()
   );
+}
+
+/** How the order number is written everywhere: "#1001" (decision 0208). */
+export function orderNumberLabel(order: Pick<OrderJson, "number">): string {
+  return `#${order.number}`;
 }

@@ -4,6 +4,7 @@
  * account (reviews kept as "A customer" or removed, as chosen; typed DELETE to confirm).
  */
 import { useState } from "react";
+import { useHydrated } from "../../components/ui/use-hydrated";
 import {
   Field,
   FormError,
@@ -31,6 +32,7 @@ const failed = (title: string) => (error: unknown) =>
   });
 
 function Grievance() {
+  const hydrated = useHydrated();
   const { register, handleSubmit, reset, setError, formState } = useSchemaForm(grievanceSchema);
   const onValid = async (values: GrievanceInput) => {
     try {
@@ -60,7 +62,11 @@ function Grievance() {
           />
         )}
       </Field>
-      <button type="submit" className={secondaryButton} disabled={formState.isSubmitting}>
+      <button
+        type="submit"
+        className={secondaryButton}
+        disabled={formState.isSubmitting || !hydrated}
+      >
         Send to the grievance officer
       </button>
     </form>
@@ -68,6 +74,7 @@ function Grievance() {
 }
 
 function DeleteAccount() {
+  const hydrated = useHydrated();
   const { register, handleSubmit, setError, formState } = useSchemaForm(deleteAccountSchema, {
     defaultValues: { reviews: "keep", confirm: "" },
   });
@@ -115,7 +122,7 @@ function DeleteAccount() {
       <button
         type="submit"
         className={`${primaryButton} bg-red-700 hover:bg-red-800`}
-        disabled={isSubmitting}
+        disabled={isSubmitting || !hydrated}
       >
         Delete my account
       </button>
@@ -125,6 +132,8 @@ function DeleteAccount() {
 
 export default function DataRights() {
   const [busy, setBusy] = useState(false);
+  // Every control looks disabled until its script works (decision 0211).
+  const hydrated = useHydrated();
   const run = (title: string, job: () => Promise<unknown>) => async () => {
     setBusy(true);
     try {
@@ -150,7 +159,7 @@ export default function DataRights() {
           <button
             type="button"
             className={`${secondaryButton} w-auto`}
-            disabled={busy}
+            disabled={busy || !hydrated}
             onClick={run("Download failed", downloadMyData)}
           >
             Download my data
@@ -158,7 +167,7 @@ export default function DataRights() {
           <button
             type="button"
             className={`${secondaryButton} w-auto`}
-            disabled={busy}
+            disabled={busy || !hydrated}
             onClick={run("Consent not withdrawn", withdrawConsent)}
           >
             Withdraw consent

@@ -5,7 +5,7 @@
  * docs/decisions/0079-backups-and-moving.md
  */
 import type { Db } from "../db/client";
-import { insertBatch, tableBatches } from "./rows.server";
+import { followSequences, insertBatch, tableBatches } from "./rows.server";
 import { listTables, schemaVersion, type TableFigures, tableFigures } from "./tables.server";
 
 export interface MovedTable {
@@ -48,6 +48,7 @@ export async function moveDatabase(source: Db, target: Db): Promise<MovedTable[]
           }
           moved.push(entry);
         }
+        await followSequences(write);
         return moved;
       }),
     { isolationLevel: "repeatable read", accessMode: "read only" },

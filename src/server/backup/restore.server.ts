@@ -16,7 +16,7 @@ import { extract } from "tar";
 import { type Db, openDb, type OpenOptions } from "../db/client";
 import { fileSha256, filesUnder } from "./backup.server";
 import { type Manifest, manifestSchema } from "./manifest";
-import { BATCH_ROWS, insertBatch } from "./rows.server";
+import { BATCH_ROWS, followSequences, insertBatch } from "./rows.server";
 import { listTables, tableFigures } from "./tables.server";
 
 /** Refused before anything was written; the message is for a person. */
@@ -167,6 +167,7 @@ async function load(db: Db, manifest: Manifest, unpacked: string): Promise<void>
         );
       }
     }
+    await followSequences(tx);
   });
 }
 

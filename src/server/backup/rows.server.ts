@@ -38,3 +38,24 @@ export async function insertBatch(db: DbOrTx, table: TableInfo, rows: string[]):
     sql`insert into ${sql.raw(name)} select * from json_populate_recordset(null::${sql.raw(name)}, ${`[${rows.join(",")}]`}::json)`,
   );
 }
+
+/**
+ * After rows were copied in with their own values, each column filled by a sequence (an identity
+ * column such as orders.number, or a serial) moves its sequence past the largest value copied, so
+ * the next row the shop writes does not take a number a copied row already holds.
+ */
+export async function followSequences(db: DbOrTx): Promise<void> {
+  const columns = await rawRows<{ table_name: string; column_name: string }>(
+    db,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and (is_identity = 'YES' or column_default like 'nextval(%')
+        order by table_name, column_name`,
+  );
+  for (const { table_name: table, column_name: column } of columns) {
+    await db.execute(
+      sql.raw(
+        `select setval(pg_get_serial_sequence('${ident(table)}', '${column.replaceAll("'", "''")}'), max(${ident(column)})) from ${ident(table)} having max(${ident(column)}) is not null`,
+      ),
+    );
+  }
+}

@@ -76,11 +76,21 @@ export default function InquiryRow({
         <Field label="Size" value={inquiry.size} />
         <Field label="Budget" value={inquiry.budget} />
         {inquiry.neededBy && <Field label="Needed by" value={dayDate(inquiry.neededBy)} />}
+        {inquiry.phone && <Field label="Phone / WhatsApp" value={inquiry.phone} />}
       </dl>
       {inquiry.description.trim() && (
         <p className="text-sm break-words whitespace-pre-line text-ink-700">
           {inquiry.description}
         </p>
+      )}
+      {inquiry.photos.length > 0 && (
+        <span className="flex flex-wrap gap-2" data-inquiry-photos>
+          {inquiry.photos.map((src) => (
+            <a key={src} href={src} target="_blank" rel="noreferrer">
+              <img src={src} alt="Sent with the inquiry" className="size-20 rounded object-cover" />
+            </a>
+          ))}
+        </span>
       )}
       {actions}
     </li>

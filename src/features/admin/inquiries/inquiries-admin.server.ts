@@ -27,6 +27,8 @@ function toInquiry(row: typeof customInquiries.$inferSelect): AdminInquiry {
     colors: row.colors,
     size: row.size,
     budget: row.budget,
+    phone: row.phone,
+    photos: row.photos,
     neededBy: row.neededBy,
     description: row.description,
     status: row.status,

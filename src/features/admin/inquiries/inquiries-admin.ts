@@ -28,6 +28,10 @@ export interface AdminInquiry {
   colors: string;
   size: string;
   budget: string;
+  /** Phone or WhatsApp, or "" (decision 0211). */
+  phone: string;
+  /** Her uploaded photos (decision 0211). */
+  photos: string[];
   /** "YYYY-MM-DD", or "" when the customer gave no date (decision 0122). */
   neededBy: string;
   description: string;

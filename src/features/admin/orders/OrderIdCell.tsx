@@ -1,5 +1,5 @@
 /**
- * An order id as the dashboard shows it: the short form (orders-dashboard.ts shortOrderId) with the
+ * An order as the dashboard names it: its number (#1001, decision 0208), then the id's short form (orders-dashboard.ts shortOrderId) with the
  * full id on hover (title) and for screen readers, and a button that copies the full id.
  */
 import { showToast } from "../../../components/ui/toast-store";
@@ -15,9 +15,12 @@ async function copy(id: string): Promise<void> {
   }
 }
 
-export default function OrderIdCell({ id }: { id: string }) {
+export default function OrderIdCell({ id, number }: { id: string; number: number }) {
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <span className="text-sm font-semibold text-ink-900" data-order-number>
+        #{number}
+      </span>
       <span className="font-mono text-xs text-ink-900" title={id} data-order-id-short>
         <span aria-hidden="true">{shortOrderId(id)}</span>
         <span className="sr-only">{id}</span>

@@ -6,7 +6,8 @@
  */
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import { badgeClass } from "../../orders/order-list";
+import { ORDER_TEXTS, badgeClass } from "../../orders/order-list";
+import { orderNumberLabel } from "../../orders/orders";
 import { statusLabel } from "../../orders/status";
 import type { ScreenProps } from "../shell/AdminApp";
 import { $adminHandoff, navigate } from "../shell/admin-router";
@@ -26,7 +27,7 @@ import RefundPanel from "./RefundPanel";
 import ShipmentsPanel from "./ShipmentsPanel";
 import type { AdminOrderJson } from "./orders-admin";
 import { fetchAdminOrder } from "./orders-client";
-import { indiaDateTime } from "../../../lib/dates";
+import { dayDate, indiaDateTime } from "../../../lib/dates";
 import { DASHBOARD_TEXTS } from "./orders-dashboard";
 
 type Tab = "overview" | "customer" | "timeline";
@@ -92,8 +93,16 @@ export default function OrderScreen({ id = "", shortName = "", shopName = "" }: 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs tracking-wide text-ink-500 uppercase">Order</p>
-          <h1 className="font-mono text-xl break-all text-ink-900 sm:text-2xl">{order.id}</h1>
+          <h1 className="text-2xl text-ink-900 sm:text-3xl" data-order-number>
+            Order {orderNumberLabel(order)}
+          </h1>
+          <p className="font-mono text-xs break-all text-ink-500">{order.id}</p>
           <p className="mt-1 text-sm text-ink-500">Placed on {indiaDateTime(order.createdAt)}</p>
+          {order.neededBy ? (
+            <p className="mt-1 text-sm font-medium text-ink-900" data-needed-by>
+              {ORDER_TEXTS.neededBy(dayDate(order.neededBy))}
+            </p>
+          ) : null}
         </div>
         <div className="flex items-center gap-3">
           <span

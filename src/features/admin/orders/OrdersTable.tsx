@@ -34,7 +34,7 @@ const Row = memo(function Row({
     >
       <td className={`${cell} col-span-2 md:pl-0`}>
         <span className={phoneLabel}>Order</span>
-        <OrderIdCell id={order.id} />
+        <OrderIdCell id={order.id} number={order.number} />
         <span className="block text-xs whitespace-nowrap text-ink-500">
           {indiaDateTime(order.createdAt)}
         </span>

@@ -51,7 +51,7 @@ function likePattern(q: string): string {
 const fullName = (column: typeof orders.shippingName | typeof orders.billingName) =>
   sql`coalesce(${column}->>'firstName', '') || ' ' || coalesce(${column}->>'lastName', '')`;
 
-/** The server side of docs/product.md §5 Admin filters: status; q = id or name substring (any case); total within min..max. */
+/** The server side of docs/product.md §5 Admin filters: status; q = order number (#1001), id or name substring (any case); total within min..max. */
 export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
@@ -64,8 +64,11 @@ export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   const q = filter.q?.trim();
   if (q) {
     const pattern = likePattern(q);
+    // "#1001" or "1001": the human order number (decision 0208).
+    const number = /^#?\s*(\d{1,9})$/.exec(q)?.[1];
     conditions.push(
       or(
+        number ? eq(orders.number, Number(number)) : undefined,
         ilike(orders.id, pattern),
         sql`${fullName(orders.shippingName)} ilike ${pattern}`,
         sql`${fullName(orders.billingName)} ilike ${pattern}`,

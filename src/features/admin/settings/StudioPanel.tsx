@@ -87,6 +87,18 @@ function StudioForm_({
         />
         {errors.holidays && <span className={fieldError}>{errors.holidays.message}</span>}
       </label>
+      <label className="text-sm text-ink-800 sm:col-span-2">
+        Receiving address (where customers send their garlands; shown only to a buyer who ordered)
+        <textarea
+          className={input}
+          rows={3}
+          aria-invalid={Boolean(errors.receivingAddress)}
+          {...form.register("receivingAddress")}
+        />
+        {errors.receivingAddress && (
+          <span className={fieldError}>{errors.receivingAddress.message}</span>
+        )}
+      </label>
       <button
         type="submit"
         className="w-fit rounded-full bg-ink-900 px-5 py-2 text-sm font-semibold text-cream-50 disabled:opacity-50"

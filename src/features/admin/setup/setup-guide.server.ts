@@ -3,6 +3,7 @@
  * real check of what the shop holds (the saved settings sections, the payment and mail
  * configuration, the backup folder), with the screen that fixes it.
  */
+import { DAY_MS } from "~/lib/dates";
 import { env } from "../../../server/env";
 import type { DbOrTx } from "../../../server/db/client";
 import { ownerAddress } from "../../../server/mail.server";
@@ -17,7 +18,6 @@ import type { SetupGuideJson, SetupStep } from "./setup-guide";
 
 const SETTINGS = "/admin/settings";
 const DEFAULT_PICKUP_PIN = "560001";
-const DAY = 86_400_000;
 
 async function businessStep(db: DbOrTx): Promise<SetupStep> {
   const { value: b, version } = await readBusinessSettings(db);
@@ -156,7 +156,7 @@ async function backupsStep(now: Date): Promise<SetupStep> {
     };
   const newest = await newestBackup(dir);
   if ("problem" in newest) return { ...step, status: "failed", detail: newest.problem };
-  const old = now.getTime() - newest.at.getTime() > 2 * DAY;
+  const old = now.getTime() - newest.at.getTime() > 2 * DAY_MS;
   return {
     ...step,
     status: old ? "failed" : "done",

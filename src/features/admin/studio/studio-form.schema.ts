@@ -27,6 +27,9 @@ export const studioForm = z.object({
       "Holidays: one date a line, like 2026-12-25",
     ),
   ),
+  receivingAddress: z
+    .string()
+    .check(z.trim(), z.maxLength(500, "Receiving address: at most 500 characters")),
 });
 export type StudioForm = z.infer<typeof studioForm>;
 
@@ -37,6 +40,7 @@ export function toForm(s: StudioSettings): StudioForm {
     hoursPerPiece: String(s.hoursPerPiece),
     workDays: s.workDays.map(String),
     holidays: s.holidays.join("\n"),
+    receivingAddress: s.receivingAddress,
   };
 }
 
@@ -47,5 +51,6 @@ export function toStudio(f: StudioForm): StudioSettings {
     hoursPerPiece: Number(f.hoursPerPiece),
     workDays: f.workDays.map(Number).sort(),
     holidays: f.holidays.split(/\s+/).filter(Boolean).sort(),
+    receivingAddress: f.receivingAddress,
   };
 }

@@ -1,6 +1,6 @@
 /** Custom-order inquiries. */
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 /** new -> contacted / quoted -> paid -> closed (the owner sets them; a quote moves to quoted and paid). */
@@ -18,6 +18,10 @@ export const customInquiries = pgTable(
     colors: text("colors").notNull().default(""),
     size: text("size").notNull().default(""),
     budget: text("budget").notNull().default(""),
+    /** A phone or WhatsApp number to reach her on, or "" (decision 0211). */
+    phone: text("phone").notNull().default(""),
+    /** Her photos (ideas, her garland): this shop's upload URLs, at most 5 (decision 0211). */
+    photos: jsonb("photos").$type<string[]>().notNull().default([]),
     /** "YYYY-MM-DD" when the customer needs the piece by a date, else "" (decision 0122). */
     neededBy: text("needed_by").notNull().default(""),
     description: text("description").notNull().default(""),

@@ -22,6 +22,11 @@ export const orders = pgTable(
   "orders",
   {
     id: text("id").primaryKey(),
+    /**
+     * The human order number (#1001), one sequence for the shop (decision 0208): filled by the
+     * database at insert, so two app servers never share one; quoted on the phone and searchable.
+     */
+    number: integer("number").notNull().generatedByDefaultAsIdentity({ startWith: 1001 }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -78,6 +83,7 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("orders_number_key").on(t.number),
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     uniqueIndex("orders_payment_session_key")
       .on(t.paymentSessionId)

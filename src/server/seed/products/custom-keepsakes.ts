@@ -1,13 +1,20 @@
 /** The demo catalogue: Custom keepsakes. */
 import type { SeedProduct } from "../catalogue-data";
-import { rupees, CARE_GLOSS, CARE_TAG, attributes, FINISH, FRAME_BORDER } from "./shared";
+import {
+  rupees,
+  CARE_GLOSS,
+  CARE_TAG,
+  attributes,
+  FINISH,
+  FRAME_BORDER,
+  PHOTO_BY_EMAIL,
+} from "./shared";
 
 export const PRODUCTS_CUSTOM_KEEPSAKES: SeedProduct[] = [
   {
     id: "baby-footprint-keepsake-frame",
     name: "Baby Footprint & Name Keepsake",
-    description:
-      "Your baby's first footprints, traced from a photo or an ink print you send us, set in pastel resin with their name and birth date. A gift grandparents treasure.",
+    description: `Your baby's first footprints, traced from a photo or an ink print, set in pastel resin with their name and birth date. A gift grandparents treasure. ${PHOTO_BY_EMAIL}`,
     pricePaise: rupees(2999),
     comparePricePaise: 0,
     costPricePaise: rupees(1000),
@@ -54,8 +61,7 @@ export const PRODUCTS_CUSTOM_KEEPSAKES: SeedProduct[] = [
   {
     id: "photo-resin-block",
     name: "Photo Resin Block",
-    description:
-      "Your favourite photo suspended in a thick, crystal-clear block with pressed flowers at the edges. It stands on its own and looks different from every angle.",
+    description: `Your photo suspended in a thick, crystal-clear block with pressed flowers at the edges. It stands on its own and looks different from every angle. ${PHOTO_BY_EMAIL}`,
     pricePaise: rupees(1799),
     comparePricePaise: rupees(2199),
     costPricePaise: rupees(600),

@@ -7,7 +7,7 @@ export const PRODUCTS_FRAMES: SeedProduct[] = [
     id: "ocean-wave-photo-frame",
     name: "Ocean Wave Photo Frame",
     description:
-      "Bring the Goa shoreline home. Layered turquoise resin, white lacing foam and a strip of real beach sand wrap around your favourite photograph. Each wave is poured and torched by hand, so no two frames are alike.",
+      "Bring the Goa shoreline home. Layered turquoise resin, white lacing foam and a strip of real beach sand wrap around a window for a 4 x 6 in print, which you slip in yourself. Each wave is poured and torched by hand, so no two frames are alike.",
     pricePaise: rupees(2499),
     comparePricePaise: rupees(2999),
     costPricePaise: rupees(900),
@@ -152,7 +152,7 @@ export const PRODUCTS_FRAMES: SeedProduct[] = [
     id: "sunset-couple-landscape-frame",
     name: "Sunset Couple Landscape Frame",
     description:
-      "A wide landscape frame poured in sunset orange, coral and gold, sized for your favourite travel photo. Gold flakes drift across the top like the last light of the evening.",
+      "A wide landscape frame poured in sunset orange, coral and gold, with a window sized for a travel print you slip in yourself. Gold flakes drift across the top like the last light of the evening.",
     pricePaise: rupees(2799),
     comparePricePaise: 0,
     costPricePaise: rupees(980),

@@ -3,6 +3,13 @@ import type { SeedVariant } from "../catalogue-data";
 
 export const rupees = (r: number) => Math.round(r * 100);
 
+/**
+ * How a product made from the customer's photo gets it, until the product page takes photos
+ * (docs/decisions/0211-early-input-and-honest-texts.md): by email, named by the order number.
+ */
+export const PHOTO_BY_EMAIL =
+  "After you order, email us your photo with your order number (like #1001).";
+
 export const CARE_GLOSS =
   "Wipe with a soft dry microfibre cloth. Keep away from direct sunlight, heat and harsh cleaners.";
 export const CARE_TAG =

@@ -41,7 +41,7 @@ export const PRODUCTS_VARMALA: SeedProduct[] = [
     id: "varmala-petal-photo-frame",
     name: "Varmala Petal Photo Frame",
     description:
-      "Petals from your varmala arranged around your favourite wedding photograph in a gold-edged frame. We dry the flowers with silica gel so they keep their colour.",
+      "Petals from your varmala arranged around a window for a wedding print, which you slip in yourself, in a gold-edged frame. We dry the flowers with silica gel so they keep their colour.",
     pricePaise: rupees(6499),
     comparePricePaise: 0,
     costPricePaise: rupees(2300),
