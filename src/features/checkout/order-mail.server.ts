@@ -10,6 +10,7 @@ import { shopIdentity } from "../../server/shop-identity.server";
 import { ownerAddress, sendMail } from "../../server/mail.server";
 import type { ProviderPayment } from "../../server/payments/provider";
 import { formatInr } from "../../lib/money";
+import { paymentTarget } from "../orders/order-payments.server";
 import { loadOrder } from "../orders/orders.server";
 import type { OrderJson } from "../orders/orders";
 
@@ -41,6 +42,7 @@ function lines(order: OrderJson): string {
 export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
   const order = await loadOrder(tx, orderId);
   if (!order) return;
+  if (order.kind === "shipping") return mailLinkPayment(tx, order);
   const shop = (await shopIdentity(tx)).name;
   const name = order.shippingName.firstName || "there";
   if (order.shippingName.email) {
@@ -60,6 +62,28 @@ export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
     subject: `New order ${order.id} (${formatInr(order.pricing.total)})`,
     text: `A new order was paid by ${who} <${order.shippingName.email}>, ${order.shippingName.phone}.\n\n${lines(order)}\n\nOpen it: ${link(`/admin/order/${order.id}`)}\n`,
     replyTo: order.shippingName.email || undefined,
+  });
+}
+
+/**
+ * A payment link's success (a shipping charge, a balance): a payment on the order it pays, not a
+ * new order (docs/decisions/0204-an-order-and-its-payments.md).
+ */
+async function mailLinkPayment(tx: Tx, carrier: OrderJson): Promise<void> {
+  const { orderId, kind } = await paymentTarget(tx, carrier);
+  const what = kind === "balance" ? "the balance" : "the shipping charge";
+  const amount = formatInr(carrier.pricing.total);
+  const shop = (await shopIdentity(tx)).name;
+  if (carrier.shippingName.email)
+    await sendMail(tx, {
+      to: carrier.shippingName.email,
+      subject: `${shop}: payment received for order ${orderId}`,
+      text: `Hello ${carrier.shippingName.firstName || "there"},\n\nThank you! We received ${amount} for ${what} of order ${orderId}.\n\nYour order: ${link(`/my-orders/${orderId}`)}\n`,
+    });
+  await sendMail(tx, {
+    to: ownerAddress(),
+    subject: `Payment for order ${orderId}: ${what} (${amount})`,
+    text: `${what[0]!.toUpperCase()}${what.slice(1)} of order ${orderId} was paid (${amount}, payment ${carrier.id}).\n\nOpen it: ${link(`/admin/order/${orderId}`)}\n`,
   });
 }
 
