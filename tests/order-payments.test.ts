@@ -5,10 +5,14 @@
  * one order; its payments add up to what was paid; a success reported twice is recorded once.
  */
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { listAllOrders, orderCounts } from "../src/features/admin/orders/orders-admin.server";
 import { recordPayment } from "../src/features/checkout/payment-record.server";
 import { paymentsOf } from "../src/features/orders/order-payments.server";
+import OrderItems from "../src/features/orders/OrderItems";
+import { shippingCharged } from "../src/features/orders/orders";
 import { loadOrdersOfUser } from "../src/features/orders/orders.server";
 import { salesReport } from "../src/features/reports/sales.server";
 import { schema } from "../src/server/db/client";
@@ -64,6 +68,18 @@ describe.each(dbKinds)("a shipping charge is a payment on its order, on %s", (ki
     expect((await orderCounts(k.t.db)).processing).toBe(1);
     const parent = await k.orderRow(orderId);
     expect((await loadOrdersOfUser(k.t.db, parent.userId, "meera@example.com")).length).toBe(1);
+
+    // The customer's order page: 4,500.50 + 180 shipping paid later = 4,680.50 (the lines' sum).
+    const page = (await loadOrdersOfUser(k.t.db, parent.userId, "meera@example.com"))[0]!;
+    const html = renderToStaticMarkup(
+      createElement(OrderItems, {
+        items: page.items,
+        pricing: page.pricing,
+        shippingCharged: shippingCharged(page),
+        titleId: "t",
+      }),
+    );
+    expect(html).toContain('data-order-total="true">₹4,680.50<');
 
     // Reports: one order; the charge is shipping money, not a product.
     const report = await salesReport(k.t.db, { from: yesterday(), to: tomorrow() }, "day");
