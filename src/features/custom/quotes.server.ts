@@ -229,7 +229,8 @@ export async function withdrawQuote(
   now = new Date(),
 ): Promise<QuoteJson> {
   return db.transaction(async (tx) => {
-    const quote = await lockQuote(tx, id);
+    // A shipping charge's link is withdrawn too: that waives the charge (decision 0205).
+    const quote = await lockQuote(tx, id, ["quote", "shipping"]);
     if (quote.status !== "sent" && quote.status !== "draft")
       throw new HttpError(409, `This quote is ${quote.status}; it cannot be withdrawn.`);
     const [row] = await tx
