@@ -96,6 +96,10 @@ describe.each(dbKinds)("a shipping charge is a payment on its order, on %s", (ki
     const mails = await k.mailsTo("meera@example.com");
     expect(mails.filter((m) => m.subject.includes(carrier.id))).toEqual([]);
     expect(mails.at(-1)!.subject).toContain(`payment received for order ${orderId}`);
+    // Paid without an account: no mail sends the guest to /my-orders (a login wall for them).
+    const confirmed = mails.find((m) => m.subject.includes(`order ${orderId} confirmed`))!;
+    expect(confirmed.body).toContain("the mail that sent you the quote");
+    expect(mails.filter((m) => m.body.includes("/my-orders/"))).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import { shopIdentity } from "../../server/shop-identity.server";
 import { ownerAddress, sendMail } from "../../server/mail.server";
 import type { ProviderPayment } from "../../server/payments/provider";
 import { formatInr } from "../../lib/money";
+import { GUEST_USER_ID } from "./quote-guest";
 import { paymentTarget } from "../orders/order-payments.server";
 import { loadOrder } from "../orders/orders.server";
 import type { OrderJson } from "../orders/orders";
@@ -38,6 +39,21 @@ function lines(order: OrderJson): string {
   ].join("\n");
 }
 
+/**
+ * Where the customer follows the order: their account's order page, or, paid without an account
+ * (a quote's guest, decision 0047), the quote's own link, which needs no account; /my-orders would
+ * only show them a login wall.
+ */
+function whereToFollow(order: OrderJson): string {
+  if (order.userId === GUEST_USER_ID)
+    return "Follow your order, and download its invoice, from the link in the mail that sent you the quote: it needs no account and shows the piece's progress.\n";
+  return `Your order and its invoice (PDF): ${link(`/my-orders/${order.id}`)}\n${
+    order.kind === "catalogue"
+      ? ""
+      : "The link of your quote shows its progress too, no account needed.\n"
+  }`;
+}
+
 /** Order confirmation to the shopper and a new-order notice to the owner. */
 export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
   const order = await loadOrder(tx, orderId);
@@ -49,11 +65,7 @@ export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
     await sendMail(tx, {
       to: order.shippingName.email,
       subject: `${shop}: order ${order.id} confirmed`,
-      text: `Hello ${name},\n\nThank you! We received your payment for order ${order.id}.\n\n${lines(order)}\n\nYour order and its invoice (PDF): ${link(`/my-orders/${order.id}`)}\n${
-        order.kind === "catalogue"
-          ? ""
-          : "The link of your quote shows its progress too, no account needed.\n"
-      }`,
+      text: `Hello ${name},\n\nThank you! We received your payment for order ${order.id}.\n\n${lines(order)}\n\n${whereToFollow(order)}`,
     });
   }
   const who = `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
@@ -78,7 +90,11 @@ async function mailLinkPayment(tx: Tx, carrier: OrderJson): Promise<void> {
     await sendMail(tx, {
       to: carrier.shippingName.email,
       subject: `${shop}: payment received for order ${orderId}`,
-      text: `Hello ${carrier.shippingName.firstName || "there"},\n\nThank you! We received ${amount} for ${what} of order ${orderId}.\n\nYour order: ${link(`/my-orders/${orderId}`)}\n`,
+      text: `Hello ${carrier.shippingName.firstName || "there"},\n\nThank you! We received ${amount} for ${what} of order ${orderId}.\n\n${
+        carrier.userId === GUEST_USER_ID
+          ? "Follow your order from the link in the mail that sent you the quote (no account needed).\n"
+          : `Your order: ${link(`/my-orders/${orderId}`)}\n`
+      }`,
     });
   await sendMail(tx, {
     to: ownerAddress(),

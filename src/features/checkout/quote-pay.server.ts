@@ -26,9 +26,8 @@ import type { NeededByVerdict } from "../made-to-order/needed-by";
 import { storeOrder, type OrderHead } from "../orders/store-order.server";
 import { normaliseIndianPhone } from "./checkout";
 import { openProviderOrder, type CreatedOrder } from "./create-order.server";
+import { GUEST_USER_ID } from "./quote-guest";
 
-/** The one users row quote orders paid without an account belong to (they are found by claim_email). */
-const GUEST_USER_ID = "~quote-guest";
 const GUEST_USER = {
   id: GUEST_USER_ID,
   email: "quote-guest@resintales.invalid",
