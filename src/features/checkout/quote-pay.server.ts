@@ -23,6 +23,7 @@ import {
   refuseNeededBy,
 } from "../made-to-order/needed-by.server";
 import type { NeededByVerdict } from "../made-to-order/needed-by";
+import { loadOrderRow } from "../orders/order-records.server";
 import { storeOrder, type OrderHead } from "../orders/store-order.server";
 import { normaliseIndianPhone } from "./checkout";
 import { openProviderOrder, type CreatedOrder } from "./create-order.server";
@@ -97,13 +98,22 @@ export async function payQuote(
   const found = await findByToken(db, token, now);
   if (!found) throw new HttpError(404, "Quote not found");
   const target = found.current;
-  const phone = normaliseIndianPhone(body.customer_phone);
+  // A payment link for an order (a shipping charge, a balance) is billed to that order's own
+  // person, address and GSTIN, never what the page typed again (decision 0207).
+  const parent =
+    target.kind === "shipping" && target.forOrderId
+      ? await loadOrderRow(db, target.forOrderId)
+      : null;
+  const phone = parent ? parent.shippingName.phone : normaliseIndianPhone(body.customer_phone);
   if (!phone)
     throw new HttpError(
       400,
       "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).",
     );
-  const email = body.customer_email.trim();
+  const email = parent ? parent.shippingName.email : body.customer_email.trim();
+  const payerName = parent
+    ? `${parent.shippingName.firstName} ${parent.shippingName.lastName}`.trim()
+    : body.customer_name;
   const order = await db.transaction(async (tx): Promise<OrderHead | typeof ALREADY_PAID> => {
     const q = await lockQuoteRow(tx, target.id);
     if (!q) throw new HttpError(404, "Quote not found");
@@ -124,7 +134,7 @@ export async function payQuote(
       tx,
       attempt,
       async () => {
-        const address = await placeFor(tx, body, uid);
+        const address = parent ? parent.shippingAddress : await placeFor(tx, body, uid);
         if (body.needed_by && q.kind === "quote")
           await refuseNeededBy(tx, {
             ...quoteLines(q.dispatchMaxDays),
@@ -144,7 +154,7 @@ export async function payQuote(
           quoteId: q.id,
           claimEmail,
           returnPath: (id) => `/quote-return/${id}`,
-          person: personName(body.customer_name, phone, email),
+          person: parent ? parent.shippingName : personName(body.customer_name, phone, email),
           address,
           lines: [
             {
@@ -166,7 +176,7 @@ export async function payQuote(
           ],
           notes: "",
           payableUntil: q.expiresAt,
-          buyerGstin: body.buyer_gstin ?? "",
+          buyerGstin: parent ? parent.buyerGstin : (body.buyer_gstin ?? ""),
         };
       },
       now,
@@ -178,7 +188,7 @@ export async function payQuote(
   if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");
   return openProviderOrder(
     order,
-    { id: order.userId, name: body.customer_name, email, phone },
+    { id: order.userId, name: payerName, email, phone },
     provider,
     siteUrl,
     now,
