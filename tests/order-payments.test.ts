@@ -14,6 +14,7 @@ import { paymentsOf } from "../src/features/orders/order-payments.server";
 import OrderItems from "../src/features/orders/OrderItems";
 import { shippingCharged } from "../src/features/orders/orders";
 import { loadOrdersOfUser } from "../src/features/orders/orders.server";
+import { customersExport } from "../src/features/reports/exports/customers.server";
 import { salesReport } from "../src/features/reports/sales.server";
 import { schema } from "../src/server/db/client";
 import { success } from "./helpers/books";
@@ -80,6 +81,13 @@ describe.each(dbKinds)("a shipping charge is a payment on its order, on %s", (ki
       }),
     );
     expect(html).toContain('data-order-total="true">₹4,680.50<');
+
+    // The customers export counts one paid order for the payer.
+    const exported = customersExport(k.t.db);
+    const rows: (readonly unknown[])[] = [];
+    for await (const page of exported.pages) rows.push(...page);
+    const payer = rows.find((r) => r[0] === parent.userId)!;
+    expect(String(payer[exported.header.indexOf("Paid orders")])).toBe("1");
 
     // Reports: one order; the charge is shipping money, not a product.
     const report = await salesReport(k.t.db, { from: yesterday(), to: tomorrow() }, "day");
