@@ -140,7 +140,14 @@ describe.each(dbKinds)(
       expect(asked.status).toBe(201);
       const balanceToken = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
       const paid = await k.pay(balanceToken, payBody({ customer_email: email }));
-      await k.press(paid.json.payment_session_id);
+      // The provider's webhook, sent twice at once: one success is applied, the other is a repeat.
+      const carrier = await k.orderRow(paid.json.order_id);
+      const report = success("cf-balance-1", carrier.totalPaise);
+      const effects = await Promise.all([
+        recordPayment(k.t.db, carrier.id, report, "local", new Date(), "webhook"),
+        recordPayment(k.t.db, carrier.id, report, "local", new Date(), "webhook"),
+      ]);
+      expect(effects.sort()).toEqual(["already-recorded", "paid"]);
 
       const payments = await paymentsOf(k.t.db, orderId);
       expect(payments.map((p) => [p.kind, p.amountPaise])).toEqual([
@@ -149,8 +156,13 @@ describe.each(dbKinds)(
       ]);
       expect(payments.reduce((sum, p) => sum + p.amountPaise, 0)).toBe(450_050);
       expect((await listAllOrders(k.t.db, {})).map((o) => o.id)).toEqual([orderId]);
-      const report = await salesReport(k.t.db, { from: yesterday(), to: tomorrow() }, "day");
-      expect(report.totals).toMatchObject({ orders: 1, gross: 450_050, total: 450_050 });
+      const sales = await salesReport(k.t.db, { from: yesterday(), to: tomorrow() }, "day");
+      expect(sales.totals).toMatchObject({ orders: 1, gross: 450_050, total: 450_050 });
+      const applied = await k.t.db
+        .select()
+        .from(schema.payments)
+        .where(eq(schema.payments.orderId, carrier.id));
+      expect(applied).toHaveLength(1);
       const rows = await k.t.db
         .select()
         .from(schema.orders)
