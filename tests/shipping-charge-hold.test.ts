@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { DISPATCH_HOLDS } from "../src/features/made-to-order/dispatch-holds.server";
+import { loadMyOrderPage } from "../src/features/orders/order-page.server";
 import { call } from "./helpers/call";
 import { OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
@@ -42,12 +43,20 @@ describe.each(dbKinds)("a shipping charge before dispatch, on %s", (kind) => {
 
   it("refuses shipped while the charge is unpaid; ships once it is paid", async () => {
     const { orderId, token, email } = await chargedOrder();
+    // The customer's order page says the charge is due (the link is in the mail).
+    const userId = (await k.orderRow(orderId)).userId;
+    const pageOf = async () => {
+      const page = await loadMyOrderPage(async () => k.t.db, userId, orderId);
+      return page.state === "found" ? page.shippingDue : "missing";
+    };
+    expect(await pageOf()).toMatchObject({ amountPaise: 9_500 });
     const refused = await ship(orderId);
     expect(refused.status).toBe(409);
     expect(refused.json.error).toContain(DISPATCH_HOLDS.shipping.refusal);
     expect((await k.orderRow(orderId)).status).toBe("processing");
     const charge = await k.pay(token, payBody({ customer_email: email }));
     await k.press(charge.json.payment_session_id);
+    expect(await pageOf()).toBeNull();
     expect((await ship(orderId)).status).toBe(200);
   });
 

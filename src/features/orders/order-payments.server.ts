@@ -65,6 +65,37 @@ export async function recordOrderPayment(
     .onConflictDoNothing();
 }
 
+/**
+ * A shipping charge asked for this order and not yet paid (its link out, not expired): what the
+ * order page tells the customer is due (decision 0205). A deposit's balance is not one of these.
+ */
+export async function shippingChargeDue(
+  db: DbOrTx,
+  orderId: string,
+  now = new Date(),
+): Promise<{ amountPaise: number; sentAt: string; expiresAt: string } | null> {
+  const links = await db
+    .select({
+      status: quotes.status,
+      pricePaise: quotes.pricePaise,
+      sentAt: quotes.sentAt,
+      expiresAt: quotes.expiresAt,
+      balanceOf: quoteDeposits.quoteId,
+    })
+    .from(quotes)
+    .leftJoin(quoteDeposits, eq(quoteDeposits.balanceQuoteId, quotes.id))
+    .where(and(eq(quotes.forOrderId, orderId), eq(quotes.kind, "shipping")));
+  const charges = links.filter((l) => l.balanceOf === null);
+  if (charges.some((l) => l.status === "paid")) return null;
+  const open = charges.find((l) => l.status === "sent" && l.expiresAt.getTime() > now.getTime());
+  if (!open) return null;
+  return {
+    amountPaise: open.pricePaise,
+    sentAt: (open.sentAt ?? open.expiresAt).toISOString(),
+    expiresAt: open.expiresAt.toISOString(),
+  };
+}
+
 export interface OrderPaymentJson {
   kind: OrderPaymentKind;
   /** Paise inside; the API boundary converts. */
