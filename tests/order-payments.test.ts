@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { listAllOrders, orderCounts } from "../src/features/admin/orders/orders-admin.server";
 import { recordPayment } from "../src/features/checkout/payment-record.server";
+import { quoteReturnPays } from "../src/features/checkout/quote-return.server";
 import { paymentsOf } from "../src/features/orders/order-payments.server";
 import OrderItems from "../src/features/orders/OrderItems";
 import { shippingCharged } from "../src/features/orders/orders";
@@ -62,6 +63,10 @@ describe.each(dbKinds)("a shipping charge is a payment on its order, on %s", (ki
       expect.objectContaining({ kind: "shipping", amountPaise: 18_000, viaOrderId: carrier.id }),
     ]);
     expect(await paymentsOf(k.t.db, carrier.id)).toEqual([]);
+
+    // The provider's return page thanks for a payment on the order, not for a new order.
+    expect(await quoteReturnPays(k.t.db, carrier.id)).toEqual({ what: "payment", orderId });
+    expect(await quoteReturnPays(k.t.db, orderId)).toEqual({ what: "order" });
 
     // The owner sees one Processing order; the customer's list holds one order.
     const listed = (await listAllOrders(k.t.db, {})).map((o) => o.id);
