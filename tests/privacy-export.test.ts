@@ -55,6 +55,8 @@ const TABLES: Record<string, string> = {
   webhook_events: "the payment provider's copies of what orders[].payments holds",
   local_payments: "the demo provider's ledger of what orders[].payments holds",
   order_log: "the owner's log of payment events, shown as orders[].payments and refunds",
+  order_payments:
+    "each paid amount of an order by kind (decision 0204), as orders[].payments holds it",
   quote_events: "the owner's record of sending and revising quotes",
   audit_log: "the owner's record of her own actions",
   rate_limits: "hourly counters, gone within the day",

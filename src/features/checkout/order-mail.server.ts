@@ -10,6 +10,8 @@ import { shopIdentity } from "../../server/shop-identity.server";
 import { ownerAddress, sendMail } from "../../server/mail.server";
 import type { ProviderPayment } from "../../server/payments/provider";
 import { formatInr } from "../../lib/money";
+import { GUEST_USER_ID } from "./quote-guest";
+import { paymentTarget } from "../orders/order-payments.server";
 import { loadOrder } from "../orders/orders.server";
 import type { OrderJson } from "../orders/orders";
 
@@ -37,21 +39,33 @@ function lines(order: OrderJson): string {
   ].join("\n");
 }
 
+/**
+ * Where the customer follows the order: their account's order page, or, paid without an account
+ * (a quote's guest, decision 0047), the quote's own link, which needs no account; /my-orders would
+ * only show them a login wall.
+ */
+function whereToFollow(order: OrderJson): string {
+  if (order.userId === GUEST_USER_ID)
+    return "Follow your order, and download its invoice, from the link in the mail that sent you the quote: it needs no account and shows the piece's progress.\n";
+  return `Your order and its invoice (PDF): ${link(`/my-orders/${order.id}`)}\n${
+    order.kind === "catalogue"
+      ? ""
+      : "The link of your quote shows its progress too, no account needed.\n"
+  }`;
+}
+
 /** Order confirmation to the shopper and a new-order notice to the owner. */
 export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
   const order = await loadOrder(tx, orderId);
   if (!order) return;
+  if (order.kind === "shipping") return mailLinkPayment(tx, order);
   const shop = (await shopIdentity(tx)).name;
   const name = order.shippingName.firstName || "there";
   if (order.shippingName.email) {
     await sendMail(tx, {
       to: order.shippingName.email,
       subject: `${shop}: order ${order.id} confirmed (#${order.number})`,
-      text: `Hello ${name},\n\nThank you! We received your payment for order #${order.number} (${order.id}).\n\n${lines(order)}\n\nYour order and its invoice (PDF): ${link(`/my-orders/${order.id}`)}\n${
-        order.kind === "catalogue"
-          ? ""
-          : "The link of your quote shows its progress too, no account needed.\n"
-      }`,
+      text: `Hello ${name},\n\nThank you! We received your payment for order #${order.number} (${order.id}).\n\n${lines(order)}\n\n${whereToFollow(order)}`,
     });
   }
   const who = `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
@@ -60,6 +74,32 @@ export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
     subject: `New order #${order.number}: ${order.id} (${formatInr(order.pricing.total)})`,
     text: `A new order was paid by ${who} <${order.shippingName.email}>, ${order.shippingName.phone}.\n\n${lines(order)}\n\nOpen it: ${link(`/admin/order/${order.id}`)}\n`,
     replyTo: order.shippingName.email || undefined,
+  });
+}
+
+/**
+ * A payment link's success (a shipping charge, a balance): a payment on the order it pays, not a
+ * new order (docs/decisions/0204-an-order-and-its-payments.md).
+ */
+async function mailLinkPayment(tx: Tx, carrier: OrderJson): Promise<void> {
+  const { orderId, kind } = await paymentTarget(tx, carrier);
+  const what = kind === "balance" ? "the balance" : "the shipping charge";
+  const amount = formatInr(carrier.pricing.total);
+  const shop = (await shopIdentity(tx)).name;
+  if (carrier.shippingName.email)
+    await sendMail(tx, {
+      to: carrier.shippingName.email,
+      subject: `${shop}: payment received for order ${orderId}`,
+      text: `Hello ${carrier.shippingName.firstName || "there"},\n\nThank you! We received ${amount} for ${what} of order ${orderId}.\n\n${
+        carrier.userId === GUEST_USER_ID
+          ? "Follow your order from the link in the mail that sent you the quote (no account needed).\n"
+          : `Your order: ${link(`/my-orders/${orderId}`)}\n`
+      }`,
+    });
+  await sendMail(tx, {
+    to: ownerAddress(),
+    subject: `Payment for order ${orderId}: ${what} (${amount})`,
+    text: `${what[0]!.toUpperCase()}${what.slice(1)} of order ${orderId} was paid (${amount}, payment ${carrier.id}).\n\nOpen it: ${link(`/admin/order/${orderId}`)}\n`,
   });
 }
 

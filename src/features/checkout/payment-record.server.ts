@@ -19,6 +19,7 @@ import { countCodeUse } from "../discounts/discount-pricing.server";
 import { promiseAtPayment } from "../made-to-order/promise.server";
 import { logOrder } from "../orders/order-log.server";
 import { moveOrder, moveOrderIfAllowed } from "../orders/order-moves.server";
+import { recordOrderPayment } from "../orders/order-payments.server";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
 import {
   markQuotePaid,
@@ -104,6 +105,8 @@ async function applyEffect(
         nextCheckAt: null,
       },
     });
+    // One payment of its order (decision 0204): a link's carrier row pays its quote's order.
+    await recordOrderPayment(tx, order, paidAt);
     if (order.kind === "catalogue") await removeOrderedLinesInTx(tx, order.userId, order.id);
     await markQuotePaid(tx, order, now);
     await countCodeUse(tx, order, now);

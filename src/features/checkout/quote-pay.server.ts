@@ -24,12 +24,12 @@ import {
   refuseNeededBy,
 } from "../made-to-order/needed-by.server";
 import type { NeededByVerdict } from "../made-to-order/needed-by";
+import { loadOrderRow } from "../orders/order-records.server";
 import { storeOrder, type OrderHead } from "../orders/store-order.server";
 import { normaliseIndianPhone } from "./checkout";
 import { openProviderOrder, type CreatedOrder } from "./create-order.server";
+import { GUEST_USER_ID } from "./quote-guest";
 
-/** The one users row quote orders paid without an account belong to (they are found by claim_email). */
-const GUEST_USER_ID = "~quote-guest";
 const GUEST_USER = {
   id: GUEST_USER_ID,
   email: "quote-guest@resintales.invalid",
@@ -99,13 +99,22 @@ export async function payQuote(
   const found = await findByToken(db, token, now);
   if (!found) throw new HttpError(404, "Quote not found");
   const target = found.current;
-  const phone = normaliseIndianPhone(body.customer_phone);
+  // A payment link for an order (a shipping charge, a balance) is billed to that order's own
+  // person, address and GSTIN, never what the page typed again (decision 0207).
+  const parent =
+    target.kind === "shipping" && target.forOrderId
+      ? await loadOrderRow(db, target.forOrderId)
+      : null;
+  const phone = parent ? parent.shippingName.phone : normaliseIndianPhone(body.customer_phone);
   if (!phone)
     throw new HttpError(
       400,
       "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).",
     );
-  const email = body.customer_email.trim();
+  const email = parent ? parent.shippingName.email : body.customer_email.trim();
+  const payerName = parent
+    ? `${parent.shippingName.firstName} ${parent.shippingName.lastName}`.trim()
+    : body.customer_name;
   const order = await db.transaction(async (tx): Promise<OrderHead | typeof ALREADY_PAID> => {
     const q = await lockQuoteRow(tx, target.id);
     if (!q) throw new HttpError(404, "Quote not found");
@@ -126,7 +135,7 @@ export async function payQuote(
       tx,
       attempt,
       async () => {
-        const address = await placeFor(tx, body, uid);
+        const address = parent ? parent.shippingAddress : await placeFor(tx, body, uid);
         if (q.kind === "quote") await refuseInterStateSupply(tx, address.state);
         if (body.needed_by && q.kind === "quote")
           await refuseNeededBy(tx, {
@@ -147,7 +156,7 @@ export async function payQuote(
           quoteId: q.id,
           claimEmail,
           returnPath: (id) => `/quote-return/${id}`,
-          person: personName(body.customer_name, phone, email),
+          person: parent ? parent.shippingName : personName(body.customer_name, phone, email),
           address,
           lines: [
             {
@@ -169,7 +178,7 @@ export async function payQuote(
           ],
           notes: "",
           payableUntil: q.expiresAt,
-          buyerGstin: body.buyer_gstin ?? "",
+          buyerGstin: parent ? parent.buyerGstin : (body.buyer_gstin ?? ""),
         };
       },
       now,
@@ -181,7 +190,7 @@ export async function payQuote(
   if (order === ALREADY_PAID) throw new HttpError(409, "This quote is already paid.");
   return openProviderOrder(
     order,
-    { id: order.userId, name: body.customer_name, email, phone },
+    { id: order.userId, name: payerName, email, phone },
     provider,
     siteUrl,
     now,

@@ -6,6 +6,7 @@
  */
 import type { Db } from "../../server/db/client";
 import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
+import { paymentTarget } from "../orders/order-payments.server";
 import { loadOrderRow } from "../orders/order-records.server";
 import { syncWithProvider, verifyText } from "./payment-sync.server";
 import { log } from "../../server/log/logger";
@@ -27,4 +28,18 @@ export async function quoteReturn(
     }
   }
   return verifyText((await loadOrderRow(db, orderId))!);
+}
+
+/**
+ * What a paid return paid for (decision 0204): "payment" for a payment link's row (a shipping
+ * charge or a balance), which is a payment on its order and never an order in the studio.
+ */
+export async function quoteReturnPays(
+  db: Db,
+  orderId: string | undefined,
+): Promise<{ what: "order" } | { what: "payment"; orderId: string }> {
+  const row = orderId ? await loadOrderRow(db, orderId) : null;
+  if (row?.kind !== "shipping") return { what: "order" };
+  const target = await paymentTarget(db, row);
+  return { what: "payment", orderId: target.orderId };
 }

@@ -21,6 +21,14 @@ export interface QuoteMailFacts {
   expiresAt: Date;
   link: string;
   revised: boolean;
+  /** A deposit (decision 0124): the advance this link takes and the balance due before dispatch. */
+  deposit?: { advancePaise: number; balancePaise: number } | null;
+}
+
+/** The mail's price line: paid in full upfront, or the advance now and the balance before dispatch. */
+function priceLine(q: QuoteMailFacts): string {
+  if (!q.deposit) return `Price: ${formatInr(q.pricePaise)} (paid in full upfront)`;
+  return `Price: ${formatInr(q.pricePaise)}\nAdvance now: ${formatInr(q.deposit.advancePaise)}\nBalance before dispatch: ${formatInr(q.deposit.balancePaise)} (we mail its link when your piece is ready)`;
 }
 
 export async function mailQuote(db: DbOrTx, q: QuoteMailFacts): Promise<void> {
@@ -33,7 +41,7 @@ export async function mailQuote(db: DbOrTx, q: QuoteMailFacts): Promise<void> {
     ),
     text:
       `Hello ${q.name || "there"},\n\n${q.revised ? "We revised the quote for your custom piece; the earlier link now points here." : "Here is the quote for your custom piece."}\n\n` +
-      `${q.title}\nPrice: ${formatInr(q.pricePaise)} (paid in full upfront)\nShipping: up to ${formatInr(q.shippingEstimatePaise)}, charged at dispatch\n` +
+      `${q.title}\n${priceLine(q)}\nShipping: up to ${formatInr(q.shippingEstimatePaise)}, charged at dispatch\n` +
       `Ready to dispatch ${q.dispatchMinDays}-${q.dispatchMaxDays} days after payment\n\n` +
       `See it and pay by UPI (no account needed): ${q.link}\nThe link is yours alone and works until ${expires}.\n\n${shop}\n`,
   });

@@ -69,11 +69,16 @@ export function columnsOf(input: QuoteInput, now: Date) {
   };
 }
 
-export async function lockQuote(tx: Tx, id: string): Promise<QuoteRow> {
+/** A quote's row locked; a payment link (kind shipping) only where the caller says so. */
+export async function lockQuote(
+  tx: Tx,
+  id: string,
+  kinds: readonly QuoteRow["kind"][] = ["quote"],
+): Promise<QuoteRow> {
   const [quote] = await tx
     .select()
     .from(quotes)
-    .where(and(eq(quotes.id, id), eq(quotes.kind, "quote")))
+    .where(and(eq(quotes.id, id), inArray(quotes.kind, [...kinds])))
     .for("update");
   if (!quote) throw new HttpError(404, "Quote not found");
   return quote;

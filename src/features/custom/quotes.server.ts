@@ -4,6 +4,7 @@
  * a quote is sent, closed when the live quote is withdrawn, paid when it is paid
  * (quote-payment.server.ts). Every write is one transaction that locks the quote (or inquiry) row.
  */
+import { loadQuoteDeposit } from "../made-to-order/deposits.server";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../server/db/client";
@@ -125,6 +126,7 @@ async function sendInTx(
     expiresAt: quote.expiresAt,
     link,
     revised,
+    deposit: await loadQuoteDeposit(tx, quote.id),
   });
   await logQuoteEvent(
     tx,
@@ -229,7 +231,8 @@ export async function withdrawQuote(
   now = new Date(),
 ): Promise<QuoteJson> {
   return db.transaction(async (tx) => {
-    const quote = await lockQuote(tx, id);
+    // A shipping charge's link is withdrawn too: that waives the charge (decision 0205).
+    const quote = await lockQuote(tx, id, ["quote", "shipping"]);
     if (quote.status !== "sent" && quote.status !== "draft")
       throw new HttpError(409, `This quote is ${quote.status}; it cannot be withdrawn.`);
     const [row] = await tx

@@ -86,6 +86,31 @@ export const QUOTE_POLICIES = [
   "Full payment upfront: no cash on delivery.",
 ] as const;
 
+/**
+ * The policies a quote with a deposit shows (decision 0124): the advance now and the balance before
+ * dispatch, in place of "Full payment upfront", which it is not.
+ */
+export function quotePolicies(deposit: boolean): readonly string[] {
+  if (!deposit) return QUOTE_POLICIES;
+  return QUOTE_POLICIES.map((p) =>
+    p.startsWith("Full payment upfront")
+      ? "An advance now and the balance before dispatch: no cash on delivery."
+      : p,
+  );
+}
+
+/**
+ * What a paid quote's page says (decisions 0124, 0206): paid in full, or the advance paid with the
+ * balance due, and when.
+ */
+export function paidText(
+  deposit: { balance: number; balancePaidAt: string | null } | null,
+  inr: (paise: number) => string,
+): string {
+  if (!deposit || deposit.balancePaidAt) return QUOTE_TEXTS.paid;
+  return `The advance is paid. Thank you! The balance of ${inr(deposit.balance)} is due before dispatch: we mail you its link when your piece is ready.`;
+}
+
 export const QUOTE_TEXTS = {
   notFound: "This quote link is not valid, or the quote is no longer available.",
   replaced: "This quote was replaced by a newer one.",

@@ -6,7 +6,9 @@
  * are written on the order's log. The shipping feature is handed `dispatchHolds` by its routes
  * (made-to-order imports shipping, decision 0062).
  */
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/client";
+import { quoteDeposits, quotes } from "../../server/db/schema";
 import { loadOrderRow } from "../orders/order-records.server";
 import type { StoredOrder } from "../orders/store-order.server";
 import { type DispatchHold, refuseWhileHeld } from "../shipping/dispatch-rule";
@@ -18,6 +20,11 @@ export const DISPATCH_HOLDS = {
     refusal:
       "The balance of this order is not paid yet: send the balance link, and dispatch once it is paid.",
     note: "the balance unpaid",
+  },
+  shipping: {
+    refusal:
+      "The shipping charge of this order is not paid yet: dispatch once it is paid, or withdraw its link to waive it.",
+    note: "the shipping charge unpaid",
   },
   proof: {
     refusal:
@@ -35,8 +42,24 @@ export async function holdsOf(db: DbOrTx, order: OrderFacts): Promise<DispatchHo
     const deposit = await loadQuoteDeposit(db, order.quoteId);
     if (deposit && !deposit.balancePaidAt) holds.push(DISPATCH_HOLDS.balance);
   }
+  if (await shippingChargeUnpaid(db, order.id)) holds.push(DISPATCH_HOLDS.shipping);
   if (await proofAwaitsApproval(db, order)) holds.push(DISPATCH_HOLDS.proof);
   return holds;
+}
+
+/**
+ * A shipping charge asked for (its link sent, expired or not) and none paid: the order waits for it
+ * (docs/decisions/0205-shipping-charge-before-dispatch.md). Withdrawing the link waives it. A
+ * deposit's balance link has its own hold.
+ */
+async function shippingChargeUnpaid(db: DbOrTx, orderId: string): Promise<boolean> {
+  const links = await db
+    .select({ status: quotes.status, balanceOf: quoteDeposits.quoteId })
+    .from(quotes)
+    .leftJoin(quoteDeposits, eq(quoteDeposits.balanceQuoteId, quotes.id))
+    .where(and(eq(quotes.forOrderId, orderId), eq(quotes.kind, "shipping")));
+  const charges = links.filter((l) => l.balanceOf === null);
+  return charges.some((l) => l.status === "sent") && !charges.some((l) => l.status === "paid");
 }
 
 /** The rule by order id, as the shipping feature asks it (an unknown order has none). */

@@ -8,11 +8,11 @@
  */
 import { formatInr } from "../../lib/money";
 import { variantText } from "./order-list";
-import type { OrderItemJson } from "./orders";
+import { shownTotals, type OrderItemJson } from "./orders";
 
 interface Props {
   items: readonly OrderItemJson[];
-  pricing: { subtotal: number; discount: number; total: number };
+  pricing: { subtotal: number; discount: number; shipping?: number; total: number };
   /** What shipping cost once charged at dispatch (paise); null while it is not known. */
   shippingCharged: number | null;
   /** Heading id, so the section can be labelled by it. */
@@ -22,6 +22,7 @@ interface Props {
 const cell = "max-sm:p-0 sm:py-3";
 
 export default function OrderItems({ items, pricing, shippingCharged, titleId }: Props) {
+  const shown = shownTotals(pricing, shippingCharged);
   return (
     <section
       className="rounded-3xl border border-cream-200 bg-white/85 p-4 sm:p-6"
@@ -88,11 +89,11 @@ export default function OrderItems({ items, pricing, shippingCharged, titleId }:
           {shippingCharged === null ? "Shipping" : "Shipping (charged at dispatch)"}
         </dt>
         <dd className="text-right text-ink-900" data-order-shipping>
-          {formatInr(shippingCharged ?? 0)}
+          {formatInr(shown.shipping)}
         </dd>
         <dt className="font-semibold text-ink-900">Total</dt>
         <dd className="text-right font-semibold text-ink-900" data-order-total>
-          {formatInr(pricing.total)}
+          {formatInr(shown.total)}
         </dd>
       </dl>
     </section>

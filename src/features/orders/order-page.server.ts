@@ -9,11 +9,18 @@ import type { DbOrTx } from "../../server/db/client";
 import { readPage, type Failed, type Found, type PageLoad } from "../../server/page-load";
 import type { OrderJson } from "./orders";
 import { loadOrder, loadOrdersOfUser } from "./orders.server";
+import { shippingChargeDue } from "./order-payments.server";
 import { loadPayNow, type PayNow } from "./pay-now.server";
 
 /** The list is never "missing": a shopper without orders gets an empty list. */
 export type OrdersPageState = Found<{ orders: OrderJson[] }> | Failed;
-export type OrderPageState = PageLoad<{ order: OrderJson; payNow: PayNow | null }>;
+export type ShippingDue = Awaited<ReturnType<typeof shippingChargeDue>>;
+export type OrderPageState = PageLoad<{
+  order: OrderJson;
+  payNow: PayNow | null;
+  /** A shipping charge asked for and unpaid (decision 0205), else null. */
+  shippingDue: ShippingDue;
+}>;
 
 /** Order ids are short opaque strings (letters, digits, '_' and '-'); anything else is no order. */
 const ORDER_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -44,6 +51,8 @@ export async function loadMyOrderPage(
     if (!order) return { state: "missing" as const, status: 404 as const };
     // Only after loadOrder found it theirs: the payment session is the shopper's own.
     const payNow = order.status === "pending" ? await loadPayNow(db, order.id) : null;
-    return { state: "found" as const, status: 200 as const, order, payNow };
+    const shippingDue =
+      order.status === "processing" ? await shippingChargeDue(db, order.id) : null;
+    return { state: "found" as const, status: 200 as const, order, payNow, shippingDue };
   });
 }

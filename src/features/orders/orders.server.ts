@@ -3,6 +3,7 @@
  * the shopper's order pages and the owner's portal all read orders through here.
  */
 import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
+import { NOT_A_PAYMENT_CARRIER } from "./order-payments.server";
 import type { DbOrTx } from "../../server/db/client";
 import { orderItems, orderNeededBy, orders } from "../../server/db/schema";
 import { isLate, type OrderItemJson, type OrderJson } from "./orders";
@@ -163,5 +164,6 @@ export function loadOrdersOfUser(
   userId: string,
   verifiedEmail?: string | null,
 ): Promise<OrderJson[]> {
-  return loadOrders(db, { where: ownedBy(userId, verifiedEmail) });
+  // A payment link's carrier row is a payment of its order, not an order (decision 0204).
+  return loadOrders(db, { where: and(ownedBy(userId, verifiedEmail), NOT_A_PAYMENT_CARRIER) });
 }

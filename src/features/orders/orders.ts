@@ -66,6 +66,25 @@ export function shippingCharged(order: Pick<OrderJson, "shipping">): number | nu
   return order.shipping.cost > 0 ? order.shipping.cost : null;
 }
 
+/**
+ * The totals an order's page shows (docs/decisions/0204-an-order-and-its-payments.md): the total is
+ * always the sum of the lines shown above it, subtotal - discount + shipping, where shipping is the
+ * charge once known (paid through its link later, or entered at dispatch), else the order's own.
+ */
+export function shownTotals(
+  pricing: { subtotal: number; discount: number; shipping?: number; total: number },
+  shippingCharged: number | null,
+): { subtotal: number; discount: number; shipping: number; total: number } {
+  const own = pricing.shipping ?? 0;
+  const shipping = shippingCharged ?? own;
+  return {
+    subtotal: pricing.subtotal,
+    discount: pricing.discount,
+    shipping,
+    total: pricing.total - own + shipping,
+  };
+}
+
 /** Whether an order is late: paid, not yet shipped, past its promised dispatch date. */
 export function isLate(
   order: { status: string; promisedDispatchAt: string | null },

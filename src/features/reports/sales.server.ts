@@ -19,6 +19,11 @@ import type {
 import { DAY_MS } from "~/lib/dates";
 
 const TOP = 10;
+
+/** A carrier row that paid a shipping charge (not a balance): decision 0204. */
+const SHIPPING_CHARGE = sql.raw(
+  `(o.kind = 'shipping' and coalesce(p.kind, 'shipping') = 'shipping')`,
+);
 const LATE_LISTED = 20;
 
 /** A timestamp column's India day bucket as `YYYY-MM-DD` (src/lib/dates-sql.server.ts). */
@@ -50,10 +55,16 @@ async function salesPoints(db: DbOrTx, range: DayRange, by: Bucket): Promise<Sal
   const sold = await plannedRows<OrderBucket>(
     db,
     WHOLE_PERIOD,
-    sql`select ${bucketSql(sql`paid_at`, by)} as start, count(*)::float8 as orders,
-      sum(subtotal_paise)::float8 as gross, sum(discount_paise)::float8 as discount,
-      sum(shipping_paise)::float8 as shipping, sum(total_paise)::float8 as total
-      from orders where paid_at >= ${start} and paid_at < ${end} group by 1`,
+    // A payment link's carrier row (decision 0204) is money on its day, never an order: a shipping
+    // charge adds to shipping, a balance to the goods; only the orders themselves are counted.
+    sql`select ${bucketSql(sql`o.paid_at`, by)} as start,
+      (count(*) filter (where o.kind <> 'shipping'))::float8 as orders,
+      sum(case when ${SHIPPING_CHARGE} then 0 else o.subtotal_paise end)::float8 as gross,
+      sum(o.discount_paise)::float8 as discount,
+      sum(o.shipping_paise + case when ${SHIPPING_CHARGE} then o.subtotal_paise else 0 end)::float8 as shipping,
+      sum(o.total_paise)::float8 as total
+      from orders o left join order_payments p on p.via_order_id = o.id
+      where o.paid_at >= ${start} and o.paid_at < ${end} group by 1`,
   );
   const refundedAt = sql`coalesce(processed_at, created_at)`;
   const refunded = await plannedRows<{ start: string; refunded: number }>(
@@ -102,7 +113,7 @@ async function topProducts(db: DbOrTx, range: DayRange): Promise<TopRow[]> {
     sql`select coalesce(max(i.product_id), '') as id, max(i.product_name) as name,
       sum(i.quantity)::float8 as quantity, sum(i.quantity * i.price_paise::float8) as gross
       from order_items i join orders o on o.id = i.order_id
-      where o.paid_at >= ${start} and o.paid_at < ${end}
+      where o.paid_at >= ${start} and o.paid_at < ${end} and o.kind <> 'shipping'
       group by coalesce(i.product_id, 'name:' || i.product_name)
       order by gross desc, name limit ${TOP}`,
   );
@@ -119,7 +130,7 @@ async function topCollections(db: DbOrTx, range: DayRange): Promise<TopRow[]> {
       sum(i.quantity)::float8 as quantity, sum(i.quantity * i.price_paise::float8) as gross
       from order_items i join orders o on o.id = i.order_id
       left join products p on p.id = i.product_id
-      where o.paid_at >= ${start} and o.paid_at < ${end}
+      where o.paid_at >= ${start} and o.paid_at < ${end} and o.kind <> 'shipping'
       group by p.category_id order by gross desc, name limit ${TOP}`,
   );
   return rows.map(numbers);
@@ -154,7 +165,7 @@ async function lateDispatches(db: DbOrTx, range: DayRange, now: Date): Promise<L
   const shipped = sql`(timeline->>'shipped')::timestamptz`;
   const late = sql`((timeline->>'shipped' is not null and ${shipped} > promised_dispatch_at)
     or (timeline->>'shipped' is null and status = 'processing' and promised_dispatch_at < ${now}))`;
-  const due = sql`paid_at is not null and promised_dispatch_at >= ${start} and promised_dispatch_at < ${end}`;
+  const due = sql`paid_at is not null and kind <> 'shipping' and promised_dispatch_at >= ${start} and promised_dispatch_at < ${end}`;
   const [counts] = await plannedRows<{ due: number; late: number }>(
     db,
     WHOLE_PERIOD,

@@ -14,6 +14,7 @@ export * from "./schema/inquiries";
 export * from "./schema/infra";
 export * from "./schema/custom-work";
 export * from "./schema/refunds";
+export * from "./schema/order-payments";
 export * from "./schema/owner";
 export * from "./schema/books";
 export * from "./schema/discounts";

@@ -22,6 +22,7 @@ import {
   type OrderMove,
 } from "../../orders/order-moves";
 import { moveOrder, OrderMoveRefused } from "../../orders/order-moves.server";
+import { NOT_A_PAYMENT_CARRIER } from "../../orders/order-payments.server";
 import { refundTotals } from "../../refunds/refunds.server";
 import { statusMail } from "./order-mail";
 import { refuseDispatch } from "../../made-to-order/dispatch-holds.server";
@@ -53,7 +54,8 @@ const fullName = (column: typeof orders.shippingName | typeof orders.billingName
 
 /** The server side of docs/product.md §5 Admin filters: status; q = order number (#1001), id or name substring (any case); total within min..max. */
 export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
+  // A payment link's carrier row is a payment of its order, not an order (decision 0204).
+  const conditions: (SQL | undefined)[] = [NOT_A_PAYMENT_CARRIER];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.min !== undefined) conditions.push(gte(orders.totalPaise, filter.min));
   if (filter.max !== undefined) conditions.push(lte(orders.totalPaise, filter.max));

@@ -22,7 +22,8 @@ export function customersExport(db: DbOrTx, size = EXPORT_PAGE): ExportBody {
     pageRows<CustomerRow>(
       db,
       sql`select u.id, u.email, u.first_name, u.last_name, u.phone, ${indiaText(sql`u.created_at`)} as joined,
-        (select count(*)::float8 from orders o where o.user_id = u.id and o.paid_at is not null) as orders,
+        (select count(*)::float8 from orders o where o.user_id = u.id and o.paid_at is not null
+          and o.kind <> 'shipping') as orders,
         (select coalesce(sum(o.total_paise), 0)::float8 from orders o
           where o.user_id = u.id and o.paid_at is not null) as paid
         from users u ${after === undefined ? sql`` : sql`where u.id > ${after}`}
