@@ -62,10 +62,10 @@ const PRODUCTS = [
 
 /** The owner, one shopper and ORDER_COUNT orders of theirs (deterministic). */
 export async function seedBenchOrders(
-  db: import("../src/server/db/client").Db,
+  db: import("~/server/db/client").Db,
   ownerUid: string,
 ): Promise<void> {
-  const { schema } = await import("../src/server/db/client");
+  const { schema } = await import("~/server/db/client");
   {
     await db
       .insert(schema.users)

@@ -130,7 +130,7 @@ async function benchEngine(
 }
 
 export async function benchAdminOrders(): Promise<void> {
-  const { startAuthEmulator } = await import("../src/server/cli/emulator");
+  const { startAuthEmulator } = await import("~/server/cli/emulator");
   process.env.ASTRO_TELEMETRY_DISABLED = "1";
   ensureBuild();
   const engines: Engine[] = process.env.BENCH_ENGINE

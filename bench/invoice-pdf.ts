@@ -4,9 +4,9 @@
  * mean, p50, p95 and the largest, in milliseconds, and the PDF's size. The target is under 100 ms
  * each (issue: the books). Run: `npx tsx bench/invoice-pdf.ts`.
  */
-import { buildSaleDocument } from "../src/features/books/document";
-import { renderDocumentPdf } from "../src/features/books/invoice-pdf.server";
-import type { BusinessSettings } from "../src/features/books/business-settings.schema";
+import { buildSaleDocument } from "~/features/books/document";
+import { renderDocumentPdf } from "~/features/books/invoice-pdf.server";
+import type { BusinessSettings } from "~/features/books/business-settings.schema";
 
 const settings: BusinessSettings = {
   legalName: "Resin Tales Studio LLP",

@@ -5,21 +5,21 @@
  * whole catalogue through GET /v2/products?limit=0 (time, size, memory), and the server's memory.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../src/server/db/client";
+import type { Db } from "~/server/db/client";
 import {
   productAttributes,
   productImages,
   products,
   productTags,
   productVariants,
-} from "../src/server/db/schema";
-import { bumpCatalogueVersion } from "../src/server/db/catalogue-version";
-import { seedDemoCatalogue } from "../src/server/seed/seed.server";
+} from "~/server/db/schema";
+import { bumpCatalogueVersion } from "~/server/db/catalogue-version";
+import { seedDemoCatalogue } from "~/server/seed/seed.server";
 import {
   productImages as seedImages,
   SEED_CATEGORIES,
   SEED_PRODUCTS,
-} from "../src/server/seed/catalogue-data";
+} from "~/server/seed/catalogue-data";
 import { BROWSER_HEADERS, load, warm, type LoadOptions, type LoadRow } from "./load";
 import type { RunningShop } from "./shop";
 

@@ -15,9 +15,9 @@
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { schema, type Db } from "../src/server/db/client";
-import { seedDemoCatalogue } from "../src/server/seed/seed.server";
-import { refreshReviewFigures } from "../src/features/reviews/review-figures.server";
+import { schema, type Db } from "~/server/db/client";
+import { seedDemoCatalogue } from "~/server/seed/seed.server";
+import { refreshReviewFigures } from "~/features/reviews/review-figures.server";
 import { ensureBuild, scratchDb, startShop, type Engine, type RunningShop } from "./shop";
 
 const REVIEWS = 500;

@@ -5,7 +5,7 @@
  * with a credit note; deterministic. Written straight into the tables in batches of 1,000.
  */
 import { seededRandom } from "./random";
-import { schema, type Db } from "../src/server/db/client";
+import { schema, type Db } from "~/server/db/client";
 
 export const REPORT_ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 export const BENCH_YEAR = { from: "2025-04-01", to: "2026-03-31" };

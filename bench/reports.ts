@@ -13,12 +13,12 @@
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { csvResponse } from "../src/features/reports/csv-stream.server";
-import { exportFile } from "../src/features/reports/exports.server";
-import { gstSummary } from "../src/features/reports/gst-summary.server";
-import type { ExportName } from "../src/features/reports/reports";
-import { salesReport } from "../src/features/reports/sales.server";
-import type { Db } from "../src/server/db/client";
+import { csvResponse } from "~/features/reports/csv-stream.server";
+import { exportFile } from "~/features/reports/exports.server";
+import { gstSummary } from "~/features/reports/gst-summary.server";
+import type { ExportName } from "~/features/reports/reports";
+import { salesReport } from "~/features/reports/sales.server";
+import type { Db } from "~/server/db/client";
 import { BENCH_YEAR, REPORT_ORDERS, seedReportOrders } from "./reports-seed";
 import { scratchDb, type Engine } from "./shop";
 

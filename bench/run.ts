@@ -13,9 +13,9 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensureDemoAccounts } from "../src/server/seed/demo-accounts.server";
-import { seedDemoCatalogue } from "../src/server/seed/seed.server";
-import { startAuthEmulator, type RunningEmulator } from "../src/server/cli/emulator";
+import { ensureDemoAccounts } from "~/server/seed/demo-accounts.server";
+import { seedDemoCatalogue } from "~/server/seed/seed.server";
+import { startAuthEmulator, type RunningEmulator } from "~/server/cli/emulator";
 import { chromiumPath } from "../e2e/chromium";
 import { benchAdminOrders } from "./admin-orders";
 import { benchLarge, seedLarge } from "./large";

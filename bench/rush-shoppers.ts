@@ -3,8 +3,8 @@
  * by the server as in the demo), their rows and one saved address each in the scratch database,
  * and two products without variants. Written before the server opens the database.
  */
-import { schema, type Db } from "../src/server/db/client";
-import { makeCategory, makeProduct } from "../src/server/seed/factories";
+import { schema, type Db } from "~/server/db/client";
+import { makeCategory, makeProduct } from "~/server/seed/factories";
 
 export interface Shopper {
   uid: string;

@@ -9,8 +9,8 @@
  * lost, orders paid twice. Figures only (docs/performance.md "Checkout under a rush").
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { schema } from "../src/server/db/client";
-import { startAuthEmulator } from "../src/server/cli/emulator";
+import { schema } from "~/server/db/client";
+import { startAuthEmulator } from "~/server/cli/emulator";
 import { makeShoppers, seedRush } from "./rush-shoppers";
 import { scratchDb, startShop, type Engine, type RunningShop } from "./shop";
 import { rushRequests } from "./rush-journey";

@@ -8,9 +8,9 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDb, type Db } from "../src/server/db/client";
-import { buildIsStale, SERVER_ENV, serverArgs } from "../src/server/cli/start";
-import { waitForHttp } from "../src/server/cli/processes";
+import { openDb, type Db } from "~/server/db/client";
+import { buildIsStale, SERVER_ENV, serverArgs } from "~/server/cli/start";
+import { waitForHttp } from "~/server/cli/processes";
 
 export type Engine = "pglite" | "postgres";
 

@@ -10,7 +10,7 @@
  * The thank-you page fits 390 and 1280 px; with SAVE_SCREENSHOTS=1 it is saved into docs/images/.
  */
 import sharp from "sharp";
-import { dayDate, indiaDay } from "../src/lib/dates";
+import { dayDate, indiaDay } from "~/lib/dates";
 import { addAddress, payQuoteLink, payUntilProvider, readyToCheckout } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";

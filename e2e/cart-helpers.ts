@@ -6,10 +6,10 @@
  * prompt reached after signing in.
  */
 import { expect, test, watchCsp, type Browser, type Locator, type Page } from "./fixtures";
-import type { Product, Variant } from "../src/features/catalogue/catalogue";
-import { CART_TEXTS } from "../src/features/cart/cart";
-import { formatInr } from "../src/lib/money";
-import { answerToPaise } from "../src/lib/wire-money";
+import type { Product, Variant } from "~/features/catalogue/catalogue";
+import { CART_TEXTS } from "~/features/cart/cart";
+import { formatInr } from "~/lib/money";
+import { answerToPaise } from "~/lib/wire-money";
 import { hydrated, shellReady } from "./hydration";
 import { freshShopper, signIn } from "./shop-helpers";
 

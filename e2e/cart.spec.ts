@@ -10,7 +10,7 @@
  * e2e/cart-helpers.ts.
  */
 import { expect, test } from "./fixtures";
-import { CART_TEXTS } from "../src/features/cart/cart";
+import { CART_TEXTS } from "~/features/cart/cart";
 import {
   NOTE,
   addToCart,

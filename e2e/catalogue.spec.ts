@@ -10,12 +10,12 @@ import {
   variantGroups,
   type Product,
   type Variant,
-} from "../src/features/catalogue/catalogue";
-import { formatInr } from "../src/lib/money";
-import { answerToPaise } from "../src/lib/wire-money";
-import { NUL_IN_ADDRESS } from "../src/server/http";
+} from "~/features/catalogue/catalogue";
+import { formatInr } from "~/lib/money";
+import { answerToPaise } from "~/lib/wire-money";
+import { NUL_IN_ADDRESS } from "~/server/http";
 import { hydrated } from "./hydration";
-import { SEED_PRODUCTS } from "../src/server/seed/catalogue-data";
+import { SEED_PRODUCTS } from "~/server/seed/catalogue-data";
 import { OWNER } from "./portal-helpers";
 
 const COLLECTION = { name: "Frames", slug: "frames" };

@@ -8,7 +8,7 @@ import { expect, test } from "./fixtures";
 import { addProduct, freshShopper, someProducts } from "./shop-helpers";
 import { hydrated } from "./hydration";
 import { cartButton, drawer, lines, openCart } from "./cart-helpers";
-import { CART_TEXTS } from "../src/features/cart/cart";
+import { CART_TEXTS } from "~/features/cart/cart";
 
 const payButton = /^Pay .+ via UPI$/;
 

@@ -8,7 +8,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { extractText, getDocumentProxy } from "unpdf";
-import { gstinCheckChar } from "../src/features/books/gstin";
+import { gstinCheckChar } from "~/features/books/gstin";
 import { csvRecords, download } from "./csv-downloads";
 import { readyToCheckout, saveAddress, toProvider, payAtProvider } from "./checkout-helpers";
 import { expect, test, watchCsp } from "./fixtures";

@@ -10,7 +10,7 @@ import {
   readyToCheckout,
   fillQuoteAddress,
 } from "./checkout-helpers";
-import { indiaDay } from "../src/lib/dates";
+import { indiaDay } from "~/lib/dates";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { toast } from "./shop-helpers";

@@ -6,7 +6,7 @@
  * from receipt.
  */
 import sharp from "sharp";
-import { preservationTimeline } from "../src/features/made-to-order/preservation";
+import { preservationTimeline } from "~/features/made-to-order/preservation";
 import { payQuoteLink } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";

@@ -1,6 +1,6 @@
 /** The server the e2e tests run against: a fresh data folder, its own emulator port, demo seed. */
 import { mkdirSync, rmSync } from "node:fs";
-import { start } from "../src/server/cli/start";
+import { start } from "~/server/cli/start";
 
 const port = process.env.E2E_PORT ?? "4330";
 const dataDir = ".tmp/e2e-data";

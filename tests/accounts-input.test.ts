@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { ADDRESS } from "./helpers/fixtures";
 import type { TestDb } from "./helpers/db";

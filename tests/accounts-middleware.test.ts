@@ -6,10 +6,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { APIContext } from "astro";
-import { schema } from "../src/server/db/client";
-import { accountMiddleware } from "../src/features/account/session-middleware.server";
-import { setFirebaseAppForTests } from "../src/server/auth/firebase-admin.server";
-import { resetEnvForTests } from "../src/server/env";
+import { schema } from "~/server/db/client";
+import { accountMiddleware } from "~/features/account/session-middleware.server";
+import { setFirebaseAppForTests } from "~/server/auth/firebase-admin.server";
+import { resetEnvForTests } from "~/server/env";
 import { call } from "./helpers/call";
 import type { TestDb } from "./helpers/db";
 import { idTokenClaims, unsignedToken, type TestAccount, type TestAuth } from "./helpers/auth";

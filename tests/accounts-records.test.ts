@@ -6,19 +6,19 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { AuthUnavailableError } from "../src/server/auth/firebase-admin.server";
-import { applyAdminEmails } from "../src/features/account/admin-grant.server";
-import { adminGrant } from "../src/server/cli/admin-grant";
-import { resetEnvForTests } from "../src/server/env";
-import { ensureDemoAccounts } from "../src/server/seed/demo-accounts.server";
-import { DEMO_OWNER, DEMO_SHOPPER } from "../src/server/auth/demo";
+import { schema } from "~/server/db/client";
+import { AuthUnavailableError } from "~/server/auth/firebase-admin.server";
+import { applyAdminEmails } from "~/features/account/admin-grant.server";
+import { adminGrant } from "~/server/cli/admin-grant";
+import { resetEnvForTests } from "~/server/env";
+import { ensureDemoAccounts } from "~/server/seed/demo-accounts.server";
+import { DEMO_OWNER, DEMO_SHOPPER } from "~/server/auth/demo";
 import { call } from "./helpers/call";
 import type { TestDb } from "./helpers/db";
 import type { TestAccount, TestAuth } from "./helpers/auth";
 
 import { config, describeAccounts, googleRegister, login } from "./helpers/accounts";
-import { loadProfilePage } from "../src/features/account/profile-page.server";
+import { loadProfilePage } from "~/features/account/profile-page.server";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
 let auth: TestAuth;

@@ -7,15 +7,15 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { makeOrder, makeReviewShop, makeShopperRow } from "./helpers/reviews";
 
-const login = await import("../src/pages/v2/auth/login");
-const myOrders = await import("../src/pages/v2/orders");
+const login = await import("~/pages/v2/auth/login");
+const myOrders = await import("~/pages/v2/orders");
 
 let auth: TestAuth;
 beforeAll(async () => {

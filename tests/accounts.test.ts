@@ -8,8 +8,8 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
-import { requireAdmin } from "../src/server/auth/auth.server";
+import { schema } from "~/server/db/client";
+import { requireAdmin } from "~/server/auth/auth.server";
 import { call } from "./helpers/call";
 import { ADDRESS, PROFILE } from "./helpers/fixtures";
 import type { TestDb } from "./helpers/db";

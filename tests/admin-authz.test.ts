@@ -8,7 +8,7 @@
  */
 import type { APIRoute } from "astro";
 import { describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call, type CallOptions } from "./helpers/call";
 import { dbKinds, type TestDb } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";

@@ -7,7 +7,7 @@
  * Callers are real accounts on a private Auth Emulator; the owner's role is its users row.
  */
 import { describe, expect, it } from "vitest";
-import { resetEnvForTests } from "../src/server/env";
+import { resetEnvForTests } from "~/server/env";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";

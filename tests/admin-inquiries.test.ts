@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds, type TestDb } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";
@@ -15,11 +15,11 @@ import { usePortalAccounts } from "./helpers/portal";
 const EMULATOR_PORT = EMULATOR_PORTS.adminInquiries;
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
 
-const listRoute = await import("../src/pages/v2/admin/inquiries/index");
-const oneRoute = await import("../src/pages/v2/admin/inquiries/[id]");
-const countRoute = await import("../src/pages/v2/admin/inquiries/count");
-const { INQUIRY_STATUSES: TABLE_STATUSES } = await import("../src/server/db/schema/inquiries");
-const { INQUIRY_STATUSES } = await import("../src/features/admin/inquiries/inquiries-admin");
+const listRoute = await import("~/pages/v2/admin/inquiries/index");
+const oneRoute = await import("~/pages/v2/admin/inquiries/[id]");
+const countRoute = await import("~/pages/v2/admin/inquiries/count");
+const { INQUIRY_STATUSES: TABLE_STATUSES } = await import("~/server/db/schema/inquiries");
+const { INQUIRY_STATUSES } = await import("~/features/admin/inquiries/inquiries-admin");
 
 const inquiry = (id: string, day: number, status: (typeof INQUIRY_STATUSES)[number] = "new") => ({
   id,

@@ -5,7 +5,7 @@
  * and two owners moving one order at once. The list and counts: admin-orders.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";

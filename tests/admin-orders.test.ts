@@ -11,7 +11,7 @@ import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 import { adminOrder, allOrders, orderCounts, ordersKit } from "./helpers/admin-orders";
-import { answerScriptText, firstAnswer } from "../src/features/admin/shell/first-answer.server";
+import { answerScriptText, firstAnswer } from "~/features/admin/shell/first-answer.server";
 import { firstRowsHtml } from "./helpers/first-rows";
 
 /** The /admin document's first answer for a visit to `address` with the session cookie `token`. */

@@ -6,7 +6,7 @@
  * admin-products.test.ts. Real accounts on a private Auth Emulator.
  */
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
@@ -21,7 +21,7 @@ import {
 } from "./helpers/admin-products";
 
 // Records each call and still bumps the version (the storefront's caches depend on it).
-vi.mock("../src/features/catalogue/catalogue-version.server", async (importOriginal) =>
+vi.mock("~/features/catalogue/catalogue-version.server", async (importOriginal) =>
   (await import("./helpers/catalogue-changed-spy")).withChangedSpy(await importOriginal()),
 );
 
@@ -95,7 +95,7 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
   });
 
   it("switches a product inactive, which hides it from the storefront, and back", async () => {
-    const publicOne = await import("../src/pages/v2/products/[id]");
+    const publicOne = await import("~/pages/v2/products/[id]");
     const off = await setStatus("p6", "inactive");
     expect(off.status).toBe(200);
     expect(off.json.status).toBe("inactive");

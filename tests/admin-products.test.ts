@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import type { APIRoute } from "astro";
 import { call, type CallOptions } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
@@ -25,7 +25,7 @@ import {
 } from "./helpers/admin-products";
 
 // Records each call and still bumps the version (the storefront's caches depend on it).
-vi.mock("../src/features/catalogue/catalogue-version.server", async (importOriginal) =>
+vi.mock("~/features/catalogue/catalogue-version.server", async (importOriginal) =>
   (await import("./helpers/catalogue-changed-spy")).withChangedSpy(await importOriginal()),
 );
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds, type TestDb } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";
@@ -16,12 +16,12 @@ import { seedPortalProducts, usePortalAccounts } from "./helpers/portal";
 const EMULATOR_PORT = EMULATOR_PORTS.admin;
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
 
-const allOrders = await import("../src/pages/v2/admin/allorders");
-const orderCounts = await import("../src/pages/v2/admin/order-counts");
-const adminOrder = await import("../src/pages/v2/admin/order/[id]");
-const allProducts = await import("../src/pages/v2/admin/allproducts");
-const productRoute = await import("../src/pages/v2/products/[id]");
-const homeToggle = await import("../src/pages/v2/home-products/[id]");
+const allOrders = await import("~/pages/v2/admin/allorders");
+const orderCounts = await import("~/pages/v2/admin/order-counts");
+const adminOrder = await import("~/pages/v2/admin/order/[id]");
+const allProducts = await import("~/pages/v2/admin/allproducts");
+const productRoute = await import("~/pages/v2/products/[id]");
+const homeToggle = await import("~/pages/v2/home-products/[id]");
 
 const PERSON = orderPerson();
 const ADDRESS = orderAddress();

@@ -6,20 +6,20 @@
  */
 import type { APIContext, APIRoute } from "astro";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonApiErrors, refuseCrossSiteForms } from "../src/server/request-guards.server";
+import { jsonApiErrors, refuseCrossSiteForms } from "~/server/request-guards.server";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { requestContext } from "./helpers/call";
 import { createTestDb, type TestDb } from "./helpers/db";
 import { eq } from "drizzle-orm";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
-const clearCart = await import("../src/pages/v2/clear-cart");
-const carts = await import("../src/pages/v2/carts");
-const profileAddress = await import("../src/pages/v2/users/profile-address");
-const login = await import("../src/pages/v2/auth/login");
-const products = await import("../src/pages/v2/products/index");
-const product = await import("../src/pages/v2/products/[id]");
+const clearCart = await import("~/pages/v2/clear-cart");
+const carts = await import("~/pages/v2/carts");
+const profileAddress = await import("~/pages/v2/users/profile-address");
+const login = await import("~/pages/v2/auth/login");
+const products = await import("~/pages/v2/products/index");
+const product = await import("~/pages/v2/products/[id]");
 
 const EMULATOR_PORT = EMULATOR_PORTS.clients;
 

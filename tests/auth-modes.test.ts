@@ -4,9 +4,9 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { APIContext } from "astro";
-import { accountMiddleware } from "../src/features/account/session-middleware.server";
-import { assertEmulatorAllowed } from "../src/server/auth/firebase-admin.server";
-import { resetEnvForTests } from "../src/server/env";
+import { accountMiddleware } from "~/features/account/session-middleware.server";
+import { assertEmulatorAllowed } from "~/server/auth/firebase-admin.server";
+import { resetEnvForTests } from "~/server/env";
 import { call } from "./helpers/call";
 import { deadPort, login } from "./helpers/accounts";
 

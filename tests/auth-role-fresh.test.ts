@@ -5,13 +5,13 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getAuthUser, requireAdmin } from "../src/server/auth/auth.server";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { HttpError } from "../src/server/http";
+import { getAuthUser, requireAdmin } from "~/server/auth/auth.server";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { HttpError } from "~/server/http";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 

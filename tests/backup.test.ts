@@ -11,17 +11,17 @@ import { cp, mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/pr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backup } from "../src/server/backup/backup.server";
+import { backup } from "~/server/backup/backup.server";
 import {
   migrationsUpTo,
   RestoreRefused,
   readJournal,
   restore,
-} from "../src/server/backup/restore.server";
-import { listTables, tableFigures } from "../src/server/backup/tables.server";
-import { rawRows } from "../src/server/db/raw-rows";
+} from "~/server/backup/restore.server";
+import { listTables, tableFigures } from "~/server/backup/tables.server";
+import { rawRows } from "~/server/db/raw-rows";
 import { sql } from "drizzle-orm";
-import { openDb } from "../src/server/db/client";
+import { openDb } from "~/server/db/client";
 import {
   engineOf,
   everyRow,

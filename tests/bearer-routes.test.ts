@@ -15,13 +15,13 @@ import {
   refuseCrossSiteForms,
   refuseNulAddress,
   isApiPath,
-} from "../src/server/request-guards.server";
-import { addSecurityHeaders } from "../src/server/security-headers.server";
-import { healthz } from "../src/server/health.server";
+} from "~/server/request-guards.server";
+import { addSecurityHeaders } from "~/server/security-headers.server";
+import { healthz } from "~/server/health.server";
 import { requestContext } from "./helpers/call";
 import { createTestDb, type TestDb } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
@@ -49,29 +49,29 @@ async function through(
 }
 
 const BEARER: [string, string, () => Promise<Record<string, unknown>>][] = [
-  ["POST", "/v2/auth/login", () => import("../src/pages/v2/auth/login")],
-  ["POST", "/v2/auth/register", () => import("../src/pages/v2/auth/register")],
-  ["POST", "/v2/auth-google/register", () => import("../src/pages/v2/auth-google/register")],
-  ["PUT", "/v2/users/profile", () => import("../src/pages/v2/users/profile")],
-  ["POST", "/v2/users/profile-address", () => import("../src/pages/v2/users/profile-address")],
+  ["POST", "/v2/auth/login", () => import("~/pages/v2/auth/login")],
+  ["POST", "/v2/auth/register", () => import("~/pages/v2/auth/register")],
+  ["POST", "/v2/auth-google/register", () => import("~/pages/v2/auth-google/register")],
+  ["PUT", "/v2/users/profile", () => import("~/pages/v2/users/profile")],
+  ["POST", "/v2/users/profile-address", () => import("~/pages/v2/users/profile-address")],
   [
     "PUT",
     "/v2/users/profile-address?address_id=1",
-    () => import("../src/pages/v2/users/profile-address"),
+    () => import("~/pages/v2/users/profile-address"),
   ],
   [
     "DELETE",
     "/v2/users/profile-address?address_id=1",
-    () => import("../src/pages/v2/users/profile-address"),
+    () => import("~/pages/v2/users/profile-address"),
   ],
-  ["GET", "/v2/carts", () => import("../src/pages/v2/carts")],
-  ["POST", "/v2/carts", () => import("../src/pages/v2/carts")],
-  ["DELETE", "/v2/carts?prod_id=1", () => import("../src/pages/v2/carts")],
-  ["PATCH", "/v2/carts?prod_id=1", () => import("../src/pages/v2/carts")],
-  ["DELETE", "/v2/clear-cart", () => import("../src/pages/v2/clear-cart")],
-  ["PUT", "/v2/carts-merge", () => import("../src/pages/v2/carts-merge")],
-  ["POST", "/create-order", () => import("../src/pages/create-order")],
-  ["GET", "/v2/orders", () => import("../src/pages/v2/orders")],
+  ["GET", "/v2/carts", () => import("~/pages/v2/carts")],
+  ["POST", "/v2/carts", () => import("~/pages/v2/carts")],
+  ["DELETE", "/v2/carts?prod_id=1", () => import("~/pages/v2/carts")],
+  ["PATCH", "/v2/carts?prod_id=1", () => import("~/pages/v2/carts")],
+  ["DELETE", "/v2/clear-cart", () => import("~/pages/v2/clear-cart")],
+  ["PUT", "/v2/carts-merge", () => import("~/pages/v2/carts-merge")],
+  ["POST", "/create-order", () => import("~/pages/create-order")],
+  ["GET", "/v2/orders", () => import("~/pages/v2/orders")],
 ];
 
 function handler(mod: Record<string, unknown>, method: string): APIRoute {
@@ -107,7 +107,7 @@ describe("bearer routes without Origin and without a body", () => {
   }
 
   it("the login needs no body: a token alone answers the user", async () => {
-    const mod = await import("../src/pages/v2/auth/login");
+    const mod = await import("~/pages/v2/auth/login");
     const res = await through(handler(mod, "POST"), "POST", "/v2/auth/login", {
       authorization: "Bearer test:bearer-login",
     });

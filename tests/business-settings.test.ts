@@ -5,7 +5,7 @@
  * every save leaves one audit row; "Prices include GST" is fixed at yes (decision 0085).
  */
 import { describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { SELLER } from "./helpers/books";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
@@ -14,7 +14,7 @@ import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.businessSettings);
-const route = await import("../src/pages/v2/admin/settings/business");
+const route = await import("~/pages/v2/admin/settings/business");
 const URL = "/v2/admin/settings/business";
 
 /** The books' seller as typed: the state and GSTIN in lower case, no PAN. */

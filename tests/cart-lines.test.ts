@@ -4,8 +4,8 @@
  * and each user's own cart. Tokens, pricing and amounts: cart.test.ts.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeProduct, type InsertedProduct } from "../src/server/seed/factories";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "../src/features/cart/cart";
+import { makeProduct, type InsertedProduct } from "~/server/seed/factories";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "~/features/cart/cart";
 import { call } from "./helpers/call";
 import { cartFixture } from "./helpers/cart";
 import { dbKinds } from "./helpers/db";
@@ -15,7 +15,7 @@ import { useTestAuth } from "./helpers/portal";
 // Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
 const auth = useTestAuth(EMULATOR_PORTS.cartLines);
 
-const cartsRoute = await import("../src/pages/v2/carts");
+const cartsRoute = await import("~/pages/v2/carts");
 
 describe.each(dbKinds)("cart API on %s", (kind) => {
   const {

@@ -4,7 +4,7 @@
  * line that is not there, and touches only the caller's own cart.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { MAX_LINE_QUANTITY } from "../src/features/cart/cart";
+import { MAX_LINE_QUANTITY } from "~/features/cart/cart";
 import { call } from "./helpers/call";
 import { cartFixture } from "./helpers/cart";
 import { dbKinds } from "./helpers/db";
@@ -12,7 +12,7 @@ import { EMULATOR_PORTS } from "./helpers/ports";
 import { useTestAuth } from "./helpers/portal";
 
 const auth = useTestAuth(EMULATOR_PORTS.cartQuantity);
-const cartsRoute = await import("../src/pages/v2/carts");
+const cartsRoute = await import("~/pages/v2/carts");
 
 describe.each(dbKinds)("a cart line's quantity on %s", (kind) => {
   const { s, A5, A4, GLOSS, choice, newUser, token, post, rowsOf } = cartFixture(kind, auth);

@@ -6,9 +6,9 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema } from "../src/server/db/client";
-import { makeProduct } from "../src/server/seed/factories";
-import { MAX_LINE_QUANTITY } from "../src/features/cart/cart";
+import { schema } from "~/server/db/client";
+import { makeProduct } from "~/server/seed/factories";
+import { MAX_LINE_QUANTITY } from "~/features/cart/cart";
 import { call } from "./helpers/call";
 import { cartFixture } from "./helpers/cart";
 import { dbKinds } from "./helpers/db";
@@ -18,9 +18,9 @@ import { useTestAuth } from "./helpers/portal";
 // Callers are real accounts on a private Auth Emulator; the real auth module checks their tokens.
 const auth = useTestAuth(EMULATOR_PORTS.cart);
 
-const cartsRoute = await import("../src/pages/v2/carts");
-const clearRoute = await import("../src/pages/v2/clear-cart");
-const mergeRoute = await import("../src/pages/v2/carts-merge");
+const cartsRoute = await import("~/pages/v2/carts");
+const clearRoute = await import("~/pages/v2/clear-cart");
+const mergeRoute = await import("~/pages/v2/carts-merge");
 
 describe.each(dbKinds)("cart API on %s", (kind) => {
   const { s, A5, A4, GLOSS, MATTE, choice, newUser, get, post, merge, rowsOf } = cartFixture(

@@ -15,12 +15,12 @@ import { usePortalAccounts } from "./helpers/portal";
 const EMULATOR_PORT = EMULATOR_PORTS.catalogueDetails;
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
 
-const productsRoute = await import("../src/pages/v2/products/index");
-const productRoute = await import("../src/pages/v2/products/[id]");
-const homeRoute = await import("../src/pages/v2/home-products");
-const categoriesRoute = await import("../src/pages/v2/categories");
-const { listProducts } = await import("../src/features/catalogue/catalogue.server");
-const { NUL_IN_ADDRESS } = await import("../src/server/http");
+const productsRoute = await import("~/pages/v2/products/index");
+const productRoute = await import("~/pages/v2/products/[id]");
+const homeRoute = await import("~/pages/v2/home-products");
+const categoriesRoute = await import("~/pages/v2/categories");
+const { listProducts } = await import("~/features/catalogue/catalogue.server");
+const { NUL_IN_ADDRESS } = await import("~/server/http");
 
 describe.each(dbKinds)("catalogue API on %s", (kind) => {
   const t = useCatalogueDb(kind, owner, shopper);

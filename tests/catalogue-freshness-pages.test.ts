@@ -6,21 +6,17 @@
  */
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { makeProduct } from "../src/server/seed/factories";
-import { setProductStatus } from "../src/features/admin/products/products-admin.server";
-import { loadProductListPage } from "../src/features/catalogue/list-page.server";
+import { makeProduct } from "~/server/seed/factories";
+import { setProductStatus } from "~/features/admin/products/products-admin.server";
+import { loadProductListPage } from "~/features/catalogue/list-page.server";
 import {
   catalogueVersionForPage,
   readCatalogueVersion,
-} from "../src/features/catalogue/catalogue-version.server";
-import { listProducts } from "../src/features/catalogue/catalogue.server";
-import {
-  cachePages,
-  forgetPages,
-  pagesRecompressed,
-} from "../src/features/catalogue/page-cache.server";
-import { fastLane } from "../src/features/catalogue/fast-lane.server";
-import { answerToResponse } from "../src/server/encoded-body.server";
+} from "~/features/catalogue/catalogue-version.server";
+import { listProducts } from "~/features/catalogue/catalogue.server";
+import { cachePages, forgetPages, pagesRecompressed } from "~/features/catalogue/page-cache.server";
+import { fastLane } from "~/features/catalogue/fast-lane.server";
+import { answerToResponse } from "~/server/encoded-body.server";
 import { dbKinds } from "./helpers/db";
 import { catalogueKit, get, routes, TEST_ACTOR, type Route } from "./helpers/catalogue-freshness";
 

@@ -8,21 +8,21 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { makeProduct } from "../src/server/seed/factories";
+import { makeProduct } from "~/server/seed/factories";
 import {
   setProductStatus,
   toggleHomeProduct,
-} from "../src/features/admin/products/products-admin.server";
-import { loadProductPage } from "../src/features/catalogue/product-page.server";
-import { loadProductListPage } from "../src/features/catalogue/list-page.server";
-import { loadHomePage } from "../src/features/home/home-page.server";
+} from "~/features/admin/products/products-admin.server";
+import { loadProductPage } from "~/features/catalogue/product-page.server";
+import { loadProductListPage } from "~/features/catalogue/list-page.server";
+import { loadHomePage } from "~/features/home/home-page.server";
 import {
   catalogueChanged,
   catalogueVersionForPage,
   readCatalogueVersion,
-} from "../src/features/catalogue/catalogue-version.server";
-import { loadPricingProducts } from "../src/features/catalogue/pricing.server";
-import { schema } from "../src/server/db/client";
+} from "~/features/catalogue/catalogue-version.server";
+import { loadPricingProducts } from "~/features/catalogue/pricing.server";
+import { schema } from "~/server/db/client";
 import { dbKinds } from "./helpers/db";
 import {
   catalogueKit,

@@ -8,11 +8,11 @@ import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { call } from "./helpers/call";
 import { ACTIVE, pid, seed } from "./helpers/catalogue";
 
-const sitemapRoute = await import("../src/pages/sitemap.xml");
-const robotsRoute = await import("../src/pages/robots.txt");
-const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
-const { loadProductPage } = await import("../src/features/catalogue/product-page.server");
-const { loadHomePage } = await import("../src/features/home/home-page.server");
+const sitemapRoute = await import("~/pages/sitemap.xml");
+const robotsRoute = await import("~/pages/robots.txt");
+const { loadProductListPage } = await import("~/features/catalogue/list-page.server");
+const { loadProductPage } = await import("~/features/catalogue/product-page.server");
+const { loadHomePage } = await import("~/features/home/home-page.server");
 
 describe.each(dbKinds)("catalogue pages on %s", (kind) => {
   let t: TestDb;
@@ -218,7 +218,7 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
 
 describe("unknown API addresses", () => {
   it("answer a JSON 404 whatever the method", async () => {
-    const { ALL } = await import("../src/pages/v2/[...rest]");
+    const { ALL } = await import("~/pages/v2/[...rest]");
     for (const method of ["GET", "POST", "DELETE"]) {
       const res = await call(ALL, "/v2/no-such-thing", { method });
       expect(res.status).toBe(404);

@@ -7,9 +7,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogueChanged } from "../src/features/catalogue/catalogue-version.server";
-import { schema } from "../src/server/db/client";
-import { makeProduct } from "../src/server/seed/factories";
+import { catalogueChanged } from "~/features/catalogue/catalogue-version.server";
+import { schema } from "~/server/db/client";
+import { makeProduct } from "~/server/seed/factories";
 import { createTestDb, type TestDb } from "./helpers/db";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -8,8 +8,8 @@ import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { call } from "./helpers/call";
 import { pid, seed } from "./helpers/catalogue";
 
-const productsRoute = await import("../src/pages/v2/products/index");
-const { loadProductListPage } = await import("../src/features/catalogue/list-page.server");
+const productsRoute = await import("~/pages/v2/products/index");
+const { loadProductListPage } = await import("~/features/catalogue/list-page.server");
 
 describe.each(dbKinds)("search with typos on %s", (kind) => {
   let t: TestDb;

@@ -5,13 +5,13 @@
  */
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
-import { MAX_IDENTITY_BYTES } from "../src/server/encoded-body.server";
-import { LIST_PAGE_SIZE } from "../src/features/catalogue/catalogue-reads.server";
+import { schema } from "~/server/db/client";
+import { MAX_IDENTITY_BYTES } from "~/server/encoded-body.server";
+import { LIST_PAGE_SIZE } from "~/features/catalogue/catalogue-reads.server";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { call } from "./helpers/call";
 
-const productsRoute = await import("../src/pages/v2/products/index");
+const productsRoute = await import("~/pages/v2/products/index");
 const COUNT = 2 * LIST_PAGE_SIZE + 37;
 const id = (n: number) => `whole-${String(n).padStart(5, "0")}`;
 

@@ -16,7 +16,7 @@ import { usePortalAccounts } from "./helpers/portal";
 const EMULATOR_PORT = EMULATOR_PORTS.catalogue;
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORT);
 
-const productsRoute = await import("../src/pages/v2/products/index");
+const productsRoute = await import("~/pages/v2/products/index");
 
 describe.each(dbKinds)("catalogue API on %s", (kind) => {
   const t = useCatalogueDb(kind, owner, shopper);

@@ -5,8 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { makeCategory, makeProduct } from "../src/server/seed/factories";
+import { schema } from "~/server/db/client";
+import { makeCategory, makeProduct } from "~/server/seed/factories";
 import {
   makeShop,
   makeShopper,
@@ -18,7 +18,7 @@ import {
 } from "./helpers/checkout";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 

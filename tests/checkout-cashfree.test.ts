@@ -5,8 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { recheckDueOrders } from "../src/features/checkout/recheck.server";
-import { schema } from "../src/server/db/client";
+import { recheckDueOrders } from "~/features/checkout/recheck.server";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { cashfreeShopKit } from "./helpers/cashfree-provider";
 import { CART_TOTAL_PAISE, makeShopper, orderBody } from "./helpers/checkout";
@@ -14,11 +14,11 @@ import { dbKinds } from "./helpers/db";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; helpers/test-tokens.ts).
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const createRoute = await import("../src/pages/create-order");
+const createRoute = await import("~/pages/create-order");
 
 describe.each(dbKinds)("checkout with Cashfree (fake) on %s", (kind) => {
   // Generous enough for a busy machine (2 s a call, warmed up first); the timeout cases delay 3 s.

@@ -5,10 +5,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutDispatchDays } from "../src/features/checkout/checkout-dispatch.server";
-import { studioSection } from "../src/features/made-to-order/studio-settings.server";
-import { writeSection } from "../src/features/settings/settings-store.server";
-import { schema } from "../src/server/db/client";
+import { checkoutDispatchDays } from "~/features/checkout/checkout-dispatch.server";
+import { studioSection } from "~/features/made-to-order/studio-settings.server";
+import { writeSection } from "~/features/settings/settings-store.server";
+import { schema } from "~/server/db/client";
 import { makeShop, type Shop } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import {
   CART_TOTAL_PAISE,
@@ -18,14 +18,12 @@ import { dbKinds } from "./helpers/db";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; helpers/test-tokens.ts).
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const verifyRoute = await import("../src/pages/[provider]/verify");
-const { loadLocalPayPage, localProvider } = await import(
-  "../src/features/checkout/local-pay.server"
-);
+const verifyRoute = await import("~/pages/[provider]/verify");
+const { loadLocalPayPage, localProvider } = await import("~/features/checkout/local-pay.server");
 
 describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
   const k = localShopKit(kind);

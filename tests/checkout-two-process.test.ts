@@ -8,7 +8,7 @@
 import type { ChildProcess } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { type FakeCashfreeProvider, useFakeCashfree } from "./helpers/cashfree-provider";
 import { makeShop, makeShopper, orderBody, type Shop } from "./helpers/checkout";
@@ -18,11 +18,11 @@ import type { FakeCashfree } from "./helpers/fake-cashfree";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; helpers/test-tokens.ts).
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const createRoute = await import("../src/pages/create-order");
+const createRoute = await import("~/pages/create-order");
 const ports = [
   Number(process.env.PAY_WORKER_PORT_A ?? 9620),
   Number(process.env.PAY_WORKER_PORT_B ?? 9621),

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDb, schema } from "../src/server/db/client";
+import { openDb, schema } from "~/server/db/client";
 import { logLines, startBuiltServer } from "./helpers/built-server";
 import { dbKinds } from "./helpers/db";
 import { startFakeSmtp } from "./helpers/fake-smtp";

@@ -5,18 +5,18 @@
  * PGlite and PostgreSQL. A regular seller, and a delivery within the state, go through.
  */
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { saveSeller } from "./helpers/books";
 import { call } from "./helpers/call";
 import { localShopKit, makeShopper, orderBody } from "./helpers/checkout";
 import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const createRoute = await import("../src/pages/create-order");
+const createRoute = await import("~/pages/create-order");
 
 /** A composition seller in Maharashtra (GSTIN 27...). */
 const COMPOSITION = { registration: "composition" };

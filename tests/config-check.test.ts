@@ -6,9 +6,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { configProblems } from "../src/server/config-check.server";
-import { resetEnvForTests } from "../src/server/env";
-import { resetPaymentConfigForTests } from "../src/server/payments/config.server";
+import { configProblems } from "~/server/config-check.server";
+import { resetEnvForTests } from "~/server/env";
+import { resetPaymentConfigForTests } from "~/server/payments/config.server";
 
 const saved = { ...process.env };
 let dataDir: string;

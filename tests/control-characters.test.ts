@@ -12,23 +12,23 @@ import {
   addressFieldsSchema,
   profileSchema,
   googleRegisterSchema,
-} from "../src/features/account/account.schema";
-import { createOrderBody } from "../src/features/checkout/checkout";
-import { payQuoteInput } from "../src/features/custom/quotes.schema";
-import { inquirySchema } from "../src/features/inquiries/inquiry";
-import { postalAddressSchema } from "../src/lib/address.schema";
-import { hasControlCharacter } from "../src/lib/text";
-import { schema } from "../src/server/db/client";
+} from "~/features/account/account.schema";
+import { createOrderBody } from "~/features/checkout/checkout";
+import { payQuoteInput } from "~/features/custom/quotes.schema";
+import { inquirySchema } from "~/features/inquiries/inquiry";
+import { postalAddressSchema } from "~/lib/address.schema";
+import { hasControlCharacter } from "~/lib/text";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { ADDRESS, PLACE, PROFILE } from "./helpers/fixtures";
 import { useTestDb } from "./helpers/suite-db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const addressRoute = await import("../src/pages/v2/users/profile-address");
+const addressRoute = await import("~/pages/v2/users/profile-address");
 
 const CONTROLS = {
   BEL: "\u0007",

@@ -5,7 +5,7 @@
  * and a bad one is 401. Nothing is written by a refused call.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { unsignedToken, idTokenClaims } from "./helpers/auth";
 import { call } from "./helpers/call";
 import { quoteBody } from "./helpers/custom-work";
@@ -13,12 +13,12 @@ import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 
-const inquiryQuotes = await import("../src/pages/v2/admin/inquiries/[id]/quotes");
-const quoteRoute = await import("../src/pages/v2/admin/quotes/[id]");
-const quoteAction = await import("../src/pages/v2/admin/quotes/[id]/[action]");
-const stagesRoute = await import("../src/pages/v2/admin/order/[id]/stages");
-const shippingRoute = await import("../src/pages/v2/admin/order/[id]/shipping-charge");
-const payRoute = await import("../src/pages/v2/quotes/[token]/pay");
+const inquiryQuotes = await import("~/pages/v2/admin/inquiries/[id]/quotes");
+const quoteRoute = await import("~/pages/v2/admin/quotes/[id]");
+const quoteAction = await import("~/pages/v2/admin/quotes/[id]/[action]");
+const stagesRoute = await import("~/pages/v2/admin/order/[id]/stages");
+const shippingRoute = await import("~/pages/v2/admin/order/[id]/shipping-charge");
+const payRoute = await import("~/pages/v2/quotes/[token]/pay");
 
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.customAuth);
 

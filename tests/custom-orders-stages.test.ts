@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { makeShopper } from "./helpers/checkout";
 import { call } from "./helpers/call";
 import { DAY, OWNER, customWorkKit, payBody } from "./helpers/custom-work";
@@ -14,12 +14,12 @@ import { approvedProof } from "./helpers/proofs";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; the owner is the users row "owner-1" with role tm_admin).
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const stagesRoute = await import("../src/pages/v2/admin/order/[id]/stages");
-const allOrders = await import("../src/pages/v2/admin/allorders");
+const stagesRoute = await import("~/pages/v2/admin/order/[id]/stages");
+const allOrders = await import("~/pages/v2/admin/allorders");
 
 describe.each(dbKinds)("custom work: orders on %s", (kind) => {
   const k = customWorkKit(kind);

@@ -7,15 +7,15 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { loadOrdersOfUser } from "../src/features/orders/orders.server";
+import { schema } from "~/server/db/client";
+import { loadOrdersOfUser } from "~/features/orders/orders.server";
 import { makeShopper } from "./helpers/checkout";
 import { DAY, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; the owner is the users row "owner-1" with role tm_admin).
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 

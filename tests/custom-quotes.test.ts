@@ -6,22 +6,22 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
 // Sign-in through the real auth module; only firebase-admin's verifyIdToken is stubbed
 // ("test:<uid>" names the caller; the owner is the users row "owner-1" with role tm_admin).
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const inquiryQuotes = await import("../src/pages/v2/admin/inquiries/[id]/quotes");
-const quoteRoute = await import("../src/pages/v2/admin/quotes/[id]");
-const quoteAction = await import("../src/pages/v2/admin/quotes/[id]/[action]");
-const stagesRoute = await import("../src/pages/v2/admin/order/[id]/stages");
-const shippingRoute = await import("../src/pages/v2/admin/order/[id]/shipping-charge");
+const inquiryQuotes = await import("~/pages/v2/admin/inquiries/[id]/quotes");
+const quoteRoute = await import("~/pages/v2/admin/quotes/[id]");
+const quoteAction = await import("~/pages/v2/admin/quotes/[id]/[action]");
+const stagesRoute = await import("~/pages/v2/admin/order/[id]/stages");
+const shippingRoute = await import("~/pages/v2/admin/order/[id]/shipping-charge");
 
 describe.each(dbKinds)("custom work: quotes on %s", (kind) => {
   const k = customWorkKit(kind);
@@ -101,7 +101,7 @@ describe.each(dbKinds)("custom work: quotes on %s", (kind) => {
     expect(newToken).not.toBe(q.token);
     const old = await view(q.token);
     expect(old.json.state).toBe("replaced");
-    const { loadQuotePage } = await import("../src/features/custom/quote-page.server");
+    const { loadQuotePage } = await import("~/features/custom/quote-page.server");
     expect((await loadQuotePage(k.t.db, q.token, { follow: true }))?.quote.price).toBe(520000);
     expect((await view(newToken)).json.quote.price).toBe(5200);
     expect(await events(q.id)).toEqual(expect.arrayContaining(["sent", "revised"]));

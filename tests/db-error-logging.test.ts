@@ -6,16 +6,16 @@
 import { inspect } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loggable } from "../src/server/log-safe";
+import { loggable } from "~/server/log-safe";
 import { call } from "./helpers/call";
 import { makeShop, makeShopper, orderBody, useLocalProvider } from "./helpers/checkout";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const createRoute = await import("../src/pages/create-order");
+const createRoute = await import("~/pages/create-order");
 
 const SECRETS = ["Meera Iyer", "meera.private@example.com", "9812345678", "12 MI Road", "Jaipur"];
 

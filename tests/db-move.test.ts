@@ -4,8 +4,8 @@
  * Needs a PostgreSQL server (TEST_DATABASE_URL, set by .ci/run); without one there is no target.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MoveRefused, moveDatabase } from "../src/server/backup/move.server";
-import { openDb } from "../src/server/db/client";
+import { MoveRefused, moveDatabase } from "~/server/backup/move.server";
+import { openDb } from "~/server/db/client";
 import { emptyPostgres, everyRow, MIGRATIONS, shopWithData } from "./helpers/backup";
 import { createTestDb, type TestDb } from "./helpers/db";
 

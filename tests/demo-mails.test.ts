@@ -4,9 +4,9 @@
  * missing (a 404), whatever the outbox holds.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { loadDemoMails } from "../src/features/demo/demo-mails.server";
-import { resetEnvForTests } from "../src/server/env";
-import { sendMail } from "../src/server/mail.server";
+import { loadDemoMails } from "~/features/demo/demo-mails.server";
+import { resetEnvForTests } from "~/server/env";
+import { sendMail } from "~/server/mail.server";
 import { dbKinds } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";
 

@@ -6,10 +6,10 @@
  */
 import { count } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { prepareDatabase } from "../src/server/cli/prepare";
-import { schema, setDbForTests } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { DEMO_SEED_SKIPPED, shouldSeedDemo } from "../src/server/seed/demo-seed-choice";
+import { prepareDatabase } from "~/server/cli/prepare";
+import { schema, setDbForTests } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { DEMO_SEED_SKIPPED, shouldSeedDemo } from "~/server/seed/demo-seed-choice";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 describe("when the demo catalogue is seeded", () => {

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { envSchema } from "../src/server/env";
+import { envSchema } from "~/server/env";
 import { caddyInstalled } from "./helpers/caddy";
 
 const dockerfile = readFileSync("Dockerfile", "utf8");

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
 import { saveSeller } from "./helpers/books";
@@ -13,15 +13,15 @@ import { dbKinds } from "./helpers/db";
 import { approvedProof } from "./helpers/proofs";
 import { DAY_MS } from "~/lib/dates";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const depositRoute = await import("../src/pages/v2/admin/quotes/[id]/deposit");
-const balanceRoute = await import("../src/pages/v2/admin/order/[id]/balance");
-const adminOrder = await import("../src/pages/v2/admin/order/[id]");
-const shipmentsRoute = await import("../src/pages/v2/admin/order/[id]/shipments");
-const { sendDueBalanceReminders } = await import("../src/features/custom/balance-reminders.server");
+const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
+const balanceRoute = await import("~/pages/v2/admin/order/[id]/balance");
+const adminOrder = await import("~/pages/v2/admin/order/[id]");
+const shipmentsRoute = await import("~/pages/v2/admin/order/[id]/shipments");
+const { sendDueBalanceReminders } = await import("~/features/custom/balance-reminders.server");
 
 describe.each(dbKinds)("deposits on %s", (kind) => {
   const k = customWorkKit(kind);

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import {
   makeShop,
@@ -18,12 +18,12 @@ import {
 } from "./helpers/checkout";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const listRoute = await import("../src/pages/v2/admin/discounts/index");
-const oneRoute = await import("../src/pages/v2/admin/discounts/[id]");
+const listRoute = await import("~/pages/v2/admin/discounts/index");
+const oneRoute = await import("~/pages/v2/admin/discounts/[id]");
 
 /** A body as the portal sends it: rupees on the wire. */
 const body = (over: Record<string, unknown> = {}) => ({

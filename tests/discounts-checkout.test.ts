@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema, type Db } from "../src/server/db/client";
+import { schema, type Db } from "~/server/db/client";
 import { call } from "./helpers/call";
 import {
   makeShopper,
@@ -17,11 +17,11 @@ import {
 } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const checkRoute = await import("../src/pages/v2/discounts/check");
+const checkRoute = await import("~/pages/v2/discounts/check");
 
 type CodeInput = Partial<typeof schema.discountCodes.$inferInsert>;
 async function makeCode(db: Db, over: CodeInput = {}) {

@@ -7,16 +7,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const checkRoute = await import("../src/pages/v2/quotes/[token]/discount");
+const checkRoute = await import("~/pages/v2/quotes/[token]/discount");
 
 describe.each(dbKinds)("discount codes on quotes on %s", (kind) => {
   const k = customWorkKit(kind);

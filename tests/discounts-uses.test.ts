@@ -7,21 +7,21 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { listCodes } from "../src/features/admin/discounts/discounts-admin.server";
-import { expireOrder, recordPayment } from "../src/features/checkout/payment-record.server";
-import { schema, type Db } from "../src/server/db/client";
+import { listCodes } from "~/features/admin/discounts/discounts-admin.server";
+import { expireOrder, recordPayment } from "~/features/checkout/payment-record.server";
+import { schema, type Db } from "~/server/db/client";
 import { success } from "./helpers/books";
 import { call } from "./helpers/call";
 import { makeShopper, orderBody, localShopKit } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const createRoute = await import("../src/pages/create-order");
-const checkRoute = await import("../src/pages/v2/discounts/check");
-const outcomeRoute = await import("../src/pages/pay/local/[session]/outcome");
+const createRoute = await import("~/pages/create-order");
+const checkRoute = await import("~/pages/v2/discounts/check");
+const outcomeRoute = await import("~/pages/pay/local/[session]/outcome");
 
 type CodeInput = Partial<typeof schema.discountCodes.$inferInsert>;
 async function makeCode(db: Db, over: CodeInput = {}) {

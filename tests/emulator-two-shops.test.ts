@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startAuthEmulator, type RunningEmulator } from "../src/server/cli/emulator";
+import { startAuthEmulator, type RunningEmulator } from "~/server/cli/emulator";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
 const OFFSET = Number(process.env.TEST_PORT_OFFSET ?? 0);

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import * as schema from "../src/server/db/schema/custom-work";
+import * as schema from "~/server/db/schema/custom-work";
 import { folderImports, schemaImports, sourceFiles, twoWayImports } from "./helpers/imports";
 
 const FEATURES = "src/features";

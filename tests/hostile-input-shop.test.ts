@@ -10,7 +10,7 @@ import type { Case } from "./helpers/hostile-cases";
 import { ADMIN_TOKEN, USER_TOKEN, hostileFixture, routes, type Target } from "./helpers/hostile";
 
 // Sign-in without the emulator: only verifyIdToken is stubbed (helpers/test-tokens.ts).
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 

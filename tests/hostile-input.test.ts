@@ -11,14 +11,14 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { PROFILE } from "./helpers/fixtures";
 import { dbKinds } from "./helpers/db";
 import { ADMIN, USER, USER_TOKEN, hostileFixture, routes, type Target } from "./helpers/hostile";
 
 // Sign-in without the emulator: only verifyIdToken is stubbed (helpers/test-tokens.ts).
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 

@@ -12,7 +12,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import * as viaAlias from "~/lib/dates";
-import * as viaPath from "../src/lib/dates";
+import * as viaPath from "~/lib/dates";
 import { folderImports, reachableModules, specifierPath } from "./helpers/imports";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "alias-"));

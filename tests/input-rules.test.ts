@@ -4,10 +4,10 @@
  * count as JSON. Every refusal is a 400 that says what to fix, and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
-import * as inquiryRoute from "../src/pages/v2/custom-order-email";
-import * as productsRoute from "../src/pages/v2/products/index";
-import { isJsonContentType } from "../src/server/http";
+import { schema } from "~/server/db/client";
+import * as inquiryRoute from "~/pages/v2/custom-order-email";
+import * as productsRoute from "~/pages/v2/products/index";
+import { isJsonContentType } from "~/server/http";
 import { call } from "./helpers/call";
 import { createTestDb, type TestDb } from "./helpers/db";
 

@@ -5,7 +5,7 @@
  * inquiries.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import * as route from "../src/pages/v2/custom-order-email";
+import * as route from "~/pages/v2/custom-order-email";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import {
@@ -121,7 +121,7 @@ describe.each(dbKinds)("POST /v2/custom-order-email on %s", (kind) => {
 
   it("refuses a TRUST_PROXY that is neither true, false nor a number", async () => {
     setEnv({ TRUST_PROXY: "yes" });
-    const { env } = await import("../src/server/env");
+    const { env } = await import("~/server/env");
     expect(() => env()).toThrow(/TRUST_PROXY must be true \(one proxy\), false, or the number/);
     setEnv({ TRUST_PROXY: "2" });
     expect(env().TRUST_PROXY).toBe(2);

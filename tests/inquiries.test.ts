@@ -5,7 +5,7 @@
  * through SMTP: inquiry-mail.test.ts; the limiter itself: rate-limit.test.ts.
  */
 import { describe, expect, it, vi } from "vitest";
-import * as route from "../src/pages/v2/custom-order-email";
+import * as route from "~/pages/v2/custom-order-email";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import {

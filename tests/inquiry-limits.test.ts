@@ -7,7 +7,7 @@ import {
   emailLimitKey,
   TOO_MANY_FROM_EMAIL,
   TOO_MANY_INQUIRIES,
-} from "../src/features/inquiries/inquiry.server";
+} from "~/features/inquiries/inquiry.server";
 import { dbKinds } from "./helpers/db";
 import {
   good,

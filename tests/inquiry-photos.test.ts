@@ -7,14 +7,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listInquiries } from "../src/features/admin/inquiries/inquiries-admin.server";
-import { getDb } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
+import { listInquiries } from "~/features/admin/inquiries/inquiries-admin.server";
+import { getDb } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
 import { dbKinds } from "./helpers/db";
 import { good, inquiryFixture, post } from "./helpers/inquiries";
 import { photo, postFile, storedFiles } from "./helpers/uploads";
 
-const photosRoute = await import("../src/pages/v2/inquiry-photos");
+const photosRoute = await import("~/pages/v2/inquiry-photos");
 const saved = process.env.DATA_DIR;
 
 describe.each(dbKinds)("inquiry photos on %s", (kind) => {

@@ -8,19 +8,19 @@
 import type { APIContext } from "astro";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { pay, pendingOrder, saveSeller, seedBooksShop } from "./helpers/books";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const myRoute = await import("../src/pages/my-orders/[id]/documents/[document]");
-const adminRoute = await import("../src/pages/admin/documents/[document]");
-const listRoute = await import("../src/pages/v2/admin/order/[id]/documents");
-const categoryTaxRoute = await import("../src/pages/v2/admin/category-tax");
+const myRoute = await import("~/pages/my-orders/[id]/documents/[document]");
+const adminRoute = await import("~/pages/admin/documents/[document]");
+const listRoute = await import("~/pages/v2/admin/order/[id]/documents");
+const categoryTaxRoute = await import("~/pages/v2/admin/category-tax");
 
 const BUYER = "dl-buyer";
 const OTHER = "dl-other";

@@ -7,9 +7,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { changeOrderStatus } from "../src/features/admin/orders/orders-admin.server";
-import { recordRefundState } from "../src/features/refunds/refunds.server";
-import { schema } from "../src/server/db/client";
+import { changeOrderStatus } from "~/features/admin/orders/orders-admin.server";
+import { recordRefundState } from "~/features/refunds/refunds.server";
+import { schema } from "~/server/db/client";
 import { pay, pendingOrder, saveSeller, seedBooksShop } from "./helpers/books";
 import { dbKinds } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";

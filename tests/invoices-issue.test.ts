@@ -8,10 +8,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { issueCreditNote } from "../src/features/books/credit-note.server";
-import { financialYearOf } from "../src/features/books/numbering";
-import { recordRefundState } from "../src/features/refunds/refunds.server";
-import { schema } from "../src/server/db/client";
+import { issueCreditNote } from "~/features/books/credit-note.server";
+import { financialYearOf } from "~/features/books/numbering";
+import { recordRefundState } from "~/features/refunds/refunds.server";
+import { schema } from "~/server/db/client";
 import { pay, pendingOrder, saveSeller, seedBooksShop } from "./helpers/books";
 import { dbKinds } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";

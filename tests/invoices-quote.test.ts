@@ -6,16 +6,16 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { saveSeller } from "./helpers/books";
 import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const route = await import("../src/pages/quote/[token]/documents/[document]");
+const route = await import("~/pages/quote/[token]/documents/[document]");
 
 describe.each(dbKinds)("a paid quote's invoice on %s", (kind) => {
   const kit = customWorkKit(kind);

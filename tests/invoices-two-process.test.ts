@@ -7,7 +7,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { pendingOrder, saveSeller, seedBooksShop } from "./helpers/books";
 import { startWorkers } from "./helpers/worker-processes";
 import { createTestDb, type TestDb } from "./helpers/db";

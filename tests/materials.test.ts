@@ -7,21 +7,21 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { preservationTimeline } from "../src/features/made-to-order/preservation";
-import { schema } from "../src/server/db/client";
+import { preservationTimeline } from "~/features/made-to-order/preservation";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { DAY, OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const ownerRoute = await import("../src/pages/v2/admin/order/[id]/materials");
-const overdueRoute = await import("../src/pages/v2/admin/materials/overdue");
-const stagesRoute = await import("../src/pages/v2/admin/order/[id]/stages");
-const linkRoute = await import("../src/pages/v2/quotes/[token]/materials");
-const myRoute = await import("../src/pages/v2/orders/[id]/materials");
+const ownerRoute = await import("~/pages/v2/admin/order/[id]/materials");
+const overdueRoute = await import("~/pages/v2/admin/materials/overdue");
+const stagesRoute = await import("~/pages/v2/admin/order/[id]/stages");
+const linkRoute = await import("~/pages/v2/quotes/[token]/materials");
+const myRoute = await import("~/pages/v2/orders/[id]/materials");
 
 describe.each(dbKinds)("customer materials on %s", (kind) => {
   const k = customWorkKit(kind);

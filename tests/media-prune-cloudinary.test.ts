@@ -6,15 +6,15 @@
  * next_cursor; deletes go 100 at a time; a failing answer stops the run with a sentence.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cloudinaryConfig } from "../src/features/media/cloudinary.server";
-import { pruneMedia, referencedUploads } from "../src/features/media/media-prune.server";
+import { cloudinaryConfig } from "~/features/media/cloudinary.server";
+import { pruneMedia, referencedUploads } from "~/features/media/media-prune.server";
 import {
   cloudinaryStore,
   type PruneStore,
   pruneStores,
-} from "../src/features/media/prune-stores.server";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
+} from "~/features/media/prune-stores.server";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { type FakeCloudinary, startFakeCloudinary } from "./helpers/fake-cloudinary";
 import { DAY_MS } from "~/lib/dates";

@@ -8,9 +8,9 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pruneMedia, referencedUploads } from "../src/features/media/media-prune.server";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
+import { pruneMedia, referencedUploads } from "~/features/media/media-prune.server";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { orderAddress, orderPerson } from "./helpers/fixtures";
 import { DAY_MS } from "~/lib/dates";

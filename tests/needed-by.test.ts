@@ -5,20 +5,20 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { addDays, indiaDay } from "../src/lib/dates";
+import { schema } from "~/server/db/client";
+import { addDays, indiaDay } from "~/lib/dates";
 import { call } from "./helpers/call";
 import { makeShopper, orderBody } from "./helpers/checkout";
 import { OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const checkRoute = await import("../src/pages/v2/needed-by");
-const listRoute = await import("../src/pages/v2/admin/needed-by");
-const quoteCheckRoute = await import("../src/pages/v2/quotes/[token]/needed-by");
+const checkRoute = await import("~/pages/v2/needed-by");
+const listRoute = await import("~/pages/v2/admin/needed-by");
+const quoteCheckRoute = await import("~/pages/v2/quotes/[token]/needed-by");
 
 describe.each(dbKinds)("needed-by dates on %s", (kind) => {
   const k = customWorkKit(kind);

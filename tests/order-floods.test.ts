@@ -7,22 +7,22 @@
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { recordPayment } from "../src/features/checkout/payment-record.server";
-import { resetEnvForTests } from "../src/server/env";
+import { schema } from "~/server/db/client";
+import { recordPayment } from "~/features/checkout/payment-record.server";
+import { resetEnvForTests } from "~/server/env";
 import { call } from "./helpers/call";
 import { makeShopper, orderBody } from "./helpers/checkout";
 import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 import { PROFILE } from "./helpers/fixtures";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const createRoute = await import("../src/pages/create-order");
-const registerRoute = await import("../src/pages/v2/auth/register");
-const payRoute = await import("../src/pages/v2/quotes/[token]/pay");
+const createRoute = await import("~/pages/create-order");
+const registerRoute = await import("~/pages/v2/auth/register");
+const payRoute = await import("~/pages/v2/quotes/[token]/pay");
 
 const LIMIT_KEYS = [
   "ORDER_LIMIT_PER_HOUR",

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { allowedTargets, renderMoveTable, withMoveTable } from "../src/features/orders/order-moves";
+import { allowedTargets, renderMoveTable, withMoveTable } from "~/features/orders/order-moves";
 
 const DOC = readFileSync("docs/decisions/0023-order-transitions.md", "utf8");
 

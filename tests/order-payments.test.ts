@@ -8,27 +8,27 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { listAllOrders, orderCounts } from "../src/features/admin/orders/orders-admin.server";
-import { recordPayment } from "../src/features/checkout/payment-record.server";
-import { quoteReturnPays } from "../src/features/checkout/quote-return.server";
-import { paymentsOf } from "../src/features/orders/order-payments.server";
-import OrderItems from "../src/features/orders/OrderItems";
-import { shippingCharged } from "../src/features/orders/orders";
-import { loadOrdersOfUser } from "../src/features/orders/orders.server";
-import { customersExport } from "../src/features/reports/exports/customers.server";
-import { salesReport } from "../src/features/reports/sales.server";
-import { schema } from "../src/server/db/client";
+import { listAllOrders, orderCounts } from "~/features/admin/orders/orders-admin.server";
+import { recordPayment } from "~/features/checkout/payment-record.server";
+import { quoteReturnPays } from "~/features/checkout/quote-return.server";
+import { paymentsOf } from "~/features/orders/order-payments.server";
+import OrderItems from "~/features/orders/OrderItems";
+import { shippingCharged } from "~/features/orders/orders";
+import { loadOrdersOfUser } from "~/features/orders/orders.server";
+import { customersExport } from "~/features/reports/exports/customers.server";
+import { salesReport } from "~/features/reports/sales.server";
+import { schema } from "~/server/db/client";
 import { success } from "./helpers/books";
 import { call } from "./helpers/call";
 import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const depositRoute = await import("../src/pages/v2/admin/quotes/[id]/deposit");
-const balanceRoute = await import("../src/pages/v2/admin/order/[id]/balance");
+const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
+const balanceRoute = await import("~/pages/v2/admin/order/[id]/balance");
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

@@ -6,17 +6,17 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { CART_TOTAL_PAISE } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 import { OWNER, paymentsKit } from "./helpers/payments-cases";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const orderRoute = await import("../src/pages/v2/admin/order/[id]");
+const orderRoute = await import("~/pages/v2/admin/order/[id]");
 
 describe.each(dbKinds)("cancelling a paid order on %s", (kind) => {
   const k = paymentsKit(kind);

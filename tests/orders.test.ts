@@ -4,9 +4,9 @@
  * tested with the payment work), so this suite proves the read side on its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
-import { answerToPaise } from "../src/lib/wire-money";
-import type { OrderJson } from "../src/features/orders/orders";
+import { schema } from "~/server/db/client";
+import { answerToPaise } from "~/lib/wire-money";
+import type { OrderJson } from "~/features/orders/orders";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { orderAddress, orderPerson } from "./helpers/fixtures";
@@ -17,10 +17,8 @@ import { useTestAuth } from "./helpers/portal";
 const EMULATOR_PORT = EMULATOR_PORTS.orders;
 const auth = useTestAuth(EMULATOR_PORT);
 
-const ordersRoute = await import("../src/pages/v2/orders");
-const { loadMyOrderPage, loadMyOrdersPage } = await import(
-  "../src/features/orders/order-page.server"
-);
+const ordersRoute = await import("~/pages/v2/orders");
+const { loadMyOrderPage, loadMyOrdersPage } = await import("~/features/orders/order-page.server");
 
 const PERSON = orderPerson();
 const ADDRESS = orderAddress("addr-1");

@@ -7,18 +7,18 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { OWNER, customWorkKit, quoteBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const productsRoute = await import("../src/pages/v2/products/index");
-const productRoute = await import("../src/pages/v2/products/[id]");
-const homeToggle = await import("../src/pages/v2/home-products/[id]");
+const productsRoute = await import("~/pages/v2/products/index");
+const productRoute = await import("~/pages/v2/products/[id]");
+const homeToggle = await import("~/pages/v2/home-products/[id]");
 
 const PRODUCT = {
   name: "Audit Frame",
@@ -96,7 +96,7 @@ describe.each(dbKinds)("audit rows of products and quotes on %s", (kind) => {
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     const edit = await call(
-      (await import("../src/pages/v2/admin/quotes/[id]")).PUT,
+      (await import("~/pages/v2/admin/quotes/[id]")).PUT,
       `/v2/admin/quotes/${id}`,
       { method: "PUT", params: { id }, token: OWNER, body: quoteBody({ price: 4100 }) },
     );

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
@@ -14,9 +14,9 @@ import { recordsKit } from "./helpers/owner-records";
 
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.ownerRecordsOutbox);
 
-const outboxRoute = await import("../src/pages/v2/admin/outbox/index");
-const outboxCount = await import("../src/pages/v2/admin/outbox/count");
-const resendRoute = await import("../src/pages/v2/admin/outbox/[id]/resend");
+const outboxRoute = await import("~/pages/v2/admin/outbox/index");
+const outboxCount = await import("~/pages/v2/admin/outbox/count");
+const resendRoute = await import("~/pages/v2/admin/outbox/[id]/resend");
 
 describe.each(dbKinds)("owner records on %s", (kind) => {
   const k = recordsKit(kind, owner, shopper);

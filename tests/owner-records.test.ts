@@ -17,12 +17,12 @@ import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.ownerRecords);
 
-const adminOrder = await import("../src/pages/v2/admin/order/[id]");
-const productRoute = await import("../src/pages/v2/products/[id]");
-const categoriesRoute = await import("../src/pages/v2/admin/categories/index");
-const categoryRoute = await import("../src/pages/v2/admin/categories/[id]");
-const auditRoute = await import("../src/pages/v2/admin/audit");
-const uploadRoute = await import("../src/pages/v2/upload-cloud");
+const adminOrder = await import("~/pages/v2/admin/order/[id]");
+const productRoute = await import("~/pages/v2/products/[id]");
+const categoriesRoute = await import("~/pages/v2/admin/categories/index");
+const categoryRoute = await import("~/pages/v2/admin/categories/[id]");
+const auditRoute = await import("~/pages/v2/admin/audit");
+const uploadRoute = await import("~/pages/v2/upload-cloud");
 
 useScratchDataDir("resin-records-");
 

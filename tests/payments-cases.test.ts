@@ -6,16 +6,16 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { recheckDueOrders } from "../src/features/checkout/recheck.server";
-import { schema } from "../src/server/db/client";
-import { checkWebhookSignature } from "../src/server/payments/signature.server";
+import { recheckDueOrders } from "~/features/checkout/recheck.server";
+import { schema } from "~/server/db/client";
+import { checkWebhookSignature } from "~/server/payments/signature.server";
 import { VECTOR } from "./helpers/cashfree-vector";
 import { CART_TOTAL_PAISE } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 import { fakeSign } from "./helpers/fake-cashfree";
 import { paymentsKit } from "./helpers/payments-cases";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 

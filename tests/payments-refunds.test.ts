@@ -6,14 +6,14 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { recheckDueRefunds } from "../src/features/refunds/refund-jobs.server";
-import { schema } from "../src/server/db/client";
+import { recheckDueRefunds } from "~/features/refunds/refund-jobs.server";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { CART_TOTAL_PAISE } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 import { OWNER, paymentsKit, refundsRoute } from "./helpers/payments-cases";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 

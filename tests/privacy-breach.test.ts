@@ -8,16 +8,16 @@
 import { eq } from "drizzle-orm";
 import { DAY_MS } from "~/lib/dates";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { makeOrder, makeReviewShop, makeShopperRow, OWNER, PERSON } from "./helpers/reviews";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const route = await import("../src/pages/v2/admin/data-breaches");
+const route = await import("~/pages/v2/admin/data-breaches");
 
 const from = new Date(Date.now() - DAY_MS).toISOString();
 const to = new Date(Date.now() + 60_000).toISOString();

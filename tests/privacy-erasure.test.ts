@@ -8,8 +8,8 @@
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { rawRows } from "../src/server/db/raw-rows";
+import { schema } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { SEEDED, seedPersonEverywhere } from "./helpers/privacy-fixture";
@@ -24,18 +24,18 @@ import {
 } from "./helpers/reviews";
 
 const firebase = vi.hoisted(() => ({ deleted: [] as string[] }));
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) => ({
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) => ({
   ...(await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
   deleteFirebaseAccount: async (uid: string) => {
     firebase.deleted.push(uid);
   },
 }));
 
-const moderateRoute = await import("../src/pages/v2/admin/reviews/[id]");
-const deleteRoute = await import("../src/pages/v2/users/delete-account");
-const myData = await import("../src/pages/v2/users/my-data");
-const grievance = await import("../src/pages/v2/users/grievance");
-const dataRequests = await import("../src/pages/v2/admin/data-requests");
+const moderateRoute = await import("~/pages/v2/admin/reviews/[id]");
+const deleteRoute = await import("~/pages/v2/users/delete-account");
+const myData = await import("~/pages/v2/users/my-data");
+const grievance = await import("~/pages/v2/users/grievance");
+const dataRequests = await import("~/pages/v2/admin/data-requests");
 
 /** Tables the law makes the shop keep as issued (CGST Act s.36): a tax invoice names its buyer. */
 const KEPT_BY_LAW = new Set(["invoices", "invoice_lines"]);

@@ -7,17 +7,17 @@
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { SEEDED, type SeededPerson, seedPersonEverywhere } from "./helpers/privacy-fixture";
 import { makeReviewShop, PERSON, type ReviewShop } from "./helpers/reviews";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const myData = await import("../src/pages/v2/users/my-data");
+const myData = await import("~/pages/v2/users/my-data");
 
 /** Each table the download reads (by its section), or why it has nothing of the person's. */
 const TABLES: Record<string, string> = {

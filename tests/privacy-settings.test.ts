@@ -5,18 +5,18 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { loadPrivacyNotice } from "../src/features/privacy/privacy-page.server";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { loadPrivacyNotice } from "~/features/privacy/privacy-page.server";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { makeReviewShop, OWNER } from "./helpers/reviews";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const route = await import("../src/pages/v2/admin/settings/privacy");
+const route = await import("~/pages/v2/admin/settings/privacy");
 const officer = { officerName: "Meera Rao", email: "grievance@example.com", phone: "98765 43210" };
 
 describe.each(dbKinds)("privacy settings on %s", (kind) => {

@@ -8,16 +8,16 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
-import { finishHeldErasures } from "../src/features/privacy/erase-held.server";
+import { schema } from "~/server/db/client";
+import { finishHeldErasures } from "~/features/privacy/erase-held.server";
 import { call } from "./helpers/call";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { makeOrder, makeReviewShop, PERSON } from "./helpers/reviews";
 
-const myData = await import("../src/pages/v2/users/my-data");
-const deleteRoute = await import("../src/pages/v2/users/delete-account");
+const myData = await import("~/pages/v2/users/my-data");
+const deleteRoute = await import("~/pages/v2/users/delete-account");
 
 const GUEST = "~quote-guest";
 const TOKEN = "Qx7vR2mK9pL4sT8wZ1yB6nC3dF5gH0jA2eU7iO9kM4q"; // 43 base64url characters

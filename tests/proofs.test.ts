@@ -6,21 +6,21 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { answerProof } from "../src/features/made-to-order/proofs.server";
+import { schema } from "~/server/db/client";
+import { answerProof } from "~/features/made-to-order/proofs.server";
 import { call } from "./helpers/call";
 import { makeShopper } from "./helpers/checkout";
 import { DAY, OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 import { answerByLink, readProofs, sendProof } from "./helpers/proofs";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const stagesRoute = await import("../src/pages/v2/admin/order/[id]/stages");
-const myProof = await import("../src/pages/v2/orders/[id]/proof");
-const productProofs = await import("../src/pages/v2/admin/product/[id]/proofs");
+const stagesRoute = await import("~/pages/v2/admin/order/[id]/stages");
+const myProof = await import("~/pages/v2/orders/[id]/proof");
+const productProofs = await import("~/pages/v2/admin/product/[id]/proofs");
 
 describe.each(dbKinds)("proofs on %s", (kind) => {
   const k = customWorkKit(kind);

@@ -4,17 +4,17 @@
  * the page says the balance is still due, and when.
  */
 import { describe, expect, it, vi } from "vitest";
-import { QUOTE_TEXTS, paidText, quotePolicies } from "../src/features/custom/quotes";
-import { formatInr } from "../src/lib/money";
+import { QUOTE_TEXTS, paidText, quotePolicies } from "~/features/custom/quotes";
+import { formatInr } from "~/lib/money";
 import { call } from "./helpers/call";
 import { OWNER, customWorkKit, quoteBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const depositRoute = await import("../src/pages/v2/admin/quotes/[id]/deposit");
+const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
 
 describe.each(dbKinds)("a quote with a deposit says what is paid and due, on %s", (kind) => {
   const k = customWorkKit(kind);

@@ -1,7 +1,7 @@
 /** The rate limiter's hit() and hitEach() against a real database: fixed windows, exact counts under concurrency, pruning. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
-import { hit, hitEach, windowStartFor } from "../src/server/rate-limit.server";
+import { schema } from "~/server/db/client";
+import { hit, hitEach, windowStartFor } from "~/server/rate-limit.server";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 describe.each(dbKinds)("rate limit hit() on %s", (kind) => {

@@ -12,10 +12,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { readyz } from "../src/server/health.server";
-import { forgetProbesForTests, PROBE_TEXTS } from "../src/server/readiness-probes.server";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { readyz } from "~/server/health.server";
+import { forgetProbesForTests, PROBE_TEXTS } from "~/server/readiness-probes.server";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 
 const saved = { ...process.env };

@@ -8,21 +8,21 @@
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it, vi } from "vitest";
-import { creditCancelledOrder, issueCreditNote } from "../src/features/books/credit-note.server";
-import { documentPdf } from "../src/features/books/documents.server";
-import { gstSummary } from "../src/features/reports/gst-summary.server";
-import { indiaDate, indiaDay } from "../src/lib/dates";
-import { schema } from "../src/server/db/client";
+import { creditCancelledOrder, issueCreditNote } from "~/features/books/credit-note.server";
+import { documentPdf } from "~/features/books/documents.server";
+import { gstSummary } from "~/features/reports/gst-summary.server";
+import { indiaDate, indiaDay } from "~/lib/dates";
+import { schema } from "~/server/db/client";
 import { saveSeller } from "./helpers/books";
 import { call } from "./helpers/call";
 import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const depositRoute = await import("../src/pages/v2/admin/quotes/[id]/deposit");
+const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
 
 describe.each(dbKinds)("a refunded advance on %s", (kind) => {
   const k = customWorkKit(kind);

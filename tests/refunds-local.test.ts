@@ -5,18 +5,18 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { recheckDueRefunds } from "../src/features/refunds/refund-jobs.server";
-import { schema } from "../src/server/db/client";
-import { paymentProvider } from "../src/server/payments/index.server";
+import { recheckDueRefunds } from "~/features/refunds/refund-jobs.server";
+import { schema } from "~/server/db/client";
+import { paymentProvider } from "~/server/payments/index.server";
 import { call } from "./helpers/call";
 import { customWorkKit, OWNER, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const refundsRoute = await import("../src/pages/v2/admin/order/[id]/refunds");
+const refundsRoute = await import("~/pages/v2/admin/order/[id]/refunds");
 
 describe.each(dbKinds)("refunds with the local provider on %s", (kind) => {
   const k = customWorkKit(kind);

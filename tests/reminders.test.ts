@@ -5,22 +5,22 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { makeShop, makeShopper, type Shop } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const consentRoute = await import("../src/pages/v2/reminders/consent");
-const registerRoute = await import("../src/pages/v2/auth/register");
-const withdrawRoute = await import("../src/pages/v2/users/consent-withdrawal");
-const { sendDueCartReminders } = await import("../src/features/reminders/cart-reminders.server");
+const consentRoute = await import("~/pages/v2/reminders/consent");
+const registerRoute = await import("~/pages/v2/auth/register");
+const withdrawRoute = await import("~/pages/v2/users/consent-withdrawal");
+const { sendDueCartReminders } = await import("~/features/reminders/cart-reminders.server");
 const { unsubscribeByToken, reminderConsentOf } = await import(
-  "../src/features/reminders/reminder-consent.server"
+  "~/features/reminders/reminder-consent.server"
 );
 
 const HOUR = 3_600_000;

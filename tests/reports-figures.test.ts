@@ -6,8 +6,8 @@
  * seed is tests/helpers/reports.ts. PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { describe, expect, it } from "vitest";
-import { gstSummary } from "../src/features/reports/gst-summary.server";
-import { salesReport } from "../src/features/reports/sales.server";
+import { gstSummary } from "~/features/reports/gst-summary.server";
+import { salesReport } from "~/features/reports/sales.server";
 import { dbKinds } from "./helpers/db";
 import { lineTax } from "./helpers/issued-documents";
 import { APRIL, reportsKit } from "./helpers/reports";

@@ -5,12 +5,12 @@
  * totals are the documents' own. PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvResponse } from "../src/features/reports/csv-stream.server";
-import { issueCreditNote } from "../src/features/books/credit-note.server";
-import { exportFile } from "../src/features/reports/exports.server";
-import { gstSummary } from "../src/features/reports/gst-summary.server";
-import { indiaDay } from "../src/lib/dates";
-import { schema } from "../src/server/db/client";
+import { csvResponse } from "~/features/reports/csv-stream.server";
+import { issueCreditNote } from "~/features/books/credit-note.server";
+import { exportFile } from "~/features/reports/exports.server";
+import { gstSummary } from "~/features/reports/gst-summary.server";
+import { indiaDay } from "~/lib/dates";
+import { schema } from "~/server/db/client";
 import { pay, pendingOrder, saveSeller, seedBooksShop } from "./helpers/books";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 

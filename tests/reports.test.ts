@@ -6,9 +6,9 @@
  * tests/helpers/reports.ts. PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { describe, expect, it } from "vitest";
-import { csvResponse } from "../src/features/reports/csv-stream.server";
-import { exportFile } from "../src/features/reports/exports.server";
-import { schema } from "../src/server/db/client";
+import { csvResponse } from "~/features/reports/csv-stream.server";
+import { exportFile } from "~/features/reports/exports.server";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
@@ -17,10 +17,10 @@ import { APRIL, reportsKit } from "./helpers/reports";
 
 const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.reports);
 
-const sales = await import("../src/pages/v2/admin/reports/sales");
-const gst = await import("../src/pages/v2/admin/reports/gst");
-const gstCsv = await import("../src/pages/v2/admin/reports/gst.csv");
-const exportsRoute = await import("../src/pages/v2/admin/exports/[name]");
+const sales = await import("~/pages/v2/admin/reports/sales");
+const gst = await import("~/pages/v2/admin/reports/gst");
+const gstCsv = await import("~/pages/v2/admin/reports/gst.csv");
+const exportsRoute = await import("~/pages/v2/admin/exports/[name]");
 
 /** The whole text of a streamed CSV answer. */
 async function csvText(response: Response): Promise<string> {

@@ -6,21 +6,21 @@
  * field, and nothing is written. The rule is one field schema: requiredText in src/lib/fields.ts.
  */
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { BODY } from "./helpers/admin-products";
 import { call } from "./helpers/call";
 import { makeShopper, orderBody } from "./helpers/checkout";
 import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const createOrder = await import("../src/pages/create-order");
-const productsRoute = await import("../src/pages/v2/products/index");
-const productRoute = await import("../src/pages/v2/products/[id]");
-const quoteRoute = await import("../src/pages/v2/admin/quotes/[id]");
+const createOrder = await import("~/pages/create-order");
+const productsRoute = await import("~/pages/v2/products/index");
+const productRoute = await import("~/pages/v2/products/[id]");
+const quoteRoute = await import("~/pages/v2/admin/quotes/[id]");
 
 /** How the product form labels each field (the messages name them so). */
 const LABEL = { name: "Name", sku: "SKU" } as const;

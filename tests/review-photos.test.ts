@@ -11,21 +11,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { REVIEW_PHOTO_MAX_BYTES } from "../src/features/reviews/reviews.api";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { REVIEW_PHOTO_MAX_BYTES } from "~/features/reviews/reviews.api";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { referencedUploads } from "../src/features/media/media-prune.server";
-import { REVIEW_TEXTS } from "../src/features/reviews/reviews";
+import { referencedUploads } from "~/features/media/media-prune.server";
+import { REVIEW_TEXTS } from "~/features/reviews/reviews";
 import { makeOrder, makeReviewShop, makeShopperRow, OWNER, sendReview } from "./helpers/reviews";
 import { photo, postFile, storedFiles } from "./helpers/uploads";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const photosRoute = await import("../src/pages/v2/reviews/photos");
-const uploadRoute = await import("../src/pages/v2/upload-cloud");
+const photosRoute = await import("~/pages/v2/reviews/photos");
+const uploadRoute = await import("~/pages/v2/upload-cloud");
 const saved = process.env.DATA_DIR;
 /** The upload's folder name in its /media URL. */
 const hashOf = (url: string) => /^\/media\/([a-f0-9]{32})\//.exec(url)![1]!;

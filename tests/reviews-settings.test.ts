@@ -6,9 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { readCatalogueVersion } from "../src/server/db/catalogue-version";
-import { REVIEW_TEXTS } from "../src/features/reviews/reviews";
+import { schema } from "~/server/db/client";
+import { readCatalogueVersion } from "~/server/db/catalogue-version";
+import { REVIEW_TEXTS } from "~/features/reviews/reviews";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import {
@@ -20,11 +20,11 @@ import {
   sendReview,
 } from "./helpers/reviews";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const settingsRoute = await import("../src/pages/v2/admin/settings/reviews");
+const settingsRoute = await import("~/pages/v2/admin/settings/reviews");
 
 describe.each(dbKinds)("the reviews settings on %s", (kind) => {
   let t: TestDb;

@@ -6,12 +6,12 @@
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { readCatalogueVersion } from "../src/server/db/catalogue-version";
-import { publishedReviews } from "../src/features/reviews/reviews.server";
-import { sendDueReviewRequests } from "../src/features/reviews/review-requests.server";
-import { resetEnvForTests } from "../src/server/env";
-import { reviewsJsonLd } from "../src/features/reviews/product-reviews.server";
+import { schema } from "~/server/db/client";
+import { readCatalogueVersion } from "~/server/db/catalogue-version";
+import { publishedReviews } from "~/features/reviews/reviews.server";
+import { sendDueReviewRequests } from "~/features/reviews/review-requests.server";
+import { resetEnvForTests } from "~/server/env";
+import { reviewsJsonLd } from "~/features/reviews/product-reviews.server";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import {
@@ -23,15 +23,15 @@ import {
   type ReviewShop,
 } from "./helpers/reviews";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const reviewsRoute = await import("../src/pages/v2/reviews/index");
-const helpfulRoute = await import("../src/pages/v2/reviews/[id]/helpful");
-const adminList = await import("../src/pages/v2/admin/reviews/index");
-const adminCount = await import("../src/pages/v2/admin/reviews/count");
-const adminOne = await import("../src/pages/v2/admin/reviews/[id]");
+const reviewsRoute = await import("~/pages/v2/reviews/index");
+const helpfulRoute = await import("~/pages/v2/reviews/[id]/helpful");
+const adminList = await import("~/pages/v2/admin/reviews/index");
+const adminCount = await import("~/pages/v2/admin/reviews/count");
+const adminOne = await import("~/pages/v2/admin/reviews/[id]");
 
 describe.each(dbKinds)("reviews on %s", (kind) => {
   let t: TestDb;

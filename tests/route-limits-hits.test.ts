@@ -7,22 +7,22 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { LIMITERS } from "../src/server/route-limits";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { LIMITERS } from "~/server/route-limits";
 import { call } from "./helpers/call";
 import { makeShop, makeShopper } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const grievance = await import("../src/pages/v2/users/grievance");
-const myData = await import("../src/pages/v2/users/my-data");
-const withdrawal = await import("../src/pages/v2/users/consent-withdrawal");
-const check = await import("../src/pages/v2/discounts/check");
+const grievance = await import("~/pages/v2/users/grievance");
+const myData = await import("~/pages/v2/users/my-data");
+const withdrawal = await import("~/pages/v2/users/consent-withdrawal");
+const check = await import("~/pages/v2/discounts/check");
 
 const WAIT = / Please wait \d+ minutes? and try again\.$/;
 

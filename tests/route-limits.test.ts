@@ -6,11 +6,11 @@
  * an "owner only" route whose handler does not check the owner (requireAdmin, or isAdmin on a page).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LIMITERS, OWNER_ONLY, ROUTE_LIMITS } from "../src/server/route-limits";
+import { LIMITERS, OWNER_ONLY, ROUTE_LIMITS } from "~/server/route-limits";
 import { specifierPath } from "./helpers/imports";
-import { renderLimiters, renderRoutes } from "../src/server/route-limits-doc";
+import { renderLimiters, renderRoutes } from "~/server/route-limits-doc";
 
 const PAGES = "src/pages";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -10,7 +10,7 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_SEED_SKIPPED } from "../src/server/seed/demo-seed-choice";
+import { DEMO_SEED_SKIPPED } from "~/server/seed/demo-seed-choice";
 import { ensureBuild, freePort, productionEnv, serve, type Served } from "./helpers/serve-built";
 
 describe("the build served alone with production dependencies", () => {

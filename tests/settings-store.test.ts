@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { schema } from "../src/server/db/client";
-import { HttpError } from "../src/server/http";
-import type { AuditActor } from "../src/features/audit/audit.server";
+import { schema } from "~/server/db/client";
+import { HttpError } from "~/server/http";
+import type { AuditActor } from "~/features/audit/audit.server";
 import {
   defineSection,
   readSection,
   writeSection,
-} from "../src/features/settings/settings-store.server";
+} from "~/features/settings/settings-store.server";
 import { dbKinds } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";
 

@@ -6,21 +6,21 @@
  * test mail to the owner through the fake SMTP server (sent, then a server that is down).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetSetupChecksForTests } from "../src/features/admin/setup/setup-checks.server";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { resetPaymentConfigForTests } from "../src/server/payments/config.server";
+import { resetSetupChecksForTests } from "~/features/admin/setup/setup-checks.server";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { resetPaymentConfigForTests } from "~/server/payments/config.server";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { FAKE_SECRET, type FakeCashfree, startFakeCashfree } from "./helpers/fake-cashfree";
 import { closedPort, startFakeSmtp } from "./helpers/fake-smtp";
 import { useTestDb } from "./helpers/suite-db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const route = await import("../src/pages/v2/admin/setup");
+const route = await import("~/pages/v2/admin/setup");
 const OWNER = "test:owner-1";
 
 describe.each(dbKinds)("the setup guide on %s", (kind) => {

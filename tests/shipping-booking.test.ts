@@ -6,20 +6,20 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { readSection } from "../src/features/settings/settings-store.server";
-import { settleQuotedCharges } from "../src/features/shipping/courier-charges.server";
-import { shippingProviderFor } from "../src/features/shipping/providers/index.server";
-import { shippingSection } from "../src/features/shipping/shipping-settings";
-import { schema } from "../src/server/db/client";
+import { readSection } from "~/features/settings/settings-store.server";
+import { settleQuotedCharges } from "~/features/shipping/courier-charges.server";
+import { shippingProviderFor } from "~/features/shipping/providers/index.server";
+import { shippingSection } from "~/features/shipping/shipping-settings";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { OWNER_TOKEN, PARCEL, shippingKit, SHOPPER_TOKEN } from "./helpers/shipping";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const shipmentsRoute = await import("../src/pages/v2/admin/order/[id]/shipments");
+const shipmentsRoute = await import("~/pages/v2/admin/order/[id]/shipments");
 
 let keys = 0;
 const newKey = () => `form-key-${Date.now().toString(36)}-${++keys}`;

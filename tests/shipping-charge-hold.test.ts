@@ -5,18 +5,18 @@
  * the link (the charge waived, audited), lets the order go.
  */
 import { describe, expect, it, vi } from "vitest";
-import { DISPATCH_HOLDS } from "../src/features/made-to-order/dispatch-holds.server";
-import { loadMyOrderPage } from "../src/features/orders/order-page.server";
+import { DISPATCH_HOLDS } from "~/features/made-to-order/dispatch-holds.server";
+import { loadMyOrderPage } from "~/features/orders/order-page.server";
 import { call } from "./helpers/call";
 import { OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 import { approvedProof } from "./helpers/proofs";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const adminOrder = await import("../src/pages/v2/admin/order/[id]");
+const adminOrder = await import("~/pages/v2/admin/order/[id]");
 
 describe.each(dbKinds)("a shipping charge before dispatch, on %s", (kind) => {
   const k = customWorkKit(kind);

@@ -6,21 +6,21 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { DISPATCH_HOLDS } from "../src/features/made-to-order/dispatch-holds.server";
-import { WEBHOOK_PATH } from "../src/features/shipping/shipping";
-import { schema } from "../src/server/db/client";
+import { DISPATCH_HOLDS } from "~/features/made-to-order/dispatch-holds.server";
+import { WEBHOOK_PATH } from "~/features/shipping/shipping";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { SR_STATUS } from "./helpers/fake-shiprocket";
 import { OWNER_TOKEN, PARCEL, shippingKit, WEBHOOK_TOKEN } from "./helpers/shipping";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const bookRoute = await import("../src/pages/v2/admin/shipments/[id]/book");
-const adminOrder = await import("../src/pages/v2/admin/order/[id]");
-const webhookRoute = await import("../src/pages/v2/parcel-events");
+const bookRoute = await import("~/pages/v2/admin/shipments/[id]/book");
+const adminOrder = await import("~/pages/v2/admin/order/[id]");
+const webhookRoute = await import("~/pages/v2/parcel-events");
 
 let keys = 0;
 

@@ -7,10 +7,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { forgetEstimatesForTests } from "../src/features/shipping/estimate.server";
-import { zoneFor } from "../src/features/shipping/providers/manual.server";
-import { DEFAULT_ZONES } from "../src/features/shipping/shipping-settings";
-import { schema } from "../src/server/db/client";
+import { forgetEstimatesForTests } from "~/features/shipping/estimate.server";
+import { zoneFor } from "~/features/shipping/providers/manual.server";
+import { DEFAULT_ZONES } from "~/features/shipping/shipping-settings";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { makeShop, makeShopper, orderBody, useLocalProvider } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
@@ -18,13 +18,13 @@ import { FAKE_SR_PASSWORD } from "./helpers/fake-shiprocket";
 import { OWNER_TOKEN, SHOPPER_TOKEN, shippingKit, WEBHOOK_TOKEN } from "./helpers/shipping";
 import { DAY_MS } from "~/lib/dates";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const estimateRoute = await import("../src/pages/v2/delivery-estimate");
-const settingsRoute = await import("../src/pages/v2/admin/settings/shipping");
-const createRoute = await import("../src/pages/create-order");
+const estimateRoute = await import("~/pages/v2/delivery-estimate");
+const settingsRoute = await import("~/pages/v2/admin/settings/shipping");
+const createRoute = await import("~/pages/create-order");
 
 describe("the manual zone table", () => {
   it("takes the longest prefix; a PIN no zone starts is not delivered to", () => {

@@ -8,25 +8,25 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { dispatchHolds } from "../src/features/made-to-order/dispatch-holds.server";
-import { readSection } from "../src/features/settings/settings-store.server";
-import { shippingProviderFor } from "../src/features/shipping/providers/index.server";
-import { shippingSection } from "../src/features/shipping/shipping-settings";
-import { recheckQuietShipments } from "../src/features/shipping/tracking.server";
-import { estimateLines } from "../src/features/shipping/DeliveryEstimate";
-import { schema } from "../src/server/db/client";
-import { log } from "../src/server/log/logger";
+import { dispatchHolds } from "~/features/made-to-order/dispatch-holds.server";
+import { readSection } from "~/features/settings/settings-store.server";
+import { shippingProviderFor } from "~/features/shipping/providers/index.server";
+import { shippingSection } from "~/features/shipping/shipping-settings";
+import { recheckQuietShipments } from "~/features/shipping/tracking.server";
+import { estimateLines } from "~/features/shipping/DeliveryEstimate";
+import { schema } from "~/server/db/client";
+import { log } from "~/server/log/logger";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { SR_STATUS } from "./helpers/fake-shiprocket";
 import { OWNER_TOKEN, PARCEL, shippingKit } from "./helpers/shipping";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const shipmentsRoute = await import("../src/pages/v2/admin/order/[id]/shipments");
-const estimateRoute = await import("../src/pages/v2/delivery-estimate");
+const shipmentsRoute = await import("~/pages/v2/admin/order/[id]/shipments");
+const estimateRoute = await import("~/pages/v2/delivery-estimate");
 
 let keys = 0;
 

@@ -8,20 +8,20 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { WEBHOOK_PATH } from "../src/features/shipping/shipping";
-import { schema } from "../src/server/db/client";
+import { WEBHOOK_PATH } from "~/features/shipping/shipping";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { SR_CODES, SR_STATUS } from "./helpers/fake-shiprocket";
 import { OWNER_TOKEN, PARCEL, shippingKit, WEBHOOK_TOKEN } from "./helpers/shipping";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const webhookRoute = await import("../src/pages/v2/parcel-events");
-const alertsRoute = await import("../src/pages/v2/admin/shipments/alerts");
-const seenRoute = await import("../src/pages/v2/admin/shipments/[id]/seen");
+const webhookRoute = await import("~/pages/v2/parcel-events");
+const alertsRoute = await import("~/pages/v2/admin/shipments/alerts");
+const seenRoute = await import("~/pages/v2/admin/shipments/[id]/seen");
 
 let keys = 0;
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);

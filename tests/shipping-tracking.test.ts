@@ -8,24 +8,24 @@
 import { existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { shippingProviderFor } from "../src/features/shipping/providers/index.server";
-import { readSection } from "../src/features/settings/settings-store.server";
-import { WEBHOOK_PATH } from "../src/features/shipping/shipping";
-import { shippingSection } from "../src/features/shipping/shipping-settings";
-import { dispatchHolds } from "../src/features/made-to-order/dispatch-holds.server";
-import { recheckQuietShipments } from "../src/features/shipping/tracking.server";
-import { schema } from "../src/server/db/client";
+import { shippingProviderFor } from "~/features/shipping/providers/index.server";
+import { readSection } from "~/features/settings/settings-store.server";
+import { WEBHOOK_PATH } from "~/features/shipping/shipping";
+import { shippingSection } from "~/features/shipping/shipping-settings";
+import { dispatchHolds } from "~/features/made-to-order/dispatch-holds.server";
+import { recheckQuietShipments } from "~/features/shipping/tracking.server";
+import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds } from "./helpers/db";
 import { SR_STATUS } from "./helpers/fake-shiprocket";
 import { OWNER_TOKEN, shippingKit, WEBHOOK_TOKEN } from "./helpers/shipping";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const shipmentsRoute = await import("../src/pages/v2/admin/order/[id]/shipments");
-const webhookRoute = await import("../src/pages/v2/parcel-events");
+const shipmentsRoute = await import("~/pages/v2/admin/order/[id]/shipments");
+const webhookRoute = await import("~/pages/v2/parcel-events");
 
 const parcel = { weightGrams: 1660, lengthCm: 30, breadthCm: 25, heightCm: 10 };
 let keys = 0;

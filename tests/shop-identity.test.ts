@@ -5,14 +5,14 @@
  * the new ones; a save made by another app server shows within a second.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessSection } from "../src/features/books/business-settings.server";
-import { cachePages, forgetPages } from "../src/features/catalogue/page-cache.server";
-import { mailProofSent } from "../src/features/made-to-order/proof-mail.server";
-import { writeSection } from "../src/features/settings/settings-store.server";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
-import { mailsTo } from "../src/server/mail.server";
-import { shopIdentity } from "../src/server/shop-identity.server";
+import { businessSection } from "~/features/books/business-settings.server";
+import { cachePages, forgetPages } from "~/features/catalogue/page-cache.server";
+import { mailProofSent } from "~/features/made-to-order/proof-mail.server";
+import { writeSection } from "~/features/settings/settings-store.server";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { mailsTo } from "~/server/mail.server";
+import { shopIdentity } from "~/server/shop-identity.server";
 import { SELLER } from "./helpers/books";
 import { call } from "./helpers/call";
 import { TEST_ACTOR } from "./helpers/catalogue-freshness";
@@ -21,7 +21,7 @@ import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 
 const { owner } = usePortalAccounts(EMULATOR_PORTS.shopIdentity);
-const route = await import("../src/pages/v2/admin/settings/business");
+const route = await import("~/pages/v2/admin/settings/business");
 
 const ENV_KEYS = ["SHOP_NAME", "SUPPORT_EMAIL"] as const;
 const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));

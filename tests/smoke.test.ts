@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { dbKinds } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";
 

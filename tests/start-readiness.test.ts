@@ -5,7 +5,7 @@
  * demo accounts back.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { DEMO_SHOPPER } from "../src/server/auth/demo";
+import { DEMO_SHOPPER } from "~/server/auth/demo";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { cleanUpShops, startShop, until } from "./helpers/start-shop";
 

@@ -6,12 +6,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { makeShopper, orderBody } from "./helpers/checkout";
 import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 

@@ -6,21 +6,21 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { schema } from "../src/server/db/client";
-import { indiaDay } from "../src/lib/dates";
-import { promiseForNewOrder } from "../src/features/made-to-order/promise.server";
+import { schema } from "~/server/db/client";
+import { indiaDay } from "~/lib/dates";
+import { promiseForNewOrder } from "~/features/made-to-order/promise.server";
 import { call } from "./helpers/call";
 import { makeShopper, orderBody } from "./helpers/checkout";
 import { DAY, OWNER, customWorkKit } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const studioRoute = await import("../src/pages/v2/admin/settings/studio");
-const queueRoute = await import("../src/pages/v2/admin/studio/queue");
-const createRoute = await import("../src/pages/create-order");
+const studioRoute = await import("~/pages/v2/admin/settings/studio");
+const queueRoute = await import("~/pages/v2/admin/studio/queue");
+const createRoute = await import("~/pages/create-order");
 
 describe.each(dbKinds)("studio capacity on %s", (kind) => {
   const k = customWorkKit(kind);

@@ -10,19 +10,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { isShopImageUrl } from "../src/features/media/uploaded-url.server";
-import { isUploadedImageUrl } from "../src/features/media/uploaded-url.server";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
+import { isShopImageUrl } from "~/features/media/uploaded-url.server";
+import { isUploadedImageUrl } from "~/features/media/uploaded-url.server";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
 import { createTestDb, type TestDb } from "./helpers/db";
 import { type FakeCloudinary, startFakeCloudinary } from "./helpers/fake-cloudinary";
 import { photo, postFile, storedFiles, WRONG_TYPE } from "./helpers/uploads";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const uploadRoute = await import("../src/pages/v2/upload-cloud");
+const uploadRoute = await import("~/pages/v2/upload-cloud");
 const SAVED_ENV = [
   "DATA_DIR",
   "CLOUDINARY_URL",

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { s3Backend, s3ClientConfig } from "../src/features/media/backends/s3.server";
+import { s3Backend, s3ClientConfig } from "~/features/media/backends/s3.server";
 
 let server: Server;
 let endpoint: string;

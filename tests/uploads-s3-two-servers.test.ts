@@ -16,7 +16,7 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { startTestAuth, type TestAuth } from "./helpers/auth";
 import { type BuiltServer, startBuiltServer } from "./helpers/built-server";
 import { createTestDb, type TestDb } from "./helpers/db";

@@ -12,18 +12,18 @@ import { join } from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { pruneMedia } from "../src/features/media/media-prune.server";
-import { schema } from "../src/server/db/client";
-import { resetEnvForTests } from "../src/server/env";
+import { pruneMedia } from "~/features/media/media-prune.server";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
 import { createTestDb, type TestDb } from "./helpers/db";
 import { apiContext, photo, postFile, storedFiles } from "./helpers/uploads";
 
-vi.mock("../src/server/auth/firebase-admin.server", async (importOriginal) =>
+vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const uploadRoute = await import("../src/pages/v2/upload-cloud");
-const mediaRoute = await import("../src/pages/media/[...path]");
+const uploadRoute = await import("~/pages/v2/upload-cloud");
+const mediaRoute = await import("~/pages/media/[...path]");
 const VARIABLES = [
   "DATA_DIR",
   "S3_BUCKET",
@@ -145,7 +145,7 @@ describe("uploads in an S3-compatible bucket", () => {
       expect(direct.status).toBe(200);
       expect((await direct.arrayBuffer()).byteLength).toBeGreaterThan(1000);
       expect((await getMedia("/media/not-a-hash/12.png")).status).toBe(404);
-      const { contentSecurityPolicy } = await import("../src/server/security-headers.server");
+      const { contentSecurityPolicy } = await import("~/server/security-headers.server");
       expect(contentSecurityPolicy()).toMatch(new RegExp(`img-src [^;]*${endpoint}`));
     } finally {
       delete process.env.S3_PUBLIC_URL;

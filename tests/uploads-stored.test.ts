@@ -10,12 +10,12 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { isUploadedImageUrl } from "../src/features/media/uploaded-url.server";
+import { isUploadedImageUrl } from "~/features/media/uploaded-url.server";
 import { apiContext as context, photo } from "./helpers/uploads";
 import { useUploadShop } from "./helpers/upload-shop";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
-const mediaRoute = await import("../src/pages/media/[...path]");
+const mediaRoute = await import("~/pages/media/[...path]");
 
 const shop = useUploadShop(EMULATOR_PORTS.uploadsStored);
 const { upload, storedFiles } = shop;

@@ -8,7 +8,7 @@
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { resetEnvForTests } from "../src/server/env";
+import { resetEnvForTests } from "~/server/env";
 import { call } from "./helpers/call";
 import { apiContext as context, photo, streamingUpload, WRONG_TYPE } from "./helpers/uploads";
 import { uploadRoute, useUploadShop } from "./helpers/upload-shop";

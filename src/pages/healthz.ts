@@ -1,4 +1,4 @@
-import { healthz } from "../server/health.server";
-import { methods } from "../server/http";
+import { healthz } from "~/server/health.server";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: healthz });

@@ -1,4 +1,4 @@
-import { readyz } from "../server/health.server";
-import { methods } from "../server/http";
+import { readyz } from "~/server/health.server";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: readyz });

@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
-import { robotsTxt } from "../features/catalogue/sitemap.server";
-import { shopConfig } from "../server/shop-config";
+import { robotsTxt } from "~/features/catalogue/sitemap.server";
+import { shopConfig } from "~/server/shop-config";
 
 export const GET: APIRoute = () =>
   new Response(robotsTxt(shopConfig().siteUrl), {

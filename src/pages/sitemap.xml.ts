@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
-import { buildSitemap } from "../features/catalogue/sitemap.server";
-import { getDb } from "../server/db/client";
-import { shopConfig } from "../server/shop-config";
+import { buildSitemap } from "~/features/catalogue/sitemap.server";
+import { getDb } from "~/server/db/client";
+import { shopConfig } from "~/server/shop-config";
 
 export const GET: APIRoute = async () => {
   const xml = await buildSitemap(await getDb(), shopConfig().siteUrl);

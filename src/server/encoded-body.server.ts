@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { buffer as collect } from "node:stream/consumers";
 import { constants, createBrotliCompress, createGunzip, createGzip } from "node:zlib";
-import { toWire } from "../lib/wire-money";
+import { toWire } from "~/lib/wire-money";
 import { etagMatches, pickEncoding } from "./serve/accept-encoding";
 
 export { etagMatches, pickEncoding };

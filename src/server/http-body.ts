@@ -4,8 +4,8 @@
  * from rupees to paise (src/lib/wire-money.ts).
  */
 import { z } from "zod/mini";
-import { hasLoneSurrogate } from "../lib/text";
-import { fromWire, WireMoneyError } from "../lib/wire-money";
+import { hasLoneSurrogate } from "~/lib/text";
+import { fromWire, WireMoneyError } from "~/lib/wire-money";
 import { HttpError } from "./http-error";
 
 /** Turns a zod failure into one sentence a person can act on ("email: Invalid email"). */

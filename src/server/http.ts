@@ -6,7 +6,7 @@
 import type { APIContext, APIRoute } from "astro";
 import { z } from "zod/mini";
 import { loggable } from "./log-safe";
-import { toWire } from "../lib/wire-money";
+import { toWire } from "~/lib/wire-money";
 import { log } from "./log/logger";
 import { addressHasNul, NUL_IN_ADDRESS, parseWith } from "./http-body";
 import { HttpError } from "./http-error";

@@ -10,7 +10,7 @@ import type { APIContext, MiddlewareNext } from "astro";
 import { env } from "./env";
 import { firebaseWebConfig } from "./auth/web-config.server";
 import { HSTS, PERMISSIONS_POLICY } from "./serve/static-headers";
-import { publicMediaOrigin } from "../features/media/public-url.server";
+import { publicMediaOrigin } from "~/features/media/public-url.server";
 
 const FIREBASE_CONNECT = [
   "https://identitytoolkit.googleapis.com",

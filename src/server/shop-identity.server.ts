@@ -11,9 +11,9 @@
  * (page-cache.server.ts), so a save also renews them.
  */
 import { eq } from "drizzle-orm";
-import type { BusinessSettings } from "../features/books/business-settings.schema";
-import { BUSINESS_KEY } from "../features/books/business-settings.schema";
-import { readBusinessSettings } from "../features/books/business-settings.server";
+import type { BusinessSettings } from "~/features/books/business-settings.schema";
+import { BUSINESS_KEY } from "~/features/books/business-settings.schema";
+import { readBusinessSettings } from "~/features/books/business-settings.server";
 import { type DbOrTx, getDb } from "./db/client";
 import { shopSettings } from "./db/schema";
 import { env } from "./env";

@@ -6,14 +6,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { App as FirebaseApp } from "firebase-admin/app";
-import { schema } from "../../src/server/db/client";
-import type { Db } from "../../src/server/db/client";
+import { schema } from "~/server/db/client";
+import type { Db } from "~/server/db/client";
 import { beforeEach, describe } from "vitest";
 import {
   clearVerifyCache,
   currentFirebaseAppForTests,
   setFirebaseAppForTests,
-} from "../../src/server/auth/firebase-admin.server";
+} from "~/server/auth/firebase-admin.server";
 import type { TestAccount, TestAuth } from "./auth";
 import { dbKinds, type TestDb } from "./db";
 import { call } from "./call";
@@ -21,12 +21,12 @@ import { ADDRESS, PROFILE } from "./fixtures";
 import { useTestAuth } from "./portal";
 import { useTestDb } from "./suite-db";
 
-export const register = await import("../../src/pages/v2/auth/register");
-export const login = await import("../../src/pages/v2/auth/login");
-export const googleRegister = await import("../../src/pages/v2/auth-google/register");
-export const profile = await import("../../src/pages/v2/users/profile");
-export const profileAddress = await import("../../src/pages/v2/users/profile-address");
-export const config = await import("../../src/pages/v2/auth/config");
+export const register = await import("~/pages/v2/auth/register");
+export const login = await import("~/pages/v2/auth/login");
+export const googleRegister = await import("~/pages/v2/auth-google/register");
+export const profile = await import("~/pages/v2/users/profile");
+export const profileAddress = await import("~/pages/v2/users/profile-address");
+export const config = await import("~/pages/v2/auth/config");
 
 /** Swaps firebase-admin's app without deleting the previous one; answers the previous. */
 export async function swapApp(next: FirebaseApp | undefined): Promise<FirebaseApp | undefined> {

@@ -4,7 +4,7 @@
  * admin-authz-rows-shop.ts; shipping, payments, reports, records, discounts, reviews and the books
  * are here. A new admin route adds its row at the end of its group.
  */
-import { bodyOf, EMPTY_DISCOUNT } from "../../src/features/admin/discounts/discount-form";
+import { bodyOf, EMPTY_DISCOUNT } from "~/features/admin/discounts/discount-form";
 import { o1, q1, type Row, row, SHOP_ROWS } from "./admin-authz-rows-shop";
 
 export type { Method, Row } from "./admin-authz-rows-shop";

@@ -8,8 +8,8 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import type { APIContext } from "astro";
-import { schema } from "../../src/server/db/client";
-import { resetEnvForTests } from "../../src/server/env";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
 import { call } from "./call";
 import { createTestDb, type TestDb } from "./db";
 
@@ -18,16 +18,14 @@ interface Account {
   token: string;
 }
 
-export const listRoute = await import("../../src/pages/v2/admin/categories/index");
-export const oneRoute = await import("../../src/pages/v2/admin/categories/[id]");
-export const publicRoute = await import("../../src/pages/v2/categories");
-export const uploadRoute = await import("../../src/pages/v2/upload-cloud");
-export const { loadHomePage } = await import("../../src/features/home/home-page.server");
-export const { loadProductListPage } = await import(
-  "../../src/features/catalogue/list-page.server"
-);
+export const listRoute = await import("~/pages/v2/admin/categories/index");
+export const oneRoute = await import("~/pages/v2/admin/categories/[id]");
+export const publicRoute = await import("~/pages/v2/categories");
+export const uploadRoute = await import("~/pages/v2/upload-cloud");
+export const { loadHomePage } = await import("~/features/home/home-page.server");
+export const { loadProductListPage } = await import("~/features/catalogue/list-page.server");
 export const { IMAGE_REFUSED } = await import(
-  "../../src/features/admin/categories/categories-admin.server"
+  "~/features/admin/categories/categories-admin.server"
 );
 
 export const SITE = "http://localhost:4321";

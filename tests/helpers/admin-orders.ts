@@ -9,14 +9,14 @@
  */
 import { afterAll, beforeAll, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema, type Db } from "../../src/server/db/client";
+import { schema, type Db } from "~/server/db/client";
 import { call } from "./call";
 import { createTestDb, type TestDb } from "./db";
 import { orderAddress, orderPerson } from "./fixtures";
 
-export const allOrders = await import("../../src/pages/v2/admin/allorders");
-export const orderCounts = await import("../../src/pages/v2/admin/order-counts");
-export const adminOrder = await import("../../src/pages/v2/admin/order/[id]");
+export const allOrders = await import("~/pages/v2/admin/allorders");
+export const orderCounts = await import("~/pages/v2/admin/order-counts");
+export const adminOrder = await import("~/pages/v2/admin/order/[id]");
 
 const ADDRESS = orderAddress();
 export const person = orderPerson;

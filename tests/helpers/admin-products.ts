@@ -4,18 +4,18 @@
  * twelve products, plus the calls the tests make (`productsKit(kind, owner, shopper)`).
  */
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { schema } from "../../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./call";
 import { changed } from "./catalogue-changed-spy";
 import { createTestDb, type TestDb } from "./db";
 import { seedPortalProducts } from "./portal";
 
-export const allProducts = await import("../../src/pages/v2/admin/allproducts");
-export const adminProduct = await import("../../src/pages/v2/admin/product/[id]");
-export const productRoute = await import("../../src/pages/v2/products/[id]");
-export const productsRoute = await import("../../src/pages/v2/products/index");
-export const homeToggle = await import("../../src/pages/v2/home-products/[id]");
-export const productCounts = await import("../../src/pages/v2/admin/product-counts");
+export const allProducts = await import("~/pages/v2/admin/allproducts");
+export const adminProduct = await import("~/pages/v2/admin/product/[id]");
+export const productRoute = await import("~/pages/v2/products/[id]");
+export const productsRoute = await import("~/pages/v2/products/index");
+export const homeToggle = await import("~/pages/v2/home-products/[id]");
+export const productCounts = await import("~/pages/v2/admin/product-counts");
 
 export const BODY = {
   name: "Ocean Frame",

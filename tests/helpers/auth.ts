@@ -7,13 +7,10 @@
  *   const asha = await auth.createUser("asha@example.com");  // { uid, email, token }
  *   await auth.stop();                         // in afterAll
  */
-import { startAuthEmulator, type RunningEmulator } from "../../src/server/cli/emulator";
-import {
-  clearVerifyCache,
-  setFirebaseAppForTests,
-} from "../../src/server/auth/firebase-admin.server";
-import { DEMO_PROJECT_ID } from "../../src/server/auth/demo";
-import { resetEnvForTests } from "../../src/server/env";
+import { startAuthEmulator, type RunningEmulator } from "~/server/cli/emulator";
+import { clearVerifyCache, setFirebaseAppForTests } from "~/server/auth/firebase-admin.server";
+import { DEMO_PROJECT_ID } from "~/server/auth/demo";
+import { resetEnvForTests } from "~/server/env";
 
 export interface TestAccount {
   uid: string;

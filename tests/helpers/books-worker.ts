@@ -4,7 +4,7 @@
  * (recordPayment, which issues the invoice in its transaction), against DATABASE_URL. Port: WORKER_PORT.
  */
 import { createServer } from "node:http";
-import { getDb } from "../../src/server/db/client";
+import { getDb } from "~/server/db/client";
 import { pay } from "./books";
 
 const db = await getDb();

@@ -4,11 +4,11 @@
  * pending orders to pay with recordPayment as a provider would.
  */
 import { eq } from "drizzle-orm";
-import { businessSection } from "../../src/features/books/business-settings.server";
-import { recordPayment } from "../../src/features/checkout/payment-record.server";
-import { writeSection } from "../../src/features/settings/settings-store.server";
-import { type Db, schema } from "../../src/server/db/client";
-import type { ProviderPayment } from "../../src/server/payments/provider";
+import { businessSection } from "~/features/books/business-settings.server";
+import { recordPayment } from "~/features/checkout/payment-record.server";
+import { writeSection } from "~/features/settings/settings-store.server";
+import { type Db, schema } from "~/server/db/client";
+import type { ProviderPayment } from "~/server/payments/provider";
 
 export const SELLER = {
   legalName: "Resin Tales Studio LLP",

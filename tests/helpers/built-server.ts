@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { expect } from "vitest";
-import { SERVER_ENV, serverArgs } from "../../src/server/cli/start";
+import { SERVER_ENV, serverArgs } from "~/server/cli/start";
 
 export interface BuiltServer {
   server: ChildProcess;

@@ -6,17 +6,17 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import { schema } from "../../src/server/db/client";
-import { makeCategory, makeProduct, type InsertedProduct } from "../../src/server/seed/factories";
+import { schema } from "~/server/db/client";
+import { makeCategory, makeProduct, type InsertedProduct } from "~/server/seed/factories";
 import type { TestAuth } from "./auth";
 import { call } from "./call";
 import { createTestDb, type dbKinds, type TestDb } from "./db";
 
 type DbKind = (typeof dbKinds)[number];
 
-const cartsRoute = await import("../../src/pages/v2/carts");
-const clearRoute = await import("../../src/pages/v2/clear-cart");
-const mergeRoute = await import("../../src/pages/v2/carts-merge");
+const cartsRoute = await import("~/pages/v2/carts");
+const clearRoute = await import("~/pages/v2/clear-cart");
+const mergeRoute = await import("~/pages/v2/carts-merge");
 
 export function cartFixture(kind: DbKind, auth: () => TestAuth) {
   const tokens = new Map<string, string>();

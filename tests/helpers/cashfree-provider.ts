@@ -11,11 +11,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
-import { schema } from "../../src/server/db/client";
-import { resetEnvForTests } from "../../src/server/env";
-import { CashfreeProvider } from "../../src/server/payments/cashfree.server";
-import { resetPaymentConfigForTests } from "../../src/server/payments/config.server";
-import { setPaymentProviderForTests } from "../../src/server/payments/index.server";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { CashfreeProvider } from "~/server/payments/cashfree.server";
+import { resetPaymentConfigForTests } from "~/server/payments/config.server";
+import { setPaymentProviderForTests } from "~/server/payments/index.server";
 import { call } from "./call";
 import { makeShop, type Shop } from "./checkout";
 import { createTestDb, type TestDb } from "./db";
@@ -90,7 +90,7 @@ export function cashfreeShopKit(kind: TestDb["kind"], options: { warmUp?: boolea
     t.db.select().from(schema.payments).where(eq(schema.payments.orderId, id));
   /** The provider's webhook delivery (a body and its signed headers, from the fake). */
   const hook = async (w: { body: string; headers: Record<string, string> }) => {
-    const route = await import("../../src/pages/[provider]/webhook");
+    const route = await import("~/pages/[provider]/webhook");
     return call(route.POST, "/cashfree/webhook", {
       method: "POST",
       rawBody: w.body,
@@ -100,7 +100,7 @@ export function cashfreeShopKit(kind: TestDb["kind"], options: { warmUp?: boolea
   };
   /** The shopper back from the provider asks for the order's state. */
   const verify = async (token: string, id: string) => {
-    const route = await import("../../src/pages/[provider]/verify");
+    const route = await import("~/pages/[provider]/verify");
     return call(route.POST, `/cashfree/verify?order_id=${id}`, {
       method: "POST",
       token,

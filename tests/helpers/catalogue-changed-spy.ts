@@ -8,7 +8,7 @@
  *
  * It imports nothing of the shop's, so the mock's factory can load it.
  */
-type VersionModule = typeof import("../../src/features/catalogue/catalogue-version.server");
+type VersionModule = typeof import("~/features/catalogue/catalogue-version.server");
 
 export const changed = { calls: [] as unknown[] };
 

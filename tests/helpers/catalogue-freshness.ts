@@ -5,16 +5,16 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { createTestDb, type TestDb } from "./db";
-import { makeProduct } from "../../src/server/seed/factories";
-import type { AuditActor } from "../../src/features/audit/audit.server";
+import { makeProduct } from "~/server/seed/factories";
+import type { AuditActor } from "~/features/audit/audit.server";
 
 /** The owner the direct writes below are audited as. */
 export const TEST_ACTOR: AuditActor = { uid: "test-owner", email: null, address: null };
 
-export const productsRoute = await import("../../src/pages/v2/products/index");
-export const productRoute = await import("../../src/pages/v2/products/[id]");
-export const homeRoute = await import("../../src/pages/v2/home-products");
-export const categoriesRoute = await import("../../src/pages/v2/categories");
+export const productsRoute = await import("~/pages/v2/products/index");
+export const productRoute = await import("~/pages/v2/products/[id]");
+export const homeRoute = await import("~/pages/v2/home-products");
+export const categoriesRoute = await import("~/pages/v2/categories");
 
 export type Route = NonNullable<typeof productsRoute.GET>;
 /** The four catalogue reads, by name. */

@@ -5,10 +5,10 @@
  */
 import { createServer } from "node:http";
 import type { APIContext } from "astro";
-import { getDb } from "../../src/server/db/client";
+import { getDb } from "~/server/db/client";
 
-const list = await import("../../src/pages/v2/products/index");
-const one = await import("../../src/pages/v2/products/[id]");
+const list = await import("~/pages/v2/products/index");
+const one = await import("~/pages/v2/products/[id]");
 await getDb();
 
 const server = createServer(async (req, res) => {

@@ -2,7 +2,7 @@
  * The catalogue suites' demo: 15 active products over three categories (one hidden), inactive ones,
  * variants and images, and the homepage listing; rowCounts proves a read wrote nothing.
  */
-import { schema } from "../../src/server/db/client";
+import { schema } from "~/server/db/client";
 import type { TestDb } from "./db";
 import { portalUsers } from "./portal";
 import { useTestDb } from "./suite-db";

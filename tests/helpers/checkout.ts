@@ -1,10 +1,10 @@
 /** Shared setup of the checkout suites: the local provider, a shopper with an address and a two-line cart. */
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
-import { schema, type Db } from "../../src/server/db/client";
-import { resetEnvForTests } from "../../src/server/env";
-import { resetPaymentConfigForTests } from "../../src/server/payments/config.server";
-import { setPaymentProviderForTests } from "../../src/server/payments/index.server";
-import { makeCategory, makeProduct } from "../../src/server/seed/factories";
+import { schema, type Db } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { resetPaymentConfigForTests } from "~/server/payments/config.server";
+import { setPaymentProviderForTests } from "~/server/payments/index.server";
+import { makeCategory, makeProduct } from "~/server/seed/factories";
 import type { TestDb } from "./db";
 import { call } from "./call";
 import { ADDRESS } from "./fixtures";
@@ -145,7 +145,7 @@ export function cartOrderItems(id: string, shop: Shop, frame: Record<string, unk
 
 /** POST /create-order: the cart of the shopper whose token this is. */
 export async function postCreateOrder(token: string, body: unknown, clientAddress?: string) {
-  const route = await import("../../src/pages/create-order");
+  const route = await import("~/pages/create-order");
   return call(route.POST, "/create-order", {
     method: "POST",
     token,
@@ -156,7 +156,7 @@ export async function postCreateOrder(token: string, body: unknown, clientAddres
 
 /** A button of the local provider's stand-in page ("pay", "fail" or "cancel") for a session. */
 export async function pressLocalPay(session: string, outcome = "pay") {
-  const route = await import("../../src/pages/pay/local/[session]/outcome");
+  const route = await import("~/pages/pay/local/[session]/outcome");
   return call(route.POST, `/pay/local/${session}/outcome`, {
     method: "POST",
     rawBody: `outcome=${outcome}`,

@@ -5,7 +5,7 @@
  */
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { schema, setDbForTests, type Db } from "../../src/server/db/client";
+import { schema, setDbForTests, type Db } from "~/server/db/client";
 import type { TestDb } from "./db";
 
 export async function countStatements<T>(

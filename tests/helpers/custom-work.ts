@@ -6,12 +6,12 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
-import { schema } from "../../src/server/db/client";
-import * as inquiryQuotes from "../../src/pages/v2/admin/inquiries/[id]/quotes";
-import * as quoteAction from "../../src/pages/v2/admin/quotes/[id]/[action]";
-import * as publicQuote from "../../src/pages/v2/quotes/[token]";
-import * as payRoute from "../../src/pages/v2/quotes/[token]/pay";
-import * as shippingRoute from "../../src/pages/v2/admin/order/[id]/shipping-charge";
+import { schema } from "~/server/db/client";
+import * as inquiryQuotes from "~/pages/v2/admin/inquiries/[id]/quotes";
+import * as quoteAction from "~/pages/v2/admin/quotes/[id]/[action]";
+import * as publicQuote from "~/pages/v2/quotes/[token]";
+import * as payRoute from "~/pages/v2/quotes/[token]/pay";
+import * as shippingRoute from "~/pages/v2/admin/order/[id]/shipping-charge";
 import { call } from "./call";
 import {
   makeShop,
@@ -151,7 +151,7 @@ export function customWorkKit(kind: "pglite" | "postgres") {
    * category, the product and the shopper are named by the caller.
    */
   async function paidVarmalaOrder(names: { category: string; product: string; shopper: string }) {
-    const { makeCategory, makeProduct } = await import("../../src/server/seed/factories");
+    const { makeCategory, makeProduct } = await import("~/server/seed/factories");
     const category = await makeCategory(t.db, { id: names.category, slug: "varmala-preservation" });
     const product = await makeProduct(t.db, {
       name: names.product,

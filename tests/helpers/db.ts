@@ -4,7 +4,7 @@
  * The app's getDb() is pointed at it, so route handlers under test use it too.
  */
 import { randomUUID } from "node:crypto";
-import { openDb, setDbForTests, type Db } from "../../src/server/db/client";
+import { openDb, setDbForTests, type Db } from "~/server/db/client";
 
 export type TestDb = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
 

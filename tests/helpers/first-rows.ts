@@ -5,8 +5,8 @@
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import OrdersFirstPage, { carriedPage } from "../../src/features/admin/orders/OrdersFirstPage";
-import type { FirstAnswer } from "../../src/features/admin/shell/first-answer";
+import OrdersFirstPage, { carriedPage } from "~/features/admin/orders/OrdersFirstPage";
+import type { FirstAnswer } from "~/features/admin/shell/first-answer";
 
 export function firstRowsHtml(address: string, first: FirstAnswer | null): string {
   const orders = carriedPage(first);

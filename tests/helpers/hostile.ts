@@ -7,11 +7,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { schema } from "../../src/server/db/client";
-import { resetEnvForTests } from "../../src/server/env";
-import { resetPaymentConfigForTests } from "../../src/server/payments/config.server";
-import { setPaymentProviderForTests } from "../../src/server/payments/index.server";
-import { makeCategory, makeProduct } from "../../src/server/seed/factories";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { resetPaymentConfigForTests } from "~/server/payments/config.server";
+import { setPaymentProviderForTests } from "~/server/payments/index.server";
+import { makeCategory, makeProduct } from "~/server/seed/factories";
 import { call, type CallOptions } from "./call";
 import { ADDRESS as ACCOUNT_ADDRESS } from "./fixtures";
 import { createTestDb, type dbKinds, type TestDb } from "./db";

@@ -4,10 +4,10 @@
  * database emptied before every test, the clock 40 minutes from an hour boundary, console quiet.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
-import { schema } from "../../src/server/db/client";
-import { resetEnvForTests } from "../../src/server/env";
-import { resetMailForTests } from "../../src/server/mail.server";
-import * as route from "../../src/pages/v2/custom-order-email";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
+import { resetMailForTests } from "~/server/mail.server";
+import * as route from "~/pages/v2/custom-order-email";
 import { call } from "./call";
 import { createTestDb, type dbKinds, type TestDb } from "./db";
 

@@ -4,7 +4,7 @@
  * without depending on how it is issued. Tax per line: CGST + SGST (half each, the odd paisa to
  * SGST) when intra-state, IGST otherwise; the document's sums are its lines' sums.
  */
-import { schema, type DbOrTx } from "../../src/server/db/client";
+import { schema, type DbOrTx } from "~/server/db/client";
 
 export interface TestLine {
   description?: string;

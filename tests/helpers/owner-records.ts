@@ -5,8 +5,8 @@
  * `k.auditRows()`).
  */
 import { afterAll, beforeAll } from "vitest";
-import { schema, type Db } from "../../src/server/db/client";
-import { MAX_MAIL_ATTEMPTS } from "../../src/server/mail.server";
+import { schema, type Db } from "~/server/db/client";
+import { MAX_MAIL_ATTEMPTS } from "~/server/mail.server";
 import { createTestDb, type TestDb } from "./db";
 import { orderAddress, orderPerson } from "./fixtures";
 import { portalUsers } from "./portal";

@@ -7,10 +7,10 @@
 import { createServer } from "node:http";
 import type { APIContext } from "astro";
 import { verifyOrderFor } from "~/features/checkout/payment-sync.server";
-import { getDb } from "../../src/server/db/client";
-import { paymentProvider } from "../../src/server/payments/index.server";
+import { getDb } from "~/server/db/client";
+import { paymentProvider } from "~/server/payments/index.server";
 
-const webhook = await import("../../src/pages/[provider]/webhook");
+const webhook = await import("~/pages/[provider]/webhook");
 await getDb();
 
 const server = createServer(async (req, res) => {

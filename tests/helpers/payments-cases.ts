@@ -8,14 +8,14 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, expect } from "vitest";
-import { schema } from "../../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { call } from "./call";
 import { cashfreeShopKit } from "./cashfree-provider";
 import { makeShopper, orderBody } from "./checkout";
 import type { TestDb } from "./db";
 
-const createRoute = await import("../../src/pages/create-order");
-export const refundsRoute = await import("../../src/pages/v2/admin/order/[id]/refunds");
+const createRoute = await import("~/pages/create-order");
+export const refundsRoute = await import("~/pages/v2/admin/order/[id]/refunds");
 
 /** The owner's test token (the users row "owner-payments" has role tm_admin). */
 export const OWNER = "test:owner-payments";

@@ -7,7 +7,7 @@
  *   const { owner, shopper } = usePortalAccounts(EMULATOR_PORTS.adminOrders);
  */
 import { afterAll, beforeAll } from "vitest";
-import { schema } from "../../src/server/db/client";
+import { schema } from "~/server/db/client";
 import { startTestAuth, type TestAccount, type TestAuth } from "./auth";
 import type { TestDb } from "./db";
 

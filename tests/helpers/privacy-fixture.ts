@@ -5,8 +5,8 @@
  * (helpers/reviews.ts); the owner's own rows name them too (audit trail, proof and stage notes).
  */
 import { eq } from "drizzle-orm";
-import { type Db, schema } from "../../src/server/db/client";
-import { makeCategory, makeProduct } from "../../src/server/seed/factories";
+import { type Db, schema } from "~/server/db/client";
+import { makeCategory, makeProduct } from "~/server/seed/factories";
 import { makeOrder, makeShopperRow, PERSON, type ReviewShop } from "./reviews";
 
 export const SEEDED = {

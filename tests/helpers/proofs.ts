@@ -3,8 +3,8 @@
  * the owner's round and the customer's answer through the quote link (docs/decisions/0121-proofs.md).
  */
 import { expect } from "vitest";
-import * as ownerProofs from "../../src/pages/v2/admin/order/[id]/proofs";
-import * as quoteProof from "../../src/pages/v2/quotes/[token]/proof";
+import * as ownerProofs from "~/pages/v2/admin/order/[id]/proofs";
+import * as quoteProof from "~/pages/v2/quotes/[token]/proof";
 import { call } from "./call";
 
 const OWNER = "test:owner-1";

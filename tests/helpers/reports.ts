@@ -5,7 +5,7 @@
  * and seeds it inside the suite's `describe.each(dbKinds)`.
  */
 import { afterAll, beforeAll } from "vitest";
-import { schema, type Db } from "../../src/server/db/client";
+import { schema, type Db } from "~/server/db/client";
 import { createTestDb, type TestDb } from "./db";
 import { orderAddress } from "./fixtures";
 import { insertDocument } from "./issued-documents";

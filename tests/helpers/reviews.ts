@@ -3,8 +3,8 @@
  * shoppers whose orders are inserted as the order store keeps them, in the status a case needs
  * (delivered to review). Tokens are helpers/test-tokens' "test:<uid>".
  */
-import { schema, type Db } from "../../src/server/db/client";
-import { makeCategory, makeProduct } from "../../src/server/seed/factories";
+import { schema, type Db } from "~/server/db/client";
+import { makeCategory, makeProduct } from "~/server/seed/factories";
 import { call } from "./call";
 import { ADDRESS } from "./fixtures";
 
@@ -138,7 +138,7 @@ export async function sendReview(
   productId: string,
   extra: object = {},
 ) {
-  const reviewsRoute = await import("../../src/pages/v2/reviews/index");
+  const reviewsRoute = await import("~/pages/v2/reviews/index");
   return call(reviewsRoute.POST, "/v2/reviews", {
     method: "POST",
     token,

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { resetEnvForTests } from "../../src/server/env";
+import { resetEnvForTests } from "~/server/env";
 
 /** `prefix` names the folder (resin-categories-…), so a leftover one says which suite made it. */
 export function useScratchDataDir(prefix: string) {

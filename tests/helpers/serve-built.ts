@@ -7,8 +7,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { SERVE_BUNDLE } from "../../src/server/cli/server-flags";
-import { buildIsStale } from "../../src/server/cli/start";
+import { SERVE_BUNDLE } from "~/server/cli/server-flags";
+import { buildIsStale } from "~/server/cli/start";
 
 /**
  * `npm run build` when the build is missing, older than the sources, or lacks the serve bundle.

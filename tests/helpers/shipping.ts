@@ -4,14 +4,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { forgetEstimatesForTests } from "../../src/features/shipping/estimate.server";
-import { forgetShiprocketTokensForTests } from "../../src/features/shipping/providers/shiprocket.server";
-import {
-  shippingSection,
-  type ShippingSettings,
-} from "../../src/features/shipping/shipping-settings";
-import { readSection, writeSection } from "../../src/features/settings/settings-store.server";
-import { schema } from "../../src/server/db/client";
+import { forgetEstimatesForTests } from "~/features/shipping/estimate.server";
+import { forgetShiprocketTokensForTests } from "~/features/shipping/providers/shiprocket.server";
+import { shippingSection, type ShippingSettings } from "~/features/shipping/shipping-settings";
+import { readSection, writeSection } from "~/features/settings/settings-store.server";
+import { schema } from "~/server/db/client";
 import { call } from "./call";
 import { createTestDb, type TestDb } from "./db";
 import { orderAddress, orderPerson } from "./fixtures";
@@ -125,7 +122,7 @@ export function shippingKit(
 
   /** The owner's shipment form (POST /v2/admin/order/{id}/shipments), as the owner unless told. */
   async function postShipment(orderId: string, body: unknown, token = OWNER_TOKEN) {
-    const route = await import("../../src/pages/v2/admin/order/[id]/shipments");
+    const route = await import("~/pages/v2/admin/order/[id]/shipments");
     return call(route.POST, `/v2/admin/order/${orderId}/shipments`, {
       method: "POST",
       body,
@@ -136,7 +133,7 @@ export function shippingKit(
 
   /** The owner books a created shipment with its courier (POST /v2/admin/shipments/{id}/book). */
   async function book(id: string) {
-    const route = await import("../../src/pages/v2/admin/shipments/[id]/book");
+    const route = await import("~/pages/v2/admin/shipments/[id]/book");
     return call(route.POST, `/v2/admin/shipments/${id}/book`, {
       method: "POST",
       token: OWNER_TOKEN,

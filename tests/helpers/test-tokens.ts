@@ -7,7 +7,7 @@
  *   vi.mock("../src/server/auth/firebase-admin.server", async (original) =>
  *     (await import("./helpers/test-tokens")).withTestTokens(await original()));
  */
-type FirebaseAdmin = typeof import("../../src/server/auth/firebase-admin.server");
+type FirebaseAdmin = typeof import("~/server/auth/firebase-admin.server");
 
 export function withTestTokens(original: FirebaseAdmin): FirebaseAdmin {
   return {

@@ -11,14 +11,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { schema } from "../../src/server/db/client";
-import { resetEnvForTests } from "../../src/server/env";
+import { schema } from "~/server/db/client";
+import { resetEnvForTests } from "~/server/env";
 import { startTestAuth, type TestAuth } from "./auth";
 import { createTestDb, type TestDb } from "./db";
 import { portalUsers } from "./portal";
 import { storedFiles as filesIn, postFile } from "./uploads";
 
-export const uploadRoute = await import("../../src/pages/v2/upload-cloud");
+export const uploadRoute = await import("~/pages/v2/upload-cloud");
 
 export function useUploadShop(port: number) {
   const SAVED_ENV = ["DATA_DIR", "UPLOAD_MAX_BYTES", "CLOUDINARY_URL"].map(

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { rawRows } from "../../src/server/db/raw-rows";
+import { rawRows } from "~/server/db/raw-rows";
 import type { TestDb } from "./db";
 
 async function waitReady(port: number, worker: ChildProcess, tries: number): Promise<void> {

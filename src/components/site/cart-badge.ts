@@ -3,7 +3,7 @@
  * cart store's $cartCount) and the cart buttons, which dispatch `window` CustomEvent("cart:open")
  * for the cart drawer. Framework-free, so content-only pages stay without React.
  */
-import { $cartCount, startCart } from "../../features/cart/cart-store";
+import { $cartCount, startCart } from "~/features/cart/cart-store";
 
 /** Writes the count into every `[data-cart-count]` badge and the cart buttons' labels. */
 export function paintCount(count: number, root: ParentNode = document): void {

@@ -6,7 +6,7 @@
  * the chunk. Content-only pages thus load React only when a person opens the cart.
  */
 import type { ComponentType } from "react";
-import { $cartOpen, $mergePrompt } from "../../features/cart/cart-store";
+import { $cartOpen, $mergePrompt } from "~/features/cart/cart-store";
 import { ensureReactPreamble, mountReact } from "./on-demand";
 
 let started = false;
@@ -18,7 +18,7 @@ export function startCartLauncher(): void {
   let loading: Promise<ComponentType> | undefined;
   const preload = () =>
     (loading ??= ensureReactPreamble()
-      .then(() => import("../../features/cart/CartRoot"))
+      .then(() => import("~/features/cart/CartRoot"))
       .then((m) => m.default)
       .catch((error: unknown) => {
         loading = undefined;

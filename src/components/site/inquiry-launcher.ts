@@ -6,17 +6,17 @@
  * React until a person asks for the form (see the note in InquiryModal.tsx). Prefill comes from
  * `data-user-name` / `data-user-email` on <body> (Shop.astro sets them for a signed-in user).
  */
-import type { InquiryUser } from "../../features/inquiries/inquiry-modal-form";
-import { showToast } from "../ui/toast-store";
+import type { InquiryUser } from "~/features/inquiries/inquiry-modal-form";
+import { showToast } from "~/components/ui/toast-store";
 import { ensureReactPreamble } from "./on-demand";
 
-type ModalModule = typeof import("../../features/inquiries/open-inquiry-modal");
+type ModalModule = typeof import("~/features/inquiries/open-inquiry-modal");
 let loading: Promise<ModalModule> | undefined;
 
 function loadModal(): Promise<ModalModule> {
   loading ??= (async () => {
     await ensureReactPreamble();
-    return import("../../features/inquiries/open-inquiry-modal");
+    return import("~/features/inquiries/open-inquiry-modal");
   })().catch((error: unknown) => {
     loading = undefined; // let the next click retry (e.g. after a network blip)
     throw error;

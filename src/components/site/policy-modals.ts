@@ -7,8 +7,8 @@
  * `[data-modal-close]` inside a dialog closes it. Scroll lock, Back-to-close, Escape and backdrop
  * clicks come from modal-history.ts.
  */
-import { modalHandle, openModal } from "../ui/modal-history";
-import { showToast } from "../ui/toast-store";
+import { modalHandle, openModal } from "~/components/ui/modal-history";
+import { showToast } from "~/components/ui/toast-store";
 
 export const POLICY_FRAGMENT_URL = "/fragments/policies";
 

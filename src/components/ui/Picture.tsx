@@ -5,7 +5,7 @@
  * height stay on the <img> so the page keeps its layout before the image arrives.
  */
 import type { ImgHTMLAttributes } from "react";
-import { responsiveImage } from "../../lib/images";
+import { responsiveImage } from "~/lib/images";
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes"> & {
   src: string;

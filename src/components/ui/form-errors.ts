@@ -7,7 +7,7 @@
  *    field of the form goes under that field, the rest to `root.server` (<FormError>).
  */
 import type { FieldErrors } from "react-hook-form";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "~/lib/api-client";
 
 /** True when a field failed as blank: minLength(1) ("too_small") or an enum without a choice. */
 export function hasBlankField(errors: FieldErrors): boolean {

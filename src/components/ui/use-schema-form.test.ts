@@ -6,7 +6,7 @@
 import { createFormControl } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { z } from "zod/mini";
-import { emailField, requiredText } from "../../lib/fields";
+import { emailField, requiredText } from "~/lib/fields";
 import {
   type CheckedValues,
   clearErrorsOnEdit,

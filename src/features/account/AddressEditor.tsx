@@ -6,17 +6,17 @@
  */
 import type { ReactNode } from "react";
 import type { FieldErrors } from "react-hook-form";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
-import { hasBlankField, showServerErrors } from "../../components/ui/form-errors";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { hasBlankField, showServerErrors } from "~/components/ui/form-errors";
 import {
   FormError,
   SelectField,
   TextField,
   primaryButton,
   secondaryButton,
-} from "../../components/ui/form-fields";
-import { showToast } from "../../components/ui/toast-store";
-import { INDIAN_STATE_NAMES, editableState } from "../../lib/india-states";
+} from "~/components/ui/form-fields";
+import { showToast } from "~/components/ui/toast-store";
+import { INDIAN_STATE_NAMES, editableState } from "~/lib/india-states";
 import { ADDRESS_TYPES, LIMITS, NEW_ADDRESS_ID, type Address } from "./account";
 import { addressFieldsSchema, type AddressFormValues, type AddressInput } from "./account.schema";
 

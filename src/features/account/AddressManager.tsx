@@ -10,10 +10,10 @@
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
-import { showToast } from "../../components/ui/toast-store";
-import { useModal } from "../../components/ui/use-modal";
-import Spinner from "../../components/ui/Spinner";
-import { useHydrated } from "../../components/ui/use-hydrated";
+import { showToast } from "~/components/ui/toast-store";
+import { useModal } from "~/components/ui/use-modal";
+import Spinner from "~/components/ui/Spinner";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { NEW_ADDRESS_ID, newAddressFor, type Address, type User } from "./account";
 import { deleteAddress, saveAddress } from "./account-client";
 import type { AddressInput } from "./account.schema";

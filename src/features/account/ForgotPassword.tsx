@@ -5,10 +5,10 @@
  * page the mail links to; then the shopper logs in as usual.
  */
 import { useRef, useState, type SubmitEvent } from "react";
-import { TextField, primaryButton, secondaryButton } from "../../components/ui/form-fields";
-import { showToast } from "../../components/ui/toast-store";
-import { useModal } from "../../components/ui/use-modal";
-import { emailField } from "../../lib/fields";
+import { TextField, primaryButton, secondaryButton } from "~/components/ui/form-fields";
+import { showToast } from "~/components/ui/toast-store";
+import { useModal } from "~/components/ui/use-modal";
+import { emailField } from "~/lib/fields";
 import { LIMITS } from "./account";
 import { preloadAuth, sendPasswordReset } from "./auth-flows";
 

@@ -9,12 +9,12 @@
  * is reloaded instead, so the server decides again.
  */
 import { useEffect, useRef } from "react";
-import { flashToast } from "../../components/ui/flash-toasts";
-import { PasswordField, TextField, primaryButton } from "../../components/ui/form-fields";
-import { showToast } from "../../components/ui/toast-store";
-import { takeEarlySubmit } from "../../components/ui/early-submit";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { flashToast } from "~/components/ui/flash-toasts";
+import { PasswordField, TextField, primaryButton } from "~/components/ui/form-fields";
+import { showToast } from "~/components/ui/toast-store";
+import { takeEarlySubmit } from "~/components/ui/early-submit";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { LIMITS } from "./account";
 import { loginSchema, type LoginInput } from "./account.schema";
 import { loginWithEmail, preloadAuth } from "./auth-flows";

@@ -7,12 +7,12 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import type { FieldErrors } from "react-hook-form";
-import { FormError, SelectField, TextField, primaryButton } from "../../components/ui/form-fields";
-import { hasBlankField, showServerErrors } from "../../components/ui/form-errors";
-import Spinner from "../../components/ui/Spinner";
-import { showToast } from "../../components/ui/toast-store";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { FormError, SelectField, TextField, primaryButton } from "~/components/ui/form-fields";
+import { hasBlankField, showServerErrors } from "~/components/ui/form-errors";
+import Spinner from "~/components/ui/Spinner";
+import { showToast } from "~/components/ui/toast-store";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { GENDER_OPTIONS, LIMITS, todayIso, type User } from "./account";
 import { fetchMe, saveProfile } from "./account-client";
 import { profileSchema, type ProfileFormValues, type ProfileInput } from "./account.schema";

@@ -4,9 +4,9 @@
  * with a toast.
  */
 import { useState } from "react";
-import { showToast } from "../../components/ui/toast-store";
-import { api } from "../../lib/api-client";
-import { CONSENT_LABEL } from "../reminders/reminders.schema";
+import { showToast } from "~/components/ui/toast-store";
+import { api } from "~/lib/api-client";
+import { CONSENT_LABEL } from "~/features/reminders/reminders.schema";
 import { freshToken } from "./session-store";
 
 export default function ReminderConsentSwitch({ initial }: { initial: boolean }) {

@@ -4,21 +4,16 @@
  * is cleared and the visitor goes to / whether the attempt succeeded or failed.
  */
 import { useEffect, useRef } from "react";
-import { flashToast } from "../../components/ui/flash-toasts";
-import {
-  PasswordField,
-  SelectField,
-  TextField,
-  primaryButton,
-} from "../../components/ui/form-fields";
-import { takeEarlySubmit } from "../../components/ui/early-submit";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { flashToast } from "~/components/ui/flash-toasts";
+import { PasswordField, SelectField, TextField, primaryButton } from "~/components/ui/form-fields";
+import { takeEarlySubmit } from "~/components/ui/early-submit";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
 import { signUpSchema, type SignUpInput } from "./account.schema";
 import { signUpWithEmail } from "./auth-flows";
 import { AuthAlternatives, useGoogleSignIn } from "./google-sign-in";
-import ReminderConsentCheckbox from "../reminders/ReminderConsentCheckbox";
+import ReminderConsentCheckbox from "~/features/reminders/ReminderConsentCheckbox";
 
 interface Props {
   /** Where a successful sign-up (and "Continue with Google") lands: a same-site path, made safe by the page. */

@@ -6,12 +6,12 @@
  */
 import type { APIContext } from "astro";
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import { ensureUserRow, firstWord, requireIdentity } from "../../server/auth/auth.server";
-import { getDb, type DbOrTx } from "../../server/db/client";
-import { addresses, users } from "../../server/db/schema";
-import { env } from "../../server/env";
-import { clientKey, HttpError, json, readJson, readQuery } from "../../server/http";
-import { limitOrRefuse } from "../../server/rate-limit-answer.server";
+import { ensureUserRow, firstWord, requireIdentity } from "~/server/auth/auth.server";
+import { getDb, type DbOrTx } from "~/server/db/client";
+import { addresses, users } from "~/server/db/schema";
+import { env } from "~/server/env";
+import { clientKey, HttpError, json, readJson, readQuery } from "~/server/http";
+import { limitOrRefuse } from "~/server/rate-limit-answer.server";
 import { LIMITS } from "./account";
 import {
   addressFieldsSchema,
@@ -23,7 +23,7 @@ import {
   type AddressInput,
 } from "./account.schema";
 import { mustLoad } from "./account.server";
-import { setReminderConsent } from "../reminders/reminder-consent.server";
+import { setReminderConsent } from "~/features/reminders/reminder-consent.server";
 
 export const TOO_MANY_SIGN_UPS = "Too many sign-ups from your network.";
 

@@ -5,9 +5,9 @@
  * How to write a form like these: docs/decisions/0017-forms.md.
  */
 import { z } from "zod/mini";
-import { emailField, noControlCharacters, requiredText } from "../../lib/fields";
-import { postalAddressShape } from "../../lib/address.schema";
-import { trimInvisible } from "../../lib/text";
+import { emailField, noControlCharacters, requiredText } from "~/lib/fields";
+import { postalAddressShape } from "~/lib/address.schema";
+import { trimInvisible } from "~/lib/text";
 import {
   ADDRESS_TYPES,
   GENDERS,

@@ -4,12 +4,12 @@
  * admin-grant.server.ts.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { firstWord, ownerUid } from "../../server/auth/auth.server";
-import type { Identity } from "../../server/auth/firebase-admin.server";
-import type { DbOrTx } from "../../server/db/client";
-import { addresses, users } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { toRole } from "../../lib/roles";
+import { firstWord, ownerUid } from "~/server/auth/auth.server";
+import type { Identity } from "~/server/auth/firebase-admin.server";
+import type { DbOrTx } from "~/server/db/client";
+import { addresses, users } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { toRole } from "~/lib/roles";
 import {
   ADDRESS_TYPES,
   GENDERS,

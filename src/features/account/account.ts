@@ -4,20 +4,20 @@
  * navigation, imports this file; the forms' and bodies' schemas (and docs/product.md §5's messages) live in
  * account.schema.ts.
  */
-import { trimInvisible } from "../../lib/text";
+import { trimInvisible } from "~/lib/text";
 export const GENDERS = ["male", "female", "other"] as const;
 export type Gender = (typeof GENDERS)[number];
 
-import { ADDRESS_LIMITS, type Address, DEFAULT_COUNTRY } from "../../lib/address";
-import { ADMIN_ROLE, type Role } from "../../lib/roles";
+import { ADDRESS_LIMITS, type Address, DEFAULT_COUNTRY } from "~/lib/address";
+import { ADMIN_ROLE, type Role } from "~/lib/roles";
 // The one address shape and its rules live in src/lib/address.ts (decision 0060).
 export {
   ADDRESS_TYPES,
   type Address,
   type AddressType,
   DEFAULT_COUNTRY,
-} from "../../lib/address";
-export { ADMIN_ROLE, isAdmin, type Role } from "../../lib/roles";
+} from "~/lib/address";
+export { ADMIN_ROLE, isAdmin, type Role } from "~/lib/roles";
 
 /** docs/product.md §3 / §4: the session's life (its cookies: src/lib/cookies.ts), the temporary order entry removed at logout. */
 export const SESSION_MINUTES = 30;

@@ -7,10 +7,10 @@ import {
   AuthUnavailableError,
   firebaseEmailStatus,
   type FirebaseEmailStatus,
-} from "../../server/auth/firebase-admin.server";
-import type { DbOrTx } from "../../server/db/client";
-import { users } from "../../server/db/schema";
-import { ADMIN_ROLE, isAdmin } from "../../lib/roles";
+} from "~/server/auth/firebase-admin.server";
+import type { DbOrTx } from "~/server/db/client";
+import { users } from "~/server/db/schema";
+import { ADMIN_ROLE, isAdmin } from "~/lib/roles";
 
 /** Firebase's answer about a record's email; firebaseEmailStatus in production, a stand-in in tests. */
 export type EmailCheck = (uid: string, email: string) => Promise<FirebaseEmailStatus>;

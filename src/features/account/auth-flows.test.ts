@@ -32,7 +32,7 @@ vi.mock("./session-store", () => ({ startSession: fb.startSession }));
 vi.mock("./token-sync", () => ({ duringAuthFlow: <T>(run: () => Promise<T>) => run() }));
 
 const { signUpWithEmail } = await import("./auth-flows");
-const { ApiError } = await import("../../lib/api-client");
+const { ApiError } = await import("~/lib/api-client");
 
 const VALUES: SignUpInput = {
   firstName: "Asha",

@@ -11,10 +11,10 @@ import type { User as FirebaseUser, UserCredential } from "firebase/auth";
 import type { User } from "./account";
 import { registerBody, type SignUpInput } from "./account.schema";
 import { readFirebaseConfig } from "./firebase-config";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "~/lib/api-client";
 import { apiJson } from "./session-api";
 import { startSession } from "./session-store";
-import { settleAfterSignIn } from "../../lib/after-sign-in";
+import { settleAfterSignIn } from "~/lib/after-sign-in";
 import { duringAuthFlow } from "./token-sync";
 
 /** The Firebase Auth SDK and this page's Auth instance, loaded on first use. */

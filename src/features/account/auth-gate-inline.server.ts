@@ -9,8 +9,8 @@
  * run the page says 'Checking authentication...'. The page's CSP names the script's hash.
  */
 import { createHash } from "node:crypto";
-import { TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
-import { ADMIN_ROLE } from "../../lib/roles";
+import { TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
+import { ADMIN_ROLE } from "~/lib/roles";
 
 const name = JSON.stringify;
 

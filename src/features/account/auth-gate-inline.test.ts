@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { ADMIN_ROLE } from "../../lib/roles";
+import { ADMIN_ROLE } from "~/lib/roles";
 import { loginUrl } from "./account";
 import { decide } from "./auth-gate";
 import { ADMIN_GATE_NOW, ADMIN_GATE_NOW_HASH } from "./auth-gate-inline.server";

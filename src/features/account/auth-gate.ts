@@ -1,6 +1,6 @@
 /** Behaviour of AuthGate.astro (framework-free). */
 import { isAdmin, loginUrl } from "./account";
-import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
+import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
 import { $user, initSession } from "./session-store";
 
 export type GateDecision = "show" | "login" | "unauthorized";

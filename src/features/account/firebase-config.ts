@@ -3,8 +3,8 @@
  * embedded in the page by <FirebaseConfig /> (a JSON <script>), or from GET /v2/auth/config.
  * `emulatorHost` is set only in demo mode (local Auth Emulator).
  */
-import { api } from "../../lib/api-client";
-import type { FirebaseWebConfig } from "../../lib/firebase-web-config";
+import { api } from "~/lib/api-client";
+import type { FirebaseWebConfig } from "~/lib/firebase-web-config";
 
 export type { FirebaseWebConfig };
 

@@ -3,9 +3,9 @@
  * Google's mark, "Go to Home", and the hook that runs the flow with the spec's toasts.
  */
 import { useState } from "react";
-import { flashToast } from "../../components/ui/flash-toasts";
-import { secondaryButton } from "../../components/ui/form-fields";
-import { showToast } from "../../components/ui/toast-store";
+import { flashToast } from "~/components/ui/flash-toasts";
+import { secondaryButton } from "~/components/ui/form-fields";
+import { showToast } from "~/components/ui/toast-store";
 import { continueWithGoogle } from "./auth-flows";
 
 /** The Google "G", drawn inline (no external image). */

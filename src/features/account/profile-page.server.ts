@@ -4,8 +4,8 @@
  * yet: the form then asks the API, which creates it), or that it could not be read (503 with the
  * toast 'Failed to load your profile.'), never a bare 500.
  */
-import type { DbOrTx } from "../../server/db/client";
-import { readPage, type Failed, type Found } from "../../server/page-load";
+import type { DbOrTx } from "~/server/db/client";
+import { readPage, type Failed, type Found } from "~/server/page-load";
 import type { User } from "./account";
 import { loadUser } from "./account.server";
 

@@ -1,5 +1,5 @@
 /** The account's API calls with the session's bearer token (src/lib/api-client.ts underneath). */
-import { apiRequest } from "../../lib/api-client";
+import { apiRequest } from "~/lib/api-client";
 import { freshToken } from "./token-sync";
 
 /** A call to the API with the session's (fresh) bearer token, or `token`; throws ApiError on non-2xx. */

@@ -22,7 +22,7 @@
  * API routes (/v2/**) get only step 0 here: they read the bearer header (src/server/auth).
  */
 import type { APIContext, MiddlewareNext } from "astro";
-import { hasSessionCookie, TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
+import { hasSessionCookie, TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
 import { isAdmin, loginUrl, parseUserCookie, safeRedirect, type SessionUser } from "./account";
 import { sessionUserFor } from "./account.server";
 import {
@@ -32,11 +32,11 @@ import {
   emulatorHost,
   isLoopbackHost,
   verifyIdToken,
-} from "../../server/auth/firebase-admin.server";
-import { getDb } from "../../server/db/client";
-import { env } from "../../server/env";
-import { loggable } from "../../server/log-safe";
-import { log } from "../../server/log/logger";
+} from "~/server/auth/firebase-admin.server";
+import { getDb } from "~/server/db/client";
+import { env } from "~/server/env";
+import { loggable } from "~/server/log-safe";
+import { log } from "~/server/log/logger";
 
 const raw = { decode: (value: string) => value };
 

@@ -4,7 +4,7 @@
  * Firebase token) both build on this; pages and islands import session-store.ts.
  */
 import { atom, computed } from "nanostores";
-import { removeCookie, TOKEN_COOKIE, USER_COOKIE, writeCookie } from "../../lib/cookies";
+import { removeCookie, TOKEN_COOKIE, USER_COOKIE, writeCookie } from "~/lib/cookies";
 import { SESSION_MINUTES, TEMP_ORDER_KEY, type User } from "./account";
 
 export type AuthStatus = "loading" | "ready";

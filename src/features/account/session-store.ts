@@ -10,8 +10,8 @@
  *  - After a profile or address update, updateSessionUser() writes them again for 30 minutes.
  *  - logout() removes both cookies and the tempOrder entry, signs out of Firebase, and goes to /.
  */
-import { flashToast } from "../../components/ui/flash-toasts";
-import { readCookie, removeCookie, TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
+import { flashToast } from "~/components/ui/flash-toasts";
+import { readCookie, removeCookie, TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
 import { SESSION_MINUTES, parseUserCookie, type User } from "./account";
 import { $authStatus, $token, $user, clearSession, writeSession } from "./session-state";
 import { freshToken, loadAuth, startSessionSync } from "./token-sync";

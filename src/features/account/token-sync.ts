@@ -5,7 +5,7 @@
  *
  * The Firebase SDK is imported on demand only: visitors without a session never load it.
  */
-import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
+import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
 import { $token, $user, clearSession, writeTokenCookie } from "./session-state";
 
 export async function loadAuth() {

@@ -5,7 +5,7 @@
  *
  * Contract: once per page (e.g. in Shop.astro's or TopNav.astro's <script>):
  *
- *     import { initUserMenu } from "../features/account/user-menu";
+ *     import { initUserMenu } from "~/features/features/account/user-menu";
  *     initUserMenu();
  *
  * initUserMenu():
@@ -17,7 +17,7 @@
  *    and the token in the cookie is valid for minutes yet; decision 0043).
  * Safe to call more than once.
  */
-import { showFlashedToasts } from "../../components/ui/flash-toasts";
+import { showFlashedToasts } from "~/components/ui/flash-toasts";
 import { $isAuthenticated, initSession, logout, startSessionSync } from "./session-store";
 
 export const LOGOUT_EVENT = "auth:logout";

@@ -4,11 +4,11 @@
  */
 import { randomBytes } from "node:crypto";
 import type { APIContext } from "astro";
-import type { AuthUser } from "../../server/auth/auth.server";
-import type { DbOrTx } from "../../server/db/client";
-import { auditLog } from "../../server/db/schema";
-import { env } from "../../server/env";
-import { clientKey } from "../../server/http";
+import type { AuthUser } from "~/server/auth/auth.server";
+import type { DbOrTx } from "~/server/db/client";
+import { auditLog } from "~/server/db/schema";
+import { env } from "~/server/env";
+import { clientKey } from "~/server/http";
 
 /** Who acted, and from where: taken once per request from the signed-in owner. */
 export interface AuditActor {

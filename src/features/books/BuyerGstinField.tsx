@@ -5,7 +5,7 @@
  * <BuyerGstinField {...register("buyerGstin")} error={errors.buyerGstin?.message} />
  */
 import type { ComponentProps } from "react";
-import { TextField } from "../../components/ui/form-fields";
+import { TextField } from "~/components/ui/form-fields";
 
 type Props = Omit<ComponentProps<typeof TextField>, "label"> & { error?: string | undefined };
 

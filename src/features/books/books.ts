@@ -2,7 +2,7 @@
  * The shapes of the shop's documents as issued (docs/decisions/0082, 0085), browser-safe: the
  * seller and buyer copies stored with each document, and a document as the API answers it.
  */
-import type { PostalAddress } from "../../lib/address";
+import type { PostalAddress } from "~/lib/address";
 import type { DocumentKind, RegistrationKind, TaxedLine, TaxTotals } from "./tax";
 
 /** The seller as it was at issue (from the business settings). */

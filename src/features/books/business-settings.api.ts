@@ -5,13 +5,13 @@
  * support contacts on pages and in mails follow a save (decision 0158).
  */
 import type { APIContext } from "astro";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { HttpError, json, readJson } from "../../server/http";
-import { shopIdentityChanged } from "../../server/shop-identity.server";
-import { auditActor } from "../audit/audit.server";
-import { writeSection } from "../settings/settings-store.server";
-import { isUploadedImageUrl } from "../media/uploaded-url.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, readJson } from "~/server/http";
+import { shopIdentityChanged } from "~/server/shop-identity.server";
+import { auditActor } from "~/features/audit/audit.server";
+import { writeSection } from "~/features/settings/settings-store.server";
+import { isUploadedImageUrl } from "~/features/media/uploaded-url.server";
 import { LOGO_PATTERN, businessSettingsBody } from "./business-settings.schema";
 import { businessSection, readBusinessSettings } from "./business-settings.server";
 

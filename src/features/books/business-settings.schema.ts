@@ -4,9 +4,9 @@
  * the portal's panel and PUT /v2/admin/settings/business alike; browser-safe (no server imports).
  */
 import { z } from "zod/mini";
-import { postalAddressShape } from "../../lib/address.schema";
-import { emailField, optionalText, requiredText } from "../../lib/fields";
-import { gstStateCode } from "../../lib/india-states";
+import { postalAddressShape } from "~/lib/address.schema";
+import { emailField, optionalText, requiredText } from "~/lib/fields";
+import { gstStateCode } from "~/lib/india-states";
 import { GSTIN_PATTERN, PAN_PATTERN, gstinProblem, normalizeGstin, panOfGstin } from "./gstin";
 import { PREFIX_PATTERN } from "./numbering";
 import { isKnownRate, ratesText, slabsOn } from "./gst-rates";

@@ -5,9 +5,9 @@
  * without the seller's GSTIN.
  */
 import { z } from "zod/mini";
-import type { DbOrTx } from "../../server/db/client";
-import { env } from "../../server/env";
-import { defineSection, readSection } from "../settings/settings-store.server";
+import type { DbOrTx } from "~/server/db/client";
+import { env } from "~/server/env";
+import { defineSection, readSection } from "~/features/settings/settings-store.server";
 import {
   BUSINESS_KEY,
   type BusinessSettings,

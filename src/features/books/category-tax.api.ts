@@ -4,11 +4,11 @@
  * without their own codes are invoiced with them; the portal suggests no rate.
  */
 import type { APIContext } from "astro";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { HttpError, json, readJson } from "../../server/http";
-import { auditActor, recordAudit } from "../audit/audit.server";
-import { categoryTaxCodes, setCategoryTaxCodes } from "../catalogue/tax-codes.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, readJson } from "~/server/http";
+import { auditActor, recordAudit } from "~/features/audit/audit.server";
+import { categoryTaxCodes, setCategoryTaxCodes } from "~/features/catalogue/tax-codes.server";
 import { categoryTaxBody } from "./category-tax.schema";
 
 export async function getCategoryTax(context: APIContext): Promise<Response> {

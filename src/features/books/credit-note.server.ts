@@ -7,8 +7,8 @@
  * so a refund and a cancel at once queue, and together the notes never credit more than it.
  */
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../server/db/client";
-import { invoices } from "../../server/db/schema";
+import type { Tx } from "~/server/db/client";
+import { invoices } from "~/server/db/schema";
 import type { BuyerCopy, DocumentDraft, SellerCopy } from "./books";
 import { readBusinessSettings } from "./business-settings.server";
 import {

@@ -5,8 +5,8 @@
  * variant, never the shopper's note; the product's HSN and rate), shipping as its own line, and
  * the tax split. The document's total is what the order charged, paisa for paisa.
  */
-import type { PostalAddress } from "../../lib/address";
-import { findIndianState } from "../../lib/india-states";
+import type { PostalAddress } from "~/lib/address";
+import { findIndianState } from "~/lib/india-states";
 import type { BusinessSettings } from "./business-settings.schema";
 import type { BuyerCopy, DocumentDraft, SellerCopy } from "./books";
 import { type GstRate, type LineInput, apportion, saleDocumentKind, taxLines } from "./tax";

@@ -3,10 +3,10 @@
  * order screen, each with its download address (/admin/documents/{id}, read with the session).
  */
 import type { APIContext } from "astro";
-import { idParam } from "../../lib/fields";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { json, parseWith } from "../../server/http";
+import { idParam } from "~/lib/fields";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json, parseWith } from "~/server/http";
 import { orderDocuments } from "./documents.server";
 
 export async function getOrderDocuments(context: APIContext): Promise<Response> {

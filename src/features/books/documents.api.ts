@@ -5,9 +5,9 @@
  * the file itself.
  */
 import type { APIContext } from "astro";
-import { isAdmin } from "../../lib/roles";
-import { getDb } from "../../server/db/client";
-import { loadOrderRow } from "../orders/order-records.server";
+import { isAdmin } from "~/lib/roles";
+import { getDb } from "~/server/db/client";
+import { loadOrderRow } from "~/features/orders/order-records.server";
 import { documentPdf, loadDocumentRow, pdfResponse } from "./documents.server";
 
 const notFound = () =>

@@ -5,8 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../server/db/client";
-import { invoicePdfs, invoices } from "../../server/db/schema";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { invoicePdfs, invoices } from "~/server/db/schema";
 import {
   type BuyerCopy,
   DOCUMENT_TITLES,

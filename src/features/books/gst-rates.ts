@@ -14,7 +14,7 @@
  * entries: documents and credit notes of earlier dates keep their rates), and add any new rate to
  * the database check `GST_RATE_CHECK` lists (src/server/db/schema) with a migration.
  */
-import { indiaDay } from "../../lib/dates";
+import { indiaDay } from "~/lib/dates";
 
 export interface RateEntry {
   /** The first India day (YYYY-MM-DD) these slabs apply to. */

@@ -3,7 +3,7 @@
  * alike: the 15-character format, the state code (the first two digits, which must be a listed
  * state's), and the check digit (the 15th character, a base-36 checksum of the first fourteen).
  */
-import { INDIAN_STATES } from "../../lib/india-states";
+import { INDIAN_STATES } from "~/lib/india-states";
 
 const CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 

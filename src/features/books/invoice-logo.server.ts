@@ -5,10 +5,10 @@
  * upload. A logo that cannot be read is logged and left out: the document is never lost for it.
  */
 import sharp from "sharp";
-import { parseMediaUrl } from "../../lib/images";
-import { log } from "../../server/log/logger";
-import { isOwnCloudinaryUrl } from "../media/cloudinary.server";
-import { readStoredFile } from "../media/media-store.server";
+import { parseMediaUrl } from "~/lib/images";
+import { log } from "~/server/log/logger";
+import { isOwnCloudinaryUrl } from "~/features/media/cloudinary.server";
+import { readStoredFile } from "~/features/media/media-store.server";
 
 export interface LogoImage {
   bytes: Uint8Array;

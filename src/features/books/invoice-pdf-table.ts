@@ -4,7 +4,7 @@
  * A line that does not fit starts a new page with the header again.
  */
 import { rgb } from "pdf-lib";
-import { formatInr } from "../../lib/money";
+import { formatInr } from "~/lib/money";
 import type { IssuedDocument } from "./books";
 import type { Writer } from "./invoice-pdf.server";
 

@@ -7,8 +7,8 @@
  * value and tax; totals; the amount in words; the place of supply; reverse charge: No.
  */
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
-import { indiaDate } from "../../lib/dates";
-import { formatInr } from "../../lib/money";
+import { indiaDate } from "~/lib/dates";
+import { formatInr } from "~/lib/money";
 import { amountInWords } from "./amount-words";
 import { DOCUMENT_TITLES, type IssuedDocument } from "./books";
 import type { LogoImage } from "./invoice-logo.server";

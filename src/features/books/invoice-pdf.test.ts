@@ -7,7 +7,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { indiaDate } from "../../lib/dates";
+import { indiaDate } from "~/lib/dates";
 import type { IssuedDocument } from "./books";
 import { renderDocumentPdf } from "./invoice-pdf.server";
 import { MISSING_NOTE } from "./pdf-fonts.server";

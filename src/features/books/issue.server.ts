@@ -6,12 +6,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, notInArray } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { invoiceLines, invoices } from "../../server/db/schema";
-import { productTaxCodes } from "../catalogue/tax-codes.server";
-import { depositRole } from "../made-to-order/deposits.server";
-import { loadOrderRow, orderItemRows, paidOrderOfQuote } from "../orders/order-records.server";
-import type { StoredOrder } from "../orders/store-order.server";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { invoiceLines, invoices } from "~/server/db/schema";
+import { productTaxCodes } from "~/features/catalogue/tax-codes.server";
+import { depositRole } from "~/features/made-to-order/deposits.server";
+import {
+  loadOrderRow,
+  orderItemRows,
+  paidOrderOfQuote,
+} from "~/features/orders/order-records.server";
+import type { StoredOrder } from "~/features/orders/store-order.server";
 import type { DocumentDraft } from "./books";
 import type { BusinessSettings } from "./business-settings.schema";
 import { readBusinessSettings } from "./business-settings.server";

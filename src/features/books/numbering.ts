@@ -3,7 +3,7 @@
  * year (April-March, India time) of a moment, and a number of at most 16 characters of letters,
  * digits, '-' and '/': `{prefix}/{yy-yy}/{sequence}` (`RT/25-26/000123`).
  */
-import { financialYear, indiaDay } from "../../lib/dates";
+import { financialYear, indiaDay } from "~/lib/dates";
 
 export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9/-]{1,16}$/;
 /** A prefix leaves room for "/25-26/" and a six-digit sequence. */

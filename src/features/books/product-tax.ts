@@ -4,7 +4,7 @@
  * they are stored in. The portal gives no rate as advice; the owner's accountant decides.
  */
 import { z } from "zod/mini";
-import { trimInvisible } from "../../lib/text";
+import { trimInvisible } from "~/lib/text";
 import { isKnownRate, ratesText, slabsOn } from "./gst-rates";
 import type { GstRate } from "./tax";
 

@@ -5,8 +5,8 @@
  * servers queue on it, and a rolled-back transaction gives its number back: no gaps, no repeats.
  */
 import { sql } from "drizzle-orm";
-import type { Tx } from "../../server/db/client";
-import { rawRows } from "../../server/db/raw-rows";
+import type { Tx } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
 
 export async function nextSequence(tx: Tx, series: string, financialYear: string): Promise<number> {
   const [row] = await rawRows<{ n: number }>(

@@ -3,8 +3,8 @@
  * (docs/decisions/0181-inter-state-supply.md): called by checkout's create-order and the quote
  * payment before anything is written; a 400 with the sentence, nothing stored.
  */
-import type { DbOrTx } from "../../server/db/client";
-import { HttpError } from "../../server/http";
+import type { DbOrTx } from "~/server/db/client";
+import { HttpError } from "~/server/http";
 import { readBusinessSettings } from "./business-settings.server";
 import { interStateRefusal } from "./supply-rules";
 

@@ -7,7 +7,7 @@
  * - Unregistered: a person making inter-State taxable supplies must register whatever the turnover
  *   (section 24(i)); the shop does not refuse (it cannot know the owner's filing), Settings says it.
  */
-import { findIndianState } from "../../lib/india-states";
+import { findIndianState } from "~/lib/india-states";
 import type { RegistrationKind } from "./tax";
 
 /** The sentence refusing delivery of goods to `deliveryState`, or null when the supply may go. */

@@ -11,8 +11,8 @@
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { useModal } from "../../components/ui/use-modal";
-import { formatInr } from "../../lib/money";
+import { useModal } from "~/components/ui/use-modal";
+import { formatInr } from "~/lib/money";
 import { CART_TEXTS, type CartLine } from "./cart";
 import { changeQuantityAndNotify, clearCartAndNotify, removeLineAndNotify } from "./cart-actions";
 import { $cartItems, $cartLoading, $cartOpen, $cartSubtotal, closeCart } from "./cart-store";

@@ -3,10 +3,10 @@
  * quantity with − and + (docs/product.md §2 Cart drawer), line total, the personalisation note behind
  * its info button, and Remove.
  */
-import Picture from "../../components/ui/Picture";
-import { IMAGE_SIZES } from "../../lib/images";
-import { formatInr } from "../../lib/money";
-import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
+import Picture from "~/components/ui/Picture";
+import { IMAGE_SIZES } from "~/lib/images";
+import { formatInr } from "~/lib/money";
+import { FALLBACK_PRODUCT_IMAGE } from "~/features/catalogue/catalogue";
 import { MAX_LINE_QUANTITY, lineTotal, variantValues, type CartLine } from "./cart";
 import { ICON_BUTTON, INFO, Icon, MINUS, PLUS, TRASH } from "./cart-icons";
 

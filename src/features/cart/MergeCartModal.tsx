@@ -10,7 +10,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useRef, useState } from "react";
-import { useModal } from "../../components/ui/use-modal";
+import { useModal } from "~/components/ui/use-modal";
 import { CART_TEXTS } from "./cart";
 import { $mergePrompt, resolveMerge } from "./cart-store";
 

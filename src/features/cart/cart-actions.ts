@@ -2,9 +2,9 @@
  * The cart's UI actions, with docs/product.md §8's toasts (the mutators in cart-store.ts show none, so
  * checkout can clear the cart silently).
  */
-import { showToast } from "../../components/ui/toast-store";
-import { ApiError } from "../../lib/api-client";
-import type { Product, Variant } from "../catalogue/catalogue";
+import { showToast } from "~/components/ui/toast-store";
+import { ApiError } from "~/lib/api-client";
+import type { Product, Variant } from "~/features/catalogue/catalogue";
 import {
   CART_TOASTS,
   MAX_LINE_QUANTITY,

@@ -4,8 +4,8 @@
  * (docs/decisions/0058). Server only; the cart's own calls are in cart.server.ts.
  */
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../server/db/client";
-import { cartItems, orderItems } from "../../server/db/schema";
+import type { Tx } from "~/server/db/client";
+import { cartItems, orderItems } from "~/server/db/schema";
 import type { NewOrderLine } from "~/features/orders/store-order.server";
 import { variantKey } from "./cart";
 import { loadLines, lockCart } from "./cart-lines.server";

@@ -5,11 +5,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { cartItems, carts, users } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { gramsToKg } from "../catalogue/catalogue";
-import { loadPricingProducts, type PricingProduct } from "../catalogue/pricing.server";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { cartItems, carts, users } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { gramsToKg } from "~/features/catalogue/catalogue";
+import { loadPricingProducts, type PricingProduct } from "~/features/catalogue/pricing.server";
 import type { CartLine, VariantChoice } from "./cart";
 import { resolveChoice } from "./resolve-choice";
 import type { CartItemInput } from "./cart.schema";

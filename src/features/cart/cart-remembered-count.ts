@@ -2,8 +2,8 @@
  * The remembered account count (sessionStorage) and the cross-tab change mark (localStorage): page
  * loads of a signed-in visitor paint the badge without asking the server (see cart-store.ts).
  */
-import { readCookie, USER_COOKIE } from "../../lib/cookies";
-import { parseUserCookie } from "../account/account";
+import { readCookie, USER_COOKIE } from "~/lib/cookies";
+import { parseUserCookie } from "~/features/account/account";
 import { $cartId, $cartMode, $rememberedCount } from "./cart-state";
 import { readGuest, sessionStore, storage } from "./cart-storage";
 import { cartCount, type CartAnswer } from "./cart";

@@ -3,8 +3,8 @@
  * apply in the order they were asked), and the session counter that drops answers of an older
  * sign-in (the shared record is in cart-context.ts).
  */
-import { ApiError, apiRequest } from "../../lib/api-client";
-import { readCookie, TOKEN_COOKIE } from "../../lib/cookies";
+import { ApiError, apiRequest } from "~/lib/api-client";
+import { readCookie, TOKEN_COOKIE } from "~/lib/cookies";
 import { $cartId, $cartItems, $cartMode, $rememberedCount } from "./cart-state";
 import type { CartAnswer } from "./cart";
 import { toCartAnswer } from "./cart.schema";

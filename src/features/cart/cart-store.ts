@@ -34,8 +34,8 @@
  * sign-out, the merge), and this module: the mutators and startCart(). Mutators never show toasts (checkout clears the cart
  * silently). Importing any of them starts nothing.
  */
-import { ApiError } from "../../lib/api-client";
-import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "../../lib/cookies";
+import { ApiError } from "~/lib/api-client";
+import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
 import {
   $cartId,
   $cartItems,
@@ -61,7 +61,7 @@ import {
 } from "./cart";
 import { toCartAnswer } from "./cart.schema";
 import { onSignedIn } from "./cart-sign-in";
-import { afterSignIn } from "../../lib/after-sign-in";
+import { afterSignIn } from "~/lib/after-sign-in";
 
 export * from "./cart-state";
 export {

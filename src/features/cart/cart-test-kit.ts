@@ -60,7 +60,7 @@ export function draft(overrides: Partial<CartItemDraft> = {}): CartItemDraft {
 }
 
 export type Store = typeof import("./cart-store") & typeof import("./cart-actions");
-export type Toasts = typeof import("../../components/ui/toast-store");
+export type Toasts = typeof import("~/components/ui/toast-store");
 
 export class FakeStorage {
   map = new Map<string, string>();
@@ -148,7 +148,7 @@ export function fakeBrowser() {
   /** A fresh module graph (a page load), the store started. */
   async function load(): Promise<{ store: Store; toasts: Toasts }> {
     vi.resetModules();
-    const toasts = await import("../../components/ui/toast-store");
+    const toasts = await import("~/components/ui/toast-store");
     const store = { ...(await import("./cart-store")), ...(await import("./cart-actions")) };
     store.startCart();
     return { store, toasts };

@@ -5,15 +5,8 @@
  * productNote }], count, subtotal }` (amounts leave as rupees through json()). The route files under src/pages/v2/ only wire these.
  */
 import type { APIContext } from "astro";
-import { requireUser } from "../../server/auth/auth.server";
-import {
-  json,
-  parseJsonBody,
-  parseWith,
-  readBodyText,
-  readJson,
-  readQuery,
-} from "../../server/http";
+import { requireUser } from "~/server/auth/auth.server";
+import { json, parseJsonBody, parseWith, readBodyText, readJson, readQuery } from "~/server/http";
 import { cartItemInput, mergeInput, quantityBody, removeBody, removeQuery } from "./cart.schema";
 import {
   addItemFor,

@@ -5,7 +5,7 @@
  * Amounts here are paise: the wire's rupees are converted before and after (src/lib/wire-money.ts).
  */
 import { z } from "zod/mini";
-import { trimInvisible } from "../../lib/text";
+import { trimInvisible } from "~/lib/text";
 import {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,

@@ -15,10 +15,10 @@
  *   writes (POST, DELETE, merge), inside their transaction and under the cart lock (`cleanCart`).
  */
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { getDb } from "../../server/db/client";
-import { cartItems } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
+import type { DbOrTx } from "~/server/db/client";
+import { getDb } from "~/server/db/client";
+import { cartItems } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
 import {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,

@@ -7,7 +7,7 @@
  * Amounts are integer paise. A line is identified by its product and its variant choice: the
  * canonical `variantKey` (the chosen variant ids, sorted) — the same key the database's unique index uses.
  */
-import { MAX_QUANTITY } from "../catalogue/variants";
+import { MAX_QUANTITY } from "~/features/catalogue/variants";
 
 // ---------------------------------------------------------------------------------------------
 // Limits
@@ -28,7 +28,7 @@ export const GUEST_CART_KEY = "cart";
 // Types
 // ---------------------------------------------------------------------------------------------
 
-import { choiceValues, type VariantChoice } from "../../lib/variant-choice";
+import { choiceValues, type VariantChoice } from "~/lib/variant-choice";
 export type { VariantChoice };
 
 export interface CartProductSnapshot {

@@ -2,9 +2,9 @@
  * One choice per variant group (docs/product.md §2 Product detail; the server's cart add): the product page
  * checks a shopper's choice with it before adding, and the server prices the line with it.
  */
-import type { Variant } from "../catalogue/catalogue";
-import { variantGroups } from "../catalogue/variants";
-import type { VariantChoice } from "../../lib/variant-choice";
+import type { Variant } from "~/features/catalogue/catalogue";
+import { variantGroups } from "~/features/catalogue/variants";
+import type { VariantChoice } from "~/lib/variant-choice";
 import { variantKey } from "./cart";
 
 export type ChoiceResult =

@@ -1,6 +1,6 @@
-import Picture from "../../components/ui/Picture";
-import { IMAGE_SIZES } from "../../lib/images";
-import { formatInr } from "../../lib/money";
+import Picture from "~/components/ui/Picture";
+import { IMAGE_SIZES } from "~/lib/images";
+import { formatInr } from "~/lib/money";
 import { productPath, type ProductCardData } from "./catalogue";
 
 /** Cards in the first row load at once; the rest wait until they near the viewport. */

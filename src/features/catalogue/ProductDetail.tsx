@@ -5,10 +5,10 @@
  * choice per variant group and shows the toasts; the server prices the line again.
  */
 import { useId, useMemo, useState } from "react";
-import Picture from "../../components/ui/Picture";
+import Picture from "~/components/ui/Picture";
 import VariantPicker from "./VariantPicker";
-import { IMAGE_SIZES } from "../../lib/images";
-import { formatInr } from "../../lib/money";
+import { IMAGE_SIZES } from "~/lib/images";
+import { formatInr } from "~/lib/money";
 import {
   categoryLabel,
   chosenVariants,
@@ -23,9 +23,9 @@ import {
   type VariantSelection,
 } from "./catalogue";
 import { detailsFor } from "./variants";
-import { addProductToCart } from "../cart/cart-actions";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "../cart/cart";
+import { addProductToCart } from "~/features/cart/cart-actions";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "~/features/cart/cart";
 
 export interface ProductDetailProps {
   /** The product as the server rendered it (the page answers 404 'Product not found' itself). */

@@ -3,7 +3,7 @@
  * detail") as a radio group of buttons, each option with its additional price.
  */
 import { useRef, type KeyboardEvent } from "react";
-import { formatInr } from "../../lib/money";
+import { formatInr } from "~/lib/money";
 import type { Variant } from "./catalogue";
 
 /** One variant group as a radio group of buttons (arrow keys move the choice, as in native radios). */

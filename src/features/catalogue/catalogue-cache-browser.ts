@@ -5,7 +5,7 @@
  * `browserCatalogueCache()` is the page's one cache; `createBrowserCatalogueCache()` takes the
  * same parts as options so tests can run it on fake-indexeddb.
  */
-import { api, ApiError } from "../../lib/api-client";
+import { api, ApiError } from "~/lib/api-client";
 import type { Product } from "./catalogue";
 import {
   ALL_ACTIVE_PRODUCTS_URL,

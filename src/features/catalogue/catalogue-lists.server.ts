@@ -4,8 +4,8 @@
  * queries themselves are in catalogue.server.ts.
  */
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { categories, homeProducts, productImages, products } from "../../server/db/schema";
+import type { DbOrTx } from "~/server/db/client";
+import { categories, homeProducts, productImages, products } from "~/server/db/schema";
 import type { Category, HomeProduct } from "./catalogue";
 import { idInCodeOrder, push } from "./catalogue.server";
 

@@ -3,14 +3,14 @@
  * answers already serialised and compressed, and the data of the product page. The admin's view
  * (inactive products, cost prices) is read from the database each time by catalogue.api.ts.
  */
-import type { DbOrTx } from "../../server/db/client";
+import type { DbOrTx } from "~/server/db/client";
 import {
   encodedSize,
   encodeJson,
   encodeWritten,
   type EncodedBody,
-} from "../../server/encoded-body.server";
-import { toWire } from "../../lib/wire-money";
+} from "~/server/encoded-body.server";
+import { toWire } from "~/lib/wire-money";
 import { normaliseSearch, type Product } from "./catalogue";
 import { readCatalogue, type Versioned } from "./catalogue-store.server";
 import { listCategories, listHomeProducts } from "./catalogue-lists.server";

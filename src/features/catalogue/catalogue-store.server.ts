@@ -10,7 +10,7 @@
  * Only the storefront's anonymous view goes through here. Prices in the cart and at checkout are
  * read from the database by pricing.server.ts, never from this cache.
  */
-import type { Db, DbOrTx } from "../../server/db/client";
+import type { Db, DbOrTx } from "~/server/db/client";
 import {
   currentCatalogueVersion,
   noteCatalogueVersion,

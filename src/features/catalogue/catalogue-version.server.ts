@@ -9,12 +9,12 @@
  * it is read again on every call until the write has committed (the owner's next read sees it at
  * once). Another app server notices within VERSION_CHECK_MS (well under the 1 s promise).
  */
-import type { DbOrTx } from "../../server/db/client";
+import type { DbOrTx } from "~/server/db/client";
 import {
   bumpCatalogueVersion,
   readCatalogueVersion,
   recentLocalCatalogueWrite,
-} from "../../server/db/catalogue-version";
+} from "~/server/db/catalogue-version";
 
 export { readCatalogueVersion };
 

@@ -3,14 +3,14 @@
  * src/pages/v2/ only wire these into `methods()`, so integration tests call them directly.
  */
 import type { APIContext } from "astro";
-import { getDb } from "../../server/db/client";
-import { HttpError, json, parseWith, readQuery } from "../../server/http";
-import { isAdmin } from "../../lib/roles";
-import { peekAuthUser, requireAdmin, type AuthUser } from "../../server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, parseWith, readQuery } from "~/server/http";
+import { isAdmin } from "~/lib/roles";
+import { peekAuthUser, requireAdmin, type AuthUser } from "~/server/auth/auth.server";
 import { productListQuery } from "./catalogue.schema";
-import { idParam } from "../../lib/fields";
+import { idParam } from "~/lib/fields";
 import { getProduct, listProducts } from "./catalogue.server";
-import { encodedResponse } from "../../server/encoded-body.server";
+import { encodedResponse } from "~/server/encoded-body.server";
 import {
   activeProductAnswer,
   activeProductsAnswer,

@@ -4,7 +4,7 @@
  * pull zod.
  */
 import { z } from "zod/mini";
-import { queryInt } from "../../server/http";
+import { queryInt } from "~/server/http";
 import { SEARCH_MAX_LENGTH } from "./catalogue";
 
 /** Query of GET /v2/products. limit=0 means "all". */

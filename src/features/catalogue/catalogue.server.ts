@@ -6,7 +6,7 @@
  * the sitemap's lists are in catalogue-lists.server.ts.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
+import type { DbOrTx } from "~/server/db/client";
 import {
   categories,
   productAttributes,
@@ -14,7 +14,7 @@ import {
   productTags,
   products,
   productVariants,
-} from "../../server/db/schema";
+} from "~/server/db/schema";
 import {
   gramsToKg,
   normaliseSearch,

@@ -2,7 +2,7 @@
  * Catalogue types as the API answers them (docs/product.md §3) and the pure price rules shared by the
  * browser and the server. Amounts are integer paise (see docs/decisions/0003-money-in-paise.md).
  */
-import { paiseToRupeeString } from "../../lib/money";
+import { paiseToRupeeString } from "~/lib/money";
 import { MAX_QUANTITY, variantGroups, type Variant } from "./variants";
 
 // The zod-free rules live in variants.ts (the browser cart imports them without zod).

@@ -9,13 +9,13 @@
  * the same handlers' bytes, the same security headers; in demo mode a foreign Host is left to the
  * normal path (421).
  */
-import { getDb } from "../../server/db/client";
-import { encodedAnswer, type PlainAnswer } from "../../server/encoded-body.server";
-import { addressHasNul, parseWith, readQuery } from "../../server/http";
-import { applySecurityHeaders } from "../../server/security-headers.server";
-import { demoHostRefusal } from "../account/session-middleware.server";
+import { getDb } from "~/server/db/client";
+import { encodedAnswer, type PlainAnswer } from "~/server/encoded-body.server";
+import { addressHasNul, parseWith, readQuery } from "~/server/http";
+import { applySecurityHeaders } from "~/server/security-headers.server";
+import { demoHostRefusal } from "~/features/account/session-middleware.server";
 import { productListQuery } from "./catalogue.schema";
-import { idParam } from "../../lib/fields";
+import { idParam } from "~/lib/fields";
 import {
   activeProductAnswer,
   activeProductsAnswer,
@@ -23,7 +23,7 @@ import {
   homeProductsAnswer,
 } from "./catalogue-reads.server";
 import { PUBLIC_CACHE } from "./catalogue.api";
-import { hasSessionCookie } from "../../lib/cookies";
+import { hasSessionCookie } from "~/lib/cookies";
 import { isCacheablePage, keptPage } from "./page-cache.server";
 
 export type FastLane = (request: Request) => Promise<PlainAnswer | null>;

@@ -2,8 +2,8 @@
  * What the product list pages render on the server: the first 12 products for the filters in
  * the address, the collections for the filter, and the page's head (title, canonical, status).
  */
-import type { DbOrTx } from "../../server/db/client";
-import { readPage, type Found, type Missing, type PageLoad } from "../../server/page-load";
+import type { DbOrTx } from "~/server/db/client";
+import { readPage, type Found, type Missing, type PageLoad } from "~/server/page-load";
 import {
   categoryLabel,
   categoryPath,

@@ -16,7 +16,7 @@
  * page's first answer within one network round trip (docs/decisions/0050-critical-css-per-page.md).
  */
 import type { APIContext, MiddlewareNext } from "astro";
-import { getDb } from "../../server/db/client";
+import { getDb } from "~/server/db/client";
 import {
   answerToResponse,
   encodeBody,
@@ -26,10 +26,10 @@ import {
   recompressBrotli,
   type EncodedBody,
   type PlainAnswer,
-} from "../../server/encoded-body.server";
+} from "~/server/encoded-body.server";
 import { currentCatalogueVersion } from "./catalogue-version.server";
-import { hasSessionCookie } from "../../lib/cookies";
-import { shopIdentityVersion } from "../../server/shop-identity.server";
+import { hasSessionCookie } from "~/lib/cookies";
+import { shopIdentityVersion } from "~/server/shop-identity.server";
 
 interface CachedPage {
   version: number;

@@ -4,8 +4,8 @@
  * read products through this, never from the catalogue's tables themselves.
  */
 import { inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { products } from "../../server/db/schema";
+import type { DbOrTx } from "~/server/db/client";
+import { products } from "~/server/db/schema";
 
 export interface PricingProduct {
   id: string;

@@ -3,8 +3,8 @@
  * work's varmala stages, decision 0046) without reading the catalogue's tables themselves.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { categories, products } from "../../server/db/schema";
+import type { DbOrTx } from "~/server/db/client";
+import { categories, products } from "~/server/db/schema";
 
 /** True when any of these products is in the category with this slug. */
 export async function anyProductInCategory(

@@ -3,9 +3,9 @@
  * is not there (404), or that it could not be read (503 with the spec's 'Failed to load product'
  * toast, so a database hiccup is not mistaken for a product that does not exist).
  */
-import type { DbOrTx } from "../../server/db/client";
-import { readPage, type PageLoad } from "../../server/page-load";
-import { idParam } from "../../lib/fields";
+import type { DbOrTx } from "~/server/db/client";
+import { readPage, type PageLoad } from "~/server/page-load";
+import { idParam } from "~/lib/fields";
 import { getProduct } from "./catalogue.server";
 import { activeProduct } from "./catalogue-reads.server";
 import type { Product } from "./catalogue";

@@ -5,8 +5,8 @@
  * (docs/decisions/0040-catalogue-cache.md).
  */
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { products } from "../../server/db/schema";
+import type { DbOrTx } from "~/server/db/client";
+import { products } from "~/server/db/schema";
 import { catalogueChanged } from "./catalogue-version.server";
 
 export async function setProductRating(

@@ -11,9 +11,9 @@
  * (docs/decisions/0198-search-typo-tolerance.md).
  */
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
+import type { DbOrTx } from "~/server/db/client";
 import { readCatalogue } from "./catalogue-store.server";
-import { rawRows } from "../../server/db/raw-rows";
+import { rawRows } from "~/server/db/raw-rows";
 import { searchWords, suggestSearch, suggestionWords, typoMatches } from "./typo-search";
 
 interface Searchable {

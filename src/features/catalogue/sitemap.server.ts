@@ -1,5 +1,5 @@
 /** /sitemap.xml and /robots.txt bodies, built from the catalogue and PUBLIC_SITE_URL. */
-import type { DbOrTx } from "../../server/db/client";
+import type { DbOrTx } from "~/server/db/client";
 import { categoryPath, productPath } from "./catalogue";
 import { listActiveProductStamps, listCategories } from "./catalogue-lists.server";
 

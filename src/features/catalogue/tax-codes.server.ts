@@ -4,8 +4,8 @@
  * invoice is issued.
  */
 import { eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { categories, products } from "../../server/db/schema";
+import type { DbOrTx } from "~/server/db/client";
+import { categories, products } from "~/server/db/schema";
 
 export interface TaxCodes {
   hsn: string | null;

@@ -4,7 +4,7 @@
  * rendered; fetches when the filters change (after a short pause) or the list needs more rows.
  */
 import { useEffect, useState } from "react";
-import { api } from "../../lib/api-client";
+import { api } from "~/lib/api-client";
 import {
   PRODUCT_PAGE_SIZE,
   normaliseSearch,

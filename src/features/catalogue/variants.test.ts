@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choiceValues } from "../../lib/variant-choice";
+import { choiceValues } from "~/lib/variant-choice";
 import { detailsFor } from "./variants";
 
 const variants = [

@@ -12,15 +12,15 @@
  */
 import { useCallback, useRef, useState } from "react";
 import type { FieldErrors } from "react-hook-form";
-import { showToast, type ToastInput } from "../../components/ui/toast-store";
-import Spinner from "../../components/ui/Spinner";
-import { formatInr } from "../../lib/money";
-import AddressManager from "../account/AddressManager";
-import type { Address, User } from "../account/account";
-import { TextField, primaryButton, secondaryButton } from "../../components/ui/form-fields";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
-import { flashToast } from "../../components/ui/flash-toasts";
+import { showToast, type ToastInput } from "~/components/ui/toast-store";
+import Spinner from "~/components/ui/Spinner";
+import { formatInr } from "~/lib/money";
+import AddressManager from "~/features/account/AddressManager";
+import type { Address, User } from "~/features/account/account";
+import { TextField, primaryButton, secondaryButton } from "~/components/ui/form-fields";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { flashToast } from "~/components/ui/flash-toasts";
 import {
   CHECKOUT_TOASTS,
   PHONE_PLACEHOLDER,
@@ -28,13 +28,13 @@ import {
   normaliseIndianMobile,
   type TempOrder,
 } from "./checkout-flow";
-import NeededByField, { type NeededByValue } from "../made-to-order/NeededByField";
-import { NEEDED_BY_TEXTS } from "../made-to-order/needed-by";
-import BuyerGstinField from "../books/BuyerGstinField";
+import NeededByField, { type NeededByValue } from "~/features/made-to-order/NeededByField";
+import { NEEDED_BY_TEXTS } from "~/features/made-to-order/needed-by";
+import BuyerGstinField from "~/features/books/BuyerGstinField";
 import { checkoutForm, type CheckoutFormValues } from "./checkout";
 import { createOrder, removeTempOrder, saveTempOrder, startPayment } from "./checkout-client";
-import DiscountCodeField from "../discounts/DiscountCodeField";
-import { codeRefusal, type AppliedCode } from "../discounts/discounts-client";
+import DiscountCodeField from "~/features/discounts/DiscountCodeField";
+import { codeRefusal, type AppliedCode } from "~/features/discounts/discounts-client";
 
 interface Props {
   user: User;

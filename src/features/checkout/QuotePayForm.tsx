@@ -8,27 +8,27 @@
  * The needed-by date (prefilled from the inquiry) is answered live, as at checkout, and Pay is
  * refused while the answer is no (docs/decisions/0122).
  */
-import BuyerGstinField from "../books/BuyerGstinField";
+import BuyerGstinField from "~/features/books/BuyerGstinField";
 import { useRef, useState } from "react";
 import type { z } from "zod/mini";
-import { showToast } from "../../components/ui/toast-store";
-import { api, ApiError } from "../../lib/api-client";
-import { formatInr } from "../../lib/money";
-import { SelectField, TextField, primaryButton } from "../../components/ui/form-fields";
-import { ADDRESS_LIMITS, DEFAULT_COUNTRY } from "../../lib/address";
-import { INDIAN_STATE_NAMES } from "../../lib/india-states";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
-import { freshToken } from "../account/session-store";
-import { QUOTE_TEXTS, type SavedAddress } from "../custom/quotes";
+import { showToast } from "~/components/ui/toast-store";
+import { api, ApiError } from "~/lib/api-client";
+import { formatInr } from "~/lib/money";
+import { SelectField, TextField, primaryButton } from "~/components/ui/form-fields";
+import { ADDRESS_LIMITS, DEFAULT_COUNTRY } from "~/lib/address";
+import { INDIAN_STATE_NAMES } from "~/lib/india-states";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { freshToken } from "~/features/account/session-store";
+import { QUOTE_TEXTS, type SavedAddress } from "~/features/custom/quotes";
 import { startPayment } from "./checkout-client";
 import { newIdempotencyKey, normaliseIndianMobile, type CreateOrderAnswer } from "./checkout-flow";
-import { quotePayForm } from "../custom/quotes.schema";
-import DiscountCodeField from "../discounts/DiscountCodeField";
-import { checkQuoteCode, type AppliedCode } from "../discounts/discounts-client";
-import { isPinCode } from "../../lib/address";
-import { NEEDED_BY_TEXTS, type NeededByVerdict } from "../made-to-order/needed-by";
-import NeededByField, { type NeededByValue } from "../made-to-order/NeededByField";
+import { quotePayForm } from "~/features/custom/quotes.schema";
+import DiscountCodeField from "~/features/discounts/DiscountCodeField";
+import { checkQuoteCode, type AppliedCode } from "~/features/discounts/discounts-client";
+import { isPinCode } from "~/lib/address";
+import { NEEDED_BY_TEXTS, type NeededByVerdict } from "~/features/made-to-order/needed-by";
+import NeededByField, { type NeededByValue } from "~/features/made-to-order/NeededByField";
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 

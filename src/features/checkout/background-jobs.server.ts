@@ -7,19 +7,19 @@
  * docs/decisions/0014). Off under Vitest and when BACKGROUND_JOBS=false. Safe with several app
  * servers: both jobs claim their rows with SKIP LOCKED.
  */
-import { sendDueBalanceReminders } from "../custom/balance-reminders.server";
-import { getDb } from "../../server/db/client";
-import { deliverDueMail } from "../../server/mail.server";
-import { paymentProvider } from "../../server/payments/index.server";
-import { recheckDueRefunds } from "../refunds/refund-jobs.server";
-import { sendDueCartReminders } from "../reminders/cart-reminders.server";
-import { dispatchHolds } from "../made-to-order/dispatch-holds.server";
-import { recheckShipmentsIfDue } from "../shipping/tracking.server";
-import { sendDueReviewRequests } from "../reviews/review-requests.server";
-import { finishHeldErasures } from "../privacy/erase-held.server";
+import { sendDueBalanceReminders } from "~/features/custom/balance-reminders.server";
+import { getDb } from "~/server/db/client";
+import { deliverDueMail } from "~/server/mail.server";
+import { paymentProvider } from "~/server/payments/index.server";
+import { recheckDueRefunds } from "~/features/refunds/refund-jobs.server";
+import { sendDueCartReminders } from "~/features/reminders/cart-reminders.server";
+import { dispatchHolds } from "~/features/made-to-order/dispatch-holds.server";
+import { recheckShipmentsIfDue } from "~/features/shipping/tracking.server";
+import { sendDueReviewRequests } from "~/features/reviews/review-requests.server";
+import { finishHeldErasures } from "~/features/privacy/erase-held.server";
 import { recheckDueOrders } from "./recheck.server";
-import { log } from "../../server/log/logger";
-import { onStop } from "../../server/serve/stop-hooks";
+import { log } from "~/server/log/logger";
+import { onStop } from "~/server/serve/stop-hooks";
 
 export const JOB_INTERVAL_MS = 30_000;
 let timer: ReturnType<typeof setInterval> | undefined;

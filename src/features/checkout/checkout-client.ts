@@ -4,9 +4,9 @@
  * the hand-over to the payment provider. The provider's SDK is imported only here, on demand, so
  * only the checkout page ever loads it.
  */
-import { api } from "../../lib/api-client";
-import { TEMP_ORDER_KEY } from "../account/account";
-import { freshToken } from "../account/session-store";
+import { api } from "~/lib/api-client";
+import { TEMP_ORDER_KEY } from "~/features/account/account";
+import { freshToken } from "~/features/account/session-store";
 import {
   parseTempOrder,
   type CreateOrderAnswer,

@@ -4,9 +4,9 @@
  * (decision 0046), pushed later by the studio's queue when the owner has set its capacity
  * (docs/decisions/0122-capacity-and-needed-by.md). The same rule stores the promise at payment.
  */
-import type { DbOrTx } from "../../server/db/client";
-import { loadPricingProducts } from "../catalogue/pricing.server";
-import { daysUntil, promiseForNewOrder } from "../made-to-order/promise.server";
+import type { DbOrTx } from "~/server/db/client";
+import { loadPricingProducts } from "~/features/catalogue/pricing.server";
+import { daysUntil, promiseForNewOrder } from "~/features/made-to-order/promise.server";
 
 export async function checkoutDispatchDays(
   db: DbOrTx,

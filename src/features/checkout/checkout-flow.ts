@@ -4,11 +4,11 @@
  * the tempOrder entry (docs/product.md §3) and how a verification answer is read. No zod, no server code.
  * Amounts are integer paise (the API client converts at the wire).
  */
-import type { ToastInput } from "../../components/ui/toast-store";
+import type { ToastInput } from "~/components/ui/toast-store";
 import { shippingEstimatePaise, totalWeightGrams } from "~/features/shipping/estimate-tiers";
-import { thankYouPath } from "../orders/thank-you";
-import { normaliseIndianPhone } from "../../lib/phone";
-import { choiceValues } from "../../lib/variant-choice";
+import { thankYouPath } from "~/features/orders/thank-you";
+import { normaliseIndianPhone } from "~/lib/phone";
+import { choiceValues } from "~/lib/variant-choice";
 
 export const CHECKOUT_TOASTS = {
   noAddress: {

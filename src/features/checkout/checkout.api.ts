@@ -4,9 +4,9 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { requireUser } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { env } from "../../server/env";
+import { requireUser } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { env } from "~/server/env";
 import {
   HttpError,
   json,
@@ -15,9 +15,9 @@ import {
   readBodyText,
   readJson,
   readQuery,
-} from "../../server/http";
+} from "~/server/http";
 import { startBackgroundJobs } from "./background-jobs.server";
-import { paymentProvider, providerNamed } from "../../server/payments/index.server";
+import { paymentProvider, providerNamed } from "~/server/payments/index.server";
 import { createOrderBody } from "./checkout";
 import { createOrderFor, OrderCreationFailed } from "./create-order.server";
 import { limitCheckoutAttempts, replaceOtherOpenOrders } from "./order-limits.server";

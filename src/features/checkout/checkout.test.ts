@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProviderPayment } from "../../server/payments/provider";
+import type { ProviderPayment } from "~/server/payments/provider";
 import { normaliseIndianPhone, orderTotals } from "./checkout";
 import { paymentEffect } from "./payment-record.server";
 import { verifyText } from "./payment-sync.server";

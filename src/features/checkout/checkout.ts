@@ -7,15 +7,15 @@ import {
   noControlCharacters,
   optionalText,
   personName,
-} from "../../lib/fields";
-import { couponCode } from "../discounts/discount-schema";
+} from "~/lib/fields";
+import { couponCode } from "~/features/discounts/discount-schema";
 
-import { neededByDate } from "../made-to-order/needed-by";
-import { buyerGstinField } from "../books/buyer-gstin";
+import { neededByDate } from "~/features/made-to-order/needed-by";
+import { buyerGstinField } from "~/features/books/buyer-gstin";
 
-export { normaliseIndianPhone } from "../../lib/phone";
+export { normaliseIndianPhone } from "~/lib/phone";
 // The order rules every kind of order shares live with orders (docs/decisions/0061).
-export { orderTotals, PAYMENT_STATUS, type PricedLine } from "../orders/order-rules";
+export { orderTotals, PAYMENT_STATUS, type PricedLine } from "~/features/orders/order-rules";
 
 export const createOrderBody = z.object({
   customer_name: personName("customer_name", { required: "enter your name" }),

@@ -6,21 +6,25 @@
  * of the same cart without one, answers the same order.
  */
 import { createHash } from "node:crypto";
-import { getDb } from "../../server/db/client";
-import { HttpError } from "../../server/http";
-import { paymentConfig } from "../../server/payments/config.server";
-import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
-import { orderAddressOf, personName } from "../../lib/address";
-import { refuseUndeliverable, totalWeightGrams } from "../shipping/estimate.server";
-import { loadSavedAddress } from "../account/account.server";
-import { lockedCheckoutLines } from "../cart/cart-checkout.server";
-import { refuseInterStateSupply } from "../books/supply-rules.server";
-import { holdCodeUse, priceCode } from "../discounts/discount-pricing.server";
-import { neededLines, recordNeededBy, refuseNeededBy } from "../made-to-order/needed-by.server";
-import { movePaymentOpening } from "../orders/order-moves.server";
-import { storeOrder, type OrderHead } from "../orders/store-order.server";
+import { getDb } from "~/server/db/client";
+import { HttpError } from "~/server/http";
+import { paymentConfig } from "~/server/payments/config.server";
+import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
+import { orderAddressOf, personName } from "~/lib/address";
+import { refuseUndeliverable, totalWeightGrams } from "~/features/shipping/estimate.server";
+import { loadSavedAddress } from "~/features/account/account.server";
+import { lockedCheckoutLines } from "~/features/cart/cart-checkout.server";
+import { refuseInterStateSupply } from "~/features/books/supply-rules.server";
+import { holdCodeUse, priceCode } from "~/features/discounts/discount-pricing.server";
+import {
+  neededLines,
+  recordNeededBy,
+  refuseNeededBy,
+} from "~/features/made-to-order/needed-by.server";
+import { movePaymentOpening } from "~/features/orders/order-moves.server";
+import { storeOrder, type OrderHead } from "~/features/orders/store-order.server";
 import { normaliseIndianPhone, type CreateOrderBody } from "./checkout";
-import { log } from "../../server/log/logger";
+import { log } from "~/server/log/logger";
 
 export type { OrderHead };
 

@@ -5,7 +5,13 @@
  * so the merged cart is on checkout without the shopper reloading
  * (docs/decisions/0197-return-after-sign-in.md). At most once a minute, so it can never loop.
  */
-import { $cartItems, $cartLoading, $cartMode, refreshCart, startCart } from "../cart/cart-store";
+import {
+  $cartItems,
+  $cartLoading,
+  $cartMode,
+  refreshCart,
+  startCart,
+} from "~/features/cart/cart-store";
 
 const RELOADED_KEY = "checkout:reloaded-at";
 

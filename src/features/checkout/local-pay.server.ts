@@ -4,13 +4,13 @@
  * (an HTTP POST to this shop's own /local/webhook on 127.0.0.1), then sends the browser to the
  * return URL. Everything here is a 404 unless the local provider is active.
  */
-import { env } from "../../server/env";
-import { HttpError } from "../../server/http";
-import { readPage, type PageLoad } from "../../server/page-load";
-import { paymentProvider } from "../../server/payments/index.server";
-import { LocalProvider, type LocalChoice } from "../../server/payments/local.server";
+import { env } from "~/server/env";
+import { HttpError } from "~/server/http";
+import { readPage, type PageLoad } from "~/server/page-load";
+import { paymentProvider } from "~/server/payments/index.server";
+import { LocalProvider, type LocalChoice } from "~/server/payments/local.server";
 import { receiveWebhook } from "./payment-webhook.server";
-import { log } from "../../server/log/logger";
+import { log } from "~/server/log/logger";
 
 export function localProvider(): LocalProvider {
   const provider = paymentProvider();

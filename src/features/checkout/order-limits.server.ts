@@ -7,11 +7,11 @@
  */
 import type { APIContext } from "astro";
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { orders } from "../../server/db/schema";
-import { env } from "../../server/env";
-import { clientKey } from "../../server/http";
-import { limitAllOrRefuse } from "../../server/rate-limit-answer.server";
+import type { Db } from "~/server/db/client";
+import { orders } from "~/server/db/schema";
+import { env } from "~/server/env";
+import { clientKey } from "~/server/http";
+import { limitAllOrRefuse } from "~/server/rate-limit-answer.server";
 import { expireOrder } from "./payment-record.server";
 
 /** Open (pending, unpaid) orders one shopper, or one quote link, may have at once. */

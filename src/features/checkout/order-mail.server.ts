@@ -3,17 +3,17 @@
  * one that records the payment), so a mail exists exactly when its event does; the background
  * sender delivers it (src/server/mail.server.ts, docs/decisions/0015).
  */
-import type { Tx } from "../../server/db/client";
-import type { orders } from "../../server/db/schema";
-import { env } from "../../server/env";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { ownerAddress, sendMail } from "../../server/mail.server";
-import type { ProviderPayment } from "../../server/payments/provider";
-import { formatInr } from "../../lib/money";
+import type { Tx } from "~/server/db/client";
+import type { orders } from "~/server/db/schema";
+import { env } from "~/server/env";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { ownerAddress, sendMail } from "~/server/mail.server";
+import type { ProviderPayment } from "~/server/payments/provider";
+import { formatInr } from "~/lib/money";
 import { GUEST_USER_ID } from "./quote-guest";
-import { paymentTarget } from "../orders/order-payments.server";
-import { loadOrder } from "../orders/orders.server";
-import type { OrderJson } from "../orders/orders";
+import { paymentTarget } from "~/features/orders/order-payments.server";
+import { loadOrder } from "~/features/orders/orders.server";
+import type { OrderJson } from "~/features/orders/orders";
 
 function link(path: string): string {
   return new URL(path, env().PUBLIC_SITE_URL).toString();

@@ -6,13 +6,13 @@
  */
 import type { APIContext } from "astro";
 import { asc, eq } from "drizzle-orm";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { payments } from "../../server/db/schema";
-import { json, parseWith } from "../../server/http";
-import { idParam } from "../../lib/fields";
-import type { PaymentRecordsAnswer } from "../refunds/refunds";
-import { readOrderLog } from "../orders/order-log.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { payments } from "~/server/db/schema";
+import { json, parseWith } from "~/server/http";
+import { idParam } from "~/lib/fields";
+import type { PaymentRecordsAnswer } from "~/features/refunds/refunds";
+import { readOrderLog } from "~/features/orders/order-log.server";
 
 export async function getPaymentRecords(context: APIContext): Promise<Response> {
   await requireAdmin(context);

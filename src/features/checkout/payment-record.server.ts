@@ -10,23 +10,23 @@
  * own amount (fees, offers) is stored beside them.
  */
 import { and, eq } from "drizzle-orm";
-import type { Db, Tx } from "../../server/db/client";
-import { orders, payments } from "../../server/db/schema";
-import type { ProviderName, ProviderPayment } from "../../server/payments/provider";
-import { issueSaleDocument } from "../books/issue.server";
-import { removeOrderedLinesInTx } from "../cart/cart-checkout.server";
-import { countCodeUse } from "../discounts/discount-pricing.server";
-import { promiseAtPayment } from "../made-to-order/promise.server";
-import { logOrder } from "../orders/order-log.server";
-import { moveOrder, moveOrderIfAllowed } from "../orders/order-moves.server";
-import { recordOrderPayment } from "../orders/order-payments.server";
+import type { Db, Tx } from "~/server/db/client";
+import { orders, payments } from "~/server/db/schema";
+import type { ProviderName, ProviderPayment } from "~/server/payments/provider";
+import { issueSaleDocument } from "~/features/books/issue.server";
+import { removeOrderedLinesInTx } from "~/features/cart/cart-checkout.server";
+import { countCodeUse } from "~/features/discounts/discount-pricing.server";
+import { promiseAtPayment } from "~/features/made-to-order/promise.server";
+import { logOrder } from "~/features/orders/order-log.server";
+import { moveOrder, moveOrderIfAllowed } from "~/features/orders/order-moves.server";
+import { recordOrderPayment } from "~/features/orders/order-payments.server";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
 import {
   markQuotePaid,
   quotePaymentRefusal,
   refuseQuotePayment,
-} from "../custom/quote-payment.server";
-import { log } from "../../server/log/logger";
+} from "~/features/custom/quote-payment.server";
+import { log } from "~/server/log/logger";
 import { DAY_MS } from "~/lib/dates";
 
 export type PaymentEffect =

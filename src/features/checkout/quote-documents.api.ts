@@ -5,9 +5,9 @@
  * (the quote) and the books (decision 0062).
  */
 import type { APIContext } from "astro";
-import { getDb } from "../../server/db/client";
-import { documentPdf, loadDocumentRow, pdfResponse } from "../books/documents.server";
-import { loadQuotePage } from "../custom/quote-page.server";
+import { getDb } from "~/server/db/client";
+import { documentPdf, loadDocumentRow, pdfResponse } from "~/features/books/documents.server";
+import { loadQuotePage } from "~/features/custom/quote-page.server";
 
 export async function getQuoteDocument(context: APIContext): Promise<Response> {
   const db = await getDb();

@@ -5,14 +5,14 @@
  * 502 { error, detail, order_id } when the provider failed after the order was stored.
  */
 import type { APIContext } from "astro";
-import { getAuthUser } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { env } from "../../server/env";
-import { HttpError, json, readJson } from "../../server/http";
-import { paymentProvider } from "../../server/payments/index.server";
+import { getAuthUser } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { env } from "~/server/env";
+import { HttpError, json, readJson } from "~/server/http";
+import { paymentProvider } from "~/server/payments/index.server";
 import { z } from "zod/mini";
-import { payQuoteInput } from "../custom/quotes.schema";
-import { couponCode } from "../discounts/discount-schema";
+import { payQuoteInput } from "~/features/custom/quotes.schema";
+import { couponCode } from "~/features/discounts/discount-schema";
 import { startBackgroundJobs } from "./background-jobs.server";
 import { OrderCreationFailed } from "./create-order.server";
 import {
@@ -20,10 +20,10 @@ import {
   openOrderScope,
   replaceOtherOpenOrders,
 } from "./order-limits.server";
-import { findByToken } from "../custom/quote-payment.server";
-import { checkCodeBody } from "../discounts/discount-schema";
-import { neededByDate } from "../made-to-order/needed-by";
-import { pinCodeSchema } from "../../lib/address.schema";
+import { findByToken } from "~/features/custom/quote-payment.server";
+import { checkCodeBody } from "~/features/discounts/discount-schema";
+import { neededByDate } from "~/features/made-to-order/needed-by";
+import { pinCodeSchema } from "~/lib/address.schema";
 import { checkQuoteNeededBy, payQuote, quoteCoupon } from "./quote-pay.server";
 
 /** The quote's pay body, plus an optional discount code (docs/decisions/0095). */

@@ -6,26 +6,26 @@
  * amount, never the page's) and the quote's dispatch window; then the provider order is opened as at
  * checkout. What a success does to the quote: custom/quote-payment.server.ts (recordPayment's hooks).
  */
-import type { Db, Tx } from "../../server/db/client";
-import { HttpError } from "../../server/http";
-import type { PaymentProvider } from "../../server/payments/provider";
-import { type OrderAddress, orderAddressOf, personName } from "../../lib/address";
-import { ensurePlaceholderUser, loadSavedAddress } from "../account/account.server";
-import { findByToken, isOpenOrPaid, lockQuoteRow } from "../custom/quote-payment.server";
-import type { PayQuoteInput } from "../custom/quotes.schema";
-import { refuseInterStateSupply } from "../books/supply-rules.server";
-import { holdCodeUse, priceCode, shopperKeyOf } from "../discounts/discount-pricing.server";
-import { logQuoteEvent } from "../custom/quote-records.server";
-import { linkAmount } from "../made-to-order/deposits.server";
+import type { Db, Tx } from "~/server/db/client";
+import { HttpError } from "~/server/http";
+import type { PaymentProvider } from "~/server/payments/provider";
+import { type OrderAddress, orderAddressOf, personName } from "~/lib/address";
+import { ensurePlaceholderUser, loadSavedAddress } from "~/features/account/account.server";
+import { findByToken, isOpenOrPaid, lockQuoteRow } from "~/features/custom/quote-payment.server";
+import type { PayQuoteInput } from "~/features/custom/quotes.schema";
+import { refuseInterStateSupply } from "~/features/books/supply-rules.server";
+import { holdCodeUse, priceCode, shopperKeyOf } from "~/features/discounts/discount-pricing.server";
+import { logQuoteEvent } from "~/features/custom/quote-records.server";
+import { linkAmount } from "~/features/made-to-order/deposits.server";
 import {
   checkNeededBy,
   quoteLines,
   recordNeededBy,
   refuseNeededBy,
-} from "../made-to-order/needed-by.server";
-import type { NeededByVerdict } from "../made-to-order/needed-by";
-import { loadOrderRow } from "../orders/order-records.server";
-import { storeOrder, type OrderHead } from "../orders/store-order.server";
+} from "~/features/made-to-order/needed-by.server";
+import type { NeededByVerdict } from "~/features/made-to-order/needed-by";
+import { loadOrderRow } from "~/features/orders/order-records.server";
+import { storeOrder, type OrderHead } from "~/features/orders/store-order.server";
 import { normaliseIndianPhone } from "./checkout";
 import { openProviderOrder, type CreatedOrder } from "./create-order.server";
 import { GUEST_USER_ID } from "./quote-guest";

@@ -4,12 +4,12 @@
  * answers SUCCESS / PENDING / FAILED / CANCELLED / EXPIRED; null for an order that is not a quote's
  * (a 404). Reveals nothing but that word.
  */
-import type { Db } from "../../server/db/client";
-import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
-import { paymentTarget } from "../orders/order-payments.server";
-import { loadOrderRow } from "../orders/order-records.server";
+import type { Db } from "~/server/db/client";
+import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
+import { paymentTarget } from "~/features/orders/order-payments.server";
+import { loadOrderRow } from "~/features/orders/order-records.server";
 import { syncWithProvider, verifyText } from "./payment-sync.server";
-import { log } from "../../server/log/logger";
+import { log } from "~/server/log/logger";
 
 export async function quoteReturn(
   db: Db,

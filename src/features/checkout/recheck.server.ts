@@ -8,14 +8,14 @@
  * app servers on one PostgreSQL each order is checked by one of them.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { orders } from "../../server/db/schema";
-import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
-import { logOrder } from "../orders/order-log.server";
+import type { Db } from "~/server/db/client";
+import { orders } from "~/server/db/schema";
+import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
+import { logOrder } from "~/features/orders/order-log.server";
 import { expireOrder, LATE_CHECK_WINDOW_MS, nextCheckAfterExpiry } from "./payment-record.server";
 import { syncWithProvider } from "./payment-sync.server";
-import { rawRows } from "../../server/db/raw-rows";
-import { log } from "../../server/log/logger";
+import { rawRows } from "~/server/db/raw-rows";
+import { log } from "~/server/log/logger";
 
 export const RECHECK_EVERY_MS = 60_000;
 

@@ -3,11 +3,16 @@
  * back here after signing in, the tempOrder still saved); otherwise verifyReturn runs with the real
  * effects. Framework-free: the page has nothing to interact with.
  */
-import { loginUrl } from "../account/account";
-import { flashToast } from "../../components/ui/flash-toasts";
-import { $token, initSession } from "../account/session-store";
-import { $cartItems, ACCOUNT_CHANGED_KEY, refreshCart, startCart } from "../cart/cart-store";
-import { KEPT_AFTER_ORDER_KEY } from "../cart/kept-after-order";
+import { loginUrl } from "~/features/account/account";
+import { flashToast } from "~/components/ui/flash-toasts";
+import { $token, initSession } from "~/features/account/session-store";
+import {
+  $cartItems,
+  ACCOUNT_CHANGED_KEY,
+  refreshCart,
+  startCart,
+} from "~/features/cart/cart-store";
+import { KEPT_AFTER_ORDER_KEY } from "~/features/cart/kept-after-order";
 import { isProvider } from "./checkout-flow";
 import { readTempOrder, removeTempOrder, verifyPayment } from "./checkout-client";
 import { verifyReturn } from "./verify-return";

@@ -10,7 +10,7 @@
  *
  * The provider is the tempOrder's when it is this order's, otherwise the shop's configured one.
  */
-import type { ToastInput } from "../../components/ui/toast-store";
+import type { ToastInput } from "~/components/ui/toast-store";
 import {
   VERIFY_NEXT,
   verifyOutcome,

@@ -5,17 +5,17 @@
  * one stops working; the mail says so.
  */
 import { eq } from "drizzle-orm";
-import { formatInr } from "../../lib/money";
-import type { Db } from "../../server/db/client";
-import { quotes } from "../../server/db/schema";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { headerText, sendMail } from "../../server/mail.server";
+import { formatInr } from "~/lib/money";
+import type { Db } from "~/server/db/client";
+import { quotes } from "~/server/db/schema";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { headerText, sendMail } from "~/server/mail.server";
 import {
   BALANCE_REMINDER_DAYS,
   countBalanceReminder,
   lockDeposit,
   unpaidBalances,
-} from "../made-to-order/deposits.server";
+} from "~/features/made-to-order/deposits.server";
 import { siteLink } from "./quote-mail.server";
 import { lockQuoteRow } from "./quote-payment.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";

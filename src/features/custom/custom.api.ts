@@ -6,16 +6,16 @@
  * Amounts are paise here; json()/readJson() speak rupees (price, shippingEstimate, total, amount).
  */
 import type { APIContext } from "astro";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { auditActor } from "../audit/audit.server";
-import { getDb } from "../../server/db/client";
-import { HttpError, json, parseWith, readJson } from "../../server/http";
-import { idParam } from "../../lib/fields";
-import { materialsSentInput } from "../made-to-order/materials.schema";
-import { recordMaterialsSent } from "../made-to-order/materials.server";
-import { depositJson, loadQuoteDeposit } from "../made-to-order/deposits.server";
-import { answerProof } from "../made-to-order/proofs.server";
-import { proofAnswerInput } from "../made-to-order/proofs.schema";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { auditActor } from "~/features/audit/audit.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, parseWith, readJson } from "~/server/http";
+import { idParam } from "~/lib/fields";
+import { materialsSentInput } from "~/features/made-to-order/materials.schema";
+import { recordMaterialsSent } from "~/features/made-to-order/materials.server";
+import { depositJson, loadQuoteDeposit } from "~/features/made-to-order/deposits.server";
+import { answerProof } from "~/features/made-to-order/proofs.server";
+import { proofAnswerInput } from "~/features/made-to-order/proofs.schema";
 import { loadQuotePage } from "./quote-page.server";
 import { findByToken } from "./quote-payment.server";
 import { requestBalance, setDeposit } from "./deposit.server";

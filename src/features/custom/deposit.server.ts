@@ -5,21 +5,21 @@
  * The split and the records are made-to-order's (deposits.server.ts).
  */
 import { randomUUID } from "node:crypto";
-import { formatInr } from "../../lib/money";
-import type { Db } from "../../server/db/client";
-import { quotes } from "../../server/db/schema";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { HttpError } from "../../server/http";
-import { headerText, sendMail } from "../../server/mail.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { formatInr } from "~/lib/money";
+import type { Db } from "~/server/db/client";
+import { quotes } from "~/server/db/schema";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { HttpError } from "~/server/http";
+import { headerText, sendMail } from "~/server/mail.server";
+import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import {
   depositJson,
   loadQuoteDeposit,
   type OrderDepositJson,
   recordBalanceLink,
   setQuoteDeposit,
-} from "../made-to-order/deposits.server";
-import { lockOrderRow } from "../orders/order-records.server";
+} from "~/features/made-to-order/deposits.server";
+import { lockOrderRow } from "~/features/orders/order-records.server";
 import { siteLink } from "./quote-mail.server";
 import { lockQuoteRow } from "./quote-payment.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";

@@ -1,10 +1,10 @@
 /** Mails of custom work, written to the outbox in the caller's transaction (decision 0015). */
-import type { DbOrTx } from "../../server/db/client";
-import { env } from "../../server/env";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { headerText, sendMail } from "../../server/mail.server";
-import { formatInr } from "../../lib/money";
-import { indiaDate } from "../../lib/dates";
+import type { DbOrTx } from "~/server/db/client";
+import { env } from "~/server/env";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { headerText, sendMail } from "~/server/mail.server";
+import { formatInr } from "~/lib/money";
+import { indiaDate } from "~/lib/dates";
 
 export function siteLink(path: string): string {
   return new URL(path, env().PUBLIC_SITE_URL).toString();

@@ -4,15 +4,15 @@
  * dispatch date, studio stages with photos). null for anything else: the page is a plain 404.
  * (The payment's return, /quote-return/{order}, is checkout's: checkout/quote-return.server.ts.)
  */
-import type { DbOrTx } from "../../server/db/client";
-import { loadInquiryRow } from "../inquiries/inquiry-records.server";
-import { indiaDay } from "../../lib/dates";
-import { loadOrderRow } from "../orders/order-records.server";
+import type { DbOrTx } from "~/server/db/client";
+import { loadInquiryRow } from "~/features/inquiries/inquiry-records.server";
+import { indiaDay } from "~/lib/dates";
+import { loadOrderRow } from "~/features/orders/order-records.server";
 import {
   depositJson,
   loadQuoteDeposit,
   type OrderDepositJson,
-} from "../made-to-order/deposits.server";
+} from "~/features/made-to-order/deposits.server";
 import { findByToken } from "./quote-payment.server";
 import type { QuoteJson } from "./quotes";
 import type { QuoteRow } from "./quote-records.server";

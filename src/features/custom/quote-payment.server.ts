@@ -5,21 +5,21 @@
  * attempts both reach the provider, the later success is recorded, the order cancelled (payment
  * Refused) and the owner mailed to refund it.
  */
-import { markBalancePaid } from "../made-to-order/deposits.server";
-import { expectMaterials } from "../made-to-order/materials.server";
+import { markBalancePaid } from "~/features/made-to-order/deposits.server";
+import { expectMaterials } from "~/features/made-to-order/materials.server";
 import { eq } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { quotes } from "../../server/db/schema";
-import { ownerAddress, sendMail } from "../../server/mail.server";
-import type { ProviderPayment } from "../../server/payments/provider";
-import { formatInr } from "../../lib/money";
-import { setInquiryStatus } from "../inquiries/inquiry-records.server";
-import { refuseOrderPayment, setShippingCost } from "../orders/order-records.server";
-import type { StoredOrder } from "../orders/store-order.server";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { quotes } from "~/server/db/schema";
+import { ownerAddress, sendMail } from "~/server/mail.server";
+import type { ProviderPayment } from "~/server/payments/provider";
+import { formatInr } from "~/lib/money";
+import { setInquiryStatus } from "~/features/inquiries/inquiry-records.server";
+import { refuseOrderPayment, setShippingCost } from "~/features/orders/order-records.server";
+import type { StoredOrder } from "~/features/orders/store-order.server";
 import { siteLink } from "./quote-mail.server";
 import { isTokenShape, tokenHash } from "./quote-token.server";
 import { logQuoteEvent, type QuoteRow } from "./quote-records.server";
-import { log } from "../../server/log/logger";
+import { log } from "~/server/log/logger";
 
 type OrderRow = StoredOrder;
 

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../../server/db/client";
-import { quoteEvents, quotes } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { loadInquiryRow } from "../inquiries/inquiry-records.server";
-import { isShopImageUrl } from "../media/uploaded-url.server";
+import type { Db, DbOrTx, Tx } from "~/server/db/client";
+import { quoteEvents, quotes } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { loadInquiryRow } from "~/features/inquiries/inquiry-records.server";
+import { isShopImageUrl } from "~/features/media/uploaded-url.server";
 import { shippingEstimatePaise } from "~/features/shipping/estimate-tiers";
 import { parseExpiry, type QuoteInput } from "./quotes.schema";
 import { effectiveStatus, type InquiryQuotesJson, type QuoteJson } from "./quotes";

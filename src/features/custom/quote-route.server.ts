@@ -3,10 +3,10 @@
  * missing (a plain 404 that reveals nothing), or failed (503). A signed-in visitor's saved
  * addresses come along so they can pick one.
  */
-import type { SessionUser } from "../account/account";
-import { loadUser } from "../account/account.server";
-import { getDb } from "../../server/db/client";
-import { readPage, type PageLoad } from "../../server/page-load";
+import type { SessionUser } from "~/features/account/account";
+import { loadUser } from "~/features/account/account.server";
+import { getDb } from "~/server/db/client";
+import { readPage, type PageLoad } from "~/server/page-load";
 import { loadQuotePage, type QuotePage } from "./quote-page.server";
 import type { SavedAddress } from "./quotes";
 

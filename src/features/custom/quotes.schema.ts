@@ -3,11 +3,11 @@
  * Amounts are integer paise here (readJson and the API client convert the rupees on the wire:
  * `price`, `shippingEstimate`, `amount`). Rules: docs/decisions/0045-custom-work-quotes.md.
  */
-import { buyerGstinField } from "../books/buyer-gstin";
+import { buyerGstinField } from "~/features/books/buyer-gstin";
 import * as z from "zod/mini";
-import { pinCodeSchema, postalAddressSchema } from "../../lib/address.schema";
-import { fromIndiaClock, isCalendarDay } from "../../lib/dates";
-import { neededByDate } from "../made-to-order/needed-by";
+import { pinCodeSchema, postalAddressSchema } from "~/lib/address.schema";
+import { fromIndiaClock, isCalendarDay } from "~/lib/dates";
+import { neededByDate } from "~/features/made-to-order/needed-by";
 import {
   emailField,
   indianMobile,
@@ -17,7 +17,7 @@ import {
   paise,
   personName,
   requiredText,
-} from "../../lib/fields";
+} from "~/lib/fields";
 
 const days = (field: string) =>
   z

@@ -4,19 +4,19 @@
  * a quote is sent, closed when the live quote is withdrawn, paid when it is paid
  * (quote-payment.server.ts). Every write is one transaction that locks the quote (or inquiry) row.
  */
-import { loadQuoteDeposit } from "../made-to-order/deposits.server";
+import { loadQuoteDeposit } from "~/features/made-to-order/deposits.server";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db, Tx } from "../../server/db/client";
-import { quotes } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
+import type { Db, Tx } from "~/server/db/client";
+import { quotes } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
 import {
   type InquiryRow,
   lockInquiryRow,
   setInquiryStatus,
-} from "../inquiries/inquiry-records.server";
+} from "~/features/inquiries/inquiry-records.server";
 import { mailQuote, siteLink } from "./quote-mail.server";
-import { changedFields, recordAudit, type AuditActor } from "../audit/audit.server";
+import { changedFields, recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import type { QuoteInput } from "./quotes.schema";
 import type { QuoteJson } from "./quotes";

@@ -2,7 +2,7 @@
  * Quotes without I/O (decision 0045): the answer shape, the effective status (expiry is read, never
  * written), and the texts of the quote page. Safe in the browser.
  */
-import type { QuoteStatus } from "../../server/db/schema/custom-work";
+import type { QuoteStatus } from "~/server/db/schema/custom-work";
 
 export type { QuoteStatus };
 

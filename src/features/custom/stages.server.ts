@@ -5,15 +5,19 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../server/db/client";
-import { orderStages, quotes } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { anyProductInCategory } from "../catalogue/product-category.server";
-import { loadOrderMaterials } from "../made-to-order/materials.server";
-import { refuseStageBeforeApproval } from "../made-to-order/proofs.server";
-import { isShopImageUrl } from "../media/uploaded-url.server";
-import { loadOrderRow, lockOrderRow, orderProductIds } from "../orders/order-records.server";
-import type { StoredOrder } from "../orders/store-order.server";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { orderStages, quotes } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { anyProductInCategory } from "~/features/catalogue/product-category.server";
+import { loadOrderMaterials } from "~/features/made-to-order/materials.server";
+import { refuseStageBeforeApproval } from "~/features/made-to-order/proofs.server";
+import { isShopImageUrl } from "~/features/media/uploaded-url.server";
+import {
+  loadOrderRow,
+  lockOrderRow,
+  orderProductIds,
+} from "~/features/orders/order-records.server";
+import type { StoredOrder } from "~/features/orders/store-order.server";
 import { mailShippingCharge, mailStage, siteLink } from "./quote-mail.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
 import { logQuoteEvent, quoteJson } from "./quote-records.server";
@@ -27,7 +31,7 @@ import {
   type StageSet,
 } from "./stages";
 import type { StageInput } from "./quotes.schema";
-import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { DAY_MS } from "~/lib/dates";
 
 type OrderRow = StoredOrder;

@@ -6,10 +6,10 @@
  * machine only, so the page asks for no sign-in.
  */
 import { desc, ilike } from "drizzle-orm";
-import { getDb } from "../../server/db/client";
-import { outbox } from "../../server/db/schema";
-import { env } from "../../server/env";
-import { type PageLoad, readPage } from "../../server/page-load";
+import { getDb } from "~/server/db/client";
+import { outbox } from "~/server/db/schema";
+import { env } from "~/server/env";
+import { type PageLoad, readPage } from "~/server/page-load";
 
 export interface DemoMail {
   id: string;

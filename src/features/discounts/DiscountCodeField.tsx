@@ -5,8 +5,8 @@
  * server prices the order again at create-order (docs/decisions/0095-discount-codes.md).
  */
 import { useState } from "react";
-import { TextField, secondaryButton } from "../../components/ui/form-fields";
-import { formatInr } from "../../lib/money";
+import { TextField, secondaryButton } from "~/components/ui/form-fields";
+import { formatInr } from "~/lib/money";
 import { normaliseCode } from "./discount-rules";
 import { checkCode, showInSummary, type AppliedCode } from "./discounts-client";
 

@@ -9,12 +9,12 @@
  *    honoured) and tells the owner: a mail and a line in the order's log.
  */
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { discountCodes, discountUses, orders } from "../../server/db/schema";
-import { ownerAddress, sendMail } from "../../server/mail.server";
-import { env } from "../../server/env";
-import { logOrder } from "../orders/order-log.server";
-import { PAYMENT_STATUS } from "../orders/order-rules";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { discountCodes, discountUses, orders } from "~/server/db/schema";
+import { ownerAddress, sendMail } from "~/server/mail.server";
+import { env } from "~/server/env";
+import { logOrder } from "~/features/orders/order-log.server";
+import { PAYMENT_STATUS } from "~/features/orders/order-rules";
 import type { ShopperHolds } from "./discount-rules";
 
 type CodeRow = typeof discountCodes.$inferSelect;

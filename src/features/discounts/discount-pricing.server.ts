@@ -11,10 +11,10 @@
  * An unpaid order never uses a code up for anyone else: another shopper's hold blocks no one.
  */
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { discountCodes, discountUses } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { categoryIdsOf } from "../catalogue/product-category.server";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { discountCodes, discountUses } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { categoryIdsOf } from "~/features/catalogue/product-category.server";
 import { codeRow, limitsPassed, tellOwnerPastLimit, usesOf } from "./code-uses.server";
 import {
   DISCOUNT_REFUSALS,

@@ -4,8 +4,8 @@
  * answer is ever stored. Amounts are integer paise. Uses and holds: decision 0174; the smallest
  * total a code may leave: decision 0175.
  */
-import { indiaDateTime } from "../../lib/dates";
-import { formatInr } from "../../lib/money";
+import { indiaDateTime } from "~/lib/dates";
+import { formatInr } from "~/lib/money";
 
 export interface DiscountCodeRule {
   code: string;

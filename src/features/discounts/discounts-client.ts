@@ -3,10 +3,10 @@
  * client, and how the server-rendered order summary shows an applied code
  * (docs/product.md "Discount codes"). Amounts are paise here (the client converts at the wire).
  */
-import type { ToastInput } from "../../components/ui/toast-store";
-import { ApiError, api } from "../../lib/api-client";
-import { formatInr } from "../../lib/money";
-import { freshToken } from "../account/session-store";
+import type { ToastInput } from "~/components/ui/toast-store";
+import { ApiError, api } from "~/lib/api-client";
+import { formatInr } from "~/lib/money";
+import { freshToken } from "~/features/account/session-store";
 
 /** A code the server priced for the cart (the order is priced again at create-order). */
 export interface AppliedCode {

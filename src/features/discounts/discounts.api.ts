@@ -6,10 +6,10 @@
  * one-sentence reason.
  */
 import type { APIContext } from "astro";
-import { requireUser } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { HttpError, json, readJson } from "../../server/http";
-import { getCartFor } from "../cart/cart.server";
+import { requireUser } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, readJson } from "~/server/http";
+import { getCartFor } from "~/features/cart/cart.server";
 import { priceCode } from "./discount-pricing.server";
 import { checkCodeBody } from "./discount-schema";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FALLBACK_PRODUCT_IMAGE } from "../catalogue/catalogue";
+import { FALLBACK_PRODUCT_IMAGE } from "~/features/catalogue/catalogue";
 import { categoryHref, homeProductImage } from "./cards";
 import { nextOffset } from "./carousels";
 

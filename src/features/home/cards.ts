@@ -1,5 +1,5 @@
 /** Shared rules of the home page's carousel cards (CategoryCard.astro, HomeProductCard.astro). */
-import { FALLBACK_PRODUCT_IMAGE, type HomeProduct } from "../catalogue/catalogue";
+import { FALLBACK_PRODUCT_IMAGE, type HomeProduct } from "~/features/catalogue/catalogue";
 
 /** Shown when a collection has no image. */
 export const CATEGORY_FALLBACK_IMAGE = "/images/default-category.svg";

@@ -3,11 +3,11 @@
  * on the site (found), or that they could not be read (failed: 503, a line in place of the
  * carousels). The page arrives complete either way; nothing is fetched again in the browser.
  */
-import type { DbOrTx } from "../../server/db/client";
-import { readPage, type PageLoad } from "../../server/page-load";
-import type { Category, HomeProduct } from "../catalogue/catalogue";
-import { listCategories, listHomeProducts } from "../catalogue/catalogue-lists.server";
-import { readCatalogue } from "../catalogue/catalogue-store.server";
+import type { DbOrTx } from "~/server/db/client";
+import { readPage, type PageLoad } from "~/server/page-load";
+import type { Category, HomeProduct } from "~/features/catalogue/catalogue";
+import { listCategories, listHomeProducts } from "~/features/catalogue/catalogue-lists.server";
+import { readCatalogue } from "~/features/catalogue/catalogue-store.server";
 
 export type HomePage = PageLoad<{ products: HomeProduct[]; categories: Category[] }>;
 

@@ -15,9 +15,9 @@
  * (docs/decisions/0075-inquiry-never-lost.md).
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
-import { showToast } from "../../components/ui/toast-store";
-import { useModal } from "../../components/ui/use-modal";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { showToast } from "~/components/ui/toast-store";
+import { useModal } from "~/components/ui/use-modal";
 import {
   INQUIRY_LIMITS,
   INQUIRY_TOASTS,

@@ -4,7 +4,7 @@
  * upload says so under the field; the inquiry can still be sent without it.
  */
 import { useId, useState } from "react";
-import { apiRequest } from "../../lib/api-client";
+import { apiRequest } from "~/lib/api-client";
 import { INQUIRY_MAX_PHOTOS } from "./inquiry";
 import { labelClass } from "./inquiry-modal-form";
 

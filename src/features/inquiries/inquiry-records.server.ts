@@ -3,8 +3,8 @@
  * lock it, and move its status, so no other feature touches the inquiries table (decision 0062).
  */
 import { eq } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { customInquiries, type InquiryStatus } from "../../server/db/schema";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { customInquiries, type InquiryStatus } from "~/server/db/schema";
 
 export type InquiryRow = typeof customInquiries.$inferSelect;
 

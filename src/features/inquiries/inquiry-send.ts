@@ -4,7 +4,7 @@
  * (docs/product.md §4), then this call's outcome decides whether the 'Error' - '500: Contact Support' toast
  * follows and the typed text comes back with "Copy my message" and a mailto.
  */
-import { api, ApiError } from "../../lib/api-client";
+import { api, ApiError } from "~/lib/api-client";
 import type { Inquiry } from "./inquiry";
 
 export const INQUIRY_ENDPOINT = "/v2/custom-order-email";

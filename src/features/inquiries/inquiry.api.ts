@@ -1,11 +1,11 @@
 /** HTTP handler of POST /v2/custom-order-email (docs/product.md §7); the route file only wires it. */
 import type { APIContext } from "astro";
-import { getDb } from "../../server/db/client";
-import { env } from "../../server/env";
-import { clientKey, HttpError, json, readJson } from "../../server/http";
-import { storeImageUpload } from "../media/media.api";
-import { isShopImageUrl } from "../media/uploaded-url.server";
-import { hit } from "../../server/rate-limit.server";
+import { getDb } from "~/server/db/client";
+import { env } from "~/server/env";
+import { clientKey, HttpError, json, readJson } from "~/server/http";
+import { storeImageUpload } from "~/features/media/media.api";
+import { isShopImageUrl } from "~/features/media/uploaded-url.server";
+import { hit } from "~/server/rate-limit.server";
 import { inquirySchema } from "./inquiry";
 import {
   emailLimitKey,

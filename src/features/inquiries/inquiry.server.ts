@@ -11,12 +11,12 @@
  * A failure in step 4 is logged (the outbox row keeps the SMTP error) and the answer is still 201.
  */
 import { createHash, randomUUID } from "node:crypto";
-import type { DbOrTx } from "../../server/db/client";
-import { customInquiries } from "../../server/db/schema";
-import { headerText, ownerAddress, sendMail } from "../../server/mail.server";
+import type { DbOrTx } from "~/server/db/client";
+import { customInquiries } from "~/server/db/schema";
+import { headerText, ownerAddress, sendMail } from "~/server/mail.server";
 import type { Inquiry } from "./inquiry";
-import { indiaDateTime } from "../../lib/dates";
-import { log } from "../../server/log/logger";
+import { indiaDateTime } from "~/lib/dates";
+import { log } from "~/server/log/logger";
 
 export const INQUIRY_WINDOW_MS = 60 * 60 * 1000;
 export const TOO_MANY_INQUIRIES =

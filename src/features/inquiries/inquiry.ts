@@ -7,9 +7,9 @@
  * Every field is trimmed and bounded so a body can never grow without limit.
  */
 import { z } from "zod/mini";
-import { isCalendarDay } from "../../lib/dates";
-import { emailField, optionalText, requiredText } from "../../lib/fields";
-import { trimInvisible } from "../../lib/text";
+import { isCalendarDay } from "~/lib/dates";
+import { emailField, optionalText, requiredText } from "~/lib/fields";
+import { trimInvisible } from "~/lib/text";
 
 export const INQUIRY_LIMITS = {
   name: 100,

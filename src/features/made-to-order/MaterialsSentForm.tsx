@@ -4,9 +4,9 @@
  * token; on the quote link's page without one.
  */
 import { useId, useState } from "react";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiRequest } from "../../lib/api-client";
-import { apiJson } from "../account/session-api";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { apiRequest } from "~/lib/api-client";
+import { apiJson } from "~/features/account/session-api";
 import { MATERIALS_TEXTS } from "./materials";
 
 interface Props {

@@ -6,7 +6,7 @@
  * with the inquiry's date prefilled and its own check (POST /v2/quotes/{token}/needed-by).
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { apiJson } from "../account/session-api";
+import { apiJson } from "~/features/account/session-api";
 import { NEEDED_BY_TEXTS, type NeededByVerdict } from "./needed-by";
 
 export interface NeededByValue {

@@ -5,8 +5,8 @@
  * the cart.
  */
 import { useState } from "react";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { addToCart, openCart } from "../cart/cart-store";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { addToCart, openCart } from "~/features/cart/cart-store";
 import { REORDER_TEXTS, type ReorderPlan } from "./reorder";
 
 interface Props {

@@ -4,10 +4,10 @@
  * without one (the link is the key). The answer's sentence replaces the form.
  */
 import { useState } from "react";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiRequest } from "../../lib/api-client";
-import { indiaDate } from "../../lib/dates";
-import { apiJson } from "../account/session-api";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { apiRequest } from "~/lib/api-client";
+import { indiaDate } from "~/lib/dates";
+import { apiJson } from "~/features/account/session-api";
 import { PROOF_TEXTS, type OrderProofsJson } from "./proofs";
 
 interface Props {

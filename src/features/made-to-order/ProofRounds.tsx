@@ -2,7 +2,7 @@
  * The rounds of a proof exchange, oldest first (docs/decisions/0121-proofs.md): the mock-ups and
  * message sent, and the customer's answer. Shared by the portal's panel and the customer's pages.
  */
-import { indiaDate } from "../../lib/dates";
+import { indiaDate } from "~/lib/dates";
 import type { ProofRoundJson } from "./proofs";
 
 const ANSWER: Record<ProofRoundJson["status"], string> = {

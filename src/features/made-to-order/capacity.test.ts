@@ -7,7 +7,7 @@ import {
   queueWeeks,
   type StudioSettings,
 } from "./capacity";
-import { DAY_MS, indiaDay } from "../../lib/dates";
+import { DAY_MS, indiaDay } from "~/lib/dates";
 
 // 6 pieces a week, Monday to Saturday: one piece a day.
 const studio: StudioSettings = { ...STUDIO_DEFAULTS, perWeek: 6 };

@@ -11,7 +11,7 @@ import {
   indiaDay,
   mondayOf,
   weekday,
-} from "../../lib/dates";
+} from "~/lib/dates";
 
 export interface StudioSettings {
   /** What the weekly capacity counts. */

@@ -5,9 +5,9 @@
  * work calls these with the rows it holds (decision 0062).
  */
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { quoteDeposits } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { quoteDeposits } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
 import { type DepositAsk, depositSplit, type OrderDepositJson } from "./deposits";
 
 export type { OrderDepositJson };

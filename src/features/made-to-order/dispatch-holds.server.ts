@@ -7,11 +7,11 @@
  * (made-to-order imports shipping, decision 0062).
  */
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { quoteDeposits, quotes } from "../../server/db/schema";
-import { loadOrderRow } from "../orders/order-records.server";
-import type { StoredOrder } from "../orders/store-order.server";
-import { type DispatchHold, refuseWhileHeld } from "../shipping/dispatch-rule";
+import type { DbOrTx } from "~/server/db/client";
+import { quoteDeposits, quotes } from "~/server/db/schema";
+import { loadOrderRow } from "~/features/orders/order-records.server";
+import type { StoredOrder } from "~/features/orders/store-order.server";
+import { type DispatchHold, refuseWhileHeld } from "~/features/shipping/dispatch-rule";
 import { loadQuoteDeposit } from "./deposits.server";
 import { proofAwaitsApproval } from "./proofs.server";
 

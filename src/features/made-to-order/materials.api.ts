@@ -4,12 +4,12 @@
  * (someone else's is a 404); the quote link's write is custom work's (custom.api.ts).
  */
 import type { APIContext } from "astro";
-import { requireAdmin, requireUser } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { HttpError, json, parseWith, readJson } from "../../server/http";
-import { idParam } from "../../lib/fields";
-import { auditActor } from "../audit/audit.server";
-import { loadOrder } from "../orders/orders.server";
+import { requireAdmin, requireUser } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, parseWith, readJson } from "~/server/http";
+import { idParam } from "~/lib/fields";
+import { auditActor } from "~/features/audit/audit.server";
+import { loadOrder } from "~/features/orders/orders.server";
 import { MATERIALS_TEXTS } from "./materials";
 import { materialsReceivedInput, materialsSentInput } from "./materials.schema";
 import {

@@ -1,6 +1,6 @@
 /** The materials bodies (docs/decisions/0123-customer-materials.md), zod/mini, form and handler alike. */
 import * as z from "zod/mini";
-import { optionalText, requiredText } from "../../lib/fields";
+import { optionalText, requiredText } from "~/lib/fields";
 
 /** POST /v2/orders/{id}/materials and /v2/quotes/{token}/materials */
 export const materialsSentInput = z.object({

@@ -5,22 +5,22 @@
  * and mails the customer; parcels not received 10 days after payment are listed for the owner.
  */
 import { and, eq, isNull, lt } from "drizzle-orm";
-import { DAY_MS, indiaDate } from "../../lib/dates";
-import type { Db, DbOrTx, Tx } from "../../server/db/client";
-import { orderMaterials } from "../../server/db/schema";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { HttpError } from "../../server/http";
-import { headerText, sendMail } from "../../server/mail.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
-import { anyProductInCategory } from "../catalogue/product-category.server";
-import { isShopImageUrl } from "../media/uploaded-url.server";
+import { DAY_MS, indiaDate } from "~/lib/dates";
+import type { Db, DbOrTx, Tx } from "~/server/db/client";
+import { orderMaterials } from "~/server/db/schema";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { HttpError } from "~/server/http";
+import { headerText, sendMail } from "~/server/mail.server";
+import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { anyProductInCategory } from "~/features/catalogue/product-category.server";
+import { isShopImageUrl } from "~/features/media/uploaded-url.server";
 import {
   loadOrderRow,
   loadOrderRows,
   lockOrderRow,
   setPromisedDispatch,
-} from "../orders/order-records.server";
-import type { StoredOrder } from "../orders/store-order.server";
+} from "~/features/orders/order-records.server";
+import type { StoredOrder } from "~/features/orders/store-order.server";
 import {
   MATERIALS_TEXTS,
   OVERDUE_DAYS,
@@ -32,7 +32,7 @@ import {
 } from "./materials";
 import type { MaterialsReceivedInput, MaterialsSentInput } from "./materials.schema";
 import { preservationTimeline } from "./preservation";
-import { readSection } from "../settings/settings-store.server";
+import { readSection } from "~/features/settings/settings-store.server";
 import { studioSection } from "./studio-settings.server";
 import { DEFAULT_TRANSIT_DAYS, transit } from "./transit.server";
 

@@ -4,11 +4,11 @@
  */
 import type { APIContext } from "astro";
 import * as z from "zod/mini";
-import { requireAdmin, requireUser } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { HttpError, json, readJson } from "../../server/http";
-import { loadSavedAddress } from "../account/account.server";
-import { lockedCheckoutLines } from "../cart/cart-checkout.server";
+import { requireAdmin, requireUser } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, readJson } from "~/server/http";
+import { loadSavedAddress } from "~/features/account/account.server";
+import { lockedCheckoutLines } from "~/features/cart/cart-checkout.server";
 import { neededByDate } from "./needed-by";
 import { checkNeededBy, loadNeededByList, neededLines } from "./needed-by.server";
 

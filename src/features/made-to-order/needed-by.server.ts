@@ -4,11 +4,11 @@
  * kept with the order, and the owner's list sorted by promise with the late risks marked.
  */
 import { eq } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { orderNeededBy } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { loadOrderRows } from "../orders/order-records.server";
-import { addDays, indiaDay } from "../../lib/dates";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { orderNeededBy } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { loadOrderRows } from "~/features/orders/order-records.server";
+import { addDays, indiaDay } from "~/lib/dates";
 import { type NeededByRow, neededByVerdict, type NeededByVerdict } from "./needed-by";
 import { promiseForNewOrder } from "./promise.server";
 import { transit } from "./transit.server";

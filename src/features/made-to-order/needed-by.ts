@@ -4,8 +4,8 @@
  * said plainly. Safe in the browser.
  */
 import { z } from "zod/mini";
-import { dayDate, indiaDate, isCalendarDay } from "../../lib/dates";
-import { addDays, indiaDay } from "../../lib/dates";
+import { dayDate, indiaDate, isCalendarDay } from "~/lib/dates";
+import { addDays, indiaDay } from "~/lib/dates";
 
 /** "YYYY-MM-DD", a real date. */
 export const neededByDate = z

@@ -4,8 +4,8 @@
  * 7-10 days after drying, and the complete keepsake a minimum of 20 days. India days throughout.
  * Safe in the browser.
  */
-import { dayDate } from "../../lib/dates";
-import { addDays, indiaDay } from "../../lib/dates";
+import { dayDate } from "~/lib/dates";
+import { addDays, indiaDay } from "~/lib/dates";
 import { MIN_DAYS_FROM_RECEIPT } from "./materials";
 
 export const DRYING_DAYS = [1, 2] as const;

@@ -3,11 +3,11 @@
  * the studio's settings and the queue of paid, not yet dispatched work, read through the settings
  * store and the orders feature's records (decision 0062), then the pure arithmetic of capacity.ts.
  */
-import type { DbOrTx } from "../../server/db/client";
-import { log } from "../../server/log/logger";
-import { openWorkQueue, orderLineNotes } from "../orders/order-records.server";
-import type { StoredOrder } from "../orders/store-order.server";
-import { readSection } from "../settings/settings-store.server";
+import type { DbOrTx } from "~/server/db/client";
+import { log } from "~/server/log/logger";
+import { openWorkQueue, orderLineNotes } from "~/features/orders/order-records.server";
+import type { StoredOrder } from "~/features/orders/store-order.server";
+import { readSection } from "~/features/settings/settings-store.server";
 import { type DispatchPromise, promiseFor, queueWeeks, type QueueWeek } from "./capacity";
 import { expectMaterialsOfProducts } from "./materials.server";
 import { studioSection } from "./studio-settings.server";

@@ -1,9 +1,9 @@
 /** Mails of proof rounds (docs/decisions/0121-proofs.md), to the outbox in the caller's transaction. */
-import { indiaDate } from "../../lib/dates";
-import type { DbOrTx } from "../../server/db/client";
-import { env } from "../../server/env";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { headerText, ownerAddress, sendMail } from "../../server/mail.server";
+import { indiaDate } from "~/lib/dates";
+import type { DbOrTx } from "~/server/db/client";
+import { env } from "~/server/env";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { headerText, ownerAddress, sendMail } from "~/server/mail.server";
 
 function orderLink(orderId: string): string {
   return new URL(`/my-orders/${encodeURIComponent(orderId)}`, env().PUBLIC_SITE_URL).toString();

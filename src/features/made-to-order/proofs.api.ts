@@ -5,12 +5,12 @@
  * finds the order from the link and calls answerProof.
  */
 import type { APIContext } from "astro";
-import { requireAdmin, requireUser } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { HttpError, json, parseWith, readJson } from "../../server/http";
-import { idParam } from "../../lib/fields";
-import { auditActor } from "../audit/audit.server";
-import { loadOrder } from "../orders/orders.server";
+import { requireAdmin, requireUser } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, parseWith, readJson } from "~/server/http";
+import { idParam } from "~/lib/fields";
+import { auditActor } from "~/features/audit/audit.server";
+import { loadOrder } from "~/features/orders/orders.server";
 import { proofAnswerInput, proofInput, proofSkipInput } from "./proofs.schema";
 import {
   answerProof,

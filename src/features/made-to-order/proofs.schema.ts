@@ -4,7 +4,7 @@
  * again on the server.
  */
 import * as z from "zod/mini";
-import { optionalText, requiredText } from "../../lib/fields";
+import { optionalText, requiredText } from "~/lib/fields";
 
 const proofImage = z.string().check(
   z.trim(),

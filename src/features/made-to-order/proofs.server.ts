@@ -7,19 +7,19 @@
  */
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../../server/db/client";
-import { orderProofs, proofSkippedProducts } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
-import { loadPricingProducts } from "../catalogue/pricing.server";
-import { isShopImageUrl } from "../media/uploaded-url.server";
+import type { Db, DbOrTx, Tx } from "~/server/db/client";
+import { orderProofs, proofSkippedProducts } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { loadPricingProducts } from "~/features/catalogue/pricing.server";
+import { isShopImageUrl } from "~/features/media/uploaded-url.server";
 import {
   loadOrderRow,
   lockOrderRow,
   orderLineNotes,
   setPromisedDispatch,
-} from "../orders/order-records.server";
-import type { StoredOrder } from "../orders/store-order.server";
+} from "~/features/orders/order-records.server";
+import type { StoredOrder } from "~/features/orders/store-order.server";
 import { mailProofAnswered, mailProofApproved, mailProofSent } from "./proof-mail.server";
 import {
   PROOF_TEXTS,

@@ -2,9 +2,9 @@
  * "Order again" on the server (docs/decisions/0120-order-again.md): a past order's lines priced
  * against today's catalogue, read through the catalogue's loader (decision 0062).
  */
-import type { DbOrTx } from "../../server/db/client";
-import { loadPricingProducts } from "../catalogue/pricing.server";
-import type { OrderJson } from "../orders/orders";
+import type { DbOrTx } from "~/server/db/client";
+import { loadPricingProducts } from "~/features/catalogue/pricing.server";
+import type { OrderJson } from "~/features/orders/orders";
 import { reorderPlan, type ReorderPlan } from "./reorder";
 
 /** null for a quote's or a shipping charge's order: a quote is asked for again, not re-ordered. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderItemJson } from "../orders/orders";
+import type { OrderItemJson } from "~/features/orders/orders";
 import { reorderLine, reorderPlan, type TodaysProduct } from "./reorder";
 
 const nameplate: TodaysProduct = {

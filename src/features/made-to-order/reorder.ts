@@ -4,11 +4,11 @@
  * (the price, an option or a product no longer sold). Pure, for the server (which reads today's
  * products) and the island (which adds the drafts through the cart). Amounts are paise.
  */
-import { formatInr } from "../../lib/money";
-import type { VariantChoice } from "../../lib/variant-choice";
-import type { CartItemDraft } from "../cart/cart";
-import { variantGroups } from "../catalogue/variants";
-import type { OrderItemJson } from "../orders/orders";
+import { formatInr } from "~/lib/money";
+import type { VariantChoice } from "~/lib/variant-choice";
+import type { CartItemDraft } from "~/features/cart/cart";
+import { variantGroups } from "~/features/catalogue/variants";
+import type { OrderItemJson } from "~/features/orders/orders";
 
 /** Today's product as catalogue/pricing.server.ts loads it (only what "Order again" reads). */
 export interface TodaysProduct {

@@ -3,8 +3,8 @@
  * decision 0081): weekly capacity in pieces or hours, the working days and the holidays.
  */
 import { z } from "zod";
-import { isCalendarDay } from "../../lib/dates";
-import { defineSection } from "../settings/settings-store.server";
+import { isCalendarDay } from "~/lib/dates";
+import { defineSection } from "~/features/settings/settings-store.server";
 import { STUDIO_DEFAULTS, type StudioSettings } from "./capacity";
 
 const day = z

@@ -5,11 +5,11 @@
  */
 import type { APIContext } from "astro";
 import * as z from "zod/mini";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { json, readJson, readQuery } from "../../server/http";
-import { auditActor } from "../audit/audit.server";
-import { readSection, writeSection } from "../settings/settings-store.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json, readJson, readQuery } from "~/server/http";
+import { auditActor } from "~/features/audit/audit.server";
+import { readSection, writeSection } from "~/features/settings/settings-store.server";
 import { loadQueueView } from "./promise.server";
 import { studioSection } from "./studio-settings.server";
 

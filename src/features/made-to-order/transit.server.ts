@@ -4,8 +4,8 @@
  * courier's days from Shiprocket: docs/shipping.md), and a fixed number of days when that gives
  * no answer (a provider that is down, a PIN outside every zone). Tests may plug in a fixed one.
  */
-import type { DbOrTx } from "../../server/db/client";
-import { courierTransitDays } from "../shipping/estimate.server";
+import type { DbOrTx } from "~/server/db/client";
+import { courierTransitDays } from "~/features/shipping/estimate.server";
 
 export interface TransitEstimate {
   /** Days from dispatch to delivery at this PIN (whole days, at least 1). */

@@ -13,8 +13,8 @@
  * with a sentence saying when the limit resets (X-FeatureRateLimit-Reset). Any failing answer stops
  * it: nothing more is deleted, and the sentence says how many were deleted before.
  */
-import { indiaDateTime } from "../../lib/dates";
-import { env } from "../../server/env";
+import { indiaDateTime } from "~/lib/dates";
+import { env } from "~/server/env";
 import type { CloudinaryConfig } from "./cloudinary.server";
 
 /** Cloudinary's largest page for a resource listing. */

@@ -6,8 +6,8 @@
  * widths and formats through delivery-URL transformations (src/lib/images.ts).
  */
 import { createHash } from "node:crypto";
-import { env } from "../../server/env";
-import { HttpError } from "../../server/http";
+import { env } from "~/server/env";
+import { HttpError } from "~/server/http";
 
 export interface CloudinaryConfig {
   cloudName: string;

@@ -4,7 +4,7 @@
  * sane dimensions. Anything else is the spec's 400 (docs/product.md §5 'Only PNG, JPEG, and WebP files are allowed').
  */
 import sharp, { type Metadata, type SharpOptions } from "sharp";
-import { HttpError } from "../../server/http";
+import { HttpError } from "~/server/http";
 
 export const WRONG_TYPE = "Only PNG, JPEG, and WebP files are allowed";
 

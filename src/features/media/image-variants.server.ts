@@ -14,7 +14,7 @@ import {
   storedWidths,
   type MediaExt,
   type MediaRef,
-} from "../../lib/images";
+} from "~/lib/images";
 import { SHARP_INPUT, type CheckedImage, type ImageKind } from "./image-check.server";
 
 /** Bump when the widths, formats or encoder settings change: new names, never stale files. */

@@ -9,9 +9,9 @@
  */
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "../../server/db/client";
-import * as schema from "../../server/db/schema";
-import { rawRows } from "../../server/db/raw-rows";
+import type { DbOrTx } from "~/server/db/client";
+import * as schema from "~/server/db/schema";
+import { rawRows } from "~/server/db/raw-rows";
 import { fileStore, MEDIA_URL_PATTERN, type PruneStore } from "./prune-stores.server";
 import { DAY_MS } from "~/lib/dates";
 

@@ -4,7 +4,7 @@
  * (docs/decisions/0080-media-in-s3.md). Either way a reader never sees half an upload.
  */
 import { resolve } from "node:path";
-import { env } from "../../server/env";
+import { env } from "~/server/env";
 import {
   MEDIA_TYPES,
   mediaUrl,
@@ -12,7 +12,7 @@ import {
   parseMediaUrl,
   type MediaExt,
   type MediaRef,
-} from "../../lib/images";
+} from "~/lib/images";
 import type { MediaBackend } from "./backends/backend";
 import { localBackend } from "./backends/local.server";
 import type { Variant } from "./image-variants.server";

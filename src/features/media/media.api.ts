@@ -8,12 +8,12 @@
  * written when anything is refused. Answers 201 `{ secure_url }`.
  */
 import type { APIContext } from "astro";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { auditActor, recordAudit } from "../audit/audit.server";
-import { env } from "../../server/env";
-import { HttpError, json } from "../../server/http";
-import { MEDIA_TYPES } from "../../lib/images";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { auditActor, recordAudit } from "~/features/audit/audit.server";
+import { env } from "~/server/env";
+import { HttpError, json } from "~/server/http";
+import { MEDIA_TYPES } from "~/lib/images";
 import { checkImage, type CheckedImage } from "./image-check.server";
 import {
   contentHash,

@@ -5,7 +5,7 @@
  * Each says how a row names one of its uploads, so "used" is the same rule for every store: some
  * row of some table contains the upload's URL.
  */
-import { env } from "../../server/env";
+import { env } from "~/server/env";
 import type { UploadEntry } from "./backends/backend";
 import { deleteCloudinaryUploads, listCloudinaryUploads } from "./cloudinary-admin.server";
 import { type CloudinaryConfig, cloudinaryConfig } from "./cloudinary.server";

@@ -4,8 +4,8 @@
  * `<S3_PUBLIC_URL>/<S3_PREFIX><hash>/<width>.<ext>`, so image bytes no longer pass through the app
  * servers while the URLs stored in rows stay the shop's own. docs/decisions/0116-s3-public-url.md
  */
-import { parseMediaFile } from "../../lib/images";
-import { env } from "../../server/env";
+import { parseMediaFile } from "~/lib/images";
+import { env } from "~/server/env";
 
 /** Who serves a /media path: the shop, the bucket's public address, or nobody (not a media name). */
 export type MediaSource =

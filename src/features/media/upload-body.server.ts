@@ -3,7 +3,7 @@
  * streams in: a declared Content-Length above the limit is refused before anything is read, and a body
  * that grows past it is cancelled at that point, so an oversized upload is never buffered whole.
  */
-import { HttpError } from "../../server/http";
+import { HttpError } from "~/server/http";
 
 /** Room for the multipart envelope (boundaries, part headers, a file name) around the file itself. */
 export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;

@@ -4,10 +4,10 @@
  * /my-orders/{id}. The orders come from the server with the page (paise); only the filtering is here.
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import Picture from "../../components/ui/Picture";
-import { IMAGE_SIZES } from "../../lib/images";
-import { indiaDate } from "../../lib/dates";
-import { formatInr } from "../../lib/money";
+import Picture from "~/components/ui/Picture";
+import { IMAGE_SIZES } from "~/lib/images";
+import { indiaDate } from "~/lib/dates";
+import { formatInr } from "~/lib/money";
 import {
   ORDER_TEXTS,
   STATUS_FILTERS,

@@ -6,7 +6,7 @@
  * off and the page never scrolls sideways. Totals: subtotal, a discount when there is one,
  * shipping (₹0.00 until a charge is known, then "Shipping (charged at dispatch)" with it) and total.
  */
-import { formatInr } from "../../lib/money";
+import { formatInr } from "~/lib/money";
 import { variantText } from "./order-list";
 import { shownTotals, type OrderItemJson } from "./orders";
 

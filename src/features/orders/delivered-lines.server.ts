@@ -4,8 +4,8 @@
  * (a review by a verified buyer). Read here so no other feature touches the orders tables (0062).
  */
 import { and, desc, eq, gte, isNotNull } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { orderItems, orders } from "../../server/db/schema";
+import type { DbOrTx } from "~/server/db/client";
+import { orderItems, orders } from "~/server/db/schema";
 
 export interface DeliveredLine {
   orderId: string;

@@ -2,8 +2,8 @@
  * The shopper's order list and detail (docs/product.md §2 My orders, Customer order detail): the spec's texts,
  * the search and status filter, dates and badge colours. Pure; shared by the pages and the island.
  */
-import type { PostalAddress } from "../../lib/address";
-import { choiceValues } from "../../lib/variant-choice";
+import type { PostalAddress } from "~/lib/address";
+import { choiceValues } from "~/lib/variant-choice";
 import type { OrderJson } from "./orders";
 import { normaliseStatus, type OrderStatus } from "./status";
 

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import type { Db, Tx } from "../../server/db/client";
-import { orderLog } from "../../server/db/schema";
+import type { Db, Tx } from "~/server/db/client";
+import { orderLog } from "~/server/db/schema";
 
 export type OrderLogKind = "payment" | "webhook" | "recheck" | "refund" | "shipment";
 

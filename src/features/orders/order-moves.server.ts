@@ -6,9 +6,9 @@
  * tests/order-writes.test.ts fails when any other file writes those columns.
  */
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { orders } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { orders } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
 import { type MovableOrder, moveRefusal, movePayment, moveRule, moveStamps } from "./order-moves";
 import type { OrderMove } from "./order-moves";
 import type { StoredOrder } from "./store-order.server";

@@ -5,8 +5,8 @@
  * no such order of theirs (404, 'No order selected.'), or that it could not be read (503 with a
  * toast), so a database hiccup is never shown as a missing order.
  */
-import type { DbOrTx } from "../../server/db/client";
-import { readPage, type Failed, type Found, type PageLoad } from "../../server/page-load";
+import type { DbOrTx } from "~/server/db/client";
+import { readPage, type Failed, type Found, type PageLoad } from "~/server/page-load";
 import type { OrderJson } from "./orders";
 import { loadOrder, loadOrdersOfUser } from "./orders.server";
 import { shippingChargeDue } from "./order-payments.server";

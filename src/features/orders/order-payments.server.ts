@@ -5,14 +5,14 @@
  * of its own. Recorded at the paid transition, once per carrier (the unique `via_order_id`).
  */
 import { and, asc, eq, ne, type SQL } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
+import type { DbOrTx, Tx } from "~/server/db/client";
 import {
   orderPayments,
   orders,
   quoteDeposits,
   quotes,
   type OrderPaymentKind,
-} from "../../server/db/schema";
+} from "~/server/db/schema";
 
 /** Kept out of every list of orders (the owner's, the customer's, reports): a payment's carrier. */
 export const NOT_A_PAYMENT_CARRIER: SQL = ne(orders.kind, "shipping");

@@ -4,8 +4,8 @@
  * writes they make, so no other feature touches the orders tables (docs/decisions/0062).
  */
 import { eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { orderItems, orders } from "../../server/db/schema";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { orderItems, orders } from "~/server/db/schema";
 import { lockAndMoveOrder, moveOrder } from "./order-moves.server";
 import type { StoredOrder } from "./store-order.server";
 

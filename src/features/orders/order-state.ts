@@ -3,7 +3,7 @@
  * order says when it lapses unless paid, a cancelled one since when, a shipped one its tracking
  * number, a delivered one when it arrived. Pure, for the page and its tests.
  */
-import { indiaDateTime } from "../../lib/dates";
+import { indiaDateTime } from "~/lib/dates";
 import type { OrderJson } from "./orders";
 
 export interface OrderStateNote {

@@ -4,9 +4,9 @@
  * someone else's orders. Amounts leave as rupees through json() (src/lib/wire-money.ts).
  */
 import type { APIContext } from "astro";
-import { requireUser } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { json } from "../../server/http";
+import { requireUser } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json } from "~/server/http";
 import { loadOrdersOfUser } from "./orders.server";
 
 /** GET /v2/orders */

@@ -4,8 +4,8 @@
  */
 import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import { NOT_A_PAYMENT_CARRIER } from "./order-payments.server";
-import type { DbOrTx } from "../../server/db/client";
-import { orderItems, orderNeededBy, orders } from "../../server/db/schema";
+import type { DbOrTx } from "~/server/db/client";
+import { orderItems, orderNeededBy, orders } from "~/server/db/schema";
 import { isLate, type OrderItemJson, type OrderJson } from "./orders";
 
 /** An order row, with the date the customer needs it by when loadOrders read it (decision 0210). */

@@ -3,8 +3,8 @@
  * the browser. Amounts are integer paise here as everywhere inside; the API boundary turns them
  * into rupees on the wire (docs/decisions/0003-money-in-paise.md).
  */
-import type { OrderAddress, PersonName } from "../../lib/address";
-import type { VariantChoice } from "../../lib/variant-choice";
+import type { OrderAddress, PersonName } from "~/lib/address";
+import type { VariantChoice } from "~/lib/variant-choice";
 import type { OrderStatus } from "./status";
 
 export type OrderPerson = PersonName;

@@ -4,9 +4,9 @@
  * expiry, so the same session is opened again (the local stand-in's page, or Cashfree's checkout).
  */
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { orders } from "../../server/db/schema";
-import { paymentConfig } from "../../server/payments/config.server";
+import type { DbOrTx } from "~/server/db/client";
+import { orders } from "~/server/db/schema";
+import { paymentConfig } from "~/server/payments/config.server";
 
 export interface PayNow {
   provider: "local" | "cashfree";

@@ -13,12 +13,12 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import type { Tx } from "../../server/db/client";
-import { HttpError } from "../../server/http";
-import { orderItems, orders } from "../../server/db/schema";
-import { paymentConfig } from "../../server/payments/config.server";
-import type { OrderAddress, PersonName } from "../../lib/address";
-import type { VariantChoice } from "../../lib/variant-choice";
+import type { Tx } from "~/server/db/client";
+import { HttpError } from "~/server/http";
+import { orderItems, orders } from "~/server/db/schema";
+import { paymentConfig } from "~/server/payments/config.server";
+import type { OrderAddress, PersonName } from "~/lib/address";
+import type { VariantChoice } from "~/lib/variant-choice";
 import { orderTotals, PAYMENT_STATUS } from "./order-rules";
 
 export type StoredOrder = typeof orders.$inferSelect;

@@ -3,7 +3,7 @@
  * happens next and when it dispatches, under the order's number. Pure texts and rules, for the
  * page and its tests.
  */
-import { indiaDate } from "../../lib/dates";
+import { indiaDate } from "~/lib/dates";
 import { ORDER_TEXTS } from "./order-list";
 import { orderNumberLabel, type OrderJson } from "./orders";
 

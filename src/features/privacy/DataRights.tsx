@@ -4,7 +4,7 @@
  * account (reviews kept as "A customer" or removed, as chosen; typed DELETE to confirm).
  */
 import { useState } from "react";
-import { useHydrated } from "../../components/ui/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   Field,
   FormError,
@@ -12,10 +12,10 @@ import {
   inputClass,
   primaryButton,
   secondaryButton,
-} from "../../components/ui/form-fields";
-import { showServerErrors } from "../../components/ui/form-errors";
-import { showToast } from "../../components/ui/toast-store";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
+} from "~/components/ui/form-fields";
+import { showServerErrors } from "~/components/ui/form-errors";
+import { showToast } from "~/components/ui/toast-store";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import {
   deleteAccountSchema,
   grievanceSchema,

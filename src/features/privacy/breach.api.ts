@@ -7,10 +7,10 @@
  * notices (through the outbox) and the audit entry land in one transaction.
  */
 import type { APIContext } from "astro";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { json, readJson, readQuery } from "../../server/http";
-import { auditActor } from "../audit/audit.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json, readJson, readQuery } from "~/server/http";
+import { auditActor } from "~/features/audit/audit.server";
 import { AFFECTED_LIST_LIMIT, breachBodySchema, breachWindowSchema } from "./breach";
 import { affectedPeople, recordBreach } from "./breach.server";
 

@@ -8,12 +8,12 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, lte, or } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db, DbOrTx } from "../../server/db/client";
-import { customInquiries, dataBreaches, orders, users } from "../../server/db/schema";
-import { sendMail } from "../../server/mail.server";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
-import { readSection } from "../settings/settings-store.server";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { customInquiries, dataBreaches, orders, users } from "~/server/db/schema";
+import { sendMail } from "~/server/mail.server";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { readSection } from "~/features/settings/settings-store.server";
 import {
   type AffectedPerson,
   BREACH_TEXTS,

@@ -4,7 +4,7 @@
  * the notice each affected person is mailed. Browser-safe: one schema for the form and the handler.
  */
 import { z } from "zod/mini";
-import { requiredText } from "../../lib/fields";
+import { requiredText } from "~/lib/fields";
 
 /** An instant with its zone ("2026-11-28T10:00:00.000Z", "2026-11-28T15:30+05:30"). */
 const instant = (field: string) =>

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { count, desc, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { dataRequests } from "../../server/db/schema";
+import type { DbOrTx } from "~/server/db/client";
+import { dataRequests } from "~/server/db/schema";
 import type { DataRequestJson, DataRequestKind } from "./privacy";
 
 export function newDataRequestId(now = new Date()): string {

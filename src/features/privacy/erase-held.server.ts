@@ -8,8 +8,8 @@
  * so several app servers never finish the same one twice.
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { dataRequests, orders } from "../../server/db/schema";
+import type { Db } from "~/server/db/client";
+import { dataRequests, orders } from "~/server/db/schema";
 import { maskOrders, releaseAt } from "./erase-orders.server";
 import {
   type ErasedPerson,

@@ -7,7 +7,7 @@
  * (erase-held.server.ts).
  */
 import { eq, inArray } from "drizzle-orm";
-import type { Tx } from "../../server/db/client";
+import type { Tx } from "~/server/db/client";
 import {
   localPayments,
   orderItems,
@@ -16,7 +16,7 @@ import {
   payments,
   refunds,
   webhookEvents,
-} from "../../server/db/schema";
+} from "~/server/db/schema";
 import { CLAIM_WINDOW_HOURS } from "./privacy";
 
 /** What an order keeps of a person: no name, phone or email. */

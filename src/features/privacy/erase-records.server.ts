@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Tx } from "../../server/db/client";
+import type { Tx } from "~/server/db/client";
 import {
   auditLog,
   orderMaterials,
@@ -15,7 +15,7 @@ import {
   outbox,
   shipmentEvents,
   shipments,
-} from "../../server/db/schema";
+} from "~/server/db/schema";
 
 export const ERASED_TEXT = "(erased at the customer's request)";
 /** What stands where a masked detail was, inside the owner's free text and audit rows. */

@@ -18,7 +18,7 @@
  * so a table added later that keeps a person fails it until it is handled here.
  */
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../server/db/client";
+import type { Db, Tx } from "~/server/db/client";
 import {
   addresses,
   carts,
@@ -31,11 +31,11 @@ import {
   reviewPhotoUploads,
   reviews,
   users,
-} from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { ownedBy } from "../orders/orders.server";
-import { refreshReviewFigures } from "../reviews/review-figures.server";
-import { ANONYMOUS_AUTHOR } from "../reviews/reviews";
+} from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { ownedBy } from "~/features/orders/orders.server";
+import { refreshReviewFigures } from "~/features/reviews/review-figures.server";
+import { ANONYMOUS_AUTHOR } from "~/features/reviews/reviews";
 import { newDataRequestId } from "./data-requests.server";
 import {
   ERASED_TEXT,

@@ -6,7 +6,7 @@
  * money under the wire's money keys (`price`, `advance`, `balance`), so json() turns it into rupees.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { Tx } from "../../server/db/client";
+import type { Tx } from "~/server/db/client";
 import {
   cartReminders,
   customInquiries,
@@ -16,10 +16,10 @@ import {
   reminderConsents,
   reviews,
   reviewVotes,
-} from "../../server/db/schema";
-import { mailsTo } from "../../server/mail.server";
-import { readCart } from "../cart/cart.server";
-import { userCartId } from "../cart/cart-lines.server";
+} from "~/server/db/schema";
+import { mailsTo } from "~/server/mail.server";
+import { readCart } from "~/features/cart/cart.server";
+import { userCartId } from "~/features/cart/cart-lines.server";
 
 /** Mails kept per person in the download: far more than the shop ever sends one shopper. */
 const MAILS_LIMIT = 5000;

@@ -7,20 +7,20 @@
  * (`discount`, `total`, `amount`), so json() turns it into rupees.
  */
 import { asc, eq, inArray, or } from "drizzle-orm";
-import type { Tx } from "../../server/db/client";
+import type { Tx } from "~/server/db/client";
 import {
   discountCodes,
   discountUses,
   refunds,
   reviewRequests,
   shipmentEvents,
-} from "../../server/db/schema";
-import { orderDocuments } from "../books/documents.server";
-import { loadOrderStages } from "../custom/stages.server";
-import { loadOrderMaterials } from "../made-to-order/materials.server";
-import { loadNeededBy } from "../made-to-order/needed-by.server";
-import { loadOrderProofs } from "../made-to-order/proofs.server";
-import { listShipments } from "../shipping/shipments.server";
+} from "~/server/db/schema";
+import { orderDocuments } from "~/features/books/documents.server";
+import { loadOrderStages } from "~/features/custom/stages.server";
+import { loadOrderMaterials } from "~/features/made-to-order/materials.server";
+import { loadNeededBy } from "~/features/made-to-order/needed-by.server";
+import { loadOrderProofs } from "~/features/made-to-order/proofs.server";
+import { listShipments } from "~/features/shipping/shipments.server";
 
 /** Loads one section per order, keeping the orders that have something. */
 async function perOrder<T>(

@@ -13,10 +13,10 @@
  * No live secret leaves: every string goes through maskSecretsDeep (export-mask.ts).
  */
 import { desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { addresses, orderItems, orders, payments, users } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { ownedBy } from "../orders/orders.server";
+import type { Db } from "~/server/db/client";
+import { addresses, orderItems, orders, payments, users } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { ownedBy } from "~/features/orders/orders.server";
 import { accountSections } from "./export-account.server";
 import { maskSecretsDeep } from "./export-mask";
 import { orderSections } from "./export-orders.server";

@@ -3,12 +3,12 @@
  * token. The download is saved as the server wrote it (rupees), not through the API client's
  * money conversion.
  */
-import { apiRequest } from "../../lib/api-client";
+import { apiRequest } from "~/lib/api-client";
 import { downloadRefused, saveAsFile } from "~/lib/download";
-import { flashToast } from "../../components/ui/flash-toasts";
-import { apiJson } from "../account/session-api";
-import { clearSession } from "../account/session-state";
-import { freshToken, loadAuth } from "../account/token-sync";
+import { flashToast } from "~/components/ui/flash-toasts";
+import { apiJson } from "~/features/account/session-api";
+import { clearSession } from "~/features/account/session-state";
+import { freshToken, loadAuth } from "~/features/account/token-sync";
 import { PRIVACY_TEXTS, type DeleteAccountInput, type GrievanceInput } from "./privacy";
 
 export async function downloadMyData(): Promise<void> {

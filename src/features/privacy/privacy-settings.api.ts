@@ -4,11 +4,11 @@
  * audited by the settings store.
  */
 import type { APIContext } from "astro";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { json, readJson } from "../../server/http";
-import { auditActor } from "../audit/audit.server";
-import { readSection, writeSection } from "../settings/settings-store.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json, readJson } from "~/server/http";
+import { auditActor } from "~/features/audit/audit.server";
+import { readSection, writeSection } from "~/features/settings/settings-store.server";
 import { privacySettingsBody } from "./privacy-settings.schema";
 import { privacySection } from "./privacy-settings.server";
 

@@ -4,7 +4,7 @@
  * handler (docs/decisions/0064-form-pattern.md). Browser-safe.
  */
 import { z } from "zod/mini";
-import { emailField, indianMobile, personName } from "../../lib/fields";
+import { emailField, indianMobile, personName } from "~/lib/fields";
 
 export const privacySettingsSchema = z.object({
   officerName: personName("Grievance officer's name"),

@@ -2,8 +2,8 @@
  * The `privacy` section of the settings store (docs/decisions/0081, 0101): first values from
  * GRIEVANCE_OFFICER_NAME, GRIEVANCE_EMAIL (else SUPPORT_EMAIL) and GRIEVANCE_PHONE.
  */
-import { env } from "../../server/env";
-import { defineSection } from "../settings/settings-store.server";
+import { env } from "~/server/env";
+import { defineSection } from "~/features/settings/settings-store.server";
 import { privacySettingsSchema, type PrivacySettings } from "./privacy-settings.schema";
 
 export const privacySection = defineSection<PrivacySettings>({

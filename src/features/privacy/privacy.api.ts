@@ -3,14 +3,14 @@
  * token first (401); the uid always comes from the token. Every call is recorded as a data request.
  */
 import type { APIContext } from "astro";
-import { setReminderConsent } from "../reminders/reminder-consent.server";
-import { requireUser } from "../../server/auth/auth.server";
-import { deleteFirebaseAccount } from "../../server/auth/firebase-admin.server";
-import { getDb } from "../../server/db/client";
-import { log } from "../../server/log/logger";
-import { HttpError, json, readJson } from "../../server/http";
-import { sendMail } from "../../server/mail.server";
-import { readSection } from "../settings/settings-store.server";
+import { setReminderConsent } from "~/features/reminders/reminder-consent.server";
+import { requireUser } from "~/server/auth/auth.server";
+import { deleteFirebaseAccount } from "~/server/auth/firebase-admin.server";
+import { getDb } from "~/server/db/client";
+import { log } from "~/server/log/logger";
+import { HttpError, json, readJson } from "~/server/http";
+import { sendMail } from "~/server/mail.server";
+import { readSection } from "~/features/settings/settings-store.server";
 import { eraseAccountData } from "./erase.server";
 import { exportMyData } from "./export.server";
 import { recordDataRequest } from "./data-requests.server";

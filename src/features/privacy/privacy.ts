@@ -3,7 +3,7 @@
  * panel, the portal's list and the server share. Browser-safe.
  */
 import { z } from "zod/mini";
-import { requiredText } from "../../lib/fields";
+import { requiredText } from "~/lib/fields";
 
 export type DataRequestKind = "export" | "consent-withdrawal" | "deletion" | "grievance";
 

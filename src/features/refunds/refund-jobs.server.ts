@@ -4,12 +4,12 @@
  * through refunds.server.ts.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { refunds } from "../../server/db/schema";
-import { rawRows } from "../../server/db/raw-rows";
-import { HttpError } from "../../server/http";
-import { log } from "../../server/log/logger";
-import { ProviderError, type PaymentProvider } from "../../server/payments/provider";
+import type { Db } from "~/server/db/client";
+import { refunds } from "~/server/db/schema";
+import { rawRows } from "~/server/db/raw-rows";
+import { HttpError } from "~/server/http";
+import { log } from "~/server/log/logger";
+import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
 import { mailAutoRefund } from "./refund-mail.server";
 import {
   openRefund,

@@ -4,12 +4,12 @@
  * failed, and of a refund the shop started on its own (a refused quote payment).
  */
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { orders, type refunds } from "../../server/db/schema";
-import { env } from "../../server/env";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { ownerAddress, sendMail } from "../../server/mail.server";
-import { formatInr } from "../../lib/money";
+import type { DbOrTx } from "~/server/db/client";
+import { orders, type refunds } from "~/server/db/schema";
+import { env } from "~/server/env";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { ownerAddress, sendMail } from "~/server/mail.server";
+import { formatInr } from "~/lib/money";
 
 type Refund = typeof refunds.$inferSelect;
 

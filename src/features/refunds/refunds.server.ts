@@ -8,23 +8,23 @@
  * hooks in there, at the SUCCESS transition). The automatic refund and the re-check pass are in
  * refund-jobs.server.ts.
  */
-import { issueCreditNote } from "../books/credit-note.server";
+import { issueCreditNote } from "~/features/books/credit-note.server";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../server/db/client";
-import { orders, payments, refunds } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { formatInr } from "../../lib/money";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { orders, payments, refunds } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { formatInr } from "~/lib/money";
 import {
   ProviderError,
   type PaymentProvider,
   type ProviderRefund,
   type RefundStatus,
-} from "../../server/payments/provider";
-import { recordAudit, type AuditActor } from "../audit/audit.server";
-import { logOrder } from "../orders/order-log.server";
+} from "~/server/payments/provider";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { logOrder } from "~/features/orders/order-log.server";
 import { mailRefundFailed, mailRefundSucceeded } from "./refund-mail.server";
-import { log } from "../../server/log/logger";
+import { log } from "~/server/log/logger";
 
 export type RefundRow = typeof refunds.$inferSelect;
 

@@ -4,7 +4,7 @@
  * paise inside, src/lib/wire-money.ts); totals are objects with an `amount` so no new key is needed.
  */
 import { z } from "zod/mini";
-import { trimInvisible } from "../../lib/text";
+import { trimInvisible } from "~/lib/text";
 
 /** In zod/mini, as every schema the browser shares (docs/decisions/0010). */
 export const refundBody = z.object({

@@ -12,14 +12,14 @@
  * that scans): the rows it mails are then read through the cart's own loader.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { rawRows } from "../../server/db/raw-rows";
-import { cartReminders } from "../../server/db/schema";
-import { env } from "../../server/env";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { sendMail } from "../../server/mail.server";
-import { formatInr } from "../../lib/money";
-import { readCart } from "../cart/cart.server";
+import type { Db } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
+import { cartReminders } from "~/server/db/schema";
+import { env } from "~/server/env";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { sendMail } from "~/server/mail.server";
+import { formatInr } from "~/lib/money";
+import { readCart } from "~/features/cart/cart.server";
 
 export const REMINDER_AFTER_MS = 24 * 3_600_000;
 const OLDEST_MS = 7 * 24 * 3_600_000;

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { reminderConsents } from "../../server/db/schema";
+import type { DbOrTx } from "~/server/db/client";
+import { reminderConsents } from "~/server/db/schema";
 
 export type ConsentSource = "signup" | "profile" | "unsubscribe" | "withdrawal";
 

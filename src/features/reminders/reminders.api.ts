@@ -3,9 +3,9 @@
  * { consented }; PUT with { consented } records the choice (source: the profile).
  */
 import type { APIContext } from "astro";
-import { requireUser } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { json, readJson } from "../../server/http";
+import { requireUser } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json, readJson } from "~/server/http";
 import { reminderConsentOf, setReminderConsent } from "./reminder-consent.server";
 import { consentBody } from "./reminders.schema";
 

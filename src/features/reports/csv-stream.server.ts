@@ -5,8 +5,8 @@
  * so memory stays flat however many rows the file has. The file starts with a UTF-8 byte order
  * mark, so spreadsheets show ₹ and Indian names as written.
  */
-import { loggable } from "../../server/log-safe";
-import { log } from "../../server/log/logger";
+import { loggable } from "~/server/log-safe";
+import { log } from "~/server/log/logger";
 import { csvLine, type Cell } from "./csv";
 
 export interface CsvFile {

@@ -5,7 +5,7 @@
  * (docs/decisions/0090-reports-read-model.md). Orders, lines and payments cover the orders placed in
  * the period; invoices the documents issued in it; customers are every account.
  */
-import type { DbOrTx } from "../../server/db/client";
+import type { DbOrTx } from "~/server/db/client";
 import type { CsvFile } from "./csv-stream.server";
 import { EXPORT_PAGE } from "./exports/keyset";
 import { customersExport } from "./exports/customers.server";

@@ -8,7 +8,7 @@
  * and place; every table of the summary is rolled up from those groups here.
  */
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
+import type { DbOrTx } from "~/server/db/client";
 import { WHOLE_PERIOD, plannedRows } from "./planned.server";
 import { rangeInstants, type DayRange } from "./report-range";
 import type {

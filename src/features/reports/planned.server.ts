@@ -8,8 +8,8 @@
  * local to the transaction); on PostgreSQL with fresh statistics the plans are the same.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { rawRows } from "../../server/db/raw-rows";
+import type { DbOrTx } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
 
 type PlanKind = "bitmapscan" | "sort" | "nestloop";
 

@@ -8,7 +8,7 @@ import {
   rangeInstants,
   rangeProblem,
 } from "./report-range";
-import { indiaDay } from "../../lib/dates";
+import { indiaDay } from "~/lib/dates";
 
 describe("a report's period in India time", () => {
   it("starts a day at 00:00 +05:30 and ends it at the next day's start", () => {

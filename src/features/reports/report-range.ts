@@ -4,7 +4,7 @@
  * month, this financial year: April-March). Pure, for the browser and the server alike. India's
  * days and the calendar arithmetic on them are src/lib/dates.ts's.
  */
-import { DAY_MS, addDays, indiaDay, indiaDayStart, isCalendarDay, mondayOf } from "../../lib/dates";
+import { DAY_MS, addDays, indiaDay, indiaDayStart, isCalendarDay, mondayOf } from "~/lib/dates";
 
 export type Preset = "this-month" | "last-month" | "this-fy";
 export type Bucket = "day" | "week" | "month";

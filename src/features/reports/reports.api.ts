@@ -11,10 +11,10 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { auditActor, recordAudit } from "../audit/audit.server";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { HttpError, json, readQuery } from "../../server/http";
+import { auditActor, recordAudit } from "~/features/audit/audit.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, readQuery } from "~/server/http";
 import { csvResponse } from "./csv-stream.server";
 import { exportFile } from "./exports.server";
 import { GST_CSV_HEADER, gstCsvRows } from "./gst-csv";

@@ -4,8 +4,8 @@
  * counts on the day it was paid; a refund on the day it succeeded. Nothing here writes.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { indiaClockSql } from "../../lib/dates-sql.server";
-import type { DbOrTx } from "../../server/db/client";
+import { indiaClockSql } from "~/lib/dates-sql.server";
+import type { DbOrTx } from "~/server/db/client";
 import { WHOLE_PERIOD, plannedRows } from "./planned.server";
 import { bucketsOf, rangeInstants, type Bucket, type DayRange } from "./report-range";
 import type {

@@ -11,10 +11,10 @@ import {
   TextField,
   inputClass,
   primaryButton,
-} from "../../components/ui/form-fields";
-import { showServerErrors } from "../../components/ui/form-errors";
-import { showToast } from "../../components/ui/toast-store";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
+} from "~/components/ui/form-fields";
+import { showServerErrors } from "~/components/ui/form-errors";
+import { showToast } from "~/components/ui/toast-store";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { REVIEW_LIMITS, REVIEW_TEXTS } from "./reviews";
 import { reviewSchema, type ReviewInput } from "./reviews.schema";
 import { sendReview, uploadReviewPhoto } from "./review-client";

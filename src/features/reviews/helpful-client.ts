@@ -2,8 +2,8 @@
  * The product page's "Helpful" press (docs/decisions/0100-reviews.md): signed in, it is counted once
  * per shopper; signed out, the shopper is sent to sign in and brought back to the reviews.
  */
-import { ApiError } from "../../lib/api-client";
-import { apiJson } from "../account/session-api";
+import { ApiError } from "~/lib/api-client";
+import { apiJson } from "~/features/account/session-api";
 
 export async function markReviewHelpful(reviewId: string): Promise<number | null> {
   try {

@@ -4,8 +4,8 @@
  * address, so it reads and pages without JavaScript), and the schema.org reviews for JSON-LD. A
  * failed read shows no reviews rather than failing the product page.
  */
-import type { DbOrTx } from "../../server/db/client";
-import { log } from "../../server/log/logger";
+import type { DbOrTx } from "~/server/db/client";
+import { log } from "~/server/log/logger";
 import { REVIEW_SORTS, REVIEWS_PAGE_SIZE, type PublicReview, type ReviewSort } from "./reviews";
 import { publishedReviews } from "./reviews.server";
 

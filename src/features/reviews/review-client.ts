@@ -2,9 +2,9 @@
  * The review form's calls (docs/decisions/0100-reviews.md): a photo upload and the review itself,
  * with the session's bearer token. Failures are logged and rethrown for the form to show.
  */
-import { apiRequest } from "../../lib/api-client";
-import { apiJson } from "../account/session-api";
-import { freshToken } from "../account/token-sync";
+import { apiRequest } from "~/lib/api-client";
+import { apiJson } from "~/features/account/session-api";
+import { freshToken } from "~/features/account/token-sync";
 import type { ReviewInput } from "./reviews.schema";
 
 export async function uploadReviewPhoto(file: File): Promise<string> {

@@ -3,9 +3,9 @@
  * of whatever changed its reviews (a moderation, an erasure) and written to the catalogue.
  */
 import { and, count, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { reviews } from "../../server/db/schema";
-import { setProductRating } from "../catalogue/product-rating.server";
+import type { DbOrTx } from "~/server/db/client";
+import { reviews } from "~/server/db/schema";
+import { setProductRating } from "~/features/catalogue/product-rating.server";
 import { roundRating } from "./reviews";
 
 export async function refreshReviewFigures(tx: DbOrTx, productId: string): Promise<void> {

@@ -5,9 +5,9 @@
  * proof image) is refused with REVIEW_TEXTS.notOurPhoto and nothing is written.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { reviewPhotoUploads } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
+import type { DbOrTx } from "~/server/db/client";
+import { reviewPhotoUploads } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
 import { REVIEW_TEXTS } from "./reviews";
 
 /** Records that `uid` uploaded `url` (the same bytes again are the same URL: one row). */

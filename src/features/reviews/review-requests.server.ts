@@ -6,12 +6,12 @@
  * for an erased account. Orders delivered more than 30 days before the window are not asked about.
  */
 import { inArray } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { reviewRequests } from "../../server/db/schema";
-import { env } from "../../server/env";
-import { sendMail } from "../../server/mail.server";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { deliveredOrdersBefore } from "../orders/delivered-lines.server";
+import type { Db } from "~/server/db/client";
+import { reviewRequests } from "~/server/db/schema";
+import { env } from "~/server/env";
+import { sendMail } from "~/server/mail.server";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { deliveredOrdersBefore } from "~/features/orders/delivered-lines.server";
 import { reviewableLines } from "./reviews.server";
 import { DAY_MS } from "~/lib/dates";
 

@@ -4,13 +4,13 @@
  * refusal writes nothing.
  */
 import type { APIContext } from "astro";
-import { requireUser } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { env } from "../../server/env";
-import { HttpError, json, parseWith, readJson } from "../../server/http";
-import { limitOrRefuse } from "../../server/rate-limit-answer.server";
-import { idParam } from "../../lib/fields";
-import { storeImageUpload } from "../media/media.api";
+import { requireUser } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { env } from "~/server/env";
+import { HttpError, json, parseWith, readJson } from "~/server/http";
+import { limitOrRefuse } from "~/server/rate-limit-answer.server";
+import { idParam } from "~/lib/fields";
+import { storeImageUpload } from "~/features/media/media.api";
 import { REVIEW_TEXTS } from "./reviews";
 import { reviewSchema } from "./reviews.schema";
 import { recordPhotoUpload } from "./review-photos.server";

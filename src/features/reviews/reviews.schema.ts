@@ -3,7 +3,7 @@
  * the island and the handler. Markup is refused (docs/decisions/0100-reviews.md).
  */
 import { z } from "zod/mini";
-import { idParam, optionalText, requiredText } from "../../lib/fields";
+import { idParam, optionalText, requiredText } from "~/lib/fields";
 import { hasMarkup, REVIEW_LIMITS, REVIEW_TEXTS } from "./reviews";
 
 const plain = <S extends z.ZodMiniType<string>>(schema: S) =>

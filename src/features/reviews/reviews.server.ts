@@ -5,11 +5,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../server/db/client";
-import { reviews, reviewVotes } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { isShopImageUrl } from "../media/uploaded-url.server";
-import { deliveredLines, type DeliveredLine } from "../orders/delivered-lines.server";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { reviews, reviewVotes } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { isShopImageUrl } from "~/features/media/uploaded-url.server";
+import { deliveredLines, type DeliveredLine } from "~/features/orders/delivered-lines.server";
 import {
   authorLabel,
   REVIEW_TEXTS,

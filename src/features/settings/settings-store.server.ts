@@ -7,10 +7,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { DbOrTx, Tx } from "../../server/db/client";
-import { shopSettings } from "../../server/db/schema";
-import { HttpError, parseWith } from "../../server/http";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { shopSettings } from "~/server/db/schema";
+import { HttpError, parseWith } from "~/server/http";
+import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 
 export interface SettingsSection<T> {
   /** The row's key and the audit action's suffix: `settings.<key>`. */

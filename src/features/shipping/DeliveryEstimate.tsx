@@ -5,10 +5,10 @@
  * answer in time, the date leaves those days out and says so.
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from "react";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { isPinCode } from "../../lib/address";
-import { api } from "../../lib/api-client";
-import { indiaDate } from "../../lib/dates";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { isPinCode } from "~/lib/address";
+import { api } from "~/lib/api-client";
+import { indiaDate } from "~/lib/dates";
 import { type EstimateJson, NOT_DELIVERED, PIN_NEEDED } from "./shipping";
 
 const PIN_KEY = "resin-tales:pin";

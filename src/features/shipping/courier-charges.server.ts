@@ -5,10 +5,10 @@
  * order details have it (right after booking, else at the hourly re-check). The order keeps the sum.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../server/db/client";
-import { shipments } from "../../server/db/schema";
-import { log } from "../../server/log/logger";
-import { setCourierCost } from "../orders/order-records.server";
+import type { Db, Tx } from "~/server/db/client";
+import { shipments } from "~/server/db/schema";
+import { log } from "~/server/log/logger";
+import { setCourierCost } from "~/features/orders/order-records.server";
 import type { ShippingProvider } from "./providers/provider";
 
 export async function totalCourierCost(tx: Tx, orderId: string): Promise<void> {

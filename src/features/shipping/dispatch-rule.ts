@@ -3,8 +3,8 @@
  * what stops an order leaving the studio. The rule is made-to-order's (`dispatchHolds`); the
  * routes and the background jobs hand it in, since made-to-order imports shipping (decision 0062).
  */
-import type { DbOrTx } from "../../server/db/client";
-import { HttpError } from "../../server/http";
+import type { DbOrTx } from "~/server/db/client";
+import { HttpError } from "~/server/http";
 
 export interface DispatchHold {
   /** The owner's sentence when a booking is refused. */

@@ -6,9 +6,9 @@
 import type { APIContext } from "astro";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../../server/db/client";
-import { products } from "../../server/db/schema";
-import { HttpError, json, readQuery } from "../../server/http";
+import { getDb } from "~/server/db/client";
+import { products } from "~/server/db/schema";
+import { HttpError, json, readQuery } from "~/server/http";
 import { deliveryEstimate } from "./estimate.server";
 import { PIN_NEEDED } from "./shipping";
 

@@ -6,11 +6,11 @@
  * that does not answer within 3 s (SHIPPING_ESTIMATE_TIMEOUT_MS) gives the estimate without the
  * courier's part, saying so, and never stops a checkout.
  */
-import type { DbOrTx } from "../../server/db/client";
-import { HttpError } from "../../server/http";
-import { log } from "../../server/log/logger";
-import { isPinCode } from "../../lib/address";
-import { readSection } from "../settings/settings-store.server";
+import type { DbOrTx } from "~/server/db/client";
+import { HttpError } from "~/server/http";
+import { log } from "~/server/log/logger";
+import { isPinCode } from "~/lib/address";
+import { readSection } from "~/features/settings/settings-store.server";
 import { shippingProviderFor } from "./providers/index.server";
 import type { Serviceability } from "./providers/provider";
 import { shippingSection, type ShippingSettings } from "./shipping-settings";

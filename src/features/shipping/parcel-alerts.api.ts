@@ -6,12 +6,12 @@
  */
 import type { APIContext } from "astro";
 import { eq } from "drizzle-orm";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { shipments } from "../../server/db/schema";
-import { HttpError, json, parseWith } from "../../server/http";
-import { idParam } from "../../lib/fields";
-import { auditActor, recordAudit } from "../audit/audit.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { shipments } from "~/server/db/schema";
+import { HttpError, json, parseWith } from "~/server/http";
+import { idParam } from "~/lib/fields";
+import { auditActor, recordAudit } from "~/features/audit/audit.server";
 import { countParcelAlerts, markParcelAlertSeen } from "./parcel-alerts.server";
 import { shipmentJson } from "./shipments.api";
 

@@ -6,13 +6,13 @@
  * moves into them. Called inside the tracking transaction (tracking.server.ts).
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../server/db/client";
-import { shipments } from "../../server/db/schema";
-import { log } from "../../server/log/logger";
-import { ownerAddress, sendMail } from "../../server/mail.server";
-import { logOrder } from "../orders/order-log.server";
-import { loadOrderRow } from "../orders/order-records.server";
-import type { StoredOrder } from "../orders/store-order.server";
+import type { Db, Tx } from "~/server/db/client";
+import { shipments } from "~/server/db/schema";
+import { log } from "~/server/log/logger";
+import { ownerAddress, sendMail } from "~/server/mail.server";
+import { logOrder } from "~/features/orders/order-log.server";
+import { loadOrderRow } from "~/features/orders/order-records.server";
+import type { StoredOrder } from "~/features/orders/store-order.server";
 import type { TrackingSnapshot } from "./providers/provider";
 import { ownerParcelMail, type ParcelFacts } from "./shipment-mail";
 

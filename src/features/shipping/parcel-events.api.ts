@@ -7,10 +7,10 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { APIContext } from "astro";
-import { getDb } from "../../server/db/client";
-import { errorResponse, json, parseJsonBody, readBodyText } from "../../server/http";
-import { log } from "../../server/log/logger";
-import { readSection } from "../settings/settings-store.server";
+import { getDb } from "~/server/db/client";
+import { errorResponse, json, parseJsonBody, readBodyText } from "~/server/http";
+import { log } from "~/server/log/logger";
+import { readSection } from "~/features/settings/settings-store.server";
 import type { DispatchHolds } from "./dispatch-rule";
 import type { TrackingSnapshot } from "./providers/provider";
 import { shiprocketSnapshot } from "./providers/shiprocket-shapes";

@@ -4,9 +4,9 @@
  * the heights stacked. A line without dimensions (or weight) makes the default package fill the gap.
  */
 import { inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../server/db/client";
-import { products } from "../../server/db/schema";
-import { orderParcelLines } from "../orders/order-records.server";
+import type { DbOrTx } from "~/server/db/client";
+import { products } from "~/server/db/schema";
+import { orderParcelLines } from "~/features/orders/order-records.server";
 import type { ShippingSettings } from "./shipping-settings";
 
 export interface ParcelSize {

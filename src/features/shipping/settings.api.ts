@@ -6,11 +6,11 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { getDb } from "../../server/db/client";
-import { json, readJson } from "../../server/http";
-import { auditActor } from "../audit/audit.server";
-import { readSection, writeSection } from "../settings/settings-store.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json, readJson } from "~/server/http";
+import { auditActor } from "~/features/audit/audit.server";
+import { readSection, writeSection } from "~/features/settings/settings-store.server";
 import { forgetEstimatesForTests } from "./estimate.server";
 import { WEBHOOK_PATH } from "./shipping";
 import { mergeSecrets, publicShippingSettings, shippingSection } from "./shipping-settings";

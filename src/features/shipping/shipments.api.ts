@@ -9,14 +9,14 @@
  */
 import type { APIContext } from "astro";
 import { eq } from "drizzle-orm";
-import { requireAdmin } from "../../server/auth/auth.server";
-import { type Db, getDb } from "../../server/db/client";
-import { shipments } from "../../server/db/schema";
-import { HttpError, json, parseWith, readJson } from "../../server/http";
-import { idParam } from "../../lib/fields";
-import { auditActor, recordAudit } from "../audit/audit.server";
-import { loadOrderRow } from "../orders/order-records.server";
-import { readSection } from "../settings/settings-store.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { type Db, getDb } from "~/server/db/client";
+import { shipments } from "~/server/db/schema";
+import { HttpError, json, parseWith, readJson } from "~/server/http";
+import { idParam } from "~/lib/fields";
+import { auditActor, recordAudit } from "~/features/audit/audit.server";
+import { loadOrderRow } from "~/features/orders/order-records.server";
+import { readSection } from "~/features/settings/settings-store.server";
 import { parcelGuess } from "./parcel-size.server";
 import { shippingProviderFor } from "./providers/index.server";
 import { type ShipmentStatus, ShippingProviderError } from "./providers/provider";

@@ -4,7 +4,7 @@
  * paise here (the wire's rupees are converted by name before this schema sees the body).
  */
 import { z } from "zod/mini";
-import { wholeNumber } from "../../lib/fields";
+import { wholeNumber } from "~/lib/fields";
 
 const text = (pattern: RegExp, message: string) =>
   z.optional(z.string({ error: message }).check(z.trim(), z.regex(pattern, message)));

@@ -7,11 +7,15 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../server/db/client";
-import { shipments } from "../../server/db/schema";
-import { HttpError } from "../../server/http";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
-import { loadOrderRow, lockOrderRow, orderParcelLines } from "../orders/order-records.server";
+import type { Db, Tx } from "~/server/db/client";
+import { shipments } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import {
+  loadOrderRow,
+  lockOrderRow,
+  orderParcelLines,
+} from "~/features/orders/order-records.server";
 import { settleCharge, totalCourierCost } from "./courier-charges.server";
 import { pickCourier } from "./courier-choice";
 import { type DispatchHolds, refuseWhileHeld } from "./dispatch-rule";

@@ -4,8 +4,8 @@
  * (defaults from the environment, the masked audit value) is shipping-settings.ts.
  */
 import { z } from "zod/mini";
-import { wholeNumber } from "../../lib/fields";
-import { PIN_PATTERN } from "../../lib/address";
+import { wholeNumber } from "~/lib/fields";
+import { PIN_PATTERN } from "~/lib/address";
 
 const text = (field: string, max: number, ...more: z.core.$ZodCheck<string>[]) =>
   z

@@ -5,8 +5,8 @@
  * `publicShippingSettings`, the audit row the masked value. The value's schema is zod/mini, in
  * shipping-settings.schema.ts (decision 0010).
  */
-import { PIN_PATTERN } from "../../lib/address";
-import { defineSection } from "../settings/settings-store.server";
+import { PIN_PATTERN } from "~/lib/address";
+import { defineSection } from "~/features/settings/settings-store.server";
 import {
   type ShippingSettings,
   type ShippingZone,

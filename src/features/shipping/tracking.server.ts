@@ -9,14 +9,14 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../server/db/client";
-import { type ShipmentScan, shipmentEvents, shipments } from "../../server/db/schema";
-import { sendMail } from "../../server/mail.server";
-import { log } from "../../server/log/logger";
-import { shopIdentity } from "../../server/shop-identity.server";
-import { logOrder } from "../orders/order-log.server";
-import { loadOrderRow, moveOrderForShipment } from "../orders/order-records.server";
-import { readSection } from "../settings/settings-store.server";
+import type { Db, Tx } from "~/server/db/client";
+import { type ShipmentScan, shipmentEvents, shipments } from "~/server/db/schema";
+import { sendMail } from "~/server/mail.server";
+import { log } from "~/server/log/logger";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { logOrder } from "~/features/orders/order-log.server";
+import { loadOrderRow, moveOrderForShipment } from "~/features/orders/order-records.server";
+import { readSection } from "~/features/settings/settings-store.server";
 import { settleQuotedCharges } from "./courier-charges.server";
 import { type DispatchHolds, leftWithHolds } from "./dispatch-rule";
 import { shippingProviderFor } from "./providers/index.server";

@@ -1,3 +1,3 @@
-import { postWebhook, providerRoute } from "../../features/checkout/checkout.api";
+import { postWebhook, providerRoute } from "~/features/checkout/checkout.api";
 
 export const { POST, ALL } = providerRoute({ POST: postWebhook });

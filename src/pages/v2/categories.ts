@@ -1,4 +1,4 @@
-import { getCategoriesHandler } from "../../features/catalogue/catalogue.api";
-import { methods } from "../../server/http";
+import { getCategoriesHandler } from "~/features/catalogue/catalogue.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getCategoriesHandler });

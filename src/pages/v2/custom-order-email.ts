@@ -1,4 +1,4 @@
-import { postInquiry } from "../../features/inquiries/inquiry.api";
-import { methods } from "../../server/http";
+import { postInquiry } from "~/features/inquiries/inquiry.api";
+import { methods } from "~/server/http";
 
 export const { POST, ALL } = methods({ POST: postInquiry });

@@ -1,4 +1,4 @@
-import { postInquiryPhoto } from "../../features/inquiries/inquiry.api";
-import { methods } from "../../server/http";
+import { postInquiryPhoto } from "~/features/inquiries/inquiry.api";
+import { methods } from "~/server/http";
 
 export const { POST, ALL } = methods({ POST: postInquiryPhoto });

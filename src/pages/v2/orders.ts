@@ -1,4 +1,4 @@
-import { getMyOrders } from "../../features/orders/orders.api";
-import { methods } from "../../server/http";
+import { getMyOrders } from "~/features/orders/orders.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getMyOrders });

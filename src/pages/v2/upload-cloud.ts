@@ -1,4 +1,4 @@
-import { postUploadCloud } from "../../features/media/media.api";
-import { methods } from "../../server/http";
+import { postUploadCloud } from "~/features/media/media.api";
+import { methods } from "~/server/http";
 
 export const { POST, ALL } = methods({ POST: postUploadCloud });

@@ -10,10 +10,10 @@
  */
 import type { APIContext } from "astro";
 import { eq } from "drizzle-orm";
-import { getDb, type DbOrTx } from "../db/client";
-import { users } from "../db/schema";
-import { env } from "../env";
-import { HttpError } from "../http";
+import { getDb, type DbOrTx } from "~/server/db/client";
+import { users } from "~/server/db/schema";
+import { env } from "~/server/env";
+import { HttpError } from "~/server/http";
 import { DEMO_OWNER } from "./demo";
 import { relinkByVerifiedEmail } from "./relink.server";
 import {
@@ -23,7 +23,7 @@ import {
   type Identity,
 } from "./firebase-admin.server";
 
-import { ADMIN_ROLE, isAdmin, toRole, type Role } from "../../lib/roles";
+import { ADMIN_ROLE, isAdmin, toRole, type Role } from "~/lib/roles";
 
 export type { Role };
 

@@ -4,7 +4,7 @@
  * These passwords are public on purpose (README, docs/demo.md, start banner): they only ever exist in the
  * local emulator, which the server refuses to trust outside demo mode on localhost.
  */
-import type { Role } from "../../lib/roles";
+import type { Role } from "~/lib/roles";
 
 export const DEMO_PROJECT_ID = "demo-resin";
 

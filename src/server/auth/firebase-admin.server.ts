@@ -21,9 +21,9 @@
  */
 import { cert, deleteApp, initializeApp, type App, type AppOptions } from "firebase-admin/app";
 import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from "firebase-admin/auth";
-import { env } from "../env";
+import { env } from "~/server/env";
 import { DEMO_PROJECT_ID } from "./demo";
-import { log } from "../log/logger";
+import { log } from "~/server/log/logger";
 import {
   assertEmulatorAllowed,
   emulatorHost,

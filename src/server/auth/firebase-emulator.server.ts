@@ -3,9 +3,9 @@
  * not signed, so it is refused unless DEMO_MODE is on and the shop, its emulator and PUBLIC_SITE_URL
  * are on this machine only, with no proxy in front. Also which host names are loopback ones.
  */
-import { env } from "../env";
+import { env } from "~/server/env";
 import { demoModeWarning } from "./demo";
-import { log } from "../log/logger";
+import { log } from "~/server/log/logger";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 

@@ -9,7 +9,7 @@
  * Everything keyed by the uid moves with it, in one transaction; anything else stays a 409.
  */
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "~/server/db/client";
 import {
   addresses,
   cartReminders,
@@ -21,8 +21,8 @@ import {
   reviews,
   reviewVotes,
   users,
-} from "../db/schema";
-import { log } from "../log/logger";
+} from "~/server/db/schema";
+import { log } from "~/server/log/logger";
 import { firebaseEmailStatus, type Identity } from "./firebase-admin.server";
 
 /** The tables whose `user_id` names a users row, moved with it. */

@@ -4,8 +4,8 @@
  * Pages embed it with <FirebaseConfig /> (src/features/account/FirebaseConfig.astro);
  * GET /v2/auth/config answers the same for pages that do not.
  */
-import { env } from "../env";
-import type { FirebaseWebConfig } from "../../lib/firebase-web-config";
+import { env } from "~/server/env";
+import type { FirebaseWebConfig } from "~/lib/firebase-web-config";
 import { DEMO_PROJECT_ID } from "./demo";
 import { emulatorHost } from "./firebase-admin.server";
 

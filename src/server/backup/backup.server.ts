@@ -25,7 +25,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { once } from "node:events";
 import { create } from "tar";
-import type { Db } from "../db/client";
+import type { Db } from "~/server/db/client";
 import { ARCHIVE_FORMAT, type Manifest } from "./manifest";
 import { tableBatches } from "./rows.server";
 import { listTables, schemaVersion, tableFigures } from "./tables.server";

@@ -4,7 +4,7 @@
  * count and money sums of every table on both sides before committing.
  * docs/decisions/0079-backups-and-moving.md
  */
-import type { Db } from "../db/client";
+import type { Db } from "~/server/db/client";
 import { followSequences, insertBatch, tableBatches } from "./rows.server";
 import { listTables, schemaVersion, type TableFigures, tableFigures } from "./tables.server";
 

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { extract } from "tar";
-import { type Db, openDb, type OpenOptions } from "../db/client";
+import { type Db, openDb, type OpenOptions } from "~/server/db/client";
 import { fileSha256, filesUnder } from "./backup.server";
 import { type Manifest, manifestSchema } from "./manifest";
 import { BATCH_ROWS, followSequences, insertBatch } from "./rows.server";

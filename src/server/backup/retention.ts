@@ -3,7 +3,7 @@
  * newest of each of the last `weekly` weeks (Monday to Sunday, India time). Everything else goes.
  * Pure, so the rule is tested without a clock or a disk (docs/decisions/0079-backups-and-moving.md).
  */
-import { DAY_MS, indiaDay } from "../../lib/dates";
+import { DAY_MS, indiaDay } from "~/lib/dates";
 import { archiveTime } from "./archive-name";
 
 export interface Retention {

@@ -4,8 +4,8 @@
  * (timestamps, jsonb, arrays, text) survives the trip exactly, on PGlite and PostgreSQL alike.
  */
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
-import { rawRows } from "../db/raw-rows";
+import type { DbOrTx } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
 import { ident, type TableInfo } from "./tables.server";
 
 /** Rows per statement: large enough to be quick, small enough to keep memory flat. */

@@ -8,14 +8,14 @@
  */
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { indiaDay, indiaDayStart } from "../../lib/dates";
-import { getDb } from "../db/client";
-import { env } from "../env";
+import { indiaDay, indiaDayStart } from "~/lib/dates";
+import { getDb } from "~/server/db/client";
+import { env } from "~/server/env";
 import { archiveName, archiveTime } from "./archive-name";
 import { backup } from "./backup.server";
 import { archivesToDelete } from "./retention";
-import { log } from "../log/logger";
-import { onStop } from "../serve/stop-hooks";
+import { log } from "~/server/log/logger";
+import { onStop } from "~/server/serve/stop-hooks";
 
 const CHECK_EVERY_MS = 10 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

@@ -5,8 +5,8 @@
  * Works the same on PGlite and PostgreSQL (docs/decisions/0079-backups-and-moving.md).
  */
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
-import { rawRows } from "../db/raw-rows";
+import type { DbOrTx } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
 
 export interface TableInfo {
   name: string;

@@ -23,10 +23,10 @@ import {
   revokeAdminByEmail,
   type EmailCheck,
   type GrantOutcome,
-} from "../../features/account/admin-grant.server";
-import { closeFirebaseApp, firebaseEmailStatus } from "../auth/firebase-admin.server";
-import { closeDb, getDb, type DbOrTx } from "../db/client";
-import { env, resetEnvForTests } from "../env";
+} from "~/features/account/admin-grant.server";
+import { closeFirebaseApp, firebaseEmailStatus } from "~/server/auth/firebase-admin.server";
+import { closeDb, getDb, type DbOrTx } from "~/server/db/client";
+import { env, resetEnvForTests } from "~/server/env";
 import { DEMO_PROJECT_ID, emulatorIsUp, startAuthEmulator, type RunningEmulator } from "./emulator";
 import { stopChildrenOnSignals } from "./processes";
 

@@ -10,12 +10,12 @@
  * use its scheduled backups (BACKUP_DIR), or stop it for a moment.
  */
 import path from "node:path";
-import { mediaRoot } from "../../features/media/media-store.server";
-import { archiveName } from "../backup/archive-name";
-import { backup } from "../backup/backup.server";
-import { summary } from "../backup/manifest";
-import { closeDb, getDb } from "../db/client";
-import { env } from "../env";
+import { mediaRoot } from "~/features/media/media-store.server";
+import { archiveName } from "~/server/backup/archive-name";
+import { backup } from "~/server/backup/backup.server";
+import { summary } from "~/server/backup/manifest";
+import { closeDb, getDb } from "~/server/db/client";
+import { env } from "~/server/env";
 
 function usage(): never {
   console.error("usage: npm run backup -- [--out FILE.tar.gz]");

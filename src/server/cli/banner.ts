@@ -3,7 +3,7 @@
  * admin grants) and, in demo mode, the one DEMO MODE warning (the server and the seed stay quiet
  * about it when SHOP_DEMO_BANNER=1, src/server/auth/firebase-admin.server.ts).
  */
-import { demoModeWarning } from "../auth/demo";
+import { demoModeWarning } from "~/server/auth/demo";
 
 export interface BannerFacts {
   port: number;

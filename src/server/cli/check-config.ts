@@ -5,7 +5,7 @@
  *   npm run check-config
  */
 import { existsSync } from "node:fs";
-import { configProblems } from "../config-check.server";
+import { configProblems } from "~/server/config-check.server";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const problems = await configProblems();

@@ -7,9 +7,9 @@
  *
  * Then start the shop with DATABASE_URL set to the same address.
  */
-import { MoveRefused, moveDatabase } from "../backup/move.server";
-import { openDb } from "../db/client";
-import { env } from "../env";
+import { MoveRefused, moveDatabase } from "~/server/backup/move.server";
+import { openDb } from "~/server/db/client";
+import { env } from "~/server/env";
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -5,8 +5,8 @@
  * be started again, stops the shop with a line that says why (a process manager then restarts
  * the whole shop). Meanwhile sign-in answers 503 and /readyz names the missing emulator.
  */
-import { closeFirebaseApp } from "../auth/firebase-admin.server";
-import { ensureDemoAccountsInEmulator } from "../seed/demo-accounts.server";
+import { closeFirebaseApp } from "~/server/auth/firebase-admin.server";
+import { ensureDemoAccountsInEmulator } from "~/server/seed/demo-accounts.server";
 import { startAuthEmulator, type EmulatorOptions, type RunningEmulator } from "./emulator";
 import type { AccountSaver } from "./emulator-save";
 import { isStopping, shutdown } from "./processes";

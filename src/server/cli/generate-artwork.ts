@@ -13,8 +13,8 @@ import {
   renderFaviconSvg,
   renderOgSvg,
   renderProductSvg,
-} from "../seed/artwork";
-import { productImages, SEED_CATEGORIES, SEED_PRODUCTS } from "../seed/catalogue-data";
+} from "~/server/seed/artwork";
+import { productImages, SEED_CATEGORIES, SEED_PRODUCTS } from "~/server/seed/catalogue-data";
 
 const MAX_BYTES = 25 * 1024;
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../public");

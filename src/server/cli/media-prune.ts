@@ -12,9 +12,9 @@
  * fails (Cloudinary refusing, or its hourly Admin API limit used up) stops the command with a
  * sentence; nothing more is deleted.
  */
-import { closeDb, getDb } from "../db/client";
-import { DEFAULT_GRACE_DAYS, pruneMedia } from "../../features/media/media-prune.server";
-import { type PruneStore, pruneStores } from "../../features/media/prune-stores.server";
+import { closeDb, getDb } from "~/server/db/client";
+import { DEFAULT_GRACE_DAYS, pruneMedia } from "~/features/media/media-prune.server";
+import { type PruneStore, pruneStores } from "~/features/media/prune-stores.server";
 
 function usage(): never {
   console.error("usage: npm run media:prune -- [--apply] [--days N]");

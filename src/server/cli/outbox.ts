@@ -9,7 +9,7 @@
  * folder can be open in one process only: stop the server first, or use PostgreSQL.
  */
 import { desc, isNull } from "drizzle-orm";
-import { closeDb, getDb, schema } from "../db/client";
+import { closeDb, getDb, schema } from "~/server/db/client";
 
 function usage(): never {
   console.error("usage: npx tsx src/server/cli/outbox.ts [--unsent] [--limit N]");

@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { healthz } from "../health.server";
+import { healthz } from "~/server/health.server";
 import { assertPortFree, newInstanceId, portBusyLine, waitForOwnServer } from "./own-server";
 
 const servers: Server[] = [];

@@ -5,13 +5,13 @@
  * role to ADMIN_EMAILS, only to records whose address Firebase confirms as verified (the demo owner
  * gets it from the demo seed, by uid). Returns lines for the banner.
  */
-import { REFUSAL_REASONS, applyAdminEmails } from "../../features/account/admin-grant.server";
-import { closeFirebaseApp } from "../auth/firebase-admin.server";
-import { closeDb, getDb } from "../db/client";
-import { env } from "../env";
-import { ensureDemoAccounts } from "../seed/demo-accounts.server";
-import { DEMO_SEED_SKIPPED, shouldSeedDemo } from "../seed/demo-seed-choice";
-import { seedDemoCatalogue } from "../seed/seed.server";
+import { REFUSAL_REASONS, applyAdminEmails } from "~/features/account/admin-grant.server";
+import { closeFirebaseApp } from "~/server/auth/firebase-admin.server";
+import { closeDb, getDb } from "~/server/db/client";
+import { env } from "~/server/env";
+import { ensureDemoAccounts } from "~/server/seed/demo-accounts.server";
+import { DEMO_SEED_SKIPPED, shouldSeedDemo } from "~/server/seed/demo-seed-choice";
+import { seedDemoCatalogue } from "~/server/seed/seed.server";
 
 export interface PrepareOptions {
   /** `npm run seed -- --demo`: seed the demo catalogue whatever the mode. */

@@ -7,10 +7,10 @@
  * A damaged archive, one from a newer version of the shop, or a target that holds data is refused
  * with a sentence, and nothing is written.
  */
-import { mediaRoot } from "../../features/media/media-store.server";
-import { summary } from "../backup/manifest";
-import { RestoreRefused, restore } from "../backup/restore.server";
-import { env } from "../env";
+import { mediaRoot } from "~/features/media/media-store.server";
+import { summary } from "~/server/backup/manifest";
+import { RestoreRefused, restore } from "~/server/backup/restore.server";
+import { env } from "~/server/env";
 
 async function main(): Promise<void> {
   const [archive, ...rest] = process.argv.slice(2);

@@ -4,7 +4,7 @@
  * a route); tests/route-limits.test.ts fails while the committed doc differs.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { renderLimiters, renderRoutes } from "../route-limits-doc";
+import { renderLimiters, renderRoutes } from "~/server/route-limits-doc";
 
 const DOC = "docs/limits-and-readiness.md";
 const between = (text: string, name: string, table: string) =>

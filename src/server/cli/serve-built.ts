@@ -44,7 +44,7 @@ export async function serveBuilt(): Promise<void> {
   process.env.DEMO_MODE ??= String(!process.env.FIREBASE_PROJECT_ID);
   process.env.ASTRO_TELEMETRY_DISABLED = "1";
 
-  const problems = await (await import("../config-check.server")).configProblems();
+  const problems = await (await import("~/server/config-check.server")).configProblems();
   if (problems.length > 0) {
     throw new Error(
       [
@@ -56,7 +56,7 @@ export async function serveBuilt(): Promise<void> {
       ].join("\n"),
     );
   }
-  (await import("../payments/config.server")).paymentConfig();
+  (await import("~/server/payments/config.server")).paymentConfig();
 
   const host = process.env.HOST;
   const port = Number(process.env.PORT);

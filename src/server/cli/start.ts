@@ -104,7 +104,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
   // Outside demo mode every setting is checked before anything is built or started, and each
   // problem is one line (src/server/config-check.server.ts; `npm run check-config` prints the same).
   if (!demo) {
-    const problems = await (await import("../config-check.server")).configProblems();
+    const problems = await (await import("~/server/config-check.server")).configProblems();
     if (problems.length > 0) {
       throw new Error(
         [
@@ -124,7 +124,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
     process.env.SHOP_DEMO_BANNER = "1";
     const before = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-    const { assertEmulatorAllowed } = await import("../auth/firebase-admin.server");
+    const { assertEmulatorAllowed } = await import("~/server/auth/firebase-admin.server");
     try {
       assertEmulatorAllowed();
     } catch (error) {
@@ -161,7 +161,7 @@ export async function start(options: StartOptions = {}): Promise<void> {
   }
 
   // Refuses inconsistent payment settings (PAYMENT_PROVIDER=local outside demo mode) before serving.
-  (await import("../payments/config.server")).paymentConfig();
+  (await import("~/server/payments/config.server")).paymentConfig();
 
   // Migrations and the demo seed run here, before the server opens the same PGlite folder.
   const { prepareDatabase } = await import("./prepare");

@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import type { APIContext, MiddlewareNext } from "astro";
-import stylesheet from "../../styles/global.css?inline";
+import stylesheet from "~/styles/global.css?inline";
 import { classesInHtml, criticalCss, parseSheet, type ParsedSheet } from "./critical-css";
 import { deferModuleScripts } from "./deferred-scripts";
 import { keepPageHashes } from "./page-csp";

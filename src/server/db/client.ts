@@ -8,11 +8,11 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { env } from "../env";
+import { env } from "~/server/env";
 import * as schema from "./schema";
-import { onStop } from "../serve/stop-hooks";
+import { onStop } from "~/server/serve/stop-hooks";
 import { pgliteForDrizzle } from "./pglite-client";
-import { log } from "../log/logger";
+import { log } from "~/server/log/logger";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { rupeesToPaise } from "../../lib/money";
+import { rupeesToPaise } from "~/lib/money";
 import type {
   PaymentOutcome,
   ProviderOrderStatus,
@@ -18,7 +18,7 @@ import type {
   RefundStatus,
   WebhookEvent,
 } from "./provider";
-import { log } from "../log/logger";
+import { log } from "~/server/log/logger";
 
 const amount = z.union([z.number(), z.string()]).nullish();
 const id = z.union([z.string(), z.number()]).transform(String);

@@ -3,7 +3,7 @@
  * Paise become Cashfree's decimal rupees here and nowhere else (src/lib/money.ts).
  */
 import { z } from "zod";
-import { paiseToRupees } from "../../lib/money";
+import { paiseToRupees } from "~/lib/money";
 import { cashfreeCustomer, idempotencyUuid } from "./cashfree-customer";
 import {
   cfAmountToPaise,

@@ -12,7 +12,7 @@
  *   LOCAL_REFUND_DELAY_MS  how long a local refund stays pending (default 3000; local.server.ts)
  */
 import { z } from "zod";
-import { env } from "../env";
+import { env } from "~/server/env";
 
 const optional = z
   .string()

@@ -1,5 +1,5 @@
 /** The active payment provider (PAYMENT_PROVIDER), built once; tests may replace it. */
-import { getDb } from "../db/client";
+import { getDb } from "~/server/db/client";
 import { CashfreeProvider } from "./cashfree.server";
 import { paymentConfig } from "./config.server";
 import { LocalProvider } from "./local.server";

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { paiseToRupees } from "../../lib/money";
-import type { Db } from "../db/client";
-import { localPayments, orders, refunds } from "../db/schema";
+import { paiseToRupees } from "~/lib/money";
+import type { Db } from "~/server/db/client";
+import { localPayments, orders, refunds } from "~/server/db/schema";
 import type {
   CreateProviderOrder,
   CreateProviderRefund,

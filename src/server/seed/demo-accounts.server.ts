@@ -7,10 +7,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Auth } from "firebase-admin/auth";
-import { DEMO_ACCOUNTS, type DemoAccount } from "../auth/demo";
-import { adminAuth, emulatorHost } from "../auth/firebase-admin.server";
-import type { DbOrTx } from "../db/client";
-import { users } from "../db/schema";
+import { DEMO_ACCOUNTS, type DemoAccount } from "~/server/auth/demo";
+import { adminAuth, emulatorHost } from "~/server/auth/firebase-admin.server";
+import type { DbOrTx } from "~/server/db/client";
+import { users } from "~/server/db/schema";
 
 function codeOf(error: unknown): string {
   const code = (error as { code?: unknown })?.code;

@@ -7,8 +7,8 @@
  * collide, and any field can be overridden.
  */
 import { randomUUID } from "node:crypto";
-import type { DbOrTx } from "../db/client";
-import { bumpCatalogueVersion } from "../db/catalogue-version";
+import type { DbOrTx } from "~/server/db/client";
+import { bumpCatalogueVersion } from "~/server/db/catalogue-version";
 import {
   categories,
   productAttributes,
@@ -16,7 +16,7 @@ import {
   productTags,
   products,
   productVariants,
-} from "../db/schema";
+} from "~/server/db/schema";
 
 export interface VariantInput {
   /** The group, e.g. "Size". */

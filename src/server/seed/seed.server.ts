@@ -6,10 +6,10 @@
  * the transaction takes an advisory lock first and then re-checks that the catalogue is empty,
  * so exactly one of them seeds. On PGlite transactions are already serialised.
  */
-import { bumpCatalogueVersion } from "../db/catalogue-version";
+import { bumpCatalogueVersion } from "~/server/db/catalogue-version";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { categories, homeProducts, products } from "../db/schema";
+import type { Db } from "~/server/db/client";
+import { categories, homeProducts, products } from "~/server/db/schema";
 import { HOME_PRODUCT_IDS, productImages, SEED_CATEGORIES, SEED_PRODUCTS } from "./catalogue-data";
 import { insertCategory, insertProduct } from "./factories";
 import { DAY_MS } from "~/lib/dates";

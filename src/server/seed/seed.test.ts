@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, dbKinds, type TestDb } from "../../../tests/helpers/db";
-import type { Db } from "../db/client";
+import type { Db } from "~/server/db/client";
 import {
   categories,
   homeProducts,
@@ -13,7 +13,7 @@ import {
   products,
   productTags,
   productVariants,
-} from "../db/schema";
+} from "~/server/db/schema";
 import { renderProductSvg } from "./artwork";
 import {
   HOME_PRODUCT_IDS,

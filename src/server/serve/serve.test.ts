@@ -13,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wrapHandler } from "./serve";
 import { pickEncoding } from "./accept-encoding";
 import { FILE_CSP } from "./static-headers";
-import { encodeBody, encodedAnswer, encodedSize, MAX_IDENTITY_BYTES } from "../encoded-body.server";
+import {
+  encodeBody,
+  encodedAnswer,
+  encodedSize,
+  MAX_IDENTITY_BYTES,
+} from "~/server/encoded-body.server";
 
 const page = `<!doctype html><html><body>${"<p>Handmade resin art, made to order.</p>".repeat(200)}</body></html>`;
 const script = `export const greeting = ${JSON.stringify("hello ".repeat(500))};\n`;

@@ -4,8 +4,8 @@
  * table's indexes (time; entity + id + time) keep a year of rows quick to page through.
  */
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../../server/db/client";
-import { auditLog } from "../../../server/db/schema";
+import type { DbOrTx } from "~/server/db/client";
+import { auditLog } from "~/server/db/schema";
 import type { AuditPage, AuditRowJson } from "./audit-admin";
 
 export interface AuditFilter {

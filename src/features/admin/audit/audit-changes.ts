@@ -4,8 +4,8 @@
  * amounts in rupees (the log keeps paise), dates in India time, lists and objects summed up in a
  * few words; never raw JSON. Browser-safe, no I/O.
  */
-import { indiaDateTime } from "../../../lib/dates";
-import { formatInr } from "../../../lib/money";
+import { indiaDateTime } from "~/lib/dates";
+import { formatInr } from "~/lib/money";
 
 export interface AuditChange {
   field: string;

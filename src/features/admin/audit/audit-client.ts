@@ -1,5 +1,5 @@
 /** The audit area's call on the portal's one API client (docs/decisions/0052-portal-screen-contract.md). */
-import { adminGet, queryString } from "../shell/admin-api";
+import { adminGet, queryString } from "~/features/admin/shell/admin-api";
 import { AUDIT_PAGE_SIZE, type AuditPage, type AuditView } from "./audit-admin";
 
 export function fetchAuditPage(view: AuditView, signal?: AbortSignal): Promise<AuditPage> {

@@ -5,10 +5,10 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { DAY_MS, indiaDay, indiaDayStart } from "../../../lib/dates";
-import { requireAdmin } from "../../../server/auth/auth.server";
-import { getDb } from "../../../server/db/client";
-import { HttpError, json, queryInt, readQuery } from "../../../server/http";
+import { DAY_MS, indiaDay, indiaDayStart } from "~/lib/dates";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, queryInt, readQuery } from "~/server/http";
 import { AUDIT_PAGE_SIZE } from "./audit-admin";
 import { listAudit } from "./audit-admin.server";
 

@@ -5,11 +5,11 @@
  * Usage: <CategoryTaxPanel />.
  */
 import { useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { rateOptions, staleRateWarning } from "../../books/gst-rates";
-import { showPortalError } from "../shell/portal-errors";
-import { LoadFailed } from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { showToast } from "~/components/ui/toast-store";
+import { rateOptions, staleRateWarning } from "~/features/books/gst-rates";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchCategoryTax, saveCategoryTax } from "./books-client";
 
 const field = "rounded-xl border border-cream-300 bg-white px-3 py-1.5 text-sm";

@@ -3,9 +3,9 @@
  * supply, receipt or credit notes with their numbers and dates, each a download. Usage:
  * <OrderDocumentsPanel orderId={id} />. Nothing shows while there is none.
  */
-import { indiaDate } from "../../../lib/dates";
-import { LoadFailed } from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { indiaDate } from "~/lib/dates";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchOrderDocuments } from "./books-client";
 
 export default function OrderDocumentsPanel({ orderId }: { orderId: string }) {

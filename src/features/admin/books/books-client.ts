@@ -2,9 +2,9 @@
  * The portal's calls of the books (docs/decisions/0085, 0086), on the one API client: an order's
  * documents, and the collections' default tax codes.
  */
-import type { DocumentLink } from "../../books/books";
-import type { CategoryTaxRow } from "../../books/category-tax.schema";
-import { adminGet, adminPut } from "../shell/admin-api";
+import type { DocumentLink } from "~/features/books/books";
+import type { CategoryTaxRow } from "~/features/books/category-tax.schema";
+import { adminGet, adminPut } from "~/features/admin/shell/admin-api";
 
 export type { DocumentLink };
 

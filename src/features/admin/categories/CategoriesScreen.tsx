@@ -3,13 +3,13 @@
  * sort, the grid of cards with Show on Site and Edit Image, and a small form to add a category.
  * /admin/categories/{id} opens the same screen with that category's Edit Image modal.
  */
-import CategoryTaxPanel from "../books/CategoryTaxPanel";
+import CategoryTaxPanel from "~/features/admin/books/CategoryTaxPanel";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { ScreenProps } from "../shell/AdminApp";
-import { navigate } from "../shell/admin-router";
-import { LoadFailed } from "../shell/ScreenState";
-import Spinner from "../../../components/ui/Spinner";
-import { useScreenData } from "../shell/use-screen-data";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { navigate } from "~/features/admin/shell/admin-router";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import Spinner from "~/components/ui/Spinner";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import {
   CATEGORY_SORTS,
   CATEGORY_TEXTS,

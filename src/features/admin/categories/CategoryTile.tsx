@@ -4,10 +4,10 @@
  * server has agreed (docs/product.md §4), and stays put (logged only, docs/product.md §8) when it did not.
  */
 import { useId } from "react";
-import Picture from "../../../components/ui/Picture";
-import { CATEGORY_FALLBACK_IMAGE } from "../../home/cards";
-import { categoryLabel } from "../../catalogue/catalogue";
-import { indiaDate } from "../../../lib/dates";
+import Picture from "~/components/ui/Picture";
+import { CATEGORY_FALLBACK_IMAGE } from "~/features/home/cards";
+import { categoryLabel } from "~/features/catalogue/catalogue";
+import { indiaDate } from "~/lib/dates";
 import { CATEGORY_TEXTS, type Category, productCountText } from "./categories";
 
 interface Props {

@@ -5,8 +5,8 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import * as z from "zod/mini";
-import { showToast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
+import { showToast } from "~/components/ui/toast-store";
+import { ApiError } from "~/lib/api-client";
 import { CATEGORY_NAME_MAX, newCategoryFields, type Category } from "./categories";
 import { createCategory } from "./categories-client";
 import { createCategoryBody } from "./categories.schema";

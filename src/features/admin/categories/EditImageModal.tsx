@@ -5,12 +5,12 @@
  * closes the modal; the picker (and its preview) is unmounted, so cleared, whenever it closes.
  */
 import { useId, useState } from "react";
-import Spinner from "../../../components/ui/Spinner";
-import { useModal } from "../../../components/ui/use-modal";
-import { showToast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
-import { CATEGORY_FALLBACK_IMAGE } from "../../home/cards";
-import ImageUpload from "../uploads/ImageUpload";
+import Spinner from "~/components/ui/Spinner";
+import { useModal } from "~/components/ui/use-modal";
+import { showToast } from "~/components/ui/toast-store";
+import { ApiError } from "~/lib/api-client";
+import { CATEGORY_FALLBACK_IMAGE } from "~/features/home/cards";
+import ImageUpload from "~/features/admin/uploads/ImageUpload";
 import { CATEGORY_TEXTS, type Category } from "./categories";
 import { saveCategoryImage } from "./categories-client";
 

@@ -5,14 +5,14 @@
  * only shown categories, follow it at once.
  */
 import { eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../../server/db/client";
-import { categories } from "../../../server/db/schema";
-import { HttpError } from "../../../server/http";
-import { catalogueChanged } from "../../catalogue/catalogue-version.server";
-import { activeProductCounts, listCategories } from "../../catalogue/catalogue-lists.server";
-import { isUploadedImageUrl } from "../../media/uploaded-url.server";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { categories } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { catalogueChanged } from "~/features/catalogue/catalogue-version.server";
+import { activeProductCounts, listCategories } from "~/features/catalogue/catalogue-lists.server";
+import { isUploadedImageUrl } from "~/features/media/uploaded-url.server";
 import { newCategoryFields, type Category } from "./categories";
-import { changedFields, recordAudit, type AuditActor } from "../../audit/audit.server";
+import { changedFields, recordAudit, type AuditActor } from "~/features/audit/audit.server";
 
 export const CATEGORY_NOT_FOUND = "Category not found";
 export const IMAGE_REFUSED =

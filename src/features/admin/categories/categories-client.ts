@@ -1,5 +1,5 @@
 /** The Homepage Categories area's calls (docs/product.md §7 Admin), on the portal's one API client. */
-import { adminGet, adminPatch, adminPost } from "../shell/admin-api";
+import { adminGet, adminPatch, adminPost } from "~/features/admin/shell/admin-api";
 import type { Category } from "./categories";
 
 const path = (id: string) => `/v2/admin/categories/${encodeURIComponent(id)}`;

@@ -3,11 +3,11 @@
  * requireAdmin (401 without a token, 403 for a shopper) before it reads anything else.
  */
 import type { APIContext } from "astro";
-import { requireAdmin } from "../../../server/auth/auth.server";
-import { auditActor } from "../../audit/audit.server";
-import { getDb } from "../../../server/db/client";
-import { HttpError, json, parseWith, readJson, readQuery } from "../../../server/http";
-import { idParam } from "../../../lib/fields";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { auditActor } from "~/features/audit/audit.server";
+import { getDb } from "~/server/db/client";
+import { HttpError, json, parseWith, readJson, readQuery } from "~/server/http";
+import { idParam } from "~/lib/fields";
 import {
   createCategory,
   listAdminCategories,

@@ -3,7 +3,7 @@
  * server does (decision 0010): POST /v2/admin/categories { name }, ?new_show=0|1, ?img=.
  */
 import * as z from "zod/mini";
-import { slugify } from "../../../lib/text";
+import { slugify } from "~/lib/text";
 import { CATEGORY_NAME_MAX } from "./categories";
 
 export const createCategoryBody = z.strictObject({

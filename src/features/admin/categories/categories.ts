@@ -3,8 +3,8 @@
  * Category image edit, §5): texts, the summary counts, search, sort, the card date, and the new
  * category's name and slug. No React, no server.
  */
-import { slugify, titleCase } from "../../../lib/text";
-import type { Category as ShopCategory } from "../../catalogue/catalogue";
+import { slugify, titleCase } from "~/lib/text";
+import type { Category as ShopCategory } from "~/features/catalogue/catalogue";
 
 /** A category as the owner's list answers it: with how many active products it holds. */
 export type Category = ShopCategory & { productCount?: number };

@@ -13,16 +13,16 @@ import {
   inputClass,
   primaryButton,
   secondaryButton,
-} from "../../../components/ui/form-fields";
-import { showServerErrors } from "../../../components/ui/form-errors";
-import { showToast } from "../../../components/ui/toast-store";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
+} from "~/components/ui/form-fields";
+import { showServerErrors } from "~/components/ui/form-errors";
+import { showToast } from "~/components/ui/toast-store";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import {
   type AffectedPerson,
   type BreachForm,
   breachBodyOf,
   breachFormSchema,
-} from "../../privacy/breach";
+} from "~/features/privacy/breach";
 import { fetchAffectedPeople, recordBreach } from "./breach-client";
 
 const TEXTS: { name: keyof BreachForm; label: string; hint: string }[] = [

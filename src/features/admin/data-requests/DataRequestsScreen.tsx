@@ -5,10 +5,10 @@
  */
 import ListScreen from "~/features/admin/shell/ListScreen";
 import { useStore } from "@nanostores/react";
-import { indiaDateTime } from "../../../lib/dates";
-import type { ScreenProps } from "../shell/AdminApp";
-import { $adminSearch, setSearch } from "../shell/admin-router";
-import { useScreenData } from "../shell/use-screen-data";
+import { indiaDateTime } from "~/lib/dates";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { $adminSearch, setSearch } from "~/features/admin/shell/admin-router";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import {
   DATA_REQUEST_KINDS,
   DATA_REQUEST_LABELS,

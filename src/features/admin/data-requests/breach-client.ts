@@ -1,6 +1,6 @@
 /** The breach tool's calls (docs/privacy-breach.md), on the portal's API client. */
-import type { AffectedPerson, BreachBody, BreachRecorded } from "../../privacy/breach";
-import { adminGet, adminPost, queryString } from "../shell/admin-api";
+import type { AffectedPerson, BreachBody, BreachRecorded } from "~/features/privacy/breach";
+import { adminGet, adminPost, queryString } from "~/features/admin/shell/admin-api";
 
 export function fetchAffectedPeople(
   window: { from: string; to: string },

@@ -1,8 +1,8 @@
 /** The data requests screen's kinds and view (docs/decisions/0101-data-rights.md). Browser-safe. */
-import type { DataRequestKind } from "../../privacy/privacy";
+import type { DataRequestKind } from "~/features/privacy/privacy";
 
-export { DATA_REQUEST_LABELS, DATA_REQUESTS_PAGE_SIZE } from "../../privacy/privacy";
-export type { DataRequestJson, DataRequestKind } from "../../privacy/privacy";
+export { DATA_REQUEST_LABELS, DATA_REQUESTS_PAGE_SIZE } from "~/features/privacy/privacy";
+export type { DataRequestJson, DataRequestKind } from "~/features/privacy/privacy";
 
 export const DATA_REQUEST_KINDS = [
   "export",

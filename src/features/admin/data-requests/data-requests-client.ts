@@ -1,5 +1,5 @@
 /** The data requests area's one call (docs/decisions/0101-data-rights.md), on the portal's API client. */
-import { adminGet, queryString } from "../shell/admin-api";
+import { adminGet, queryString } from "~/features/admin/shell/admin-api";
 import {
   DATA_REQUESTS_PAGE_SIZE,
   type DataRequestJson,

@@ -4,10 +4,10 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { requireAdmin } from "../../../server/auth/auth.server";
-import { getDb } from "../../../server/db/client";
-import { json, queryInt, readQuery } from "../../../server/http";
-import { listDataRequests } from "../../privacy/data-requests.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json, queryInt, readQuery } from "~/server/http";
+import { listDataRequests } from "~/features/privacy/data-requests.server";
 import { DATA_REQUEST_KINDS } from "./data-requests-admin";
 
 const listQuery = z.object({

@@ -4,11 +4,11 @@
  * for it). Usage: <BalancePanel order={order} />. Orders paid in full show nothing.
  */
 import { useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { indiaDate } from "../../../lib/dates";
-import { formatInr } from "../../../lib/money";
-import { showPortalError } from "../shell/portal-errors";
-import { useScreenData } from "../shell/use-screen-data";
+import { showToast } from "~/components/ui/toast-store";
+import { indiaDate } from "~/lib/dates";
+import { formatInr } from "~/lib/money";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchQuoteDeposit, sendBalanceLink } from "./deposits-client";
 
 export default function BalancePanel({

@@ -4,11 +4,11 @@
  * Usage: <QuoteDeposit quoteId={id} />.
  */
 import { useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { formatInr, rupeesToPaise } from "../../../lib/money";
-import { showPortalError } from "../shell/portal-errors";
-import { useScreenData } from "../shell/use-screen-data";
-import type { OrderDepositJson } from "../../made-to-order/deposits";
+import { showToast } from "~/components/ui/toast-store";
+import { formatInr, rupeesToPaise } from "~/lib/money";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
+import type { OrderDepositJson } from "~/features/made-to-order/deposits";
 import { fetchQuoteDeposit, saveQuoteDeposit } from "./deposits-client";
 
 export default function QuoteDeposit({ quoteId }: { quoteId: string }) {

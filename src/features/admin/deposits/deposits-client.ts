@@ -3,8 +3,8 @@
  * draft quote's advance, and an order's balance link. Amounts are paise here (the client converts
  * `advance`, `balance` and `amount`). Answer type: made-to-order/deposits.ts.
  */
-import type { OrderDepositJson } from "../../made-to-order/deposits";
-import { adminGet, adminPost, adminPut } from "../shell/admin-api";
+import type { OrderDepositJson } from "~/features/made-to-order/deposits";
+import { adminGet, adminPost, adminPut } from "~/features/admin/shell/admin-api";
 
 const quotePath = (id: string) => `/v2/admin/quotes/${encodeURIComponent(id)}/deposit`;
 

@@ -11,11 +11,11 @@ import {
   TextField,
   primaryButton,
   secondaryButton,
-} from "../../../components/ui/form-fields";
-import { showToast } from "../../../components/ui/toast-store";
-import { useClearOnEditForm } from "../../../components/ui/use-schema-form";
-import { ApiError } from "../../../lib/api-client";
-import type { Category } from "../categories/categories";
+} from "~/components/ui/form-fields";
+import { showToast } from "~/components/ui/toast-store";
+import { useClearOnEditForm } from "~/components/ui/use-schema-form";
+import { ApiError } from "~/lib/api-client";
+import type { Category } from "~/features/admin/categories/categories";
 import { bodyOf, discountResolver, type DiscountFormValues } from "./discount-form";
 import { DISCOUNT_TEXTS, type AdminDiscountCode } from "./discounts-admin";
 import { saveDiscountCode } from "./discounts-client";

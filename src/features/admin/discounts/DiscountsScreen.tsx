@@ -4,13 +4,13 @@
  * code's). Data through useScreenData (decision 0052).
  */
 import { useState } from "react";
-import { formatInr } from "../../../lib/money";
-import { indiaDateTime } from "../../../lib/dates";
-import { fetchCategories } from "../categories/categories-client";
-import type { ScreenProps } from "../shell/AdminApp";
-import { navigate } from "../shell/admin-router";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { formatInr } from "~/lib/money";
+import { indiaDateTime } from "~/lib/dates";
+import { fetchCategories } from "~/features/admin/categories/categories-client";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { navigate } from "~/features/admin/shell/admin-router";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import DiscountCodeForm from "./DiscountCodeForm";
 import { EMPTY_DISCOUNT, formValuesOf } from "./discount-form";
 import { DISCOUNT_TEXTS, describeCode, type AdminDiscountCode } from "./discounts-admin";

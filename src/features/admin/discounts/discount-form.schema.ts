@@ -5,8 +5,8 @@
  * instants (the form turns India-time inputs into them).
  */
 import { z } from "zod/mini";
-import { paise } from "../../../lib/fields";
-import { CODE_PATTERN, normaliseCode } from "../../discounts/discount-rules";
+import { paise } from "~/lib/fields";
+import { CODE_PATTERN, normaliseCode } from "~/features/discounts/discount-rules";
 
 const count = (field: string) =>
   z.nullable(

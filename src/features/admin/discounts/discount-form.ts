@@ -5,7 +5,7 @@
  */
 import type { FieldErrors, Resolver } from "react-hook-form";
 import * as z from "zod/mini";
-import { paiseToRupeeString, rupeesToPaise } from "../../../lib/money";
+import { paiseToRupeeString, rupeesToPaise } from "~/lib/money";
 import { discountCodeBody, type DiscountCodeInput } from "./discount-form.schema";
 import { type AdminDiscountCode, indiaInputToIso, isoToIndiaInput } from "./discounts-admin";
 

@@ -5,13 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../server/db/client";
-import { discountCodes, discountUses } from "../../../server/db/schema";
-import { HttpError } from "../../../server/http";
-import { recordAudit, type AuditActor } from "../../audit/audit.server";
+import type { Db, Tx } from "~/server/db/client";
+import { discountCodes, discountUses } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import type { DiscountCodeBody } from "./discount-form.schema";
 import type { AdminDiscountCode } from "./discounts-admin";
-import { liveHold } from "../../discounts/code-uses.server";
+import { liveHold } from "~/features/discounts/code-uses.server";
 
 type CodeRow = typeof discountCodes.$inferSelect;
 

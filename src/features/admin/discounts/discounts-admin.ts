@@ -2,7 +2,7 @@
  * The Discount codes screen's shared, browser-safe parts (docs/product.md "Discount codes"): the
  * answer type, its texts, and India-time conversion for the start and end inputs. Amounts are paise.
  */
-import { fromIndiaClock, indiaClock } from "../../../lib/dates";
+import { fromIndiaClock, indiaClock } from "~/lib/dates";
 import type { DiscountCodeInput } from "./discount-form.schema";
 
 /** One code as GET /v2/admin/discounts answers it. */

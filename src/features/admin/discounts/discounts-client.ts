@@ -1,5 +1,5 @@
 /** The Discount codes area's calls (docs/product.md "Discount codes"), on the portal's one API client. */
-import { adminGet, adminPost, adminPut } from "../shell/admin-api";
+import { adminGet, adminPost, adminPut } from "~/features/admin/shell/admin-api";
 import type { DiscountCodeInput } from "./discount-form.schema";
 import type { AdminDiscountCode } from "./discounts-admin";
 

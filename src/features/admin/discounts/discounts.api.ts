@@ -3,11 +3,11 @@
  * requireAdmin. GET /v2/admin/discounts, POST /v2/admin/discounts (201), PUT /v2/admin/discounts/{id}.
  */
 import type { APIContext } from "astro";
-import { idParam } from "../../../lib/fields";
-import { requireAdmin } from "../../../server/auth/auth.server";
-import { getDb } from "../../../server/db/client";
-import { json, parseWith, readJson } from "../../../server/http";
-import { auditActor } from "../../audit/audit.server";
+import { idParam } from "~/lib/fields";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json, parseWith, readJson } from "~/server/http";
+import { auditActor } from "~/features/audit/audit.server";
 import { discountCodeBody } from "./discount-form.schema";
 import { createCode, listCodes, updateCode } from "./discounts-admin.server";
 

@@ -7,11 +7,11 @@
 import ListScreen from "~/features/admin/shell/ListScreen";
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import QuoteLink from "../quotes/QuoteLink";
-import type { ScreenProps } from "../shell/AdminApp";
-import { $adminSearch, setSearch } from "../shell/admin-router";
-import { showPortalError } from "../shell/portal-errors";
-import { useScreenData } from "../shell/use-screen-data";
+import QuoteLink from "~/features/admin/quotes/QuoteLink";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { $adminSearch, setSearch } from "~/features/admin/shell/admin-router";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import {
   INQUIRIES_PAGE_SIZE,
   INQUIRY_STATUS_LABELS,

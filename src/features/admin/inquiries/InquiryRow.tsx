@@ -10,7 +10,7 @@ import {
   type AdminInquiry,
   type ManualInquiryStatus,
 } from "./inquiries-admin";
-import { dayDate, indiaDateTime } from "../../../lib/dates";
+import { dayDate, indiaDateTime } from "~/lib/dates";
 
 export interface InquiryRowProps {
   inquiry: AdminInquiry;

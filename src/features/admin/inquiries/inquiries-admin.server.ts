@@ -3,9 +3,9 @@
  * change (decision 0039) and the count the admin navigation shows.
  */
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../../server/db/client";
-import { customInquiries } from "../../../server/db/schema";
-import { HttpError } from "../../../server/http";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { customInquiries } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
 import {
   canSetInquiryStatus,
   INQUIRY_STATUS_LABELS,
@@ -14,7 +14,7 @@ import {
   type InquiryStatus,
   type ManualInquiryStatus,
 } from "./inquiries-admin";
-import { recordAudit, type AuditActor } from "../../audit/audit.server";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 
 export const INQUIRY_NOT_FOUND = "Inquiry not found";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INQUIRY_STATUSES as TABLE_STATUSES } from "../../../server/db/schema/inquiries";
+import { INQUIRY_STATUSES as TABLE_STATUSES } from "~/server/db/schema/inquiries";
 import {
   canSetInquiryStatus,
   INQUIRY_STATUSES,

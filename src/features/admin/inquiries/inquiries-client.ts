@@ -3,8 +3,8 @@
  * the inbox with its count, the owner's status change. Answer types: inquiries-admin.ts, which the
  * server's code returns too.
  */
-import { adminGet, adminPatch, queryString } from "../shell/admin-api";
-import { refreshNewInquiries } from "../shell/inquiry-count";
+import { adminGet, adminPatch, queryString } from "~/features/admin/shell/admin-api";
+import { refreshNewInquiries } from "~/features/admin/shell/inquiry-count";
 import {
   INQUIRIES_PAGE_SIZE,
   type AdminInquiry,

@@ -4,11 +4,11 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { requireAdmin } from "../../../server/auth/auth.server";
-import { auditActor } from "../../audit/audit.server";
-import { getDb } from "../../../server/db/client";
-import { json, parseWith, queryInt, readQuery } from "../../../server/http";
-import { idParam } from "../../../lib/fields";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { auditActor } from "~/features/audit/audit.server";
+import { getDb } from "~/server/db/client";
+import { json, parseWith, queryInt, readQuery } from "~/server/http";
+import { idParam } from "~/lib/fields";
 import { INQUIRY_STATUSES, MANUAL_INQUIRY_STATUSES } from "./inquiries-admin";
 import { countInquiries, listInquiries, setInquiryStatus } from "./inquiries-admin.server";
 

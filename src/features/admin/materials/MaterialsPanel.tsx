@@ -5,12 +5,12 @@
  * Usage: <MaterialsPanel orderId={id} />. Orders that wait for no parcel show nothing.
  */
 import { useRef, useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { indiaDate } from "../../../lib/dates";
-import { showPortalError } from "../shell/portal-errors";
-import { LoadFailed } from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
-import ImageUpload, { type PendingUpload } from "../uploads/ImageUpload";
+import { showToast } from "~/components/ui/toast-store";
+import { indiaDate } from "~/lib/dates";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
+import ImageUpload, { type PendingUpload } from "~/features/admin/uploads/ImageUpload";
 import { fetchOrderMaterials, markReceived } from "./materials-client";
 
 export default function MaterialsPanel({ orderId }: { orderId: string }) {

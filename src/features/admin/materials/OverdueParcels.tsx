@@ -3,9 +3,9 @@
  * orders dashboard: the order, its reference, since when, and what the customer said about sending
  * it. Nothing shows while none is overdue. Usage: <OverdueParcels />.
  */
-import { indiaDate } from "../../../lib/dates";
-import { LoadFailed } from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { indiaDate } from "~/lib/dates";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchOverdueParcels } from "./materials-client";
 
 export default function OverdueParcels() {

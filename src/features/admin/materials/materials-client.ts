@@ -2,8 +2,8 @@
  * The materials area's calls (docs/decisions/0123-customer-materials.md), on the portal's one API
  * client. Answer types: made-to-order/materials.ts.
  */
-import type { OrderMaterialsJson } from "../../made-to-order/materials";
-import { adminGet, adminPost } from "../shell/admin-api";
+import type { OrderMaterialsJson } from "~/features/made-to-order/materials";
+import { adminGet, adminPost } from "~/features/admin/shell/admin-api";
 
 const path = (orderId: string) => `/v2/admin/order/${encodeURIComponent(orderId)}/materials`;
 

@@ -1,5 +1,5 @@
 /** Counts per status (docs/product.md §2 Admin orders; pending reads 'Waiting Payments'); a card filters the table by its status. */
-import type { OrderStatus } from "../../orders/status";
+import type { OrderStatus } from "~/features/orders/status";
 import type { OrderCounts } from "./orders-admin";
 import { countCards } from "./orders-dashboard";
 

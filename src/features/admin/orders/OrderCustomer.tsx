@@ -1,5 +1,5 @@
 /** The customer tab of the order detail: who ordered, where it ships, who pays (docs/product.md §3 names and addresses). */
-import { addressLine } from "../../orders/order-list";
+import { addressLine } from "~/features/orders/order-list";
 import type { AdminOrderJson } from "./orders-admin";
 
 type Person = AdminOrderJson["shippingName"];

@@ -2,7 +2,7 @@
  * An order as the dashboard names it: its number (#1001, decision 0208), then the id's short form (orders-dashboard.ts shortOrderId) with the
  * full id on hover (title) and for screen readers, and a button that copies the full id.
  */
-import { showToast } from "../../../components/ui/toast-store";
+import { showToast } from "~/components/ui/toast-store";
 import { shortOrderId } from "./orders-dashboard";
 
 async function copy(id: string): Promise<void> {

@@ -1,9 +1,9 @@
 /** The order detail's Overview: items, amounts, payment details (provider payment id, amount, UPI id) and shipping. */
-import { formatInr } from "../../../lib/money";
-import OrderItems from "../../orders/OrderItems";
-import { shippingCharged } from "../../orders/orders";
+import { formatInr } from "~/lib/money";
+import OrderItems from "~/features/orders/OrderItems";
+import { shippingCharged } from "~/features/orders/orders";
 import type { AdminOrderJson } from "./orders-admin";
-import { indiaDateTime } from "../../../lib/dates";
+import { indiaDateTime } from "~/lib/dates";
 
 const card = "rounded-3xl border border-cream-200 bg-white/85 p-6";
 

@@ -2,9 +2,9 @@
  * The Timeline tab (docs/product.md §4): pending, processing, shipped, delivered in order, stopping at the first
  * missing stamp; a cancelled order also shows when it was cancelled, from updatedAt (docs/product.md §2).
  */
-import { statusLabel, visibleTimeline } from "../../orders/status";
+import { statusLabel, visibleTimeline } from "~/features/orders/status";
 import type { AdminOrderJson } from "./orders-admin";
-import { indiaDateTime } from "../../../lib/dates";
+import { indiaDateTime } from "~/lib/dates";
 
 export default function OrderTimeline({ order }: { order: AdminOrderJson }) {
   const steps = visibleTimeline(order.timeline);

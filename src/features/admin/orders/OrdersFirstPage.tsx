@@ -8,8 +8,8 @@
  * (it removes this in its first layout effect). Until then every control is disabled (the
  * fieldset); the links work as links.
  */
-import AdminFrame, { FIRST_PAINT_ATTRIBUTE } from "../shell/AdminFrame";
-import { readFirstAnswer, type FirstAnswer } from "../shell/first-answer";
+import AdminFrame, { FIRST_PAINT_ATTRIBUTE } from "~/features/admin/shell/AdminFrame";
+import { readFirstAnswer, type FirstAnswer } from "~/features/admin/shell/first-answer";
 import OrdersResults, { OrdersSection } from "./OrdersResults";
 import type { AdminOrderJson } from "./orders-admin";
 import { readOrdersView } from "./orders-dashboard";

@@ -4,10 +4,10 @@
  * markup for the live screen (OrdersScreen) and for the page the /admin document paints before the
  * portal's script runs (OrdersFirstPage, docs/decisions/0153-admin-first-rows-as-html.md).
  */
-import SetupGuide from "../setup/SetupGuide";
+import SetupGuide from "~/features/admin/setup/SetupGuide";
 import type { ReactNode } from "react";
-import NeededByPanel from "../studio/NeededByPanel";
-import OverdueParcels from "../materials/OverdueParcels";
+import NeededByPanel from "~/features/admin/studio/NeededByPanel";
+import OverdueParcels from "~/features/admin/materials/OverdueParcels";
 import OrderCountCards from "./OrderCountCards";
 import OrderFilters from "./OrderFilters";
 import type { AdminOrderJson, OrderCounts } from "./orders-admin";

@@ -7,10 +7,10 @@
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
-import type { ScreenProps } from "../shell/AdminApp";
-import { $adminSearch, setSearch } from "../shell/admin-router";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { $adminSearch, setSearch } from "~/features/admin/shell/admin-router";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import OrdersResults, { OrdersSection } from "./OrdersResults";
 import { carriedOrders, fetchOrderCounts, fetchOrders } from "./orders-client";
 import {

@@ -5,13 +5,13 @@
  * card per order on a phone, each cell labelled (docs/decisions/0054-portal-on-a-phone.md).
  */
 import { memo } from "react";
-import { formatInr } from "../../../lib/money";
-import { badgeClass } from "../../orders/order-list";
-import { statusLabel } from "../../orders/status";
-import { navigate } from "../shell/admin-router";
+import { formatInr } from "~/lib/money";
+import { badgeClass } from "~/features/orders/order-list";
+import { statusLabel } from "~/features/orders/status";
+import { navigate } from "~/features/admin/shell/admin-router";
 import OrderIdCell from "./OrderIdCell";
 import type { AdminOrderJson } from "./orders-admin";
-import { indiaDate, indiaDateTime } from "../../../lib/dates";
+import { indiaDate, indiaDateTime } from "~/lib/dates";
 import { adminOrderPath, customerName } from "./orders-dashboard";
 import StatusChanger from "./StatusChanger";
 

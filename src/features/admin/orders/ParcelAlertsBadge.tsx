@@ -4,7 +4,7 @@
  * when she moves between screens; none shown at 0 or when it cannot be read.
  */
 import { useEffect, useState } from "react";
-import { readCount } from "../shell/inquiry-count";
+import { readCount } from "~/features/admin/shell/inquiry-count";
 import { fetchParcelAlerts } from "./shipments-client";
 
 export default function ParcelAlertsBadge({ current }: { current: string }) {

@@ -4,9 +4,9 @@
  * attempt, a return, a loss, a pickup problem, a status the shop does not know; decision 0185),
  * label, manifest and courier's page, the retry of a failed booking, the manual marks, the scans.
  */
-import { showToast } from "../../../components/ui/toast-store";
-import { indiaDateTime } from "../../../lib/dates";
-import { formatInr } from "../../../lib/money";
+import { showToast } from "~/components/ui/toast-store";
+import { indiaDateTime } from "~/lib/dates";
+import { formatInr } from "~/lib/money";
 import { bookShipment, markParcelSeen, markShipment, type ShipmentJson } from "./shipments-client";
 
 const ATTENTION: Record<string, string> = {

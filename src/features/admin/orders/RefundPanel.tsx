@@ -8,8 +8,8 @@
 import { useEffect, useId, useRef } from "react";
 import { indiaDateTime } from "~/lib/dates";
 import { formatInr } from "~/lib/money";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import type { AdminOrderJson } from "./orders-admin";
 import RefundForm from "./RefundForm";
 import {

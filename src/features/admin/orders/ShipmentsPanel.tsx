@@ -6,8 +6,8 @@
  */
 import { useId } from "react";
 import { formatInr } from "~/lib/money";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import NewShipmentForm from "./NewShipmentForm";
 import ParcelCard from "./ParcelCard";
 import type { AdminOrderJson } from "./orders-admin";

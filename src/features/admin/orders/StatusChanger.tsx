@@ -7,10 +7,10 @@
  * checked under its field (react-hook-form over order-status.schema.ts, decision 0017).
  */
 import { useId } from "react";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
-import { showToast } from "../../../components/ui/toast-store";
-import { statusLabel } from "../../orders/status";
-import { showPortalError } from "../shell/portal-errors";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { showToast } from "~/components/ui/toast-store";
+import { statusLabel } from "~/features/orders/status";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
 import {
   ADMIN_TARGETS,
   allowedTargets,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderJson } from "../../orders/orders";
+import type { OrderJson } from "~/features/orders/orders";
 import { statusMail } from "./order-mail";
 
 const SHOP = { name: "Resin Tales", siteUrl: "http://localhost:4321" };

@@ -2,9 +2,9 @@
  * The mail a shopper gets when the owner moves their order (decision 0023): pure, so the words are
  * tested without a database. Sent through the outbox in the move's transaction (decision 0015).
  */
-import { formatInr } from "../../../lib/money";
-import type { OrderJson } from "../../orders/orders";
-import { statusLabel } from "../../orders/status";
+import { formatInr } from "~/lib/money";
+import type { OrderJson } from "~/features/orders/orders";
+import { statusLabel } from "~/features/orders/status";
 
 export interface StatusMail {
   to: string;

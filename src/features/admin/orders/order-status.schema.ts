@@ -5,8 +5,8 @@
  * src/lib/wire-money.ts before this schema sees the body.
  */
 import { z } from "zod/mini";
-import { rupeesToPaise } from "../../../lib/money";
-import { trimInvisible } from "../../../lib/text";
+import { rupeesToPaise } from "~/lib/money";
+import { trimInvisible } from "~/lib/text";
 
 export const TRACKING_MAX_LENGTH = 120;
 

@@ -5,9 +5,9 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { requireAdmin } from "../../../server/auth/auth.server";
-import { auditActor } from "../../audit/audit.server";
-import { getDb } from "../../../server/db/client";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { auditActor } from "~/features/audit/audit.server";
+import { getDb } from "~/server/db/client";
 import {
   HttpError,
   isJsonContentType,
@@ -17,9 +17,9 @@ import {
   queryInt,
   readBodyText,
   readQuery,
-} from "../../../server/http";
-import { idParam, rupeesText } from "../../../lib/fields";
-import { ORDER_STATUSES } from "../../orders/status";
+} from "~/server/http";
+import { idParam, rupeesText } from "~/lib/fields";
+import { ORDER_STATUSES } from "~/features/orders/status";
 import { ADMIN_TARGETS } from "./orders-admin";
 import {
   changeOrderStatus,

@@ -3,16 +3,16 @@
  * mailed to the shopper in the same transaction). Reads go through loadOrders, the one read model.
  */
 import { and, count, eq, gte, ilike, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../../server/db/client";
-import { orders } from "../../../server/db/schema";
-import { HttpError } from "../../../server/http";
-import { sendMail } from "../../../server/mail.server";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { orders } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { sendMail } from "~/server/mail.server";
 import {
   orderJson,
   loadOrders,
   type OrderItemRow,
   type OrderRow,
-} from "../../orders/orders.server";
+} from "~/features/orders/orders.server";
 import type { AdminOrderJson, OrderCounts } from "./orders-admin";
 import {
   ADMIN_TARGETS,
@@ -20,15 +20,15 @@ import {
   ownerMove,
   type AdminTarget,
   type OrderMove,
-} from "../../orders/order-moves";
-import { moveOrder, OrderMoveRefused } from "../../orders/order-moves.server";
-import { NOT_A_PAYMENT_CARRIER } from "../../orders/order-payments.server";
-import { refundTotals } from "../../refunds/refunds.server";
+} from "~/features/orders/order-moves";
+import { moveOrder, OrderMoveRefused } from "~/features/orders/order-moves.server";
+import { NOT_A_PAYMENT_CARRIER } from "~/features/orders/order-payments.server";
+import { refundTotals } from "~/features/refunds/refunds.server";
 import { statusMail } from "./order-mail";
-import { refuseDispatch } from "../../made-to-order/dispatch-holds.server";
-import { shopIdentity } from "../../../server/shop-identity.server";
-import { recordAudit, type AuditActor } from "../../audit/audit.server";
-import { creditCancelledOrder } from "../../books/credit-note.server";
+import { refuseDispatch } from "~/features/made-to-order/dispatch-holds.server";
+import { shopIdentity } from "~/server/shop-identity.server";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { creditCancelledOrder } from "~/features/books/credit-note.server";
 
 export interface OrderFilter {
   status?: string;

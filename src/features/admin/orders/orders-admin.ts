@@ -3,11 +3,11 @@
  * (docs/decisions/0023-order-transitions.md; the dashboard offers only what the server would
  * accept) and the order shape the portal reads (docs/product.md §3 plus the payment's details).
  */
-import type { OrderJson } from "../../orders/orders";
-import type { OrderStatus } from "../../orders/status";
+import type { OrderJson } from "~/features/orders/orders";
+import type { OrderStatus } from "~/features/orders/status";
 
 /** The owner's moves come from the one table (docs/decisions/0189-one-order-state-machine.md). */
-export { ADMIN_TARGETS, allowedTargets, type AdminTarget } from "../../orders/order-moves";
+export { ADMIN_TARGETS, allowedTargets, type AdminTarget } from "~/features/orders/order-moves";
 
 /** An order as the portal reads it: docs/product.md §3, plus what the provider reported about the payment. */
 export interface AdminOrderJson extends OrderJson {

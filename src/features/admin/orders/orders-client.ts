@@ -3,8 +3,8 @@
  * dashboard with its counts, one order, and the status change. Answer types are the ones the
  * server's code returns (orders-admin.ts).
  */
-import { adminGet, adminPut } from "../shell/admin-api";
-import { peekFirstAnswer } from "../shell/first-answer";
+import { adminGet, adminPut } from "~/features/admin/shell/admin-api";
+import { peekFirstAnswer } from "~/features/admin/shell/first-answer";
 import type { AdminOrderJson, AdminTarget, OrderCounts } from "./orders-admin";
 import { CANCEL_REFUND_REASON } from "./orders-dashboard";
 import { postRefund } from "./refunds-client";

@@ -4,9 +4,9 @@
  * asks (the server filters, sorts, counts and pages: docs/decisions/0053-admin-lists-on-the-server.md),
  * the count cards and the table's positions. Amounts are paise.
  */
-import { rupeesToPaise } from "../../../lib/money";
-import type { OrderJson } from "../../orders/orders";
-import { ORDER_STATUSES, statusLabel, type OrderStatus } from "../../orders/status";
+import { rupeesToPaise } from "~/lib/money";
+import type { OrderJson } from "~/features/orders/orders";
+import { ORDER_STATUSES, statusLabel, type OrderStatus } from "~/features/orders/status";
 import type { OrderCounts } from "./orders-admin";
 
 export const DASHBOARD_TEXTS = {

@@ -2,8 +2,8 @@
  * The portal's refund and payment-record calls (docs/decisions/0057): amounts are paise here,
  * rupees on the wire (the API client converts).
  */
-import type { PaymentRecordsAnswer, RefundJson, RefundsAnswer } from "../../refunds/refunds";
-import { adminGet, adminPost } from "../shell/admin-api";
+import type { PaymentRecordsAnswer, RefundJson, RefundsAnswer } from "~/features/refunds/refunds";
+import { adminGet, adminPost } from "~/features/admin/shell/admin-api";
 
 export type { PaymentRecordsAnswer, RefundJson, RefundsAnswer };
 

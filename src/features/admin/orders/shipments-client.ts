@@ -2,8 +2,8 @@
  * The portal's shipment calls (docs/shipping.md): sizes in grams and centimetres, amounts paise here
  * and rupees on the wire (the API client converts).
  */
-import type { ShipmentJson, ShipmentsAnswer } from "../../shipping/shipping";
-import { adminGet, adminPost } from "../shell/admin-api";
+import type { ShipmentJson, ShipmentsAnswer } from "~/features/shipping/shipping";
+import { adminGet, adminPost } from "~/features/admin/shell/admin-api";
 
 export type { ShipmentJson, ShipmentsAnswer };
 

@@ -6,13 +6,13 @@
 import ListScreen from "~/features/admin/shell/ListScreen";
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { indiaDateTime } from "../../../lib/dates";
-import type { ScreenProps } from "../shell/AdminApp";
-import { $adminSearch, setSearch } from "../shell/admin-router";
-import { showPortalError } from "../shell/portal-errors";
-import { useScreenData } from "../shell/use-screen-data";
-import { MailOffBanner } from "../setup/SetupGuide";
+import { showToast } from "~/components/ui/toast-store";
+import { indiaDateTime } from "~/lib/dates";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { $adminSearch, setSearch } from "~/features/admin/shell/admin-router";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
+import { MailOffBanner } from "~/features/admin/setup/SetupGuide";
 import {
   MAIL_STATE_LABELS,
   MAIL_STATES,

@@ -4,8 +4,8 @@
  * Refreshed when the owner moves between screens and after a resend; a failure shows no badge.
  */
 import { atom } from "nanostores";
-import { adminGet } from "../shell/admin-api";
-import { readCount } from "../shell/inquiry-count";
+import { adminGet } from "~/features/admin/shell/admin-api";
+import { readCount } from "~/features/admin/shell/inquiry-count";
 
 export const FAILING_MAIL_PATH = "/v2/admin/outbox/count";
 

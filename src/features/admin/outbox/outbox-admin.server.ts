@@ -5,11 +5,11 @@
  * (src/server/mail.server.ts): sent_at, error, attempts.
  */
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../../server/db/client";
-import { outbox } from "../../../server/db/schema";
-import { HttpError } from "../../../server/http";
-import { MAX_MAIL_ATTEMPTS } from "../../../server/mail.server";
-import { recordAudit, type AuditActor } from "../../audit/audit.server";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { outbox } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { MAX_MAIL_ATTEMPTS } from "~/server/mail.server";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import type { MailState, OutboxMailJson, OutboxPage } from "./outbox-admin";
 
 type OutboxRow = typeof outbox.$inferSelect;

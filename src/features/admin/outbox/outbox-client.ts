@@ -1,5 +1,5 @@
 /** The outbox area's calls on the portal's one API client (docs/decisions/0052-portal-screen-contract.md). */
-import { adminGet, adminPost, queryString } from "../shell/admin-api";
+import { adminGet, adminPost, queryString } from "~/features/admin/shell/admin-api";
 import { refreshFailingMail } from "./failing-mail-count";
 import {
   OUTBOX_PAGE_SIZE,

@@ -7,11 +7,11 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { requireAdmin } from "../../../server/auth/auth.server";
-import { getDb } from "../../../server/db/client";
-import { json, parseWith, queryInt, readQuery } from "../../../server/http";
-import { idParam } from "../../../lib/fields";
-import { auditActor } from "../../audit/audit.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json, parseWith, queryInt, readQuery } from "~/server/http";
+import { idParam } from "~/lib/fields";
+import { auditActor } from "~/features/audit/audit.server";
 import { MAIL_STATES, OUTBOX_PAGE_SIZE } from "./outbox-admin";
 import { countFailingMail, listOutbox, resendMail } from "./outbox-admin.server";
 

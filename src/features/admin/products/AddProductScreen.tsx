@@ -4,11 +4,11 @@
  * add!' with the server's reason under the form (a duplicate sku says so).
  */
 import { useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import type { ScreenProps } from "../shell/AdminApp";
-import { navigate } from "../shell/admin-router";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { showToast } from "~/components/ui/toast-store";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { navigate } from "~/features/admin/shell/admin-router";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { loadCategoryOptions } from "./product-categories";
 import { emptyProduct, PRODUCT_TEXTS, type ProductFormValues } from "./product-form";
 import { createProduct } from "./products-client";

@@ -6,11 +6,11 @@
  */
 import { useState } from "react";
 import { Controller, type FieldErrors } from "react-hook-form";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import ProductSizeFields from "./ProductSizeFields";
-import { showToast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
-import { useHydrated } from "../../../components/ui/use-hydrated";
+import { showToast } from "~/components/ui/toast-store";
+import { ApiError } from "~/lib/api-client";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { productInput } from "./product.schema";
 import { PRODUCT_TEXTS, splitServerMessage, type ProductFormValues } from "./product-form";
 import ProductBasicsFields from "./ProductBasicsFields";

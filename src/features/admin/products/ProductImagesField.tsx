@@ -4,7 +4,7 @@
  * and the alert 'Upload failed' are docs/product.md §8's) and the answered secure_url is added here.
  */
 import { useId } from "react";
-import ImageUpload from "../uploads/ImageUpload";
+import ImageUpload from "~/features/admin/uploads/ImageUpload";
 import { addImage, removeImage, setPrimary, type ImageDraft } from "./product-form";
 import { inputClass, smallButton } from "./products-ui";
 

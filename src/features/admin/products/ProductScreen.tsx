@@ -6,17 +6,17 @@
  */
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import type { ScreenProps } from "../shell/AdminApp";
-import { $adminHandoff } from "../shell/admin-router";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { showToast } from "~/components/ui/toast-store";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { $adminHandoff } from "~/features/admin/shell/admin-router";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { loadCategoryOptions, type CategoryOption } from "./product-categories";
 import { PRODUCT_TEXTS, toFormValues, type ProductFormValues } from "./product-form";
 import type { AdminProduct } from "./products-admin";
 import { fetchAdminProduct, updateProduct } from "./products-client";
 import ProductForm, { type FormMode } from "./ProductForm";
-import ProductProofSkip from "../proofs/ProductProofSkip";
+import ProductProofSkip from "~/features/admin/proofs/ProductProofSkip";
 
 interface Loaded {
   product: AdminProduct;

@@ -3,7 +3,7 @@
  * category's or the shop's default. No rate is suggested: the owner's accountant decides.
  */
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { rateOptions, staleRateWarning } from "../../books/gst-rates";
+import { rateOptions, staleRateWarning } from "~/features/books/gst-rates";
 import type { ProductFormValues } from "./product-form";
 import { inputClass, labelClass } from "./products-ui";
 

@@ -5,14 +5,14 @@
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
-import { formatInr } from "../../../lib/money";
-import { categoryLabel, firstImage, type ProductStatus } from "../../catalogue/catalogue";
-import Pager from "../shell/Pager";
-import { pageSpan } from "../shell/ListScreen";
-import type { ScreenProps } from "../shell/AdminApp";
-import { $adminSearch, navigate, setSearch } from "../shell/admin-router";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { formatInr } from "~/lib/money";
+import { categoryLabel, firstImage, type ProductStatus } from "~/features/catalogue/catalogue";
+import Pager from "~/features/admin/shell/Pager";
+import { pageSpan } from "~/features/admin/shell/ListScreen";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { $adminSearch, navigate, setSearch } from "~/features/admin/shell/admin-router";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { switchStatus, toggleHome } from "./product-actions";
 import { loadCategoryOptions, type CategoryOption } from "./product-categories";
 import {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { $toasts, clearToasts } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
+import { $toasts, clearToasts } from "~/components/ui/toast-store";
+import { ApiError } from "~/lib/api-client";
 
 const patch = vi.hoisted(() => vi.fn());
-vi.mock("../shell/admin-api", () => ({ adminPatch: patch }));
+vi.mock("~/features/admin/shell/admin-api", () => ({ adminPatch: patch }));
 const { switchStatus, toggleHome } = await import("./product-actions");
 
 const assign = vi.fn();

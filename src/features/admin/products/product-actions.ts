@@ -4,11 +4,11 @@
  * added; at the limit the toast 'Error' - 'max 8 products can be added!' and a reload of
  * /admin/my-products after 3 s).
  */
-import { showToast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
-import type { ProductStatus } from "../../catalogue/catalogue";
-import { showPortalError } from "../shell/portal-errors";
-import { HOME_LIMIT_CODE } from "../../catalogue/catalogue";
+import { showToast } from "~/components/ui/toast-store";
+import { ApiError } from "~/lib/api-client";
+import type { ProductStatus } from "~/features/catalogue/catalogue";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { HOME_LIMIT_CODE } from "~/features/catalogue/catalogue";
 import { HOME_LIMIT_RELOAD_MS, PRODUCT_TEXTS } from "./product-form";
 import { saveProductStatus, toggleHomeProduct } from "./products-client";
 

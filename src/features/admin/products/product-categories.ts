@@ -3,8 +3,8 @@
  * portal's categories client (hidden ones too), labelled by name, else id (docs/product.md §3: the id doubles
  * as the label), sorted by label.
  */
-import { categoryLabel } from "../../catalogue/catalogue";
-import { fetchCategories } from "../categories/categories-client";
+import { categoryLabel } from "~/features/catalogue/catalogue";
+import { fetchCategories } from "~/features/admin/categories/categories-client";
 
 export interface CategoryOption {
   id: string;

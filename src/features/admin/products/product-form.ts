@@ -4,8 +4,8 @@
  * validates with the very schema the server uses. Money fields are typed as rupees text and turned
  * into paise here; a malformed amount becomes a value the schema refuses with its own message.
  */
-import { paiseToRupeeString, rupeesToPaise } from "../../../lib/money";
-import { HOME_PRODUCTS_MAX, type Product } from "../../catalogue/catalogue";
+import { paiseToRupeeString, rupeesToPaise } from "~/lib/money";
+import { HOME_PRODUCTS_MAX, type Product } from "~/features/catalogue/catalogue";
 import type { ProductInput } from "./product.schema";
 
 export type ProductFormValues = ProductInput;

@@ -4,9 +4,9 @@
  * same transaction as the product row, so the storefront never sees half an edit, and
  * `catalogueChanged(tx)` in that transaction tells the storefront's caches at once.
  */
-import { productTaxRow } from "../../books/product-tax";
+import { productTaxRow } from "~/features/books/product-tax";
 import { and, eq, ne } from "drizzle-orm";
-import type { Db, Tx } from "../../../server/db/client";
+import type { Db, Tx } from "~/server/db/client";
 import {
   categories,
   productAttributes,
@@ -14,14 +14,14 @@ import {
   productTags,
   products,
   productVariants,
-} from "../../../server/db/schema";
-import { HttpError } from "../../../server/http";
-import type { Product } from "../../catalogue/catalogue";
-import { getProduct } from "../../catalogue/catalogue.server";
-import { catalogueChanged } from "../../catalogue/catalogue-version.server";
-import { isUploadedImageUrl } from "../../media/uploaded-url.server";
+} from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import type { Product } from "~/features/catalogue/catalogue";
+import { getProduct } from "~/features/catalogue/catalogue.server";
+import { catalogueChanged } from "~/features/catalogue/catalogue-version.server";
+import { isUploadedImageUrl } from "~/features/media/uploaded-url.server";
 import type { ProductInput } from "./product.schema";
-import { changedFields, recordAudit, type AuditActor } from "../../audit/audit.server";
+import { changedFields, recordAudit, type AuditActor } from "~/features/audit/audit.server";
 
 /** The shop's bundled artwork (the demo catalogue's /images/... files). */
 function isBundledImageUrl(url: string): boolean {

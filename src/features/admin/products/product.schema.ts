@@ -7,9 +7,9 @@
  * in front ("comparePrice: Compare Price (₹) ...").
  */
 import * as z from "zod/mini";
-import { optionalText, requiredText } from "../../../lib/fields";
-import { PRODUCT_SIZE_FIELDS } from "../../shipping/product-size.schema";
-import { productTaxShape } from "../../books/product-tax";
+import { optionalText, requiredText } from "~/lib/fields";
+import { PRODUCT_SIZE_FIELDS } from "~/features/shipping/product-size.schema";
+import { productTaxShape } from "~/features/books/product-tax";
 
 /** Required text: blank once whitespace and zero-width characters are trimmed is refused (0063). */
 const text = (field: string, max: number) => requiredText(field, max);

@@ -4,21 +4,21 @@
  * (public product shape plus costPrice and onHome).
  */
 import { count, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../../server/db/client";
-import { homeProducts, products } from "../../../server/db/schema";
-import { HttpError } from "../../../server/http";
-import type { Product } from "../../catalogue/catalogue";
+import type { Db } from "~/server/db/client";
+import { homeProducts, products } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import type { Product } from "~/features/catalogue/catalogue";
 import type { AdminProduct, ProductCounts } from "./products-admin";
 import {
   countProducts,
   getProduct,
   listProducts,
   type StatusFilter,
-} from "../../catalogue/catalogue.server";
-import { catalogueChanged } from "../../catalogue/catalogue-version.server";
-import { HOME_LIMIT_CODE, HOME_PRODUCTS_MAX } from "../../catalogue/catalogue";
+} from "~/features/catalogue/catalogue.server";
+import { catalogueChanged } from "~/features/catalogue/catalogue-version.server";
+import { HOME_LIMIT_CODE, HOME_PRODUCTS_MAX } from "~/features/catalogue/catalogue";
 import { PRODUCT_TEXTS } from "./product-form";
-import { recordAudit, type AuditActor } from "../../audit/audit.server";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 
 /** Arbitrary constant naming the homepage-listing lock. */
 const HOME_LOCK = 0x5e5a_0008;

@@ -3,7 +3,7 @@
  * docs/product.md §2 (out of stock = not active, docs/product.md §9) and the list's view (search, category, status,
  * page) with the server calls it makes.
  */
-import type { Product, ProductStatus } from "../../catalogue/catalogue";
+import type { Product, ProductStatus } from "~/features/catalogue/catalogue";
 
 /** The public product plus what only the owner sees. Amounts in paise. */
 export type AdminProduct = Product & { costPrice: number; onHome: boolean };

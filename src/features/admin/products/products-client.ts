@@ -3,8 +3,8 @@
  * with its counts, one product, create, edit, the active switch and the homepage toggle. Answer
  * types are the ones the server's code returns (products-admin.ts).
  */
-import type { Product, ProductStatus } from "../../catalogue/catalogue";
-import { adminGet, adminPatch, adminPost, adminPut } from "../shell/admin-api";
+import type { Product, ProductStatus } from "~/features/catalogue/catalogue";
+import { adminGet, adminPatch, adminPost, adminPut } from "~/features/admin/shell/admin-api";
 import type { ProductFormValues } from "./product-form";
 import {
   productsRequests,

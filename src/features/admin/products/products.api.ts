@@ -7,9 +7,9 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod/mini";
-import { requireAdmin } from "../../../server/auth/auth.server";
-import { auditActor } from "../../audit/audit.server";
-import { getDb } from "../../../server/db/client";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { auditActor } from "~/features/audit/audit.server";
+import { getDb } from "~/server/db/client";
 import {
   HttpError,
   isJsonContentType,
@@ -18,9 +18,9 @@ import {
   parseWith,
   readBodyText,
   readQuery,
-} from "../../../server/http";
-import { idParam } from "../../../lib/fields";
-import { productListQuery } from "../../catalogue/catalogue.schema";
+} from "~/server/http";
+import { idParam } from "~/lib/fields";
+import { productListQuery } from "~/features/catalogue/catalogue.schema";
 import { productInput, type ProductInput } from "./product.schema";
 import { createProduct, updateProduct } from "./product-write.server";
 import {

@@ -5,9 +5,9 @@
  * Usage: <ProductProofSkip productId={id} />.
  */
 import { useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { showPortalError } from "../shell/portal-errors";
-import { useScreenData } from "../shell/use-screen-data";
+import { showToast } from "~/components/ui/toast-store";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchProofSkip, saveProofSkip } from "./proofs-client";
 
 export default function ProductProofSkip({ productId }: { productId: string }) {

@@ -5,14 +5,14 @@
  * line show nothing; a failed load says so with Try again.
  */
 import { useRef, useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
-import { indiaDate } from "../../../lib/dates";
-import ProofRounds from "../../made-to-order/ProofRounds";
-import { showPortalError } from "../shell/portal-errors";
-import { LoadFailed } from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
-import ImageUpload, { type PendingUpload } from "../uploads/ImageUpload";
+import { showToast } from "~/components/ui/toast-store";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { indiaDate } from "~/lib/dates";
+import ProofRounds from "~/features/made-to-order/ProofRounds";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
+import ImageUpload, { type PendingUpload } from "~/features/admin/uploads/ImageUpload";
 import { fetchOrderProofs, sendOrderProof } from "./proofs-client";
 import { proofForm, type ProofForm } from "./proofs-form.schema";
 

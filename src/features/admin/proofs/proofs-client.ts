@@ -3,8 +3,8 @@
  * order's proof rounds, sending a new round, and a product's "Skip proofs". Answer types:
  * made-to-order/proofs.ts, which the server's code returns too.
  */
-import type { OrderProofsJson } from "../../made-to-order/proofs";
-import { adminGet, adminPost, adminPut } from "../shell/admin-api";
+import type { OrderProofsJson } from "~/features/made-to-order/proofs";
+import { adminGet, adminPost, adminPut } from "~/features/admin/shell/admin-api";
 
 const proofsPath = (orderId: string) => `/v2/admin/order/${encodeURIComponent(orderId)}/proofs`;
 const skipPath = (productId: string) => `/v2/admin/product/${encodeURIComponent(productId)}/proofs`;

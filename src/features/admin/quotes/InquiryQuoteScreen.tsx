@@ -4,17 +4,17 @@
  * revises or withdraws it; the quote's log (sent, revised, paid, a refused second payment) is
  * listed under it in India time.
  */
-import QuoteDeposit from "../deposits/QuoteDeposit";
+import QuoteDeposit from "~/features/admin/deposits/QuoteDeposit";
 import { useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { formatInr } from "../../../lib/money";
-import type { QuoteJson } from "../../custom/quotes";
-import { indiaDate, indiaDateTime } from "../../../lib/dates";
-import type { ScreenProps } from "../shell/AdminApp";
-import { navigate } from "../shell/admin-router";
-import { showPortalError } from "../shell/portal-errors";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { showToast } from "~/components/ui/toast-store";
+import { formatInr } from "~/lib/money";
+import type { QuoteJson } from "~/features/custom/quotes";
+import { indiaDate, indiaDateTime } from "~/lib/dates";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { navigate } from "~/features/admin/shell/admin-router";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import QuoteEditor from "./QuoteEditor";
 import { fetchInquiryQuotes, quoteAction } from "./quotes-client";
 

@@ -7,11 +7,11 @@
  */
 import { useId } from "react";
 import type { FieldErrors } from "react-hook-form";
-import { useClearOnEditForm } from "../../../components/ui/use-schema-form";
-import { useHydrated } from "../../../components/ui/use-hydrated";
-import type { QuoteJson } from "../../custom/quotes";
-import { showPortalError } from "../shell/portal-errors";
-import ImageUpload from "../uploads/ImageUpload";
+import { useClearOnEditForm } from "~/components/ui/use-schema-form";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import type { QuoteJson } from "~/features/custom/quotes";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import ImageUpload from "~/features/admin/uploads/ImageUpload";
 import {
   dispatchDaysFor,
   emptyQuoteForm,

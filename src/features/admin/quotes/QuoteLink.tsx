@@ -1,5 +1,5 @@
 /** The inquiry row's action (InquiryRow `actions` slot): opens the inquiry's quotes, /admin/inquiries/{id}. */
-import { navigate } from "../shell/admin-router";
+import { navigate } from "~/features/admin/shell/admin-router";
 
 export default function QuoteLink({ inquiryId }: { inquiryId: string }) {
   const href = `/admin/inquiries/${encodeURIComponent(inquiryId)}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { QuoteJson } from "../../custom/quotes";
+import type { QuoteJson } from "~/features/custom/quotes";
 import {
   dispatchDaysFor,
   emptyQuoteForm,

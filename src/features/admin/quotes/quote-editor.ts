@@ -5,10 +5,10 @@
  * `quoteResolver` to react-hook-form (decision 0017), so every problem sits under its field.
  */
 import type { FieldErrors, Resolver } from "react-hook-form";
-import { addDays, indiaDay } from "../../../lib/dates";
-import { rupeesToPaise } from "../../../lib/money";
-import type { QuoteJson } from "../../custom/quotes";
-import { DISPATCH_RULES, quoteInput, type QuoteInput } from "../../custom/quotes.schema";
+import { addDays, indiaDay } from "~/lib/dates";
+import { rupeesToPaise } from "~/lib/money";
+import type { QuoteJson } from "~/features/custom/quotes";
+import { DISPATCH_RULES, quoteInput, type QuoteInput } from "~/features/custom/quotes.schema";
 
 export interface QuoteForm {
   title: string;

@@ -3,9 +3,9 @@
  * one API client: an inquiry with its quotes, and the quote's draft, send, revise and withdraw.
  * Answer types: custom/quotes.ts, which the server's code returns too.
  */
-import type { InquiryQuotesJson, QuoteJson } from "../../custom/quotes";
-import type { QuoteInput } from "../../custom/quotes.schema";
-import { adminGet, adminPost, adminPut } from "../shell/admin-api";
+import type { InquiryQuotesJson, QuoteJson } from "~/features/custom/quotes";
+import type { QuoteInput } from "~/features/custom/quotes.schema";
+import { adminGet, adminPost, adminPut } from "~/features/admin/shell/admin-api";
 
 const quotePath = (id: string) => `/v2/admin/quotes/${encodeURIComponent(id)}`;
 

@@ -1,7 +1,7 @@
 /** A CSV download: asks the server with the owner's token, then saves the file (reports-client.ts). */
 import { useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { showPortalError } from "../shell/portal-errors";
+import { showToast } from "~/components/ui/toast-store";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
 import { downloadCsv } from "./reports-client";
 import { REPORTS_TEXTS } from "./reports-view";
 

@@ -2,8 +2,8 @@
  * The CSV exports for the accountant (docs/decisions/0092-csv-exports.md), for the period shown;
  * the customers file (every account) says what personal data it holds.
  */
-import type { DayRange } from "../../reports/report-range";
-import { CUSTOMERS_NOTE, EXPORTS } from "../../reports/reports";
+import type { DayRange } from "~/features/reports/report-range";
+import { CUSTOMERS_NOTE, EXPORTS } from "~/features/reports/reports";
 import DownloadButton from "./DownloadButton";
 import { exportPath } from "./reports-view";
 

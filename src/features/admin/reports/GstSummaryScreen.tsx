@@ -4,11 +4,11 @@
  * with its CSV. The period lives in the address, shared with the Reports screen.
  */
 import { useStore } from "@nanostores/react";
-import { formatInr } from "../../../lib/money";
-import type { ScreenProps } from "../shell/AdminApp";
-import { $adminSearch, navigate, setSearch } from "../shell/admin-router";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { formatInr } from "~/lib/money";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { $adminSearch, navigate, setSearch } from "~/features/admin/shell/admin-router";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import DownloadButton from "./DownloadButton";
 import GstTables from "./GstTables";
 import PeriodPicker from "./PeriodPicker";

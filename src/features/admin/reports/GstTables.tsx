@@ -3,8 +3,8 @@
  * supply, B2B per buyer GSTIN, credit notes, HSN-wise, and the documents that show no tax.
  */
 import type { ReactNode } from "react";
-import { formatInr } from "../../../lib/money";
-import type { GstSummary, TaxFigures } from "../../reports/reports";
+import { formatInr } from "~/lib/money";
+import type { GstSummary, TaxFigures } from "~/features/reports/reports";
 
 const num = "px-3 py-2 text-right tabular-nums";
 const TAX_HEADS = ["Taxable value", "CGST", "SGST", "IGST", "Total"];

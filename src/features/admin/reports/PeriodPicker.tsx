@@ -4,7 +4,7 @@
  * address (the screens read their view from it).
  */
 import { useEffect, useState } from "react";
-import { BUCKETS, PRESETS, rangeProblem, type Bucket } from "../../reports/report-range";
+import { BUCKETS, PRESETS, rangeProblem, type Bucket } from "~/features/reports/report-range";
 import { bucketOfView, type ReportsView } from "./reports-view";
 
 interface Props {

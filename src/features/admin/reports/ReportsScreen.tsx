@@ -5,11 +5,11 @@
  * address (reports-view.ts); the figures come from one call (docs/decisions/0090-reports-read-model.md).
  */
 import { useStore } from "@nanostores/react";
-import { formatInr } from "../../../lib/money";
-import type { ScreenProps } from "../shell/AdminApp";
-import { $adminSearch, navigate, setSearch } from "../shell/admin-router";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { formatInr } from "~/lib/money";
+import type { ScreenProps } from "~/features/admin/shell/AdminApp";
+import { $adminSearch, navigate, setSearch } from "~/features/admin/shell/admin-router";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import ExportList from "./ExportList";
 import PeriodPicker from "./PeriodPicker";
 import SalesBreakdown from "./SalesBreakdown";

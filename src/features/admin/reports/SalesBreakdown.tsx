@@ -2,9 +2,9 @@
  * The rest of the Reports screen: top products and collections, custom work against catalogue
  * orders, and late dispatches (orders past their promised dispatch day, decision 0046).
  */
-import { indiaDate } from "../../../lib/dates";
-import { formatInr } from "../../../lib/money";
-import type { KindRow, LateDispatches, TopRow } from "../../reports/reports";
+import { indiaDate } from "~/lib/dates";
+import { formatInr } from "~/lib/money";
+import type { KindRow, LateDispatches, TopRow } from "~/features/reports/reports";
 
 const KIND_LABELS: Record<KindRow["kind"], string> = {
   catalogue: "Catalogue orders",

@@ -3,9 +3,9 @@
  * (docs/decisions/0091-charts-as-svg.md). The figures are in the table below it too: the chart is
  * for a glance, with each bar's amount in its title (a tooltip) and a summary for screen readers.
  */
-import { dayLabel, monthLabel } from "../../../lib/dates";
-import { formatInr } from "../../../lib/money";
-import type { SalesPoint } from "../../reports/reports";
+import { dayLabel, monthLabel } from "~/lib/dates";
+import { formatInr } from "~/lib/money";
+import type { SalesPoint } from "~/features/reports/reports";
 import { chartBars, labelEvery } from "./chart";
 
 const BOX = { width: 720, height: 220, bottom: 24 };

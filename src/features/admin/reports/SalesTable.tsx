@@ -1,6 +1,6 @@
 /** Sales per point (docs/product.md Admin reports): orders, gross, discounts, shipping, refunds, net. */
-import { formatInr } from "../../../lib/money";
-import type { SalesFigures, SalesPoint } from "../../reports/reports";
+import { formatInr } from "~/lib/money";
+import type { SalesFigures, SalesPoint } from "~/features/reports/reports";
 import { pointLabel, signedInr } from "./SalesChart";
 
 const COLUMNS: ReadonlyArray<{ key: keyof SalesFigures; label: string }> = [

@@ -5,10 +5,10 @@
  */
 import { ApiError, API_TEXTS } from "~/lib/api-client";
 import { downloadRefused, saveAsFile } from "~/lib/download";
-import type { GstSummary, SalesReport } from "../../reports/reports";
-import { adminGet, sessionToken } from "../shell/admin-api";
+import type { GstSummary, SalesReport } from "~/features/reports/reports";
+import { adminGet, sessionToken } from "~/features/admin/shell/admin-api";
 import { csvName, gstPath, salesPath, type ReportsView } from "./reports-view";
-import type { DayRange } from "../../reports/report-range";
+import type { DayRange } from "~/features/reports/report-range";
 
 export function fetchSalesReport(view: ReportsView, signal?: AbortSignal): Promise<SalesReport> {
   return adminGet<SalesReport>(salesPath(view), { signal, timeoutMs: 60_000 });

@@ -11,7 +11,7 @@ import {
   type Bucket,
   type DayRange,
   type Preset,
-} from "../../reports/report-range";
+} from "~/features/reports/report-range";
 
 export const REPORTS_TEXTS = {
   loading: "Loading reports",

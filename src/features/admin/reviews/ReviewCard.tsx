@@ -3,8 +3,8 @@
  * actions (publish, hide, a public reply).
  */
 import { useState } from "react";
-import { indiaDateTime } from "../../../lib/dates";
-import { REVIEW_LIMITS } from "../../reviews/reviews";
+import { indiaDateTime } from "~/lib/dates";
+import { REVIEW_LIMITS } from "~/features/reviews/reviews";
 import { REVIEW_STATUS_LABELS, type AdminReview, type Moderation } from "./reviews-admin";
 
 interface Props {

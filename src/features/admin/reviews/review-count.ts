@@ -4,8 +4,8 @@
  * owner moves between screens and after a moderation; a failure shows no badge (null).
  */
 import { atom } from "nanostores";
-import { adminGet } from "../shell/admin-api";
-import { readCount } from "../shell/inquiry-count";
+import { adminGet } from "~/features/admin/shell/admin-api";
+import { readCount } from "~/features/admin/shell/inquiry-count";
 
 export const WAITING_REVIEWS_PATH = "/v2/admin/reviews/count?status=pending";
 

@@ -4,12 +4,12 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { requireAdmin } from "../../../server/auth/auth.server";
-import { getDb } from "../../../server/db/client";
-import { json, parseWith, queryInt, readJson, readQuery } from "../../../server/http";
-import { idParam } from "../../../lib/fields";
-import { auditActor } from "../../audit/audit.server";
-import { moderationSchema } from "../../reviews/reviews.schema";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/client";
+import { json, parseWith, queryInt, readJson, readQuery } from "~/server/http";
+import { idParam } from "~/lib/fields";
+import { auditActor } from "~/features/audit/audit.server";
+import { moderationSchema } from "~/features/reviews/reviews.schema";
 import { MODERATIONS, REVIEW_STATUSES, type ReviewStatus } from "./reviews-admin";
 import { countReviews, listReviews, moderateReview } from "./reviews-admin.server";
 

@@ -5,13 +5,13 @@
  * the catalogue version so cached pages and the product API show the new figures.
  */
 import { count, desc, eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../../server/db/client";
-import { reviews } from "../../../server/db/schema";
-import { HttpError } from "../../../server/http";
-import { type AuditActor, recordAudit } from "../../audit/audit.server";
-import { productName } from "../../catalogue/product-rating.server";
-import { refreshReviewFigures } from "../../reviews/review-figures.server";
-import { authorLabel, REVIEW_TEXTS } from "../../reviews/reviews";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { reviews } from "~/server/db/schema";
+import { HttpError } from "~/server/http";
+import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { productName } from "~/features/catalogue/product-rating.server";
+import { refreshReviewFigures } from "~/features/reviews/review-figures.server";
+import { authorLabel, REVIEW_TEXTS } from "~/features/reviews/reviews";
 import type { AdminReview, AdminReviewsPage, Moderation, ReviewStatus } from "./reviews-admin";
 
 type Row = typeof reviews.$inferSelect;

@@ -2,7 +2,7 @@
  * The review moderation screen's shapes and texts (docs/decisions/0100-reviews.md), shared by the
  * portal's client and the server's answers. Browser-safe.
  */
-import type { ReviewStatus } from "../../../server/db/schema/reviews";
+import type { ReviewStatus } from "~/server/db/schema/reviews";
 
 export type { ReviewStatus };
 export const REVIEW_STATUSES: readonly ReviewStatus[] = ["pending", "published", "hidden"];

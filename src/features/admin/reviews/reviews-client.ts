@@ -2,7 +2,7 @@
  * The review moderation area's calls (docs/decisions/0100-reviews.md), on the portal's one API
  * client: a page of reviews with its total, and a moderation (which refreshes the nav's count).
  */
-import { adminGet, adminPatch, queryString } from "../shell/admin-api";
+import { adminGet, adminPatch, queryString } from "~/features/admin/shell/admin-api";
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
   type AdminReview,

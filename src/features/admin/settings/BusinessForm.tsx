@@ -3,21 +3,16 @@
  * (business-settings.schema.ts, decision 0064). The portal gives no tax rate as advice: the owner's
  * accountant decides the HSN codes and rates.
  */
-import {
-  FormError,
-  SelectField,
-  TextField,
-  primaryButton,
-} from "../../../components/ui/form-fields";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
-import { INDIAN_STATE_NAMES } from "../../../lib/india-states";
+import { FormError, SelectField, TextField, primaryButton } from "~/components/ui/form-fields";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { INDIAN_STATE_NAMES } from "~/lib/india-states";
 import {
   type BusinessSettings,
   type BusinessSettingsInput,
   businessSettingsSchema,
-} from "../../books/business-settings.schema";
-import { REGISTRATION_NOTES } from "../../books/supply-rules";
-import { rateOptions, staleRateWarning } from "../../books/gst-rates";
+} from "~/features/books/business-settings.schema";
+import { REGISTRATION_NOTES } from "~/features/books/supply-rules";
+import { rateOptions, staleRateWarning } from "~/features/books/gst-rates";
 import LogoField from "./LogoField";
 
 const STATES = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));

@@ -3,11 +3,11 @@
  * the form, saves the whole section; a save over a newer version (another window) says so and
  * keeps the owner's typing. What is saved applies to documents issued afterwards only.
  */
-import { showToast } from "../../../components/ui/toast-store";
-import type { BusinessSettings } from "../../books/business-settings.schema";
-import { showPortalError } from "../shell/portal-errors";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { showToast } from "~/components/ui/toast-store";
+import type { BusinessSettings } from "~/features/books/business-settings.schema";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import BusinessForm from "./BusinessForm";
 import { fetchSettings, saveSettings } from "./settings-client";
 

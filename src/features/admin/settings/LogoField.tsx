@@ -3,8 +3,8 @@
  * signatory's signature; the image saved, an upload through the portal's one picker, and Remove.
  * A PNG or JPEG; the schema's sentence shows under it.
  */
-import { secondaryButton } from "../../../components/ui/form-fields";
-import ImageUpload from "../uploads/ImageUpload";
+import { secondaryButton } from "~/components/ui/form-fields";
+import ImageUpload from "~/features/admin/uploads/ImageUpload";
 
 const TEXTS = {
   logo: {

@@ -5,17 +5,17 @@
  * over another window's is refused (409) with the server's sentence.
  */
 import { useEffect } from "react";
-import { FormError, TextField, primaryButton } from "../../../components/ui/form-fields";
-import { showServerErrors } from "../../../components/ui/form-errors";
-import { showToast } from "../../../components/ui/toast-store";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
+import { FormError, TextField, primaryButton } from "~/components/ui/form-fields";
+import { showServerErrors } from "~/components/ui/form-errors";
+import { showToast } from "~/components/ui/toast-store";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import {
   GRIEVANCE_DAYS,
   privacySettingsSchema,
   type PrivacySettings,
-} from "../../privacy/privacy-settings.schema";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+} from "~/features/privacy/privacy-settings.schema";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchSettings, saveSettings, type SectionAnswer } from "./settings-client";
 
 type StoredPrivacy = SectionAnswer<PrivacySettings>;

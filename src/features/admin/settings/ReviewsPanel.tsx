@@ -5,13 +5,16 @@
  * refused (409) with the server's sentence.
  */
 import { useEffect } from "react";
-import { FormError, primaryButton } from "../../../components/ui/form-fields";
-import { showServerErrors } from "../../../components/ui/form-errors";
-import { showToast } from "../../../components/ui/toast-store";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
-import { type ReviewSettings, reviewSettingsSchema } from "../../reviews/review-settings.schema";
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { FormError, primaryButton } from "~/components/ui/form-fields";
+import { showServerErrors } from "~/components/ui/form-errors";
+import { showToast } from "~/components/ui/toast-store";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import {
+  type ReviewSettings,
+  reviewSettingsSchema,
+} from "~/features/reviews/review-settings.schema";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchSettings, type SectionAnswer, saveSettings } from "./settings-client";
 
 type StoredReviews = SectionAnswer<ReviewSettings>;

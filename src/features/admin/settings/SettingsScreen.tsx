@@ -2,7 +2,7 @@
  * The Settings screen (/admin/settings, owner only; docs/product.md §Settings): one panel per
  * settings section, listed in settings-panels.ts, each loading and saving its own section.
  */
-import ScreenLoader from "../shell/ScreenLoader";
+import ScreenLoader from "~/features/admin/shell/ScreenLoader";
 import { SETTINGS_PANELS } from "./settings-panels";
 
 export default function SettingsScreen() {

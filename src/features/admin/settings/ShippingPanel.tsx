@@ -7,8 +7,8 @@
  * found, missing, or failed with Try again. Owner only; every save is checked on the server,
  * versioned and audited with the keys masked.
  */
-import ScreenState from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import ShippingForm from "./ShippingForm";
 import { fetchShippingSettings } from "./shipping-settings-client";
 

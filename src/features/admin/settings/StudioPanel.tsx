@@ -5,14 +5,19 @@
  * Usage: <StudioPanel />.
  */
 import { useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
-import { showPortalError } from "../shell/portal-errors";
-import { LoadFailed } from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
-import StudioQueue from "../studio/StudioQueue";
-import { fetchStudio, saveStudio, type StudioSection } from "../studio/studio-client";
-import { studioForm, toForm, toStudio, type StudioForm } from "../studio/studio-form.schema";
+import { showToast } from "~/components/ui/toast-store";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
+import StudioQueue from "~/features/admin/studio/StudioQueue";
+import { fetchStudio, saveStudio, type StudioSection } from "~/features/admin/studio/studio-client";
+import {
+  studioForm,
+  toForm,
+  toStudio,
+  type StudioForm,
+} from "~/features/admin/studio/studio-form.schema";
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const input =

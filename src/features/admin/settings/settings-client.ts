@@ -2,7 +2,7 @@
  * The Settings area's calls (docs/decisions/0081, 0083), on the portal's one API client: every
  * section is read and saved whole, with the version the screen loaded (a newer one answers 409).
  */
-import { adminGet, adminPut } from "../shell/admin-api";
+import { adminGet, adminPut } from "~/features/admin/shell/admin-api";
 
 export interface SectionAnswer<T> {
   value: T;

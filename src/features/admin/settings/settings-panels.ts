@@ -4,7 +4,7 @@
  * (shell/ScreenLoader, as the screens are), and loads and saves its own section through
  * settings-client.ts.
  */
-import type { ScreenModule } from "../shell/ScreenLoader";
+import type { ScreenModule } from "~/features/admin/shell/ScreenLoader";
 
 export interface SettingsPanel {
   /** The section's key (`/v2/admin/settings/{key}`), also the panel's anchor. */

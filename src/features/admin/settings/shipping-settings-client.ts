@@ -1,6 +1,6 @@
 /** The Settings screen's shipping calls (docs/shipping.md): keys are sent, never read back. */
-import type { ShippingSettingsAnswer } from "../../shipping/shipping";
-import { adminGet, adminPut } from "../shell/admin-api";
+import type { ShippingSettingsAnswer } from "~/features/shipping/shipping";
+import { adminGet, adminPut } from "~/features/admin/shell/admin-api";
 
 export type { ShippingSettingsAnswer };
 

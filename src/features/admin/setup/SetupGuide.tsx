@@ -3,9 +3,9 @@
  * its status from a real check and where to fix it, until every step is done; with mail not being
  * sent, the banner that says so. Usage: <SetupGuide /> (it reads GET /v2/admin/setup itself).
  */
-import { navigate } from "../shell/admin-router";
-import { LoadFailed } from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { navigate } from "~/features/admin/shell/admin-router";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchSetupGuide } from "./setup-client";
 import { SETUP_TEXTS, type SetupStatus } from "./setup-guide";
 

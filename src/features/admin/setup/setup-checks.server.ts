@@ -9,7 +9,7 @@
  */
 import { readdir } from "node:fs/promises";
 import nodemailer from "nodemailer";
-import { archiveTime } from "../../../server/backup/archive-name";
+import { archiveTime } from "~/server/backup/archive-name";
 
 export type CheckResult = { ok: true; detail: string } | { ok: false; detail: string };
 

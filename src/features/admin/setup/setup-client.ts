@@ -1,5 +1,5 @@
 /** The setup guide's call on the portal's one API client (docs/decisions/0052-portal-screen-contract.md). */
-import { adminGet } from "../shell/admin-api";
+import { adminGet } from "~/features/admin/shell/admin-api";
 import type { SetupGuideJson } from "./setup-guide";
 
 export function fetchSetupGuide(signal?: AbortSignal): Promise<SetupGuideJson> {

@@ -4,15 +4,15 @@
  * configuration, the backup folder), with the screen that fixes it.
  */
 import { DAY_MS } from "~/lib/dates";
-import { env } from "../../../server/env";
-import type { DbOrTx } from "../../../server/db/client";
-import { ownerAddress } from "../../../server/mail.server";
-import { paymentConfig } from "../../../server/payments/config.server";
-import { readBusinessSettings } from "../../books/business-settings.server";
-import { SHIPS_FROM } from "../../content/policies";
-import { privacySection } from "../../privacy/privacy-settings.server";
-import { readSection } from "../../settings/settings-store.server";
-import { shippingSection } from "../../shipping/shipping-settings";
+import { env } from "~/server/env";
+import type { DbOrTx } from "~/server/db/client";
+import { ownerAddress } from "~/server/mail.server";
+import { paymentConfig } from "~/server/payments/config.server";
+import { readBusinessSettings } from "~/features/books/business-settings.server";
+import { SHIPS_FROM } from "~/features/content/policies";
+import { privacySection } from "~/features/privacy/privacy-settings.server";
+import { readSection } from "~/features/settings/settings-store.server";
+import { shippingSection } from "~/features/shipping/shipping-settings";
 import { checkCashfreeKeys, checkSmtp, newestBackup } from "./setup-checks.server";
 import type { SetupGuideJson, SetupStep } from "./setup-guide";
 

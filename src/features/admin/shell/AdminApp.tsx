@@ -9,7 +9,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { runAuthGates } from "../../account/auth-gate";
+import { runAuthGates } from "~/features/account/auth-gate";
 import { SCREEN_TITLES, matchAdminRoute, type AdminScreen } from "./admin-routes";
 import { $adminPath, startAdminRouter } from "./admin-router";
 import AdminFrame, { FIRST_PAINT_ATTRIBUTE } from "./AdminFrame";
@@ -32,24 +32,24 @@ interface Props {
 }
 
 const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
-  orders: () => import("../orders/OrdersScreen"),
-  order: () => import("../orders/OrderScreen"),
-  products: () => import("../products/ProductsScreen"),
-  product: () => import("../products/ProductScreen"),
-  "add-product": () => import("../products/AddProductScreen"),
-  categories: () => import("../categories/CategoriesScreen"),
-  category: () => import("../categories/CategoriesScreen"),
-  inquiries: () => import("../inquiries/InquiriesScreen"),
-  inquiry: () => import("../quotes/InquiryQuoteScreen"),
-  discounts: () => import("../discounts/DiscountsScreen"),
-  discount: () => import("../discounts/DiscountsScreen"),
-  audit: () => import("../audit/AuditScreen"),
-  outbox: () => import("../outbox/OutboxScreen"),
-  reports: () => import("../reports/ReportsScreen"),
-  "gst-summary": () => import("../reports/GstSummaryScreen"),
-  reviews: () => import("../reviews/ReviewsScreen"),
-  "data-requests": () => import("../data-requests/DataRequestsScreen"),
-  settings: () => import("../settings/SettingsScreen"),
+  orders: () => import("~/features/admin/orders/OrdersScreen"),
+  order: () => import("~/features/admin/orders/OrderScreen"),
+  products: () => import("~/features/admin/products/ProductsScreen"),
+  product: () => import("~/features/admin/products/ProductScreen"),
+  "add-product": () => import("~/features/admin/products/AddProductScreen"),
+  categories: () => import("~/features/admin/categories/CategoriesScreen"),
+  category: () => import("~/features/admin/categories/CategoriesScreen"),
+  inquiries: () => import("~/features/admin/inquiries/InquiriesScreen"),
+  inquiry: () => import("~/features/admin/quotes/InquiryQuoteScreen"),
+  discounts: () => import("~/features/admin/discounts/DiscountsScreen"),
+  discount: () => import("~/features/admin/discounts/DiscountsScreen"),
+  audit: () => import("~/features/admin/audit/AuditScreen"),
+  outbox: () => import("~/features/admin/outbox/OutboxScreen"),
+  reports: () => import("~/features/admin/reports/ReportsScreen"),
+  "gst-summary": () => import("~/features/admin/reports/GstSummaryScreen"),
+  reviews: () => import("~/features/admin/reviews/ReviewsScreen"),
+  "data-requests": () => import("~/features/admin/data-requests/DataRequestsScreen"),
+  settings: () => import("~/features/admin/settings/SettingsScreen"),
 };
 
 // The first screen's chunk starts loading with the portal's own script rather than after its first

@@ -7,9 +7,9 @@ import { useEffect, type MouseEvent } from "react";
 import { ADMIN_NAV, matchAdminRoute } from "./admin-routes";
 import { navigate } from "./admin-router";
 import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
-import FailingMailBadge from "../outbox/FailingMailBadge";
-import ParcelAlertsBadge from "../orders/ParcelAlertsBadge";
-import WaitingReviewsBadge from "../reviews/WaitingReviewsBadge";
+import FailingMailBadge from "~/features/admin/outbox/FailingMailBadge";
+import ParcelAlertsBadge from "~/features/admin/orders/ParcelAlertsBadge";
+import WaitingReviewsBadge from "~/features/admin/reviews/WaitingReviewsBadge";
 
 const INQUIRIES_HREF = "/admin/inquiries";
 

@@ -5,7 +5,7 @@
  * A chunk that cannot be fetched is thrown to the ScreenBoundary around it.
  */
 import { useEffect, useState, type ComponentType } from "react";
-import Spinner from "../../../components/ui/Spinner";
+import Spinner from "~/components/ui/Spinner";
 
 export type ScreenModule<P> = () => Promise<{ default: ComponentType<P> }>;
 

@@ -4,7 +4,7 @@
  * Found, it renders `children(data)`.
  */
 import type { ReactNode } from "react";
-import Spinner from "../../../components/ui/Spinner";
+import Spinner from "~/components/ui/Spinner";
 import type { ScreenData } from "./use-screen-data";
 
 interface Props<T> {

@@ -8,9 +8,9 @@
  * Firebase SDK to load and restore its sign-in (docs/decisions/0066-performance-targets.md);
  * otherwise, or when the server refuses that token, it waits for Firebase's fresh one.
  */
-import { ApiError, api } from "../../../lib/api-client";
-import { $token, initSession } from "../../account/session-store";
-import { freshToken, loadAuth } from "../../account/token-sync";
+import { ApiError, api } from "~/lib/api-client";
+import { $token, initSession } from "~/features/account/session-store";
+import { freshToken, loadAuth } from "~/features/account/token-sync";
 import { takeFirstAnswer } from "./first-answer";
 import { tokenExpiresAt } from "./token-expiry";
 

@@ -7,12 +7,12 @@
  * screen then asks as before and shows what the API answers (missing, failed with Try again).
  */
 import type { APIContext } from "astro";
-import { TOKEN_COOKIE } from "../../../lib/cookies";
-import { HttpError } from "../../../server/http";
-import { loggable } from "../../../server/log-safe";
-import { log } from "../../../server/log/logger";
-import { getAllOrders } from "../orders/orders-admin.api";
-import { ordersRequests, readOrdersView } from "../orders/orders-dashboard";
+import { TOKEN_COOKIE } from "~/lib/cookies";
+import { HttpError } from "~/server/http";
+import { loggable } from "~/server/log-safe";
+import { log } from "~/server/log/logger";
+import { getAllOrders } from "~/features/admin/orders/orders-admin.api";
+import { ordersRequests, readOrdersView } from "~/features/admin/orders/orders-dashboard";
 import { matchAdminRoute } from "./admin-routes";
 import type { FirstAnswer } from "./first-answer";
 

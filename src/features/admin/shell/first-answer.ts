@@ -5,7 +5,7 @@
  * written for and only early in the page's life; every later call, Try again included, asks the
  * server.
  */
-import { answerToPaise } from "../../../lib/wire-money";
+import { answerToPaise } from "~/lib/wire-money";
 
 export interface FirstAnswer {
   /** The API path and query the answer is for, e.g. /v2/admin/allorders?limit=50&offset=0. */

@@ -3,8 +3,8 @@
  * titled with what did not happen ('Error' unless the spec names another), and the server's
  * sentence, or the API client's plain words for a timeout or a dropped connection, under it.
  */
-import { showToast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
+import { showToast } from "~/components/ui/toast-store";
+import { ApiError } from "~/lib/api-client";
 
 export const PORTAL_TEXTS = {
   tryAgain: "Please try again.",

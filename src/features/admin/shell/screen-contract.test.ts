@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, API_TEXTS, apiRequest } from "../../../lib/api-client";
+import { ApiError, API_TEXTS, apiRequest } from "~/lib/api-client";
 import { failureText } from "./portal-errors";
 import { outcomeOf } from "./use-screen-data";
 

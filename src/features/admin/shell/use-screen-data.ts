@@ -6,7 +6,7 @@
  * the rows already shown (`refreshing`) so a page or filter change never blanks the table.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "~/lib/api-client";
 import { failureText } from "./portal-errors";
 
 export type ScreenLoad<T> =

@@ -6,14 +6,14 @@
  * shipping charge form.
  */
 import { useRef, useState } from "react";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
-import { showToast } from "../../../components/ui/toast-store";
-import { rupeesToPaise } from "../../../lib/money";
-import { indiaDate } from "../../../lib/dates";
-import { showPortalError } from "../shell/portal-errors";
-import { LoadFailed } from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
-import ImageUpload, { type PendingUpload } from "../uploads/ImageUpload";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { showToast } from "~/components/ui/toast-store";
+import { rupeesToPaise } from "~/lib/money";
+import { indiaDate } from "~/lib/dates";
+import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
+import ImageUpload, { type PendingUpload } from "~/features/admin/uploads/ImageUpload";
 import { fetchOrderStages, markStageDone, sendShippingCharge } from "./stages-client";
 import {
   shippingChargeForm,

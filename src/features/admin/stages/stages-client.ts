@@ -3,9 +3,9 @@
  * portal's one API client: an order's stages, marking the next one done, and the shipping charge
  * link. Answer types: custom/stages.ts and custom/quotes.ts, which the server's code returns too.
  */
-import type { QuoteJson } from "../../custom/quotes";
-import type { OrderStagesJson } from "../../custom/stages";
-import { adminGet, adminPost } from "../shell/admin-api";
+import type { QuoteJson } from "~/features/custom/quotes";
+import type { OrderStagesJson } from "~/features/custom/stages";
+import { adminGet, adminPost } from "~/features/admin/shell/admin-api";
 
 const stagesPath = (orderId: string) => `/v2/admin/order/${encodeURIComponent(orderId)}/stages`;
 

@@ -5,7 +5,7 @@
  * shippingChargeInput).
  */
 import { z } from "zod/mini";
-import { rupeesToPaise } from "../../../lib/money";
+import { rupeesToPaise } from "~/lib/money";
 
 export const stageForm = z.object({
   note: z.string().check(z.trim(), z.maxLength(2000, "Note: at most 2000 characters")),

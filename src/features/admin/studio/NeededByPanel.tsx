@@ -4,9 +4,9 @@
  * a paid order that would arrive after its date (or is late to dispatch) stands out. Nothing shows
  * while no open order has a date. Usage: <NeededByPanel />.
  */
-import { indiaDate } from "../../../lib/dates";
-import { LoadFailed } from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { indiaDate } from "~/lib/dates";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchNeededBy } from "./studio-client";
 
 const day = (d: string) => indiaDate(`${d}T06:30:00Z`);

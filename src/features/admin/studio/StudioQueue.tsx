@@ -2,9 +2,9 @@
  * The studio's queue week by week (docs/decisions/0122-capacity-and-needed-by.md): each week's
  * capacity, the pieces planned in it and the orders they belong to, full weeks marked.
  */
-import { indiaDate } from "../../../lib/dates";
-import { LoadFailed } from "../shell/ScreenState";
-import { useScreenData } from "../shell/use-screen-data";
+import { indiaDate } from "~/lib/dates";
+import { LoadFailed } from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchStudioQueue } from "./studio-client";
 
 /** Pieces are whole: a part week's share (8.33) reads as the nearest whole piece. */

@@ -3,9 +3,9 @@
  * client: the studio settings section, the queue week by week and the needed-by dates. Answer types:
  * made-to-order/capacity.ts and made-to-order/needed-by.ts.
  */
-import type { QueueWeek, StudioSettings } from "../../made-to-order/capacity";
-import type { NeededByRow } from "../../made-to-order/needed-by";
-import { adminGet, adminPut } from "../shell/admin-api";
+import type { QueueWeek, StudioSettings } from "~/features/made-to-order/capacity";
+import type { NeededByRow } from "~/features/made-to-order/needed-by";
+import { adminGet, adminPut } from "~/features/admin/shell/admin-api";
 
 export interface StudioSection {
   value: StudioSettings;

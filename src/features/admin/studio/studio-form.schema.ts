@@ -4,7 +4,7 @@
  * studio-settings.server.ts checks it again.
  */
 import { z } from "zod/mini";
-import type { StudioSettings } from "../../made-to-order/capacity";
+import type { StudioSettings } from "~/features/made-to-order/capacity";
 
 const positive = (label: string) =>
   z.string().check(

@@ -28,8 +28,8 @@
  * Unmounting (a closed modal) clears the preview.
  */
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
-import { showToast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
+import { showToast } from "~/components/ui/toast-store";
+import { ApiError } from "~/lib/api-client";
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_TEXTS, uploadImage } from "./upload-client";
 
 export interface ImageUploadProps {

@@ -2,7 +2,7 @@
  * Uploads one image to `POST /v2/upload-cloud` (docs/product.md §7) and answers its `secure_url`.
  * Throws ApiError with the server's message (docs/product.md §8: shown as is, or 'Error uploading image').
  */
-import { adminUpload } from "../shell/admin-api";
+import { adminUpload } from "~/features/admin/shell/admin-api";
 
 export const UPLOAD_TEXTS = {
   uploaded: "Image Uploaded",

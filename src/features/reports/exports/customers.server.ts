@@ -1,8 +1,8 @@
 /** The customers export: personal data (docs/decisions/0092-csv-exports.md says what it holds and why). */
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../../server/db/client";
-import { money } from "../csv";
-import { keysetPages } from "../csv-stream.server";
+import type { DbOrTx } from "~/server/db/client";
+import { money } from "~/features/reports/csv";
+import { keysetPages } from "~/features/reports/csv-stream.server";
 import { EXPORT_PAGE, cells, pageRows, indiaText, type ExportBody } from "./keyset";
 
 interface CustomerRow {

@@ -3,10 +3,10 @@
  * tables), by issue time; a correcting document names the number and date of the one it corrects.
  */
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../../server/db/client";
-import { money } from "../csv";
-import { keysetPages } from "../csv-stream.server";
-import { rangeInstants, type DayRange } from "../report-range";
+import type { DbOrTx } from "~/server/db/client";
+import { money } from "~/features/reports/csv";
+import { keysetPages } from "~/features/reports/csv-stream.server";
+import { rangeInstants, type DayRange } from "~/features/reports/report-range";
 import {
   EXPORT_PAGE,
   afterKey,

@@ -4,11 +4,11 @@
  * missing between pages), and the page of rows turned into CSV cells.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { indiaClockSql } from "../../../lib/dates-sql.server";
-import type { DbOrTx } from "../../../server/db/client";
-import type { Cell } from "../csv";
-import type { CsvFile } from "../csv-stream.server";
-import { INDEX_ORDER, plannedRows } from "../planned.server";
+import { indiaClockSql } from "~/lib/dates-sql.server";
+import type { DbOrTx } from "~/server/db/client";
+import type { Cell } from "~/features/reports/csv";
+import type { CsvFile } from "~/features/reports/csv-stream.server";
+import { INDEX_ORDER, plannedRows } from "~/features/reports/planned.server";
 
 /** Rows per statement. */
 export const EXPORT_PAGE = 1000;

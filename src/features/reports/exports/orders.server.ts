@@ -1,11 +1,11 @@
 /** The orders and order lines exports: the orders placed in the period, oldest first. */
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../../server/db/client";
-import { rawRows } from "../../../server/db/raw-rows";
-import { money } from "../csv";
-import { keysetPages } from "../csv-stream.server";
+import type { DbOrTx } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
+import { money } from "~/features/reports/csv";
+import { keysetPages } from "~/features/reports/csv-stream.server";
 import { variantText } from "./variant-text";
-import { rangeInstants, type DayRange } from "../report-range";
+import { rangeInstants, type DayRange } from "~/features/reports/report-range";
 import {
   EXPORT_PAGE,
   afterKey,

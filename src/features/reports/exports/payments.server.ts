@@ -4,11 +4,11 @@
  * each order's together, payments first.
  */
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../../server/db/client";
-import { rawRows } from "../../../server/db/raw-rows";
-import { money, type Cell } from "../csv";
-import { keysetPages } from "../csv-stream.server";
-import { rangeInstants, type DayRange } from "../report-range";
+import type { DbOrTx } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
+import { money, type Cell } from "~/features/reports/csv";
+import { keysetPages } from "~/features/reports/csv-stream.server";
+import { rangeInstants, type DayRange } from "~/features/reports/report-range";
 import {
   EXPORT_PAGE,
   afterKey,

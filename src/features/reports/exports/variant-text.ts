@@ -3,7 +3,7 @@
  * text in the order every screen lists them, each option's extra price in rupees, never raw JSON or
  * paise: "Finish: Gloss; Size: A4 (+₹50.00)".
  */
-import { paiseToRupeeString } from "../../../lib/money";
+import { paiseToRupeeString } from "~/lib/money";
 
 export function variantText(variant: Record<string, unknown> | null | undefined): string {
   if (!variant) return "";

@@ -4,7 +4,7 @@
  * it at tests/helpers/fake-shiprocket.ts) and SHIPROCKET_TIMEOUT_MS the booking calls' timeout
  * (default 15 s). Tests may replace the provider whole.
  */
-import type { ShippingSettings } from "../shipping-settings";
+import type { ShippingSettings } from "~/features/shipping/shipping-settings";
 import { ManualProvider } from "./manual.server";
 import type { ShippingProvider } from "./provider";
 import { SHIPROCKET_BASE, ShiprocketProvider } from "./shiprocket.server";

@@ -3,7 +3,7 @@
  * parcel with a courier herself and types the courier, AWB, tracking link and cost into the portal;
  * she marks it picked up and delivered there. Delivery estimates come from her zone table.
  */
-import type { ShippingZone } from "../shipping-settings";
+import type { ShippingZone } from "~/features/shipping/shipping-settings";
 import {
   type Serviceability,
   type ServiceabilityQuery,

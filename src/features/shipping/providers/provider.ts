@@ -3,7 +3,7 @@
  * (decision 0014). Everything above it speaks the shop's words (grams, centimetres, paise, Date, the
  * shop's shipment statuses); each adapter reshapes its provider's fields at this boundary.
  */
-import type { ShipmentScan } from "../../../server/db/schema";
+import type { ShipmentScan } from "~/server/db/schema";
 
 export type ShippingProviderName = "manual" | "shiprocket";
 

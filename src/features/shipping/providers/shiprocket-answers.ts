@@ -6,7 +6,7 @@
  * the Create Custom Order request.
  */
 import { z } from "zod";
-import { indiaStamp } from "../../../lib/dates";
+import { indiaStamp } from "~/lib/dates";
 import type { CreateParcel } from "./provider";
 import { id, num } from "./shiprocket-shapes";
 

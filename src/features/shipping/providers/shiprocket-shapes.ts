@@ -3,7 +3,7 @@
  * source), and their reshaping into the shop's words: scans, the tracking snapshot, the courier's page.
  */
 import { z } from "zod";
-import type { ShipmentScan } from "../../../server/db/schema";
+import type { ShipmentScan } from "~/server/db/schema";
 import type { TrackingSnapshot } from "./provider";
 import { shiprocketCode, shiprocketTime } from "./shiprocket-status";
 

@@ -7,7 +7,7 @@
  * attempt (NDR), a return to origin (RTO), a loss. A code not in the table is kept as an event
  * too, moves nothing and is flagged to the owner.
  */
-import { fromIndiaClock } from "../../../lib/dates";
+import { fromIndiaClock } from "~/lib/dates";
 import type { ParcelAlert, ShipmentStatus } from "./provider";
 
 export interface ShiprocketCode {

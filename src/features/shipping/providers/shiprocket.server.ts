@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { wireToPaise } from "../../../lib/wire-money";
+import { wireToPaise } from "~/lib/wire-money";
 import {
   awbAnswer,
   courierShape,

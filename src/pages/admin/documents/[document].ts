@@ -1,3 +1,3 @@
-import { getAdminDocument } from "../../../features/books/documents.api";
+import { getAdminDocument } from "~/features/books/documents.api";
 
 export const GET = getAdminDocument;

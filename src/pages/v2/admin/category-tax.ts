@@ -1,4 +1,4 @@
-import { getCategoryTax, putCategoryTax } from "../../../features/books/category-tax.api";
-import { methods } from "../../../server/http";
+import { getCategoryTax, putCategoryTax } from "~/features/books/category-tax.api";
+import { methods } from "~/server/http";
 
 export const { GET, PUT, ALL } = methods({ GET: getCategoryTax, PUT: putCategoryTax });

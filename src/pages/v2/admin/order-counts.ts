@@ -1,4 +1,4 @@
-import { getOrderCounts } from "../../../features/admin/orders/orders-admin.api";
-import { methods } from "../../../server/http";
+import { getOrderCounts } from "~/features/admin/orders/orders-admin.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getOrderCounts });

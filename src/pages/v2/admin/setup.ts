@@ -1,4 +1,4 @@
-import { getSetupGuide } from "../../../features/admin/setup/setup.api";
-import { methods } from "../../../server/http";
+import { getSetupGuide } from "~/features/admin/setup/setup.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getSetupGuide });

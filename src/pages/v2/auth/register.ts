@@ -1,4 +1,4 @@
-import { postRegister } from "../../../features/account/account.api";
-import { methods } from "../../../server/http";
+import { postRegister } from "~/features/account/account.api";
+import { methods } from "~/server/http";
 
 export const { POST, ALL } = methods({ POST: postRegister });

@@ -1,5 +1,5 @@
-import { postProduct } from "../../../features/admin/products/products.api";
-import { getProductsHandler } from "../../../features/catalogue/catalogue.api";
-import { methods } from "../../../server/http";
+import { postProduct } from "~/features/admin/products/products.api";
+import { getProductsHandler } from "~/features/catalogue/catalogue.api";
+import { methods } from "~/server/http";
 
 export const { GET, POST, ALL } = methods({ GET: getProductsHandler, POST: postProduct });

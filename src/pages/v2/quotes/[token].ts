@@ -1,4 +1,4 @@
-import { getPublicQuote } from "../../../features/custom/custom.api";
-import { methods } from "../../../server/http";
+import { getPublicQuote } from "~/features/custom/custom.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getPublicQuote });

@@ -1,5 +1,5 @@
-import { postReview } from "../../../features/reviews/reviews.api";
-import { methods } from "../../../server/http";
-import { limited } from "../../../server/limited.server";
+import { postReview } from "~/features/reviews/reviews.api";
+import { methods } from "~/server/http";
+import { limited } from "~/server/limited.server";
 
 export const { POST, ALL } = methods({ POST: limited("shopper-write", postReview) });

@@ -1,4 +1,4 @@
-import { postReviewPhoto } from "../../../features/reviews/reviews.api";
-import { methods } from "../../../server/http";
+import { postReviewPhoto } from "~/features/reviews/reviews.api";
+import { methods } from "~/server/http";
 
 export const { POST, ALL } = methods({ POST: postReviewPhoto });

@@ -1,5 +1,5 @@
-import { postConsentWithdrawal } from "../../../features/privacy/privacy.api";
-import { methods } from "../../../server/http";
-import { limited } from "../../../server/limited.server";
+import { postConsentWithdrawal } from "~/features/privacy/privacy.api";
+import { methods } from "~/server/http";
+import { limited } from "~/server/limited.server";
 
 export const { POST, ALL } = methods({ POST: limited("consent", postConsentWithdrawal) });

@@ -1,5 +1,5 @@
-import { postGrievance } from "../../../features/privacy/privacy.api";
-import { methods } from "../../../server/http";
-import { limited } from "../../../server/limited.server";
+import { postGrievance } from "~/features/privacy/privacy.api";
+import { methods } from "~/server/http";
+import { limited } from "~/server/limited.server";
 
 export const { POST, ALL } = methods({ POST: limited("grievance", postGrievance) });

@@ -1,6 +1,6 @@
-import { deleteAddress, postAddress, putAddress } from "../../../features/account/account.api";
-import { methods } from "../../../server/http";
-import { limited } from "../../../server/limited.server";
+import { deleteAddress, postAddress, putAddress } from "~/features/account/account.api";
+import { methods } from "~/server/http";
+import { limited } from "~/server/limited.server";
 
 export const { POST, PUT, DELETE, ALL } = methods({
   POST: limited("account", postAddress),

@@ -1,6 +1,6 @@
 /** Server carts, one per user. */
 import { sql } from "drizzle-orm";
-import type { VariantChoice } from "../../../lib/variant-choice";
+import type { VariantChoice } from "~/lib/variant-choice";
 import { check, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { products } from "./catalogue";

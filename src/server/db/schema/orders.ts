@@ -1,7 +1,7 @@
 /** Orders, their lines, and the payments the providers reported. */
 import { sql } from "drizzle-orm";
-import type { OrderAddress, PersonName } from "../../../lib/address";
-import type { VariantChoice } from "../../../lib/variant-choice";
+import type { OrderAddress, PersonName } from "~/lib/address";
+import type { VariantChoice } from "~/lib/variant-choice";
 import {
   check,
   index,

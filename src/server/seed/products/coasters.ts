@@ -1,5 +1,5 @@
 /** The demo catalogue: Coasters (hidden collection). */
-import type { SeedProduct } from "../catalogue-data";
+import type { SeedProduct } from "~/server/seed/catalogue-data";
 import { rupees, CARE_GLOSS, attributes } from "./shared";
 
 export const PRODUCTS_COASTERS: SeedProduct[] = [

@@ -1,5 +1,5 @@
 /** The demo catalogue: Custom keepsakes. */
-import type { SeedProduct } from "../catalogue-data";
+import type { SeedProduct } from "~/server/seed/catalogue-data";
 import {
   rupees,
   CARE_GLOSS,

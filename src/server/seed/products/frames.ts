@@ -1,5 +1,5 @@
 /** The demo catalogue: Frames. */
-import type { SeedProduct } from "../catalogue-data";
+import type { SeedProduct } from "~/server/seed/catalogue-data";
 import { rupees, CARE_GLOSS, attributes, SIZE_A, FINISH, FRAME_BORDER } from "./shared";
 
 export const PRODUCTS_FRAMES: SeedProduct[] = [

@@ -1,5 +1,5 @@
 /** The demo catalogue: Luggage tags. */
-import type { SeedProduct } from "../catalogue-data";
+import type { SeedProduct } from "~/server/seed/catalogue-data";
 import { rupees, CARE_TAG, attributes, TAG_COLOUR, STRAP } from "./shared";
 
 export const PRODUCTS_LUGGAGE_TAGS: SeedProduct[] = [

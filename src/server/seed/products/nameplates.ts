@@ -1,5 +1,5 @@
 /** The demo catalogue: Nameplates. */
-import type { SeedProduct } from "../catalogue-data";
+import type { SeedProduct } from "~/server/seed/catalogue-data";
 import { rupees, CARE_GLOSS, CARE_OUTDOOR, attributes, FINISH } from "./shared";
 
 export const PRODUCTS_NAMEPLATES: SeedProduct[] = [

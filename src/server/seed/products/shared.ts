@@ -1,5 +1,5 @@
 /** What the demo products share: rupees to paise, care texts, the attribute list, common variant sets. */
-import type { SeedVariant } from "../catalogue-data";
+import type { SeedVariant } from "~/server/seed/catalogue-data";
 
 export const rupees = (r: number) => Math.round(r * 100);
 

@@ -1,5 +1,5 @@
 /** The demo catalogue: Varmala preservation. */
-import type { SeedProduct } from "../catalogue-data";
+import type { SeedProduct } from "~/server/seed/catalogue-data";
 import { rupees, CARE_VARMALA, attributes, FINISH } from "./shared";
 
 export const PRODUCTS_VARMALA: SeedProduct[] = [

@@ -1,5 +1,5 @@
 /** The demo catalogue: Wall art. */
-import type { SeedProduct } from "../catalogue-data";
+import type { SeedProduct } from "~/server/seed/catalogue-data";
 import { rupees, CARE_GLOSS, attributes, FINISH } from "./shared";
 
 export const PRODUCTS_WALL_ART: SeedProduct[] = [

@@ -1,3 +1,3 @@
-import { getMyDocument } from "../../../../features/books/documents.api";
+import { getMyDocument } from "~/features/books/documents.api";
 
 export const GET = getMyDocument;

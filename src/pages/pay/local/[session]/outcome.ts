@@ -1,6 +1,6 @@
 import type { APIContext } from "astro";
-import { takeLocalOutcome } from "../../../../features/checkout/local-pay.server";
-import { HttpError, methods, readBodyText } from "../../../../server/http";
+import { takeLocalOutcome } from "~/features/checkout/local-pay.server";
+import { HttpError, methods, readBodyText } from "~/server/http";
 
 /** The three buttons of /pay/local/{session} post a form here (field `outcome`); 303 to the return URL. */
 async function post(context: APIContext): Promise<Response> {

@@ -1,3 +1,3 @@
-import { getQuoteDocument } from "../../../../features/checkout/quote-documents.api";
+import { getQuoteDocument } from "~/features/checkout/quote-documents.api";
 
 export const GET = getQuoteDocument;

@@ -1,7 +1,4 @@
-import {
-  patchCategoryShow,
-  postCategoryImage,
-} from "../../../../features/admin/categories/categories.api";
-import { methods } from "../../../../server/http";
+import { patchCategoryShow, postCategoryImage } from "~/features/admin/categories/categories.api";
+import { methods } from "~/server/http";
 
 export const { PATCH, POST, ALL } = methods({ PATCH: patchCategoryShow, POST: postCategoryImage });

@@ -1,4 +1,4 @@
-import { putDiscountCode } from "../../../../features/admin/discounts/discounts.api";
-import { methods } from "../../../../server/http";
+import { putDiscountCode } from "~/features/admin/discounts/discounts.api";
+import { methods } from "~/server/http";
 
 export const { PUT, ALL } = methods({ PUT: putDiscountCode });

@@ -1,4 +1,4 @@
-import { getExport } from "../../../../features/reports/reports.api";
-import { methods } from "../../../../server/http";
+import { getExport } from "~/features/reports/reports.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getExport });

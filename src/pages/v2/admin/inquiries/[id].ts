@@ -1,4 +1,4 @@
-import { patchInquiryStatus } from "../../../../features/admin/inquiries/inquiries.api";
-import { methods } from "../../../../server/http";
+import { patchInquiryStatus } from "~/features/admin/inquiries/inquiries.api";
+import { methods } from "~/server/http";
 
 export const { PATCH, ALL } = methods({ PATCH: patchInquiryStatus });

@@ -1,4 +1,4 @@
-import { getFailingMailCount } from "../../../../features/admin/outbox/outbox.api";
-import { methods } from "../../../../server/http";
+import { getFailingMailCount } from "~/features/admin/outbox/outbox.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getFailingMailCount });

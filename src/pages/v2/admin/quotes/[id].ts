@@ -1,4 +1,4 @@
-import { putQuote } from "../../../../features/custom/custom.api";
-import { methods } from "../../../../server/http";
+import { putQuote } from "~/features/custom/custom.api";
+import { methods } from "~/server/http";
 
 export const { PUT, ALL } = methods({ PUT: putQuote });

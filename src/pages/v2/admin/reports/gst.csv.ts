@@ -1,4 +1,4 @@
-import { getGstCsv } from "../../../../features/reports/reports.api";
-import { methods } from "../../../../server/http";
+import { getGstCsv } from "~/features/reports/reports.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getGstCsv });

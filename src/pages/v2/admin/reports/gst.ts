@@ -1,4 +1,4 @@
-import { getGstSummary } from "../../../../features/reports/reports.api";
-import { methods } from "../../../../server/http";
+import { getGstSummary } from "~/features/reports/reports.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getGstSummary });

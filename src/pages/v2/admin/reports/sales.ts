@@ -1,4 +1,4 @@
-import { getSalesReport } from "../../../../features/reports/reports.api";
-import { methods } from "../../../../server/http";
+import { getSalesReport } from "~/features/reports/reports.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getSalesReport });

@@ -1,4 +1,4 @@
-import { patchReview } from "../../../../features/admin/reviews/reviews-admin.api";
-import { methods } from "../../../../server/http";
+import { patchReview } from "~/features/admin/reviews/reviews-admin.api";
+import { methods } from "~/server/http";
 
 export const { PATCH, ALL } = methods({ PATCH: patchReview });

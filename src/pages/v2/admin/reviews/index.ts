@@ -1,4 +1,4 @@
-import { getAdminReviews } from "../../../../features/admin/reviews/reviews-admin.api";
-import { methods } from "../../../../server/http";
+import { getAdminReviews } from "~/features/admin/reviews/reviews-admin.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getAdminReviews });

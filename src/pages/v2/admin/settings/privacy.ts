@@ -1,7 +1,4 @@
-import {
-  getPrivacySettings,
-  putPrivacySettings,
-} from "../../../../features/privacy/privacy-settings.api";
-import { methods } from "../../../../server/http";
+import { getPrivacySettings, putPrivacySettings } from "~/features/privacy/privacy-settings.api";
+import { methods } from "~/server/http";
 
 export const { GET, PUT, ALL } = methods({ GET: getPrivacySettings, PUT: putPrivacySettings });

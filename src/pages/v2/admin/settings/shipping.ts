@@ -1,7 +1,4 @@
-import {
-  getShippingSettings,
-  putShippingSettings,
-} from "../../../../features/shipping/settings.api";
-import { methods } from "../../../../server/http";
+import { getShippingSettings, putShippingSettings } from "~/features/shipping/settings.api";
+import { methods } from "~/server/http";
 
 export const { GET, PUT, ALL } = methods({ GET: getShippingSettings, PUT: putShippingSettings });

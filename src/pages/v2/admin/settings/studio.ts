@@ -1,7 +1,4 @@
-import {
-  getStudioSettings,
-  putStudioSettings,
-} from "../../../../features/made-to-order/studio.api";
-import { methods } from "../../../../server/http";
+import { getStudioSettings, putStudioSettings } from "~/features/made-to-order/studio.api";
+import { methods } from "~/server/http";
 
 export const { GET, PUT, ALL } = methods({ GET: getStudioSettings, PUT: putStudioSettings });

@@ -1,4 +1,4 @@
-import { getParcelAlerts } from "../../../../features/shipping/parcel-alerts.api";
-import { methods } from "../../../../server/http";
+import { getParcelAlerts } from "~/features/shipping/parcel-alerts.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getParcelAlerts });

@@ -1,4 +1,4 @@
-import { postOrderBalance } from "../../../../../features/custom/custom.api";
-import { methods } from "../../../../../server/http";
+import { postOrderBalance } from "~/features/custom/custom.api";
+import { methods } from "~/server/http";
 
 export const { POST, ALL } = methods({ POST: postOrderBalance });

@@ -1,4 +1,4 @@
-import { getOrderDocuments } from "../../../../../features/books/documents-admin.api";
-import { methods } from "../../../../../server/http";
+import { getOrderDocuments } from "~/features/books/documents-admin.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getOrderDocuments });

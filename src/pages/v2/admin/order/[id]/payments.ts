@@ -1,4 +1,4 @@
-import { getPaymentRecords } from "../../../../../features/checkout/payment-record.api";
-import { methods } from "../../../../../server/http";
+import { getPaymentRecords } from "~/features/checkout/payment-record.api";
+import { methods } from "~/server/http";
 
 export const { GET, ALL } = methods({ GET: getPaymentRecords });

@@ -1,4 +1,4 @@
-import { postShippingCharge } from "../../../../../features/custom/custom.api";
-import { methods } from "../../../../../server/http";
+import { postShippingCharge } from "~/features/custom/custom.api";
+import { methods } from "~/server/http";
 
 export const { POST, ALL } = methods({ POST: postShippingCharge });

@@ -1,4 +1,4 @@
-import { getOrderStages, postOrderStage } from "../../../../../features/custom/custom.api";
-import { methods } from "../../../../../server/http";
+import { getOrderStages, postOrderStage } from "~/features/custom/custom.api";
+import { methods } from "~/server/http";
 
 export const { GET, POST, ALL } = methods({ GET: getOrderStages, POST: postOrderStage });

@@ -1,5 +1,5 @@
-import { postQuoteAction } from "../../../../../features/custom/custom.api";
-import { methods } from "../../../../../server/http";
+import { postQuoteAction } from "~/features/custom/custom.api";
+import { methods } from "~/server/http";
 
 /** send, revise, withdraw */
 export const { POST, ALL } = methods({ POST: postQuoteAction });

@@ -1,5 +1,5 @@
-import { dispatchHolds } from "../../../../../features/made-to-order/dispatch-holds.server";
-import { postMark } from "../../../../../features/shipping/shipments.api";
-import { methods } from "../../../../../server/http";
+import { dispatchHolds } from "~/features/made-to-order/dispatch-holds.server";
+import { postMark } from "~/features/shipping/shipments.api";
+import { methods } from "~/server/http";
 
 export const { POST, ALL } = methods({ POST: (context) => postMark(context, dispatchHolds) });
