@@ -14,6 +14,7 @@ import {
   readCatalogueVersion,
 } from "~/features/catalogue/catalogue-version.server";
 import { listProducts } from "~/features/catalogue/catalogue.server";
+import { searchActiveProducts } from "~/features/catalogue/search-index.server";
 import { cachePages, forgetPages, pagesRecompressed } from "~/features/catalogue/page-cache.server";
 import { fastLane } from "~/features/catalogue/fast-lane.server";
 import { answerToResponse } from "~/server/encoded-body.server";
@@ -210,6 +211,13 @@ describe.each(dbKinds)("catalogue from memory on %s", (kind) => {
       ).map((p) => p.id);
       expect(page.state, q).toBe("found");
       if (page.state !== "found") continue;
+      if (sqlIds.length === 0) {
+        // The exact search finds nothing: the page forgives typos by the in-memory rule
+        // (docs/decisions/0198-search-typo-tolerance.md), which the database's search does not.
+        const typo = (await searchActiveProducts(k.t.db, q)).matches.map((m) => m.id);
+        expect(page.initial.map((p) => p.id).sort(), q).toEqual(typo.slice(0, 12).sort());
+        continue;
+      }
       expect(
         page.initial.map((p) => p.id),
         q,
