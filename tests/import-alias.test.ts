@@ -6,17 +6,22 @@
  * import through it too.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import * as viaAlias from "~/lib/dates";
-import * as viaPath from "~/lib/dates";
+import * as viaPath from "../src/lib/dates";
 import { folderImports, reachableModules, specifierPath } from "./helpers/imports";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "alias-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const filesUnder = (folder: string): string[] =>
+  readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 
 const PROBE = 'import { addDays } from "~/lib/dates";\nconsole.log(addDays("2026-02-28", 1));\n';
 
@@ -51,6 +56,16 @@ describe("the ~/ import alias", () => {
     writeFileSync(file, PROBE);
     expect(specifierPath(file, "~/lib/dates")).toBe(path.resolve("src/lib/dates"));
     expect([...reachableModules(file).keys()]).toContain(path.resolve("src/lib/dates.ts"));
+  });
+
+  it("the files plain Node runs (imports written with .ts) climb with ../, never ~/", () => {
+    // src/server/serve/serve.ts and its .ts imports run under Node's type stripping, which knows
+    // no tsconfig paths: a ~/ there stops `npm start` (docs/decisions/0192-import-alias.md).
+    const aliasedTs = filesUnder("src")
+      .filter((f) => /\.(ts|tsx)$/.test(f))
+      .filter((f) => /["']~\/[^"']*\.ts["']/.test(readFileSync(f, "utf8")));
+    expect(aliasedTs).toEqual([]);
+    expect(readFileSync("src/server/serve/serve.ts", "utf8")).toContain('from "../log/logger.ts"');
   });
 
   it("the feature-boundary walker counts a ~/ import between two features", () => {

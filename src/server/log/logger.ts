@@ -14,7 +14,7 @@ import pino, { type Logger } from "pino";
 import { currentRequest } from "./request-context.ts";
 import { consoleDestination, prettyStream } from "./pretty.ts";
 import { scrubText, scrubValue } from "./scrub.ts";
-import { loggable } from "~/server/log-safe.ts";
+import { loggable } from "../log-safe.ts";
 
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 

@@ -39,8 +39,8 @@ import { refuseOddRequest } from "./odd-requests.ts";
 import { baseSecurityHeaders } from "./static-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
 import { runStopHooks, takeOverStops } from "./stop-hooks.ts";
-import { log } from "~/server/log/logger.ts";
-import { inFlightCount, setRoute, trackRequest, whenIdle } from "~/server/log/access.ts";
+import { log } from "../log/logger.ts";
+import { inFlightCount, setRoute, trackRequest, whenIdle } from "../log/access.ts";
 
 type Next = () => void;
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
