@@ -3,6 +3,7 @@
  * create-order pricing the code itself, every refusal with nothing written, the use counted only
  * when paid, and (on PostgreSQL) 50 shoppers at once for a one-use code.
  */
+import { DAY_MS } from "~/lib/dates";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -171,7 +172,7 @@ describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
     ["inactive", { active: false }, "This code is not active."],
     [
       "not started",
-      { startsAt: new Date(Date.now() + 86_400_000) },
+      { startsAt: new Date(Date.now() + DAY_MS) },
       /^This code starts on \d+ \w{3} \d{4}, \d\d:\d\d\.$/,
     ],
     [

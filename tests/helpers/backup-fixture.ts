@@ -5,6 +5,7 @@
  * the shapes the features write. `tablesWithoutRows` names any table the fixture forgot: a table a
  * later migration adds fails the suite until the fixture holds a row of it.
  */
+import { DAY_MS } from "~/lib/dates";
 import { randomUUID } from "node:crypto";
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
@@ -88,7 +89,7 @@ export async function fillEveryTable(db: Db, shop: Shop, uid: string): Promise<s
   await documentPdf(db, invoice!);
 
   const now = new Date();
-  const later = new Date(now.getTime() + 7 * 86_400_000);
+  const later = new Date(now.getTime() + 7 * DAY_MS);
   await db.insert(schema.customInquiries).values({
     id: "inq-1",
     name: "Meera",
