@@ -4,7 +4,6 @@
  * when paid, and (on PostgreSQL) 50 shoppers at once for a one-use code.
  */
 import { DAY_MS } from "~/lib/dates";
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema, type Db } from "~/server/db/client";
@@ -17,6 +16,7 @@ import {
   pressLocalPay,
 } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
+import { type CodeInput, makeDiscountCode } from "./helpers/discounts";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
@@ -24,20 +24,7 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const checkRoute = await import("~/pages/v2/discounts/check");
 
-type CodeInput = Partial<typeof schema.discountCodes.$inferInsert>;
-async function makeCode(db: Db, over: CodeInput = {}) {
-  const [row] = await db
-    .insert(schema.discountCodes)
-    .values({
-      id: randomUUID(),
-      code: `C${randomUUID().slice(0, 8).toUpperCase()}`,
-      kind: "percent",
-      percentBasisPoints: 1000,
-      ...over,
-    })
-    .returning();
-  return row!;
-}
+const makeCode = (db: Db, over: CodeInput = {}) => makeDiscountCode(db, "C", over);
 
 describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
   const k = localShopKit(kind);

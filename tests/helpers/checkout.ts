@@ -35,13 +35,18 @@ export function useLocalProvider(): void {
 
 /**
  * Call inside describe(): the local provider, a fresh database of the kind holding the shop
- * (makeShop), and console errors and infos silenced in each test. `k.t.db`, `k.shop`.
+ * (makeShop) and, with `owner`, that users row with role tm_admin, and console errors and infos
+ * silenced in each test. `k.t.db`, `k.shop`.
  */
-export function localShopKit(kind: TestDb["kind"]) {
+export function localShopKit(kind: TestDb["kind"], opts: { owner?: string } = {}) {
   let shop: Shop;
   useLocalProvider();
   const t = useTestDb(kind, async (t) => {
     shop = await makeShop(t.db);
+    if (opts.owner) {
+      const id = opts.owner;
+      await t.db.insert(schema.users).values({ id, email: `${id}@example.com`, role: "tm_admin" });
+    }
   });
   beforeEach(() => {
     vi.spyOn(console, "error").mockImplementation(() => {});
