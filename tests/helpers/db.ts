@@ -54,3 +54,11 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
 export const dbKinds: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL
   ? ["pglite", "postgres"]
   : ["pglite"];
+
+/** A database whose every read throws as a missing table would: for the pages' "failed" (503) state. */
+export const failingDb = (): Db =>
+  ({
+    select: () => {
+      throw new Error("relation does not exist");
+    },
+  }) as unknown as Db;
