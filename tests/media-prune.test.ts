@@ -12,14 +12,12 @@ import { pruneMedia, referencedUploads } from "~/features/media/media-prune.serv
 import { schema } from "~/server/db/client";
 import { resetEnvForTests } from "~/server/env";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { orderAddress, orderPerson } from "./helpers/fixtures";
+import { orderParties } from "./helpers/fixtures";
 import { DAY_MS } from "~/lib/dates";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const hash = (n: number) => n.toString(16).padStart(32, "0");
 const url = (n: number) => `/media/${hash(n)}/800.webp`;
-const ADDRESS = orderAddress("addr-1");
-const PERSON = orderPerson();
 
 const SAVED_DATA_DIR = process.env.DATA_DIR;
 
@@ -66,10 +64,7 @@ describe.each(dbKinds)("pruning unused uploads on %s", (kind) => {
       subtotalPaise: 10000,
       totalPaise: 10000,
       paymentAmountPaise: 10000,
-      shippingName: PERSON,
-      billingName: PERSON,
-      shippingAddress: ADDRESS,
-      billingAddress: ADDRESS,
+      ...orderParties("addr-1"),
       timeline: {},
     });
     await t.db.insert(schema.orderItems).values({

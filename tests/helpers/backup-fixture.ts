@@ -18,7 +18,7 @@ import { rawRows } from "~/server/db/raw-rows";
 import { ident, listTables } from "~/server/backup/tables.server";
 import { saveSeller, success } from "./books";
 import { cartOrderItems, fillCart, type Shop } from "./checkout";
-import { orderAddress, orderPerson } from "./fixtures";
+import { orderParties, orderPerson } from "./fixtures";
 
 /** Every table the schema declares, by its SQL name. */
 export function schemaTables(): string[] {
@@ -44,7 +44,6 @@ export async function tablesWithoutRows(db: Db): Promise<string[]> {
 }
 
 const PERSON = orderPerson("Asha", "Verma", "a@x.in");
-const ADDRESS = orderAddress("addr-1");
 
 /** A pending catalogue order of 2 frames and 1 tag (3497.00), as checkout leaves it. */
 export async function pendingOrder(db: Db, shop: Shop, uid: string): Promise<string> {
@@ -54,10 +53,7 @@ export async function pendingOrder(db: Db, shop: Shop, uid: string): Promise<str
     userId: uid,
     subtotalPaise: 349700,
     totalPaise: 349700,
-    shippingName: PERSON,
-    billingName: PERSON,
-    shippingAddress: ADDRESS,
-    billingAddress: ADDRESS,
+    ...orderParties("addr-1", PERSON),
     provider: "local",
   });
   await db.insert(schema.orderItems).values(cartOrderItems(id, shop));
