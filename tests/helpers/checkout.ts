@@ -5,7 +5,7 @@ import { resetEnvForTests } from "~/server/env";
 import { resetPaymentConfigForTests } from "~/server/payments/config.server";
 import { setPaymentProviderForTests } from "~/server/payments/index.server";
 import { makeCategory, makeProduct } from "~/server/seed/factories";
-import type { TestDb } from "./db";
+import { addOwner, type TestDb } from "./db";
 import { call } from "./call";
 import { ADDRESS } from "./fixtures";
 import { useTestDb } from "./suite-db";
@@ -43,10 +43,7 @@ export function localShopKit(kind: TestDb["kind"], opts: { owner?: string } = {}
   useLocalProvider();
   const t = useTestDb(kind, async (t) => {
     shop = await makeShop(t.db);
-    if (opts.owner) {
-      const id = opts.owner;
-      await t.db.insert(schema.users).values({ id, email: `${id}@example.com`, role: "tm_admin" });
-    }
+    if (opts.owner) await addOwner(t.db, opts.owner);
   });
   beforeEach(() => {
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -12,6 +12,7 @@ import * as quoteAction from "~/pages/v2/admin/quotes/[id]/[action]";
 import * as publicQuote from "~/pages/v2/quotes/[token]";
 import * as payRoute from "~/pages/v2/quotes/[token]/pay";
 import * as shippingRoute from "~/pages/v2/admin/order/[id]/shipping-charge";
+import * as adminOrder from "~/pages/v2/admin/order/[id]";
 import { call } from "./call";
 import { localShopKit, makeShopper, orderBody, postCreateOrder, pressLocalPay } from "./checkout";
 import { DAY_MS } from "~/lib/dates";
@@ -90,6 +91,14 @@ export function customWorkKit(kind: "pglite" | "postgres") {
       body,
       params: { id: orderId },
     });
+  /** The owner marks the order shipped (PUT /v2/admin/order/:id?status=shipped, tracking TRK1). */
+  const ship = (id: string) =>
+    call(adminOrder.PUT, `/v2/admin/order/${id}?status=shipped`, {
+      method: "PUT",
+      params: { id },
+      token: OWNER,
+      body: { trackingNumber: "TRK1" },
+    });
   const inquiryStatus = async (id: string) =>
     (await t.db.select().from(schema.customInquiries).where(eq(schema.customInquiries.id, id)))[0]!
       .status;
@@ -162,6 +171,7 @@ export function customWorkKit(kind: "pglite" | "postgres") {
     press,
     createOrder,
     shippingCharge,
+    ship,
     paidVarmalaOrder,
     inquiryStatus,
     mailsTo,

@@ -4,7 +4,7 @@
  * The app's getDb() is pointed at it, so route handlers under test use it too.
  */
 import { randomUUID } from "node:crypto";
-import { openDb, setDbForTests, type Db } from "~/server/db/client";
+import { openDb, schema, setDbForTests, type Db } from "~/server/db/client";
 
 export type TestDb = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
 
@@ -62,3 +62,8 @@ export const failingDb = (): Db =>
       throw new Error("relation does not exist");
     },
   }) as unknown as Db;
+
+/** The owner's users row: this id with role tm_admin, its email `<id>@example.com` unless given. */
+export async function addOwner(db: Db, id: string, email = `${id}@example.com`): Promise<void> {
+  await db.insert(schema.users).values({ id, email, role: "tm_admin" });
+}
