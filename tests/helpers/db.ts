@@ -14,15 +14,7 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
       dataDir: "memory://",
       migrationsDir: "src/server/db/migrations",
     });
-    setDbForTests(handle);
-    return {
-      db: handle.db,
-      kind,
-      close: async () => {
-        setDbForTests(undefined);
-        await handle.close();
-      },
-    };
+    return attached(handle, kind);
   }
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error("TEST_DATABASE_URL is not set");
@@ -35,6 +27,20 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const handle = await openDb({ url: url.toString(), migrationsDir: "src/server/db/migrations" });
+  return attached(handle, kind, async () => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+}
+
+/** The app's getDb() pointed at the handle; close() unsets it, closes the handle, then runs `after`. */
+function attached(
+  handle: Awaited<ReturnType<typeof openDb>>,
+  kind: TestDb["kind"],
+  after?: () => Promise<void>,
+): TestDb {
   setDbForTests(handle);
   return {
     db: handle.db,
@@ -42,10 +48,7 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
     close: async () => {
       setDbForTests(undefined);
       await handle.close();
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await after?.();
     },
   };
 }
