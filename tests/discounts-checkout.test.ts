@@ -8,13 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema, type Db } from "~/server/db/client";
 import { call } from "./helpers/call";
-import {
-  makeShopper,
-  orderBody,
-  localShopKit,
-  postCreateOrder,
-  pressLocalPay,
-} from "./helpers/checkout";
+import { orderBody, localShopKit, postCreateOrder, pressLocalPay } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 import { type CodeInput, makeDiscountCode } from "./helpers/discounts";
 
@@ -29,9 +23,8 @@ const makeCode = (db: Db, over: CodeInput = {}) => makeDiscountCode(db, "C", ove
 describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
   const k = localShopKit(kind);
   const { t } = k;
-  let n = 0;
 
-  const shopper = () => makeShopper(t.db, k.shop, `disc-${kind}-${++n}`);
+  const shopper = () => k.newShopper("disc");
   const create = (token: string, body: unknown, clientAddress = "127.0.0.1") =>
     postCreateOrder(token, body, clientAddress);
   const check = (token: string, code: string) =>

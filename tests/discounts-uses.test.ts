@@ -11,7 +11,7 @@ import { expireOrder, recordPayment } from "~/features/checkout/payment-record.s
 import { schema, type Db } from "~/server/db/client";
 import { success } from "./helpers/books";
 import { call } from "./helpers/call";
-import { makeShopper, orderBody, localShopKit } from "./helpers/checkout";
+import { orderBody, localShopKit } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 import { type CodeInput, makeDiscountCode } from "./helpers/discounts";
 
@@ -32,9 +32,8 @@ const HELD_BY_YOU =
 describe.each(dbKinds)("a code's uses with shoppers at once on %s", (kind) => {
   const k = localShopKit(kind);
   const { t } = k;
-  let n = 0;
 
-  const shopper = () => makeShopper(t.db, k.shop, `uses-${kind}-${++n}`);
+  const shopper = () => k.newShopper("uses");
   const create = (token: string, body: unknown, i = 0) =>
     call(createRoute.POST, "/create-order", {
       method: "POST",

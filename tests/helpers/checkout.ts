@@ -36,7 +36,7 @@ export function useLocalProvider(): void {
 /**
  * Call inside describe(): the local provider, a fresh database of the kind holding the shop
  * (makeShop) and, with `owner`, that users row with role tm_admin, and console errors and infos
- * silenced in each test. `k.t.db`, `k.shop`.
+ * silenced in each test. `k.t.db`, `k.shop`, `k.newShopper(prefix)`.
  */
 export function localShopKit(kind: TestDb["kind"], opts: { owner?: string } = {}) {
   let shop: Shop;
@@ -49,11 +49,14 @@ export function localShopKit(kind: TestDb["kind"], opts: { owner?: string } = {}
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "info").mockImplementation(() => {});
   });
+  let n = 0;
   return {
     t,
     get shop() {
       return shop;
     },
+    /** A new shopper (makeShopper) whose uid is `<prefix>-<kind>-<count>`, counted per suite. */
+    newShopper: (prefix: string) => makeShopper(t.db, shop, `${prefix}-${kind}-${++n}`),
   };
 }
 
