@@ -13,15 +13,7 @@ import { resetEnvForTests } from "~/server/env";
 import { call } from "./helpers/call";
 import { idTokenClaims, unsignedToken } from "./helpers/auth";
 
-import {
-  alice,
-  bob,
-  deadPort,
-  describeAccounts,
-  login,
-  registerAs,
-  t,
-} from "./helpers/accounts";
+import { alice, bob, deadPort, describeAccounts, login, registerAs, t } from "./helpers/accounts";
 import { EMULATOR_PORTS } from "./helpers/ports";
 
 describeAccounts("accounts API", EMULATOR_PORTS.accountsMiddleware, () => {
