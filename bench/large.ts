@@ -4,6 +4,7 @@
  * tags), then: the first page of /products, searches and a category filter at 10 connections, the
  * whole catalogue through GET /v2/products?limit=0 (time, size, memory), and the server's memory.
  */
+import { DAY_MS } from "~/lib/dates";
 import { sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client";
 import {
@@ -31,7 +32,7 @@ export async function seedLarge(db: Db): Promise<number> {
   await seedDemoCatalogue(db);
   const models = SEED_PRODUCTS.filter((p) => p.status === "active");
   const missing = LARGE_COUNT - models.length;
-  const base = Date.now() - 400 * 86_400_000;
+  const base = Date.now() - 400 * DAY_MS;
   for (let start = 0; start < missing; start += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, missing - start) }, (_, i) => {
       const n = start + i;

@@ -4,6 +4,7 @@
  * their payment and a tax invoice of 1 to 3 goods lines and a shipping line, every 20th refunded
  * with a credit note; deterministic. Written straight into the tables in batches of 1,000.
  */
+import { DAY_MS } from "~/lib/dates";
 import { seededRandom } from "./random";
 import { schema, type Db } from "~/server/db/client";
 
@@ -82,7 +83,7 @@ export async function seedReportOrders(db: Db): Promise<void> {
         shippingAddress: address,
         billingAddress: address,
         paidAt: paid ? paidAt : null,
-        promisedDispatchAt: paid ? new Date(paidAt.getTime() + 20 * 86_400_000) : null,
+        promisedDispatchAt: paid ? new Date(paidAt.getTime() + 20 * DAY_MS) : null,
         timeline: { pending: created.toISOString() },
         createdAt: created,
       });
@@ -156,7 +157,7 @@ export async function seedReportOrders(db: Db): Promise<void> {
       });
       if (i % 20 === 1) {
         creditNo += 1;
-        const refundAt = new Date(paidAt.getTime() + 3 * 86_400_000);
+        const refundAt = new Date(paidAt.getTime() + 3 * DAY_MS);
         refunds.push({
           id: `rf_${id}`,
           orderId: id,

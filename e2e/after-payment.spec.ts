@@ -10,7 +10,7 @@
  * The thank-you page fits 390 and 1280 px; with SAVE_SCREENSHOTS=1 it is saved into docs/images/.
  */
 import sharp from "sharp";
-import { dayDate, indiaDay } from "~/lib/dates";
+import { DAY_MS, dayDate, indiaDay } from "~/lib/dates";
 import { addAddress, payQuoteLink, payUntilProvider, readyToCheckout } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
@@ -24,7 +24,7 @@ import {
 import { toast } from "./shop-helpers";
 import { shellReady } from "./hydration";
 
-const dateIn = (days: number) => indiaDay(new Date(Date.now() + days * 86_400_000));
+const dateIn = (days: number) => indiaDay(new Date(Date.now() + days * DAY_MS));
 
 test("paid: the thank-you page, the number and needed-by on both order pages, the list searched by number without its script", async ({
   page,

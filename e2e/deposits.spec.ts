@@ -3,6 +3,7 @@
  * shows and takes the advance; dispatch is refused while the balance is unpaid; the owner sends the
  * balance link from the order screen; the customer pays it through the link; dispatch goes ahead.
  */
+import { DAY_MS } from "~/lib/dates";
 import { payQuoteLink } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { signIn, toast } from "./shop-helpers";
@@ -28,7 +29,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
       dispatchMinDays: 10,
       dispatchMaxDays: 20,
       stageSet: "custom",
-      expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      expiresAt: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
     },
   );
   const quoteId = ((await created.json()) as { id: string }).id;

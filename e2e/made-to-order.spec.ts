@@ -10,13 +10,13 @@ import {
   readyToCheckout,
   fillQuoteAddress,
 } from "./checkout-helpers";
-import { indiaDay } from "~/lib/dates";
+import { DAY_MS, indiaDay } from "~/lib/dates";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { toast } from "./shop-helpers";
 import { inquiryQuote, ownerBearer } from "./portal-helpers";
 
-const dateIn = (days: number) => indiaDay(new Date(Date.now() + days * 86_400_000));
+const dateIn = (days: number) => indiaDay(new Date(Date.now() + days * DAY_MS));
 
 test("a needed-by date refused before payment, a later one paid, and the order ordered again", async ({
   page,

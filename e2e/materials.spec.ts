@@ -5,6 +5,7 @@
  * order screen with a photo; the customer's page shows it received and the promise moved to count
  * from receipt.
  */
+import { DAY_MS } from "~/lib/dates";
 import sharp from "sharp";
 import { preservationTimeline } from "~/features/made-to-order/preservation";
 import { payQuoteLink } from "./checkout-helpers";
@@ -37,7 +38,7 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
       dispatchMinDays: 20,
       dispatchMaxDays: 25,
       stageSet: "varmala",
-      expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      expiresAt: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
     },
   );
   expect(created.status(), await created.text()).toBe(201);

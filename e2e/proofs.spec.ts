@@ -4,6 +4,7 @@
  * and a message) and a stage is refused before approval; the customer asks for changes on the
  * quote link's page; a second round is approved there; the stage is then marked.
  */
+import { DAY_MS } from "~/lib/dates";
 import sharp from "sharp";
 import { payQuoteLink } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
@@ -34,7 +35,7 @@ test("a proof rejected once and approved: production waits for the approval", as
       dispatchMinDays: 7,
       dispatchMaxDays: 15,
       stageSet: "custom",
-      expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      expiresAt: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
     },
   );
   expect(created.status(), await created.text()).toBe(201);

@@ -4,6 +4,7 @@
  * one left to review) and a pending order and a grievance; the owner signed in; an inquiry with a
  * quote sent; a discount code. Also the two signed-in browser states.
  */
+import { DAY_MS } from "~/lib/dates";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
 import { expect } from "./fixtures";
@@ -134,7 +135,7 @@ export async function prepareWalk(
         dispatchMinDays: 10,
         dispatchMaxDays: 20,
         stageSet: "custom",
-        expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+        expiresAt: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
       },
     }),
     201,

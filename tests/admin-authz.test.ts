@@ -12,7 +12,7 @@ import { schema } from "~/server/db/client";
 import { call, type CallOptions } from "./helpers/call";
 import { dbKinds, type TestDb } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";
-import { orderAddress, orderPerson } from "./helpers/fixtures";
+import { orderParties } from "./helpers/fixtures";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 import { type Method, ROWS, type Row } from "./helpers/admin-authz-rows";
@@ -25,8 +25,6 @@ type RouteModule = Partial<Record<Method | "ALL", APIRoute>>;
 const ROUTE_FILES = import.meta.glob<RouteModule>("../src/pages/v2/**/*.ts");
 const V2 = "../src/pages/v2/";
 
-const PERSON = orderPerson();
-const ADDRESS = orderAddress();
 const BOUNDARY = "authzboundary";
 /** A text file with a .png name: the owner's upload is refused for its content (400), never for who sent it. */
 const MULTIPART = [
@@ -91,10 +89,7 @@ async function seed(t: TestDb) {
     userId: shopper.uid,
     subtotalPaise: 99900,
     totalPaise: 99900,
-    shippingName: PERSON,
-    billingName: PERSON,
-    shippingAddress: ADDRESS,
-    billingAddress: ADDRESS,
+    ...orderParties(),
     timeline: { pending: "2026-01-01T10:00:00Z" },
   });
   await t.db

@@ -9,7 +9,7 @@ import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { dbKinds, type TestDb } from "./helpers/db";
 import { useTestDb } from "./helpers/suite-db";
-import { orderAddress, orderPerson } from "./helpers/fixtures";
+import { orderParties, orderPerson } from "./helpers/fixtures";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { seedPortalProducts, usePortalAccounts } from "./helpers/portal";
 
@@ -24,7 +24,6 @@ const productRoute = await import("~/pages/v2/products/[id]");
 const homeToggle = await import("~/pages/v2/home-products/[id]");
 
 const PERSON = orderPerson();
-const ADDRESS = orderAddress();
 
 async function seed(t: TestDb) {
   await seedPortalProducts(t, owner, shopper, 10);
@@ -37,10 +36,7 @@ async function seed(t: TestDb) {
       userId: shopper.uid,
       subtotalPaise: total,
       totalPaise: total,
-      shippingName: PERSON,
-      billingName: PERSON,
-      shippingAddress: ADDRESS,
-      billingAddress: ADDRESS,
+      ...orderParties(),
       timeline: { pending: at },
       createdAt: new Date(at),
     });

@@ -3,10 +3,11 @@
  * page and the product page in the one page-load shape (found / missing / failed), the sitemap
  * and robots.txt, and unknown API addresses.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { describe, expect, it, vi } from "vitest";
+import { dbKinds, failingDb } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 import { call } from "./helpers/call";
-import { ACTIVE, pid, seed } from "./helpers/catalogue";
+import { ACTIVE, pid, seed, shownListPage } from "./helpers/catalogue";
 
 const sitemapRoute = await import("~/pages/sitemap.xml");
 const robotsRoute = await import("~/pages/robots.txt");
@@ -15,26 +16,11 @@ const { loadProductPage } = await import("~/features/catalogue/product-page.serv
 const { loadHomePage } = await import("~/features/home/home-page.server");
 
 describe.each(dbKinds)("catalogue pages on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    await seed(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestDb(kind, seed);
 
   describe("product list pages (server part)", () => {
     /** The page as shown (found or missing); fails the test on a failed read. */
-    const shown = async (pathSlug: string | null, search: string) => {
-      const page = await loadProductListPage(
-        () => Promise.resolve(t.db),
-        pathSlug,
-        new URLSearchParams(search),
-      );
-      if (page.state === "failed") throw new Error("the list page failed to read");
-      return page;
-    };
+    const shown = (pathSlug: string | null, search: string) => shownListPage(t, pathSlug, search);
 
     it("renders the first 12 products and the total for /products", async () => {
       const page = await shown(null, "");
@@ -80,11 +66,7 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
           state: "failed",
           status: 503,
         });
-        const failing = {
-          select: () => {
-            throw new Error("relation does not exist");
-          },
-        } as unknown as typeof t.db;
+        const failing = failingDb();
         expect(
           await loadProductListPage(
             () => Promise.resolve(failing),
@@ -164,11 +146,7 @@ describe.each(dbKinds)("catalogue pages on %s", (kind) => {
           state: "failed",
           status: 503,
         });
-        const failing = {
-          select: () => {
-            throw new Error("relation does not exist");
-          },
-        } as unknown as typeof t.db;
+        const failing = failingDb();
         expect(
           await loadProductPage(() => Promise.resolve(failing), pid(3), { admin: false }),
         ).toEqual({ state: "failed", status: 503 });

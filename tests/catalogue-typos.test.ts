@@ -3,33 +3,18 @@
  * database: the list page's first products and its "Did you mean", and the API's pages, when the
  * exact rule finds nothing; an exact match never brings in near misses.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { describe, expect, it } from "vitest";
+import { dbKinds } from "./helpers/db";
+import { useTestDb } from "./helpers/suite-db";
 import { call } from "./helpers/call";
-import { pid, seed } from "./helpers/catalogue";
+import { pid, seed, shownListPage } from "./helpers/catalogue";
 
 const productsRoute = await import("~/pages/v2/products/index");
-const { loadProductListPage } = await import("~/features/catalogue/list-page.server");
 
 describe.each(dbKinds)("search with typos on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    await seed(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestDb(kind, seed);
 
-  const shown = async (search: string) => {
-    const page = await loadProductListPage(
-      () => Promise.resolve(t.db),
-      null,
-      new URLSearchParams(search),
-    );
-    if (page.state === "failed") throw new Error("the list page failed to read");
-    return page;
-  };
+  const shown = (search: string) => shownListPage(t, null, search);
 
   it("finds 'Ocean 50% Wave Frame' for 'ocaen wvae' and suggests the right words", async () => {
     const page = await shown("q=ocaen+wvae");

@@ -8,7 +8,6 @@ import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import {
   CART_TOTAL_PAISE,
-  makeShopper,
   orderBody,
   localShopKit,
   postCreateOrder,
@@ -28,9 +27,8 @@ const { loadLocalPayPage, localProvider } = await import("~/features/checkout/lo
 describe.each(dbKinds)("checkout with the local provider on %s", (kind) => {
   const k = localShopKit(kind);
   const { t } = k;
-  let n = 0;
 
-  const shopper = () => makeShopper(t.db, k.shop, `local-${kind}-${++n}`);
+  const shopper = () => k.newShopper("local");
   const create = postCreateOrder;
   const verify = (token: string, id: string, provider = "local") =>
     call(verifyRoute.POST, `/${provider}/verify?order_id=${id}`, {

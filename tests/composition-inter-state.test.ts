@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { schema } from "~/server/db/client";
 import { saveSeller } from "./helpers/books";
 import { call } from "./helpers/call";
-import { localShopKit, makeShopper, orderBody } from "./helpers/checkout";
+import { localShopKit, orderBody } from "./helpers/checkout";
 import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 
@@ -24,14 +24,13 @@ const REFUSAL = /can deliver only within Maharashtra.*composition scheme.*sectio
 
 describe.each(dbKinds)("a composition seller's checkout on %s", (kind) => {
   const k = localShopKit(kind);
-  let n = 0;
   const create = (token: string) =>
     call(createRoute.POST, "/create-order", { method: "POST", token, body: orderBody() });
 
   it("refuses a delivery to another state with a sentence, nothing written", async () => {
     await saveSeller(k.t.db, COMPOSITION);
     // The shopper's saved address is in Rajasthan (tests/helpers/fixtures.ts).
-    const { token } = await makeShopper(k.t.db, k.shop, `comp-${kind}-${++n}`);
+    const { token } = await k.newShopper("comp");
     const refused = await create(token);
     expect(refused.status).toBe(400);
     expect(refused.json.error).toMatch(REFUSAL);
@@ -41,7 +40,7 @@ describe.each(dbKinds)("a composition seller's checkout on %s", (kind) => {
 
   it("takes the same order once the seller is regular", async () => {
     await saveSeller(k.t.db, { registration: "regular" });
-    const { token } = await makeShopper(k.t.db, k.shop, `comp-${kind}-${++n}`);
+    const { token } = await k.newShopper("comp");
     const created = await create(token);
     expect(created.status).toBe(200);
   });

@@ -19,7 +19,6 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
 const balanceRoute = await import("~/pages/v2/admin/order/[id]/balance");
-const adminOrder = await import("~/pages/v2/admin/order/[id]");
 const shipmentsRoute = await import("~/pages/v2/admin/order/[id]/shipments");
 const { sendDueBalanceReminders } = await import("~/features/custom/balance-reminders.server");
 
@@ -32,13 +31,7 @@ describe.each(dbKinds)("deposits on %s", (kind) => {
       body,
       params: { id },
     });
-  const ship = (id: string) =>
-    call(adminOrder.PUT, `/v2/admin/order/${id}?status=shipped`, {
-      method: "PUT",
-      params: { id },
-      token: OWNER,
-      body: { trackingNumber: "TRK1" },
-    });
+  const { ship } = k;
   const balance = (id: string) =>
     call(balanceRoute.POST, `/v2/admin/order/${id}/balance`, {
       method: "POST",

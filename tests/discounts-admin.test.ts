@@ -4,19 +4,17 @@
  * and the list's uses, orders and revenue after a paid order.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import {
-  makeShop,
+  localShopKit,
   makeShopper,
   orderBody,
-  useLocalProvider,
-  type Shop,
   postCreateOrder,
   pressLocalPay,
 } from "./helpers/checkout";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
@@ -45,24 +43,9 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 
 describe.each(dbKinds)("the owner's discount codes on %s", (kind) => {
-  let t: TestDb;
-  let shop: Shop;
   const owner = `disc-owner-${kind}`;
-  useLocalProvider();
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeShop(t.db);
-    await t.db
-      .insert(schema.users)
-      .values({ id: owner, email: `${owner}@example.com`, role: "tm_admin" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.spyOn(console, "info").mockImplementation(() => {});
-  });
+  const k = localShopKit(kind, { owner });
+  const { t } = k;
 
   const post = (b: unknown, token = `test:${owner}`) =>
     call(listRoute.POST, "/v2/admin/discounts", { method: "POST", token, body: b });
@@ -122,7 +105,7 @@ describe.each(dbKinds)("the owner's discount codes on %s", (kind) => {
   });
 
   it("a shopper may not list or create codes", async () => {
-    const { token } = await makeShopper(t.db, shop, `disc-nosy-${kind}`);
+    const { token } = await makeShopper(t.db, k.shop, `disc-nosy-${kind}`);
     expect((await call(listRoute.GET, "/v2/admin/discounts", { token })).status).toBe(403);
     expect((await post(body({ code: "MINE" }), token)).status).toBe(403);
   });
@@ -145,10 +128,10 @@ describe.each(dbKinds)("the owner's discount codes on %s", (kind) => {
 
   it("lists each code's uses, orders and revenue: a paid order counts, an unpaid one only holds", async () => {
     await post(body({ code: "FIGURES", minimumOrder: 0, maximumDiscount: null }));
-    const paid = await makeShopper(t.db, shop, `disc-paid-${kind}`);
+    const paid = await makeShopper(t.db, k.shop, `disc-paid-${kind}`);
     const made = await postCreateOrder(paid.token, orderBody({ coupon_code: "figures" }));
     await pressLocalPay(made.json.payment_session_id);
-    const waiting = await makeShopper(t.db, shop, `disc-wait-${kind}`);
+    const waiting = await makeShopper(t.db, k.shop, `disc-wait-${kind}`);
     await postCreateOrder(waiting.token, orderBody({ coupon_code: "FIGURES" }));
     const answer = await list();
     const row = (answer.json as { code: string }[]).find((c) => c.code === "FIGURES");

@@ -3,19 +3,14 @@
  * create-order pricing the code itself, every refusal with nothing written, the use counted only
  * when paid, and (on PostgreSQL) 50 shoppers at once for a one-use code.
  */
-import { randomUUID } from "node:crypto";
+import { DAY_MS } from "~/lib/dates";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema, type Db } from "~/server/db/client";
 import { call } from "./helpers/call";
-import {
-  makeShopper,
-  orderBody,
-  localShopKit,
-  postCreateOrder,
-  pressLocalPay,
-} from "./helpers/checkout";
+import { orderBody, localShopKit, postCreateOrder, pressLocalPay } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
+import { type CodeInput, makeDiscountCode } from "./helpers/discounts";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
@@ -23,27 +18,13 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const checkRoute = await import("~/pages/v2/discounts/check");
 
-type CodeInput = Partial<typeof schema.discountCodes.$inferInsert>;
-async function makeCode(db: Db, over: CodeInput = {}) {
-  const [row] = await db
-    .insert(schema.discountCodes)
-    .values({
-      id: randomUUID(),
-      code: `C${randomUUID().slice(0, 8).toUpperCase()}`,
-      kind: "percent",
-      percentBasisPoints: 1000,
-      ...over,
-    })
-    .returning();
-  return row!;
-}
+const makeCode = (db: Db, over: CodeInput = {}) => makeDiscountCode(db, "C", over);
 
 describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
   const k = localShopKit(kind);
   const { t } = k;
-  let n = 0;
 
-  const shopper = () => makeShopper(t.db, k.shop, `disc-${kind}-${++n}`);
+  const shopper = () => k.newShopper("disc");
   const create = (token: string, body: unknown, clientAddress = "127.0.0.1") =>
     postCreateOrder(token, body, clientAddress);
   const check = (token: string, code: string) =>
@@ -171,7 +152,7 @@ describe.each(dbKinds)("discount codes at checkout on %s", (kind) => {
     ["inactive", { active: false }, "This code is not active."],
     [
       "not started",
-      { startsAt: new Date(Date.now() + 86_400_000) },
+      { startsAt: new Date(Date.now() + DAY_MS) },
       /^This code starts on \d+ \w{3} \d{4}, \d\d:\d\d\.$/,
     ],
     [

@@ -4,7 +4,6 @@
  * of a one-use code), another shopper's hold blocks no one, a payment past a limit is recorded and
  * the owner told, "Cancel payment" gives the hold back at once, and no code leaves less than ₹1.
  */
-import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { listCodes } from "~/features/admin/discounts/discounts-admin.server";
@@ -12,8 +11,9 @@ import { expireOrder, recordPayment } from "~/features/checkout/payment-record.s
 import { schema, type Db } from "~/server/db/client";
 import { success } from "./helpers/books";
 import { call } from "./helpers/call";
-import { makeShopper, orderBody, localShopKit } from "./helpers/checkout";
+import { orderBody, localShopKit } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
+import { type CodeInput, makeDiscountCode } from "./helpers/discounts";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
@@ -23,20 +23,8 @@ const createRoute = await import("~/pages/create-order");
 const checkRoute = await import("~/pages/v2/discounts/check");
 const outcomeRoute = await import("~/pages/pay/local/[session]/outcome");
 
-type CodeInput = Partial<typeof schema.discountCodes.$inferInsert>;
-async function makeCode(db: Db, over: CodeInput = {}) {
-  const [row] = await db
-    .insert(schema.discountCodes)
-    .values({
-      id: randomUUID(),
-      code: `U${randomUUID().slice(0, 8).toUpperCase()}`,
-      kind: "percent",
-      percentBasisPoints: 5000,
-      ...over,
-    })
-    .returning();
-  return row!;
-}
+const makeCode = (db: Db, over: CodeInput = {}) =>
+  makeDiscountCode(db, "U", { percentBasisPoints: 5000, ...over });
 
 const HELD_BY_YOU =
   /^Your unpaid order (ord_\S+) holds this code until \d+ \w{3} \d{4}, \d\d:\d\d; pay that order, or cancel its payment, to use the code here\.$/;
@@ -44,9 +32,8 @@ const HELD_BY_YOU =
 describe.each(dbKinds)("a code's uses with shoppers at once on %s", (kind) => {
   const k = localShopKit(kind);
   const { t } = k;
-  let n = 0;
 
-  const shopper = () => makeShopper(t.db, k.shop, `uses-${kind}-${++n}`);
+  const shopper = () => k.newShopper("uses");
   const create = (token: string, body: unknown, i = 0) =>
     call(createRoute.POST, "/create-order", {
       method: "POST",

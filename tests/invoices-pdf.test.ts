@@ -4,6 +4,7 @@
  * note names its invoice; the PDF is kept at its first download, its sha256 stored, and later
  * downloads are the same bytes even after the settings change.
  */
+import { DAY_MS } from "~/lib/dates";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -241,7 +242,7 @@ describe.each(dbKinds)("document PDFs on %s", (kind) => {
         },
         { orderId: order.id, paymentId: `adv-${order.id}` },
         ADVANCE_RECEIPT_PREFIX,
-        new Date(Date.now() - 86_400_000),
+        new Date(Date.now() - DAY_MS),
       );
     });
     await pay(t.db, order);

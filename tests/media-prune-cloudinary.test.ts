@@ -13,10 +13,10 @@ import {
   type PruneStore,
   pruneStores,
 } from "~/features/media/prune-stores.server";
-import { schema } from "~/server/db/client";
 import { resetEnvForTests } from "~/server/env";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { type FakeCloudinary, startFakeCloudinary } from "./helpers/fake-cloudinary";
+import { seedPruneShop } from "./helpers/media-prune";
 import { DAY_MS } from "~/lib/dates";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
@@ -47,36 +47,26 @@ describe.each(dbKinds)("pruning unused Cloudinary uploads on %s", (kind) => {
     resetEnvForTests();
     store = cloudinaryStore(cloudinaryConfig()!);
     t = await createTestDb(kind);
-    await t.db.insert(schema.users).values({ id: "u1", email: "asha@example.com" });
-    await t.db
-      .insert(schema.categories)
-      .values({ id: "Frames", slug: "frames", name: "Frames", img: delivered(1) });
-    await t.db.insert(schema.products).values({
-      id: "p1",
-      name: "Ocean frame",
+    await seedPruneShop(t.db, {
+      categoryImg: delivered(1),
       // A page's resized copy: transformations between /upload/ and the public_id.
       description: `<img src="https://res.cloudinary.com/resin-cloud/image/upload/c_limit,w_320,f_auto,q_auto/v1700000000/resintales/${hash(2)}.jpg">`,
-      pricePaise: 10000,
-      sku: "P1",
-      categoryId: "Frames",
+      images: [
+        { id: "i1", productId: "p1", url: delivered(3), alt: "", isPrimary: true, position: 0 },
+        // Another cloud's copy, and a /media URL of the same hash: neither names this cloud's upload.
+        { id: "i2", productId: "p1", url: delivered(9, "other-cloud"), alt: "", position: 1 },
+        { id: "i3", productId: "p1", url: `/media/${hash(6)}/800.webp`, alt: "", position: 2 },
+        // This cloud's URL under a folder name Cloudinary escapes: still a use (the hash decides).
+        {
+          id: "i4",
+          productId: "p1",
+          url: `https://res.cloudinary.com/resin-cloud/image/upload/v1700000000/resin%20tales/${hash(13)}.jpg`,
+          alt: "",
+          position: 3,
+        },
+      ],
+      variantImage: delivered(4),
     });
-    await t.db.insert(schema.productImages).values([
-      { id: "i1", productId: "p1", url: delivered(3), alt: "", isPrimary: true, position: 0 },
-      // Another cloud's copy, and a /media URL of the same hash: neither names this cloud's upload.
-      { id: "i2", productId: "p1", url: delivered(9, "other-cloud"), alt: "", position: 1 },
-      { id: "i3", productId: "p1", url: `/media/${hash(6)}/800.webp`, alt: "", position: 2 },
-      // This cloud's URL under a folder name Cloudinary escapes: still a use (the hash decides).
-      {
-        id: "i4",
-        productId: "p1",
-        url: `https://res.cloudinary.com/resin-cloud/image/upload/v1700000000/resin%20tales/${hash(13)}.jpg`,
-        alt: "",
-        position: 3,
-      },
-    ]);
-    await t.db
-      .insert(schema.productVariants)
-      .values({ id: "v1", productId: "p1", name: "Size", value: "A4", images: [delivered(4)] });
     fake.seed([1, 2, 3, 4, 6, 7, 9, 13].map(id), OLD);
     fake.seed([id(8)], new Date(NOW - 2 * DAY_MS)); // unused, but young: its form may be open
     fake.seed(["resintales/notes/readme", `resintales/${hash(11)}-copy`], OLD); // not uploads

@@ -12,14 +12,13 @@ import { pruneMedia, referencedUploads } from "~/features/media/media-prune.serv
 import { schema } from "~/server/db/client";
 import { resetEnvForTests } from "~/server/env";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { orderAddress, orderPerson } from "./helpers/fixtures";
+import { orderParties } from "./helpers/fixtures";
+import { seedPruneShop } from "./helpers/media-prune";
 import { DAY_MS } from "~/lib/dates";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const hash = (n: number) => n.toString(16).padStart(32, "0");
 const url = (n: number) => `/media/${hash(n)}/800.webp`;
-const ADDRESS = orderAddress("addr-1");
-const PERSON = orderPerson();
 
 const SAVED_DATA_DIR = process.env.DATA_DIR;
 
@@ -41,24 +40,12 @@ describe.each(dbKinds)("pruning unused uploads on %s", (kind) => {
     process.env.DATA_DIR = dataDir;
     resetEnvForTests();
     t = await createTestDb(kind);
-    await t.db.insert(schema.users).values({ id: "u1", email: "asha@example.com" });
-    await t.db
-      .insert(schema.categories)
-      .values({ id: "Frames", slug: "frames", name: "Frames", img: url(1) });
-    await t.db.insert(schema.products).values({
-      id: "p1",
-      name: "Ocean frame",
+    await seedPruneShop(t.db, {
+      categoryImg: url(1),
       description: `See ${url(2)} for the back`,
-      pricePaise: 10000,
-      sku: "P1",
-      categoryId: "Frames",
+      images: [{ id: "i1", productId: "p1", url: url(3), alt: "", isPrimary: true, position: 0 }],
+      variantImage: url(4),
     });
-    await t.db
-      .insert(schema.productImages)
-      .values({ id: "i1", productId: "p1", url: url(3), alt: "", isPrimary: true, position: 0 });
-    await t.db
-      .insert(schema.productVariants)
-      .values({ id: "v1", productId: "p1", name: "Size", value: "A4", images: [url(4)] });
     await t.db.insert(schema.orders).values({
       id: "ord_1",
       userId: "u1",
@@ -66,10 +53,7 @@ describe.each(dbKinds)("pruning unused uploads on %s", (kind) => {
       subtotalPaise: 10000,
       totalPaise: 10000,
       paymentAmountPaise: 10000,
-      shippingName: PERSON,
-      billingName: PERSON,
-      shippingAddress: ADDRESS,
-      billingAddress: ADDRESS,
+      ...orderParties("addr-1"),
       timeline: {},
     });
     await t.db.insert(schema.orderItems).values({

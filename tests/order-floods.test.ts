@@ -15,6 +15,7 @@ import { makeShopper, orderBody } from "./helpers/checkout";
 import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 import { PROFILE } from "./helpers/fixtures";
+import { success } from "./helpers/books";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
@@ -133,19 +134,7 @@ describe.each(dbKinds)("floods of pending orders on %s", (kind) => {
     const effect = await recordPayment(
       kit.t.db,
       replaced.id,
-      {
-        paymentId: `pay-${uid}`,
-        status: "SUCCESS",
-        amountPaise: replaced.totalPaise,
-        currency: "INR",
-        orderAmountPaise: replaced.totalPaise,
-        orderCurrency: "INR",
-        feesPaise: 0,
-        offers: null,
-        paidAt: new Date(),
-        upiId: "asha@upi",
-        raw: {},
-      },
+      success(`pay-${uid}`, replaced.totalPaise),
       "local",
     );
     expect(effect).toBe("late-paid");

@@ -19,10 +19,8 @@ import { loadMyOrderPage, loadMyOrdersPage } from "~/features/orders/order-page.
 import { writeSection } from "~/features/settings/settings-store.server";
 import { schema } from "~/server/db/client";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { orderAddress, orderPerson } from "./helpers/fixtures";
+import { orderParties } from "./helpers/fixtures";
 
-const PERSON = orderPerson();
-const ADDRESS = orderAddress("addr-1");
 const MIGRATION = "src/server/db/migrations/0017_trust_in_depth.sql";
 
 describe.each(dbKinds)("order numbers, needed-by and the receiving address on %s", (kind) => {
@@ -39,10 +37,7 @@ describe.each(dbKinds)("order numbers, needed-by and the receiving address on %s
         status: "processing",
         subtotalPaise: 100000,
         totalPaise: 100000,
-        shippingName: PERSON,
-        billingName: PERSON,
-        shippingAddress: ADDRESS,
-        billingAddress: ADDRESS,
+        ...orderParties("addr-1"),
         timeline: { pending: createdAt.toISOString() },
         createdAt,
         updatedAt: createdAt,

@@ -4,6 +4,7 @@
  * never an order of its own: the owner's list and counts, the customer's list and the reports show
  * one order; its payments add up to what was paid; a success reported twice is recorded once.
  */
+import { DAY_MS } from "~/lib/dates";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -30,8 +31,8 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
 const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
 const balanceRoute = await import("~/pages/v2/admin/order/[id]/balance");
 
-const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const yesterday = () => new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
+const tomorrow = () => new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
 
 describe.each(dbKinds)("a shipping charge is a payment on its order, on %s", (kind) => {
   const k = customWorkKit(kind);

@@ -9,7 +9,7 @@ import { answerToPaise } from "~/lib/wire-money";
 import type { OrderJson } from "~/features/orders/orders";
 import { call } from "./helpers/call";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { orderAddress, orderPerson } from "./helpers/fixtures";
+import { orderParties } from "./helpers/fixtures";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { useTestAuth } from "./helpers/portal";
 
@@ -19,9 +19,6 @@ const auth = useTestAuth(EMULATOR_PORT);
 
 const ordersRoute = await import("~/pages/v2/orders");
 const { loadMyOrderPage, loadMyOrdersPage } = await import("~/features/orders/order-page.server");
-
-const PERSON = orderPerson();
-const ADDRESS = orderAddress("addr-1");
 
 /** Inserts an order of `uid` made at `createdAt`, with one line of `pricePaise` x `quantity`. */
 async function insertOrder(
@@ -40,10 +37,7 @@ async function insertOrder(
     subtotalPaise: total,
     totalPaise: total,
     paymentAmountPaise: total,
-    shippingName: PERSON,
-    billingName: PERSON,
-    shippingAddress: ADDRESS,
-    billingAddress: ADDRESS,
+    ...orderParties("addr-1"),
     timeline: { pending: createdAt.toISOString() },
     createdAt,
     updatedAt: createdAt,

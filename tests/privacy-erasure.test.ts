@@ -5,6 +5,7 @@
  * the reviews stay as "A customer" (or go, as chosen) with the product's figures following; the
  * Firebase account is removed; the erasure is listed among the data requests.
  */
+import { DAY_MS } from "~/lib/dates";
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -243,7 +244,7 @@ describe.each(dbKinds)("erasing a shopper on %s", (kind) => {
       keeper,
       [shop.tagId],
       "delivered",
-      new Date(Date.now() - 2 * 86_400_000),
+      new Date(Date.now() - 2 * DAY_MS),
     );
     const posted = await sendReview(token, order, shop.tagId, { rating: 3 });
     await call(moderateRoute.PATCH, `/v2/admin/reviews/${posted.json.id}?action=publish`, {

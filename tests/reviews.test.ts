@@ -4,6 +4,7 @@
  * that writes nothing; the owner publishes (audited), which sets the product's real figures and
  * bumps the catalogue version; hidden reviews leave the figures; "helpful" counts once per shopper.
  */
+import { DAY_MS } from "~/lib/dates";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "~/server/db/client";
@@ -194,7 +195,7 @@ describe.each(dbKinds)("reviews on %s", (kind) => {
   });
 
   it("mails a review request once, REVIEW_REQUEST_DAYS after delivery, and not for reviewed orders", async () => {
-    const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const days = (n: number) => new Date(Date.now() - n * DAY_MS);
     const token = await makeShopperRow(t.db, "buyer-3");
     const old = await makeOrder(t.db, "buyer-3", [shop.tagId], "delivered", days(6));
     const fresh = await makeOrder(t.db, "buyer-3", [shop.frameId], "delivered", days(1));
@@ -207,7 +208,7 @@ describe.each(dbKinds)("reviews on %s", (kind) => {
     expect(mail!.body).toContain(`/my-orders/${old}#review`);
     expect(mail!.body).not.toContain(fresh);
     expect(await sendDueReviewRequests(t.db)).toBe(0);
-    expect(await sendDueReviewRequests(t.db, new Date(Date.now() + 5 * 86_400_000))).toBe(1);
+    expect(await sendDueReviewRequests(t.db, new Date(Date.now() + 5 * DAY_MS))).toBe(1);
     expect(await mails()).toHaveLength(2);
 
     // Reviewed before its request was due: the row is taken, no mail goes.

@@ -7,8 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { DISPATCH_HOLDS } from "~/features/made-to-order/dispatch-holds.server";
 import { loadMyOrderPage } from "~/features/orders/order-page.server";
-import { call } from "./helpers/call";
-import { OWNER, customWorkKit, payBody } from "./helpers/custom-work";
+import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
 import { approvedProof } from "./helpers/proofs";
 
@@ -16,17 +15,9 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const adminOrder = await import("~/pages/v2/admin/order/[id]");
-
 describe.each(dbKinds)("a shipping charge before dispatch, on %s", (kind) => {
   const k = customWorkKit(kind);
-  const ship = (id: string) =>
-    call(adminOrder.PUT, `/v2/admin/order/${id}?status=shipped`, {
-      method: "PUT",
-      params: { id },
-      token: OWNER,
-      body: { trackingNumber: "TRK1" },
-    });
+  const { ship } = k;
 
   /** A paid custom order with its proof approved and a shipping charge asked for. */
   async function chargedOrder() {

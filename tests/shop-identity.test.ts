@@ -9,14 +9,13 @@ import { businessSection } from "~/features/books/business-settings.server";
 import { cachePages, forgetPages } from "~/features/catalogue/page-cache.server";
 import { mailProofSent } from "~/features/made-to-order/proof-mail.server";
 import { writeSection } from "~/features/settings/settings-store.server";
-import { schema } from "~/server/db/client";
 import { resetEnvForTests } from "~/server/env";
 import { mailsTo } from "~/server/mail.server";
 import { shopIdentity } from "~/server/shop-identity.server";
 import { SELLER } from "./helpers/books";
 import { call } from "./helpers/call";
 import { TEST_ACTOR } from "./helpers/catalogue-freshness";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { addOwner, createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { usePortalAccounts } from "./helpers/portal";
 
@@ -73,9 +72,7 @@ describe.each(dbKinds)("the shop's name and contacts on %s", (kind) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(kind);
-    await t.db
-      .insert(schema.users)
-      .values({ id: owner.uid, email: `${owner.uid}@example.com`, role: "tm_admin" });
+    await addOwner(t.db, owner.uid);
     setEnv({ SHOP_NAME: "Seed Studio", SUPPORT_EMAIL: "seed@studio.test" });
     forgetPages();
   });

@@ -12,9 +12,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { isShopImageUrl } from "~/features/media/uploaded-url.server";
 import { isUploadedImageUrl } from "~/features/media/uploaded-url.server";
-import { schema } from "~/server/db/client";
 import { resetEnvForTests } from "~/server/env";
-import { createTestDb, type TestDb } from "./helpers/db";
+import { addOwner, createTestDb, type TestDb } from "./helpers/db";
 import { type FakeCloudinary, startFakeCloudinary } from "./helpers/fake-cloudinary";
 import { photo, postFile, storedFiles, WRONG_TYPE } from "./helpers/uploads";
 
@@ -43,9 +42,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "resin-cloud-"));
   process.env.DATA_DIR = dataDir;
   t = await createTestDb("pglite");
-  await t.db
-    .insert(schema.users)
-    .values({ id: "owner", email: "owner@example.com", role: "tm_admin" });
+  await addOwner(t.db, "owner");
 });
 
 afterAll(async () => {

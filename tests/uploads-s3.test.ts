@@ -13,9 +13,8 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pruneMedia } from "~/features/media/media-prune.server";
-import { schema } from "~/server/db/client";
 import { resetEnvForTests } from "~/server/env";
-import { createTestDb, type TestDb } from "./helpers/db";
+import { addOwner, createTestDb, type TestDb } from "./helpers/db";
 import { apiContext, photo, postFile, storedFiles } from "./helpers/uploads";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -87,9 +86,7 @@ beforeAll(async () => {
   const address = (await s3.run()) as AddressInfo;
   endpoint = `http://127.0.0.1:${address.port}`;
   t = await createTestDb("pglite");
-  await t.db
-    .insert(schema.users)
-    .values({ id: "owner", email: "owner@example.com", role: "tm_admin" });
+  await addOwner(t.db, "owner");
 });
 
 afterAll(async () => {

@@ -6,6 +6,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { App as FirebaseApp } from "firebase-admin/app";
+import { eq } from "drizzle-orm";
 import { schema } from "~/server/db/client";
 import type { Db } from "~/server/db/client";
 import { beforeEach, describe } from "vitest";
@@ -139,27 +140,46 @@ export interface AccountsFixture {
 }
 
 /**
+ * The current test's accounts, as live bindings (read them after import; describeAccounts sets
+ * them before each test): the file's Auth Emulator, the database and two new accounts.
+ */
+export let auth: TestAuth;
+export let t: TestDb;
+export let alice: TestAccount;
+export let bob: TestAccount;
+
+/** The role on the users row of this uid in the current test's database (undefined: no row). */
+export const roleOf = async (uid: string) =>
+  (
+    await t.db
+      .select({ role: schema.users.role })
+      .from(schema.users)
+      .where(eq(schema.users.id, uid))
+  )[0]?.role;
+
+/**
  * The accounts suites' setup, written once: a private Auth Emulator for the file on `port`, then
  * for each database kind a fresh database whose users and addresses are emptied before every test,
- * and two new accounts. `use` receives them before each test:
+ * and two new accounts, set into `auth`, `t`, `alice` and `bob` above before each test:
  *
- *   let auth: TestAuth; let t: TestDb; let alice: TestAccount; let bob: TestAccount;
- *   describeAccounts("accounts API", EMULATOR_PORTS.accounts, (f) => ({ auth, t, alice, bob } = f), () => { ...tests });
+ *   import { alice, describeAccounts, t } from "./helpers/accounts";
+ *   describeAccounts("accounts API", EMULATOR_PORTS.accounts, () => { ...tests });
  */
-export function describeAccounts(
-  title: string,
-  port: number,
-  use: (fixture: AccountsFixture) => void,
-  body: () => void,
-): void {
-  const auth = useTestAuth(port);
+export function describeAccounts(title: string, port: number, body: () => void): void {
+  const emulator = useTestAuth(port);
   describe.each(dbKinds)(`${title} on %s`, (kind) => {
-    const t = useTestDb(kind);
+    const db = useTestDb(kind);
     beforeEach(async () => {
-      await t.db.delete(schema.addresses);
-      await t.db.delete(schema.users);
+      await db.db.delete(schema.addresses);
+      await db.db.delete(schema.users);
       clearVerifyCache();
-      use({ auth: auth(), t, alice: await auth().createUser(), bob: await auth().createUser() });
+      const fixture: AccountsFixture = {
+        auth: emulator(),
+        t: db,
+        alice: await emulator().createUser(),
+        bob: await emulator().createUser(),
+      };
+      ({ auth, t, alice, bob } = fixture);
     });
     body();
   });

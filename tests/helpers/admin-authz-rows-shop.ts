@@ -4,6 +4,8 @@
  * table, are in admin-authz-rows.ts.
  */
 
+import { DAY_MS } from "~/lib/dates";
+
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface Row {
@@ -64,7 +66,7 @@ const QUOTE_BODY = {
   dispatchMinDays: 7,
   dispatchMaxDays: 15,
   stageSet: "custom",
-  expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+  expiresAt: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
 };
 export const SHOP_ROWS: Row[] = [
   // Orders (docs/product.md §7 Admin)

@@ -5,6 +5,7 @@
  * the shapes the features write. `tablesWithoutRows` names any table the fixture forgot: a table a
  * later migration adds fails the suite until the fixture holds a row of it.
  */
+import { DAY_MS } from "~/lib/dates";
 import { randomUUID } from "node:crypto";
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
@@ -17,7 +18,7 @@ import { rawRows } from "~/server/db/raw-rows";
 import { ident, listTables } from "~/server/backup/tables.server";
 import { saveSeller, success } from "./books";
 import { cartOrderItems, fillCart, type Shop } from "./checkout";
-import { orderAddress, orderPerson } from "./fixtures";
+import { orderParties, orderPerson } from "./fixtures";
 
 /** Every table the schema declares, by its SQL name. */
 export function schemaTables(): string[] {
@@ -43,7 +44,6 @@ export async function tablesWithoutRows(db: Db): Promise<string[]> {
 }
 
 const PERSON = orderPerson("Asha", "Verma", "a@x.in");
-const ADDRESS = orderAddress("addr-1");
 
 /** A pending catalogue order of 2 frames and 1 tag (3497.00), as checkout leaves it. */
 export async function pendingOrder(db: Db, shop: Shop, uid: string): Promise<string> {
@@ -53,10 +53,7 @@ export async function pendingOrder(db: Db, shop: Shop, uid: string): Promise<str
     userId: uid,
     subtotalPaise: 349700,
     totalPaise: 349700,
-    shippingName: PERSON,
-    billingName: PERSON,
-    shippingAddress: ADDRESS,
-    billingAddress: ADDRESS,
+    ...orderParties("addr-1", PERSON),
     provider: "local",
   });
   await db.insert(schema.orderItems).values(cartOrderItems(id, shop));
@@ -88,7 +85,7 @@ export async function fillEveryTable(db: Db, shop: Shop, uid: string): Promise<s
   await documentPdf(db, invoice!);
 
   const now = new Date();
-  const later = new Date(now.getTime() + 7 * 86_400_000);
+  const later = new Date(now.getTime() + 7 * DAY_MS);
   await db.insert(schema.customInquiries).values({
     id: "inq-1",
     name: "Meera",

@@ -23,6 +23,18 @@ export function useCatalogueDb(
   });
 }
 
+/** The product list page as shown (found or missing) for a path slug and query; fails the test on a failed read. */
+export async function shownListPage(t: TestDb, pathSlug: string | null, search: string) {
+  const { loadProductListPage } = await import("~/features/catalogue/list-page.server");
+  const page = await loadProductListPage(
+    () => Promise.resolve(t.db),
+    pathSlug,
+    new URLSearchParams(search),
+  );
+  if (page.state === "failed") throw new Error("the list page failed to read");
+  return page;
+}
+
 export async function seed(t: TestDb) {
   await t.db.insert(schema.categories).values([
     {

@@ -5,7 +5,7 @@ import { resetEnvForTests } from "~/server/env";
 import { resetPaymentConfigForTests } from "~/server/payments/config.server";
 import { setPaymentProviderForTests } from "~/server/payments/index.server";
 import { makeCategory, makeProduct } from "~/server/seed/factories";
-import type { TestDb } from "./db";
+import { addOwner, type TestDb } from "./db";
 import { call } from "./call";
 import { ADDRESS } from "./fixtures";
 import { useTestDb } from "./suite-db";
@@ -35,23 +35,28 @@ export function useLocalProvider(): void {
 
 /**
  * Call inside describe(): the local provider, a fresh database of the kind holding the shop
- * (makeShop), and console errors and infos silenced in each test. `k.t.db`, `k.shop`.
+ * (makeShop) and, with `owner`, that users row with role tm_admin, and console errors and infos
+ * silenced in each test. `k.t.db`, `k.shop`, `k.newShopper(prefix)`.
  */
-export function localShopKit(kind: TestDb["kind"]) {
+export function localShopKit(kind: TestDb["kind"], opts: { owner?: string } = {}) {
   let shop: Shop;
   useLocalProvider();
   const t = useTestDb(kind, async (t) => {
     shop = await makeShop(t.db);
+    if (opts.owner) await addOwner(t.db, opts.owner);
   });
   beforeEach(() => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "info").mockImplementation(() => {});
   });
+  let n = 0;
   return {
     t,
     get shop() {
       return shop;
     },
+    /** A new shopper (makeShopper) whose uid is `<prefix>-<kind>-<count>`, counted per suite. */
+    newShopper: (prefix: string) => makeShopper(t.db, shop, `${prefix}-${kind}-${++n}`),
   };
 }
 

@@ -5,24 +5,16 @@
  * OWNER names the owner's row.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
+import { expect } from "vitest";
 import { schema } from "~/server/db/client";
 import * as inquiryQuotes from "~/pages/v2/admin/inquiries/[id]/quotes";
 import * as quoteAction from "~/pages/v2/admin/quotes/[id]/[action]";
 import * as publicQuote from "~/pages/v2/quotes/[token]";
 import * as payRoute from "~/pages/v2/quotes/[token]/pay";
 import * as shippingRoute from "~/pages/v2/admin/order/[id]/shipping-charge";
+import * as adminOrder from "~/pages/v2/admin/order/[id]";
 import { call } from "./call";
-import {
-  makeShop,
-  makeShopper,
-  orderBody,
-  useLocalProvider,
-  type Shop,
-  postCreateOrder,
-  pressLocalPay,
-} from "./checkout";
-import { createTestDb, type TestDb } from "./db";
+import { localShopKit, makeShopper, orderBody, postCreateOrder, pressLocalPay } from "./checkout";
 import { DAY_MS } from "~/lib/dates";
 
 /** The owner's bearer token: the users row "owner-1" holds role tm_admin. */
@@ -54,25 +46,9 @@ export const payBody = (extra: Record<string, unknown> = {}) => ({
 
 /** Call inside describe(): registers the hooks and answers the suite's helpers. */
 export function customWorkKit(kind: "pglite" | "postgres") {
-  let t!: TestDb;
-  let shop!: Shop;
+  const k = localShopKit(kind, { owner: "owner-1" });
+  const { t } = k;
   let n = 0;
-
-  useLocalProvider();
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeShop(t.db);
-    await t.db
-      .insert(schema.users)
-      .values({ id: "owner-1", email: "owner-1@example.com", role: "tm_admin" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(() => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.spyOn(console, "info").mockImplementation(() => {});
-  });
 
   async function inquiry(email = "meera@example.com"): Promise<string> {
     const id = `inq-${kind}-${++n}`;
@@ -114,6 +90,14 @@ export function customWorkKit(kind: "pglite" | "postgres") {
       token,
       body,
       params: { id: orderId },
+    });
+  /** The owner marks the order shipped (PUT /v2/admin/order/:id?status=shipped, tracking TRK1). */
+  const ship = (id: string) =>
+    call(adminOrder.PUT, `/v2/admin/order/${id}?status=shipped`, {
+      method: "PUT",
+      params: { id },
+      token: OWNER,
+      body: { trackingNumber: "TRK1" },
     });
   const inquiryStatus = async (id: string) =>
     (await t.db.select().from(schema.customInquiries).where(eq(schema.customInquiries.id, id)))[0]!
@@ -158,7 +142,7 @@ export function customWorkKit(kind: "pglite" | "postgres") {
       categoryId: category.id,
       pricePaise: 900000,
     });
-    const shopper = await makeShopper(t.db, shop, names.shopper);
+    const shopper = await makeShopper(t.db, k.shop, names.shopper);
     const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, shopper.uid));
     await t.db.insert(schema.cartItems).values({
       id: `line-${names.shopper}`,
@@ -177,7 +161,7 @@ export function customWorkKit(kind: "pglite" | "postgres") {
       return t;
     },
     get shop() {
-      return shop;
+      return k.shop;
     },
     inquiry,
     create,
@@ -187,6 +171,7 @@ export function customWorkKit(kind: "pglite" | "postgres") {
     press,
     createOrder,
     shippingCharge,
+    ship,
     paidVarmalaOrder,
     inquiryStatus,
     mailsTo,

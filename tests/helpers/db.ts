@@ -4,7 +4,7 @@
  * The app's getDb() is pointed at it, so route handlers under test use it too.
  */
 import { randomUUID } from "node:crypto";
-import { openDb, setDbForTests, type Db } from "~/server/db/client";
+import { openDb, schema, setDbForTests, type Db } from "~/server/db/client";
 
 export type TestDb = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
 
@@ -14,15 +14,7 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
       dataDir: "memory://",
       migrationsDir: "src/server/db/migrations",
     });
-    setDbForTests(handle);
-    return {
-      db: handle.db,
-      kind,
-      close: async () => {
-        setDbForTests(undefined);
-        await handle.close();
-      },
-    };
+    return attached(handle, kind);
   }
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error("TEST_DATABASE_URL is not set");
@@ -35,6 +27,20 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const handle = await openDb({ url: url.toString(), migrationsDir: "src/server/db/migrations" });
+  return attached(handle, kind, async () => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+}
+
+/** The app's getDb() pointed at the handle; close() unsets it, closes the handle, then runs `after`. */
+function attached(
+  handle: Awaited<ReturnType<typeof openDb>>,
+  kind: TestDb["kind"],
+  after?: () => Promise<void>,
+): TestDb {
   setDbForTests(handle);
   return {
     db: handle.db,
@@ -42,10 +48,7 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
     close: async () => {
       setDbForTests(undefined);
       await handle.close();
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await after?.();
     },
   };
 }
@@ -54,3 +57,16 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
 export const dbKinds: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL
   ? ["pglite", "postgres"]
   : ["pglite"];
+
+/** A database whose every read throws as a missing table would: for the pages' "failed" (503) state. */
+export const failingDb = (): Db =>
+  ({
+    select: () => {
+      throw new Error("relation does not exist");
+    },
+  }) as unknown as Db;
+
+/** The owner's users row: this id with role tm_admin, its email `<id>@example.com` unless given. */
+export async function addOwner(db: Db, id: string, email = `${id}@example.com`): Promise<void> {
+  await db.insert(schema.users).values({ id, email, role: "tm_admin" });
+}

@@ -40,3 +40,14 @@ export const orderPerson = (
   lastName = "Verma",
   email = `${firstName.toLowerCase()}@example.com`,
 ) => ({ firstName, lastName, phone: "9876543210", email });
+
+/** The name and address columns of a test order row: one person and one address for shipping and billing. */
+export const orderParties = (addressId = "a1", person = orderPerson()) => {
+  const address = orderAddress(addressId);
+  return {
+    shippingName: person,
+    billingName: person,
+    shippingAddress: address,
+    billingAddress: address,
+  };
+};

@@ -8,16 +8,13 @@ import { afterAll, beforeAll } from "vitest";
 import { schema, type Db } from "~/server/db/client";
 import { MAX_MAIL_ATTEMPTS } from "~/server/mail.server";
 import { createTestDb, type TestDb } from "./db";
-import { orderAddress, orderPerson } from "./fixtures";
+import { orderParties } from "./fixtures";
 import { portalUsers } from "./portal";
 
 interface Account {
   uid: string;
   email: string;
 }
-
-const ADDRESS = orderAddress();
-const PERSON = orderPerson();
 
 async function seed(db: Db, owner: Account, shopper: Account): Promise<void> {
   await db.insert(schema.users).values(portalUsers(owner, shopper));
@@ -37,10 +34,7 @@ async function seed(db: Db, owner: Account, shopper: Account): Promise<void> {
     status: "pending",
     subtotalPaise: 49_900,
     totalPaise: 49_900,
-    shippingName: PERSON,
-    billingName: PERSON,
-    shippingAddress: ADDRESS,
-    billingAddress: ADDRESS,
+    ...orderParties(),
     timeline: { pending: "2026-01-01T10:00:00Z" },
   });
   const mail = { subject: "Your order", body: "Hello", to: "asha@example.com" };

@@ -4,6 +4,7 @@
  * checked section by section and the erasure's scan of every table means something. Named PERSON
  * (helpers/reviews.ts); the owner's own rows name them too (audit trail, proof and stage notes).
  */
+import { DAY_MS } from "~/lib/dates";
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "~/server/db/client";
 import { makeCategory, makeProduct } from "~/server/seed/factories";
@@ -43,7 +44,7 @@ export async function seedPersonEverywhere(
     uid,
     [shop.frameId, shop.tagId],
     "delivered",
-    new Date(Date.now() - 2 * 86_400_000),
+    new Date(Date.now() - 2 * DAY_MS),
   );
   const pending = await makeOrder(db, uid, [shop.tagId], "pending");
   const address = { address1: PERSON.address1, city: PERSON.city, zipCode: PERSON.zipCode };
