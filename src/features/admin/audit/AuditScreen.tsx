@@ -138,7 +138,12 @@ export default function AuditScreen(_props: ScreenProps) {
       onPage={(page) => setSearch(auditSearch({ ...view, page }), { push: true })}
     >
       {({ rows }) => (
-        <div className="overflow-x-auto rounded-2xl border border-cream-200 bg-white">
+        <div
+          className="overflow-x-auto rounded-2xl border border-cream-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label="Audit trail, scrolls sideways"
+        >
           <table
             className="w-full min-w-[44rem] table-fixed text-left text-sm"
             aria-label="Audit trail"

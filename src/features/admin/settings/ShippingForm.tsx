@@ -173,7 +173,7 @@ export default function ShippingForm({
             // The column headers (the inputs keep their own names for screen readers).
             <div
               aria-hidden="true"
-              className="flex gap-2 text-xs font-medium text-ink-500"
+              className="hidden gap-2 text-xs font-medium text-ink-500 sm:flex"
               data-zone-headers
             >
               <span className="w-40">Zone name</span>
