@@ -138,11 +138,11 @@ export default function AuditScreen(_props: ScreenProps) {
       onPage={(page) => setSearch(auditSearch({ ...view, page }), { push: true })}
     >
       {({ rows }) => (
-        <div
+        <section
           className="overflow-x-auto rounded-2xl border border-cream-200 bg-white"
-          tabIndex={0}
-          role="region"
           aria-label="Audit trail, scrolls sideways"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it
+          tabIndex={0}
         >
           <table
             className="w-full min-w-[44rem] table-fixed text-left text-sm"
@@ -163,7 +163,7 @@ export default function AuditScreen(_props: ScreenProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </ListScreen>
   );
