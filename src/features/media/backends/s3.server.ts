@@ -31,8 +31,8 @@ export interface S3Settings {
 /**
  * The client's settings. Checksums only "when required": the SDK's default since early 2025 adds
  * CRC32 checksum headers (and an aws-chunked body) to every upload, which Cloudflare R2 and older
- * MinIO refused (aws/aws-sdk-js-v3 issue 6810); S3 itself accepts both. docs/deploy.md says which
- * stores are tested.
+ * MinIO refused; S3 itself accepts both (docs/decisions/0187-cashfree-fee-and-s3-checksums.md).
+ * docs/deploy.md says which stores are tested.
  */
 export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
   return {
