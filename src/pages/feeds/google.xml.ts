@@ -1,0 +1,4 @@
+import { getGoogleFeed } from "~/features/feeds/feeds.api";
+import { methods } from "~/server/http";
+
+export const { GET, ALL } = methods({ GET: getGoogleFeed });
