@@ -4,13 +4,13 @@
  * product data specification shows it (docs/decisions/0243-product-feeds.md).
  */
 import type { FeedItem } from "./feed-items";
+import { dropControlCharacters } from "./plain-text";
 
 export const GOOGLE_NS = "http://base.google.com/ns/1.0";
 
 /** XML 1.0 has no place for most control characters: they are dropped, the rest escaped. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+  return dropControlCharacters(text)
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
     .replace(
       /[<>&'"]/g,

@@ -6,6 +6,7 @@
  */
 import type { FeedItem } from "./feed-items";
 import { variantAttribute } from "./google-feed";
+import { dropControlCharacters } from "./plain-text";
 
 export const META_COLUMNS = [
   "id",
@@ -31,9 +32,9 @@ export const META_COLUMNS = [
 
 export type MetaColumn = (typeof META_COLUMNS)[number];
 
-/** A CSV cell; a leading =, +, - or @ is kept as typed (Meta reads text, not formulas). */
+/** A CSV cell, quoted when it holds a comma, a quote or a line break. */
 export function csvCell(value: string): string {
-  const clean = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+  const clean = dropControlCharacters(value);
   return /[",\r\n]/.test(clean) ? `"${clean.replaceAll('"', '""')}"` : clean;
 }
 

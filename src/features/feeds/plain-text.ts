@@ -44,3 +44,12 @@ export function plainText(text: string): string {
   const decoded = stripTags(text).replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, decodeEntity);
   return stripTags(decoded).replace(/\s+/g, " ").trim();
 }
+
+/** C0 controls but tab, line feed and carriage return: XML 1.0 has no place for them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is this rule's job
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+/** The text without control characters (XML cannot hold them; a CSV reader would stumble on them). */
+export function dropControlCharacters(text: string): string {
+  return text.replace(CONTROL, "");
+}
