@@ -13,17 +13,13 @@ import { listProducts } from "~/features/catalogue/catalogue.server";
 import { readCatalogue, type Versioned } from "~/features/catalogue/catalogue-store.server";
 import { type FeedContext, type FeedItem, feedItems } from "./feed-items";
 import { googleFeed } from "./google-feed";
+import { FEED_PATHS, type FeedKind, type FeedSummary } from "./feeds";
 import { metaFeed } from "./meta-feed";
+
+export type { FeedKind };
 
 /** Active products are read this many at a time. */
 const PAGE = 500;
-
-export type FeedKind = "google" | "meta";
-
-export const FEED_PATHS: Record<FeedKind, string> = {
-  google: "/feeds/google.xml",
-  meta: "/feeds/meta.csv",
-};
 
 export const FEED_TYPES: Record<FeedKind, string> = {
   google: "application/rss+xml; charset=utf-8",
@@ -66,16 +62,6 @@ export async function feedAnswer(db: DbOrTx, kind: FeedKind): Promise<Versioned<
     },
     sizeOf: encodedSize,
   });
-}
-
-export interface FeedSummary {
-  feeds: { kind: FeedKind; url: string }[];
-  /** Active products, and those listed (the others have no JPEG, PNG, WebP or GIF photo). */
-  activeProducts: number;
-  listedProducts: number;
-  items: number;
-  /** The names of the active products left out (at most 20). */
-  leftOut: string[];
 }
 
 /** What the owner's Settings show: the addresses to paste and what the feeds hold now. */

@@ -7,7 +7,7 @@
 import type { ScreenModule } from "~/features/admin/shell/ScreenLoader";
 
 export interface SettingsPanel {
-  /** The section's key (`/v2/admin/settings/{key}`), also the panel's anchor. */
+  /** The section's key (`/v2/admin/settings/{key}`; a panel that only shows, as feeds, has none), also the panel's anchor. */
   key: string;
   title: string;
   load: ScreenModule<Record<string, never>>;
@@ -19,4 +19,5 @@ export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "shipping", title: "Shipping", load: () => import("./ShippingPanel") },
   { key: "privacy", title: "Privacy", load: () => import("./PrivacyPanel") },
   { key: "reviews", title: "Reviews", load: () => import("./ReviewsPanel") },
+  { key: "feeds", title: "Product feeds", load: () => import("./FeedsPanel") },
 ];
