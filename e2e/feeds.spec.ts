@@ -49,3 +49,14 @@ test("the owner finds the feeds' addresses in Settings", async ({ browser }) => 
     "active products are in the feeds",
   );
 });
+
+test("a feed item's address opens the product page with its options chosen and its price", async ({
+  page,
+}) => {
+  const id = "ocean-wave-photo-frame";
+  // A3 (+₹800) and Matte (+₹50) on ₹2,499: the price a feed item for that choice gives.
+  await page.goto(`/products/product/${id}?option=${id}-v3&option=${id}-v5`);
+  await expect(page.getByRole("radio", { name: /A3/ })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("radio", { name: /Matte/ })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("status").filter({ hasText: "₹" }).first()).toHaveText("₹3,349.00");
+});

@@ -108,7 +108,10 @@ describe.each(dbKinds)("Google Merchant feed on %s", (kind) => {
       price: i["g:price"],
       sale: i["g:sale_price"],
       image: i["g:image_link"],
+      link: i["g:link"],
     }));
+    const link = (...ids: string[]) =>
+      `${SITE}/products/product/variants?${ids.map((id) => `option=${id}`).join("&")}`;
     const finish = (value: string) => ({
       "g:attribute_name": "Finish",
       "g:attribute_value": value,
@@ -124,6 +127,7 @@ describe.each(dbKinds)("Google Merchant feed on %s", (kind) => {
         price: "1200.00 INR",
         sale: "1000.00 INR",
         image: plainImage,
+        link: link("v-a4", "v-gloss"),
       },
       // 1000.00 + 200.00 equals the compare price: not a sale.
       {
@@ -133,6 +137,7 @@ describe.each(dbKinds)("Google Merchant feed on %s", (kind) => {
         price: "1200.00 INR",
         sale: undefined,
         image: matteImage,
+        link: link("v-a4", "v-matte"),
       },
       // 1500.00 is above the compare price: no sale.
       {
@@ -142,6 +147,7 @@ describe.each(dbKinds)("Google Merchant feed on %s", (kind) => {
         price: "1500.00 INR",
         sale: undefined,
         image: plainImage,
+        link: link("v-a3", "v-gloss"),
       },
       {
         title: "Piece variants - A3, Matte",
@@ -150,6 +156,7 @@ describe.each(dbKinds)("Google Merchant feed on %s", (kind) => {
         price: "1700.00 INR",
         sale: undefined,
         image: matteImage,
+        link: link("v-a3", "v-matte"),
       },
     ]);
   });

@@ -30,21 +30,29 @@ import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "~/features/cart/cart";
 export interface ProductDetailProps {
   /** The product as the server rendered it (the page answers 404 'Product not found' itself). */
   product: Product;
+  /** The options chosen as the page opens (a shopping feed's link names them); else the first of each group. */
+  initialSelection?: VariantSelection;
 }
 
-export default function ProductDetail({ product }: ProductDetailProps) {
-  return <ProductView product={product} />;
+export default function ProductDetail({ product, initialSelection }: ProductDetailProps) {
+  return <ProductView product={product} initialSelection={initialSelection} />;
 }
 
-function ProductView({ product }: { product: Product }) {
+function ProductView({ product, initialSelection }: ProductDetailProps) {
   const groups = useMemo(() => variantGroups(product.variants), [product.variants]);
-  const [selection, setSelection] = useState<VariantSelection>(() =>
-    defaultSelection(product.variants),
+  const [selection, setSelection] = useState<VariantSelection>(
+    () => initialSelection ?? defaultSelection(product.variants),
   );
   const [quantityText, setQuantityText] = useState(String(MIN_QUANTITY));
   const [note, setNote] = useState("");
   const [imageIndex, setImageIndex] = useState(0);
-  const [variantImage, setVariantImage] = useState<string | null>(null);
+  // Options named by the address show their picture at once, as choosing them would.
+  const [variantImage, setVariantImage] = useState<string | null>(() =>
+    initialSelection
+      ? (chosenVariants(product.variants, initialSelection).find((v) => v.images[0])?.images[0] ??
+        null)
+      : null,
+  );
   const [busy, setBusy] = useState(false);
   const ids = useId();
 

@@ -8,6 +8,7 @@ import { type Product, productPath, variantGroups } from "~/features/catalogue/c
 import type { Variant } from "~/features/catalogue/variants";
 import { type FeedAvailability, feedAvailability } from "./feed-availability";
 import { plainText } from "./plain-text";
+import { variantLink } from "./variant-link";
 
 /** Google: id and item_group_id 1-50 characters; title at most 150; description at most 5,000. */
 export const MAX_ID = 50;
@@ -138,7 +139,7 @@ export function feedItems(product: Product, context: FeedContext): FeedItem[] {
         MAX_TITLE,
       ),
       description,
-      link,
+      link: variantLink(link, chosen),
       imageLink: absoluteUrl(first, context.siteUrl),
       additionalImageLinks: rest
         .slice(0, MAX_ADDITIONAL_IMAGES)
