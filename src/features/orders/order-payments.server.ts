@@ -48,7 +48,8 @@ export async function paymentTarget(
 /** The paid transition's record: one row per carrier, whatever the number of reports. */
 export async function recordOrderPayment(
   tx: Tx,
-  order: { id: string; kind: string; quoteId: string | null; totalPaise: number },
+  order: { id: string; kind: string; quoteId: string | null },
+  amountPaise: number,
   paidAt: Date,
 ): Promise<void> {
   const target = await paymentTarget(tx, order);
@@ -58,7 +59,7 @@ export async function recordOrderPayment(
       id: `pay_${order.id}`,
       orderId: target.orderId,
       kind: target.kind,
-      amountPaise: order.totalPaise,
+      amountPaise,
       viaOrderId: order.id,
       paidAt,
     })
