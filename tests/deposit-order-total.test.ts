@@ -16,7 +16,9 @@ import { paymentsOf } from "~/features/orders/order-payments.server";
 import OrderItems from "~/features/orders/OrderItems";
 import { shippingCharged } from "~/features/orders/orders";
 import { refundsAnswer } from "~/features/refunds/refunds.api";
+import { requestRefund } from "~/features/refunds/refunds.server";
 import { salesReport } from "~/features/reports/sales.server";
+import { paymentProvider } from "~/server/payments/index.server";
 import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
@@ -136,5 +138,23 @@ describe.each(dbKinds)("a deposit's order at the piece's price, on %s", (kind) =
       total: 1_800_000,
     });
     expect((await refundsAnswer(k.t.db, orderId)).refundable.amount).toBe(1_800_000);
+    // Refunded in full: one refund per provider order that carried a payment.
+    const carrierId = paid.json.order_id as string;
+    await requestRefund(k.t.db, paymentProvider(), {
+      orderId,
+      amountPaise: 1_800_000,
+      reason: "The piece broke in the kiln",
+      requestedBy: "owner",
+    });
+    const made = await k.t.db.select().from(schema.refunds);
+    expect(made.map((r) => [r.orderId, r.amountPaise]).sort()).toEqual(
+      [
+        [orderId, 900_000],
+        [carrierId, 900_000],
+      ].sort(),
+    );
+    const answer = await refundsAnswer(k.t.db, orderId);
+    expect(answer.refunds).toHaveLength(2);
+    expect(answer.refundable.amount).toBe(0);
   });
 });

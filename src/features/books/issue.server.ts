@@ -104,9 +104,7 @@ async function saleDraft(
   const lines: SaleLine[] = items.map((item) => {
     const code = item.productId ? codes.get(item.productId) : undefined;
     return {
-      name: advance
-        ? `Advance against order ${order.id}: ${item.productName}`
-        : item.productName,
+      name: advance ? `Advance against order ${order.id}: ${item.productName}` : item.productName,
       options: Object.values(item.variant ?? {}).map((v) => v.value),
       quantity: item.quantity,
       unitPricePaise: full

@@ -99,9 +99,7 @@ async function applyEffect(
       at: now,
       set: {
         transactionId: payment.paymentId,
-        paymentAmountPaise: Number.isFinite(payment.amountPaise)
-          ? payment.amountPaise
-          : asked,
+        paymentAmountPaise: Number.isFinite(payment.amountPaise) ? payment.amountPaise : asked,
         paidAt,
         upiId: payment.upiId,
         // The promise (decisions 0046, 0122): the later of the processing window and the studio's queue.

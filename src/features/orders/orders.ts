@@ -98,7 +98,13 @@ export function shownTotals(
  * (the order is not placed) or the payments are not known; due is never below zero.
  */
 export function paidAndDue(
-  pricing: { subtotal: number; discount: number; shipping?: number; total: number; amountPaid?: number },
+  pricing: {
+    subtotal: number;
+    discount: number;
+    shipping?: number;
+    total: number;
+    amountPaid?: number;
+  },
   shippingCharged: number | null,
 ): { paid: number; due: number } | null {
   if (pricing.amountPaid === undefined || pricing.amountPaid <= 0) return null;
