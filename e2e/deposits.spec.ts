@@ -4,7 +4,8 @@
  * balance link from the order screen; the customer pays it through the link; dispatch goes ahead.
  */
 import { DAY_MS } from "~/lib/dates";
-import { payQuoteLink } from "./checkout-helpers";
+import { payQuoteAt, payQuoteLink } from "./checkout-helpers";
+import { hydrated } from "./hydration";
 import { expect, test } from "./fixtures";
 import { signIn, toast } from "./shop-helpers";
 import { inquiryQuote, OWNER, ownerBearer } from "./portal-helpers";
@@ -68,7 +69,14 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
 
   // The customer pays the balance; dispatch then goes ahead, and both payments show.
   await page.goto(balancePath);
-  await payQuoteLink(page, "Pay ₹7,000.00 via UPI");
+  // The link is billed to the order (decision 0207): no address, phone, needed-by or GSTIN asked.
+  const linkForm = page.locator("[data-link-pay]");
+  await expect(linkForm).toContainText(`#`);
+  await expect(linkForm).toContainText("4 Lake Road");
+  await expect(linkForm.locator("input, select")).toHaveCount(0);
+  const payBalance = page.getByRole("button", { name: "Pay ₹7,000.00 via UPI" });
+  await hydrated(page, payBalance);
+  await payQuoteAt(page, payBalance);
   await owner.reload();
   await expect(panel).toContainText("balance ₹7,000.00 paid");
   await ownerContext.close();
