@@ -15,7 +15,7 @@ import { findByToken, isOpenOrPaid, lockQuoteRow } from "~/features/custom/quote
 import type { PayQuoteInput } from "~/features/custom/quotes.schema";
 import { refuseInterStateSupply } from "~/features/books/supply-rules.server";
 import { holdCodeUse, priceCode, shopperKeyOf } from "~/features/discounts/discount-pricing.server";
-import { logQuoteEvent } from "~/features/custom/quote-records.server";
+import { logQuoteEvent, type QuoteRow } from "~/features/custom/quote-records.server";
 import { loadQuoteDeposit } from "~/features/made-to-order/deposits.server";
 import {
   checkNeededBy,
@@ -98,7 +98,22 @@ export async function payQuote(
 ): Promise<CreatedOrder> {
   const found = await findByToken(db, token, now);
   if (!found) throw new HttpError(404, "Quote not found");
-  const target = found.current;
+  return payLink(db, found.current, body, caller, provider, siteUrl, now);
+}
+
+/**
+ * Pays a quote or payment link found by its token, or (POST /v2/orders/{id}/pay-due, decision
+ * 0214) an order's due link found by its order: the same rules whichever way it was reached.
+ */
+export async function payLink(
+  db: Db,
+  target: QuoteRow,
+  body: PayQuoteInput & { coupon_code?: string | undefined },
+  caller: { uid: string } | null,
+  provider: PaymentProvider,
+  siteUrl: string,
+  now = new Date(),
+): Promise<CreatedOrder> {
   // A payment link for an order (a shipping charge, a balance) is billed to that order's own
   // person, address and GSTIN, never what the page typed again (decision 0207).
   const parent =
