@@ -74,9 +74,16 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   await expect(linkForm).toContainText(`#`);
   await expect(linkForm).toContainText("4 Lake Road");
   await expect(linkForm.locator("input, select")).toHaveCount(0);
-  const payBalance = page.getByRole("button", { name: "Pay ₹7,000.00 via UPI" });
-  await hydrated(page, payBalance);
-  await payQuoteAt(page, payBalance);
+  await expect(page.getByRole("button", { name: "Pay ₹7,000.00 via UPI" })).toBeVisible();
+  // The quote's own page offers Pay now for the balance (decision 0214); paid from there.
+  await page.goto(quotePath);
+  const payBalance = page.locator('[data-pay-due-item="balance"]');
+  await expect(payBalance).toContainText("The balance: ₹7,000.00");
+  const payNow = payBalance.getByRole("button", { name: "Pay ₹7,000.00 now" });
+  await hydrated(page, payNow);
+  await payQuoteAt(page, payNow);
+  await page.goto(quotePath);
+  await expect(page.locator("[data-pay-due]")).toHaveCount(0);
   await owner.reload();
   await expect(panel).toContainText("balance ₹7,000.00 paid");
   await ownerContext.close();
