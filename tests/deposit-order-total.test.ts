@@ -16,7 +16,7 @@ import { paymentsOf } from "~/features/orders/order-payments.server";
 import OrderItems from "~/features/orders/OrderItems";
 import { shippingCharged } from "~/features/orders/orders";
 import { refundsAnswer } from "~/features/refunds/refunds.api";
-import { requestRefund } from "~/features/refunds/refunds.server";
+import { recordRefundState, requestRefund } from "~/features/refunds/refunds.server";
 import { salesReport } from "~/features/reports/sales.server";
 import { paymentProvider } from "~/server/payments/index.server";
 import { schema } from "~/server/db/client";
@@ -156,5 +156,15 @@ describe.each(dbKinds)("a deposit's order at the piece's price, on %s", (kind) =
     const answer = await refundsAnswer(k.t.db, orderId);
     expect(answer.refunds).toHaveLength(2);
     expect(answer.refundable.amount).toBe(0);
+    // Both succeed: each part credits the piece's tax invoice, together all of it.
+    for (const r of made) await recordRefundState(k.t.db, r.id, { status: "SUCCESS" });
+    const documents = await k.t.db.select().from(schema.invoices);
+    const invoice = documents.find((d) => d.series !== "ADV" && !d.creditsInvoiceId)!;
+    expect(invoice.totalPaise).toBe(1_800_000);
+    const notes = documents.filter((d) => d.creditsInvoiceId === invoice.id);
+    expect(notes.map((n) => [n.orderId, n.totalPaise])).toEqual([
+      [orderId, 900_000],
+      [orderId, 900_000],
+    ]);
   });
 });
