@@ -79,7 +79,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   await page.goto(quotePath);
   const payBalance = page.locator('[data-pay-due-item="balance"]');
   await expect(payBalance).toContainText("The balance: ₹7,000.00");
-  const payNow = payBalance.getByRole("button", { name: "Pay ₹7,000.00 now" });
+  const payNow = page.getByRole("button", { name: "Pay ₹7,000.00 now" });
   await hydrated(page, payNow);
   await payQuoteAt(page, payNow);
   await page.goto(quotePath);
