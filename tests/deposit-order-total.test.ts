@@ -6,7 +6,8 @@
  * paid.
  */
 import { DAY_MS } from "~/lib/dates";
-import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
@@ -166,5 +167,45 @@ describe.each(dbKinds)("a deposit's order at the piece's price, on %s", (kind) =
       [orderId, 900_000],
       [orderId, 900_000],
     ]);
+  });
+
+  it("the migration's backfill raises an order stored at the advance to the piece's price, once", async () => {
+    const email = `old-${kind}@example.com`;
+    const created = await k.create(await k.inquiry(email), quoteBody({ price: 18000 }));
+    const quoteId = created.json.id as string;
+    await call(depositRoute.PUT, `/v2/admin/quotes/${quoteId}/deposit`, {
+      method: "PUT",
+      token: OWNER,
+      body: { percent: 50 },
+      params: { id: quoteId },
+    });
+    await k.act(quoteId, "send");
+    const token = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
+    const started = await k.pay(token, payBody({ customer_email: email }));
+    await k.press(started.json.payment_session_id);
+    const orderId = started.json.order_id as string;
+    // As it was stored before decision 0212: the order and its line at the advance.
+    await k.t.db
+      .update(schema.orders)
+      .set({ subtotalPaise: 900_000, totalPaise: 900_000 })
+      .where(eq(schema.orders.id, orderId));
+    await k.t.db
+      .update(schema.orderItems)
+      .set({ pricePaise: 900_000 })
+      .where(eq(schema.orderItems.orderId, orderId));
+    const file = readFileSync("src/server/db/migrations/0018_money36.sql", "utf8");
+    const statements = file.split("--> statement-breakpoint");
+    for (const _ of [1, 2])
+      for (const statement of statements) await k.t.db.execute(sql.raw(statement));
+    expect(await k.orderRow(orderId)).toMatchObject({
+      subtotalPaise: 1_800_000,
+      totalPaise: 1_800_000,
+      paymentAmountPaise: 900_000,
+    });
+    const [line] = await k.t.db
+      .select()
+      .from(schema.orderItems)
+      .where(eq(schema.orderItems.orderId, orderId));
+    expect(line!.pricePaise).toBe(1_800_000);
   });
 });
