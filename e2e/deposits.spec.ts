@@ -8,7 +8,14 @@ import { payQuoteAt, payQuoteLink } from "./checkout-helpers";
 import { hydrated } from "./hydration";
 import { expect, test } from "./fixtures";
 import { signIn, toast } from "./shop-helpers";
-import { inquiryQuote, OWNER, ownerBearer } from "./portal-helpers";
+import sharp from "sharp";
+import {
+  expectNoSidewaysScroll,
+  inquiryQuote,
+  OWNER,
+  ownerBearer,
+  VIEWPORTS,
+} from "./portal-helpers";
 
 test("a deposit and its balance paid: dispatch waits for the balance", async ({
   page,
@@ -74,6 +81,15 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   await expect(linkForm).toContainText(`#`);
   await expect(linkForm).toContainText("4 Lake Road");
   await expect(linkForm.locator("input, select")).toHaveCount(0);
+  // Fits a phone and a desktop; SAVE_SCREENSHOTS=1 refreshes docs/images/ (small palette PNGs).
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await expectNoSidewaysScroll(page, `a payment link's page at ${size.width} px`);
+    if (!process.env.SAVE_SCREENSHOTS) continue;
+    await sharp(await page.screenshot({ fullPage: true }))
+      .png({ palette: true, quality: 70, compressionLevel: 9 })
+      .toFile(`docs/images/link-pay-${size.width}.png`);
+  }
   await expect(page.getByRole("button", { name: "Pay ₹7,000.00 via UPI" })).toBeVisible();
   // The quote's own page offers Pay now for the balance (decision 0214); paid from there.
   await page.goto(quotePath);

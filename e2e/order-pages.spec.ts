@@ -8,7 +8,8 @@
 import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
 import { expect, test, type Page } from "./fixtures";
 import { hydrated } from "./hydration";
-import { ownerBearer } from "./portal-helpers";
+import sharp from "sharp";
+import { VIEWPORTS, expectNoSidewaysScroll, ownerBearer } from "./portal-helpers";
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -118,6 +119,16 @@ test.describe("on a laptop", () => {
     await page.goto(`/my-orders/${orderId}`);
     const due = page.locator('[data-pay-due-item="shipping"]');
     await expect(due).toContainText("The shipping charge: ₹95.00");
+    // Fits a phone and a desktop; SAVE_SCREENSHOTS=1 refreshes docs/images/ (small palette PNGs).
+    for (const size of VIEWPORTS) {
+      await page.setViewportSize(size);
+      await expectNoSidewaysScroll(page, `the order page's Due now at ${size.width} px`);
+      if (!process.env.SAVE_SCREENSHOTS) continue;
+      await sharp(await page.locator("[data-pay-due]").screenshot())
+        .png({ palette: true, quality: 70, compressionLevel: 9 })
+        .toFile(`docs/images/pay-due-${size.width}.png`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     const payNow = page.getByRole("button", { name: "Pay ₹95.00 now" });
     await hydrated(page, payNow);
     await payNow.click();

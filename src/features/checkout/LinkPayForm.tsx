@@ -87,7 +87,7 @@ export default function LinkPayForm({ token, total, signedIn, details }: Props) 
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-ink-500">{label}</dt>
-            <dd className="break-words text-ink-900">{value}</dd>
+            <dd className="min-w-0 text-ink-900 [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>
