@@ -4,10 +4,18 @@
  * balance link from the order screen; the customer pays it through the link; dispatch goes ahead.
  */
 import { DAY_MS } from "~/lib/dates";
-import { payQuoteLink } from "./checkout-helpers";
+import { payQuoteAt, payQuoteLink } from "./checkout-helpers";
+import { hydrated } from "./hydration";
 import { expect, test } from "./fixtures";
 import { signIn, toast } from "./shop-helpers";
-import { inquiryQuote, OWNER, ownerBearer } from "./portal-helpers";
+import sharp from "sharp";
+import {
+  expectNoSidewaysScroll,
+  inquiryQuote,
+  OWNER,
+  ownerBearer,
+  VIEWPORTS,
+} from "./portal-helpers";
 
 test("a deposit and its balance paid: dispatch waits for the balance", async ({
   page,
@@ -68,7 +76,30 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
 
   // The customer pays the balance; dispatch then goes ahead, and both payments show.
   await page.goto(balancePath);
-  await payQuoteLink(page, "Pay ₹7,000.00 via UPI");
+  // The link is billed to the order (decision 0207): no address, phone, needed-by or GSTIN asked.
+  const linkForm = page.locator("[data-link-pay]");
+  await expect(linkForm).toContainText(`#`);
+  await expect(linkForm).toContainText("4 Lake Road");
+  await expect(linkForm.locator("input, select")).toHaveCount(0);
+  // Fits a phone and a desktop; SAVE_SCREENSHOTS=1 refreshes docs/images/ (small palette PNGs).
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await expectNoSidewaysScroll(page, `a payment link's page at ${size.width} px`);
+    if (!process.env.SAVE_SCREENSHOTS) continue;
+    await sharp(await page.screenshot({ fullPage: true }))
+      .png({ palette: true, quality: 70, compressionLevel: 9 })
+      .toFile(`docs/images/link-pay-${size.width}.png`);
+  }
+  await expect(page.getByRole("button", { name: "Pay ₹7,000.00 via UPI" })).toBeVisible();
+  // The quote's own page offers Pay now for the balance (decision 0214); paid from there.
+  await page.goto(quotePath);
+  const payBalance = page.locator('[data-pay-due-item="balance"]');
+  await expect(payBalance).toContainText("The balance: ₹7,000.00");
+  const payNow = page.getByRole("button", { name: "Pay ₹7,000.00 now" });
+  await hydrated(page, payNow);
+  await payQuoteAt(page, payNow);
+  await page.goto(quotePath);
+  await expect(page.locator("[data-pay-due]")).toHaveCount(0);
   await owner.reload();
   await expect(panel).toContainText("balance ₹7,000.00 paid");
   await ownerContext.close();

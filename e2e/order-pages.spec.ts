@@ -7,7 +7,9 @@
  */
 import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
 import { expect, test, type Page } from "./fixtures";
-import { ownerBearer } from "./portal-helpers";
+import { hydrated } from "./hydration";
+import sharp from "sharp";
+import { VIEWPORTS, expectNoSidewaysScroll, ownerBearer } from "./portal-helpers";
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -97,5 +99,46 @@ test.describe("on a laptop", () => {
     await page.reload();
     await expect(state.getByRole("heading", { name: "Delivered" })).toBeVisible();
     await expect(state).toContainText(/Arrived on \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d/);
+  });
+
+  test("the shipping charge asked at dispatch is paid with Pay now on the order page (decision 0214)", async ({
+    page,
+    request,
+  }) => {
+    await readyToCheckout(page, request);
+    await addAddress(page);
+    const orderId = await payUntilProvider(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
+    const asked = await request.post(`/v2/admin/order/${orderId}/shipping-charge`, {
+      headers: await ownerBearer(request),
+      data: { amount: 95 },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+
+    await page.goto(`/my-orders/${orderId}`);
+    const due = page.locator('[data-pay-due-item="shipping"]');
+    await expect(due).toContainText("The shipping charge: ₹95.00");
+    // Fits a phone and a desktop; SAVE_SCREENSHOTS=1 refreshes docs/images/ (small palette PNGs).
+    for (const size of VIEWPORTS) {
+      await page.setViewportSize(size);
+      await expectNoSidewaysScroll(page, `the order page's Due now at ${size.width} px`);
+      if (!process.env.SAVE_SCREENSHOTS) continue;
+      await sharp(await page.locator("[data-pay-due]").screenshot())
+        .png({ palette: true, quality: 70, compressionLevel: 9 })
+        .toFile(`docs/images/pay-due-${size.width}.png`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const payNow = page.getByRole("button", { name: "Pay ₹95.00 now" });
+    await hydrated(page, payNow);
+    await payNow.click();
+    await page.waitForURL((url) => url.pathname.startsWith("/pay/local/"));
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/quote-return/"), { timeout: 30_000 });
+
+    await page.goto(`/my-orders/${orderId}`);
+    await expect(page.locator("[data-pay-due]")).toHaveCount(0);
+    const detail = page.locator(`[data-order-detail="${orderId}"]`);
+    await expect(detail.locator("[data-order-shipping]")).toHaveText("₹95.00");
   });
 });

@@ -65,7 +65,9 @@ describe.each(dbKinds)("deposits on %s", (kind) => {
     await k.press(started.json.payment_session_id);
     const orderId = started.json.order_id as string;
     const order = await k.orderRow(orderId);
-    expect(order).toMatchObject({ status: "processing", totalPaise: 135_000 });
+    // The order is the piece at its price; the advance is its first payment (decision 0212).
+    expect(order).toMatchObject({ status: "processing", totalPaise: 450_050 });
+    expect(order.paymentAmountPaise).toBe(135_000);
     // The advance gets a receipt voucher of its own series, with no tax on it.
     const documentsOf = (id: string) =>
       k.t.db.select().from(schema.invoices).where(eq(schema.invoices.orderId, id));

@@ -30,6 +30,8 @@ export const MONEY_KEYS: ReadonlySet<string> = new Set([
   // A deposit's two parts (docs/decisions/0124-deposits.md).
   "advance",
   "balance",
+  // What was paid toward an order (docs/decisions/0212-a-deposit-order-at-its-price.md).
+  "amountPaid",
   // Reports and the GST summary (docs/decisions/0090-reports-read-model.md).
   "gross",
   "net",

@@ -136,6 +136,11 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
     in: "src/features/checkout/order-limits.server.ts",
     variables: "ORDER_LIMIT_PER_HOUR, ORDER_LIMIT_PER_ADDRESS",
   },
+  "POST /v2/orders/[id]/pay-due": {
+    counted: "order",
+    in: "src/features/checkout/order-limits.server.ts",
+    variables: "ORDER_LIMIT_PER_HOUR, ORDER_LIMIT_PER_ADDRESS",
+  },
   "POST /[provider]/verify": use("payment-check"),
   "POST /[provider]/webhook": { none: WEBHOOK },
   "POST /v2/parcel-events": { none: "webhook, checked against the shop's tracking token" },

@@ -6,13 +6,14 @@
  * numbered from the credit note series. The invoice's row is locked while its credits are summed,
  * so a refund and a cancel at once queue, and together the notes never credit more than it.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { Tx } from "~/server/db/client";
-import { invoices } from "~/server/db/schema";
+import { invoices, payments } from "~/server/db/schema";
 import type { BuyerCopy, DocumentDraft, SellerCopy } from "./books";
 import { readBusinessSettings } from "./business-settings.server";
 import {
   ADVANCE_RECEIPT_PREFIX,
+  CORRECTING_KINDS,
   REFUND_VOUCHER_PREFIX,
   documentLines,
   saleDocumentOf,
@@ -75,6 +76,20 @@ export async function creditCancelledOrder(
   return note?.number ?? null;
 }
 
+/** The sale document a payment of this (link's) order made, wherever it was filed. */
+async function paidDocumentOf(tx: Tx, orderId: string) {
+  const paid = tx
+    .select({ id: payments.providerPaymentId })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "SUCCESS")));
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(inArray(invoices.paymentId, paid), notInArray(invoices.kind, CORRECTING_KINDS)))
+    .limit(1);
+  return row ?? null;
+}
+
 async function creditNoteIn(tx: Tx, request: CreditRequest, now: Date): Promise<string | null> {
   if (request.refundId) {
     const [existing] = await tx
@@ -83,7 +98,10 @@ async function creditNoteIn(tx: Tx, request: CreditRequest, now: Date): Promise<
       .where(eq(invoices.refundId, request.refundId));
     if (existing) return existing.id;
   }
-  const found = await saleDocumentOf(tx, request.orderId);
+  // A deposit's balance is invoiced on its piece's order (decision 0124), paid through the link's
+  // row: a refund taken from that row (decision 0212) credits the invoice its payment made.
+  const found =
+    (await saleDocumentOf(tx, request.orderId)) ?? (await paidDocumentOf(tx, request.orderId));
   if (!found) return null;
   // An advance's receipt voucher (decision 0124) records no supply: refunding it issues a refund
   // voucher (rule 51), and a cancel alone reverses nothing (decision 0182).
@@ -115,7 +133,7 @@ async function creditNoteIn(tx: Tx, request: CreditRequest, now: Date): Promise<
   const stored = await storeDocument(
     tx,
     draft,
-    { orderId: request.orderId, refundId: request.refundId, creditsInvoiceId: invoice.id },
+    { orderId: invoice.orderId, refundId: request.refundId, creditsInvoiceId: invoice.id },
     advance ? REFUND_VOUCHER_PREFIX : settings.creditNotePrefix,
     now,
   );

@@ -9,7 +9,7 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/server/db/client";
 import { invoiceLines, invoices } from "~/server/db/schema";
 import { productTaxCodes } from "~/features/catalogue/tax-codes.server";
-import { depositRole } from "~/features/made-to-order/deposits.server";
+import { amountAsked, depositRole } from "~/features/made-to-order/deposits.server";
 import {
   loadOrderRow,
   orderItemRows,
@@ -81,14 +81,15 @@ export const REFUND_VOUCHER_PREFIX = "RFV";
 
 /**
  * The sale document an order's lines make. `fullPricePaise`: the supply's whole price on its one
- * line (a deposit's tax invoice at the balance); `advance`: a receipt voucher for the advance (no
- * tax, each line "Advance against order ...").
+ * line (a deposit's tax invoice at the balance); `advancePaise`: a receipt voucher for the advance
+ * (no tax, its one line "Advance against order ..." at the advance paid: the order itself is the
+ * piece at its price, decision 0212).
  */
 async function saleDraft(
   sp: Tx,
   order: StoredOrder,
   settings: BusinessSettings,
-  options: { fullPricePaise?: number; advance?: boolean },
+  options: { fullPricePaise?: number; advancePaise?: number },
   now: Date,
 ): Promise<DocumentDraft> {
   const items = await orderItemRows(sp, order.id);
@@ -96,31 +97,38 @@ async function saleDraft(
     sp,
     items.flatMap((i) => (i.productId ? [i.productId] : [])),
   );
-  const full =
-    options.fullPricePaise !== undefined && items.length === 1 && items[0]!.quantity === 1;
+  const one = items.length === 1 && items[0]!.quantity === 1;
+  const full = options.fullPricePaise !== undefined && one;
+  const advance = options.advancePaise !== undefined;
+  const advanceOnly = advance && one;
   const lines: SaleLine[] = items.map((item) => {
     const code = item.productId ? codes.get(item.productId) : undefined;
     return {
-      name: options.advance
-        ? `Advance against order ${order.id}: ${item.productName}`
-        : item.productName,
+      name: advance ? `Advance against order ${order.id}: ${item.productName}` : item.productName,
       options: Object.values(item.variant ?? {}).map((v) => v.value),
       quantity: item.quantity,
-      unitPricePaise: full ? options.fullPricePaise! : item.pricePaise,
-      // A discount code's share of this line, as the order stored it (decision 0095).
-      discountPaise: item.discountPaise,
+      unitPricePaise: full
+        ? options.fullPricePaise!
+        : advanceOnly
+          ? options.advancePaise!
+          : item.pricePaise,
+      // A discount code's share of this line, as the order stored it (decision 0095); an advance
+      // is what was paid, the code already taken off it.
+      discountPaise: advanceOnly ? 0 : item.discountPaise,
       hsn: code?.hsn ?? null,
       gstRate: (code?.gstRate ?? null) as GstRate | null,
       isShipping: order.kind === "shipping",
     };
   });
   const linesPaise = items.reduce((sum, i) => sum + i.quantity * i.pricePaise - i.discountPaise, 0);
-  const shippingPaise = order.shippingPaise;
-  const orderDiscountPaise = Math.max(0, linesPaise + shippingPaise - order.totalPaise);
+  const shippingPaise = advanceOnly ? 0 : order.shippingPaise;
+  const orderDiscountPaise = advanceOnly
+    ? 0
+    : Math.max(0, linesPaise + shippingPaise - order.totalPaise);
   const name = `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();
   const draft = buildSaleDocument({
     // An advance collects no tax: built as a receipt, shown with the seller's real details.
-    settings: options.advance ? { ...settings, registration: "unregistered" } : settings,
+    settings: advance ? { ...settings, registration: "unregistered" } : settings,
     buyer: {
       name,
       email: order.shippingName.email,
@@ -132,7 +140,7 @@ async function saleDraft(
     orderDiscountPaise,
     shippingPaise,
   });
-  if (options.advance) draft.seller = sellerCopy(settings);
+  if (advance) draft.seller = sellerCopy(settings);
   // A rate that is no longer a slab is issued as the owner set it, and said (decision 0180); the
   // portal warns on the product, collection and Settings screens.
   for (const line of draft.lines)
@@ -142,7 +150,9 @@ async function saleDraft(
       );
   const expected = full
     ? order.totalPaise - items[0]!.pricePaise + options.fullPricePaise!
-    : order.totalPaise;
+    : advanceOnly
+      ? options.advancePaise!
+      : order.totalPaise;
   if (draft.totals.totalPaise !== expected)
     console.error(
       `[books] order ${order.id}: the document's total ${draft.totals.totalPaise} is not the expected ${expected} paise`,
@@ -175,7 +185,8 @@ export async function issueSaleDocument(
       const deposit = order.quoteId ? await depositRole(sp, order.quoteId) : null;
       if (deposit?.role === "advance") {
         // A receipt voucher for the advance, its own series; no tax (decision 0124).
-        const draft = await saleDraft(sp, order, settings, { advance: true }, now);
+        const advancePaise = await amountAsked(sp, order);
+        const draft = await saleDraft(sp, order, settings, { advancePaise }, now);
         const stored = await storeDocument(
           sp,
           draft,

@@ -21,6 +21,7 @@ import {
   recordNeededBy,
   refuseNeededBy,
 } from "~/features/made-to-order/needed-by.server";
+import { amountAsked } from "~/features/made-to-order/deposits.server";
 import { movePaymentOpening } from "~/features/orders/order-moves.server";
 import { storeOrder, type OrderHead } from "~/features/orders/store-order.server";
 import { normaliseIndianPhone, type CreateOrderBody } from "./checkout";
@@ -161,7 +162,8 @@ export async function openProviderOrder(
   try {
     const created = await provider.createOrder({
       orderId: order.id,
-      amountPaise: order.totalPaise,
+      // A deposit's order asks for its advance only (decision 0212).
+      amountPaise: await amountAsked(db, order),
       currency: "INR",
       customer,
       returnUrl: new URL(order.returnPath || `/verify-order/${order.id}`, siteUrl).toString(),

@@ -4,7 +4,9 @@
  * (an HTTP POST to this shop's own /local/webhook on 127.0.0.1), then sends the browser to the
  * return URL. Everything here is a 404 unless the local provider is active.
  */
+import { getDb } from "~/server/db/client";
 import { env } from "~/server/env";
+import { amountAsked } from "~/features/made-to-order/deposits.server";
 import { HttpError } from "~/server/http";
 import { readPage, type PageLoad } from "~/server/page-load";
 import { paymentProvider } from "~/server/payments/index.server";
@@ -38,7 +40,8 @@ async function readLocalPayView(
   const expired = !order.expiresAt || order.expiresAt.getTime() <= now;
   return {
     orderId: order.id,
-    amountPaise: order.totalPaise,
+    // What the shop's provider order asked: a deposit's advance, else the total (decision 0212).
+    amountPaise: await amountAsked(await getDb(), order),
     expired,
     open: order.status === "pending" && !expired,
     returnPath: order.returnPath,

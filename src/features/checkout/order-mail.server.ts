@@ -13,13 +13,14 @@ import { formatInr } from "~/lib/money";
 import { GUEST_USER_ID } from "./quote-guest";
 import { paymentTarget } from "~/features/orders/order-payments.server";
 import { loadOrder } from "~/features/orders/orders.server";
-import type { OrderJson } from "~/features/orders/orders";
+import { paidAndDue, type OrderJson } from "~/features/orders/orders";
 
 function link(path: string): string {
   return new URL(path, env().PUBLIC_SITE_URL).toString();
 }
 
 function lines(order: OrderJson): string {
+  const paid = paidAndDue(order.pricing, null);
   const rows = order.items.map((item) => {
     const options = Object.entries(item.variant)
       .map(([name, choice]) => `${name}: ${choice.value}`)
@@ -35,7 +36,15 @@ function lines(order: OrderJson): string {
           `Discount${order.coupon.code ? ` (${order.coupon.code})` : ""}: -${formatInr(order.pricing.discount)}`,
         ]
       : []),
+    ...(order.pricing.shipping > 0 ? [`Shipping: ${formatInr(order.pricing.shipping)}`] : []),
     `Total: ${formatInr(order.pricing.total)} (shipping is charged when the order is ready to dispatch)`,
+    // A deposit's order is the piece at its price: the advance paid now, the balance due (0212).
+    ...(paid && paid.due > 0
+      ? [
+          `Paid now: ${formatInr(paid.paid)}`,
+          `Balance due before dispatch: ${formatInr(paid.due)} (we mail its link when your piece is ready)`,
+        ]
+      : []),
   ].join("\n");
 }
 

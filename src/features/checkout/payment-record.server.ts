@@ -16,6 +16,7 @@ import type { ProviderName, ProviderPayment } from "~/server/payments/provider";
 import { issueSaleDocument } from "~/features/books/issue.server";
 import { removeOrderedLinesInTx } from "~/features/cart/cart-checkout.server";
 import { countCodeUse } from "~/features/discounts/discount-pricing.server";
+import { amountAsked } from "~/features/made-to-order/deposits.server";
 import { promiseAtPayment } from "~/features/made-to-order/promise.server";
 import { logOrder } from "~/features/orders/order-log.server";
 import { moveOrder, moveOrderIfAllowed } from "~/features/orders/order-moves.server";
@@ -63,12 +64,14 @@ type OrderRow = typeof orders.$inferSelect;
 export function paymentEffect(
   order: Pick<OrderRow, "status" | "paidAt" | "totalPaise">,
   payment: ProviderPayment,
+  asked = order.totalPaise,
 ): PaymentEffect {
   if (payment.status === "SUCCESS") {
-    // The order's amount as the provider reports it; the payment's own amount only when it did not.
+    // The provider order's amount as the provider reports it (what the shop asked: the total, or
+    // a deposit's advance, decision 0212); the payment's own amount only when it did not.
     const amount = payment.orderAmountPaise ?? payment.amountPaise;
     const currency = payment.orderCurrency ?? payment.currency;
-    if (amount !== order.totalPaise || currency !== "INR") return "mismatch";
+    if (amount !== asked || currency !== "INR") return "mismatch";
     if (order.status === "pending") return "paid";
     if (order.status === "cancelled" && !order.paidAt) return "late-paid";
     return "duplicate";
@@ -87,6 +90,7 @@ async function applyEffect(
   effect: PaymentEffect,
   now: Date,
   refusal: string | null,
+  asked: number,
 ): Promise<void> {
   if (effect === "paid" || effect === "late-paid") {
     // The payment's completion time (Cashfree's payment_completion_time), not its start.
@@ -95,9 +99,7 @@ async function applyEffect(
       at: now,
       set: {
         transactionId: payment.paymentId,
-        paymentAmountPaise: Number.isFinite(payment.amountPaise)
-          ? payment.amountPaise
-          : order.totalPaise,
+        paymentAmountPaise: Number.isFinite(payment.amountPaise) ? payment.amountPaise : asked,
         paidAt,
         upiId: payment.upiId,
         // The promise (decisions 0046, 0122): the later of the processing window and the studio's queue.
@@ -106,7 +108,7 @@ async function applyEffect(
       },
     });
     // One payment of its order (decision 0204): a link's carrier row pays its quote's order.
-    await recordOrderPayment(tx, order, paidAt);
+    await recordOrderPayment(tx, order, asked, paidAt);
     if (order.kind === "catalogue") await removeOrderedLinesInTx(tx, order.userId, order.id);
     await markQuotePaid(tx, order, now);
     await countCodeUse(tx, order, now);
@@ -117,7 +119,7 @@ async function applyEffect(
   if (effect === "mismatch") {
     log.error(
       `[payments] AMOUNT MISMATCH on order ${order.id}: the provider reports the order as ${payment.orderAmountPaise ?? payment.amountPaise} paise ${payment.orderCurrency ?? payment.currency} ` +
-        `(payment ${payment.paymentId} took ${payment.amountPaise}), the shop's order is ${order.totalPaise} paise INR. NOT marked paid; the owner is mailed.`,
+        `(payment ${payment.paymentId} took ${payment.amountPaise}), the shop asked ${asked} paise INR. NOT marked paid; the owner is mailed.`,
     );
     await moveOrderIfAllowed(tx, order, "payment:mismatch", { at: now });
     await mailMismatch(tx, order, payment);
@@ -187,7 +189,8 @@ export async function recordPayment(
       );
       return "already-recorded";
     }
-    let effect = paymentEffect(order, payment);
+    const asked = await amountAsked(tx, order);
+    let effect = paymentEffect(order, payment, asked);
     // A quote is paid at most once, and only while it stands: a success for another order of an
     // already-paid quote, or for a quote withdrawn or replaced meanwhile, is refused (and recorded).
     const refusal =
@@ -230,7 +233,7 @@ export async function recordPayment(
       now,
     );
     if (payment.status === "PENDING" || payment.status === "OTHER") return "pending";
-    await applyEffect(tx, order, payment, effect, now, refusal);
+    await applyEffect(tx, order, payment, effect, now, refusal, asked);
     // The sale's invoice, in this transaction (docs/decisions/0085).
     if (effect === "paid" || effect === "late-paid") await issueSaleDocument(tx, orderId, key, now);
     return effect;

@@ -15,8 +15,8 @@ import { findByToken, isOpenOrPaid, lockQuoteRow } from "~/features/custom/quote
 import type { PayQuoteInput } from "~/features/custom/quotes.schema";
 import { refuseInterStateSupply } from "~/features/books/supply-rules.server";
 import { holdCodeUse, priceCode, shopperKeyOf } from "~/features/discounts/discount-pricing.server";
-import { logQuoteEvent } from "~/features/custom/quote-records.server";
-import { linkAmount } from "~/features/made-to-order/deposits.server";
+import { logQuoteEvent, type QuoteRow } from "~/features/custom/quote-records.server";
+import { loadQuoteDeposit } from "~/features/made-to-order/deposits.server";
 import {
   checkNeededBy,
   quoteLines,
@@ -98,7 +98,22 @@ export async function payQuote(
 ): Promise<CreatedOrder> {
   const found = await findByToken(db, token, now);
   if (!found) throw new HttpError(404, "Quote not found");
-  const target = found.current;
+  return payLink(db, found.current, body, caller, provider, siteUrl, now);
+}
+
+/**
+ * Pays a quote or payment link found by its token, or (POST /v2/orders/{id}/pay-due, decision
+ * 0214) an order's due link found by its order: the same rules whichever way it was reached.
+ */
+export async function payLink(
+  db: Db,
+  target: QuoteRow,
+  body: PayQuoteInput & { coupon_code?: string | undefined },
+  caller: { uid: string } | null,
+  provider: PaymentProvider,
+  siteUrl: string,
+  now = new Date(),
+): Promise<CreatedOrder> {
   // A payment link for an order (a shipping charge, a balance) is billed to that order's own
   // person, address and GSTIN, never what the page typed again (decision 0207).
   const parent =
@@ -149,6 +164,14 @@ export async function payQuote(
         const coupon = body.coupon_code
           ? await quoteCoupon(tx, body.coupon_code, q, { userId, claimEmail }, now)
           : undefined;
+        // A deposit's order is the piece at its price; its provider order takes the advance, the
+        // total less the balance (decision 0212), which must stay a payable amount.
+        const deposit = q.kind === "quote" ? await loadQuoteDeposit(tx, q.id) : null;
+        if (deposit && q.pricePaise - (coupon?.discountPaise ?? 0) - deposit.balancePaise < 100)
+          throw new HttpError(
+            400,
+            "coupon_code: this code takes more than the advance; pay without it, or ask the studio.",
+          );
         return {
           coupon,
           kind: q.kind === "shipping" ? "shipping" : "custom",
@@ -168,8 +191,9 @@ export async function payQuote(
               processingDays: q.dispatchMaxDays,
               variant: {},
               quantity: 1,
-              // A quote with a deposit takes its advance here (docs/decisions/0124-deposits.md).
-              pricePaise: await linkAmount(tx, q.id, q.pricePaise),
+              // The piece's price, deposit or not: the advance is what its provider order asks
+              // (decision 0212), the balance a payment of this order (decision 0204).
+              pricePaise: q.pricePaise,
               productNote:
                 q.kind === "shipping"
                   ? `Shipping charge for order ${q.forOrderId}`

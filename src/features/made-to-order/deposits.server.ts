@@ -50,9 +50,18 @@ export async function setQuoteDeposit(
   return row!;
 }
 
-/** What the quote's link takes: the advance when the quote asks for one, else the price. */
-export async function linkAmount(db: DbOrTx, quoteId: string, pricePaise: number): Promise<number> {
-  return (await loadQuoteDeposit(db, quoteId))?.advancePaise ?? pricePaise;
+/**
+ * What the provider order of an order asks for (decision 0212): its total, except a deposit's
+ * order, stored at the piece's price, whose provider order takes the advance only (the total less
+ * the balance, so a discount code comes off the advance). The balance is its own payment link.
+ */
+export async function amountAsked(
+  db: DbOrTx,
+  order: { kind: string; quoteId: string | null; totalPaise: number },
+): Promise<number> {
+  if (order.kind !== "custom" || !order.quoteId) return order.totalPaise;
+  const deposit = await loadQuoteDeposit(db, order.quoteId);
+  return deposit ? order.totalPaise - deposit.balancePaise : order.totalPaise;
 }
 
 /** The balance's payment link was made (custom work's payment quote for the order). */

@@ -8,11 +8,17 @@
  */
 import { formatInr } from "~/lib/money";
 import { variantText } from "./order-list";
-import { shownTotals, type OrderItemJson } from "./orders";
+import { paidAndDue, shownTotals, type OrderItemJson } from "./orders";
 
 interface Props {
   items: readonly OrderItemJson[];
-  pricing: { subtotal: number; discount: number; shipping?: number; total: number };
+  pricing: {
+    subtotal: number;
+    discount: number;
+    shipping?: number;
+    total: number;
+    amountPaid?: number;
+  };
   /** What shipping cost once charged at dispatch (paise); null while it is not known. */
   shippingCharged: number | null;
   /** Heading id, so the section can be labelled by it. */
@@ -23,6 +29,7 @@ const cell = "max-sm:p-0 sm:py-3";
 
 export default function OrderItems({ items, pricing, shippingCharged, titleId }: Props) {
   const shown = shownTotals(pricing, shippingCharged);
+  const paid = paidAndDue(pricing, shippingCharged);
   return (
     <section
       className="rounded-3xl border border-cream-200 bg-white/85 p-4 sm:p-6"
@@ -95,6 +102,18 @@ export default function OrderItems({ items, pricing, shippingCharged, titleId }:
         <dd className="text-right font-semibold text-ink-900" data-order-total>
           {formatInr(shown.total)}
         </dd>
+        {paid && paid.due > 0 && (
+          <>
+            <dt className="text-ink-500">Paid</dt>
+            <dd className="text-right text-ink-900" data-order-paid>
+              {formatInr(paid.paid)}
+            </dd>
+            <dt className="font-semibold text-ink-900">Due</dt>
+            <dd className="text-right font-semibold text-ink-900" data-order-due>
+              {formatInr(paid.due)}
+            </dd>
+          </>
+        )}
       </dl>
     </section>
   );

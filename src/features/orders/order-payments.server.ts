@@ -4,7 +4,7 @@
  * because the provider pays an order id; that row is a payment of its quote's order, never an order
  * of its own. Recorded at the paid transition, once per carrier (the unique `via_order_id`).
  */
-import { and, asc, eq, ne, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/server/db/client";
 import {
   orderPayments,
@@ -48,7 +48,8 @@ export async function paymentTarget(
 /** The paid transition's record: one row per carrier, whatever the number of reports. */
 export async function recordOrderPayment(
   tx: Tx,
-  order: { id: string; kind: string; quoteId: string | null; totalPaise: number },
+  order: { id: string; kind: string; quoteId: string | null },
+  amountPaise: number,
   paidAt: Date,
 ): Promise<void> {
   const target = await paymentTarget(tx, order);
@@ -58,7 +59,7 @@ export async function recordOrderPayment(
       id: `pay_${order.id}`,
       orderId: target.orderId,
       kind: target.kind,
-      amountPaise: order.totalPaise,
+      amountPaise,
       viaOrderId: order.id,
       paidAt,
     })
@@ -117,4 +118,29 @@ export async function paymentsOf(db: DbOrTx, orderId: string): Promise<OrderPaym
     viaOrderId: r.viaOrderId,
     paidAt: r.paidAt.toISOString(),
   }));
+}
+
+export type DueLinkRow = typeof quotes.$inferSelect;
+
+/**
+ * The payment links of an order that are out and payable now (sent, not expired, unpaid): a
+ * deposit's balance, a shipping charge; newest first. What "Pay now" on the order's page and its
+ * quote's page pays (decision 0214).
+ */
+export async function dueLinks(
+  db: DbOrTx,
+  orderId: string,
+  now = new Date(),
+): Promise<{ what: "balance" | "shipping"; link: DueLinkRow }[]> {
+  const rows = await db
+    .select({ link: quotes, balanceOf: quoteDeposits.quoteId })
+    .from(quotes)
+    .leftJoin(quoteDeposits, eq(quoteDeposits.balanceQuoteId, quotes.id))
+    .where(
+      and(eq(quotes.forOrderId, orderId), eq(quotes.kind, "shipping"), eq(quotes.status, "sent")),
+    )
+    .orderBy(desc(quotes.createdAt));
+  return rows
+    .filter((r) => r.link.expiresAt.getTime() > now.getTime())
+    .map((r) => ({ what: r.balanceOf ? "balance" : "shipping", link: r.link }));
 }

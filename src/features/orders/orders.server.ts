@@ -8,8 +8,14 @@ import type { DbOrTx } from "~/server/db/client";
 import { orderItems, orderNeededBy, orders } from "~/server/db/schema";
 import { isLate, type OrderItemJson, type OrderJson } from "./orders";
 
-/** An order row, with the date the customer needs it by when loadOrders read it (decision 0210). */
-export type OrderRow = typeof orders.$inferSelect & { neededBy?: string | null };
+/**
+ * An order row, with the date the customer needs it by (decision 0210) and the sum of its payments
+ * (decision 0204) when loadOrders read it.
+ */
+export type OrderRow = typeof orders.$inferSelect & {
+  neededBy?: string | null;
+  amountPaid?: number;
+};
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export function orderItemJson(row: OrderItemRow): OrderItemJson {
@@ -47,6 +53,7 @@ export function orderJson(
       discount: row.discountPaise,
       shipping: row.shippingPaise,
       total: row.totalPaise,
+      ...(row.amountPaid === undefined ? {} : { amountPaid: Number(row.amountPaid) }),
     },
     shippingName: row.shippingName,
     billingName: row.billingName,
@@ -104,7 +111,12 @@ export async function loadOrders<T = OrderJson>(
       ? [sql`${orders.promisedDispatchAt} asc nulls last`, desc(orders.createdAt), desc(orders.id)]
       : [desc(orders.createdAt), desc(orders.id)];
   let query = db
-    .select({ ...getTableColumns(orders), neededBy: orderNeededBy.neededBy })
+    .select({
+      ...getTableColumns(orders),
+      neededBy: orderNeededBy.neededBy,
+      // What was paid toward it: its own payment, an advance, a balance, a shipping charge (0204).
+      amountPaid: sql<number>`(select coalesce(sum(p.amount_paise), 0)::int from order_payments p where p.order_id = ${orders.id})`,
+    })
     .from(orders)
     .leftJoin(orderNeededBy, eq(orderNeededBy.orderId, orders.id))
     .where(options.where)

@@ -31,7 +31,14 @@ export interface OrderJson {
   status: OrderStatus | string;
   userId: string;
   items: OrderItemJson[];
-  pricing: { subtotal: number; discount: number; shipping: number; total: number };
+  pricing: {
+    subtotal: number;
+    discount: number;
+    shipping: number;
+    total: number;
+    /** What was paid toward the order so far (its payments, decision 0204), when read. */
+    amountPaid?: number;
+  };
   shippingName: OrderPerson;
   billingName: OrderPerson;
   shippingAddress: OrderAddressJson;
@@ -83,6 +90,26 @@ export function shownTotals(
     shipping,
     total: pricing.total - own + shipping,
   };
+}
+
+/**
+ * Paid so far and still due, under the shown total (decisions 0204, 0212): a deposit's order is
+ * the piece at its price with the advance paid and the balance due. Null when nothing is paid yet
+ * (the order is not placed) or the payments are not known; due is never below zero.
+ */
+export function paidAndDue(
+  pricing: {
+    subtotal: number;
+    discount: number;
+    shipping?: number;
+    total: number;
+    amountPaid?: number;
+  },
+  shippingCharged: number | null,
+): { paid: number; due: number } | null {
+  if (pricing.amountPaid === undefined || pricing.amountPaid <= 0) return null;
+  const { total } = shownTotals(pricing, shippingCharged);
+  return { paid: pricing.amountPaid, due: Math.max(0, total - pricing.amountPaid) };
 }
 
 /** Whether an order is late: paid, not yet shipped, past its promised dispatch date. */

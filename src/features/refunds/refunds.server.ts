@@ -10,9 +10,9 @@
  */
 import { issueCreditNote } from "~/features/books/credit-note.server";
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/server/db/client";
-import { orders, payments, refunds } from "~/server/db/schema";
+import { orders, refunds } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
 import { formatInr } from "~/lib/money";
 import {
@@ -24,6 +24,7 @@ import {
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { logOrder } from "~/features/orders/order-log.server";
 import { mailRefundFailed, mailRefundSucceeded } from "./refund-mail.server";
+import { carriersOf, figuresOf, refundParts, sumFigures } from "./refund-parts.server";
 import { log } from "~/server/log/logger";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -36,22 +37,15 @@ export function newRefundId(now = Date.now()): string {
   return `rf${now.toString(36)}${randomBytes(6).toString("hex")}`;
 }
 
-/** Paid (every successful payment's amount) and refunded (succeeded or in progress), paise. */
+/**
+ * Paid (every successful payment's amount) and refunded (succeeded or in progress), paise: over the
+ * order's own provider order and its payment links' rows (refund-parts.server.ts, decision 0212).
+ */
 export async function refundTotals(
   db: DbOrTx,
   orderId: string,
 ): Promise<{ paid: number; refunded: number; pending: number }> {
-  const [paid] = await db
-    .select({ sum: sql<string>`coalesce(sum(${payments.amountPaise}), 0)` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, "SUCCESS")));
-  const rows = await db
-    .select({ status: refunds.status, amount: refunds.amountPaise })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["PENDING", "SUCCESS"])));
-  const sum = (status: string) =>
-    rows.filter((r) => r.status === status).reduce((total, r) => total + r.amount, 0);
-  return { paid: Number(paid?.sum ?? 0), refunded: sum("SUCCESS"), pending: sum("PENDING") };
+  return sumFigures(await figuresOf(db, await carriersOf(db, orderId)));
 }
 
 export interface RefundRequest {
@@ -72,7 +66,8 @@ export async function openRefund(db: Db, request: RefundRequest, now = new Date(
       .where(eq(orders.id, request.orderId))
       .for("update");
     if (!order) throw new HttpError(404, "Order not found");
-    const totals = await refundTotals(tx, order.id);
+    const figures = await figuresOf(tx, await carriersOf(tx, order.id));
+    const totals = sumFigures(figures);
     if (totals.paid === 0) throw new HttpError(409, "This order has no payment to refund.");
     const left = totals.paid - totals.refunded - totals.pending;
     if (request.amountPaise > left)
@@ -82,21 +77,25 @@ export async function openRefund(db: Db, request: RefundRequest, now = new Date(
           ? "amount: this order is already refunded in full (or the refunds are in progress)."
           : `amount: at most ${formatInr(left)} can still be refunded (${formatInr(totals.paid)} paid, ${formatInr(totals.refunded + totals.pending)} refunded or in progress).`,
       );
-    const [refund] = await tx
+    // One refund per provider order it takes from (the order's own, then its links' rows).
+    const parts = await tx
       .insert(refunds)
-      .values({
-        id: newRefundId(now.getTime()),
-        orderId: order.id,
-        provider: order.provider,
-        amountPaise: request.amountPaise,
-        reason: request.reason,
-        requestedBy: request.requestedBy,
-        // First asked about soon (a local refund settles in seconds); then every minute.
-        nextCheckAt: new Date(now.getTime() + 5_000),
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(
+        refundParts(figures, request.amountPaise).map((part, i) => ({
+          id: newRefundId(now.getTime() + i),
+          orderId: part.orderId,
+          provider: order.provider,
+          amountPaise: part.amountPaise,
+          reason: request.reason,
+          requestedBy: request.requestedBy,
+          // First asked about soon (a local refund settles in seconds); then every minute.
+          nextCheckAt: new Date(now.getTime() + 5_000),
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .returning();
+    const refund = parts.find((p) => p.orderId === order.id) ?? parts[0];
     if (request.actor)
       await recordAudit(tx, request.actor, {
         action: "refund.request",
@@ -113,7 +112,7 @@ export async function openRefund(db: Db, request: RefundRequest, now = new Date(
       null,
       now,
     );
-    return refund!;
+    return Object.assign(refund!, { parts });
   });
 }
 
@@ -216,7 +215,7 @@ export async function requestRefund(
   now = new Date(),
 ): Promise<RefundRow> {
   const refund = await openRefund(db, request, now);
-  await submitRefund(db, provider, refund, now);
+  for (const part of refund.parts) await submitRefund(db, provider, part, now);
   return (await db.select().from(refunds).where(eq(refunds.id, refund.id)))[0]!;
 }
 
@@ -251,6 +250,6 @@ export async function listRefunds(db: DbOrTx, orderId: string): Promise<RefundRo
   return db
     .select()
     .from(refunds)
-    .where(eq(refunds.orderId, orderId))
+    .where(inArray(refunds.orderId, await carriersOf(db, orderId)))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }

@@ -55,8 +55,9 @@ async function salesPoints(db: DbOrTx, range: DayRange, by: Bucket): Promise<Sal
   const sold = await plannedRows<OrderBucket>(
     db,
     WHOLE_PERIOD,
-    // A payment link's carrier row (decision 0204) is money on its day, never an order: a shipping
-    // charge adds to shipping, a balance to the goods; only the orders themselves are counted.
+    // A payment link's carrier row (decision 0204) is never an order: a shipping charge is money
+    // on its day, added to shipping; a balance adds nothing, its order's total is the piece's
+    // price from the day of the advance (decision 0212); only the orders themselves are counted.
     sql`select ${bucketSql(sql`o.paid_at`, by)} as start,
       (count(*) filter (where o.kind <> 'shipping'))::float8 as orders,
       sum(case when ${SHIPPING_CHARGE} then 0 else o.subtotal_paise end)::float8 as gross,
@@ -64,7 +65,8 @@ async function salesPoints(db: DbOrTx, range: DayRange, by: Bucket): Promise<Sal
       sum(o.shipping_paise + case when ${SHIPPING_CHARGE} then o.subtotal_paise else 0 end)::float8 as shipping,
       sum(o.total_paise)::float8 as total
       from orders o left join order_payments p on p.via_order_id = o.id
-      where o.paid_at >= ${start} and o.paid_at < ${end} group by 1`,
+      where o.paid_at >= ${start} and o.paid_at < ${end}
+        and not (o.kind = 'shipping' and coalesce(p.kind, '') = 'balance') group by 1`,
   );
   const refundedAt = sql`coalesce(processed_at, created_at)`;
   const refunded = await plannedRows<{ start: string; refunded: number }>(

@@ -131,6 +131,8 @@ export class LocalProvider implements PaymentProvider {
       .select({
         id: orders.id,
         totalPaise: orders.totalPaise,
+        kind: orders.kind,
+        quoteId: orders.quoteId,
         expiresAt: orders.expiresAt,
         status: orders.status,
         provider: orders.provider,

@@ -7,6 +7,7 @@
 import { memo } from "react";
 import { formatInr } from "~/lib/money";
 import { badgeClass } from "~/features/orders/order-list";
+import { paidAndDue, shippingCharged, shownTotals } from "~/features/orders/orders";
 import { statusLabel } from "~/features/orders/status";
 import { navigate } from "~/features/admin/shell/admin-router";
 import OrderIdCell from "./OrderIdCell";
@@ -27,6 +28,8 @@ const Row = memo(function Row({
   onChanged?: (order: AdminOrderJson) => void;
 }) {
   const items = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  // A deposit's order: the piece's price, what is paid and what is due (decision 0212).
+  const due = paidAndDue(order.pricing, shippingCharged(order));
   return (
     <tr
       className="grid grid-cols-2 gap-3 rounded-2xl border border-cream-200 bg-white p-4 md:table-row md:rounded-none md:border-0 md:border-b md:border-cream-100 md:bg-transparent md:p-0"
@@ -60,8 +63,13 @@ const Row = memo(function Row({
       <td className={`${cell} md:text-right`}>
         <span className={phoneLabel}>Amount</span>
         <span className="block whitespace-nowrap text-ink-900" data-order-total>
-          {formatInr(order.pricing.total)}
+          {formatInr(shownTotals(order.pricing, shippingCharged(order)).total)}
         </span>
+        {due && due.due > 0 && (
+          <span className="block whitespace-nowrap text-xs text-ink-700" data-order-due>
+            {formatInr(due.paid)} paid, {formatInr(due.due)} due
+          </span>
+        )}
         <span className="block text-xs text-ink-500">
           {items} {items === 1 ? "item" : "items"}
         </span>

@@ -24,8 +24,8 @@ export function customersExport(db: DbOrTx, size = EXPORT_PAGE): ExportBody {
       sql`select u.id, u.email, u.first_name, u.last_name, u.phone, ${indiaText(sql`u.created_at`)} as joined,
         (select count(*)::float8 from orders o where o.user_id = u.id and o.paid_at is not null
           and o.kind <> 'shipping') as orders,
-        (select coalesce(sum(o.total_paise), 0)::float8 from orders o
-          where o.user_id = u.id and o.paid_at is not null) as paid
+        (select coalesce(sum(p.amount_paise), 0)::float8 from order_payments p
+          join orders o on o.id = p.order_id where o.user_id = u.id) as paid
         from users u ${after === undefined ? sql`` : sql`where u.id > ${after}`}
         order by u.id limit ${size}`,
     );
