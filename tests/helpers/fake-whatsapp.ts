@@ -26,17 +26,13 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { DEFAULT_TEMPLATES, type FakeTemplate, graphError, TITLES } from "./fake-whatsapp-shapes";
+
+export { DEFAULT_TEMPLATES, type FakeTemplate };
 
 export const FAKE_WA_TOKEN = "fake-whatsapp-access-token";
 export const FAKE_WA_PHONE_ID = "106540352242922";
 export const FAKE_WA_APP_SECRET = "fake-whatsapp-app-secret";
-
-export interface FakeTemplate {
-  name: string;
-  language: string;
-  /** How many {{n}} places its body has. */
-  params: number;
-}
 
 export interface FakeMessage {
   id: string;
@@ -60,48 +56,23 @@ export interface FakeWhatsapp {
   /** The next answers are this Graph API error (code, HTTP status). */
   failNext(code: number, status?: number, times?: number): void;
   /** A status webhook body for a message (with Meta's error for "failed"). */
-  statusPayload(messageId: string, status: "sent" | "delivered" | "read" | "failed", code?: number): object;
+  statusPayload(
+    messageId: string,
+    status: "sent" | "delivered" | "read" | "failed",
+    code?: number,
+  ): object;
   /** An inbound text message webhook body from a number. */
   inboundPayload(from: string, text: string): object;
+  /** Meta's X-Hub-Signature-256 value for a raw body (the fake's own HMAC code). */
+  sign(raw: string, appSecret?: string): string;
   /** POSTs a webhook body to the shop signed with the app secret; answers the shop's status. */
   deliver(webhookUrl: string, payload: object, appSecret?: string): Promise<number>;
   close(): Promise<void>;
 }
 
-const TITLES: Record<number, string> = {
-  190: "Access token has expired",
-  130429: "Rate limit hit",
-  131009: "Parameter value is not valid",
-  131026: "Message undeliverable",
-  131047: "Re-engagement message",
-  132000: "Number of parameters does not match the expected number of params",
-  132001: "Template name does not exist in the translation",
-};
-
-function graphError(code: number, details: string) {
-  return {
-    error: {
-      message: `(#${code}) ${TITLES[code] ?? "Error"}`,
-      type: "OAuthException",
-      code,
-      error_data: { messaging_product: "whatsapp", details },
-      fbtrace_id: randomBytes(9).toString("base64url"),
-    },
-  };
+function sign(raw: string, appSecret = FAKE_WA_APP_SECRET): string {
+  return `sha256=${createHmac("sha256", appSecret).update(raw, "utf8").digest("hex")}`;
 }
-
-export const DEFAULT_TEMPLATES: FakeTemplate[] = [
-  { name: "order_confirmed", language: "en", params: 4 },
-  { name: "proof_ready", language: "en", params: 4 },
-  { name: "proof_ready", language: "hi", params: 4 },
-  { name: "materials_received", language: "en", params: 3 },
-  { name: "balance_due", language: "en", params: 4 },
-  { name: "order_shipped", language: "en", params: 5 },
-  { name: "order_delivered", language: "en", params: 3 },
-  { name: "refund_issued", language: "en", params: 3 },
-  { name: "quote_sent", language: "en", params: 4 },
-  { name: "hello_world", language: "en", params: 0 },
-];
 
 export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
   const messages: FakeMessage[] = [];
@@ -124,7 +95,8 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
     if (match[2] !== FAKE_WA_PHONE_ID)
       return answer(res, 400, graphError(100, "Unknown phone number id"));
     const failure = failures.shift();
-    if (failure) return answer(res, failure.status, graphError(failure.code, "Made to fail by the test"));
+    if (failure)
+      return answer(res, failure.status, graphError(failure.code, "Made to fail by the test"));
     let body: Record<string, any>;
     try {
       body = JSON.parse(text);
@@ -137,22 +109,49 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
       return answer(res, 400, graphError(100, "to must be a phone number in digits"));
     // The shop never wrote to these numbers first: anything but a template is outside the window.
     if (body.type !== "template")
-      return answer(res, 400, graphError(131047, "More than 24 hours have passed since the recipient last replied"));
+      return answer(
+        res,
+        400,
+        graphError(131047, "More than 24 hours have passed since the recipient last replied"),
+      );
     const t = body.template ?? {};
     const known = templates.find((k) => k.name === t.name && k.language === t.language?.code);
-    if (!known) return answer(res, 404, graphError(132001, `template name (${t.name}) does not exist in ${t.language?.code}`));
+    if (!known)
+      return answer(
+        res,
+        404,
+        graphError(132001, `template name (${t.name}) does not exist in ${t.language?.code}`),
+      );
     const bodyPart = (t.components ?? []).find((c: { type?: string }) => c.type === "body");
     const params: unknown[] = bodyPart?.parameters ?? [];
     if (params.length !== known.params)
-      return answer(res, 400, graphError(132000, `expected ${known.params} parameters, got ${params.length}`));
+      return answer(
+        res,
+        400,
+        graphError(132000, `expected ${known.params} parameters, got ${params.length}`),
+      );
     const texts: string[] = [];
     for (const p of params as { type?: string; text?: unknown }[]) {
       if (p.type !== "text" || typeof p.text !== "string" || !p.text || /[\n\t]| {5,}/.test(p.text))
-        return answer(res, 400, graphError(131009, "Param text cannot have new-line/tab characters or more than 4 consecutive spaces"));
+        return answer(
+          res,
+          400,
+          graphError(
+            131009,
+            "Param text cannot have new-line/tab characters or more than 4 consecutive spaces",
+          ),
+        );
       texts.push(p.text);
     }
     const id = `wamid.${randomBytes(24).toString("base64url")}`;
-    messages.push({ id, to: body.to, template: known.name, language: known.language, params: texts, at: new Date() });
+    messages.push({
+      id,
+      to: body.to,
+      template: known.name,
+      language: known.language,
+      params: texts,
+      at: new Date(),
+    });
     answer(res, 200, {
       messaging_product: "whatsapp",
       contacts: [{ input: body.to, wa_id: body.to }],
@@ -217,7 +216,9 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
                       code: failed,
                       title: TITLES[failed] ?? "Error",
                       message: TITLES[failed] ?? "Error",
-                      error_data: { details: "Message failed to send because the number is not on WhatsApp." },
+                      error_data: {
+                        details: "Message failed to send because the number is not on WhatsApp.",
+                      },
                     },
                   ],
                 }
@@ -240,9 +241,10 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
         ],
       });
     },
+    sign,
     async deliver(webhookUrl, payload, appSecret = FAKE_WA_APP_SECRET) {
       const raw = JSON.stringify(payload);
-      const signature = `sha256=${createHmac("sha256", appSecret).update(raw, "utf8").digest("hex")}`;
+      const signature = sign(raw, appSecret);
       const res = await fetch(webhookUrl, {
         method: "POST",
         headers: { "content-type": "application/json", "x-hub-signature-256": signature },

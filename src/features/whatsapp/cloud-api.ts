@@ -70,7 +70,12 @@ export async function sendTemplate(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (cause) {
-    return { ok: false, code: null, error: `WhatsApp could not be reached: ${String(cause)}`, retry: true };
+    return {
+      ok: false,
+      code: null,
+      error: `WhatsApp could not be reached: ${String(cause)}`,
+      retry: true,
+    };
   }
   const answer = (await response.json().catch(() => null)) as {
     messages?: { id?: string }[];
@@ -83,7 +88,11 @@ export async function sendTemplate(
   return {
     ok: false,
     code,
-    error: `WhatsApp answered ${response.status}${code === null ? "" : ` (code ${code})`}: ${detail}`.slice(0, 500),
+    error:
+      `WhatsApp answered ${response.status}${code === null ? "" : ` (code ${code})`}: ${detail}`.slice(
+        0,
+        500,
+      ),
     retry: code === null ? response.status >= 500 || response.status === 429 : RETRY.has(code),
   };
 }

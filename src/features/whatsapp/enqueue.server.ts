@@ -25,7 +25,10 @@ export interface WhatsappMessage {
 const MAX_PARAM = 1024;
 
 /** The outbox row's id, or null when nothing is to be sent (off, no template, no consent). */
-export async function enqueueWhatsapp(db: DbOrTx, message: WhatsappMessage): Promise<string | null> {
+export async function enqueueWhatsapp(
+  db: DbOrTx,
+  message: WhatsappMessage,
+): Promise<string | null> {
   const { value: settings } = await readSection(db, whatsappSection);
   if (!settings.enabled) return null;
   const template = settings.templates[message.event];
@@ -34,7 +37,10 @@ export async function enqueueWhatsapp(db: DbOrTx, message: WhatsappMessage): Pro
   if (!to) return null;
   // A parameter may not hold new lines, tabs or more than 4 spaces in a row (Meta's template rules).
   const params = message.params.map((p) =>
-    (p || "-").replace(/[\n\t]+/g, " ").replace(/ {4,}/g, "   ").slice(0, MAX_PARAM),
+    (p || "-")
+      .replace(/[\n\t]+/g, " ")
+      .replace(/ {4,}/g, "   ")
+      .slice(0, MAX_PARAM),
   );
   const id = randomUUID();
   await db.insert(outbox).values({

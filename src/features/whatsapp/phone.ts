@@ -3,7 +3,10 @@
  * (919876543210). A 10-digit Indian mobile gets the country code 91.
  */
 export function waNumber(input: string): string | null {
-  const digits = input.replace(/[\s\-().]/g, "").replace(/^\+/, "").replace(/^00/, "");
+  const digits = input
+    .replace(/[\s\-().]/g, "")
+    .replace(/^\+/, "")
+    .replace(/^00/, "");
   if (!/^\d+$/.test(digits)) return null;
   if (/^[6-9]\d{9}$/.test(digits)) return `91${digits}`;
   if (/^0[6-9]\d{9}$/.test(digits)) return `91${digits.slice(1)}`;

@@ -69,7 +69,12 @@ export async function deliverDueWhatsapp(
       sent++;
       await db
         .update(outbox)
-        .set({ sentAt: new Date(), error: null, waMessageId: outcome.messageId, waStatus: "accepted" })
+        .set({
+          sentAt: new Date(),
+          error: null,
+          waMessageId: outcome.messageId,
+          waStatus: "accepted",
+        })
         .where(eq(outbox.id, row.id));
       continue;
     }

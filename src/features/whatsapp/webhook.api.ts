@@ -39,8 +39,15 @@ export async function postWebhook(context: APIContext): Promise<Response> {
   const raw = await readBodyText(context.request, 512 * 1024);
   if (!validSignature(raw, context.request.headers.get("x-hub-signature-256"), value.appSecret))
     return errorResponse(401, "The X-Hub-Signature-256 header does not match the app secret.");
+  let payload: unknown;
   try {
-    await applyWebhook(db, JSON.parse(raw));
+    payload = JSON.parse(raw);
+  } catch {
+    log.warn("[whatsapp] a signed webhook was not JSON; answered 200 and ignored");
+    return json({ ok: true });
+  }
+  try {
+    await applyWebhook(db, payload);
   } catch (error) {
     // Signed by Meta: answered 200 so it is not resent for days; the log says what went wrong.
     log.error("[whatsapp] a signed webhook could not be applied", error);

@@ -86,7 +86,11 @@ async function applyStatus(
         .set({
           waStatus: "failed",
           waErrorCode: code,
-          error: `WhatsApp could not deliver it${code === null ? "" : ` (code ${code})`}${words ? `: ${words}` : ""}`.slice(0, 500),
+          error:
+            `WhatsApp could not deliver it${code === null ? "" : ` (code ${code})`}${words ? `: ${words}` : ""}`.slice(
+              0,
+              500,
+            ),
         })
         .where(eq(outbox.id, row.id));
       await fallBackToMail(tx, row.id);

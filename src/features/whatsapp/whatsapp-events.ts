@@ -73,8 +73,5 @@ export const EVENT_INFO: Record<WhatsappEvent, EventInfo> = {
 /** The message as the owner's outbox and the demo page show it: the event and its parameters. */
 export function messageText(event: WhatsappEvent, params: readonly string[]): string {
   const info = EVENT_INFO[event];
-  return [
-    info.label,
-    ...info.params.map((name, i) => `${name}: ${params[i] ?? ""}`),
-  ].join("\n");
+  return [info.label, ...info.params.map((name, i) => `${name}: ${params[i] ?? ""}`)].join("\n");
 }

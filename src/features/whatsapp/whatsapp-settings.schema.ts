@@ -31,7 +31,11 @@ export const whatsappSettingsSchema = z.object({
   accessToken: text("The access token", 1000),
   appSecret: text("The app secret", 200),
   verifyToken: text("The verify token", 200),
-  apiVersion: text("The API version", 10, z.regex(/^v\d+\.\d+$/, "The API version looks like v23.0")),
+  apiVersion: text(
+    "The API version",
+    10,
+    z.regex(/^v\d+\.\d+$/, "The API version looks like v23.0"),
+  ),
   /** The studio's WhatsApp number for the "Chat on WhatsApp" links; empty hides them. */
   chatNumber: text("The chat number", 20, z.regex(/^\+?[\d ]*$/, "The chat number is digits")),
   templates: z.record(z.enum(WHATSAPP_EVENTS), templateSchema),
