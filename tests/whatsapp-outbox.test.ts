@@ -9,6 +9,8 @@ import { outbox } from "~/server/db/schema";
 import { giveConsent, withdrawConsent } from "~/features/whatsapp/consent.server";
 import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 import { deliverDueWhatsapp } from "~/features/whatsapp/sender.server";
+import { mailProofSent } from "~/features/made-to-order/proof-mail.server";
+import { mailQuote } from "~/features/custom/quote-mail.server";
 import { dbKinds } from "./helpers/db";
 import { type FakeWhatsapp, startFakeWhatsapp } from "./helpers/fake-whatsapp";
 import { useTestDb } from "./helpers/suite-db";
@@ -90,5 +92,35 @@ describe.each(dbKinds)("WhatsApp messages through the outbox on %s", (kind) => {
     expect(a.sent + b.sent).toBe(6);
     expect(fake.calls() - before).toBe(6);
     expect(new Set(fake.messages.slice(-6).map((m) => m.id)).size).toBe(6);
+  });
+
+  it("the events write their message in their own transaction, with the approve or quote link", async () => {
+    await giveConsent(t.db, { email: "event@example.com" }, "9876543215", "checkout");
+    await t.db
+      .transaction(async (tx) => {
+        await mailProofSent(tx, "event@example.com", "Meera", "ord_roll", 1, "Look");
+        throw new Error("the event failed");
+      })
+      .catch(() => {});
+    await t.db.transaction((tx) =>
+      mailProofSent(tx, "event@example.com", "Meera", "ord_7", 2, "Look"),
+    );
+    await mailQuote(t.db, {
+      to: "event@example.com",
+      name: "Meera",
+      title: "Wedding tray",
+      pricePaise: 450000,
+      shippingEstimatePaise: 15000,
+      dispatchMinDays: 7,
+      dispatchMaxDays: 10,
+      expiresAt: new Date("2027-01-01T00:00:00Z"),
+      link: "https://shop.example/quote/abc",
+      revised: false,
+    });
+    const rows = await t.db.select().from(outbox).where(eq(outbox.to, "919876543215"));
+    expect(rows.map((r) => [r.waTemplate, r.waParams]).sort()).toEqual([
+      ["proof_ready", ["Meera", "ord_7", "2", expect.stringMatching(/\/my-orders\/ord_7$/)]],
+      ["quote_sent", ["Meera", "Wedding tray", "₹4,500.00", "https://shop.example/quote/abc"]],
+    ]);
   });
 });
