@@ -162,6 +162,16 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "POST /v2/users/delete-account": use("account"),
   "GET /v2/reminders/consent": { none: OWN_READ },
   "PUT /v2/reminders/consent": use("consent"),
+  // WhatsApp (docs/whatsapp.md, decisions 0237-0240)
+  "GET /v2/whatsapp/consent": { none: OWN_READ },
+  "PUT /v2/whatsapp/consent": use("consent"),
+  "DELETE /v2/whatsapp/consent": use("consent"),
+  "POST /v2/quotes/[token]/whatsapp": use("quote-link"),
+  "GET /v2/whatsapp/webhook": { none: "Meta's handshake: compares the verify token, writes nothing" },
+  "POST /v2/whatsapp/webhook": { none: WEBHOOK },
+  "GET /v2/admin/settings/whatsapp": owner,
+  "PUT /v2/admin/settings/whatsapp": owner,
+  "POST /v2/admin/settings/whatsapp/test": owner,
   // Cart
   "GET /v2/carts": { none: OWN_READ },
   "POST /v2/carts": use("cart"),

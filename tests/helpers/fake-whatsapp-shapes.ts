@@ -43,5 +43,5 @@ export const DEFAULT_TEMPLATES: FakeTemplate[] = [
   { name: "order_delivered", language: "en", params: 3 },
   { name: "refund_issued", language: "en", params: 3 },
   { name: "quote_sent", language: "en", params: 4 },
-  { name: "hello_world", language: "en", params: 0 },
+  { name: "hello_world", language: "en_US", params: 0 },
 ];
