@@ -167,7 +167,9 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "PUT /v2/whatsapp/consent": use("consent"),
   "DELETE /v2/whatsapp/consent": use("consent"),
   "POST /v2/quotes/[token]/whatsapp": use("quote-link"),
-  "GET /v2/whatsapp/webhook": { none: "Meta's handshake: compares the verify token, writes nothing" },
+  "GET /v2/whatsapp/webhook": {
+    none: "Meta's handshake: compares the verify token, writes nothing",
+  },
   "POST /v2/whatsapp/webhook": { none: WEBHOOK },
   "GET /v2/admin/settings/whatsapp": owner,
   "PUT /v2/admin/settings/whatsapp": owner,

@@ -175,7 +175,13 @@ export async function eraseAccountData(
     if (waEmails.length)
       await tx
         .update(outbox)
-        .set({ to: "erased", waParams: [], fallbackTo: null, subject: ERASED_TEXT, body: ERASED_TEXT })
+        .set({
+          to: "erased",
+          waParams: [],
+          fallbackTo: null,
+          subject: ERASED_TEXT,
+          body: ERASED_TEXT,
+        })
         .where(and(eq(outbox.channel, "whatsapp"), inArray(outbox.fallbackTo, waEmails)));
     await tx.delete(addresses).where(eq(addresses.userId, uid));
     await tx.delete(carts).where(eq(carts.userId, uid));

@@ -14,7 +14,9 @@ export async function whatsappConfigProblems(): Promise<string[]> {
     const { value } = await readSection(await getDb(), whatsappSection);
     return whatsappProblems(value);
   } catch (error) {
-    return [`The WhatsApp settings could not be read from the database: ${(error as Error).message}`];
+    return [
+      `The WhatsApp settings could not be read from the database: ${(error as Error).message}`,
+    ];
   } finally {
     await closeDb().catch(() => {});
   }

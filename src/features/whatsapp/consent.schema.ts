@@ -3,7 +3,11 @@ import { z } from "zod/mini";
 
 const phone = z
   .string({ error: "phone must be text" })
-  .check(z.trim(), z.minLength(10, "Give your mobile number"), z.maxLength(20, "That number is too long"));
+  .check(
+    z.trim(),
+    z.minLength(10, "Give your mobile number"),
+    z.maxLength(20, "That number is too long"),
+  );
 
 /** PUT /v2/whatsapp/consent: the shopper ticks the choice at checkout or in the profile. */
 export const giveConsentBody = z.object({
