@@ -20,3 +20,13 @@ export const quoteConsentBody = z.object({
   consented: z.boolean({ error: "consented must be true or false" }),
   phone: z.optional(phone),
 });
+
+/** A consent as the calls and the data download show it. */
+export interface ConsentJson {
+  phone: string;
+  wording: string;
+  source: string;
+  givenAt: string;
+  withdrawnAt: string | null;
+  withdrawnBy: string | null;
+}

@@ -9,19 +9,13 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import { whatsappConsents } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
+import type { ConsentJson } from "./consent.schema";
 import { consentWording, waNumber } from "./phone";
+
+export type { ConsentJson };
 
 export const CONSENT_SOURCES = ["checkout", "quote", "profile"] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
-
-export interface ConsentJson {
-  phone: string;
-  wording: string;
-  source: string;
-  givenAt: string;
-  withdrawnAt: string | null;
-  withdrawnBy: string | null;
-}
 
 const lower = (email: string) => email.trim().toLowerCase();
 

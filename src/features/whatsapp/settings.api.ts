@@ -22,6 +22,7 @@ import {
   publicWhatsappSettings,
   WEBHOOK_PATH,
   type WhatsappSettings,
+  type WhatsappSettingsAnswer,
   whatsappProblems,
   whatsappSection,
 } from "./whatsapp-settings";
@@ -32,7 +33,7 @@ const putBody = z.object({
 });
 const testBody = z.object({ phone: z.string({ error: "phone is required" }).max(20) });
 
-function answer(value: WhatsappSettings, version: number) {
+function answer(value: WhatsappSettings, version: number): WhatsappSettingsAnswer {
   return {
     settings: publicWhatsappSettings(value),
     version,

@@ -45,6 +45,14 @@ export function publicWhatsappSettings(v: WhatsappSettings): PublicWhatsappSetti
   return { ...rest, accessTokenSet: accessToken !== "", appSecretSet: appSecret !== "" };
 }
 
+/** GET/PUT /v2/admin/settings/whatsapp's answer (settings.api.ts). */
+export interface WhatsappSettingsAnswer {
+  settings: PublicWhatsappSettings;
+  version: number;
+  webhookUrl: string;
+  problems: string[];
+}
+
 /** A saved form: an empty access token or app secret keeps the stored one (written, never read). */
 export function mergeSecrets(input: unknown, stored: WhatsappSettings): unknown {
   if (!input || typeof input !== "object") return input;
