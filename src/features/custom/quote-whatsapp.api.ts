@@ -25,3 +25,9 @@ export async function postQuoteWhatsapp(context: APIContext): Promise<Response> 
   const consent = await db.transaction((tx) => giveConsent(tx, { email }, phone, "quote"));
   return json({ consent });
 }
+
+/** The quote's customer email for the page's WhatsApp choice (server only; never sent to the browser). */
+export async function quoteCustomerEmail(token: string | undefined): Promise<string> {
+  const found = await findByToken(await getDb(), token).catch(() => null);
+  return found?.current.customerEmail ?? "";
+}
