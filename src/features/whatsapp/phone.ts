@@ -1,17 +1,19 @@
 /**
  * Phone numbers as WhatsApp's Cloud API takes them: international digits without "+" or spaces
- * (919876543210). A 10-digit Indian mobile gets the country code 91.
+ * (919876543210). A 10-digit Indian mobile gets the country code 91; another country's number
+ * needs its "+".
  */
 export function waNumber(input: string): string | null {
-  const digits = input
-    .replace(/[\s\-().]/g, "")
-    .replace(/^\+/, "")
-    .replace(/^00/, "");
+  const compact = input.replace(/[\s\-().]/g, "");
+  const international = /^(\+|00)/.test(compact);
+  const digits = compact.replace(/^(\+|00)/, "");
   if (!/^\d+$/.test(digits)) return null;
+  if (/^91[6-9]\d{9}$/.test(digits)) return digits;
+  if (international)
+    return /^[1-8]\d{7,14}$/.test(digits) && !digits.startsWith("91") ? digits : null;
+  // Without "+": an Indian mobile, with or without its leading 0.
   if (/^[6-9]\d{9}$/.test(digits)) return `91${digits}`;
   if (/^0[6-9]\d{9}$/.test(digits)) return `91${digits.slice(1)}`;
-  if (/^91[6-9]\d{9}$/.test(digits)) return digits;
-  if (/^[1-9]\d{7,14}$/.test(digits) && !digits.startsWith("91")) return digits;
   return null;
 }
 
