@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { giveConsent } from "~/features/whatsapp/consent.server";
+import { loadDemoMails } from "~/features/demo/demo-mails.server";
 import { loadDemoWhatsapp, withLinks } from "~/features/whatsapp/demo-whatsapp.server";
 import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 import { chatLink, waNumber } from "~/features/whatsapp/phone";
@@ -40,6 +41,8 @@ describe.each(dbKinds)("the demo WhatsApp page on %s", (kind) => {
     expect(page.state === "found" && page.messages.map((m) => [m.template, m.to])).toEqual([
       ["proof_ready", "919876543210"],
     ]);
+    const mails = await loadDemoMails();
+    expect(mails.state === "found" && mails.mails.map((m) => m.to)).toEqual([]);
     const line = page.state === "found" ? page.messages[0]!.text.split("\n").at(-1)! : "";
     expect(withLinks(line)).toEqual([
       { text: "approve link: " },

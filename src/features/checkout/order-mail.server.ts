@@ -71,6 +71,7 @@ export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
     await enqueueWhatsapp(tx, {
       event: "order-confirmed",
       email: order.shippingName.email,
+      userId: order.userId,
       params: [
         name,
         `#${order.number}`,

@@ -77,13 +77,23 @@ export async function withdrawByPhone(db: DbOrTx, wa: string, now = new Date()):
   return closed.length;
 }
 
-/** The number this email agreed to get updates on, or null: without it nothing is sent. */
-export async function consentedNumber(db: DbOrTx, email: string): Promise<string | null> {
-  if (!email) return null;
+/**
+ * The number this customer agreed to get updates on (by the email the event knows, or the account
+ * that placed the order), or null: without it nothing is sent.
+ */
+export async function consentedNumber(
+  db: DbOrTx,
+  email: string,
+  userId?: string | null,
+): Promise<string | null> {
+  if (!email && !userId) return null;
+  const whose = userId
+    ? or(eq(whatsappConsents.email, lower(email)), eq(whatsappConsents.userId, userId))
+    : eq(whatsappConsents.email, lower(email));
   const [row] = await db
     .select({ phone: whatsappConsents.phone })
     .from(whatsappConsents)
-    .where(and(eq(whatsappConsents.email, lower(email)), isNull(whatsappConsents.withdrawnAt)))
+    .where(and(whose, isNull(whatsappConsents.withdrawnAt)))
     .orderBy(desc(whatsappConsents.givenAt))
     .limit(1);
   return row?.phone ?? null;

@@ -17,6 +17,8 @@ export interface WhatsappMessage {
   event: WhatsappEvent;
   /** The customer's email: consent is looked up by it, and a failed message falls back to it. */
   email: string;
+  /** The account that placed the order, when there is one (its consent counts too). */
+  userId?: string | null;
   /** The template's body parameters, {{1}}, {{2}}, ... (whatsapp-events.ts names them). */
   params: string[];
 }
@@ -33,7 +35,7 @@ export async function enqueueWhatsapp(
   if (!settings.enabled) return null;
   const template = settings.templates[message.event];
   if (!template?.name) return null;
-  const to = await consentedNumber(db, message.email);
+  const to = await consentedNumber(db, message.email, message.userId);
   if (!to) return null;
   // A parameter may not hold new lines, tabs or more than 4 spaces in a row (Meta's template rules).
   const params = message.params.map((p) =>
