@@ -46,6 +46,8 @@ export default function WhatsappConsent(props: Props) {
     props.initial ? displayNumber(props.initial.phone) : props.phone,
   );
   const [busy, setBusy] = useState(false);
+  /** The box follows the click at once; it goes back if the save is refused. */
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const wa = waNumber(phone);
 
   async function change(next: boolean) {
@@ -58,6 +60,7 @@ export default function WhatsappConsent(props: Props) {
       return;
     }
     setBusy(true);
+    setWanted(next);
     try {
       setConsent(await save(props, next ? phone : null));
       showToast({
@@ -73,6 +76,7 @@ export default function WhatsappConsent(props: Props) {
       });
     } finally {
       setBusy(false);
+      setWanted(null);
     }
   }
 
@@ -81,7 +85,7 @@ export default function WhatsappConsent(props: Props) {
       <label className="flex items-start gap-3">
         <input
           type="checkbox"
-          checked={consent !== null}
+          checked={wanted ?? consent !== null}
           disabled={busy}
           onChange={(e) => void change(e.currentTarget.checked)}
           className="mt-0.5 size-4 shrink-0 rounded border-cream-300 accent-ink-900"
