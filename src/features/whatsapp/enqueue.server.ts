@@ -56,6 +56,8 @@ export async function enqueueWhatsapp(
     waParams: params,
     waStatus: "queued",
     fallbackTo: message.email.trim().toLowerCase(),
+    // Due at once by the app's clock, the clock the sender compares with (not the database's).
+    nextAttemptAt: new Date(),
   });
   return id;
 }
