@@ -206,4 +206,22 @@ describe("npm run check-config", () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it("names what Settings → WhatsApp lacks when WhatsApp is on (docs/whatsapp.md)", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "resin-check-"));
+    try {
+      const run = await runCheck({
+        ...GOOD,
+        DATA_DIR: folder,
+        WHATSAPP_ENABLED: "true",
+        WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+      });
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stderr).toContain(
+        "WhatsApp is turned on but Settings → WhatsApp lacks the WhatsApp Business Account id, the access token",
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -29,6 +29,7 @@ const TABLES: Record<string, string> = {
   carts: "cart",
   cart_items: "cart",
   reminder_consents: "reminderConsent",
+  whatsapp_consents: "whatsappConsents",
   cart_reminders: "cartReminders",
   discount_uses: "discountUses",
   discount_codes: "discountUses[].code",
@@ -46,7 +47,7 @@ const TABLES: Record<string, string> = {
   custom_inquiries: "inquiries",
   quotes: "quotes",
   quote_deposits: "quotes[].deposit",
-  outbox: "mails",
+  outbox: "mails, whatsappMessages",
   data_requests: "dataRequests",
   data_breaches: "the shop's record of breaches, which names no one (the notices are mails)",
   // Not in the download, with the reason (decision 0135):

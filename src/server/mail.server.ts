@@ -149,7 +149,8 @@ export async function deliverDueMail(
       next_attempt_at = ${new Date(now.getTime() + 10 * 60_000)}
     where id in (
       select id from outbox
-      where sent_at is null and attempts < ${MAX_MAIL_ATTEMPTS} and next_attempt_at <= ${now}
+      where channel = 'mail' and sent_at is null and attempts < ${MAX_MAIL_ATTEMPTS}
+        and next_attempt_at <= ${now}
       order by created_at limit ${batch} for update skip locked)
     returning id, "to", subject, body, reply_to, attempts`,
   );

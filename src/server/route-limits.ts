@@ -9,6 +9,8 @@
  * (src/server/rate-limit-answer.server.ts).
  */
 
+import { whatsappRoutes } from "./route-limits-whatsapp";
+
 /** A limiter wired by `limited(name, handler)` in the route file (src/server/limited.server.ts). */
 export interface RouteLimiter {
   /** Hits an hour per signed-in account (counted when the request carries a valid token). */
@@ -167,6 +169,7 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "POST /v2/users/delete-account": use("account"),
   "GET /v2/reminders/consent": { none: OWN_READ },
   "PUT /v2/reminders/consent": use("consent"),
+  ...whatsappRoutes({ owner, use, webhook: WEBHOOK, ownRead: OWN_READ }),
   // Cart
   "GET /v2/carts": { none: OWN_READ },
   "POST /v2/carts": use("cart"),

@@ -84,6 +84,10 @@ export const ROWS: Row[] = [
   }),
   row("GET", "admin/settings/reviews.ts"),
   row("PUT", "admin/settings/reviews.ts", { body: { value: { publishAtOnce: true }, version: 0 } }),
+  // WhatsApp (docs/whatsapp.md): the test send answers 400 while WhatsApp is off
+  row("GET", "admin/settings/whatsapp.ts"),
+  row("PUT", "admin/settings/whatsapp.ts", { body: { settings: {}, version: 0 } }),
+  row("POST", "admin/settings/whatsapp/test.ts", { body: { phone: "9876543210" } }),
   // The books (docs/decisions/0083-0086)
   row("GET", "admin/settings/business.ts"),
   row("PUT", "admin/settings/business.ts", { body: { value: {}, version: 0 } }),

@@ -125,6 +125,14 @@ export async function fillEveryTable(db: Db, shop: Shop, uid: string): Promise<s
     message: "Layout for your approval",
   });
   await db.insert(schema.proofSkippedProducts).values({ productId: shop.tagId });
+  await db.insert(schema.whatsappConsents).values({
+    id: "wa-consent-1",
+    email: "meera@example.com",
+    userId: uid,
+    phone: "919876543210",
+    wording: "Send order updates on WhatsApp to +91 98765 43210",
+    source: "checkout",
+  });
   await db.insert(schema.orderNeededBy).values({ orderId: first, neededBy: "2026-12-24" });
   await db.insert(schema.orderMaterials).values({
     orderId: first,

@@ -17,6 +17,7 @@ import { dispatchHolds } from "~/features/made-to-order/dispatch-holds.server";
 import { recheckShipmentsIfDue } from "~/features/shipping/tracking.server";
 import { sendDueReviewRequests } from "~/features/reviews/review-requests.server";
 import { finishHeldErasures } from "~/features/privacy/erase-held.server";
+import { deliverDueWhatsapp } from "~/features/whatsapp/sender.server";
 import { recheckDueOrders } from "./recheck.server";
 import { log } from "~/server/log/logger";
 import { onStop } from "~/server/serve/stop-hooks";
@@ -69,6 +70,8 @@ async function runJobs(): Promise<void> {
   await finishHeldErasures(db).catch((e: unknown) =>
     log.error("[jobs] finishing held erasures failed", e),
   );
+  // WhatsApp first: a failed message's fallback mail then leaves in this same round.
+  await deliverDueWhatsapp(db).catch((e: unknown) => log.error("[jobs] WhatsApp sender failed", e));
   await deliverDueMail(db).catch((e: unknown) => log.error("[jobs] mail sender failed", e));
 }
 

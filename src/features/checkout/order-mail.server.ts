@@ -14,6 +14,7 @@ import { GUEST_USER_ID } from "./quote-guest";
 import { paymentTarget } from "~/features/orders/order-payments.server";
 import { loadOrder } from "~/features/orders/orders.server";
 import { paidAndDue, type OrderJson } from "~/features/orders/orders";
+import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 
 function link(path: string): string {
   return new URL(path, env().PUBLIC_SITE_URL).toString();
@@ -75,6 +76,17 @@ export async function mailOrderPaid(tx: Tx, orderId: string): Promise<void> {
       to: order.shippingName.email,
       subject: `${shop}: order ${order.id} confirmed (#${order.number})`,
       text: `Hello ${name},\n\nThank you! We received your payment for order #${order.number} (${order.id}).\n\n${lines(order)}\n\n${whereToFollow(order)}`,
+    });
+    await enqueueWhatsapp(tx, {
+      event: "order-confirmed",
+      email: order.shippingName.email,
+      userId: order.userId,
+      params: [
+        name,
+        `#${order.number}`,
+        formatInr(order.pricing.total),
+        link(`/my-orders/${order.id}`),
+      ],
     });
   }
   const who = `${order.shippingName.firstName} ${order.shippingName.lastName}`.trim();

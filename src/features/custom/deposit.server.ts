@@ -11,6 +11,7 @@ import { quotes } from "~/server/db/schema";
 import { shopIdentity } from "~/server/shop-identity.server";
 import { HttpError } from "~/server/http";
 import { headerText, sendMail } from "~/server/mail.server";
+import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import {
   depositJson,
@@ -109,6 +110,16 @@ export async function requestBalance(
         to: email,
         subject: headerText(`${shop}: your piece is ready, the balance is due (order ${orderId})`),
         text: `Hello ${order.shippingName.firstName || "there"},\n\nYour piece for order ${orderId} is ready. You paid an advance of ${formatInr(deposit.advancePaise)}; the balance is ${formatInr(deposit.balancePaise)}.\nPay it by UPI here: ${link}\nWe dispatch as soon as it is paid.\n\n${shop}\n`,
+      });
+      await enqueueWhatsapp(tx, {
+        event: "balance-due",
+        email,
+        params: [
+          order.shippingName.firstName || "there",
+          orderId,
+          formatInr(deposit.balancePaise),
+          link,
+        ],
       });
     }
     await logQuoteEvent(tx, id, "sent", `balance mailed to ${email}`);

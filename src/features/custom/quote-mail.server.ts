@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/server/db/client";
 import { env } from "~/server/env";
 import { shopIdentity } from "~/server/shop-identity.server";
 import { headerText, sendMail } from "~/server/mail.server";
+import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 import { formatInr } from "~/lib/money";
 import { indiaDate } from "~/lib/dates";
 
@@ -44,6 +45,11 @@ export async function mailQuote(db: DbOrTx, q: QuoteMailFacts): Promise<void> {
       `${q.title}\n${priceLine(q)}\nShipping: up to ${formatInr(q.shippingEstimatePaise)}, charged at dispatch\n` +
       `Ready to dispatch ${q.dispatchMinDays}-${q.dispatchMaxDays} days after payment\n\n` +
       `See it and pay by UPI (no account needed): ${q.link}\nThe link is yours alone and works until ${expires}.\n\n${shop}\n`,
+  });
+  await enqueueWhatsapp(db, {
+    event: "quote-sent",
+    email: q.to,
+    params: [q.name || "there", q.title, formatInr(q.pricePaise), q.link],
   });
 }
 

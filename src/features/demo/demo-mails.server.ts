@@ -5,7 +5,7 @@
  * for the provider's. Only in demo mode (missing, so a 404, otherwise); the demo listens on this
  * machine only, so the page asks for no sign-in.
  */
-import { desc, ilike } from "drizzle-orm";
+import { and, desc, eq, ilike } from "drizzle-orm";
 import { getDb } from "~/server/db/client";
 import { outbox } from "~/server/db/schema";
 import { env } from "~/server/env";
@@ -32,7 +32,11 @@ export async function loadDemoMails(to = ""): Promise<PageLoad<{ mails: DemoMail
       .select()
       .from(outbox)
       .where(
-        wanted ? ilike(outbox.to, `%${wanted.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        and(
+          // WhatsApp messages have their own page, /demo/whatsapp (decision 0241).
+          eq(outbox.channel, "mail"),
+          wanted ? ilike(outbox.to, `%${wanted.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        ),
       )
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(DEMO_MAILS_SHOWN);

@@ -11,6 +11,8 @@ import { orderMaterials } from "~/server/db/schema";
 import { shopIdentity } from "~/server/shop-identity.server";
 import { HttpError } from "~/server/http";
 import { headerText, sendMail } from "~/server/mail.server";
+import { env } from "~/server/env";
+import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import { anyProductInCategory } from "~/features/catalogue/product-category.server";
 import { isShopImageUrl } from "~/features/media/uploaded-url.server";
@@ -195,6 +197,15 @@ export async function markMaterialsReceived(
         to,
         subject: headerText(`${shop}: your flowers arrived (order ${orderId})`),
         text: `Hello ${order.shippingName.firstName || "there"},\n\n${MATERIALS_TEXTS.received(indiaDate(now))}${input.note ? `\n\n${input.note}` : ""}${input.photos?.length ? `\n\n${input.photos.length} photo(s) of their condition on your order page.` : ""}${promise ? `\n\n${MATERIALS_TEXTS.promise(indiaDate(promise))}` : ""}\n\n${shop}\n`,
+      });
+      await enqueueWhatsapp(tx, {
+        event: "parcel-received",
+        email: to,
+        params: [
+          order.shippingName.firstName || "there",
+          orderId,
+          new URL(`/my-orders/${encodeURIComponent(orderId)}`, env().PUBLIC_SITE_URL).toString(),
+        ],
       });
     }
     const sending = await sendingOf(tx, saved!, order);

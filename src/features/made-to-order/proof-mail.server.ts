@@ -4,6 +4,7 @@ import type { DbOrTx } from "~/server/db/client";
 import { env } from "~/server/env";
 import { shopIdentity } from "~/server/shop-identity.server";
 import { headerText, ownerAddress, sendMail } from "~/server/mail.server";
+import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 
 function orderLink(orderId: string): string {
   return new URL(`/my-orders/${encodeURIComponent(orderId)}`, env().PUBLIC_SITE_URL).toString();
@@ -27,6 +28,11 @@ export async function mailProofSent(
       `${shop}: a proof of your piece to approve (order ${orderId}, round ${round})`,
     ),
     text: `Hello ${name || "there"},\n\nHere is the proof of your piece. Approve it, or tell us what to change.\n\n${message}\n\n${whereToAnswer(orderId)}\nWe start making it once you approve.\n\n${shop}\n`,
+  });
+  await enqueueWhatsapp(db, {
+    event: "proof-ready",
+    email: to,
+    params: [name || "there", orderId, String(round), orderLink(orderId)],
   });
 }
 

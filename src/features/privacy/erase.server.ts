@@ -28,6 +28,8 @@ import {
   orders,
   quotes,
   reminderConsents,
+  whatsappConsents,
+  outbox,
   reviewPhotoUploads,
   reviews,
   users,
@@ -161,6 +163,26 @@ export async function eraseAccountData(
       .set({ details: "" })
       .where(and(eq(dataRequests.userId, uid), eq(dataRequests.kind, "grievance")));
     await tx.delete(reminderConsents).where(eq(reminderConsents.userId, uid));
+    // WhatsApp (decision 0238): the choices go; the messages keep no number, name or address.
+    const waEmails = person.emails.map((e) => e.toLowerCase());
+    await tx
+      .delete(whatsappConsents)
+      .where(
+        waEmails.length
+          ? or(eq(whatsappConsents.userId, uid), inArray(whatsappConsents.email, waEmails))
+          : eq(whatsappConsents.userId, uid),
+      );
+    if (waEmails.length)
+      await tx
+        .update(outbox)
+        .set({
+          to: "erased",
+          waParams: [],
+          fallbackTo: null,
+          subject: ERASED_TEXT,
+          body: ERASED_TEXT,
+        })
+        .where(and(eq(outbox.channel, "whatsapp"), inArray(outbox.fallbackTo, waEmails)));
     await tx.delete(addresses).where(eq(addresses.userId, uid));
     await tx.delete(carts).where(eq(carts.userId, uid));
     await tx

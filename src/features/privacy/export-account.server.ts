@@ -17,6 +17,8 @@ import {
   reviews,
   reviewVotes,
 } from "~/server/db/schema";
+import { consentsOf } from "~/features/whatsapp/consent.server";
+import { whatsappMessages } from "~/features/whatsapp/messages.server";
 import { mailsTo } from "~/server/mail.server";
 import { readCart } from "~/features/cart/cart.server";
 import { userCartId } from "~/features/cart/cart-lines.server";
@@ -93,6 +95,9 @@ export async function accountSections(tx: Tx, uid: string, email: string | null)
   const hideToken = (text: string) => (token ? text.replaceAll(token, "(link removed)") : text);
   return {
     cart: await cartOf(tx, uid),
+    /** Every WhatsApp choice with its number, words and times (decision 0238), and the messages. */
+    whatsappConsents: await consentsOf(tx, { email, userId: uid }),
+    whatsappMessages: email ? await whatsappMessages(tx, email) : [],
     /** The choice as it stands, where and when it was last made (withdrawals: dataRequests). */
     reminderConsent: {
       consented: consentRow?.consented ?? false,

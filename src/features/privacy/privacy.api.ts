@@ -2,6 +2,7 @@
  * The shopper's data rights calls (docs/decisions/0101-data-rights.md). Each verifies the bearer
  * token first (401); the uid always comes from the token. Every call is recorded as a data request.
  */
+import { withdrawConsent } from "~/features/whatsapp/consent.server";
 import type { APIContext } from "astro";
 import { setReminderConsent } from "~/features/reminders/reminder-consent.server";
 import { requireUser } from "~/server/auth/auth.server";
@@ -30,12 +31,13 @@ export async function getMyData(context: APIContext): Promise<Response> {
 
 /**
  * POST /v2/users/consent-withdrawal -> { message }. The shop then sends the person nothing it needs
- * consent for (reminders, offers); what their orders need goes on (a legitimate use, DPDP s.7).
+ * consent for (reminders, offers, WhatsApp updates); what their orders need goes on (a legitimate use, DPDP s.7).
  */
 export async function postConsentWithdrawal(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
   await (await getDb()).transaction(async (tx) => {
     await setReminderConsent(tx, user.uid, false, "withdrawal");
+    await withdrawConsent(tx, { email: user.email, userId: user.uid }, "withdrawal");
     await recordDataRequest(tx, { userId: user.uid, kind: "consent-withdrawal", done: true });
   });
   return json({ message: PRIVACY_TEXTS.consentWithdrawn });

@@ -10,6 +10,7 @@ import { env } from "~/server/env";
 import { shopIdentity } from "~/server/shop-identity.server";
 import { ownerAddress, sendMail } from "~/server/mail.server";
 import { formatInr } from "~/lib/money";
+import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 
 type Refund = typeof refunds.$inferSelect;
 
@@ -35,6 +36,11 @@ export async function mailRefundSucceeded(db: DbOrTx, refund: Refund): Promise<v
     to: who.email,
     subject: `${(await shopIdentity(db)).name}: refund of ${formatInr(refund.amountPaise)} for order ${refund.orderId}`,
     text: `Hello ${who.first || "there"},\n\nWe refunded ${formatInr(refund.amountPaise)} for order ${refund.orderId} to the account you paid from. Banks usually show it within 5-7 working days.\n\nReason: ${refund.reason}\n\nYour order: ${link(`/my-orders/${refund.orderId}`)}\n`,
+  });
+  await enqueueWhatsapp(db, {
+    event: "refund-issued",
+    email: who.email,
+    params: [who.first || "there", refund.orderId, formatInr(refund.amountPaise)],
   });
 }
 

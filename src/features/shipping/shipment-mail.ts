@@ -50,6 +50,31 @@ export function shopperParcelMail(
   };
 }
 
+/** The same news as a WhatsApp template's parameters (docs/decisions/0237-whatsapp-channel.md). */
+export function parcelWhatsapp(
+  kind: "shipped" | "delivered",
+  email: string,
+  p: ParcelFacts,
+  shop: { siteUrl: string },
+): { event: "shipped" | "delivered"; email: string; params: string[] } {
+  const orderLink = `${shop.siteUrl}/my-orders/${encodeURIComponent(p.orderId)}`;
+  const name = p.firstName || "there";
+  return {
+    event: kind,
+    email,
+    params:
+      kind === "shipped"
+        ? [
+            name,
+            p.orderId,
+            p.courierName || "our courier",
+            p.awb || "-",
+            p.trackingUrl || orderLink,
+          ]
+        : [name, p.orderId, orderLink],
+  };
+}
+
 const OWNER_WORDS = {
   rto: ["is being returned to you (RTO)", "is coming back (RTO)"],
   lost: ["was reported lost", "is lost"],

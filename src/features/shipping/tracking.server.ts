@@ -23,7 +23,8 @@ import { shippingProviderFor } from "./providers/index.server";
 import type { ShipmentStatus, ShippingProvider, TrackingSnapshot } from "./providers/provider";
 import { shippingSection } from "./shipping-settings";
 import { alertOwner, ownerParcelNews, parcelFacts } from "./parcel-alerts.server";
-import { shopperParcelMail } from "./shipment-mail";
+import { parcelWhatsapp, shopperParcelMail } from "./shipment-mail";
+import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 
 const RANK: Record<ShipmentStatus, number> = {
   booking: 0,
@@ -171,8 +172,10 @@ async function orderNews(
     );
     const broke = moved ? leftWithHolds(await holds(tx, order.id), shipment.awb) : null;
     if (broke) await logOrder(tx, order.id, "shipment", broke, { shipmentId: shipment.id });
-    if (moved && shopper && snapshot.status !== "delivered")
+    if (moved && shopper && snapshot.status !== "delivered") {
       await sendMail(tx, shopperParcelMail("shipped", shopper, facts, shop));
+      await enqueueWhatsapp(tx, parcelWhatsapp("shipped", shopper, facts, shop));
+    }
   }
   if (snapshot.status === "delivered") {
     const open = await tx
@@ -187,7 +190,10 @@ async function orderNews(
       );
     if (open.length) return;
     const moved = await moveOrderForShipment(tx, order.id, "delivered", snapshot.at, shipment.awb);
-    if (moved && shopper) await sendMail(tx, shopperParcelMail("delivered", shopper, facts, shop));
+    if (moved && shopper) {
+      await sendMail(tx, shopperParcelMail("delivered", shopper, facts, shop));
+      await enqueueWhatsapp(tx, parcelWhatsapp("delivered", shopper, facts, shop));
+    }
   }
 }
 

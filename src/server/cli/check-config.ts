@@ -6,9 +6,10 @@
  */
 import { existsSync } from "node:fs";
 import { configProblems } from "~/server/config-check.server";
+import { whatsappConfigProblems } from "~/features/whatsapp/config-check.server";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
-const problems = await configProblems();
+const problems = [...(await configProblems()), ...(await whatsappConfigProblems())];
 if (problems.length === 0) {
   console.log("The settings are ready for production.");
 } else {

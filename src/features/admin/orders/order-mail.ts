@@ -50,3 +50,21 @@ export function statusMail(
     text: lines.join("\n"),
   };
 }
+
+/**
+ * The owner's move to shipped or delivered as a WhatsApp template's parameters (decision 0237);
+ * null for the other statuses (they have no WhatsApp event).
+ */
+export function statusWhatsapp(
+  order: OrderJson,
+  email: string,
+  shop: { siteUrl: string },
+): { event: "shipped" | "delivered"; email: string; params: string[] } | null {
+  const name = order.shippingName.firstName || order.billingName.firstName || "there";
+  const link = `${shop.siteUrl}/my-orders/${encodeURIComponent(order.id)}`;
+  if (order.status === "delivered")
+    return { event: "delivered", email, params: [name, order.id, link] };
+  if (order.status !== "shipped") return null;
+  const awb = order.shipping.trackingNumber || "-";
+  return { event: "shipped", email, params: [name, order.id, "our courier", awb, link] };
+}

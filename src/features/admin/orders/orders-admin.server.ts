@@ -24,7 +24,8 @@ import {
 import { moveOrder, OrderMoveRefused } from "~/features/orders/order-moves.server";
 import { NOT_A_PAYMENT_CARRIER } from "~/features/orders/order-payments.server";
 import { refundTotals } from "~/features/refunds/refunds.server";
-import { statusMail } from "./order-mail";
+import { statusMail, statusWhatsapp } from "./order-mail";
+import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 import { refuseDispatch } from "~/features/made-to-order/dispatch-holds.server";
 import { shopIdentity } from "~/server/shop-identity.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
@@ -204,8 +205,11 @@ export async function changeOrderStatus(
         ...(creditNote ? { creditNote } : {}),
       },
     });
-    const mail = statusMail(order, await shopIdentity(tx));
+    const shop = await shopIdentity(tx);
+    const mail = statusMail(order, shop);
     if (mail) await sendMail(tx, mail);
+    const wa = mail ? statusWhatsapp(order, mail.to, shop) : null;
+    if (wa) await enqueueWhatsapp(tx, wa);
     return order;
   });
 }

@@ -49,7 +49,8 @@ function MailRow({
         <div className="min-w-0">
           <p className="font-medium text-ink-900">{mail.subject}</p>
           <p className="text-ink-500">
-            To {mail.to} · {indiaDateTime(mail.createdAt)}
+            {mail.channel === "whatsapp" ? "WhatsApp to +" : "To "}
+            {mail.to} · {indiaDateTime(mail.createdAt)}
             {mail.sentAt && ` · sent ${indiaDateTime(mail.sentAt)}`}
             {mail.attempts > 0 && ` · ${mail.attempts} attempt${mail.attempts === 1 ? "" : "s"}`}
           </p>

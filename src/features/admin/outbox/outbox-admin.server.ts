@@ -45,6 +45,7 @@ function toJson(row: OutboxRow): OutboxMailJson {
   const state = mailState(row);
   return {
     id: row.id,
+    channel: row.channel,
     to: row.to,
     subject: row.subject,
     body: row.body,
@@ -111,12 +112,24 @@ export async function resendMail(
           replyTo: row.replyTo,
           createdAt: now,
           nextAttemptAt: now,
+          // A WhatsApp message is resent on WhatsApp (decision 0237), its fallback mail not again.
+          channel: row.channel,
+          waTemplate: row.waTemplate,
+          waLanguage: row.waLanguage,
+          waParams: row.waParams,
+          waStatus: row.channel === "whatsapp" ? "queued" : null,
+          fallbackTo: row.fallbackTo,
         })
         .returning()) as [OutboxRow];
     } else {
       [next] = (await tx
         .update(outbox)
-        .set({ attempts: 0, error: null, nextAttemptAt: now })
+        .set({
+          attempts: 0,
+          error: null,
+          nextAttemptAt: now,
+          ...(row.channel === "whatsapp" ? { waStatus: "queued", waErrorCode: null } : {}),
+        })
         .where(eq(outbox.id, id))
         .returning()) as [OutboxRow];
     }

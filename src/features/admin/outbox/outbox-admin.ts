@@ -21,6 +21,8 @@ export const MAIL_STATE_LABELS: Record<MailState, string> = {
 
 export interface OutboxMailJson {
   id: string;
+  /** mail, or whatsapp (docs/decisions/0237-whatsapp-channel.md: `to` is then the number). */
+  channel: "mail" | "whatsapp";
   to: string;
   subject: string;
   body: string;

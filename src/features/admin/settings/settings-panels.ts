@@ -20,4 +20,5 @@ export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "privacy", title: "Privacy", load: () => import("./PrivacyPanel") },
   { key: "reviews", title: "Reviews", load: () => import("./ReviewsPanel") },
   { key: "feeds", title: "Product feeds", load: () => import("./FeedsPanel") },
+  { key: "whatsapp", title: "WhatsApp", load: () => import("./WhatsappPanel") },
 ];

@@ -1,0 +1,101 @@
+/**
+ * The background sender of WhatsApp rows (docs/decisions/0237-whatsapp-channel.md), beside the mail
+ * sender: due rows of channel "whatsapp" are claimed with FOR UPDATE SKIP LOCKED and pushed to their
+ * next attempt in the same statement, so two app servers never send one row at once; each goes to
+ * the Cloud API as a template message. Accepted: `sent_at`, Meta's message id, status "accepted".
+ * A retryable error waits (backoff as mail's); any other, or the last attempt, fails the row and
+ * falls back to mail once. At least once: a crash after Meta accepted and before the write re-sends.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
+import { outbox } from "~/server/db/schema";
+import { env } from "~/server/env";
+import { log } from "~/server/log/logger";
+import { MAX_MAIL_ATTEMPTS, mailBackoffMs } from "~/server/mail.server";
+import { readSection } from "~/features/settings/settings-store.server";
+import { type CloudApiTarget, sendTemplate } from "./cloud-api";
+import { fallBackToMail } from "./fallback.server";
+import { type WhatsappSettings, whatsappSection } from "./whatsapp-settings";
+
+export function apiTarget(s: WhatsappSettings): CloudApiTarget | null {
+  if (!s.enabled || !s.phoneNumberId || !s.accessToken) return null;
+  return {
+    base: env().WHATSAPP_API_BASE,
+    version: s.apiVersion,
+    phoneNumberId: s.phoneNumberId,
+    accessToken: s.accessToken,
+  };
+}
+
+type Row = {
+  id: string;
+  to: string;
+  wa_template: string;
+  wa_language: string;
+  wa_params: string[];
+  attempts: number;
+};
+
+export async function deliverDueWhatsapp(
+  db: Db,
+  now = new Date(),
+  batch = 20,
+): Promise<{ sent: number; failed: number }> {
+  const target = apiTarget((await readSection(db, whatsappSection)).value);
+  if (!target) return { sent: 0, failed: 0 };
+  const rows = await rawRows<Row>(
+    db,
+    sql`
+    update outbox set attempts = attempts + 1,
+      next_attempt_at = ${new Date(now.getTime() + 10 * 60_000)}
+    where id in (
+      select id from outbox
+      where channel = 'whatsapp' and sent_at is null and attempts < ${MAX_MAIL_ATTEMPTS}
+        and next_attempt_at <= ${now}
+      order by created_at limit ${batch} for update skip locked)
+    returning id, "to", wa_template, wa_language, wa_params, attempts`,
+  );
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows) {
+    const outcome = await sendTemplate(target, {
+      to: row.to,
+      template: row.wa_template,
+      language: row.wa_language,
+      params: row.wa_params ?? [],
+    });
+    if (outcome.ok) {
+      sent++;
+      await db
+        .update(outbox)
+        .set({
+          sentAt: new Date(),
+          error: null,
+          waMessageId: outcome.messageId,
+          waStatus: "accepted",
+        })
+        .where(eq(outbox.id, row.id));
+      continue;
+    }
+    failed++;
+    const last = !outcome.retry || row.attempts >= MAX_MAIL_ATTEMPTS;
+    log.error(
+      `[whatsapp] message ${row.id}: attempt ${row.attempts} failed${last ? " (giving up; falls back to mail)" : ""}: ${outcome.error}`,
+    );
+    await db.transaction(async (tx) => {
+      await tx
+        .update(outbox)
+        .set({
+          error: outcome.error,
+          waErrorCode: outcome.code,
+          ...(last
+            ? { waStatus: "failed", attempts: MAX_MAIL_ATTEMPTS }
+            : { nextAttemptAt: new Date(Date.now() + mailBackoffMs(row.attempts)) }),
+        })
+        .where(eq(outbox.id, row.id));
+      if (last) await fallBackToMail(tx, row.id);
+    });
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,34 @@
+CREATE TABLE "whatsapp_consents" (
+	"id" text PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"user_id" text,
+	"phone" text NOT NULL,
+	"wording" text NOT NULL,
+	"source" text NOT NULL,
+	"given_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"withdrawn_at" timestamp with time zone,
+	"withdrawn_by" text
+);
+--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "channel" text DEFAULT 'mail' NOT NULL;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "wa_template" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "wa_language" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "wa_params" jsonb;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "wa_message_id" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "wa_status" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "wa_error_code" integer;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "fallback_to" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "fallback_mail_id" text;--> statement-breakpoint
+CREATE INDEX "whatsapp_consents_email_idx" ON "whatsapp_consents" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "whatsapp_consents_phone_idx" ON "whatsapp_consents" USING btree ("phone");--> statement-breakpoint
+CREATE INDEX "outbox_wa_message_idx" ON "outbox" USING btree ("wa_message_id");
+--> statement-breakpoint
+-- hand-written (money36): a deposit's order is the piece at its price (docs/decisions/0212-a-deposit-order-at-its-price.md).
+-- Orders stored before at the advance: their one line and their subtotal and total gain the balance; what was paid (payment_amount_paise, order_payments) stays as it was.
+UPDATE "order_items" i SET "price_paise" = d."advance_paise" + d."balance_paise"
+FROM "orders" o JOIN "quote_deposits" d ON d."quote_id" = o."quote_id"
+WHERE i."order_id" = o."id" AND o."kind" = 'custom' AND o."subtotal_paise" = d."advance_paise" AND i."quantity" = 1 AND i."price_paise" = d."advance_paise";
+--> statement-breakpoint
+UPDATE "orders" o SET "subtotal_paise" = o."subtotal_paise" + d."balance_paise", "total_paise" = o."total_paise" + d."balance_paise"
+FROM "quote_deposits" d
+WHERE d."quote_id" = o."quote_id" AND o."kind" = 'custom' AND o."subtotal_paise" = d."advance_paise";
