@@ -1,10 +1,12 @@
 /**
- * The admin navigation of docs/product.md §2: links that switch screens without reloading the page, and the
+ * The admin navigation of docs/product.md §2, only the screens of the signed-in member's role
+ * (admin-routes.ts navFor): links that switch screens without reloading the page, and the
  * count of new inquiries beside 'Inquiries' (none shown when it cannot be read).
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, type MouseEvent } from "react";
-import { ADMIN_NAV, matchAdminRoute } from "./admin-routes";
+import { matchAdminRoute, navFor } from "./admin-routes";
+import { $user } from "~/features/account/session-store";
 import { navigate } from "./admin-router";
 import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
 import FailingMailBadge from "~/features/admin/outbox/FailingMailBadge";
@@ -34,6 +36,7 @@ function follow(event: MouseEvent<HTMLAnchorElement>, href: string): void {
 
 export default function AdminNav({ current }: { current: string }) {
   const newInquiries = useStore($newInquiries);
+  const role = useStore($user)?.role;
   useEffect(() => {
     void refreshNewInquiries();
   }, [current]);
@@ -41,7 +44,7 @@ export default function AdminNav({ current }: { current: string }) {
   return (
     <nav aria-label="Admin" className="shrink-0 lg:w-56">
       <ul className="flex flex-wrap gap-2 lg:flex-col">
-        {ADMIN_NAV.map(({ label, href }) => {
+        {navFor(role).map(({ label, href }) => {
           const active = isCurrent(href, current);
           const badge = href === INQUIRIES_HREF && newInquiries ? newInquiries : null;
           return (
