@@ -64,7 +64,6 @@ export const PERMISSIONS: Readonly<Record<string, readonly Member[]>> = {
   "GET /v2/admin/exports/[name]": ACCOUNTANT,
   "GET /v2/admin/audit": OWNER,
   // Products, categories, prices, discounts, reviews: the owner's.
-  "GET /v2/products": OWNER,
   "POST /v2/products": OWNER,
   "PATCH /v2/products/[id]": OWNER,
   "PUT /v2/products/[id]": OWNER,
