@@ -109,11 +109,15 @@ describe.each(dbKinds)("the studio's team on %s", (kind) => {
     expect(await roleOf("newbie")).toBe("customer");
     expect(await roleOf("other")).toBe("customer");
 
-    expect((await call(sales.GET, "/v2/admin/reports/sales", { token: as("newbie") })).status).toBe(403);
+    expect((await call(sales.GET, "/v2/admin/reports/sales", { token: as("newbie") })).status).toBe(
+      403,
+    );
     const joined = await send(as("newbie"));
     expect([joined.status, joined.json]).toEqual([200, { role: "accountant" }]);
     expect(await roleOf("newbie")).toBe("accountant");
-    expect((await call(sales.GET, "/v2/admin/reports/sales", { token: as("newbie") })).status).toBe(200);
+    expect((await call(sales.GET, "/v2/admin/reports/sales", { token: as("newbie") })).status).toBe(
+      200,
+    );
 
     const again = await send(as("newbie"));
     expect([again.status, again.json.error]).toEqual([400, TEAM_TEXTS.used]);
@@ -133,7 +137,12 @@ describe.each(dbKinds)("the studio's team on %s", (kind) => {
     const week = Date.now() - 8 * 86_400_000;
     const actor = { uid: "boss", email: "boss@example.com", address: null };
     const made = await t.db.transaction((tx) =>
-      createInvite(tx, actor as never, { email: "other@example.com", role: "studio" }, new Date(week)),
+      createInvite(
+        tx,
+        actor as never,
+        { email: "other@example.com", role: "studio" },
+        new Date(week),
+      ),
     );
     const late = await call(accept.POST, "/v2/team/accept", {
       method: "POST",
@@ -141,7 +150,9 @@ describe.each(dbKinds)("the studio's team on %s", (kind) => {
       body: { token: tokenOf(made.link) },
     });
     expect(late.status).toBe(400);
-    expect(late.json.error).toMatch(/^This invite expired on .+; ask the shop's owner for a new one\.$/);
+    expect(late.json.error).toMatch(
+      /^This invite expired on .+; ask the shop's owner for a new one\.$/,
+    );
     expect(await roleOf("other")).toBe("customer");
   });
 
@@ -161,15 +172,21 @@ describe.each(dbKinds)("the studio's team on %s", (kind) => {
       });
     expect((await put("newbie", "studio", as("helper"))).status).toBe(403);
     expect((await put("newbie", "studio")).json).toEqual({ uid: "newbie", role: "studio" });
-    expect((await call(sales.GET, "/v2/admin/reports/sales", { token: as("newbie") })).status).toBe(403);
-    expect((await call(allOrders.GET, "/v2/admin/allorders", { token: as("newbie") })).status).toBe(200);
+    expect((await call(sales.GET, "/v2/admin/reports/sales", { token: as("newbie") })).status).toBe(
+      403,
+    );
+    expect((await call(allOrders.GET, "/v2/admin/allorders", { token: as("newbie") })).status).toBe(
+      200,
+    );
     const removed = await call(member.DELETE, "/v2/admin/team/newbie", {
       method: "DELETE",
       token: as("boss"),
       params: { uid: "newbie" },
     });
     expect(removed.json).toEqual({ uid: "newbie", role: "customer" });
-    expect((await call(allOrders.GET, "/v2/admin/allorders", { token: as("newbie") })).status).toBe(403);
+    expect((await call(allOrders.GET, "/v2/admin/allorders", { token: as("newbie") })).status).toBe(
+      403,
+    );
     expect((await put("other", "studio")).status).toBe(404);
     const [removal] = await t.db
       .select()

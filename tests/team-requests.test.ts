@@ -57,7 +57,9 @@ describe.each(dbKinds)("each role's real requests on %s", (kind) => {
     const token = "test:maker";
     expect((await call(allOrders.GET, "/v2/admin/allorders", { token })).status).toBe(200);
     expect((await call(queue.GET, "/v2/admin/studio/queue", { token })).status).toBe(200);
-    expect((await call(stages.GET, "/v2/admin/order/o1/stages", { token, params: o1 })).status).toBe(200);
+    expect(
+      (await call(stages.GET, "/v2/admin/order/o1/stages", { token, params: o1 })).status,
+    ).toBe(200);
     const refund = await call(refunds.POST, "/v2/admin/order/o1/refunds", {
       method: "POST",
       token,
@@ -111,8 +113,12 @@ describe.each(dbKinds)("each role's real requests on %s", (kind) => {
   });
 
   it("a shopper and an anonymous caller get nothing", async () => {
-    expect((await call(allOrders.GET, "/v2/admin/allorders", { token: "test:asha" })).status).toBe(403);
+    expect((await call(allOrders.GET, "/v2/admin/allorders", { token: "test:asha" })).status).toBe(
+      403,
+    );
     expect((await call(allOrders.GET, "/v2/admin/allorders")).status).toBe(401);
-    expect((await call(sales.GET, "/v2/admin/reports/sales", { token: "test:asha" })).status).toBe(403);
+    expect((await call(sales.GET, "/v2/admin/reports/sales", { token: "test:asha" })).status).toBe(
+      403,
+    );
   });
 });

@@ -112,7 +112,7 @@ export const PERMISSIONS: Readonly<Record<string, readonly Member[]>> = {
 
 /** "/v2/admin/order/[id]" as a pattern: a [param] is one segment, a [...rest] any number. */
 function patternOf(path: string): RegExp {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|\\]/g, "\\$&");
+  const literal = (text: string) => text.replace(/[.*+?^${}()|\\]/g, "\\$&");
   const parts = path
     .split("/")
     .filter(Boolean)
@@ -121,7 +121,7 @@ function patternOf(path: string): RegExp {
         ? "(?:/.*)?"
         : `/${segment
             .split(/(\[[^\]]+\])/)
-            .map((part) => (/^\[[^\]]+\]$/.test(part) ? "[^/]+" : escape(part)))
+            .map((part) => (/^\[[^\]]+\]$/.test(part) ? "[^/]+" : literal(part)))
             .join("")}`,
     );
   return new RegExp(`^${parts.join("")}$`);
@@ -132,7 +132,12 @@ const MATCHERS = Object.keys(PERMISSIONS)
   .map((key) => {
     const [method, path] = key.split(" ") as [string, string];
     const rest = path.includes("[...") ? 100 : 0;
-    return { key, method, pattern: patternOf(path), params: (path.match(/\[/g) ?? []).length + rest };
+    return {
+      key,
+      method,
+      pattern: patternOf(path),
+      params: (path.match(/\[/g) ?? []).length + rest,
+    };
   })
   .sort((a, b) => a.params - b.params);
 
@@ -151,5 +156,8 @@ export function mayCall(role: Role | string | null | undefined, key: string | nu
 }
 
 /** Whether `role` may send `method` to `pathname` (the portal's buttons ask this). */
-export const mayRequest = (role: Role | string | null | undefined, method: string, pathname: string) =>
-  mayCall(role, permissionKey(method, pathname));
+export const mayRequest = (
+  role: Role | string | null | undefined,
+  method: string,
+  pathname: string,
+) => mayCall(role, permissionKey(method, pathname));

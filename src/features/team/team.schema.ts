@@ -1,6 +1,6 @@
 /** The bodies of the team's routes (docs/decisions/0255-team-invites.md); the browser reads them too. */
 import { z } from "zod";
-import { TEAM_ROLES } from "~/lib/roles";
+import { type StaffRole, TEAM_ROLES } from "~/lib/roles";
 
 const role = z.enum(TEAM_ROLES, { error: "role must be tm_admin (owner), studio or accountant" });
 
@@ -16,9 +16,15 @@ export const inviteBody = z.object({
 export const roleBody = z.object({ role });
 
 export const acceptBody = z.object({
-  token: z
-    .string({ error: "token is required" })
-    .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "This invite link is not complete; copy it again from the mail." }),
+  token: z.string({ error: "token is required" }).regex(/^[A-Za-z0-9_-]{20,100}$/, {
+    error: "This invite link is not complete; copy it again from the mail.",
+  }),
 });
 
 export type InviteBody = z.output<typeof inviteBody>;
+
+/** GET /v2/admin/team's answer. */
+export interface TeamJson {
+  members: { uid: string; email: string; name: string; role: StaffRole }[];
+  invites: { id: string; email: string; role: StaffRole; expiresAt: string }[];
+}

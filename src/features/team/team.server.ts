@@ -16,7 +16,7 @@ import { env } from "~/server/env";
 import { HttpError } from "~/server/http";
 import { headerText, sendMail } from "~/server/mail.server";
 import { shopIdentity } from "~/server/shop-identity.server";
-import type { InviteBody } from "./team.schema";
+import type { InviteBody, TeamJson } from "./team.schema";
 
 export const INVITE_DAYS = 7;
 
@@ -28,7 +28,8 @@ export const TEAM_TEXTS = {
   used: "This invite has already been used; ask the shop's owner for a new one if you need it.",
   expired: (at: Date) =>
     `This invite expired on ${indiaDateTime(at.toISOString())}; ask the shop's owner for a new one.`,
-  unverified: "Verify your email address first (see the mail we sent you), then open the invite link again.",
+  unverified:
+    "Verify your email address first (see the mail we sent you), then open the invite link again.",
   mismatch: "This invite is for another email address; sign in with the address it was sent to.",
 } as const;
 
@@ -36,11 +37,6 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 
 export function inviteLink(token: string): string {
   return new URL(`/team/join#${token}`, env().PUBLIC_SITE_URL).toString();
-}
-
-export interface TeamJson {
-  members: { uid: string; email: string; name: string; role: StaffRole }[];
-  invites: { id: string; email: string; role: StaffRole; expiresAt: string }[];
 }
 
 /** The members (every account with a team role) and the invites still open. */

@@ -19,4 +19,5 @@ export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "shipping", title: "Shipping", load: () => import("./ShippingPanel") },
   { key: "privacy", title: "Privacy", load: () => import("./PrivacyPanel") },
   { key: "reviews", title: "Reviews", load: () => import("./ReviewsPanel") },
+  { key: "team", title: "Team", load: () => import("~/features/admin/team/TeamPanel") },
 ];

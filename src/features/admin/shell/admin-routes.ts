@@ -134,7 +134,9 @@ export function screenAllowed(role: string | null | undefined, screen: AdminScre
 }
 
 /** The navigation a role sees: only its screens, and the way back to the shop. */
-export function navFor(role: string | null | undefined): ReadonlyArray<{ label: string; href: string }> {
+export function navFor(
+  role: string | null | undefined,
+): ReadonlyArray<{ label: string; href: string }> {
   return ADMIN_NAV.filter(({ href }) => {
     const screen = matchAdminRoute(href)?.screen;
     return screen === undefined || screenAllowed(role, screen);
