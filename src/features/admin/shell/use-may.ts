@@ -10,3 +10,13 @@ export function useMay(): (method: string, path: string) => boolean {
   const role = useStore($user)?.role;
   return (method, path) => mayRequest(role, method, path);
 }
+
+/**
+ * Like useMay, but true while the role is not known yet: for the rows the /admin document carries,
+ * drawn on the server before the session store has a user (decision 0153), which must match the
+ * owner's first paint; a member's refused controls go when the store has their role.
+ */
+export function useMayOnceKnown(): (method: string, path: string) => boolean {
+  const role = useStore($user)?.role;
+  return (method, path) => role === undefined || mayRequest(role, method, path);
+}
