@@ -8,7 +8,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { primaryButton } from "~/components/ui/form-fields";
 import { apiJson } from "~/features/account/session-api";
-import { $user, initSession } from "~/features/account/session-store";
+import { $user, initSession, updateSessionUser } from "~/features/account/session-store";
 import { ROLE_LABELS, type StaffRole } from "~/lib/roles";
 
 const KEY = "teamInvite";
@@ -53,6 +53,9 @@ export default function JoinTeam() {
     try {
       const { role } = await apiJson<{ role: StaffRole }>("POST", "/v2/team/accept", { token });
       sessionStorage.removeItem(KEY);
+      // The session's user cookie carries the role the portal's gate reads in the browser.
+      const current = $user.get();
+      if (current) await updateSessionUser({ ...current, role });
       setState({ role });
     } catch (error) {
       setState({ error: error instanceof Error ? error.message : String(error) });
