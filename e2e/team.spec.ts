@@ -40,7 +40,7 @@ test("an invited studio member joins, sees only their screens, and is refused on
   await page.waitForURL((url) => url.pathname !== "/login");
   await page.goto(`${link.pathname}${link.hash}`);
   await page.getByRole("button", { name: "Accept the invite" }).click();
-  await expect(page.getByRole("status")).toContainText("You are on the team as Studio.");
+  await expect(page.locator("[data-team-joined]")).toContainText("You are on the team as Studio.");
 
   await page.goto("/admin");
   const nav = page.getByRole("navigation", { name: "Admin" });

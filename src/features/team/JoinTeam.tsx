@@ -31,7 +31,7 @@ export default function JoinTeam() {
     );
   if (state.role)
     return (
-      <p className="text-ink-900" role="status">
+      <p className="text-ink-900" role="status" data-team-joined>
         You are on the team as {ROLE_LABELS[state.role]}.{" "}
         <a href="/admin" className="underline">
           Open the portal
