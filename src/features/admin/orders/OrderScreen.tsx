@@ -134,7 +134,7 @@ export default function OrderScreen({ id = "", shortName = "", shopName = "" }: 
       {may("GET", `${at}/materials`) && <MaterialsPanel orderId={order.id} />}
       {may("GET", `${at}/proofs`) && <ProofsPanel orderId={order.id} />}
       {may("GET", `${at}/stages`) && <StagesEditor orderId={order.id} />}
-      {may("POST", `${at}/refunds`) && <RefundPanel order={order} />}
+      {may("GET", `${at}/refunds`) && <RefundPanel order={order} />}
       {may("GET", `${at}/shipments`) && (
         <ShipmentsPanel
           key={`ship:${order.id}:${order.status}`}
