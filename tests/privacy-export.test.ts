@@ -60,6 +60,7 @@ const TABLES: Record<string, string> = {
     "each paid amount of an order by kind (decision 0204), as orders[].payments holds it",
   quote_events: "the owner's record of sending and revising quotes",
   audit_log: "the owner's record of her own actions",
+  team_invites: "the owner's invites to the studio's team, which name staff, not shoppers",
   rate_limits: "hourly counters, gone within the day",
   review_photo_uploads: "which review photo is whose upload; the photos are in reviews[].photos",
   document_series: "the shop's invoice counters",

@@ -162,6 +162,7 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "POST /v2/users/profile-address": use("account"),
   "PUT /v2/users/profile-address": use("account"),
   "DELETE /v2/users/profile-address": use("account"),
+  "POST /v2/team/accept": use("account"),
   // Data rights (docs/decisions/0101-data-rights.md)
   "GET /v2/users/my-data": use("my-data"),
   "POST /v2/users/grievance": use("grievance"),
@@ -300,4 +301,8 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "GET /v2/admin/shipments/alerts": owner,
   "GET /v2/admin/setup": owner,
   "GET /v2/admin/studio/queue": owner,
+  "GET /v2/admin/team": owner,
+  "POST /v2/admin/team/invites": owner,
+  "PUT /v2/admin/team/[uid]": owner,
+  "DELETE /v2/admin/team/[uid]": owner,
 };

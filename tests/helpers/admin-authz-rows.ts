@@ -94,4 +94,9 @@ export const ROWS: Row[] = [
   row("GET", "admin/order/[id]/documents.ts", { params: o1 }),
   row("GET", "admin/category-tax.ts"),
   row("PUT", "admin/category-tax.ts", { body: { categoryId: "Frames", hsn: "3926", gstRate: 18 } }),
+  // The studio's team (docs/decisions/0255-team-invites.md)
+  row("GET", "admin/team/index.ts"),
+  row("POST", "admin/team/invites.ts", { body: { email: "authz@example.com", role: "studio" } }),
+  row("PUT", "admin/team/[uid].ts", { params: { uid: "nobody" }, body: { role: "studio" } }),
+  row("DELETE", "admin/team/[uid].ts", { params: { uid: "nobody" } }),
 ];

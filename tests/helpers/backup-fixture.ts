@@ -179,6 +179,14 @@ export async function fillEveryTable(db: Db, shop: Shop, uid: string): Promise<s
     amountPaise: 349_700,
   });
   await db.insert(schema.dataRequests).values({ id: "dr-1", userId: uid, kind: "export" });
+  await db.insert(schema.teamInvites).values({
+    id: "inv-1",
+    email: "helper@example.com",
+    role: "studio",
+    tokenHash: "a".repeat(64),
+    invitedBy: "owner",
+    expiresAt: new Date(now.getTime() + 7 * 86_400_000),
+  });
   await db.insert(schema.refunds).values({
     id: "refund-1",
     orderId: first,

@@ -9,7 +9,7 @@ export const GENDERS = ["male", "female", "other"] as const;
 export type Gender = (typeof GENDERS)[number];
 
 import { ADDRESS_LIMITS, type Address, DEFAULT_COUNTRY } from "~/lib/address";
-import { ADMIN_ROLE, type Role } from "~/lib/roles";
+import { toRole, type Role } from "~/lib/roles";
 // The one address shape and its rules live in src/lib/address.ts (decision 0060).
 export {
   ADDRESS_TYPES,
@@ -190,7 +190,7 @@ export function parseUserCookie(raw: string | undefined | null): User | null {
       gender: (GENDERS as readonly string[]).includes(u.gender as string)
         ? (u.gender as Gender)
         : "",
-      role: u.role === ADMIN_ROLE ? ADMIN_ROLE : "customer",
+      role: toRole(u.role),
       addresses: Array.isArray(u.addresses) ? (u.addresses as Address[]) : [],
       cartId: typeof u.cartId === "string" ? u.cartId : "",
     };

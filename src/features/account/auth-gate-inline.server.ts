@@ -4,13 +4,13 @@
  * carries show at the first paint instead of after the shell's scripts (which start after the
  * first frame, decision 0050). It does what runAuthGates (auth-gate.ts) does for the admin gate,
  * from the same cookies: no session -> /login with the location (loginUrl: the page's own path is
- * already a safe one), not an admin -> /unauthorized, else the content is shown. The gate's module
+ * already a safe one), not on the team (src/lib/roles.ts) -> /unauthorized, else the content is shown. The gate's module
  * script still runs afterwards (and again on a back/forward-cache restore); until one of them has
  * run the page says 'Checking authentication...'. The page's CSP names the script's hash.
  */
 import { createHash } from "node:crypto";
 import { TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
-import { ADMIN_ROLE } from "~/lib/roles";
+import { STAFF_ROLES } from "~/lib/roles";
 
 const name = JSON.stringify;
 
@@ -23,7 +23,7 @@ export const ADMIN_GATE_NOW =
   `let u=null;try{u=JSON.parse(decodeURIComponent(c(${name(USER_COOKIE)})??""))}catch{}` +
   `if(!c(${name(TOKEN_COOKIE)})||!u||typeof u!=="object"||typeof u.uid!=="string"||!u.uid){` +
   `location.replace("/login?redirect="+encodeURIComponent(location.pathname+location.search));return}` +
-  `if(u.role!==${name(ADMIN_ROLE)}){location.replace("/unauthorized");return}` +
+  `if(!${name(STAFF_ROLES)}.includes(u.role)){location.replace("/unauthorized");return}` +
   `g.querySelector("[data-auth-checking]")?.remove();` +
   `const s=g.querySelector("[data-auth-content]");if(s)s.hidden=false})()`;
 

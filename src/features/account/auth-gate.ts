@@ -1,5 +1,6 @@
 /** Behaviour of AuthGate.astro (framework-free). */
-import { isAdmin, loginUrl } from "./account";
+import { loginUrl } from "./account";
+import { isStaff } from "~/lib/roles";
 import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
 import { $user, initSession } from "./session-store";
 
@@ -12,7 +13,7 @@ export function decide(
   role: string | undefined,
 ): GateDecision {
   if (!authenticated) return "login";
-  if (kind === "admin" && !isAdmin({ role })) return "unauthorized";
+  if (kind === "admin" && !isStaff({ role })) return "unauthorized";
   return "show";
 }
 

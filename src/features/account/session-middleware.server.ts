@@ -12,7 +12,7 @@
  *     is invalid or expired (the session is over).
  *  3. Sets Astro.locals.user = { uid, firstName, email, role, isOwner } | null for the shell.
  *  4. Guards, before any HTML is sent:
- *       /admin/**                           anonymous -> /login?redirect=..., non-admin -> /unauthorized
+ *       /admin/**                           anonymous -> /login?redirect=..., not on the team -> /unauthorized
  *       /checkout, /my-orders/**, /my-profile  anonymous -> /login?redirect=...
  *       /login                              signed in -> ?redirect= target or /
  *     Only the server sends a visitor away from /login: when Firebase or the database cannot be
@@ -23,7 +23,8 @@
  */
 import type { APIContext, MiddlewareNext } from "astro";
 import { hasSessionCookie, TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
-import { isAdmin, loginUrl, parseUserCookie, safeRedirect, type SessionUser } from "./account";
+import { loginUrl, parseUserCookie, safeRedirect, type SessionUser } from "./account";
+import { isStaff } from "~/lib/roles";
 import { sessionUserFor } from "./account.server";
 import {
   AuthUnavailableError,
@@ -141,7 +142,7 @@ export async function accountMiddleware(
   const requested = context.url.pathname + context.url.search;
   if (isAdminOnly(path)) {
     if (!user) return context.redirect(loginUrl(requested), 302);
-    if (!isAdmin(user)) return context.redirect("/unauthorized", 302);
+    if (!isStaff(user)) return context.redirect("/unauthorized", 302);
   } else if (isSignedInOnly(path) && !user) {
     return context.redirect(loginUrl(requested), 302);
   } else if (path === "/login" && user) {

@@ -5,7 +5,7 @@
  * the file itself.
  */
 import type { APIContext } from "astro";
-import { isAdmin } from "~/lib/roles";
+import { mayRequest } from "~/lib/permissions";
 import { getDb } from "~/server/db/client";
 import { loadOrderRow } from "~/features/orders/order-records.server";
 import { documentPdf, loadDocumentRow, pdfResponse } from "./documents.server";
@@ -31,10 +31,14 @@ export async function getMyDocument(context: APIContext): Promise<Response> {
   return pdfResponse(row.number, await documentPdf(db, row));
 }
 
-/** GET /admin/documents/{documentId}: any document, for the owner. */
+/**
+ * GET /admin/documents/{documentId}: any document, for the owner and the roles the permission
+ * table names (the accountant; src/lib/permissions.ts). The session's role is read afresh on
+ * every page request (session-middleware.server.ts).
+ */
 export async function getAdminDocument(context: APIContext): Promise<Response> {
   const user = context.locals.user;
-  if (!user || !isAdmin(user)) return notFound();
+  if (!user || !mayRequest(user.role, "GET", context.url.pathname)) return notFound();
   const db = await getDb();
   const row = await loadDocumentRow(db, String(context.params.document ?? ""));
   if (!row) return notFound();

@@ -91,6 +91,12 @@ export async function getExport(context: APIContext): Promise<Response> {
       404,
       `There is no export called ${JSON.stringify(name.slice(0, 40))}; choose ${EXPORTS.map((e) => e.name).join(", ")}`,
     );
+  // The customers' list is contact details: not the accountant's (docs/decisions/0254).
+  if (name === "customers" && user.role === "accountant")
+    throw new HttpError(
+      403,
+      "The customers export holds contact details; only the shop's owner can download it.",
+    );
   const { range } = readPeriod(context.url);
   const db = await getDb();
   await recordAudit(db, auditActor(context, user), {

@@ -6,7 +6,10 @@
  *
  *   getAuthUser   null without a token; 401 for a malformed, forged, expired or revoked one
  *   requireUser   401 without a valid token; makes sure the caller has a `users` row
- *   requireAdmin  403 unless the caller's row says tm_admin
+ *   requireAdmin  403 unless the caller's row names a team role (owner tm_admin, studio,
+ *                 accountant) that the permission table (src/lib/permissions.ts) lets call this
+ *                 method and address; read on every request, so a removed member is refused at once
+ *                 (docs/decisions/0253-team-roles.md)
  */
 import type { APIContext } from "astro";
 import { eq } from "drizzle-orm";
@@ -23,7 +26,8 @@ import {
   type Identity,
 } from "./firebase-admin.server";
 
-import { ADMIN_ROLE, isAdmin, toRole, type Role } from "~/lib/roles";
+import { ADMIN_ROLE, isAdmin, isStaff, ROLE_LABELS, toRole, type Role } from "~/lib/roles";
+import { mayCall, permissionKey } from "~/lib/permissions";
 
 export type { Role };
 
@@ -169,11 +173,10 @@ export async function peekAuthUser(context: Pick<APIContext, "request">): Promis
   if (!identity) return null;
   const db = await getDb();
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, identity.uid));
-  const admin = isAdmin(row) || isListedAdmin(identity);
   return {
     uid: identity.uid,
     email: identity.email,
-    role: admin ? ADMIN_ROLE : "customer",
+    role: isListedAdmin(identity) ? ADMIN_ROLE : toRole(row?.role),
     emailVerified: identity.emailVerified,
   };
 }
@@ -184,9 +187,21 @@ export async function requireUser(context: Pick<APIContext, "request">): Promise
   return user;
 }
 
+/**
+ * The caller, when their role may call this request's route (the permission table, keyed by the
+ * request's method and address): the owner always, a studio or accountant member where the table
+ * names their role; 403 for anyone else.
+ */
 export async function requireAdmin(context: Pick<APIContext, "request">): Promise<AuthUser> {
   const user = await requireUser(context);
-  if (!isAdmin(user)) throw new HttpError(403, "Only the shop's administrators can do this.");
+  if (!isStaff(user)) throw new HttpError(403, "Only the shop's administrators can do this.");
+  if (isAdmin(user)) return user;
+  const { method, url } = context.request;
+  if (!mayCall(user.role, permissionKey(method, new URL(url).pathname)))
+    throw new HttpError(
+      403,
+      `Your role (${ROLE_LABELS[user.role as keyof typeof ROLE_LABELS]}) cannot do this; ask the shop's owner.`,
+    );
   return user;
 }
 

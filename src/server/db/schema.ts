@@ -23,3 +23,4 @@ export * from "./schema/shipping";
 export * from "./schema/reviews";
 export * from "./schema/privacy";
 export * from "./schema/whatsapp";
+export * from "./schema/team";

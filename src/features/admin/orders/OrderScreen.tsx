@@ -23,6 +23,7 @@ import OrderOverview from "./OrderOverview";
 import OrderTabs from "./OrderTabs";
 import OrderTimeline from "./OrderTimeline";
 import StatusChanger from "./StatusChanger";
+import { useMay } from "~/features/admin/shell/use-may";
 import RefundPanel from "./RefundPanel";
 import ShipmentsPanel from "./ShipmentsPanel";
 import type { AdminOrderJson } from "./orders-admin";
@@ -49,6 +50,7 @@ export default function OrderScreen({ id = "", shortName = "", shopName = "" }: 
   // The handed-over order shows at once; the server's copy replaces it when it arrives.
   const data = useScreenData((signal) => fetchAdminOrder(id, signal), [id], { initial });
   const [tab, setTab] = useState<Tab>("overview");
+  const may = useMay();
 
   const back = (
     <a
@@ -83,6 +85,7 @@ export default function OrderScreen({ id = "", shortName = "", shopName = "" }: 
   }
 
   const order = data.data;
+  const at = `/v2/admin/order/${encodeURIComponent(order.id)}`;
   const tabs = [
     { key: "overview" as const, label: "Overview" },
     { key: "customer" as const, label: customerTabLabel(shopName || shortName || "Shop") },
@@ -114,27 +117,32 @@ export default function OrderScreen({ id = "", shortName = "", shopName = "" }: 
           {back}
         </div>
       </div>
-      <StatusChanger
-        key={`${order.id}:${order.status}`}
-        order={order}
-        onChanged={(moved) => data.update(() => moved)}
-      />
+      {may("PUT", at) && (
+        <StatusChanger
+          key={`${order.id}:${order.status}`}
+          order={order}
+          onChanged={(moved) => data.update(() => moved)}
+        />
+      )}
       <OrderTabs tabs={tabs} selected={tab} onSelect={setTab}>
         {tab === "overview" && <OrderOverview order={order} />}
         {tab === "customer" && <OrderCustomer order={order} />}
         {tab === "timeline" && <OrderTimeline order={order} />}
       </OrderTabs>
-      <BalancePanel order={order} />
-      <MaterialsPanel orderId={order.id} />
-      <ProofsPanel orderId={order.id} />
-      <StagesEditor orderId={order.id} />
-      <RefundPanel order={order} />
-      <ShipmentsPanel
-        key={`ship:${order.id}:${order.status}`}
-        order={order}
-        onOrderChanged={data.retry}
-      />
-      <OrderDocumentsPanel orderId={order.id} />
+      {/* Each panel only for a role that may use it (docs/decisions/0253-team-roles.md). */}
+      {may("POST", `${at}/balance`) && <BalancePanel order={order} />}
+      {may("GET", `${at}/materials`) && <MaterialsPanel orderId={order.id} />}
+      {may("GET", `${at}/proofs`) && <ProofsPanel orderId={order.id} />}
+      {may("GET", `${at}/stages`) && <StagesEditor orderId={order.id} />}
+      {may("GET", `${at}/refunds`) && <RefundPanel order={order} />}
+      {may("GET", `${at}/shipments`) && (
+        <ShipmentsPanel
+          key={`ship:${order.id}:${order.status}`}
+          order={order}
+          onOrderChanged={data.retry}
+        />
+      )}
+      {may("GET", `${at}/documents`) && <OrderDocumentsPanel orderId={order.id} />}
     </article>
   );
 }

@@ -5,6 +5,7 @@
  * portal's script runs (OrdersFirstPage, docs/decisions/0153-admin-first-rows-as-html.md).
  */
 import SetupGuide from "~/features/admin/setup/SetupGuide";
+import { useMayOnceKnown } from "~/features/admin/shell/use-may";
 import type { ReactNode } from "react";
 import NeededByPanel from "~/features/admin/studio/NeededByPanel";
 import OverdueParcels from "~/features/admin/materials/OverdueParcels";
@@ -17,14 +18,16 @@ import { DASHBOARD_TEXTS, pagePosition, viewTotal, type OrdersView } from "./ord
 
 /** The screen's section: its heading and the panels above the results. */
 export function OrdersSection({ state, children }: { state: string; children: ReactNode }) {
+  // Each panel only for a role that may read it (docs/team.md).
+  const may = useMayOnceKnown();
   return (
     <section className="space-y-6" aria-labelledby="orders-title" data-orders-screen={state}>
       <h1 id="orders-title" className="text-3xl text-ink-900">
         All Orders
       </h1>
-      <SetupGuide />
-      <NeededByPanel />
-      <OverdueParcels />
+      {may("GET", "/v2/admin/setup") && <SetupGuide />}
+      {may("GET", "/v2/admin/needed-by") && <NeededByPanel />}
+      {may("GET", "/v2/admin/materials/overdue") && <OverdueParcels />}
       {children}
     </section>
   );

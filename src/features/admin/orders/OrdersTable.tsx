@@ -15,6 +15,7 @@ import type { AdminOrderJson } from "./orders-admin";
 import { indiaDate, indiaDateTime } from "~/lib/dates";
 import { adminOrderPath, customerName } from "./orders-dashboard";
 import StatusChanger from "./StatusChanger";
+import { useMayOnceKnown } from "~/features/admin/shell/use-may";
 
 /** A cell that shows its column's name before it on a phone (the header row is hidden there). */
 const cell = "flex flex-col gap-0.5 md:table-cell md:px-2 md:py-3 md:align-top";
@@ -30,6 +31,7 @@ const Row = memo(function Row({
   const items = order.items.reduce((sum, item) => sum + item.quantity, 0);
   // A deposit's order: the piece's price, what is paid and what is due (decision 0212).
   const due = paidAndDue(order.pricing, shippingCharged(order));
+  const may = useMayOnceKnown();
   return (
     <tr
       className="grid grid-cols-2 gap-3 rounded-2xl border border-cream-200 bg-white p-4 md:table-row md:rounded-none md:border-0 md:border-b md:border-cream-100 md:bg-transparent md:p-0"
@@ -95,7 +97,9 @@ const Row = memo(function Row({
         ) : null}
       </td>
       <td className={`${cell} col-span-2`}>
-        <StatusChanger order={order} compact onChanged={onChanged} />
+        {may("PUT", `/v2/admin/order/${encodeURIComponent(order.id)}`) && (
+          <StatusChanger order={order} compact onChanged={onChanged} />
+        )}
       </td>
       <td className={`${cell} col-span-2 md:pr-0 md:text-right`}>
         <a

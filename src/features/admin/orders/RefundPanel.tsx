@@ -10,6 +10,7 @@ import { indiaDateTime } from "~/lib/dates";
 import { formatInr } from "~/lib/money";
 import ScreenState from "~/features/admin/shell/ScreenState";
 import { useScreenData } from "~/features/admin/shell/use-screen-data";
+import { useMay } from "~/features/admin/shell/use-may";
 import type { AdminOrderJson } from "./orders-admin";
 import RefundForm from "./RefundForm";
 import {
@@ -86,6 +87,8 @@ function OrderLog({ records }: { records: PaymentRecordsAnswer }) {
 export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id" | "status"> }) {
   const data = useScreenData((signal) => fetchPaymentsAndRefunds(order.id, signal), [order.id]);
   const id = useId();
+  // The accountant reads the payments and refunds; only the owner refunds (docs/team.md).
+  const mayRefund = useMay()("POST", `/v2/admin/order/${encodeURIComponent(order.id)}/refunds`);
   // A refund the owner started is in progress for a moment: read it again until it settles
   // (GET asks the provider about pending refunds), so the panel follows the state it caused.
   const polls = useRef(0);
@@ -115,7 +118,7 @@ export default function RefundPanel({ order }: { order: Pick<AdminOrderJson, "id
         failed="The payments and refunds could not be loaded."
       >
         {({ refunds, records }) => {
-          const canRefund = refunds.refundable.amount > 0;
+          const canRefund = mayRefund && refunds.refundable.amount > 0;
           return (
             <>
               <Payments records={records} />

@@ -28,6 +28,7 @@ import {
   orderCounts,
 } from "./orders-admin.server";
 import { statusChangeBody, type StatusChangeBody } from "./order-status.schema";
+import { orderForRole } from "./redact-for-role";
 
 /** "a, b or c" */
 const oneOf = (values: readonly string[]) =>
@@ -51,20 +52,21 @@ export const orderListQuery = z.object({
 
 /** GET /v2/admin/allorders[?status=&q=&min=&max=&limit=&offset=]: newest first; no query, every order. */
 export async function getAllOrders(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const { role } = await requireAdmin(context);
   const query = readQuery(context.url, orderListQuery);
   if (query.min !== undefined && query.max !== undefined && query.min > query.max)
     throw new HttpError(400, "min must not be above max");
-  return json(await listAllOrders(await getDb(), query));
+  const list = await listAllOrders(await getDb(), query);
+  return json(list.map((order) => orderForRole(order, role)));
 }
 
 /** GET /v2/admin/order/{id}: the order with its payment details; 404 when absent. */
 export async function getAdminOrder(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
+  const { role } = await requireAdmin(context);
   const id = parseWith(idParam(), context.params.id);
   const order = await loadAdminOrder(await getDb(), id);
   if (!order) throw new HttpError(404, "Order not found");
-  return json(order);
+  return json(orderForRole(order, role));
 }
 
 const countsQuery = orderListQuery.pick({ q: true, min: true, max: true, late: true });

@@ -15,6 +15,7 @@ import { navigate } from "~/features/admin/shell/admin-router";
 import { showPortalError } from "~/features/admin/shell/portal-errors";
 import ScreenState from "~/features/admin/shell/ScreenState";
 import { useScreenData } from "~/features/admin/shell/use-screen-data";
+import { useMay } from "~/features/admin/shell/use-may";
 import QuoteEditor from "./QuoteEditor";
 import { fetchInquiryQuotes, quoteAction } from "./quotes-client";
 
@@ -22,6 +23,9 @@ export default function InquiryQuoteScreen({ id = "" }: ScreenProps) {
   const loaded = useScreenData((signal) => fetchInquiryQuotes(id, signal), [id]);
   const [link, setLink] = useState("");
   const [editing, setEditing] = useState<QuoteJson | "new" | null>(null);
+  // Sending, revising, withdrawing and the deposit are the owner's (docs/team.md).
+  const may = useMay();
+  const owns = (q: QuoteJson) => may("POST", `/v2/admin/quotes/${encodeURIComponent(q.id)}/send`);
 
   async function act(quote: QuoteJson, action: "send" | "withdraw") {
     try {
@@ -101,7 +105,7 @@ export default function InquiryQuoteScreen({ id = "" }: ScreenProps) {
                           Edit
                         </button>
                       )}
-                      {q.status === "draft" && (
+                      {q.status === "draft" && owns(q) && (
                         <button
                           type="button"
                           className="rounded-full bg-ink-900 px-3 py-1 text-sm text-cream-50"
@@ -111,7 +115,7 @@ export default function InquiryQuoteScreen({ id = "" }: ScreenProps) {
                           Send
                         </button>
                       )}
-                      {q.status === "sent" && (
+                      {q.status === "sent" && owns(q) && (
                         <button
                           type="button"
                           className="rounded-full border px-3 py-1 text-sm"
@@ -120,7 +124,7 @@ export default function InquiryQuoteScreen({ id = "" }: ScreenProps) {
                           Revise
                         </button>
                       )}
-                      {(q.status === "sent" || q.status === "draft") && (
+                      {(q.status === "sent" || q.status === "draft") && owns(q) && (
                         <button
                           type="button"
                           className="rounded-full border px-3 py-1 text-sm"
@@ -131,7 +135,7 @@ export default function InquiryQuoteScreen({ id = "" }: ScreenProps) {
                       )}
                     </div>
                   </div>
-                  {q.status === "draft" && <QuoteDeposit quoteId={q.id} />}
+                  {q.status === "draft" && owns(q) && <QuoteDeposit quoteId={q.id} />}
                   <p className="text-sm text-ink-500">
                     Dispatch {q.dispatchMinDays}-{q.dispatchMaxDays} days · expires{" "}
                     {indiaDate(q.expiresAt)}

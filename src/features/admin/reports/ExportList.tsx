@@ -1,13 +1,19 @@
 /**
  * The CSV exports for the accountant (docs/decisions/0092-csv-exports.md), for the period shown;
- * the customers file (every account) says what personal data it holds.
+ * the customers file (every account) says what personal data it holds; it is the owner's alone
+ * (the accountant's exports: docs/decisions/0254-accountant-sees-no-contact-details.md).
  */
+import { useStore } from "@nanostores/react";
+import { $user } from "~/features/account/session-store";
+import { isAdmin } from "~/lib/roles";
 import type { DayRange } from "~/features/reports/report-range";
 import { CUSTOMERS_NOTE, EXPORTS } from "~/features/reports/reports";
 import DownloadButton from "./DownloadButton";
 import { exportPath } from "./reports-view";
 
 export default function ExportList({ range }: { range: DayRange }) {
+  const owner = isAdmin(useStore($user));
+  const shown = EXPORTS.filter((e) => owner || e.name !== "customers");
   return (
     <section
       className="rounded-2xl border border-cream-200 bg-white/85 p-4"
@@ -21,7 +27,7 @@ export default function ExportList({ range }: { range: DayRange }) {
         and credit notes issued in it; customers: every account.
       </p>
       <div className="flex flex-wrap gap-2">
-        {EXPORTS.map((e) => (
+        {shown.map((e) => (
           <DownloadButton
             key={e.name}
             label={e.label}
@@ -30,9 +36,11 @@ export default function ExportList({ range }: { range: DayRange }) {
           />
         ))}
       </div>
-      <p className="mt-3 text-sm text-ink-700" data-personal-data-note>
-        {CUSTOMERS_NOTE}
-      </p>
+      {owner && (
+        <p className="mt-3 text-sm text-ink-700" data-personal-data-note>
+          {CUSTOMERS_NOTE}
+        </p>
+      )}
     </section>
   );
 }

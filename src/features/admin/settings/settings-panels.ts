@@ -21,4 +21,5 @@ export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "reviews", title: "Reviews", load: () => import("./ReviewsPanel") },
   { key: "feeds", title: "Product feeds", load: () => import("./FeedsPanel") },
   { key: "whatsapp", title: "WhatsApp", load: () => import("./WhatsappPanel") },
+  { key: "team", title: "Team", load: () => import("~/features/admin/team/TeamPanel") },
 ];

@@ -1,10 +1,13 @@
 /**
- * The admin navigation of docs/product.md §2: links that switch screens without reloading the page, and the
+ * The admin navigation of docs/product.md §2, only the screens of the signed-in member's role
+ * (admin-routes.ts navFor): links that switch screens without reloading the page, and the
  * count of new inquiries beside 'Inquiries' (none shown when it cannot be read).
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, type MouseEvent } from "react";
-import { ADMIN_NAV, matchAdminRoute } from "./admin-routes";
+import { matchAdminRoute, navFor } from "./admin-routes";
+import { $user } from "~/features/account/session-store";
+import { useMay } from "./use-may";
 import { navigate } from "./admin-router";
 import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
 import FailingMailBadge from "~/features/admin/outbox/FailingMailBadge";
@@ -34,14 +37,19 @@ function follow(event: MouseEvent<HTMLAnchorElement>, href: string): void {
 
 export default function AdminNav({ current }: { current: string }) {
   const newInquiries = useStore($newInquiries);
+  const role = useStore($user)?.role;
+  // A badge's count is asked only by a role that may read it (docs/team.md).
+  const may = useMay();
+  const countsInquiries = may("GET", "/v2/admin/inquiries/count");
+  const seesParcels = may("GET", "/v2/admin/shipments/alerts");
   useEffect(() => {
-    void refreshNewInquiries();
-  }, [current]);
+    if (countsInquiries) void refreshNewInquiries();
+  }, [current, countsInquiries]);
 
   return (
     <nav aria-label="Admin" className="shrink-0 lg:w-56">
       <ul className="flex flex-wrap gap-2 lg:flex-col">
-        {ADMIN_NAV.map(({ label, href }) => {
+        {navFor(role).map(({ label, href }) => {
           const active = isCurrent(href, current);
           const badge = href === INQUIRIES_HREF && newInquiries ? newInquiries : null;
           return (
@@ -66,7 +74,7 @@ export default function AdminNav({ current }: { current: string }) {
                 )}
                 {href === "/admin/outbox" && <FailingMailBadge current={current} />}
                 {href === "/admin/reviews" && <WaitingReviewsBadge current={current} />}
-                {href === "/admin" && <ParcelAlertsBadge current={current} />}
+                {href === "/admin" && seesParcels && <ParcelAlertsBadge current={current} />}
               </a>
             </li>
           );

@@ -98,6 +98,10 @@ export function adminPatch<T>(path: string, body?: unknown): Promise<T> {
   return withToken((token) => api.patch<T>(path, body, { token }));
 }
 
+export function adminDelete<T>(path: string): Promise<T> {
+  return withToken((token) => api.delete<T>(path, undefined, { token }));
+}
+
 export function adminUpload<T>(path: string, form: FormData): Promise<T> {
   return withToken((token) => api.upload<T>(path, form, { token, timeoutMs: 120_000 }));
 }

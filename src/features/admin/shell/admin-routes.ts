@@ -1,7 +1,10 @@
 /**
  * The portal's client-side routes (docs/product.md §2 Routes, /admin/**), in one table shared by the server
  * page (an unknown path is a 404) and the island's router. Pure: no React, no browser globals.
+ * Which team role sees which screen: SCREEN_MEMBERS (docs/decisions/0253-team-roles.md).
  */
+import type { StaffRole } from "~/lib/roles";
+
 export type AdminScreen =
   | "orders"
   | "order"
@@ -107,3 +110,35 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Settings", href: "/admin/settings" },
   { label: "User Home", href: "/" },
 ];
+
+type Member = Exclude<StaffRole, "tm_admin">;
+const BOTH: readonly Member[] = ["studio", "accountant"];
+
+/**
+ * The team roles besides the owner that see each screen (the owner sees all): the screens whose
+ * API routes the permission table (src/lib/permissions.ts) lets them call. Absent: the owner's only.
+ */
+export const SCREEN_MEMBERS: Readonly<Partial<Record<AdminScreen, readonly Member[]>>> = {
+  orders: BOTH,
+  order: BOTH,
+  inquiries: ["studio"],
+  inquiry: ["studio"],
+  reports: ["accountant"],
+  "gst-summary": ["accountant"],
+};
+
+/** Whether `role` may open `screen` (the owner every screen; anyone else what SCREEN_MEMBERS says). */
+export function screenAllowed(role: string | null | undefined, screen: AdminScreen): boolean {
+  if (role === "tm_admin") return true;
+  return (SCREEN_MEMBERS[screen] as readonly string[] | undefined)?.includes(role ?? "") ?? false;
+}
+
+/** The navigation a role sees: only its screens, and the way back to the shop. */
+export function navFor(
+  role: string | null | undefined,
+): ReadonlyArray<{ label: string; href: string }> {
+  return ADMIN_NAV.filter(({ href }) => {
+    const screen = matchAdminRoute(href)?.screen;
+    return screen === undefined || screenAllowed(role, screen);
+  });
+}

@@ -23,7 +23,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     check("users_gender_check", sql`${t.gender} in ('', 'male', 'female', 'other')`),
-    check("users_role_check", sql`${t.role} in ('customer', 'tm_admin')`),
+    check("users_role_check", sql`${t.role} in ('customer', 'tm_admin', 'studio', 'accountant')`),
   ],
 );
 
