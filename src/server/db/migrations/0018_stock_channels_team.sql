@@ -10,6 +10,21 @@ CREATE TABLE "whatsapp_consents" (
 	"withdrawn_by" text
 );
 --> statement-breakpoint
+CREATE TABLE "team_invites" (
+	"id" text PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"role" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"invited_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"accepted_at" timestamp with time zone,
+	"accepted_by" text,
+	CONSTRAINT "team_invites_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "team_invites_role_check" CHECK ("team_invites"."role" in ('tm_admin', 'studio', 'accountant'))
+);
+--> statement-breakpoint
+ALTER TABLE "users" DROP CONSTRAINT "users_role_check";--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "channel" text DEFAULT 'mail' NOT NULL;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "wa_template" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "wa_language" text;--> statement-breakpoint
@@ -21,7 +36,9 @@ ALTER TABLE "outbox" ADD COLUMN "fallback_to" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "fallback_mail_id" text;--> statement-breakpoint
 CREATE INDEX "whatsapp_consents_email_idx" ON "whatsapp_consents" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "whatsapp_consents_phone_idx" ON "whatsapp_consents" USING btree ("phone");--> statement-breakpoint
-CREATE INDEX "outbox_wa_message_idx" ON "outbox" USING btree ("wa_message_id");
+CREATE INDEX "team_invites_email_idx" ON "team_invites" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "outbox_wa_message_idx" ON "outbox" USING btree ("wa_message_id");--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'tm_admin', 'studio', 'accountant'));
 --> statement-breakpoint
 -- hand-written (money36): a deposit's order is the piece at its price (docs/decisions/0212-a-deposit-order-at-its-price.md).
 -- Orders stored before at the advance: their one line and their subtotal and total gain the balance; what was paid (payment_amount_paise, order_payments) stays as it was.
