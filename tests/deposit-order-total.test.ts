@@ -6,7 +6,7 @@
  * paid.
  */
 import { DAY_MS } from "~/lib/dates";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -193,8 +193,15 @@ describe.each(dbKinds)("a deposit's order at the piece's price, on %s", (kind) =
       .update(schema.orderItems)
       .set({ pricePaise: 900_000 })
       .where(eq(schema.orderItems.orderId, orderId));
-    const file = readFileSync("src/server/db/migrations/0018_money36.sql", "utf8");
-    const statements = file.split("--> statement-breakpoint");
+    // The backfill is the hand-written block of the one migration that holds it.
+    const dir = "src/server/db/migrations";
+    const marker = "-- hand-written (money36)";
+    const file = readdirSync(dir)
+      .filter((name) => name.endsWith(".sql"))
+      .map((name) => readFileSync(`${dir}/${name}`, "utf8"))
+      .find((text) => text.includes(marker));
+    const block = file!.slice(file!.indexOf(marker)).split(/\n-- hand-written \((?!money36)/)[0]!;
+    const statements = block.split("--> statement-breakpoint").filter((s) => s.trim());
     for (const _ of [1, 2])
       for (const statement of statements) await k.t.db.execute(sql.raw(statement));
     expect(await k.orderRow(orderId)).toMatchObject({
