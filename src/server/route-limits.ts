@@ -8,6 +8,7 @@
  * with 429, `${what} Please wait N minutes and try again.` and Retry-After
  * (src/server/rate-limit-answer.server.ts).
  */
+import { claimRouteLimits } from "./route-limits-claims";
 
 /** A limiter wired by `limited(name, handler)` in the route file (src/server/limited.server.ts). */
 export interface RouteLimiter {
@@ -289,4 +290,5 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "GET /v2/admin/shipments/alerts": owner,
   "GET /v2/admin/setup": owner,
   "GET /v2/admin/studio/queue": owner,
+  ...claimRouteLimits(owner, use, STORED_FILE),
 };
