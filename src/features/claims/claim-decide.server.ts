@@ -12,6 +12,7 @@ import type { Db, Tx } from "~/server/db/client";
 import { damageClaims, orders } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
 import type { PaymentProvider } from "~/server/payments/provider";
+import { log } from "~/server/log/logger";
 import { addDaysTo } from "~/lib/dates";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import { moveOrder } from "~/features/orders/order-moves.server";
@@ -96,7 +97,8 @@ export interface Decided {
 /** Decides an open claim once; 409 when it was decided already (another tab, a double click). */
 export async function decideClaim(
   db: Db,
-  provider: PaymentProvider,
+  /** Asked for only when the decision is a refund. */
+  provider: () => PaymentProvider,
   actor: AuditActor,
   claimId: string,
   input: DecisionInput,
@@ -166,6 +168,10 @@ export async function decideClaim(
     await tellShopperOfDecision(tx, order, row!, replacementNumber);
     return { claim: row!, refund };
   });
-  if (decided.refund) await submitRefund(db, provider, decided.refund, now);
+  // Sent after the commit, as the owner's refunds are; a failure here is retried by the refund re-check.
+  if (decided.refund)
+    await submitRefund(db, provider(), decided.refund, now).catch((error: unknown) =>
+      log.error(`[claims] refund ${decided.refund?.id} not sent yet: ${String(error)}`),
+    );
   return decided;
 }

@@ -51,7 +51,7 @@ export async function postClaimDecision(context: APIContext): Promise<Response> 
   const id = parseWith(idParam(), context.params.id);
   const body = await readJson(context.request, decisionBody, 4 * 1024);
   const db = await getDb();
-  const { claim } = await decideClaim(db, paymentProvider(), auditActor(context, user), id, body);
+  const { claim } = await decideClaim(db, paymentProvider, auditActor(context, user), id, body);
   return json(await claimJson(db, claim, adminMediaBase));
 }
 
