@@ -15,7 +15,8 @@ export interface ClaimMonth {
   /** claims / delivered orders of the month, 0-1 (0 without deliveries). */
   share: number;
   replaced: number;
-  refunded: number;
+  /** Claims decided with a refund (a count; the money is refundPaise). */
+  refunds: number;
   declined: number;
   goodwill: number;
   replacementCostPaise: number;
@@ -65,7 +66,7 @@ export async function claimMonths(db: DbOrTx, from: Date, to: Date): Promise<Cla
         deliveredOrders: 0,
         share: 0,
         replaced: 0,
-        refunded: 0,
+        refunds: 0,
         declined: 0,
         goodwill: 0,
         replacementCostPaise: 0,
@@ -80,7 +81,7 @@ export async function claimMonths(db: DbOrTx, from: Date, to: Date): Promise<Cla
     Object.assign(at(c.month), {
       claims: Number(c.claims),
       replaced: Number(c.replaced),
-      refunded: Number(c.refunded),
+      refunds: Number(c.refunded),
       declined: Number(c.declined),
       goodwill: Number(c.goodwill),
       replacementCostPaise: Number(c.cost),
