@@ -48,6 +48,8 @@ const TABLES: Record<string, string> = {
   quote_deposits: "quotes[].deposit",
   outbox: "mails",
   data_requests: "dataRequests",
+  damage_claims: "damageClaims",
+  claim_media: "damageClaims[].media",
   data_breaches: "the shop's record of breaches, which names no one (the notices are mails)",
   // Not in the download, with the reason (decision 0135):
   invoice_lines: "the lines of a document, whose PDF the download links (documents[].href)",

@@ -12,14 +12,16 @@ import { HttpError, json, parseWith, queryInt, readJson, readQuery } from "~/ser
 import { paymentProvider } from "~/server/payments/index.server";
 import { idParam } from "~/lib/fields";
 import { auditActor } from "~/features/audit/audit.server";
+import { catalogueChanged } from "~/features/catalogue/catalogue-version.server";
 import { readSection, writeSection } from "~/features/settings/settings-store.server";
 import { decideClaim } from "./claim-decide.server";
 import { readClaimForm } from "./claim-files.server";
 import { claimMediaResponse, findClaimMedia, mediaNotFound } from "./claim-media.server";
 import { claimMonths } from "./claim-reports.server";
-import { claimsSection } from "./claim-settings.server";
+import { claimsSection } from "~/features/content/claim-window.server";
 import { CLAIM_FILTERS, claimJson, listClaims, openClaim, openClaimCount } from "./claims.server";
-import { claimSettingsBody, decisionBody } from "./claims.schema";
+import { claimSettingsBody } from "~/features/content/claim-window.schema";
+import { decisionBody } from "./claims.schema";
 
 export const adminMediaBase = "/admin/claim-media/";
 
@@ -88,9 +90,18 @@ export async function putClaimSettings(context: APIContext): Promise<Response> {
   const user = await requireAdmin(context);
   const body = await readJson(context.request, claimSettingsBody);
   const db = await getDb();
-  const saved = await db.transaction((tx) =>
-    writeSection(tx, claimsSection, body.value, body.version, auditActor(context, user)),
-  );
+  const saved = await db.transaction(async (tx) => {
+    const written = await writeSection(
+      tx,
+      claimsSection,
+      body.value,
+      body.version,
+      auditActor(context, user),
+    );
+    // The footer's policy modals print the hours and are kept per catalogue version (decision 0051).
+    await catalogueChanged(tx);
+    return written;
+  });
   return json(saved);
 }
 

@@ -13,11 +13,8 @@ import { loadOrder } from "~/features/orders/orders.server";
 import { loadOrderRow } from "~/features/orders/order-records.server";
 import { readClaimForm } from "./claim-files.server";
 import { claimMediaResponse, findClaimMedia, mediaNotFound } from "./claim-media.server";
+import { myMediaBase, quoteMediaBase } from "./claims";
 import { claimJson, openClaim } from "./claims.server";
-
-export const myMediaBase = (orderId: string) =>
-  `/my-orders/${encodeURIComponent(orderId)}/claim-media/`;
-export const quoteMediaBase = (token: string) => `/quote/${encodeURIComponent(token)}/claim-media/`;
 
 /** The paid order a quote link leads to, or 404. */
 async function linkOrder(token: string | undefined): Promise<string> {

@@ -1,10 +1,10 @@
 /**
- * The claim form's fields, the owner's decision body and the claims settings section (docs/decisions/
+ * The claim form's fields and the owner's decision body (docs/decisions/
  * 0247-damage-claims.md): one schema for the island and the handler (docs/decisions/0064-form-pattern.md).
  */
 import { z } from "zod/mini";
 import { idParam } from "~/lib/fields";
-import { CLAIM_TEXTS, MAX_CLAIM_HOURS } from "./claims";
+import { CLAIM_TEXTS } from "./claims";
 
 const itemsError = { error: CLAIM_TEXTS.lines };
 
@@ -50,19 +50,3 @@ export const decisionBody = z.discriminatedUnion("decision", [
   }),
 ]);
 export type DecisionInput = z.infer<typeof decisionBody>;
-
-export const claimSettingsSchema = z.object({
-  windowHours: z
-    .number({ error: "windowHours: a whole number of hours" })
-    .check(
-      z.int("windowHours: a whole number of hours"),
-      z.gte(1, "windowHours: at least 1 hour"),
-      z.lte(MAX_CLAIM_HOURS, `windowHours: at most ${MAX_CLAIM_HOURS} hours (7 days)`),
-    ),
-});
-export type ClaimSettings = z.infer<typeof claimSettingsSchema>;
-
-export const claimSettingsBody = z.object({
-  value: claimSettingsSchema,
-  version: z.number().check(z.int(), z.gte(0)),
-});

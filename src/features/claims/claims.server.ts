@@ -14,7 +14,7 @@ import { loadOrderRow, orderItemRows } from "~/features/orders/order-records.ser
 import type { StoredOrder } from "~/features/orders/store-order.server";
 import { type ClaimForm, removeClaimFiles, storeClaimFiles } from "./claim-files.server";
 import { mailClaimOpened } from "./claim-mail.server";
-import { claimWindowHours } from "./claim-settings.server";
+import { claimWindowHours } from "~/features/content/claim-window.server";
 import {
   CLAIM_STATUS_TEXT,
   CLAIM_TEXTS,

@@ -4,9 +4,6 @@
  */
 import { indiaClock, indiaDateTime, indiaDay } from "~/lib/dates";
 
-/** The claim window's default length, hours after delivery (the policy texts read the setting). */
-export const DEFAULT_CLAIM_HOURS = 12;
-export const MAX_CLAIM_HOURS = 168;
 export const MAX_CLAIM_PHOTOS = 5;
 /** One photo, as the shop's other photo uploads (media.api.ts). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -58,6 +55,11 @@ export function timeLeftText(deadline: Date, now: Date): string {
   if (day === indiaDay(new Date(now.getTime() + 86_400_000))) return `until ${time} tomorrow`;
   return `until ${indiaDateTime(deadline)}`;
 }
+
+/** Where a claim's files are read: the shopper's order page, or the quote link's page. */
+export const myMediaBase = (orderId: string) =>
+  `/my-orders/${encodeURIComponent(orderId)}/claim-media/`;
+export const quoteMediaBase = (token: string) => `/quote/${encodeURIComponent(token)}/claim-media/`;
 
 /** The policy sentence the modals and the quote page print, from the setting. */
 export const damageHoursText = (hours: number) => `${hours} hour${hours === 1 ? "" : "s"}`;

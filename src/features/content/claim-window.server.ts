@@ -5,8 +5,11 @@
  */
 import type { DbOrTx } from "~/server/db/client";
 import { defineSection, readSection } from "~/features/settings/settings-store.server";
-import { DEFAULT_CLAIM_HOURS } from "./claims";
-import { type ClaimSettings, claimSettingsSchema } from "./claims.schema";
+import {
+  type ClaimSettings,
+  claimSettingsSchema,
+  DEFAULT_CLAIM_HOURS,
+} from "./claim-window.schema";
 
 export const claimsSection = defineSection<ClaimSettings>({
   key: "claims",
