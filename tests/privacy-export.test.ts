@@ -153,6 +153,18 @@ describe.each(dbKinds)("downloading my data on %s", (kind) => {
     expect(data.neededBy).toEqual([{ orderId: seeded.delivered, neededBy: SEEDED.neededBy }]);
     expect(data.refunds).toEqual([expect.objectContaining({ amount: 99, status: "PENDING" })]);
     expect(data.reviewRequests).toEqual([expect.objectContaining({ orderId: seeded.delivered })]);
+    expect(data.damageClaims).toEqual([
+      expect.objectContaining({
+        orderId: seeded.delivered,
+        description: SEEDED.claim,
+        media: [
+          expect.objectContaining({
+            kind: "video",
+            href: expect.stringContaining("/claim-media/"),
+          }),
+        ],
+      }),
+    ]);
     expect(data.helpfulMarks).toEqual([
       expect.objectContaining({ reviewId: seeded.otherReviewId }),
     ]);

@@ -45,6 +45,8 @@ import {
   eraseMail,
   eraseParcels,
   withoutFirstName,
+  eraseClaims,
+  removeErasedClaimFiles,
 } from "./erase-records.server";
 import { maskOrders, splitHeld } from "./erase-orders.server";
 
@@ -116,7 +118,8 @@ export async function eraseAccountData(
   verifiedEmail: string | null,
   now = new Date(),
 ): Promise<{ held: number }> {
-  return db.transaction(async (tx) => {
+  let claimIds: string[] = [];
+  const answer = await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, uid)).for("update");
     if (!user) throw new HttpError(404, "There is no account to delete.");
     if (user.role === "tm_admin")
@@ -146,6 +149,7 @@ export async function eraseAccountData(
     await maskOrders(tx, orderIds, now);
     await eraseMadeToOrder(tx, orderIds, user.firstName);
     await eraseParcels(tx, orderIds);
+    claimIds = await eraseClaims(tx, orderIds);
     const custom = email ? await eraseCustomWork(tx, email) : { quote: [], inquiry: [] };
     const mails = await eraseMail(tx, person);
     const reviewIds = await eraseReviews(tx, uid, user.firstName, choice);
@@ -188,6 +192,8 @@ export async function eraseAccountData(
     });
     return { held: heldIds.length };
   });
+  await removeErasedClaimFiles(claimIds);
+  return answer;
 }
 
 async function eraseCustomWork(
