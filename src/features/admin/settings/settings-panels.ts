@@ -19,4 +19,9 @@ export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "shipping", title: "Shipping", load: () => import("./ShippingPanel") },
   { key: "privacy", title: "Privacy", load: () => import("./PrivacyPanel") },
   { key: "reviews", title: "Reviews", load: () => import("./ReviewsPanel") },
+  {
+    key: "claims",
+    title: "Damage claims",
+    load: () => import("~/features/admin/claims/ClaimsPanel"),
+  },
 ];
