@@ -14,12 +14,16 @@ interface Props {
   path: string;
   signedIn: boolean;
   lines: ClaimLineJson[];
+  /** How the form is sent, when not as the shopper (the owner's goodwill claim from the portal). */
+  send?: (path: string, form: FormData) => Promise<unknown>;
+  /** The first button's text ("Report damage"). */
+  label?: string;
 }
 
 /** A video of up to 100 MB on a slow mobile connection. */
 const UPLOAD_TIMEOUT_MS = 15 * 60_000;
 
-export default function ClaimForm({ path, signedIn, lines }: Props) {
+export default function ClaimForm({ path, signedIn, lines, send: sendVia, label }: Props) {
   const id = useId();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -42,8 +46,11 @@ export default function ClaimForm({ path, signedIn, lines }: Props) {
     for (const photo of photos) form.append("photos", photo);
     if (video) form.set("video", video);
     try {
-      const token = signedIn ? ((await freshToken()) ?? undefined) : undefined;
-      await apiRequest("POST", path, form, { token, timeoutMs: UPLOAD_TIMEOUT_MS });
+      if (sendVia) await sendVia(path, form);
+      else {
+        const token = signedIn ? ((await freshToken()) ?? undefined) : undefined;
+        await apiRequest("POST", path, form, { token, timeoutMs: UPLOAD_TIMEOUT_MS });
+      }
       setMessage({ ok: true, text: CLAIM_TEXTS.sent });
       setTimeout(() => window.location.reload(), 1200);
     } catch (error) {
@@ -64,7 +71,7 @@ export default function ClaimForm({ path, signedIn, lines }: Props) {
         onClick={() => setOpen(true)}
         data-claim-open
       >
-        {CLAIM_TEXTS.button}
+        {label ?? CLAIM_TEXTS.button}
       </button>
     );
   return (

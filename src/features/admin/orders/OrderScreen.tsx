@@ -24,6 +24,7 @@ import OrderTabs from "./OrderTabs";
 import OrderTimeline from "./OrderTimeline";
 import StatusChanger from "./StatusChanger";
 import RefundPanel from "./RefundPanel";
+import GoodwillClaim from "~/features/admin/claims/GoodwillClaim";
 import ShipmentsPanel from "./ShipmentsPanel";
 import type { AdminOrderJson } from "./orders-admin";
 import { fetchAdminOrder } from "./orders-client";
@@ -129,6 +130,7 @@ export default function OrderScreen({ id = "", shortName = "", shopName = "" }: 
       <ProofsPanel orderId={order.id} />
       <StagesEditor orderId={order.id} />
       <RefundPanel order={order} />
+      <GoodwillClaim order={order} />
       <ShipmentsPanel
         key={`ship:${order.id}:${order.status}`}
         order={order}
