@@ -3,9 +3,9 @@
  * too (goodwill, docs/decisions/0247-damage-claims.md), with the same form as the shopper's (the
  * video optional: the shopper may have sent it by mail). The claim then waits under Claims.
  */
-import { adminUpload } from "~/features/admin/shell/admin-api";
 import ClaimForm from "~/features/claims/ClaimForm";
 import type { OrderJson } from "~/features/orders/orders";
+import { openGoodwillClaim } from "./claims-client";
 
 export default function GoodwillClaim({ order }: { order: OrderJson }) {
   if (order.status !== "delivered") return null;
@@ -21,7 +21,7 @@ export default function GoodwillClaim({ order }: { order: OrderJson }) {
         signedIn
         lines={lines}
         label="Open a damage claim for the shopper"
-        send={(path, form) => adminUpload(path, form)}
+        send={openGoodwillClaim}
       />
     </section>
   );

@@ -3,7 +3,7 @@
  * page of claims, the open count for the navigation's badge, and the one decision.
  */
 import { atom } from "nanostores";
-import { adminGet, adminPost, queryString } from "~/features/admin/shell/admin-api";
+import { adminGet, adminPost, adminUpload, queryString } from "~/features/admin/shell/admin-api";
 import { readCount } from "~/features/admin/shell/inquiry-count";
 import type { ClaimJson } from "~/features/claims/claims";
 import type { ClaimsView } from "./claims-view";
@@ -46,6 +46,13 @@ export async function decide(id: string, decision: Decision): Promise<ClaimJson>
     `/v2/admin/claims/${encodeURIComponent(id)}/decision`,
     decision,
   );
+  void refreshOpenClaims();
+  return saved;
+}
+
+/** The owner's goodwill claim for the shopper (multipart, as the shopper's form sends it). */
+export async function openGoodwillClaim(path: string, form: FormData): Promise<ClaimJson> {
+  const saved = await adminUpload<ClaimJson>(path, form);
   void refreshOpenClaims();
   return saved;
 }
