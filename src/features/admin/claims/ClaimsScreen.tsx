@@ -11,6 +11,7 @@ import { $adminSearch, setSearch } from "~/features/admin/shell/admin-router";
 import { showPortalError } from "~/features/admin/shell/portal-errors";
 import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import ClaimCard from "./ClaimCard";
+import ClaimsReport from "./ClaimsReport";
 import { type Decision, decide, fetchClaimsPage } from "./claims-client";
 import {
   CLAIM_SHOW,
@@ -43,36 +44,39 @@ export default function ClaimsScreen(_props: ScreenProps) {
   };
 
   return (
-    <ListScreen
-      title="Claims"
-      filter={{
-        value: view.show,
-        options: CLAIM_SHOW.map((s) => [s, CLAIM_SHOW_LABELS[s]] as const),
-        onChange: (show) =>
-          setSearch(claimsSearch({ show: show as ClaimShow, page: 0 }), { push: true }),
-      }}
-      data={data}
-      loading="Loading claims"
-      failed="The claims could not be loaded."
-      count={({ claims, total }) => ({ rows: claims.length, total })}
-      empty="No claims here."
-      page={view.page}
-      pageSize={CLAIMS_PAGE_SIZE}
-      pagerLabel="Pages of claims"
-      onPage={(page) => setSearch(claimsSearch({ ...view, page }), { push: true })}
-    >
-      {({ claims }) => (
-        <ul className="flex flex-col gap-3" aria-label="Claims">
-          {claims.map((claim) => (
-            <ClaimCard
-              key={`${claim.id}:${claim.status}`}
-              claim={claim}
-              saving={saving === claim.id}
-              onDecide={(decision) => void act(claim.id, decision)}
-            />
-          ))}
-        </ul>
-      )}
-    </ListScreen>
+    <div className="flex flex-col gap-10">
+      <ListScreen
+        title="Claims"
+        filter={{
+          value: view.show,
+          options: CLAIM_SHOW.map((s) => [s, CLAIM_SHOW_LABELS[s]] as const),
+          onChange: (show) =>
+            setSearch(claimsSearch({ show: show as ClaimShow, page: 0 }), { push: true }),
+        }}
+        data={data}
+        loading="Loading claims"
+        failed="The claims could not be loaded."
+        count={({ claims, total }) => ({ rows: claims.length, total })}
+        empty="No claims here."
+        page={view.page}
+        pageSize={CLAIMS_PAGE_SIZE}
+        pagerLabel="Pages of claims"
+        onPage={(page) => setSearch(claimsSearch({ ...view, page }), { push: true })}
+      >
+        {({ claims }) => (
+          <ul className="flex flex-col gap-3" aria-label="Claims">
+            {claims.map((claim) => (
+              <ClaimCard
+                key={`${claim.id}:${claim.status}`}
+                claim={claim}
+                saving={saving === claim.id}
+                onDecide={(decision) => void act(claim.id, decision)}
+              />
+            ))}
+          </ul>
+        )}
+      </ListScreen>
+      <ClaimsReport />
+    </div>
   );
 }

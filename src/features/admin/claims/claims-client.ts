@@ -56,3 +56,25 @@ export async function openGoodwillClaim(path: string, form: FormData): Promise<C
   void refreshOpenClaims();
   return saved;
 }
+
+/** A month of the claims report (decision 0251); `cost` and `refunded` in paise once read. */
+export interface ClaimMonthJson {
+  month: string;
+  claims: number;
+  deliveredOrders: number;
+  share: number;
+  replaced: number;
+  refunds: number;
+  declined: number;
+  goodwill: number;
+  cost: number;
+  refunded: number;
+}
+
+export function fetchClaimReport(
+  from: string,
+  to: string,
+  signal?: AbortSignal,
+): Promise<{ months: ClaimMonthJson[] }> {
+  return adminGet(`/v2/admin/reports/claims${queryString({ from, to })}`, { signal });
+}

@@ -2,6 +2,8 @@
  * The Claims screen's view in the address (docs/decisions/0247-damage-claims.md): which claims
  * (open first, the default) and the page. Pure.
  */
+import { addDays } from "~/lib/dates";
+
 export const CLAIM_SHOW = ["open", "decided", "all"] as const;
 export type ClaimShow = (typeof CLAIM_SHOW)[number];
 export const CLAIM_SHOW_LABELS: Record<ClaimShow, string> = {
@@ -31,4 +33,11 @@ export function claimsSearch(view: ClaimsView): string {
   const params = new URLSearchParams({ show: view.show });
   if (view.page > 0) params.set("page", String(view.page + 1));
   return `?${params.toString()}`;
+}
+
+/** "2026-06" to "2026-11": the six India months up to this one. */
+export function lastSixMonths(today: string): { from: string; to: string } {
+  let day = `${today.slice(0, 7)}-01`;
+  for (let i = 0; i < 5; i++) day = `${addDays(day, -1).slice(0, 7)}-01`;
+  return { from: day.slice(0, 7), to: today.slice(0, 7) };
 }
