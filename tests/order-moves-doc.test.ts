@@ -5,7 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { allowedTargets, renderMoveTable, withMoveTable } from "~/features/orders/order-moves";
+import { allowedTargets } from "~/features/orders/order-moves";
+import { renderMoveTable, withMoveTable } from "~/features/orders/order-moves-doc";
 
 const DOC = readFileSync("docs/decisions/0023-order-transitions.md", "utf8");
 

@@ -49,6 +49,8 @@ const TABLES: Record<string, string> = {
   quote_deposits: "quotes[].deposit",
   outbox: "mails, whatsappMessages",
   data_requests: "dataRequests",
+  damage_claims: "damageClaims",
+  claim_media: "damageClaims[].media",
   data_breaches: "the shop's record of breaches, which names no one (the notices are mails)",
   // Not in the download, with the reason (decision 0135):
   invoice_lines: "the lines of a document, whose PDF the download links (documents[].href)",
@@ -153,6 +155,18 @@ describe.each(dbKinds)("downloading my data on %s", (kind) => {
     expect(data.neededBy).toEqual([{ orderId: seeded.delivered, neededBy: SEEDED.neededBy }]);
     expect(data.refunds).toEqual([expect.objectContaining({ amount: 99, status: "PENDING" })]);
     expect(data.reviewRequests).toEqual([expect.objectContaining({ orderId: seeded.delivered })]);
+    expect(data.damageClaims).toEqual([
+      expect.objectContaining({
+        orderId: seeded.delivered,
+        description: SEEDED.claim,
+        media: [
+          expect.objectContaining({
+            kind: "video",
+            href: expect.stringContaining("/claim-media/"),
+          }),
+        ],
+      }),
+    ]);
     expect(data.helpfulMarks).toEqual([
       expect.objectContaining({ reviewId: seeded.otherReviewId }),
     ]);

@@ -47,6 +47,16 @@ export const PERMISSIONS: Readonly<Record<string, readonly Member[]>> = {
   "POST /v2/admin/shipments/[id]/mark": STUDIO,
   "POST /v2/admin/shipments/[id]/seen": STUDIO,
   "GET /v2/admin/shipments/alerts": STUDIO,
+  // Damage claims: the studio and the accountant see them; deciding, goodwill claims and the
+  // window are the owner's (docs/decisions/0247-damage-claims.md).
+  "GET /admin/claim-media/[media]": OWNER,
+  "GET /v2/admin/claims": BOTH,
+  "GET /v2/admin/claims/count": BOTH,
+  "GET /v2/admin/reports/claims": BOTH,
+  "POST /v2/admin/claims/[id]/decision": OWNER,
+  "POST /v2/admin/order/[id]/claim": OWNER,
+  "GET /v2/admin/settings/claims": OWNER,
+  "PUT /v2/admin/settings/claims": OWNER,
   // Inquiries and quote drafts (sending a quote, its price and deposit stay the owner's).
   "GET /v2/admin/inquiries": STUDIO,
   "GET /v2/admin/inquiries/count": STUDIO,

@@ -8,6 +8,7 @@
  * with 429, `${what} Please wait N minutes and try again.` and Retry-After
  * (src/server/rate-limit-answer.server.ts).
  */
+import { claimRouteLimits } from "./route-limits-claims";
 
 import { whatsappRoutes } from "./route-limits-whatsapp";
 
@@ -305,4 +306,5 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "POST /v2/admin/team/invites": owner,
   "PUT /v2/admin/team/[uid]": owner,
   "DELETE /v2/admin/team/[uid]": owner,
+  ...claimRouteLimits(owner, use, STORED_FILE),
 };

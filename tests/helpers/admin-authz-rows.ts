@@ -99,4 +99,15 @@ export const ROWS: Row[] = [
   row("POST", "admin/team/invites.ts", { body: { email: "authz@example.com", role: "studio" } }),
   row("PUT", "admin/team/[uid].ts", { params: { uid: "nobody" }, body: { role: "studio" } }),
   row("DELETE", "admin/team/[uid].ts", { params: { uid: "nobody" } }),
+  // Damage claims (docs/decisions/0247-damage-claims.md)
+  row("GET", "admin/claims/index.ts"),
+  row("GET", "admin/claims/count.ts"),
+  row("POST", "admin/claims/[id]/decision.ts", {
+    params: { id: "clm1" },
+    body: { decision: "decline", reason: "No damage in the video" },
+  }),
+  row("POST", "admin/order/[id]/claim.ts", { params: o1, body: {} }),
+  row("GET", "admin/reports/claims.ts", { query: "?from=2026-04&to=2026-05" }),
+  row("GET", "admin/settings/claims.ts"),
+  row("PUT", "admin/settings/claims.ts", { body: { value: { windowHours: 12 }, version: 0 } }),
 ];

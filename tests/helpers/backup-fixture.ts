@@ -211,6 +211,23 @@ export async function fillEveryTable(db: Db, shop: Shop, uid: string): Promise<s
   });
   await db.insert(schema.reviewVotes).values({ reviewId: "review-1", userId: `${uid}-voter` });
   await db.insert(schema.reviewRequests).values({ orderId: first });
+  await db.insert(schema.damageClaims).values({
+    id: "clm-1",
+    orderId: first,
+    userId: uid,
+    lines: [{ itemId: `${first}-001`, quantity: 1 }],
+    description: "The frame arrived with a cracked corner",
+    deliveredAt: now,
+    deadline: new Date(now.getTime() + 12 * 3_600_000),
+  });
+  await db.insert(schema.claimMedia).values({
+    id: "cm-1",
+    claimId: "clm-1",
+    kind: "video",
+    ext: "mp4",
+    contentType: "video/mp4",
+    sizeBytes: 2048,
+  });
   await db
     .insert(schema.reviewPhotoUploads)
     .values({ url: "/media/u/waves.webp", userId: uid, reviewId: "review-1" });

@@ -19,6 +19,7 @@ export const SEEDED = {
   materialsTracking: "EP123456789IN",
   neededBy: "2026-12-20",
   grievance: `I am ${PERSON.firstName}; my parcel was late.`,
+  claim: `Cracked on arrival, call ${PERSON.firstName} ${PERSON.lastName} on ${PERSON.phone}`,
 } as const;
 
 export interface SeededPerson {
@@ -153,6 +154,24 @@ export async function seedPersonEverywhere(
     raw: { customer: email },
   });
   await db.insert(schema.reviewRequests).values({ orderId: delivered });
+  // A damage claim naming the person (decision 0247), with one file's row.
+  await db.insert(schema.damageClaims).values({
+    id: `clm_${uid}`,
+    orderId: delivered,
+    userId: uid,
+    lines: [{ itemId: `${delivered}_line_0`, quantity: 1 }],
+    description: SEEDED.claim,
+    deliveredAt: new Date(Date.now() - 2 * DAY_MS),
+    deadline: new Date(Date.now() - 2 * DAY_MS + 12 * 3_600_000),
+  });
+  await db.insert(schema.claimMedia).values({
+    id: `cm_${uid}`,
+    claimId: `clm_${uid}`,
+    kind: "video",
+    ext: "mp4",
+    contentType: "video/mp4",
+    sizeBytes: 2048,
+  });
   // Another buyer's review the person marked helpful (its order id only needs to exist: the
   // person's pending order stands in, so no second order names PERSON).
   const other = `${uid}-neighbour`;

@@ -8,6 +8,7 @@
  */
 
 export const PROCESSING_DAYS = "5-20 days";
+/** The claim window's default; the modals print the owner's setting (claim-window.server.ts). */
 export const DAMAGE_REPORT_HOURS = 12;
 export const SHIPS_FROM = "Delhi";
 
@@ -55,7 +56,11 @@ export const CUSTOMER_SERVICE_KEYS = [
   "returns",
 ] as const satisfies readonly PolicyKey[];
 
-export function policyDocs(shop: PolicyShop): Record<PolicyKey, PolicyDoc> {
+/** `damageHours`: the claim window setting (docs/decisions/0247-damage-claims.md). */
+export function policyDocs(
+  shop: PolicyShop,
+  damageHours = DAMAGE_REPORT_HOURS,
+): Record<PolicyKey, PolicyDoc> {
   const mail = `mailto:${shop.supportEmail}`;
   return {
     about: {
@@ -100,7 +105,7 @@ export function policyDocs(shop: PolicyShop): Record<PolicyKey, PolicyDoc> {
           heading: "To help us answer quickly",
           bullets: [
             "For an existing order, include your order id (you can find it under Orders).",
-            `For damage in transit, write within ${DAMAGE_REPORT_HOURS} hours of delivery and attach your unboxing video.`,
+            `For damage in transit, write within ${damageHours} hours of delivery and attach your unboxing video.`,
             "For a new custom piece, the Custom Order form collects everything we need.",
           ],
         },
@@ -142,7 +147,7 @@ export function policyDocs(shop: PolicyShop): Record<PolicyKey, PolicyDoc> {
           heading: "Sales are final",
           bullets: [
             "All sales are final: we do not offer refunds, returns or exchanges, and an order cannot be cancelled once it is paid.",
-            `Damage in transit must be reported within ${DAMAGE_REPORT_HOURS} hours of delivery with an unboxing video (see Returns & Refunds).`,
+            `Damage in transit must be reported within ${damageHours} hours of delivery with an unboxing video (see Returns & Refunds).`,
           ],
         },
         {
@@ -231,7 +236,7 @@ export function policyDocs(shop: PolicyShop): Record<PolicyKey, PolicyDoc> {
           bullets: [
             "Delivery time depends on the courier and your location. Once your order ships you will receive its tracking number.",
             "Please make sure your address and phone number are correct: a parcel returned because of a wrong address is re-shipped at your cost.",
-            `Resin is packed carefully, but if anything arrives damaged, report it within ${DAMAGE_REPORT_HOURS} hours of delivery with an unboxing video.`,
+            `Resin is packed carefully, but if anything arrives damaged, report it within ${damageHours} hours of delivery with an unboxing video.`,
           ],
         },
       ],
@@ -249,9 +254,9 @@ export function policyDocs(shop: PolicyShop): Record<PolicyKey, PolicyDoc> {
         {
           heading: "Damaged in transit",
           bullets: [
-            `Report damage within ${DAMAGE_REPORT_HOURS} hours of delivery by emailing ${shop.supportEmail} with your order id.`,
+            `Report damage within ${damageHours} hours of delivery with "Report damage" on your order's page (My orders, or your quote link), or by emailing ${shop.supportEmail} with your order id.`,
             "Attach an unboxing video: one continuous recording from the sealed parcel to the damaged piece, plus a few clear photos.",
-            `Reports made after ${DAMAGE_REPORT_HOURS} hours, or without an unboxing video, cannot be accepted.`,
+            `Reports made after ${damageHours} hours, or without an unboxing video, cannot be accepted.`,
             "We review every report and reply with the next steps.",
           ],
           links: [{ label: shop.supportEmail, href: mail }],

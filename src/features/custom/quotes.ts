@@ -87,12 +87,18 @@ export const QUOTE_POLICIES = [
 ] as const;
 
 /**
- * The policies a quote with a deposit shows (decision 0124): the advance now and the balance before
- * dispatch, in place of "Full payment upfront", which it is not.
+ * The policies a quote shows; with a deposit (decision 0124) the advance now and the balance before
+ * dispatch, in place of "Full payment upfront", which it is not. `damageHours`: the claim window setting.
  */
-export function quotePolicies(deposit: boolean): readonly string[] {
-  if (!deposit) return QUOTE_POLICIES;
-  return QUOTE_POLICIES.map((p) =>
+export function quotePolicies(deposit: boolean, damageHours = 12): readonly string[] {
+  // The damage line follows the claim window setting (decision 0247); at 12 it is the spec's text.
+  const policies = QUOTE_POLICIES.map((p) =>
+    p.startsWith("Report any damage")
+      ? `Report any damage within ${damageHours} hours of delivery.`
+      : p,
+  );
+  if (!deposit) return policies;
+  return policies.map((p) =>
     p.startsWith("Full payment upfront")
       ? "An advance now and the balance before dispatch: no cash on delivery."
       : p,

@@ -55,7 +55,7 @@ function drainInBackground(
 }
 
 /** The bytes of the body, at most `cap` of them; past the cap reading stops (see drainInBackground) and it is a 400. */
-async function readCapped(
+export async function readCapped(
   request: Request,
   cap: number,
   message: string,

@@ -1,15 +1,14 @@
 /**
- * The order's moves (docs/decisions/0023-order-transitions.md, 0189-one-order-state-machine.md):
- * every change of an order's status, payment state and timeline, who may cause it, from where, and
- * why a move is refused. Pure and browser-safe: the portal offers only what this table allows; the
- * one writer is order-moves.server.ts. Decision 0023's table is rendered from ORDER_MOVES
- * (renderMoveTable; tests/order-moves-doc.test.ts keeps the doc equal to it).
+ * The order's moves (docs/decisions/0023-order-transitions.md, 0189-one-order-state-machine.md): every
+ * change of an order's status, payment state and timeline, who may cause it, from where, why a move is
+ * refused. Pure, browser-safe; the one writer is order-moves.server.ts. Decision 0023's table is
+ * rendered from ORDER_MOVES (renderMoveTable; tests/order-moves-doc.test.ts keeps the doc equal).
  */
 import { PAYMENT_STATUS } from "./order-rules";
 import { ORDER_STATUSES, type OrderStatus } from "./status";
 
 /** Who causes a move. */
-export type MoveCause = "owner" | "payment" | "courier" | "refund" | "expiry";
+export type MoveCause = "owner" | "payment" | "courier" | "refund" | "expiry" | "claim";
 
 /** What of an order a move looks at. */
 export interface MovableOrder {
@@ -170,6 +169,14 @@ export const ORDER_MOVES = {
     stamps: ["delivered"],
     fills: ["shipped"],
   },
+  "claim:replacement": {
+    by: "claim",
+    what: "a damage claim's free replacement starts work, nothing to pay (decision 0248)",
+    from: ["pending"],
+    to: "processing",
+    payment: PAYMENT_STATUS.paid,
+    stamps: ["processing"],
+  },
 } as const satisfies Record<string, MoveRule>;
 
 export type OrderMove = keyof typeof ORDER_MOVES;
@@ -244,54 +251,4 @@ export function movePayment(order: MovableOrder, move: OrderMove): string {
   const rule = moveRule(move);
   if (!rule.payment || order.paymentStatus === rule.keepsPayment) return order.paymentStatus;
   return rule.payment;
-}
-
-/** Decision 0023's tables, as docs/decisions/0023-order-transitions.md shows them. */
-export function renderMoveTable(): string {
-  const owner = ORDER_STATUSES.map(
-    (from) => `| ${from} | ${allowedTargets(from).join(", ") || "nothing"} |`,
-  );
-  const rows = Object.entries(ORDER_MOVES).map(([name, r]: [string, MoveRule]) => {
-    const to = r.to === "same" ? "(same)" : r.to;
-    const payment = r.payment
-      ? `${r.payment}${r.keepsPayment ? ` (${r.keepsPayment} kept)` : ""}`
-      : "";
-    const stamps = [...r.stamps, ...(r.fills ?? []).map((s) => `${s} if missing`)].join(", ");
-    const cells = [
-      name,
-      r.by,
-      r.what,
-      r.from.join(", "),
-      to,
-      payment,
-      stamps,
-      r.unless?.text ?? "",
-    ];
-    return `| ${cells.join(" | ")} |`;
-  });
-  return [
-    "The owner's status control:",
-    "",
-    "| From | To |",
-    "| --- | --- |",
-    ...owner,
-    "",
-    "Every move, by whoever causes it:",
-    "",
-    "| Move | Who | What | From | To | Payment | Stamps | Unless |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
-    ...rows,
-  ].join("\n");
-}
-
-export const MOVE_TABLE_START =
-  "<!-- order-moves: generated from src/features/orders/order-moves.ts -->";
-export const MOVE_TABLE_END = "<!-- /order-moves -->";
-
-/** The decision's text with its generated block replaced by what the table renders now. */
-export function withMoveTable(doc: string): string {
-  const start = doc.indexOf(MOVE_TABLE_START);
-  const end = doc.indexOf(MOVE_TABLE_END);
-  if (start < 0 || end < start) throw new Error("The decision has no order-moves block.");
-  return `${doc.slice(0, start + MOVE_TABLE_START.length)}\n\n${renderMoveTable()}\n\n${doc.slice(end)}`;
 }

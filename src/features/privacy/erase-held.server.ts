@@ -17,6 +17,8 @@ import {
   eraseMadeToOrder,
   eraseMail,
   eraseParcels,
+  eraseClaims,
+  removeErasedClaimFiles,
 } from "./erase-records.server";
 
 const tenDigits = (phone: string) => phone.replace(/\D/g, "").slice(-10);
@@ -59,7 +61,8 @@ export async function finishHeldErasures(db: Db, now = new Date()): Promise<numb
 }
 
 async function finishOne(db: Db, requestId: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  let claimIds: string[] = [];
+  const done = await db.transaction(async (tx) => {
     const [request] = await tx
       .select()
       .from(dataRequests)
@@ -88,6 +91,7 @@ async function finishOne(db: Db, requestId: string, now: Date): Promise<boolean>
     await maskOrders(tx, ids, now);
     await eraseMadeToOrder(tx, ids, person.firstName);
     await eraseParcels(tx, ids);
+    claimIds = await eraseClaims(tx, ids);
     const mails = await eraseMail(tx, person);
     await eraseAudit(tx, person, { order: ids, review: [], quote: [], inquiry: [], outbox: mails });
     await tx
@@ -96,4 +100,6 @@ async function finishOne(db: Db, requestId: string, now: Date): Promise<boolean>
       .where(eq(dataRequests.id, requestId));
     return true;
   });
+  if (done) await removeErasedClaimFiles(claimIds);
+  return done;
 }

@@ -7,8 +7,12 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "~/server/db/client";
+import { removeClaimFiles } from "~/features/claims/claim-files.server";
+import { log } from "~/server/log/logger";
 import {
   auditLog,
+  claimMedia,
+  damageClaims,
   orderMaterials,
   orderProofs,
   orderStages,
@@ -231,4 +235,29 @@ export async function eraseAudit(
       .set({ before: before as object | null, after: after as object | null })
       .where(eq(auditLog.id, row.id));
   }
+}
+
+/**
+ * Damage claims on these orders (docs/decisions/0247-damage-claims.md): the description is erased
+ * and the files' rows go; answers the claims whose files removeErasedClaimFiles takes once the
+ * transaction has committed (files are not part of it).
+ */
+export async function eraseClaims(tx: Tx, orderIds: string[]): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const claims = await tx
+    .update(damageClaims)
+    .set({ description: ERASED_TEXT })
+    .where(inArray(damageClaims.orderId, orderIds))
+    .returning({ id: damageClaims.id });
+  const ids = claims.map((c) => c.id);
+  if (ids.length) await tx.delete(claimMedia).where(inArray(claimMedia.claimId, ids));
+  return ids;
+}
+
+/** Removes erased claims' files after the commit; a failure is logged (removed by hand then). */
+export async function removeErasedClaimFiles(claimIds: readonly string[]): Promise<void> {
+  for (const id of claimIds)
+    await removeClaimFiles(id).catch((error: unknown) =>
+      log.error(`[privacy] the files of erased claim ${id} could not be removed: ${String(error)}`),
+    );
 }

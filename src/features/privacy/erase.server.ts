@@ -47,6 +47,8 @@ import {
   eraseMail,
   eraseParcels,
   withoutFirstName,
+  eraseClaims,
+  removeErasedClaimFiles,
 } from "./erase-records.server";
 import { maskOrders, splitHeld } from "./erase-orders.server";
 
@@ -118,7 +120,8 @@ export async function eraseAccountData(
   verifiedEmail: string | null,
   now = new Date(),
 ): Promise<{ held: number }> {
-  return db.transaction(async (tx) => {
+  let claimIds: string[] = [];
+  const answer = await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, uid)).for("update");
     if (!user) throw new HttpError(404, "There is no account to delete.");
     if (user.role === "tm_admin")
@@ -148,6 +151,7 @@ export async function eraseAccountData(
     await maskOrders(tx, orderIds, now);
     await eraseMadeToOrder(tx, orderIds, user.firstName);
     await eraseParcels(tx, orderIds);
+    claimIds = await eraseClaims(tx, orderIds);
     const custom = email ? await eraseCustomWork(tx, email) : { quote: [], inquiry: [] };
     const mails = await eraseMail(tx, person);
     const reviewIds = await eraseReviews(tx, uid, user.firstName, choice);
@@ -210,6 +214,8 @@ export async function eraseAccountData(
     });
     return { held: heldIds.length };
   });
+  await removeErasedClaimFiles(claimIds);
+  return answer;
 }
 
 async function eraseCustomWork(

@@ -2,7 +2,7 @@
  * "Download my data", the parts that hang off the person's orders (docs/decisions/0101-data-rights.md,
  * 0135-data-rights-reach-every-table.md): discount code uses, parcels with their tracking events,
  * proof rounds with the person's replies, the materials they sent, needed-by dates, studio stages,
- * refunds, review-request mails and the documents issued. Read through the owning feature's loader
+ * refunds, review-request mails, damage claims (with links to their files) and the documents issued. Read through the owning feature's loader
  * where there is one, in the caller's read-only snapshot. Money is under the wire's money keys
  * (`discount`, `total`, `amount`), so json() turns it into rupees.
  */
@@ -16,6 +16,8 @@ import {
   shipmentEvents,
 } from "~/server/db/schema";
 import { orderDocuments } from "~/features/books/documents.server";
+import { myMediaBase } from "~/features/claims/claims";
+import { claimJson, claimOfOrder } from "~/features/claims/claims.server";
 import { loadOrderStages } from "~/features/custom/stages.server";
 import { loadOrderMaterials } from "~/features/made-to-order/materials.server";
 import { loadNeededBy } from "~/features/made-to-order/needed-by.server";
@@ -123,6 +125,10 @@ export async function orderSections(tx: Tx, uid: string, ids: readonly string[])
           .from(reviewRequests)
           .where(inArray(reviewRequests.orderId, ids))
       : [],
+    damageClaims: await perOrder(ids, async (id) => {
+      const claim = await claimOfOrder(tx, id);
+      return claim ? claimJson(tx, claim, myMediaBase(id)) : null;
+    }),
     documents: (
       await perOrder(ids, async (id) =>
         (

@@ -11,7 +11,7 @@
 import { issueCreditNote } from "~/features/books/credit-note.server";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/server/db/client";
+import type { Db, DbOrTx, Tx } from "~/server/db/client";
 import { orders, refunds } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
 import { formatInr } from "~/lib/money";
@@ -59,61 +59,64 @@ export interface RefundRequest {
 
 /** Stores a PENDING refund under the order's lock, never above what can still be refunded. */
 export async function openRefund(db: Db, request: RefundRequest, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, provider: orders.provider })
-      .from(orders)
-      .where(eq(orders.id, request.orderId))
-      .for("update");
-    if (!order) throw new HttpError(404, "Order not found");
-    const figures = await figuresOf(tx, await carriersOf(tx, order.id));
-    const totals = sumFigures(figures);
-    if (totals.paid === 0) throw new HttpError(409, "This order has no payment to refund.");
-    const left = totals.paid - totals.refunded - totals.pending;
-    if (request.amountPaise > left)
-      throw new HttpError(
-        400,
-        left === 0
-          ? "amount: this order is already refunded in full (or the refunds are in progress)."
-          : `amount: at most ${formatInr(left)} can still be refunded (${formatInr(totals.paid)} paid, ${formatInr(totals.refunded + totals.pending)} refunded or in progress).`,
-      );
-    // One refund per provider order it takes from (the order's own, then its links' rows).
-    const parts = await tx
-      .insert(refunds)
-      .values(
-        refundParts(figures, request.amountPaise).map((part, i) => ({
-          id: newRefundId(now.getTime() + i),
-          orderId: part.orderId,
-          provider: order.provider,
-          amountPaise: part.amountPaise,
-          reason: request.reason,
-          requestedBy: request.requestedBy,
-          // First asked about soon (a local refund settles in seconds); then every minute.
-          nextCheckAt: new Date(now.getTime() + 5_000),
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .returning();
-    const refund = parts.find((p) => p.orderId === order.id) ?? parts[0];
-    if (request.actor)
-      await recordAudit(tx, request.actor, {
-        action: "refund.request",
-        entity: "order",
-        entityId: order.id,
-        before: { paidPaise: totals.paid, refundedPaise: totals.refunded + totals.pending },
-        after: { refundId: refund!.id, amountPaise: request.amountPaise, reason: request.reason },
-      });
-    await logOrder(
-      tx,
-      order.id,
-      "refund",
-      `Refund ${refund!.id} of ${formatInr(request.amountPaise)} asked by ${request.requestedBy}: ${request.reason}`,
-      null,
-      now,
+  return db.transaction((tx) => openRefundIn(tx, request, now));
+}
+
+/** openRefund inside the caller's transaction (a damage claim's refund, docs/decisions/0247). */
+export async function openRefundIn(tx: Tx, request: RefundRequest, now = new Date()) {
+  const [order] = await tx
+    .select({ id: orders.id, provider: orders.provider })
+    .from(orders)
+    .where(eq(orders.id, request.orderId))
+    .for("update");
+  if (!order) throw new HttpError(404, "Order not found");
+  const figures = await figuresOf(tx, await carriersOf(tx, order.id));
+  const totals = sumFigures(figures);
+  if (totals.paid === 0) throw new HttpError(409, "This order has no payment to refund.");
+  const left = totals.paid - totals.refunded - totals.pending;
+  if (request.amountPaise > left)
+    throw new HttpError(
+      400,
+      left === 0
+        ? "amount: this order is already refunded in full (or the refunds are in progress)."
+        : `amount: at most ${formatInr(left)} can still be refunded (${formatInr(totals.paid)} paid, ${formatInr(totals.refunded + totals.pending)} refunded or in progress).`,
     );
-    return Object.assign(refund!, { parts });
-  });
+  // One refund per provider order it takes from (the order's own, then its links' rows).
+  const parts = await tx
+    .insert(refunds)
+    .values(
+      refundParts(figures, request.amountPaise).map((part, i) => ({
+        id: newRefundId(now.getTime() + i),
+        orderId: part.orderId,
+        provider: order.provider,
+        amountPaise: part.amountPaise,
+        reason: request.reason,
+        requestedBy: request.requestedBy,
+        // First asked about soon (a local refund settles in seconds); then every minute.
+        nextCheckAt: new Date(now.getTime() + 5_000),
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning();
+  const refund = parts.find((p) => p.orderId === order.id) ?? parts[0];
+  if (request.actor)
+    await recordAudit(tx, request.actor, {
+      action: "refund.request",
+      entity: "order",
+      entityId: order.id,
+      before: { paidPaise: totals.paid, refundedPaise: totals.refunded + totals.pending },
+      after: { refundId: refund!.id, amountPaise: request.amountPaise, reason: request.reason },
+    });
+  await logOrder(
+    tx,
+    order.id,
+    "refund",
+    `Refund ${refund!.id} of ${formatInr(request.amountPaise)} asked by ${request.requestedBy}: ${request.reason}`,
+    null,
+    now,
+  );
+  return Object.assign(refund!, { parts });
 }
 
 export interface RefundReport {

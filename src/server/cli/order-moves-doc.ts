@@ -4,7 +4,7 @@
  * tests/order-moves-doc.test.ts fails while the committed doc differs.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { withMoveTable } from "~/features/orders/order-moves";
+import { withMoveTable } from "~/features/orders/order-moves-doc";
 
 const DOC = "docs/decisions/0023-order-transitions.md";
 writeFileSync(DOC, withMoveTable(readFileSync(DOC, "utf8")));

@@ -24,3 +24,4 @@ export * from "./schema/reviews";
 export * from "./schema/privacy";
 export * from "./schema/whatsapp";
 export * from "./schema/team";
+export * from "./schema/claims";

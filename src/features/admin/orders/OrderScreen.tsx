@@ -25,6 +25,7 @@ import OrderTimeline from "./OrderTimeline";
 import StatusChanger from "./StatusChanger";
 import { useMay } from "~/features/admin/shell/use-may";
 import RefundPanel from "./RefundPanel";
+import GoodwillClaim from "~/features/admin/claims/GoodwillClaim";
 import ShipmentsPanel from "./ShipmentsPanel";
 import type { AdminOrderJson } from "./orders-admin";
 import { fetchAdminOrder } from "./orders-client";
@@ -135,6 +136,7 @@ export default function OrderScreen({ id = "", shortName = "", shopName = "" }: 
       {may("GET", `${at}/proofs`) && <ProofsPanel orderId={order.id} />}
       {may("GET", `${at}/stages`) && <StagesEditor orderId={order.id} />}
       {may("GET", `${at}/refunds`) && <RefundPanel order={order} />}
+      {may("POST", `${at}/claim`) && <GoodwillClaim order={order} />}
       {may("GET", `${at}/shipments`) && (
         <ShipmentsPanel
           key={`ship:${order.id}:${order.status}`}

@@ -22,4 +22,9 @@ export const SETTINGS_PANELS: readonly SettingsPanel[] = [
   { key: "feeds", title: "Product feeds", load: () => import("./FeedsPanel") },
   { key: "whatsapp", title: "WhatsApp", load: () => import("./WhatsappPanel") },
   { key: "team", title: "Team", load: () => import("~/features/admin/team/TeamPanel") },
+  {
+    key: "claims",
+    title: "Damage claims",
+    load: () => import("~/features/admin/claims/ClaimsPanel"),
+  },
 ];

@@ -41,6 +41,7 @@ const SCREENS: Record<AdminScreen, ScreenModule<ScreenProps>> = {
   category: () => import("~/features/admin/categories/CategoriesScreen"),
   inquiries: () => import("~/features/admin/inquiries/InquiriesScreen"),
   inquiry: () => import("~/features/admin/quotes/InquiryQuoteScreen"),
+  claims: () => import("~/features/admin/claims/ClaimsScreen"),
   discounts: () => import("~/features/admin/discounts/DiscountsScreen"),
   discount: () => import("~/features/admin/discounts/DiscountsScreen"),
   audit: () => import("~/features/admin/audit/AuditScreen"),

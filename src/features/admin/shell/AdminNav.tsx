@@ -13,6 +13,7 @@ import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
 import FailingMailBadge from "~/features/admin/outbox/FailingMailBadge";
 import ParcelAlertsBadge from "~/features/admin/orders/ParcelAlertsBadge";
 import WaitingReviewsBadge from "~/features/admin/reviews/WaitingReviewsBadge";
+import OpenClaimsBadge from "~/features/admin/claims/OpenClaimsBadge";
 
 const INQUIRIES_HREF = "/admin/inquiries";
 
@@ -74,6 +75,7 @@ export default function AdminNav({ current }: { current: string }) {
                 )}
                 {href === "/admin/outbox" && <FailingMailBadge current={current} />}
                 {href === "/admin/reviews" && <WaitingReviewsBadge current={current} />}
+                {href === "/admin/claims" && <OpenClaimsBadge current={current} />}
                 {href === "/admin" && seesParcels && <ParcelAlertsBadge current={current} />}
               </a>
             </li>

@@ -15,6 +15,7 @@ export type AdminScreen =
   | "category"
   | "inquiries"
   | "inquiry"
+  | "claims"
   | "discounts"
   | "discount"
   | "reports"
@@ -42,6 +43,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; screen: AdminScreen }> = [
   { pattern: /^\/admin\/inquiries$/, screen: "inquiries" },
   // An inquiry and its quotes (admin/quotes/InquiryQuoteScreen.tsx).
   { pattern: /^\/admin\/inquiries\/([^/]+)$/, screen: "inquiry" },
+  // Damage claims (admin/claims/, docs/decisions/0247-damage-claims.md).
+  { pattern: /^\/admin\/claims$/, screen: "claims" },
   { pattern: /^\/admin\/discounts$/, screen: "discounts" },
   { pattern: /^\/admin\/discounts\/([^/]+)$/, screen: "discount" },
   // Reports and the GST summary (admin/reports/, docs/decisions/0090-reports-read-model.md).
@@ -83,6 +86,7 @@ export const SCREEN_TITLES: Readonly<Record<AdminScreen, string>> = {
   category: "Homepage Categories",
   inquiries: "Inquiries",
   inquiry: "Inquiry",
+  claims: "Claims",
   discounts: "Discount codes",
   discount: "Discount codes",
   reports: "Reports",
@@ -101,6 +105,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Add Product", href: "/admin/add-product" },
   { label: "Homepage Categories", href: "/admin/categories" },
   { label: "Inquiries", href: "/admin/inquiries" },
+  { label: "Claims", href: "/admin/claims" },
   { label: "Discount codes", href: "/admin/discounts" },
   { label: "Reports", href: "/admin/reports" },
   { label: "Reviews", href: "/admin/reviews" },
@@ -123,6 +128,7 @@ export const SCREEN_MEMBERS: Readonly<Partial<Record<AdminScreen, readonly Membe
   order: BOTH,
   inquiries: ["studio"],
   inquiry: ["studio"],
+  claims: BOTH,
   reports: ["accountant"],
   "gst-summary": ["accountant"],
 };

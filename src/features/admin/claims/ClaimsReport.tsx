@@ -1,0 +1,63 @@
+/**
+ * The claims report under the Claims list (docs/decisions/0251-claims-report.md): the last six India
+ * months, each with its claims, their share of the month's delivered orders, the decisions, and what
+ * replacements and refunds cost.
+ */
+import { indiaDay, monthLabel } from "~/lib/dates";
+import { formatInr } from "~/lib/money";
+import ScreenState from "~/features/admin/shell/ScreenState";
+import { useScreenData } from "~/features/admin/shell/use-screen-data";
+import { fetchClaimReport } from "./claims-client";
+import { lastSixMonths } from "./claims-view";
+
+export default function ClaimsReport() {
+  const { from, to } = lastSixMonths(indiaDay(new Date()));
+  const data = useScreenData((signal) => fetchClaimReport(from, to, signal), [from, to]);
+  return (
+    <section aria-labelledby="claims-report" className="flex flex-col gap-2">
+      <h2 id="claims-report" className="text-xl text-ink-900">
+        Claims by month
+      </h2>
+      <ScreenState
+        data={data}
+        loading="Loading the claims report"
+        failed="The claims report could not be loaded."
+      >
+        {({ months }) =>
+          months.length === 0 ? (
+            <p className="text-sm text-ink-700">No claims or deliveries in the last six months.</p>
+          ) : (
+            <table className="text-sm text-ink-800" data-claims-report>
+              <thead>
+                <tr className="text-left">
+                  <th className="pr-4">Month</th>
+                  <th className="pr-4">Claims</th>
+                  <th className="pr-4">Of delivered orders</th>
+                  <th className="pr-4">Replaced / refunded / declined</th>
+                  <th className="pr-4">Replacements cost</th>
+                  <th>Refunded</th>
+                </tr>
+              </thead>
+              <tbody>
+                {months.map((m) => (
+                  <tr key={m.month}>
+                    <td className="pr-4">{monthLabel(`${m.month}-01`)}</td>
+                    <td className="pr-4">{m.claims}</td>
+                    <td className="pr-4">
+                      {(m.share * 100).toFixed(1)}% of {m.deliveredOrders}
+                    </td>
+                    <td className="pr-4">
+                      {m.replaced} / {m.refunds} / {m.declined}
+                    </td>
+                    <td className="pr-4">{formatInr(m.cost)}</td>
+                    <td>{formatInr(m.refunded)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </ScreenState>
+    </section>
+  );
+}

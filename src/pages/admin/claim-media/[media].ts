@@ -1,0 +1,3 @@
+import { getAdminClaimMedia } from "~/features/claims/claims-admin.api";
+
+export const GET = getAdminClaimMedia;

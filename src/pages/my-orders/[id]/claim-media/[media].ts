@@ -1,0 +1,3 @@
+import { getMyClaimMedia } from "~/features/claims/claims.api";
+
+export const GET = getMyClaimMedia;

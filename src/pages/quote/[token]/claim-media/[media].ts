@@ -1,0 +1,3 @@
+import { getQuoteClaimMedia } from "~/features/claims/claims.api";
+
+export const GET = getQuoteClaimMedia;

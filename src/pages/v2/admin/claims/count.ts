@@ -1,0 +1,4 @@
+import { getClaimCount } from "~/features/claims/claims-admin.api";
+import { methods } from "~/server/http";
+
+export const { GET, ALL } = methods({ GET: getClaimCount });
