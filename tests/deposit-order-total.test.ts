@@ -195,12 +195,12 @@ describe.each(dbKinds)("a deposit's order at the piece's price, on %s", (kind) =
       .where(eq(schema.orderItems.orderId, orderId));
     // The backfill is the hand-written block of the one migration that holds it.
     const dir = "src/server/db/migrations";
-    const marker = "-- hand-written (money36)";
+    const marker = "-- hand-written (money36): a deposit's order is the piece at its price";
     const file = readdirSync(dir)
       .filter((name) => name.endsWith(".sql"))
       .map((name) => readFileSync(`${dir}/${name}`, "utf8"))
       .find((text) => text.includes(marker));
-    const block = file!.slice(file!.indexOf(marker)).split(/\n-- hand-written \((?!money36)/)[0]!;
+    const block = file!.slice(file!.indexOf(marker)).split(/\n-- hand-written /)[0]!;
     const statements = block.split("--> statement-breakpoint").filter((s) => s.trim());
     for (const _ of [1, 2])
       for (const statement of statements) await k.t.db.execute(sql.raw(statement));

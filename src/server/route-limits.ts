@@ -8,102 +8,8 @@
  * with 429, `${what} Please wait N minutes and try again.` and Retry-After
  * (src/server/rate-limit-answer.server.ts).
  */
-import { claimRouteLimits } from "./route-limits-claims";
-
-import { whatsappRoutes } from "./route-limits-whatsapp";
-
-/** A limiter wired by `limited(name, handler)` in the route file (src/server/limited.server.ts). */
-export interface RouteLimiter {
-  /** Hits an hour per signed-in account (counted when the request carries a valid token). */
-  perAccount?: number;
-  /** Hits an hour per client address (docs/decisions/0071-client-address-behind-proxies.md). */
-  perAddress?: number;
-  /** The first words of the 429 sentence, per account and per address. */
-  what: { account: string; address: string };
-}
-
-export const LIMITERS = {
-  grievance: {
-    perAccount: 5,
-    perAddress: 20,
-    what: {
-      account: "Too many messages to the grievance officer from your account.",
-      address: "Too many messages to the grievance officer from your network.",
-    },
-  },
-  "my-data": {
-    perAccount: 5,
-    perAddress: 20,
-    what: {
-      account: "Too many data downloads from your account.",
-      address: "Too many data downloads from your network.",
-    },
-  },
-  consent: {
-    perAccount: 10,
-    perAddress: 60,
-    what: {
-      account: "Too many consent changes from your account.",
-      address: "Too many consent changes from your network.",
-    },
-  },
-  "discount-check": {
-    perAccount: 20,
-    perAddress: 60,
-    what: {
-      account: "Too many discount codes tried from your account.",
-      address: "Too many discount codes tried from your network.",
-    },
-  },
-  account: {
-    perAccount: 60,
-    perAddress: 300,
-    what: {
-      account: "Too many account changes from your account.",
-      address: "Too many account changes from your network.",
-    },
-  },
-  cart: {
-    perAccount: 600,
-    perAddress: 1800,
-    what: {
-      account: "Too many cart changes from your account.",
-      address: "Too many cart changes from your network.",
-    },
-  },
-  "shopper-write": {
-    perAccount: 60,
-    perAddress: 300,
-    what: {
-      account: "Too many requests from your account.",
-      address: "Too many requests from your network.",
-    },
-  },
-  "quote-link": {
-    perAddress: 60,
-    what: {
-      account: "Too many requests on this quote link.",
-      address: "Too many requests on quote links from your network.",
-    },
-  },
-  "delivery-estimate": {
-    perAddress: 300,
-    what: {
-      account: "Too many delivery estimates asked.",
-      address: "Too many delivery estimates asked from your network.",
-    },
-  },
-  "payment-check": {
-    perAccount: 120,
-    perAddress: 600,
-    what: {
-      account: "Too many payment checks from your account.",
-      address: "Too many payment checks from your network.",
-    },
-  },
-} as const satisfies Record<string, RouteLimiter>;
-
-export type LimiterName = keyof typeof LIMITERS;
+export { LIMITERS, type LimiterName, type RouteLimiter } from "./route-limiters";
+import type { LimiterName } from "./route-limiters";
 
 /**
  * A route's rule: a limiter wired in the route file, a limiter counted inside the handler (`in`
@@ -122,6 +28,7 @@ const OWN_READ = "the caller's own small read, one indexed query";
 const STORED_FILE = "a stored file (a document's PDF is rendered once, then kept)";
 const DEMO_ONLY = "the local provider's stand-in page, demo mode only, one click per session";
 const NOT_FOUND = "answers 404, writes nothing";
+const CLAIM_FILE = `${STORED_FILE}; the claim's shopper (or quote link) only, else 404`;
 
 const owner = { none: OWNER_ONLY };
 const use = (limiter: LimiterName) => ({ limiter });
@@ -171,7 +78,17 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "POST /v2/users/delete-account": use("account"),
   "GET /v2/reminders/consent": { none: OWN_READ },
   "PUT /v2/reminders/consent": use("consent"),
-  ...whatsappRoutes({ owner, use, webhook: WEBHOOK, ownRead: OWN_READ }),
+  "GET /v2/whatsapp/consent": { none: OWN_READ },
+  "PUT /v2/whatsapp/consent": use("consent"),
+  "DELETE /v2/whatsapp/consent": use("consent"),
+  "POST /v2/quotes/[token]/whatsapp": use("quote-link"),
+  "GET /v2/whatsapp/webhook": {
+    none: "Meta's handshake: compares the verify token, writes nothing",
+  },
+  "POST /v2/whatsapp/webhook": { none: WEBHOOK },
+  "GET /v2/admin/settings/whatsapp": owner,
+  "PUT /v2/admin/settings/whatsapp": owner,
+  "POST /v2/admin/settings/whatsapp/test": owner,
   // Cart
   "GET /v2/carts": { none: OWN_READ },
   "POST /v2/carts": use("cart"),
@@ -306,5 +223,16 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "POST /v2/admin/team/invites": owner,
   "PUT /v2/admin/team/[uid]": owner,
   "DELETE /v2/admin/team/[uid]": owner,
-  ...claimRouteLimits(owner, use, STORED_FILE),
+  "POST /v2/orders/[id]/claim": use("shopper-write"),
+  "POST /v2/quotes/[token]/claim": use("quote-link"),
+  "GET /my-orders/[id]/claim-media/[media]": { none: CLAIM_FILE },
+  "GET /quote/[token]/claim-media/[media]": { none: CLAIM_FILE },
+  "GET /admin/claim-media/[media]": { none: "owner only, the session cookie's isAdmin" },
+  "GET /v2/admin/claims": owner,
+  "GET /v2/admin/claims/count": owner,
+  "POST /v2/admin/claims/[id]/decision": owner,
+  "POST /v2/admin/order/[id]/claim": owner,
+  "GET /v2/admin/settings/claims": owner,
+  "PUT /v2/admin/settings/claims": owner,
+  "GET /v2/admin/reports/claims": owner,
 };

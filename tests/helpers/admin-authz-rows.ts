@@ -94,6 +94,7 @@ export const ROWS: Row[] = [
   row("GET", "admin/order/[id]/documents.ts", { params: o1 }),
   row("GET", "admin/category-tax.ts"),
   row("PUT", "admin/category-tax.ts", { body: { categoryId: "Frames", hsn: "3926", gstRate: 18 } }),
+  row("GET", "admin/feeds.ts"),
   // The studio's team (docs/decisions/0255-team-invites.md)
   row("GET", "admin/team/index.ts"),
   row("POST", "admin/team/invites.ts", { body: { email: "authz@example.com", role: "studio" } }),

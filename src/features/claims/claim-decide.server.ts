@@ -18,11 +18,7 @@ import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import { moveOrder } from "~/features/orders/order-moves.server";
 import { lockOrderRow, orderItemRows } from "~/features/orders/order-records.server";
 import { type StoredOrder, storeOrder } from "~/features/orders/store-order.server";
-import {
-  openRefundIn,
-  refundTotals,
-  submitRefund,
-} from "~/features/refunds/refunds.server";
+import { openRefundIn, refundTotals, submitRefund } from "~/features/refunds/refunds.server";
 import { tellShopperOfDecision } from "./claim-mail.server";
 import type { ClaimRow } from "./claims.server";
 import { CLAIM_TEXTS } from "./claims";

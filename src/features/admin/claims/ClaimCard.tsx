@@ -13,7 +13,8 @@ import type { Decision } from "./claims-client";
 interface Props {
   claim: ClaimJson;
   saving: boolean;
-  onDecide(decision: Decision): void;
+  /** Absent for a role that may not decide (the studio, the accountant): no buttons. */
+  onDecide?: (decision: Decision) => void;
 }
 
 const button =
@@ -24,7 +25,7 @@ export default function ClaimCard({ claim, saving, onDecide }: Props) {
   const [reason, setReason] = useState("");
   const paise = amount.trim() ? rupeesToPaise(amount) : undefined;
   const refund = () =>
-    onDecide({ decision: "refund", amount: paise ?? undefined, reason: reason || undefined });
+    onDecide?.({ decision: "refund", amount: paise ?? undefined, reason: reason || undefined });
   return (
     <li className="rounded-3xl border border-cream-200 bg-white p-4" data-claim-row={claim.id}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -69,7 +70,7 @@ export default function ClaimCard({ claim, saving, onDecide }: Props) {
           ),
         )}
       </div>
-      {claim.status === "open" ? (
+      {claim.status === "open" && onDecide ? (
         <div className="mt-3 flex flex-wrap items-end gap-2">
           <button
             type="button"
@@ -127,6 +128,7 @@ export default function ClaimCard({ claim, saving, onDecide }: Props) {
               The replacement order
             </a>
           )}
+          {claim.status === "open" && "Waiting for the owner's decision."}
           {claim.status === "declined" && `Declined: ${claim.declineReason}`}
           {claim.decidedAt && ` (${indiaDateTime(claim.decidedAt)})`}
         </p>

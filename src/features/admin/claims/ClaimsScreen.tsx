@@ -9,6 +9,7 @@ import type { ScreenProps } from "~/features/admin/shell/AdminApp";
 import ListScreen from "~/features/admin/shell/ListScreen";
 import { $adminSearch, setSearch } from "~/features/admin/shell/admin-router";
 import { showPortalError } from "~/features/admin/shell/portal-errors";
+import { useMay } from "~/features/admin/shell/use-may";
 import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import ClaimCard from "./ClaimCard";
 import ClaimsReport from "./ClaimsReport";
@@ -26,6 +27,7 @@ export default function ClaimsScreen(_props: ScreenProps) {
   const view = readClaimsView(useStore($adminSearch));
   const data = useScreenData((signal) => fetchClaimsPage(view, signal), [claimsSearch(view)]);
   const [saving, setSaving] = useState<string | null>(null);
+  const may = useMay();
 
   const act = async (id: string, decision: Decision) => {
     if (saving) return;
@@ -70,13 +72,17 @@ export default function ClaimsScreen(_props: ScreenProps) {
                 key={`${claim.id}:${claim.status}`}
                 claim={claim}
                 saving={saving === claim.id}
-                onDecide={(decision) => void act(claim.id, decision)}
+                onDecide={
+                  may("POST", `/v2/admin/claims/${claim.id}/decision`)
+                    ? (decision) => void act(claim.id, decision)
+                    : undefined
+                }
               />
             ))}
           </ul>
         )}
       </ListScreen>
-      <ClaimsReport />
+      {may("GET", "/v2/admin/reports/claims") && <ClaimsReport />}
     </div>
   );
 }
