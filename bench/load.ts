@@ -23,6 +23,8 @@ export interface LoadRow {
   rssMb: number;
   /** Requests per second as a share of the static ceiling (1 = 100 %). */
   ratio?: number;
+  /** Requests per second as a share of Caddy's file server serving the same JSON precompressed (bench/caddy.ts). */
+  caddyRatio?: number;
 }
 
 export interface LoadOptions {

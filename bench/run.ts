@@ -18,12 +18,20 @@ import { seedDemoCatalogue } from "~/server/seed/seed.server";
 import { startAuthEmulator, type RunningEmulator } from "~/server/cli/emulator";
 import { chromiumPath } from "../e2e/chromium";
 import { benchAdminOrders } from "./admin-orders";
+import { CADDY_PATH, caddyVersion, startCaddy, type RunningCaddy } from "./caddy";
 import { benchLarge, seedLarge } from "./large";
 import { runLighthouse } from "./lighthouse";
 import { load, warm, type LoadRow } from "./load";
 import { benchRush } from "./rush";
 import { ensureBenchTools } from "./tools";
-import { machine, render, writeResults, type BenchResult, type EngineResult } from "./report";
+import {
+  caddyTargets,
+  machine,
+  render,
+  writeResults,
+  type BenchResult,
+  type EngineResult,
+} from "./report";
 import { rushTable } from "./rush-report";
 import {
   BENCH_EMULATOR_PORT,
@@ -82,37 +90,61 @@ const result: BenchResult = {
   notes: [],
 };
 
-/** The routes table: the static ceiling first, then each route's share of it. */
+/**
+ * The routes table: the static ceiling first (the same JSON as a file of this server), then
+ * Caddy's file server with that JSON precompressed (the real ceiling, bench/caddy.ts), then each
+ * route; every row is a share of both, measured in this one run.
+ */
 async function benchRoutes(shop: RunningShop): Promise<LoadRow[]> {
   const catalogue = await fetch(`${shop.base}/v2/products?limit=0&offset=0&status=active`);
   const body = Buffer.from(await catalogue.arrayBuffer());
   mkdirSync(CEILING_DIR, { recursive: true });
   writeFileSync(path.join(CEILING_DIR, "catalogue.json"), body);
   const id = (JSON.parse(body.toString()) as { id: string }[])[0]!.id;
-  const routes: [string, string][] = [
-    [`static ceiling (${(body.length / 1024).toFixed(0)} KB JSON file)`, CEILING_PATH],
-    ["catalogue API", "/v2/products?limit=0&offset=0&status=active"],
-    ["one product", `/v2/products/${encodeURIComponent(id)}`],
-    ["home lists", "/v2/home-products"],
-    ["categories", "/v2/categories"],
-    ["product page", `/products/product/${encodeURIComponent(id)}`],
-    ["product list page", "/products"],
-    ["content page", "/instructions"],
-  ];
-  await warm(
-    shop.base,
-    routes.map(([, p]) => p),
-  );
-  const rows: LoadRow[] = [];
-  for (const [name, route] of routes) {
-    const row = await load(shop.base, name, [route], options, shop);
-    row.ratio = rows[0] ? row.requestsPerSec / rows[0].requestsPerSec : 1;
-    rows.push(row);
-    console.log(
-      `  ${name.padEnd(34)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}`,
+  const kb = (body.length / 1024).toFixed(0);
+  const caddy = caddyVersion() ? await startCaddy(body) : undefined;
+  if (!caddy)
+    console.log("  caddy is not installed (or CADDY does not name it): its row is left out.");
+  try {
+    type Route = [name: string, path: string, server?: RunningCaddy];
+    const routes: Route[] = [
+      [`static ceiling (${kb} KB JSON file)`, CEILING_PATH],
+      ...(caddy
+        ? [[`Caddy ${caddy.version} file server (${kb} KB JSON, precompressed)`, CADDY_PATH, caddy]]
+        : []),
+      ["catalogue API", "/v2/products?limit=0&offset=0&status=active"],
+      ["one product", `/v2/products/${encodeURIComponent(id)}`],
+      ["home lists", "/v2/home-products"],
+      ["categories", "/v2/categories"],
+      ["product page", `/products/product/${encodeURIComponent(id)}`],
+      ["product list page", "/products"],
+      ["content page", "/instructions"],
+    ] as Route[];
+    await warm(
+      shop.base,
+      routes.filter(([, , server]) => !server).map(([, p]) => p),
     );
+    if (caddy) await warm(caddy.base, [CADDY_PATH]);
+    const rows: LoadRow[] = [];
+    let caddyRow: LoadRow | undefined;
+    for (const [name, route, server] of routes) {
+      const on = server ?? shop;
+      const row = await load(on.base, name, [route], options, on);
+      if (server) caddyRow = row;
+      rows.push(row);
+      console.log(
+        `  ${name.padEnd(52)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}`,
+      );
+    }
+    for (const row of rows) {
+      row.ratio = row.requestsPerSec / rows[0]!.requestsPerSec;
+      if (caddyRow) row.caddyRatio = row.requestsPerSec / caddyRow.requestsPerSec;
+    }
+    if (caddyRow) console.log(`  ${caddyTargets(rows)}`);
+    return rows;
+  } finally {
+    await caddy?.stop();
   }
-  return rows;
 }
 
 async function benchLighthouse(shop: RunningShop): Promise<void> {

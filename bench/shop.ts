@@ -75,6 +75,23 @@ export interface RunningShop {
   stop: () => Promise<void>;
 }
 
+/** Resident memory (MB) and CPU seconds (user + system) of a running process, from /proc. */
+export function processProbe(pid: number): { rssMb: () => number; cpuSeconds: () => number } {
+  return {
+    rssMb: () => {
+      const line = readFileSync(`/proc/${pid}/status`, "utf8")
+        .split("\n")
+        .find((l) => l.startsWith("VmRSS:"));
+      return Math.round(Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0) / 1024);
+    },
+    cpuSeconds: () => {
+      // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (100 per second on Linux).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+  };
+}
+
 /** Port of the Auth Emulator the bench may start for signed-in Lighthouse pages (uses +1, +2 too). */
 export const BENCH_EMULATOR_PORT = 4456;
 
@@ -114,17 +131,7 @@ export async function startShop(
   return {
     base,
     pid,
-    rssMb: () => {
-      const line = readFileSync(`/proc/${pid}/status`, "utf8")
-        .split("\n")
-        .find((l) => l.startsWith("VmRSS:"));
-      return Math.round(Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0) / 1024);
-    },
-    cpuSeconds: () => {
-      // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (100 per second on Linux).
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
+    ...processProbe(pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -76,6 +76,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
 
   // The customer pays the balance; dispatch then goes ahead, and both payments show.
   await page.goto(balancePath);
+  await expect(page.locator("[data-quote-heading]")).toHaveText("Balance");
   // The link is billed to the order (decision 0207): no address, phone, needed-by or GSTIN asked.
   const linkForm = page.locator("[data-link-pay]");
   await expect(linkForm).toContainText(`#`);
@@ -100,6 +101,10 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   await payQuoteAt(page, payNow);
   await page.goto(quotePath);
   await expect(page.locator("[data-pay-due]")).toHaveCount(0);
+  // The quote's page lists the order's payments, each with its day, and the total paid.
+  await expect(page.locator('[data-quote-payment="advance"]')).toContainText("₹3,000.00");
+  await expect(page.locator('[data-quote-payment="balance"]')).toContainText("₹7,000.00");
+  await expect(page.locator("[data-quote-paid-total]")).toHaveText("₹10,000.00");
   await owner.reload();
   await expect(panel).toContainText("balance ₹7,000.00 paid");
   await ownerContext.close();

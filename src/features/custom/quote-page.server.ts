@@ -10,9 +10,11 @@ import { indiaDay } from "~/lib/dates";
 import { loadOrderRow } from "~/features/orders/order-records.server";
 import {
   depositJson,
+  depositRole,
   loadQuoteDeposit,
   type OrderDepositJson,
 } from "~/features/made-to-order/deposits.server";
+import { paymentsOf, type OrderPaymentJson } from "~/features/orders/order-payments.server";
 import { findByToken } from "./quote-payment.server";
 import type { QuoteJson } from "./quotes";
 import type { QuoteRow } from "./quote-records.server";
@@ -55,6 +57,18 @@ export interface QuotePage {
    * past one), prefilled in the pay form's needed-by field (docs/decisions/0122).
    */
   neededBy: string;
+  /** A payment link's page: what it pays, a deposit's balance or a shipping charge; null for a quote. */
+  paysFor: "balance" | "shipping" | null;
+  /** Paid: the order's payments, oldest first (docs/decisions/0204), and their sum; paise inside. */
+  payments: QuotePayment[];
+  amountPaid: number;
+}
+
+/** One payment toward the order, as the quote page lists it. */
+export interface QuotePayment {
+  kind: OrderPaymentJson["kind"];
+  amount: number;
+  paidAt: string;
 }
 
 function publicQuote(q: QuoteRow): PublicQuote {
@@ -75,15 +89,36 @@ function publicQuote(q: QuoteRow): PublicQuote {
   };
 }
 
+/** What a payment link pays: a deposit's balance when a deposit names it, else a shipping charge. */
+async function paysFor(db: DbOrTx, q: QuoteRow): Promise<QuotePage["paysFor"]> {
+  if (q.kind !== "shipping") return null;
+  return (await depositRole(db, q.id))?.role === "balance" ? "balance" : "shipping";
+}
+
+/** The payments of the order a paid quote (or a paid link) is about, and their sum. */
+async function paymentsPart(
+  db: DbOrTx,
+  orderId: string | null | undefined,
+): Promise<Pick<QuotePage, "payments" | "amountPaid">> {
+  const payments = orderId
+    ? (await paymentsOf(db, orderId)).map((p) => ({
+        kind: p.kind,
+        amount: p.amountPaise,
+        paidAt: p.paidAt,
+      }))
+    : [];
+  return { payments, amountPaid: payments.reduce((sum, p) => sum + p.amount, 0) };
+}
+
 async function pageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
   const row = q.kind === "quote" ? await loadQuoteDeposit(db, q.id) : null;
   const deposit = row ? depositJson(row) : null;
-  const page = await plainPageOf(db, q);
+  const page = { ...(await plainPageOf(db, q)), paysFor: await paysFor(db, q) };
   // With a deposit, the link takes the advance: "Total now" and the pay button say so.
   return deposit ? { ...page, deposit, quote: { ...page.quote, total: deposit.advance } } : page;
 }
 
-async function plainPageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
+async function plainPageOf(db: DbOrTx, q: QuoteRow): Promise<Omit<QuotePage, "paysFor">> {
   if (q.status === "replaced")
     return {
       state: "replaced",
@@ -92,6 +127,8 @@ async function plainPageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
       stages: null,
       deposit: null,
       neededBy: "",
+      payments: [],
+      amountPaid: 0,
     };
   if (q.status === "paid" && q.paidOrderId) {
     const o = await loadOrderRow(db, q.paidOrderId);
@@ -111,6 +148,8 @@ async function plainPageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
       stages,
       deposit: null,
       neededBy: "",
+      // A link's row is a carrier (decision 0204): its payments are those of the order it pays.
+      ...(await paymentsPart(db, q.kind === "shipping" ? q.forOrderId : o?.id)),
     };
   }
   return {
@@ -120,6 +159,8 @@ async function plainPageOf(db: DbOrTx, q: QuoteRow): Promise<QuotePage> {
     stages: null,
     deposit: null,
     neededBy: await inquiryNeededBy(db, q),
+    payments: [],
+    amountPaid: 0,
   };
 }
 

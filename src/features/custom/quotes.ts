@@ -117,6 +117,46 @@ export function paidText(
   return `The advance is paid. Thank you! The balance of ${inr(deposit.balance)} is due before dispatch: we mail you its link when your piece is ready.`;
 }
 
+/**
+ * The small heading over a quote page's title: "Your quote", or what a payment link pays (a
+ * deposit's balance or a shipping charge, decisions 0124 and 0205).
+ */
+export function quoteHeading(page: {
+  quote: { kind: "quote" | "shipping" };
+  paysFor: "balance" | "shipping" | null;
+}): string {
+  if (page.quote.kind === "quote") return "Your quote";
+  return page.paysFor === "balance" ? "Balance" : "Shipping charge";
+}
+
+/** What each kind of payment toward an order is called (docs/decisions/0204). */
+export const PAYMENT_KIND_LABELS = {
+  order: "Payment in full",
+  advance: "Advance",
+  balance: "Balance",
+  shipping: "Shipping charge",
+} as const;
+
+/**
+ * The quote page's list of the order's payments: each as "Advance", its amount and the day it was
+ * paid (India), then "Total paid", the sum of the amounts listed (paise in, texts out).
+ */
+export function paymentList(
+  payments: readonly { kind: keyof typeof PAYMENT_KIND_LABELS; amount: number; paidAt: string }[],
+  inr: (paise: number) => string,
+  day: (at: string) => string,
+): { rows: { kind: string; label: string; amount: string; paidOn: string }[]; total: string } {
+  return {
+    rows: payments.map((p) => ({
+      kind: p.kind,
+      label: PAYMENT_KIND_LABELS[p.kind],
+      amount: inr(p.amount),
+      paidOn: day(p.paidAt),
+    })),
+    total: inr(payments.reduce((sum, p) => sum + p.amount, 0)),
+  };
+}
+
 export const QUOTE_TEXTS = {
   notFound: "This quote link is not valid, or the quote is no longer available.",
   replaced: "This quote was replaced by a newer one.",

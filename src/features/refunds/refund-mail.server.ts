@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
-import { orders, type refunds } from "~/server/db/schema";
+import { orderPayments, orders, type refunds } from "~/server/db/schema";
 import { env } from "~/server/env";
 import { shopIdentity } from "~/server/shop-identity.server";
 import { ownerAddress, sendMail } from "~/server/mail.server";
@@ -28,14 +28,33 @@ async function shopper(db: DbOrTx, orderId: string) {
     : null;
 }
 
+/**
+ * The order a refund is for: the refund's own order, or, for the part of a refund taken from a
+ * payment link's row (docs/decisions/0212), the order that row's payment was toward (decision 0204).
+ */
+async function refundedOrder(db: DbOrTx, providerOrderId: string) {
+  const [payment] = await db
+    .select({ orderId: orderPayments.orderId })
+    .from(orderPayments)
+    .where(eq(orderPayments.viaOrderId, providerOrderId));
+  const id = payment?.orderId ?? providerOrderId;
+  const [order] = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return order ?? null;
+}
+
 /** To the shopper: the refund succeeded (the bank may take a few days to show it). */
 export async function mailRefundSucceeded(db: DbOrTx, refund: Refund): Promise<void> {
-  const who = await shopper(db, refund.orderId);
-  if (!who?.email) return;
+  const order = await refundedOrder(db, refund.orderId);
+  const who = order ? await shopper(db, order.id) : null;
+  if (!order || !who?.email) return;
+  const amount = formatInr(refund.amountPaise);
   await sendMail(db, {
     to: who.email,
-    subject: `${(await shopIdentity(db)).name}: refund of ${formatInr(refund.amountPaise)} for order ${refund.orderId}`,
-    text: `Hello ${who.first || "there"},\n\nWe refunded ${formatInr(refund.amountPaise)} for order ${refund.orderId} to the account you paid from. Banks usually show it within 5-7 working days.\n\nReason: ${refund.reason}\n\nYour order: ${link(`/my-orders/${refund.orderId}`)}\n`,
+    subject: `${(await shopIdentity(db)).name}: refund of ${amount} for order ${order.id} (#${order.number})`,
+    text: `Hello ${who.first || "there"},\n\nWe refunded ${amount} for order #${order.number} (${order.id}) to the account you paid from. Banks usually show it within 5-7 working days.\n\nReason: ${refund.reason}\n\nYour order: ${link(`/my-orders/${order.id}`)}\n`,
   });
   await enqueueWhatsapp(db, {
     event: "refund-issued",
