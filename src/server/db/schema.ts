@@ -22,3 +22,4 @@ export * from "./schema/made-to-order";
 export * from "./schema/shipping";
 export * from "./schema/reviews";
 export * from "./schema/privacy";
+export * from "./schema/stock";
