@@ -12,10 +12,11 @@ export async function stockedProduct(
   onHand: number,
   mode: "in_stock" | "one_of_a_kind" = onHand === 1 ? "one_of_a_kind" : "in_stock",
 ): Promise<{ id: string; name: string; pricePaise: number }> {
-  const product = await makeProduct(db, { name: `Wall Panel ${onHand}`, pricePaise: 250_000 });
+  const name = `Wall Panel ${onHand}`;
+  const product = await makeProduct(db, { name, pricePaise: 250_000 });
   await db.insert(schema.productStock).values({ productId: product.id, mode, lowStockAt: 1 });
   await db.insert(schema.stockLevels).values({ productId: product.id, combo: "", onHand });
-  return { id: product.id, name: product.name, pricePaise: 250_000 };
+  return { id: product.id, name, pricePaise: 250_000 };
 }
 
 let n = 0;

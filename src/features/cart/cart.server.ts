@@ -19,6 +19,7 @@ import type { DbOrTx } from "~/server/db/client";
 import { getDb } from "~/server/db/client";
 import { cartItems } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
+import { refuseBeyondStock } from "~/features/stock/cart-stock.server";
 import {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
@@ -111,6 +112,11 @@ export async function addItemFor(uid: string, input: CartItemInput): Promise<Car
     const lines = existingLine
       ? live.map((line, i) => (i === index ? added : line))
       : [...live, added];
+    // Ready-made pieces: never more in the cart than can be bought (docs/decisions/0216).
+    await refuseBeyondStock(tx, uid, live.map(stocked), lines.map(stocked), {
+      productId: item.productId,
+      key: item.key,
+    });
     await deleteGone(tx, cartId, gone);
     await writeLines(tx, cartId, [
       ...lines.filter((line) => line !== added && isStale(line)).map(liveWrite),
@@ -166,6 +172,8 @@ export async function setQuantityFor(
     const line = live[index];
     if (!line) throw new HttpError(404, "This item is no longer in your cart.");
     const changed: LiveLine = { ...line, row: { ...line.row, quantity } };
+    const after = live.map((each, i) => (i === index ? changed : each));
+    await refuseBeyondStock(tx, uid, live.map(stocked), after.map(stocked), { productId, key });
     await writeLines(tx, cartId, [liveWrite(changed)]);
     return toAnswer(
       cartId,
@@ -244,3 +252,10 @@ export async function mergeItemsFor(
     return { ...(await readCart(tx, cartId)), skipped };
   });
 }
+
+/** A cart line as the stock check counts it. */
+const stocked = ({ row }: LiveLine) => ({
+  productId: row.productId,
+  key: row.variantKey,
+  quantity: row.quantity,
+});
