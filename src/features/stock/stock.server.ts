@@ -6,7 +6,14 @@
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import { orders, productStock, stockHolds, stockLevels } from "~/server/db/schema";
-import { type Availability, availabilityFrom, MADE_TO_ORDER, type StockMode } from "./stock";
+import {
+  type Availability,
+  availabilityFrom,
+  MADE_TO_ORDER,
+  type ShopperStock,
+  type StockMode,
+  stockBadge,
+} from "./stock";
 
 export interface StockView {
   mode: StockMode;
@@ -116,4 +123,23 @@ export async function availabilities(
 ): Promise<Map<string, Availability>> {
   const views = await loadStock(db, productIds, now);
   return new Map(productIds.map((id) => [id, productAvailability(views.get(id))]));
+}
+
+/** The product page's stock: its availability, badge and per-combination counts. */
+export async function shopperStock(
+  db: DbOrTx,
+  productId: string,
+  now = new Date(),
+): Promise<{ availability: Availability; stock: ShopperStock }> {
+  const view = (await loadStock(db, [productId], now)).get(productId);
+  const availability = productAvailability(view);
+  return {
+    availability,
+    stock: {
+      badge: stockBadge(availability),
+      soldOut: availability.soldOut,
+      left: availability.left,
+      combos: comboLeft(view),
+    },
+  };
 }

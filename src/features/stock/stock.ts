@@ -97,3 +97,41 @@ export function lineNote(left: number | null, quantity: number): string | null {
   if (left === null || quantity <= left) return null;
   return left === 0 ? "Sold out since you added it." : `Only ${left} left now; lower the quantity.`;
 }
+
+/** What the product page's island gets of the stock (server-rendered, never cached with the catalogue). */
+export interface ShopperStock {
+  badge: string | null;
+  soldOut: boolean;
+  left: number | null;
+  /** Left per option combination (keys: sorted option ids, comma-joined); null when not counted so. */
+  combos: Record<string, number> | null;
+}
+
+/** The combination key of a selection (group → option id), as the cart keys its lines. */
+export function selectionKey(selection: Readonly<Record<string, string | undefined>>): string {
+  return Object.values(selection)
+    .filter((id): id is string => Boolean(id))
+    .sort()
+    .join(",");
+}
+
+/** Whether the selection with `group` set to `optionId` is sold out (greyed in the picker). */
+export function comboSoldOut(
+  combos: Readonly<Record<string, number>> | null,
+  selection: Readonly<Record<string, string | undefined>>,
+  group: string,
+  optionId: string,
+): boolean {
+  if (!combos) return false;
+  return (combos[selectionKey({ ...selection, [group]: optionId })] ?? 0) <= 0;
+}
+
+/** The product's JSON-LD with the stock's availability. */
+export function withAvailability(
+  jsonLd: Record<string, unknown>,
+  a: Availability,
+): Record<string, unknown> {
+  const offers = jsonLd.offers as Record<string, unknown> | undefined;
+  if (!offers || a.mode === "made_to_order") return jsonLd;
+  return { ...jsonLd, offers: { ...offers, availability: schemaAvailability(a) } };
+}
