@@ -12,8 +12,9 @@ import { idParam } from "~/lib/fields";
 import { adjustStock, listAdjustments, saveStockSettings } from "./adjust.server";
 import { adjustmentInput, stockSettingsInput } from "./stock.schema";
 import { availabilityIn, loadStock } from "./stock.server";
+import type { StockJson } from "./stock";
 
-async function stockAnswer(productId: string) {
+async function stockAnswer(productId: string): Promise<StockJson> {
   const db = await getDb();
   const view = (await loadStock(db, [productId], new Date())).get(productId);
   const adjustments = await listAdjustments(db, productId);
@@ -39,8 +40,6 @@ async function stockAnswer(productId: string) {
     })),
   };
 }
-
-export type StockAnswer = Awaited<ReturnType<typeof stockAnswer>>;
 
 /** GET /v2/admin/product/{id}/stock */
 export async function getProductStock(context: APIContext): Promise<Response> {

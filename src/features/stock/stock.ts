@@ -135,3 +135,21 @@ export function withAvailability(
   if (!offers || a.mode === "made_to_order") return jsonLd;
   return { ...jsonLd, offers: { ...offers, availability: schemaAvailability(a) } };
 }
+
+/** The portal's view of one product's stock (GET /v2/admin/product/{id}/stock). */
+export interface StockJson {
+  mode: StockMode;
+  lowStockAt: number;
+  byCombination: boolean;
+  levels: { combo: string; onHand: number; held: number; left: number | null }[];
+  adjustments: {
+    id: string;
+    combo: string;
+    change: number;
+    onHandAfter: number;
+    reason: AdjustmentReason;
+    note: string;
+    by: string;
+    at: string;
+  }[];
+}
