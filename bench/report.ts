@@ -10,6 +10,7 @@ import type { LargeFigures } from "./large";
 import type { LighthouseRow } from "./lighthouse";
 import type { LoadRow } from "./load";
 import type { RushFigures } from "./rush";
+import { type RaceFigures, raceTable } from "./race";
 import { rushTable } from "./rush-report";
 
 export interface EngineResult {
@@ -19,6 +20,7 @@ export interface EngineResult {
   rows: LoadRow[];
   large?: LargeFigures;
   rush?: RushFigures;
+  race?: RaceFigures;
 }
 
 export interface BenchResult {
@@ -149,6 +151,7 @@ export function render(result: BenchResult): string {
       );
     if (e.large) parts.push(`\n### ${e.engine}: 10,000 products\n\n${largeTable(e.large)}`);
     if (e.rush) parts.push(`\n### ${e.engine}: checkout under a rush\n\n${rushTable(e.rush)}`);
+    if (e.race) parts.push(`\n### ${e.engine}: stock race\n\n${raceTable(e.race)}`);
   }
   if (result.lighthouse)
     parts.push(`\n### Lighthouse (mobile)\n\n${lighthouseTable(result.lighthouse)}`);
@@ -161,7 +164,12 @@ export function render(result: BenchResult): string {
  * bench/admin-orders.ts, the install's): kept, from the first of them to the end, when the bench
  * rewrites the file.
  */
-const HAND_WRITTEN = ["## Checkout under a rush", "## Admin orders at 100,000", "## Installing"];
+const HAND_WRITTEN = [
+  "## Checkout under a rush",
+  "## Stock race",
+  "## Admin orders at 100,000",
+  "## Installing",
+];
 
 function handWritten(): string {
   const file = path.resolve("docs/performance.md");
