@@ -266,6 +266,8 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "GET /v2/admin/product/[id]/stock": owner,
   "PUT /v2/admin/product/[id]/stock": owner,
   "POST /v2/admin/product/[id]/stock/adjustments": owner,
+  "GET /v2/admin/stock": owner,
+  "POST /v2/admin/stock/upload": owner,
   "PUT /v2/admin/quotes/[id]": owner,
   "POST /v2/admin/quotes/[id]/[action]": owner,
   "GET /v2/admin/quotes/[id]/deposit": owner,

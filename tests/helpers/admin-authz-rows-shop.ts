@@ -118,6 +118,8 @@ export const SHOP_ROWS: Row[] = [
     params: p1,
     body: { change: 1, reason: "counted" },
   }),
+  row("GET", "admin/stock/index.ts"),
+  row("POST", "admin/stock/upload.ts", { body: "Product id,Stock mode,On hand\r\n" }),
   row("GET", "admin/settings/studio.ts"),
   row("PUT", "admin/settings/studio.ts", { body: { value: { unit: "pieces" }, version: 0 } }),
   row("GET", "admin/studio/queue.ts"),

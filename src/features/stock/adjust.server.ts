@@ -131,7 +131,18 @@ export async function saveStockSettings(
   input: StockSettingsInput,
   now = new Date(),
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await db.transaction((tx) => applyStockSettings(tx, actor, productId, input, now));
+}
+
+/** The settings inside the caller's transaction (one product's; the bulk upload's many). */
+export async function applyStockSettings(
+  tx: Tx,
+  actor: AuditActor,
+  productId: string,
+  input: StockSettingsInput,
+  now: Date,
+): Promise<void> {
+  {
     const row = await lockProduct(tx, productId);
     const combos = Object.entries(input.combos ?? {});
     if (input.mode === "made_to_order" && (input.count !== undefined || combos.length > 0))
@@ -180,7 +191,7 @@ export async function saveStockSettings(
       })
       .where(eq(productStock.productId, productId));
     if (input.mode !== "made_to_order") await mailIfLow(tx, productId, now);
-  });
+  }
 }
 
 /** POST /v2/admin/product/{id}/stock/adjustments: pieces added or taken away, with the reason. */

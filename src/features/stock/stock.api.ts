@@ -7,10 +7,14 @@ import type { APIContext } from "astro";
 import { auditActor } from "~/features/audit/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/client";
-import { json, parseWith, readJson } from "~/server/http";
+import { z } from "zod/mini";
+import { json, parseWith, readBodyText, readJson, readQuery } from "~/server/http";
 import { idParam } from "~/lib/fields";
 import { adjustStock, listAdjustments, saveStockSettings } from "./adjust.server";
+import { uploadStockCsv } from "./bulk.server";
 import { adjustmentInput, stockSettingsInput } from "./stock.schema";
+import { stockList } from "./stock-report.server";
+import { STOCK_FILTERS } from "./stock";
 import { availabilityIn, loadStock } from "./stock.server";
 import type { StockJson } from "./stock";
 
@@ -64,4 +68,28 @@ export async function postStockAdjustment(context: APIContext): Promise<Response
   const input = await readJson(context.request, adjustmentInput);
   await adjustStock(await getDb(), actor, id, input);
   return json(await stockAnswer(id));
+}
+
+const listQuery = z.object({
+  filter: z._default(
+    z.enum([...STOCK_FILTERS, "all"], {
+      error: "filter must be in_stock, low, sold_out, made_to_order or all",
+    }),
+    "all",
+  ),
+});
+
+/** GET /v2/admin/stock?filter=: the stock screen's rows and the stock at cost. */
+export async function getStockList(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const { filter } = readQuery(context.url, listQuery);
+  return json(await stockList(await getDb(), filter));
+}
+
+/** POST /v2/admin/stock/upload (text/csv, the stock export's columns): all rows or none. */
+export async function postStockUpload(context: APIContext): Promise<Response> {
+  const actor = auditActor(context, await requireAdmin(context));
+  const text = await readBodyText(context.request, 1024 * 1024);
+  const products = await uploadStockCsv(await getDb(), actor, text);
+  return json({ products });
 }
