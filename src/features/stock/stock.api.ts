@@ -8,7 +8,14 @@ import { auditActor } from "~/features/audit/audit.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/client";
 import { z } from "zod/mini";
-import { json, parseWith, readBodyText, readJson, readQuery } from "~/server/http";
+import {
+  isJsonContentType,
+  json,
+  parseWith,
+  readBodyText,
+  readJson,
+  readQuery,
+} from "~/server/http";
 import { idParam } from "~/lib/fields";
 import { adjustStock, listAdjustments, saveStockSettings } from "./adjust.server";
 import { uploadStockCsv } from "./bulk.server";
@@ -86,10 +93,20 @@ export async function getStockList(context: APIContext): Promise<Response> {
   return json(await stockList(await getDb(), filter));
 }
 
-/** POST /v2/admin/stock/upload (text/csv, the stock export's columns): all rows or none. */
+const UPLOAD_LIMIT = 1024 * 1024;
+const uploadBody = z.object({
+  csv: z.string().check(z.maxLength(UPLOAD_LIMIT, "csv: the file is larger than 1 MB")),
+});
+
+/**
+ * POST /v2/admin/stock/upload: the file as text/csv, or { csv } as JSON (the portal), with the
+ * stock export's columns; all rows or none.
+ */
 export async function postStockUpload(context: APIContext): Promise<Response> {
   const actor = auditActor(context, await requireAdmin(context));
-  const text = await readBodyText(context.request, 1024 * 1024);
+  const text = isJsonContentType(context.request.headers.get("content-type"))
+    ? (await readJson(context.request, uploadBody, UPLOAD_LIMIT + 1024)).csv
+    : await readBodyText(context.request, UPLOAD_LIMIT);
   const products = await uploadStockCsv(await getDb(), actor, text);
   return json({ products });
 }
