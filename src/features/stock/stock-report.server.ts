@@ -103,3 +103,16 @@ export async function stockList(
     },
   };
 }
+
+/** How many counted products have nothing left to sell (the products screen's "Sold Out" card). */
+export async function soldOutCount(db: DbOrTx, now = new Date()): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(
+    db,
+    sql`select count(*)::float8 as n from product_stock s where s.mode <> 'made_to_order'
+      and coalesce((select sum(l.on_hand) from stock_levels l where l.product_id = s.product_id
+        and (s.by_combination = (l.combo <> ''))), 0)
+      - (select coalesce(sum(h.quantity), 0) from stock_holds h where h.product_id = s.product_id
+        and h.state = 'held' and h.expires_at > ${now}) <= 0`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -153,3 +153,10 @@ export interface StockJson {
     at: string;
   }[];
 }
+
+/** The owner's Stock column: "Made to order", "Sold out", "Only 1 left" or "12 left". */
+export function stockLabel(a: Availability): string {
+  if (a.mode === "made_to_order") return "Made to order";
+  if (a.soldOut) return "Sold out";
+  return a.low ? `Only ${a.left} left` : `${a.left} left`;
+}
