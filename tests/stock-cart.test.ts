@@ -73,6 +73,11 @@ describe.each(dbKinds)("the cart against the shelf on %s", (kind) => {
       `${piece.name} has sold out since it was added to your cart; remove it to check out.`,
     );
     expect(await t.db.select().from(schema.orders)).toHaveLength(before.length);
+    // B's drawer says the line became unavailable since it was added.
+    const drawer = await call(cartsRoute.GET, "/v2/carts", { token: b.token });
+    expect(drawer.json.items[0].stockNote).toBe("Sold out since you added it.");
+    const own = await call(cartsRoute.GET, "/v2/carts", { token: a.token });
+    expect(own.json.items[0].stockNote).toBeUndefined();
     // The shopper who holds it may still change their own cart's line.
     expect((await setQuantity(a.token, piece.id, 1)).status).toBe(200);
   });

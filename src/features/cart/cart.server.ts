@@ -19,7 +19,7 @@ import type { DbOrTx } from "~/server/db/client";
 import { getDb } from "~/server/db/client";
 import { cartItems } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
-import { refuseBeyondStock } from "~/features/stock/cart-stock.server";
+import { cartLineNotes, refuseBeyondStock } from "~/features/stock/cart-stock.server";
 import {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
@@ -59,11 +59,24 @@ export async function readCart(db: DbOrTx, cartId: string): Promise<CartAnswer> 
   return toAnswer(cartId, live.map(toLine));
 }
 
-/** GET /v2/carts */
+/** GET /v2/carts; a line sold (or fewer left) since it was added says so (docs/decisions/0216). */
 export async function getCartFor(uid: string): Promise<CartAnswer> {
   const db = await getDb();
   const cartId = await userCartId(db, uid);
-  return readCart(db, cartId);
+  const answer = await readCart(db, cartId);
+  const notes = await cartLineNotes(
+    db,
+    uid,
+    answer.items.map((l) => ({
+      productId: l.productId,
+      key: variantKey(l.variant),
+      quantity: l.quantity,
+    })),
+  );
+  return {
+    ...answer,
+    items: answer.items.map((l, i) => (notes[i] ? { ...l, stockNote: notes[i] } : l)),
+  };
 }
 
 /**
