@@ -17,6 +17,7 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 const stockRoute = await import("~/pages/v2/admin/product/[id]/stock");
+const productRoute = await import("~/pages/v2/products/[id]");
 const adjustRoute = await import("~/pages/v2/admin/product/[id]/stock/adjustments");
 const OWNER = "stock-owner";
 
@@ -69,6 +70,11 @@ describe.each(dbKinds)("the owner's stock on %s", (kind) => {
       .where(like(schema.outbox.subject, "Low stock: Coaster Set%"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Low stock: Coaster Set has 2 left");
+    // The catalogue (and so the product list) shows the shelf's badge.
+    const shown = await call(productRoute.GET, `/v2/products/${product.id}`, {
+      params: { id: product.id },
+    });
+    expect(shown.json.stock).toBe("Only 1 left");
   });
 
   it("refuses bad input with a sentence and writes nothing", async () => {

@@ -14,6 +14,7 @@ import {
   stockHolds,
   stockLevels,
 } from "~/server/db/schema";
+import { bumpCatalogueVersion } from "~/server/db/catalogue-version";
 import { HttpError } from "~/server/http";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { mailIfLow } from "./low-stock.server";
@@ -191,6 +192,8 @@ export async function applyStockSettings(
       })
       .where(eq(productStock.productId, productId));
     if (input.mode !== "made_to_order") await mailIfLow(tx, productId, now);
+    // The list's badges are cached with the catalogue (stock.server.ts shelfBadges).
+    await bumpCatalogueVersion(tx);
   }
 }
 
@@ -230,6 +233,7 @@ export async function adjustStock(
       );
     await writeLevel(tx, actor, productId, combo, after, input.reason, input.note, now);
     await mailIfLow(tx, productId, now);
+    await bumpCatalogueVersion(tx);
   });
 }
 

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/server/db/client";
 import { orders, productStock, stockHolds, stockLevels } from "~/server/db/schema";
+import { bumpCatalogueVersion } from "~/server/db/catalogue-version";
 import { HttpError } from "~/server/http";
 import { variantKeyOf } from "./combo";
 import { mailIfLow } from "./low-stock.server";
@@ -185,5 +186,7 @@ export async function sellOrderStock(
   }
   for (const productId of new Set(latest.map((r) => r.productId)))
     await mailIfLow(tx, productId, now);
+  // The list's badges come from the shelf (stock.server.ts shelfBadges): cached with the catalogue.
+  await bumpCatalogueVersion(tx);
   return "sold";
 }

@@ -143,3 +143,45 @@ export async function shopperStock(
     },
   };
 }
+
+/**
+ * The product list's badges ("Only 2 left", "Sold out") from the pieces on the shelf, holds left
+ * out: the list is cached with the catalogue, whose version a sale or a count change bumps
+ * (holds come and go too often for that; the product page and the cart count them). One query.
+ */
+export async function shelfBadges(
+  db: DbOrTx,
+  productIds: readonly string[],
+): Promise<Map<string, string>> {
+  const badges = new Map<string, string>();
+  if (productIds.length === 0) return badges;
+  const rows = await db
+    .select({
+      productId: productStock.productId,
+      mode: productStock.mode,
+      lowStockAt: productStock.lowStockAt,
+      byCombination: productStock.byCombination,
+      combo: stockLevels.combo,
+      onHand: stockLevels.onHand,
+    })
+    .from(productStock)
+    .leftJoin(stockLevels, eq(stockLevels.productId, productStock.productId))
+    .where(inArray(productStock.productId, [...new Set(productIds)]));
+  const views = new Map<string, StockView>();
+  for (const r of rows) {
+    const view = views.get(r.productId) ?? {
+      mode: r.mode,
+      lowStockAt: r.lowStockAt,
+      byCombination: r.byCombination,
+      onHand: new Map<string, number>(),
+      held: new Map<string, number>(),
+    };
+    if (r.combo !== null && r.onHand !== null) view.onHand.set(r.combo, r.onHand);
+    views.set(r.productId, view);
+  }
+  for (const [id, view] of views) {
+    const badge = stockBadge(productAvailability(view));
+    if (badge) badges.set(id, badge);
+  }
+  return badges;
+}
