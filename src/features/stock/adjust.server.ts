@@ -62,7 +62,7 @@ const belowHeld = (field: string, held: number) =>
   );
 
 /** Sets a level and records the change (reason "counted" from the settings). */
-async function writeLevel(
+export async function writeLevel(
   tx: Tx,
   actor: AuditActor,
   productId: string,
