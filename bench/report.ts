@@ -10,6 +10,7 @@ import type { LargeFigures } from "./large";
 import type { LighthouseRow } from "./lighthouse";
 import type { LoadRow } from "./load";
 import type { RushFigures } from "./rush";
+import { type RaceFigures, raceTable } from "./race";
 import { rushTable } from "./rush-report";
 
 export interface EngineResult {
@@ -19,6 +20,7 @@ export interface EngineResult {
   rows: LoadRow[];
   large?: LargeFigures;
   rush?: RushFigures;
+  race?: RaceFigures;
 }
 
 export interface BenchResult {
@@ -167,6 +169,7 @@ export function render(result: BenchResult): string {
     if (e.rows.some((r) => r.caddyRatio !== undefined)) parts.push(`\n${caddyTargets(e.rows)}`);
     if (e.large) parts.push(`\n### ${e.engine}: 10,000 products\n\n${largeTable(e.large)}`);
     if (e.rush) parts.push(`\n### ${e.engine}: checkout under a rush\n\n${rushTable(e.rush)}`);
+    if (e.race) parts.push(`\n### ${e.engine}: stock race\n\n${raceTable(e.race)}`);
   }
   if (result.lighthouse)
     parts.push(`\n### Lighthouse (mobile)\n\n${lighthouseTable(result.lighthouse)}`);
@@ -182,6 +185,7 @@ export function render(result: BenchResult): string {
 const HAND_WRITTEN = [
   "## The real ceiling: Caddy's file server",
   "## Checkout under a rush",
+  "## Stock race",
   "## Admin orders at 100,000",
   "## Installing",
 ];

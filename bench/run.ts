@@ -4,7 +4,8 @@
  *   npm run bench                        everything: PGlite, PostgreSQL too when BENCH_DATABASE_URL is set
  *   npm run bench -- --only api          one part: api (the routes table), large (10,000 products),
  *                                        lighthouse, admin-orders, rush (the write paths: cart adds,
- *                                        create-order, the payment webhook, the order rush); several
+ *                                        create-order, the payment webhook, the order rush), race (50
+ *                                        shoppers at once for 10 pieces: decision 0216); several
  *                                        with commas
  *   npm run bench -- --engine postgres   one engine (pglite, postgres)
  *   npm run bench -- --seconds 4 --connections 20 --no-docs
@@ -23,6 +24,7 @@ import { benchLarge, seedLarge } from "./large";
 import { runLighthouse } from "./lighthouse";
 import { load, warm, type LoadRow } from "./load";
 import { benchRush } from "./rush";
+import { benchRace, raceTable } from "./race";
 import { ensureBenchTools } from "./tools";
 import {
   caddyTargets,
@@ -42,7 +44,7 @@ import {
   type RunningShop,
 } from "./shop";
 
-const PARTS = ["api", "large", "lighthouse", "admin-orders", "rush"] as const;
+const PARTS = ["api", "large", "lighthouse", "admin-orders", "rush", "race"] as const;
 type Part = (typeof PARTS)[number];
 
 function flag(name: string): string | undefined {
@@ -67,7 +69,7 @@ if (wants("lighthouse") || wants("admin-orders")) {
 }
 // Lighthouse and autocannon live in bench/node_modules, installed on the first run (bench/tools.ts);
 // the rush needs neither.
-if (only.some((p) => p !== "rush")) ensureBenchTools();
+if (only.some((p) => p !== "rush" && p !== "race")) ensureBenchTools();
 const engines: Engine[] = flag("engine")
   ? [flag("engine") as Engine]
   : process.env.BENCH_DATABASE_URL
@@ -230,6 +232,12 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
     const port = Number(process.env.BENCH_RUSH_PORT ?? 4461) + index * 10;
     out.rush = await benchRush(engine, { shoppers: 500, paceSeconds: 60, port, ...options });
     console.log(rushTable(out.rush));
+  }
+  if (wants("race")) {
+    // 50 shoppers at once for 10 pieces (docs/decisions/0216); BENCH_RACE_PORT moves its ports.
+    const port = Number(process.env.BENCH_RACE_PORT ?? 4481) + index * 10;
+    out.race = await benchRace(engine, { shoppers: 50, pieces: 10, port });
+    console.log(raceTable(out.race));
   }
   return out;
 }

@@ -65,13 +65,24 @@ describe.each(dbKinds)("admin products API on %s", (kind) => {
       const all = await countsOf();
       expect(all.count).toBe(all.active + all.outOfStock);
       expect(all.outOfStock).toBeGreaterThanOrEqual(1);
-      expect(await countsOf("?q=product%2011")).toEqual({ count: 1, active: 1, outOfStock: 0 });
+      expect(await countsOf("?q=product%2011")).toEqual({
+        count: 1,
+        active: 1,
+        outOfStock: 0,
+        soldOut: 0,
+      });
       expect(await countsOf("?category=frames&q=product%203")).toEqual({
         count: 1,
         active: 0,
         outOfStock: 1,
+        soldOut: 0,
       });
-      expect(await countsOf("?category=nowhere")).toEqual({ count: 0, active: 0, outOfStock: 0 });
+      expect(await countsOf("?category=nowhere")).toEqual({
+        count: 0,
+        active: 0,
+        outOfStock: 0,
+        soldOut: 0,
+      });
       expect(await ids("?limit=50&offset=0&status=inactive&q=product")).toEqual(["p3"]);
       expect(await ids("?limit=0&offset=0&status=all&q=PRODUCT%2011")).toEqual(["p11"]);
       // Pages of 5 walk every product of the category once, as many as the count says.

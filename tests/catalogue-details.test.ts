@@ -172,6 +172,7 @@ describe.each(dbKinds)("catalogue API on %s", (kind) => {
       },
     });
     await listProducts(spy, { limit: 0, offset: 0, status: "all", includeCost: false });
-    expect(queries).toHaveLength(5); // products + variants, images, attributes, tags
+    // products + variants, images, attributes, tags, and the shelf's stock badges (decision 0216)
+    expect(queries).toHaveLength(6);
   });
 });

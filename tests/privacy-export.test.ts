@@ -76,6 +76,10 @@ const TABLES: Record<string, string> = {
   product_tags: "the catalogue",
   home_products: "the catalogue",
   catalogue_version: "the catalogue",
+  product_stock: "the catalogue's stock modes",
+  stock_levels: "the catalogue's counts on the shelf",
+  stock_adjustments: "the owner's changes of a count",
+  stock_holds: "which pieces an order held while it could be paid; the order is in orders",
 };
 
 describe.each(dbKinds)("downloading my data on %s", (kind) => {

@@ -80,6 +80,12 @@ export const PERMISSIONS: Readonly<Record<string, readonly Member[]>> = {
   "PATCH /v2/home-products/[id]": OWNER,
   "POST /v2/upload-cloud": STUDIO, // the studio's proof mock-ups and parcel photos
   "GET /v2/admin/allproducts": OWNER,
+  // Stock (docs/decisions/0218): the accountant reads the stock at cost; counts are the owner's.
+  "GET /v2/admin/stock": ACCOUNTANT,
+  "POST /v2/admin/stock/upload": OWNER,
+  "GET /v2/admin/product/[id]/stock": OWNER,
+  "PUT /v2/admin/product/[id]/stock": OWNER,
+  "POST /v2/admin/product/[id]/stock/adjustments": OWNER,
   "GET /v2/admin/product-counts": OWNER,
   "GET /v2/admin/product/[id]": OWNER,
   "GET /v2/admin/product/[id]/proofs": OWNER,

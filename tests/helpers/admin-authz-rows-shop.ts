@@ -111,6 +111,15 @@ export const SHOP_ROWS: Row[] = [
   }),
   row("GET", "admin/product/[id]/proofs.ts", { params: p1 }),
   row("PUT", "admin/product/[id]/proofs.ts", { params: p1, body: { skip: true } }),
+  // Stock (docs/decisions/0218)
+  row("GET", "admin/product/[id]/stock.ts", { params: p1 }),
+  row("PUT", "admin/product/[id]/stock.ts", { params: p1, body: { mode: "made_to_order" } }),
+  row("POST", "admin/product/[id]/stock/adjustments.ts", {
+    params: p1,
+    body: { change: 1, reason: "counted" },
+  }),
+  row("GET", "admin/stock/index.ts"),
+  row("POST", "admin/stock/upload.ts", { body: "Product id,Stock mode,On hand\r\n" }),
   row("GET", "admin/settings/studio.ts"),
   row("PUT", "admin/settings/studio.ts", { body: { value: { unit: "pieces" }, version: 0 } }),
   row("GET", "admin/studio/queue.ts"),

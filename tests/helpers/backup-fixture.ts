@@ -155,6 +155,24 @@ export async function fillEveryTable(db: Db, shop: Shop, uid: string): Promise<s
     heldUntil: later,
     usedAt: now,
   });
+  // Stock (docs/decisions/0216): the tag counted on the shelf, held by the first order, adjusted once.
+  await db.insert(schema.productStock).values({ productId: shop.tagId, mode: "in_stock" });
+  await db.insert(schema.stockLevels).values({ productId: shop.tagId, onHand: 4 });
+  await db.insert(schema.stockHolds).values({
+    id: "sh-1",
+    orderId: first,
+    productId: shop.tagId,
+    quantity: 1,
+    expiresAt: later,
+    state: "sold",
+  });
+  await db.insert(schema.stockAdjustments).values({
+    id: "sa-1",
+    productId: shop.tagId,
+    change: 5,
+    onHandAfter: 5,
+    reason: "made_more",
+  });
   await db.insert(schema.reminderConsents).values({
     userId: uid,
     consented: true,

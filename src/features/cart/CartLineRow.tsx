@@ -42,6 +42,11 @@ export default function CartLineRow({
       <div className="min-w-0 flex-1">
         <p className="font-medium leading-snug">{line.product.name}</p>
         {values.length > 0 && <p className="mt-0.5 text-sm text-ink-500">{values.join(" · ")}</p>}
+        {line.stockNote && (
+          <p className="mt-0.5 text-sm font-medium text-red-700" data-stock-note>
+            {line.stockNote}
+          </p>
+        )}
         <div className="mt-1 flex items-center gap-1 text-sm text-ink-700">
           <button
             type="button"

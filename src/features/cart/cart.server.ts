@@ -19,6 +19,7 @@ import type { DbOrTx } from "~/server/db/client";
 import { getDb } from "~/server/db/client";
 import { cartItems } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
+import { cartLineNotes, refuseBeyondStock } from "~/features/stock/cart-stock.server";
 import {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
@@ -58,11 +59,24 @@ export async function readCart(db: DbOrTx, cartId: string): Promise<CartAnswer> 
   return toAnswer(cartId, live.map(toLine));
 }
 
-/** GET /v2/carts */
+/** GET /v2/carts; a line sold (or fewer left) since it was added says so (docs/decisions/0216). */
 export async function getCartFor(uid: string): Promise<CartAnswer> {
   const db = await getDb();
   const cartId = await userCartId(db, uid);
-  return readCart(db, cartId);
+  const answer = await readCart(db, cartId);
+  const notes = await cartLineNotes(
+    db,
+    uid,
+    answer.items.map((l) => ({
+      productId: l.productId,
+      key: variantKey(l.variant),
+      quantity: l.quantity,
+    })),
+  );
+  return {
+    ...answer,
+    items: answer.items.map((l, i) => (notes[i] ? { ...l, stockNote: notes[i] } : l)),
+  };
 }
 
 /**
@@ -111,6 +125,11 @@ export async function addItemFor(uid: string, input: CartItemInput): Promise<Car
     const lines = existingLine
       ? live.map((line, i) => (i === index ? added : line))
       : [...live, added];
+    // Ready-made pieces: never more in the cart than can be bought (docs/decisions/0216).
+    await refuseBeyondStock(tx, uid, live.map(stocked), lines.map(stocked), {
+      productId: item.productId,
+      key: item.key,
+    });
     await deleteGone(tx, cartId, gone);
     await writeLines(tx, cartId, [
       ...lines.filter((line) => line !== added && isStale(line)).map(liveWrite),
@@ -166,6 +185,8 @@ export async function setQuantityFor(
     const line = live[index];
     if (!line) throw new HttpError(404, "This item is no longer in your cart.");
     const changed: LiveLine = { ...line, row: { ...line.row, quantity } };
+    const after = live.map((each, i) => (i === index ? changed : each));
+    await refuseBeyondStock(tx, uid, live.map(stocked), after.map(stocked), { productId, key });
     await writeLines(tx, cartId, [liveWrite(changed)]);
     return toAnswer(
       cartId,
@@ -244,3 +265,10 @@ export async function mergeItemsFor(
     return { ...(await readCart(tx, cartId)), skipped };
   });
 }
+
+/** A cart line as the stock check counts it. */
+const stocked = ({ row }: LiveLine) => ({
+  productId: row.productId,
+  key: row.variantKey,
+  quantity: row.quantity,
+});

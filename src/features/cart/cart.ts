@@ -53,6 +53,8 @@ export interface CartLine {
   note: boolean;
   /** The note's text ("" when none). */
   productNote: string;
+  /** A ready-made piece sold (or fewer left) since it was added (docs/decisions/0216); absent otherwise. */
+  stockNote?: string;
 }
 
 /** What the product page hands to the cart: the body of POST /v2/carts (docs/product.md §7). */

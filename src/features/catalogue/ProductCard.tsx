@@ -51,6 +51,14 @@ export function ProductCard({
               </s>
             )}
           </p>
+          {card.stock && (
+            <p
+              className={`text-xs font-medium ${card.stock === "Sold out" ? "text-red-700" : "text-amber-800"}`}
+              data-stock-badge
+            >
+              {card.stock}
+            </p>
+          )}
         </div>
       </a>
     </li>

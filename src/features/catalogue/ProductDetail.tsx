@@ -26,19 +26,23 @@ import { detailsFor } from "./variants";
 import { addProductToCart } from "~/features/cart/cart-actions";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "~/features/cart/cart";
+import { comboSoldOut, selectionKey, type ShopperStock } from "~/features/stock/stock";
+import { AskForOneLikeIt, StockBadge } from "~/features/stock/StockNote";
 
 export interface ProductDetailProps {
   /** The product as the server rendered it (the page answers 404 'Product not found' itself). */
   product: Product;
   /** The options chosen as the page opens (a shopping feed's link names them); else the first of each group. */
   initialSelection?: VariantSelection;
+  /** Ready-made pieces: what is left (absent: made to order; docs/decisions/0216). */
+  stock?: ShopperStock;
 }
 
-export default function ProductDetail({ product, initialSelection }: ProductDetailProps) {
-  return <ProductView product={product} initialSelection={initialSelection} />;
+export default function ProductDetail(props: ProductDetailProps) {
+  return <ProductView {...props} />;
 }
 
-function ProductView({ product, initialSelection }: ProductDetailProps) {
+function ProductView({ product, initialSelection, stock }: ProductDetailProps) {
   const groups = useMemo(() => variantGroups(product.variants), [product.variants]);
   const [selection, setSelection] = useState<VariantSelection>(
     () => initialSelection ?? defaultSelection(product.variants),
@@ -62,7 +66,11 @@ function ProductView({ product, initialSelection }: ProductDetailProps) {
   const inStock = product.status === "active";
   // Disabled in the server's HTML until React runs, so an early tap is not silently lost.
   const hydrated = useHydrated();
-  const canAdd = hydrated && inStock && !busy;
+  const combos = stock?.combos ?? null;
+  const soldOut = Boolean(
+    stock?.soldOut || (combos && (combos[selectionKey(selection)] ?? 0) <= 0),
+  );
+  const canAdd = hydrated && inStock && !busy && !soldOut;
 
   const choose = (group: string, option: Variant) => {
     setSelection((current) => ({ ...current, [group]: option.id }));
@@ -164,6 +172,9 @@ function ProductView({ product, initialSelection }: ProductDetailProps) {
             </p>
           )}
           {!inStock && <p className="mt-2 font-medium text-red-700">Out of stock</p>}
+          {inStock && (
+            <StockBadge text={soldOut ? "Sold out" : (stock?.badge ?? null)} soldOut={soldOut} />
+          )}
         </div>
 
         {product.description && (
@@ -180,6 +191,7 @@ function ProductView({ product, initialSelection }: ProductDetailProps) {
             options={options}
             selectedId={selection[group]}
             onChoose={(option) => choose(group, option)}
+            isSoldOut={(option) => comboSoldOut(combos, selection, group, option.id)}
           />
         ))}
 
@@ -235,16 +247,20 @@ function ProductView({ product, initialSelection }: ProductDetailProps) {
           />
         </div>
 
-        <div>
-          <button
-            type="button"
-            onClick={addToCart}
-            disabled={!canAdd}
-            className="w-full rounded-full bg-stone-900 px-6 py-3 font-medium text-white hover:bg-stone-700 disabled:cursor-not-allowed disabled:bg-stone-400 sm:w-auto"
-          >
-            Add to cart
-          </button>
-        </div>
+        {inStock && soldOut ? (
+          <AskForOneLikeIt productName={product.name} />
+        ) : (
+          <div>
+            <button
+              type="button"
+              onClick={addToCart}
+              disabled={!canAdd}
+              className="w-full rounded-full bg-stone-900 px-6 py-3 font-medium text-white hover:bg-stone-700 disabled:cursor-not-allowed disabled:bg-stone-400 sm:w-auto"
+            >
+              Add to cart
+            </button>
+          </div>
+        )}
 
         {product.attributes.length > 0 && (
           <div>

@@ -13,12 +13,15 @@ export default function VariantPicker({
   options,
   selectedId,
   onChoose,
+  isSoldOut = () => false,
 }: {
   labelId: string;
   group: string;
   options: Variant[];
   selectedId: string | undefined;
   onChoose: (option: Variant) => void;
+  /** A sold-out combination: greyed, still choosable (the page then offers "Ask for one like it"). */
+  isSoldOut?: (option: Variant) => boolean;
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const selectedIndex = Math.max(
@@ -48,6 +51,7 @@ export default function VariantPicker({
       >
         {options.map((option, index) => {
           const checked = option.id === selectedId;
+          const gone = isSoldOut(option);
           return (
             <button
               key={option.id}
@@ -59,7 +63,9 @@ export default function VariantPicker({
               aria-checked={checked}
               tabIndex={index === selectedIndex ? 0 : -1}
               onClick={() => onChoose(option)}
+              data-sold-out={gone || undefined}
               className={[
+                gone ? "line-through opacity-50" : "",
                 "rounded-full px-4 py-2 text-sm ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700",
                 checked
                   ? "bg-stone-900 text-white ring-stone-900"
@@ -67,6 +73,7 @@ export default function VariantPicker({
               ].join(" ")}
             >
               {option.value}
+              {gone && <span className="sr-only"> (sold out)</span>}
               {option.price > 0 && (
                 <span className={checked ? "text-stone-300" : "text-stone-500"}>
                   {" "}

@@ -5,6 +5,7 @@
  * images, attributes and tags each in one `inArray` query. The home page's, the categories' and
  * the sitemap's lists are in catalogue-lists.server.ts.
  */
+import { shelfBadges } from "~/features/stock/stock.server";
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import {
@@ -193,11 +194,14 @@ async function hydrate(
   rows: { product: ProductRow; category: CategoryCols | null }[],
   includeCost: boolean,
 ): Promise<Product[]> {
-  const children = await loadChildren(
-    db,
-    rows.map((r) => r.product.id),
-  );
-  return rows.map((r) => toProduct(r.product, r.category, children, includeCost));
+  const ids = rows.map((r) => r.product.id);
+  const [children, badges] = await Promise.all([loadChildren(db, ids), shelfBadges(db, ids)]);
+  return rows.map((r) => {
+    const product = toProduct(r.product, r.category, children, includeCost);
+    // Ready-made pieces: "Only 2 left" / "Sold out" (docs/decisions/0216).
+    const stock = badges.get(product.id);
+    return stock ? { ...product, stock } : product;
+  });
 }
 
 /** Products newest first, filtered by status, category slug and search; limit 0 returns all. */

@@ -56,6 +56,8 @@ export interface Product {
   images: ProductImage[];
   sku: string;
   sale: boolean;
+  /** A ready-made piece's badge, "Only 2 left" or "Sold out" (docs/decisions/0216); absent otherwise. */
+  stock?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -156,6 +158,8 @@ export interface ProductCardData {
   price: number;
   /** Compare price in paise; shown struck through only when higher than `price`. */
   comparePrice: number;
+  /** "Only 2 left" / "Sold out" (docs/decisions/0216); absent for made-to-order work. */
+  stock?: string;
 }
 
 export function productCard(product: Product): ProductCardData {
@@ -165,6 +169,7 @@ export function productCard(product: Product): ProductCardData {
     image: firstImage(product),
     price: effectiveListPrice(product),
     comparePrice: product.comparePrice,
+    ...(product.stock ? { stock: product.stock } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import {
 } from "~/features/made-to-order/needed-by.server";
 import { amountAsked } from "~/features/made-to-order/deposits.server";
 import { movePaymentOpening } from "~/features/orders/order-moves.server";
+import { holdOrderStock } from "~/features/stock/holds.server";
 import { storeOrder, type OrderHead } from "~/features/orders/store-order.server";
 import { normaliseIndianPhone, type CreateOrderBody } from "./checkout";
 import { log } from "~/server/log/logger";
@@ -104,6 +105,8 @@ async function storeCartOrder(
       now,
     );
     await holdCodeUse(tx, order, now);
+    // Ready-made pieces are held for the payment window, or refused (docs/decisions/0216).
+    await holdOrderStock(tx, { ...order, userId: uid }, lines, now);
     if (body.needed_by) await recordNeededBy(tx, order.id, body.needed_by);
     return order;
   });

@@ -21,6 +21,8 @@ import { promiseAtPayment } from "~/features/made-to-order/promise.server";
 import { logOrder } from "~/features/orders/order-log.server";
 import { moveOrder, moveOrderIfAllowed } from "~/features/orders/order-moves.server";
 import { recordOrderPayment } from "~/features/orders/order-payments.server";
+import { releaseOrderStock, sellOrderStock } from "~/features/stock/holds.server";
+import { mailSoldOutPayment } from "~/features/stock/stock-mail.server";
 import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
 import {
   markQuotePaid,
@@ -36,6 +38,7 @@ export type PaymentEffect =
   | "mismatch"
   | "duplicate"
   | "refused"
+  | "sold-out"
   | "failed"
   | "dropped"
   | "pending"
@@ -125,6 +128,23 @@ async function applyEffect(
     await mailMismatch(tx, order, payment);
     return;
   }
+  if (effect === "sold-out") {
+    // Paid for a piece sold to someone else after its hold lapsed: refunded in full (0217).
+    await moveOrder(tx, order, "payment:refused", {
+      at: now,
+      set: {
+        transactionId: payment.paymentId,
+        paymentAmountPaise: Number.isFinite(payment.amountPaise)
+          ? payment.amountPaise
+          : order.totalPaise,
+        paidAt: payment.paidAt ?? now,
+        upiId: payment.upiId,
+        nextCheckAt: null,
+      },
+    });
+    await mailSoldOutPayment(tx, order);
+    return;
+  }
   if (effect === "refused") {
     await refuseQuotePayment(tx, order, payment, now, refusal ?? "the quote can no longer be paid");
     return;
@@ -136,8 +156,10 @@ async function applyEffect(
     await mailLatePayment(tx, order, payment);
     return;
   }
-  if (effect === "failed" || effect === "dropped")
-    await moveOrderIfAllowed(tx, order, `payment:${effect}`, { at: now });
+  if (effect === "failed" || effect === "dropped") {
+    if (await moveOrderIfAllowed(tx, order, `payment:${effect}`, { at: now }))
+      await releaseOrderStock(tx, order.id, effect === "failed" ? "failed" : "cancelled", now);
+  }
 }
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -196,6 +218,12 @@ export async function recordPayment(
     const refusal =
       effect === "paid" || effect === "late-paid" ? await quotePaymentRefusal(tx, order) : null;
     if (refusal) effect = "refused";
+    // The held pieces become a sale; sold meanwhile to someone else, the payment is refunded (0217).
+    if (
+      (effect === "paid" || effect === "late-paid") &&
+      (await sellOrderStock(tx, orderId, now)) === "gone"
+    )
+      effect = "sold-out";
     const values = {
       status: payment.status,
       amountPaise: finite(payment.amountPaise),
@@ -250,9 +278,11 @@ export async function expireOrder(db: Db, orderId: string, now = new Date()): Pr
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return false;
-    return moveOrderIfAllowed(tx, order, "expiry:cancelled", {
+    const moved = await moveOrderIfAllowed(tx, order, "expiry:cancelled", {
       at: now,
       set: { nextCheckAt: nextCheckAfterExpiry(order.expiresAt ?? now, now) },
     });
+    if (moved) await releaseOrderStock(tx, orderId, "expired", now);
+    return moved;
   });
 }

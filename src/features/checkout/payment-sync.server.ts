@@ -25,12 +25,12 @@ export async function syncWithProvider(
   source = "verify",
 ): Promise<ProviderOrderStatus> {
   const remote = await provider.getOrder(orderId);
-  let refused = false;
-  for (const payment of remote.payments)
-    refused =
-      (await recordPayment(db, orderId, payment, provider.name, now, source)) === "refused" ||
-      refused;
-  if (refused) await refundRefusedPayments(db, provider, orderId, now);
+  let refused: "refused" | "sold-out" | null = null;
+  for (const payment of remote.payments) {
+    const effect = await recordPayment(db, orderId, payment, provider.name, now, source);
+    if (effect === "refused" || effect === "sold-out") refused = effect;
+  }
+  if (refused) await refundRefusedPayments(db, provider, orderId, now, refused);
   return remote;
 }
 

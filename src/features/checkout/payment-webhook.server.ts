@@ -56,7 +56,8 @@ export async function receiveWebhook(
       await syncWithProvider(db, provider, event.orderId, at, "webhook");
     } else {
       effect = await recordPayment(db, event.orderId, event.payment, provider.name, at, "webhook");
-      if (effect === "refused") await refundRefusedPayments(db, provider, event.orderId, at);
+      if (effect === "refused" || effect === "sold-out")
+        await refundRefusedPayments(db, provider, event.orderId, at, effect);
     }
   } else if (event.kind === "refund" && known) {
     await recordRefundReport(db, event.orderId, event.refund, at, "webhook");

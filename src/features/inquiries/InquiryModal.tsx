@@ -52,9 +52,11 @@ interface Props {
   user?: InquiryUser | null;
   /** The product type a launcher chose ("Ask about your varmala": Varmala preservation). */
   productType?: string;
+  /** A sold-out piece's "Ask for one like it" (docs/decisions/0216): the description names it. */
+  about?: string;
 }
 
-export default function InquiryModal({ open, onClose, onReopen, user, productType }: Props) {
+export default function InquiryModal({ open, onClose, onReopen, user, productType, about }: Props) {
   const id = useId();
   const closingRef = useRef(false);
   const reopenRef = useRef(false);
@@ -84,7 +86,8 @@ export default function InquiryModal({ open, onClose, onReopen, user, productTyp
 
   useEffect(() => {
     if (open && productType) setValue("productType", productType);
-  }, [open, productType, setValue]);
+    if (open && about && !getValues("description")) setValue("description", about);
+  }, [open, productType, about, getValues, setValue]);
 
   const close = () => {
     closingRef.current = modal.isOpen();

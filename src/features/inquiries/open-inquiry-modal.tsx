@@ -9,7 +9,12 @@ import { createRoot, type Root } from "react-dom/client";
 import InquiryModal from "./InquiryModal";
 import type { InquiryUser } from "./inquiry-modal-form";
 
-const $state = atom<{ open: boolean; user: InquiryUser | null; productType?: string }>({
+const $state = atom<{
+  open: boolean;
+  user: InquiryUser | null;
+  productType?: string;
+  about?: string;
+}>({
   open: false,
   user: null,
 });
@@ -21,6 +26,7 @@ function Host() {
       open={state.open}
       user={state.user}
       productType={state.productType}
+      about={state.about}
       onClose={() => $state.set({ ...$state.get(), open: false })}
       onReopen={() => $state.set({ ...$state.get(), open: true })}
     />
@@ -31,9 +37,13 @@ let root: Root | null = null;
 
 /**
  * Opens the inquiry modal, mounting it (once per page) into its own element under <body>;
- * `productType` preselects the product type.
+ * `productType` preselects the product type; `about` starts the description (a sold-out piece).
  */
-export function openInquiryModal(user?: InquiryUser | null, productType?: string): void {
+export function openInquiryModal(
+  user?: InquiryUser | null,
+  productType?: string,
+  about?: string,
+): void {
   if (!root) {
     const container = document.createElement("div");
     container.dataset.inquiryRoot = "";
@@ -41,5 +51,5 @@ export function openInquiryModal(user?: InquiryUser | null, productType?: string
     root = createRoot(container);
     root.render(<Host />);
   }
-  $state.set({ open: true, user: user ?? null, productType });
+  $state.set({ open: true, user: user ?? null, productType, about });
 }

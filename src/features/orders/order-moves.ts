@@ -112,7 +112,7 @@ export const ORDER_MOVES = {
   },
   "payment:refused": {
     by: "payment",
-    what: "a quote's payment refused (decision 0045)",
+    what: "refused: a quote's payment (decision 0045), a piece sold meanwhile (0217)",
     from: ["pending", "cancelled"],
     to: "cancelled",
     payment: PAYMENT_STATUS.refused,

@@ -20,15 +20,21 @@ import {
   submitRefund,
 } from "./refunds.server";
 
+/** Why a payment for a piece sold meanwhile is refunded (docs/decisions/0217); its mails are the stock's. */
+export const SOLD_OUT_REFUND_REASON =
+  "Paid after the piece was sold to someone else: refunded in full automatically";
+
 /**
  * Payments recorded as refused (a withdrawn, replaced or already-paid quote, decision 0045) are
- * refunded automatically and the owner told. Called after recordPayment answered "refused".
+ * refunded automatically and the owner told; so is a payment for a piece sold meanwhile
+ * ("sold-out", decision 0217), whose mails went with the payment. Called after recordPayment.
  */
 export async function refundRefusedPayments(
   db: Db,
   provider: PaymentProvider,
   orderId: string,
   now = new Date(),
+  effect: "refused" | "sold-out" = "refused",
 ): Promise<void> {
   const totals = await refundTotals(db, orderId);
   const left = totals.paid - totals.refunded - totals.pending;
@@ -40,7 +46,10 @@ export async function refundRefusedPayments(
       {
         orderId,
         amountPaise: left,
-        reason: "Quote payment refused: the quote was withdrawn, replaced or already paid",
+        reason:
+          effect === "sold-out"
+            ? SOLD_OUT_REFUND_REASON
+            : "Quote payment refused: the quote was withdrawn, replaced or already paid",
         requestedBy: "auto",
       },
       now,
@@ -49,7 +58,7 @@ export async function refundRefusedPayments(
     if (error instanceof HttpError) return; // refunded meanwhile
     throw error;
   }
-  await mailAutoRefund(db, refund);
+  if (effect === "refused") await mailAutoRefund(db, refund);
   await submitRefund(db, provider, refund, now);
 }
 

@@ -7,13 +7,16 @@
  * refunds it in full.
  */
 import type { APIContext } from "astro";
+import { eq } from "drizzle-orm";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { auditActor } from "~/features/audit/audit.server";
 import { getDb, type DbOrTx } from "~/server/db/client";
+import { orders } from "~/server/db/schema";
 import { HttpError, json, parseWith, readJson } from "~/server/http";
 import { idParam } from "~/lib/fields";
 import { paymentProvider } from "~/server/payments/index.server";
 import { changeOrderStatus } from "~/features/admin/orders/orders-admin.server";
+import { restockByDefault, restockOrder } from "~/features/stock/restock.server";
 import { recheckOrderRefunds } from "./refund-jobs.server";
 import { listRefunds, refundTotals, requestRefund, type RefundRow } from "./refunds.server";
 import { refundBody, type RefundJson, type RefundsAnswer } from "./refunds";
@@ -66,7 +69,14 @@ export async function postRefund(context: APIContext): Promise<Response> {
       400,
       "amount: this order is already refunded in full (or the refunds are in progress).",
     );
+  const [{ status } = { status: "" }] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, id));
   if (body.cancel) await changeOrderStatus(db, actor, id, { status: "cancelled", by: "refund" });
+  // Ready-made pieces go back on the shelf when the owner says so (default: a cancel before dispatch).
+  if (body.restock ?? (body.cancel === true && restockByDefault(status)))
+    await restockOrder(db, actor, id);
   const refund =
     amount > 0
       ? await requestRefund(db, paymentProvider(), {

@@ -23,6 +23,8 @@ export const refundBody = z.object({
     ),
   /** Cancel the order in the same step (a paid order the shop cannot fulfil). */
   cancel: z.optional(z.boolean({ error: "cancel must be true or false" })),
+  /** Ready-made pieces back on the shelf (decision 0218); absent: yes for a cancel before dispatch. */
+  restock: z.optional(z.boolean({ error: "restock must be true or false" })),
 });
 export type RefundBody = z.infer<typeof refundBody>;
 

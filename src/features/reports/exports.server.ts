@@ -12,6 +12,7 @@ import { customersExport } from "./exports/customers.server";
 import { invoicesExport } from "./exports/documents.server";
 import { orderLinesExport, ordersExport } from "./exports/orders.server";
 import { paymentsExport } from "./exports/payments.server";
+import { stockExport } from "./exports/stock.server";
 import type { DayRange } from "./report-range";
 import type { ExportName } from "./reports";
 
@@ -32,6 +33,10 @@ export function exportFile(
           ? invoicesExport(db, range, pageSize)
           : name === "payments"
             ? paymentsExport(db, range, pageSize)
-            : customersExport(db, pageSize);
-  return { ...file, filename: name === "customers" ? "customers.csv" : `${name}-${period}.csv` };
+            : name === "stock"
+              ? stockExport(db, pageSize)
+              : customersExport(db, pageSize);
+  // Customers and stock are as they are now, not a period's.
+  const now = name === "customers" || name === "stock";
+  return { ...file, filename: now ? `${name}.csv` : `${name}-${period}.csv` };
 }

@@ -103,7 +103,7 @@ export async function getExport(context: APIContext): Promise<Response> {
     action: `export.${name}`,
     entity: "export",
     entityId: name,
-    after: name === "customers" ? {} : range,
+    after: name === "customers" || name === "stock" ? {} : range,
   });
   return csvResponse(exportFile(db, name as ExportName, range));
 }

@@ -121,6 +121,8 @@ export const EXPORTS = [
   { name: "invoices", label: "Invoices and credit notes" },
   { name: "payments", label: "Payments and refunds" },
   { name: "customers", label: "Customers" },
+  // Pieces on the shelf now, valued at cost (docs/decisions/0218).
+  { name: "stock", label: "Stock at cost" },
 ] as const;
 export type ExportName = (typeof EXPORTS)[number]["name"];
 

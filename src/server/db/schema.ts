@@ -25,3 +25,4 @@ export * from "./schema/privacy";
 export * from "./schema/whatsapp";
 export * from "./schema/team";
 export * from "./schema/claims";
+export * from "./schema/stock";

@@ -31,6 +31,9 @@ interface Props {
 const field =
   "min-w-0 rounded-lg border border-cream-300 bg-white px-2 py-1.5 text-sm text-ink-900 outline-none focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60 aria-[invalid=true]:border-red-400";
 
+const RESTOCK_QUESTION =
+  "Put this order's ready-made pieces back on the shelf? OK puts them back (a parcel not yet sent); Cancel leaves the counts as they are.";
+
 export default function StatusChanger({ order, onChanged, compact = false }: Props) {
   const id = useId();
   const allowed = allowedTargets(order.status);
@@ -49,9 +52,11 @@ export default function StatusChanger({ order, onChanged, compact = false }: Pro
     // A paid order is cancelled with its refund (docs/decisions/0190-cancel-with-refund.md).
     const withRefund = values.status === "cancelled" && paid;
     if (withRefund && !window.confirm(DASHBOARD_TEXTS.paidCancelConfirm)) return;
+    // Ready-made pieces back on the shelf? (docs/decisions/0218; made-to-order lines have none.)
+    const restock = withRefund && window.confirm(RESTOCK_QUESTION);
     try {
       const moved = withRefund
-        ? await cancelWithRefund(order.id)
+        ? await cancelWithRefund(order.id, restock)
         : await changeAdminOrderStatus(
             order.id,
             values.status as AdminTarget,

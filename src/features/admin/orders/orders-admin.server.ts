@@ -28,6 +28,7 @@ import { statusMail, statusWhatsapp } from "./order-mail";
 import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 import { refuseDispatch } from "~/features/made-to-order/dispatch-holds.server";
 import { shopIdentity } from "~/server/shop-identity.server";
+import { releaseOrderStock } from "~/features/stock/holds.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { creditCancelledOrder } from "~/features/books/credit-note.server";
 
@@ -185,6 +186,8 @@ export async function changeOrderStatus(
           : {}),
       },
     });
+    // An unpaid order's held pieces go back at once (docs/decisions/0216).
+    if (change.status === "cancelled") await releaseOrderStock(tx, id, "cancelled", now);
     // A cancelled supply's invoice is credited in this transaction (docs/decisions/0085).
     const creditNote =
       change.status === "cancelled" ? await creditCancelledOrder(tx, id, now) : null;

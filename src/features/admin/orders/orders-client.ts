@@ -78,8 +78,12 @@ export function changeAdminOrderStatus(
  * "Cancel order and refund in full" does (docs/decisions/0190-cancel-with-refund.md). Answers the
  * cancelled order.
  */
-export async function cancelWithRefund(id: string): Promise<AdminOrderJson> {
+export async function cancelWithRefund(id: string, restock?: boolean): Promise<AdminOrderJson> {
   forgetOrderCounts();
-  await postRefund(id, { reason: CANCEL_REFUND_REASON, cancel: true });
+  await postRefund(id, {
+    reason: CANCEL_REFUND_REASON,
+    cancel: true,
+    ...(restock === undefined ? {} : { restock }),
+  });
   return fetchAdminOrder(id);
 }

@@ -38,7 +38,7 @@ export async function fetchPaymentsAndRefunds(
 /** amount undefined: everything still refundable; cancel: cancel the order in the same step. */
 export function postRefund(
   orderId: string,
-  body: { amount?: number; reason: string; cancel?: boolean },
+  body: { amount?: number; reason: string; cancel?: boolean; restock?: boolean },
 ): Promise<RefundsAnswer & { refund: RefundJson | null }> {
   return adminPost(refundsPath(orderId), body);
 }

@@ -17,6 +17,7 @@ import type { AdminProduct } from "./products-admin";
 import { fetchAdminProduct, updateProduct } from "./products-client";
 import ProductForm, { type FormMode } from "./ProductForm";
 import ProductProofSkip from "~/features/admin/proofs/ProductProofSkip";
+import ProductStockPanel from "~/features/admin/stock/ProductStockPanel";
 
 interface Loaded {
   product: AdminProduct;
@@ -87,6 +88,7 @@ export default function ProductScreen({ id = "" }: ScreenProps) {
             onCancel={() => setMode("view")}
           />
           <ProductProofSkip productId={product.id} />
+          <ProductStockPanel productId={product.id} />
         </section>
       )}
     </ScreenState>

@@ -106,11 +106,12 @@ export default function ProductsScreen(_props: ScreenProps) {
               className={`space-y-6 ${data.refreshing ? "opacity-70" : ""}`}
               aria-busy={data.refreshing}
             >
-              <dl className="grid grid-cols-3 gap-3" data-product-counts>
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-product-counts>
                 {[
                   ["Total Products", counts.count, "total"],
                   ["Active", counts.active, "active"],
                   ["Out of Stock", counts.outOfStock, "out-of-stock"],
+                  ["Sold Out", counts.soldOut ?? 0, "sold-out"],
                 ].map(([label, value, key]) => (
                   <div
                     key={key}
@@ -189,6 +190,9 @@ export default function ProductsScreen(_props: ScreenProps) {
                           Price
                         </th>
                         <th scope="col" className="px-3 py-2">
+                          Stock
+                        </th>
+                        <th scope="col" className="px-3 py-2">
                           Active
                         </th>
                         <th scope="col" className="px-3 py-2">
@@ -220,6 +224,7 @@ export default function ProductsScreen(_props: ScreenProps) {
                               {product.category ? categoryLabel(product.category) : "-"}
                             </td>
                             <td className="px-3 py-2 text-ink-900">{formatInr(product.price)}</td>
+                            <td className="px-3 py-2 text-ink-700">{product.stock ?? "-"}</td>
                             <td className="px-3 py-2">
                               <Switch
                                 on={product.status === "active"}

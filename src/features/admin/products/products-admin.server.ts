@@ -19,6 +19,9 @@ import { catalogueChanged } from "~/features/catalogue/catalogue-version.server"
 import { HOME_LIMIT_CODE, HOME_PRODUCTS_MAX } from "~/features/catalogue/catalogue";
 import { PRODUCT_TEXTS } from "./product-form";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { availabilities } from "~/features/stock/stock.server";
+import { soldOutCount } from "~/features/stock/stock-report.server";
+import { stockLabel } from "~/features/stock/stock";
 
 /** Arbitrary constant naming the homepage-listing lock. */
 const HOME_LOCK = 0x5e5a_0008;
@@ -45,7 +48,13 @@ export async function listAdminProducts(
         ).map((r) => r.id),
       )
     : new Set<string>();
-  return list.map((p) => ({ ...p, costPrice: p.costPrice ?? 0, onHome: listed.has(p.id) }));
+  const stock = await availabilities(db, ids);
+  return list.map((p) => ({
+    ...p,
+    costPrice: p.costPrice ?? 0,
+    onHome: listed.has(p.id),
+    stock: stockLabel(stock.get(p.id)!),
+  }));
 }
 
 /** The list's counts under a filter (docs/product.md §9: out of stock = not active). */
@@ -53,11 +62,17 @@ export async function adminProductCounts(
   db: Db,
   filter: { category?: string | undefined; q?: string | undefined },
 ): Promise<ProductCounts> {
-  const [all, active] = await Promise.all([
+  const [all, active, soldOut] = await Promise.all([
     countProducts(db, { ...filter, status: "all" }),
     countProducts(db, { ...filter, status: "active" }),
+    soldOutCount(db),
   ]);
-  return { count: Number(all), active: Number(active), outOfStock: Number(all) - Number(active) };
+  return {
+    count: Number(all),
+    active: Number(active),
+    outOfStock: Number(all) - Number(active),
+    soldOut,
+  };
 }
 
 /** One product as the portal sees it (inactive too, with costPrice and onHome), or null. */

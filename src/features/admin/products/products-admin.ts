@@ -6,12 +6,19 @@
 import type { Product, ProductStatus } from "~/features/catalogue/catalogue";
 
 /** The public product plus what only the owner sees. Amounts in paise. */
-export type AdminProduct = Product & { costPrice: number; onHome: boolean };
+export type AdminProduct = Product & {
+  costPrice: number;
+  onHome: boolean;
+  /** The Stock column (docs/decisions/0218): "Made to order", "Sold out", "Only 1 left", "12 left". */
+  stock?: string;
+};
 
 export interface ProductCounts {
   count: number;
   active: number;
   outOfStock: number;
+  /** Counted pieces with none left to sell, whatever the filter (docs/decisions/0218). */
+  soldOut?: number;
 }
 
 /** Rows per page of the list: the browser holds one page (docs/decisions/0053-admin-lists-on-the-server.md). */

@@ -11,6 +11,7 @@ import { $adminSearch, navigate, setSearch } from "~/features/admin/shell/admin-
 import ScreenState from "~/features/admin/shell/ScreenState";
 import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import ExportList from "./ExportList";
+import StockReport from "~/features/admin/stock/StockReport";
 import PeriodPicker from "./PeriodPicker";
 import SalesBreakdown from "./SalesBreakdown";
 import SalesChart, { signedInr } from "./SalesChart";
@@ -73,6 +74,7 @@ export default function ReportsScreen(_props: ScreenProps) {
         )}
       </ScreenState>
       <ExportList range={view.range} />
+      <StockReport />
     </section>
   );
 }
