@@ -29,6 +29,8 @@ export const GUEST_CART_KEY = "cart";
 // ---------------------------------------------------------------------------------------------
 
 import { choiceValues, type VariantChoice } from "~/lib/variant-choice";
+import type { PersonalisedValue } from "~/lib/personalisation-types";
+import { lineKey, personalisationKey } from "~/features/personalisation/personalisation";
 export type { VariantChoice };
 
 export interface CartProductSnapshot {
@@ -53,6 +55,8 @@ export interface CartLine {
   note: boolean;
   /** The note's text ("" when none). */
   productNote: string;
+  /** The filled personalisation fields (decision 0229; absent: none); part of the line's identity. */
+  personalisation?: PersonalisedValue[];
 }
 
 /** What the product page hands to the cart: the body of POST /v2/carts (docs/product.md §7). */
@@ -65,6 +69,8 @@ export interface CartItemDraft {
   price: number;
   product: CartProductSnapshot;
   productNote: string;
+  /** The filled personalisation fields, as checked on the product page (the server checks again). */
+  personalisation?: PersonalisedValue[];
 }
 
 /** The answer of every /v2/carts call. */
@@ -99,12 +105,23 @@ export function guestLineId(productId: string, key: string): string {
   return key ? `${productId}::${key}` : productId;
 }
 
-/** Same product and same variant choice: the same line (docs/product.md §4). */
-export function sameLine(
-  a: { productId: string; variant: Readonly<Record<string, { id: string }>> },
-  b: { productId: string; variant: Readonly<Record<string, { id: string }>> },
-): boolean {
-  return a.productId === b.productId && variantKey(a.variant) === variantKey(b.variant);
+type LineIdentity = {
+  productId: string;
+  variant: Readonly<Record<string, { id: string }>>;
+  personalisation?: readonly PersonalisedValue[];
+};
+
+/** A line's key: the variant choice, then its personalisation's (decision 0229). */
+export function fullLineKey(line: Omit<LineIdentity, "productId">): string {
+  return lineKey(variantKey(line.variant), personalisationKey(line.personalisation ?? []));
+}
+
+/**
+ * Same product, same variant choice and same personalisation: the same line (docs/product.md §4;
+ * different personalisation makes two lines, decision 0229).
+ */
+export function sameLine(a: LineIdentity, b: LineIdentity): boolean {
+  return a.productId === b.productId && fullLineKey(a) === fullLineKey(b);
 }
 
 /** docs/product.md §4: the count is the sum of item quantities. */
@@ -149,7 +166,7 @@ export function mergedNote(existing: string, incoming: string): string {
 export function draftToGuestLine(draft: CartItemDraft): CartLine {
   const productNote = draft.productNote.trim();
   return {
-    id: guestLineId(draft.productId, variantKey(draft.variant)),
+    id: guestLineId(draft.productId, fullLineKey(draft)),
     productId: draft.productId,
     product: { ...draft.product },
     variant: { ...draft.variant },
@@ -157,6 +174,7 @@ export function draftToGuestLine(draft: CartItemDraft): CartLine {
     price: draft.price,
     note: productNote !== "",
     productNote,
+    ...(draft.personalisation?.length ? { personalisation: [...draft.personalisation] } : {}),
   };
 }
 
@@ -194,17 +212,14 @@ export function addLine(items: readonly CartLine[], draft: CartItemDraft): CartL
 /** Sets the quantity of the line with this product and variant choice (no-op when absent). */
 export function setLineQuantity(
   items: readonly CartLine[],
-  target: { productId: string; variant: Readonly<Record<string, { id: string }>> },
+  target: LineIdentity,
   quantity: number,
 ): CartLine[] {
   return items.map((line) => (sameLine(line, target) ? { ...line, quantity } : line));
 }
 
 /** Removes the line with this product and variant choice (no-op when absent). */
-export function removeLine(
-  items: readonly CartLine[],
-  target: { productId: string; variant: Readonly<Record<string, { id: string }>> },
-): CartLine[] {
+export function removeLine(items: readonly CartLine[], target: LineIdentity): CartLine[] {
   return items.filter((line) => !sameLine(line, target));
 }
 
@@ -221,7 +236,13 @@ export interface MergeLinesResult<T> {
  * PUT /v2/carts-merge and by tests.
  */
 export function mergeLines<
-  T extends { productId: string; variant: VariantChoice; quantity: number; productNote: string },
+  T extends {
+    productId: string;
+    variant: VariantChoice;
+    quantity: number;
+    productNote: string;
+    personalisation?: readonly PersonalisedValue[];
+  },
 >(existing: readonly T[], incoming: readonly T[], maxLines = MAX_CART_LINES): MergeLinesResult<T> {
   const lines = existing.map((line) => ({ ...line }));
   const overflow: T[] = [];

@@ -19,6 +19,8 @@ export interface ProductImage {
   isPrimary: boolean;
 }
 
+import type { PersonalisationField } from "~/lib/personalisation-types";
+
 export interface CategoryRef {
   id: string;
   name: string;
@@ -56,6 +58,8 @@ export interface Product {
   images: ProductImage[];
   sku: string;
   sale: boolean;
+  /** The shopper's personalisation fields (decision 0229); absent when the product has none. */
+  personalisation?: PersonalisationField[];
   createdAt: string;
   updatedAt: string;
 }

@@ -66,7 +66,12 @@ describe("valuesSchema (one schema from a field list)", () => {
     );
     expect(result).toEqual({
       ok: true,
-      values: { name: "Sharma family", colour: "Gold", wedding: "2024-02-14", photo: ["upload-0001"] },
+      values: {
+        name: "Sharma family",
+        colour: "Gold",
+        wedding: "2024-02-14",
+        photo: ["upload-0001"],
+      },
     });
     expect(checkValues(fields, ok, today)).toMatchObject({
       ok: true,
@@ -131,8 +136,9 @@ describe("valuesSchema (one schema from a field list)", () => {
   });
 
   it("refuses more photos than the field takes", () => {
-    expect(checkValues(fields, { ...ok, photo: ["upload-0001", "upload-0002", "upload-0003"] }, today))
-      .toMatchObject({ ok: false, errors: { photo: '"Your photo" takes at most 2 photos.' } });
+    expect(
+      checkValues(fields, { ...ok, photo: ["upload-0001", "upload-0002", "upload-0003"] }, today),
+    ).toMatchObject({ ok: false, errors: { photo: '"Your photo" takes at most 2 photos.' } });
   });
 });
 
@@ -152,21 +158,24 @@ describe("prices and line keys", () => {
 });
 
 describe("the owner's field list", () => {
-  it("accepts every kind and fills defaults", () => {
+  it("accepts every kind and trims labels", () => {
     const parsed = fieldListInput.parse([
-      { id: "name", kind: "text", label: "Name", maxLength: 30, scripts: ["latin"] },
-      { id: "c", kind: "choice", label: "Colour", options: [{ label: "Gold" }] },
-      { id: "d", kind: "date", label: "Date" },
-      { id: "p", kind: "photo", label: "Photo", maxPhotos: 1 },
+      { ...name, label: " Name\u200B " },
+      colour,
+      wedding,
+      photo,
     ]);
-    expect(parsed[3]).toMatchObject({ shape: "rectangle", aspect: 1, minWidth: 0, price: 0 });
+    expect(parsed[0]).toMatchObject({ label: "Name" });
     expect(readFieldList(parsed)).toHaveLength(4);
+    expect(
+      fieldListInput.safeParse([name, { ...name, label: "Again" }]).error?.issues[0]?.message,
+    ).toBe("Two personalisation fields have the same id");
   });
 
   it("refuses limits it does not allow, with sentences", () => {
     const bad = fieldListInput.safeParse([
-      { id: "n", kind: "text", label: "Name", maxLength: 500, scripts: [] },
-      { id: "c", kind: "choice", label: "Colour", options: [] },
+      { ...name, maxLength: 500, scripts: [] },
+      { ...colour, options: [] },
     ]);
     expect(bad.success).toBe(false);
     const messages = bad.error?.issues.map((i) => i.message);

@@ -50,26 +50,25 @@ const base = {
       z.regex(/^[a-z0-9-]{1,40}$/, "A field id is 1 to 40 lowercase letters, digits or hyphens"),
     ),
   label: label("Field label", FIELD_LIMITS.label),
-  help: z._default(
-    z.string().check(
+  help: z
+    .string()
+    .check(
       z.overwrite(trimInvisible),
       z.maxLength(FIELD_LIMITS.help, `Help line must be at most ${FIELD_LIMITS.help} characters`),
     ),
-    "",
-  ),
-  required: z._default(z.boolean(), false),
-  price: z._default(whole("Field price (₹)", 0, FIELD_LIMITS.price), 0),
+  required: z.boolean(),
+  price: whole("Field price (₹)", 0, FIELD_LIMITS.price),
 };
 
 const textFieldInput = z.object({
   ...base,
   kind: z.literal("text"),
   maxLength: whole("Max length", 1, FIELD_LIMITS.textMax),
-  multiline: z._default(z.boolean(), false),
+  multiline: z.boolean(),
   scripts: z
     .array(z.enum(TEXT_SCRIPTS, { error: "Unknown character set" }))
     .check(z.minLength(1, "Choose at least one kind of character the text may use")),
-  preview: z._default(z.boolean(), false),
+  preview: z.boolean(),
 });
 
 const choiceFieldInput = z.object({
@@ -79,14 +78,17 @@ const choiceFieldInput = z.object({
     .array(
       z.object({
         label: label("Option label", FIELD_LIMITS.optionLabel),
-        swatch: z._default(
-          z.string().check(z.regex(/^(#[0-9a-fA-F]{6})?$/, "A swatch colour is like #c9a227")),
-          "",
-        ),
-        font: z._default(
-          z.enum(["", ...SHOP_FONTS.map((font) => font.id)], { error: "Unknown font" }),
-          "",
-        ),
+        swatch: z
+          .string()
+          .check(z.regex(/^(#[0-9a-fA-F]{6})?$/, "A swatch colour is like #c9a227")),
+        font: z
+          .string()
+          .check(
+            z.refine(
+              (id) => id === "" || SHOP_FONTS.some((font) => font.id === id),
+              "Unknown font",
+            ),
+          ),
       }),
     )
     .check(
@@ -102,22 +104,19 @@ const choiceFieldInput = z.object({
 const dateFieldInput = z.object({
   ...base,
   kind: z.literal("date"),
-  notFuture: z._default(z.boolean(), false),
+  notFuture: z.boolean(),
 });
 
 const photoFieldInput = z.object({
   ...base,
   kind: z.literal("photo"),
   maxPhotos: whole("Most photos", 1, FIELD_LIMITS.photos),
-  minWidth: z._default(whole("Smallest width (px)", 0, FIELD_LIMITS.pixels), 0),
-  minHeight: z._default(whole("Smallest height (px)", 0, FIELD_LIMITS.pixels), 0),
-  shape: z._default(z.enum(PHOTO_SHAPES, { error: "Unknown crop shape" }), "rectangle"),
-  aspect: z._default(
-    z
-      .number({ error: "Aspect ratio must be a number" })
-      .check(z.gte(0.2, "Aspect ratio is 0.2 to 5"), z.lte(5, "Aspect ratio is 0.2 to 5")),
-    1,
-  ),
+  minWidth: whole("Smallest width (px)", 0, FIELD_LIMITS.pixels),
+  minHeight: whole("Smallest height (px)", 0, FIELD_LIMITS.pixels),
+  shape: z.enum(PHOTO_SHAPES, { error: "Unknown crop shape" }),
+  aspect: z
+    .number({ error: "Aspect ratio must be a number" })
+    .check(z.gte(0.2, "Aspect ratio is 0.2 to 5"), z.lte(5, "Aspect ratio is 0.2 to 5")),
 });
 
 export const fieldInput = z.discriminatedUnion(
@@ -199,13 +198,11 @@ function fieldSchema(field: PersonalisationField, today: string) {
         z.refine((ids) => new Set(ids).size === ids.length, `The same photo is there twice.`),
       );
   }
-  const text = z
-    .string({ error: requiredMessage(field) })
-    .check(
-      z.overwrite((v) => (field.kind === "text" && field.multiline ? v : trimInvisible(v))),
-      z.overwrite((v) => v.replace(/^\s+|\s+$/g, "")),
-      z.refine((v) => !field.required || v !== "", requiredMessage(field)),
-    );
+  const text = z.string({ error: requiredMessage(field) }).check(
+    z.overwrite((v) => (field.kind === "text" && field.multiline ? v : trimInvisible(v))),
+    z.overwrite((v) => v.replace(/^\s+|\s+$/g, "")),
+    z.refine((v) => !field.required || v !== "", requiredMessage(field)),
+  );
   if (field.kind === "choice")
     return text.check(
       z.refine(

@@ -106,3 +106,24 @@ export function describePersonalised(personalised: readonly PersonalisedValue[])
 export function indiaToday(now = new Date()): string {
   return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 }
+
+/** The filled values as a line keeps them, without labels (enough for the line's key). */
+function valuesList(values: PersonalisationValues): PersonalisedValue[] {
+  return Object.entries(values)
+    .filter(([, value]) => isFilled(value))
+    .map(([id, value]) =>
+      Array.isArray(value)
+        ? { id, label: "", kind: "photo" as const, value: "", photos: [...value] }
+        : { id, label: "", kind: "text" as const, value },
+    );
+}
+
+/** The key of values as a shopper sent them: equal to personalisationKey of the line they make. */
+export function valuesKey(values: PersonalisationValues): string {
+  return personalisationKey(valuesList(values));
+}
+
+/** A cart line's full key: the variant key, then the personalisation's when there is one. */
+export function lineKey(variantKey: string, personalisation: string): string {
+  return personalisation ? `${variantKey}|${personalisation}` : variantKey;
+}
