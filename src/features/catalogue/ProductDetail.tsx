@@ -26,6 +26,8 @@ import { detailsFor } from "./variants";
 import { addProductToCart } from "~/features/cart/cart-actions";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "~/features/cart/cart";
+import PersonalisationInputs from "~/features/personalisation/PersonalisationInputs";
+import { usePersonalisation } from "~/features/personalisation/use-personalisation";
 
 export interface ProductDetailProps {
   /** The product as the server rendered it (the page answers 404 'Product not found' itself). */
@@ -47,9 +49,10 @@ function ProductView({ product }: { product: Product }) {
   const [variantImage, setVariantImage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = useId();
+  const personal = usePersonalisation(product.personalisation);
 
   const chosen = chosenVariants(product.variants, selection);
-  const unitPrice = detailPrice(product, chosen);
+  const unitPrice = detailPrice(product, chosen) + personal.addOn;
   const quantity = clampQuantity(Number(quantityText));
   const inStock = product.status === "active";
   // Disabled in the server's HTML until React runs, so an early tap is not silently lost.
@@ -63,9 +66,11 @@ function ProductView({ product }: { product: Product }) {
 
   const addToCart = async () => {
     if (!canAdd) return;
+    const values = personal.check();
+    if (!values) return;
     setBusy(true);
     try {
-      await addProductToCart(product, selection, quantity, note);
+      await addProductToCart(product, selection, quantity, note, values);
     } finally {
       setBusy(false);
     }
@@ -174,6 +179,13 @@ function ProductView({ product }: { product: Product }) {
             onChoose={(option) => choose(group, option)}
           />
         ))}
+
+        <PersonalisationInputs
+          fields={personal.fields}
+          values={personal.values}
+          errors={personal.errors}
+          onChange={personal.set}
+        />
 
         <div className="flex flex-col gap-2">
           <label htmlFor={`${ids}-quantity`} className="text-sm font-medium">

@@ -6,7 +6,6 @@
  */
 
 import type {
-  FieldKind,
   PersonalisationField,
   PersonalisationValues,
   PersonalisedValue,
