@@ -4,6 +4,7 @@
  * from its series (the prefix) for the financial year, stored as issued (seller, buyer, lines, tax)
  * and never changed; unique keys make a second one for the same payment or refund impossible.
  */
+import { describePersonalised } from "~/features/personalisation/personalisation";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/server/db/client";
@@ -104,7 +105,11 @@ async function saleDraft(
       name: options.advance
         ? `Advance against order ${order.id}: ${item.productName}`
         : item.productName,
-      options: Object.values(item.variant ?? {}).map((v) => v.value),
+      // The chosen options, then the personalisation: texts and choices, photos by count (0229).
+      options: [
+        ...Object.values(item.variant ?? {}).map((v) => v.value),
+        ...describePersonalised(item.personalisation ?? []),
+      ],
       quantity: item.quantity,
       unitPricePaise: full ? options.fullPricePaise! : item.pricePaise,
       // A discount code's share of this line, as the order stored it (decision 0095).

@@ -3,6 +3,7 @@
  * quantity with − and + (docs/product.md §2 Cart drawer), line total, the personalisation note behind
  * its info button, and Remove.
  */
+import { describePersonalised } from "~/features/personalisation/personalisation";
 import Picture from "~/components/ui/Picture";
 import { IMAGE_SIZES } from "~/lib/images";
 import { formatInr } from "~/lib/money";
@@ -42,6 +43,11 @@ export default function CartLineRow({
       <div className="min-w-0 flex-1">
         <p className="font-medium leading-snug">{line.product.name}</p>
         {values.length > 0 && <p className="mt-0.5 text-sm text-ink-500">{values.join(" · ")}</p>}
+        {describePersonalised(line.personalisation ?? []).map((text) => (
+          <p key={text} className="mt-0.5 break-words text-sm text-ink-500" data-personalised>
+            {text}
+          </p>
+        ))}
         <div className="mt-1 flex items-center gap-1 text-sm text-ink-700">
           <button
             type="button"

@@ -23,7 +23,7 @@ import { addToCart, changeQuantity, clearCart, removeFromCart } from "./cart-sto
 
 /** Drawer's remove icon: '{name}' - 'Successfully Removed from cart' / 'Failed to remove from cart'. */
 export async function removeLineAndNotify(
-  line: Pick<CartLine, "productId" | "variant" | "product">,
+  line: Pick<CartLine, "productId" | "variant" | "product" | "personalisation">,
 ): Promise<boolean> {
   try {
     await removeFromCart(line);
@@ -38,7 +38,7 @@ export async function removeLineAndNotify(
 
 /** Drawer's − and +: the new quantity, or the toast '{name}' - 'The quantity could not be changed.'. */
 export async function changeQuantityAndNotify(
-  line: Pick<CartLine, "productId" | "variant" | "product">,
+  line: Pick<CartLine, "productId" | "variant" | "product" | "personalisation">,
   quantity: number,
 ): Promise<boolean> {
   try {
