@@ -13,6 +13,8 @@ import {
   type PersonalisedValue,
 } from "~/features/personalisation/personalisation";
 import { loadOrder } from "~/features/orders/orders.server";
+import { LOCKED_AFTER_APPROVAL } from "~/features/made-to-order/personalisation-correct.server";
+import { call } from "./helpers/call";
 import { localShopKit, orderBody, postCreateOrder } from "./helpers/checkout";
 import { dbKinds } from "./helpers/db";
 
@@ -31,6 +33,8 @@ const FIELDS: PersonalisationField[] = [
     options: [{ label: "Gold", swatch: "#c9a227", font: "" }],
   },
 ];
+
+const correctRoute = await import("~/pages/v2/orders/[id]/personalisation");
 
 describe.each(dbKinds)("personalisation in create-order on %s", (kind) => {
   const k = localShopKit(kind);
@@ -74,5 +78,58 @@ describe.each(dbKinds)("personalisation in create-order on %s", (kind) => {
     expect(created.status).toBe(200);
     const order = await loadOrder(k.t.db, created.json.order_id as string);
     expect(order!.items.map((i) => i.productId)).toEqual([k.shop.tagId]);
+  });
+
+  const correct = (token: string, id: string, body: unknown) =>
+    call(correctRoute.PUT, `/v2/orders/${id}/personalisation`, {
+      method: "PUT",
+      token,
+      body,
+      params: { id },
+    });
+
+  it("corrects a line before approval, refuses others' orders and bad values, locks on approval", async () => {
+    const { uid, token } = await k.newShopper("persona");
+    await personalisedCart(uid, "Gold");
+    const id = (await postCreateOrder(token, orderBody({ idempotency_key: `key-${uid}` }))).json
+      .order_id as string;
+    const itemId = (await loadOrder(k.t.db, id))!.items.find(
+      (i) => i.productId === k.shop.frameId,
+    )!.id;
+    const other = await k.newShopper("persona");
+    expect(
+      (await correct(other.token, id, { itemId, personalisation: { colour: "Gold" } })).status,
+    ).toBe(404);
+    const bad = await correct(token, id, { itemId, personalisation: { colour: "Pink" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatch(/no such option any more/);
+    await k.t.db
+      .update(schema.products)
+      .set({
+        personalisation: [
+          {
+            ...FIELDS[0]!,
+            options: [
+              ...(FIELDS[0] as { options: [] }).options,
+              { label: "Silver", swatch: "", font: "" },
+            ],
+          },
+        ] as PersonalisationField[],
+      })
+      .where(eq(schema.products.id, k.shop.frameId));
+    const ok = await correct(token, id, { itemId, personalisation: { colour: "Silver" } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.personalisation[0].value).toBe("Silver");
+    const [row] = await k.t.db
+      .select()
+      .from(schema.orderItems)
+      .where(eq(schema.orderItems.id, itemId));
+    expect(row!.personalisation[0]!.value).toBe("Silver");
+    await k.t.db
+      .insert(schema.orderProofs)
+      .values({ id: `proof-${uid}`, orderId: id, round: 1, status: "approved" });
+    const locked = await correct(token, id, { itemId, personalisation: { colour: "Gold" } });
+    expect(locked.status).toBe(409);
+    expect(locked.json.error).toBe(LOCKED_AFTER_APPROVAL);
   });
 });
