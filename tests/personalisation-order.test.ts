@@ -9,6 +9,7 @@ import { schema } from "~/server/db/client";
 import {
   lineKey,
   personalisationKey,
+  type ChoiceField,
   type PersonalisationField,
   type PersonalisedValue,
 } from "~/features/personalisation/personalisation";
@@ -22,17 +23,16 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
-const FIELDS: PersonalisationField[] = [
-  {
-    id: "colour",
-    kind: "choice",
-    label: "Letter colour",
-    help: "",
-    required: true,
-    price: 5000,
-    options: [{ label: "Gold", swatch: "#c9a227", font: "" }],
-  },
-];
+const COLOUR: ChoiceField = {
+  id: "colour",
+  kind: "choice",
+  label: "Letter colour",
+  help: "",
+  required: true,
+  price: 5000,
+  options: [{ label: "Gold", swatch: "#c9a227", font: "" }],
+};
+const FIELDS: PersonalisationField[] = [COLOUR];
 
 const correctRoute = await import("~/pages/v2/orders/[id]/personalisation");
 
@@ -108,13 +108,10 @@ describe.each(dbKinds)("personalisation in create-order on %s", (kind) => {
       .set({
         personalisation: [
           {
-            ...FIELDS[0]!,
-            options: [
-              ...(FIELDS[0] as { options: [] }).options,
-              { label: "Silver", swatch: "", font: "" },
-            ],
+            ...COLOUR,
+            options: [...COLOUR.options, { label: "Silver", swatch: "", font: "" }],
           },
-        ] as PersonalisationField[],
+        ],
       })
       .where(eq(schema.products.id, k.shop.frameId));
     const ok = await correct(token, id, { itemId, personalisation: { colour: "Silver" } });

@@ -17,6 +17,8 @@ import {
   type PersonalisedValue,
 } from "~/features/personalisation/personalisation";
 import { checkValues } from "~/features/personalisation/personalisation.schema";
+import type { OrderJson } from "~/features/orders/orders";
+import type { CorrectableLine } from "./PersonalisationCorrect";
 
 export const LOCKED_AFTER_APPROVAL =
   "You approved the proof, so this piece's personalisation is locked. Please write to us if something is wrong.";
@@ -77,5 +79,36 @@ export async function correctPersonalisation(
       personalisation,
       newProofRound: proofs.some((p) => p.status === "awaiting"),
     };
+  });
+}
+
+/** The lines of an order the shopper may still correct (none once locked), with today's fields. */
+export async function loadCorrectable(
+  db: DbOrTx,
+  order: Pick<OrderJson, "id" | "status" | "items">,
+): Promise<CorrectableLine[]> {
+  const personalised = order.items.filter((i) => i.productId && i.personalisation?.length);
+  if (personalised.length === 0 || !OPEN.has(order.status)) return [];
+  const proofs = await db
+    .select({ status: orderProofs.status })
+    .from(orderProofs)
+    .where(eq(orderProofs.orderId, order.id));
+  if (proofs.some((p) => p.status === "approved")) return [];
+  const products = await loadPricingProducts(
+    db,
+    personalised.map((i) => i.productId!),
+  );
+  return personalised.flatMap((item) => {
+    const fields = products.get(item.productId!)?.personalisation ?? [];
+    return fields.length
+      ? [
+          {
+            itemId: item.id,
+            name: item.product.name,
+            fields,
+            personalisation: item.personalisation ?? [],
+          },
+        ]
+      : [];
   });
 }

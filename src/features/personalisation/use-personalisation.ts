@@ -13,8 +13,11 @@ import { checkValues } from "./personalisation.schema";
 
 const NONE: PersonalisationField[] = [];
 
-export function usePersonalisation(fields: readonly PersonalisationField[] = NONE) {
-  const [values, setValues] = useState<PersonalisationValues>({});
+export function usePersonalisation(
+  fields: readonly PersonalisationField[] = NONE,
+  initial: PersonalisationValues = {},
+) {
+  const [values, setValues] = useState<PersonalisationValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
 
