@@ -32,6 +32,7 @@ export const EMULATOR_PORTS = {
   reports: 9550,
   ownerRecords: 9900,
   personalisation: 9905,
+  personalisationAdmin: 9910,
   // the books' suites (decisions 0082-0086): 9500-9545
   businessSettings: 9500,
   // the shop's identity from the business settings (decision 0158)
