@@ -40,6 +40,19 @@ const FIELDS: PersonalisationField[] = [
       { label: "Silver", swatch: "", font: "" },
     ],
   },
+  {
+    id: "photo",
+    kind: "photo",
+    label: "Your photo",
+    help: "",
+    required: false,
+    price: 0,
+    maxPhotos: 1,
+    minWidth: 0,
+    minHeight: 0,
+    shape: "square",
+    aspect: 1,
+  },
 ];
 
 describe.each(dbKinds)("personalisation in the cart on %s", (kind) => {
@@ -66,6 +79,7 @@ describe.each(dbKinds)("personalisation in the cart on %s", (kind) => {
       [{}, 'Please fill in "Family name".'],
       [{ name: "Sharma 🏠" }, /cannot include emoji/],
       [{ name: "Sharma", colour: "Pink" }, /no such option any more/],
+      [{ name: "Sharma", photo: ["upload-0001"] }, /cannot be uploaded here yet/],
     ] as const) {
       const res = await add(values);
       expect(res.status, JSON.stringify(values)).toBe(400);

@@ -163,7 +163,7 @@ describe("the owner's field list", () => {
       { ...name, label: " Name\u200B " },
       colour,
       wedding,
-      photo,
+      { ...photo, required: false },
     ]);
     expect(parsed[0]).toMatchObject({ label: "Name" });
     expect(readFieldList(parsed)).toHaveLength(4);
@@ -183,5 +183,8 @@ describe("the owner's field list", () => {
     expect(messages).toContain("Choose at least one kind of character the text may use");
     expect(messages).toContain("A choice needs at least one option");
     expect(readFieldList([{ kind: "nonsense" }])).toEqual([]);
+    expect(fieldListInput.safeParse([photo]).error?.issues[0]?.message).toBe(
+      "A photo field is optional for now: photos come by mail",
+    );
   });
 });
