@@ -122,6 +122,7 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "GET /v2/orders": { none: OWN_READ },
   "POST /v2/orders/[id]/materials": use("shopper-write"),
   "POST /v2/orders/[id]/proof": use("shopper-write"),
+  "PUT /v2/orders/[id]/personalisation": use("shopper-write"),
   "POST /v2/needed-by": use("shopper-write"),
   "GET /my-orders/[id]/documents/[document]": { none: STORED_FILE },
   // Public reads

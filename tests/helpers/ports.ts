@@ -31,6 +31,8 @@ export const EMULATOR_PORTS = {
   emulatorSave: 9750,
   reports: 9550,
   ownerRecords: 9900,
+  personalisation: 9905,
+  personalisationAdmin: 9910,
   // the books' suites (decisions 0082-0086): 9500-9545
   businessSettings: 9500,
   // the shop's identity from the business settings (decision 0158)

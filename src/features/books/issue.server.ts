@@ -4,6 +4,7 @@
  * from its series (the prefix) for the financial year, stored as issued (seller, buyer, lines, tax)
  * and never changed; unique keys make a second one for the same payment or refund impossible.
  */
+import { describePersonalised } from "~/features/personalisation/personalisation";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/server/db/client";
@@ -105,7 +106,11 @@ async function saleDraft(
     const code = item.productId ? codes.get(item.productId) : undefined;
     return {
       name: advance ? `Advance against order ${order.id}: ${item.productName}` : item.productName,
-      options: Object.values(item.variant ?? {}).map((v) => v.value),
+      // The chosen options, then the personalisation: texts and choices, photos by count (0229).
+      options: [
+        ...Object.values(item.variant ?? {}).map((v) => v.value),
+        ...describePersonalised(item.personalisation ?? []),
+      ],
       quantity: item.quantity,
       unitPricePaise: full
         ? options.fullPricePaise!

@@ -3,6 +3,7 @@
  * quantity with − and + (docs/product.md §2 Cart drawer), line total, the personalisation note behind
  * its info button, and Remove.
  */
+import { describePersonalised } from "~/features/personalisation/personalisation";
 import Picture from "~/components/ui/Picture";
 import { IMAGE_SIZES } from "~/lib/images";
 import { formatInr } from "~/lib/money";
@@ -47,6 +48,11 @@ export default function CartLineRow({
             {line.stockNote}
           </p>
         )}
+        {describePersonalised(line.personalisation ?? []).map((text) => (
+          <p key={text} className="mt-0.5 break-words text-sm text-ink-500" data-personalised>
+            {text}
+          </p>
+        ))}
         <div className="mt-1 flex items-center gap-1 text-sm text-ink-700">
           <button
             type="button"

@@ -14,11 +14,16 @@ import {
   type VariantChoice,
 } from "./cart";
 import { resolveChoice } from "./resolve-choice";
+import {
+  addOnPrice,
+  toPersonalised,
+  type PersonalisationValues,
+} from "~/features/personalisation/personalisation";
 import { addToCart, changeQuantity, clearCart, removeFromCart } from "./cart-store";
 
 /** Drawer's remove icon: '{name}' - 'Successfully Removed from cart' / 'Failed to remove from cart'. */
 export async function removeLineAndNotify(
-  line: Pick<CartLine, "productId" | "variant" | "product">,
+  line: Pick<CartLine, "productId" | "variant" | "product" | "personalisation">,
 ): Promise<boolean> {
   try {
     await removeFromCart(line);
@@ -33,7 +38,7 @@ export async function removeLineAndNotify(
 
 /** Drawer's − and +: the new quantity, or the toast '{name}' - 'The quantity could not be changed.'. */
 export async function changeQuantityAndNotify(
-  line: Pick<CartLine, "productId" | "variant" | "product">,
+  line: Pick<CartLine, "productId" | "variant" | "product" | "personalisation">,
   quantity: number,
 ): Promise<boolean> {
   try {
@@ -91,10 +96,12 @@ function choiceMap(chosen: ChosenVariants): Record<string, { id: string }> {
  * a missing choice or a bad quantity or note shows a warning and sends nothing.
  */
 export async function addProductToCart(
-  product: Pick<Product, "id" | "name" | "price" | "variants" | "images" | "weight" | "status">,
+  product: Pick<Product, "id" | "name" | "price" | "variants" | "images" | "weight" | "status"> &
+    Pick<Partial<Product>, "personalisation">,
   chosen: ChosenVariants,
   quantity = 1,
   note = "",
+  personalisation: PersonalisationValues = {},
 ): Promise<AddProductResult> {
   const choice = resolveChoice(product, choiceMap(chosen));
   if (!choice.ok) {
@@ -113,6 +120,7 @@ export async function addProductToCart(
     showToast({ type: "warning", title: "Note too long", message });
     return { ok: false, reason: "note-too-long", message };
   }
+  const fields = product.personalisation ?? [];
   if (product.status !== "active") {
     showToast(CART_TOASTS.addFailed);
     return { ok: false, reason: "failed", message: CART_TOASTS.addFailed.message };
@@ -121,9 +129,10 @@ export async function addProductToCart(
     productId: product.id,
     variant: choice.variant as VariantChoice,
     quantity,
-    price: product.price + choice.extra,
+    price: product.price + choice.extra + addOnPrice(fields, personalisation),
     product: { name: product.name, image: product.images[0]?.url ?? "", weight: product.weight },
     productNote,
+    personalisation: toPersonalised(fields, personalisation),
   };
   try {
     await addToCart(draft);
@@ -137,6 +146,11 @@ export async function addProductToCart(
     ) {
       showToast({ type: "warning", title: "Quantity", message: error.message });
       return { ok: false, reason: "invalid-quantity", message: error.message };
+    }
+    if (error instanceof ApiError && error.status === 400 && fields.length > 0) {
+      // The server's check of the personalisation (the same schema the page ran): its sentence.
+      showToast({ type: "warning", title: "Personalisation", message: error.message });
+      return { ok: false, reason: "failed", message: error.message };
     }
     console.error("[cart] add failed", error);
     showToast(CART_TOASTS.addFailed);

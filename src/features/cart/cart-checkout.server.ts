@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "~/server/db/client";
 import { cartItems, orderItems } from "~/server/db/schema";
 import type { NewOrderLine } from "~/features/orders/store-order.server";
-import { variantKey } from "./cart";
+import { fullLineKey } from "./cart";
 import { loadLines, lockCart } from "./cart-lines.server";
 
 /** Checkout: a line of the caller's cart priced from the current catalogue, as an order stores it. */
@@ -35,6 +35,7 @@ export async function lockedCheckoutLines(
       quantity: row.quantity,
       pricePaise: item.pricePaise,
       productNote: row.note,
+      personalisation: item.personalisation,
     })),
   };
 }
@@ -47,7 +48,7 @@ export async function clearCartInTx(tx: Tx, uid: string): Promise<void> {
 
 /**
  * Paid order: removes from the user's cart exactly what the order bought, inside the caller's
- * transaction. A cart line matching an order line (product, variant, note) loses the ordered
+ * transaction. A cart line matching an order line (product, variant, personalisation, note) loses the ordered
  * quantity and goes when none is left; lines added after the order was made stay
  * (docs/decisions/0058). Answers how many lines are left in the cart.
  */
@@ -63,6 +64,7 @@ export async function removeOrderedLinesInTx(
       variant: orderItems.variant,
       quantity: orderItems.quantity,
       note: orderItems.productNote,
+      personalisation: orderItems.personalisation,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
@@ -72,7 +74,7 @@ export async function removeOrderedLinesInTx(
     const row = rows.find(
       (r) =>
         r.productId === line.productId &&
-        r.variantKey === variantKey(line.variant) &&
+        r.variantKey === fullLineKey(line) &&
         r.note === line.note &&
         r.quantity > 0,
     );

@@ -5,7 +5,7 @@ import {
   GUEST_CART_KEY,
   guestLineId,
   MAX_NOTE_LENGTH,
-  variantKey,
+  fullLineKey,
   type CartLine,
 } from "./cart";
 import { toCartLine } from "./cart.schema";
@@ -74,7 +74,7 @@ export function parseGuestCart(raw: string | null | undefined): CartLine[] {
     const productNote = line.productNote.trim().slice(0, MAX_NOTE_LENGTH);
     const normalised: CartLine = {
       ...line,
-      id: guestLineId(line.productId, variantKey(line.variant)),
+      id: guestLineId(line.productId, fullLineKey(line)),
       productNote,
       note: productNote !== "",
     };

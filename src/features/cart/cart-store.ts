@@ -60,6 +60,7 @@ import {
   type CartLine,
 } from "./cart";
 import { toCartAnswer } from "./cart.schema";
+import { toValues } from "~/features/personalisation/personalisation";
 import { onSignedIn } from "./cart-sign-in";
 import { afterSignIn } from "~/lib/after-sign-in";
 
@@ -91,6 +92,15 @@ function postBody(item: CartItemDraft) {
     price: item.price,
     product: item.product,
     productNote: item.productNote.trim(),
+    ...(item.personalisation?.length ? { personalisation: toValues(item.personalisation) } : {}),
+  };
+}
+
+/** The body naming a line: its variant choice, and its personalisation when it has one. */
+function lineTarget(line: Pick<CartLine, "variant" | "personalisation">) {
+  return {
+    variant: line.variant,
+    ...(line.personalisation?.length ? { personalisation: line.personalisation } : {}),
   };
 }
 
@@ -114,7 +124,9 @@ export async function addToCart(item: CartItemDraft): Promise<void> {
 }
 
 /** Removes the line of this product and variant choice. */
-export async function removeFromCart(line: Pick<CartLine, "productId" | "variant">): Promise<void> {
+export async function removeFromCart(
+  line: Pick<CartLine, "productId" | "variant"> & Partial<Pick<CartLine, "personalisation">>,
+): Promise<void> {
   if ($cartMode.get() === "guest") {
     const next = removeLine(readGuest(), line);
     writeGuest(next);
@@ -123,14 +135,12 @@ export async function removeFromCart(line: Pick<CartLine, "productId" | "variant
   }
   const at = session.epoch;
   const path = `/v2/carts?prod_id=${encodeURIComponent(line.productId)}`;
-  await serial(async () =>
-    applyAnswer(await request("DELETE", path, { variant: line.variant }), at),
-  );
+  await serial(async () => applyAnswer(await request("DELETE", path, lineTarget(line)), at));
 }
 
 /** Sets a line's quantity (1 to MAX_LINE_QUANTITY; the drawer's − and +). */
 export async function changeQuantity(
-  line: Pick<CartLine, "productId" | "variant">,
+  line: Pick<CartLine, "productId" | "variant"> & Partial<Pick<CartLine, "personalisation">>,
   quantity: number,
 ): Promise<void> {
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY)
@@ -144,7 +154,7 @@ export async function changeQuantity(
   const at = session.epoch;
   const path = `/v2/carts?prod_id=${encodeURIComponent(line.productId)}`;
   await serial(async () =>
-    applyAnswer(await request("PATCH", path, { variant: line.variant, quantity }), at),
+    applyAnswer(await request("PATCH", path, { ...lineTarget(line), quantity }), at),
   );
 }
 

@@ -34,22 +34,26 @@ export async function postCart(context: APIContext): Promise<Response> {
   return json(await addItemFor(user.uid, input));
 }
 
-/** DELETE /v2/carts?prod_id={id}: body { variant } names the line; no body means no variant. */
+/** DELETE /v2/carts?prod_id={id}: body { variant, personalisation } names the line; no body means no variant. */
 export async function deleteCartLine(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
   const { prod_id } = readQuery(context.url, removeQuery);
   const text = await readBodyText(context.request, MAX_ITEM_BYTES);
   const body = text.trim() ? parseJsonBody(text) : {};
-  const { variant } = parseWith(removeBody, body);
-  return json(await removeItemFor(user.uid, prod_id, variant));
+  const { variant, personalisation } = parseWith(removeBody, body);
+  return json(await removeItemFor(user.uid, prod_id, variant, personalisation));
 }
 
 /** PATCH /v2/carts?prod_id={id}: body { variant, quantity } sets that line's quantity. */
 export async function patchCartLine(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
   const { prod_id } = readQuery(context.url, removeQuery);
-  const { variant, quantity } = await readJson(context.request, quantityBody, MAX_ITEM_BYTES);
-  return json(await setQuantityFor(user.uid, prod_id, variant, quantity));
+  const { variant, quantity, personalisation } = await readJson(
+    context.request,
+    quantityBody,
+    MAX_ITEM_BYTES,
+  );
+  return json(await setQuantityFor(user.uid, prod_id, variant, quantity, personalisation));
 }
 
 /** DELETE /v2/clear-cart */

@@ -14,6 +14,42 @@ import {
   type CartAnswer,
   type CartLine,
 } from "./cart";
+import { toValues } from "~/features/personalisation/personalisation";
+
+/** One filled field as a line keeps it (the stored guest cart, a line sent back to remove it). */
+const personalisedSchema = z.object({
+  id: z.string().check(z.maxLength(40)),
+  label: z.catch(z.string(), ""),
+  kind: z.catch(z.enum(["text", "choice", "date", "photo"]), "text"),
+  value: z.catch(z.string().check(z.maxLength(2000)), ""),
+  photos: z.optional(z.array(z.string().check(z.maxLength(80))).check(z.maxLength(10))),
+});
+
+/**
+ * A line's personalisation as sent: field id -> value (the product page), or the line's filled
+ * fields (a guest line in a merge, a line to remove). Checked against the product's field list on
+ * the server (personalisation.schema.ts, decision 0229).
+ */
+export const personalisationInput = z.optional(
+  z.pipe(
+    z.union(
+      [
+        z
+          .record(
+            z.string().check(z.maxLength(40)),
+            z.union([
+              z.string().check(z.maxLength(2000)),
+              z.array(z.string().check(z.maxLength(80))).check(z.maxLength(10)),
+            ]),
+          )
+          .check(z.refine((v) => Object.keys(v).length <= 20, "Too many personalisation fields")),
+        z.array(personalisedSchema).check(z.maxLength(20)),
+      ],
+      { error: "personalisation must be an object of field id -> value" },
+    ),
+    z.transform((v) => (Array.isArray(v) ? toValues(v) : v)),
+  ),
+);
 
 const id = (label: string) =>
   z
@@ -73,6 +109,7 @@ export const cartItemInput = z.object({
       ),
     "",
   ),
+  personalisation: personalisationInput,
 });
 export type CartItemInput = z.infer<typeof cartItemInput>;
 
@@ -85,10 +122,14 @@ export const mergeInput = z.object({
 /** Query of DELETE /v2/carts. */
 export const removeQuery = z.object({ prod_id: id("prod_id") });
 /** Body of DELETE /v2/carts: the line's variant choice (empty or absent for a product without variants). */
-export const removeBody = z.object({ variant: z._default(variantInput, {}) });
+export const removeBody = z.object({
+  variant: z._default(variantInput, {}),
+  personalisation: personalisationInput,
+});
 /** Body of PATCH /v2/carts: the line's variant choice and its new quantity (1 to MAX_LINE_QUANTITY). */
 export const quantityBody = z.object({
   variant: z._default(variantInput, {}),
+  personalisation: personalisationInput,
   quantity: z
     .number({ error: "quantity must be a number" })
     .check(
@@ -117,6 +158,7 @@ export const cartLineSchema = z.object({
   price: z.int().check(z.gte(0)),
   note: z.catch(z.boolean(), false),
   productNote: z.catch(z.string(), ""),
+  personalisation: z.catch(z.optional(z.array(personalisedSchema)), undefined),
 });
 
 /** The answer of every /v2/carts call. */

@@ -30,7 +30,11 @@ import {
   type CartAnswer,
   type MergeAnswer,
 } from "./cart";
-import type { CartItemInput } from "./cart.schema";
+import {
+  lineKey,
+  valuesKey,
+  type PersonalisationValues,
+} from "~/features/personalisation/personalisation";
 import {
   cleanCart,
   deleteGone,
@@ -47,6 +51,7 @@ import {
   type LineWrite,
   type LiveLine,
   type PricedItem,
+  type PriceInput,
 } from "./cart-lines.server";
 
 /**
@@ -83,7 +88,7 @@ export async function getCartFor(uid: string): Promise<CartAnswer> {
  * POST /v2/carts: adds a line, or raises the quantity of the same product and variant choice; an
  * add that would pass MAX_LINE_QUANTITY is a 400 that says so. A non-empty note replaces the line's note.
  */
-export async function addItemFor(uid: string, input: CartItemInput): Promise<CartAnswer> {
+export async function addItemFor(uid: string, input: PriceInput): Promise<CartAnswer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     // Lock, read the lines and the products (the cart's and the one added) once, write once.
@@ -118,6 +123,7 @@ export async function addItemFor(uid: string, input: CartItemInput): Promise<Car
         pricePaise: item.pricePaise,
         // A non-empty note replaces the line's note.
         note: item.productNote !== "" ? item.productNote : (existingLine?.row.note ?? ""),
+        personalisation: item.personalisation,
       } as ItemRow,
       item,
       product: catalogue.get(item.productId)!,
@@ -144,12 +150,13 @@ export async function removeItemFor(
   uid: string,
   productId: string,
   variant: Record<string, { id: string }>,
+  personalisation: PersonalisationValues = {},
 ): Promise<CartAnswer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const cartId = await lockCart(tx, uid);
     const live = await cleanCart(tx, cartId);
-    const key = variantKey(variant);
+    const key = lineKey(variantKey(variant), valuesKey(personalisation));
     await tx
       .delete(cartItems)
       .where(
@@ -173,12 +180,13 @@ export async function setQuantityFor(
   productId: string,
   variant: Record<string, { id: string }>,
   quantity: number,
+  personalisation: PersonalisationValues = {},
 ): Promise<CartAnswer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const cartId = await lockCart(tx, uid);
     const live = await cleanCart(tx, cartId);
-    const key = variantKey(variant);
+    const key = lineKey(variantKey(variant), valuesKey(personalisation));
     const index = live.findIndex(
       ({ row }) => row.productId === productId && row.variantKey === key,
     );
@@ -213,7 +221,7 @@ export async function clearCartFor(uid: string): Promise<CartAnswer> {
  */
 export async function mergeItemsFor(
   uid: string,
-  inputs: readonly CartItemInput[],
+  inputs: readonly PriceInput[],
 ): Promise<MergeAnswer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -251,6 +259,7 @@ export async function mergeItemsFor(
         quantity: merged.quantity,
         pricePaise: merged.pricePaise,
         productNote: merged.productNote,
+        personalisation: merged.personalisation,
       };
       if (
         !line ||

@@ -29,6 +29,8 @@ export const GUEST_CART_KEY = "cart";
 // ---------------------------------------------------------------------------------------------
 
 import { choiceValues, type VariantChoice } from "~/lib/variant-choice";
+import type { PersonalisedValue } from "~/lib/personalisation-types";
+import { lineKey, personalisationKey } from "~/features/personalisation/personalisation";
 export type { VariantChoice };
 
 export interface CartProductSnapshot {
@@ -55,6 +57,8 @@ export interface CartLine {
   productNote: string;
   /** A ready-made piece sold (or fewer left) since it was added (docs/decisions/0216); absent otherwise. */
   stockNote?: string;
+  /** The filled personalisation fields (decision 0229; absent: none); part of the line's identity. */
+  personalisation?: PersonalisedValue[];
 }
 
 /** What the product page hands to the cart: the body of POST /v2/carts (docs/product.md §7). */
@@ -67,6 +71,8 @@ export interface CartItemDraft {
   price: number;
   product: CartProductSnapshot;
   productNote: string;
+  /** The filled personalisation fields, as checked on the product page (the server checks again). */
+  personalisation?: PersonalisedValue[];
 }
 
 /** The answer of every /v2/carts call. */
@@ -101,12 +107,23 @@ export function guestLineId(productId: string, key: string): string {
   return key ? `${productId}::${key}` : productId;
 }
 
-/** Same product and same variant choice: the same line (docs/product.md §4). */
-export function sameLine(
-  a: { productId: string; variant: Readonly<Record<string, { id: string }>> },
-  b: { productId: string; variant: Readonly<Record<string, { id: string }>> },
-): boolean {
-  return a.productId === b.productId && variantKey(a.variant) === variantKey(b.variant);
+type LineIdentity = {
+  productId: string;
+  variant: Readonly<Record<string, { id: string }>>;
+  personalisation?: readonly PersonalisedValue[];
+};
+
+/** A line's key: the variant choice, then its personalisation's (decision 0229). */
+export function fullLineKey(line: Omit<LineIdentity, "productId">): string {
+  return lineKey(variantKey(line.variant), personalisationKey(line.personalisation ?? []));
+}
+
+/**
+ * Same product, same variant choice and same personalisation: the same line (docs/product.md §4;
+ * different personalisation makes two lines, decision 0229).
+ */
+export function sameLine(a: LineIdentity, b: LineIdentity): boolean {
+  return a.productId === b.productId && fullLineKey(a) === fullLineKey(b);
 }
 
 /** docs/product.md §4: the count is the sum of item quantities. */
@@ -151,7 +168,7 @@ export function mergedNote(existing: string, incoming: string): string {
 export function draftToGuestLine(draft: CartItemDraft): CartLine {
   const productNote = draft.productNote.trim();
   return {
-    id: guestLineId(draft.productId, variantKey(draft.variant)),
+    id: guestLineId(draft.productId, fullLineKey(draft)),
     productId: draft.productId,
     product: { ...draft.product },
     variant: { ...draft.variant },
@@ -159,6 +176,7 @@ export function draftToGuestLine(draft: CartItemDraft): CartLine {
     price: draft.price,
     note: productNote !== "",
     productNote,
+    ...(draft.personalisation?.length ? { personalisation: [...draft.personalisation] } : {}),
   };
 }
 
@@ -196,17 +214,14 @@ export function addLine(items: readonly CartLine[], draft: CartItemDraft): CartL
 /** Sets the quantity of the line with this product and variant choice (no-op when absent). */
 export function setLineQuantity(
   items: readonly CartLine[],
-  target: { productId: string; variant: Readonly<Record<string, { id: string }>> },
+  target: LineIdentity,
   quantity: number,
 ): CartLine[] {
   return items.map((line) => (sameLine(line, target) ? { ...line, quantity } : line));
 }
 
 /** Removes the line with this product and variant choice (no-op when absent). */
-export function removeLine(
-  items: readonly CartLine[],
-  target: { productId: string; variant: Readonly<Record<string, { id: string }>> },
-): CartLine[] {
+export function removeLine(items: readonly CartLine[], target: LineIdentity): CartLine[] {
   return items.filter((line) => !sameLine(line, target));
 }
 
@@ -223,7 +238,13 @@ export interface MergeLinesResult<T> {
  * PUT /v2/carts-merge and by tests.
  */
 export function mergeLines<
-  T extends { productId: string; variant: VariantChoice; quantity: number; productNote: string },
+  T extends {
+    productId: string;
+    variant: VariantChoice;
+    quantity: number;
+    productNote: string;
+    personalisation?: readonly PersonalisedValue[];
+  },
 >(existing: readonly T[], incoming: readonly T[], maxLines = MAX_CART_LINES): MergeLinesResult<T> {
   const lines = existing.map((line) => ({ ...line }));
   const overflow: T[] = [];

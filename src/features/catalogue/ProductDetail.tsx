@@ -28,6 +28,8 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "~/features/cart/cart";
 import { comboSoldOut, selectionKey, type ShopperStock } from "~/features/stock/stock";
 import { AskForOneLikeIt, StockBadge } from "~/features/stock/StockNote";
+import PersonalisationInputs from "~/features/personalisation/PersonalisationInputs";
+import { usePersonalisation } from "~/features/personalisation/use-personalisation";
 
 export interface ProductDetailProps {
   /** The product as the server rendered it (the page answers 404 'Product not found' itself). */
@@ -59,9 +61,10 @@ function ProductView({ product, initialSelection, stock }: ProductDetailProps) {
   );
   const [busy, setBusy] = useState(false);
   const ids = useId();
+  const personal = usePersonalisation(product.personalisation);
 
   const chosen = chosenVariants(product.variants, selection);
-  const unitPrice = detailPrice(product, chosen);
+  const unitPrice = detailPrice(product, chosen) + personal.addOn;
   const quantity = clampQuantity(Number(quantityText));
   const inStock = product.status === "active";
   // Disabled in the server's HTML until React runs, so an early tap is not silently lost.
@@ -79,9 +82,11 @@ function ProductView({ product, initialSelection, stock }: ProductDetailProps) {
 
   const addToCart = async () => {
     if (!canAdd) return;
+    const values = personal.check();
+    if (!values) return;
     setBusy(true);
     try {
-      await addProductToCart(product, selection, quantity, note);
+      await addProductToCart(product, selection, quantity, note, values);
     } finally {
       setBusy(false);
     }
@@ -194,6 +199,13 @@ function ProductView({ product, initialSelection, stock }: ProductDetailProps) {
             isSoldOut={(option) => comboSoldOut(combos, selection, group, option.id)}
           />
         ))}
+
+        <PersonalisationInputs
+          fields={personal.fields}
+          values={personal.values}
+          errors={personal.errors}
+          onChange={personal.set}
+        />
 
         <div className="flex flex-col gap-2">
           <label htmlFor={`${ids}-quantity`} className="text-sm font-medium">

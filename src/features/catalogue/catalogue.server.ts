@@ -184,6 +184,7 @@ function toProduct(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+  if (row.personalisation.length > 0) product.personalisation = row.personalisation;
   if (includeCost)
     Object.assign(product, { costPrice: row.costPricePaise, hsn: row.hsn, gstRate: row.gstRate });
   return product;

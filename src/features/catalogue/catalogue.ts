@@ -19,6 +19,8 @@ export interface ProductImage {
   isPrimary: boolean;
 }
 
+import type { PersonalisationField } from "~/lib/personalisation-types";
+
 export interface CategoryRef {
   id: string;
   name: string;
@@ -58,6 +60,8 @@ export interface Product {
   sale: boolean;
   /** A ready-made piece's badge, "Only 2 left" or "Sold out" (docs/decisions/0216); absent otherwise. */
   stock?: string;
+  /** The shopper's personalisation fields (decision 0229); absent when the product has none. */
+  personalisation?: PersonalisationField[];
   createdAt: string;
   updatedAt: string;
 }

@@ -6,6 +6,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import { products } from "~/server/db/schema";
+import type { PersonalisationField } from "~/lib/personalisation-types";
 
 export interface PricingProduct {
   id: string;
@@ -18,6 +19,8 @@ export interface PricingProduct {
   /** URL of the first image, "" when it has none. */
   image: string;
   variants: { id: string; name: string; value: string; price: number }[];
+  /** The shopper's personalisation fields (decision 0229). */
+  personalisation: PersonalisationField[];
 }
 
 type VariantRow = PricingProduct["variants"][number];
@@ -38,6 +41,7 @@ export async function loadPricingProducts(
       pricePaise: products.pricePaise,
       weightGrams: products.weightGrams,
       processingDays: products.processingDays,
+      personalisation: products.personalisation,
       // Correlated subqueries name the outer row "products"."id" in full: Drizzle writes a column of
       // the selected table unqualified, which inside the subquery would mean the inner table's id.
       image: sql<string | null>`(select i.url from product_images i

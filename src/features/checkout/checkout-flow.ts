@@ -4,6 +4,10 @@
  * the tempOrder entry (docs/product.md §3) and how a verification answer is read. No zod, no server code.
  * Amounts are integer paise (the API client converts at the wire).
  */
+import {
+  describePersonalised,
+  type PersonalisedValue,
+} from "~/features/personalisation/personalisation";
 import type { ToastInput } from "~/components/ui/toast-store";
 import { shippingEstimatePaise, totalWeightGrams } from "~/features/shipping/estimate-tiers";
 import { thankYouPath } from "~/features/orders/thank-you";
@@ -61,6 +65,8 @@ export interface SummaryLine {
   price: number;
   /** Kilograms (3 decimals), as the cart answers it. */
   weight: number;
+  /** The personalisation, one short line per filled field (decision 0229); absent: none. */
+  personalised?: string[];
 }
 
 export interface CheckoutSummary {
@@ -80,6 +86,7 @@ export function checkoutSummary(
     variant: Record<string, { value: string }>;
     quantity: number;
     price: number;
+    personalisation?: readonly PersonalisedValue[];
   }[],
 ): CheckoutSummary {
   const lines = items.map((item) => ({
@@ -90,6 +97,9 @@ export function checkoutSummary(
     quantity: item.quantity,
     price: item.price,
     weight: item.product.weight,
+    ...(item.personalisation?.length
+      ? { personalised: describePersonalised(item.personalisation) }
+      : {}),
   }));
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
   const grams = totalWeightGrams(

@@ -3,6 +3,7 @@
  * one that records the payment), so a mail exists exactly when its event does; the background
  * sender delivers it (src/server/mail.server.ts, docs/decisions/0015).
  */
+import { describePersonalised } from "~/features/personalisation/personalisation";
 import type { Tx } from "~/server/db/client";
 import type { orders } from "~/server/db/schema";
 import { env } from "~/server/env";
@@ -26,7 +27,10 @@ function lines(order: OrderJson): string {
     const options = Object.entries(item.variant)
       .map(([name, choice]) => `${name}: ${choice.value}`)
       .join(", ");
-    return `- ${item.product.name}${options ? ` (${options})` : ""} x ${item.quantity}: ${formatInr(item.price * item.quantity)}`;
+    const personal = describePersonalised(item.personalisation ?? []).map(
+      (text) => `\n    ${text}`,
+    );
+    return `- ${item.product.name}${options ? ` (${options})` : ""} x ${item.quantity}: ${formatInr(item.price * item.quantity)}${personal.join("")}`;
   });
   return [
     ...rows,

@@ -9,6 +9,14 @@ import type { VariantChoice } from "~/lib/variant-choice";
 import type { CartItemDraft } from "~/features/cart/cart";
 import { variantGroups } from "~/features/catalogue/variants";
 import type { OrderItemJson } from "~/features/orders/orders";
+import {
+  addOnPrice,
+  toPersonalised,
+  toValues,
+  type PersonalisationField,
+  type PersonalisedValue,
+} from "~/features/personalisation/personalisation";
+import { checkValues } from "~/features/personalisation/personalisation.schema";
 
 /** Today's product as catalogue/pricing.server.ts loads it (only what "Order again" reads). */
 export interface TodaysProduct {
@@ -19,6 +27,8 @@ export interface TodaysProduct {
   weightGrams: number;
   image: string;
   variants: { id: string; name: string; value: string; price: number }[];
+  /** The personalisation fields today (decision 0229); absent: none. */
+  personalisation?: PersonalisationField[];
 }
 
 export interface ReorderLine {
@@ -65,7 +75,10 @@ export function reorderLine(item: OrderItemJson, product: TodaysProduct | undefi
     variant[group] = { id: option.id, value: option.value, price: option.price };
     extra += option.price;
   }
-  const changes: string[] = [];
+  const personal = reorderPersonalisation(name, item.personalisation ?? [], product);
+  if (!personal.ok) return none(personal.sentence);
+  extra += personal.addOn;
+  const changes: string[] = [...personal.changes];
   for (const [group, was] of Object.entries(item.variant))
     if (!variant[group])
       changes.push(`"${name}" no longer has a ${group} (you chose "${was.value}").`);
@@ -82,7 +95,53 @@ export function reorderLine(item: OrderItemJson, product: TodaysProduct | undefi
       price,
       product: { name: product.name, image: product.image, weight: product.weightGrams / 1000 },
       productNote: item.productNote,
+      ...(personal.values.length ? { personalisation: personal.values } : {}),
     },
+    changes,
+  };
+}
+
+type PersonalResult =
+  | { ok: true; values: PersonalisedValue[]; addOn: number; changes: string[] }
+  | { ok: false; sentence: string };
+
+/**
+ * The ordered personalisation against today's field list (decision 0229): copied whole, photos
+ * included; a field removed since is left out and said; a required field added since, or a
+ * choice no longer offered, sends the shopper to the product page with the sentence.
+ */
+function reorderPersonalisation(
+  name: string,
+  was: readonly PersonalisedValue[],
+  product: TodaysProduct,
+): PersonalResult {
+  const fields = product.personalisation ?? [];
+  const changes: string[] = [];
+  for (const item of was)
+    if (!fields.some((f) => f.id === item.id))
+      changes.push(
+        `"${name}" no longer asks for ${item.label} (you gave "${item.value || "photos"}").`,
+      );
+  const values = toValues(was);
+  const checked = checkValues(fields, values);
+  if (!checked.ok) {
+    const [id, message] = Object.entries(checked.errors)[0] ?? ["", checked.message];
+    const field = fields.find((f) => f.id === id);
+    const added = field && !was.some((v) => v.id === field.id);
+    return {
+      ok: false,
+      sentence: added
+        ? `"${name}" now asks for ${field.label}: fill it in on its page.`
+        : `"${name}": ${message}`,
+    };
+  }
+  for (const field of fields)
+    if (!was.some((v) => v.id === field.id))
+      changes.push(`"${name}" now also offers ${field.label}: add it on its page if you like.`);
+  return {
+    ok: true,
+    values: toPersonalised(fields, checked.values),
+    addOn: addOnPrice(fields, checked.values),
     changes,
   };
 }

@@ -6,6 +6,7 @@
  * off and the page never scrolls sideways. Totals: subtotal, a discount when there is one,
  * shipping (₹0.00 until a charge is known, then "Shipping (charged at dispatch)" with it) and total.
  */
+import { describePersonalised } from "~/features/personalisation/personalisation";
 import { formatInr } from "~/lib/money";
 import { variantText } from "./order-list";
 import { paidAndDue, shownTotals, type OrderItemJson } from "./orders";
@@ -60,6 +61,11 @@ export default function OrderItems({ items, pricing, shippingCharged, titleId }:
                 <td className={`${cell} min-w-0 break-words pr-3 max-sm:col-span-3`}>
                   <span className="block font-medium text-ink-900">{item.product.name}</span>
                   {variant && <span className="block text-ink-500">{variant}</span>}
+                  {describePersonalised(item.personalisation ?? []).map((text) => (
+                    <span key={text} className="block text-ink-500" data-personalised>
+                      {text}
+                    </span>
+                  ))}
                   {item.productNote && (
                     <span className="block text-ink-500">Note: {item.productNote}</span>
                   )}

@@ -31,6 +31,7 @@ export function orderItemJson(row: OrderItemRow): OrderItemJson {
     quantity: row.quantity,
     price: row.pricePaise,
     productNote: row.productNote,
+    ...(row.personalisation?.length ? { personalisation: row.personalisation } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
  * the browser. Amounts are integer paise here as everywhere inside; the API boundary turns them
  * into rupees on the wire (docs/decisions/0003-money-in-paise.md).
  */
+import type { PersonalisedValue } from "~/lib/personalisation-types";
 import type { OrderAddress, PersonName } from "~/lib/address";
 import type { VariantChoice } from "~/lib/variant-choice";
 import type { OrderStatus } from "./status";
@@ -20,6 +21,8 @@ export interface OrderItemJson {
   /** Unit price in paise, as sold. */
   price: number;
   productNote: string;
+  /** The filled personalisation fields as ordered (decision 0229); absent: none. */
+  personalisation?: PersonalisedValue[];
 }
 
 export interface OrderJson {

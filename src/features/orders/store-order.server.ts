@@ -11,6 +11,7 @@
  *  - the dispatch promise: `dispatch_days` is the slowest line's processing window; payment adds it
  *    to the payment time (features/checkout/payment-record.server.ts).
  */
+import type { PersonalisedValue } from "~/lib/personalisation-types";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Tx } from "~/server/db/client";
@@ -57,6 +58,8 @@ export interface NewOrderLine {
   quantity: number;
   pricePaise: number;
   productNote: string;
+  /** The filled personalisation fields, checked by the cart (decision 0229); absent: none. */
+  personalisation?: PersonalisedValue[];
 }
 
 export interface NewOrder {
@@ -108,6 +111,8 @@ export function orderFingerprint(order: NewOrder): string {
       l.quantity,
       l.pricePaise,
       l.productNote,
+      // Only when there is one, so the fingerprints of orders without it stay as they were.
+      ...(l.personalisation?.length ? [l.personalisation] : []),
     ]),
     order.coupon?.code ?? "",
   ]);
@@ -227,6 +232,7 @@ async function insertOrder(
       quantity: line.quantity,
       pricePaise: line.pricePaise,
       productNote: line.productNote,
+      personalisation: line.personalisation ?? [],
       discountPaise: order.coupon?.lineDiscounts[i] ?? 0,
     })),
   );

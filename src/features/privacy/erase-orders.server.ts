@@ -77,7 +77,11 @@ export async function maskOrders(tx: Tx, ids: string[], now: Date): Promise<void
         updatedAt: now,
       })
       .where(eq(orders.id, row.id));
-  await tx.update(orderItems).set({ productNote: "" }).where(inArray(orderItems.orderId, ids));
+  // The note and the personalisation (names, dates the shopper typed; decision 0229) go alike.
+  await tx
+    .update(orderItems)
+    .set({ productNote: "", personalisation: [] })
+    .where(inArray(orderItems.orderId, ids));
   // What the payment providers sent about the payer (customer_details, the UPI id) goes; the
   // amounts, statuses and ids stay in their columns.
   await tx.update(payments).set({ upiId: "", raw: {} }).where(inArray(payments.orderId, ids));

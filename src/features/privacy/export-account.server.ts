@@ -36,6 +36,7 @@ async function cartOf(tx: Tx, uid: string) {
       quantity: i.quantity,
       price: i.price,
       note: i.productNote,
+      personalisation: i.personalisation ?? [],
     })),
   };
 }

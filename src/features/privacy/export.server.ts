@@ -97,6 +97,8 @@ export async function exportMyData(
               quantity: l.quantity,
               price: l.pricePaise,
               note: l.productNote,
+              // What the shopper typed or chose for the piece (decision 0229).
+              personalisation: l.personalisation,
             })),
           payments: paid.filter((p) => p.orderId === o.id),
         })),

@@ -17,6 +17,7 @@ import ProductBasicsFields from "./ProductBasicsFields";
 import { messageOf } from "./ProductFormParts";
 import ProductImagesField from "./ProductImagesField";
 import ProductTaxFields from "./ProductTaxFields";
+import PersonalisationFieldsEditor from "~/features/personalisation/PersonalisationFieldsEditor";
 import { AttributesField, TagsField, VariantsField } from "./ProductListFields";
 import { primaryButton, secondaryButton } from "./products-ui";
 
@@ -143,6 +144,18 @@ export default function ProductForm({
               onChange={field.onChange}
               disabled={readOnly || busy}
               error={messageOf(errors.tags)}
+            />
+          )}
+        />
+        <Controller
+          name="personalisation"
+          control={control}
+          render={({ field }) => (
+            <PersonalisationFieldsEditor
+              value={field.value ?? []}
+              onChange={field.onChange}
+              disabled={readOnly || busy}
+              error={messageOf(errors.personalisation)}
             />
           )}
         />

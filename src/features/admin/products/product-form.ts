@@ -72,6 +72,7 @@ export function emptyProduct(categoryId = "", sku = suggestSku()): ProductFormVa
     variants: [],
     attributes: [],
     tags: [],
+    personalisation: [],
     images: [],
   };
 }
@@ -97,6 +98,7 @@ export function toFormValues(product: Product): ProductFormValues {
     variants: product.variants.map((v) => ({ name: v.name, value: v.value, price: v.price })),
     attributes: product.attributes.map((a) => ({ name: a.name, value: a.value })),
     tags: [...product.tags],
+    personalisation: product.personalisation ?? [],
     images: product.images.map((i) => ({ url: i.url, alt: i.alt, isPrimary: i.isPrimary })),
   };
 }
@@ -171,6 +173,7 @@ const FORM_FIELDS = new Set<string>([
   "variants",
   "attributes",
   "tags",
+  "personalisation",
   "images",
 ]);
 

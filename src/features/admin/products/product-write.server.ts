@@ -62,6 +62,7 @@ function row(input: ProductInput) {
     categoryId: input.categoryId,
     status: input.status,
     sku: input.sku,
+    ...(input.personalisation === undefined ? {} : { personalisation: input.personalisation }),
     weightGrams: Math.round(input.weight * 1000),
     ...(input.processingDays === undefined ? {} : { processingDays: input.processingDays }),
     ...(input.lengthCm === undefined ? {} : { lengthCm: input.lengthCm }),

@@ -10,6 +10,7 @@ import * as z from "zod/mini";
 import { optionalText, requiredText } from "~/lib/fields";
 import { PRODUCT_SIZE_FIELDS } from "~/features/shipping/product-size.schema";
 import { productTaxShape } from "~/features/books/product-tax";
+import { fieldListInput } from "~/features/personalisation/personalisation.schema";
 
 /** Required text: blank once whitespace and zero-width characters are trimmed is refused (0063). */
 const text = (field: string, max: number) => requiredText(field, max);
@@ -87,6 +88,8 @@ export const productInput = z
           error: "Tags must not repeat",
         }),
       ),
+    /** The shopper's personalisation fields (decision 0229); absent: a new product has none, an edit keeps them. */
+    personalisation: z.optional(fieldListInput),
     images: z.array(productImageInput).check(
       z.minLength(1, { error: "Please Upload an Image" }),
       z.maxLength(20),

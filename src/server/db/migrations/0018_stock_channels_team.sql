@@ -107,6 +107,9 @@ CREATE TABLE "stock_levels" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" DROP CONSTRAINT "users_role_check";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "personalisation" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "cart_items" ADD COLUMN "personalisation" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "personalisation" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "channel" text DEFAULT 'mail' NOT NULL;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "wa_template" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "wa_language" text;--> statement-breakpoint

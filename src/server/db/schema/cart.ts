@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { VariantChoice } from "~/lib/variant-choice";
 import { check, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { PersonalisedValue } from "~/lib/personalisation-types";
 import { createdAt, updatedAt } from "./columns";
 import { products } from "./catalogue";
 import { users } from "./accounts";
@@ -36,6 +37,8 @@ export const cartItems = pgTable(
     /** Unit price decided by the server: base + chosen variants, in paise. */
     pricePaise: integer("price_paise").notNull(),
     note: text("note").notNull().default(""),
+    /** The filled personalisation fields (docs/decisions/0229); their key is part of variantKey. */
+    personalisation: jsonb("personalisation").$type<PersonalisedValue[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [

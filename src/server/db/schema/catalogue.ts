@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { PersonalisationField } from "~/lib/personalisation-types";
 import { createdAt, updatedAt } from "./columns";
 
 /** A collection. `id` doubles as its label (e.g. "Wall Art"), as the spec says. */
@@ -66,6 +67,8 @@ export const products = pgTable(
     /** HSN code and GST rate (docs/decisions/0085); null: the category's, else the shop's default. */
     hsn: text("hsn"),
     gstRate: numeric("gst_rate", { precision: 5, scale: 2, mode: "number" }),
+    /** The shopper's personalisation fields, in order (docs/decisions/0229-personalisation-fields.md). */
+    personalisation: jsonb("personalisation").$type<PersonalisationField[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,7 @@
 /** Orders, their lines, and the payments the providers reported. */
 import { sql } from "drizzle-orm";
 import type { OrderAddress, PersonName } from "~/lib/address";
+import type { PersonalisedValue } from "~/lib/personalisation-types";
 import type { VariantChoice } from "~/lib/variant-choice";
 import {
   check,
@@ -123,6 +124,8 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     pricePaise: integer("price_paise").notNull(),
     productNote: text("product_note").notNull().default(""),
+    /** The filled personalisation fields as ordered (docs/decisions/0229). */
+    personalisation: jsonb("personalisation").$type<PersonalisedValue[]>().notNull().default([]),
     /** This line's share of the order's code discount (docs/decisions/0095), paise; lines sum to it. */
     discountPaise: integer("discount_paise").notNull().default(0),
   },
