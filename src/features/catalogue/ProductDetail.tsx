@@ -24,7 +24,6 @@ import {
 } from "./catalogue";
 import { detailsFor } from "./variants";
 import { addProductToCart } from "~/features/cart/cart-actions";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "~/features/cart/cart";
 
 export interface ProductDetailProps {
@@ -52,9 +51,9 @@ function ProductView({ product }: { product: Product }) {
   const unitPrice = detailPrice(product, chosen);
   const quantity = clampQuantity(Number(quantityText));
   const inStock = product.status === "active";
-  // Disabled in the server's HTML until React runs, so an early tap is not silently lost.
-  const hydrated = useHydrated();
-  const canAdd = hydrated && inStock && !busy;
+  // Enabled in the server's HTML: the island hydrates when touched, and client:touch holds a tap
+  // made before then and taps again once React runs (decision 0225).
+  const canAdd = inStock && !busy;
 
   const choose = (group: string, option: Variant) => {
     setSelection((current) => ({ ...current, [group]: option.id }));
