@@ -17,6 +17,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
+/** Where the e2e budget test writes its rows for bench/js-budget-table.ts. */
+export const BUDGET_JSON = ".tmp/js-budgets.json";
+
 export type PageKind = "content" | "catalogue" | "account" | "checkout";
 
 /** Budgets on first load, gzip bytes (decision 0223). */
@@ -85,7 +88,9 @@ export function firstLoadUrls(html: string): string[] {
 export function staticImports(code: string, from: string): string[] {
   const found: string[] = [];
   // Rolldown's output: `import{a as b}from"./x.js";` and `import"./x.js";` at the top level.
-  for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s*[\w$]+)?\s*(?:from\s*)?["']([^"']+)["']/g)) {
+  for (const m of code.matchAll(
+    /(?:^|[;\n}])\s*import\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s*[\w$]+)?\s*(?:from\s*)?["']([^"']+)["']/g,
+  )) {
     const spec = m[1]!;
     if (!spec.startsWith(".") && !spec.startsWith("/")) continue;
     found.push(spec.startsWith("/") ? spec : path.posix.join(path.posix.dirname(from), spec));

@@ -7,13 +7,18 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
-import { type BudgetPage, type BudgetRow, budgetRow, budgetTable } from "../bench/js-budget";
+import {
+  BUDGET_JSON,
+  type BudgetPage,
+  type BudgetRow,
+  budgetRow,
+  budgetTable,
+} from "../bench/js-budget";
 import { SIGNUP_PATH } from "./account-helpers";
 import { expect, test } from "./fixtures";
 import { prepareWalk, type Walk } from "./page-walk";
 
 const CLIENT_DIR = "dist/client";
-export const BUDGET_JSON = ".tmp/js-budgets.json";
 
 let walk: Walk;
 /** A product without reviews (the walk's own product, products[0], gets the review). */
@@ -67,9 +72,7 @@ function pages(w: Walk): BudgetPage[] {
   ];
 }
 
-test("every storefront page's first-load JavaScript is within its budget", async ({
-  browser,
-}) => {
+test("every storefront page's first-load JavaScript is within its budget", async ({ browser }) => {
   const visitor = await browser.newContext();
   const shopper = await browser.newContext({ storageState: walk.shopper });
   const rows: BudgetRow[] = [];
@@ -87,7 +90,8 @@ test("every storefront page's first-load JavaScript is within its budget", async
   writeFileSync(BUDGET_JSON, `${JSON.stringify(rows, null, 2)}\n`);
   console.log(budgetTable(rows));
   // Every page loads the shell's scripts: a page with no JavaScript counted was misread.
-  for (const row of rows) expect(row.files.length, `${row.name}: no scripts found`).toBeGreaterThan(0);
+  for (const row of rows)
+    expect(row.files.length, `${row.name}: no scripts found`).toBeGreaterThan(0);
   const over = rows
     .filter((r) => r.gzipBytes > r.budget)
     .map(

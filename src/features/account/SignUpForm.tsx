@@ -7,7 +7,6 @@ import { useEffect, useRef } from "react";
 import { flashToast } from "~/components/ui/flash-toasts";
 import { PasswordField, SelectField, TextField, primaryButton } from "~/components/ui/form-fields";
 import { takeEarlySubmit } from "~/components/ui/early-submit";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
 import { signUpSchema, type SignUpInput } from "./account.schema";
@@ -21,7 +20,6 @@ interface Props {
 }
 
 export default function SignUpForm({ redirect = "/" }: Props) {
-  const hydrated = useHydrated();
   // Submit works from the first paint: one sent before hydration is held and sent now (decision 0077).
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => takeEarlySubmit(formRef.current), []);
@@ -161,7 +159,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Creating..." : "Sign Up"}
       </button>
-      <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy || !hydrated} />
+      <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy} />
     </form>
   );
 }

@@ -5,8 +5,9 @@
  * a key inside it, or the page's first scroll.
  *
  * A click inside the island before React has taken it over would be lost, so it is held (the
- * default prevented) and clicked again once the island has hydrated. A click on a link is not held:
- * the link goes where it points without waiting for React.
+ * default prevented) and clicked again once the island has hydrated. Not held: a click on a link
+ * (it goes where it points without waiting for React), and a submit of a form that holds its own
+ * early submit and says it is getting ready (decision 0077).
  */
 import type { ClientDirective } from "astro";
 
@@ -20,9 +21,16 @@ const touch: ClientDirective = (load, _options, el) => {
   const hold = (event: Event) => {
     if (state === "done" || !(event.target instanceof Element)) return;
     if (event.target.closest("a[href]")) return;
+    const target = event.target.closest<HTMLElement>(CLICKABLE) ?? (event.target as HTMLElement);
+    // A form that holds its own early submit (src/components/ui/early-submit.ts) says so itself.
+    if (
+      target.closest("form[data-early-submit]") &&
+      (target as HTMLButtonElement).type === "submit"
+    )
+      return;
     event.preventDefault();
     event.stopPropagation();
-    held = event.target.closest<HTMLElement>(CLICKABLE) ?? (event.target as HTMLElement);
+    held = target;
     void wake();
   };
 
