@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { LargeFigures } from "./large";
 import type { LighthouseRow } from "./lighthouse";
+import { formatRunsTable } from "./lighthouse-row";
 import type { LoadRow } from "./load";
 import type { RushFigures } from "./rush";
 import { rushTable } from "./rush-report";
@@ -151,7 +152,9 @@ export function render(result: BenchResult): string {
     if (e.rush) parts.push(`\n### ${e.engine}: checkout under a rush\n\n${rushTable(e.rush)}`);
   }
   if (result.lighthouse)
-    parts.push(`\n### Lighthouse (mobile)\n\n${lighthouseTable(result.lighthouse)}`);
+    parts.push(
+      `\n### Lighthouse (mobile)\n\n${lighthouseTable(result.lighthouse)}\n\n${formatRunsTable(result.lighthouse)}`,
+    );
   for (const note of result.notes) parts.push(`\n${note}`);
   return parts.join("\n");
 }
