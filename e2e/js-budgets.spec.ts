@@ -23,10 +23,15 @@ const CLIENT_DIR = "dist/client";
 let walk: Walk;
 /** A product without reviews (the walk's own product, products[0], gets the review). */
 let plainProduct: string;
+/** The walk's reviews this file published, hidden again afterwards (other files count reviews). */
+let published: string[] = [];
+test.afterAll(async ({ request }) => {
+  if (published.length) await moderateWalkReviews(request, walk.owner, "hide", published);
+});
 test.beforeAll(async ({ browser, request }, info) => {
   test.setTimeout(240_000);
   walk = await prepareWalk(browser, request, info.outputDir);
-  await publishReviews(request, walk.owner);
+  published = await moderateWalkReviews(request, walk.owner, "publish");
   const products = (await (
     await request.get("/v2/products?limit=0&offset=0&status=active")
   ).json()) as { id: string }[];
@@ -42,18 +47,33 @@ function bearer(stateFile: string): Record<string, string> {
   return { authorization: `Bearer ${decodeURIComponent(token)}` };
 }
 
-/** The walk's review is waiting for the owner: published, its product is "a product with reviews". */
-async function publishReviews(request: APIRequestContext, ownerState: string): Promise<void> {
+/**
+ * The walk's review is waiting for the owner: published, its product is "a product with reviews".
+ * Only the walk's own review (its title), and hidden again after the test.
+ */
+async function moderateWalkReviews(
+  request: APIRequestContext,
+  ownerState: string,
+  action: "publish" | "hide",
+  ids?: string[],
+): Promise<string[]> {
   const headers = bearer(ownerState);
-  const list = await request.get("/v2/admin/reviews?status=pending", { headers });
-  expect(list.status()).toBe(200);
-  for (const review of ((await list.json()) as { reviews: { id: string }[] }).reviews) {
-    const answer = await request.patch(`/v2/admin/reviews/${review.id}?action=publish`, {
+  let targets = ids;
+  if (!targets) {
+    const list = await request.get("/v2/admin/reviews?status=pending", { headers });
+    expect(list.status()).toBe(200);
+    targets = ((await list.json()) as { reviews: { id: string; title: string }[] }).reviews
+      .filter((r) => r.title === "Walked and reviewed")
+      .map((r) => r.id);
+  }
+  for (const id of targets) {
+    const answer = await request.patch(`/v2/admin/reviews/${id}?action=${action}`, {
       headers,
       data: {},
     });
     expect(answer.status(), await answer.text()).toBe(200);
   }
+  return targets;
 }
 
 function pages(w: Walk): BudgetPage[] {
