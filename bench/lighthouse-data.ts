@@ -46,7 +46,7 @@ async function paidDeliveredReviewedOrder(
   base: string,
   shopper: string,
   owner: string,
-  products: { id: string }[],
+  products: { id: string; variants?: unknown[] }[],
 ): Promise<{ orderId: string; reviewedProduct: string }> {
   const user = await call<{ email: string; addresses?: { id: string }[] }>(
     base,
@@ -67,7 +67,9 @@ async function paidDeliveredReviewedOrder(
       zipCode: "302001",
     });
   let productId = "";
-  for (const product of products.slice(0, 5)) {
+  // A product without variants goes in with no choice to make.
+  const candidates = [...products.filter((p) => (p.variants?.length ?? 0) === 0), ...products];
+  for (const product of candidates.slice(0, 10)) {
     try {
       await call(base, "POST", "/v2/carts", shopper, { productId: product.id, quantity: 1 });
       productId = product.id;
@@ -100,14 +102,19 @@ async function paidDeliveredReviewedOrder(
   if (paid.status !== 303) throw new Error(`the local payment answered ${paid.status}`);
   for (const status of ["shipped", "delivered"])
     await call(base, "PUT", `/v2/admin/order/${order.order_id}?status=${status}`, owner);
-  const review = await call<{ id: string }>(base, "POST", "/v2/reviews", shopper, {
-    productId,
-    orderId: order.order_id,
-    rating: 5,
-    title: "Lovely piece",
-    body: "Packed with care and even prettier than the photos.",
-  });
-  await call(base, "PATCH", `/v2/admin/reviews/${review.id}?action=publish`, owner, {});
+  try {
+    const review = await call<{ id: string }>(base, "POST", "/v2/reviews", shopper, {
+      productId,
+      orderId: order.order_id,
+      rating: 5,
+      title: "Lovely piece",
+      body: "Packed with care and even prettier than the photos.",
+    });
+    await call(base, "PATCH", `/v2/admin/reviews/${review.id}?action=publish`, owner, {});
+  } catch (error) {
+    // A second run on the same shop: the shopper reviewed (and the owner published) it before.
+    if (!String(error).includes("already reviewed")) throw error;
+  }
   return { orderId: order.order_id, reviewedProduct: productId };
 }
 
@@ -161,7 +168,7 @@ export async function prepareLighthouseData(
       idTokenFor(base, DEMO_SHOPPER),
       idTokenFor(base, DEMO_OWNER),
     ]);
-    const products = await call<{ id: string }[]>(
+    const products = await call<{ id: string; variants?: unknown[] }[]>(
       base,
       "GET",
       "/v2/products?limit=0&offset=0&status=active",
