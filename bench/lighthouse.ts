@@ -214,7 +214,7 @@ async function main(): Promise<void> {
   if (args.includes("--json")) console.log(JSON.stringify(rows, null, 2));
   else console.log(`${formatLighthouseTable(rows)}\n\n${formatRunsTable(rows)}`);
   const order = rows.find((r) => r.name === "an order");
-  if (order)
+  if (order && !args.includes("--json"))
     console.log(
       `\nThe order page's content (median run): LCP ${fmt(order.lcpMs)} ms, FCP ${fmt(order.lcp?.fcpMs ?? null)} ms (target: within 1 s).`,
     );
