@@ -10,7 +10,7 @@ import { takeEarlySubmit } from "~/components/ui/early-submit";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
 import { signUpSchema, type SignUpInput } from "./account.schema";
-import { signUpWithEmail } from "./auth-flows";
+import { preloadAuth, signUpWithEmail } from "./auth-flows";
 import { AuthAlternatives, useGoogleSignIn } from "./google-sign-in";
 import ReminderConsentCheckbox from "~/features/reminders/ReminderConsentCheckbox";
 
@@ -64,6 +64,8 @@ export default function SignUpForm({ redirect = "/" }: Props) {
       method="post"
       ref={formRef}
       data-early-submit
+      // The Firebase SDK starts loading while she fills the form in, not after Sign Up (decision 0224).
+      onFocus={preloadAuth}
       onSubmit={handleSubmit(onValid)}
       className="space-y-5"
       aria-busy={busy}
