@@ -11,7 +11,17 @@ export default defineConfig({
   // Pages are rendered whole before they are sent: one compression call per page instead of one per
   // streamed chunk (docs/decisions/0041-compression.md).
   adapter: node({ mode: "standalone", experimentalDisableStreaming: true }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    // `client:touch`: islands that hydrate when a person comes to them (decision 0225).
+    {
+      name: "client-touch",
+      hooks: {
+        "astro:config:setup": ({ addClientDirective }) =>
+          addClientDirective({ name: "touch", entrypoint: "./src/lib/islands/client-touch.ts" }),
+      },
+    },
+  ],
   site: process.env.PUBLIC_SITE_URL || "http://localhost:4321",
   // No code blocks are highlighted; Shiki's inline styles would not pass the CSP anyway.
   markdown: { syntaxHighlight: false },

@@ -42,6 +42,8 @@ export interface LighthouseRow {
     documentBytes: number;
     requests: string[];
   };
+  /** Every run's performance score (the row's other figures are the median run's). */
+  performanceRuns?: number[];
   error?: string;
 }
 
@@ -212,4 +214,28 @@ export function formatLighthouseTable(rows: LighthouseRow[]): string {
   return [line(head), ...body.map(line), ...(errors.length ? ["errors:", ...errors] : [])].join(
     "\n",
   );
+}
+
+/** Each page's performance over its runs: median, lowest, how many reached 95; the median run's LCP and TBT. */
+export function formatRunsTable(rows: LighthouseRow[]): string {
+  const head = ["Page", "Runs", "Median", "Lowest", "Runs >= 95", "LCP", "TBT", "JavaScript"];
+  const body = rows.map((r) => {
+    const runs = [...(r.performanceRuns ?? [])].sort((a, b) => a - b);
+    const mid = runs.length ? runs[Math.floor((runs.length - 1) / 2)]! : null;
+    return [
+      `${r.name} \`${r.path}\``,
+      String(runs.length),
+      fmt(mid),
+      fmt(runs[0] ?? null),
+      `${runs.filter((p) => p >= 95).length} of ${runs.length}`,
+      r.lcpMs === null ? "-" : `${Math.round(r.lcpMs)} ms`,
+      r.tbtMs === null ? "-" : `${Math.round(r.tbtMs)} ms`,
+      `${(r.jsBytes / 1000).toFixed(1)} kB`,
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  const rule = `| ${widths.map((w, i) => (i === 0 ? "-".repeat(w) : `${"-".repeat(w - 1)}:`)).join(" | ")} |`;
+  return [line(head), rule, ...body.map(line)].join("\n");
 }

@@ -37,11 +37,8 @@ interface WebConfig {
   emulatorHost?: string;
 }
 
-/** Signs `account` in and returns the session cookies for `baseUrl`. */
-export async function signedInCookies(
-  baseUrl: string,
-  account: BenchAccount = DEMO_SHOPPER,
-): Promise<SessionCookie[]> {
+/** Signs `account` in through the shop's Auth Emulator and returns its ID token. */
+export async function idTokenFor(baseUrl: string, account: BenchAccount): Promise<string> {
   const base = baseUrl.replace(/\/$/, "");
   const { firebase } = await getJson<{ firebase: WebConfig | null }>(`${base}/v2/auth/config`);
   if (!firebase?.emulatorHost)
@@ -60,7 +57,17 @@ export async function signedInCookies(
       }),
     },
   );
-  const auth = { authorization: `Bearer ${signIn.idToken}` };
+  return signIn.idToken;
+}
+
+/** Signs `account` in and returns the session cookies for `baseUrl`. */
+export async function signedInCookies(
+  baseUrl: string,
+  account: BenchAccount = DEMO_SHOPPER,
+): Promise<SessionCookie[]> {
+  const base = baseUrl.replace(/\/$/, "");
+  const idToken = await idTokenFor(base, account);
+  const auth = { authorization: `Bearer ${idToken}` };
   const user = await getJson<Record<string, unknown>>(`${base}/v2/auth/login`, {
     method: "POST",
     headers: auth,
@@ -72,7 +79,7 @@ export async function signedInCookies(
   if (encoded.length > 3800)
     encoded = encodeURIComponent(JSON.stringify({ ...user, addresses: [] }));
   return [
-    { name: "token", value: signIn.idToken, url: `${base}/` },
+    { name: "token", value: idToken, url: `${base}/` },
     { name: "user", value: encoded, url: `${base}/` },
   ];
 }

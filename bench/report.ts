@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { LargeFigures } from "./large";
 import type { LighthouseRow } from "./lighthouse";
+import { formatRunsTable } from "./lighthouse-row";
 import type { LoadRow } from "./load";
 import type { RushFigures } from "./rush";
 import { type RaceFigures, raceTable } from "./race";
@@ -172,7 +173,9 @@ export function render(result: BenchResult): string {
     if (e.race) parts.push(`\n### ${e.engine}: stock race\n\n${raceTable(e.race)}`);
   }
   if (result.lighthouse)
-    parts.push(`\n### Lighthouse (mobile)\n\n${lighthouseTable(result.lighthouse)}`);
+    parts.push(
+      `\n### Lighthouse (mobile)\n\n${lighthouseTable(result.lighthouse)}\n\n${formatRunsTable(result.lighthouse)}`,
+    );
   for (const note of result.notes) parts.push(`\n${note}`);
   return parts.join("\n");
 }

@@ -5,8 +5,14 @@
  */
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** Waits until the island holding `inside` has hydrated (Astro drops the `ssr` attribute). */
+/**
+ * Waits until the island holding `inside` has hydrated (Astro drops the `ssr` attribute). An island
+ * that hydrates when touched (`client:touch`, docs/decisions/0225-islands-hydrate-when-touched.md)
+ * is woken first, as a person's pointer coming over it would.
+ */
 export async function hydrated(page: Page, inside: Locator): Promise<void> {
+  const waiting = page.locator("astro-island[ssr][client='touch']").filter({ has: inside });
+  if ((await waiting.count()) > 0) await inside.first().dispatchEvent("pointerover");
   await expect(
     page.locator("astro-island:not([ssr])").filter({ has: inside }).first(),
   ).toBeAttached();

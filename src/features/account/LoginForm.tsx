@@ -13,7 +13,6 @@ import { flashToast } from "~/components/ui/flash-toasts";
 import { PasswordField, TextField, primaryButton } from "~/components/ui/form-fields";
 import { showToast } from "~/components/ui/toast-store";
 import { takeEarlySubmit } from "~/components/ui/early-submit";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { LIMITS } from "./account";
 import { loginSchema, type LoginInput } from "./account.schema";
@@ -27,7 +26,6 @@ interface Props {
 }
 
 export default function LoginForm({ redirect = "/" }: Props) {
-  const hydrated = useHydrated();
   // Submit works from the first paint: one sent before hydration is held and sent now (decision 0077).
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => takeEarlySubmit(formRef.current), []);
@@ -91,7 +89,7 @@ export default function LoginForm({ redirect = "/" }: Props) {
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Logging in..." : "Login"}
       </button>
-      <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy || !hydrated} />
+      <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy} />
     </form>
   );
 }

@@ -7,11 +7,10 @@ import { useEffect, useRef } from "react";
 import { flashToast } from "~/components/ui/flash-toasts";
 import { PasswordField, SelectField, TextField, primaryButton } from "~/components/ui/form-fields";
 import { takeEarlySubmit } from "~/components/ui/early-submit";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
 import { signUpSchema, type SignUpInput } from "./account.schema";
-import { signUpWithEmail } from "./auth-flows";
+import { preloadAuth, signUpWithEmail } from "./auth-flows";
 import { AuthAlternatives, useGoogleSignIn } from "./google-sign-in";
 import ReminderConsentCheckbox from "~/features/reminders/ReminderConsentCheckbox";
 
@@ -21,7 +20,6 @@ interface Props {
 }
 
 export default function SignUpForm({ redirect = "/" }: Props) {
-  const hydrated = useHydrated();
   // Submit works from the first paint: one sent before hydration is held and sent now (decision 0077).
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => takeEarlySubmit(formRef.current), []);
@@ -66,6 +64,8 @@ export default function SignUpForm({ redirect = "/" }: Props) {
       method="post"
       ref={formRef}
       data-early-submit
+      // The Firebase SDK starts loading while she fills the form in, not after Sign Up (decision 0224).
+      onFocus={preloadAuth}
       onSubmit={handleSubmit(onValid)}
       className="space-y-5"
       aria-busy={busy}
@@ -161,7 +161,7 @@ export default function SignUpForm({ redirect = "/" }: Props) {
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Creating..." : "Sign Up"}
       </button>
-      <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy || !hydrated} />
+      <AuthAlternatives onGoogle={google.signIn} disabled={busy || google.busy} />
     </form>
   );
 }

@@ -75,11 +75,12 @@ export function signUpWithEmail(values: SignUpInput): Promise<User> {
         values.email,
         values.password,
       );
-      try {
-        await sdk.sendEmailVerification(credential.user);
-      } catch (error) {
-        console.error("[sign-up] the verification email could not be sent", error);
-      }
+      // Sent alongside the record's save, not before it: one round trip less before the answer.
+      const verification = sdk
+        .sendEmailVerification(credential.user)
+        .catch((error: unknown) =>
+          console.error("[sign-up] the verification email could not be sent", error),
+        );
       let sent = false;
       let token: string;
       let user: User;
@@ -98,6 +99,7 @@ export function signUpWithEmail(values: SignUpInput): Promise<User> {
         else await discardNewAccount(credential.user);
         throw error;
       }
+      await verification;
       return await started(user, token);
     } catch (error) {
       await abandon();

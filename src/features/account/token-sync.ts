@@ -3,9 +3,12 @@
  * (onIdTokenChanged) rewrite the `token` cookie, so the server never sees a stale token while the
  * session lives; a session that ended, or whose Firebase user went away, is cleared.
  *
- * The Firebase SDK is imported on demand only: visitors without a session never load it.
+ * The Firebase SDK is imported on demand only, when the page must talk to Firebase: a sign-in, or a
+ * token that has run (or is about to run) out. A signed-in page whose cookie token is still good
+ * never loads it (docs/decisions/0224-firebase-only-when-needed.md).
  */
 import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
+import { tokenExpiresAt } from "~/lib/token-expiry";
 import { $token, $user, clearSession, writeTokenCookie } from "./session-state";
 
 export async function loadAuth() {
@@ -32,6 +35,8 @@ export async function duringAuthFlow<T>(work: () => Promise<T>): Promise<T> {
 export async function freshToken(minValidityMs = 5 * 60_000): Promise<string | null> {
   const user = $user.get();
   if (!user) return null;
+  const cookieToken = $token.get();
+  if (cookieToken && msLeft(cookieToken) > minValidityMs) return cookieToken;
   try {
     const auth = await loadAuth();
     const fbUser = auth.currentUser;
@@ -46,6 +51,27 @@ export async function freshToken(minValidityMs = 5 * 60_000): Promise<string | n
     console.warn("[session] could not refresh the sign-in token", error);
   }
   return $token.get();
+}
+
+/** How long the token still has, from its `exp` claim (0 when unreadable). */
+function msLeft(token: string): number {
+  const expiresAt = tokenExpiresAt(token);
+  return expiresAt === null ? 0 : expiresAt - Date.now();
+}
+
+/** Start Firebase's refreshes this long before the cookie's token runs out. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/**
+ * Starts the token sync (and so loads Firebase) only when the cookie's token is about to run out:
+ * now when it has less than REFRESH_MARGIN_MS left, else a timer for then. A session's token lasts
+ * an hour and the session 30 minutes, so most signed-in pages never load the SDK.
+ */
+export function syncWhenTokenRunsOut(): void {
+  const token = $token.get();
+  const wait = token ? msLeft(token) - REFRESH_MARGIN_MS : 0;
+  if (wait <= 0) void startSessionSync();
+  else setTimeout(() => void startSessionSync(), Math.min(wait, 2 ** 31 - 1));
 }
 
 let syncing: Promise<void> | undefined;

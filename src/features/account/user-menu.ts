@@ -12,13 +12,14 @@
  *  - reads the session cookies into the session store ($user, $token);
  *  - shows the toasts flashed by the previous page ('Logged in! Welcome back!', 'Logged Out!'...);
  *  - runs logout() on `window` CustomEvent("auth:logout") (what the shell's Logout dispatches);
- *  - when a session exists, keeps the Firebase ID token in the `token` cookie fresh (started once the
- *    page has loaded and the browser is idle: the Firebase SDK is not needed for the first paint,
- *    and the token in the cookie is valid for minutes yet; decision 0043).
+ *  - when a session exists, keeps the Firebase ID token in the `token` cookie fresh: Firebase is
+ *    loaded only when the cookie's token is about to run out, never just to show a signed-in page
+ *    (decisions 0043, 0224).
  * Safe to call more than once.
  */
 import { showFlashedToasts } from "~/components/ui/flash-toasts";
-import { $isAuthenticated, initSession, logout, startSessionSync } from "./session-store";
+import { $isAuthenticated, initSession, logout } from "./session-store";
+import { syncWhenTokenRunsOut } from "./token-sync";
 
 export const LOGOUT_EVENT = "auth:logout";
 
@@ -37,7 +38,7 @@ export function initUserMenu(): void {
   started = true;
   showFlashedToasts();
   window.addEventListener(LOGOUT_EVENT, runLogout);
-  if ($isAuthenticated.get()) whenIdleAfterLoad(() => void startSessionSync());
+  if ($isAuthenticated.get()) whenIdleAfterLoad(syncWhenTokenRunsOut);
 }
 
 function whenIdleAfterLoad(work: () => void): void {

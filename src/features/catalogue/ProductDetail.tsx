@@ -24,7 +24,6 @@ import {
 } from "./catalogue";
 import { detailsFor } from "./variants";
 import { addProductToCart } from "~/features/cart/cart-actions";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from "~/features/cart/cart";
 import { comboSoldOut, selectionKey, type ShopperStock } from "~/features/stock/stock";
 import { AskForOneLikeIt, StockBadge } from "~/features/stock/StockNote";
@@ -67,13 +66,13 @@ function ProductView({ product, initialSelection, stock }: ProductDetailProps) {
   const unitPrice = detailPrice(product, chosen) + personal.addOn;
   const quantity = clampQuantity(Number(quantityText));
   const inStock = product.status === "active";
-  // Disabled in the server's HTML until React runs, so an early tap is not silently lost.
-  const hydrated = useHydrated();
+  // Enabled in the server's HTML: the island hydrates when touched, and client:touch holds a tap
+  // made before then and taps again once React runs (decision 0225).
   const combos = stock?.combos ?? null;
   const soldOut = Boolean(
     stock?.soldOut || (combos && (combos[selectionKey(selection)] ?? 0) <= 0),
   );
-  const canAdd = hydrated && inStock && !busy && !soldOut;
+  const canAdd = inStock && !busy && !soldOut;
 
   const choose = (group: string, option: Variant) => {
     setSelection((current) => ({ ...current, [group]: option.id }));

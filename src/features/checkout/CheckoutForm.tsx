@@ -18,7 +18,6 @@ import { formatInr } from "~/lib/money";
 import AddressManager from "~/features/account/AddressManager";
 import type { Address, User } from "~/features/account/account";
 import { TextField, primaryButton, secondaryButton } from "~/components/ui/form-fields";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { flashToast } from "~/components/ui/flash-toasts";
 import {
@@ -50,7 +49,6 @@ function leaveWith(toast: ToastInput): void {
 }
 
 export default function CheckoutForm({ user, total }: Props) {
-  const hydrated = useHydrated();
   const [address, setAddress] = useState<Address | null>(null);
   const [processing, setProcessing] = useState(false);
   const [code, setCode] = useState<AppliedCode | null>(null);
@@ -127,7 +125,8 @@ export default function CheckoutForm({ user, total }: Props) {
     // On success the provider has taken the window: stay in the processing state until it goes.
   }
 
-  const disabled = !hydrated || processing;
+  // Enabled from the first paint: client:touch holds an early tap (decision 0225).
+  const disabled = processing;
 
   return (
     // Not a <form>: the address editor's own form (in a dialog) would be nested in it, and its

@@ -17,7 +17,6 @@ import { formatInr } from "~/lib/money";
 import { SelectField, TextField, primaryButton } from "~/components/ui/form-fields";
 import { ADDRESS_LIMITS, DEFAULT_COUNTRY } from "~/lib/address";
 import { INDIAN_STATE_NAMES } from "~/lib/india-states";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { freshToken } from "~/features/account/session-store";
 import { QUOTE_TEXTS, type SavedAddress } from "~/features/custom/quotes";
@@ -56,7 +55,6 @@ export default function QuotePayForm({
   codes = false,
   neededBy: initialNeededBy = "",
 }: Props) {
-  const hydrated = useHydrated();
   const [savedId, setSavedId] = useState(addresses[0]?.id ?? "");
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState<AppliedCode | null>(null);
@@ -242,12 +240,7 @@ export default function QuotePayForm({
         onChange={setNeededBy}
       />
       <BuyerGstinField className="" {...field("buyerGstin")} />
-      <button
-        type="submit"
-        className={`${primaryButton} w-full`}
-        disabled={!hydrated || busy}
-        data-pay
-      >
+      <button type="submit" className={`${primaryButton} w-full`} disabled={busy} data-pay>
         {busy ? "Processing..." : QUOTE_TEXTS.payLabel(formatInr(code ? code.total : total))}
       </button>
     </form>

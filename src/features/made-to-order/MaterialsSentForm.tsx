@@ -4,7 +4,6 @@
  * token; on the quote link's page without one.
  */
 import { useId, useState } from "react";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { apiRequest } from "~/lib/api-client";
 import { apiJson } from "~/features/account/session-api";
 import { MATERIALS_TEXTS } from "./materials";
@@ -20,7 +19,6 @@ export default function MaterialsSentForm({ path, signedIn, courier, tracking }:
   const id = useId();
   const [values, setValues] = useState({ courier, tracking });
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated(); // looks disabled until it works (decision 0211)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function save() {
@@ -46,7 +44,6 @@ export default function MaterialsSentForm({ path, signedIn, courier, tracking }:
           id={`${id}-courier`}
           className={input}
           maxLength={100}
-          disabled={!hydrated}
           value={values.courier}
           onChange={(event) => setValues({ ...values, courier: event.currentTarget.value })}
         />
@@ -57,7 +54,6 @@ export default function MaterialsSentForm({ path, signedIn, courier, tracking }:
           id={`${id}-tracking`}
           className={input}
           maxLength={100}
-          disabled={!hydrated}
           value={values.tracking}
           onChange={(event) => setValues({ ...values, tracking: event.currentTarget.value })}
         />
@@ -65,7 +61,7 @@ export default function MaterialsSentForm({ path, signedIn, courier, tracking }:
       <button
         type="button"
         className="w-fit rounded-full bg-ink-900 px-5 py-2 text-sm font-semibold text-cream-50 disabled:opacity-50"
-        disabled={busy || !hydrated}
+        disabled={busy}
         onClick={save}
       >
         {MATERIALS_TEXTS.send}

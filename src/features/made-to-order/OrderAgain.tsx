@@ -5,7 +5,6 @@
  * the cart.
  */
 import { useState } from "react";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { addToCart, openCart } from "~/features/cart/cart-store";
 import { REORDER_TEXTS, type ReorderPlan } from "./reorder";
 
@@ -15,7 +14,6 @@ interface Props {
 
 export default function OrderAgain({ plan }: Props) {
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated(); // looks disabled until it works (decision 0211)
   const [outcome, setOutcome] = useState<string | null>(null);
   const changes = plan.lines.flatMap((line) => line.changes);
 
@@ -61,7 +59,7 @@ export default function OrderAgain({ plan }: Props) {
         <button
           type="button"
           className="mt-3 inline-flex items-center justify-center rounded-full bg-ink-900 px-6 py-2.5 text-sm font-semibold text-cream-50 hover:bg-ink-700 disabled:opacity-60"
-          disabled={busy || !hydrated}
+          disabled={busy}
           onClick={orderAgain}
         >
           {REORDER_TEXTS.button}

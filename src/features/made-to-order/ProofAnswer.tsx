@@ -4,7 +4,6 @@
  * without one (the link is the key). The answer's sentence replaces the form.
  */
 import { useState } from "react";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { apiRequest } from "~/lib/api-client";
 import { indiaDate } from "~/lib/dates";
 import { apiJson } from "~/features/account/session-api";
@@ -22,7 +21,6 @@ type Answer = OrderProofsJson & { promiseMoved: boolean };
 export default function ProofAnswer({ path, signedIn }: Props) {
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated(); // looks disabled until it works (decision 0211)
   const [error, setError] = useState("");
   const [done, setDone] = useState<string[] | null>(null);
 
@@ -69,7 +67,6 @@ export default function ProofAnswer({ path, signedIn }: Props) {
         className="block w-full rounded-xl border border-cream-300 px-3 py-2 text-sm"
         rows={3}
         maxLength={2000}
-        disabled={!hydrated}
         value={message}
         onChange={(event) => setMessage(event.currentTarget.value)}
       />
@@ -82,7 +79,7 @@ export default function ProofAnswer({ path, signedIn }: Props) {
         <button
           type="button"
           className="rounded-full bg-ink-900 px-5 py-2 text-sm font-semibold text-cream-50 disabled:opacity-50"
-          disabled={busy || !hydrated}
+          disabled={busy}
           onClick={() => send("approve")}
         >
           {PROOF_TEXTS.approve}
@@ -90,7 +87,7 @@ export default function ProofAnswer({ path, signedIn }: Props) {
         <button
           type="button"
           className="rounded-full border border-cream-300 px-5 py-2 text-sm font-semibold text-ink-700 disabled:opacity-50"
-          disabled={busy || !hydrated}
+          disabled={busy}
           onClick={() => send("changes")}
         >
           {PROOF_TEXTS.askChanges}

@@ -5,7 +5,6 @@
  * answer in time, the date leaves those days out and says so.
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from "react";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { isPinCode } from "~/lib/address";
 import { api } from "~/lib/api-client";
 import { indiaDate } from "~/lib/dates";
@@ -46,7 +45,6 @@ export default function DeliveryEstimate({
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const hydrated = useHydrated();
 
   const started = useRef(false);
   const check = useCallback(
@@ -126,7 +124,7 @@ export default function DeliveryEstimate({
           />
           <button
             type="submit"
-            disabled={busy || !hydrated}
+            disabled={busy}
             className="rounded-full border border-cream-300 px-4 py-1.5 font-semibold text-ink-700 hover:bg-cream-100 disabled:opacity-60"
           >
             {busy ? "Checking…" : "Check"}

@@ -12,7 +12,7 @@ import { ApiError, api } from "~/lib/api-client";
 import { $token, initSession } from "~/features/account/session-store";
 import { freshToken, loadAuth } from "~/features/account/token-sync";
 import { takeFirstAnswer } from "./first-answer";
-import { tokenExpiresAt } from "./token-expiry";
+import { tokenExpiresAt } from "~/lib/token-expiry";
 
 export const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
