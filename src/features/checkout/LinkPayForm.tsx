@@ -9,7 +9,6 @@
 import { useRef, useState } from "react";
 import { showToast } from "~/components/ui/toast-store";
 import { primaryButton } from "~/components/ui/form-fields";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { freshToken } from "~/features/account/session-store";
 import { QUOTE_TEXTS } from "~/features/custom/quotes";
 import { api, ApiError } from "~/lib/api-client";
@@ -39,7 +38,6 @@ interface Props {
 }
 
 export default function LinkPayForm({ token, total, signedIn, details }: Props) {
-  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const pressed = useRef(false);
 
@@ -94,12 +92,7 @@ export default function LinkPayForm({ token, total, signedIn, details }: Props) 
       <p className="text-sm text-ink-500">
         Billed to the order's own details. To change them, reply to the mail that sent this link.
       </p>
-      <button
-        type="submit"
-        className={`${primaryButton} w-full`}
-        disabled={!hydrated || busy}
-        data-pay
-      >
+      <button type="submit" className={`${primaryButton} w-full`} disabled={busy} data-pay>
         {busy ? "Processing..." : QUOTE_TEXTS.payLabel(formatInr(total))}
       </button>
     </form>

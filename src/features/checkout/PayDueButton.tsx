@@ -2,12 +2,11 @@
  * "Pay now" for what is due on a placed order (decision 0214): opens the payment of its shipping
  * charge or its balance through POST /v2/orders/{id}/pay-due, then hands over to the provider as
  * checkout does (startPayment). A guest on the quote page sends the page's own link token; a
- * signed-in buyer sends their sign-in. Disabled until hydrated, and from the first press on.
+ * signed-in buyer sends their sign-in. Hydrated when touched (client:touch holds an early press, decision 0225); disabled from the first press on.
  */
 import { useRef, useState } from "react";
 import { showToast } from "~/components/ui/toast-store";
 import { primaryButton } from "~/components/ui/form-fields";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { freshToken } from "~/features/account/session-store";
 import { api, ApiError } from "~/lib/api-client";
 import { startPayment } from "./checkout-client";
@@ -22,7 +21,6 @@ interface Props {
 }
 
 export default function PayDueButton({ orderId, what, label, token }: Props) {
-  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const pressed = useRef(false);
 
@@ -53,7 +51,7 @@ export default function PayDueButton({ orderId, what, label, token }: Props) {
     <button
       type="button"
       className={primaryButton}
-      disabled={!hydrated || busy}
+      disabled={busy}
       onClick={pay}
       data-pay-due-button={what}
     >

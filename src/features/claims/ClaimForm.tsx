@@ -5,7 +5,6 @@
  * token; on the quote link's page without one. The page reloads on success to show the claim.
  */
 import { useId, useState } from "react";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { apiRequest } from "~/lib/api-client";
 import { freshToken } from "~/features/account/session-store";
 import { CLAIM_TEXTS, type ClaimLineJson, MAX_CLAIM_PHOTOS } from "./claims";
@@ -25,7 +24,6 @@ const UPLOAD_TIMEOUT_MS = 15 * 60_000;
 
 export default function ClaimForm({ path, signedIn, lines, send: sendVia, label }: Props) {
   const id = useId();
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<Record<string, number>>({});
   const [description, setDescription] = useState("");
@@ -64,13 +62,7 @@ export default function ClaimForm({ path, signedIn, lines, send: sendVia, label 
     "w-fit rounded-full bg-ink-900 px-5 py-2 text-sm font-semibold text-cream-50 disabled:opacity-50";
   if (!open)
     return (
-      <button
-        type="button"
-        className={button}
-        disabled={!hydrated}
-        onClick={() => setOpen(true)}
-        data-claim-open
-      >
+      <button type="button" className={button} onClick={() => setOpen(true)} data-claim-open>
         {label ?? CLAIM_TEXTS.button}
       </button>
     );
@@ -127,13 +119,7 @@ export default function ClaimForm({ path, signedIn, lines, send: sendVia, label 
           onChange={(e) => setPhotos([...(e.currentTarget.files ?? [])])}
         />
       </label>
-      <button
-        type="button"
-        className={button}
-        disabled={busy || !hydrated}
-        onClick={send}
-        data-claim-send
-      >
+      <button type="button" className={button} disabled={busy} onClick={send} data-claim-send>
         {busy ? "Sending…" : "Send report"}
       </button>
       {message && (

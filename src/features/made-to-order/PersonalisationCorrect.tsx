@@ -4,7 +4,6 @@
  * ordered; Save sends PUT /v2/orders/{id}/personalisation, checked with the same schema there.
  */
 import { useState } from "react";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { apiJson } from "~/features/account/session-api";
 import PersonalisationInputs from "~/features/personalisation/PersonalisationInputs";
 import {
@@ -48,7 +47,6 @@ export default function PersonalisationCorrect({
 }
 
 function LineForm({ orderId, line }: { orderId: string; line: CorrectableLine }) {
-  const hydrated = useHydrated();
   const personal = usePersonalisation(line.fields, toValues(line.personalisation));
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -87,7 +85,7 @@ function LineForm({ orderId, line }: { orderId: string; line: CorrectableLine })
       <button
         type="button"
         onClick={save}
-        disabled={!hydrated || busy}
+        disabled={busy}
         className="self-start rounded-full bg-ink-900 px-5 py-2 text-sm font-medium text-cream-50 disabled:opacity-50"
       >
         Save the change
