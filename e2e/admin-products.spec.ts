@@ -148,7 +148,7 @@ test.describe("admin products", () => {
     await expect(nameField).toBeDisabled();
     await page.getByRole("button", { name: "Edit", exact: true }).click();
     await page.getByLabel("Base Price (₹)").fill("1100");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(toast(page, "Product Updated")).toBeVisible();
     await expect(nameField).toBeDisabled();
     // Opened directly (a reload), the screen reads the product from the server.

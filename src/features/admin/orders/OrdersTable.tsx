@@ -68,7 +68,7 @@ const Row = memo(function Row({
           {formatInr(shownTotals(order.pricing, shippingCharged(order)).total)}
         </span>
         {due && due.due > 0 && (
-          <span className="block whitespace-nowrap text-xs text-ink-700" data-order-due>
+          <span className="block text-xs text-ink-700" data-order-due>
             {formatInr(due.paid)} paid, {formatInr(due.due)} due
           </span>
         )}
