@@ -265,9 +265,10 @@ describe.each(dbKinds)("cart merge and re-pricing on %s", (kind) => {
     const second = await countStatements(s.t, () => addItemFor(alice, line(s.tag.id)));
     const again = await countStatements(s.t, () => addItemFor(alice, line(s.tag.id)));
     expect(again.result.items.map((i) => i.quantity)).toEqual([1, 2]);
-    // Lock the cart, read its lines, read the products (one statement, the catalogue's loader), write:
-    // four (a fifth deletes lines that can no longer be bought). It was 14 before (plus BEGIN/COMMIT).
-    for (const { statements } of [first, second, again]) expect(statements).toHaveLength(4);
+    // Lock the cart, read its lines, read the products (one statement, the catalogue's loader), read
+    // their shelf counts (one statement, the stock feature's loader: decision 0216), write: five (a
+    // sixth deletes lines that can no longer be bought). It was 14 before (plus BEGIN/COMMIT).
+    for (const { statements } of [first, second, again]) expect(statements).toHaveLength(5);
   });
 
   it("answers 405 for other methods", async () => {

@@ -7,11 +7,8 @@ import { MAX_QUANTITY, variantGroups, type Variant } from "./variants";
 
 // The zod-free rules live in variants.ts (the browser cart imports them without zod).
 export { MAX_QUANTITY, variantGroups };
-
 export type ProductStatus = "active" | "inactive";
-
 export type { Variant } from "./variants";
-
 export interface ProductImage {
   id: string;
   url: string;
