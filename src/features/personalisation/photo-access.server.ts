@@ -48,7 +48,11 @@ export function photoIdsOf(values: readonly PersonalisedValue[]): string[] {
 export const NOT_YOUR_PHOTO = "One of the photos is not one you uploaded; please add it again.";
 
 /** True when every id is a photo `uid` uploaded (or was moved to them by a merge). */
-export async function ownsPhotos(db: DbOrTx, uid: string, ids: readonly string[]): Promise<boolean> {
+export async function ownsPhotos(
+  db: DbOrTx,
+  uid: string,
+  ids: readonly string[],
+): Promise<boolean> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return true;
   const rows = await db

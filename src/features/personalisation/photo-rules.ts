@@ -16,6 +16,8 @@ export const PHOTO_TEXTS = {
   heic: "This is an iPhone HEIC photo, which we cannot read here. On your iPhone choose Settings → Camera → Formats → Most Compatible, or share the photo and choose to send it as a JPEG, then try again.",
   tooMany: (field: PhotoField) =>
     `"${field.label}" takes at most ${field.maxPhotos} photo${field.maxPhotos === 1 ? "" : "s"}.`,
+  bomb: (width: number, height: number) =>
+    `This photo says it is ${width} × ${height} pixels, more than the 50 megapixels we accept. Please choose a smaller photo.`,
   notYours: "One of the photos is not one you uploaded; please add it again.",
   noField: "This product has no such photo field.",
 } as const;

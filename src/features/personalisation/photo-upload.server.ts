@@ -13,7 +13,12 @@ import { and, count, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import { personalPhotos } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
-import { checkImage, SHARP_INPUT } from "~/features/media/image-check.server";
+import {
+  checkImage,
+  MAX_INPUT_PIXELS,
+  SHARP_INPUT,
+  sniffImage,
+} from "~/features/media/image-check.server";
 import { mediaBackend } from "~/features/media/media-store.server";
 import type { PhotoField } from "~/lib/personalisation-types";
 import { KEPT_PHOTO_SIDE, PHOTO_TEXTS, tooSmall } from "./photo-rules";
@@ -26,7 +31,10 @@ export function isHeic(bytes: Uint8Array): boolean {
   if (bytes.length < 12) return false;
   const box = String.fromCharCode(...bytes.subarray(4, 8));
   const brand = String.fromCharCode(...bytes.subarray(8, 12));
-  return box === "ftyp" && ["heic", "heix", "hevc", "hevx", "mif1", "msf1", "heim", "heis"].includes(brand);
+  return (
+    box === "ftyp" &&
+    ["heic", "heix", "hevc", "hevx", "mif1", "msf1", "heim", "heis"].includes(brand)
+  );
 }
 
 export const photoFolder = (id: string) => `photos-${id}`;
@@ -55,6 +63,14 @@ export async function reencode(bytes: Uint8Array): Promise<{ photo: Buffer; thum
 
 async function checkOne(field: PhotoField, bytes: Uint8Array) {
   if (isHeic(bytes)) throw new HttpError(400, PHOTO_TEXTS.heic);
+  if (sniffImage(bytes)) {
+    // The header alone (nothing decoded): a small file claiming huge dimensions is a bomb.
+    const header = await sharp(bytes, { limitInputPixels: false })
+      .metadata()
+      .catch(() => null);
+    if (header?.width && header.height && header.width * header.height > MAX_INPUT_PIXELS)
+      throw new HttpError(400, PHOTO_TEXTS.bomb(header.width, header.height));
+  }
   let image: Awaited<ReturnType<typeof checkImage>>;
   try {
     image = await checkImage(bytes);

@@ -21,5 +21,8 @@ export const personalPhotos = pgTable(
     height: integer("height").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("personal_photos_user_idx").on(t.userId), index("personal_photos_guest_idx").on(t.guestKeyHash)],
+  (t) => [
+    index("personal_photos_user_idx").on(t.userId),
+    index("personal_photos_guest_idx").on(t.guestKeyHash),
+  ],
 );
