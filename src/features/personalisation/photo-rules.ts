@@ -8,6 +8,8 @@ import type { PhotoField } from "~/lib/personalisation-types";
 export const MAX_PHOTO_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** A grace period: a photo in no cart and no order this long after its upload is deleted. */
 export const PHOTO_GRACE_DAYS = 7;
+/** An order's photos are deleted this long after its delivery (docs/decisions/0263). */
+export const PHOTO_RETENTION_DAYS = 90;
 /** The longest side of the kept photo, pixels (enough to print a 30 cm piece at 300 dpi and more). */
 export const KEPT_PHOTO_SIDE = 4000;
 

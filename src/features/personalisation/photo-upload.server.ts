@@ -142,11 +142,16 @@ export async function storePersonalPhotos(
   return stored;
 }
 
-/** Deletes photos' files and rows (prune, erasure). */
-export async function removePersonalPhotos(db: DbOrTx, ids: string[]): Promise<void> {
+/** Deletes photos' files (their rows are gone or going). */
+export async function removePersonalPhotoFiles(ids: readonly string[]): Promise<void> {
   const backend = await mediaBackend();
+  for (const id of ids) await backend.removeUpload(photoFolder(id));
+}
+
+/** Deletes photos' files and rows (prune). */
+export async function removePersonalPhotos(db: DbOrTx, ids: string[]): Promise<void> {
   for (const id of ids) {
-    await backend.removeUpload(photoFolder(id));
+    await removePersonalPhotoFiles([id]);
     await db.delete(personalPhotos).where(eq(personalPhotos.id, id));
   }
 }
