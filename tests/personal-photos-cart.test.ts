@@ -70,7 +70,7 @@ describe.each(dbKinds)("customer photos in carts and orders on %s", (kind) => {
   const cartPhotos = async (uid: string) =>
     t.db.transaction(async (tx) =>
       (await lockedCheckoutLines(tx, uid)).lines.flatMap((l) =>
-        l.personalisation.flatMap((p) => p.photos ?? []),
+        (l.personalisation ?? []).flatMap((p) => p.photos ?? []),
       ),
     );
 
