@@ -6,6 +6,8 @@
  */
 import { useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
+// Its styles as a file of the chunk, not a <style> it would inject (the shop's CSP refuses those).
+import "react-easy-crop/react-easy-crop.css";
 import type { PhotoField } from "~/lib/personalisation-types";
 
 interface Props {
@@ -33,6 +35,7 @@ export default function PhotoCrop({ field, src, onDone, onCancel }: Props) {
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}
+          disableAutomaticStylesInjection
         />
       </div>
       <label className="flex items-center gap-2 text-sm">
