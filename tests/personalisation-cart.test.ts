@@ -79,7 +79,7 @@ describe.each(dbKinds)("personalisation in the cart on %s", (kind) => {
       [{}, 'Please fill in "Family name".'],
       [{ name: "Sharma 🏠" }, /cannot include emoji/],
       [{ name: "Sharma", colour: "Pink" }, /no such option any more/],
-      [{ name: "Sharma", photo: ["upload-0001"] }, /cannot be uploaded here yet/],
+      [{ name: "Sharma", photo: ["upload-0001"] }, /not one you uploaded/],
     ] as const) {
       const res = await add(values);
       expect(res.status, JSON.stringify(values)).toBe(400);

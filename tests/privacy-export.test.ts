@@ -51,6 +51,7 @@ const TABLES: Record<string, string> = {
   data_requests: "dataRequests",
   damage_claims: "damageClaims",
   claim_media: "damageClaims[].media",
+  personal_photos: "personalPhotos",
   data_breaches: "the shop's record of breaches, which names no one (the notices are mails)",
   // Not in the download, with the reason (decision 0135):
   invoice_lines: "the lines of a document, whose PDF the download links (documents[].href)",
@@ -159,6 +160,9 @@ describe.each(dbKinds)("downloading my data on %s", (kind) => {
     expect(data.neededBy).toEqual([{ orderId: seeded.delivered, neededBy: SEEDED.neededBy }]);
     expect(data.refunds).toEqual([expect.objectContaining({ amount: 99, status: "PENDING" })]);
     expect(data.reviewRequests).toEqual([expect.objectContaining({ orderId: seeded.delivered })]);
+    expect(data.personalPhotos).toEqual([
+      expect.objectContaining({ id: `ph_${uid}`, width: 1200, href: `/personal-photos/ph_${uid}` }),
+    ]);
     expect(data.damageClaims).toEqual([
       expect.objectContaining({
         orderId: seeded.delivered,

@@ -233,6 +233,10 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "POST /v2/quotes/[token]/claim": use("quote-link"),
   "GET /my-orders/[id]/claim-media/[media]": { none: CLAIM_FILE },
   "GET /quote/[token]/claim-media/[media]": { none: CLAIM_FILE },
+  "POST /v2/personal-photos": use("shopper-write"),
+  "GET /personal-photos/[id]": {
+    none: `${STORED_FILE}; its uploader (or guest cart), the order's buyer and the owner only, else 404`,
+  },
   "GET /admin/claim-media/[media]": { none: "owner only, the session cookie's isAdmin" },
   "GET /v2/admin/claims": owner,
   "GET /v2/admin/claims/count": owner,

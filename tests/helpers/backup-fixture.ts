@@ -19,6 +19,7 @@ import { ident, listTables } from "~/server/backup/tables.server";
 import { saveSeller, success } from "./books";
 import { cartOrderItems, fillCart, type Shop } from "./checkout";
 import { orderParties, orderPerson } from "./fixtures";
+import { insertPhotoRow } from "./photo-row";
 
 /** Every table the schema declares, by its SQL name. */
 export function schemaTables(): string[] {
@@ -246,6 +247,7 @@ export async function fillEveryTable(db: Db, shop: Shop, uid: string): Promise<s
     contentType: "video/mp4",
     sizeBytes: 2048,
   });
+  await insertPhotoRow(db, "ph-backup", uid, shop.frameId);
   await db
     .insert(schema.reviewPhotoUploads)
     .values({ url: "/media/u/waves.webp", userId: uid, reviewId: "review-1" });

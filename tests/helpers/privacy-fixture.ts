@@ -4,6 +4,7 @@
  * checked section by section and the erasure's scan of every table means something. Named PERSON
  * (helpers/reviews.ts); the owner's own rows name them too (audit trail, proof and stage notes).
  */
+import { insertPhotoRow } from "./photo-row";
 import { DAY_MS } from "~/lib/dates";
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "~/server/db/client";
@@ -172,6 +173,7 @@ export async function seedPersonEverywhere(
     contentType: "video/mp4",
     sizeBytes: 2048,
   });
+  await insertPhotoRow(db, `ph_${uid}`, uid, shop.frameId);
   // Another buyer's review the person marked helpful (its order id only needs to exist: the
   // person's pending order stands in, so no second order names PERSON).
   const other = `${uid}-neighbour`;

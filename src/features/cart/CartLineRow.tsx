@@ -4,6 +4,7 @@
  * its info button, and Remove.
  */
 import { describePersonalised } from "~/features/personalisation/personalisation";
+import PhotoThumbs from "~/features/personalisation/PhotoThumbs";
 import Picture from "~/components/ui/Picture";
 import { IMAGE_SIZES } from "~/lib/images";
 import { formatInr } from "~/lib/money";
@@ -53,6 +54,7 @@ export default function CartLineRow({
             {text}
           </p>
         ))}
+        <PhotoThumbs values={line.personalisation ?? []} />
         <div className="mt-1 flex items-center gap-1 text-sm text-ink-700">
           <button
             type="button"

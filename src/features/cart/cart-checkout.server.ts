@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "~/server/db/client";
 import { cartItems, orderItems } from "~/server/db/schema";
 import type { NewOrderLine } from "~/features/orders/store-order.server";
+import { ownsPhotos, photoIdsOf } from "~/features/personalisation/photo-access.server";
 import { fullLineKey } from "./cart";
 import { loadLines, lockCart } from "./cart-lines.server";
 
@@ -22,7 +23,11 @@ export async function lockedCheckoutLines(
   uid: string,
 ): Promise<{ cartId: string; lines: CheckoutLine[] }> {
   const cartId = await lockCart(tx, uid);
-  const { live } = await loadLines(tx, cartId);
+  const { live: loaded } = await loadLines(tx, cartId);
+  // An order carries only photos its shopper owns (docs/decisions/0262): any other line is left out.
+  const live = [];
+  for (const line of loaded)
+    if (await ownsPhotos(tx, uid, photoIdsOf(line.item.personalisation))) live.push(line);
   return {
     cartId,
     lines: live.map(({ row, item, product }) => ({

@@ -61,9 +61,6 @@ export type PriceInput = Omit<CartItemInput, "personalisation"> & {
   personalisation?: PersonalisationValues;
 };
 
-export const PHOTOS_BY_MAIL =
-  "Photos cannot be uploaded here yet: please reply to your order mail with them.";
-
 export type PriceResult = { ok: true; item: PricedItem } | { ok: false; reason: string };
 
 /** Prices one requested line from the catalogue, or says why it cannot be bought. */
@@ -77,9 +74,6 @@ export function priceWith(catalogue: Map<string, CatalogueEntry>, input: PriceIn
   // The one schema built from the product's field list (decision 0229); the add-on is the server's.
   const checked = checkValues(product.personalisation, input.personalisation ?? {});
   if (!checked.ok) return { ok: false, reason: checked.message };
-  // No upload of the shop holds a shopper's photo yet (docs/personalisation.md): none is taken.
-  if (Object.values(checked.values).some((v) => Array.isArray(v) && v.length > 0))
-    return { ok: false, reason: PHOTOS_BY_MAIL };
   const personalisation = toPersonalised(product.personalisation, checked.values);
   return {
     ok: true,

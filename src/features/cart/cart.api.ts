@@ -7,6 +7,7 @@
 import type { APIContext } from "astro";
 import { requireUser } from "~/server/auth/auth.server";
 import { json, parseJsonBody, parseWith, readBodyText, readJson, readQuery } from "~/server/http";
+import { guestKeyHash } from "~/features/personalisation/photo-access.server";
 import { cartItemInput, mergeInput, quantityBody, removeBody, removeQuery } from "./cart.schema";
 import {
   addItemFor,
@@ -66,5 +67,5 @@ export async function clearCart(context: APIContext): Promise<Response> {
 export async function mergeCart(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
   const { items } = await readJson(context.request, mergeInput, MAX_MERGE_BYTES);
-  return json(await mergeItemsFor(user.uid, items));
+  return json(await mergeItemsFor(user.uid, items, guestKeyHash(context.cookies)));
 }

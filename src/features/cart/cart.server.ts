@@ -19,6 +19,12 @@ import type { DbOrTx } from "~/server/db/client";
 import { getDb } from "~/server/db/client";
 import { cartItems } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
+import {
+  claimGuestPhotos,
+  NOT_YOUR_PHOTO,
+  ownsPhotos,
+  photoIdsOf,
+} from "~/features/personalisation/photo-access.server";
 import { cartLineNotes, refuseBeyondStock } from "~/features/stock/cart-stock.server";
 import {
   MAX_CART_LINES,
@@ -97,6 +103,9 @@ export async function addItemFor(uid: string, input: PriceInput): Promise<CartAn
     const priced = priceWith(catalogue, input);
     if (!priced.ok) throw new HttpError(400, priced.reason);
     const { item } = priced;
+    // A line carries only photos its shopper uploaded (docs/decisions/0262).
+    if (!(await ownsPhotos(tx, uid, photoIdsOf(item.personalisation))))
+      throw new HttpError(400, NOT_YOUR_PHOTO);
     const index = live.findIndex(
       ({ row }) => row.productId === item.productId && row.variantKey === item.key,
     );
@@ -222,10 +231,13 @@ export async function clearCartFor(uid: string): Promise<CartAnswer> {
 export async function mergeItemsFor(
   uid: string,
   inputs: readonly PriceInput[],
+  guestPhotoKeyHash: string | null = null,
 ): Promise<MergeAnswer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const cartId = await lockCart(tx, uid);
+    // The guest cart's photos move with its lines (docs/decisions/0262).
+    await claimGuestPhotos(tx, uid, guestPhotoKeyHash);
     const { live, gone, catalogue } = await loadLines(
       tx,
       cartId,
@@ -235,8 +247,10 @@ export async function mergeItemsFor(
     const incoming: PricedItem[] = [];
     for (const input of inputs) {
       const priced = priceWith(catalogue, input);
-      if (priced.ok) incoming.push(priced.item);
-      else skipped.push({ productId: input.productId, reason: priced.reason });
+      if (!priced.ok) skipped.push({ productId: input.productId, reason: priced.reason });
+      else if (!(await ownsPhotos(tx, uid, photoIdsOf(priced.item.personalisation))))
+        skipped.push({ productId: input.productId, reason: NOT_YOUR_PHOTO });
+      else incoming.push(priced.item);
     }
     // The live lines with their current prices; lines that can no longer be bought are deleted first,
     // so they neither take a place in the cart nor come back.

@@ -204,6 +204,7 @@ function ProductView({ product, initialSelection, stock }: ProductDetailProps) {
           values={personal.values}
           errors={personal.errors}
           onChange={personal.set}
+          productId={product.id}
         />
 
         <div className="flex flex-col gap-2">

@@ -7,6 +7,7 @@
  * shipping (₹0.00 until a charge is known, then "Shipping (charged at dispatch)" with it) and total.
  */
 import { describePersonalised } from "~/features/personalisation/personalisation";
+import PhotoThumbs from "~/features/personalisation/PhotoThumbs";
 import { formatInr } from "~/lib/money";
 import { variantText } from "./order-list";
 import { paidAndDue, shownTotals, type OrderItemJson } from "./orders";
@@ -66,6 +67,7 @@ export default function OrderItems({ items, pricing, shippingCharged, titleId }:
                       {text}
                     </span>
                   ))}
+                  <PhotoThumbs values={item.personalisation ?? []} />
                   {item.productNote && (
                     <span className="block text-ink-500">Note: {item.productNote}</span>
                   )}

@@ -87,7 +87,7 @@ export default function PersonalisationFieldsEditor({ value, onChange, disabled,
                 <input
                   type="checkbox"
                   checked={field.required}
-                  disabled={disabled || field.kind === "photo"}
+                  disabled={disabled}
                   onChange={(e) => update(index, { required: e.target.checked })}
                 />
                 Required

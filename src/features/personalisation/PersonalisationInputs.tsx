@@ -2,10 +2,10 @@
  * The product page's personalisation fields, under the variant picker (decision 0229), with the
  * preview box of the text fields marked "Show in the preview" (decision 0230). Controlled: the
  * product page keeps the values and the errors (checkValues, the one schema the server uses too).
- * Photo fields: the upload and crop come with the private photo store; until then they say how to
- * send one.
+ * Photo fields: PhotoFieldInput (choose, crop, private upload; decisions 0262, 0264).
  */
 import { useId } from "react";
+import PhotoFieldInput from "./PhotoFieldInput";
 import {
   fontCss,
   type ChoiceField,
@@ -18,12 +18,20 @@ interface Props {
   values: PersonalisationValues;
   errors: Record<string, string>;
   onChange(id: string, value: string | string[]): void;
+  /** The product whose photo fields upload (absent: photos are shown, not added). */
+  productId?: string;
 }
 
 const control =
   "rounded-xl border border-stone-300 bg-white px-3 py-2 text-sm focus:border-amber-700 focus:outline-none focus:ring-2 focus:ring-amber-700/30";
 
-export default function PersonalisationInputs({ fields, values, errors, onChange }: Props) {
+export default function PersonalisationInputs({
+  fields,
+  values,
+  errors,
+  onChange,
+  productId,
+}: Props) {
   const ids = useId();
   if (fields.length === 0) return null;
   const text = (id: string) => {
@@ -97,9 +105,14 @@ export default function PersonalisationInputs({ fields, values, errors, onChange
               />
             )}
             {field.kind === "photo" && (
-              <p {...common} className="text-sm text-stone-700">
-                Send your photo as a JPEG after ordering: reply to your order mail with it.
-              </p>
+              <PhotoFieldInput
+                field={field}
+                productId={productId}
+                inputId={inputId}
+                describedBy={describedBy || undefined}
+                value={Array.isArray(values[field.id]) ? (values[field.id] as string[]) : []}
+                onChange={(ids) => onChange(field.id, ids)}
+              />
             )}
             {error && (
               <p id={`${inputId}-error`} className="text-sm text-red-700" role="alert">

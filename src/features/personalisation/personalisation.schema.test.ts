@@ -163,7 +163,7 @@ describe("the owner's field list", () => {
       { ...name, label: " Name\u200B " },
       colour,
       wedding,
-      { ...photo, required: false },
+      photo,
     ]);
     expect(parsed[0]).toMatchObject({ label: "Name" });
     expect(readFieldList(parsed)).toHaveLength(4);
@@ -183,8 +183,7 @@ describe("the owner's field list", () => {
     expect(messages).toContain("Choose at least one kind of character the text may use");
     expect(messages).toContain("A choice needs at least one option");
     expect(readFieldList([{ kind: "nonsense" }])).toEqual([]);
-    expect(fieldListInput.safeParse([photo]).error?.issues[0]?.message).toBe(
-      "A photo field is optional for now: photos come by mail",
-    );
+    // A photo field may be required now that photos are uploaded (docs/decisions/0262).
+    expect(fieldListInput.safeParse([{ ...photo, required: true }]).success).toBe(true);
   });
 });

@@ -109,10 +109,6 @@ const dateFieldInput = z.object({
 
 const photoFieldInput = z.object({
   ...base,
-  // Optional until the private photo store takes uploads (docs/personalisation.md).
-  required: z
-    .boolean()
-    .check(z.refine((v) => !v, "A photo field is optional for now: photos come by mail")),
   kind: z.literal("photo"),
   maxPhotos: whole("Most photos", 1, FIELD_LIMITS.photos),
   minWidth: whole("Smallest width (px)", 0, FIELD_LIMITS.pixels),

@@ -7,6 +7,10 @@
  * the deletion request is marked done. One transaction per request, its row locked (SKIP LOCKED),
  * so several app servers never finish the same one twice.
  */
+import {
+  eraseOrderPhotos,
+  removeErasedPhotoFiles,
+} from "~/features/personalisation/photo-erase.server";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client";
 import { dataRequests, orders } from "~/server/db/schema";
@@ -62,6 +66,7 @@ export async function finishHeldErasures(db: Db, now = new Date()): Promise<numb
 
 async function finishOne(db: Db, requestId: string, now: Date): Promise<boolean> {
   let claimIds: string[] = [];
+  let photoIds: string[] = [];
   const done = await db.transaction(async (tx) => {
     const [request] = await tx
       .select()
@@ -88,6 +93,7 @@ async function finishOne(db: Db, requestId: string, now: Date): Promise<boolean>
     };
     if (held.some(stillHeld)) return false;
     const person = personOf(held);
+    photoIds = await eraseOrderPhotos(tx, ids);
     await maskOrders(tx, ids, now);
     await eraseMadeToOrder(tx, ids, person.firstName);
     await eraseParcels(tx, ids);
@@ -101,5 +107,6 @@ async function finishOne(db: Db, requestId: string, now: Date): Promise<boolean>
     return true;
   });
   if (done) await removeErasedClaimFiles(claimIds);
+  if (done) await removeErasedPhotoFiles(photoIds);
   return done;
 }

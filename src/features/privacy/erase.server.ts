@@ -17,6 +17,10 @@
  * erasure must be whole or not at all. tests/privacy-erasure.test.ts scans every table afterwards,
  * so a table added later that keeps a person fails it until it is handled here.
  */
+import {
+  eraseAccountPhotos,
+  removeErasedPhotoFiles,
+} from "~/features/personalisation/photo-erase.server";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/server/db/client";
 import {
@@ -121,6 +125,7 @@ export async function eraseAccountData(
   now = new Date(),
 ): Promise<{ held: number }> {
   let claimIds: string[] = [];
+  let photoIds: string[] = [];
   const answer = await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, uid)).for("update");
     if (!user) throw new HttpError(404, "There is no account to delete.");
@@ -148,6 +153,8 @@ export async function eraseAccountData(
     const heldIds = split.held.map((o) => o.id);
     const person = await gatherPerson(tx, user, email, [...orderIds, ...heldIds]);
 
+    // Customer photos (decision 0263): all but those a held order needs.
+    photoIds = await eraseAccountPhotos(tx, uid, heldIds);
     await maskOrders(tx, orderIds, now);
     await eraseMadeToOrder(tx, orderIds, user.firstName);
     await eraseParcels(tx, orderIds);
@@ -215,6 +222,7 @@ export async function eraseAccountData(
     return { held: heldIds.length };
   });
   await removeErasedClaimFiles(claimIds);
+  await removeErasedPhotoFiles(photoIds);
   return answer;
 }
 

@@ -22,6 +22,7 @@ import { whatsappMessages } from "~/features/whatsapp/messages.server";
 import { mailsTo } from "~/server/mail.server";
 import { readCart } from "~/features/cart/cart.server";
 import { userCartId } from "~/features/cart/cart-lines.server";
+import { photosOf } from "~/features/personalisation/photo-export.server";
 
 /** Mails kept per person in the download: far more than the shop ever sends one shopper. */
 const MAILS_LIMIT = 5000;
@@ -96,6 +97,8 @@ export async function accountSections(tx: Tx, uid: string, email: string | null)
   const hideToken = (text: string) => (token ? text.replaceAll(token, "(link removed)") : text);
   return {
     cart: await cartOf(tx, uid),
+    /** The photos they uploaded for personalised pieces (decision 0262), each with its link. */
+    personalPhotos: await photosOf(tx, uid),
     /** Every WhatsApp choice with its number, words and times (decision 0238), and the messages. */
     whatsappConsents: await consentsOf(tx, { email, userId: uid }),
     whatsappMessages: email ? await whatsappMessages(tx, email) : [],

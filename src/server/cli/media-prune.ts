@@ -15,6 +15,7 @@
 import { closeDb, getDb } from "~/server/db/client";
 import { DEFAULT_GRACE_DAYS, pruneMedia } from "~/features/media/media-prune.server";
 import { type PruneStore, pruneStores } from "~/features/media/prune-stores.server";
+import { prunePersonalPhotos } from "~/features/personalisation/photo-prune.server";
 
 function usage(): never {
   console.error("usage: npm run media:prune -- [--apply] [--days N]");
@@ -57,6 +58,13 @@ async function prune(store: PruneStore, apply: boolean, graceDays: number): Prom
 async function main(): Promise<void> {
   const { apply, graceDays } = parseArgs(process.argv.slice(2));
   for (const store of await pruneStores()) await prune(store, apply, graceDays);
+  // Customers' photos in no cart and no order (docs/decisions/0262-customer-photos-private.md).
+  const photos = await prunePersonalPhotos(await getDb(), { apply, graceDays });
+  console.log(
+    apply
+      ? `Deleted ${photos.unused.length} customer photo(s) in no cart or order.`
+      : `${photos.unused.length} customer photo(s) in no cart or order.${photos.unused.length ? " Run with --apply to delete them." : ""}`,
+  );
 }
 
 main()

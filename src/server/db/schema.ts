@@ -26,3 +26,4 @@ export * from "./schema/whatsapp";
 export * from "./schema/team";
 export * from "./schema/claims";
 export * from "./schema/stock";
+export * from "./schema/personal-photos";

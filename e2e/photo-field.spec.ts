@@ -1,0 +1,107 @@
+/**
+ * A product's photo field on the product page (docs/decisions/0262, 0264): the crop code is not in
+ * the first load; a photo too small to print is refused before upload with the server's sentence;
+ * a good photo is cropped, uploaded privately and shown as a thumbnail (to this guest, by its
+ * cookie; a fresh browser gets 404); the cart line shows it.
+ */
+import sharp from "sharp";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
+import { ownerBearer } from "./portal-helpers";
+
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+
+test("a photo cropped and uploaded; too small refused before upload", async ({ page, browser }) => {
+  const headers = await ownerBearer(page.request);
+  const categories = (await (await page.request.get("/v2/categories")).json()) as { id: string }[];
+  const created = await page.request.post("/v2/products", {
+    headers,
+    data: {
+      name: "Photo Coaster",
+      description: "Your photograph set in resin.",
+      price: 899,
+      comparePrice: 0,
+      costPrice: 300,
+      weight: 0.2,
+      categoryId: categories[0]!.id,
+      status: "active",
+      sku: `PHOTO-${Date.now()}`,
+      variants: [],
+      attributes: [],
+      tags: [],
+      images: [
+        { url: "/images/fallback-product.svg", alt: "A round resin coaster", isPrimary: true },
+      ],
+      personalisation: [
+        {
+          id: "photo",
+          kind: "photo",
+          label: "Your photo",
+          help: "",
+          required: true,
+          price: 0,
+          maxPhotos: 1,
+          minWidth: 300,
+          minHeight: 300,
+          shape: "circle",
+          aspect: 1,
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const product = (await created.json()) as { id: string };
+  try {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page.goto(`/products/product/${encodeURIComponent(product.id)}`);
+    const field = page.locator('[data-photo-field="photo"]');
+    await hydrated(page, field);
+    const input = field.locator('input[type="file"]');
+    const before = scripts.length;
+
+    await input.setInputFiles({
+      name: "small.jpg",
+      mimeType: "image/jpeg",
+      buffer: await picture(200, 200),
+    });
+    await expect(field.locator("[data-photo-problem]")).toContainText(
+      'This photo is 200 × 200 pixels; "Your photo" needs at least 300 × 300 to print well.',
+    );
+    // The crop code came with the first touch of the field, not with the page.
+    expect(scripts.length).toBeGreaterThan(before);
+
+    await input.setInputFiles({
+      name: "good.jpg",
+      mimeType: "image/jpeg",
+      buffer: await picture(800, 600),
+    });
+    await expect(field.locator("[data-photo-crop]")).toBeVisible();
+    await field.getByRole("button", { name: "Use this crop" }).click();
+    const thumb = field.getByRole("img", { name: "Chosen for Your photo" });
+    await expect(thumb).toBeVisible();
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    const src = (await thumb.getAttribute("src"))!;
+    expect(src).toMatch(/^\/personal-photos\/ph[a-f0-9]{24}\?size=thumb$/);
+
+    // Anyone else (a fresh browser without the guest's cookie) gets 404.
+    const stranger = await browser.newContext();
+    expect((await stranger.request.get(new URL(src, page.url()).href)).status()).toBe(404);
+    await stranger.close();
+
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.getByRole("button", { name: "Cart, 1 item" }).click();
+    await expect(page.locator("[data-photo-thumbs] img").first()).toBeVisible();
+  } finally {
+    await page.request.patch(`/v2/products/${encodeURIComponent(product.id)}?status=inactive`, {
+      headers,
+    });
+  }
+});

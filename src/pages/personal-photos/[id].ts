@@ -1,0 +1,3 @@
+import { getPersonalPhoto } from "~/features/personalisation/photo.api";
+
+export const GET = getPersonalPhoto;
