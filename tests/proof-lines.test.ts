@@ -91,7 +91,9 @@ describe.each(dbKinds)("the proof lists the personalisation on %s", (kind) => {
     await k.press(created.json.payment_session_id);
     const proofs = (await readProofs(orderId)).json;
     expect(proofs.needed).toBe(true);
-    const line = proofs.lines.find((l: { name: string }) => l.personalisation.length > 0);
+    const line = proofs.lines.find(
+      (l: { personalisation: unknown[] }) => l.personalisation.length > 0,
+    );
     expect(line.personalisation[0].value).toBe("The Sharma Family");
   });
 });
