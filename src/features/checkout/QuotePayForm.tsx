@@ -6,7 +6,8 @@
  * into the quote's page (custom/QuoteView.astro) through its "pay" slot by QuotePayment.astro.
  * react-hook-form over quotePayForm (decision 0017): each field's message under it, gone on edit.
  * The needed-by date (prefilled from the inquiry) is answered live, as at checkout, and Pay is
- * refused while the answer is no (docs/decisions/0122).
+ * refused while the answer is no (docs/decisions/0122). A quote that carries personalisation fields
+ * (docs/decisions/0266) shows them first, checked by the one values schema before Pay.
  */
 import BuyerGstinField from "~/features/books/BuyerGstinField";
 import { useRef, useState } from "react";
@@ -28,6 +29,9 @@ import { checkQuoteCode, type AppliedCode } from "~/features/discounts/discounts
 import { isPinCode } from "~/lib/address";
 import { NEEDED_BY_TEXTS, type NeededByVerdict } from "~/features/made-to-order/needed-by";
 import NeededByField, { type NeededByValue } from "~/features/made-to-order/NeededByField";
+import PersonalisationInputs from "~/features/personalisation/PersonalisationInputs";
+import type { PersonalisationField } from "~/features/personalisation/personalisation";
+import { usePersonalisation } from "~/features/personalisation/use-personalisation";
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -43,6 +47,8 @@ interface Props {
   codes?: boolean;
   /** The inquiry's needed-by date ("YYYY-MM-DD"), prefilled; "" for none. */
   neededBy?: string;
+  /** The quote's personalisation fields (decision 0266); none: []. */
+  fields?: PersonalisationField[];
 }
 
 export default function QuotePayForm({
@@ -54,7 +60,9 @@ export default function QuotePayForm({
   addresses,
   codes = false,
   neededBy: initialNeededBy = "",
+  fields,
 }: Props) {
+  const personal = usePersonalisation(fields);
   const [savedId, setSavedId] = useState(addresses[0]?.id ?? "");
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState<AppliedCode | null>(null);
@@ -80,6 +88,8 @@ export default function QuotePayForm({
 
   async function onValid(values: z.output<typeof quotePayForm>) {
     if (pressed.current) return;
+    const personalisation = personal.check();
+    if (!personalisation) return;
     // The same refusal as checkout's: the date cannot be made, so Pay waits (decision 0122).
     if (neededBy?.ok === false) {
       showToast({ type: "error", title: NEEDED_BY_TEXTS.refusedTitle, message: neededBy.sentence });
@@ -95,6 +105,7 @@ export default function QuotePayForm({
       ...(code ? { coupon_code: code.code } : {}),
       ...(neededBy ? { needed_by: neededBy.date } : {}),
       ...(values.buyerGstin ? { buyer_gstin: values.buyerGstin } : {}),
+      ...(personal.fields.length > 0 ? { personalisation } : {}),
       ...(savedId
         ? { address_id: savedId }
         : {
@@ -133,7 +144,23 @@ export default function QuotePayForm({
   });
 
   return (
-    <form className="space-y-4" noValidate onSubmit={handleSubmit(onValid)} data-quote-pay>
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(event) => {
+        personal.check(); // every field's sentence shows at once, with the form's own
+        return handleSubmit(onValid)(event);
+      }}
+      data-quote-pay
+    >
+      {personal.fields.length > 0 && (
+        <PersonalisationInputs
+          fields={personal.fields}
+          values={personal.values}
+          errors={personal.errors}
+          onChange={personal.set}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name"

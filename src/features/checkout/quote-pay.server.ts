@@ -16,6 +16,7 @@ import type { PayQuoteInput } from "~/features/custom/quotes.schema";
 import { refuseInterStateSupply } from "~/features/books/supply-rules.server";
 import { holdCodeUse, priceCode, shopperKeyOf } from "~/features/discounts/discount-pricing.server";
 import { logQuoteEvent, type QuoteRow } from "~/features/custom/quote-records.server";
+import { quoteLinePersonalisation } from "~/features/custom/quote-personalisation.server";
 import { loadQuoteDeposit } from "~/features/made-to-order/deposits.server";
 import {
   checkNeededBy,
@@ -150,6 +151,11 @@ export async function payLink(
       tx,
       attempt,
       async () => {
+        // The quote's personalisation fields (decision 0266): the one values schema, before any write.
+        const personalisation =
+          q.kind === "quote"
+            ? quoteLinePersonalisation(q.personalisationFields, body.personalisation)
+            : [];
         const address = parent ? parent.shippingAddress : await placeFor(tx, body, uid);
         if (q.kind === "quote") await refuseInterStateSupply(tx, address.state);
         if (body.needed_by && q.kind === "quote")
@@ -198,6 +204,7 @@ export async function payLink(
                 q.kind === "shipping"
                   ? `Shipping charge for order ${q.forOrderId}`
                   : "Custom piece, made to order",
+              personalisation,
             },
           ],
           notes: "",

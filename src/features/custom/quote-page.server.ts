@@ -36,6 +36,7 @@ export type PublicQuote = Pick<
   | "customerName"
   | "customerEmail"
   | "expiresAt"
+  | "personalisationFields"
 >;
 
 export interface QuotePage {
@@ -86,6 +87,8 @@ function publicQuote(q: QuoteRow): PublicQuote {
     customerName: q.customerName,
     customerEmail: q.customerEmail,
     expiresAt: q.expiresAt.toISOString(),
+    // The fields the customer fills before paying (decision 0266).
+    personalisationFields: q.personalisationFields,
   };
 }
 

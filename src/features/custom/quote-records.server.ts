@@ -41,6 +41,8 @@ export function quoteJson(row: QuoteRow, now = new Date()): QuoteJson {
     sentAt: row.sentAt?.toISOString() ?? null,
     replacedBy: row.replacedBy,
     paidOrderId: row.paidOrderId,
+    personalisationProductId: row.personalisationProductId,
+    personalisationFields: row.personalisationFields,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -156,5 +158,6 @@ export function quoteTerms(row: QuoteRow): Record<string, unknown> {
     dispatchMinDays: row.dispatchMinDays,
     dispatchMaxDays: row.dispatchMaxDays,
     expiresAt: row.expiresAt.toISOString(),
+    personalisationProductId: row.personalisationProductId,
   };
 }

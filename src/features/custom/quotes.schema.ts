@@ -80,6 +80,12 @@ export const quoteInput = z
     stageSet: z.enum(["custom", "varmala"], { error: "stageSet must be custom or varmala" }),
     referenceImage: z.optional(imageUrl),
     expiresAt: expiryInput,
+    /** The product whose personalisation fields the customer fills (decision 0266); "" or absent: none. */
+    personalisationProductId: z.optional(
+      z
+        .string({ error: "personalisationProductId must be a product id" })
+        .check(z.maxLength(100, { error: "personalisationProductId must be a product id" })),
+    ),
   })
   .check(
     z.refine((q) => q.shippingEstimate !== undefined || q.shippingWeight !== undefined, {
@@ -126,6 +132,15 @@ export const payQuoteInput = z.object({
   needed_by: z.optional(neededByDate),
   /** The buyer's GSTIN for the invoice (docs/decisions/0085); optional. */
   buyer_gstin: z.optional(buyerGstinField),
+  /**
+   * The quote's personalisation values (field id -> value), checked at payment by the one schema
+   * built from the quote's fields (decision 0266).
+   */
+  personalisation: z.optional(
+    z.record(z.string(), z.unknown(), {
+      error: "personalisation must be an object of field id -> value",
+    }),
+  ),
 });
 export type PayQuoteInput = z.infer<typeof payQuoteInput>;
 

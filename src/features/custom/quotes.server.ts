@@ -18,6 +18,7 @@ import {
 import { mailQuote, siteLink } from "./quote-mail.server";
 import { changedFields, recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { newQuoteToken, tokenHash } from "./quote-token.server";
+import { personalisationColumns } from "./quote-personalisation.server";
 import type { QuoteInput } from "./quotes.schema";
 import type { QuoteJson } from "./quotes";
 import {
@@ -60,6 +61,7 @@ export async function createQuote(
         customerEmail: inquiry.email,
         status: "draft",
         ...columnsOf(input, now),
+        ...(await personalisationColumns(tx, input.personalisationProductId)),
         createdAt: now,
         updatedAt: now,
       })
@@ -88,7 +90,11 @@ export async function updateDraft(
       throw new HttpError(409, "Only a draft can be edited; revise a sent quote instead.");
     const [row] = await tx
       .update(quotes)
-      .set({ ...columnsOf(input, now), updatedAt: now })
+      .set({
+        ...columnsOf(input, now),
+        ...(await personalisationColumns(tx, input.personalisationProductId)),
+        updatedAt: now,
+      })
       .where(eq(quotes.id, id))
       .returning();
     await recordAudit(tx, actor, {
@@ -202,6 +208,7 @@ export async function reviseQuote(
         customerEmail: old.customerEmail,
         status: "draft",
         ...columnsOf(input, now),
+        ...(await personalisationColumns(tx, input.personalisationProductId)),
         createdAt: now,
         updatedAt: now,
       })

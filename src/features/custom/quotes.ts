@@ -2,6 +2,7 @@
  * Quotes without I/O (decision 0045): the answer shape, the effective status (expiry is read, never
  * written), and the texts of the quote page. Safe in the browser.
  */
+import type { PersonalisationField } from "~/lib/personalisation-types";
 import type { QuoteStatus } from "~/server/db/schema/custom-work";
 
 export type { QuoteStatus };
@@ -30,6 +31,9 @@ export interface QuoteJson {
   sentAt: string | null;
   replacedBy: string | null;
   paidOrderId: string | null;
+  /** The product whose personalisation fields apply (decision 0266), and those fields; none: null, []. */
+  personalisationProductId: string | null;
+  personalisationFields: PersonalisationField[];
   createdAt: string;
 }
 

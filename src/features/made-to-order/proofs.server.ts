@@ -22,6 +22,7 @@ import {
 import type { StoredOrder } from "~/features/orders/store-order.server";
 import { mailProofAnswered, mailProofApproved, mailProofSent } from "./proof-mail.server";
 import {
+  isPersonalisedLine,
   PROOF_TEXTS,
   type OrderProofsJson,
   proofNeeded,
@@ -33,10 +34,16 @@ import type { ProofAnswerInput, ProofInput } from "./proofs.schema";
 
 type ProofRow = typeof orderProofs.$inferSelect;
 
-async function needsProof(db: DbOrTx, order: Pick<StoredOrder, "id" | "kind">): Promise<boolean> {
+type OrderLine = Awaited<ReturnType<typeof orderLineNotes>>[number];
+
+async function needsProof(
+  db: DbOrTx,
+  order: Pick<StoredOrder, "id" | "kind">,
+  known?: readonly OrderLine[],
+): Promise<boolean> {
   if (order.kind !== "catalogue") return proofNeeded(order.kind, [], new Set());
-  const lines = await orderLineNotes(db, order.id);
-  const ids = lines.flatMap((l) => (l.productId && l.productNote.trim() ? [l.productId] : []));
+  const lines = known ?? (await orderLineNotes(db, order.id));
+  const ids = lines.flatMap((l) => (l.productId && isPersonalisedLine(l) ? [l.productId] : []));
   const skipped = ids.length
     ? await db
         .select({ id: proofSkippedProducts.productId })
@@ -57,9 +64,10 @@ function roundsOf(db: DbOrTx, orderId: string): Promise<ProofRow[]> {
 async function proofsOf(db: DbOrTx, order: StoredOrder): Promise<OrderProofsJson> {
   const rows = await roundsOf(db, order.id);
   const approved = rows.find((r) => r.status === "approved");
+  const lines = await orderLineNotes(db, order.id);
   return {
     orderId: order.id,
-    needed: await needsProof(db, order),
+    needed: await needsProof(db, order, lines),
     state: proofState(rows),
     rounds: rows.map((r) => ({
       round: r.round,
@@ -72,6 +80,13 @@ async function proofsOf(db: DbOrTx, order: StoredOrder): Promise<OrderProofsJson
     })),
     approvedAt: approved?.repliedAt?.toISOString() ?? null,
     promisedDispatchAt: order.promisedDispatchAt?.toISOString() ?? null,
+    // Listed beside the proof, to check the names against the mock-up (decision 0267).
+    lines: lines.filter(isPersonalisedLine).map((l) => ({
+      name: l.productName,
+      quantity: l.quantity,
+      personalisation: l.personalisation,
+      note: l.productNote.trim(),
+    })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { DAY_MS } from "~/lib/dates";
+import type { PersonalisedValue } from "~/lib/personalisation-types";
 /**
  * Proofs before production (docs/decisions/0121-proofs.md), without I/O: which orders need one,
  * where a proof exchange stands, which studio stages wait for approval, and the promise after a
@@ -18,6 +19,16 @@ export interface ProofRoundJson {
   repliedAt: string | null;
 }
 
+/** A personalised line, listed beside the proof to check against the mock-up (decision 0267). */
+export interface ProofLineJson {
+  name: string;
+  quantity: number;
+  /** The line's personalisation now (a correction before approval shows here at once). */
+  personalisation: PersonalisedValue[];
+  /** The line's personalisation note ("" for none). */
+  note: string;
+}
+
 /** GET /v2/admin/order/{id}/proofs and what the customer's pages show. */
 export interface OrderProofsJson {
   orderId: string;
@@ -29,19 +40,35 @@ export interface OrderProofsJson {
   /** ISO: when the customer approved (the personalisation is locked from then on). */
   approvedAt: string | null;
   promisedDispatchAt: string | null;
+  /** The order's personalised lines (fields or a note), in order. */
+  lines: ProofLineJson[];
 }
 
-/** A proof is needed for a quote's piece, and for a noted line whose product does not skip proofs. */
+/** A line is personalised when it carries a note or filled personalisation fields (decision 0267). */
+export function isPersonalisedLine(line: {
+  productNote: string;
+  personalisation?: readonly unknown[];
+}): boolean {
+  return line.productNote.trim() !== "" || (line.personalisation?.length ?? 0) > 0;
+}
+
+/**
+ * A proof is needed for a quote's piece, and for a personalised line (a note or filled fields)
+ * whose product does not skip proofs.
+ */
 export function proofNeeded(
   kind: string,
-  lines: readonly { productId: string | null; productNote: string }[],
+  lines: readonly {
+    productId: string | null;
+    productNote: string;
+    personalisation?: readonly unknown[];
+  }[],
   skipped: ReadonlySet<string>,
 ): boolean {
   if (kind === "shipping") return false;
   if (kind === "custom") return true;
   return lines.some(
-    (line) =>
-      line.productNote.trim() !== "" && (line.productId === null || !skipped.has(line.productId)),
+    (line) => isPersonalisedLine(line) && (line.productId === null || !skipped.has(line.productId)),
   );
 }
 

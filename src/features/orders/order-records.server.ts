@@ -3,7 +3,8 @@
  * stages, quote pages and shipping charges; a refused quote payment): read it, lock it, and the few
  * writes they make, so no other feature touches the orders tables (docs/decisions/0062).
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { PersonalisedValue } from "~/lib/personalisation-types";
 import type { DbOrTx, Tx } from "~/server/db/client";
 import { orderItems, orders } from "~/server/db/schema";
 import { lockAndMoveOrder, moveOrder } from "./order-moves.server";
@@ -107,19 +108,33 @@ export async function orderItemRows(
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
 }
 
-/** Each line's product (null for a quote's piece) and personalisation note (made to order's proofs). */
+/**
+ * Each line's product (null for a quote's piece), name, personalisation note and fields (made to
+ * order's proofs list them beside the mock-up, docs/decisions/0267).
+ */
 export async function orderLineNotes(
   db: DbOrTx,
   orderId: string,
-): Promise<{ productId: string | null; productNote: string; quantity: number }[]> {
+): Promise<
+  {
+    productId: string | null;
+    productName: string;
+    productNote: string;
+    quantity: number;
+    personalisation: PersonalisedValue[];
+  }[]
+> {
   return db
     .select({
       productId: orderItems.productId,
+      productName: orderItems.productName,
       productNote: orderItems.productNote,
       quantity: orderItems.quantity,
+      personalisation: orderItems.personalisation,
     })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
 }
 
 /** The promised dispatch date moved (a proof approved late, docs/decisions/0121-proofs.md). */

@@ -12,6 +12,7 @@ import {
   type PersonalisationField,
   type PersonalisationValues,
 } from "./personalisation";
+import { useStyle } from "./use-style";
 
 interface Props {
   fields: readonly PersonalisationField[];
@@ -138,6 +139,7 @@ function ChoiceSelect({
   onChange(value: string): void;
 }) {
   const chosen = field.options.find((o) => o.label === value);
+  const swatch = useStyle<HTMLSpanElement>({ background: chosen?.swatch ?? "" });
   return (
     <div className="flex items-center gap-2">
       <select
@@ -157,7 +159,7 @@ function ChoiceSelect({
         <span
           aria-hidden="true"
           className="inline-block h-6 w-6 rounded-full ring-1 ring-stone-300"
-          style={{ background: chosen.swatch }}
+          ref={swatch}
         />
       )}
     </div>
@@ -176,7 +178,6 @@ function PreviewBox({
   values: PersonalisationValues;
 }) {
   const texts = fields.filter((f) => f.kind === "text" && f.preview);
-  if (texts.length === 0) return null;
   let font = "";
   let colour = "";
   for (const field of fields) {
@@ -185,6 +186,11 @@ function PreviewBox({
     if (option?.font && !font) font = option.font;
     if (option?.swatch && !colour) colour = option.swatch;
   }
+  const lettering = useStyle<HTMLDivElement>({
+    fontFamily: fontCss(font),
+    color: colour || "#f5e6b8",
+  });
+  if (texts.length === 0) return null;
   const lines = texts.map((f) =>
     typeof values[f.id] === "string" ? (values[f.id] as string) : "",
   );
@@ -196,8 +202,8 @@ function PreviewBox({
     >
       <div
         aria-live="polite"
-        className="min-h-16 whitespace-pre-line break-words text-3xl"
-        style={{ fontFamily: fontCss(font), color: colour || "#f5e6b8" }}
+        className="min-h-16 whitespace-pre-line break-words font-serif text-3xl text-[#f5e6b8]"
+        ref={lettering}
       >
         {empty ? (
           <span className="opacity-50">{texts[0]!.label}</span>

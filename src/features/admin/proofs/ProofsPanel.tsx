@@ -8,6 +8,7 @@ import { useRef, useState } from "react";
 import { showToast } from "~/components/ui/toast-store";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { indiaDate } from "~/lib/dates";
+import ProofLines from "~/features/made-to-order/ProofLines";
 import ProofRounds from "~/features/made-to-order/ProofRounds";
 import { showPortalError } from "~/features/admin/shell/portal-errors";
 import { LoadFailed } from "~/features/admin/shell/ScreenState";
@@ -75,6 +76,7 @@ export default function ProofsPanel({ orderId }: { orderId: string }) {
         {STATE_TEXT[proofs.state]}
         {proofs.approvedAt && ` (${indiaDate(proofs.approvedAt)})`}
       </p>
+      <ProofLines lines={proofs.lines} />
       <ProofRounds rounds={proofs.rounds} />
       {canSend && (
         <form

@@ -141,6 +141,11 @@ export default function InquiryQuoteScreen({ id = "" }: ScreenProps) {
                     {indiaDate(q.expiresAt)}
                     {q.paidOrderId ? ` · order ${q.paidOrderId}` : ""}
                   </p>
+                  {q.personalisationFields.length > 0 && (
+                    <p className="text-sm text-ink-500" data-quote-fields>
+                      The customer fills: {q.personalisationFields.map((f) => f.label).join(", ")}
+                    </p>
+                  )}
                   <ul className="mt-1 text-xs text-ink-500">
                     {data.events
                       .filter((e) => e.quoteId === q.id)

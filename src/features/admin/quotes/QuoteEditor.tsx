@@ -12,6 +12,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import type { QuoteJson } from "~/features/custom/quotes";
 import { showPortalError } from "~/features/admin/shell/portal-errors";
 import ImageUpload from "~/features/admin/uploads/ImageUpload";
+import PersonalisationProductPicker from "./PersonalisationProductPicker";
 import {
   dispatchDaysFor,
   emptyQuoteForm,
@@ -35,7 +36,10 @@ const input =
   "mt-1 block w-full min-w-0 rounded-xl border border-cream-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-400";
 const label = "block text-sm font-medium text-ink-700";
 
-type TextName = Exclude<keyof QuoteForm, "shippingMode" | "stageSet" | "referenceImage">;
+type TextName = Exclude<
+  keyof QuoteForm,
+  "shippingMode" | "stageSet" | "referenceImage" | "personalisationProductId"
+>;
 
 export default function QuoteEditor({ inquiryId, quote, onSaved }: Props) {
   const hydrated = useHydrated();
@@ -49,6 +53,7 @@ export default function QuoteEditor({ inquiryId, quote, onSaved }: Props) {
   const revising = quote?.status === "sent";
   const shippingMode = watch("shippingMode");
   const referenceImage = watch("referenceImage");
+  const personalisationProductId = watch("personalisationProductId");
 
   async function onValid(values: QuoteForm) {
     const checked = quoteBodyOf(values);
@@ -168,6 +173,13 @@ export default function QuoteEditor({ inquiryId, quote, onSaved }: Props) {
         {text("dispatchMinDays", { inputMode: "numeric" })}
         {text("dispatchMaxDays", { inputMode: "numeric" })}
       </div>
+      <PersonalisationProductPicker
+        id={`${id}-personalisationProductId`}
+        label={QUOTE_LABELS.personalisationProductId}
+        value={personalisationProductId}
+        disabled={busy}
+        onChange={(productId) => setValue("personalisationProductId", productId)}
+      />
       <div className="flex flex-wrap items-end gap-4">
         <div>
           <ImageUpload

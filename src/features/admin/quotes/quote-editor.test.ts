@@ -35,8 +35,20 @@ const QUOTE: QuoteJson = {
   sentAt: null,
   replacedBy: null,
   paidOrderId: null,
+  personalisationProductId: "nameplate-1",
+  personalisationFields: [],
   createdAt: "2026-11-01T10:00:00.000Z",
 };
+
+describe("the quote's personalisation product (decision 0266)", () => {
+  it('an edited quote keeps its product, and the body names it ("" for none)', () => {
+    expect(formFromQuote(QUOTE).personalisationProductId).toBe("nameplate-1");
+    const body = quoteBodyOf({ ...base, personalisationProductId: "nameplate-1" });
+    expect(body.ok && body.body.personalisationProductId).toBe("nameplate-1");
+    const none = quoteBodyOf(base);
+    expect(none.ok && none.body.personalisationProductId).toBe("");
+  });
+});
 
 describe("the quote form's expiry day", () => {
   it("is fourteen days from today in India, and an edited quote's last day in India", () => {

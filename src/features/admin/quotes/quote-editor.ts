@@ -22,6 +22,8 @@ export interface QuoteForm {
   stageSet: "custom" | "varmala";
   referenceImage: string;
   expiresAt: string;
+  /** The product whose personalisation fields the customer fills (decision 0266); "" for none. */
+  personalisationProductId: string;
 }
 
 /** The form's labels, which its messages use. */
@@ -37,6 +39,7 @@ export const QUOTE_LABELS = {
   dispatchMaxDays: "to (days)",
   expiresAt: "Expires on",
   referenceImage: "Reference image",
+  personalisationProductId: "Personalisation fields of",
 } as const satisfies Record<keyof QuoteForm, string>;
 
 /** The shipping estimate's choices: docs/product.md §9's weight tiers, or a figure the owner types. */
@@ -60,6 +63,7 @@ export function emptyQuoteForm(now = new Date()): QuoteForm {
     stageSet: "custom",
     referenceImage: "",
     expiresAt: in14,
+    personalisationProductId: "",
   };
 }
 
@@ -76,6 +80,7 @@ export function formFromQuote(q: QuoteJson): QuoteForm {
     stageSet: q.stageSet,
     referenceImage: q.referenceImage,
     expiresAt: indiaDay(new Date(q.expiresAt)),
+    personalisationProductId: q.personalisationProductId ?? "",
   };
 }
 
@@ -172,6 +177,7 @@ export function quoteBodyOf(
     stageSet: form.stageSet,
     referenceImage: form.referenceImage,
     expiresAt: form.expiresAt,
+    personalisationProductId: form.personalisationProductId,
   };
   if (form.shippingMode === "weight") candidate.shippingWeight = Number(form.shippingWeight);
   else candidate.shippingEstimate = rupeesToPaise(form.shippingEstimate);

@@ -3,6 +3,7 @@
  * one API client: an inquiry with its quotes, and the quote's draft, send, revise and withdraw.
  * Answer types: custom/quotes.ts, which the server's code returns too.
  */
+import type { Product } from "~/features/catalogue/catalogue";
 import type { InquiryQuotesJson, QuoteJson } from "~/features/custom/quotes";
 import type { QuoteInput } from "~/features/custom/quotes.schema";
 import { adminGet, adminPost, adminPut } from "~/features/admin/shell/admin-api";
@@ -41,4 +42,14 @@ export function quoteAction(
   action: "send" | "withdraw",
 ): Promise<{ quote?: QuoteJson; link?: string }> {
   return adminPost<{ quote?: QuoteJson; link?: string }>(`${quotePath(id)}/${action}`);
+}
+
+/** The products whose personalisation fields a quote can carry (decision 0266): id and name. */
+export async function fetchPersonalisedProducts(
+  signal?: AbortSignal,
+): Promise<{ id: string; name: string; fields: number }[]> {
+  const products = await adminGet<Product[]>("/v2/products?limit=0&offset=0", { signal });
+  return products
+    .filter((p) => (p.personalisation?.length ?? 0) > 0)
+    .map((p) => ({ id: p.id, name: p.name, fields: p.personalisation!.length }));
 }

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { PersonalisationField } from "~/lib/personalisation-types";
 import { createdAt, updatedAt } from "./columns";
 import { customInquiries } from "./inquiries";
 import { orders } from "./orders";
@@ -50,6 +51,15 @@ export const quotes = pgTable(
     /** Revised: the quote that replaced this one (its page is reached through this quote's link). */
     replacedBy: text("replaced_by"),
     paidOrderId: text("paid_order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /**
+     * The product whose personalisation fields the customer fills before paying, and those fields
+     * as they were when the quote was written (docs/decisions/0266-quotes-carry-personalisation.md).
+     */
+    personalisationProductId: text("personalisation_product_id"),
+    personalisationFields: jsonb("personalisation_fields")
+      .$type<PersonalisationField[]>()
+      .notNull()
+      .default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -106,6 +106,17 @@ CREATE TABLE "stock_levels" (
 	CONSTRAINT "stock_levels_on_hand_check" CHECK ("stock_levels"."on_hand" between 0 and 1000000)
 );
 --> statement-breakpoint
+CREATE TABLE "personal_photos" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text,
+	"guest_key_hash" text,
+	"product_id" text NOT NULL,
+	"field_id" text NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "users" DROP CONSTRAINT "users_role_check";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "personalisation" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD COLUMN "personalisation" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
@@ -119,6 +130,8 @@ ALTER TABLE "outbox" ADD COLUMN "wa_status" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "wa_error_code" integer;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "fallback_to" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "fallback_mail_id" text;--> statement-breakpoint
+ALTER TABLE "quotes" ADD COLUMN "personalisation_product_id" text;--> statement-breakpoint
+ALTER TABLE "quotes" ADD COLUMN "personalisation_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "claim_media" ADD CONSTRAINT "claim_media_claim_id_damage_claims_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."damage_claims"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "damage_claims" ADD CONSTRAINT "damage_claims_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "damage_claims" ADD CONSTRAINT "damage_claims_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -127,6 +140,7 @@ ALTER TABLE "stock_adjustments" ADD CONSTRAINT "stock_adjustments_product_id_pro
 ALTER TABLE "stock_holds" ADD CONSTRAINT "stock_holds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_holds" ADD CONSTRAINT "stock_holds_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_levels" ADD CONSTRAINT "stock_levels_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "personal_photos" ADD CONSTRAINT "personal_photos_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "whatsapp_consents_email_idx" ON "whatsapp_consents" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "whatsapp_consents_phone_idx" ON "whatsapp_consents" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "team_invites_email_idx" ON "team_invites" USING btree (lower("email"));--> statement-breakpoint
@@ -137,6 +151,8 @@ CREATE INDEX "damage_claims_user_idx" ON "damage_claims" USING btree ("user_id")
 CREATE INDEX "stock_adjustments_product_idx" ON "stock_adjustments" USING btree ("product_id","created_at");--> statement-breakpoint
 CREATE INDEX "stock_holds_order_idx" ON "stock_holds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "stock_holds_product_state_idx" ON "stock_holds" USING btree ("product_id","state");--> statement-breakpoint
+CREATE INDEX "personal_photos_user_idx" ON "personal_photos" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "personal_photos_guest_idx" ON "personal_photos" USING btree ("guest_key_hash");--> statement-breakpoint
 CREATE INDEX "outbox_wa_message_idx" ON "outbox" USING btree ("wa_message_id");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'tm_admin', 'studio', 'accountant'));
 --> statement-breakpoint
