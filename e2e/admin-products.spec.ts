@@ -2,7 +2,7 @@
  * The owner's products (decision 0034): Add Product with two variant groups and an image, found by a
  * shopper in the catalogue at the right price (base plus the first option of each group, then the
  * chosen ones); the active switch hides it from the storefront; a ninth homepage product is refused
- * with the toast and the list reloads.
+ * with the toast and the list reloads; the stock filter (decision 0273) stays in the address.
  * The image goes through the real POST /v2/upload-cloud.
  */
 import { expect, test, watchCsp, type Page } from "./fixtures";
@@ -186,6 +186,21 @@ test.describe("admin products", () => {
     await visitor.goto(`/products?q=${encodeURIComponent(name)}`);
     await expect(visitor.getByText("No products found.")).toBeVisible();
     await later.close();
+  });
+
+  test("the stock filter narrows the list on the server and stays in the address", async ({
+    page,
+  }) => {
+    await ownerOn(page, "/admin/my-products");
+    await expect(page.locator("[data-product-row]").first()).toBeVisible();
+    await page.locator("#filter-stock").selectOption("made_to_order");
+    await expect(page).toHaveURL(/\?stock=made_to_order$/);
+    const stockCells = page.locator("[data-product-row] td:nth-child(4)");
+    await expect(stockCells.first()).toHaveText("Made to order");
+    await expect(stockCells.filter({ hasNotText: "Made to order" })).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator("#filter-stock")).toHaveValue("made_to_order");
+    await expect(stockCells.first()).toHaveText("Made to order");
   });
 
   test("a ninth homepage product is refused with the toast, and the list reloads", async ({

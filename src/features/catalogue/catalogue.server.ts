@@ -6,6 +6,8 @@
  * the sitemap's lists are in catalogue-lists.server.ts.
  */
 import { shelfBadges } from "~/features/stock/stock.server";
+import { stockFilterCondition } from "~/features/stock/stock-report.server";
+import type { StockFilter } from "~/features/stock/stock";
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import {
@@ -37,6 +39,8 @@ export interface ListProductsOptions {
   category?: string | null;
   /** Free-text search (name, description, tags, category). */
   q?: string | null;
+  /** The owner's stock filter (docs/decisions/0218-stock-owner-tools.md); absent = any. */
+  stock?: StockFilter | null | undefined;
   /** Include costPrice (admins only). */
   includeCost: boolean;
 }
@@ -55,7 +59,7 @@ function likePattern(q: string): string {
 }
 
 function filterConditions(
-  options: Pick<ListProductsOptions, "status" | "category" | "q">,
+  options: Pick<ListProductsOptions, "status" | "category" | "q" | "stock">,
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (options.status !== "all") conditions.push(eq(products.status, options.status));
@@ -74,6 +78,7 @@ function filterConditions(
       ),
     );
   }
+  if (options.stock) conditions.push(stockFilterCondition(options.stock));
   return and(...conditions);
 }
 
@@ -239,7 +244,7 @@ export async function listProductsByIds(
 /** How many products match the filters (for "is there more to load?"). */
 export async function countProducts(
   db: DbOrTx,
-  options: Pick<ListProductsOptions, "status" | "category" | "q">,
+  options: Pick<ListProductsOptions, "status" | "category" | "q" | "stock">,
 ): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -3,9 +3,10 @@
  * mode, pieces on the shelf, held and left, under a filter (in stock, low, sold out, made to
  * order), and the stock on hand valued at cost price. Read-only.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import { rawRows } from "~/server/db/raw-rows";
+import { products } from "~/server/db/schema";
 import type { StockFilter, StockMode } from "./stock";
 
 export interface StockListRow {
@@ -30,29 +31,44 @@ export interface StockList {
 
 const LIMIT = 500;
 
-export async function stockList(
-  db: DbOrTx,
-  filter: StockFilter | "all",
-  now = new Date(),
-): Promise<StockList> {
-  const base = sql`select p.id, p.name, p.sku, coalesce(s.mode, 'made_to_order') as mode,
+/** Every product with its stock mode, threshold, cost, pieces on the shelf and live holds (`t`). */
+const stockRows = (
+  now: Date,
+) => sql`select p.id, p.name, p.sku, coalesce(s.mode, 'made_to_order') as mode,
       coalesce(s.low_stock_at, 2)::float8 as low_at, p.cost_price_paise::float8 as cost_price,
       (select sum(l.on_hand)::float8 from stock_levels l where l.product_id = p.id
         and (s.by_combination = (l.combo <> ''))) as on_hand,
       (select coalesce(sum(h.quantity), 0)::float8 from stock_holds h where h.product_id = p.id
         and h.state = 'held' and h.expires_at > ${now}) as held
     from products p left join product_stock s on s.product_id = p.id`;
-  const tracked = sql`t.mode <> 'made_to_order'`;
-  const where =
-    filter === "made_to_order"
-      ? sql`where t.mode = 'made_to_order'`
-      : filter === "sold_out"
-        ? sql`where ${tracked} and coalesce(t.on_hand, 0) - t.held <= 0`
-        : filter === "low"
-          ? sql`where ${tracked} and coalesce(t.on_hand, 0) - t.held between 1 and t.low_at`
-          : filter === "in_stock"
-            ? sql`where ${tracked} and coalesce(t.on_hand, 0) - t.held > 0`
-            : sql``;
+
+const tracked = sql`t.mode <> 'made_to_order'`;
+
+/** The filter's rows of `stockRows`: "in stock" has pieces left (low ones too). */
+function filterWhere(filter: StockFilter | "all"): SQL {
+  if (filter === "made_to_order") return sql`where t.mode = 'made_to_order'`;
+  if (filter === "sold_out") return sql`where ${tracked} and coalesce(t.on_hand, 0) - t.held <= 0`;
+  if (filter === "low")
+    return sql`where ${tracked} and coalesce(t.on_hand, 0) - t.held between 1 and t.low_at`;
+  if (filter === "in_stock") return sql`where ${tracked} and coalesce(t.on_hand, 0) - t.held > 0`;
+  return sql``;
+}
+
+/**
+ * The products under a stock filter, as a condition on the products table's id: the products
+ * screen's filter (GET /v2/admin/allproducts?stock=), the same rule as the stock screen's.
+ */
+export function stockFilterCondition(filter: StockFilter, now = new Date()): SQL {
+  return sql`${products.id} in (select t.id from (${stockRows(now)}) t ${filterWhere(filter)})`;
+}
+
+export async function stockList(
+  db: DbOrTx,
+  filter: StockFilter | "all",
+  now = new Date(),
+): Promise<StockList> {
+  const base = stockRows(now);
+  const where = filterWhere(filter);
   const rows = await rawRows<{
     id: string;
     name: string;

@@ -27,6 +27,13 @@ export const ADJUSTMENT_LABELS: Record<AdjustmentReason, string> = {
 export const STOCK_FILTERS = ["in_stock", "low", "sold_out", "made_to_order"] as const;
 export type StockFilter = (typeof STOCK_FILTERS)[number];
 
+export const STOCK_FILTER_LABELS: Record<StockFilter, string> = {
+  in_stock: "In stock",
+  low: "Low",
+  sold_out: "Sold out",
+  made_to_order: "Made to order",
+};
+
 /** The default "Only N left" threshold. */
 export const DEFAULT_LOW_STOCK_AT = 2;
 

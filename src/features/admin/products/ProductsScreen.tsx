@@ -1,6 +1,6 @@
 /**
  * All Products (/admin/my-products, docs/product.md §2): counts (total, active, out of stock = not active),
- * filters (name, category, status), and per product the active switch, the homepage toggle and
+ * filters (name, category, status, stock), and per product the active switch, the homepage toggle and
  * 'View and Edit', which opens /admin/product/{id} handing the product over.
  */
 import { useStore } from "@nanostores/react";
@@ -26,7 +26,8 @@ import {
   type ProductsView,
 } from "./products-admin";
 import { fetchProductsPage } from "./products-client";
-import { inputClass, smallButton } from "./products-ui";
+import ProductsFilters from "./ProductsFilters";
+import { smallButton } from "./products-ui";
 import Switch from "./Switch";
 
 /** How long typing rests before the search is asked for. */
@@ -123,51 +124,13 @@ export default function ProductsScreen(_props: ScreenProps) {
                   </div>
                 ))}
               </dl>
-              <div className="grid gap-3 sm:grid-cols-3" role="search">
-                <label className="sr-only" htmlFor="filter-name">
-                  Search by name
-                </label>
-                <input
-                  id="filter-name"
-                  className={inputClass}
-                  type="search"
-                  placeholder="Search by name..."
-                  value={typed}
-                  maxLength={100}
-                  onChange={(e) => setTyped(e.target.value)}
-                />
-                <label className="sr-only" htmlFor="filter-category">
-                  Category
-                </label>
-                <select
-                  id="filter-category"
-                  className={inputClass}
-                  value={view.category}
-                  onChange={(e) => go({ ...view, category: e.target.value, page: 0 })}
-                >
-                  <option value="">All Categories</option>
-                  {categories.map((c) => (
-                    <option key={c.id} value={c.slug}>
-                      {c.label}
-                    </option>
-                  ))}
-                </select>
-                <label className="sr-only" htmlFor="filter-status">
-                  Status
-                </label>
-                <select
-                  id="filter-status"
-                  className={inputClass}
-                  value={view.status}
-                  onChange={(e) =>
-                    go({ ...view, status: e.target.value as ProductStatus | "all", page: 0 })
-                  }
-                >
-                  <option value="all">All Statuses</option>
-                  <option value="active">Active</option>
-                  <option value="inactive">Inactive</option>
-                </select>
-              </div>
+              <ProductsFilters
+                view={view}
+                typed={typed}
+                onType={setTyped}
+                categories={categories}
+                go={go}
+              />
               {products.length === 0 ? (
                 <p className="text-ink-700">No products found matching your filters.</p>
               ) : (

@@ -124,13 +124,19 @@ describe("the product form's rules (docs/product.md §5)", () => {
 
 describe("the product list (docs/product.md §2, §9)", () => {
   it("keeps its filters and page in the address, and asks the server for one page", () => {
-    const view = readProductsView("?q=ocean&category=tags&status=inactive&page=2");
-    expect(view).toEqual({ q: "ocean", category: "tags", status: "inactive", page: 1 });
+    const view = readProductsView("?q=ocean&category=tags&status=inactive&stock=low&page=2");
+    expect(view).toEqual({
+      q: "ocean",
+      category: "tags",
+      status: "inactive",
+      stock: "low",
+      page: 1,
+    });
     expect(readProductsView(productsSearch(view))).toEqual(view);
-    expect(readProductsView("?status=gone&page=-1")).toEqual(NO_FILTERS);
+    expect(readProductsView("?status=gone&stock=plenty&page=-1")).toEqual(NO_FILTERS);
     expect(productsRequests(view)).toEqual({
-      page: "/v2/admin/allproducts?limit=50&offset=50&status=inactive&category=tags&q=ocean",
-      counts: "/v2/admin/product-counts?category=tags&q=ocean",
+      page: "/v2/admin/allproducts?limit=50&offset=50&status=inactive&category=tags&q=ocean&stock=low",
+      counts: "/v2/admin/product-counts?category=tags&q=ocean&stock=low",
     });
     expect(productsRequests(NO_FILTERS).counts).toBe("/v2/admin/product-counts");
   });

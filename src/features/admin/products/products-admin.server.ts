@@ -21,7 +21,7 @@ import { PRODUCT_TEXTS } from "./product-form";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { availabilities } from "~/features/stock/stock.server";
 import { soldOutCount } from "~/features/stock/stock-report.server";
-import { stockLabel } from "~/features/stock/stock";
+import { stockLabel, type StockFilter } from "~/features/stock/stock";
 
 /** Arbitrary constant naming the homepage-listing lock. */
 const HOME_LOCK = 0x5e5a_0008;
@@ -34,6 +34,8 @@ export async function listAdminProducts(
     status: StatusFilter;
     category?: string | undefined;
     q?: string | undefined;
+    /** The stock filter (docs/decisions/0273-stock-filter-on-products.md); absent = any. */
+    stock?: StockFilter | undefined;
   },
 ): Promise<AdminProduct[]> {
   const list = await listProducts(db, { ...options, includeCost: true });
@@ -60,7 +62,11 @@ export async function listAdminProducts(
 /** The list's counts under a filter (docs/product.md §9: out of stock = not active). */
 export async function adminProductCounts(
   db: Db,
-  filter: { category?: string | undefined; q?: string | undefined },
+  filter: {
+    category?: string | undefined;
+    q?: string | undefined;
+    stock?: StockFilter | undefined;
+  },
 ): Promise<ProductCounts> {
   const [all, active, soldOut] = await Promise.all([
     countProducts(db, { ...filter, status: "all" }),

@@ -4,6 +4,7 @@
  * page) with the server calls it makes.
  */
 import type { Product, ProductStatus } from "~/features/catalogue/catalogue";
+import { STOCK_FILTERS, type StockFilter } from "~/features/stock/stock";
 
 /** The public product plus what only the owner sees. Amounts in paise. */
 export type AdminProduct = Product & {
@@ -24,27 +25,40 @@ export interface ProductCounts {
 /** Rows per page of the list: the browser holds one page (docs/decisions/0053-admin-lists-on-the-server.md). */
 export const PRODUCTS_PAGE_SIZE = 50;
 
-/** The list's filters and page, kept in the address (?q=&category=&status=&page=). */
+/** The list's filters and page, kept in the address (?q=&category=&status=&stock=&page=). */
 export interface ProductsView {
   /** Searched on the server: name, description, tags, category (any case); blank = any. */
   q: string;
   /** Category slug; "" = any. */
   category: string;
   status: ProductStatus | "all";
+  /** In stock, low, sold out or made to order (docs/decisions/0273-stock-filter-on-products.md). */
+  stock: StockFilter | "all";
   /** 0-based (1-based in the address). */
   page: number;
 }
 
-export const NO_FILTERS: ProductsView = { q: "", category: "", status: "all", page: 0 };
+export const NO_FILTERS: ProductsView = {
+  q: "",
+  category: "",
+  status: "all",
+  stock: "all",
+  page: 0,
+};
+
+const isStockFilter = (value: string | null): value is StockFilter =>
+  (STOCK_FILTERS as readonly (string | null)[]).includes(value);
 
 export function readProductsView(search: string): ProductsView {
   const params = new URLSearchParams(search);
   const status = params.get("status");
+  const stock = params.get("stock");
   const page = Number(params.get("page") ?? "1");
   return {
     q: (params.get("q") ?? "").slice(0, 100),
     category: (params.get("category") ?? "").slice(0, 100),
     status: status === "active" || status === "inactive" ? status : "all",
+    stock: isStockFilter(stock) ? stock : "all",
     page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
   };
 }
@@ -54,6 +68,7 @@ export function productsSearch(view: ProductsView): string {
   if (view.q.trim()) params.set("q", view.q.trim());
   if (view.category) params.set("category", view.category);
   if (view.status !== "all") params.set("status", view.status);
+  if (view.stock !== "all") params.set("stock", view.stock);
   if (view.page > 0) params.set("page", String(view.page + 1));
   const text = params.toString();
   return text ? `?${text}` : "";
@@ -64,6 +79,7 @@ export function productsRequests(view: ProductsView): { page: string; counts: st
   const filter = new URLSearchParams();
   if (view.category) filter.set("category", view.category);
   if (view.q.trim()) filter.set("q", view.q.trim());
+  if (view.stock !== "all") filter.set("stock", view.stock);
   const counts = filter.toString();
   const page = new URLSearchParams({
     limit: String(PRODUCTS_PAGE_SIZE),

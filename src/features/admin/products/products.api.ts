@@ -21,6 +21,7 @@ import {
 } from "~/server/http";
 import { idParam } from "~/lib/fields";
 import { productListQuery } from "~/features/catalogue/catalogue.schema";
+import { STOCK_FILTERS, type StockFilter } from "~/features/stock/stock";
 import { productInput, type ProductInput } from "./product.schema";
 import { createProduct, updateProduct } from "./product-write.server";
 import {
@@ -41,24 +42,38 @@ const adminListQuery = z.extend(
       z.enum(["active", "inactive", "all"], { error: "status must be active, inactive or all" }),
       "all",
     ),
+    stock: z._default(
+      z.enum([...STOCK_FILTERS, "all"], {
+        error: "choose in_stock, low, sold_out, made_to_order or all",
+      }),
+      "all",
+    ),
   },
 );
 
+/** The stock filter as the list's queries take it: "all" is no filter. */
+const stockFilter = (stock: StockFilter | "all") => (stock === "all" ? undefined : stock);
+
 /**
- * GET /v2/admin/allproducts?limit=0&offset=0&status=all[&category={slug}&q=]: newest first; the
- * portal asks for one page at a time (docs/decisions/0053-admin-lists-on-the-server.md).
+ * GET /v2/admin/allproducts?limit=0&offset=0&status=all[&category={slug}&q=&stock=]: newest
+ * first; the portal asks for one page at a time
+ * (docs/decisions/0053-admin-lists-on-the-server.md). `stock` is in_stock, low, sold_out or
+ * made_to_order (docs/decisions/0273-stock-filter-on-products.md).
  */
 export async function getAllProducts(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const query = readQuery(context.url, adminListQuery);
-  return json(await listAdminProducts(await getDb(), query));
+  const { stock, ...query } = readQuery(context.url, adminListQuery);
+  return json(await listAdminProducts(await getDb(), { ...query, stock: stockFilter(stock) }));
 }
 
-/** GET /v2/admin/product-counts[?category=&q=] -> { count, active, outOfStock } under the filter. */
+/** GET /v2/admin/product-counts[?category=&q=&stock=] -> { count, active, outOfStock } under the filter. */
 export async function getProductCounts(context: APIContext): Promise<Response> {
   await requireAdmin(context);
-  const query = readQuery(context.url, z.pick(adminListQuery, { category: true, q: true }));
-  return json(await adminProductCounts(await getDb(), query));
+  const { stock, ...query } = readQuery(
+    context.url,
+    z.pick(adminListQuery, { category: true, q: true, stock: true }),
+  );
+  return json(await adminProductCounts(await getDb(), { ...query, stock: stockFilter(stock) }));
 }
 
 /** GET /v2/admin/product/{id}: one product, inactive too, with costPrice and onHome (404 when absent). */

@@ -9,15 +9,12 @@ import { formatInr } from "~/lib/money";
 import { navigate } from "~/features/admin/shell/admin-router";
 import { useMay } from "~/features/admin/shell/use-may";
 import { useScreenData } from "~/features/admin/shell/use-screen-data";
-import { STOCK_MODE_LABELS } from "~/features/stock/stock";
+import { STOCK_FILTER_LABELS, STOCK_FILTERS, STOCK_MODE_LABELS } from "~/features/stock/stock";
 import { fetchStockList, uploadStock } from "./stock-client";
 
 const FILTERS = [
   ["all", "All products"],
-  ["in_stock", "In stock"],
-  ["low", "Low"],
-  ["sold_out", "Sold out"],
-  ["made_to_order", "Made to order"],
+  ...STOCK_FILTERS.map((filter) => [filter, STOCK_FILTER_LABELS[filter]] as const),
 ] as const;
 
 export default function StockReport() {
