@@ -1,8 +1,9 @@
 /**
  * The studio's team in the browser (docs/team.md, decisions 0253 and 0255): the owner invites a
  * verified address as Studio; the invited person signs in, accepts on /team/join, and the portal
- * shows them only their screens (a settings address sends them to /unauthorized); removed by the
- * owner, their next visit to the portal is refused.
+ * shows them only their screens (a settings address sends them to /unauthorized), and the site
+ * menu shows them the Portal link; removed by the owner, their next visit to the portal is refused
+ * and the link is gone.
  */
 import { EMULATOR } from "./account-helpers";
 import { expect, test } from "./fixtures";
@@ -42,10 +43,22 @@ test("an invited studio member joins, sees only their screens, and is refused on
   await page.getByRole("button", { name: "Accept the invite" }).click();
   await expect(page.locator("[data-team-joined]")).toContainText("You are on the team as Studio.");
 
+  // The site menu's Portal link, drawn by the server for any team role (decision 0253).
+  await page.goto("/instructions");
+  const portalLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", {
+    name: "Portal",
+  });
+  await expect(portalLink).toHaveAttribute("href", "/admin");
+
   await page.goto("/admin");
   const nav = page.getByRole("navigation", { name: "Admin" });
   // Inquiries may carry its count of new ones ("Inquiries1 new"): the studio reads it.
-  await expect(nav.getByRole("link")).toHaveText(["All Orders", /^Inquiries/, "User Home"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "All Orders",
+    /^Inquiries/,
+    /^Claims/,
+    "User Home",
+  ]);
   await page.goto("/admin/settings");
   await expect(page).toHaveURL(/\/unauthorized$/);
 
@@ -57,5 +70,7 @@ test("an invited studio member joins, sees only their screens, and is refused on
   expect(removed.status(), await removed.text()).toBe(200);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/unauthorized$/);
+  await page.goto("/instructions");
+  await expect(portalLink).toHaveCount(0);
   await context.close();
 });

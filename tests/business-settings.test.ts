@@ -88,6 +88,7 @@ describe.each(dbKinds)("business settings on %s", (kind) => {
       ],
       [{ logoUrl: `/media/${"a".repeat(32)}/640.webp` }, /logoUrl: Logo: upload a PNG or JPEG/],
       [{ invoicePrefix: "rfv" }, /invoicePrefix: .*RFV is kept for refund vouchers/],
+      [{ creditNotePrefix: "DC" }, /creditNotePrefix: .*DC is kept for delivery challans/],
       [
         { signatureUrl: `/media/${"b".repeat(32)}/640.png` },
         /signatureUrl: .*not one of this shop's uploads/,

@@ -54,6 +54,6 @@ describe.each(dbKinds)("privacy settings on %s", (kind) => {
       .from(schema.auditLog)
       .where(eq(schema.auditLog.action, "settings.privacy"));
     expect(audit).toHaveLength(1);
-    expect(await loadPrivacyNotice(async () => t.db)).toEqual(officer);
+    expect(await loadPrivacyNotice(async () => t.db)).toEqual({ officer, claimHours: 12 });
   });
 });

@@ -17,7 +17,20 @@ describe("toNavUser", () => {
       fullName: "Asha Verma",
       email: "asha@example.com",
       isOwner: true,
+      portal: true,
     });
+  });
+
+  it("shows the portal link to every team role, never to a customer (decision 0253)", () => {
+    for (const role of ["tm_admin", "studio", "accountant"])
+      expect(toNavUser({ firstName: "Ravi", role }), role).toMatchObject({
+        isOwner: false,
+        portal: true,
+      });
+    for (const role of ["customer", "", undefined, 7])
+      expect(toNavUser({ firstName: "Ravi", role }), String(role)).toMatchObject({
+        portal: false,
+      });
   });
 
   it("falls back to the display name, then the email, and is never the owner unless told", () => {

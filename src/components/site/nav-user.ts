@@ -3,7 +3,8 @@
  *
  * Contract for the accounts change: put the signed-in user on `Astro.locals.user` (middleware);
  * Shop.astro passes it through `toNavUser`, which accepts any object with at least one of
- * `firstName` / `displayName` / `email`, and reads `isOwner: true` to show the portal link (/admin).
+ * `firstName` / `displayName` / `email`, and reads `isOwner: true` (the configured OWNER_UID) or a
+ * team role (`role`: owner, studio, accountant; decision 0253) to show the portal link (/admin).
  * `undefined` or `null` means signed out (Login and Signup are shown).
  */
 export interface NavUser {
@@ -12,9 +13,16 @@ export interface NavUser {
   /** Prefills the custom-order inquiry. */
   fullName?: string;
   email?: string;
-  /** Only the owner sees the portal link (docs/product.md §2, §6). */
+  /** The configured owner (OWNER_UID). */
   isOwner: boolean;
+  /**
+   * Shows the portal link: the configured owner or any team member (src/lib/roles.ts isStaff;
+   * docs/decisions/0253-team-roles.md). Drawn by the server: no script on the page.
+   */
+  portal: boolean;
 }
+
+import { isStaff } from "~/lib/roles";
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
 
@@ -30,5 +38,13 @@ export function toNavUser(value: unknown): NavUser | null {
     [text(u.firstName), text(u.lastName)].filter(Boolean).join(" ") ||
     text(u.displayName) ||
     firstName;
-  return { firstName, fullName, ...(email ? { email } : {}), isOwner: u.isOwner === true };
+  const isOwner = u.isOwner === true;
+  const role = typeof u.role === "string" ? u.role : null;
+  return {
+    firstName,
+    fullName,
+    ...(email ? { email } : {}),
+    isOwner,
+    portal: isOwner || isStaff({ role }),
+  };
 }

@@ -65,6 +65,8 @@ export interface IssuedDocument extends DocumentDraft {
    * shown under the totals with the balance paid; absent on every other document.
    */
   advance?: { numbers: string[]; paise: number };
+  /** What the document is for, as issued (a delivery challan's reason, decision 0271). */
+  note?: string;
 }
 
 /** What a document is called on its page and in the lists. */
@@ -74,6 +76,7 @@ export const DOCUMENT_TITLES: Readonly<Record<DocumentKind, string>> = {
   receipt: "Receipt",
   "credit-note": "Credit Note",
   "refund-voucher": "Refund Voucher",
+  "delivery-challan": "Delivery Challan",
 };
 
 /** A document in a list (/my-orders/{id}, the portal's order): the download's address. */

@@ -34,6 +34,11 @@ const prefix = (field: string) =>
       (v) => v.toUpperCase() !== "RFV",
       `${field}: RFV is kept for refund vouchers; choose another`,
     ),
+    // A free replacement's delivery challans (decision 0271).
+    z.refine(
+      (v) => v.toUpperCase() !== "DC",
+      `${field}: DC is kept for delivery challans; choose another`,
+    ),
   );
 
 export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;

@@ -82,6 +82,7 @@ export async function issuedDocument(db: DbOrTx, row: InvoiceRow): Promise<Issue
   const advance = await advanceOf(db, row);
   return {
     ...(advance ? { advance } : {}),
+    ...(row.note ? { note: row.note } : {}),
     id: row.id,
     kind: row.kind as DocumentKind,
     number: row.number,

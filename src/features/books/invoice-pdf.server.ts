@@ -175,6 +175,7 @@ export async function renderDocumentPdf(
   const w = writer(pdf, fonts);
   const right = A4[0] - MARGIN;
   const seller = doc.seller;
+  const challan = doc.kind === "delivery-challan";
 
   // The shop's logo (or its name as a wordmark), the document's title and number.
   const half = (right - MARGIN) / 2 - 10;
@@ -210,8 +211,8 @@ export async function renderDocumentPdf(
     buyer.gstin ? `GSTIN: ${buyer.gstin}` : "",
   ].filter(Boolean);
   const used = Math.max(
-    block(w, MARGIN, "SUPPLIER", supplier, half),
-    block(w, MARGIN + half + 20, "BILL TO / SHIP TO", recipient, half),
+    block(w, MARGIN, challan ? "CONSIGNOR" : "SUPPLIER", supplier, half),
+    block(w, MARGIN + half + 20, challan ? "CONSIGNEE" : "BILL TO / SHIP TO", recipient, half),
   );
   w.y -= used + 20;
   for (const line of w.wrap(
@@ -219,6 +220,11 @@ export async function renderDocumentPdf(
     MARGIN,
     right - MARGIN,
   )) {
+    w.text(line, MARGIN);
+    w.y -= 12;
+  }
+  // A delivery challan's reason, as issued (rule 55; decision 0271).
+  for (const line of doc.note ? w.wrap(doc.note, MARGIN, right - MARGIN) : []) {
     w.text(line, MARGIN);
     w.y -= 12;
   }
@@ -237,11 +243,11 @@ export async function renderDocumentPdf(
   const sums: [string, number][] = [["Taxable value", t.taxablePaise]];
   if (taxed && doc.intraState) sums.push(["CGST", t.cgstPaise], ["SGST", t.sgstPaise]);
   if (taxed && !doc.intraState) sums.push(["IGST", t.igstPaise]);
-  sums.push(["Total", t.totalPaise]);
+  sums.push([challan ? "Value of goods" : "Total", t.totalPaise]);
   w.ensure(16 * (sums.length + (doc.advance ? 2 : 0)) + 60);
   for (const [label, paise] of sums) {
     w.y -= 14;
-    const isTotal = label === "Total";
+    const isTotal = label === "Total" || label === "Value of goods";
     w.text(label, 0, { right: right - 110, bold: isTotal });
     w.text(formatInr(paise), 0, { right, bold: isTotal });
   }

@@ -34,7 +34,13 @@ export function newDocumentId(now: Date): string {
 export async function storeDocument(
   tx: Tx,
   draft: DocumentDraft,
-  links: { orderId: string; paymentId?: string; refundId?: string; creditsInvoiceId?: string },
+  links: {
+    orderId: string;
+    paymentId?: string;
+    refundId?: string;
+    creditsInvoiceId?: string;
+    note?: string;
+  },
   prefix: string,
   now: Date,
 ): Promise<{ id: string; number: string }> {
@@ -54,6 +60,7 @@ export async function storeDocument(
     paymentId: links.paymentId ?? null,
     refundId: links.refundId ?? null,
     creditsInvoiceId: links.creditsInvoiceId ?? null,
+    note: links.note ?? null,
     seller: draft.seller,
     buyer: draft.buyer,
     buyerGstin: draft.buyer.gstin || null,
@@ -241,12 +248,15 @@ type InvoiceRow = typeof invoices.$inferSelect;
 /** The kinds that correct another document (a credit note, a refund voucher). */
 export const CORRECTING_KINDS = ["credit-note", "refund-voucher"];
 
+/** Documents that are not a sale's: the correcting kinds and a delivery challan (decision 0271). */
+const NOT_SALE_KINDS = [...CORRECTING_KINDS, "delivery-challan"];
+
 /** The order's latest sale document (not a credit note or refund voucher), or null. */
 export async function saleDocumentOf(db: DbOrTx, orderId: string): Promise<InvoiceRow | null> {
   const [row] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), notInArray(invoices.kind, CORRECTING_KINDS)))
+    .where(and(eq(invoices.orderId, orderId), notInArray(invoices.kind, NOT_SALE_KINDS)))
     .orderBy(desc(invoices.issuedAt))
     .limit(1);
   return row ?? null;

@@ -25,7 +25,8 @@ export type DocumentKind =
   | "bill-of-supply"
   | "receipt"
   | "credit-note"
-  | "refund-voucher";
+  | "refund-voucher"
+  | "delivery-challan";
 
 /** What a paid sale is documented with: tax invoice, bill of supply or plain receipt (rule 46, 49). */
 export function saleDocumentKind(registration: RegistrationKind): DocumentKind {

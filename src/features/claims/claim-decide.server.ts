@@ -19,6 +19,7 @@ import { moveOrder } from "~/features/orders/order-moves.server";
 import { lockOrderRow, orderItemRows } from "~/features/orders/order-records.server";
 import { type StoredOrder, storeOrder } from "~/features/orders/store-order.server";
 import { openRefundIn, refundTotals, submitRefund } from "~/features/refunds/refunds.server";
+import { issueDeliveryChallan } from "~/features/books/challan.server";
 import { tellShopperOfDecision } from "./claim-mail.server";
 import type { ClaimRow } from "./claims.server";
 import { CLAIM_TEXTS } from "./claims";
@@ -120,6 +121,13 @@ export async function decideClaim(
     let replacementNumber: number | null = null;
     if (input.decision === "replace") {
       const head = await storeReplacement(tx, order, claim, lines, now);
+      // Its delivery challan, once (decisions 0250, 0271): a failure fails the decision, so a
+      // replacement never leaves without one; the owner decides again.
+      await issueDeliveryChallan(
+        tx,
+        { replacementOrderId: head.id, original: order, lines: claim.lines, claimId: claim.id },
+        now,
+      );
       const [row] = await tx
         .select({ number: orders.number })
         .from(orders)

@@ -2,7 +2,7 @@
  * The remainder of an erasure (docs/decisions/0170-verified-email-and-held-erasure.md): the orders
  * a deletion left with their details because they were still being made or on their way. Run by the
  * background jobs: once every held order of a request is delivered and the claim window has passed
- * (or it was cancelled), its name, phone, address, notes and payer details go, with the proofs,
+ * (the owner's setting, read on each pass: decision 0269) (or it was cancelled), its name, phone, address, notes and payer details go, with the proofs,
  * parcels, mail and audit rows about it, as erase.server.ts does at once for the other orders, and
  * the deletion request is marked done. One transaction per request, its row locked (SKIP LOCKED),
  * so several app servers never finish the same one twice.
@@ -14,6 +14,7 @@ import {
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client";
 import { dataRequests, orders } from "~/server/db/schema";
+import { claimWindowHours } from "~/features/content/claim-window.server";
 import { maskOrders, releaseAt } from "./erase-orders.server";
 import {
   type ErasedPerson,
@@ -74,6 +75,7 @@ async function finishOne(db: Db, requestId: string, now: Date): Promise<boolean>
       .where(and(eq(dataRequests.id, requestId), isNull(dataRequests.completedAt)))
       .for("update", { skipLocked: true });
     if (!request || request.heldOrderIds.length === 0) return false;
+    const windowHours = await claimWindowHours(tx);
     const ids = request.heldOrderIds;
     const held = await tx
       .select({
@@ -88,7 +90,7 @@ async function finishOne(db: Db, requestId: string, now: Date): Promise<boolean>
       .from(orders)
       .where(inArray(orders.id, ids));
     const stillHeld = (o: (typeof held)[number]) => {
-      const at = releaseAt(o);
+      const at = releaseAt(o, windowHours);
       return at === null || at > now;
     };
     if (held.some(stillHeld)) return false;

@@ -4,7 +4,8 @@
  * being made or on its way (processing, shipped), or delivered less than the claim window ago,
  * keeps the name, phone, address and notes the studio needs to make, ship, invoice and answer a
  * claim for it; the rest of the erasure happens at once and the remainder after the window
- * (erase-held.server.ts).
+ * (erase-held.server.ts). The window is the damage-claim setting the policy texts print
+ * (content/claim-window.server.ts; docs/decisions/0269-held-orders-follow-the-claim-window.md).
  */
 import { eq, inArray } from "drizzle-orm";
 import type { Tx } from "~/server/db/client";
@@ -17,7 +18,6 @@ import {
   refunds,
   webhookEvents,
 } from "~/server/db/schema";
-import { CLAIM_WINDOW_HOURS } from "./privacy";
 
 /** What an order keeps of a person: no name, phone or email. */
 const MASKED_NAME = { firstName: "Erased", lastName: "customer", phone: "", email: "" };
@@ -29,22 +29,26 @@ export interface OrderForErasure {
   updatedAt: Date;
 }
 
-/** When the order's details may go: null while it is being made or on its way. */
-export function releaseAt(order: OrderForErasure): Date | null {
+/**
+ * When the order's details may go: null while it is being made or on its way; a delivered order's
+ * `windowHours` (the claim window setting) after its delivery.
+ */
+export function releaseAt(order: OrderForErasure, windowHours: number): Date | null {
   if (order.status === "processing" || order.status === "shipped") return null;
   if (order.status !== "delivered") return new Date(0);
   const delivered = Date.parse(order.timeline.delivered ?? "");
   const at = Number.isNaN(delivered) ? order.updatedAt.getTime() : delivered;
-  return new Date(at + CLAIM_WINDOW_HOURS * 3_600_000);
+  return new Date(at + windowHours * 3_600_000);
 }
 
 /** Splits orders into those that lose the person now and those held for fulfilment. */
 export function splitHeld<T extends OrderForErasure>(
   rows: T[],
   now: Date,
+  windowHours: number,
 ): { now: T[]; held: T[] } {
   const held = rows.filter((o) => {
-    const at = releaseAt(o);
+    const at = releaseAt(o, windowHours);
     return at === null || at > now;
   });
   return { now: rows.filter((o) => !held.includes(o)), held };

@@ -55,6 +55,7 @@ import {
   removeErasedClaimFiles,
 } from "./erase-records.server";
 import { maskOrders, splitHeld } from "./erase-orders.server";
+import { claimWindowHours } from "~/features/content/claim-window.server";
 
 export type ReviewChoice = "keep" | "remove";
 
@@ -115,7 +116,8 @@ async function gatherPerson(
 
 /**
  * Erases the account `uid`. `verifiedEmail`: the caller's email when Firebase says it is verified,
- * else null (nothing is then matched by email). Answers how many orders keep their details for now.
+ * else null (nothing is then matched by email). Answers how many orders keep their details for now,
+ * and the claim window (hours after delivery) they keep them for.
  */
 export async function eraseAccountData(
   db: Db,
@@ -123,7 +125,7 @@ export async function eraseAccountData(
   choice: ReviewChoice,
   verifiedEmail: string | null,
   now = new Date(),
-): Promise<{ held: number }> {
+): Promise<{ held: number; windowHours: number }> {
   let claimIds: string[] = [];
   let photoIds: string[] = [];
   const answer = await db.transaction(async (tx) => {
@@ -148,7 +150,8 @@ export async function eraseAccountData(
       })
       .from(orders)
       .where(ownedBy(uid, email));
-    const split = splitHeld(mine, now);
+    const windowHours = await claimWindowHours(tx);
+    const split = splitHeld(mine, now, windowHours);
     const orderIds = split.now.map((o) => o.id);
     const heldIds = split.held.map((o) => o.id);
     const person = await gatherPerson(tx, user, email, [...orderIds, ...heldIds]);
@@ -219,7 +222,7 @@ export async function eraseAccountData(
       completedAt: heldIds.length ? null : now,
       heldOrderIds: heldIds,
     });
-    return { held: heldIds.length };
+    return { held: heldIds.length, windowHours };
   });
   await removeErasedClaimFiles(claimIds);
   await removeErasedPhotoFiles(photoIds);

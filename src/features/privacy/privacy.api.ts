@@ -76,7 +76,7 @@ export async function postGrievance(context: APIContext): Promise<Response> {
 export async function postDeleteAccount(context: APIContext): Promise<Response> {
   const user = await requireUser(context);
   const body = await readJson(context.request, deleteAccountSchema);
-  const { held } = await eraseAccountData(
+  const { held, windowHours } = await eraseAccountData(
     await getDb(),
     user.uid,
     body.reviews,
@@ -92,6 +92,8 @@ export async function postDeleteAccount(context: APIContext): Promise<Response> 
     );
   }
   return json({
-    message: held ? `${PRIVACY_TEXTS.deleted} ${heldOrdersText(held)}` : PRIVACY_TEXTS.deleted,
+    message: held
+      ? `${PRIVACY_TEXTS.deleted} ${heldOrdersText(held, windowHours)}`
+      : PRIVACY_TEXTS.deleted,
   });
 }

@@ -34,15 +34,13 @@ export const PRIVACY_TEXTS = {
 } as const;
 
 /**
- * Hours after delivery during which a customer may still claim (a broken piece): an erased person's
- * order keeps its details until then (docs/privacy.md). A setting may replace this constant later.
+ * Added to PRIVACY_TEXTS.deleted when orders still being made or on their way keep their details.
+ * `windowHours`: the damage-claim window setting (content/claim-window.server.ts; decision 0269),
+ * the time an erased person's order keeps its details after delivery.
  */
-export const CLAIM_WINDOW_HOURS = 12;
-
-/** Added to PRIVACY_TEXTS.deleted when orders still being made or on their way keep their details. */
-export function heldOrdersText(held: number): string {
+export function heldOrdersText(held: number, windowHours: number): string {
   const which = held === 1 ? "Your order that is" : `Your ${held} orders that are`;
-  return `${which} still being made or on the way keep${held === 1 ? "s" : ""} your name, phone and address so we can deliver and invoice ${held === 1 ? "it" : "them"}; we erase those too ${CLAIM_WINDOW_HOURS} hours after delivery.`;
+  return `${which} still being made or on the way keep${held === 1 ? "s" : ""} your name, phone and address so we can deliver and invoice ${held === 1 ? "it" : "them"}; we erase those too ${windowHours} hours after delivery.`;
 }
 
 export const deleteAccountSchema = z.object({

@@ -4,8 +4,8 @@
  * stock_adjustments and the audit trail; a count may never go below what unpaid orders hold.
  */
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
-import type { Db, Tx } from "~/server/db/client";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "~/server/db/client";
 import {
   productStock,
   productVariants,
@@ -110,18 +110,38 @@ export async function writeLevel(
   );
 }
 
-/** The option combinations a product can be bought in (sorted ids, comma-joined). */
-async function combinationsOf(tx: Tx, productId: string): Promise<Set<string>> {
-  const options = await tx
-    .select({ id: productVariants.id, name: productVariants.name })
+/**
+ * The option combinations a product can be bought in: each one's key (sorted option ids,
+ * comma-joined, as the cart keys a line) and its label ("Colour: Blue, Size: A4"), in the options'
+ * order; none for a product without options. The owner's stock panel counts per combination with
+ * them (docs/decisions/0272-stock-per-combination-panel.md).
+ */
+export async function productCombinations(
+  db: DbOrTx,
+  productId: string,
+): Promise<{ key: string; label: string }[]> {
+  const options = await db
+    .select({ id: productVariants.id, name: productVariants.name, value: productVariants.value })
     .from(productVariants)
-    .where(eq(productVariants.productId, productId));
-  let keys: string[][] = [[]];
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  if (options.length === 0) return [];
+  let combos: (typeof options)[] = [[]];
   for (const group of new Set(options.map((o) => o.name))) {
-    const ids = options.filter((o) => o.name === group).map((o) => o.id);
-    keys = keys.flatMap((k) => ids.map((id) => [...k, id]));
+    const inGroup = options.filter((o) => o.name === group);
+    combos = combos.flatMap((c) => inGroup.map((o) => [...c, o]));
   }
-  return new Set(keys.map((k) => [...k].sort().join(",")));
+  return combos.map((c) => ({
+    key: c
+      .map((o) => o.id)
+      .sort()
+      .join(","),
+    label: c.map((o) => `${o.name}: ${o.value}`).join(", "),
+  }));
+}
+
+async function combinationsOf(tx: Tx, productId: string): Promise<Set<string>> {
+  return new Set((await productCombinations(tx, productId)).map((c) => c.key));
 }
 
 /** PUT /v2/admin/product/{id}/stock: the mode, the count(s) and the threshold. */

@@ -17,7 +17,12 @@ import {
   readQuery,
 } from "~/server/http";
 import { idParam } from "~/lib/fields";
-import { adjustStock, listAdjustments, saveStockSettings } from "./adjust.server";
+import {
+  adjustStock,
+  listAdjustments,
+  productCombinations,
+  saveStockSettings,
+} from "./adjust.server";
 import { uploadStockCsv } from "./bulk.server";
 import { adjustmentInput, stockSettingsInput } from "./stock.schema";
 import { stockList } from "./stock-report.server";
@@ -33,6 +38,7 @@ async function stockAnswer(productId: string): Promise<StockJson> {
     mode: view?.mode ?? "made_to_order",
     lowStockAt: view?.lowStockAt ?? 2,
     byCombination: view?.byCombination ?? false,
+    combinations: await productCombinations(db, productId),
     levels: [...(view?.onHand ?? new Map<string, number>())].map(([combo, onHand]) => ({
       combo,
       onHand,

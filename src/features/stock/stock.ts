@@ -148,6 +148,8 @@ export interface StockJson {
   mode: StockMode;
   lowStockAt: number;
   byCombination: boolean;
+  /** The product's option combinations (key as the levels name it, and a label); [] without options. */
+  combinations: { key: string; label: string }[];
   levels: { combo: string; onHand: number; held: number; left: number | null }[];
   adjustments: {
     id: string;

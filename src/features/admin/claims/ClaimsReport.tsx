@@ -1,7 +1,8 @@
 /**
- * The claims report under the Claims list (docs/decisions/0251-claims-report.md): the last six India
- * months, each with its claims, their share of the month's delivered orders, the decisions, and what
- * replacements and refunds cost.
+ * The claims report (docs/decisions/0251-claims-report.md): under the Claims list the last six India
+ * months, on the Reports screen the months of the chosen period (decision 0270); each month with its
+ * claims, their share of the month's delivered orders, the decisions, and what replacements and
+ * refunds cost. The caller shows it only to roles the permission table lets read it.
  */
 import { indiaDay, monthLabel } from "~/lib/dates";
 import { formatInr } from "~/lib/money";
@@ -10,11 +11,16 @@ import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import { fetchClaimReport } from "./claims-client";
 import { lastSixMonths } from "./claims-view";
 
-export default function ClaimsReport() {
-  const { from, to } = lastSixMonths(indiaDay(new Date()));
+interface Props {
+  /** The months to show (YYYY-MM, inclusive); the last six when not given. */
+  months?: { from: string; to: string };
+}
+
+export default function ClaimsReport({ months: period }: Props) {
+  const { from, to } = period ?? lastSixMonths(indiaDay(new Date()));
   const data = useScreenData((signal) => fetchClaimReport(from, to, signal), [from, to]);
   return (
-    <section aria-labelledby="claims-report" className="flex flex-col gap-2">
+    <section aria-labelledby="claims-report" className="flex flex-col gap-2" data-claims-section>
       <h2 id="claims-report" className="text-xl text-ink-900">
         Claims by month
       </h2>
@@ -25,7 +31,11 @@ export default function ClaimsReport() {
       >
         {({ months }) =>
           months.length === 0 ? (
-            <p className="text-sm text-ink-700">No claims or deliveries in the last six months.</p>
+            <p className="text-sm text-ink-700">
+              {period
+                ? "No claims or deliveries in this period."
+                : "No claims or deliveries in the last six months."}
+            </p>
           ) : (
             <table className="text-sm text-ink-800" data-claims-report>
               <thead>

@@ -1,7 +1,8 @@
 /**
  * /admin/reports (docs/product.md Admin reports): sales per day, week or month for a period (India
  * time) with the net drawn as a chart, totals and the average order, top products and collections,
- * custom work against catalogue orders, late dispatches, and the CSV exports. The view lives in the
+ * custom work against catalogue orders, late dispatches, damage claims per month of the period (for
+ * the roles the permission table lets read them, decision 0270), and the CSV exports. The view lives in the
  * address (reports-view.ts); the figures come from one call (docs/decisions/0090-reports-read-model.md).
  */
 import { useStore } from "@nanostores/react";
@@ -12,6 +13,8 @@ import ScreenState from "~/features/admin/shell/ScreenState";
 import { useScreenData } from "~/features/admin/shell/use-screen-data";
 import ExportList from "./ExportList";
 import StockReport from "~/features/admin/stock/StockReport";
+import ClaimsReport from "~/features/admin/claims/ClaimsReport";
+import { useMay } from "~/features/admin/shell/use-may";
 import PeriodPicker from "./PeriodPicker";
 import SalesBreakdown from "./SalesBreakdown";
 import SalesChart, { signedInr } from "./SalesChart";
@@ -22,6 +25,7 @@ import {
   REPORTS_TEXTS,
   readReportsView,
   reportsSearch,
+  monthsOf,
   salesPath,
   type ReportsView,
 } from "./reports-view";
@@ -31,6 +35,7 @@ export default function ReportsScreen(_props: ScreenProps) {
   const view = readReportsView(search);
   const data = useScreenData((signal) => fetchSalesReport(view, signal), [salesPath(view)]);
   const go = (next: ReportsView) => setSearch(reportsSearch(next), { push: true });
+  const may = useMay();
 
   return (
     <section className="space-y-6" aria-labelledby="reports-title" data-reports-screen={data.state}>
@@ -73,6 +78,7 @@ export default function ReportsScreen(_props: ScreenProps) {
           </div>
         )}
       </ScreenState>
+      {may("GET", "/v2/admin/reports/claims") && <ClaimsReport months={monthsOf(view.range)} />}
       <ExportList range={view.range} />
       <StockReport />
     </section>

@@ -73,6 +73,11 @@ export function periodQuery(range: DayRange): string {
   return `from=${range.from}&to=${range.to}`;
 }
 
+/** The India months (YYYY-MM) the period touches, as the claims report reads them (decision 0270). */
+export function monthsOf(range: DayRange): { from: string; to: string } {
+  return { from: range.from.slice(0, 7), to: range.to.slice(0, 7) };
+}
+
 export function salesPath(view: ReportsView): string {
   return `/v2/admin/reports/sales?${periodQuery(view.range)}&by=${bucketOfView(view)}`;
 }

@@ -21,6 +21,7 @@ const FIRST_CALL: Partial<Record<AdminScreen, string>> = {
   inquiries: "GET /v2/admin/inquiries",
   inquiry: "GET /v2/admin/inquiries/[id]/quotes",
   reports: "GET /v2/admin/reports/sales",
+  claims: "GET /v2/admin/claims",
   "gst-summary": "GET /v2/admin/reports/gst",
 };
 
@@ -29,8 +30,8 @@ const labels = (role: string) => navFor(role).map((link) => link.label);
 describe("the portal per role", () => {
   it("shows each role only its screens in the navigation", () => {
     expect(labels("tm_admin")).toEqual(ADMIN_NAV.map((link) => link.label));
-    expect(labels("studio")).toEqual(["All Orders", "Inquiries", "User Home"]);
-    expect(labels("accountant")).toEqual(["All Orders", "Reports", "User Home"]);
+    expect(labels("studio")).toEqual(["All Orders", "Inquiries", "Claims", "User Home"]);
+    expect(labels("accountant")).toEqual(["All Orders", "Claims", "Reports", "User Home"]);
     expect(labels("customer")).toEqual(["User Home"]);
   });
 

@@ -1,21 +1,15 @@
 /**
- * Stock on the product screen (docs/decisions/0216, 0218): the stock mode with its count and
- * "Only N left" threshold (saved on their own, not with the product form), then an adjustment
+ * Stock on the product screen (docs/decisions/0216, 0218, 0272): the stock mode with its count (or
+ * a count per option combination) and "Only N left" threshold (StockSettings.tsx, saved on their
+ * own, not with the product form), then an adjustment
  * with a reason and the latest adjustments. Usage: <ProductStockPanel productId={id} />.
  */
 import { useState } from "react";
 import { showToast } from "~/components/ui/toast-store";
-import { showPortalError } from "~/features/admin/shell/portal-errors";
 import { useScreenData } from "~/features/admin/shell/use-screen-data";
-import {
-  ADJUSTMENT_LABELS,
-  ADJUSTMENT_REASONS,
-  STOCK_MODE_LABELS,
-  STOCK_MODES,
-  type StockJson,
-  type StockMode,
-} from "~/features/stock/stock";
-import { addAdjustment, fetchStock, saveStock } from "./stock-client";
+import { ADJUSTMENT_LABELS, ADJUSTMENT_REASONS, type StockJson } from "~/features/stock/stock";
+import { addAdjustment, fetchStock } from "./stock-client";
+import StockSettings from "./StockSettings";
 
 const input = "rounded-lg border border-cream-300 bg-white px-2 py-1 text-sm";
 
@@ -52,101 +46,6 @@ export default function ProductStockPanel({ productId }: { productId: string }) 
         </ul>
       )}
     </section>
-  );
-}
-
-function StockSettings({
-  productId,
-  stock,
-  onSaved,
-}: {
-  productId: string;
-  stock: StockJson;
-  onSaved: (s: StockJson) => void;
-}) {
-  const whole = stock.levels.find((l) => l.combo === "");
-  const [mode, setMode] = useState<StockMode>(stock.mode);
-  const [count, setCount] = useState(String(whole?.onHand ?? 1));
-  const [low, setLow] = useState(String(stock.lowStockAt));
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    setError("");
-    try {
-      const counted = mode !== "made_to_order" && !stock.byCombination;
-      const body = {
-        mode,
-        lowStockAt: Number(low),
-        ...(counted ? { count: Number(count) } : {}),
-      };
-      onSaved(await saveStock(productId, body));
-      showToast({ type: "success", title: "Stock saved" });
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "The stock was not saved");
-      showPortalError(e, "The stock was not saved");
-    } finally {
-      setBusy(false);
-    }
-  };
-  const held = whole?.held ?? 0;
-  return (
-    <div className="flex flex-wrap items-end gap-3">
-      <label className="flex flex-col gap-1">
-        Stock mode
-        <select
-          className={input}
-          value={mode}
-          onChange={(e) => setMode(e.target.value as StockMode)}
-        >
-          {STOCK_MODES.map((m) => (
-            <option key={m} value={m}>
-              {STOCK_MODE_LABELS[m]}
-            </option>
-          ))}
-        </select>
-      </label>
-      {mode !== "made_to_order" && !stock.byCombination && (
-        <label className="flex flex-col gap-1">
-          Pieces on the shelf
-          <input
-            className={`${input} w-24`}
-            type="number"
-            min={0}
-            step={1}
-            value={count}
-            onChange={(e) => setCount(e.target.value)}
-          />
-        </label>
-      )}
-      {mode !== "made_to_order" && (
-        <label className="flex flex-col gap-1">
-          Show "Only N left" at
-          <input
-            className={`${input} w-24`}
-            type="number"
-            min={0}
-            step={1}
-            value={low}
-            onChange={(e) => setLow(e.target.value)}
-          />
-        </label>
-      )}
-      <button
-        type="button"
-        disabled={busy}
-        onClick={save}
-        className="rounded-full bg-ink-900 px-4 py-2 text-cream-50 disabled:opacity-50"
-      >
-        Save stock
-      </button>
-      {held > 0 && <p className="w-full text-ink-600">{held} held by unpaid orders.</p>}
-      {error && (
-        <p role="alert" className="w-full text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

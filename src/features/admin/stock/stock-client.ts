@@ -10,7 +10,7 @@ export function fetchStock(productId: string, signal?: AbortSignal): Promise<Sto
 
 export function saveStock(
   productId: string,
-  body: { mode: string; count?: number; lowStockAt?: number },
+  body: { mode: string; count?: number; combos?: Record<string, number>; lowStockAt?: number },
 ): Promise<StockJson> {
   return adminPut<StockJson>(stockPath(productId), body);
 }

@@ -118,6 +118,7 @@ CREATE TABLE "personal_photos" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" DROP CONSTRAINT "users_role_check";--> statement-breakpoint
+ALTER TABLE "invoices" DROP CONSTRAINT "invoices_kind_check";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "personalisation" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD COLUMN "personalisation" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "personalisation" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
@@ -132,6 +133,7 @@ ALTER TABLE "outbox" ADD COLUMN "fallback_to" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "fallback_mail_id" text;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "personalisation_product_id" text;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "personalisation_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "note" text;--> statement-breakpoint
 ALTER TABLE "claim_media" ADD CONSTRAINT "claim_media_claim_id_damage_claims_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."damage_claims"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "damage_claims" ADD CONSTRAINT "damage_claims_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "damage_claims" ADD CONSTRAINT "damage_claims_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -154,7 +156,9 @@ CREATE INDEX "stock_holds_product_state_idx" ON "stock_holds" USING btree ("prod
 CREATE INDEX "personal_photos_user_idx" ON "personal_photos" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "personal_photos_guest_idx" ON "personal_photos" USING btree ("guest_key_hash");--> statement-breakpoint
 CREATE INDEX "outbox_wa_message_idx" ON "outbox" USING btree ("wa_message_id");--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'tm_admin', 'studio', 'accountant'));
+CREATE UNIQUE INDEX "invoices_challan_key" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'delivery-challan';--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'tm_admin', 'studio', 'accountant'));--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_kind_check" CHECK ("invoices"."kind" in ('tax-invoice', 'bill-of-supply', 'receipt', 'credit-note', 'refund-voucher', 'delivery-challan'));
 --> statement-breakpoint
 -- hand-written (money36): a deposit's order is the piece at its price (docs/decisions/0212-a-deposit-order-at-its-price.md).
 -- Orders stored before at the advance: their one line and their subtotal and total gain the balance; what was paid (payment_amount_paise, order_payments) stays as it was.

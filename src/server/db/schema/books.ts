@@ -43,7 +43,10 @@ export const invoices = pgTable(
   "invoices",
   {
     id: text("id").primaryKey(),
-    /** `tax-invoice` | `bill-of-supply` | `receipt` | `credit-note` | `refund-voucher` (rule 51) */
+    /**
+     * `tax-invoice` | `bill-of-supply` | `receipt` | `credit-note` | `refund-voucher` (rule 51) |
+     * `delivery-challan` (rule 55: a free replacement's goods, no supply; decision 0271)
+     */
     kind: text("kind").notNull(),
     /** At most 16 characters of letters, digits, '-' and '/': `RT/25-26/000123`. */
     number: text("number").notNull(),
@@ -71,6 +74,8 @@ export const invoices = pgTable(
     igstPaise: integer("igst_paise").notNull().default(0),
     /** Equal to what was paid (or refunded, for a credit note). */
     totalPaise: integer("total_paise").notNull(),
+    /** What the document is for, printed under the place of supply (a delivery challan's reason). */
+    note: text("note"),
     /** sha256 of the PDF as issued (hex). */
     pdfSha256: text("pdf_sha256"),
   },
@@ -80,11 +85,13 @@ export const invoices = pgTable(
     /** Never two invoices for one payment, never two credit notes for one refund. */
     uniqueIndex("invoices_payment_key").on(t.paymentId).where(sql`${t.kind} <> 'credit-note'`),
     uniqueIndex("invoices_refund_key").on(t.refundId),
+    /** One delivery challan per (replacement) order, whatever retries or double clicks do. */
+    uniqueIndex("invoices_challan_key").on(t.orderId).where(sql`${t.kind} = 'delivery-challan'`),
     index("invoices_order_idx").on(t.orderId),
     index("invoices_issued_idx").on(t.issuedAt),
     check(
       "invoices_kind_check",
-      sql`${t.kind} in ('tax-invoice', 'bill-of-supply', 'receipt', 'credit-note', 'refund-voucher')`,
+      sql`${t.kind} in ('tax-invoice', 'bill-of-supply', 'receipt', 'credit-note', 'refund-voucher', 'delivery-challan')`,
     ),
     check(
       "invoices_money_check",
