@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "~/server/db/schema";
 import { giveConsent, withdrawConsent } from "~/features/whatsapp/consent.server";
 import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
+import { tellShopperOfDecision } from "~/features/claims/claim-mail.server";
 import { deliverDueWhatsapp } from "~/features/whatsapp/sender.server";
 import { mailProofSent } from "~/features/made-to-order/proof-mail.server";
 import { mailQuote } from "~/features/custom/quote-mail.server";
@@ -117,8 +118,24 @@ describe.each(dbKinds)("WhatsApp messages through the outbox on %s", (kind) => {
       link: "https://shop.example/quote/abc",
       revised: false,
     });
+    // A damage claim's decision (docs/decisions/0247-damage-claims.md), beside its mail.
+    await tellShopperOfDecision(
+      t.db,
+      {
+        id: "ord_9",
+        number: 1009,
+        shippingName: { firstName: "Meera", email: "event@example.com" } as never,
+        claimEmail: "",
+      },
+      { status: "refunded", refundPaise: 49900 } as never,
+      null,
+    );
     const rows = await t.db.select().from(outbox).where(eq(outbox.to, "919876543215"));
     expect(rows.map((r) => [r.waTemplate, r.waParams]).sort()).toEqual([
+      [
+        "claim_decided",
+        ["Meera", "#1009", "a refund of ₹499.00", expect.stringMatching(/\/my-orders\/ord_9$/)],
+      ],
       ["proof_ready", ["Meera", "ord_7", "2", expect.stringMatching(/\/my-orders\/ord_7$/)]],
       ["quote_sent", ["Meera", "Wedding tray", "₹4,500.00", "https://shop.example/quote/abc"]],
     ]);

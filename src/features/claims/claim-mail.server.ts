@@ -13,6 +13,7 @@ import { ownerAddress, sendMail } from "~/server/mail.server";
 import { indiaDateTime } from "~/lib/dates";
 import { formatInr } from "~/lib/money";
 import type { StoredOrder } from "~/features/orders/store-order.server";
+import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 
 type Claim = typeof damageClaims.$inferSelect;
 type OrderFace = Pick<StoredOrder, "id" | "number" | "shippingName" | "claimEmail">;
@@ -47,9 +48,17 @@ function decisionText(claim: Claim, replacementNumber: number | null): string {
   return `We are sorry, we cannot accept this claim: ${claim.declineReason}`;
 }
 
+/** The decision in a few words, for the WhatsApp template's {{3}}. */
+function decisionWords(claim: Claim, replacementNumber: number | null): string {
+  if (claim.status === "replaced")
+    return `a free replacement${replacementNumber ? ` (order #${replacementNumber})` : ""}`;
+  if (claim.status === "refunded") return `a refund of ${formatInr(claim.refundPaise)}`;
+  return `declined: ${claim.declineReason}`;
+}
+
 /**
- * THE call site that tells the shopper of the owner's decision, in the deciding transaction. Mail
- * today; a WhatsApp message (where that channel exists and the shopper agreed) goes here too.
+ * THE call site that tells the shopper of the owner's decision, in the deciding transaction: the
+ * mail, and a WhatsApp message where the shopper agreed to them (docs/decisions/0237).
  */
 export async function tellShopperOfDecision(
   db: DbOrTx,
@@ -64,5 +73,15 @@ export async function tellShopperOfDecision(
     to,
     subject: `${shop}: your damage report for order #${order.number}`,
     text: `${hello(order)}\n\n${decisionText(claim, replacementNumber)}\n\nYour order: ${link(`/my-orders/${order.id}`)}\n\n${shop}\n`,
+  });
+  await enqueueWhatsapp(db, {
+    event: "claim-decided",
+    email: to,
+    params: [
+      order.shippingName.firstName || "there",
+      `#${order.number}`,
+      decisionWords(claim, replacementNumber),
+      link(`/my-orders/${order.id}`),
+    ],
   });
 }

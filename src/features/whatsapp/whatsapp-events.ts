@@ -12,6 +12,7 @@ export const WHATSAPP_EVENTS = [
   "delivered",
   "refund-issued",
   "quote-sent",
+  "claim-decided",
 ] as const;
 export type WhatsappEvent = (typeof WHATSAPP_EVENTS)[number];
 
@@ -67,6 +68,11 @@ export const EVENT_INFO: Record<WhatsappEvent, EventInfo> = {
     label: "Quote sent",
     params: ["name", "piece", "price", "quote link"],
     template: "quote_sent",
+  },
+  "claim-decided": {
+    label: "Damage claim decided",
+    params: ["name", "order", "decision", "order link"],
+    template: "claim_decided",
   },
 };
 
