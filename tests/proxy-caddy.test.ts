@@ -207,7 +207,9 @@ describe("the shop behind Caddy (HTTPS, tls internal)", () => {
       const page = await context.newPage();
       const origin = `https://${trusted.name}:${trusted.port}`;
       await page.goto(`${origin}/login`);
-      // The form's island hydrated (e2e/hydration.ts): a click before it would post the bare form.
+      // The form's island hydrated (e2e/hydration.ts): it hydrates when touched (decision 0225),
+      // so a pointer comes over it first; a click before it would post the bare form.
+      await page.getByLabel("Email").dispatchEvent("pointerover");
       await page
         .locator("astro-island:not([ssr])")
         .filter({ has: page.getByLabel("Email") })
