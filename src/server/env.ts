@@ -99,8 +99,13 @@ export const envSchema = z.object({
       error: "CLOUDINARY_URL must look like cloudinary://<api_key>:<api_secret>@<cloud_name>",
     }),
   CLOUDINARY_API_BASE: z.url().default("https://api.cloudinary.com"),
-  // WhatsApp Cloud API's address (docs/whatsapp.md); tests and the demo point it at the local fake.
-  WHATSAPP_API_BASE: z.url().default("https://graph.facebook.com"),
+  // WhatsApp Cloud API's address (docs/whatsapp.md; unset: https://graph.facebook.com, or in demo
+  // mode the local transport of docs/decisions/0274-demo-whatsapp-local.md); tests set the fake's.
+  WHATSAPP_API_BASE: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .pipe(z.url().optional()),
   // Uploads in an S3-compatible bucket instead of DATA_DIR/media: docs/decisions/0080-media-in-s3.md.
   S3_BUCKET: z
     .string()

@@ -16,12 +16,13 @@ import { MAX_MAIL_ATTEMPTS, mailBackoffMs } from "~/server/mail.server";
 import { readSection } from "~/features/settings/settings-store.server";
 import { type CloudApiTarget, sendTemplate } from "./cloud-api";
 import { fallBackToMail } from "./fallback.server";
+import { localSend, usesLocalTransport } from "./local-transport.server";
 import { type WhatsappSettings, whatsappSection } from "./whatsapp-settings";
 
 export function apiTarget(s: WhatsappSettings): CloudApiTarget | null {
   if (!s.enabled || !s.phoneNumberId || !s.accessToken) return null;
   return {
-    base: env().WHATSAPP_API_BASE,
+    base: env().WHATSAPP_API_BASE ?? "https://graph.facebook.com",
     version: s.apiVersion,
     phoneNumberId: s.phoneNumberId,
     accessToken: s.accessToken,
@@ -42,8 +43,11 @@ export async function deliverDueWhatsapp(
   now = new Date(),
   batch = 20,
 ): Promise<{ sent: number; failed: number }> {
-  const target = apiTarget((await readSection(db, whatsappSection)).value);
-  if (!target) return { sent: 0, failed: 0 };
+  const settings = (await readSection(db, whatsappSection)).value;
+  // Demo mode without WHATSAPP_API_BASE: recorded as sent, nothing leaves (decision 0274).
+  const local = settings.enabled && usesLocalTransport();
+  const target = local ? null : apiTarget(settings);
+  if (!local && !target) return { sent: 0, failed: 0 };
   const rows = await rawRows<Row>(
     db,
     sql`
@@ -59,12 +63,14 @@ export async function deliverDueWhatsapp(
   let sent = 0;
   let failed = 0;
   for (const row of rows) {
-    const outcome = await sendTemplate(target, {
-      to: row.to,
-      template: row.wa_template,
-      language: row.wa_language,
-      params: row.wa_params ?? [],
-    });
+    const outcome = target
+      ? await sendTemplate(target, {
+          to: row.to,
+          template: row.wa_template,
+          language: row.wa_language,
+          params: row.wa_params ?? [],
+        })
+      : localSend();
     if (outcome.ok) {
       sent++;
       await db
@@ -73,7 +79,8 @@ export async function deliverDueWhatsapp(
           sentAt: new Date(),
           error: null,
           waMessageId: outcome.messageId,
-          waStatus: "accepted",
+          // The local transport has no webhook to say "sent" later: it is sent at once.
+          waStatus: target ? "accepted" : "sent",
         })
         .where(eq(outbox.id, row.id));
       continue;

@@ -9,6 +9,7 @@ import { REFUSAL_REASONS, applyAdminEmails } from "~/features/account/admin-gran
 import { closeFirebaseApp } from "~/server/auth/firebase-admin.server";
 import { closeDb, getDb } from "~/server/db/client";
 import { env } from "~/server/env";
+import { seedDemoWhatsapp } from "~/features/whatsapp/local-transport.server";
 import { ensureDemoAccounts } from "~/server/seed/demo-accounts.server";
 import { DEMO_SEED_SKIPPED, shouldSeedDemo } from "~/server/seed/demo-seed-choice";
 import { seedDemoCatalogue } from "~/server/seed/seed.server";
@@ -36,6 +37,8 @@ export async function prepareDatabase(options: PrepareOptions = {}): Promise<str
           : "  Database ready (already seeded).",
       );
       if (env().DEMO_MODE) lines.push(...(await ensureDemoAccounts(db)));
+      const whatsapp = await seedDemoWhatsapp(db);
+      if (whatsapp) lines.push(whatsapp);
     }
     const admins = env().ADMIN_EMAILS;
     if (admins.length > 0) {
