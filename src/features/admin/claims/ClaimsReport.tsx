@@ -37,34 +37,41 @@ export default function ClaimsReport({ months: period }: Props) {
                 : "No claims or deliveries in the last six months."}
             </p>
           ) : (
-            <table className="text-sm text-ink-800" data-claims-report>
-              <thead>
-                <tr className="text-left">
-                  <th className="pr-4">Month</th>
-                  <th className="pr-4">Claims</th>
-                  <th className="pr-4">Of delivered orders</th>
-                  <th className="pr-4">Replaced / refunded / declined</th>
-                  <th className="pr-4">Replacements cost</th>
-                  <th>Refunded</th>
-                </tr>
-              </thead>
-              <tbody>
-                {months.map((m) => (
-                  <tr key={m.month}>
-                    <td className="pr-4">{monthLabel(`${m.month}-01`)}</td>
-                    <td className="pr-4">{m.claims}</td>
-                    <td className="pr-4">
-                      {(m.share * 100).toFixed(1)}% of {m.deliveredOrders}
-                    </td>
-                    <td className="pr-4">
-                      {m.replaced} / {m.refunds} / {m.declined}
-                    </td>
-                    <td className="pr-4">{formatInr(m.cost)}</td>
-                    <td>{formatInr(m.refunded)}</td>
+            <section
+              className="overflow-x-auto"
+              aria-label="Claims by month"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it
+              tabIndex={0}
+            >
+              <table className="text-sm text-ink-800" data-claims-report>
+                <thead>
+                  <tr className="text-left">
+                    <th className="pr-4">Month</th>
+                    <th className="pr-4">Claims</th>
+                    <th className="pr-4">Of delivered orders</th>
+                    <th className="pr-4">Replaced / refunded / declined</th>
+                    <th className="pr-4">Replacements cost</th>
+                    <th>Refunded</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {months.map((m) => (
+                    <tr key={m.month}>
+                      <td className="pr-4">{monthLabel(`${m.month}-01`)}</td>
+                      <td className="pr-4">{m.claims}</td>
+                      <td className="pr-4">
+                        {(m.share * 100).toFixed(1)}% of {m.deliveredOrders}
+                      </td>
+                      <td className="pr-4">
+                        {m.replaced} / {m.refunds} / {m.declined}
+                      </td>
+                      <td className="pr-4">{formatInr(m.cost)}</td>
+                      <td>{formatInr(m.refunded)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
           )
         }
       </ScreenState>

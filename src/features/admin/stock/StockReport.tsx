@@ -76,41 +76,48 @@ export default function StockReport() {
             shelf worth {formatInr(data.data.totals.cost)} at cost; {data.data.totals.low} low,{" "}
             {data.data.totals.soldOut} sold out.
           </p>
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Stock</th>
-                <th scope="col">On hand</th>
-                <th scope="col">Held</th>
-                <th scope="col">Left</th>
-                <th scope="col">Value at cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.rows.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <a
-                      className="underline"
-                      href={`/admin/product/${encodeURIComponent(r.id)}`}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        navigate(`/admin/product/${encodeURIComponent(r.id)}`);
-                      }}
-                    >
-                      {r.name}
-                    </a>
-                  </td>
-                  <td>{STOCK_MODE_LABELS[r.mode]}</td>
-                  <td>{r.onHand ?? "-"}</td>
-                  <td>{r.held}</td>
-                  <td>{r.left ?? "-"}</td>
-                  <td>{r.onHand === null ? "-" : formatInr(r.cost)}</td>
+          <section
+            className="overflow-x-auto"
+            aria-label="Stock at cost"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it
+            tabIndex={0}
+          >
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Stock</th>
+                  <th scope="col">On hand</th>
+                  <th scope="col">Held</th>
+                  <th scope="col">Left</th>
+                  <th scope="col">Value at cost</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.data.rows.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      <a
+                        className="underline"
+                        href={`/admin/product/${encodeURIComponent(r.id)}`}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          navigate(`/admin/product/${encodeURIComponent(r.id)}`);
+                        }}
+                      >
+                        {r.name}
+                      </a>
+                    </td>
+                    <td>{STOCK_MODE_LABELS[r.mode]}</td>
+                    <td>{r.onHand ?? "-"}</td>
+                    <td>{r.held}</td>
+                    <td>{r.left ?? "-"}</td>
+                    <td>{r.onHand === null ? "-" : formatInr(r.cost)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         </>
       )}
     </section>
