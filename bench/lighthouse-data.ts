@@ -2,8 +2,10 @@
  * The pages of docs/decisions/0066-performance-targets.md's Lighthouse list that need data beyond the
  * demo catalogue, made through the shop's own API against a running demo shop (its Auth Emulator):
  * the demo shopper's paid, delivered order with a published review (so one product has reviews, and
- * "an order" is a real order page), and a quote link sent by the demo owner. Each step that fails
- * is logged and its pages left out; nothing here is asserted.
+ * "an order" is a real order page), a quote link sent by the demo owner, and a product with
+ * personalisation (a text field in the preview and a photo field: its page must not load the crop
+ * view's code before the shopper touches the field, docs/decisions/0264-photo-crop-view.md). Each
+ * step that fails is logged and its pages left out; nothing here is asserted.
  */
 import { type BenchAccount, DEMO_SHOPPER, idTokenFor } from "./lighthouse-session";
 
@@ -16,6 +18,56 @@ export interface LighthouseData {
   reviewedProduct?: string;
   orderId?: string;
   quotePath?: string;
+  personalisedProduct?: string;
+}
+
+/** The bench's personalised product's name: found again on a second run instead of made twice. */
+export const PERSONALISED_NAME = "Photo nameplate (personalised)";
+
+/** A product with a text field shown in the preview and a photo field (the products API's body). */
+export function personalisedProductBody(categoryId: string, image: unknown, sku: string) {
+  return {
+    name: PERSONALISED_NAME,
+    description: "A resin nameplate with the family's name and their photograph set in it.",
+    price: 1899,
+    comparePrice: 2199,
+    costPrice: 700,
+    weight: 0.5,
+    categoryId,
+    status: "active",
+    sku,
+    variants: [],
+    attributes: [],
+    tags: [],
+    images: [image],
+    personalisation: [
+      {
+        id: "name",
+        kind: "text",
+        label: "Name on the plate",
+        help: "As it should be lettered.",
+        required: true,
+        price: 0,
+        maxLength: 30,
+        multiline: false,
+        scripts: ["latin", "devanagari", "punctuation"],
+        preview: true,
+      },
+      {
+        id: "photo",
+        kind: "photo",
+        label: "Your photo",
+        help: "A clear photo, at least 800 × 600 pixels.",
+        required: true,
+        price: 0,
+        maxPhotos: 1,
+        minWidth: 800,
+        minHeight: 600,
+        shape: "rectangle",
+        aspect: 1.5,
+      },
+    ],
+  };
 }
 
 async function call<T>(
@@ -156,6 +208,24 @@ async function quoteLink(base: string, owner: string): Promise<string> {
   return new URL(link).pathname;
 }
 
+async function personalisedProduct(
+  base: string,
+  owner: string,
+  products: { id: string; name?: string; images?: unknown[] }[],
+): Promise<string> {
+  const known = products.find((p) => p.name === PERSONALISED_NAME);
+  if (known) return known.id;
+  const categories = await call<{ id: string }[]>(base, "GET", "/v2/categories", null);
+  // The demo's first product's own image, so the page's largest paint is a real photo.
+  const image = products.find((p) => p.images?.length)?.images?.[0] ?? {
+    url: "/images/fallback-product.svg",
+    alt: "A resin nameplate",
+    isPrimary: true,
+  };
+  const body = personalisedProductBody(categories[0]!.id, image, `BENCH-PERSONAL-${Date.now()}`);
+  return (await call<{ id: string }>(base, "POST", "/v2/products", owner, body)).id;
+}
+
 /** Makes what it can; logs what it could not. */
 export async function prepareLighthouseData(
   baseUrl: string,
@@ -168,12 +238,9 @@ export async function prepareLighthouseData(
       idTokenFor(base, DEMO_SHOPPER),
       idTokenFor(base, DEMO_OWNER),
     ]);
-    const products = await call<{ id: string; variants?: unknown[] }[]>(
-      base,
-      "GET",
-      "/v2/products?limit=0&offset=0&status=active",
-      null,
-    );
+    const products = await call<
+      { id: string; name?: string; images?: unknown[]; variants?: unknown[] }[]
+    >(base, "GET", "/v2/products?limit=0&offset=0&status=active", null);
     try {
       Object.assign(data, await paidDeliveredReviewedOrder(base, shopper, owner, products));
     } catch (error) {
@@ -183,6 +250,11 @@ export async function prepareLighthouseData(
       data.quotePath = await quoteLink(base, owner);
     } catch (error) {
       log(`lighthouse: no quote link to measure: ${String(error)}`);
+    }
+    try {
+      data.personalisedProduct = await personalisedProduct(base, owner, products);
+    } catch (error) {
+      log(`lighthouse: no product with personalisation to measure: ${String(error)}`);
     }
   } catch (error) {
     log(`lighthouse: no signed-in data: ${String(error)}`);

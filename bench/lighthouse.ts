@@ -7,8 +7,10 @@
  *   npx tsx bench/lighthouse.ts http://127.0.0.1:4461 [--runs 5] [--busy-core] [--only home,login] [--json] [--audits] [--scripts] [--lcp [--requests]]
  *
  * The pages are decision 0066's list (home, products, a product with and without reviews,
- * instructions, login, sign-up, checkout, my orders, an order, a quote link); the order, the review
- * and the quote are made first through the shop's API (bench/lighthouse-data.ts). `--busy-core`
+ * instructions, login, sign-up, checkout, my orders, an order, a quote link) and a product with
+ * personalisation (text and photo fields; the table's note says whether the crop view's code was
+ * loaded, which it must not be before a touch); the order, the review, the quote and that product
+ * are made first through the shop's API (bench/lighthouse-data.ts). `--busy-core`
  * keeps another process spinning on one core during the runs (bench/busy-core.ts). Each page's
  * performance score of every run is kept: the table shows the median and the lowest.
  *
@@ -164,6 +166,12 @@ async function measure(
   }
 }
 
+export const PERSONALISED_PAGE = "product with personalisation";
+
+/** The crop view's chunk (src/features/personalisation/PhotoCrop.tsx), loaded only on a touch. */
+export const cropScripts = (row: LighthouseRow) =>
+  row.scripts.filter((s) => /\/PhotoCrop\.[^/]*\.js$/.test(s.path)).map((s) => s.path);
+
 /**
  * The storefront pages decision 0066 names, signed in where the page needs it; the order, the
  * review and the quote are made first (bench/lighthouse-data.ts), and a page whose data could not
@@ -175,7 +183,9 @@ export async function defaultPages(baseUrl: string): Promise<LighthousePage[]> {
   const products = (await (
     await fetch(`${base}/v2/products?limit=0&offset=0&status=active`)
   ).json()) as { id: string }[];
-  const plain = products.find((p) => p.id !== data.reviewedProduct);
+  const plain = products.find(
+    (p) => p.id !== data.reviewedProduct && p.id !== data.personalisedProduct,
+  );
   const productPath = (id: string) => `/products/product/${encodeURIComponent(id)}`;
   // The sign-up address is the shop's own (/join-{shortName}), read from its login page.
   const login = await (await fetch(`${base}/login`)).text();
@@ -187,6 +197,10 @@ export async function defaultPages(baseUrl: string): Promise<LighthousePage[]> {
     data.reviewedProduct && {
       name: "product with reviews",
       path: productPath(data.reviewedProduct),
+    },
+    data.personalisedProduct && {
+      name: PERSONALISED_PAGE,
+      path: productPath(data.personalisedProduct),
     },
     { name: "instructions", path: "/instructions" },
     { name: "login", path: "/login" },
@@ -218,6 +232,13 @@ async function main(): Promise<void> {
     console.log(
       `\nThe order page's content (median run): LCP ${fmt(order.lcpMs)} ms, FCP ${fmt(order.lcp?.fcpMs ?? null)} ms (target: within 1 s).`,
     );
+  const personalised = rows.find((r) => r.name === PERSONALISED_PAGE);
+  if (personalised && !args.includes("--json")) {
+    const crop = cropScripts(personalised);
+    console.log(
+      `\nThe product with personalisation: the crop view's code ${crop.length ? `WAS loaded before a touch (${crop.join(", ")})` : "was not loaded (it loads when the photo field is touched)"}.`,
+    );
+  }
   if (args.includes("--scripts")) {
     for (const row of rows)
       console.log(

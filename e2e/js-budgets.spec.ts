@@ -2,7 +2,9 @@
  * JavaScript budgets on first load (docs/decisions/0223-javascript-budgets.md): every storefront
  * page of issue's list is asked of the e2e server (the build the e2e step already made), and the
  * JavaScript its HTML loads without a person's action is summed from dist/client, gzipped
- * (bench/js-budget.ts). Bytes, not timings. The rows go to .tmp/js-budgets.json, which
+ * (bench/js-budget.ts). Bytes, not timings. A product with personalisation (text and photo fields,
+ * bench/lighthouse-data.ts) is among them: its first load must not carry the crop view's code
+ * (docs/decisions/0264-photo-crop-view.md). The rows go to .tmp/js-budgets.json, which
  * `npx tsx bench/js-budget-table.ts` prints into docs/performance.md.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -14,6 +16,7 @@ import {
   budgetRow,
   budgetTable,
 } from "../bench/js-budget";
+import { personalisedProductBody } from "../bench/lighthouse-data";
 import { SIGNUP_PATH } from "./account-helpers";
 import { expect, test } from "./fixtures";
 import { prepareWalk, type Walk } from "./page-walk";
@@ -25,8 +28,14 @@ let walk: Walk;
 let plainProduct: string;
 /** The walk's reviews this file published, hidden again afterwards (other files count reviews). */
 let published: string[] = [];
+/** This file's product with personalisation, retired again afterwards (other files count products). */
+let personalised = "";
 test.afterAll(async ({ request }) => {
   if (published.length) await moderateWalkReviews(request, walk.owner, "hide", published);
+  if (personalised)
+    await request.patch(`/v2/products/${encodeURIComponent(personalised)}?status=inactive`, {
+      headers: bearer(walk.owner),
+    });
 });
 test.beforeAll(async ({ browser, request }, info) => {
   test.setTimeout(240_000);
@@ -36,6 +45,12 @@ test.beforeAll(async ({ browser, request }, info) => {
     await request.get("/v2/products?limit=0&offset=0&status=active")
   ).json()) as { id: string }[];
   plainProduct = products.find((p) => p.id !== walk.productId)!.id;
+  const categories = (await (await request.get("/v2/categories")).json()) as { id: string }[];
+  const image = { url: "/images/fallback-product.svg", alt: "A nameplate", isPrimary: true };
+  const body = personalisedProductBody(categories[0]!.id, image, `BUDGET-PERSONAL-${Date.now()}`);
+  const made = await request.post("/v2/products", { headers: bearer(walk.owner), data: body });
+  expect(made.status(), await made.text()).toBe(201);
+  personalised = ((await made.json()) as { id: string }).id;
 });
 
 /** The token cookie of a saved browser state, as a bearer header. */
@@ -76,6 +91,8 @@ async function moderateWalkReviews(
   return targets;
 }
 
+const PERSONALISED = "product with personalisation";
+
 function pages(w: Walk): BudgetPage[] {
   return [
     { name: "home", path: "/", kind: "content" },
@@ -83,6 +100,7 @@ function pages(w: Walk): BudgetPage[] {
     { name: "products", path: "/products", kind: "catalogue" },
     { name: "product", path: `/products/product/${plainProduct}`, kind: "catalogue" },
     { name: "product with reviews", path: `/products/product/${w.productId}`, kind: "catalogue" },
+    { name: PERSONALISED, path: `/products/product/${personalised}`, kind: "catalogue" },
     { name: "login", path: "/login", kind: "account" },
     { name: "sign-up", path: SIGNUP_PATH, kind: "account" },
     { name: "checkout", path: "/checkout", kind: "checkout", signedIn: true },
@@ -122,4 +140,7 @@ test("every storefront page's first-load JavaScript is within its budget", async
           .join(", ")}`,
     );
   expect(over, "pages over their JavaScript budget").toEqual([]);
+  // The crop view (react-easy-crop) loads when the photo field is touched, never on first load.
+  const withFields = rows.find((r) => r.name === PERSONALISED)!;
+  expect(withFields.files.map((f) => f.file).filter((f) => /PhotoCrop/.test(f))).toEqual([]);
 });
