@@ -15,9 +15,14 @@ export default function ProofRounds({ rounds }: { rounds: readonly ProofRoundJso
   return (
     <ol className="space-y-3 text-sm">
       {rounds.map((r) => (
-        <li key={r.round} data-proof-round={r.round} data-proof-status={r.status}>
+        <li
+          key={r.round}
+          data-proof-round={r.round}
+          data-proof-status={r.outdated ? "outdated" : r.status}
+        >
           <p className="font-medium text-ink-900">
-            Round {r.round} · sent {indiaDate(r.sentAt)} · {ANSWER[r.status]}
+            Round {r.round} · sent {indiaDate(r.sentAt)} ·{" "}
+            {r.outdated ? "Outdated: the personalisation was corrected" : ANSWER[r.status]}
             {r.repliedAt && ` ${indiaDate(r.repliedAt)}`}
           </p>
           <p className="whitespace-pre-line break-words text-ink-700">{r.message}</p>
@@ -32,7 +37,12 @@ export default function ProofRounds({ rounds }: { rounds: readonly ProofRoundJso
               </a>
             ))}
           </span>
-          {r.reply && <p className="mt-1 break-words text-ink-600">Customer: {r.reply}</p>}
+          {r.reply && (
+            <p className="mt-1 break-words text-ink-600">
+              {r.outdated ? "" : "Customer: "}
+              {r.reply}
+            </p>
+          )}
         </li>
       ))}
     </ol>

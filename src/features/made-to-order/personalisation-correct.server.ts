@@ -2,9 +2,11 @@
  * The shopper corrects a line's personalisation from /my-orders/{id} (docs/decisions/0231-
  * personalisation-lock.md): allowed until a proof of the order is approved (then it is locked)
  * and while the order is still being made; checked with the one schema against the product's
- * field list; a correction that would change the price is refused (it was paid). Server only.
+ * field list; a correction that would change the price is refused (it was paid). A correction
+ * while a proof round awaits its answer closes that round as outdated (decision 0287): the studio is
+ * told and sends a new round, and the outdated proof can no longer be approved. Server only.
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import { orderItems, orderProofs, orders } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
@@ -19,6 +21,8 @@ import {
 import { checkValues } from "~/features/personalisation/personalisation.schema";
 import type { OrderJson } from "~/features/orders/orders";
 import type { CorrectableLine } from "./PersonalisationCorrect";
+import { mailProofOutdated } from "./proof-mail.server";
+import { PROOF_TEXTS } from "./proofs";
 
 export const LOCKED_AFTER_APPROVAL =
   "You approved the proof, so this piece's personalisation is locked. Please write to us if something is wrong.";
@@ -30,7 +34,7 @@ const OPEN = new Set(["pending", "processing"]);
 
 export interface CorrectionResult {
   personalisation: PersonalisedValue[];
-  /** True when a proof was sent and awaits an answer: the studio sends a new round. */
+  /** True when a proof was sent (and not approved): the studio sends a new round. */
   newProofRound: boolean;
 }
 
@@ -54,9 +58,10 @@ export async function correctPersonalisation(
       .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
     if (!item) throw new HttpError(404, "This piece is not in your order.");
     const proofs = await tx
-      .select({ status: orderProofs.status })
+      .select({ id: orderProofs.id, round: orderProofs.round, status: orderProofs.status })
       .from(orderProofs)
-      .where(eq(orderProofs.orderId, orderId));
+      .where(eq(orderProofs.orderId, orderId))
+      .orderBy(asc(orderProofs.round));
     if (proofs.some((p) => p.status === "approved"))
       throw new HttpError(409, LOCKED_AFTER_APPROVAL);
     if (!OPEN.has(order.status)) throw new HttpError(409, LOCKED_AFTER_DISPATCH);
@@ -75,10 +80,18 @@ export async function correctPersonalisation(
       );
     const personalisation = toPersonalised(fields, checked.values);
     await tx.update(orderItems).set({ personalisation }).where(eq(orderItems.id, itemId));
-    return {
-      personalisation,
-      newProofRound: proofs.some((p) => p.status === "awaiting"),
-    };
+    const last = proofs.at(-1);
+    if (last?.status === "awaiting") {
+      // The sent proof shows the old values: closed, so it cannot be approved, and a new round opens.
+      const now = new Date();
+      const reply = PROOF_TEXTS.outdatedReply(item.productName);
+      await tx
+        .update(orderProofs)
+        .set({ status: "changes", reply, repliedAt: now, outdatedAt: now })
+        .where(eq(orderProofs.id, last.id));
+      await mailProofOutdated(tx, orderId, last.round, reply);
+    }
+    return { personalisation, newProofRound: proofs.length > 0 };
   });
 }
 

@@ -53,6 +53,21 @@ export async function mailProofAnswered(
   });
 }
 
+/** To the owner: the customer corrected the personalisation, so the awaiting round is outdated. */
+export async function mailProofOutdated(
+  db: DbOrTx,
+  orderId: string,
+  round: number,
+  reply: string,
+): Promise<void> {
+  const shop = (await shopIdentity(db)).name;
+  await sendMail(db, {
+    to: ownerAddress(),
+    subject: headerText(`${shop}: proof round ${round} of order ${orderId} is outdated`),
+    text: `The customer corrected the personalisation after the proof was sent.\n\n${reply}\n\nOrder ${orderId}, proof round ${round}: send a new round from the order's screen.\n`,
+  });
+}
+
 export async function mailProofApproved(
   db: DbOrTx,
   to: string,

@@ -69,6 +69,7 @@ async function proofsOf(db: DbOrTx, order: StoredOrder): Promise<OrderProofsJson
     orderId: order.id,
     needed: await needsProof(db, order, lines),
     state: proofState(rows),
+    outdated: Boolean(rows.at(-1)?.outdatedAt),
     rounds: rows.map((r) => ({
       round: r.round,
       images: r.images,
@@ -77,6 +78,7 @@ async function proofsOf(db: DbOrTx, order: StoredOrder): Promise<OrderProofsJson
       reply: r.reply,
       sentAt: r.createdAt.toISOString(),
       repliedAt: r.repliedAt?.toISOString() ?? null,
+      outdated: Boolean(r.outdatedAt),
     })),
     approvedAt: approved?.repliedAt?.toISOString() ?? null,
     promisedDispatchAt: order.promisedDispatchAt?.toISOString() ?? null,

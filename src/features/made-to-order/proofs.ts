@@ -17,6 +17,8 @@ export interface ProofRoundJson {
   sentAt: string;
   /** ISO, null while awaiting the customer's answer. */
   repliedAt: string | null;
+  /** The customer corrected the personalisation after this round was sent: a new round follows. */
+  outdated: boolean;
 }
 
 /** A personalised line, listed beside the proof to check against the mock-up (decision 0267). */
@@ -34,8 +36,10 @@ export interface OrderProofsJson {
   orderId: string;
   /** The order has a personalised line that needs the customer's approval. */
   needed: boolean;
-  /** none (no proof sent yet), awaiting, changes (asked for), approved. */
+  /** none (no proof sent yet), awaiting, changes (asked for, or a correction), approved. */
   state: "none" | ProofStatus;
+  /** The last round was closed by a correction of the personalisation (decision 0287). */
+  outdated: boolean;
   rounds: ProofRoundJson[];
   /** ISO: when the customer approved (the personalisation is locked from then on). */
   approvedAt: string | null;
@@ -111,6 +115,9 @@ export const PROOF_TEXTS = {
   title: "Proof",
   awaiting: "Here is the proof of your piece. Approve it, or tell us what to change.",
   changes: "You asked for changes; we will send a new proof.",
+  corrected: "You corrected the personalisation after our proof, so we will send you a new proof.",
+  outdatedReply: (piece: string) =>
+    `Corrected the personalisation of ${piece}: this proof is outdated, please send a new one.`,
   approved: (date: string) => `You approved the proof on ${date}. The personalisation is locked.`,
   promiseMoved: (date: string) =>
     `Your dispatch date counts from your approval: we now promise dispatch by ${date}.`,

@@ -23,6 +23,9 @@ const STATE_TEXT = {
   changes: "The customer asked for changes: send a new proof.",
   approved: "Approved: the personalisation is locked.",
 } as const;
+/** The last round was closed by the customer's correction (decision 0287). */
+const OUTDATED_TEXT =
+  "The customer corrected the personalisation after the last proof: it is outdated, send a new proof.";
 
 export default function ProofsPanel({ orderId }: { orderId: string }) {
   const data = useScreenData((signal) => fetchOrderProofs(orderId, signal), [orderId]);
@@ -73,7 +76,7 @@ export default function ProofsPanel({ orderId }: { orderId: string }) {
     >
       <h2 className="text-xl text-ink-900">Proof</h2>
       <p className="text-sm text-ink-600">
-        {STATE_TEXT[proofs.state]}
+        {proofs.outdated ? OUTDATED_TEXT : STATE_TEXT[proofs.state]}
         {proofs.approvedAt && ` (${indiaDate(proofs.approvedAt)})`}
       </p>
       <ProofLines lines={proofs.lines} />

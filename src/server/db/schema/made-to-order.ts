@@ -30,6 +30,11 @@ export const orderProofs = pgTable(
     /** The customer's message with their answer (required when asking for changes). */
     reply: text("reply").notNull().default(""),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
+    /**
+     * Set when the customer corrected the personalisation while this round awaited its answer: the
+     * round is closed as "changes" and the studio sends a new one (docs/decisions/0287-*.md).
+     */
+    outdatedAt: timestamp("outdated_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "order_proofs" ADD COLUMN "outdated_at" timestamp with time zone;
