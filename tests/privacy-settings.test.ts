@@ -38,7 +38,12 @@ describe.each(dbKinds)("privacy settings on %s", (kind) => {
   it("starts from the environment, saves with an audit row, refuses stale and bad saves", async () => {
     const first = await call(route.GET, "/v2/admin/settings/privacy", { token: OWNER });
     expect(first.json).toEqual({
-      value: { officerName: "Anita Desai", email: "hello@resintales.example", phone: "" },
+      value: {
+        officerName: "Anita Desai",
+        email: "hello@resintales.example",
+        phone: "",
+        keepPhotoOriginals: false,
+      },
       version: 0,
     });
     expect((await put({ value: officer, version: 0 }, "test:a-shopper")).status).toBe(403);
@@ -54,6 +59,13 @@ describe.each(dbKinds)("privacy settings on %s", (kind) => {
       .from(schema.auditLog)
       .where(eq(schema.auditLog.action, "settings.privacy"));
     expect(audit).toHaveLength(1);
-    expect(await loadPrivacyNotice(async () => t.db)).toEqual({ officer, claimHours: 12 });
+    expect(await loadPrivacyNotice(async () => t.db)).toEqual({
+      officer: { ...officer, keepPhotoOriginals: false },
+      claimHours: 12,
+    });
+    // "Keep originals for printing" (decision 0285): saved with the section, read by the notice.
+    const keep = await put({ value: { ...officer, keepPhotoOriginals: true }, version: 1 });
+    expect(keep.status).toBe(200);
+    expect((await loadPrivacyNotice(async () => t.db)).officer.keepPhotoOriginals).toBe(true);
   });
 });

@@ -237,6 +237,10 @@ export const ROUTE_LIMITS: Record<string, RouteRule> = {
   "GET /personal-photos/[id]": {
     none: `${STORED_FILE}; its uploader (or guest cart), the order's buyer and the owner only, else 404`,
   },
+  "POST /v2/quotes/[token]/photos": use("quote-link"),
+  "GET /quote/[token]/photos/[id]": {
+    none: `${STORED_FILE}; only a photo of the quote the unguessable token opens, else 404`,
+  },
   "GET /admin/claim-media/[media]": { none: "owner only, the session cookie's isAdmin" },
   "GET /v2/admin/claims": owner,
   "GET /v2/admin/claims/count": owner,

@@ -159,6 +159,7 @@ export default function QuotePayForm({
           values={personal.values}
           errors={personal.errors}
           onChange={personal.set}
+          quoteToken={token}
         />
       )}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -153,9 +153,7 @@ export async function payLink(
       async () => {
         // The quote's personalisation fields (decision 0266): the one values schema, before any write.
         const personalisation =
-          q.kind === "quote"
-            ? quoteLinePersonalisation(q.personalisationFields, body.personalisation)
-            : [];
+          q.kind === "quote" ? await quoteLinePersonalisation(tx, q, body.personalisation) : [];
         const address = parent ? parent.shippingAddress : await placeFor(tx, body, uid);
         if (q.kind === "quote") await refuseInterStateSupply(tx, address.state);
         if (body.needed_by && q.kind === "quote")

@@ -25,11 +25,19 @@ interface Props {
   shippingCharged: number | null;
   /** Heading id, so the section can be labelled by it. */
   titleId: string;
+  /** The owner's screen: photos with an original kept for printing (decision 0285). */
+  photoOriginals?: readonly string[];
 }
 
 const cell = "max-sm:p-0 sm:py-3";
 
-export default function OrderItems({ items, pricing, shippingCharged, titleId }: Props) {
+export default function OrderItems({
+  items,
+  pricing,
+  shippingCharged,
+  titleId,
+  photoOriginals,
+}: Props) {
   const shown = shownTotals(pricing, shippingCharged);
   const paid = paidAndDue(pricing, shippingCharged);
   return (
@@ -67,7 +75,7 @@ export default function OrderItems({ items, pricing, shippingCharged, titleId }:
                       {text}
                     </span>
                   ))}
-                  <PhotoThumbs values={item.personalisation ?? []} />
+                  <PhotoThumbs values={item.personalisation ?? []} originals={photoOriginals} />
                   {item.productNote && (
                     <span className="block text-ink-500">Note: {item.productNote}</span>
                   )}

@@ -21,6 +21,8 @@ interface Props {
   onChange(id: string, value: string | string[]): void;
   /** The product whose photo fields upload (absent: photos are shown, not added). */
   productId?: string;
+  /** On a quote's page: its link's token, where the photo fields upload (decision 0286). */
+  quoteToken?: string;
 }
 
 const control =
@@ -32,7 +34,9 @@ export default function PersonalisationInputs({
   errors,
   onChange,
   productId,
+  quoteToken,
 }: Props) {
+  const target = quoteToken ? { quoteToken } : productId ? { productId } : undefined;
   const ids = useId();
   if (fields.length === 0) return null;
   const text = (id: string) => {
@@ -108,7 +112,7 @@ export default function PersonalisationInputs({
             {field.kind === "photo" && (
               <PhotoFieldInput
                 field={field}
-                productId={productId}
+                target={target}
                 inputId={inputId}
                 describedBy={describedBy || undefined}
                 value={Array.isArray(values[field.id]) ? (values[field.id] as string[]) : []}

@@ -7,8 +7,14 @@
 import { type ComponentType, useState } from "react";
 import { ApiError } from "~/lib/api-client";
 import type { PhotoField } from "~/lib/personalisation-types";
-import { cropToJpeg, openPhoto, uploadPhoto, type CropArea } from "./photo-client";
-import { photoUrl } from "./photo-rules";
+import {
+  cropToJpeg,
+  openPhoto,
+  type PhotoTarget,
+  thumbUrl,
+  uploadPhoto,
+  type CropArea,
+} from "./photo-client";
 
 type CropView = ComponentType<{
   field: PhotoField;
@@ -26,8 +32,8 @@ const loadCrop = () => {
 
 interface Props {
   field: PhotoField;
-  /** Absent where photos cannot be added (a correction after ordering): the thumbnails only. */
-  productId?: string;
+  /** Where photos upload; absent where they cannot be added (a correction): thumbnails only. */
+  target?: PhotoTarget;
   inputId: string;
   describedBy?: string;
   value: string[];
@@ -35,7 +41,7 @@ interface Props {
 }
 
 export default function PhotoFieldInput(props: Props) {
-  const { field, productId, value, onChange } = props;
+  const { field, target, value, onChange } = props;
   const [cropping, setCropping] = useState<{
     image: HTMLImageElement;
     src: string;
@@ -53,7 +59,7 @@ export default function PhotoFieldInput(props: Props) {
   };
 
   const upload = async (area: CropArea) => {
-    if (!cropping || !productId) return;
+    if (!cropping || !target) return;
     const jpeg = await cropToJpeg(field, cropping.image, area);
     if ("error" in jpeg) {
       setProblem(jpeg.error);
@@ -61,7 +67,7 @@ export default function PhotoFieldInput(props: Props) {
     }
     setBusy(true);
     try {
-      const photo = await uploadPhoto(productId, field, jpeg);
+      const photo = await uploadPhoto(target, field, jpeg);
       onChange([...value, photo.id]);
       close();
     } catch (error) {
@@ -83,11 +89,11 @@ export default function PhotoFieldInput(props: Props) {
           {value.map((id) => (
             <li key={id} className="relative">
               <img
-                src={`${photoUrl(id)}?size=thumb`}
+                src={thumbUrl(id, target)}
                 alt={`Chosen for ${field.label}`}
                 className={`h-20 w-20 object-cover ring-1 ring-stone-300 ${field.shape === "circle" ? "rounded-full" : "rounded-lg"}`}
               />
-              {productId && (
+              {target && (
                 <button
                   type="button"
                   className="absolute -right-1 -top-1 rounded-full bg-white px-1.5 text-xs ring-1 ring-stone-400"
@@ -104,7 +110,7 @@ export default function PhotoFieldInput(props: Props) {
       {cropping ? (
         <cropping.View field={field} src={cropping.src} onDone={upload} onCancel={close} />
       ) : (
-        productId &&
+        target &&
         value.length < field.maxPhotos && (
           <input
             id={props.inputId}

@@ -4,11 +4,12 @@
  * secret the server sets on a guest's first upload; only its SHA-256 is stored) uploaded it. A cart
  * line or an order may carry only photos its shopper owns; the guest's photos move to the account
  * when the guest cart is merged. Read access: the uploader, the buyer of an order carrying the
- * photo, and the shop's owner; anyone else gets 404.
+ * photo, and the shop's owner; anyone else gets 404. A photo uploaded on a quote's link (decision
+ * 0286) is the quote's: its link holder sees it through the quote's routes (custom feature).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { AstroCookies } from "astro";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import { orderItems, orders, personalPhotos } from "~/server/db/schema";
 import { rawRows } from "~/server/db/raw-rows";
@@ -94,4 +95,30 @@ export async function maySeePhoto(db: DbOrTx, id: string, viewer: PhotoViewer): 
         where ${orders.userId} = ${viewer.uid} and ${orderItems.personalisation}::text like ${`%"${id}"%`} limit 1`,
   );
   return bought.length > 0;
+}
+
+/** Of these photos, those with an original kept for printing (decision 0285), for the owner's screen. */
+export async function photosWithOriginals(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ id: personalPhotos.id })
+    .from(personalPhotos)
+    .where(and(inArray(personalPhotos.id, wanted), isNotNull(personalPhotos.originalType)));
+  return rows.map((r) => r.id);
+}
+
+/** True when every id is a photo uploaded on one of these quotes' link (decision 0286). */
+export async function quoteOwnsPhotos(
+  db: DbOrTx,
+  quoteIds: readonly string[],
+  ids: readonly string[],
+): Promise<boolean> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return true;
+  const rows = await db
+    .select({ id: personalPhotos.id })
+    .from(personalPhotos)
+    .where(and(inArray(personalPhotos.quoteId, [...quoteIds]), inArray(personalPhotos.id, wanted)));
+  return rows.length === wanted.length;
 }

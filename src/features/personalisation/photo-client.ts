@@ -1,12 +1,20 @@
 /**
  * The product page's side of a photo field (docs/decisions/0262, 0264): the chosen file's size read
  * in the browser (too small is refused before upload, with the server's sentence), the crop drawn to
- * a JPEG, and the upload (bearer token when signed in; a guest's cookie otherwise).
+ * a JPEG, and the upload (bearer token when signed in; a guest's cookie otherwise). On a quote's
+ * page the photos go to the quote by its link (decision 0286) and are shown through it.
  */
 import { api } from "~/lib/api-client";
 import { readCookie, TOKEN_COOKIE } from "~/lib/cookies";
 import type { PhotoField } from "~/lib/personalisation-types";
-import { PHOTO_TEXTS, tooSmall } from "./photo-rules";
+import { PHOTO_TEXTS, photoUrl, quotePhotoUrl, tooSmall } from "./photo-rules";
+
+/** Where a photo field uploads: a product's page, or a quote's link (its token). */
+export type PhotoTarget = { productId: string } | { quoteToken: string };
+
+/** A chosen photo's thumbnail, as the target's holder may see it. */
+export const thumbUrl = (id: string, target?: PhotoTarget) =>
+  `${target && "quoteToken" in target ? quotePhotoUrl(target.quoteToken, id) : photoUrl(id)}?size=thumb`;
 
 export interface CropArea {
   x: number;
@@ -67,14 +75,18 @@ export async function cropToJpeg(
 }
 
 export async function uploadPhoto(
-  productId: string,
+  target: PhotoTarget,
   field: PhotoField,
   photo: Blob,
 ): Promise<UploadedPhoto> {
   const form = new FormData();
   form.append("file", photo, "photo.jpg");
-  const query = `product=${encodeURIComponent(productId)}&field=${encodeURIComponent(field.id)}`;
-  const answer = await api.post<{ photos: UploadedPhoto[] }>(`/v2/personal-photos?${query}`, form, {
+  const fieldQuery = `field=${encodeURIComponent(field.id)}`;
+  const path =
+    "quoteToken" in target
+      ? `/v2/quotes/${encodeURIComponent(target.quoteToken)}/photos?${fieldQuery}`
+      : `/v2/personal-photos?product=${encodeURIComponent(target.productId)}&${fieldQuery}`;
+  const answer = await api.post<{ photos: UploadedPhoto[] }>(path, form, {
     token: readCookie(TOKEN_COOKIE),
     timeoutMs: 120_000,
   });

@@ -1,12 +1,14 @@
 /**
  * Customer photos no longer needed (docs/decisions/0262-customer-photos-private.md, 0263): a photo
  * that no cart line and no order line names, PHOTO_GRACE_DAYS after its upload, is deleted with its
- * files; so is one whose orders were all delivered more than PHOTO_RETENTION_DAYS ago. Run
+ * files; so is one whose orders were all delivered more than PHOTO_RETENTION_DAYS ago. A photo
+ * uploaded on a quote's link is needed while that quote is open (sent, not expired: decision 0286);
+ * the files go with their folder, a kept original included (decision 0285). Run
  * by `npm run media:prune` beside the shop's own uploads (src/server/cli/media-prune.ts).
  */
 import { lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
-import { cartItems, orderItems, orders, personalPhotos } from "~/server/db/schema";
+import { cartItems, orderItems, orders, personalPhotos, quotes } from "~/server/db/schema";
 import { rawRows } from "~/server/db/raw-rows";
 import { DAY_MS } from "~/lib/dates";
 import { PHOTO_GRACE_DAYS, PHOTO_RETENTION_DAYS } from "./photo-rules";
@@ -27,6 +29,8 @@ export async function photosInUse(db: DbOrTx, now = Date.now()): Promise<Set<str
         from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
         where not (${orders.status} = 'delivered' and coalesce(${orders.timeline}->>'delivered', '') <> ''
           and ${orders.timeline}->>'delivered' < ${releasedBefore})`,
+    sql`select ${personalPhotos.id} as id from ${personalPhotos} join ${quotes} on ${quotes.id} = ${personalPhotos.quoteId}
+        where ${quotes.status} = 'sent' and ${quotes.expiresAt} > ${new Date(now).toISOString()}`,
   ];
   for (const query of queries)
     for (const row of await rawRows<{ id: string }>(db, query)) used.add(row.id);

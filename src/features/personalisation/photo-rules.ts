@@ -32,3 +32,7 @@ export function tooSmall(field: PhotoField, width: number, height: number): stri
 
 /** Where a photo is shown (to its uploader and the owner only). */
 export const photoUrl = (id: string) => `/personal-photos/${id}`;
+
+/** Where a photo uploaded on a quote's link is shown to the link's holder (decision 0286). */
+export const quotePhotoUrl = (token: string, id: string) =>
+  `/quote/${encodeURIComponent(token)}/photos/${id}`;

@@ -5,7 +5,9 @@
  * the field's smallest size and most photos are checked, and the photo is re-encoded to JPEG with
  * sharp, which writes no metadata (EXIF, GPS, XMP, IPTC all dropped) unless asked to. Everything is
  * checked before anything is written; the files go to the media store as a private folder
- * `photos-<id>/` that the public /media route cannot name.
+ * `photos-<id>/` that the public /media route cannot name. With "Keep originals for printing" on
+ * (docs/decisions/0285-keep-photo-originals.md) the full-size original is kept in the same folder,
+ * re-encoded in its own format by sharp without metadata too, for the owner only.
  */
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
@@ -22,9 +24,13 @@ import {
 import { mediaBackend } from "~/features/media/media-store.server";
 import type { PhotoField } from "~/lib/personalisation-types";
 import { KEPT_PHOTO_SIDE, PHOTO_TEXTS, tooSmall } from "./photo-rules";
+import { keepPhotoOriginals } from "./photo-settings.server";
 
-/** Who uploads: a signed-in shopper, or a guest cart by the hash of its photo key. */
-export type PhotoUploader = { userId: string } | { guestKeyHash: string };
+/**
+ * Who uploads: a signed-in shopper, a guest cart by the hash of its photo key, or the holder of a
+ * quote's link (decision 0286).
+ */
+export type PhotoUploader = PhotoUploaderColumns;
 
 /** True for an ISO-BMFF file whose brand is HEIC/HEIF (an iPhone photo). */
 export function isHeic(bytes: Uint8Array): boolean {
@@ -40,11 +46,32 @@ export function isHeic(bytes: Uint8Array): boolean {
 export const photoFolder = (id: string) => `photos-${id}`;
 export const PHOTO_FILE = "photo.jpg";
 export const THUMB_FILE = "thumb.jpg";
+/** The kept original's file (decision 0285): `original.jpeg`, `original.png` or `original.webp`. */
+export const originalFile = (type: string) => `original.${type}`;
+export const ORIGINAL_TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
+export type OriginalType = keyof typeof ORIGINAL_TYPES;
+
+/** Who uploads, as the row's columns. */
+export type PhotoUploaderColumns =
+  | { userId: string }
+  | { guestKeyHash: string }
+  | { quoteId: string };
 
 export function ownerWhere(uploader: PhotoUploader): SQL {
-  return "userId" in uploader
-    ? eq(personalPhotos.userId, uploader.userId)
-    : eq(personalPhotos.guestKeyHash, uploader.guestKeyHash);
+  if ("userId" in uploader) return eq(personalPhotos.userId, uploader.userId);
+  if ("quoteId" in uploader) return eq(personalPhotos.quoteId, uploader.quoteId);
+  return eq(personalPhotos.guestKeyHash, uploader.guestKeyHash);
+}
+
+/**
+ * The full-size original for printing (decision 0285): upright, in its own format, no metadata
+ * (sharp writes none unless asked: EXIF with GPS, XMP and IPTC are dropped as for the print copy).
+ */
+export async function reencodeOriginal(bytes: Uint8Array, type: OriginalType): Promise<Buffer> {
+  const upright = sharp(bytes, SHARP_INPUT).rotate();
+  if (type === "png") return upright.png().toBuffer();
+  if (type === "webp") return upright.webp({ quality: 95 }).toBuffer();
+  return upright.jpeg({ quality: 95 }).toBuffer();
 }
 
 /** The kept photo and its thumbnail: upright, at most KEPT_PHOTO_SIDE, JPEG without metadata. */
@@ -61,7 +88,7 @@ export async function reencode(bytes: Uint8Array): Promise<{ photo: Buffer; thum
   return { photo, thumb };
 }
 
-async function checkOne(field: PhotoField, bytes: Uint8Array) {
+async function checkOne(field: PhotoField, bytes: Uint8Array, keepOriginal: boolean) {
   if (isHeic(bytes)) throw new HttpError(400, PHOTO_TEXTS.heic);
   if (sniffImage(bytes)) {
     // The header alone (nothing decoded): a small file claiming huge dimensions is a bomb.
@@ -82,7 +109,8 @@ async function checkOne(field: PhotoField, bytes: Uint8Array) {
   const small = tooSmall(field, image.width, image.height);
   if (small) throw new HttpError(400, small);
   try {
-    return { ...image, files: await reencode(bytes) };
+    const original = keepOriginal ? await reencodeOriginal(bytes, image.kind) : null;
+    return { ...image, files: await reencode(bytes), original };
   } catch {
     throw new HttpError(400, PHOTO_TEXTS.type);
   }
@@ -117,8 +145,9 @@ export async function storePersonalPhotos(
   // A bound on photos of one field an uploader keeps (replaced choices included) against flooding.
   if ((held?.n ?? 0) + input.files.length > field.maxPhotos * 5)
     throw new HttpError(400, PHOTO_TEXTS.tooMany(field));
+  const keep = await keepPhotoOriginals(db);
   const checked = [];
-  for (const bytes of input.files) checked.push(await checkOne(field, bytes));
+  for (const bytes of input.files) checked.push(await checkOne(field, bytes, keep));
   const backend = await mediaBackend();
   const stored: StoredPhoto[] = [];
   for (const image of checked) {
@@ -126,6 +155,15 @@ export async function storePersonalPhotos(
     await backend.putUpload(photoFolder(id), [
       { name: THUMB_FILE, data: image.files.thumb, contentType: "image/jpeg" },
       { name: PHOTO_FILE, data: image.files.photo, contentType: "image/jpeg" },
+      ...(image.original
+        ? [
+            {
+              name: originalFile(image.kind),
+              data: image.original,
+              contentType: ORIGINAL_TYPES[image.kind],
+            },
+          ]
+        : []),
     ]);
     await db.insert(personalPhotos).values({
       id,
@@ -133,9 +171,8 @@ export async function storePersonalPhotos(
       fieldId: field.id,
       width: image.width,
       height: image.height,
-      ...("userId" in input.uploader
-        ? { userId: input.uploader.userId }
-        : { guestKeyHash: input.uploader.guestKeyHash }),
+      originalType: image.original ? image.kind : null,
+      ...input.uploader,
     });
     stored.push({ id, width: image.width, height: image.height });
   }

@@ -4,15 +4,19 @@
  *   signed-in shopper (bearer token) or a guest (the `guest_photos` cookie, set on the first upload)
  *   uploads photos; answers `{ photos: [{ id, width, height, url }] }` (201). Every refusal is a 400
  *   with a sentence, and nothing is stored.
- * - GET /personal-photos/{id}[?size=thumb]: the photo, for its uploader, the order's buyer and the
- *   shop's owner (session cookie or guest cookie); everyone else 404.
+ * - GET /personal-photos/{id}[?size=thumb|original]: the photo, for its uploader, the order's buyer
+ *   and the shop's owner (session cookie or guest cookie); everyone else 404. `size=original` is the
+ *   full-size original kept for printing (decision 0285), for the owner only.
+ * A quote's link uploads and sees its photos through the custom feature's routes (decision 0286),
+ * which share readPhotos and servePhoto.
  */
 import type { APIContext } from "astro";
 import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "~/server/db/client";
 import * as z from "zod/mini";
 import { getAuthUser } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/client";
-import { products } from "~/server/db/schema";
+import { personalPhotos, products } from "~/server/db/schema";
 import { HttpError, json, readQuery } from "~/server/http";
 import { isAdmin } from "~/lib/roles";
 import { mediaBackend } from "~/features/media/media-store.server";
@@ -25,7 +29,15 @@ import type { PhotoField } from "~/lib/personalisation-types";
 import { readFieldList } from "./personalisation.schema";
 import { ensureGuestKey, guestKeyHash, maySeePhoto } from "./photo-access.server";
 import { MAX_PHOTO_UPLOAD_BYTES, PHOTO_TEXTS, photoUrl } from "./photo-rules";
-import { PHOTO_FILE, photoFolder, storePersonalPhotos, THUMB_FILE } from "./photo-upload.server";
+import {
+  ORIGINAL_TYPES,
+  type OriginalType,
+  originalFile,
+  PHOTO_FILE,
+  photoFolder,
+  storePersonalPhotos,
+  THUMB_FILE,
+} from "./photo-upload.server";
 
 const uploadQuery = z.object({
   product: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,80}$/, "Unknown product")),
@@ -45,7 +57,8 @@ async function photoField(productId: string, fieldId: string): Promise<PhotoFiel
   return field;
 }
 
-async function readPhotos(request: Request, field: PhotoField): Promise<Uint8Array[]> {
+/** The multipart body's photos for `field`: 400 with a sentence for too many, too large, none. */
+export async function readPhotos(request: Request, field: PhotoField): Promise<Uint8Array[]> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) throw new HttpError(400, NOT_MULTIPART);
   const cap = field.maxPhotos * MAX_PHOTO_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
@@ -87,7 +100,7 @@ export async function postPersonalPhotos(context: APIContext): Promise<Response>
   );
 }
 
-const notFound = () =>
+export const notFound = () =>
   new Response(JSON.stringify({ error: "Not found" }), {
     status: 404,
     headers: { "content-type": "application/json", "cache-control": "no-store" },
@@ -105,14 +118,42 @@ export async function getPersonalPhoto(context: APIContext): Promise<Response> {
     guestKeyHash: guestKeyHash(context.cookies),
   });
   if (!may) return notFound();
-  const name = context.url.searchParams.get("size") === "thumb" ? THUMB_FILE : PHOTO_FILE;
+  return servePhoto(db, id, context.url.searchParams.get("size"), isAdmin(user));
+}
+
+/**
+ * A photo's file for a caller already allowed to see it: the print copy, its thumbnail, or (the
+ * owner only, `owner`) the original kept for printing, as a download; 404 when there is none.
+ */
+export async function servePhoto(
+  db: DbOrTx,
+  id: string,
+  size: string | null,
+  owner: boolean,
+): Promise<Response> {
+  let name = size === "thumb" ? THUMB_FILE : PHOTO_FILE;
+  let type = "image/jpeg";
+  let disposition: string | undefined;
+  if (size === "original") {
+    if (!owner) return notFound();
+    const [row] = await db
+      .select({ originalType: personalPhotos.originalType })
+      .from(personalPhotos)
+      .where(eq(personalPhotos.id, id));
+    const kept = row?.originalType as OriginalType | null | undefined;
+    if (!kept || !(kept in ORIGINAL_TYPES)) return notFound();
+    name = originalFile(kept);
+    type = ORIGINAL_TYPES[kept];
+    disposition = `attachment; filename="${id}-original.${kept}"`;
+  }
   const bytes = await (await mediaBackend()).read(photoFolder(id), name);
   if (!bytes) return notFound();
   return new Response(new Uint8Array(bytes), {
     headers: {
-      "content-type": "image/jpeg",
+      "content-type": type,
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",
+      ...(disposition ? { "content-disposition": disposition } : {}),
     },
   });
 }

@@ -29,6 +29,7 @@ export default function OrderOverview({ order }: { order: AdminOrderJson }) {
         pricing={pricing}
         shippingCharged={shippingCharged(order)}
         titleId="admin-items-title"
+        photoOriginals={order.photoOriginals}
       />
       <div className="grid gap-6 md:grid-cols-2">
         <section className={card} aria-labelledby="admin-payment-title">

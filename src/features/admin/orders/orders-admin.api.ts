@@ -20,6 +20,8 @@ import {
 } from "~/server/http";
 import { idParam, rupeesText } from "~/lib/fields";
 import { ORDER_STATUSES } from "~/features/orders/status";
+import { isAdmin } from "~/lib/roles";
+import { photoIdsOf, photosWithOriginals } from "~/features/personalisation/photo-access.server";
 import { ADMIN_TARGETS } from "./orders-admin";
 import {
   changeOrderStatus,
@@ -66,7 +68,14 @@ export async function getAdminOrder(context: APIContext): Promise<Response> {
   const id = parseWith(idParam(), context.params.id);
   const order = await loadAdminOrder(await getDb(), id);
   if (!order) throw new HttpError(404, "Order not found");
-  return json(orderForRole(order, role));
+  // The originals kept for printing are the owner's alone (decision 0285).
+  const photoOriginals = isAdmin({ role })
+    ? await photosWithOriginals(
+        await getDb(),
+        order.items.flatMap((i) => photoIdsOf(i.personalisation ?? [])),
+      )
+    : [];
+  return json({ ...orderForRole(order, role), photoOriginals });
 }
 
 const countsQuery = orderListQuery.pick({ q: true, min: true, max: true, late: true });

@@ -19,6 +19,8 @@ export interface AdminOrderJson extends OrderJson {
     /** When the payment was recorded (ISO), or null while unpaid. */
     paidAt: string | null;
   };
+  /** The order's photos with an original kept for printing (decision 0285); the detail only. */
+  photoOriginals?: string[];
 }
 
 export type OrderCounts = Record<OrderStatus, number>;

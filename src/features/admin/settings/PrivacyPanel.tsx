@@ -20,7 +20,7 @@ import { fetchSettings, saveSettings, type SectionAnswer } from "./settings-clie
 
 type StoredPrivacy = SectionAnswer<PrivacySettings>;
 
-const FIELDS = ["officerName", "email", "phone"];
+const FIELDS = ["officerName", "email", "phone", "keepPhotoOriginals"];
 
 function PrivacyForm({
   stored,
@@ -77,6 +77,17 @@ function PrivacyForm({
         {...register("phone")}
         error={errors.phone?.message}
       />
+      <label className="flex items-start gap-2 text-sm text-ink-800">
+        <input type="checkbox" className="mt-1" {...register("keepPhotoOriginals")} />
+        <span>
+          Keep originals for printing
+          <span className="block text-ink-500">
+            Off: a customer's photo is kept as a print copy of at most 4000 pixels a side. On: the
+            full-size original is kept too (its location and camera details removed), for you to
+            download from the order. The privacy notice says so while it is on.
+          </span>
+        </span>
+      </label>
       <FormError message={errors.root?.server?.message} />
       <button type="submit" className={`${primaryButton} w-auto`} disabled={isSubmitting}>
         Save

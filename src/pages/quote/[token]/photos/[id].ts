@@ -1,0 +1,3 @@
+import { getQuotePhoto } from "~/features/custom/quote-photos.api";
+
+export const GET = getQuotePhoto;
