@@ -1,0 +1,89 @@
+/**
+ * A photo field on a quote's page (docs/decisions/0286-quote-photo-fields.md): the link's holder
+ * types the name, crops and uploads a photo (shown through the quote's link; a wrong token gets
+ * 404), pays, and the owner's order carries the photo.
+ */
+import sharp from "sharp";
+import { personalisedProductBody } from "../bench/lighthouse-data";
+import { fillQuoteAddress, payQuoteAt } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
+import { inquiryQuote, ownerBearer } from "./portal-helpers";
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 160, g: 90, b: 30 } } })
+    .jpeg()
+    .toBuffer();
+
+test("a quote's photo field: cropped, uploaded by the link, paid, on the owner's order", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const bearer = await ownerBearer(request);
+  const categories = (await (await request.get("/v2/categories")).json()) as { id: string }[];
+  const image = { url: "/images/fallback-product.svg", alt: "A nameplate", isPrimary: true };
+  const made = await request.post("/v2/products", {
+    headers: bearer,
+    data: personalisedProductBody(categories[0]!.id, image, `QUOTE-PHOTO-${Date.now()}`),
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const product = (await made.json()) as { id: string };
+  try {
+    const created = await inquiryQuote(
+      request,
+      bearer,
+      { email: `quote.photo.${Date.now()}@example.com`, description: "A photo nameplate." },
+      {
+        title: "Photo nameplate, 10 inch",
+        description: "Your family photo under resin",
+        price: 2800,
+        shippingWeight: 1,
+        dispatchMinDays: 7,
+        dispatchMaxDays: 15,
+        stageSet: "custom",
+        expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+        personalisationProductId: product.id,
+      },
+    );
+    expect(created.status(), await created.text()).toBe(201);
+    const quoteId = ((await created.json()) as { id: string }).id;
+    const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
+    const path = new URL(((await sent.json()) as { link: string }).link).pathname;
+    await page.goto(path);
+
+    const pay = page.getByRole("button", { name: /^Pay .* via UPI$/ });
+    await hydrated(page, pay);
+    await fillQuoteAddress(page);
+    await page.getByLabel("Name on the plate").fill("The Sharma Family");
+    const field = page.locator('[data-photo-field="photo"]');
+    await field.locator('input[type="file"]').setInputFiles({
+      name: "family.jpg",
+      mimeType: "image/jpeg",
+      buffer: await picture(1200, 900),
+    });
+    await expect(field.locator("[data-photo-crop]")).toBeVisible();
+    await field.getByRole("button", { name: "Use this crop" }).click();
+    const thumb = field.getByRole("img", { name: "Chosen for Your photo" });
+    await expect(thumb).toBeVisible();
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    const src = (await thumb.getAttribute("src"))!;
+    const photoId = /\/photos\/(ph[a-f0-9]{24})\?size=thumb$/.exec(src)?.[1];
+    expect(src.startsWith(`${path}/photos/`), src).toBe(true);
+    // A wrong token, or the owner's-only address without a session, gets 404.
+    expect((await request.get(`/quote/${"x".repeat(43)}/photos/${photoId}`)).status()).toBe(404);
+    expect((await request.get(`/personal-photos/${photoId}`)).status()).toBe(404);
+
+    const orderId = await payQuoteAt(page, pay);
+    const order = await request.get(`/v2/admin/order/${orderId}`, { headers: bearer });
+    expect(await order.text()).toContain(photoId!);
+  } finally {
+    await request.patch(`/v2/products/${encodeURIComponent(product.id)}?status=inactive`, {
+      headers: bearer,
+    });
+  }
+});
