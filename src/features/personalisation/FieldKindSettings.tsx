@@ -161,7 +161,7 @@ function ChoiceOptions({
 }
 
 interface NumberSpec {
-  key: string;
+  setting: string;
   label: string;
   text?: string;
   width: string;
@@ -169,30 +169,36 @@ interface NumberSpec {
   max?: number;
   step?: string;
 }
-type CheckSpec = { key: string; label: string };
+type CheckSpec = { setting: string; label: string };
 
 /** Each kind's number and check-box settings (the kind's own key on the field). */
 const NUMBERS: Record<PersonalisationField["kind"], NumberSpec[]> = {
-  text: [{ key: "maxLength", label: "Max length", width: "w-20", min: 1, max: 200 }],
+  text: [{ setting: "maxLength", label: "Max length", width: "w-20", min: 1, max: 200 }],
   choice: [],
   date: [],
   photo: [
-    { key: "maxPhotos", label: "Most photos", width: "w-16", min: 1, max: 10 },
-    { key: "minWidth", label: "Smallest width (px)", text: "Smallest (px)", width: "w-20", min: 0 },
-    { key: "minHeight", label: "Smallest height (px)", text: "×", width: "w-20", min: 0 },
+    { setting: "maxPhotos", label: "Most photos", width: "w-16", min: 1, max: 10 },
+    {
+      setting: "minWidth",
+      label: "Smallest width (px)",
+      text: "Smallest (px)",
+      width: "w-20",
+      min: 0,
+    },
+    { setting: "minHeight", label: "Smallest height (px)", text: "×", width: "w-20", min: 0 },
   ],
 };
 const CHECKS: Record<PersonalisationField["kind"], CheckSpec[]> = {
   text: [
-    { key: "multiline", label: "Several lines" },
-    { key: "preview", label: "Show in the preview" },
+    { setting: "multiline", label: "Several lines" },
+    { setting: "preview", label: "Show in the preview" },
   ],
   choice: [],
-  date: [{ key: "notFuture", label: "Not in the future" }],
+  date: [{ setting: "notFuture", label: "Not in the future" }],
   photo: [],
 };
 const ASPECT: NumberSpec = {
-  key: "aspect",
+  setting: "aspect",
   label: "Aspect (width ÷ height)",
   width: "w-20",
   min: 0.2,
@@ -214,13 +220,13 @@ export default function KindSettings({
   const read = field as unknown as Record<string, number | boolean>;
   const set = (key: string, value: number | boolean) =>
     onPatch({ [key]: value } as Partial<PersonalisationField>);
-  const number = (spec: NumberSpec) => (
+  const number = ({ setting, ...box }: NumberSpec) => (
     <NumberBox
-      key={spec.key}
-      {...spec}
-      value={read[spec.key] as number}
+      key={setting}
+      {...box}
+      value={read[setting] as number}
       disabled={disabled}
-      onChange={(n) => set(spec.key, n)}
+      onChange={(n) => set(setting, n)}
     />
   );
   return (
@@ -228,11 +234,11 @@ export default function KindSettings({
       {NUMBERS[field.kind].map(number)}
       {CHECKS[field.kind].map((spec) => (
         <Check
-          key={spec.key}
+          key={spec.setting}
           label={spec.label}
-          value={read[spec.key] as boolean}
+          value={read[spec.setting] as boolean}
           disabled={disabled}
-          onChange={(on) => set(spec.key, on)}
+          onChange={(on) => set(spec.setting, on)}
         />
       ))}
       {field.kind === "text" &&
