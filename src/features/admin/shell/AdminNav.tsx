@@ -9,11 +9,12 @@ import { matchAdminRoute, navFor } from "./admin-routes";
 import { $user } from "~/features/account/session-store";
 import { useMay } from "./use-may";
 import { navigate } from "./admin-router";
-import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
-import FailingMailBadge from "~/features/admin/outbox/FailingMailBadge";
+import { newInquiries as inquiriesCount } from "./inquiry-count";
+import { CountBadge, NavCountBadge } from "./CountBadge";
+import { openClaims } from "~/features/admin/claims/claims-client";
+import { failingMail } from "~/features/admin/outbox/failing-mail-count";
 import ParcelAlertsBadge from "~/features/admin/orders/ParcelAlertsBadge";
-import WaitingReviewsBadge from "~/features/admin/reviews/WaitingReviewsBadge";
-import OpenClaimsBadge from "~/features/admin/claims/OpenClaimsBadge";
+import { waitingReviews } from "~/features/admin/reviews/review-count";
 
 const INQUIRIES_HREF = "/admin/inquiries";
 
@@ -37,14 +38,14 @@ function follow(event: MouseEvent<HTMLAnchorElement>, href: string): void {
 }
 
 export default function AdminNav({ current }: { current: string }) {
-  const newInquiries = useStore($newInquiries);
+  const newInquiries = useStore(inquiriesCount.$count);
   const role = useStore($user)?.role;
   // A badge's count is asked only by a role that may read it (docs/team.md).
   const may = useMay();
   const countsInquiries = may("GET", "/v2/admin/inquiries/count");
   const seesParcels = may("GET", "/v2/admin/shipments/alerts");
   useEffect(() => {
-    if (countsInquiries) void refreshNewInquiries();
+    if (countsInquiries) void inquiriesCount.refresh();
   }, [current, countsInquiries]);
 
   return (
@@ -52,7 +53,6 @@ export default function AdminNav({ current }: { current: string }) {
       <ul className="flex flex-wrap gap-2 lg:flex-col">
         {navFor(role).map(({ label, href }) => {
           const active = isCurrent(href, current);
-          const badge = href === INQUIRIES_HREF && newInquiries ? newInquiries : null;
           return (
             <li key={href}>
               <a
@@ -64,18 +64,34 @@ export default function AdminNav({ current }: { current: string }) {
                 }`}
               >
                 {label}
-                {badge !== null && (
-                  <span
-                    className="min-w-6 rounded-full bg-gold-500 px-2 py-0.5 text-center text-xs font-semibold text-ink-900"
-                    data-new-inquiries={badge}
-                  >
-                    {badge}
-                    <span className="sr-only"> new</span>
-                  </span>
+                {href === INQUIRIES_HREF && (
+                  <CountBadge count={newInquiries} data="new-inquiries" says="new" />
                 )}
-                {href === "/admin/outbox" && <FailingMailBadge current={current} />}
-                {href === "/admin/reviews" && <WaitingReviewsBadge current={current} />}
-                {href === "/admin/claims" && <OpenClaimsBadge current={current} />}
+                {href === "/admin/outbox" && (
+                  <NavCountBadge
+                    current={current}
+                    of={failingMail}
+                    data="failing-mail"
+                    says="failing"
+                    colors="bg-red-600 text-white"
+                  />
+                )}
+                {href === "/admin/reviews" && (
+                  <NavCountBadge
+                    current={current}
+                    of={waitingReviews}
+                    data="waiting-reviews"
+                    says="waiting"
+                  />
+                )}
+                {href === "/admin/claims" && (
+                  <NavCountBadge
+                    current={current}
+                    of={openClaims}
+                    data="open-claims"
+                    says="waiting"
+                  />
+                )}
                 {href === "/admin" && seesParcels && <ParcelAlertsBadge current={current} />}
               </a>
             </li>
