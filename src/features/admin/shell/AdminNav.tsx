@@ -4,19 +4,31 @@
  * count of new inquiries beside 'Inquiries' (none shown when it cannot be read).
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, type MouseEvent } from "react";
+import { type MouseEvent, useEffect } from "react";
 import { matchAdminRoute, navFor } from "./admin-routes";
 import { $user } from "~/features/account/session-store";
 import { useMay } from "./use-may";
 import { navigate } from "./admin-router";
 import { newInquiries as inquiriesCount } from "./inquiry-count";
-import { CountBadge, NavCountBadge } from "./CountBadge";
+import { CountBadge, NavCountBadge, type NavCountLook } from "./CountBadge";
 import { openClaims } from "~/features/admin/claims/claims-client";
 import { failingMail } from "~/features/admin/outbox/failing-mail-count";
 import ParcelAlertsBadge from "~/features/admin/orders/ParcelAlertsBadge";
 import { waitingReviews } from "~/features/admin/reviews/review-count";
 
 const INQUIRIES_HREF = "/admin/inquiries";
+
+/** The counts beside these screens' names, each asked by its own badge (nav-count.ts). */
+const NAV_COUNTS: Record<string, NavCountLook> = {
+  "/admin/outbox": {
+    of: failingMail,
+    data: "failing-mail",
+    says: "failing",
+    colors: "bg-red-600 text-white",
+  },
+  "/admin/reviews": { of: waitingReviews, data: "waiting-reviews", says: "waiting" },
+  "/admin/claims": { of: openClaims, data: "open-claims", says: "waiting" },
+};
 
 function isCurrent(href: string, current: string): boolean {
   if (href === "/") return false;
@@ -67,31 +79,7 @@ export default function AdminNav({ current }: { current: string }) {
                 {href === INQUIRIES_HREF && (
                   <CountBadge count={newInquiries} data="new-inquiries" says="new" />
                 )}
-                {href === "/admin/outbox" && (
-                  <NavCountBadge
-                    current={current}
-                    of={failingMail}
-                    data="failing-mail"
-                    says="failing"
-                    colors="bg-red-600 text-white"
-                  />
-                )}
-                {href === "/admin/reviews" && (
-                  <NavCountBadge
-                    current={current}
-                    of={waitingReviews}
-                    data="waiting-reviews"
-                    says="waiting"
-                  />
-                )}
-                {href === "/admin/claims" && (
-                  <NavCountBadge
-                    current={current}
-                    of={openClaims}
-                    data="open-claims"
-                    says="waiting"
-                  />
-                )}
+                {NAV_COUNTS[href] && <NavCountBadge current={current} {...NAV_COUNTS[href]} />}
                 {href === "/admin" && seesParcels && <ParcelAlertsBadge current={current} />}
               </a>
             </li>

@@ -7,7 +7,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import type { NavCount } from "./nav-count";
 
-interface BadgeLook {
+export interface BadgeLook {
   data: string;
   says: string;
   /** Background and text colours; gold on ink unless told. */
