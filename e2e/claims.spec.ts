@@ -5,12 +5,10 @@
  * video from the private route. The owner finds it under Claims (the navigation counting it) and
  * declines it with a reason, once.
  */
-import { expect, test, type Page } from "./fixtures";
-import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
+import { deliveredOrder } from "./delivered-order";
 import { hydrated } from "./hydration";
-import { ownerPage, OWNER } from "./portal-helpers";
-
-const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
+import { ownerPage } from "./portal-helpers";
 
 /** An MP4's first box (ISO/IEC 14496-12 `ftyp`), enough for the type check. */
 const MP4 = Buffer.concat([
@@ -21,32 +19,13 @@ const MP4 = Buffer.concat([
   Buffer.alloc(4096),
 ]);
 
-async function deliver(page: Page, orderId: string): Promise<void> {
-  const res = await page.request.post(
-    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    { data: { ...OWNER, returnSecureToken: true } },
-  );
-  const { idToken } = (await res.json()) as { idToken: string };
-  for (const status of ["shipped", "delivered"]) {
-    const moved = await page.request.put(`/v2/admin/order/${orderId}?status=${status}`, {
-      headers: { authorization: `Bearer ${idToken}` },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-}
-
 test("a shopper reports damage with the unboxing video inside the window; the owner declines it once", async ({
   page,
   request,
   browser,
 }) => {
   test.setTimeout(180_000);
-  await readyToCheckout(page, request);
-  await addAddress(page);
-  const orderId = await payUntilProvider(page);
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
-  await deliver(page, orderId);
+  const orderId = await deliveredOrder(page, request);
 
   await page.goto(`/my-orders/${orderId}`);
   await expect(page.locator("[data-claim-time-left]")).toContainText(

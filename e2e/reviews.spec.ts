@@ -6,10 +6,10 @@
  * account from /my-profile and can no longer sign in. Last, the owner turns "Publish new reviews
  * straight away" on and off in Settings (decision 0136).
  */
-import { expect, test, type Page } from "./fixtures";
-import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
+import { deliveredOrder } from "./delivered-order";
 import { hydrated } from "./hydration";
-import { ownerPage, OWNER } from "./portal-helpers";
+import { ownerPage } from "./portal-helpers";
 import { freshShopper, signIn, toast } from "./shop-helpers";
 
 const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? 9199}`;
@@ -28,29 +28,13 @@ async function idToken(
   };
 }
 
-async function deliver(page: Page, orderId: string): Promise<void> {
-  const { token } = await idToken(page.request, OWNER);
-  // A paid order is processing already.
-  for (const status of ["shipped", "delivered"]) {
-    const res = await page.request.put(`/v2/admin/order/${orderId}?status=${status}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-}
-
 test("a delivered order is reviewed, published by the owner, and read on the product page without JavaScript", async ({
   page,
   request,
   browser,
 }) => {
   test.setTimeout(180_000);
-  await readyToCheckout(page, request);
-  await addAddress(page);
-  const orderId = await payUntilProvider(page);
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
-  await deliver(page, orderId);
+  const orderId = await deliveredOrder(page, request);
 
   await page.goto(`/my-orders/${orderId}`);
   const section = page.getByTestId("order-reviews");

@@ -9,7 +9,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { issueDeliveryChallan } from "~/features/books/challan.server";
 import { documentPdf } from "~/features/books/documents.server";
 import { saleDocumentOf } from "~/features/books/issue.server";
@@ -17,16 +17,10 @@ import { loadOrderRow } from "~/features/orders/order-records.server";
 import { schema } from "~/server/db/client";
 import { saveSeller, SELLER } from "./helpers/books";
 import { call } from "./helpers/call";
-import { claimRequest, jpeg, mp4, run } from "./helpers/claims";
+import { fileClaim } from "./helpers/claims";
 import { useLocalProvider } from "./helpers/checkout";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import {
-  makeOrder,
-  makeReviewShop,
-  makeShopperRow,
-  OWNER,
-  type ReviewShop,
-} from "./helpers/reviews";
+import { dbKinds } from "./helpers/db";
+import { reviewShopKit, makeOrder, OWNER } from "./helpers/reviews";
 import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -50,36 +44,15 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 describe.each(dbKinds)("a replacement's delivery challan on %s", (kind) => {
-  let t: TestDb;
-  let shop: ReviewShop;
-  let n = 0;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeReviewShop(t.db);
-    await saveSeller(t.db, { signatoryName: "Meera Kulkarni", signatoryDesignation: "Partner" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, shop, shopper } = reviewShopKit(kind, "challan", (db) =>
+    saveSeller(db, { signatoryName: "Meera Kulkarni", signatoryDesignation: "Partner" }),
+  );
 
   /** A delivered order of two lines (₹499 each) with a claim on the first; answers the claim. */
   async function claimed() {
-    const uid = `challan-${kind}-${++n}`;
-    const token = await makeShopperRow(t.db, uid);
+    const { uid, token } = await shopper();
     const orderId = await makeOrder(t.db, uid, [shop.frameId, shop.tagId]);
-    const request = await claimRequest(
-      `/v2/orders/${orderId}/claim`,
-      {
-        items: [{ itemId: `${orderId}_line_0`, quantity: 1 }],
-        description: "The frame arrived with a cracked corner.",
-        photos: [{ bytes: await jpeg(), name: "p.jpg", type: "image/jpeg" }],
-        video: { bytes: mp4(), name: "v.mp4", type: "video/mp4" },
-      },
-      token,
-    );
-    const answer = await run(myClaim.POST, request, { id: orderId });
-    expect(answer.status).toBe(201);
-    return { orderId, claimId: answer.json.id as string };
+    return { orderId, claimId: await fileClaim(myClaim.POST, orderId, token) };
   }
   const replace = (claimId: string) =>
     call(decisionRoute.POST, `/v2/admin/claims/${claimId}/decision`, {

@@ -6,19 +6,13 @@
  * is mailed; the report counts claims, their share of deliveries and their cost.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { recordRefundState } from "~/features/refunds/refunds.server";
 import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
-import { claimRequest, jpeg, mp4, run } from "./helpers/claims";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import {
-  makeOrder,
-  makeReviewShop,
-  makeShopperRow,
-  OWNER,
-  type ReviewShop,
-} from "./helpers/reviews";
+import { fileClaim } from "./helpers/claims";
+import { dbKinds } from "./helpers/db";
+import { reviewShopKit, makeOrder, OWNER } from "./helpers/reviews";
 import { useScratchDataDir } from "./helpers/scratch-data-dir";
 import { useLocalProvider } from "./helpers/checkout";
 
@@ -36,21 +30,11 @@ useScratchDataDir("resin-claims-decide-");
 useLocalProvider();
 
 describe.each(dbKinds)("deciding damage claims on %s", (kind) => {
-  let t: TestDb;
-  let shop: ReviewShop;
-  let n = 0;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeReviewShop(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, shop, shopper } = reviewShopKit(kind, "decide");
 
   /** A delivered, paid order of two lines (₹499 each) and its claim on the first line. */
   async function claimed() {
-    const uid = `decide-${kind}-${++n}`;
-    const token = await makeShopperRow(t.db, uid);
+    const { uid, token } = await shopper();
     const orderId = await makeOrder(t.db, uid, [shop.frameId, shop.tagId]);
     await t.db.insert(schema.payments).values({
       providerPaymentId: `pay-${orderId}`,
@@ -59,19 +43,8 @@ describe.each(dbKinds)("deciding damage claims on %s", (kind) => {
       status: "SUCCESS",
       amountPaise: 99800,
     });
-    const request = await claimRequest(
-      `/v2/orders/${orderId}/claim`,
-      {
-        items: [{ itemId: `${orderId}_line_0`, quantity: 1 }],
-        description: "The frame arrived with a cracked corner.",
-        photos: [{ bytes: await jpeg(), name: "p.jpg", type: "image/jpeg" }],
-        video: { bytes: mp4(), name: "v.mp4", type: "video/mp4" },
-      },
-      token,
-    );
-    const answer = await run(myClaim.POST, request, { id: orderId });
-    expect(answer.status).toBe(201);
-    return { uid, orderId, claimId: answer.json.id as string, email: `${uid}@example.com` };
+    const claimId = await fileClaim(myClaim.POST, orderId, token);
+    return { uid, orderId, claimId, email: `${uid}@example.com` };
   }
   const decide = (claimId: string, body: unknown, token = OWNER) =>
     call(decisionRoute.POST, `/v2/admin/claims/${claimId}/decision`, {

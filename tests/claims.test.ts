@@ -6,19 +6,12 @@
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { claimRequest, get, jpeg, mov, mp4, run, webm } from "./helpers/claims";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import {
-  makeOrder,
-  makeReviewShop,
-  makeShopperRow,
-  OWNER,
-  OWNER_UID,
-  type ReviewShop,
-} from "./helpers/reviews";
+import { dbKinds } from "./helpers/db";
+import { reviewShopKit, makeOrder, OWNER, OWNER_UID } from "./helpers/reviews";
 import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -36,20 +29,10 @@ const HOUR = 3_600_000;
 useScratchDataDir("resin-claims-");
 
 describe.each(dbKinds)("damage claims on %s", (kind) => {
-  let t: TestDb;
-  let shop: ReviewShop;
-  let n = 0;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeReviewShop(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, shop, shopper } = reviewShopKit(kind, "claim");
 
   async function shopperWithOrder(deliveredAgoMs = HOUR) {
-    const uid = `claim-${kind}-${++n}`;
-    const token = await makeShopperRow(t.db, uid);
+    const { uid, token } = await shopper();
     const orderId = await makeOrder(
       t.db,
       uid,

@@ -3,21 +3,16 @@
  * lists the mails the shop sent, newest first, or those to one address; outside demo mode it is
  * missing (a 404), whatever the outbox holds.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadDemoMails } from "~/features/demo/demo-mails.server";
-import { resetEnvForTests } from "~/server/env";
 import { sendMail } from "~/server/mail.server";
 import { dbKinds } from "./helpers/db";
+import { restoreEnvAfterEach, setEnvVars } from "./helpers/env-vars";
 import { useTestDb } from "./helpers/suite-db";
 
 describe.each(dbKinds)("the demo mails page on %s", (kind) => {
   const t = useTestDb(kind);
-  const demo = process.env.DEMO_MODE;
-  afterEach(() => {
-    if (demo === undefined) delete process.env.DEMO_MODE;
-    else process.env.DEMO_MODE = demo;
-    resetEnvForTests();
-  });
+  restoreEnvAfterEach(["DEMO_MODE"]);
 
   it("shows the shop's mails in demo mode, newest first, and only those to the address asked for", async () => {
     await sendMail(t.db, {
@@ -30,8 +25,7 @@ describe.each(dbKinds)("the demo mails page on %s", (kind) => {
       subject: "Your proof is ready",
       text: "See it",
     });
-    process.env.DEMO_MODE = "true";
-    resetEnvForTests();
+    setEnvVars({ DEMO_MODE: "true" });
     const all = await loadDemoMails();
     expect(all.state).toBe("found");
     if (all.state !== "found") return;
@@ -45,8 +39,7 @@ describe.each(dbKinds)("the demo mails page on %s", (kind) => {
   });
 
   it("is missing outside demo mode", async () => {
-    delete process.env.DEMO_MODE;
-    resetEnvForTests();
+    setEnvVars({ DEMO_MODE: undefined });
     expect(await loadDemoMails()).toEqual({ state: "missing", status: 404 });
   });
 });

@@ -21,16 +21,13 @@ import { recordRefundState, requestRefund } from "~/features/refunds/refunds.ser
 import { salesReport } from "~/features/reports/sales.server";
 import { paymentProvider } from "~/server/payments/index.server";
 import { schema } from "~/server/db/client";
-import { call } from "./helpers/call";
-import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
+import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
+import { paidAdvance, askedBalance } from "./helpers/deposits";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
-
-const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
-const balanceRoute = await import("~/pages/v2/admin/order/[id]/balance");
 
 const range = () => ({
   from: new Date(Date.now() - DAY_MS).toISOString().slice(0, 10),
@@ -61,21 +58,11 @@ describe.each(dbKinds)("a deposit's order at the piece's price, on %s", (kind) =
 
   it("₹18,000 with 50% down: total ₹18,000, paid ₹9,000, due ₹9,000; then paid in full", async () => {
     const email = `half-${kind}@example.com`;
-    const created = await k.create(await k.inquiry(email), quoteBody({ price: 18000 }));
-    const quoteId = created.json.id as string;
-    const deposit = await call(depositRoute.PUT, `/v2/admin/quotes/${quoteId}/deposit`, {
-      method: "PUT",
-      token: OWNER,
-      body: { percent: 50 },
-      params: { id: quoteId },
+    const { orderId, deposit } = await paidAdvance(k, email, {
+      percent: 50,
+      quote: { price: 18000 },
     });
     expect(deposit.json).toMatchObject({ advance: 9000, balance: 9000 });
-    expect((await k.act(quoteId, "send")).status).toBe(200);
-    const token = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
-    const started = await k.pay(token, payBody({ customer_email: email }));
-    expect(started.status).toBe(200);
-    await k.press(started.json.payment_session_id);
-    const orderId = started.json.order_id as string;
 
     // The order is the piece; the provider order took the advance only.
     const row = await k.orderRow(orderId);
@@ -118,13 +105,7 @@ describe.each(dbKinds)("a deposit's order at the piece's price, on %s", (kind) =
     expect((await refundsAnswer(k.t.db, orderId)).refundable.amount).toBe(900_000);
 
     // The balance, through its link.
-    const asked = await call(balanceRoute.POST, `/v2/admin/order/${orderId}/balance`, {
-      method: "POST",
-      token: OWNER,
-      params: { id: orderId },
-    });
-    expect(asked.status).toBe(201);
-    const balanceToken = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
+    const balanceToken = await askedBalance(k, orderId, email);
     const paid = await k.pay(balanceToken, payBody({ customer_email: email }));
     await k.press(paid.json.payment_session_id);
     expect((await k.orderRow(paid.json.order_id)).paidAt).toBeTruthy();
@@ -171,19 +152,7 @@ describe.each(dbKinds)("a deposit's order at the piece's price, on %s", (kind) =
 
   it("the migration's backfill raises an order stored at the advance to the piece's price, once", async () => {
     const email = `old-${kind}@example.com`;
-    const created = await k.create(await k.inquiry(email), quoteBody({ price: 18000 }));
-    const quoteId = created.json.id as string;
-    await call(depositRoute.PUT, `/v2/admin/quotes/${quoteId}/deposit`, {
-      method: "PUT",
-      token: OWNER,
-      body: { percent: 50 },
-      params: { id: quoteId },
-    });
-    await k.act(quoteId, "send");
-    const token = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
-    const started = await k.pay(token, payBody({ customer_email: email }));
-    await k.press(started.json.payment_session_id);
-    const orderId = started.json.order_id as string;
+    const { orderId } = await paidAdvance(k, email, { percent: 50, quote: { price: 18000 } });
     // As it was stored before decision 0212: the order and its line at the advance.
     await k.t.db
       .update(schema.orders)

@@ -4,7 +4,8 @@
  * while SMTP is down.
  */
 import { describe, expect, it } from "vitest";
-import { deliverDueMail, MAX_MAIL_ATTEMPTS } from "~/server/mail.server";
+import { deliverDueMail } from "~/server/mail.server";
+import { MAX_MAIL_ATTEMPTS } from "~/server/outbox-claim.server";
 import { dbKinds } from "./helpers/db";
 import { closedPort, startFakeSmtp } from "./helpers/fake-smtp";
 import { OWNER, good, inquiryFixture, post, setEnv } from "./helpers/inquiries";

@@ -14,16 +14,13 @@ import { indiaDate } from "~/lib/dates";
 import { formatInr } from "~/lib/money";
 import { schema } from "~/server/db/client";
 import { paymentProvider } from "~/server/payments/index.server";
-import { call } from "./helpers/call";
-import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
+import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
+import { paidAdvance, askedBalance } from "./helpers/deposits";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
-
-const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
-const balanceRoute = await import("~/pages/v2/admin/order/[id]/balance");
 
 describe.each(dbKinds)("an order's payments on its pages and mails, on %s", (kind) => {
   const k = customWorkKit(kind);
@@ -40,28 +37,13 @@ describe.each(dbKinds)("an order's payments on its pages and mails, on %s", (kin
 
   it("a deposit: the balance link is headed Balance, the quote lists both payments, the refund mails name the piece's order", async () => {
     const email = `tails-dep-${kind}@example.com`;
-    const created = await k.create(await k.inquiry(email), quoteBody({ price: 18000 }));
-    const quoteId = created.json.id as string;
-    await call(depositRoute.PUT, `/v2/admin/quotes/${quoteId}/deposit`, {
-      method: "PUT",
-      token: OWNER,
-      body: { percent: 50 },
-      params: { id: quoteId },
+    const { quoteToken, orderId } = await paidAdvance(k, email, {
+      percent: 50,
+      quote: { price: 18000 },
     });
-    await k.act(quoteId, "send");
-    const quoteToken = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
-    const started = await k.pay(quoteToken, payBody({ customer_email: email }));
-    await k.press(started.json.payment_session_id);
-    const orderId = started.json.order_id as string;
     expect((await shown(quoteToken)).heading).toBe("Your quote");
 
-    const asked = await call(balanceRoute.POST, `/v2/admin/order/${orderId}/balance`, {
-      method: "POST",
-      token: OWNER,
-      params: { id: orderId },
-    });
-    expect(asked.status).toBe(201);
-    const balanceToken = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
+    const balanceToken = await askedBalance(k, orderId, email);
     const open = await shown(balanceToken);
     expect(open.page.state).toBe("open");
     expect(open.heading).toBe("Balance");

@@ -20,16 +20,13 @@ import { customersExport } from "~/features/reports/exports/customers.server";
 import { salesReport } from "~/features/reports/sales.server";
 import { schema } from "~/server/db/client";
 import { success } from "./helpers/books";
-import { call } from "./helpers/call";
-import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
+import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
+import { paidAdvance, askedBalance } from "./helpers/deposits";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
-
-const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
-const balanceRoute = await import("~/pages/v2/admin/order/[id]/balance");
 
 const yesterday = () => new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
 const tomorrow = () => new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
@@ -124,27 +121,8 @@ describe.each(dbKinds)(
 
     it("the balance is a payment of the piece's order; both add up to the quote's price", async () => {
       const email = `bal-${kind}@example.com`;
-      const created = await k.create(await k.inquiry(email), quoteBody());
-      const quoteId = created.json.id as string;
-      const deposit = await call(depositRoute.PUT, `/v2/admin/quotes/${quoteId}/deposit`, {
-        method: "PUT",
-        token: OWNER,
-        body: { percent: 30 },
-        params: { id: quoteId },
-      });
-      expect(deposit.status).toBe(200);
-      expect((await k.act(quoteId, "send")).status).toBe(200);
-      const token = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
-      const started = await k.pay(token, payBody({ customer_email: email }));
-      await k.press(started.json.payment_session_id);
-      const orderId = started.json.order_id as string;
-      const asked = await call(balanceRoute.POST, `/v2/admin/order/${orderId}/balance`, {
-        method: "POST",
-        token: OWNER,
-        params: { id: orderId },
-      });
-      expect(asked.status).toBe(201);
-      const balanceToken = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
+      const { orderId } = await paidAdvance(k, email, { percent: 30 });
+      const balanceToken = await askedBalance(k, orderId, email);
       const paid = await k.pay(balanceToken, payBody({ customer_email: email }));
       // The provider's webhook, sent twice at once: one success is applied, the other is a repeat.
       const carrier = await k.orderRow(paid.json.order_id);

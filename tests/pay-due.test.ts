@@ -8,16 +8,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { paymentsOf } from "~/features/orders/order-payments.server";
 import { call } from "./helpers/call";
-import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
+import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
+import { paidAdvance, askedBalance } from "./helpers/deposits";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
 const payDueRoute = await import("~/pages/v2/orders/[id]/pay-due");
-const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
-const balanceRoute = await import("~/pages/v2/admin/order/[id]/balance");
 
 describe.each(dbKinds)("pay now for what is due, on %s", (kind) => {
   const k = customWorkKit(kind);
@@ -65,26 +64,8 @@ describe.each(dbKinds)("pay now for what is due, on %s", (kind) => {
 
   it("a guest pays the balance with the quote page's own link; the mailed link still works", async () => {
     const email = `guest-${kind}@example.com`;
-    const created = await k.create(await k.inquiry(email), quoteBody());
-    const quoteId = created.json.id as string;
-    await call(depositRoute.PUT, `/v2/admin/quotes/${quoteId}/deposit`, {
-      method: "PUT",
-      token: OWNER,
-      body: { percent: 30 },
-      params: { id: quoteId },
-    });
-    expect((await k.act(quoteId, "send")).status).toBe(200);
-    const quoteToken = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
-    const started = await k.pay(quoteToken, payBody({ customer_email: email }));
-    await k.press(started.json.payment_session_id);
-    const orderId = started.json.order_id as string;
-    const asked = await call(balanceRoute.POST, `/v2/admin/order/${orderId}/balance`, {
-      method: "POST",
-      token: OWNER,
-      params: { id: orderId },
-    });
-    expect(asked.status).toBe(201);
-    const mailed = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
+    const { quoteToken, orderId } = await paidAdvance(k, email, { percent: 30 });
+    const mailed = await askedBalance(k, orderId, email);
 
     const wrong = `${quoteToken.startsWith("A") ? "B" : "A"}${quoteToken.slice(1)}`;
     expect((await payDue(orderId, { token: wrong })).status).toBe(404);

@@ -8,13 +8,13 @@
 import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { schema } from "~/server/db/client";
 import { lockedCheckoutLines } from "~/features/cart/cart-checkout.server";
 import { prunePersonalPhotos } from "~/features/personalisation/photo-prune.server";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { givePhotoField, jpegWithGps, runRoute, uploadRequest } from "./helpers/photos";
-import { makeOrder, makeReviewShop, makeShopperRow, type ReviewShop } from "./helpers/reviews";
+import { dbKinds } from "./helpers/db";
+import { uploadedPhoto, type Caller, givePhotoField, runRoute } from "./helpers/photos";
+import { reviewShopKit, makeOrder } from "./helpers/reviews";
 import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -29,32 +29,11 @@ useScratchDataDir("resin-photos-cart-");
 const DAY = 86_400_000;
 
 describe.each(dbKinds)("customer photos in carts and orders on %s", (kind) => {
-  let t: TestDb;
-  let shop: ReviewShop;
-  let n = 0;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeReviewShop(t.db);
-    await givePhotoField(t.db, shop.frameId);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, shop, shopper } = reviewShopKit(kind, "photo-cart", (db, shop) =>
+    givePhotoField(db, shop.frameId),
+  );
 
-  const shopper = async () => {
-    const uid = `photo-cart-${kind}-${++n}`;
-    return { uid, token: await makeShopperRow(t.db, uid) };
-  };
-  const upload = async (caller: Parameters<typeof runRoute>[3]) => {
-    const res = await runRoute(
-      uploadRoute.POST,
-      await uploadRequest(shop.frameId, [await jpegWithGps()]),
-      {},
-      caller,
-    );
-    expect(res.status, JSON.stringify(res.json)).toBe(201);
-    return res.json.photos[0].id as string;
-  };
+  const upload = (caller: Caller) => uploadedPhoto(uploadRoute.POST, shop.frameId, caller);
   const line = (photoId: string) => ({
     productId: shop.frameId,
     personalisation: { photo: [photoId] },

@@ -7,14 +7,14 @@
 import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { schema } from "~/server/db/client";
 import { prunePersonalPhotos } from "~/features/personalisation/photo-prune.server";
 import { eraseAccountData } from "~/features/privacy/erase.server";
 import { finishHeldErasures } from "~/features/privacy/erase-held.server";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { givePhotoField, jpegWithGps, runRoute, uploadRequest } from "./helpers/photos";
-import { makeOrder, makeReviewShop, makeShopperRow, type ReviewShop } from "./helpers/reviews";
+import { dbKinds } from "./helpers/db";
+import { uploadedPhoto, givePhotoField } from "./helpers/photos";
+import { reviewShopKit, makeOrder } from "./helpers/reviews";
 import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -26,26 +26,11 @@ useScratchDataDir("resin-photos-erase-");
 const DAY = 86_400_000;
 
 describe.each(dbKinds)("customer photos, erasure and retention on %s", (kind) => {
-  let t: TestDb;
-  let shop: ReviewShop;
-  let n = 0;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeReviewShop(t.db);
-    await givePhotoField(t.db, shop.frameId);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, shop, shopper } = reviewShopKit(kind, "photo-erase", (db, shop) =>
+    givePhotoField(db, shop.frameId),
+  );
 
-  const shopper = async () => {
-    const uid = `photo-erase-${kind}-${++n}`;
-    return { uid, token: await makeShopperRow(t.db, uid) };
-  };
-  const upload = async (token: string) => {
-    const req = await uploadRequest(shop.frameId, [await jpegWithGps()]);
-    return (await runRoute(uploadRoute.POST, req, {}, { token })).json.photos[0].id as string;
-  };
+  const upload = (token: string) => uploadedPhoto(uploadRoute.POST, shop.frameId, { token });
   const orderWith = async (
     uid: string,
     photo: string,

@@ -9,9 +9,9 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { schema } from "~/server/db/client";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
+import { dbKinds } from "./helpers/db";
 import {
   getRequest,
   givePhotoField,
@@ -21,13 +21,7 @@ import {
   runRoute,
   uploadRequest,
 } from "./helpers/photos";
-import {
-  makeOrder,
-  makeReviewShop,
-  makeShopperRow,
-  OWNER_UID,
-  type ReviewShop,
-} from "./helpers/reviews";
+import { reviewShopKit, makeOrder, OWNER_UID } from "./helpers/reviews";
 import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -40,22 +34,10 @@ const photoRoute = await import("~/pages/personal-photos/[id]");
 useScratchDataDir("resin-photos-");
 
 describe.each(dbKinds)("customer photos on %s", (kind) => {
-  let t: TestDb;
-  let shop: ReviewShop;
-  let n = 0;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    shop = await makeReviewShop(t.db);
-    await givePhotoField(t.db, shop.frameId);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, shop, shopper } = reviewShopKit(kind, "photo", (db, shop) =>
+    givePhotoField(db, shop.frameId),
+  );
 
-  const shopper = async () => {
-    const uid = `photo-${kind}-${++n}`;
-    return { uid, token: await makeShopperRow(t.db, uid) };
-  };
   const upload = async (files: Uint8Array[], caller: Parameters<typeof runRoute>[3]) =>
     runRoute(uploadRoute.POST, await uploadRequest(shop.frameId, files), {}, caller);
   const view = (id: string, caller: Parameters<typeof runRoute>[3], size = "") =>

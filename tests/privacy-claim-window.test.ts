@@ -6,13 +6,13 @@
  * notice prints the same figure.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { schema } from "~/server/db/client";
 import { finishHeldErasures } from "~/features/privacy/erase-held.server";
 import { loadPrivacyNotice } from "~/features/privacy/privacy-page.server";
 import { call } from "./helpers/call";
-import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
-import { makeOrder, makeReviewShop, makeShopperRow, OWNER, PERSON } from "./helpers/reviews";
+import { dbKinds } from "./helpers/db";
+import { makeOrder, makeShopperRow, OWNER, PERSON, reviewShopKit } from "./helpers/reviews";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) => ({
   ...(await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
@@ -24,16 +24,8 @@ const deleteRoute = await import("~/pages/v2/users/delete-account");
 const HOUR = 3_600_000;
 
 describe.each(dbKinds)("held orders follow the claim window setting, on %s", (kind) => {
-  let t: TestDb;
-  let frameId: string;
+  const { t, shop } = reviewShopKit(kind, "window");
   let version = 0;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    frameId = (await makeReviewShop(t.db)).frameId;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   const setWindow = async (windowHours: number) => {
     const saved = await call(claimsSettings.PUT, "/v2/admin/settings/claims", {
       method: "PUT",
@@ -57,7 +49,7 @@ describe.each(dbKinds)("held orders follow the claim window setting, on %s", (ki
     await setWindow(48);
     const token = await makeShopperRow(t.db, `long-${kind}`);
     const deliveredAt = new Date(Date.now() - 20 * HOUR);
-    const orderId = await makeOrder(t.db, `long-${kind}`, [frameId], "delivered", deliveredAt);
+    const orderId = await makeOrder(t.db, `long-${kind}`, [shop.frameId], "delivered", deliveredAt);
     const answer = await erase(token);
     expect(answer.status).toBe(200);
     expect(answer.json.message).toContain("we erase those too 48 hours after delivery");
@@ -77,7 +69,13 @@ describe.each(dbKinds)("held orders follow the claim window setting, on %s", (ki
     await setWindow(2);
     const token = await makeShopperRow(t.db, `short-${kind}`);
     const deliveredAt = new Date(Date.now() - 5 * HOUR);
-    const orderId = await makeOrder(t.db, `short-${kind}`, [frameId], "delivered", deliveredAt);
+    const orderId = await makeOrder(
+      t.db,
+      `short-${kind}`,
+      [shop.frameId],
+      "delivered",
+      deliveredAt,
+    );
     const answer = await erase(token);
     expect(answer.status).toBe(200);
     expect(answer.json.message).toBe("Your account has been deleted.");

@@ -20,15 +20,15 @@ import { formatInr } from "~/lib/money";
 import { schema } from "~/server/db/client";
 import { paymentProvider } from "~/server/payments/index.server";
 import { call } from "./helpers/call";
-import { OWNER, customWorkKit, payBody, quoteBody } from "./helpers/custom-work";
+import { OWNER, customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
+import { paidAdvance } from "./helpers/deposits";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
 
 const payDueRoute = await import("~/pages/v2/orders/[id]/pay-due");
-const depositRoute = await import("~/pages/v2/admin/quotes/[id]/deposit");
 const balanceRoute = await import("~/pages/v2/admin/order/[id]/balance");
 
 const paise = (shown: string) => Math.round(Number(shown.replace(/[₹,\s]/g, "")) * 100);
@@ -148,19 +148,11 @@ describe.each(dbKinds)("totals add up in every place, on %s", (kind) => {
 
   it("a deposit and its balance", async () => {
     const email = `totals-dep-${kind}@example.com`;
-    const created = await k.create(await k.inquiry(email), quoteBody({ price: 18000 }));
-    const quoteId = created.json.id as string;
-    await call(depositRoute.PUT, `/v2/admin/quotes/${quoteId}/deposit`, {
-      method: "PUT",
-      token: OWNER,
-      body: { percent: 50 },
-      params: { id: quoteId },
+    const { orderId } = await paidAdvance(k, email, {
+      percent: 50,
+      quote: { price: 18000 },
+      bearer: buyer,
     });
-    expect((await k.act(quoteId, "send")).status).toBe(200);
-    const token = k.tokenIn((await k.mailsTo(email)).at(-1)!.body)!;
-    const started = await k.pay(token, payBody({ customer_email: email }), buyer);
-    await k.press(started.json.payment_session_id);
-    const orderId = started.json.order_id as string;
     const confirmed = (await k.mailsTo(email)).find((m) => m.subject.includes("confirmed"))!;
     expect(mailAddsUp(confirmed.body)).toBe(1_800_000);
     expect(await everyPlace(orderId)).toEqual({ total: 1_800_000, paid: 900_000, due: 900_000 });

@@ -4,25 +4,19 @@
  * ends as a "sent" row on /demo/whatsapp's loader; outside demo mode nothing is seeded or sent.
  */
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { giveConsent } from "~/features/whatsapp/consent.server";
 import { loadDemoWhatsapp } from "~/features/whatsapp/demo-whatsapp.server";
 import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 import { seedDemoWhatsapp } from "~/features/whatsapp/local-transport.server";
 import { deliverDueWhatsapp } from "~/features/whatsapp/sender.server";
 import { rawRows } from "~/server/db/raw-rows";
-import { resetEnvForTests } from "~/server/env";
 import { dbKinds } from "./helpers/db";
+import { restoreEnvAfterEach, setEnvVars } from "./helpers/env-vars";
 import { useTestDb } from "./helpers/suite-db";
 
-const saved = { demo: process.env.DEMO_MODE, base: process.env.WHATSAPP_API_BASE };
-
-function setEnv(demo: boolean): void {
-  if (demo) process.env.DEMO_MODE = "true";
-  else delete process.env.DEMO_MODE;
-  delete process.env.WHATSAPP_API_BASE;
-  resetEnvForTests();
-}
+const setEnv = (demo: boolean) =>
+  setEnvVars({ DEMO_MODE: demo ? "true" : undefined, WHATSAPP_API_BASE: undefined });
 
 const later = () => new Date(Date.now() + 60_000);
 
@@ -32,15 +26,7 @@ describe.each(dbKinds)("the demo's local WhatsApp transport on %s", (kind) => {
     await t.db.execute(sql`delete from outbox where channel = 'whatsapp'`);
     await t.db.execute(sql`delete from shop_settings where section = 'whatsapp'`);
   });
-  afterEach(() => {
-    for (const [name, value] of [
-      ["DEMO_MODE", saved.demo],
-      ["WHATSAPP_API_BASE", saved.base],
-    ] as const)
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    resetEnvForTests();
-  });
+  restoreEnvAfterEach(["DEMO_MODE", "WHATSAPP_API_BASE"]);
 
   async function proofReady(): Promise<void> {
     await giveConsent(t.db, { email: "meera@example.com" }, "9876543210", "checkout");

@@ -3,26 +3,21 @@
  * it lists the WhatsApp messages (the proof with its approve link as a link); a 404 otherwise.
  * Also the pure parts: numbers as WhatsApp takes them, the chat link, and the settings' problems.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { giveConsent } from "~/features/whatsapp/consent.server";
 import { loadDemoMails } from "~/features/demo/demo-mails.server";
 import { loadDemoWhatsapp, withLinks } from "~/features/whatsapp/demo-whatsapp.server";
 import { enqueueWhatsapp } from "~/features/whatsapp/enqueue.server";
 import { chatLink, waNumber } from "~/features/whatsapp/phone";
 import { whatsappProblems, whatsappSection } from "~/features/whatsapp/whatsapp-settings";
-import { resetEnvForTests } from "~/server/env";
 import { dbKinds } from "./helpers/db";
+import { restoreEnvAfterEach, setEnvVars } from "./helpers/env-vars";
 import { useTestDb } from "./helpers/suite-db";
 import { useFakeSettings } from "./helpers/whatsapp";
 
 describe.each(dbKinds)("the demo WhatsApp page on %s", (kind) => {
   const t = useTestDb(kind);
-  const demo = process.env.DEMO_MODE;
-  afterEach(() => {
-    if (demo === undefined) delete process.env.DEMO_MODE;
-    else process.env.DEMO_MODE = demo;
-    resetEnvForTests();
-  });
+  restoreEnvAfterEach(["DEMO_MODE"]);
 
   it("shows the proof message with its approve link in demo mode, and is missing outside it", async () => {
     await useFakeSettings(t.db, "http://127.0.0.1:9");
@@ -32,11 +27,9 @@ describe.each(dbKinds)("the demo WhatsApp page on %s", (kind) => {
       email: "meera@example.com",
       params: ["Meera", "ord_1", "1", "http://localhost:4321/my-orders/ord_1"],
     });
-    delete process.env.DEMO_MODE;
-    resetEnvForTests();
+    setEnvVars({ DEMO_MODE: undefined });
     expect(await loadDemoWhatsapp()).toEqual({ state: "missing", status: 404 });
-    process.env.DEMO_MODE = "true";
-    resetEnvForTests();
+    setEnvVars({ DEMO_MODE: "true" });
     const page = await loadDemoWhatsapp();
     expect(page.state === "found" && page.messages.map((m) => [m.template, m.to])).toEqual([
       ["proof_ready", "919876543210"],

@@ -13,8 +13,8 @@ import nodemailer from "nodemailer";
 import type { Db, DbOrTx } from "./db/client";
 import { outbox } from "./db/schema";
 import { env } from "./env";
-import { rawRows } from "./db/raw-rows";
 import { log } from "./log/logger";
+import { claimDueOutbox, MAX_MAIL_ATTEMPTS, retryAt } from "./outbox-claim.server";
 
 export interface MailMessage {
   to: string;
@@ -114,18 +114,10 @@ export async function mailsTo(
   }));
 }
 
-/** A mail that failed this many times stays in the outbox with its error, for the owner to see. */
-export const MAX_MAIL_ATTEMPTS = 8;
-
-/** Wait before attempt n+1 after n failures: 1 min, 2, 4, ... capped at 2 hours. */
-export function mailBackoffMs(failures: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, failures - 1), 2 * 60 * 60_000);
-}
-
 /**
  * The background sender: delivers due outbox rows through SMTP (nothing to do without SMTP_URL).
- * Rows are claimed with FOR UPDATE SKIP LOCKED and pushed to their next attempt time before
- * sending, so several app servers never send the same mail at once. Answers how many were sent.
+ * Rows are claimed as src/server/outbox-claim.server.ts says, so several app servers never send
+ * the same mail at once. Answers how many were sent.
  */
 export async function deliverDueMail(
   db: Db,
@@ -142,17 +134,12 @@ export async function deliverDueMail(
     reply_to: string | null;
     attempts: number;
   };
-  const rows = await rawRows<Row>(
+  const rows = await claimDueOutbox<Row>(
     db,
-    sql`
-    update outbox set attempts = attempts + 1,
-      next_attempt_at = ${new Date(now.getTime() + 10 * 60_000)}
-    where id in (
-      select id from outbox
-      where channel = 'mail' and sent_at is null and attempts < ${MAX_MAIL_ATTEMPTS}
-        and next_attempt_at <= ${now}
-      order by created_at limit ${batch} for update skip locked)
-    returning id, "to", subject, body, reply_to, attempts`,
+    "mail",
+    `id, "to", subject, body, reply_to, attempts`,
+    now,
+    batch,
   );
   let sent = 0;
   let failed = 0;
@@ -178,7 +165,7 @@ export async function deliverDueMail(
         .update(outbox)
         .set({
           error: error.slice(0, 2000),
-          nextAttemptAt: new Date(Date.now() + mailBackoffMs(row.attempts)),
+          nextAttemptAt: retryAt(row.attempts),
         })
         .where(eq(outbox.id, row.id));
     }

@@ -5,7 +5,9 @@
  * 14496-12 `ftyp` box, Apple's QuickTime `ftypqt  `, the Matroska EBML header with DocType "webm"),
  * and a cookie-session context for the file routes.
  */
-import type { APIContext, APIRoute } from "astro";
+import type { APIRoute } from "astro";
+import { expect } from "vitest";
+import { type Caller, runRoute } from "./photos";
 import { photo } from "./uploads";
 
 export const mp4 = () =>
@@ -78,38 +80,31 @@ export async function claimRequest(
 }
 
 /** Runs a route with a request, params and the session cookie's user (null: anonymous). */
-export async function run(
+export const run = (
   route: APIRoute | undefined,
   request: Request,
   params: Record<string, string>,
-  user: { uid: string; role?: string; email?: string } | null = null,
-) {
-  const context = {
-    request,
-    url: new URL(request.url),
-    params,
-    clientAddress: "127.0.0.1",
-    locals: {
-      user: user && {
-        uid: user.uid,
-        firstName: "",
-        email: user.email ?? `${user.uid}@example.com`,
-        role: user.role ?? "customer",
-        isOwner: user.role === "tm_admin",
-        emailVerified: true,
-      },
+  user: NonNullable<Caller["user"]> | null = null,
+) => runRoute(route, request, params, { user });
+
+/**
+ * The usual claim through the shopper's claim route (`route`: /v2/orders/[id]/claim's POST): the
+ * order's first line, a cracked frame, one photo and a video; answers the new claim's id.
+ */
+export async function fileClaim(route: APIRoute | undefined, orderId: string, token: string) {
+  const request = await claimRequest(
+    `/v2/orders/${orderId}/claim`,
+    {
+      items: [{ itemId: `${orderId}_line_0`, quantity: 1 }],
+      description: "The frame arrived with a cracked corner.",
+      photos: [{ bytes: await jpeg(), name: "p.jpg", type: "image/jpeg" }],
+      video: { bytes: mp4(), name: "v.mp4", type: "video/mp4" },
     },
-    cookies: { get: () => undefined, has: () => false, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  const response = await route!(context);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  let json: any;
-  try {
-    json = JSON.parse(bytes.toString("utf8"));
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, bytes, json };
+    token,
+  );
+  const answer = await run(route, request, { id: orderId });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+  return answer.json.id as string;
 }
 
 export const get = (url: string, headers: Record<string, string> = {}) =>

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { schema, type Db } from "~/server/db/client";
-import { MAX_MAIL_ATTEMPTS } from "~/server/mail.server";
+import { MAX_MAIL_ATTEMPTS } from "~/server/outbox-claim.server";
 import { createTestDb, type TestDb } from "./db";
 import { orderParties } from "./fixtures";
 import { portalUsers } from "./portal";

@@ -7,6 +7,7 @@ import { crc32 } from "node:zlib";
 import type { APIContext, APIRoute } from "astro";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { expect } from "vitest";
 import { schema, type Db } from "~/server/db/client";
 import type { PhotoField } from "~/lib/personalisation-types";
 import { photo } from "./uploads";
@@ -75,7 +76,7 @@ export interface Caller {
   /** Bearer token (helpers/test-tokens' "test:<uid>"). */
   token?: string;
   /** The session cookie's user. */
-  user?: { uid: string; role?: string } | null;
+  user?: { uid: string; role?: string; email?: string } | null;
   /** The cookie jar (the guest's photo key lives here). */
   jar?: Map<string, string>;
 }
@@ -99,7 +100,7 @@ export async function runRoute(
         ? {
             uid: user.uid,
             firstName: "",
-            email: `${user.uid}@example.com`,
+            email: user.email ?? `${user.uid}@example.com`,
             role: user.role ?? "customer",
             isOwner: user.role === "tm_admin",
             emailVerified: true,
@@ -141,3 +142,19 @@ export async function uploadRequest(productId: string, files: Uint8Array[], fiel
 }
 
 export const getRequest = (url: string) => new Request(new URL(url, "http://127.0.0.1:4321"));
+
+/** One photo (jpegWithGps) uploaded through `route` (/v2/personal-photos' POST); its id. */
+export async function uploadedPhoto(
+  route: APIRoute | undefined,
+  productId: string,
+  caller: Caller,
+): Promise<string> {
+  const res = await runRoute(
+    route,
+    await uploadRequest(productId, [await jpegWithGps()]),
+    {},
+    caller,
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json.photos[0].id as string;
+}

@@ -6,7 +6,9 @@
 import { schema, type Db } from "~/server/db/client";
 import { makeCategory, makeProduct } from "~/server/seed/factories";
 import { call } from "./call";
+import type { TestDb } from "./db";
 import { ADDRESS } from "./fixtures";
+import { useTestDb } from "./suite-db";
 
 export const OWNER_UID = "owner-1";
 export const OWNER = `test:${OWNER_UID}`;
@@ -25,6 +27,31 @@ export async function makeReviewShop(db: Db): Promise<ReviewShop> {
     .values({ id: OWNER_UID, email: "owner-1@example.com", role: "tm_admin" })
     .onConflictDoNothing();
   return { frameId: frame.id, tagId: tag.id };
+}
+
+/**
+ * Call inside describe(): a fresh database of the kind (useTestDb) holding the review shop, then
+ * `seed`'s rows. `shop` is filled before the first test; `shopper()` adds a shopper row whose uid
+ * is `<prefix>-<kind>-<count>`, counted per suite.
+ *
+ *   const { t, shop, shopper } = reviewShopKit(kind, "claim");
+ */
+export function reviewShopKit(
+  kind: TestDb["kind"],
+  prefix: string,
+  seed?: (db: Db, shop: ReviewShop) => Promise<void>,
+) {
+  const shop = {} as ReviewShop;
+  const t = useTestDb(kind, async (t) => {
+    Object.assign(shop, await makeReviewShop(t.db));
+    await seed?.(t.db, shop);
+  });
+  let n = 0;
+  const shopper = async () => {
+    const uid = `${prefix}-${kind}-${++n}`;
+    return { uid, token: await makeShopperRow(t.db, uid) };
+  };
+  return { t, shop, shopper };
 }
 
 export const PERSON = {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Product } from "./catalogue";
+import { testProduct } from "./product.fixtures";
 import {
   createCatalogueCache,
   LAST_FETCHED_KEY,
@@ -12,29 +13,16 @@ import {
 } from "./catalogue-cache";
 
 function product(id: string, overrides: Partial<Product> = {}): Product {
-  return {
+  return testProduct({
     id,
     name: `Product ${id}`,
-    description: "",
     price: 10000,
-    comparePrice: 0,
-    currency: "INR",
-    category: null,
-    variants: [],
-    attributes: [],
-    tags: [],
-    weight: 0.1,
     processingDays: 20,
-    status: "active",
-    rating: 0,
-    reviewCount: 0,
-    images: [],
     sku: `SKU-${id}`,
-    sale: false,
     createdAt: "2025-01-01T00:00:00.000Z",
     updatedAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
-  };
+  });
 }
 
 /** An in-memory stand-in for the two IndexedDB object stores. */

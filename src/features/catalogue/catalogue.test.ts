@@ -16,6 +16,7 @@ import {
 } from "./catalogue";
 import { filterProducts } from "./typo-search";
 import { productListQuery } from "./catalogue.schema";
+import { testProduct } from "./product.fixtures";
 
 const v = (id: string, name: string, value: string, price: number): Variant => ({
   id,
@@ -26,29 +27,19 @@ const v = (id: string, name: string, value: string, price: number): Variant => (
 });
 
 function product(overrides: Partial<Product> = {}): Product {
-  return {
-    id: "p1",
+  return testProduct({
     name: "Ocean Wave Frame",
     description: "Blue resin waves around your photo.",
-    price: 149900,
     comparePrice: 199900,
-    currency: "INR",
     category: { id: "Frames", name: "Frames", slug: "frames" },
-    variants: [],
-    attributes: [],
     tags: ["ocean", "gift"],
     weight: 0.75,
     processingDays: 20,
-    status: "active",
-    rating: 0,
-    reviewCount: 0,
     images: [{ id: "i1", url: "/images/p1.jpg", alt: "Ocean frame", isPrimary: true }],
-    sku: "SKU-1",
-    sale: false,
     createdAt: "2025-01-01T00:00:00.000Z",
     updatedAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
-  };
+  });
 }
 
 const sizeA4 = v("s1", "Size", "A4", 0);

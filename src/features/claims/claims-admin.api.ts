@@ -13,7 +13,7 @@ import { paymentProvider } from "~/server/payments/index.server";
 import { idParam } from "~/lib/fields";
 import { auditActor } from "~/features/audit/audit.server";
 import { catalogueChanged } from "~/features/catalogue/catalogue-version.server";
-import { readSection, writeSection } from "~/features/settings/settings-store.server";
+import { sectionRoutes } from "~/features/settings/section-routes.server";
 import { decideClaim } from "./claim-decide.server";
 import { readClaimForm } from "./claim-files.server";
 import { claimMediaResponse, findClaimMedia, mediaNotFound } from "./claim-media.server";
@@ -79,31 +79,15 @@ export async function getAdminClaimMedia(context: APIContext): Promise<Response>
   return media ? claimMediaResponse(media, context.request) : mediaNotFound();
 }
 
-/** GET /v2/admin/settings/claims -> { value: { windowHours }, version } */
-export async function getClaimSettings(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
-  return json(await readSection(await getDb(), claimsSection));
-}
-
-/** PUT /v2/admin/settings/claims { value: { windowHours }, version } */
-export async function putClaimSettings(context: APIContext): Promise<Response> {
-  const user = await requireAdmin(context);
-  const body = await readJson(context.request, claimSettingsBody);
-  const db = await getDb();
-  const saved = await db.transaction(async (tx) => {
-    const written = await writeSection(
-      tx,
-      claimsSection,
-      body.value,
-      body.version,
-      auditActor(context, user),
-    );
-    // The footer's policy modals print the hours and are kept per catalogue version (decision 0051).
-    await catalogueChanged(tx);
-    return written;
-  });
-  return json(saved);
-}
+/**
+ * GET /v2/admin/settings/claims -> { value: { windowHours }, version }; PUT the same. The footer's
+ * policy modals print the hours and are kept per catalogue version (decision 0051).
+ */
+export const { get: getClaimSettings, put: putClaimSettings } = sectionRoutes(
+  claimsSection,
+  claimSettingsBody,
+  catalogueChanged,
+);
 
 const reportQuery = z.object({
   from: z.string().regex(/^\d{4}-\d{2}$/, { error: "from: a month like 2026-04" }),

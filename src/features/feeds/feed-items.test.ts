@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "~/features/catalogue/catalogue";
+import { testProduct } from "~/features/catalogue/product.fixtures";
 import {
   combinations,
   feedId,
@@ -12,31 +13,21 @@ import { escapeXml } from "./google-feed";
 import { csvCell } from "./meta-feed";
 import { plainText } from "./plain-text";
 
-const product = (extra: Partial<Product> = {}): Product => ({
-  id: "p1",
-  name: "Agate Coasters",
-  description: "Set of four",
-  price: 149900,
-  comparePrice: 0,
-  currency: "INR",
-  category: null,
-  variants: [],
-  attributes: [],
-  tags: [],
-  weight: 0.4,
-  processingDays: 7,
-  status: "active",
-  rating: 0,
-  reviewCount: 0,
-  images: [
-    { id: "i", url: "/media/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/1280.jpg", alt: "", isPrimary: true },
-  ],
-  sku: "SKU-1",
-  sale: false,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  ...extra,
-});
+const product = (extra: Partial<Product> = {}): Product =>
+  testProduct({
+    name: "Agate Coasters",
+    description: "Set of four",
+    weight: 0.4,
+    images: [
+      {
+        id: "i",
+        url: "/media/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/1280.jpg",
+        alt: "",
+        isPrimary: true,
+      },
+    ],
+    ...extra,
+  });
 const context = { siteUrl: "https://shop.example", brand: "Resin Tales" };
 
 describe("feed items", () => {

@@ -1,30 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "~/features/catalogue/catalogue";
+import { testProduct } from "~/features/catalogue/product.fixtures";
 import { PREVIEW_WIDTH, previewImage, productSocialTags } from "./social-tags";
 
-const product = (extra: Partial<Product> = {}): Product => ({
-  id: "agate-clock",
-  name: "Agate Clock",
-  description: "",
-  price: 149900,
-  comparePrice: 0,
-  currency: "INR",
-  category: null,
-  variants: [{ id: "v", name: "Size", value: "12 in", price: 30000, images: [] }],
-  attributes: [],
-  tags: [],
-  weight: 1,
-  processingDays: 7,
-  status: "active",
-  rating: 0,
-  reviewCount: 0,
-  images: [],
-  sku: "S",
-  sale: false,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  ...extra,
-});
+const product = (extra: Partial<Product> = {}): Product =>
+  testProduct({
+    id: "agate-clock",
+    name: "Agate Clock",
+    variants: [{ id: "v", name: "Size", value: "12 in", price: 30000, images: [] }],
+    weight: 1,
+    sku: "S",
+    ...extra,
+  });
 
 describe("link preview image", () => {
   const hash = "a".repeat(32);

@@ -10,17 +10,11 @@ import { describePersonalised } from "~/features/personalisation/personalisation
 import PhotoThumbs from "~/features/personalisation/PhotoThumbs";
 import { formatInr } from "~/lib/money";
 import { variantText } from "./order-list";
-import { paidAndDue, shownTotals, type OrderItemJson } from "./orders";
+import { paidAndDue, type ShownPricing, shownTotals, type OrderItemJson } from "./orders";
 
 interface Props {
   items: readonly OrderItemJson[];
-  pricing: {
-    subtotal: number;
-    discount: number;
-    shipping?: number;
-    total: number;
-    amountPaid?: number;
-  };
+  pricing: ShownPricing;
   /** What shipping cost once charged at dispatch (paise); null while it is not known. */
   shippingCharged: number | null;
   /** Heading id, so the section can be labelled by it. */

@@ -76,13 +76,22 @@ export function shippingCharged(order: Pick<OrderJson, "shipping">): number | nu
   return order.shipping.cost > 0 ? order.shipping.cost : null;
 }
 
+/** An order's pricing as its pages read it: shipping when known, amountPaid once the payments are read. */
+export interface ShownPricing {
+  subtotal: number;
+  discount: number;
+  shipping?: number;
+  total: number;
+  amountPaid?: number;
+}
+
 /**
  * The totals an order's page shows (docs/decisions/0204-an-order-and-its-payments.md): the total is
  * always the sum of the lines shown above it, subtotal - discount + shipping, where shipping is the
  * charge once known (paid through its link later, or entered at dispatch), else the order's own.
  */
 export function shownTotals(
-  pricing: { subtotal: number; discount: number; shipping?: number; total: number },
+  pricing: ShownPricing,
   shippingCharged: number | null,
 ): { subtotal: number; discount: number; shipping: number; total: number } {
   const own = pricing.shipping ?? 0;
@@ -101,13 +110,7 @@ export function shownTotals(
  * (the order is not placed) or the payments are not known; due is never below zero.
  */
 export function paidAndDue(
-  pricing: {
-    subtotal: number;
-    discount: number;
-    shipping?: number;
-    total: number;
-    amountPaid?: number;
-  },
+  pricing: ShownPricing,
   shippingCharged: number | null,
 ): { paid: number; due: number } | null {
   if (pricing.amountPaid === undefined || pricing.amountPaid <= 0) return null;

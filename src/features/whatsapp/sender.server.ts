@@ -1,18 +1,17 @@
 /**
  * The background sender of WhatsApp rows (docs/decisions/0237-whatsapp-channel.md), beside the mail
- * sender: due rows of channel "whatsapp" are claimed with FOR UPDATE SKIP LOCKED and pushed to their
- * next attempt in the same statement, so two app servers never send one row at once; each goes to
- * the Cloud API as a template message. Accepted: `sent_at`, Meta's message id, status "accepted".
- * A retryable error waits (backoff as mail's); any other, or the last attempt, fails the row and
+ * sender: due rows of channel "whatsapp" are claimed as mail's (src/server/outbox-claim.server.ts),
+ * so two app servers never send one row at once; each goes to the Cloud API as a template message.
+ * Accepted: `sent_at`, Meta's message id, status "accepted". A retryable error waits (the
+ * outbox's one backoff); any other, or the last attempt, fails the row and
  * falls back to mail once. At least once: a crash after Meta accepted and before the write re-sends.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "~/server/db/client";
-import { rawRows } from "~/server/db/raw-rows";
 import { outbox } from "~/server/db/schema";
 import { env } from "~/server/env";
 import { log } from "~/server/log/logger";
-import { MAX_MAIL_ATTEMPTS, mailBackoffMs } from "~/server/mail.server";
+import { claimDueOutbox, MAX_MAIL_ATTEMPTS, retryAt } from "~/server/outbox-claim.server";
 import { readSection } from "~/features/settings/settings-store.server";
 import { type CloudApiTarget, sendTemplate } from "./cloud-api";
 import { fallBackToMail } from "./fallback.server";
@@ -48,17 +47,12 @@ export async function deliverDueWhatsapp(
   const local = settings.enabled && usesLocalTransport();
   const target = local ? null : apiTarget(settings);
   if (!local && !target) return { sent: 0, failed: 0 };
-  const rows = await rawRows<Row>(
+  const rows = await claimDueOutbox<Row>(
     db,
-    sql`
-    update outbox set attempts = attempts + 1,
-      next_attempt_at = ${new Date(now.getTime() + 10 * 60_000)}
-    where id in (
-      select id from outbox
-      where channel = 'whatsapp' and sent_at is null and attempts < ${MAX_MAIL_ATTEMPTS}
-        and next_attempt_at <= ${now}
-      order by created_at limit ${batch} for update skip locked)
-    returning id, "to", wa_template, wa_language, wa_params, attempts`,
+    "whatsapp",
+    `id, "to", wa_template, wa_language, wa_params, attempts`,
+    now,
+    batch,
   );
   let sent = 0;
   let failed = 0;
@@ -98,7 +92,7 @@ export async function deliverDueWhatsapp(
           waErrorCode: outcome.code,
           ...(last
             ? { waStatus: "failed", attempts: MAX_MAIL_ATTEMPTS }
-            : { nextAttemptAt: new Date(Date.now() + mailBackoffMs(row.attempts)) }),
+            : { nextAttemptAt: retryAt(row.attempts) }),
         })
         .where(eq(outbox.id, row.id));
       if (last) await fallBackToMail(tx, row.id);

@@ -2,9 +2,8 @@
  * The Claims area's calls (docs/decisions/0247-damage-claims.md) on the portal's one API client: a
  * page of claims, the open count for the navigation's badge, and the one decision.
  */
-import { atom } from "nanostores";
 import { adminGet, adminPost, adminUpload, queryString } from "~/features/admin/shell/admin-api";
-import { readCount } from "~/features/admin/shell/inquiry-count";
+import { navCount } from "~/features/admin/shell/nav-count";
 import type { ClaimJson } from "~/features/claims/claims";
 import type { ClaimsView } from "./claims-view";
 
@@ -25,35 +24,22 @@ export function fetchClaimsPage(view: ClaimsView, signal?: AbortSignal): Promise
   );
 }
 
-export const $openClaims = atom<number | null>(null);
-let inFlight: Promise<void> | null = null;
-
-export function refreshOpenClaims(): Promise<void> {
-  inFlight ??= adminGet<unknown>("/v2/admin/claims/count")
-    .then((answer) => $openClaims.set(readCount(answer)))
-    .catch((error: unknown) => {
-      console.warn("[admin] the open claims count could not be read", error);
-      $openClaims.set(null);
-    })
-    .finally(() => {
-      inFlight = null;
-    });
-  return inFlight;
-}
+/** The open claims' count beside 'Claims' in the navigation. */
+export const openClaims = navCount("/v2/admin/claims/count", "open claims");
 
 export async function decide(id: string, decision: Decision): Promise<ClaimJson> {
   const saved = await adminPost<ClaimJson>(
     `/v2/admin/claims/${encodeURIComponent(id)}/decision`,
     decision,
   );
-  void refreshOpenClaims();
+  void openClaims.refresh();
   return saved;
 }
 
 /** The owner's goodwill claim for the shopper (multipart, as the shopper's form sends it). */
 export async function openGoodwillClaim(path: string, form: FormData): Promise<ClaimJson> {
   const saved = await adminUpload<ClaimJson>(path, form);
-  void refreshOpenClaims();
+  void openClaims.refresh();
   return saved;
 }
 

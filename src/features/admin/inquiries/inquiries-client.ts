@@ -4,7 +4,7 @@
  * server's code returns too.
  */
 import { adminGet, adminPatch, queryString } from "~/features/admin/shell/admin-api";
-import { refreshNewInquiries } from "~/features/admin/shell/inquiry-count";
+import { newInquiries } from "~/features/admin/shell/inquiry-count";
 import {
   INQUIRIES_PAGE_SIZE,
   type AdminInquiry,
@@ -47,6 +47,6 @@ export async function saveInquiryStatus(
   const saved = await adminPatch<AdminInquiry>(
     `/v2/admin/inquiries/${encodeURIComponent(id)}?status=${status}`,
   );
-  void refreshNewInquiries();
+  void newInquiries.refresh();
   return saved;
 }

@@ -4,7 +4,8 @@
  * when she moves between screens; none shown at 0 or when it cannot be read.
  */
 import { useEffect, useState } from "react";
-import { readCount } from "~/features/admin/shell/inquiry-count";
+import { CountBadge } from "~/features/admin/shell/CountBadge";
+import { readCount } from "~/features/admin/shell/nav-count";
 import { fetchParcelAlerts } from "./shipments-client";
 
 export default function ParcelAlertsBadge({ current }: { current: string }) {
@@ -22,14 +23,12 @@ export default function ParcelAlertsBadge({ current }: { current: string }) {
       live = false;
     };
   }, [current]);
-  if (!count) return null;
   return (
-    <span
-      className="min-w-6 rounded-full bg-red-600 px-2 py-0.5 text-center text-xs font-semibold text-cream-50"
-      data-parcel-alerts={count}
-    >
-      {count}
-      <span className="sr-only"> parcels need you</span>
-    </span>
+    <CountBadge
+      count={count}
+      data="parcel-alerts"
+      says="parcels need you"
+      colors="bg-red-600 text-cream-50"
+    />
   );
 }

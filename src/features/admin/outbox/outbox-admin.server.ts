@@ -8,7 +8,7 @@ import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from "driz
 import type { Db, DbOrTx } from "~/server/db/client";
 import { outbox } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
-import { MAX_MAIL_ATTEMPTS } from "~/server/mail.server";
+import { MAX_MAIL_ATTEMPTS } from "~/server/outbox-claim.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import type { MailState, OutboxMailJson, OutboxPage } from "./outbox-admin";
 

@@ -1,6 +1,6 @@
 /** The outbox area's calls on the portal's one API client (docs/decisions/0052-portal-screen-contract.md). */
 import { adminGet, adminPost, queryString } from "~/features/admin/shell/admin-api";
-import { refreshFailingMail } from "./failing-mail-count";
+import { failingMail } from "./failing-mail-count";
 import {
   OUTBOX_PAGE_SIZE,
   type OutboxMailJson,
@@ -22,6 +22,6 @@ export function fetchOutboxPage(view: OutboxView, signal?: AbortSignal): Promise
 /** Resends one mail and refreshes the navigation's count of failing mails. */
 export async function resendOutboxMail(id: string): Promise<OutboxMailJson> {
   const mail = await adminPost<OutboxMailJson>(`/v2/admin/outbox/${encodeURIComponent(id)}/resend`);
-  void refreshFailingMail();
+  void failingMail.refresh();
   return mail;
 }

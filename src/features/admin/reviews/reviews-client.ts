@@ -10,7 +10,7 @@ import {
   type Moderation,
   type ReviewsView,
 } from "./reviews-admin";
-import { refreshWaitingReviews } from "./review-count";
+import { waitingReviews } from "./review-count";
 
 export function fetchReviewsPage(
   view: ReviewsView,
@@ -35,6 +35,6 @@ export async function moderate(
     `/v2/admin/reviews/${encodeURIComponent(id)}?action=${action}`,
     reply === undefined ? {} : { reply },
   );
-  void refreshWaitingReviews();
+  void waitingReviews.refresh();
   return saved;
 }

@@ -4,18 +4,31 @@
  * count of new inquiries beside 'Inquiries' (none shown when it cannot be read).
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, type MouseEvent } from "react";
+import { type MouseEvent, useEffect } from "react";
 import { matchAdminRoute, navFor } from "./admin-routes";
 import { $user } from "~/features/account/session-store";
 import { useMay } from "./use-may";
 import { navigate } from "./admin-router";
-import { $newInquiries, refreshNewInquiries } from "./inquiry-count";
-import FailingMailBadge from "~/features/admin/outbox/FailingMailBadge";
+import { newInquiries as inquiriesCount } from "./inquiry-count";
+import { CountBadge, NavCountBadge, type NavCountLook } from "./CountBadge";
+import { openClaims } from "~/features/admin/claims/claims-client";
+import { failingMail } from "~/features/admin/outbox/failing-mail-count";
 import ParcelAlertsBadge from "~/features/admin/orders/ParcelAlertsBadge";
-import WaitingReviewsBadge from "~/features/admin/reviews/WaitingReviewsBadge";
-import OpenClaimsBadge from "~/features/admin/claims/OpenClaimsBadge";
+import { waitingReviews } from "~/features/admin/reviews/review-count";
 
 const INQUIRIES_HREF = "/admin/inquiries";
+
+/** The counts beside these screens' names, each asked by its own badge (nav-count.ts). */
+const NAV_COUNTS: Record<string, NavCountLook> = {
+  "/admin/outbox": {
+    of: failingMail,
+    data: "failing-mail",
+    says: "failing",
+    colors: "bg-red-600 text-white",
+  },
+  "/admin/reviews": { of: waitingReviews, data: "waiting-reviews", says: "waiting" },
+  "/admin/claims": { of: openClaims, data: "open-claims", says: "waiting" },
+};
 
 function isCurrent(href: string, current: string): boolean {
   if (href === "/") return false;
@@ -37,14 +50,14 @@ function follow(event: MouseEvent<HTMLAnchorElement>, href: string): void {
 }
 
 export default function AdminNav({ current }: { current: string }) {
-  const newInquiries = useStore($newInquiries);
+  const newInquiries = useStore(inquiriesCount.$count);
   const role = useStore($user)?.role;
   // A badge's count is asked only by a role that may read it (docs/team.md).
   const may = useMay();
   const countsInquiries = may("GET", "/v2/admin/inquiries/count");
   const seesParcels = may("GET", "/v2/admin/shipments/alerts");
   useEffect(() => {
-    if (countsInquiries) void refreshNewInquiries();
+    if (countsInquiries) void inquiriesCount.refresh();
   }, [current, countsInquiries]);
 
   return (
@@ -52,7 +65,6 @@ export default function AdminNav({ current }: { current: string }) {
       <ul className="flex flex-wrap gap-2 lg:flex-col">
         {navFor(role).map(({ label, href }) => {
           const active = isCurrent(href, current);
-          const badge = href === INQUIRIES_HREF && newInquiries ? newInquiries : null;
           return (
             <li key={href}>
               <a
@@ -64,18 +76,10 @@ export default function AdminNav({ current }: { current: string }) {
                 }`}
               >
                 {label}
-                {badge !== null && (
-                  <span
-                    className="min-w-6 rounded-full bg-gold-500 px-2 py-0.5 text-center text-xs font-semibold text-ink-900"
-                    data-new-inquiries={badge}
-                  >
-                    {badge}
-                    <span className="sr-only"> new</span>
-                  </span>
+                {href === INQUIRIES_HREF && (
+                  <CountBadge count={newInquiries} data="new-inquiries" says="new" />
                 )}
-                {href === "/admin/outbox" && <FailingMailBadge current={current} />}
-                {href === "/admin/reviews" && <WaitingReviewsBadge current={current} />}
-                {href === "/admin/claims" && <OpenClaimsBadge current={current} />}
+                {NAV_COUNTS[href] && <NavCountBadge current={current} {...NAV_COUNTS[href]} />}
                 {href === "/admin" && seesParcels && <ParcelAlertsBadge current={current} />}
               </a>
             </li>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readCount } from "./inquiry-count";
+import { readCount } from "./nav-count";
 
-describe("the new inquiries badge's answer", () => {
+describe("a navigation badge's answer", () => {
   it("takes a whole count of 0 or more from { count }", () => {
     expect(readCount({ count: 3 })).toBe(3);
     expect(readCount({ count: 0 })).toBe(0);
