@@ -6,7 +6,7 @@
  * presses Sign Up: timed from the press to the next page's address, and to its "Success!" toast.
  * Needs a demo shop (its Auth Emulator). Prints figures, asserts nothing.
  *
- *   npx tsx bench/signup-timing.ts http://127.0.0.1:4461 [--runs 5] [--busy-core]
+ *   npx tsx bench/signup-timing.ts http://127.0.0.1:4461 [--runs 5] [--busy-core] [--trace]
  */
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -18,6 +18,10 @@ export interface SignUpTiming {
   addressMs: number[];
   /** Press -> the "Success!" toast shown, ms, per run. */
   toastMs: number[];
+  /** Requests the browser started between the press and the toast, per run (a load-free figure). */
+  requests: number[];
+  /** The last run's requests: ms after the press when each started and ended, and its address. */
+  trace: string[];
 }
 
 export async function timeSignUp(
@@ -27,7 +31,7 @@ export async function timeSignUp(
 ): Promise<SignUpTiming> {
   const base = baseUrl.replace(/\/$/, "");
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true });
-  const result: SignUpTiming = { addressMs: [], toastMs: [] };
+  const result: SignUpTiming = { addressMs: [], toastMs: [], requests: [], trace: [] };
   try {
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext({
@@ -57,12 +61,30 @@ export async function timeSignUp(
       await page.getByLabel("Date of birth").fill("1994-06-15");
       await page.getByLabel("Gender").selectOption("female");
       await page.getByRole("checkbox", { name: /I agree to the Terms/ }).check();
-      const pressed = Date.now();
+      let pressed = Number.POSITIVE_INFINITY;
+      const seen: string[] = [];
+      const started = new Map<object, number>();
+      page.on("request", (request) => {
+        if (Date.now() >= pressed) started.set(request, Date.now() - pressed);
+      });
+      const ended = (request: import("playwright-core").Request, how: string) => {
+        const at = started.get(request);
+        if (at === undefined) return;
+        const url = request.url().replace(base, "");
+        seen.push(
+          `${at}-${Date.now() - pressed} ms ${request.method()} ${url.slice(0, 90)} ${how}`,
+        );
+      };
+      page.on("requestfinished", (request) => ended(request, ""));
+      page.on("requestfailed", (request) => ended(request, "(failed)"));
+      pressed = Date.now();
       await page.getByRole("button", { name: "Sign Up" }).tap();
       await page.waitForURL((url) => !url.pathname.startsWith("/join-"), { timeout: 60_000 });
       result.addressMs.push(Date.now() - pressed);
       await page.getByText("Success!").first().waitFor({ timeout: 60_000 });
       result.toastMs.push(Date.now() - pressed);
+      result.requests.push(started.size);
+      result.trace = seen;
       await context.close();
     }
   } finally {
@@ -88,6 +110,8 @@ async function main(): Promise<void> {
       `${label}: median ${medianOf(v)} ms, min ${Math.min(...v)} ms, runs ${v.join(", ")}`;
     console.log(line("Sign Up pressed -> next page's address", t.addressMs));
     console.log(line("Sign Up pressed -> 'Success!' shown", t.toastMs));
+    console.log(`Requests after the press, per run: ${t.requests.join(", ")}`);
+    if (args.includes("--trace")) console.log(`The last run's requests:\n${t.trace.join("\n")}`);
   } finally {
     busy?.stop();
   }
