@@ -23,7 +23,7 @@ describe("after-sign-in work (docs/decisions/0197-return-after-sign-in.md)", () 
     removals.push(afterSignIn(() => Promise.reject(new Error("offline"))));
     removals.push(afterSignIn(() => new Promise(() => {})));
     const started = Date.now();
-    await expect(settleAfterSignIn("t-2", 50)).resolves.toBeUndefined();
+    await expect(settleAfterSignIn("t-2", {}, 50)).resolves.toBeUndefined();
     expect(Date.now() - started).toBeLessThan(2000);
   });
 

@@ -48,6 +48,8 @@ export const EMULATOR_PORTS = {
   ownerRecordsOutbox: 9835,
   // the drawer's quantity change (firsthour lane)
   cartQuantity: 9880,
+  // the cart in the sign-in's answer (signup lane, decision 0290)
+  cartAtSignIn: 9970,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */

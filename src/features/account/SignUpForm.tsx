@@ -23,6 +23,9 @@ export default function SignUpForm({ redirect = "/" }: Props) {
   // Submit works from the first paint: one sent before hydration is held and sent now (decision 0077).
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => takeEarlySubmit(formRef.current), []);
+  // It hydrates when she first touches the form (decision 0225), often on the focus that would
+  // have started the SDK's download: start it now (decision 0290).
+  useEffect(preloadAuth, []);
   // No defaultValues: the server rendered the inputs, and what was typed before hydration is kept.
   const { register, handleSubmit, reset, formState } = useSchemaForm(signUpSchema);
   const { errors, isSubmitting: busy } = formState;

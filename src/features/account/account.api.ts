@@ -10,7 +10,20 @@ import { ensureUserRow, firstWord, requireIdentity } from "~/server/auth/auth.se
 import { getDb, type DbOrTx } from "~/server/db/client";
 import { addresses, users } from "~/server/db/schema";
 import { env } from "~/server/env";
-import { clientKey, HttpError, json, readJson, readQuery } from "~/server/http";
+import { z } from "zod/mini";
+import {
+  clientKey,
+  HttpError,
+  json,
+  MAX_BODY_BYTES,
+  parseJsonBody,
+  parseWith,
+  readBodyText,
+  readJson,
+  readQuery,
+} from "~/server/http";
+import { loggable } from "~/server/log-safe";
+import { log } from "~/server/log/logger";
 import { limitOrRefuse } from "~/server/rate-limit-answer.server";
 import { LIMITS } from "./account";
 import {
@@ -27,10 +40,47 @@ import { setReminderConsent } from "~/features/reminders/reminder-consent.server
 
 export const TOO_MANY_SIGN_UPS = "Too many sign-ups from your network.";
 
+/**
+ * Something another feature answers in the same round trip as a sign-in (the cart, wired in the
+ * route file so this feature does not import it; decision 0290): the body's field `key`, checked
+ * with `schema`, answered under the same key. It never fails the sign-in: a field that does not
+ * pass its schema, or whose answer fails, is left out of the answer, and the browser asks for it
+ * on its own as before.
+ */
+export interface SignInPart<T> {
+  key: string;
+  schema: z.ZodMiniType<T>;
+  /** How much larger the body may be with this field. */
+  maxBytes: number;
+  answer(uid: string, input: T, context: APIContext): Promise<unknown>;
+}
+
+/** The answer of a sign-in: the user, plus the part's answer when the body asked for it. */
+async function withPart<T>(
+  context: APIContext,
+  uid: string,
+  body: unknown,
+  part: SignInPart<T> | undefined,
+): Promise<Record<string, unknown>> {
+  if (!part || typeof body !== "object" || body === null || !(part.key in body)) return {};
+  const parsed = z.safeParse(part.schema, (body as Record<string, unknown>)[part.key]);
+  if (!parsed.success) return {};
+  try {
+    return { [part.key]: await part.answer(uid, parsed.data, context) };
+  } catch (error) {
+    log.warn(`[auth] the sign-in's ${part.key} could not be answered`, loggable(error));
+    return {};
+  }
+}
+
 /** POST /v2/auth/register: creates (or completes) the record after an email sign-up. */
-export async function postRegister(context: APIContext): Promise<Response> {
+export async function postRegister<T>(
+  context: APIContext,
+  part?: SignInPart<T>,
+): Promise<Response> {
   const identity = await requireIdentity(context);
-  const body = await readJson(context.request, registerSchema);
+  const raw = await readJson(context.request, z.unknown(), MAX_BODY_BYTES + (part?.maxBytes ?? 0));
+  const body = parseWith(registerSchema, raw);
   const db = await getDb();
   // Sign-ups per client address (docs/decisions/0072-order-floods-and-rate-limits.md).
   const { REGISTER_LIMIT_PER_HOUR, TRUST_PROXY } = env();
@@ -58,18 +108,27 @@ export async function postRegister(context: APIContext): Promise<Response> {
       await setReminderConsent(tx, identity.uid, body.reminders, "signup");
     return { user: await mustLoad(tx, identity.uid), created };
   });
-  return json(user, { status: created ? 201 : 200 });
+  const extra = await withPart(context, identity.uid, raw, part);
+  return json({ ...user, ...extra }, { status: created ? 201 : 200 });
 }
 
-/** POST /v2/auth/login: the caller's record, created on first login when missing. Body ignored. */
-export async function postLogin(context: APIContext): Promise<Response> {
+/** A login's body: empty, or JSON (anything but the part's field is ignored). */
+async function loginBody<T>(context: APIContext, part: SignInPart<T> | undefined) {
+  if (!part) return undefined;
+  const text = await readBodyText(context.request, MAX_BODY_BYTES + part.maxBytes);
+  return text.trim() === "" ? undefined : parseJsonBody(text);
+}
+
+/** POST /v2/auth/login: the caller's record, created on first login when missing (plus the part's answer). */
+export async function postLogin<T>(context: APIContext, part?: SignInPart<T>): Promise<Response> {
   const identity = await requireIdentity(context);
+  const body = await loginBody(context, part);
   const db = await getDb();
   const user = await db.transaction(async (tx) => {
     await ensureUserRow(tx, identity);
     return mustLoad(tx, identity.uid);
   });
-  return json(user);
+  return json({ ...user, ...(await withPart(context, identity.uid, body, part)) });
 }
 
 /** POST /v2/auth-google/register: the record of a new Google account (first name from the body or Google). */

@@ -16,6 +16,41 @@ import { session, type SignInOutcome } from "./cart-context";
 import { applyAnswer, request, serial } from "./cart-session";
 import { forgetRemembered, sessionSubject } from "./cart-remembered-count";
 import type { CartAnswer, CartLine } from "./cart";
+import { toCartAnswer } from "./cart.schema";
+import type { SignInAsk } from "~/lib/after-sign-in";
+
+/** The guest lines sent with the shop's sign-in call, until its answer says what became of them. */
+let sentGuest: CartLine[] = [];
+
+/** Puts the guest lines sent with the sign-in back (unless storage got new ones meanwhile). */
+function putBackSent(): void {
+  if (sentGuest.length > 0 && readGuest().length === 0) writeGuest(sentGuest);
+  sentGuest = [];
+}
+
+/**
+ * The guest cart sent with the sign-in call (decision 0290): taken out of storage before it is sent,
+ * for the reason mergeGuest gives, and put back when the call fails or does not merge it.
+ */
+export const guestCartAtSignIn: SignInAsk = {
+  body() {
+    sentGuest = readGuest();
+    if (sentGuest.length > 0) writeGuest([]);
+    return { cart: { items: sentGuest } };
+  },
+  failed: putBackSent,
+};
+
+/** The cart in the sign-in's answer: the account cart, and whether the guest lines were merged into it. */
+function answeredCart(value: unknown): { cart: CartAnswer; merged: boolean } | null {
+  const cart = toCartAnswer(value);
+  if (!cart) return null;
+  const merged = (value as { merged?: unknown }).merged === true;
+  const skipped = (value as { skipped?: unknown }).skipped;
+  if (Array.isArray(skipped) && skipped.length > 0)
+    console.warn("[cart] merge skipped lines", skipped);
+  return { cart, merged };
+}
 
 /** Sends the guest lines to PUT /v2/carts-merge; see the file comment for why storage goes first. */
 async function mergeGuest(guest: CartLine[], at: number): Promise<boolean> {
@@ -33,7 +68,15 @@ async function mergeGuest(guest: CartLine[], at: number): Promise<boolean> {
   }
 }
 
-async function syncAfterSignIn(at: number): Promise<SignInOutcome> {
+async function syncAfterSignIn(at: number, answered: unknown): Promise<SignInOutcome> {
+  const given = answered === undefined ? null : answeredCart(answered);
+  if (given?.merged) {
+    sentGuest = [];
+    applyAnswer(given.cart, at);
+    return "merged";
+  }
+  putBackSent();
+  if (given) return settle(at, given.cart);
   let account: CartAnswer;
   try {
     account = await request("GET", "/v2/carts");
@@ -46,6 +89,11 @@ async function syncAfterSignIn(at: number): Promise<SignInOutcome> {
     }
     return "failed";
   }
+  return settle(at, account);
+}
+
+/** The account cart is known: show it, and merge or prompt for the guest lines. */
+async function settle(at: number, account: CartAnswer): Promise<SignInOutcome> {
   if (at !== session.epoch) return "superseded";
   const guest = readGuest();
   applyAnswer(account, at, { changed: false });
@@ -61,8 +109,9 @@ async function syncAfterSignIn(at: number): Promise<SignInOutcome> {
  * Switches to the account cart after a sign-in (and on page load while the `token` cookie exists).
  * Resolves once the cart is settled or the merge prompt is showing — it does not wait for the
  * shopper's answer. Calling it again with the same token while it runs returns the same promise.
+ * `answered`: the cart in the sign-in call's answer (decision 0290), so none is fetched.
  */
-export function onSignedIn(token?: string | null): Promise<SignInOutcome> {
+export function onSignedIn(token?: string | null, answered?: unknown): Promise<SignInOutcome> {
   if (token) session.token = token;
   const key = token ?? null;
   if (session.signInRun && session.signInRun.token === key && $cartMode.get() === "account")
@@ -73,7 +122,7 @@ export function onSignedIn(token?: string | null): Promise<SignInOutcome> {
   const at = ++session.epoch;
   $cartMode.set("account");
   $cartLoading.set(true);
-  const promise = serial(() => syncAfterSignIn(at)).finally(() => {
+  const promise = serial(() => syncAfterSignIn(at, answered)).finally(() => {
     if (at === session.epoch) $cartLoading.set(false);
   });
   session.signInRun = { token: key, promise };

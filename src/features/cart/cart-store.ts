@@ -61,8 +61,8 @@ import {
 } from "./cart";
 import { toCartAnswer } from "./cart.schema";
 import { toValues } from "~/features/personalisation/personalisation";
-import { onSignedIn } from "./cart-sign-in";
-import { afterSignIn } from "~/lib/after-sign-in";
+import { guestCartAtSignIn, onSignedIn } from "./cart-sign-in";
+import { afterSignIn, askAtSignIn } from "~/lib/after-sign-in";
 
 export * from "./cart-state";
 export {
@@ -201,7 +201,9 @@ export function startCart(): void {
   window.addEventListener("cart:open", openCart);
   // A sign-in on this page (login, sign-up, Google) waits for the guest cart's merge before it
   // leaves, so the next page (e.g. /checkout, read from the server cart) shows the merged lines.
-  afterSignIn((token) => onSignedIn(token));
+  // The guest lines ride on the sign-in call, and its answer brings the cart (decision 0290).
+  askAtSignIn(guestCartAtSignIn);
+  afterSignIn((token, answer) => onSignedIn(token, answer.cart));
 
   if (typeof BroadcastChannel !== "undefined") {
     try {
