@@ -4,7 +4,10 @@
  * (docs/decisions/0295-ci-time.md). PGlite: a migrated in-memory instance dumped to a tarball
  * under .tmp/ (kept while the migrations and PGlite stay the same), which tests/helpers/db.ts
  * loads. PostgreSQL: a migrated database that `CREATE DATABASE … TEMPLATE` copies, dropped at the
- * end. Also says plainly when the PostgreSQL half of the integration tests is skipped.
+ * end. On CI (or with TEST_SHARED_EMULATORS=1) it also starts one Auth Emulator per worker, which
+ * the files that worker runs use one after the other, emptied at each start
+ * (tests/helpers/auth.ts), instead of each file starting its own. Also says plainly when the
+ * PostgreSQL half of the integration tests is skipped.
  */
 import { createHash, randomUUID } from "node:crypto";
 import {
@@ -24,6 +27,8 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** The migrated PostgreSQL database to copy ("" without TEST_DATABASE_URL). */
     postgresTemplate: string;
+    /** The shared Auth Emulators' hosts, the n-th for worker VITEST_POOL_ID n (none: each starts its own). */
+    authEmulators: string[];
   }
 }
 
@@ -91,17 +96,47 @@ async function postgresTemplate(
   return { name, drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * Starting an emulator costs several seconds of CPU (the CLI builds its request validators): worth
+ * it once per worker for a whole run, not for the one or two files a developer runs.
+ */
+async function sharedEmulators(
+  workers: number,
+): Promise<{ hosts: string[]; stop: () => Promise<void> }> {
+  const wanted = process.env.TEST_SHARED_EMULATORS ?? (process.env.CI ? "1" : "0");
+  if (wanted !== "1") return { hosts: [], stop: async () => {} };
+  const { startAuthEmulator } = await import("~/server/cli/emulator");
+  const { EMULATOR_PORTS } = await import("./helpers/ports");
+  const first = EMULATOR_PORTS.shared + Number(process.env.TEST_PORT_OFFSET ?? 0);
+  const started = await Promise.all(
+    Array.from({ length: workers }, (_, i) =>
+      startAuthEmulator({ port: first + 5 * i, quiet: true }),
+    ),
+  );
+  return {
+    hosts: started.map((e) => e.host),
+    stop: async () => {
+      await Promise.all(started.map((e) => e.stop()));
+    },
+  };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  project.provide("pgliteTemplate", await pgliteTemplate());
+  const workers = Number(project.config.maxWorkers) || 2;
+  const [pglite, emulators] = await Promise.all([pgliteTemplate(), sharedEmulators(workers)]);
+  project.provide("pgliteTemplate", pglite);
+  project.provide("authEmulators", emulators.hosts);
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) {
     console.log(
       "PostgreSQL half skipped: TEST_DATABASE_URL is not set, so the integration tests ran on PGlite only (.ci/run sets it).",
     );
     project.provide("postgresTemplate", "");
-    return async () => {};
+    return emulators.stop;
   }
   const template = await postgresTemplate(admin);
   project.provide("postgresTemplate", template.name);
-  return template.drop;
+  return async () => {
+    await Promise.all([template.drop(), emulators.stop()]);
+  };
 }
