@@ -7,6 +7,7 @@
  *   const asha = await auth.createUser("asha@example.com");  // { uid, email, token }
  *   await auth.stop();                         // in afterAll
  */
+import { inject } from "vitest";
 import { startAuthEmulator, type RunningEmulator } from "~/server/cli/emulator";
 import { clearVerifyCache, setFirebaseAppForTests } from "~/server/auth/firebase-admin.server";
 import { DEMO_PROJECT_ID } from "~/server/auth/demo";
@@ -74,10 +75,36 @@ function isClosedSocket(error: unknown): boolean {
   );
 }
 
+let sharedInUse = false;
+
+/**
+ * This worker's shared emulator (tests/global-setup.ts), emptied of every account so the file
+ * starts as on a new one; undefined when the run has none or this file already holds it.
+ */
+async function sharedEmulator(): Promise<Pick<RunningEmulator, "host" | "stop"> | undefined> {
+  const host = inject("authEmulators")?.[Number(process.env.VITEST_POOL_ID) - 1];
+  if (!host || sharedInUse) return undefined;
+  sharedInUse = true;
+  const empty = async () => {
+    const res = await fetch(`http://${host}/emulator/v1/projects/${DEMO_PROJECT_ID}/accounts`, {
+      method: "DELETE",
+    });
+    if (!res.ok) throw new Error(`emptying the Auth Emulator on ${host}: ${res.status}`);
+  };
+  await empty();
+  return {
+    host,
+    stop: async () => {
+      await empty();
+      sharedInUse = false;
+    },
+  };
+}
+
 export async function startTestAuth(basePort: number): Promise<TestAuth> {
   // TEST_PORT_OFFSET shifts every suite's emulator port, so two checkouts can run their tests at once.
   const port = basePort + Number(process.env.TEST_PORT_OFFSET ?? 0);
-  const emulator: RunningEmulator = await startAuthEmulator({ port, quiet: true });
+  const emulator = (await sharedEmulator()) ?? (await startAuthEmulator({ port, quiet: true }));
   const host = emulator.host;
   const saved = {
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,

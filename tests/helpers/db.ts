@@ -1,10 +1,24 @@
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
  * PostgreSQL database when TEST_DATABASE_URL points at a server (`.ci/run` sets it).
+ * Each is a copy of the run's migrated template (tests/global-setup.ts): PGlite loads its dumped
+ * data folder, PostgreSQL copies its database; migrations then find nothing left to apply.
  * The app's getDb() is pointed at it, so route handlers under test use it too.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
 import { openDb, schema, setDbForTests, type Db } from "~/server/db/client";
+
+let pgliteTemplate: Blob | undefined;
+
+/** The template's tarball, read once per test file; none outside a Vitest run with its set-up. */
+function pgliteStart(): Blob | undefined {
+  const file = inject("pgliteTemplate");
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
 
 export type TestDb = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
 
@@ -13,6 +27,7 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
     const handle = await openDb({
       dataDir: "memory://",
       migrationsDir: "src/server/db/migrations",
+      loadDataDir: pgliteStart(),
     });
     return attached(handle, kind);
   }
@@ -22,7 +37,8 @@ export async function createTestDb(kind: "pglite" | "postgres" = "pglite"): Prom
   const name = `resin_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const adminClient = new pg.Client({ connectionString: admin });
   await adminClient.connect();
-  await adminClient.query(`create database ${name}`);
+  const template = inject("postgresTemplate");
+  await adminClient.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await adminClient.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;

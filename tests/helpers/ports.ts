@@ -48,8 +48,10 @@ export const EMULATOR_PORTS = {
   ownerRecordsOutbox: 9835,
   // the drawer's quantity change (firsthour lane)
   cartQuantity: 9880,
-  // the cart in the sign-in's answer (signup lane, decision 0290)
-  cartAtSignIn: 9970,
+  // the cart in the sign-in's answer (decision 0290)
+  cartAtSignIn: 9885,
+  // the run's shared emulators on CI, one per worker, 5 apart (tests/global-setup.ts): 9960-9999
+  shared: 9960,
 } as const;
 
 /** How many ports one emulator takes (its own, the hub's, the logging's). */

@@ -36,6 +36,11 @@ export interface OpenOptions {
   /** PGlite folder, or "memory://" for a throwaway in-memory database. */
   dataDir?: string;
   migrationsDir?: string;
+  /**
+   * With an in-memory dataDir: a dumped PGlite data folder to start from instead of a new one
+   * (the tests' migrated template, tests/global-setup.ts); migrations still run on top.
+   */
+  loadDataDir?: Blob;
 }
 
 /** Opens a database and applies every committed migration. Used by getDb() and by tests. */
@@ -74,7 +79,7 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
   let client: InstanceType<typeof PGlite>;
   let release = () => {};
   if (dataDir.startsWith("memory://")) {
-    client = new PGlite({ startParams });
+    client = new PGlite({ startParams, loadDataDir: options.loadDataDir });
   } else {
     const dir = path.resolve(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
