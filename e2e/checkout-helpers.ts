@@ -73,6 +73,18 @@ export async function payWithAddress(page: Page, address: TypedAddress): Promise
   return orderId;
 }
 
+/** A fresh shopper's two lines, paid on the local provider's page; answers the paid order's id. */
+export async function paidOrder(
+  page: Page,
+  request: import("@playwright/test").APIRequestContext,
+): Promise<string> {
+  await readyToCheckout(page, request);
+  await addAddress(page);
+  const orderId = await payUntilProvider(page);
+  await payAtProvider(page);
+  return orderId;
+}
+
 /** Fills the phone and presses Pay; answers the order id once the local provider's page shows. */
 export async function payUntilProvider(page: Page): Promise<string> {
   await page.getByLabel("UPI contact number").fill("98765 43210");

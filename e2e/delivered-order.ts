@@ -3,7 +3,7 @@
  * where the reviews and damage-claims specs start (docs/decisions/0100, 0247-damage-claims.md).
  */
 import type { APIRequestContext } from "@playwright/test";
-import { addAddress, payAtProvider, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import { paidOrder } from "./checkout-helpers";
 import { expect, type Page } from "./fixtures";
 import { ownerBearer } from "./portal-helpers";
 
@@ -18,10 +18,7 @@ export async function ownerDelivers(request: APIRequestContext, orderId: string)
 
 /** A fresh shopper (signed in on `page`) pays two lines; the owner delivers them. The order's id. */
 export async function deliveredOrder(page: Page, request: APIRequestContext): Promise<string> {
-  await readyToCheckout(page, request);
-  await addAddress(page);
-  const orderId = await payUntilProvider(page);
-  await payAtProvider(page);
+  const orderId = await paidOrder(page, request);
   await ownerDelivers(page.request, orderId);
   return orderId;
 }

@@ -5,7 +5,7 @@
  * number and what shipping cost, a delivered one when it arrived (on a laptop); checkout says next
  * to the total that shipping is charged at dispatch.
  */
-import { addAddress, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import { addAddress, payUntilProvider, readyToCheckout, paidOrder } from "./checkout-helpers";
 import { expect, test, type Page } from "./fixtures";
 import { hydrated } from "./hydration";
 import sharp from "sharp";
@@ -69,11 +69,7 @@ test.describe("on a laptop", () => {
     page,
     request,
   }) => {
-    await readyToCheckout(page, request);
-    await addAddress(page);
-    const orderId = await payUntilProvider(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
+    const orderId = await paidOrder(page, request);
 
     const headers = await ownerBearer(request);
     const shipped = await request.put(`/v2/admin/order/${orderId}?status=shipped`, {
@@ -105,11 +101,7 @@ test.describe("on a laptop", () => {
     page,
     request,
   }) => {
-    await readyToCheckout(page, request);
-    await addAddress(page);
-    const orderId = await payUntilProvider(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL((url) => url.pathname.endsWith("/thank-you"), { timeout: 30_000 });
+    const orderId = await paidOrder(page, request);
     const asked = await request.post(`/v2/admin/order/${orderId}/shipping-charge`, {
       headers: await ownerBearer(request),
       data: { amount: 95 },

@@ -32,12 +32,11 @@ export function CountBadge({
   );
 }
 
+/** A badge's look and the count it shows. */
+export type NavCountLook = BadgeLook & { of: NavCount };
+
 /** A CountBadge of `of`, asked again each time the owner moves to another screen (`current`). */
-export function NavCountBadge({
-  current,
-  of,
-  ...look
-}: BadgeLook & { current: string; of: NavCount }) {
+export function NavCountBadge({ current, of, ...look }: NavCountLook & { current: string }) {
   const count = useStore(of.$count);
   useEffect(() => {
     void of.refresh();
