@@ -23,7 +23,10 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace (DOM snapshots and screenshots at every step) costs CPU in every test it records. On
+    // CI a failed test runs once more (retries above) with the trace on, so the failure's trace is
+    // there without recording the tests that pass; locally, with no retry, failures keep theirs.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
       args: [
