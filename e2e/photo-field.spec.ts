@@ -4,15 +4,10 @@
  * a good photo is cropped, uploaded privately and shown as a thumbnail (to this guest, by its
  * cookie; a fresh browser gets 404); the cart line shows it.
  */
-import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
+import { cropAndUpload, picture } from "./photo-helpers";
 import { ownerBearer } from "./portal-helpers";
-
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
-    .jpeg()
-    .toBuffer();
 
 test("a photo cropped and uploaded; too small refused before upload", async ({ page, browser }) => {
   const headers = await ownerBearer(page.request);
@@ -76,19 +71,7 @@ test("a photo cropped and uploaded; too small refused before upload", async ({ p
     // The crop code came with the first touch of the field, not with the page.
     expect(scripts.length).toBeGreaterThan(before);
 
-    await input.setInputFiles({
-      name: "good.jpg",
-      mimeType: "image/jpeg",
-      buffer: await picture(800, 600),
-    });
-    await expect(field.locator("[data-photo-crop]")).toBeVisible();
-    await field.getByRole("button", { name: "Use this crop" }).click();
-    const thumb = field.getByRole("img", { name: "Chosen for Your photo" });
-    await expect(thumb).toBeVisible();
-    await expect
-      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBeGreaterThan(0);
-    const src = (await thumb.getAttribute("src"))!;
+    const src = await cropAndUpload(field, "Your photo", 800, 600);
     expect(src).toMatch(/^\/personal-photos\/ph[a-f0-9]{24}\?size=thumb$/);
 
     // Anyone else (a fresh browser without the guest's cookie) gets 404.

@@ -3,19 +3,14 @@
  * types the name, crops and uploads a photo (shown through the quote's link; a wrong token gets
  * 404), pays, and the owner's order carries the photo.
  */
-import sharp from "sharp";
 import { personalisedProductBody } from "../bench/lighthouse-data";
 import { fillQuoteAddress, payQuoteAt } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
+import { cropAndUpload } from "./photo-helpers";
 import { inquiryQuote, ownerBearer } from "./portal-helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 160, g: 90, b: 30 } } })
-    .jpeg()
-    .toBuffer();
 
 test("a quote's photo field: cropped, uploaded by the link, paid, on the owner's order", async ({
   page,
@@ -59,19 +54,7 @@ test("a quote's photo field: cropped, uploaded by the link, paid, on the owner's
     await fillQuoteAddress(page);
     await page.getByLabel("Name on the plate").fill("The Sharma Family");
     const field = page.locator('[data-photo-field="photo"]');
-    await field.locator('input[type="file"]').setInputFiles({
-      name: "family.jpg",
-      mimeType: "image/jpeg",
-      buffer: await picture(1200, 900),
-    });
-    await expect(field.locator("[data-photo-crop]")).toBeVisible();
-    await field.getByRole("button", { name: "Use this crop" }).click();
-    const thumb = field.getByRole("img", { name: "Chosen for Your photo" });
-    await expect(thumb).toBeVisible();
-    await expect
-      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBeGreaterThan(0);
-    const src = (await thumb.getAttribute("src"))!;
+    const src = await cropAndUpload(field, "Your photo", 1200, 900);
     const photoId = /\/photos\/(ph[a-f0-9]{24})\?size=thumb$/.exec(src)?.[1];
     expect(src.startsWith(`${path}/photos/`), src).toBe(true);
     // A wrong token, or the owner's-only address without a session, gets 404.

@@ -8,13 +8,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { LOCKED_AFTER_APPROVAL } from "~/features/made-to-order/personalisation-correct.server";
 import { PROOF_TEXTS } from "~/features/made-to-order/proofs";
-import { lineKey, personalisationKey } from "~/features/personalisation/personalisation";
-import type { PersonalisationField, PersonalisedValue } from "~/lib/personalisation-types";
+import type { PersonalisationField } from "~/lib/personalisation-types";
 import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { makeShopper } from "./helpers/checkout";
 import { customWorkKit } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
+import { personaliseCartLine } from "./helpers/personalised-line";
 import { readProofs, sendProof } from "./helpers/proofs";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -43,24 +43,12 @@ describe.each(dbKinds)("a correction after a proof on %s", (kind) => {
 
   async function paidPersonalisedOrder() {
     const shopper = await makeShopper(k.t.db, k.shop, `correct-${kind}-${++n}`);
-    await k.t.db
-      .update(schema.products)
-      .set({ personalisation: [NAME] })
-      .where(eq(schema.products.id, k.shop.frameId));
-    const personalisation: PersonalisedValue[] = [
-      { id: "name", label: NAME.label, kind: "text", value: "Shrama Family" },
-    ];
-    const [row] = await k.t.db
-      .select()
-      .from(schema.cartItems)
-      .where(eq(schema.cartItems.productId, k.shop.frameId));
-    await k.t.db
-      .update(schema.cartItems)
-      .set({
-        personalisation,
-        variantKey: lineKey(row!.variantKey, personalisationKey(personalisation)),
-      })
-      .where(eq(schema.cartItems.productId, k.shop.frameId));
+    await personaliseCartLine(
+      k.t.db,
+      k.shop.frameId,
+      [NAME],
+      [{ id: "name", label: NAME.label, kind: "text", value: "Shrama Family" }],
+    );
     const created = await k.createOrder(shopper.token);
     expect(created.status).toBe(200);
     const orderId = created.json.order_id as string;

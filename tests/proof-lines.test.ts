@@ -9,13 +9,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import ProofLines from "~/features/made-to-order/ProofLines";
 import { loadOrderProofs } from "~/features/made-to-order/proofs.server";
-import { lineKey, personalisationKey } from "~/features/personalisation/personalisation";
-import type { PersonalisationField, PersonalisedValue } from "~/lib/personalisation-types";
+import type { PersonalisationField } from "~/lib/personalisation-types";
 import { schema } from "~/server/db/client";
 import { makeProduct } from "~/server/seed/factories";
 import { makeShopper } from "./helpers/checkout";
 import { customWorkKit, payBody } from "./helpers/custom-work";
 import { dbKinds } from "./helpers/db";
+import { personaliseCartLine } from "./helpers/personalised-line";
 import { readProofs } from "./helpers/proofs";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -66,25 +66,13 @@ describe.each(dbKinds)("the proof lists the personalisation on %s", (kind) => {
 
   it("a catalogue line with personalisation fields and no note needs a proof, and lists them", async () => {
     const shopper = await makeShopper(k.t.db, k.shop, `lines-${kind}`);
-    await k.t.db
-      .update(schema.products)
-      .set({ personalisation: [NAME_FIELD] })
-      .where(eq(schema.products.id, k.shop.frameId));
     // The line as the cart stores it: its key carries the personalisation's (decision 0229).
-    const personalisation: PersonalisedValue[] = [
-      { id: "name", label: "Name on the plate", kind: "text", value: "The Sharma Family" },
-    ];
-    const [row] = await k.t.db
-      .select()
-      .from(schema.cartItems)
-      .where(eq(schema.cartItems.productId, k.shop.frameId));
-    await k.t.db
-      .update(schema.cartItems)
-      .set({
-        personalisation,
-        variantKey: lineKey(row!.variantKey, personalisationKey(personalisation)),
-      })
-      .where(eq(schema.cartItems.productId, k.shop.frameId));
+    await personaliseCartLine(
+      k.t.db,
+      k.shop.frameId,
+      [NAME_FIELD],
+      [{ id: "name", label: "Name on the plate", kind: "text", value: "The Sharma Family" }],
+    );
     const created = await k.createOrder(shopper.token);
     expect(created.status).toBe(200);
     const orderId = created.json.order_id as string;

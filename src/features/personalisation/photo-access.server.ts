@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { AstroCookies } from "astro";
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import { orderItems, orders, personalPhotos } from "~/server/db/schema";
 import { rawRows } from "~/server/db/raw-rows";
@@ -48,19 +48,20 @@ export function photoIdsOf(values: readonly PersonalisedValue[]): string[] {
 
 export const NOT_YOUR_PHOTO = "One of the photos is not one you uploaded; please add it again.";
 
-/** True when every id is a photo `uid` uploaded (or was moved to them by a merge). */
-export async function ownsPhotos(
-  db: DbOrTx,
-  uid: string,
-  ids: readonly string[],
-): Promise<boolean> {
+/** True when every id is a photo `where` picks (its uploader's, or its quote's). */
+async function allPicked(db: DbOrTx, where: SQL, ids: readonly string[]): Promise<boolean> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return true;
   const rows = await db
     .select({ id: personalPhotos.id })
     .from(personalPhotos)
-    .where(and(eq(personalPhotos.userId, uid), inArray(personalPhotos.id, wanted)));
+    .where(and(where, inArray(personalPhotos.id, wanted)));
   return rows.length === wanted.length;
+}
+
+/** True when every id is a photo `uid` uploaded (or was moved to them by a merge). */
+export function ownsPhotos(db: DbOrTx, uid: string, ids: readonly string[]): Promise<boolean> {
+  return allPicked(db, eq(personalPhotos.userId, uid), ids);
 }
 
 /** The merge of a guest cart: the guest's photos become the account's. */
@@ -109,16 +110,10 @@ export async function photosWithOriginals(db: DbOrTx, ids: readonly string[]): P
 }
 
 /** True when every id is a photo uploaded on one of these quotes' link (decision 0286). */
-export async function quoteOwnsPhotos(
+export function quoteOwnsPhotos(
   db: DbOrTx,
   quoteIds: readonly string[],
   ids: readonly string[],
 ): Promise<boolean> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return true;
-  const rows = await db
-    .select({ id: personalPhotos.id })
-    .from(personalPhotos)
-    .where(and(inArray(personalPhotos.quoteId, [...quoteIds]), inArray(personalPhotos.id, wanted)));
-  return rows.length === wanted.length;
+  return allPicked(db, inArray(personalPhotos.quoteId, [...quoteIds]), ids);
 }
