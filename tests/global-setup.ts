@@ -16,6 +16,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
@@ -67,6 +68,10 @@ async function pgliteTemplate(): Promise<string> {
     const aside = `${file}.${process.pid}`;
     writeFileSync(aside, Buffer.from(await dump.arrayBuffer()));
     renameSync(aside, file);
+    // Templates of older migrations are of no more use: 40 MB each.
+    for (const old of readdirSync(dir))
+      if (old.endsWith(".tar") && path.join(dir, old) !== file)
+        rmSync(path.join(dir, old), { force: true });
   } finally {
     await client.close();
   }
