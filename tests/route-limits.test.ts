@@ -73,9 +73,19 @@ function handlerSource(route: Route): string {
   if (!file) return "";
   const module = readFileSync(file, "utf8");
   const at = module.indexOf(`export async function ${name}(`);
-  if (at === -1) return "";
+  if (at === -1) return factorySource(file, module, name);
   const next = module.indexOf("\nexport ", at + 1);
   return module.slice(at, next === -1 ? undefined : next);
+}
+
+/** A handler made by a factory (`export const { get: name } = sectionRoutes(...)`): the factory's file. */
+function factorySource(file: string, module: string, name: string): string {
+  const made = new RegExp(`export const \\{[^}]*\\b${name}\\b[^}]*\\} = (\\w+)\\(`).exec(module);
+  if (!made) return "";
+  const from = new RegExp(`import \\{[^}]*\\b${made[1]}\\b[^}]*\\} from "([^"]+)"`).exec(module);
+  const base = from && specifierPath(file, from[1]!);
+  const found = base && [`${base}.ts`, `${base}.tsx`].find((f) => existsSync(f));
+  return found ? readFileSync(found, "utf8") : "";
 }
 
 describe("a rate limit on every route, or a reason why not", () => {
