@@ -10,7 +10,8 @@
  *   npm run bench -- --engine postgres   one engine (pglite, postgres)
  *   npm run bench -- --seconds 4 --connections 20 --no-docs
  *
- * On a built shop (built first when stale) started on spare ports 4451-4453 over scratch databases.
+ * On a built shop (built first when stale) started on spare ports 4451-4454 (BENCH_API_PORT moves them; BENCH_CADDY_PORT
+ * and BENCH_EMULATOR_PORT move Caddy's 4459 and the emulator's 4456) over scratch databases.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -36,6 +37,7 @@ import {
 } from "./report";
 import { rushTable } from "./rush-report";
 import {
+  BENCH_API_PORT,
   BENCH_EMULATOR_PORT,
   ensureBuild,
   scratchDb,
@@ -180,7 +182,7 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
       await seedDemoCatalogue(handle.db);
       if (emulator) await ensureDemoAccounts(handle.db);
       await handle.close();
-      shop = await startShop(db, 4451 + index);
+      shop = await startShop(db, BENCH_API_PORT + index);
       if (wants("api")) {
         console.log(
           `\n${out.engine}: ${options.connections} connections, ${options.seconds} s per route`,
@@ -203,7 +205,7 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
       const handle = await db.open();
       const active = await seedLarge(handle.db);
       await handle.close();
-      shop = await startShop(db, 4453 + index);
+      shop = await startShop(db, BENCH_API_PORT + 2 + index);
       out.large = await benchLarge(shop, active, largeOptions);
       for (const row of out.large.rows)
         console.log(

@@ -128,6 +128,21 @@ export async function shopIdentityVersion(db: DbOrTx): Promise<number> {
   return (await known(db)).version;
 }
 
+/**
+ * The version shopIdentityVersion would answer now without reading, or undefined when it would
+ * read: the ready answers' synchronous check (src/server/serve/ready-answers.ts). `root` is getDb()'s.
+ */
+export function knownShopIdentityVersion(root: DbOrTx, now = Date.now()): number | undefined {
+  const watch = watches.get(root);
+  if (
+    !watch?.known ||
+    watch.generation !== generation ||
+    now - watch.checkedAt >= IDENTITY_CHECK_MS
+  )
+    return undefined;
+  return watch.known.version;
+}
+
 /** Call after a save of the business section committed: the next read here reads it afresh. */
 export function shopIdentityChanged(): void {
   generation += 1;

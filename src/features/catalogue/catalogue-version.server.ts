@@ -78,6 +78,17 @@ export async function currentCatalogueVersion(db: DbOrTx): Promise<number> {
 }
 
 /**
+ * The version currentCatalogueVersion would answer now without reading the database, or undefined
+ * when it would read (never checked, checked VERSION_CHECK_MS ago or more, or a write here is
+ * recent): the ready answers' synchronous check (src/server/serve/ready-answers.ts).
+ */
+export function knownCatalogueVersion(db: DbOrTx, now = Date.now()): number | undefined {
+  const watch = watches.get(db);
+  if (!watch || watch.known < 0 || now - watch.checkedAt >= VERSION_CHECK_MS) return undefined;
+  return recentLocalCatalogueWrite(now) ? undefined : watch.known;
+}
+
+/**
  * The version for `<meta name="catalogue-version">` in every storefront page (the browser's
  * IndexedDB catalogue drops itself when it differs), or null when the database cannot be asked.
  */
