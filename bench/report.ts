@@ -61,6 +61,7 @@ function table(header: string[], rows: string[][]): string {
 export function loadTable(rows: LoadRow[]): string {
   // The Caddy column only when the run had Caddy (older results and machines without it have not).
   const caddy = rows.some((r) => r.caddyRatio !== undefined);
+  const tool = rows.some((r) => r.loadCpuUsPerAnswer !== undefined);
   return table(
     [
       "Route",
@@ -71,6 +72,7 @@ export function loadTable(rows: LoadRow[]): string {
       "Share of ceiling",
       ...(caddy ? ["Share of Caddy"] : []),
       "Server CPU/answer",
+      ...(tool ? ["Load tool CPU/answer"] : []),
       "Bytes/answer",
       "Server RSS",
     ],
@@ -83,6 +85,7 @@ export function loadTable(rows: LoadRow[]): string {
       pct(r.ratio),
       ...(caddy ? [pct(r.caddyRatio)] : []),
       `${r.cpuUsPerAnswer} µs`,
+      ...(tool ? [r.loadCpuUsPerAnswer === undefined ? "-" : `${r.loadCpuUsPerAnswer} µs`] : []),
       String(r.bytesPerAnswer),
       `${r.rssMb} MB`,
     ]),

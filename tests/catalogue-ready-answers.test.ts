@@ -189,16 +189,22 @@ describe.each(dbKinds)("ready answers on %s", (kind) => {
         4.5,
       ],
     ];
-    for (const [name, write, read, value] of changes) {
+    const one = `/v2/products/${id}`;
+    const alone = async () => JSON.parse(text(await raw(shop.base, one, BROWSER))) as Shown;
+    for (const [index, [name, write, read, value]] of changes.entries()) {
       await twice(LIST, BROWSER);
+      await twice(one, BROWSER);
       await twice(url, BROWSER);
       expect(read(await listed()), name).not.toEqual(value);
       await write();
       expect(read(await listed()), name).toEqual(value); // the next request, at once
-      // Then, once reads here stop checking afresh, the list's read learns the new version and
-      // the page's ready answer (made at the old one) must step aside on that alone.
+      // Then, once reads here stop checking afresh, the list's read learns the new version (and a
+      // page never seen before the business settings' version), and the ready answers made at the
+      // old version must step aside on that alone.
       await pastLocalWrite();
       await listed();
+      await raw(shop.base, `${url}?seen=${index}`, BROWSER);
+      expect(read(await alone()), name).toEqual(value);
       expect(read(printed(await raw(shop.base, url, BROWSER))), name).toEqual(value);
     }
   });

@@ -126,8 +126,9 @@ export function sendReady(req: IncomingMessage, res: ServerResponse, extra: stri
     res.end();
     return true;
   }
-  // A body kept compressed only (past 1 MiB) is unzipped as it is sent by the normal path.
-  const sent = wire.sent[encodingFor(req.headers["accept-encoding"])];
+  // A small body is kept as it is (sent so whatever the client accepts); a body kept compressed
+  // only (past 1 MiB) is unzipped as it is sent by the normal path.
+  const sent = wire.sent[encodingFor(req.headers["accept-encoding"])] ?? wire.sent.identity;
   if (!sent) return false;
   res.writeHead(200, extra.length > 0 ? [...extra, ...sent.head] : sent.head);
   res.end(sent.bytes);
