@@ -86,6 +86,33 @@ export async function load(
   };
 }
 
+/**
+ * One row from the same route's slices (runs of equal length, interleaved with the other routes'):
+ * requests per second and the per-answer figures over all of them, the worst slice's p99.
+ */
+export function mergeSlices(slices: LoadRow[]): LoadRow {
+  const first = slices[0]!;
+  const requests = slices.reduce((sum, r) => sum + r.requests, 0);
+  const weighted = (pick: (r: LoadRow) => number) =>
+    requests > 0
+      ? Math.round(slices.reduce((sum, r) => sum + pick(r) * r.requests, 0) / requests)
+      : 0;
+  return {
+    ...first,
+    requestsPerSec: Math.round(
+      slices.reduce((sum, r) => sum + r.requestsPerSec, 0) / slices.length,
+    ),
+    p50Ms: weighted((r) => r.p50Ms),
+    p99Ms: Math.max(...slices.map((r) => r.p99Ms)),
+    errors: slices.reduce((sum, r) => sum + r.errors, 0),
+    requests,
+    bytesPerAnswer: weighted((r) => r.bytesPerAnswer),
+    cpuUsPerAnswer: weighted((r) => r.cpuUsPerAnswer),
+    loadCpuUsPerAnswer: weighted((r) => r.loadCpuUsPerAnswer ?? 0),
+    rssMb: slices.at(-1)!.rssMb,
+  };
+}
+
 /** A few requests first, so the run measures the warm server (caches built, code compiled). */
 export async function warm(base: string, paths: string[], times = 3): Promise<void> {
   for (let i = 0; i < times; i++) {

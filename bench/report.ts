@@ -250,6 +250,8 @@ export function writeResults(result: BenchResult, updateDocs: boolean): string {
       '127.0.0.1, stopped after the run): "Share of Caddy" is each route\'s requests per second as a',
       "share of Caddy's in the same run, with the targets (catalogue API ≥ 80 %, product page ≥ 60 %)",
       "printed under the table. Without `caddy` installed (or `CADDY` naming it) that row is left out.",
+      "Each route's seconds run as 4 slices, the routes taking turns (`--rounds`), so other work on the",
+      "machine weighs on every row alike; the load tool's own CPU per answer is printed beside the server's.",
       "The load tool runs on the same machine as the server, and this machine is shared (the load average",
       "below was taken at the start): compare the ratios and the server CPU per answer (user + system time",
       "of the server process divided by the answers, which other processes barely disturb), not the",
