@@ -55,7 +55,7 @@ function text(answer: Raw): string {
 }
 
 /** The product as the page printed it. */
-function printed(answer: Raw): { price: number; stock?: string; rating?: number } {
+function printed(answer: Raw): { id: string; price: number; stock?: string; rating?: number } {
   return JSON.parse(/data-product='([^']*)'/.exec(text(answer))![1]!);
 }
 

@@ -23,8 +23,8 @@ import {
 import { env } from "~/server/env";
 import { emulatorHost, isLoopbackHost } from "~/server/auth/firebase-admin.server";
 import { keepReady } from "~/server/serve/ready-answers";
-import { knownShopIdentityVersion } from "~/server/shop-identity.server";
-import { knownCatalogueVersion } from "./catalogue-version.server";
+import { checkShopIdentityAhead, knownShopIdentityVersion } from "~/server/shop-identity.server";
+import { checkCatalogueVersionAhead, knownCatalogueVersion } from "./catalogue-version.server";
 import type { Versioned } from "./catalogue-store.server";
 import { addressHasNul, parseWith, readQuery } from "~/server/http";
 import { applySecurityHeaders } from "~/server/security-headers.server";
@@ -156,9 +156,12 @@ function keepAsReady(address: string, source: Made): void {
       const now = Date.now();
       const known = knownCatalogueVersion(db, now);
       if (known === undefined || version < known) return false;
+      checkCatalogueVersionAhead(db, now);
       if (identity === undefined) return true;
       const shop = knownShopIdentityVersion(db, now);
-      return shop !== undefined && identity >= shop;
+      if (shop === undefined || identity < shop) return false;
+      checkShopIdentityAhead(db, now);
+      return true;
     },
   });
 }
