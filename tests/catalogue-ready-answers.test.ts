@@ -141,6 +141,21 @@ describe.each(dbKinds)("ready answers on %s", (kind) => {
     }
   });
 
+  it("a GET that carries a body takes the normal path (which closes the connection after it)", async () => {
+    await twice(LIST, BROWSER);
+    const lane = shop.counts.lane;
+    const status = await new Promise<number>((resolve, reject) => {
+      request(shop.base + LIST, { headers: { ...BROWSER, "content-length": "5" } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode!));
+      })
+        .on("error", reject)
+        .end("hello");
+    });
+    expect(status).toBe(200);
+    expect(shop.counts.lane).toBe(lane + 1);
+  });
+
   it("a request with a session cookie is never answered from them, and never fills them", async () => {
     const url = `/products/product/${id}`;
     await twice(url, BROWSER);

@@ -157,7 +157,9 @@ export function wrapHandler(astro: RequestListener, clientDir: string): RequestL
     },
     {
       route: "(ready)",
-      send: (req, res, head) => oddRequestProblem(req) === null && sendReady(req, res, head),
+      // A GET that announced a body takes the normal path, which closes the connection after it.
+      send: (req, res, head) =>
+        oddRequestProblem(req) === null && !hasBody(req) && sendReady(req, res, head),
     },
   );
 }
