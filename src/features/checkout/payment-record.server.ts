@@ -14,23 +14,13 @@ import type { Db, Tx } from "~/server/db/client";
 import { orders, payments } from "~/server/db/schema";
 import type { ProviderName, ProviderPayment } from "~/server/payments/provider";
 import { issueSaleDocument } from "~/features/books/issue.server";
-import { removeOrderedLinesInTx } from "~/features/cart/cart-checkout.server";
-import { countCodeUse } from "~/features/discounts/discount-pricing.server";
 import { amountAsked } from "~/features/made-to-order/deposits.server";
-import { promiseAtPayment } from "~/features/made-to-order/promise.server";
 import { logOrder } from "~/features/orders/order-log.server";
-import { moveOrder, moveOrderIfAllowed } from "~/features/orders/order-moves.server";
-import { recordOrderPayment } from "~/features/orders/order-payments.server";
+import { moveOrderIfAllowed } from "~/features/orders/order-moves.server";
 import { releaseOrderStock, sellOrderStock } from "~/features/stock/holds.server";
-import { mailSoldOutPayment } from "~/features/stock/stock-mail.server";
-import { mailLatePayment, mailMismatch, mailOrderPaid } from "./order-mail.server";
-import {
-  markQuotePaid,
-  quotePaymentRefusal,
-  refuseQuotePayment,
-} from "~/features/custom/quote-payment.server";
-import { log } from "~/server/log/logger";
+import { quotePaymentRefusal } from "~/features/custom/quote-payment.server";
 import { DAY_MS } from "~/lib/dates";
+import { applyEffect, finite } from "./payment-record-effects.server";
 
 export type PaymentEffect =
   | "paid"
@@ -84,84 +74,6 @@ export function paymentEffect(
   return "pending";
 }
 
-const finite = (paise: number) => (Number.isFinite(paise) ? paise : 0);
-
-async function applyEffect(
-  tx: Tx,
-  order: OrderRow,
-  payment: ProviderPayment,
-  effect: PaymentEffect,
-  now: Date,
-  refusal: string | null,
-  asked: number,
-): Promise<void> {
-  if (effect === "paid" || effect === "late-paid") {
-    // The payment's completion time (Cashfree's payment_completion_time), not its start.
-    const paidAt = payment.paidAt ?? now;
-    await moveOrder(tx, order, "payment:paid", {
-      at: now,
-      set: {
-        transactionId: payment.paymentId,
-        paymentAmountPaise: Number.isFinite(payment.amountPaise) ? payment.amountPaise : asked,
-        paidAt,
-        upiId: payment.upiId,
-        // The promise (decisions 0046, 0122): the later of the processing window and the studio's queue.
-        promisedDispatchAt: await promiseAtPayment(tx, order, paidAt),
-        nextCheckAt: null,
-      },
-    });
-    // One payment of its order (decision 0204): a link's carrier row pays its quote's order.
-    await recordOrderPayment(tx, order, asked, paidAt);
-    if (order.kind === "catalogue") await removeOrderedLinesInTx(tx, order.userId, order.id);
-    await markQuotePaid(tx, order, now);
-    await countCodeUse(tx, order, now);
-    await mailOrderPaid(tx, order.id);
-    if (effect === "late-paid") await mailLatePayment(tx, order, payment);
-    return;
-  }
-  if (effect === "mismatch") {
-    log.error(
-      `[payments] AMOUNT MISMATCH on order ${order.id}: the provider reports the order as ${payment.orderAmountPaise ?? payment.amountPaise} paise ${payment.orderCurrency ?? payment.currency} ` +
-        `(payment ${payment.paymentId} took ${payment.amountPaise}), the shop asked ${asked} paise INR. NOT marked paid; the owner is mailed.`,
-    );
-    await moveOrderIfAllowed(tx, order, "payment:mismatch", { at: now });
-    await mailMismatch(tx, order, payment);
-    return;
-  }
-  if (effect === "sold-out") {
-    // Paid for a piece sold to someone else after its hold lapsed: refunded in full (0217).
-    await moveOrder(tx, order, "payment:refused", {
-      at: now,
-      set: {
-        transactionId: payment.paymentId,
-        paymentAmountPaise: Number.isFinite(payment.amountPaise)
-          ? payment.amountPaise
-          : order.totalPaise,
-        paidAt: payment.paidAt ?? now,
-        upiId: payment.upiId,
-        nextCheckAt: null,
-      },
-    });
-    await mailSoldOutPayment(tx, order);
-    return;
-  }
-  if (effect === "refused") {
-    await refuseQuotePayment(tx, order, payment, now, refusal ?? "the quote can no longer be paid");
-    return;
-  }
-  if (effect === "duplicate") {
-    log.error(
-      `[payments] order ${order.id} was paid again by ${payment.paymentId}; recorded, owner mailed.`,
-    );
-    await mailLatePayment(tx, order, payment);
-    return;
-  }
-  if (effect === "failed" || effect === "dropped") {
-    if (await moveOrderIfAllowed(tx, order, `payment:${effect}`, { at: now }))
-      await releaseOrderStock(tx, order.id, effect === "failed" ? "failed" : "cancelled", now);
-  }
-}
-
 type PaymentRow = typeof payments.$inferSelect;
 
 /** A status as the provider reported it, for the payment's history. */
@@ -169,6 +81,14 @@ export interface HistoryEntry {
   status: string;
   at: string;
   source: string;
+}
+
+/** The payments row's key: one row per provider payment id. */
+export const paymentKey = (provider: ProviderName, paymentId: string) => `${provider}:${paymentId}`;
+
+export interface RecordOptions {
+  /** Runs last in the payment's transaction, with what it did (the webhook stores its delivery). */
+  inTransaction?: (tx: Tx, effect: PaymentEffect) => Promise<void>;
 }
 
 /**
@@ -183,89 +103,107 @@ export async function recordPayment(
   provider: ProviderName,
   now = new Date(),
   source = "provider",
+  options: RecordOptions = {},
 ): Promise<PaymentEffect> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) return "no-order";
-    const key = `${provider}:${payment.paymentId}`;
-    const [existing]: PaymentRow[] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.providerPaymentId, key), eq(payments.orderId, orderId)))
-      .for("update");
-    const entry: HistoryEntry = { status: payment.status, at: now.toISOString(), source };
-    if (existing && existing.status === payment.status) return "already-recorded";
-    if (existing?.status === "SUCCESS") {
-      // SUCCESS always wins: a later word about the same id is kept in its history only.
-      await tx
-        .update(payments)
-        .set({ history: [...existing.history, entry], updatedAt: now })
-        .where(eq(payments.providerPaymentId, key));
-      await logOrder(
-        tx,
-        orderId,
-        "payment",
-        `Payment ${payment.paymentId} reported ${payment.status} after SUCCESS; kept as paid.`,
-        null,
-        now,
-      );
-      return "already-recorded";
-    }
-    const asked = await amountAsked(tx, order);
-    let effect = paymentEffect(order, payment, asked);
-    // A quote is paid at most once, and only while it stands: a success for another order of an
-    // already-paid quote, or for a quote withdrawn or replaced meanwhile, is refused (and recorded).
-    const refusal =
-      effect === "paid" || effect === "late-paid" ? await quotePaymentRefusal(tx, order) : null;
-    if (refusal) effect = "refused";
-    // The held pieces become a sale; sold meanwhile to someone else, the payment is refunded (0217).
-    if (
-      (effect === "paid" || effect === "late-paid") &&
-      (await sellOrderStock(tx, orderId, now)) === "gone"
-    )
-      effect = "sold-out";
-    const values = {
-      status: payment.status,
-      amountPaise: finite(payment.amountPaise),
-      currency: payment.currency.slice(0, 10),
-      orderAmountPaise: payment.orderAmountPaise,
-      feesPaise: finite(payment.feesPaise),
-      offers: (payment.offers ?? null) as object | null,
-      paymentTime: payment.paidAt,
-      completedAt: payment.status === "PENDING" ? null : payment.paidAt,
-      upiId: payment.upiId.slice(0, 200),
-      outcome: effect,
-      raw: (payment.raw ?? {}) as object,
-      updatedAt: now,
-    };
-    if (existing) {
-      await tx
-        .update(payments)
-        .set({ ...values, history: [...existing.history, entry] })
-        .where(eq(payments.providerPaymentId, key));
-    } else {
-      const inserted = await tx
-        .insert(payments)
-        .values({ ...values, providerPaymentId: key, orderId, provider, history: [entry] })
-        .onConflictDoNothing()
-        .returning({ id: payments.providerPaymentId });
-      // Another order's payment with this id (never from a real provider): not ours to apply.
-      if (inserted.length === 0) return "already-recorded";
-    }
+    const effect = await recordInTx(tx, orderId, payment, provider, now, source);
+    await options.inTransaction?.(tx, effect);
+    return effect;
+  });
+}
+
+async function recordInTx(
+  tx: Tx,
+  orderId: string,
+  payment: ProviderPayment,
+  provider: ProviderName,
+  now: Date,
+  source: string,
+): Promise<PaymentEffect> {
+  const key = paymentKey(provider, payment.paymentId);
+  // One read: the order, locked (every write of its payments runs under this lock), and this
+  // payment id's row when it has one.
+  const [head] = await tx
+    .select({ order: orders, existing: payments })
+    .from(orders)
+    .leftJoin(payments, and(eq(payments.providerPaymentId, key), eq(payments.orderId, orders.id)))
+    .where(eq(orders.id, orderId))
+    .for("update", { of: orders });
+  if (!head) return "no-order";
+  const { order } = head;
+  const existing: PaymentRow | null = head.existing;
+  const entry: HistoryEntry = { status: payment.status, at: now.toISOString(), source };
+  if (existing && existing.status === payment.status) return "already-recorded";
+  if (existing?.status === "SUCCESS") {
+    // SUCCESS always wins: a later word about the same id is kept in its history only.
+    await tx
+      .update(payments)
+      .set({ history: [...existing.history, entry], updatedAt: now })
+      .where(eq(payments.providerPaymentId, key));
     await logOrder(
       tx,
       orderId,
       "payment",
-      `Payment ${payment.paymentId}: ${existing ? `${existing.status} -> ` : ""}${payment.status} (${effect}).`,
+      `Payment ${payment.paymentId} reported ${payment.status} after SUCCESS; kept as paid.`,
       null,
       now,
     );
-    if (payment.status === "PENDING" || payment.status === "OTHER") return "pending";
-    await applyEffect(tx, order, payment, effect, now, refusal, asked);
-    // The sale's invoice, in this transaction (docs/decisions/0085).
-    if (effect === "paid" || effect === "late-paid") await issueSaleDocument(tx, orderId, key, now);
-    return effect;
-  });
+    return "already-recorded";
+  }
+  const asked = await amountAsked(tx, order);
+  let effect = paymentEffect(order, payment, asked);
+  // A quote is paid at most once, and only while it stands: a success for another order of an
+  // already-paid quote, or for a quote withdrawn or replaced meanwhile, is refused (and recorded).
+  const refusal =
+    effect === "paid" || effect === "late-paid" ? await quotePaymentRefusal(tx, order) : null;
+  if (refusal) effect = "refused";
+  // The held pieces become a sale; sold meanwhile to someone else, the payment is refunded (0217).
+  if (
+    (effect === "paid" || effect === "late-paid") &&
+    (await sellOrderStock(tx, orderId, now)) === "gone"
+  )
+    effect = "sold-out";
+  const values = {
+    status: payment.status,
+    amountPaise: finite(payment.amountPaise),
+    currency: payment.currency.slice(0, 10),
+    orderAmountPaise: payment.orderAmountPaise,
+    feesPaise: finite(payment.feesPaise),
+    offers: (payment.offers ?? null) as object | null,
+    paymentTime: payment.paidAt,
+    completedAt: payment.status === "PENDING" ? null : payment.paidAt,
+    upiId: payment.upiId.slice(0, 200),
+    outcome: effect,
+    raw: (payment.raw ?? {}) as object,
+    updatedAt: now,
+  };
+  if (existing) {
+    await tx
+      .update(payments)
+      .set({ ...values, history: [...existing.history, entry] })
+      .where(eq(payments.providerPaymentId, key));
+  } else {
+    const inserted = await tx
+      .insert(payments)
+      .values({ ...values, providerPaymentId: key, orderId, provider, history: [entry] })
+      .onConflictDoNothing()
+      .returning({ id: payments.providerPaymentId });
+    // Another order's payment with this id (never from a real provider): not ours to apply.
+    if (inserted.length === 0) return "already-recorded";
+  }
+  await logOrder(
+    tx,
+    orderId,
+    "payment",
+    `Payment ${payment.paymentId}: ${existing ? `${existing.status} -> ` : ""}${payment.status} (${effect}).`,
+    null,
+    now,
+  );
+  if (payment.status === "PENDING" || payment.status === "OTHER") return "pending";
+  await applyEffect(tx, order, payment, effect, now, refusal, asked);
+  // The sale's invoice, in this transaction (docs/decisions/0085).
+  if (effect === "paid" || effect === "late-paid") await issueSaleDocument(tx, orderId, key, now);
+  return effect;
 }
 
 /**

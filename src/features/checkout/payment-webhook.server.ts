@@ -2,12 +2,14 @@
  * The payment provider's webhook: a signed event about an order, checked, recorded once, and
  * acted on through the same recordPayment as the verify call (payment-sync.server.ts).
  */
-import { eq } from "drizzle-orm";
-import { getDb } from "~/server/db/client";
+import { eq, sql } from "drizzle-orm";
+import { getDb, type Db, type DbOrTx } from "~/server/db/client";
 import { orders, webhookEvents } from "~/server/db/schema";
 import {
   WebhookRejected,
   type PaymentProvider,
+  type ProviderPayment,
+  type SignedWebhook,
   type WebhookEvent,
 } from "~/server/payments/provider";
 import { refundRefusedPayments } from "~/features/refunds/refund-jobs.server";
@@ -22,8 +24,9 @@ import { log } from "~/server/log/logger";
  * anything parses it; only a bad signature or timestamp is refused (401). Every correctly signed
  * event is answered 200 once handled, acted on or not (settlement, dispute, an order this shop does
  * not have: recorded), so the provider stops retrying. A delivery already stored (its event id) is
- * a replay: 200, nothing changes. The event is stored after it is handled, so a failure in between
- * (a 500) lets the provider's retry handle it again; handling is idempotent.
+ * a replay: 200, nothing changes. The event is stored with what it did (in the same transaction as
+ * a payment it records), so a failure before that (a 500) lets the provider's retry handle it
+ * again; handling is idempotent. docs/decisions/0275-payment-webhook-one-read-one-write.md.
  */
 export async function receiveWebhook(
   provider: PaymentProvider,
@@ -31,46 +34,99 @@ export async function receiveWebhook(
   headers: Headers,
   now = Date.now(),
 ): Promise<{ status: number; body: object }> {
-  let event: WebhookEvent;
+  let signed: SignedWebhook;
   try {
-    event = provider.parseWebhook(rawBody, headers, now);
+    signed = provider.verifyWebhook(rawBody, headers, now);
   } catch (error) {
     if (error instanceof WebhookRejected) return { status: 401, body: { error: error.message } };
     throw error;
   }
   const db = await getDb();
+  const id = `${provider.name}:${signed.eventId}`.slice(0, 300);
+  // A delivery already stored is answered from its id alone: one read, nothing parsed.
+  const [seen] = await storedEvent(db).execute({ id });
+  if (seen) return { status: 200, body: { ok: true, effect: "replay" } };
+  const event = signed.event();
   const at = new Date(now);
-  const id = `${provider.name}:${event.eventId}`.slice(0, 300);
-  const [seen] = await db
+  const orderId = event.orderId ?? "";
+  const store = (tx: DbOrTx) => storeEvent(tx, provider.name, id, event, at);
+  if (event.kind === "payment" && !orderAmountMissing(event.payment)) {
+    // One transaction and one commit: the payment recorded under the order's lock, and this
+    // delivery stored. When a refund must follow, the delivery is stored only after asking for
+    // it, so a retry of a failed refund request acts again.
+    const effect = await recordPayment(db, orderId, event.payment, provider.name, at, "webhook", {
+      inTransaction: (tx, done) => (refunding(done) ? Promise.resolve() : store(tx)),
+    });
+    if (effect === "refused" || effect === "sold-out") {
+      await refundRefusedPayments(db, provider, orderId, at, effect);
+      await store(db);
+    }
+    if (effect !== "no-order") return { status: 200, body: { ok: true, effect } };
+    unknownOrder(event.type);
+    return { status: 200, body: { ok: true, effect: "recorded" } };
+  }
+  const known = event.orderId !== null && (await orderExists(db, event.orderId));
+  if (event.kind === "payment" && known) {
+    // The event did not say the order's amount: ask the provider for the order (the authority).
+    await syncWithProvider(db, provider, orderId, at, "webhook");
+  } else if (event.kind === "refund" && known) {
+    await recordRefundReport(db, orderId, event.refund, at, "webhook");
+  } else if (known) {
+    await logOrder(db, orderId, "webhook", `${event.type} received and recorded.`, null, at);
+  } else {
+    unknownOrder(event.type);
+  }
+  await store(db);
+  return { status: 200, body: { ok: true, effect: "recorded" } };
+}
+
+const orderAmountMissing = (payment: ProviderPayment) =>
+  payment.status === "SUCCESS" && payment.orderAmountPaise === null;
+
+const refunding = (effect: PaymentEffect) => effect === "refused" || effect === "sold-out";
+
+function unknownOrder(type: string): void {
+  log.error(`[payments] signed ${type} for an order this shop does not have; recorded.`);
+}
+
+async function orderExists(db: Db, orderId: string): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  return Boolean(row);
+}
+
+/** The replay check, prepared once per database (Drizzle's .prepare(): built once, and a named
+ * statement on PostgreSQL, parsed once per connection). */
+const storedEvents = new WeakMap<Db, ReturnType<typeof prepareStoredEvent>>();
+
+function prepareStoredEvent(db: Db) {
+  return db
     .select({ id: webhookEvents.id })
     .from(webhookEvents)
-    .where(eq(webhookEvents.id, id));
-  if (seen) return { status: 200, body: { ok: true, effect: "replay" } };
-  const [known] = event.orderId
-    ? await db.select({ id: orders.id }).from(orders).where(eq(orders.id, event.orderId))
-    : [];
-  let effect: PaymentEffect | "recorded" = "recorded";
-  if (event.kind === "payment" && known) {
-    if (event.payment.status === "SUCCESS" && event.payment.orderAmountPaise === null) {
-      // The event did not say the order's amount: ask the provider for the order (the authority).
-      await syncWithProvider(db, provider, event.orderId, at, "webhook");
-    } else {
-      effect = await recordPayment(db, event.orderId, event.payment, provider.name, at, "webhook");
-      if (effect === "refused" || effect === "sold-out")
-        await refundRefusedPayments(db, provider, event.orderId, at, effect);
-    }
-  } else if (event.kind === "refund" && known) {
-    await recordRefundReport(db, event.orderId, event.refund, at, "webhook");
-  } else if (known) {
-    await logOrder(db, known.id, "webhook", `${event.type} received and recorded.`, null, at);
-  } else {
-    log.error(`[payments] signed ${event.type} for an order this shop does not have; recorded.`);
+    .where(eq(webhookEvents.id, sql.placeholder("id")))
+    .prepare("webhook_event_stored");
+}
+
+function storedEvent(db: Db) {
+  let prepared = storedEvents.get(db);
+  if (!prepared) {
+    prepared = prepareStoredEvent(db);
+    storedEvents.set(db, prepared);
   }
+  return prepared;
+}
+
+async function storeEvent(
+  db: DbOrTx,
+  provider: string,
+  id: string,
+  event: WebhookEvent,
+  at: Date,
+): Promise<void> {
   await db
     .insert(webhookEvents)
     .values({
       id,
-      provider: provider.name,
+      provider,
       type: event.type.slice(0, 100),
       orderId: event.orderId,
       // PostgreSQL's jsonb cannot hold \u0000: dropped from what is stored.
@@ -78,5 +134,4 @@ export async function receiveWebhook(
       receivedAt: at,
     })
     .onConflictDoNothing();
-  return { status: 200, body: { ok: true, effect } };
 }

@@ -174,16 +174,21 @@ export async function sellOrderStock(
     await releaseOrderStock(tx, orderId, "sold-out", now);
     return "gone";
   }
-  for (const r of latest) {
+  for (const r of latest)
     await tx
       .update(stockLevels)
       .set({ onHand: sql`${stockLevels.onHand} - ${r.quantity}`, updatedAt: now })
       .where(and(eq(stockLevels.productId, r.productId), eq(stockLevels.combo, r.combo)));
-    await tx
-      .update(stockHolds)
-      .set({ state: "sold", releasedBecause: "", settledAt: now })
-      .where(eq(stockHolds.id, r.id));
-  }
+  // The attempt's holds become the sale in one statement.
+  await tx
+    .update(stockHolds)
+    .set({ state: "sold", releasedBecause: "", settledAt: now })
+    .where(
+      inArray(
+        stockHolds.id,
+        latest.map((r) => r.id),
+      ),
+    );
   for (const productId of new Set(latest.map((r) => r.productId)))
     await mailIfLow(tx, productId, now);
   // The list's badges come from the shelf (stock.server.ts shelfBadges): cached with the catalogue.

@@ -189,6 +189,11 @@ export function toRefund(r: z.infer<typeof cfRefund>, fallbackId = ""): Provider
   };
 }
 
+/** A delivery's id: the provider's idempotency header, else a hash of the body. */
+export function webhookEventId(rawBody: string, deliveryId: string | null): string {
+  return (deliveryId || createHash("sha256").update(rawBody).digest("hex")).slice(0, 200);
+}
+
 /**
  * A signed webhook body, reshaped; null when it is not JSON of Cashfree's envelope. Payment types
  * (PAYMENT_SUCCESS/FAILED/USER_DROPPED_WEBHOOK) and refund types (REFUND_STATUS_WEBHOOK,
@@ -196,7 +201,7 @@ export function toRefund(r: z.infer<typeof cfRefund>, fallbackId = ""): Provider
  * "other": recorded, answered 200.
  */
 export function toWebhookEvent(rawBody: string, deliveryId: string | null): WebhookEvent {
-  const eventId = (deliveryId || createHash("sha256").update(rawBody).digest("hex")).slice(0, 200);
+  const eventId = webhookEventId(rawBody, deliveryId);
   let body: unknown;
   try {
     body = JSON.parse(rawBody);

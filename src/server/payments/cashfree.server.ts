@@ -20,10 +20,10 @@ import type {
   ProviderOrder,
   ProviderOrderStatus,
   ProviderRefund,
-  WebhookEvent,
+  SignedWebhook,
 } from "./provider";
 import { ProviderError } from "./provider";
-import { parseSignedWebhook } from "./signature.server";
+import { verifySignedWebhook } from "./signature.server";
 
 export interface CashfreeOptions {
   baseUrl: string;
@@ -166,7 +166,7 @@ export class CashfreeProvider implements PaymentProvider {
     return toRefund(await this.call("GET", path, cfRefund), refundId);
   }
 
-  parseWebhook(rawBody: string | Uint8Array, headers: Headers, now = Date.now()): WebhookEvent {
-    return parseSignedWebhook(this.options.clientSecret, rawBody, headers, now);
+  verifyWebhook(rawBody: string | Uint8Array, headers: Headers, now = Date.now()): SignedWebhook {
+    return verifySignedWebhook(this.options.clientSecret, rawBody, headers, now);
   }
 }

@@ -16,10 +16,10 @@ import type {
   ProviderOrder,
   ProviderOrderStatus,
   ProviderRefund,
-  WebhookEvent,
+  SignedWebhook,
 } from "./provider";
 import { ProviderError } from "./provider";
-import { parseSignedWebhook, signWebhook } from "./signature.server";
+import { verifySignedWebhook, signWebhook } from "./signature.server";
 
 export type LocalChoice = "pay" | "fail" | "cancel";
 
@@ -120,8 +120,8 @@ export class LocalProvider implements PaymentProvider {
     };
   }
 
-  parseWebhook(rawBody: string | Uint8Array, headers: Headers, now = Date.now()): WebhookEvent {
-    return parseSignedWebhook(this.secret, rawBody, headers, now);
+  verifyWebhook(rawBody: string | Uint8Array, headers: Headers, now = Date.now()): SignedWebhook {
+    return verifySignedWebhook(this.secret, rawBody, headers, now);
   }
 
   /** The order behind a payment session, while it can still be paid; null when unknown. */

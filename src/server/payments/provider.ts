@@ -84,14 +84,23 @@ export type WebhookEvent = { eventId: string; type: string; body: unknown } & (
   | { kind: "other"; orderId: string | null }
 );
 
+/**
+ * A webhook whose signature and age were checked: its delivery id first (a replay is answered from
+ * it alone), the event reshaped only when asked (docs/decisions/0275-payment-webhook-one-read-one-write.md).
+ */
+export interface SignedWebhook {
+  eventId: string;
+  event: () => WebhookEvent;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createOrder(input: CreateProviderOrder): Promise<ProviderOrder>;
   getOrder(orderId: string): Promise<ProviderOrderStatus>;
   createRefund(input: CreateProviderRefund): Promise<ProviderRefund>;
   getRefund(orderId: string, refundId: string): Promise<ProviderRefund>;
-  /** Verifies the signature over the raw body and reshapes the event; throws WebhookRejected. */
-  parseWebhook(rawBody: string | Uint8Array, headers: Headers, now?: number): WebhookEvent;
+  /** Verifies the signature over the raw body (throws WebhookRejected); reshapes on demand. */
+  verifyWebhook(rawBody: string | Uint8Array, headers: Headers, now?: number): SignedWebhook;
 }
 
 /** The provider could not be reached or refused the call (a 502 to the shopper). */

@@ -4,8 +4,8 @@
  * the bytes that arrived, never a re-serialised JSON (170.00 would become 170).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { toWebhookEvent } from "./cashfree-shapes";
-import { WebhookRejected, type WebhookEvent } from "./provider";
+import { toWebhookEvent, webhookEventId } from "./cashfree-shapes";
+import { WebhookRejected, type SignedWebhook } from "./provider";
 
 /**
  * How old a signed webhook may be. Cashfree's timestamp is when the webhook was generated and its
@@ -57,17 +57,20 @@ export function checkWebhookSignature(
   return { ok: true };
 }
 
+const utf8 = new TextDecoder();
+
 /**
- * Verifies a Cashfree-shaped webhook (signature over the raw text, age) before anything parses it,
- * then reshapes it; throws WebhookRejected only for a bad signature or timestamp (a signed body
- * the shop cannot read is an "other" event: recorded, never refused).
+ * Verifies a Cashfree-shaped webhook (signature over the raw text, age) before anything parses it;
+ * throws WebhookRejected only for a bad signature or timestamp. The body is reshaped only when
+ * asked (a replay needs its delivery id alone); a signed body the shop cannot read is an "other"
+ * event: recorded, never refused.
  */
-export function parseSignedWebhook(
+export function verifySignedWebhook(
   secret: string,
   rawBody: RawBody,
   headers: Headers,
   now = Date.now(),
-): WebhookEvent {
+): SignedWebhook {
   const check = checkWebhookSignature(
     secret,
     rawBody,
@@ -76,6 +79,10 @@ export function parseSignedWebhook(
     now,
   );
   if (!check.ok) throw new WebhookRejected(check.reason);
-  const text = typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody);
-  return toWebhookEvent(text, headers.get("x-idempotency-key"));
+  const text = typeof rawBody === "string" ? rawBody : utf8.decode(rawBody);
+  const deliveryId = headers.get("x-idempotency-key");
+  return {
+    eventId: webhookEventId(text, deliveryId),
+    event: () => toWebhookEvent(text, deliveryId),
+  };
 }

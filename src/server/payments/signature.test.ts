@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { cfAmountToPaise } from "./cashfree-shapes";
 import { WebhookRejected } from "./provider";
-import { checkWebhookSignature, parseSignedWebhook, signWebhook } from "./signature.server";
+import { checkWebhookSignature, signWebhook, verifySignedWebhook } from "./signature.server";
+
+/** The verified event, reshaped. */
+const parseSignedWebhook = (...args: Parameters<typeof verifySignedWebhook>) =>
+  verifySignedWebhook(...args).event();
 import { VECTOR } from "../../../tests/helpers/cashfree-vector";
 
 const SECRET = "s3cret";
