@@ -93,7 +93,7 @@ export function processProbe(pid: number): { rssMb: () => number; cpuSeconds: ()
 }
 
 /** Port of the Auth Emulator the bench may start for signed-in Lighthouse pages (uses +1, +2 too). */
-export const BENCH_EMULATOR_PORT = 4456;
+export const BENCH_EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT ?? 4456);
 
 /** `env`: more settings for this start (the rush's emulator, payment provider and limits). */
 export async function startShop(
