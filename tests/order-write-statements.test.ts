@@ -18,7 +18,12 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const cartsRoute = await import("~/pages/v2/carts");
 
-/** A statement's verb and first table, e.g. "insert orders", "select products". */
+/**
+ * The statements' verbs and first tables, e.g. "insert orders", "select products"; the limiter's
+ * occasional clean-up of ended windows (2 % of hits, src/server/rate-limit.server.ts) is left out.
+ */
+const shapes = (statements: string[]) =>
+  statements.map(shape).filter((s) => s !== "delete rate_limits");
 const shape = (statement: string) => {
   const s = statement.replace(/^with \w+ as \(/i, "");
   const verb = s.split(/\s+/)[0]!.toLowerCase();
@@ -41,7 +46,7 @@ describe.each(dbKinds)("statements of a cart add and a checkout on %s", (kind) =
     expect(result.status).toBe(200);
     // The cart's lines, their products and the products' stock modes are one read (it was three,
     // and a fourth for the stock modes: seven statements in all).
-    expect(statements.map(shape)).toEqual([
+    expect(shapes(statements)).toEqual([
       "insert rate_limits",
       "select users",
       "insert carts",
@@ -58,7 +63,7 @@ describe.each(dbKinds)("statements of a cart add and a checkout on %s", (kind) =
     expect(result.status).toBe(200);
     // Before: 17 statements (the key and a retried press looked up apart, two settings reads, the
     // order and its lines apart, three stock statements for a cart with nothing counted in stock).
-    expect(statements.map(shape)).toEqual([
+    expect(shapes(statements)).toEqual([
       "select users",
       "insert rate_limits",
       // The transaction: the cart lock, the one read of lines, products and stock, the address, the
@@ -84,7 +89,7 @@ describe.each(dbKinds)("statements of a cart add and a checkout on %s", (kind) =
       postCreateOrder(token, orderBody({ idempotency_key: `count-${uid}` })),
     );
     expect(again.result.json.order_id).toBe(result.json.order_id);
-    expect(again.statements.map(shape)).toEqual([
+    expect(shapes(again.statements)).toEqual([
       "select users",
       "insert rate_limits",
       "insert carts",

@@ -9,7 +9,8 @@ import { cartItems, orderItems } from "~/server/db/schema";
 import type { NewOrderLine } from "~/features/orders/store-order.server";
 import { ownsPhotos, photoIdsOf } from "~/features/personalisation/photo-access.server";
 import { fullLineKey } from "./cart";
-import { loadLines, lockCart, tracksStock } from "./cart-lines.server";
+import { lockCart } from "./cart-lines.server";
+import { loadLines, tracksStock } from "./cart-read.server";
 
 /** Checkout: a line of the caller's cart priced from the current catalogue, as an order stores it. */
 export type CheckoutLine = NewOrderLine & { productId: string };

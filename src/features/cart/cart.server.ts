@@ -42,16 +42,13 @@ import {
   type PersonalisationValues,
 } from "~/features/personalisation/personalisation";
 import {
-  cleanCart,
   deleteGone,
   isStale,
   lineId,
   liveWrite,
-  loadLines,
   lockCart,
   priceWith,
   toLine,
-  tracksStock,
   userCartId,
   writeLines,
   type ItemRow,
@@ -60,6 +57,7 @@ import {
   type PricedItem,
   type PriceInput,
 } from "./cart-lines.server";
+import { cleanCart, loadLines, tracksStock } from "./cart-read.server";
 
 /**
  * The cart as the API answers it, lines in the order they were added, re-priced from the current

@@ -123,9 +123,9 @@ const sameQuote = (quoteId: string | null) =>
   quoteId ? eq(orders.quoteId, quoteId) : isNull(orders.quoteId);
 
 /**
- * Stores the pending order of an attempt, inside the caller's transaction (which holds the lock of
- * what is sold), or answers the order this attempt already made. `build` checks the request
- * (throwing HttpError 400s) and says what the order holds.
+ * Stores the pending order of an attempt in the caller's transaction (which holds the lock of what
+ * is sold), or answers the order this attempt already made. `build` checks the request (throwing
+ * HttpError 400s) and says what the order holds.
  */
 export async function storeOrder(
   tx: Tx,
@@ -181,9 +181,8 @@ async function sameAttempt(
   now: Date,
 ): Promise<OrderHead | undefined> {
   const { idempotencyKey: key } = attempt;
-  const byKey = key
-    ? and(eq(orders.userId, attempt.userId), eq(orders.idempotencyKey, key))
-    : undefined;
+  const mine = eq(orders.userId, attempt.userId);
+  const byKey = key ? and(mine, eq(orders.idempotencyKey, key)) : undefined;
   const retry = built
     ? and(
         eq(orders.userId, built.order.userId),
@@ -241,9 +240,8 @@ async function insertOrder(
     returnPath: order.returnPath?.(id) ?? "",
     expiresAt,
   };
-  // The order and its lines in one statement (docs/decisions/0280): the lines' insert is a second
-  // part of the same statement, whose foreign key is checked when the statement ends. The head is
-  // what was written, so nothing is read back.
+  // The order and its lines in one statement (decision 0280; the lines' foreign key is checked when
+  // it ends); the head is what was written, so nothing is read back.
   const orderRow = tx
     .insert(orders)
     .values({
