@@ -10,6 +10,7 @@
  *   npm run bench -- --engine postgres   one engine (pglite, postgres)
  *   npm run bench -- --seconds 4 --connections 20 --no-docs
  *   npm run bench -- --only api --rounds 1   each route's seconds in one run, not 4 interleaved slices
+ *   npm run bench -- --only rush --busy-core   the rush with another process keeping one core busy
  *
  * On a built shop (built first when stale) started on spare ports 4451-4454 (BENCH_API_PORT moves them; BENCH_CADDY_PORT
  * and BENCH_EMULATOR_PORT move Caddy's 4459 and the emulator's 4456) over scratch databases.
@@ -82,6 +83,8 @@ const options = {
   connections: Number(flag("connections") ?? 50),
   seconds: Number(flag("seconds") ?? 8),
 };
+/** The rush with one core kept busy by another process (bench/busy-core.ts). */
+const busy = process.argv.includes("--busy-core");
 const largeOptions = { connections: 10, seconds: options.seconds };
 /** The api part runs each route's seconds in this many interleaved slices (`--rounds 1`: one run each). */
 const rounds = Math.max(1, Number(flag("rounds") ?? 4));
@@ -226,7 +229,13 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
   if (wants("rush")) {
     // Ports: the shop, the webhook tap (+1), the Auth Emulator (+3..+5). BENCH_RUSH_PORT moves them.
     const port = Number(process.env.BENCH_RUSH_PORT ?? 4461) + index * 10;
-    out.rush = await benchRush(engine, { shoppers: 500, paceSeconds: 60, port, ...options });
+    out.rush = await benchRush(engine, {
+      shoppers: 500,
+      paceSeconds: 60,
+      port,
+      busyCore: busy,
+      ...options,
+    });
     console.log(rushTable(out.rush));
   }
   if (wants("race")) {

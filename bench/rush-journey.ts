@@ -4,6 +4,9 @@
  * is the page, two adds, an order and its payment, as a signed-in shopper in the order rush makes
  * them: the page comes first because a shopper adds from it, and it is where a new session's token
  * is first checked with Firebase (a lookup, then remembered: src/server/auth/firebase-admin.server.ts).
+ * Some shoppers also add a piece counted in stock (docs/decisions/0216): when it is gone, the cart
+ * add or the order says "sold out" (an answer, not an error), and such a shopper removes the line
+ * and checks out without it.
  */
 import type { Shopper } from "./rush-shoppers";
 import type { Timer } from "./rush-tools";
@@ -12,10 +15,14 @@ export interface JourneyTimers {
   page: Timer;
   cart: Timer;
   create: Timer;
+  /** POST /create-order of a cart holding a stocked piece (refusals count as sold out). */
+  createStock: Timer;
   pay: Timer;
 }
 
 export function rushRequests(base: string, engine: string) {
+  /** A 400 that says a stocked piece is sold out: the shop's answer, not an error. */
+  const soldOut = (status: number, text: string) => status === 400 && text.includes("sold out");
   const auth = (s: Shopper) => ({
     authorization: `Bearer ${s.token}`,
     "content-type": "application/json",
@@ -25,6 +32,19 @@ export function rushRequests(base: string, engine: string) {
       method: "POST",
       headers: auth(s),
       body: JSON.stringify({ productId, variant: {}, quantity: 1 }),
+    });
+    const text = await r.text();
+    return {
+      ok: r.ok,
+      value: true,
+      soldOut: soldOut(r.status, text),
+      why: `${r.status} ${text.slice(0, 200)}`,
+    };
+  };
+  const removeLine = (s: Shopper, productId: string) => async () => {
+    const r = await fetch(`${base}/v2/carts?prod_id=${encodeURIComponent(productId)}`, {
+      method: "DELETE",
+      headers: auth(s),
     });
     const text = await r.text();
     return { ok: r.ok, why: `${r.status} ${text.slice(0, 200)}` };
@@ -52,7 +72,12 @@ export function rushRequests(base: string, engine: string) {
       }),
     });
     const text = await r.text();
-    if (!r.ok) return { ok: false, why: `${r.status} ${text.slice(0, 200)}` };
+    if (!r.ok)
+      return {
+        ok: false,
+        soldOut: soldOut(r.status, text),
+        why: `${r.status} ${text.slice(0, 200)}`,
+      };
     return {
       ok: true,
       value: JSON.parse(text) as { order_id: string; payment_session_id: string },
@@ -69,8 +94,9 @@ export function rushRequests(base: string, engine: string) {
     return { ok: r.status === 303, value: true, why: String(r.status) };
   };
   /**
-   * The first product's page, two lines, an order, its payment; the order's id lands in `answered`,
-   * and in `paid` once paid.
+   * The first product's page, two lines (and `piece`, a stocked one, when given), an order, its
+   * payment; the order's id lands in `answered`, and in `paid` once paid. A piece sold out at the
+   * order is removed and the order asked again without it.
    */
   const journey = async (
     s: Shopper,
@@ -78,14 +104,24 @@ export function rushRequests(base: string, engine: string) {
     timers: JourneyTimers,
     answered: string[],
     paid: string[],
+    piece?: string,
   ) => {
     await timers.page.run(openPage(s, first!));
     await timers.cart.run(addLine(s, first!));
     await timers.cart.run(addLine(s, second!));
-    const order = await timers.create.run(createOrder(s));
+    const holding = piece ? (await timers.cart.run(addLine(s, piece))) === true : false;
+    let order = null;
+    if (holding && piece) {
+      const before = timers.createStock.soldOut;
+      order = await timers.createStock.run(createOrder(s));
+      if (!order && timers.createStock.soldOut > before) {
+        await removeLine(s, piece)();
+        order = await timers.create.run(createOrder(s));
+      }
+    } else order = await timers.create.run(createOrder(s));
     if (!order) return;
     answered.push(order.order_id);
     if (await timers.pay.run(payOrder(order.payment_session_id))) paid.push(order.order_id);
   };
-  return { addLine, createOrder, journey };
+  return { addLine, createOrder, removeLine, journey };
 }

@@ -1,7 +1,8 @@
 /**
  * The order rush's shoppers and goods: accounts in the Auth Emulator (real emulator tokens, checked
  * by the server as in the demo), their rows and one saved address each in the scratch database,
- * and two products without variants. Written before the server opens the database.
+ * and two products without variants (made to order); `pieces` adds two products counted in stock
+ * with that many each (docs/decisions/0216). Written before the server opens the database.
  */
 import { schema, type Db } from "~/server/db/client";
 import { makeCategory, makeProduct } from "~/server/seed/factories";
@@ -42,8 +43,11 @@ export async function makeShoppers(
   return shoppers;
 }
 
-/** Rows and addresses ("addr-1") for the shoppers; two products; answers the products' ids. */
-export async function seedRush(db: Db, shoppers: Shopper[]): Promise<string[]> {
+/**
+ * Rows and addresses ("addr-1") for the shoppers; two products, then with `pieces` two stocked
+ * ones (one for each of the rush's two parts); answers the products' ids in that order.
+ */
+export async function seedRush(db: Db, shoppers: Shopper[], pieces = 0): Promise<string[]> {
   for (let i = 0; i < shoppers.length; i += 200) {
     const slice = shoppers.slice(i, i + 200);
     await db
@@ -69,5 +73,12 @@ export async function seedRush(db: Db, shoppers: Shopper[]): Promise<string[]> {
   const categoryId = (await makeCategory(db)).id;
   const frame = await makeProduct(db, { name: "Rush Photo Frame", categoryId, pricePaise: 149900 });
   const tag = await makeProduct(db, { name: "Rush Luggage Tag", categoryId, pricePaise: 49900 });
-  return [frame.id, tag.id];
+  const stocked: string[] = [];
+  for (const name of pieces > 0 ? ["Rush Wall Panel", "Rush Coaster Set"] : []) {
+    const piece = await makeProduct(db, { name, categoryId, pricePaise: 249900 });
+    await db.insert(schema.productStock).values({ productId: piece.id, mode: "in_stock" });
+    await db.insert(schema.stockLevels).values({ productId: piece.id, onHand: pieces });
+    stocked.push(piece.id);
+  }
+  return [frame.id, tag.id, ...stocked];
 }

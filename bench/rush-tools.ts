@@ -15,13 +15,21 @@ const percentile = (values: number[], p: number) => {
 export class Timer {
   times: number[] = [];
   errors = 0;
+  /** Answers that said a stocked piece is sold out: answers, not errors (docs/decisions/0216). */
+  soldOut = 0;
   firstError = "";
-  async run<T>(job: () => Promise<{ ok: boolean; value?: T; why?: string }>): Promise<T | null> {
+  async run<T>(
+    job: () => Promise<{ ok: boolean; value?: T; why?: string; soldOut?: boolean }>,
+  ): Promise<T | null> {
     const start = performance.now();
     try {
       const answer = await job();
       this.times.push(performance.now() - start);
       if (answer.ok) return answer.value ?? (null as T | null);
+      if (answer.soldOut) {
+        this.soldOut++;
+        return null;
+      }
       this.errors++;
       this.firstError ||= answer.why ?? "";
     } catch (error) {
@@ -36,6 +44,7 @@ export class Timer {
       name,
       answers: this.times.length,
       errors: this.errors,
+      soldOut: this.soldOut,
       p50Ms: percentile(this.times, 50),
       p99Ms: percentile(this.times, 99),
       cpuUsPerAnswer: cpuUs === null ? null : Math.round(cpuUs / Math.max(1, this.times.length)),

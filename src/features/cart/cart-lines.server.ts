@@ -4,12 +4,13 @@
  * Used by the cart's operations in cart.server.ts (and, through them, checkout). Server only.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/server/db/client";
 import { cartItems, carts, users } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
 import { gramsToKg } from "~/features/catalogue/catalogue";
-import { loadPricingProducts, type PricingProduct } from "~/features/catalogue/pricing.server";
+import type { PricingProduct } from "~/features/catalogue/pricing.server";
+import type { StockMode } from "~/features/stock/stock";
 import type { CartLine, VariantChoice } from "./cart";
 import { resolveChoice } from "./resolve-choice";
 import type { CartItemInput } from "./cart.schema";
@@ -18,7 +19,6 @@ import {
   lineKey,
   personalisationKey,
   toPersonalised,
-  toValues,
   type PersonalisationValues,
   type PersonalisedValue,
 } from "~/features/personalisation/personalisation";
@@ -42,8 +42,8 @@ export function lineId(): string {
   return `${now.toString(16).padStart(12, "0")}-${seq.toString(16).padStart(6, "0")}-${randomBytes(8).toString("hex")}`;
 }
 
-export type CatalogueEntry = PricingProduct;
-const loadProducts = loadPricingProducts;
+/** A product as the cart prices it, with its stock mode (null: never set, made to order). */
+export type CatalogueEntry = PricingProduct & { stockMode: StockMode | null };
 
 export interface PricedItem {
   productId: string;
@@ -126,45 +126,6 @@ export interface LiveLine {
   row: ItemRow;
   item: PricedItem;
   product: CatalogueEntry;
-}
-
-export interface StoredLines {
-  /** Lines that can still be bought, in the order they were added. */
-  live: LiveLine[];
-  /** Rows that can no longer be bought (not shown; deleted by the next write). */
-  gone: ItemRow[];
-  catalogue: Map<string, CatalogueEntry>;
-}
-
-/**
- * The cart's rows, priced from the current catalogue (no writes). `alsoLoad` names more products
- * to load into the same catalogue map (the lines a merge brings).
- */
-export async function loadLines(
-  db: DbOrTx,
-  cartId: string,
-  alsoLoad: readonly string[] = [],
-): Promise<StoredLines> {
-  const rows = await db
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const catalogue = await loadProducts(db, [...rows.map((r) => r.productId), ...alsoLoad]);
-  const live: LiveLine[] = [];
-  const gone: ItemRow[] = [];
-  for (const row of rows) {
-    const priced = priceWith(catalogue, {
-      productId: row.productId,
-      variant: row.variant,
-      quantity: row.quantity,
-      productNote: row.note,
-      personalisation: toValues(row.personalisation),
-    });
-    if (!priced.ok || priced.item.key !== row.variantKey) gone.push(row);
-    else live.push({ row, item: priced.item, product: catalogue.get(row.productId)! });
-  }
-  return { live, gone, catalogue };
 }
 
 export function toLine({ row, item, product }: LiveLine): CartLine {
@@ -264,16 +225,4 @@ export async function deleteGone(tx: Tx, cartId: string, gone: readonly ItemRow[
       ),
     ),
   );
-}
-
-/**
- * Brings the stored rows up to date (see the file comment): deletes the lines that can no longer be
- * bought and stores the current price and option values of the others, in at most two statements.
- * Every write runs it inside its transaction, right after lockCart. Returns the live lines.
- */
-export async function cleanCart(tx: Tx, cartId: string): Promise<LiveLine[]> {
-  const { live, gone } = await loadLines(tx, cartId);
-  await deleteGone(tx, cartId, gone);
-  await writeLines(tx, cartId, live.filter(isStale).map(liveWrite));
-  return live;
 }

@@ -42,12 +42,10 @@ import {
   type PersonalisationValues,
 } from "~/features/personalisation/personalisation";
 import {
-  cleanCart,
   deleteGone,
   isStale,
   lineId,
   liveWrite,
-  loadLines,
   lockCart,
   priceWith,
   toLine,
@@ -59,6 +57,7 @@ import {
   type PricedItem,
   type PriceInput,
 } from "./cart-lines.server";
+import { cleanCart, loadLines, tracksStock } from "./cart-read.server";
 
 /**
  * The cart as the API answers it, lines in the order they were added, re-priced from the current
@@ -140,11 +139,13 @@ export async function addItemFor(uid: string, input: PriceInput): Promise<CartAn
     const lines = existingLine
       ? live.map((line, i) => (i === index ? added : line))
       : [...live, added];
-    // Ready-made pieces: never more in the cart than can be bought (docs/decisions/0216).
-    await refuseBeyondStock(tx, uid, live.map(stocked), lines.map(stocked), {
-      productId: item.productId,
-      key: item.key,
-    });
+    // Ready-made pieces: never more in the cart than can be bought (docs/decisions/0216); the
+    // read above says whether the product is counted at all (docs/decisions/0280).
+    if (tracksStock(catalogue.get(item.productId)))
+      await refuseBeyondStock(tx, uid, live.map(stocked), lines.map(stocked), {
+        productId: item.productId,
+        key: item.key,
+      });
     await deleteGone(tx, cartId, gone);
     await writeLines(tx, cartId, [
       ...lines.filter((line) => line !== added && isStale(line)).map(liveWrite),
@@ -203,7 +204,8 @@ export async function setQuantityFor(
     if (!line) throw new HttpError(404, "This item is no longer in your cart.");
     const changed: LiveLine = { ...line, row: { ...line.row, quantity } };
     const after = live.map((each, i) => (i === index ? changed : each));
-    await refuseBeyondStock(tx, uid, live.map(stocked), after.map(stocked), { productId, key });
+    if (tracksStock(line.product))
+      await refuseBeyondStock(tx, uid, live.map(stocked), after.map(stocked), { productId, key });
     await writeLines(tx, cartId, [liveWrite(changed)]);
     return toAnswer(
       cartId,

@@ -3,7 +3,7 @@
  * their variants in position order and their first image, read in one statement. Other features
  * read products through this, never from the catalogue's tables themselves.
  */
-import { inArray, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/server/db/client";
 import { products } from "~/server/db/schema";
 import type { PersonalisationField } from "~/lib/personalisation-types";
@@ -33,6 +33,21 @@ export async function loadPricingProducts(
   const unique = [...new Set(ids)];
   const map = new Map<string, PricingProduct>();
   if (unique.length === 0) return map;
+  for (const { product } of await loadPricingWith(db, inArray(products.id, unique), {}))
+    map.set(product.id, product);
+  return map;
+}
+
+/**
+ * The products `where` names, each with `extra` columns read in the same statement (the cart reads
+ * its lines and the products' stock modes this way: one statement, docs/decisions/0280). An extra
+ * column may name the product's row as "products"."id".
+ */
+export async function loadPricingWith<E extends Record<string, SQL>>(
+  db: DbOrTx,
+  where: SQL | undefined,
+  extra: E,
+): Promise<{ product: PricingProduct; extra: { [K in keyof E]: unknown } }[]> {
   const rows = await db
     .select({
       id: products.id,
@@ -49,15 +64,22 @@ export async function loadPricingProducts(
       variants: sql<VariantRow[] | string | null>`(select json_agg(json_build_object(
           'id', v.id, 'name', v.name, 'value', v.value, 'price', v.price_paise) order by v.position, v.id)
         from product_variants v where v.product_id = "products"."id")`,
+      extra: sql<Record<string, unknown> | string | null>`json_build_object(${sql.join(
+        Object.entries(extra).map(([key, value]) => sql`${key}::text, ${value}`),
+        sql`, `,
+      )})`,
     })
     .from(products)
-    .where(inArray(products.id, unique));
-  for (const row of rows) {
+    .where(where);
+  return rows.map(({ extra: more, ...row }) => {
     const variants =
       typeof row.variants === "string"
         ? (JSON.parse(row.variants) as VariantRow[])
         : (row.variants ?? []);
-    map.set(row.id, { ...row, image: row.image ?? "", variants });
-  }
-  return map;
+    const columns = typeof more === "string" ? JSON.parse(more) : (more ?? {});
+    return {
+      product: { ...row, image: row.image ?? "", variants },
+      extra: columns as { [K in keyof E]: unknown },
+    };
+  });
 }

@@ -15,6 +15,9 @@ import { refuseUndeliverable, totalWeightGrams } from "~/features/shipping/estim
 import { loadSavedAddress } from "~/features/account/account.server";
 import { lockedCheckoutLines } from "~/features/cart/cart-checkout.server";
 import { refuseInterStateSupply } from "~/features/books/supply-rules.server";
+import { BUSINESS_KEY } from "~/features/books/business-settings.schema";
+import { shippingSection } from "~/features/shipping/shipping-settings";
+import { readSectionsAhead } from "~/features/settings/settings-store.server";
 import { holdCodeUse, priceCode } from "~/features/discounts/discount-pricing.server";
 import {
   neededLines,
@@ -24,7 +27,7 @@ import {
 import { amountAsked } from "~/features/made-to-order/deposits.server";
 import { movePaymentOpening } from "~/features/orders/order-moves.server";
 import { holdOrderStock } from "~/features/stock/holds.server";
-import { storeOrder, type OrderHead } from "~/features/orders/store-order.server";
+import { storeOrderAttempt, type OrderHead } from "~/features/orders/store-order.server";
 import { normaliseIndianPhone, type CreateOrderBody } from "./checkout";
 import { log } from "~/server/log/logger";
 
@@ -56,9 +59,9 @@ async function storeCartOrder(
 ): Promise<OrderHead> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const { lines } = await lockedCheckoutLines(tx, uid);
+    const { lines, stock } = await lockedCheckoutLines(tx, uid);
     const attempt = { userId: uid, quoteId: null, idempotencyKey: body.idempotency_key ?? null };
-    const order = await storeOrder(
+    const { order, fresh } = await storeOrderAttempt(
       tx,
       attempt,
       async () => {
@@ -70,6 +73,8 @@ async function storeCartOrder(
             400,
             "address_id: no saved address of yours has this id; choose or add an address.",
           );
+        // The two settings the refusals below read, in one statement (docs/decisions/0280).
+        await readSectionsAhead(tx, [BUSINESS_KEY, shippingSection.key]);
         await refuseInterStateSupply(tx, address.state);
         if (body.needed_by)
           await refuseNeededBy(tx, {
@@ -103,10 +108,12 @@ async function storeCartOrder(
         };
       },
       now,
+      true,
     );
     await holdCodeUse(tx, order, now);
-    // Ready-made pieces are held for the payment window, or refused (docs/decisions/0216).
-    await holdOrderStock(tx, { ...order, userId: uid }, lines, now);
+    // Ready-made pieces are held for the payment window, or refused (docs/decisions/0216); the
+    // cart's read says which products are counted and whether the shopper holds any (0280).
+    await holdOrderStock(tx, { ...order, userId: uid }, lines, now, { ...stock, fresh });
     if (body.needed_by) await recordNeededBy(tx, order.id, body.needed_by);
     return order;
   });

@@ -13,7 +13,7 @@
  */
 import type { PersonalisedValue } from "~/lib/personalisation-types";
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Tx } from "~/server/db/client";
 import { HttpError } from "~/server/http";
 import { orderItems, orders } from "~/server/db/schema";
@@ -123,9 +123,9 @@ const sameQuote = (quoteId: string | null) =>
   quoteId ? eq(orders.quoteId, quoteId) : isNull(orders.quoteId);
 
 /**
- * Stores the pending order of an attempt, inside the caller's transaction (which holds the lock of
- * what is sold), or answers the order this attempt already made. `build` runs only when the key is
- * new: it checks the request (throwing HttpError 400s) and says what the order holds.
+ * Stores the pending order of an attempt in the caller's transaction (which holds the lock of what
+ * is sold), or answers the order this attempt already made. `build` checks the request (throwing
+ * HttpError 400s) and says what the order holds.
  */
 export async function storeOrder(
   tx: Tx,
@@ -133,41 +133,84 @@ export async function storeOrder(
   build: () => Promise<NewOrder>,
   now = new Date(),
 ): Promise<OrderHead> {
-  if (attempt.idempotencyKey) {
-    // The key is unique per user (the database says so); the order it made must be for the same thing.
-    const [same] = await tx
-      .select(ORDER_HEAD)
-      .from(orders)
-      .where(
-        and(eq(orders.userId, attempt.userId), eq(orders.idempotencyKey, attempt.idempotencyKey)),
-      );
-    if (same && same.quoteId !== attempt.quoteId)
-      throw new HttpError(
-        409,
-        "idempotency_key: this key was used for another order; send a new key for a new attempt.",
-      );
-    if (same) return same;
+  return (await storeOrderAttempt(tx, attempt, build, now, false)).order;
+}
+
+/**
+ * storeOrder, also saying whether the order was inserted now (`fresh`: it holds nothing yet).
+ * `buildFirst` (a `build` that writes nothing, as checkout's): one read finds both the order of
+ * the same key and a still-payable order of the same content (docs/decisions/0280); `build` runs
+ * first, and when it refuses, the key's order (if any) is answered instead, so a retried press of
+ * a finished attempt still answers its order. Otherwise the key is looked up before `build` runs.
+ */
+export async function storeOrderAttempt(
+  tx: Tx,
+  attempt: OrderAttempt,
+  build: () => Promise<NewOrder>,
+  now: Date,
+  buildFirst: boolean,
+): Promise<{ order: OrderHead; fresh: boolean }> {
+  if (!buildFirst && attempt.idempotencyKey) {
+    const same = await sameAttempt(tx, attempt, undefined, now);
+    if (same) return { order: same, fresh: false };
   }
-  const order = await build();
+  let order: NewOrder;
+  try {
+    order = await build();
+  } catch (error) {
+    if (!buildFirst || !(error instanceof HttpError) || !attempt.idempotencyKey) throw error;
+    const same = await sameAttempt(tx, attempt, undefined, now);
+    if (same) return { order: same, fresh: false };
+    throw error;
+  }
   const print = orderFingerprint(order);
-  // A retried press (no key, or a fresh one): the still-payable pending order of the same content.
-  const [retry] = await tx
-    .select(ORDER_HEAD)
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, order.userId),
-        sameQuote(order.quoteId),
-        eq(orders.cartFingerprint, print),
+  const same = await sameAttempt(tx, attempt, { order, print }, now);
+  if (same) return { order: same, fresh: false };
+  return { order: await insertOrder(tx, order, attempt.idempotencyKey, print, now), fresh: true };
+}
+
+/**
+ * The order this attempt already made, in one statement: the order of the same idempotency key
+ * (unique per user; a 409 when it was for another quote), else, with `built`, the newest
+ * still-payable pending order of the same content (a retried press, with no key or a fresh one).
+ */
+async function sameAttempt(
+  tx: Tx,
+  attempt: OrderAttempt,
+  built: { order: NewOrder; print: string } | undefined,
+  now: Date,
+): Promise<OrderHead | undefined> {
+  const { idempotencyKey: key } = attempt;
+  const mine = eq(orders.userId, attempt.userId);
+  const byKey = key ? and(mine, eq(orders.idempotencyKey, key)) : undefined;
+  const retry = built
+    ? and(
+        eq(orders.userId, built.order.userId),
+        sameQuote(built.order.quoteId),
+        eq(orders.cartFingerprint, built.print),
         eq(orders.status, "pending"),
         eq(orders.paymentStatus, PAYMENT_STATUS.pending),
         gt(orders.expiresAt, now),
-      ),
+      )
+    : undefined;
+  const [found] = await tx
+    .select({ ...ORDER_HEAD, key: orders.idempotencyKey })
+    .from(orders)
+    .where(or(byKey, retry))
+    .orderBy(
+      ...(key ? [desc(sql`${orders.idempotencyKey} is not distinct from ${key}`)] : []),
+      desc(orders.createdAt),
     )
-    .orderBy(desc(orders.createdAt))
     .limit(1);
-  if (retry) return retry;
-  return insertOrder(tx, order, attempt.idempotencyKey, print, now);
+  if (!found) return undefined;
+  const { key: foundKey, ...head } = found;
+  // The key is unique per user (the database says so); the order it made must be for the same thing.
+  if (key && foundKey === key && head.quoteId !== attempt.quoteId)
+    throw new HttpError(
+      409,
+      "idempotency_key: this key was used for another order; send a new key for a new attempt.",
+    );
+  return head;
 }
 
 async function insertOrder(
@@ -183,15 +226,31 @@ async function insertOrder(
   const totals = orderTotals(order.lines, order.coupon?.discountPaise);
   const providerExpiry = now.getTime() + expiryMinutes * 60_000;
   const expiresAt = new Date(Math.min(providerExpiry, order.payableUntil?.getTime() ?? Infinity));
-  const [row] = await tx
+  const head: OrderHead = {
+    id,
+    kind: order.kind,
+    userId: order.userId,
+    quoteId: order.quoteId,
+    claimEmail: order.claimEmail,
+    status: "pending",
+    totalPaise: totals.total,
+    couponCode: order.coupon?.code ?? "",
+    couponDiscountPaise: totals.discount,
+    paymentSessionId: "",
+    returnPath: order.returnPath?.(id) ?? "",
+    expiresAt,
+  };
+  // The order and its lines in one statement (decision 0280; the lines' foreign key is checked when
+  // it ends); the head is what was written, so nothing is read back.
+  const orderRow = tx
     .insert(orders)
     .values({
       id,
       userId: order.userId,
       kind: order.kind,
       quoteId: order.quoteId,
-      claimEmail: order.claimEmail,
-      returnPath: order.returnPath?.(id) ?? "",
+      claimEmail: head.claimEmail,
+      returnPath: head.returnPath,
       status: "pending",
       subtotalPaise: totals.subtotal,
       discountPaise: totals.discount,
@@ -219,8 +278,8 @@ async function insertOrder(
       createdAt: now,
       updatedAt: now,
     })
-    .returning(ORDER_HEAD);
-  await tx.insert(orderItems).values(
+    .getSQL();
+  const lineRows = tx.insert(orderItems).values(
     order.lines.map((line, i) => ({
       id: `${id}-${String(i + 1).padStart(3, "0")}`,
       orderId: id,
@@ -236,5 +295,6 @@ async function insertOrder(
       discountPaise: order.coupon?.lineDiscounts[i] ?? 0,
     })),
   );
-  return row!;
+  await tx.execute(sql`with stored_order as (${orderRow}) ${lineRows.getSQL()}`);
+  return head;
 }

@@ -5,7 +5,7 @@
  * sections. Every write is checked by the section's schema, versioned against lost updates, and
  * recorded in the audit trail in the same transaction.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx, Tx } from "~/server/db/client";
 import { shopSettings } from "~/server/db/schema";
@@ -40,14 +40,40 @@ export async function readSection<T>(
   db: DbOrTx,
   section: SettingsSection<T>,
 ): Promise<StoredSection<T>> {
-  const [row] = await db
-    .select({ value: shopSettings.value, version: shopSettings.version })
-    .from(shopSettings)
-    .where(eq(shopSettings.section, section.key));
+  const prefetched = early.get(db);
+  const [row] = prefetched?.has(section.key)
+    ? [prefetched.get(section.key)]
+    : await db
+        .select({ value: shopSettings.value, version: shopSettings.version })
+        .from(shopSettings)
+        .where(eq(shopSettings.section, section.key));
+  prefetched?.delete(section.key);
   const defaults = section.defaults();
   if (!row) return { value: defaults, version: 0 };
   const merged = z.safeParse(section.schema, { ...(defaults as object), ...(row.value as object) });
   return { value: merged.success ? merged.data : defaults, version: row.version };
+}
+
+type SectionRow = { value: unknown; version: number };
+/** Rows read ahead by readSectionsAhead, per database handle (a transaction), each used once. */
+const early = new WeakMap<DbOrTx, Map<string, SectionRow | undefined>>();
+
+/**
+ * Reads these sections' rows in one statement, for the next readSection of each on the same handle
+ * (a transaction that checks several sections, as checkout does: docs/decisions/0280).
+ */
+export async function readSectionsAhead(db: DbOrTx, keys: readonly string[]): Promise<void> {
+  const rows = await db
+    .select({
+      section: shopSettings.section,
+      value: shopSettings.value,
+      version: shopSettings.version,
+    })
+    .from(shopSettings)
+    .where(inArray(shopSettings.section, [...keys]));
+  const byKey = new Map<string, SectionRow | undefined>(keys.map((k) => [k, undefined]));
+  for (const { section, ...row } of rows) byKey.set(section, row);
+  early.set(db, byKey);
 }
 
 /**

@@ -42,29 +42,48 @@ async function lockTracked(tx: Tx, productIds: readonly string[]): Promise<Set<s
 const holdId = () => `sh_${Date.now().toString(36)}_${randomBytes(5).toString("hex")}`;
 
 /**
+ * What create-order's one read already says (docs/decisions/0280): whether the order was just
+ * inserted (it holds nothing yet), which of its products are counted in stock, and whether the
+ * shopper's other unpaid orders hold any. Read after the cart lock, which every create-order of
+ * this shopper takes first, so no hold of theirs can appear or go meanwhile.
+ */
+export interface HoldKnown {
+  fresh: boolean;
+  tracked: ReadonlySet<string>;
+  userHolds: boolean;
+}
+
+/**
  * Create-order, in its transaction: releases the shopper's other unpaid orders' holds (the new
  * attempt replaces them), then holds this order's pieces until `order.expiresAt`, or refuses with
  * checkout's sentence (a 400; the caller's transaction writes nothing). An order already holding
- * (a retried press) is left as it is.
+ * (a retried press) is left as it is. With `known`, a cart of made-to-order products from a shopper
+ * holding nothing costs no statement at all.
  */
 export async function holdOrderStock(
   tx: Tx,
   order: { id: string; userId: string; expiresAt: Date | null },
   lines: readonly HoldLine[],
   now: Date,
+  known?: HoldKnown,
 ): Promise<void> {
-  const wanted = lines.filter((l): l is HoldLine & { productId: string } => Boolean(l.productId));
+  const wanted = lines.filter(
+    (l): l is HoldLine & { productId: string } =>
+      Boolean(l.productId) && (!known || known.tracked.has(l.productId!)),
+  );
   const tracked = await lockTracked(
     tx,
     wanted.map((l) => l.productId),
   );
-  const [live] = await tx
-    .select({ id: stockHolds.id })
-    .from(stockHolds)
-    .where(and(eq(stockHolds.orderId, order.id), inArray(stockHolds.state, ["held", "sold"])))
-    .limit(1);
-  if (live) return;
-  await releaseUserHolds(tx, order.userId, order.id, now);
+  if (!known?.fresh) {
+    const [live] = await tx
+      .select({ id: stockHolds.id })
+      .from(stockHolds)
+      .where(and(eq(stockHolds.orderId, order.id), inArray(stockHolds.state, ["held", "sold"])))
+      .limit(1);
+    if (live) return;
+  }
+  if (!known || known.userHolds) await releaseUserHolds(tx, order.userId, order.id, now);
   if (tracked.size === 0) return;
   const views = await loadStock(tx, [...tracked], now);
   const sums = new Map<

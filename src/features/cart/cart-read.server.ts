@@ -1,0 +1,115 @@
+/**
+ * The cart's one read (docs/decisions/0280): its lines with their products and the products' stock
+ * modes, in one statement through the catalogue's loader, and the clean-up every write does after
+ * its lock. Split from cart-lines.server.ts, which prices and writes lines. Server only.
+ */
+import { eq, inArray, or, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "~/server/db/client";
+import { cartItems, products } from "~/server/db/schema";
+import { loadPricingWith } from "~/features/catalogue/pricing.server";
+import { toValues } from "~/features/personalisation/personalisation";
+import type { StockMode } from "~/features/stock/stock";
+import {
+  deleteGone,
+  isStale,
+  liveWrite,
+  priceWith,
+  writeLines,
+  type CatalogueEntry,
+  type ItemRow,
+  type LiveLine,
+} from "./cart-lines.server";
+
+export interface StoredLines {
+  /** Lines that can still be bought, in the order they were added. */
+  live: LiveLine[];
+  /** Rows that can no longer be bought (not shown; deleted by the next write). */
+  gone: ItemRow[];
+  catalogue: Map<string, CatalogueEntry>;
+  /** With `heldBy`: whether that shopper's unpaid orders hold stock. */
+  userHolds: boolean;
+}
+
+/** A cart row as the one read answers it (json_build_object below). */
+interface LineJson extends Omit<ItemRow, "createdAt" | "cartId" | "productId"> {
+  /** created_at in microseconds since 1970, for the order lines were added in. */
+  at: number;
+}
+
+/**
+ * The cart's rows, priced from the current catalogue (no writes), in ONE statement: the products of
+ * the cart's lines (and of `alsoLoad`, the lines a merge or an add brings), each with its lines and
+ * its stock mode (docs/decisions/0280). A line's product cannot be missing: deleting a product
+ * deletes its cart lines. `heldBy`: also answer whether that shopper's unpaid orders hold stock.
+ */
+export async function loadLines(
+  db: DbOrTx,
+  cartId: string,
+  alsoLoad: readonly string[] = [],
+  heldBy?: string,
+): Promise<StoredLines> {
+  const extra = await loadPricingWith(
+    db,
+    or(
+      inArray(
+        products.id,
+        db.select({ id: cartItems.productId }).from(cartItems).where(eq(cartItems.cartId, cartId)),
+      ),
+      alsoLoad.length > 0 ? inArray(products.id, [...new Set(alsoLoad)]) : undefined,
+    ),
+    {
+      lines: sql`(select json_agg(json_build_object('id', ci.id, 'variantKey', ci.variant_key,
+        'variant', ci.variant, 'quantity', ci.quantity, 'pricePaise', ci.price_paise, 'note', ci.note,
+        'personalisation', ci.personalisation,
+        'at', (extract(epoch from ci.created_at) * 1000000)::bigint))
+        from cart_items ci where ci.cart_id = ${cartId} and ci.product_id = "products"."id")`,
+      stockMode: sql`(select s.mode from product_stock s where s.product_id = "products"."id")`,
+      ...(heldBy ? { userHolds: userHoldsStock(heldBy) } : {}),
+    },
+  );
+  const catalogue = new Map<string, CatalogueEntry>();
+  const rows: (ItemRow & { at: number })[] = [];
+  let userHolds = false;
+  for (const { product, extra: more } of extra) {
+    catalogue.set(product.id, { ...product, stockMode: (more.stockMode as StockMode) ?? null });
+    for (const line of (more.lines as LineJson[] | null) ?? [])
+      rows.push({ ...line, cartId, productId: product.id, createdAt: new Date(line.at / 1000) });
+    if (more.userHolds === true) userHolds = true;
+  }
+  rows.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const live: LiveLine[] = [];
+  const gone: ItemRow[] = [];
+  for (const { at: _at, ...row } of rows) {
+    const priced = priceWith(catalogue, {
+      productId: row.productId,
+      variant: row.variant,
+      quantity: row.quantity,
+      productNote: row.note,
+      personalisation: toValues(row.personalisation),
+    });
+    if (!priced.ok || priced.item.key !== row.variantKey) gone.push(row);
+    else live.push({ row, item: priced.item, product: catalogue.get(row.productId)! });
+  }
+  return { live, gone, catalogue, userHolds };
+}
+
+/** Whether a product is counted in stock (its holds and cart checks apply; decision 0216). */
+export const tracksStock = (entry: CatalogueEntry | undefined): boolean =>
+  entry?.stockMode != null && entry.stockMode !== "made_to_order";
+
+/** Whether the shopper's unpaid orders hold stock now (a create-order then releases them). */
+const userHoldsStock = (uid: string) =>
+  sql`exists (select 1 from stock_holds h join orders o on o.id = h.order_id
+    where o.user_id = ${uid} and h.state = 'held')`;
+
+/**
+ * Brings the stored rows up to date (see the file comment): deletes the lines that can no longer be
+ * bought and stores the current price and option values of the others, in at most two statements.
+ * Every write runs it inside its transaction, right after lockCart. Returns the live lines.
+ */
+export async function cleanCart(tx: Tx, cartId: string): Promise<LiveLine[]> {
+  const { live, gone } = await loadLines(tx, cartId);
+  await deleteGone(tx, cartId, gone);
+  await writeLines(tx, cartId, live.filter(isStale).map(liveWrite));
+  return live;
+}
