@@ -15,8 +15,11 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { waitForHttp } from "~/server/cli/processes";
 import { processProbe } from "./shop";
 
-/** Caddy's port for the bench (the shops use 4451-4454, the emulator 4456-4458, the rush 4461+). */
-export const BENCH_CADDY_PORT = 4459;
+/**
+ * Caddy's port for the bench (the shops use 4451-4454, the emulator 4456-4458, the rush 4461+);
+ * BENCH_CADDY_PORT moves it.
+ */
+export const BENCH_CADDY_PORT = Number(process.env.BENCH_CADDY_PORT ?? 4459);
 
 /** The file's path on Caddy. */
 export const CADDY_PATH = "/catalogue.json";

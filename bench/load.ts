@@ -19,6 +19,11 @@ export interface LoadRow {
   bytesPerAnswer: number;
   /** Server CPU time per answer (user + system), microseconds: steadier than requests/s on a shared machine. */
   cpuUsPerAnswer: number;
+  /**
+   * The load tool's own CPU time per answer (autocannon runs inside the bench's process, on the same
+   * cores): when it nears 1 / (requests per second), the load tool, not the server, set the rate.
+   */
+  loadCpuUsPerAnswer?: number;
   /** Server resident memory after the run, MB. */
   rssMb: number;
   /** Requests per second as a share of the static ceiling (1 = 100 %). */
@@ -48,6 +53,7 @@ export async function load(
 ): Promise<LoadRow> {
   let next = 0;
   const cpuBefore = server.cpuSeconds();
+  const ownBefore = process.cpuUsage();
   const autocannon = await autocannonTool();
   const result = await autocannon({
     url: base,
@@ -61,6 +67,7 @@ export async function load(
     ],
   });
   const cpu = server.cpuSeconds() - cpuBefore;
+  const own = process.cpuUsage(ownBefore);
   const bad = result.non2xx - (result.statusCodeStats?.["304"]?.count ?? 0);
   return {
     name,
@@ -73,7 +80,36 @@ export async function load(
     bytesPerAnswer:
       result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
     cpuUsPerAnswer: result.requests.total > 0 ? Math.round((cpu * 1e6) / result.requests.total) : 0,
+    loadCpuUsPerAnswer:
+      result.requests.total > 0 ? Math.round((own.user + own.system) / result.requests.total) : 0,
     rssMb: server.rssMb(),
+  };
+}
+
+/**
+ * One row from the same route's slices (runs of equal length, interleaved with the other routes'):
+ * requests per second and the per-answer figures over all of them, the worst slice's p99.
+ */
+export function mergeSlices(slices: LoadRow[]): LoadRow {
+  const first = slices[0]!;
+  const requests = slices.reduce((sum, r) => sum + r.requests, 0);
+  const weighted = (pick: (r: LoadRow) => number) =>
+    requests > 0
+      ? Math.round(slices.reduce((sum, r) => sum + pick(r) * r.requests, 0) / requests)
+      : 0;
+  return {
+    ...first,
+    requestsPerSec: Math.round(
+      slices.reduce((sum, r) => sum + r.requestsPerSec, 0) / slices.length,
+    ),
+    p50Ms: weighted((r) => r.p50Ms),
+    p99Ms: Math.max(...slices.map((r) => r.p99Ms)),
+    errors: slices.reduce((sum, r) => sum + r.errors, 0),
+    requests,
+    bytesPerAnswer: weighted((r) => r.bytesPerAnswer),
+    cpuUsPerAnswer: weighted((r) => r.cpuUsPerAnswer),
+    loadCpuUsPerAnswer: weighted((r) => r.loadCpuUsPerAnswer ?? 0),
+    rssMb: slices.at(-1)!.rssMb,
   };
 }
 

@@ -61,6 +61,7 @@ function table(header: string[], rows: string[][]): string {
 export function loadTable(rows: LoadRow[]): string {
   // The Caddy column only when the run had Caddy (older results and machines without it have not).
   const caddy = rows.some((r) => r.caddyRatio !== undefined);
+  const tool = rows.some((r) => r.loadCpuUsPerAnswer !== undefined);
   return table(
     [
       "Route",
@@ -71,6 +72,7 @@ export function loadTable(rows: LoadRow[]): string {
       "Share of ceiling",
       ...(caddy ? ["Share of Caddy"] : []),
       "Server CPU/answer",
+      ...(tool ? ["Load tool CPU/answer"] : []),
       "Bytes/answer",
       "Server RSS",
     ],
@@ -83,6 +85,7 @@ export function loadTable(rows: LoadRow[]): string {
       pct(r.ratio),
       ...(caddy ? [pct(r.caddyRatio)] : []),
       `${r.cpuUsPerAnswer} µs`,
+      ...(tool ? [r.loadCpuUsPerAnswer === undefined ? "-" : `${r.loadCpuUsPerAnswer} µs`] : []),
       String(r.bytesPerAnswer),
       `${r.rssMb} MB`,
     ]),
@@ -99,7 +102,23 @@ export function caddyTargets(rows: LoadRow[]): string {
     const verdict = share === undefined ? "not measured" : share >= target ? "met" : "below";
     return `${name} ${share === undefined ? "-" : pct(share)} (target ≥ ${target * 100} %: ${verdict})`;
   });
-  return `Against Caddy's file server, same run: ${parts.join(", ")}.`;
+  // The same ratio read from CPU time (Caddy's CPU per answer over the route's), which a busy
+  // machine disturbs less than requests per second: an equal share of the cores gives this share.
+  const caddy = rows.find((r) => r.caddyRatio === 1);
+  const cpu = Object.keys(CADDY_TARGETS).map((name) => {
+    const row = rows.find((r) => r.name === name);
+    return row?.cpuUsPerAnswer && caddy
+      ? `${name} ${pct(caddy.cpuUsPerAnswer / row.cpuUsPerAnswer)} (${row.cpuUsPerAnswer} µs)`
+      : `${name} -`;
+  });
+  return [
+    `Against Caddy's file server, same run: ${parts.join(", ")}.`,
+    ...(caddy
+      ? [
+          `By server CPU per answer (Caddy ${caddy.cpuUsPerAnswer} µs over the route's): ${cpu.join(", ")}.`,
+        ]
+      : []),
+  ].join("\n");
 }
 
 export function largeTable(large: LargeFigures): string {
@@ -231,6 +250,8 @@ export function writeResults(result: BenchResult, updateDocs: boolean): string {
       '127.0.0.1, stopped after the run): "Share of Caddy" is each route\'s requests per second as a',
       "share of Caddy's in the same run, with the targets (catalogue API ≥ 80 %, product page ≥ 60 %)",
       "printed under the table. Without `caddy` installed (or `CADDY` naming it) that row is left out.",
+      "Each route's seconds run as 4 slices, the routes taking turns (`--rounds`), so other work on the",
+      "machine weighs on every row alike; the load tool's own CPU per answer is printed beside the server's.",
       "The load tool runs on the same machine as the server, and this machine is shared (the load average",
       "below was taken at the start): compare the ratios and the server CPU per answer (user + system time",
       "of the server process divided by the answers, which other processes barely disturb), not the",

@@ -9,8 +9,10 @@
  *                                        with commas
  *   npm run bench -- --engine postgres   one engine (pglite, postgres)
  *   npm run bench -- --seconds 4 --connections 20 --no-docs
+ *   npm run bench -- --only api --rounds 1   each route's seconds in one run, not 4 interleaved slices
  *
- * On a built shop (built first when stale) started on spare ports 4451-4453 over scratch databases.
+ * On a built shop (built first when stale) started on spare ports 4451-4454 (BENCH_API_PORT moves them; BENCH_CADDY_PORT
+ * and BENCH_EMULATOR_PORT move Caddy's 4459 and the emulator's 4456) over scratch databases.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,7 +24,7 @@ import { benchAdminOrders } from "./admin-orders";
 import { CADDY_PATH, caddyVersion, startCaddy, type RunningCaddy } from "./caddy";
 import { benchLarge, seedLarge } from "./large";
 import { defaultPages, runLighthouse } from "./lighthouse";
-import { load, warm, type LoadRow } from "./load";
+import { load, mergeSlices, warm, type LoadRow } from "./load";
 import { benchRush } from "./rush";
 import { benchRace, raceTable } from "./race";
 import { ensureBenchTools } from "./tools";
@@ -36,6 +38,7 @@ import {
 } from "./report";
 import { rushTable } from "./rush-report";
 import {
+  BENCH_API_PORT,
   BENCH_EMULATOR_PORT,
   ensureBuild,
   scratchDb,
@@ -80,6 +83,8 @@ const options = {
   seconds: Number(flag("seconds") ?? 8),
 };
 const largeOptions = { connections: 10, seconds: options.seconds };
+/** The api part runs each route's seconds in this many interleaved slices (`--rounds 1`: one run each). */
+const rounds = Math.max(1, Number(flag("rounds") ?? 4));
 
 const CEILING_DIR = path.resolve("dist/client/_bench");
 const CEILING_PATH = "/_bench/catalogue.json";
@@ -127,17 +132,21 @@ async function benchRoutes(shop: RunningShop): Promise<LoadRow[]> {
       routes.filter(([, , server]) => !server).map(([, p]) => p),
     );
     if (caddy) await warm(caddy.base, [CADDY_PATH]);
-    const rows: LoadRow[] = [];
-    let caddyRow: LoadRow | undefined;
-    for (const [name, route, server] of routes) {
-      const on = server ?? shop;
-      const row = await load(on.base, name, [route], options, on);
-      if (server) caddyRow = row;
-      rows.push(row);
+    // Each route's seconds in `rounds` slices, the routes taking turns, so a machine whose other
+    // work comes and goes weighs on every row alike and the shares compare like with like.
+    const slices: LoadRow[][] = routes.map(() => []);
+    const slice = { ...options, seconds: options.seconds / rounds };
+    for (let round = 0; round < rounds; round++)
+      for (const [i, [name, route, server]] of routes.entries()) {
+        const on = server ?? shop;
+        slices[i]!.push(await load(on.base, name, [route], slice, on));
+      }
+    const rows = slices.map(mergeSlices);
+    const caddyRow = caddy ? rows[routes.findIndex(([, , server]) => server)] : undefined;
+    for (const row of rows)
       console.log(
-        `  ${name.padEnd(52)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}`,
+        `  ${row.name.padEnd(52)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}`,
       );
-    }
     for (const row of rows) {
       row.ratio = row.requestsPerSec / rows[0]!.requestsPerSec;
       if (caddyRow) row.caddyRatio = row.requestsPerSec / caddyRow.requestsPerSec;
@@ -180,7 +189,7 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
       await seedDemoCatalogue(handle.db);
       if (emulator) await ensureDemoAccounts(handle.db);
       await handle.close();
-      shop = await startShop(db, 4451 + index);
+      shop = await startShop(db, BENCH_API_PORT + index);
       if (wants("api")) {
         console.log(
           `\n${out.engine}: ${options.connections} connections, ${options.seconds} s per route`,
@@ -203,7 +212,7 @@ async function benchEngine(engine: Engine, index: number): Promise<EngineResult>
       const handle = await db.open();
       const active = await seedLarge(handle.db);
       await handle.close();
-      shop = await startShop(db, 4453 + index);
+      shop = await startShop(db, BENCH_API_PORT + 2 + index);
       out.large = await benchLarge(shop, active, largeOptions);
       for (const row of out.large.rows)
         console.log(

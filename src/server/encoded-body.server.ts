@@ -170,20 +170,41 @@ export interface PlainAnswer {
   body: Buffer | Buffer[] | Readable | null;
 }
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
+function bodyHeaders(body: EncodedBody, init: Record<string, string> | undefined): Headers {
+  const headers = new Headers(init);
+  const vary = headers.get("vary");
+  headers.set("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
+  headers.set("etag", body.etag);
+  return headers;
+}
+
+/**
+ * The headers encodedAnswer gives `body` on a 200 (but Content-Encoding and Content-Length, which
+ * the encoding decides) and on a 304: what a ready answer sends (src/server/serve/ready-answers.ts).
+ */
+export function encodedHeaders(
+  body: EncodedBody,
+  init: Record<string, string> = {},
+): { ok: Headers; notModified: Headers } {
+  const notModified = bodyHeaders(body, init);
+  const ok = new Headers(notModified);
+  if (!ok.has("content-type")) ok.set("content-type", JSON_TYPE);
+  return { ok, notModified };
+}
+
 /** An encoded body for this request: 304 when the client holds it, else the best encoding it accepts. */
 export function encodedAnswer(
   request: Request,
   body: EncodedBody,
   init: { status?: number; headers?: Record<string, string> } = {},
 ): PlainAnswer {
-  const headers = new Headers(init.headers);
-  const vary = headers.get("vary");
-  headers.set("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
-  headers.set("etag", body.etag);
+  const headers = bodyHeaders(body, init.headers);
   const status = init.status ?? 200;
   if (status === 200 && etagMatches(request.headers.get("if-none-match"), body.etag))
     return { status: 304, headers, body: null };
-  if (!headers.has("content-type")) headers.set("content-type", "application/json; charset=utf-8");
+  if (!headers.has("content-type")) headers.set("content-type", JSON_TYPE);
   const encoding = pickEncoding(request.headers.get("accept-encoding"));
   const compressed = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : null;
   if (compressed) {

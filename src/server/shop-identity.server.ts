@@ -82,6 +82,11 @@ async function known(db: DbOrTx | undefined): Promise<Known> {
   // handle would wait for itself on PGlite's one connection.
   const shared = watch.checking;
   if (shared?.generation === generation && shared.handle === handle) return shared.done;
+  return check(handle, watch);
+}
+
+/** The shared read of the business section (its version, then the section when it moved). */
+function check(handle: DbOrTx, watch: Watch): Promise<Known> {
   const started = generation;
   const done = refresh(handle, watch.known)
     .then((read) => {
@@ -126,6 +131,32 @@ export async function shopIdentity(db?: DbOrTx): Promise<ShopConfig> {
 /** The business section's version as shopIdentity() answers it (the page cache's key). */
 export async function shopIdentityVersion(db: DbOrTx): Promise<number> {
   return (await known(db)).version;
+}
+
+/**
+ * The version shopIdentityVersion would answer now without reading, or undefined when it would
+ * read: the ready answers' synchronous check (src/server/serve/ready-answers.ts). `root` is getDb()'s.
+ */
+export function knownShopIdentityVersion(root: DbOrTx, now = Date.now()): number | undefined {
+  const watch = watches.get(root);
+  if (
+    !watch?.known ||
+    watch.generation !== generation ||
+    now - watch.checkedAt >= IDENTITY_CHECK_MS
+  )
+    return undefined;
+  return watch.known.version;
+}
+
+/**
+ * Starts the shared read early when the known version is older than three quarters of
+ * IDENTITY_CHECK_MS (ready answers), as checkCatalogueVersionAhead does for the catalogue.
+ */
+export function checkShopIdentityAhead(root: DbOrTx, now = Date.now()): void {
+  const watch = watches.get(root);
+  if (!watch?.known || watch.checking || now - watch.checkedAt < (IDENTITY_CHECK_MS * 3) / 4)
+    return;
+  check(root, watch).catch(() => {}); // a failed read: the next request's own check reports it
 }
 
 /** Call after a save of the business section committed: the next read here reads it afresh. */

@@ -65,6 +65,11 @@ export async function currentCatalogueVersion(db: DbOrTx): Promise<number> {
     return watch.known;
   }
   if (watch.known >= 0 && now - watch.checkedAt < VERSION_CHECK_MS) return watch.known;
+  return check(db, watch);
+}
+
+/** The shared read of the version (one at a time per handle). */
+function check(db: DbOrTx, watch: Watch): Promise<number> {
   watch.checking ??= readCatalogueVersion(db)
     .then((version) => {
       noteCatalogueVersion(db, version);
@@ -75,6 +80,31 @@ export async function currentCatalogueVersion(db: DbOrTx): Promise<number> {
       watch.checking = undefined;
     });
   return watch.checking;
+}
+
+/** A known version older than this is read again in the background by the ready answers. */
+const AHEAD_MS = (VERSION_CHECK_MS * 3) / 4;
+
+/**
+ * Starts the shared read early when the known version is older than AHEAD_MS, so under steady
+ * traffic the check lands before VERSION_CHECK_MS and no request waits on it (ready answers). It
+ * changes nothing about what is served: that is still decided by knownCatalogueVersion.
+ */
+export function checkCatalogueVersionAhead(db: DbOrTx, now = Date.now()): void {
+  const watch = watches.get(db);
+  if (!watch || watch.checking || now - watch.checkedAt < AHEAD_MS) return;
+  check(db, watch).catch(() => {}); // a failed read: the next request's own check reports it
+}
+
+/**
+ * The version currentCatalogueVersion would answer now without reading the database, or undefined
+ * when it would read (never checked, checked VERSION_CHECK_MS ago or more, or a write here is
+ * recent): the ready answers' synchronous check (src/server/serve/ready-answers.ts).
+ */
+export function knownCatalogueVersion(db: DbOrTx, now = Date.now()): number | undefined {
+  const watch = watches.get(db);
+  if (!watch || watch.known < 0 || now - watch.checkedAt >= VERSION_CHECK_MS) return undefined;
+  return recentLocalCatalogueWrite(now) ? undefined : watch.known;
 }
 
 /**

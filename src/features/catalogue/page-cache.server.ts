@@ -16,7 +16,7 @@
  * page's first answer within one network round trip (docs/decisions/0050-critical-css-per-page.md).
  */
 import type { APIContext, MiddlewareNext } from "astro";
-import { getDb } from "~/server/db/client";
+import { type DbOrTx, getDb } from "~/server/db/client";
 import {
   answerToResponse,
   encodeBody,
@@ -29,9 +29,10 @@ import {
 } from "~/server/encoded-body.server";
 import { currentCatalogueVersion } from "./catalogue-version.server";
 import { hasSessionCookie } from "~/lib/cookies";
+import { forgetReady } from "~/server/serve/ready-answers";
 import { shopIdentityVersion } from "~/server/shop-identity.server";
 
-interface CachedPage {
+export interface CachedPage {
   version: number;
   /** The business settings' version it printed the shop's name and contacts at (decision 0158). */
   identity: number;
@@ -105,23 +106,33 @@ export async function pagesRecompressed(): Promise<void> {
 
 /** Drops every kept page (tests). */
 export function forgetPages(): void {
+  forgetReady();
   pages.clear();
   waiting.length = 0;
   bytes = 0;
+}
+
+/** A kept page's answer for this request (null: render it), the versions it was checked at. */
+export interface KeptPage {
+  answer: PlainAnswer | null;
+  version: number;
+  identity: number;
+  /** The page itself when it is current: its body, headers and the versions it was rendered at. */
+  page?: CachedPage;
+  /** The database handle the versions were read from. */
+  db?: DbOrTx;
 }
 
 /**
  * The kept page for this anonymous GET when it is still current, or null (render it). The caller
  * has checked the method, the address and that no session cookie was sent.
  */
-export async function keptPage(
-  request: Request,
-  url: URL,
-): Promise<{ answer: PlainAnswer | null; version: number; identity: number } | null> {
+export async function keptPage(request: Request, url: URL): Promise<KeptPage | null> {
   let version: number;
   let identity: number;
+  let db: DbOrTx;
   try {
-    const db = await getDb();
+    db = await getDb();
     [version, identity] = await Promise.all([currentCatalogueVersion(db), shopIdentityVersion(db)]);
   } catch {
     return null; // the page's own loader reports the failure (503)
@@ -136,6 +147,8 @@ export async function keptPage(
     answer: encodedAnswer(request, hit.body, { headers: Object.fromEntries(hit.headers) }),
     version,
     identity,
+    page: hit,
+    db,
   };
 }
 

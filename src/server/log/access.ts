@@ -55,17 +55,26 @@ function ended(): void {
   if (inFlight === 0) for (const wake of idleWaiters) wake();
 }
 
-/** Wraps the server's handler: id, `X-Request-Id`, the access line, the in-flight count. */
-export function trackRequest(handler: RequestListener): RequestListener {
+/**
+ * Answers a request at once from memory, writing `head` (the request's id) before its own headers,
+ * or answers false and touches nothing (serve.ts's ready answers). Its access line says `route`.
+ */
+export interface EarlyAnswer {
+  route: string;
+  send: (req: IncomingMessage, res: ServerResponse, head: string[]) => boolean;
+}
+
+/**
+ * Wraps the server's handler: id, `X-Request-Id`, the access line, the in-flight count. `early`
+ * may answer first (nothing it does logs, so it runs outside the request's log context).
+ */
+export function trackRequest(handler: RequestListener, early?: EarlyAnswer): RequestListener {
   return (req, res) => {
     const context: RequestContext = {
       id: requestIdFor(req.headers["x-request-id"], proxyTrusted(process.env.TRUST_PROXY)),
     };
     const startedAt = process.hrtime.bigint();
     inFlight++;
-    res.setHeader("x-request-id", context.id);
-    // While stopping, each answer closes its connection: no keep-alive request arrives after it.
-    if (draining) res.setHeader("connection", "close");
     res.once("close", () => {
       ended();
       const fields = accessFields(req, res, context, startedAt);
@@ -75,6 +84,13 @@ export function trackRequest(handler: RequestListener): RequestListener {
       const level = res.statusCode >= 500 ? "error" : probe ? "debug" : "info";
       baseLogger()[level](fields, "request");
     });
+    // While stopping, each answer closes its connection: no keep-alive request arrives after it.
+    if (!draining && early?.send(req, res, ["x-request-id", context.id])) {
+      context.route = early.route;
+      return;
+    }
+    res.setHeader("x-request-id", context.id);
+    if (draining) res.setHeader("connection", "close");
     withRequest(context, () => handler(req, res));
   };
 }

@@ -2,6 +2,9 @@
  * The shop's HTTP server (docs/decisions/0041-compression.md): Astro's Node handler (pages, API and
  * the adapter's file server for images) behind two layers of our own:
  *  1. text-like static files from memory, compressed once at the best level (static-files.ts);
+ *  0. ready answers, before everything else (ready-answers.ts, docs/decisions/0305-ready-answers.md):
+ *     what the fast lane answered, kept as the bytes and headers it is sent with, written at once
+ *     while the bundle's own check (fresh catalogue, no session cookie on a page) admits it;
  *  2. the fast lane: answers the Astro bundle already holds in memory (the storefront's catalogue API
  *     and pages kept for visitors without a session), sent without Astro's routing and middleware,
  *     which cost more than the answer (src/features/catalogue/fast-lane.server.ts registers it);
@@ -35,7 +38,8 @@ import { pathToFileURL } from "node:url";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import compression from "compression";
-import { refuseOddRequest } from "./odd-requests.ts";
+import { oddRequestProblem, refuseOddRequest } from "./odd-requests.ts";
+import { sendReady } from "./ready-answers.ts";
 import { baseSecurityHeaders } from "./static-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
 import { runStopHooks, takeOverStops } from "./stop-hooks.ts";
@@ -51,7 +55,7 @@ interface LaneAnswer {
   headers: Headers;
   body: Buffer | Buffer[] | Readable | null;
 }
-type FastLane = (request: Request) => Promise<LaneAnswer | null>;
+type FastLane = (request: Request, address?: string) => Promise<LaneAnswer | null>;
 const FAST_LANE_KEY = Symbol.for("resin-shop.fast-lane");
 
 /** The lane the Astro bundle registered (after its middleware first loaded), if any. */
@@ -94,7 +98,7 @@ async function tryFastLane(req: IncomingMessage, res: ServerResponse): Promise<b
   } catch {
     return false; // an address or Host the URL parser refuses: the normal path answers
   }
-  const answer = await lane(request);
+  const answer = await lane(request, req.url);
   if (!answer) return false;
   setRoute("(fast lane)");
   await send(res, answer);
@@ -125,31 +129,39 @@ function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
 export function wrapHandler(astro: RequestListener, clientDir: string): RequestListener {
   const statics = createStaticFiles(clientDir);
   const compress = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
-  return trackRequest((req, res) => {
-    for (const [name, value] of Object.entries(baseSecurityHeaders())) res.setHeader(name, value);
-    setRoute("(refused)");
-    if (refuseOddRequest(req, res)) return;
-    setRoute("(static)");
-    closeWhenBodyUnread(req, res);
-    const rendered = () => {
-      setRoute("(no route)"); // the Astro middleware names the route it matched
-      compress(req, res, () => astro(req, res));
-    };
-    const dynamic = () => {
-      tryFastLane(req, res).then(
-        (answered) => answered || rendered(),
-        (error: unknown) => {
-          log.error("[fast lane] a request failed", error);
-          if (!res.headersSent) rendered();
-          else res.destroy();
-        },
-      );
-    };
-    statics(req, res, dynamic).catch((error: unknown) => {
-      log.error("[static] a file could not be read", error);
-      if (!res.headersSent) dynamic();
-    });
-  });
+  return trackRequest(
+    (req, res) => {
+      for (const [name, value] of Object.entries(baseSecurityHeaders())) res.setHeader(name, value);
+      setRoute("(refused)");
+      if (refuseOddRequest(req, res)) return;
+      setRoute("(static)");
+      closeWhenBodyUnread(req, res);
+      const rendered = () => {
+        setRoute("(no route)"); // the Astro middleware names the route it matched
+        compress(req, res, () => astro(req, res));
+      };
+      const dynamic = () => {
+        tryFastLane(req, res).then(
+          (answered) => answered || rendered(),
+          (error: unknown) => {
+            log.error("[fast lane] a request failed", error);
+            if (!res.headersSent) rendered();
+            else res.destroy();
+          },
+        );
+      };
+      statics(req, res, dynamic).catch((error: unknown) => {
+        log.error("[static] a file could not be read", error);
+        if (!res.headersSent) dynamic();
+      });
+    },
+    {
+      route: "(ready)",
+      // A GET that announced a body takes the normal path, which closes the connection after it.
+      send: (req, res, head) =>
+        oddRequestProblem(req) === null && !hasBody(req) && sendReady(req, res, head),
+    },
+  );
 }
 
 /** The whole request handler around a built entry (dist/server/entry.mjs). */
