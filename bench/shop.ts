@@ -92,8 +92,14 @@ export function processProbe(pid: number): { rssMb: () => number; cpuSeconds: ()
   };
 }
 
-/** Port of the Auth Emulator the bench may start for signed-in Lighthouse pages (uses +1, +2 too). */
+/**
+ * Port of the Auth Emulator the bench may start for signed-in Lighthouse pages (uses +1, +2 too);
+ * BENCH_EMULATOR_PORT moves it (two checkouts benching at once).
+ */
 export const BENCH_EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT ?? 4456);
+
+/** First port of the bench's shops (the api part +0/+1, the large part +2/+3); BENCH_API_PORT moves them. */
+export const BENCH_API_PORT = Number(process.env.BENCH_API_PORT ?? 4451);
 
 /** `env`: more settings for this start (the rush's emulator, payment provider and limits). */
 export async function startShop(
