@@ -55,6 +55,7 @@ export function webhookRequest(req: IncomingMessage, body: Buffer): Request {
   return new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, {
     method: "POST",
     headers,
-    body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+    // Node reads a request into ordinary (not shared) ArrayBuffers.
+    body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength),
   });
 }
