@@ -31,11 +31,13 @@ import { mediaRoot } from "./features/media/media-store.server";
 import { startScheduledBackups } from "./server/backup/schedule.server";
 import { cachePages } from "./features/catalogue/page-cache.server";
 import { registerFastLane } from "./features/catalogue/fast-lane.server";
+import { registerWebhookLane } from "./features/checkout/webhook-lane.server";
 import { criticalCssPages } from "./server/critical-css/critical-css.server";
 import { setRoute } from "./server/log/access";
 
 // The shop's Node server answers what is already in memory without Astro (fast-lane.server.ts).
 registerFastLane();
+registerWebhookLane(); // and a payment webhook sent again (src/server/serve/webhook-lane.ts)
 
 export const onRequest = sequence(
   defineMiddleware((context, next) => {

@@ -42,10 +42,9 @@ export async function receiveWebhook(
     throw error;
   }
   const db = await getDb();
-  const id = `${provider.name}:${signed.eventId}`.slice(0, 300);
+  const id = deliveryId(provider, signed);
   // A delivery already stored is answered from its id alone: one read, nothing parsed.
-  const [seen] = await storedEvent(db).execute({ id });
-  if (seen) return { status: 200, body: { ok: true, effect: "replay" } };
+  if (await isStored(db, id)) return REPLAY;
   const event = signed.event();
   const at = new Date(now);
   const orderId = event.orderId ?? "";
@@ -78,6 +77,36 @@ export async function receiveWebhook(
   }
   await store(db);
   return { status: 200, body: { ok: true, effect: "recorded" } };
+}
+
+const REPLAY = { status: 200, body: { ok: true, effect: "replay" } } as const;
+
+const deliveryId = (provider: PaymentProvider, signed: SignedWebhook) =>
+  `${provider.name}:${signed.eventId}`.slice(0, 300);
+
+async function isStored(db: Db, id: string): Promise<boolean> {
+  const [seen] = await storedEvent(db).execute({ id });
+  return Boolean(seen);
+}
+
+/**
+ * receiveWebhook's answer when this delivery is correctly signed and already stored (a replay);
+ * null for anything else (receiveWebhook then answers it). The webhook lane's check
+ * (webhook-lane.server.ts, docs/decisions/0276-webhook-lane.md).
+ */
+export async function replayAnswer(
+  provider: PaymentProvider,
+  rawBody: Uint8Array,
+  headers: Headers,
+  now = Date.now(),
+): Promise<typeof REPLAY | null> {
+  let signed: SignedWebhook;
+  try {
+    signed = provider.verifyWebhook(rawBody, headers, now);
+  } catch {
+    return null;
+  }
+  return (await isStored(await getDb(), deliveryId(provider, signed))) ? REPLAY : null;
 }
 
 const orderAmountMissing = (payment: ProviderPayment) =>

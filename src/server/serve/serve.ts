@@ -40,6 +40,13 @@ import { pipeline } from "node:stream/promises";
 import compression from "compression";
 import { oddRequestProblem, refuseOddRequest } from "./odd-requests.ts";
 import { sendReady } from "./ready-answers.ts";
+import {
+  readBody,
+  WEBHOOK_ROUTE,
+  webhookLane,
+  webhookProvider,
+  webhookRequest,
+} from "./webhook-lane.ts";
 import { baseSecurityHeaders } from "./static-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
 import { runStopHooks, takeOverStops } from "./stop-hooks.ts";
@@ -105,6 +112,29 @@ async function tryFastLane(req: IncomingMessage, res: ServerResponse): Promise<b
   return true;
 }
 
+/**
+ * The webhook lane (webhook-lane.ts): true when it answered (a replay). Otherwise the body read
+ * stays on the request (`req.body`) for Astro's Node adapter.
+ */
+async function tryWebhookLane(
+  req: IncomingMessage,
+  res: ServerResponse,
+  compress: NodeMiddleware,
+): Promise<boolean> {
+  const lane = webhookLane();
+  const provider = lane && webhookProvider(req);
+  if (!lane || !provider) return false;
+  const body = await readBody(req);
+  (req as IncomingMessage & { body?: Buffer }).body = body;
+  const answer = await lane(webhookRequest(req, body), provider);
+  if (!answer) return false;
+  setRoute(WEBHOOK_ROUTE);
+  await new Promise<void>((resolve, reject) =>
+    compress(req, res, () => send(res, answer).then(resolve, reject)),
+  );
+  return true;
+}
+
 /** Whether the request announced a body (a length above 0, or chunks). */
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers["content-length"];
@@ -141,10 +171,13 @@ export function wrapHandler(astro: RequestListener, clientDir: string): RequestL
         compress(req, res, () => astro(req, res));
       };
       const dynamic = () => {
-        tryFastLane(req, res).then(
+        const lanes = async () =>
+          (await tryWebhookLane(req, res, compress)) || (await tryFastLane(req, res));
+        lanes().then(
           (answered) => answered || rendered(),
           (error: unknown) => {
             log.error("[fast lane] a request failed", error);
+            if (!req.complete) return void res.destroy(); // the client left mid-body
             if (!res.headersSent) rendered();
             else res.destroy();
           },
