@@ -84,8 +84,11 @@ for (const viewport of VIEWPORTS) {
     await expect(row.or(owner.getByText("No orders found matching your filters."))).toBeVisible();
     if ((await row.count()) > 0) {
       const view = row.getByRole("link", { name: /^View order / });
-      await view.scrollIntoViewIfNeeded();
-      await expect(view).toBeInViewport();
+      // The list may render again once its counts arrive (a new row element): scroll the current one.
+      await expect(async () => {
+        await view.scrollIntoViewIfNeeded({ timeout: 2_000 });
+        await expect(view).toBeInViewport({ timeout: 1_000 });
+      }).toPass();
       if (viewport.width >= 1280) {
         // The table fits its card: View sits inside it, and the id is short with the full one on hover.
         const card = owner.getByRole("table", { name: "Orders" }).locator("xpath=..");

@@ -6,7 +6,7 @@
  * React. The custom-order inquiry modal: inquiry.spec.ts.
  */
 import { expect, test } from "./fixtures";
-import { shellReady } from "./hydration";
+import { shellReady, userMenuReady } from "./hydration";
 import { bodyOverflow, expectNoReact, reactFootprint } from "./storefront-helpers";
 
 test.describe("footer and policy modals", () => {
@@ -250,6 +250,8 @@ test.describe("home and navigation", () => {
     await expect(bar.getByRole("button", { name: /^Cart/ })).toBeVisible();
     await expect(bar.getByRole("link", { name: "Instructions" })).toBeVisible();
 
+    // The shell's scripts start after the first frame: a click before then would be lost.
+    await userMenuReady(page);
     const account = page.getByRole("button", { name: "Account" });
     await account.click();
     await expect(account).toHaveAttribute("aria-expanded", "true");
