@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { textField } from "~/features/personalisation/nameplate.fixtures";
 import type { PersonalisationField } from "~/lib/personalisation-types";
 import { schema } from "~/server/db/client";
 import { makeProduct } from "~/server/seed/factories";
@@ -17,18 +18,7 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 const FIELDS: PersonalisationField[] = [
-  {
-    id: "names",
-    kind: "text",
-    label: "Names on the block",
-    help: "",
-    required: true,
-    price: 0,
-    maxLength: 30,
-    multiline: false,
-    scripts: ["latin", "devanagari", "punctuation"],
-    preview: true,
-  },
+  textField({ id: "names", label: "Names on the block" }),
   {
     id: "colour",
     kind: "choice",
