@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { textField } from "~/features/personalisation/nameplate.fixtures";
+import { choiceField, textField } from "~/features/personalisation/nameplate.fixtures";
 import type { PersonalisationField } from "~/lib/personalisation-types";
 import { schema } from "~/server/db/client";
 import { makeProduct } from "~/server/seed/factories";
@@ -19,15 +19,7 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const FIELDS: PersonalisationField[] = [
   textField({ id: "names", label: "Names on the block" }),
-  {
-    id: "colour",
-    kind: "choice",
-    label: "Lettering colour",
-    help: "",
-    required: false,
-    price: 20000,
-    options: [{ label: "Gold", swatch: "#c9a227", font: "" }],
-  },
+  choiceField({ label: "Lettering colour", price: 20000 }),
 ];
 
 describe.each(dbKinds)("quotes with personalisation on %s", (kind) => {
