@@ -3,7 +3,6 @@
  * shows and takes the advance; dispatch is refused while the balance is unpaid; the owner sends the
  * balance link from the order screen; the customer pays it through the link; dispatch goes ahead.
  */
-import { DAY_MS } from "~/lib/dates";
 import { payQuoteAt, payQuoteLink } from "./checkout-helpers";
 import { hydrated } from "./hydration";
 import { expect, test } from "./fixtures";
@@ -11,9 +10,10 @@ import { signIn, toast } from "./shop-helpers";
 import sharp from "sharp";
 import {
   expectNoSidewaysScroll,
-  inquiryQuote,
   OWNER,
   ownerBearer,
+  ownerQuote,
+  sendQuote,
   VIEWPORTS,
 } from "./portal-helpers";
 
@@ -25,7 +25,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   test.setTimeout(150_000);
   const stamp = String(Date.now());
   const bearer = await ownerBearer(request);
-  const created = await inquiryQuote(
+  const quoteId = await ownerQuote(
     request,
     bearer,
     { email: `deposit.${stamp}@example.com`, description: "A large wall piece." },
@@ -36,18 +36,14 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
       shippingWeight: 3,
       dispatchMinDays: 10,
       dispatchMaxDays: 20,
-      stageSet: "custom",
-      expiresAt: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
     },
   );
-  const quoteId = ((await created.json()) as { id: string }).id;
   const deposit = await request.put(`/v2/admin/quotes/${quoteId}/deposit`, {
     headers: bearer,
     data: { percent: 30 },
   });
   expect(await deposit.json()).toMatchObject({ advance: 3000, balance: 7000 });
-  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
-  const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
+  const quotePath = await sendQuote(request, bearer, quoteId);
 
   // The advance through the link.
   await page.goto(quotePath);

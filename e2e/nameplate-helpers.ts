@@ -1,12 +1,10 @@
 /**
  * The personalised nameplate the e2e specs make through the owner's products API (the Lighthouse
- * bench's body, bench/lighthouse-data.ts), taken off the storefront again afterwards, and a quote
- * carrying its fields sent to a customer (docs/decisions/0266-quotes-carry-personalisation.md).
+ * bench's body, bench/lighthouse-data.ts), taken off the storefront again afterwards.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { personalisedProductBody } from "../bench/lighthouse-data";
 import { expect } from "./fixtures";
-import { inquiryQuote } from "./portal-helpers";
 
 type Bearer = Record<string, string>;
 
@@ -32,27 +30,4 @@ export async function retire(request: APIRequestContext, bearer: Bearer, id: str
   await request.patch(`/v2/products/${encodeURIComponent(id)}?status=inactive`, {
     headers: bearer,
   });
-}
-
-/** A customer's inquiry, the owner's quote for the product's fields, sent: the link's path. */
-export async function sentNameplateQuote(
-  request: APIRequestContext,
-  bearer: Bearer,
-  productId: string,
-  inquiry: { email: string; description: string },
-  quote: { title: string; description: string; price: number },
-): Promise<string> {
-  const created = await inquiryQuote(request, bearer, inquiry, {
-    ...quote,
-    shippingWeight: 1,
-    dispatchMinDays: 7,
-    dispatchMaxDays: 15,
-    stageSet: "custom",
-    expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
-    personalisationProductId: productId,
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const quoteId = ((await created.json()) as { id: string }).id;
-  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
-  return new URL(((await sent.json()) as { link: string }).link).pathname;
 }

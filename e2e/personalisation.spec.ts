@@ -17,8 +17,8 @@ import {
 import { cartButton, drawer } from "./cart-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
-import { ownerNameplate, retire, sentNameplateQuote } from "./nameplate-helpers";
-import { ownerBearer } from "./portal-helpers";
+import { ownerNameplate, retire } from "./nameplate-helpers";
+import { ownerBearer, sentQuote } from "./portal-helpers";
 import { freshShopper, signIn } from "./shop-helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -94,12 +94,16 @@ test("a quote carrying the nameplate's fields: Pay refused while the name is emp
   const bearer = await ownerBearer(request);
   const product = await nameplate(request, bearer);
   try {
-    const path = await sentNameplateQuote(
+    const path = await sentQuote(
       request,
       bearer,
-      product.id,
       { email: `quote.name.${Date.now()}@example.com`, description: "A nameplate, 12 inch." },
-      { title: "Large family nameplate", description: "12 inch, gold flakes", price: 3200 },
+      {
+        title: "Large family nameplate",
+        description: "12 inch, gold flakes",
+        price: 3200,
+        personalisationProductId: product.id,
+      },
     );
     await page.goto(path);
 

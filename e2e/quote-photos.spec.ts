@@ -7,8 +7,8 @@ import { fillQuoteAddress, payQuoteAt } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { cropAndUpload } from "./photo-helpers";
-import { ownerNameplate, retire, sentNameplateQuote } from "./nameplate-helpers";
-import { ownerBearer } from "./portal-helpers";
+import { ownerNameplate, retire } from "./nameplate-helpers";
+import { ownerBearer, sentQuote } from "./portal-helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -20,15 +20,15 @@ test("a quote's photo field: cropped, uploaded by the link, paid, on the owner's
   const bearer = await ownerBearer(request);
   const product = await ownerNameplate(request, bearer);
   try {
-    const path = await sentNameplateQuote(
+    const path = await sentQuote(
       request,
       bearer,
-      product.id,
       { email: `quote.photo.${Date.now()}@example.com`, description: "A photo nameplate." },
       {
         title: "Photo nameplate, 10 inch",
         description: "Your family photo under resin",
         price: 2800,
+        personalisationProductId: product.id,
       },
     );
     await page.goto(path);
