@@ -11,7 +11,7 @@ import { expect, test } from "./fixtures";
 import { hydrated, shellReady } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
 import { EMULATOR } from "./account-helpers";
-import { idToken, OWNER } from "./portal-helpers";
+import { idToken, OWNER, ownerPage } from "./portal-helpers";
 
 test("an inquiry is quoted, paid without an account, and its studio stages show with dates and photos", async ({
   page,
@@ -34,10 +34,7 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   const inquiryId = ((await (await answer).json()) as { id: string }).id;
 
   // 2. The owner writes the quote in the portal and sends it.
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname === "/");
+  const owner = await ownerPage(browser);
   await owner.goto("/admin/inquiries");
   await owner.locator(`[data-quote-link-for="${inquiryId}"]`).click();
   await owner.waitForURL((url) => url.pathname === `/admin/inquiries/${inquiryId}`);
@@ -108,7 +105,7 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   await studio.locator("[data-mark-stage]").click();
   await expect(toast(owner, "Design agreed marked done")).toBeVisible();
   await expect(studio.locator('[data-stage="design-agreed"]')).toHaveAttribute("data-done", "true");
-  await ownerContext.close();
+  await owner.context().close();
   const bearer = { authorization: `Bearer ${await idToken(request, OWNER)}` };
   const marked = await request.post(`/v2/admin/order/${orderId}/stages`, {
     headers: bearer,

@@ -6,12 +6,12 @@
 import { payQuoteAt, payQuoteLink } from "./checkout-helpers";
 import { hydrated } from "./hydration";
 import { expect, test } from "./fixtures";
-import { signIn, toast } from "./shop-helpers";
+import { toast } from "./shop-helpers";
 import sharp from "sharp";
 import {
   expectNoSidewaysScroll,
-  OWNER,
   ownerBearer,
+  ownerPage,
   ownerQuote,
   sendQuote,
   VIEWPORTS,
@@ -58,10 +58,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   expect(early.status()).toBe(409);
 
   // The owner sends the balance link from the order screen.
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname === "/");
+  const owner = await ownerPage(browser);
   await owner.goto(`/admin/order/${orderId}`);
   const panel = owner.locator(`[data-balance-panel="${orderId}"]`);
   await expect(panel).toContainText("Advance paid ₹3,000.00 · balance ₹7,000.00 (unpaid)");
@@ -103,7 +100,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   await expect(page.locator("[data-quote-paid-total]")).toHaveText("₹10,000.00");
   await owner.reload();
   await expect(panel).toContainText("balance ₹7,000.00 paid");
-  await ownerContext.close();
+  await owner.context().close();
   // A quote's piece also waits for its proof (the one dispatch rule, docs/decisions/0130).
   const proof = await request.post(`/v2/admin/order/${orderId}/proofs`, {
     headers: bearer,

@@ -10,8 +10,8 @@ import { preservationTimeline } from "~/features/made-to-order/preservation";
 import { payQuoteLink } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
-import { signIn, toast } from "./shop-helpers";
-import { OWNER, ownerBearer, sentQuote } from "./portal-helpers";
+import { toast } from "./shop-helpers";
+import { ownerBearer, ownerPage, sentQuote } from "./portal-helpers";
 
 test("a varmala parcel is sent, received with a photo, and the promise moves to count from receipt", async ({
   page,
@@ -64,10 +64,7 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
     .promisedDispatchAt;
 
   // The owner marks the parcel received with a photo.
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname === "/");
+  const owner = await ownerPage(browser);
   await owner.goto(`/admin/order/${orderId}`);
   const panel = owner.locator(`[data-materials-panel="${orderId}"]`);
   await expect(panel).toContainText("sent with Blue Dart, tracking BD99887766");
@@ -90,7 +87,7 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
   await expect(panel.locator("[data-preservation-timeline] li")).toHaveText(
     timeline.map((s) => s.sentence),
   );
-  await ownerContext.close();
+  await owner.context().close();
 
   // The customer's page: received, with the photo, and the promise counted from receipt.
   await page.goto(quotePath);

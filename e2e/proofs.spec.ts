@@ -8,8 +8,8 @@ import sharp from "sharp";
 import { payQuoteLink } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
-import { signIn, toast } from "./shop-helpers";
-import { OWNER, ownerBearer, sentQuote } from "./portal-helpers";
+import { toast } from "./shop-helpers";
+import { ownerBearer, ownerPage, sentQuote } from "./portal-helpers";
 
 test("a proof rejected once and approved: production waits for the approval", async ({
   page,
@@ -40,10 +40,7 @@ test("a proof rejected once and approved: production waits for the approval", as
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
 
   // The owner: a stage is refused before approval; round 1 goes out from the order screen.
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname === "/");
+  const owner = await ownerPage(browser);
   await owner.goto(`/admin/order/${orderId}`);
   const studio = owner.locator(`[data-stages-editor="${orderId}"]`);
   await studio.locator("[data-mark-stage]").click();
@@ -99,6 +96,6 @@ test("a proof rejected once and approved: production waits for the approval", as
   await expect(panel).toHaveAttribute("data-proof-state", "approved");
   await studio.locator("[data-mark-stage]").click();
   await expect(toast(owner, "Design agreed marked done")).toBeVisible();
-  await ownerContext.close();
+  await owner.context().close();
   expect(token).toHaveLength(43);
 });
