@@ -12,6 +12,7 @@
 import sharp from "sharp";
 import { DAY_MS, dayDate, indiaDay } from "~/lib/dates";
 import { addAddress, payQuoteLink, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import { plainPng } from "./photo-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import {
@@ -172,11 +173,7 @@ test("'Ask about your varmala' opens the inquiry with Varmala chosen, and it tak
   await dialog.getByLabel(/^Name/).fill("Meera Nair");
   await dialog.getByLabel(/^Email/).fill(email);
   await dialog.getByLabel(/^Phone \/ WhatsApp/).fill("+91 98765 43210");
-  const garland = await sharp({
-    create: { width: 60, height: 40, channels: 3, background: { r: 200, g: 40, b: 40 } },
-  })
-    .png()
-    .toBuffer();
+  const garland = await plainPng(60, 40, { r: 200, g: 40, b: 40 });
   await dialog
     .getByLabel(/^Photos/)
     .setInputFiles({ name: "garland.png", mimeType: "image/png", buffer: garland });

@@ -5,8 +5,8 @@
  * stages with a photo; the customer's pages (the quote link, and /my-orders/{id} once they have an
  * account with the same verified email) show both stages with their dates and the next expected one.
  */
-import sharp from "sharp";
 import { fillQuoteAddress, payQuoteAt } from "./checkout-helpers";
+import { plainPng } from "./photo-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated, shellReady } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
@@ -90,11 +90,7 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
     "data-done",
     "false",
   );
-  const photo = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: "#c9a27a" },
-  })
-    .png()
-    .toBuffer();
+  const photo = await plainPng(400, 300, "#c9a27a");
   await studio
     .getByLabel("Stage photo")
     .setInputFiles({ name: "sketch.png", mimeType: "image/png", buffer: photo });

@@ -5,9 +5,9 @@
  * order screen with a photo; the customer's page shows it received and the promise moved to count
  * from receipt.
  */
-import sharp from "sharp";
 import { preservationTimeline } from "~/features/made-to-order/preservation";
 import { payQuoteLink } from "./checkout-helpers";
+import { plainPng } from "./photo-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { toast } from "./shop-helpers";
@@ -68,11 +68,7 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
   await owner.goto(`/admin/order/${orderId}`);
   const panel = owner.locator(`[data-materials-panel="${orderId}"]`);
   await expect(panel).toContainText("sent with Blue Dart, tracking BD99887766");
-  const photo = await sharp({
-    create: { width: 300, height: 300, channels: 3, background: "#e11d48" },
-  })
-    .png()
-    .toBuffer();
+  const photo = await plainPng(300, 300, "#e11d48");
   await panel
     .getByLabel("Parcel photo")
     .setInputFiles({ name: "box.png", mimeType: "image/png", buffer: photo });

@@ -6,17 +6,14 @@
  * is the varmala's first stage, "Garland received". The audit trail shows the quote in words and
  * rupees and fits 1,280 px.
  */
-import sharp from "sharp";
 import { payQuoteLink } from "./checkout-helpers";
+import { plainPng } from "./photo-helpers";
 import { expect, test } from "./fixtures";
 import { pageWidth } from "./page-width";
 import { toast } from "./shop-helpers";
 import { ownerPage } from "./portal-helpers";
 
-const png = (background: string) =>
-  sharp({ create: { width: 200, height: 150, channels: 3, background } })
-    .png()
-    .toBuffer();
+const png = (background: string) => plainPng(200, 150, background);
 
 test("a varmala quote drafted from the form; parcel, proof and stage photos chosen are sent with their action", async ({
   page,

@@ -4,8 +4,8 @@
  * and a message) and a stage is refused before approval; the customer asks for changes on the
  * quote link's page; a second round is approved there; the stage is then marked.
  */
-import sharp from "sharp";
 import { payQuoteLink } from "./checkout-helpers";
+import { plainPng } from "./photo-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { toast } from "./shop-helpers";
@@ -49,11 +49,7 @@ test("a proof rejected once and approved: production waits for the approval", as
   ).toBeVisible();
   const panel = owner.locator(`[data-proofs-panel="${orderId}"]`);
   await expect(panel).toHaveAttribute("data-proof-state", "none");
-  const mock = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: "#3b82f6" },
-  })
-    .png()
-    .toBuffer();
+  const mock = await plainPng(400, 300, "#3b82f6");
   await panel
     .getByLabel("Proof mock-up")
     .setInputFiles({ name: "mock.png", mimeType: "image/png", buffer: mock });
