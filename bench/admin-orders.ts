@@ -18,19 +18,8 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { browserFigures } from "./admin-orders-browser";
 import { BENCH_OWNER as OWNER, ORDER_COUNT, seedBenchOrders } from "./admin-orders-seed";
+import { freePort } from "../tests/helpers/serve-built";
 import { ensureBuild, scratchDb, startShop, type Engine, type RunningShop } from "./shop";
-
-/** A free TCP port on 127.0.0.1 (the system picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The emulator takes three ports in a row (auth, hub, logging). */
 async function freeEmulatorPort(): Promise<number> {

@@ -6,34 +6,9 @@
  */
 import { buildSaleDocument } from "~/features/books/document";
 import { renderDocumentPdf } from "~/features/books/invoice-pdf.server";
-import type { BusinessSettings } from "~/features/books/business-settings.schema";
+import { SELLER, testSettings } from "~/features/books/seller.fixtures";
 
-const settings: BusinessSettings = {
-  legalName: "Resin Tales Studio LLP",
-  tradingName: "Resin Tales",
-  address: {
-    address1: "12 Lake Road",
-    address2: "Koregaon Park",
-    city: "Pune",
-    state: "Maharashtra",
-    zipCode: "411001",
-    country: "India",
-  },
-  gstin: "27AAPFU0939F1ZV",
-  pan: "AAPFU0939F",
-  registration: "regular",
-  invoicePrefix: "RT",
-  creditNotePrefix: "CN",
-  supportEmail: "hello@resintales.example",
-  supportPhone: "+91 98765 43210",
-  defaultHsn: "3926",
-  defaultGstRate: 18,
-  pricesIncludeGst: true,
-  logoUrl: "",
-  signatoryName: "",
-  signatoryDesignation: "",
-  signatureUrl: "",
-};
+const settings = testSettings({ address: { ...SELLER.address, address2: "Koregaon Park" } });
 
 const lines = Array.from({ length: 5 }, (_, i) => ({
   name: `Ocean Wave Resin Photo Frame no. ${i + 1} with gold leaf`,

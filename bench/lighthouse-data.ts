@@ -7,6 +7,7 @@
  * view's code before the shopper touches the field, docs/decisions/0264-photo-crop-view.md). Each
  * step that fails is logged and its pages left out; nothing here is asserted.
  */
+import { NAMEPLATE_NAME, NAMEPLATE_PHOTO } from "~/features/personalisation/nameplate.fixtures";
 import { type BenchAccount, DEMO_SHOPPER, idTokenFor } from "./lighthouse-session";
 
 export const DEMO_OWNER: BenchAccount = {
@@ -24,7 +25,10 @@ export interface LighthouseData {
 /** The bench's personalised product's name: found again on a second run instead of made twice. */
 export const PERSONALISED_NAME = "Photo nameplate (personalised)";
 
-/** A product with a text field shown in the preview and a photo field (the products API's body). */
+/**
+ * A product with the nameplate's text field shown in the preview and its photo field (the products
+ * API's body; the fields: src/features/personalisation/nameplate.fixtures.ts).
+ */
 export function personalisedProductBody(categoryId: string, image: unknown, sku: string) {
   return {
     name: PERSONALISED_NAME,
@@ -40,33 +44,7 @@ export function personalisedProductBody(categoryId: string, image: unknown, sku:
     attributes: [],
     tags: [],
     images: [image],
-    personalisation: [
-      {
-        id: "name",
-        kind: "text",
-        label: "Name on the plate",
-        help: "As it should be lettered.",
-        required: true,
-        price: 0,
-        maxLength: 30,
-        multiline: false,
-        scripts: ["latin", "devanagari", "punctuation"],
-        preview: true,
-      },
-      {
-        id: "photo",
-        kind: "photo",
-        label: "Your photo",
-        help: "A clear photo, at least 800 × 600 pixels.",
-        required: true,
-        price: 0,
-        maxPhotos: 1,
-        minWidth: 800,
-        minHeight: 600,
-        shape: "rectangle",
-        aspect: 1.5,
-      },
-    ],
+    personalisation: [NAMEPLATE_NAME, NAMEPLATE_PHOTO],
   };
 }
 

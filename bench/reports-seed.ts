@@ -4,6 +4,7 @@
  * their payment and a tax invoice of 1 to 3 goods lines and a shipping line, every 20th refunded
  * with a credit note; deterministic. Written straight into the tables in batches of 1,000.
  */
+import { sumLines } from "~/features/books/tax";
 import { DAY_MS } from "~/lib/dates";
 import { seededRandom } from "./random";
 import { schema, type Db } from "~/server/db/client";
@@ -127,8 +128,6 @@ export async function seedReportOrders(db: Db): Promise<void> {
         };
       });
       lines.push(...docLines);
-      const sum = (key: "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise" | "totalPaise") =>
-        docLines.reduce((n, l) => n + l[key], 0);
       invoiceNo += 1;
       const doc = {
         kind: "tax-invoice",
@@ -142,11 +141,7 @@ export async function seedReportOrders(db: Db): Promise<void> {
         placeOfSupplyCode: code,
         placeOfSupplyName: state,
         intraState: intra,
-        taxablePaise: sum("taxablePaise"),
-        cgstPaise: sum("cgstPaise"),
-        sgstPaise: sum("sgstPaise"),
-        igstPaise: sum("igstPaise"),
-        totalPaise: sum("totalPaise"),
+        ...sumLines(docLines),
       };
       docs.push({
         ...doc,

@@ -4,7 +4,7 @@
  * it again: a hidden category leaves the home carousel and the product list's collection chips.
  * The Edit Image modal refuses a wrong file type and a confirm without a file, and saves an upload.
  */
-import sharp from "sharp";
+import { plainPng } from "./photo-helpers";
 import { expect, test, type Page } from "./fixtures";
 import { signIn, toast } from "./shop-helpers";
 import { OWNER } from "./portal-helpers";
@@ -112,11 +112,7 @@ test("Edit Image refuses a wrong file type and a confirm without a file, then up
   await expect(toast(page, "Only PNG, JPEG, and WebP files are allowed")).toBeVisible();
   await expect(picker).toHaveValue("");
 
-  const png = await sharp({
-    create: { width: 320, height: 200, channels: 3, background: "#2a7f8f" },
-  })
-    .png()
-    .toBuffer();
+  const png = await plainPng(320, 200, "#2a7f8f");
   await picker.setInputFiles({ name: "coasters.png", mimeType: "image/png", buffer: png });
   await expect(dialog.getByAltText("Preview of the chosen image")).toBeVisible();
   await dialog.getByRole("button", { name: "Confirm Upload" }).click();
@@ -140,11 +136,7 @@ test("a category named with '&', '=' or '/' can be shown on the site and given a
   page,
 }) => {
   const stamp = String(Date.now()).slice(-8);
-  const png = await sharp({
-    create: { width: 320, height: 200, channels: 3, background: "#8f2a7f" },
-  })
-    .png()
-    .toBuffer();
+  const png = await plainPng(320, 200, "#8f2a7f");
   await signIn(page, OWNER);
   await page.waitForURL((url) => url.pathname === "/");
   await openCategories(page);

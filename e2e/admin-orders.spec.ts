@@ -8,9 +8,9 @@
  * one cancelled from the status control is refunded in the same step.
  */
 import { readyToCheckout, saveAddress, toProvider } from "./checkout-helpers";
-import { expect, test, watchCsp, type Browser, type Page } from "./fixtures";
-import { signIn, toast } from "./shop-helpers";
-import { OWNER } from "./portal-helpers";
+import { expect, test, type Page } from "./fixtures";
+import { toast } from "./shop-helpers";
+import { ownerPage } from "./portal-helpers";
 
 /** A fresh shopper with one line in the cart and an address, on /checkout ready to pay. */
 async function shopperAtCheckout(
@@ -20,16 +20,6 @@ async function shopperAtCheckout(
   await readyToCheckout(page, request, 1);
   await saveAddress(page, ["Leela", "Menon", "4 Marine Drive", "Kochi", "Kerala", "682031"]);
   await page.getByLabel("UPI contact number").fill("9876543210");
-}
-
-/** The seeded owner signed in, in a browser context of their own. */
-async function ownerPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  watchCsp(context);
-  const page = await context.newPage();
-  await signIn(page, OWNER);
-  await page.waitForURL((url) => url.pathname !== "/login");
-  return page;
 }
 
 /** The dashboard narrowed to one order by its id; answers the order's row. */

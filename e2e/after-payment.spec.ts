@@ -12,14 +12,15 @@
 import sharp from "sharp";
 import { DAY_MS, dayDate, indiaDay } from "~/lib/dates";
 import { addAddress, payQuoteLink, payUntilProvider, readyToCheckout } from "./checkout-helpers";
+import { plainPng } from "./photo-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import {
   VIEWPORTS,
   expectNoSidewaysScroll,
-  inquiryQuote,
   ownerBearer,
   ownerPage,
+  sentQuote,
 } from "./portal-helpers";
 import { toast } from "./shop-helpers";
 import { shellReady } from "./hydration";
@@ -123,7 +124,7 @@ test("a varmala quote's page gives the studio's receiving address, the parcel re
   });
   expect(saved.status(), await saved.text()).toBe(200);
 
-  const created = await inquiryQuote(
+  const quotePath = await sentQuote(
     request,
     bearer,
     {
@@ -142,10 +143,6 @@ test("a varmala quote's page gives the studio's receiving address, the parcel re
       expiresAt: dateIn(10),
     },
   );
-  expect(created.status(), await created.text()).toBe(201);
-  const quoteId = ((await created.json()) as { id: string }).id;
-  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
-  const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
   await page.goto(quotePath);
   await payQuoteLink(page, "Pay ₹9,000.00 via UPI");
 
@@ -176,11 +173,7 @@ test("'Ask about your varmala' opens the inquiry with Varmala chosen, and it tak
   await dialog.getByLabel(/^Name/).fill("Meera Nair");
   await dialog.getByLabel(/^Email/).fill(email);
   await dialog.getByLabel(/^Phone \/ WhatsApp/).fill("+91 98765 43210");
-  const garland = await sharp({
-    create: { width: 60, height: 40, channels: 3, background: { r: 200, g: 40, b: 40 } },
-  })
-    .png()
-    .toBuffer();
+  const garland = await plainPng(60, 40, { r: 200, g: 40, b: 40 });
   await dialog
     .getByLabel(/^Photos/)
     .setInputFiles({ name: "garland.png", mimeType: "image/png", buffer: garland });

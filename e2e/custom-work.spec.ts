@@ -5,13 +5,13 @@
  * stages with a photo; the customer's pages (the quote link, and /my-orders/{id} once they have an
  * account with the same verified email) show both stages with their dates and the next expected one.
  */
-import sharp from "sharp";
 import { fillQuoteAddress, payQuoteAt } from "./checkout-helpers";
+import { plainPng } from "./photo-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated, shellReady } from "./hydration";
 import { signIn, toast } from "./shop-helpers";
 import { EMULATOR } from "./account-helpers";
-import { idToken, OWNER } from "./portal-helpers";
+import { idToken, OWNER, ownerPage } from "./portal-helpers";
 
 test("an inquiry is quoted, paid without an account, and its studio stages show with dates and photos", async ({
   page,
@@ -34,10 +34,7 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   const inquiryId = ((await (await answer).json()) as { id: string }).id;
 
   // 2. The owner writes the quote in the portal and sends it.
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname === "/");
+  const owner = await ownerPage(browser);
   await owner.goto("/admin/inquiries");
   await owner.locator(`[data-quote-link-for="${inquiryId}"]`).click();
   await owner.waitForURL((url) => url.pathname === `/admin/inquiries/${inquiryId}`);
@@ -93,11 +90,7 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
     "data-done",
     "false",
   );
-  const photo = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: "#c9a27a" },
-  })
-    .png()
-    .toBuffer();
+  const photo = await plainPng(400, 300, "#c9a27a");
   await studio
     .getByLabel("Stage photo")
     .setInputFiles({ name: "sketch.png", mimeType: "image/png", buffer: photo });
@@ -108,7 +101,7 @@ test("an inquiry is quoted, paid without an account, and its studio stages show 
   await studio.locator("[data-mark-stage]").click();
   await expect(toast(owner, "Design agreed marked done")).toBeVisible();
   await expect(studio.locator('[data-stage="design-agreed"]')).toHaveAttribute("data-done", "true");
-  await ownerContext.close();
+  await owner.context().close();
   const bearer = { authorization: `Bearer ${await idToken(request, OWNER)}` };
   const marked = await request.post(`/v2/admin/order/${orderId}/stages`, {
     headers: bearer,

@@ -3,17 +3,17 @@
  * shows and takes the advance; dispatch is refused while the balance is unpaid; the owner sends the
  * balance link from the order screen; the customer pays it through the link; dispatch goes ahead.
  */
-import { DAY_MS } from "~/lib/dates";
 import { payQuoteAt, payQuoteLink } from "./checkout-helpers";
 import { hydrated } from "./hydration";
 import { expect, test } from "./fixtures";
-import { signIn, toast } from "./shop-helpers";
+import { toast } from "./shop-helpers";
 import sharp from "sharp";
 import {
   expectNoSidewaysScroll,
-  inquiryQuote,
-  OWNER,
   ownerBearer,
+  ownerPage,
+  ownerQuote,
+  sendQuote,
   VIEWPORTS,
 } from "./portal-helpers";
 
@@ -25,7 +25,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   test.setTimeout(150_000);
   const stamp = String(Date.now());
   const bearer = await ownerBearer(request);
-  const created = await inquiryQuote(
+  const quoteId = await ownerQuote(
     request,
     bearer,
     { email: `deposit.${stamp}@example.com`, description: "A large wall piece." },
@@ -36,18 +36,14 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
       shippingWeight: 3,
       dispatchMinDays: 10,
       dispatchMaxDays: 20,
-      stageSet: "custom",
-      expiresAt: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
     },
   );
-  const quoteId = ((await created.json()) as { id: string }).id;
   const deposit = await request.put(`/v2/admin/quotes/${quoteId}/deposit`, {
     headers: bearer,
     data: { percent: 30 },
   });
   expect(await deposit.json()).toMatchObject({ advance: 3000, balance: 7000 });
-  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
-  const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
+  const quotePath = await sendQuote(request, bearer, quoteId);
 
   // The advance through the link.
   await page.goto(quotePath);
@@ -62,10 +58,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   expect(early.status()).toBe(409);
 
   // The owner sends the balance link from the order screen.
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname === "/");
+  const owner = await ownerPage(browser);
   await owner.goto(`/admin/order/${orderId}`);
   const panel = owner.locator(`[data-balance-panel="${orderId}"]`);
   await expect(panel).toContainText("Advance paid ₹3,000.00 · balance ₹7,000.00 (unpaid)");
@@ -107,7 +100,7 @@ test("a deposit and its balance paid: dispatch waits for the balance", async ({
   await expect(page.locator("[data-quote-paid-total]")).toHaveText("₹10,000.00");
   await owner.reload();
   await expect(panel).toContainText("balance ₹7,000.00 paid");
-  await ownerContext.close();
+  await owner.context().close();
   // A quote's piece also waits for its proof (the one dispatch rule, docs/decisions/0130).
   const proof = await request.post(`/v2/admin/order/${orderId}/proofs`, {
     headers: bearer,

@@ -11,10 +11,10 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { gstinCheckChar } from "~/features/books/gstin";
 import { csvRecords, download } from "./csv-downloads";
 import { readyToCheckout, saveAddress, toProvider, payAtProvider } from "./checkout-helpers";
-import { expect, test, watchCsp } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
-import { signIn, toast } from "./shop-helpers";
-import { OWNER } from "./portal-helpers";
+import { toast } from "./shop-helpers";
+import { ownerPage } from "./portal-helpers";
 
 /** A valid Karnataka GSTIN no other run has used: a random PAN-like middle and its check digit. */
 function freshGstin(): string {
@@ -30,11 +30,7 @@ test("a shopper pays and downloads the tax invoice; the owner set the seller and
   browser,
 }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext();
-  watchCsp(context);
-  const owner = await context.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname !== "/login");
+  const owner = await ownerPage(browser);
   await owner.goto("/admin/settings");
   const form = owner.locator("[data-business-form]");
   await hydrated(owner, form.getByRole("button", { name: "Save settings" }));
@@ -129,5 +125,5 @@ test("a shopper pays and downloads the tax invoice; the owner set the seller and
       Total: invoice.Total,
     }),
   ]);
-  await context.close();
+  await owner.context().close();
 });

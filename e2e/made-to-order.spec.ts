@@ -14,7 +14,7 @@ import { DAY_MS, indiaDay } from "~/lib/dates";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { toast } from "./shop-helpers";
-import { inquiryQuote, ownerBearer } from "./portal-helpers";
+import { ownerBearer, sentQuote } from "./portal-helpers";
 
 const dateIn = (days: number) => indiaDay(new Date(Date.now() + days * DAY_MS));
 
@@ -55,7 +55,7 @@ test("a quote's page: the inquiry's needed-by date prefilled and answered live; 
 }) => {
   test.setTimeout(90_000);
   const bearer = await ownerBearer(request);
-  const created = await inquiryQuote(
+  const quotePath = await sentQuote(
     request,
     bearer,
     {
@@ -70,13 +70,10 @@ test("a quote's page: the inquiry's needed-by date prefilled and answered live; 
       shippingWeight: 2,
       dispatchMinDays: 10,
       dispatchMaxDays: 20,
-      stageSet: "custom",
       expiresAt: dateIn(10),
     },
   );
-  const quoteId = ((await created.json()) as { id: string }).id;
-  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
-  await page.goto(new URL(((await sent.json()) as { link: string }).link).pathname);
+  await page.goto(quotePath);
 
   const needed = page.getByLabel("Needed by (optional)");
   await expect(needed).toHaveValue(dateIn(12));

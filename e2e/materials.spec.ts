@@ -5,14 +5,13 @@
  * order screen with a photo; the customer's page shows it received and the promise moved to count
  * from receipt.
  */
-import { DAY_MS } from "~/lib/dates";
-import sharp from "sharp";
 import { preservationTimeline } from "~/features/made-to-order/preservation";
 import { payQuoteLink } from "./checkout-helpers";
+import { plainPng } from "./photo-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
-import { signIn, toast } from "./shop-helpers";
-import { inquiryQuote, OWNER, ownerBearer } from "./portal-helpers";
+import { toast } from "./shop-helpers";
+import { ownerBearer, ownerPage, sentQuote } from "./portal-helpers";
 
 test("a varmala parcel is sent, received with a photo, and the promise moves to count from receipt", async ({
   page,
@@ -22,7 +21,7 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
   test.setTimeout(150_000);
   const stamp = String(Date.now());
   const bearer = await ownerBearer(request);
-  const created = await inquiryQuote(
+  const quotePath = await sentQuote(
     request,
     bearer,
     {
@@ -38,13 +37,8 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
       dispatchMinDays: 20,
       dispatchMaxDays: 25,
       stageSet: "varmala",
-      expiresAt: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
     },
   );
-  expect(created.status(), await created.text()).toBe(201);
-  const quoteId = ((await created.json()) as { id: string }).id;
-  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
-  const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
 
   await page.goto(quotePath);
   await payQuoteLink(page, "Pay ₹9,000.00 via UPI");
@@ -70,18 +64,11 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
     .promisedDispatchAt;
 
   // The owner marks the parcel received with a photo.
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname === "/");
+  const owner = await ownerPage(browser);
   await owner.goto(`/admin/order/${orderId}`);
   const panel = owner.locator(`[data-materials-panel="${orderId}"]`);
   await expect(panel).toContainText("sent with Blue Dart, tracking BD99887766");
-  const photo = await sharp({
-    create: { width: 300, height: 300, channels: 3, background: "#e11d48" },
-  })
-    .png()
-    .toBuffer();
+  const photo = await plainPng(300, 300, "#e11d48");
   await panel
     .getByLabel("Parcel photo")
     .setInputFiles({ name: "box.png", mimeType: "image/png", buffer: photo });
@@ -96,7 +83,7 @@ test("a varmala parcel is sent, received with a photo, and the promise moves to 
   await expect(panel.locator("[data-preservation-timeline] li")).toHaveText(
     timeline.map((s) => s.sentence),
   );
-  await ownerContext.close();
+  await owner.context().close();
 
   // The customer's page: received, with the photo, and the promise counted from receipt.
   await page.goto(quotePath);

@@ -6,17 +6,14 @@
  * is the varmala's first stage, "Garland received". The audit trail shows the quote in words and
  * rupees and fits 1,280 px.
  */
-import sharp from "sharp";
 import { payQuoteLink } from "./checkout-helpers";
+import { plainPng } from "./photo-helpers";
 import { expect, test } from "./fixtures";
 import { pageWidth } from "./page-width";
-import { signIn, toast } from "./shop-helpers";
-import { OWNER } from "./portal-helpers";
+import { toast } from "./shop-helpers";
+import { ownerPage } from "./portal-helpers";
 
-const png = (background: string) =>
-  sharp({ create: { width: 200, height: 150, channels: 3, background } })
-    .png()
-    .toBuffer();
+const png = (background: string) => plainPng(200, 150, background);
 
 test("a varmala quote drafted from the form; parcel, proof and stage photos chosen are sent with their action", async ({
   page,
@@ -40,10 +37,7 @@ test("a varmala quote drafted from the form; parcel, proof and stage photos chos
   const inquiryId = ((await asked.json()) as { id: string }).id;
 
   // The quote: Varmala chosen, the dispatch window follows, the draft saves and goes out.
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname === "/");
+  const owner = await ownerPage(browser);
   await owner.goto(`/admin/inquiries/${inquiryId}`);
   await owner.getByRole("button", { name: "New quote" }).click();
   const editor = owner.locator("[data-quote-editor]");
@@ -121,5 +115,5 @@ test("a varmala quote drafted from the form; parcel, proof and stage photos chos
   const mails = page.locator("[data-mail-subject]");
   await expect(mails.filter({ hasText: "your flowers arrived" })).toHaveCount(1);
   await expect(mails.filter({ hasText: "Garland keepsake" }).first()).toBeVisible();
-  await ownerContext.close();
+  await owner.context().close();
 });

@@ -6,6 +6,7 @@
  * nameplate's fields (decision 0266): its page asks for the name before Pay.
  */
 import type { APIRequestContext } from "@playwright/test";
+import { NAMEPLATE_NAME } from "~/features/personalisation/nameplate.fixtures";
 import {
   addAddress,
   fillQuoteAddress,
@@ -16,68 +17,21 @@ import {
 import { cartButton, drawer } from "./cart-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
-import { inquiryQuote, ownerBearer } from "./portal-helpers";
+import { ownerNameplate, retire } from "./nameplate-helpers";
+import { ownerBearer, sentQuote } from "./portal-helpers";
 import { freshShopper, signIn } from "./shop-helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const LABEL = "Name on the plate";
+const LABEL = NAMEPLATE_NAME.label;
 const NAME = "Sharma Family";
 
-/** The owner's nameplate with one required text field shown in the preview (the products API). */
-async function ownerNameplate(
-  request: APIRequestContext,
-  bearer: Record<string, string>,
-): Promise<{ id: string }> {
-  const categories = (await (await request.get("/v2/categories")).json()) as { id: string }[];
-  const created = await request.post("/v2/products", {
-    headers: bearer,
-    data: {
-      name: `Family Nameplate ${Date.now()}`,
-      description: "A round resin nameplate lettered by hand.",
-      price: 1499,
-      comparePrice: 1799,
-      costPrice: 600,
-      weight: 0.4,
-      categoryId: categories[0]!.id,
-      status: "active",
-      sku: `NAMEPLATE-${Date.now()}`,
-      variants: [],
-      attributes: [],
-      tags: [],
-      images: [
-        { url: "/images/fallback-product.svg", alt: "A round resin nameplate", isPrimary: true },
-      ],
-      personalisation: [
-        {
-          id: "name",
-          kind: "text",
-          label: LABEL,
-          help: "As it should be lettered.",
-          required: true,
-          price: 0,
-          maxLength: 30,
-          multiline: false,
-          scripts: ["latin", "devanagari", "punctuation"],
-          preview: true,
-        },
-      ],
-    },
+/** The owner's nameplate with one required text field shown in the preview. */
+const nameplate = (request: APIRequestContext, bearer: Record<string, string>) =>
+  ownerNameplate(request, bearer, {
+    name: `Family Nameplate ${Date.now()}`,
+    personalisation: [NAMEPLATE_NAME],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as { id: string };
-}
-
-/** Other specs count the storefront's products: take the test's one off it again. */
-async function retire(
-  request: APIRequestContext,
-  bearer: Record<string, string>,
-  id: string,
-): Promise<void> {
-  await request.patch(`/v2/products/${encodeURIComponent(id)}?status=inactive`, {
-    headers: bearer,
-  });
-}
 
 test("a nameplate typed with its live preview, ordered, shown on the order, and ordered again", async ({
   page,
@@ -85,7 +39,7 @@ test("a nameplate typed with its live preview, ordered, shown on the order, and 
 }) => {
   test.setTimeout(120_000);
   const bearer = await ownerBearer(request);
-  const product = await ownerNameplate(request, bearer);
+  const product = await nameplate(request, bearer);
 
   try {
     await signIn(page, await freshShopper(request));
@@ -138,9 +92,9 @@ test("a quote carrying the nameplate's fields: Pay refused while the name is emp
 }) => {
   test.setTimeout(90_000);
   const bearer = await ownerBearer(request);
-  const product = await ownerNameplate(request, bearer);
+  const product = await nameplate(request, bearer);
   try {
-    const created = await inquiryQuote(
+    const path = await sentQuote(
       request,
       bearer,
       { email: `quote.name.${Date.now()}@example.com`, description: "A nameplate, 12 inch." },
@@ -148,18 +102,10 @@ test("a quote carrying the nameplate's fields: Pay refused while the name is emp
         title: "Large family nameplate",
         description: "12 inch, gold flakes",
         price: 3200,
-        shippingWeight: 1,
-        dispatchMinDays: 7,
-        dispatchMaxDays: 15,
-        stageSet: "custom",
-        expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
         personalisationProductId: product.id,
       },
     );
-    expect(created.status(), await created.text()).toBe(201);
-    const quoteId = ((await created.json()) as { id: string }).id;
-    const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
-    await page.goto(new URL(((await sent.json()) as { link: string }).link).pathname);
+    await page.goto(path);
 
     const pay = page.getByRole("button", { name: /^Pay .* via UPI$/ });
     await hydrated(page, pay);

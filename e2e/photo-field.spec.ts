@@ -4,51 +4,21 @@
  * a good photo is cropped, uploaded privately and shown as a thumbnail (to this guest, by its
  * cookie; a fresh browser gets 404); the cart line shows it.
  */
+import { photoField } from "~/features/personalisation/nameplate.fixtures";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
+import { ownerNameplate, retire } from "./nameplate-helpers";
 import { cropAndUpload, picture } from "./photo-helpers";
 import { ownerBearer } from "./portal-helpers";
 
 test("a photo cropped and uploaded; too small refused before upload", async ({ page, browser }) => {
   const headers = await ownerBearer(page.request);
-  const categories = (await (await page.request.get("/v2/categories")).json()) as { id: string }[];
-  const created = await page.request.post("/v2/products", {
-    headers,
-    data: {
-      name: "Photo Coaster",
-      description: "Your photograph set in resin.",
-      price: 899,
-      comparePrice: 0,
-      costPrice: 300,
-      weight: 0.2,
-      categoryId: categories[0]!.id,
-      status: "active",
-      sku: `PHOTO-${Date.now()}`,
-      variants: [],
-      attributes: [],
-      tags: [],
-      images: [
-        { url: "/images/fallback-product.svg", alt: "A round resin coaster", isPrimary: true },
-      ],
-      personalisation: [
-        {
-          id: "photo",
-          kind: "photo",
-          label: "Your photo",
-          help: "",
-          required: true,
-          price: 0,
-          maxPhotos: 1,
-          minWidth: 300,
-          minHeight: 300,
-          shape: "circle",
-          aspect: 1,
-        },
-      ],
-    },
+  const product = await ownerNameplate(page.request, headers, {
+    name: "Photo Coaster",
+    personalisation: [
+      photoField({ required: true, minWidth: 300, minHeight: 300, shape: "circle" }),
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const product = (await created.json()) as { id: string };
   try {
     const scripts: string[] = [];
     page.on("request", (r) => {
@@ -83,8 +53,6 @@ test("a photo cropped and uploaded; too small refused before upload", async ({ p
     await page.getByRole("button", { name: "Cart, 1 item" }).click();
     await expect(page.locator("[data-photo-thumbs] img").first()).toBeVisible();
   } finally {
-    await page.request.patch(`/v2/products/${encodeURIComponent(product.id)}?status=inactive`, {
-      headers,
-    });
+    await retire(page.request, headers, product.id);
   }
 });

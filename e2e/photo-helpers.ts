@@ -1,11 +1,21 @@
 /**
  * A photo field's steps in the browser (docs/decisions/0262, 0264, 0286): a plain JPEG made with
  * sharp, chosen in the field, cropped with "Use this crop", and its thumbnail loaded; answers the
- * thumbnail's address.
+ * thumbnail's address. Also the plain PNGs the owner's upload steps choose.
  */
 import type { Locator } from "@playwright/test";
 import sharp from "sharp";
 import { expect } from "./fixtures";
+
+/** A plain PNG of one colour (a mock-up, a parcel's or a stage's photo, a category image). */
+export const plainPng = (
+  width: number,
+  height: number,
+  background: string | { r: number; g: number; b: number },
+) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 export const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })

@@ -62,9 +62,9 @@ export async function ownerBearer(request: APIRequestContext): Promise<Record<st
 
 /**
  * A custom-work inquiry from Meera Rao (the form's API; a "Wall art" one unless told), then the
- * owner's quote for it: answers the create-quote response.
+ * owner's quote for it: answers the create-quote response (ownerQuote checks it).
  */
-export async function inquiryQuote(
+async function inquiryQuote(
   request: APIRequestContext,
   bearer: Record<string, string>,
   inquiry: { email: string; description: string; productType?: string; neededBy?: string },
@@ -86,4 +86,46 @@ export async function inquiryQuote(
   expect(asked.status(), await asked.text()).toBe(201);
   const inquiryId = ((await asked.json()) as { id: string }).id;
   return request.post(`/v2/admin/inquiries/${inquiryId}/quotes`, { headers: bearer, data: quote });
+}
+
+/** The quote's defaults: 1 kg, dispatched in 7 to 15 days, the custom stages, open 10 days. */
+const quoteDefaults = () => ({
+  shippingWeight: 1,
+  dispatchMinDays: 7,
+  dispatchMaxDays: 15,
+  stageSet: "custom",
+  expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+});
+
+/** An inquiry and the owner's quote on it (201), `quote` over the defaults: the quote's id. */
+export async function ownerQuote(
+  request: APIRequestContext,
+  bearer: Record<string, string>,
+  inquiry: Parameters<typeof inquiryQuote>[2],
+  quote: Record<string, unknown>,
+): Promise<string> {
+  const created = await inquiryQuote(request, bearer, inquiry, { ...quoteDefaults(), ...quote });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** The owner sends the quote (200): the path of the customer's link. */
+export async function sendQuote(
+  request: APIRequestContext,
+  bearer: Record<string, string>,
+  quoteId: string,
+): Promise<string> {
+  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return new URL(((await sent.json()) as { link: string }).link).pathname;
+}
+
+/** ownerQuote, then sendQuote: the path of the customer's link. */
+export async function sentQuote(
+  request: APIRequestContext,
+  bearer: Record<string, string>,
+  inquiry: Parameters<typeof inquiryQuote>[2],
+  quote: Record<string, unknown>,
+): Promise<string> {
+  return sendQuote(request, bearer, await ownerQuote(request, bearer, inquiry, quote));
 }

@@ -4,13 +4,12 @@
  * and a message) and a stage is refused before approval; the customer asks for changes on the
  * quote link's page; a second round is approved there; the stage is then marked.
  */
-import { DAY_MS } from "~/lib/dates";
-import sharp from "sharp";
 import { payQuoteLink } from "./checkout-helpers";
+import { plainPng } from "./photo-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
-import { signIn, toast } from "./shop-helpers";
-import { inquiryQuote, OWNER, ownerBearer } from "./portal-helpers";
+import { toast } from "./shop-helpers";
+import { ownerBearer, ownerPage, sentQuote } from "./portal-helpers";
 
 test("a proof rejected once and approved: production waits for the approval", async ({
   page,
@@ -23,7 +22,7 @@ test("a proof rejected once and approved: production waits for the approval", as
   const bearer = await ownerBearer(request);
 
   // A paid quote: the inquiry and the quote by API, the payment through the page.
-  const created = await inquiryQuote(
+  const quotePath = await sentQuote(
     request,
     bearer,
     { email, description: "A nameplate with our family name." },
@@ -32,17 +31,8 @@ test("a proof rejected once and approved: production waits for the approval", as
       description: "Rao family, ocean blue",
       price: 2500,
       shippingWeight: 0.5,
-      dispatchMinDays: 7,
-      dispatchMaxDays: 15,
-      stageSet: "custom",
-      expiresAt: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
     },
   );
-  expect(created.status(), await created.text()).toBe(201);
-  const quoteId = ((await created.json()) as { id: string }).id;
-  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
   const token = quotePath.split("/").pop()!;
 
   await page.goto(quotePath);
@@ -50,10 +40,7 @@ test("a proof rejected once and approved: production waits for the approval", as
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
 
   // The owner: a stage is refused before approval; round 1 goes out from the order screen.
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname === "/");
+  const owner = await ownerPage(browser);
   await owner.goto(`/admin/order/${orderId}`);
   const studio = owner.locator(`[data-stages-editor="${orderId}"]`);
   await studio.locator("[data-mark-stage]").click();
@@ -62,11 +49,7 @@ test("a proof rejected once and approved: production waits for the approval", as
   ).toBeVisible();
   const panel = owner.locator(`[data-proofs-panel="${orderId}"]`);
   await expect(panel).toHaveAttribute("data-proof-state", "none");
-  const mock = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: "#3b82f6" },
-  })
-    .png()
-    .toBuffer();
+  const mock = await plainPng(400, 300, "#3b82f6");
   await panel
     .getByLabel("Proof mock-up")
     .setInputFiles({ name: "mock.png", mimeType: "image/png", buffer: mock });
@@ -109,6 +92,6 @@ test("a proof rejected once and approved: production waits for the approval", as
   await expect(panel).toHaveAttribute("data-proof-state", "approved");
   await studio.locator("[data-mark-stage]").click();
   await expect(toast(owner, "Design agreed marked done")).toBeVisible();
-  await ownerContext.close();
+  await owner.context().close();
   expect(token).toHaveLength(43);
 });

@@ -3,12 +3,12 @@
  * types the name, crops and uploads a photo (shown through the quote's link; a wrong token gets
  * 404), pays, and the owner's order carries the photo.
  */
-import { personalisedProductBody } from "../bench/lighthouse-data";
 import { fillQuoteAddress, payQuoteAt } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { cropAndUpload } from "./photo-helpers";
-import { inquiryQuote, ownerBearer } from "./portal-helpers";
+import { ownerNameplate, retire } from "./nameplate-helpers";
+import { ownerBearer, sentQuote } from "./portal-helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -18,16 +18,9 @@ test("a quote's photo field: cropped, uploaded by the link, paid, on the owner's
 }) => {
   test.setTimeout(120_000);
   const bearer = await ownerBearer(request);
-  const categories = (await (await request.get("/v2/categories")).json()) as { id: string }[];
-  const image = { url: "/images/fallback-product.svg", alt: "A nameplate", isPrimary: true };
-  const made = await request.post("/v2/products", {
-    headers: bearer,
-    data: personalisedProductBody(categories[0]!.id, image, `QUOTE-PHOTO-${Date.now()}`),
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const product = (await made.json()) as { id: string };
+  const product = await ownerNameplate(request, bearer);
   try {
-    const created = await inquiryQuote(
+    const path = await sentQuote(
       request,
       bearer,
       { email: `quote.photo.${Date.now()}@example.com`, description: "A photo nameplate." },
@@ -35,18 +28,9 @@ test("a quote's photo field: cropped, uploaded by the link, paid, on the owner's
         title: "Photo nameplate, 10 inch",
         description: "Your family photo under resin",
         price: 2800,
-        shippingWeight: 1,
-        dispatchMinDays: 7,
-        dispatchMaxDays: 15,
-        stageSet: "custom",
-        expiresAt: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
         personalisationProductId: product.id,
       },
     );
-    expect(created.status(), await created.text()).toBe(201);
-    const quoteId = ((await created.json()) as { id: string }).id;
-    const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
-    const path = new URL(((await sent.json()) as { link: string }).link).pathname;
     await page.goto(path);
 
     const pay = page.getByRole("button", { name: /^Pay .* via UPI$/ });
@@ -65,8 +49,6 @@ test("a quote's photo field: cropped, uploaded by the link, paid, on the owner's
     const order = await request.get(`/v2/admin/order/${orderId}`, { headers: bearer });
     expect(await order.text()).toContain(photoId!);
   } finally {
-    await request.patch(`/v2/products/${encodeURIComponent(product.id)}?status=inactive`, {
-      headers: bearer,
-    });
+    await retire(request, bearer, product.id);
   }
 });

@@ -4,9 +4,9 @@
  * panel shows it settle without a reload; the shopper sees the refund on /my-orders/{id}.
  */
 import { payWithAddress, readyToCheckout } from "./checkout-helpers";
-import { expect, test, watchCsp, type Page } from "./fixtures";
-import { signIn, toast } from "./shop-helpers";
-import { OWNER } from "./portal-helpers";
+import { expect, test, type Page } from "./fixtures";
+import { toast } from "./shop-helpers";
+import { ownerPage } from "./portal-helpers";
 
 async function paidOrder(page: Page, request: import("@playwright/test").APIRequestContext) {
   await readyToCheckout(page, request, 1);
@@ -20,11 +20,7 @@ test("the owner refunds part of a paid order from its screen; the shopper sees t
 }) => {
   const orderId = await paidOrder(page, request);
 
-  const context = await browser.newContext();
-  watchCsp(context);
-  const owner = await context.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname !== "/login");
+  const owner = await ownerPage(browser);
   await owner.goto(`/admin/order/${orderId}`);
   const panel = owner.locator(`[data-refund-panel="${orderId}"]`);
   await expect(panel.getByRole("heading", { name: "Payments and refunds" })).toBeVisible({
@@ -42,7 +38,7 @@ test("the owner refunds part of a paid order from its screen; the shopper sees t
   // re-check pass (the local provider settles a refund after 3 s).
   await expect(panel.locator('[data-refund-status="SUCCESS"]')).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByTestId("refund-totals")).toContainText("Refunded ₹100.00");
-  await context.close();
+  await owner.context().close();
 
   await page.goto(`/my-orders/${orderId}`);
   const refunds = page.getByTestId("order-refunds");

@@ -7,10 +7,10 @@
  * failures and re-check: the integration suites tests/shipping-*.test.ts against the fake.)
  */
 import { payWithAddress } from "./checkout-helpers";
-import { expect, test, watchCsp, type Page } from "./fixtures";
+import { expect, test, type Page } from "./fixtures";
 import { hydrated } from "./hydration";
 import { addProduct, freshShopper, signIn, someProducts, toast } from "./shop-helpers";
-import { OWNER } from "./portal-helpers";
+import { ownerPage } from "./portal-helpers";
 
 async function paidOrder(page: Page, request: import("@playwright/test").APIRequestContext) {
   await signIn(page, await freshShopper(request));
@@ -40,11 +40,7 @@ test("the owner ships an order by hand and the shopper follows the parcel to del
   test.setTimeout(120_000); // a whole purchase, then the owner's four steps, then the shopper's page
   const orderId = await paidOrder(page, request);
 
-  const context = await browser.newContext();
-  watchCsp(context);
-  const owner = await context.newPage();
-  await signIn(owner, OWNER);
-  await owner.waitForURL((url) => url.pathname !== "/login");
+  const owner = await ownerPage(browser);
   await owner.goto(`/admin/order/${orderId}`);
   const panel = owner.locator(`[data-shipments-panel="${orderId}"]`);
   await expect(panel.getByRole("heading", { name: "Shipments" })).toBeVisible({ timeout: 30_000 });
@@ -82,7 +78,7 @@ test("the owner ships an order by hand and the shopper follows the parcel to del
   await parcels.getByRole("button", { name: "Mark delivered" }).click();
   await expect(parcels).toContainText("Delivered · Delhivery");
   await expect(badge).toHaveText("Delivered");
-  await context.close();
+  await owner.context().close();
 
   await page.goto(`/my-orders/${orderId}`);
   await expect(parcel).toContainText("Delivered");

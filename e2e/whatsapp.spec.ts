@@ -4,12 +4,11 @@
  * pays; the owner sends a proof; the demo's WhatsApp page shows the proof message whose approve link
  * leads to the order (behind the customer's sign-in), and the mails page still has the proof mail.
  */
-import { DAY_MS } from "~/lib/dates";
 import { payQuoteLink } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 import { toast } from "./shop-helpers";
-import { inquiryQuote, ownerBearer } from "./portal-helpers";
+import { ownerBearer, sentQuote } from "./portal-helpers";
 
 test("the proof message on the demo's WhatsApp page, with its approve link", async ({
   page,
@@ -28,7 +27,7 @@ test("the proof message on the demo's WhatsApp page, with its approve link", asy
   });
   expect(saved.status(), await saved.text()).toBe(200);
 
-  const created = await inquiryQuote(
+  const quotePath = await sentQuote(
     request,
     bearer,
     { email, description: "A coaster set with our initials." },
@@ -37,17 +36,8 @@ test("the proof message on the demo's WhatsApp page, with its approve link", asy
       description: "Four coasters, gold flakes",
       price: 1800,
       shippingWeight: 0.5,
-      dispatchMinDays: 7,
-      dispatchMaxDays: 15,
-      stageSet: "custom",
-      expiresAt: new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10),
     },
   );
-  expect(created.status(), await created.text()).toBe(201);
-  const quoteId = ((await created.json()) as { id: string }).id;
-  const sent = await request.post(`/v2/admin/quotes/${quoteId}/send`, { headers: bearer });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const quotePath = new URL(((await sent.json()) as { link: string }).link).pathname;
 
   // The choice on the quote page: unticked until the customer ticks it.
   await page.goto(quotePath);

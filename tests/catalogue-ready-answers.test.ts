@@ -5,10 +5,8 @@
  * visitor with a session cookie, and a price, stock or review change shows on the next request
  * (on this app server at once; on a second one within the version check, polled).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { request } from "node:http";
-import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogueChanged } from "~/features/catalogue/catalogue-version.server";
@@ -21,42 +19,21 @@ import { schema } from "~/server/db/client";
 import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { get as callRoute, productsRoute, TEST_ACTOR } from "./helpers/catalogue-freshness";
 import { makeProduct } from "~/server/seed/factories";
+import { decodedText, type RawAnswer, rawGet } from "./helpers/raw-get";
 import { startReadyServer, type ReadyServer } from "./helpers/ready-server";
+import { startPortWorker } from "./helpers/worker-processes";
 
 const LIST = "/v2/products?limit=0&offset=0&status=active";
 const BROWSER = { "accept-encoding": "br, gzip, deflate" };
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A GET through node:http (fetch would decompress), the body as sent. */
-function raw(base: string, url: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    request(base + url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    })
-      .on("error", reject)
-      .end();
-  });
-}
-
-function text(answer: Raw): string {
-  const coding = answer.headers["content-encoding"];
-  if (coding === "br") return brotliDecompressSync(answer.body).toString();
-  if (coding === "gzip") return gunzipSync(answer.body).toString();
-  return answer.body.toString();
-}
-
 /** The product as the page printed it. */
-function printed(answer: Raw): { id: string; price: number; stock?: string; rating?: number } {
-  return JSON.parse(/data-product='([^']*)'/.exec(text(answer))![1]!);
+function printed(answer: RawAnswer): {
+  id: string;
+  price: number;
+  stock?: string;
+  rating?: number;
+} {
+  return JSON.parse(/data-product='([^']*)'/.exec(decodedText(answer))![1]!);
 }
 
 /**
@@ -94,10 +71,10 @@ describe.each(dbKinds)("ready answers on %s", (kind) => {
    * version check, and the next one then checks the version again first.
    */
   async function twice(url: string, headers: Record<string, string>) {
-    const fresh = await raw(shop.base, url, headers);
+    const fresh = await rawGet(shop.base, url, headers);
     for (let i = 0; i < 5; i++) {
       const lane = shop.counts.lane;
-      const ready = await raw(shop.base, url, headers);
+      const ready = await rawGet(shop.base, url, headers);
       if (shop.counts.lane === lane) return { fresh, ready };
     }
     throw new Error(`${url} never answered ready`);
@@ -110,7 +87,7 @@ describe.each(dbKinds)("ready answers on %s", (kind) => {
       const { fresh, ready } = await twice(LIST, headers);
       expect(ready.status).toBe(200);
       expect(ready.body.equals(normal.bytes), encoding).toBe(true);
-      expect(text(ready)).toBe(text(fresh));
+      expect(decodedText(ready)).toBe(decodedText(fresh));
       // The route's own headers as the handler sets them; the security headers as the lane adds them.
       for (const name of ["etag", "cache-control", "vary", "content-type", "content-encoding"])
         expect(ready.headers[name], name).toEqual(normal.headers.get(name) ?? undefined);
@@ -120,7 +97,7 @@ describe.each(dbKinds)("ready answers on %s", (kind) => {
       expect(ready.headers["x-request-id"]).toMatch(/^[\w-]{12}$/);
       const page = await twice(`/products/product/${id}`, headers);
       expect(page.ready.status).toBe(200);
-      expect(text(page.ready)).toBe(text(page.fresh));
+      expect(decodedText(page.ready)).toBe(decodedText(page.fresh));
       for (const name of [...HEADERS, "content-encoding", "x-frame-options"])
         expect(page.ready.headers[name], name).toEqual(page.fresh.headers[name]);
     }
@@ -131,11 +108,11 @@ describe.each(dbKinds)("ready answers on %s", (kind) => {
     for (const url of [LIST, `/products/product/${id}`]) {
       const { ready } = await twice(url, BROWSER);
       const lane = shop.counts.lane;
-      const again = await raw(shop.base, url, { "if-none-match": String(ready.headers.etag) });
+      const again = await rawGet(shop.base, url, { "if-none-match": String(ready.headers.etag) });
       expect(again.status, url).toBe(304);
       expect(again.body.length).toBe(0);
       expect(again.headers.etag).toBe(ready.headers.etag);
-      const other = await raw(shop.base, url, { ...BROWSER, "if-none-match": 'W/"other"' });
+      const other = await rawGet(shop.base, url, { ...BROWSER, "if-none-match": 'W/"other"' });
       expect(other.status).toBe(200);
       expect(shop.counts.lane).toBe(lane);
     }
@@ -161,17 +138,17 @@ describe.each(dbKinds)("ready answers on %s", (kind) => {
     await twice(url, BROWSER);
     for (const cookie of ["token=abc", "theme=dark; user=%7B%7D"]) {
       const renders = shop.counts.renders;
-      const signedIn = await raw(shop.base, url, { ...BROWSER, cookie });
+      const signedIn = await rawGet(shop.base, url, { ...BROWSER, cookie });
       expect(signedIn.status).toBe(200);
       expect(shop.counts.renders, cookie).toBe(renders + 1); // rendered for them
     }
     // A page first seen by a signed-in visitor is not kept for the next anonymous one.
     forgetPages();
     const before = readyCount();
-    await raw(shop.base, url, { ...BROWSER, cookie: "token=abc" });
+    await rawGet(shop.base, url, { ...BROWSER, cookie: "token=abc" });
     expect(readyCount()).toBe(before);
     const lane = shop.counts.lane;
-    await raw(shop.base, url, BROWSER);
+    await rawGet(shop.base, url, BROWSER);
     expect(shop.counts.lane).toBe(lane + 1); // not ready: the fast lane was asked
   });
 
@@ -179,7 +156,9 @@ describe.each(dbKinds)("ready answers on %s", (kind) => {
     const url = `/products/product/${id}`;
     type Shown = { id: string; price: number; stock?: string; rating?: number };
     const listed = async () =>
-      (JSON.parse(text(await raw(shop.base, LIST, BROWSER))) as Shown[]).find((p) => p.id === id)!;
+      (JSON.parse(decodedText(await rawGet(shop.base, LIST, BROWSER))) as Shown[]).find(
+        (p) => p.id === id,
+      )!;
     const changes: [string, () => Promise<unknown>, (p: Shown) => unknown, unknown][] = [
       [
         "price",
@@ -205,7 +184,8 @@ describe.each(dbKinds)("ready answers on %s", (kind) => {
       ],
     ];
     const one = `/v2/products/${id}`;
-    const alone = async () => JSON.parse(text(await raw(shop.base, one, BROWSER))) as Shown;
+    const alone = async () =>
+      JSON.parse(decodedText(await rawGet(shop.base, one, BROWSER))) as Shown;
     for (const [index, [name, write, read, value]] of changes.entries()) {
       await twice(LIST, BROWSER);
       await twice(one, BROWSER);
@@ -218,9 +198,9 @@ describe.each(dbKinds)("ready answers on %s", (kind) => {
       // old version must step aside on that alone.
       await pastLocalWrite();
       await listed();
-      await raw(shop.base, `${url}?seen=${index}`, BROWSER);
+      await rawGet(shop.base, `${url}?seen=${index}`, BROWSER);
       expect(read(await alone()), name).toEqual(value);
-      expect(read(printed(await raw(shop.base, url, BROWSER))), name).toEqual(value);
+      expect(read(printed(await rawGet(shop.base, url, BROWSER))), name).toEqual(value);
     }
   });
 });
@@ -230,7 +210,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   () => {
     let t: TestDb;
     let shop: ReadyServer;
-    let worker: ChildProcess;
+    const workers: ChildProcess[] = [];
     let other = "";
     let id = "";
 
@@ -239,26 +219,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       id = (await makeProduct(t.db, { description: "Long enough to compress. ".repeat(8) })).id;
       forgetPages();
       shop = await startReadyServer();
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      url.pathname = `/${result.rows[0]!.name}`;
-      worker = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/helpers/ready-worker.ts"], {
-        env: { ...process.env, DATABASE_URL: url.toString(), BACKGROUND_JOBS: "false", VITEST: "" },
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      other = await new Promise<string>((resolve, reject) => {
-        worker.stdout!.on("data", (chunk: Buffer) => {
-          const port = /port=(\d+)/.exec(chunk.toString())?.[1];
-          if (port) resolve(`http://127.0.0.1:${port}`);
-        });
-        worker.once("exit", (code) => reject(new Error(`ready worker exited with ${code}`)));
-      });
+      other = await startPortWorker(t, "tests/helpers/ready-worker.ts", workers);
     }, 120_000);
 
     afterAll(async () => {
-      worker?.kill("SIGTERM");
+      for (const worker of workers) worker.kill("SIGTERM");
       await shop?.close();
       forgetPages();
       await t?.close();
@@ -266,7 +231,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it("a price change shows on this one at once and on the other within the version check (polled)", async () => {
       const url = `/products/product/${id}`;
-      const price = async (base: string) => printed(await raw(base, url, BROWSER)).price;
+      const price = async (base: string) => printed(await rawGet(base, url, BROWSER)).price;
       for (const base of [shop.base, other, shop.base, other]) expect(await price(base)).toBe(499);
       await t.db.transaction(async (tx) => {
         await tx.update(schema.products).set({ pricePaise: 88800 }).where(sql`id = ${id}`);
@@ -282,7 +247,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(seen).toBe(888);
-      const list = JSON.parse(text(await raw(other, LIST, BROWSER))) as {
+      const list = JSON.parse(decodedText(await rawGet(other, LIST, BROWSER))) as {
         id: string;
         price: number;
       }[];

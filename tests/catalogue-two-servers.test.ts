@@ -3,46 +3,31 @@
  * catalogue version row, re-read at most every 400 ms): polled, never slept on. The worker
  * (tests/helpers/catalogue-worker.ts) holds the catalogue in its own memory.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogueChanged } from "~/features/catalogue/catalogue-version.server";
 import { schema } from "~/server/db/client";
 import { makeProduct } from "~/server/seed/factories";
 import { createTestDb, type TestDb } from "./helpers/db";
+import { startPortWorker } from "./helpers/worker-processes";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   "a second app server on the same PostgreSQL (skipped without TEST_DATABASE_URL)",
   () => {
     let t: TestDb;
-    let worker: ChildProcess;
+    const workers: ChildProcess[] = [];
     let base = "";
     let id = "";
 
     beforeAll(async () => {
       t = await createTestDb("postgres");
       id = (await makeProduct(t.db, { name: "Before the save" })).id;
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      url.pathname = `/${result.rows[0]!.name}`;
-      worker = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/helpers/catalogue-worker.ts"], {
-        env: { ...process.env, DATABASE_URL: url.toString(), BACKGROUND_JOBS: "false", VITEST: "" },
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      base = await new Promise<string>((resolve, reject) => {
-        worker.stdout!.on("data", (chunk: Buffer) => {
-          const port = /port=(\d+)/.exec(chunk.toString())?.[1];
-          if (port) resolve(`http://127.0.0.1:${port}`);
-        });
-        worker.once("exit", (code) => reject(new Error(`catalogue worker exited with ${code}`)));
-      });
+      base = await startPortWorker(t, "tests/helpers/catalogue-worker.ts", workers);
     }, 120_000);
 
     afterAll(async () => {
-      worker?.kill("SIGTERM");
+      for (const worker of workers) worker.kill("SIGTERM");
       await t?.close();
     });
 

@@ -13,8 +13,14 @@ import { schema } from "~/server/db/client";
 import { lockedCheckoutLines } from "~/features/cart/cart-checkout.server";
 import { prunePersonalPhotos } from "~/features/personalisation/photo-prune.server";
 import { dbKinds } from "./helpers/db";
-import { uploadedPhoto, type Caller, givePhotoField, runRoute } from "./helpers/photos";
-import { reviewShopKit, makeOrder } from "./helpers/reviews";
+import {
+  uploadedPhoto,
+  type Caller,
+  givePhotoField,
+  orderWithPhotos,
+  runRoute,
+} from "./helpers/photos";
+import { reviewShopKit } from "./helpers/reviews";
 import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -101,15 +107,7 @@ describe.each(dbKinds)("customer photos in carts and orders on %s", (kind) => {
     const inCart = await upload({ token: dave.token });
     expect((await addToCart(dave.token, inCart)).status).toBe(200);
     const inOrder = await upload({ token: dave.token });
-    const orderId = await makeOrder(t.db, dave.uid, [shop.frameId], "processing");
-    await t.db
-      .update(schema.orderItems)
-      .set({
-        personalisation: [
-          { id: "photo", label: "Your photo", kind: "photo", value: "", photos: [inOrder] },
-        ],
-      })
-      .where(eq(schema.orderItems.orderId, orderId));
+    await orderWithPhotos(t.db, dave.uid, shop.frameId, [inOrder]);
     const abandoned = await upload({ token: dave.token });
     const young = await upload({ token: dave.token });
     const old = new Date(Date.now() - 8 * DAY);

@@ -13,8 +13,8 @@ import { prunePersonalPhotos } from "~/features/personalisation/photo-prune.serv
 import { eraseAccountData } from "~/features/privacy/erase.server";
 import { finishHeldErasures } from "~/features/privacy/erase-held.server";
 import { dbKinds } from "./helpers/db";
-import { uploadedPhoto, givePhotoField } from "./helpers/photos";
-import { reviewShopKit, makeOrder } from "./helpers/reviews";
+import { uploadedPhoto, givePhotoField, orderWithPhotos } from "./helpers/photos";
+import { reviewShopKit } from "./helpers/reviews";
 import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -31,23 +31,12 @@ describe.each(dbKinds)("customer photos, erasure and retention on %s", (kind) =>
   );
 
   const upload = (token: string) => uploadedPhoto(uploadRoute.POST, shop.frameId, { token });
-  const orderWith = async (
+  const orderWith = (
     uid: string,
     photo: string,
     status: "processing" | "delivered",
     deliveredAt?: Date,
-  ) => {
-    const orderId = await makeOrder(t.db, uid, [shop.frameId], status, deliveredAt);
-    await t.db
-      .update(schema.orderItems)
-      .set({
-        personalisation: [
-          { id: "photo", label: "Your photo", kind: "photo", value: "", photos: [photo] },
-        ],
-      })
-      .where(eq(schema.orderItems.orderId, orderId));
-    return orderId;
-  };
+  ) => orderWithPhotos(t.db, uid, shop.frameId, [photo], status, deliveredAt);
   const rowOf = async (id: string) =>
     (await t.db.select().from(schema.personalPhotos).where(eq(schema.personalPhotos.id, id)))[0];
   const fileExists = (id: string) =>

@@ -21,16 +21,11 @@ import {
   getRequest,
   givePhotoField,
   jpegWithGps,
+  orderWithPhotos,
   runRoute,
   uploadRequest,
 } from "./helpers/photos";
-import {
-  makeOrder,
-  makeReviewShop,
-  makeShopperRow,
-  OWNER_UID,
-  type ReviewShop,
-} from "./helpers/reviews";
+import { makeReviewShop, makeShopperRow, OWNER_UID, type ReviewShop } from "./helpers/reviews";
 import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -121,15 +116,7 @@ describe.each(dbKinds)("originals kept for printing on %s", (kind) => {
     ] as const)
       expect((await original(photo.id, caller)).status, who).toBe(404);
 
-    const orderId = await makeOrder(t.db, alice.uid, [shop.frameId], "processing");
-    await t.db
-      .update(schema.orderItems)
-      .set({
-        personalisation: [
-          { id: "photo", label: "Your photo", kind: "photo", value: "", photos: [photo.id] },
-        ],
-      })
-      .where(eq(schema.orderItems.orderId, orderId));
+    const orderId = await orderWithPhotos(t.db, alice.uid, shop.frameId, [photo.id]);
     const detail = (token: string) =>
       runRoute(
         adminOrderRoute.GET,

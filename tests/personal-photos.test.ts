@@ -17,11 +17,12 @@ import {
   givePhotoField,
   HEIC,
   jpegWithGps,
+  orderWithPhotos,
   pngClaiming,
   runRoute,
   uploadRequest,
 } from "./helpers/photos";
-import { reviewShopKit, makeOrder, OWNER_UID } from "./helpers/reviews";
+import { reviewShopKit, OWNER_UID } from "./helpers/reviews";
 import { useScratchDataDir } from "./helpers/scratch-data-dir";
 
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
@@ -107,15 +108,7 @@ describe.each(dbKinds)("customer photos on %s", (kind) => {
     expect(guestJar.get("guest_photos")).toMatch(/^[a-f0-9]{48}$/);
     const [guests] = guestRes.json.photos;
     // The buyer's order carries the guest's photo (as the merge and checkout leave it).
-    const orderId = await makeOrder(t.db, buyer.uid, [shop.frameId], "processing");
-    await t.db
-      .update(schema.orderItems)
-      .set({
-        personalisation: [
-          { id: "photo", label: "Your photo", kind: "photo", value: "", photos: [guests.id] },
-        ],
-      })
-      .where(eq(schema.orderItems.orderId, orderId));
+    await orderWithPhotos(t.db, buyer.uid, shop.frameId, [guests.id]);
 
     const owner = { user: { uid: OWNER_UID, role: "tm_admin" } };
     const matrix: [string, string, Parameters<typeof runRoute>[3], number][] = [

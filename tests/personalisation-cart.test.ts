@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { schema } from "~/server/db/client";
+import { choiceField, photoField, textField } from "~/features/personalisation/nameplate.fixtures";
 import type { PersonalisationField } from "~/features/personalisation/personalisation";
 import { cartFixture } from "./helpers/cart";
 import { dbKinds } from "./helpers/db";
@@ -16,43 +17,14 @@ import { useTestAuth } from "./helpers/portal";
 const auth = useTestAuth(EMULATOR_PORTS.personalisation);
 
 const FIELDS: PersonalisationField[] = [
-  {
-    id: "name",
-    kind: "text",
-    label: "Family name",
-    help: "",
-    required: true,
-    price: 0,
-    maxLength: 20,
-    multiline: false,
-    scripts: ["latin", "devanagari"],
-    preview: true,
-  },
-  {
-    id: "colour",
-    kind: "choice",
-    label: "Letter colour",
-    help: "",
-    required: false,
-    price: 5000,
+  textField({ label: "Family name", help: "", maxLength: 20, scripts: ["latin", "devanagari"] }),
+  choiceField({
     options: [
       { label: "Gold", swatch: "#c9a227", font: "" },
       { label: "Silver", swatch: "", font: "" },
     ],
-  },
-  {
-    id: "photo",
-    kind: "photo",
-    label: "Your photo",
-    help: "",
-    required: false,
-    price: 0,
-    maxPhotos: 1,
-    minWidth: 0,
-    minHeight: 0,
-    shape: "square",
-    aspect: 1,
-  },
+  }),
+  photoField(),
 ];
 
 describe.each(dbKinds)("personalisation in the cart on %s", (kind) => {

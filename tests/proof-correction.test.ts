@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { LOCKED_AFTER_APPROVAL } from "~/features/made-to-order/personalisation-correct.server";
 import { PROOF_TEXTS } from "~/features/made-to-order/proofs";
-import type { PersonalisationField } from "~/lib/personalisation-types";
+import { NAMEPLATE_NAME as NAME } from "~/features/personalisation/nameplate.fixtures";
 import { schema } from "~/server/db/client";
 import { call } from "./helpers/call";
 import { makeShopper } from "./helpers/checkout";
@@ -23,19 +23,6 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
 
 const correctRoute = await import("~/pages/v2/orders/[id]/personalisation");
 const answerRoute = await import("~/pages/v2/orders/[id]/proof");
-
-const NAME: PersonalisationField = {
-  id: "name",
-  kind: "text",
-  label: "Name on the plate",
-  help: "",
-  required: true,
-  price: 0,
-  maxLength: 40,
-  multiline: false,
-  scripts: ["latin", "punctuation"],
-  preview: true,
-};
 
 describe.each(dbKinds)("a correction after a proof on %s", (kind) => {
   const k = customWorkKit(kind);

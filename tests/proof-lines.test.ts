@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import ProofLines from "~/features/made-to-order/ProofLines";
 import { loadOrderProofs } from "~/features/made-to-order/proofs.server";
-import type { PersonalisationField } from "~/lib/personalisation-types";
+import { NAMEPLATE_NAME as NAME_FIELD } from "~/features/personalisation/nameplate.fixtures";
 import { schema } from "~/server/db/client";
 import { makeProduct } from "~/server/seed/factories";
 import { makeShopper } from "./helpers/checkout";
@@ -21,19 +21,6 @@ import { readProofs } from "./helpers/proofs";
 vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
   (await import("./helpers/test-tokens")).withTestTokens(await importOriginal()),
 );
-
-const NAME_FIELD: PersonalisationField = {
-  id: "name",
-  kind: "text",
-  label: "Name on the plate",
-  help: "",
-  required: true,
-  price: 0,
-  maxLength: 40,
-  multiline: false,
-  scripts: ["latin", "punctuation"],
-  preview: true,
-};
 
 describe.each(dbKinds)("the proof lists the personalisation on %s", (kind) => {
   const k = customWorkKit(kind);

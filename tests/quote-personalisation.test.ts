@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { choiceField, textField } from "~/features/personalisation/nameplate.fixtures";
 import type { PersonalisationField } from "~/lib/personalisation-types";
 import { schema } from "~/server/db/client";
 import { makeProduct } from "~/server/seed/factories";
@@ -17,27 +18,8 @@ vi.mock("~/server/auth/firebase-admin.server", async (importOriginal) =>
 );
 
 const FIELDS: PersonalisationField[] = [
-  {
-    id: "names",
-    kind: "text",
-    label: "Names on the block",
-    help: "",
-    required: true,
-    price: 0,
-    maxLength: 30,
-    multiline: false,
-    scripts: ["latin", "devanagari", "punctuation"],
-    preview: true,
-  },
-  {
-    id: "colour",
-    kind: "choice",
-    label: "Lettering colour",
-    help: "",
-    required: false,
-    price: 20000,
-    options: [{ label: "Gold", swatch: "#c9a227", font: "" }],
-  },
+  textField({ id: "names", label: "Names on the block" }),
+  choiceField({ label: "Lettering colour", price: 20000 }),
 ];
 
 describe.each(dbKinds)("quotes with personalisation on %s", (kind) => {

@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { NOT_THIS_QUOTES_PHOTO } from "~/features/custom/quote-personalisation.server";
 import { prunePersonalPhotos } from "~/features/personalisation/photo-prune.server";
+import { textField } from "~/features/personalisation/nameplate.fixtures";
 import type { PersonalisationField } from "~/lib/personalisation-types";
 import { schema } from "~/server/db/client";
 import { makeProduct } from "~/server/seed/factories";
@@ -29,18 +30,7 @@ const photoRoute = await import("~/pages/personal-photos/[id]");
 useScratchDataDir("resin-quote-photos-");
 
 const FIELDS: PersonalisationField[] = [
-  {
-    id: "names",
-    kind: "text",
-    label: "Names on the block",
-    help: "",
-    required: true,
-    price: 0,
-    maxLength: 30,
-    multiline: false,
-    scripts: ["latin", "punctuation"],
-    preview: true,
-  },
+  textField({ id: "names", label: "Names on the block" }),
   PHOTO_FIELD,
 ];
 

@@ -5,33 +5,13 @@
  */
 import { eq } from "drizzle-orm";
 import { businessSection } from "~/features/books/business-settings.server";
+import { SELLER } from "~/features/books/seller.fixtures";
 import { recordPayment } from "~/features/checkout/payment-record.server";
 import { writeSection } from "~/features/settings/settings-store.server";
 import { type Db, schema } from "~/server/db/client";
 import type { ProviderPayment } from "~/server/payments/provider";
 
-export const SELLER = {
-  legalName: "Resin Tales Studio LLP",
-  tradingName: "Resin Tales",
-  address: {
-    address1: "12 Lake Road",
-    address2: "",
-    city: "Pune",
-    state: "Maharashtra",
-    zipCode: "411001",
-    country: "India",
-  },
-  gstin: "27AAPFU0939F1ZV",
-  pan: "AAPFU0939F",
-  registration: "regular",
-  invoicePrefix: "RT",
-  creditNotePrefix: "CN",
-  supportEmail: "hello@resintales.example",
-  supportPhone: "+91 98765 43210",
-  defaultHsn: "3926",
-  defaultGstRate: 18,
-  pricesIncludeGst: true,
-};
+export { SELLER };
 
 const ACTOR = { uid: "owner", email: "owner@example.com", address: "127.0.0.1" };
 

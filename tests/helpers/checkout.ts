@@ -114,16 +114,7 @@ export async function fillCart(db: Db, shop: Shop, uid: string): Promise<void> {
 
 export const CART_TOTAL_PAISE = 2 * 149900 + 49900;
 
-export function orderBody(extra: Record<string, unknown> = {}) {
-  return {
-    customer_name: "Asha Verma",
-    customer_email: "asha@example.com",
-    customer_phone: "+91 98765-43210",
-    order_amount: 1,
-    address_id: "addr-1",
-    ...extra,
-  };
-}
+export { orderBody } from "./fixtures";
 
 /** The cart's two lines (2 frames, 1 tag) as an order of this id stores them; `frame` adds to the first. */
 export function cartOrderItems(id: string, shop: Shop, frame: Record<string, unknown> = {}) {

@@ -51,3 +51,15 @@ export const orderParties = (addressId = "a1", person = orderPerson()) => {
     billingAddress: address,
   };
 };
+
+/** A create-order body for the saved address "addr-1"; `extra` adds or replaces fields. */
+export function orderBody(extra: Record<string, unknown> = {}) {
+  return {
+    customer_name: "Asha Verma",
+    customer_email: "asha@example.com",
+    customer_phone: "+91 98765-43210",
+    order_amount: 1,
+    address_id: "addr-1",
+    ...extra,
+  };
+}

@@ -4,6 +4,7 @@
  * without depending on how it is issued. Tax per line: CGST + SGST (half each, the odd paisa to
  * SGST) when intra-state, IGST otherwise; the document's sums are its lines' sums.
  */
+import { sumLines } from "~/features/books/tax";
 import { schema, type DbOrTx } from "~/server/db/client";
 
 export interface TestLine {
@@ -71,8 +72,6 @@ export async function insertDocument(db: DbOrTx, doc: TestDocument): Promise<voi
       totalPaise: tax.total,
     };
   });
-  const sum = (key: "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise" | "totalPaise") =>
-    lines.reduce((n, line) => n + line[key], 0);
   await db.insert(schema.invoices).values({
     id: doc.id,
     kind: doc.kind ?? "tax-invoice",
@@ -91,11 +90,7 @@ export async function insertDocument(db: DbOrTx, doc: TestDocument): Promise<voi
     placeOfSupplyCode: doc.placeOfSupplyCode,
     placeOfSupplyName: doc.placeOfSupplyName,
     intraState: intra,
-    taxablePaise: sum("taxablePaise"),
-    cgstPaise: sum("cgstPaise"),
-    sgstPaise: sum("sgstPaise"),
-    igstPaise: sum("igstPaise"),
-    totalPaise: sum("totalPaise"),
+    ...sumLines(lines),
     pdfSha256: null,
   });
   await db.insert(schema.invoiceLines).values(lines);

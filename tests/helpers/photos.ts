@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { expect } from "vitest";
 import { schema, type Db } from "~/server/db/client";
 import type { PhotoField } from "~/lib/personalisation-types";
+import { makeOrder } from "./reviews";
 import { photo } from "./uploads";
 
 export const PHOTO_FIELD: PhotoField = {
@@ -157,4 +158,23 @@ export async function uploadedPhoto(
   );
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json.photos[0].id as string;
+}
+
+/** An order of the product whose line carries the photos in its photo field, as checkout leaves it. */
+export async function orderWithPhotos(
+  db: Db,
+  uid: string,
+  productId: string,
+  photos: string[],
+  status: "processing" | "delivered" = "processing",
+  deliveredAt?: Date,
+): Promise<string> {
+  const orderId = await makeOrder(db, uid, [productId], status, deliveredAt);
+  await db
+    .update(schema.orderItems)
+    .set({
+      personalisation: [{ id: "photo", label: "Your photo", kind: "photo", value: "", photos }],
+    })
+    .where(eq(schema.orderItems.orderId, orderId));
+  return orderId;
 }

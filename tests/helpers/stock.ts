@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { schema, type Db } from "~/server/db/client";
 import { makeProduct } from "~/server/seed/factories";
 import { call } from "./call";
-import { ADDRESS } from "./fixtures";
+import { ADDRESS, orderBody } from "./fixtures";
 
 const createRoute = await import("~/pages/create-order");
 
@@ -44,14 +44,7 @@ export function createOrder(token: string, i = 0, extra: Record<string, unknown>
   return call(createRoute.POST, "/create-order", {
     method: "POST",
     token,
-    body: {
-      customer_name: "Asha Verma",
-      customer_email: "asha@example.com",
-      customer_phone: "+91 98765-43210",
-      order_amount: 1,
-      address_id: "addr-1",
-      ...extra,
-    },
+    body: orderBody(extra),
     clientAddress: `10.9.${Math.floor(i / 200)}.${i % 250}`,
   });
 }

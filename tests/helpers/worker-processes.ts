@@ -1,13 +1,23 @@
 /**
  * App server processes on the suite's PostgreSQL database, for the two-process suites
- * (tests/checkout-two-process.test.ts, tests/invoices-two-process.test.ts): each is `tsx <script>`
- * with DATABASE_URL naming the suite's database, WORKER_PORT its port and background jobs off.
+ * (tests/checkout-two-process.test.ts, tests/invoices-two-process.test.ts,
+ * tests/catalogue-two-servers.test.ts, tests/catalogue-ready-answers.test.ts): each is
+ * `tsx <script>` with DATABASE_URL naming the suite's database and background jobs off, on the port
+ * WORKER_PORT names or, for startPortWorker, one it picks and prints.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { rawRows } from "~/server/db/raw-rows";
 import type { TestDb } from "./db";
+
+/** TEST_DATABASE_URL naming the suite's own database. */
+async function suiteDatabaseUrl(t: TestDb): Promise<string> {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const [database] = await rawRows<{ name: string }>(t.db, sql`select current_database() as name`);
+  url.pathname = `/${database!.name}`;
+  return url.toString();
+}
 
 async function waitReady(port: number, worker: ChildProcess, tries: number): Promise<void> {
   for (let i = 0; i < tries; i++) {
@@ -32,14 +42,12 @@ export async function startWorkers(
   workers: ChildProcess[],
   tries: number,
 ): Promise<void> {
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  const [database] = await rawRows<{ name: string }>(t.db, sql`select current_database() as name`);
-  url.pathname = `/${database!.name}`;
+  const url = await suiteDatabaseUrl(t);
   for (const port of ports) {
     const worker = spawn(path.resolve("node_modules/.bin/tsx"), [script], {
       env: {
         ...process.env,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         WORKER_PORT: String(port),
         BACKGROUND_JOBS: "false",
         VITEST: "",
@@ -49,4 +57,33 @@ export async function startWorkers(
     workers.push(worker);
   }
   await Promise.all(ports.map((port, i) => waitReady(port, workers[i]!, tries)));
+}
+
+/**
+ * Starts one worker that listens on a port of its own choosing and prints `port=<n>` once ready
+ * (tests/helpers/catalogue-worker.ts, tests/helpers/ready-worker.ts), added to `workers` at once;
+ * answers its base URL.
+ */
+export async function startPortWorker(
+  t: TestDb,
+  script: string,
+  workers: ChildProcess[],
+): Promise<string> {
+  const worker = spawn(path.resolve("node_modules/.bin/tsx"), [script], {
+    env: {
+      ...process.env,
+      DATABASE_URL: await suiteDatabaseUrl(t),
+      BACKGROUND_JOBS: "false",
+      VITEST: "",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  workers.push(worker);
+  return new Promise<string>((resolve, reject) => {
+    worker.stdout!.on("data", (chunk: Buffer) => {
+      const port = /port=(\d+)/.exec(chunk.toString())?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}`);
+    });
+    worker.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
 }

@@ -1,33 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { BusinessSettings } from "./business-settings.schema";
 import { buildSaleDocument, describeLine } from "./document";
+import { testSettings } from "./seller.fixtures";
 
-const settings: BusinessSettings = {
-  legalName: "Resin Tales Studio LLP",
-  tradingName: "Resin Tales",
-  address: {
-    address1: "12 Lake Road",
-    address2: "",
-    city: "Pune",
-    state: "Maharashtra",
-    zipCode: "411001",
-    country: "India",
-  },
-  gstin: "27AAPFU0939F1ZV",
-  pan: "AAPFU0939F",
-  registration: "regular",
-  invoicePrefix: "RT",
-  creditNotePrefix: "CN",
-  supportEmail: "hello@resintales.example",
-  supportPhone: "",
-  defaultHsn: "3926",
-  defaultGstRate: 18,
-  pricesIncludeGst: true,
-  logoUrl: "",
-  signatoryName: "",
-  signatoryDesignation: "",
-  signatureUrl: "",
-};
+const settings = testSettings({ supportPhone: "" });
 const address = (state: string) => ({
   address1: "4 MG Road",
   address2: "",

@@ -20,6 +20,15 @@ const goods = (over: Partial<LineInput> = {}): LineInput => ({
   unitPricePaise: 99_900,
   ...over,
 });
+/** Shipping, ₹59 with 18 % GST in it. */
+const SHIPPING: LineInput = {
+  kind: "shipping",
+  description: "Shipping",
+  hsn: "9965",
+  quantity: 1,
+  gstRate: 18,
+  unitPricePaise: 5_900,
+};
 const INCL_INTRA = { pricesIncludeGst: true, intraState: true, collectsTax: true };
 const INCL_INTER = { pricesIncludeGst: true, intraState: false, collectsTax: true };
 
@@ -65,17 +74,7 @@ describe("tax arithmetic", () => {
 
   it("leaves a 0 % line untaxed, and shipping is its own line", () => {
     const { lines, totals } = taxLines(
-      [
-        goods({ gstRate: 0, unitPricePaise: 20_000 }),
-        {
-          kind: "shipping",
-          description: "Shipping",
-          hsn: "9965",
-          quantity: 1,
-          gstRate: 18,
-          unitPricePaise: 5_900,
-        },
-      ],
+      [goods({ gstRate: 0, unitPricePaise: 20_000 }), SHIPPING],
       INCL_INTRA,
     );
     expect(lines[0]).toMatchObject({
@@ -154,18 +153,7 @@ describe("apportion", () => {
 
 describe("credit notes", () => {
   const invoice = taxLines(
-    [
-      goods(),
-      goods({ gstRate: 5, unitPricePaise: 40_000 }),
-      {
-        kind: "shipping",
-        description: "Shipping",
-        hsn: "9965",
-        quantity: 1,
-        gstRate: 18,
-        unitPricePaise: 5_900,
-      },
-    ],
+    [goods(), goods({ gstRate: 5, unitPricePaise: 40_000 }), SHIPPING],
     INCL_INTRA,
   );
 

@@ -135,7 +135,8 @@ export function taxLine(line: LineInput, options: TaxOptions): TaxedLine {
   };
 }
 
-export function sumLines(lines: readonly TaxedLine[]): TaxTotals {
+/** The totals of taxed lines (or of anything carrying the five amounts). */
+export function sumLines(lines: readonly TaxTotals[]): TaxTotals {
   const totals: TaxTotals = {
     taxablePaise: 0,
     cgstPaise: 0,

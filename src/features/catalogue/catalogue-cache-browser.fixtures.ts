@@ -6,39 +6,28 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { vi } from "vitest";
+import { toWire } from "~/lib/wire-money";
 import type { Product } from "./catalogue";
 import { PRODUCTS_UPDATED_EVENT, type KeyValue } from "./catalogue-cache";
 import { createBrowserCatalogueCache } from "./catalogue-cache-browser";
 import { idbCatalogueStorage } from "./catalogue-cache-idb";
+import { testProduct } from "./product.fixtures";
 
 export function freshIndexedDb(): void {
   globalThis.indexedDB = new IDBFactory();
 }
 
-/** A product as the API sends it: price in rupees. */
+/** A product as the API sends it: the unit tests' product (./product.fixtures) in rupees, ₹899.50. */
 export function wireProduct(id: string, overrides: Record<string, unknown> = {}) {
-  return {
+  const product = testProduct({
     id,
     name: `Product ${id}`,
-    description: "",
-    price: 899.5,
-    comparePrice: 0,
-    currency: "INR",
-    category: null,
-    variants: [],
-    attributes: [],
-    tags: [],
-    weight: 0.1,
-    status: "active",
-    rating: 0,
-    reviewCount: 0,
-    images: [],
+    price: 89950,
     sku: `SKU-${id}`,
-    sale: false,
     createdAt: `2025-01-0${id.charCodeAt(0) % 9 || 1}T00:00:00.000Z`,
     updatedAt: "2025-01-01T00:00:00.000Z",
-    ...overrides,
-  };
+  });
+  return { ...toWire(product), ...overrides };
 }
 
 export class MemoryKv implements KeyValue {

@@ -1,42 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { OrderItemJson } from "~/features/orders/orders";
 import type { PersonalisationField } from "~/features/personalisation/personalisation";
+import { choiceField, photoField, textField } from "~/features/personalisation/nameplate.fixtures";
 import { reorderLine, type TodaysProduct } from "./reorder";
 
-const nameField: PersonalisationField = {
-  id: "name",
-  kind: "text",
-  label: "Family name",
-  help: "",
-  required: true,
-  price: 0,
-  maxLength: 30,
-  multiline: false,
-  scripts: ["latin"],
-  preview: true,
-};
-const colour: PersonalisationField = {
-  id: "colour",
-  kind: "choice",
-  label: "Letter colour",
-  help: "",
-  required: false,
-  price: 5000,
-  options: [{ label: "Gold", swatch: "", font: "" }],
-};
-const photo: PersonalisationField = {
-  id: "photo",
-  kind: "photo",
-  label: "Your photo",
-  help: "",
-  required: false,
-  price: 0,
-  maxPhotos: 1,
-  minWidth: 0,
-  minHeight: 0,
-  shape: "square",
-  aspect: 1,
-};
+const nameField = textField({ label: "Family name", help: "", scripts: ["latin"] });
+const colour = choiceField({ options: [{ label: "Gold", swatch: "", font: "" }] });
+const photo = photoField();
 
 const product = (personalisation: PersonalisationField[]): TodaysProduct => ({
   id: "p-name",

@@ -5,32 +5,16 @@ import {
   toPersonalised,
   type PersonalisationField,
 } from "./personalisation";
+import { choiceField, photoField, textField } from "./nameplate.fixtures";
 import { checkValues, fieldListInput, readFieldList } from "./personalisation.schema";
 
-const name: PersonalisationField = {
-  id: "name",
-  kind: "text",
-  label: "Family name",
-  help: "",
-  required: true,
-  price: 0,
-  maxLength: 20,
-  multiline: false,
-  scripts: ["latin", "devanagari", "punctuation"],
-  preview: true,
-};
-const colour: PersonalisationField = {
-  id: "colour",
-  kind: "choice",
-  label: "Letter colour",
-  help: "",
-  required: false,
-  price: 5000,
+const name = textField({ label: "Family name", help: "", maxLength: 20 });
+const colour = choiceField({
   options: [
     { label: "Gold", swatch: "#c9a227", font: "" },
     { label: "Silver", swatch: "#c0c0c0", font: "" },
   ],
-};
+});
 const wedding: PersonalisationField = {
   id: "wedding",
   kind: "date",
@@ -40,19 +24,13 @@ const wedding: PersonalisationField = {
   price: 0,
   notFuture: true,
 };
-const photo: PersonalisationField = {
-  id: "photo",
-  kind: "photo",
-  label: "Your photo",
-  help: "",
+const photo = photoField({
   required: true,
   price: 20000,
   maxPhotos: 2,
   minWidth: 800,
   minHeight: 800,
-  shape: "square",
-  aspect: 1,
-};
+});
 const fields = [name, colour, wedding, photo];
 const today = "2026-11-28";
 const ok = { name: "Sharma family", photo: ["upload-0001"] };

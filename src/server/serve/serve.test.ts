@@ -19,6 +19,7 @@ import {
   encodedSize,
   MAX_IDENTITY_BYTES,
 } from "~/server/encoded-body.server";
+import { rawGet } from "../../../tests/helpers/raw-get";
 
 const page = `<!doctype html><html><body>${"<p>Handmade resin art, made to order.</p>".repeat(200)}</body></html>`;
 const script = `export const greeting = ${JSON.stringify("hello ".repeat(500))};\n`;
@@ -67,25 +68,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function get(url: string, headers: Record<string, string> = {}) {
-  // fetch() would decompress on its own: read the raw bytes through node:http instead.
-  const { request } = await import("node:http");
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    request(base + url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    })
-      .on("error", reject)
-      .end();
-  });
-}
+/** fetch() would decompress on its own: read the raw bytes through node:http instead. */
+const get = (url: string, headers: Record<string, string> = {}) => rawGet(base, url, headers);
 
 describe("Accept-Encoding", () => {
   it("prefers brotli, then gzip; q=0 refuses; * stands for the rest", () => {
