@@ -19,7 +19,8 @@
  */
 import { showFlashedToasts } from "~/components/ui/flash-toasts";
 import { $isAuthenticated, initSession, logout } from "./session-store";
-import { syncWhenTokenRunsOut } from "./token-sync";
+import { loadAuth, syncWhenTokenRunsOut } from "./token-sync";
+import { pendingSignIn } from "./pending-sign-in";
 
 export const LOGOUT_EVENT = "auth:logout";
 
@@ -39,6 +40,9 @@ export function initUserMenu(): void {
   showFlashedToasts();
   window.addEventListener(LOGOUT_EVENT, runLogout);
   if ($isAuthenticated.get()) whenIdleAfterLoad(syncWhenTokenRunsOut);
+  // Right after a sign-up made without the SDK: its sign-in is finished once this page is idle,
+  // so every tab's SDK holds the account before a token must be refreshed (decision 0320).
+  if ($isAuthenticated.get() && pendingSignIn()) whenIdleAfterLoad(() => void loadAuth());
 }
 
 function whenIdleAfterLoad(work: () => void): void {
