@@ -15,21 +15,13 @@ import {
 } from "~/features/account/identity-rest";
 import type { FirebaseWebConfig } from "~/lib/firebase-web-config";
 import { call } from "./helpers/call";
-import { createTestDb, type TestDb } from "./helpers/db";
+import { createTestDb, dbKinds, type TestDb } from "./helpers/db";
 import { PROFILE } from "./helpers/fixtures";
 import { EMULATOR_PORTS } from "./helpers/ports";
 import { useTestAuth } from "./helpers/portal";
 
 const auth = useTestAuth(EMULATOR_PORTS.signUpRest);
 const registerRoute = await import("~/pages/v2/auth/register");
-
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.close();
-});
 
 const config = (): FirebaseWebConfig => ({
   apiKey: "test",
@@ -56,7 +48,15 @@ async function signInWith(customToken: string): Promise<string> {
   return (claims as { sub: string }).sub;
 }
 
-describe("sign-up through Firebase's sign-in API", () => {
+describe.each(dbKinds)("sign-up through Firebase's sign-in API on %s", (kind) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
   it("makes the account in one call; the record is saved with its token and answers the SDK's key", async () => {
     const email = address();
     const account = await createAccount(config(), email, "resin-lover-1");
