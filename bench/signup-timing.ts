@@ -3,7 +3,8 @@
  * default: slow 4G, 150 ms round trips, 1.6 Mbps down, 750 kbps up, and a CPU 4x slower), applied
  * here through Chromium's own throttling. The shopper opens the sign-up page, fills it in as a
  * person does (the form's island hydrates when its first field takes focus, decision 0225), then
- * presses Sign Up: timed from the press to the next page's address, and to its "Success!" toast.
+ * presses Sign Up: timed from the press to the next page's address (its load event), and to its
+ * "Success!" toast; also to the next page's document request, the end of the sign-up's own chain.
  * `--login` times Login instead (an account made beforehand through the Auth Emulator), to its
  * "Logged in! Welcome back!" toast. Needs a demo shop (its Auth Emulator). Prints figures and the
  * requests after the press (their count does not depend on the machine's load), asserts nothing.
@@ -19,6 +20,8 @@ import { busyCore } from "./busy-core";
 export interface SignUpTiming {
   /** Playwright's tap call -> the click in the page, ms, per run (not in the figures below). */
   tapMs: number[];
+  /** Press -> the next page's document requested (the sign-in's own chain), ms, per run. */
+  documentMs: number[];
   /** Press -> the next page's address, ms, per run. */
   addressMs: number[];
   /** Press -> the next page's toast shown, ms, per run. */
@@ -96,7 +99,14 @@ export async function timeSignUp(
 ): Promise<SignUpTiming> {
   const base = baseUrl.replace(/\/$/, "");
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true });
-  const result: SignUpTiming = { tapMs: [], addressMs: [], toastMs: [], requests: [], trace: [] };
+  const result: SignUpTiming = {
+    tapMs: [],
+    documentMs: [],
+    addressMs: [],
+    toastMs: [],
+    requests: [],
+    trace: [],
+  };
   try {
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext({
@@ -124,8 +134,12 @@ export async function timeSignUp(
       let pressed = Number.POSITIVE_INFINITY;
       const seen: string[] = [];
       const started = new Map<Request, number>();
+      let documentAt = 0;
       page.on("request", (request) => {
-        if (Date.now() >= pressed) started.set(request, Date.now() - pressed);
+        if (Date.now() < pressed) return;
+        started.set(request, Date.now() - pressed);
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+          documentAt ||= Date.now();
       });
       const ended = (request: Request, how: string) => {
         const at = started.get(request);
@@ -155,6 +169,7 @@ export async function timeSignUp(
       const atToast = Date.now();
       const from = clicked || pressed;
       result.tapMs.push(from - pressed);
+      result.documentMs.push(documentAt - from);
       result.addressMs.push(atAddress - from);
       result.toastMs.push(atToast - from);
       result.requests.push(started.size);
@@ -186,6 +201,7 @@ async function main(): Promise<void> {
     const t = await timeSignUp(base, flow, runs, args.includes("--settled"));
     const line = (label: string, v: number[]) =>
       `${label}: median ${medianOf(v)} ms, min ${Math.min(...v)} ms, runs ${v.join(", ")}`;
+    console.log(line(`${flow.button} pressed -> next page's document requested`, t.documentMs));
     console.log(line(`${flow.button} pressed -> next page's address`, t.addressMs));
     console.log(line(`${flow.button} pressed -> '${flow.toast}' shown`, t.toastMs));
     console.log(`Requests after the press, per run: ${t.requests.join(", ")}`);

@@ -109,6 +109,11 @@ test.describe("sign-up", () => {
       dateOfBirth: "1994-06-15",
       role: "customer",
     });
+    expect(user).not.toHaveProperty("signInToken");
+    // The sign-up was made without the SDK (decision 0320): once home is idle, the SDK is signed in
+    // as the new account with the key the register call answered, and the key is dropped.
+    await expect.poll(() => page.evaluate(sdkSignedInUid), { timeout: 15_000 }).toBe(user.uid);
+    expect(await page.evaluate(() => sessionStorage.getItem("resin.pendingSignIn"))).toBeNull();
 
     const codes = (await (
       await request.get(`${EMULATOR}/emulator/v1/projects/demo-resin/oobCodes`)
@@ -213,3 +218,25 @@ test.describe("guards", () => {
     }
   });
 });
+
+/** The uid the Firebase SDK keeps signed in on this page's origin (its IndexedDB), or null. */
+function sdkSignedInUid(): Promise<string | null> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open("firebaseLocalStorageDb");
+    open.onerror = () => resolve(null);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains("firebaseLocalStorage")) return resolve(null);
+      const all = db
+        .transaction("firebaseLocalStorage")
+        .objectStore("firebaseLocalStorage")
+        .getAll();
+      all.onerror = () => resolve(null);
+      all.onsuccess = () => {
+        const rows = all.result as { fbase_key: string; value: { uid?: string } }[];
+        const row = rows.find((r) => r.fbase_key.startsWith("firebase:authUser:"));
+        resolve(row?.value.uid ?? null);
+      };
+    };
+  });
+}

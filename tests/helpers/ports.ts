@@ -50,6 +50,8 @@ export const EMULATOR_PORTS = {
   cartQuantity: 9880,
   // the cart in the sign-in's answer (decision 0290)
   cartAtSignIn: 9885,
+  // sign-up without the SDK (decision 0320)
+  signUpRest: 9890,
   // the run's shared emulators on CI, one per worker, 5 apart (tests/global-setup.ts): 9960-9999
   shared: 9960,
 } as const;

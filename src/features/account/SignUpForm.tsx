@@ -10,7 +10,8 @@ import { takeEarlySubmit } from "~/components/ui/early-submit";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { GENDER_OPTIONS, LIMITS, todayIso } from "./account";
 import { signUpSchema, type SignUpInput } from "./account.schema";
-import { preloadAuth, signUpWithEmail } from "./auth-flows";
+import { preloadAuth } from "./auth-flows";
+import { signUpWithEmail } from "./sign-up-flow";
 import { AuthAlternatives, useGoogleSignIn } from "./google-sign-in";
 import ReminderConsentCheckbox from "~/features/reminders/ReminderConsentCheckbox";
 

@@ -36,6 +36,7 @@ import {
   type AddressInput,
 } from "./account.schema";
 import { mustLoad } from "./account.server";
+import { signInTokenFor } from "./sign-in-token.server";
 import { setReminderConsent } from "~/features/reminders/reminder-consent.server";
 
 export const TOO_MANY_SIGN_UPS = "Too many sign-ups from your network.";
@@ -108,8 +109,16 @@ export async function postRegister<T>(
       await setReminderConsent(tx, identity.uid, body.reminders, "signup");
     return { user: await mustLoad(tx, identity.uid), created };
   });
-  const extra = await withPart(context, identity.uid, raw, part);
-  return json({ ...user, ...extra }, { status: created ? 201 : 200 });
+  // The key that signs the browser's SDK in later, for the account this call made only: a retry
+  // or an older account gets none (decision 0320).
+  const [extra, signInToken] = await Promise.all([
+    withPart(context, identity.uid, raw, part),
+    created ? signInTokenFor(identity.uid) : undefined,
+  ]);
+  return json(
+    { ...user, ...extra, ...(signInToken ? { signInToken } : {}) },
+    { status: created ? 201 : 200 },
+  );
 }
 
 /** A login's body: empty, or JSON (anything but the part's field is ignored). */

@@ -1,33 +1,30 @@
 /**
- * Sign-up, login and Google sign-in in the browser (docs/product.md §4): the identity provider first
- * (Firebase), then the shop's own record (POST /v2/auth/...), then the session cookies.
+ * Login and Google sign-in in the browser (docs/product.md §4; sign-up: sign-up-flow.ts): the
+ * identity provider first (Firebase), then the shop's own record (POST /v2/auth/...), then the
+ * session cookies.
  * Each throws on failure; the forms turn that into the spec's toasts.
  *
  * The Firebase SDK (~32 kB compressed) is imported only when a flow runs (or `preloadAuth()` is
  * called), so the login and sign-up pages paint and hydrate without it
  * (docs/decisions/0043-critical-css-and-page-weight.md).
  */
-import type { User as FirebaseUser, UserCredential } from "firebase/auth";
+import type { UserCredential } from "firebase/auth";
 import type { User } from "./account";
-import { registerBody, type SignUpInput } from "./account.schema";
 import { readFirebaseConfig } from "./firebase-config";
-import { ApiError } from "~/lib/api-client";
 import { apiJson } from "./session-api";
 import { startSession } from "./session-store";
 import { settleAfterSignIn, signInRequest, type SignInAnswer } from "~/lib/after-sign-in";
 import { duringAuthFlow } from "./token-sync";
+import { identityBase } from "./identity-rest";
 
 /** The Firebase Auth SDK and this page's Auth instance, loaded on first use. */
-async function firebase() {
+export async function firebase() {
   const [sdk, { getFirebaseAuth }] = await Promise.all([
     import("firebase/auth"),
     import("./firebase-client"),
   ]);
   return { sdk, auth: await getFirebaseAuth() };
 }
-
-/** Firebase's sign-in API (sign-up, account lookup), or the Auth Emulator in demo mode. */
-const IDENTITY_ORIGIN = "https://identitytoolkit.googleapis.com";
 
 let preloaded = false;
 
@@ -44,8 +41,7 @@ export function preloadAuth(): void {
   });
   void readFirebaseConfig()
     .then((config) => {
-      if (config)
-        preconnect(config.emulatorHost ? `http://${config.emulatorHost}` : IDENTITY_ORIGIN);
+      if (config) preconnect(new URL(identityBase(config)).origin);
     })
     .catch(() => {});
 }
@@ -64,7 +60,7 @@ function preconnect(origin: string): void {
  * The shop's sign-in call (register or login) with what other features ask to send along (the
  * guest cart), so their answers come back in the same round trip (decision 0290).
  */
-async function signInCall(
+export async function signInCall(
   path: string,
   body: object,
   token: string,
@@ -81,8 +77,13 @@ async function signInCall(
 }
 
 /** Starts the session, then waits for the page's after-sign-in work (the cart's merge) before the form moves on. */
-async function started(user: User, token: string, extras: SignInAnswer = {}): Promise<User> {
-  startSession(user, token);
+export async function started(
+  user: User,
+  token: string,
+  extras: SignInAnswer = {},
+  sync = true,
+): Promise<User> {
+  startSession(user, token, sync);
   await settleAfterSignIn(token, extras);
   return user;
 }
@@ -94,67 +95,6 @@ async function abandon(): Promise<void> {
   } catch {
     /* nothing to undo */
   }
-}
-
-/**
- * Undoes a sign-up whose record could not be saved: deletes the Firebase account just made, so
- * the address can be used to sign up again. Failing that, it is only logged (the person can
- * still log in with it, which makes the record).
- */
-async function discardNewAccount(user: FirebaseUser): Promise<void> {
-  try {
-    await user.delete();
-  } catch (error) {
-    console.error("[sign-up] could not remove the half-made Firebase account", error);
-  }
-}
-
-/**
- * Creates the Firebase account, sends the verification email (best effort: a failure is logged,
- * the sign-up goes on), saves the record, starts the session. When the record cannot be saved the
- * Firebase account is deleted again, unless the server may have saved it (the request was sent but
- * no answer came back): then the account is kept, and logging in with it completes the record.
- */
-export function signUpWithEmail(values: SignUpInput): Promise<User> {
-  return duringAuthFlow(async () => {
-    const { sdk, auth } = await firebase();
-    try {
-      const credential = await sdk.createUserWithEmailAndPassword(
-        auth,
-        values.email,
-        values.password,
-      );
-      // Sent alongside the record's save and never waited for (best effort, decision 0290): its
-      // request leaves before the record's does, so it reaches Firebase before the page is left.
-      void sdk
-        .sendEmailVerification(credential.user)
-        .catch((error: unknown) =>
-          console.error("[sign-up] the verification email could not be sent", error),
-        );
-      let sent = false;
-      let token: string;
-      let answer: { user: User; extras: SignInAnswer };
-      try {
-        token = await credential.user.getIdToken();
-        sent = true;
-        answer = await signInCall("/v2/auth/register", registerBody(values), token);
-      } catch (error) {
-        // An ApiError is the server's answer: its transaction rolled back, nothing was saved.
-        const outcomeUnknown = sent && !(error instanceof ApiError);
-        if (outcomeUnknown)
-          console.error(
-            "[sign-up] no answer from the server; the Firebase account is kept (logging in completes it)",
-            error,
-          );
-        else await discardNewAccount(credential.user);
-        throw error;
-      }
-      return await started(answer.user, token, answer.extras);
-    } catch (error) {
-      await abandon();
-      throw error;
-    }
-  });
 }
 
 /** Email and password login; the record is created on the first login when missing. */

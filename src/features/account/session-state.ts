@@ -6,6 +6,7 @@
 import { atom, computed } from "nanostores";
 import { removeCookie, TOKEN_COOKIE, USER_COOKIE, writeCookie } from "~/lib/cookies";
 import { SESSION_MINUTES, TEMP_ORDER_KEY, type User } from "./account";
+import { forgetSignIn } from "./pending-sign-in";
 
 export type AuthStatus = "loading" | "ready";
 
@@ -63,6 +64,7 @@ export function clearSession(): void {
   removeCookie(USER_COOKIE);
   safeStorage(() => localStorage.removeItem(TEMP_ORDER_KEY));
   safeStorage(() => localStorage.removeItem(SESSION_END_KEY));
+  forgetSignIn();
   $user.set(null);
   $token.set(null);
 }

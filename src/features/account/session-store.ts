@@ -60,12 +60,16 @@ export function hydrateUser(user: User): void {
   if (current && current.uid === user.uid) $user.set(user);
 }
 
-/** Starts a session after sign-up, login or Google login. */
-export function startSession(user: User, token: string): void {
+/**
+ * Starts a session after sign-up, login or Google login. `sync` false: the Firebase SDK holds no
+ * user yet (a sign-up made without it, decision 0320), so its token listener must not start
+ * here, where it would end the session it does not see.
+ */
+export function startSession(user: User, token: string, sync = true): void {
   initialised = true;
   writeSession(user, token);
   $authStatus.set("ready");
-  void startSessionSync();
+  if (sync) void startSessionSync();
 }
 
 /** After a profile or address update: the new user, and both cookies renewed for 30 minutes. */

@@ -10,10 +10,23 @@
 import { readCookie, TOKEN_COOKIE, USER_COOKIE } from "~/lib/cookies";
 import { tokenExpiresAt } from "~/lib/token-expiry";
 import { $token, $user, clearSession, writeTokenCookie } from "./session-state";
+import { finishPendingSignIn, pendingSignIn } from "./pending-sign-in";
 
+let finishing: Promise<void> = Promise.resolve();
+
+/**
+ * This page's Firebase Auth, loaded on demand; a sign-up made without the SDK is finished first
+ * (its kept key traded for the SDK's own user, pending-sign-in.ts, decision 0320).
+ */
 export async function loadAuth() {
   const { getFirebaseAuth } = await import("./firebase-client");
-  return getFirebaseAuth();
+  const auth = await getFirebaseAuth();
+  if (pendingSignIn())
+    finishing = finishing.then(() =>
+      duringAuthFlow(() => finishPendingSignIn(auth, $user.get()?.uid)),
+    );
+  await finishing;
+  return auth;
 }
 
 let flows = 0;

@@ -19,9 +19,13 @@
  */
 import { showFlashedToasts } from "~/components/ui/flash-toasts";
 import { $isAuthenticated, initSession, logout } from "./session-store";
-import { syncWhenTokenRunsOut } from "./token-sync";
+import { loadAuth, syncWhenTokenRunsOut } from "./token-sync";
+import { pendingSignIn } from "./pending-sign-in";
 
 export const LOGOUT_EVENT = "auth:logout";
+
+/** How long after the load a sign-up's pending SDK sign-in waits, so it never slows the page. */
+const SIGN_IN_AFTER_LOAD_MS = 2000;
 
 let started = false;
 let loggingOut = false;
@@ -39,6 +43,11 @@ export function initUserMenu(): void {
   showFlashedToasts();
   window.addEventListener(LOGOUT_EVENT, runLogout);
   if ($isAuthenticated.get()) whenIdleAfterLoad(syncWhenTokenRunsOut);
+  // Right after a sign-up made without the SDK: its sign-in is finished a little after this page
+  // has loaded and shown its toast, so every tab's SDK holds the account before a token must be
+  // refreshed (decision 0320).
+  if ($isAuthenticated.get() && pendingSignIn())
+    whenIdleAfterLoad(() => setTimeout(() => void loadAuth(), SIGN_IN_AFTER_LOAD_MS));
 }
 
 function whenIdleAfterLoad(work: () => void): void {
