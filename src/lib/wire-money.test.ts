@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fromWire, MAX_WIRE_RUPEES, paiseToWire, toWire, wireToPaise } from "./wire-money";
+import {
+  fromWire,
+  MAX_WIRE_RUPEES,
+  paiseToWire,
+  toWire,
+  toWireJson,
+  wireToPaise,
+} from "./wire-money";
 
 describe("wire money", () => {
   it("answers rupees for paise under every money key, nested and in arrays", () => {
@@ -24,6 +31,25 @@ describe("wire money", () => {
       weight: 0.25,
     });
     expect(JSON.stringify(toWire({ price: 149950 }))).toBe('{"price":1499.5}');
+  });
+
+  it("writes an answer's JSON in one pass, the same text as toWire then JSON.stringify", () => {
+    const answer = JSON.parse('{"__proto__":{"price":5}}') as Record<string, unknown>;
+    Object.assign(answer, {
+      id: "c1",
+      lines: [{ price: 149950, quantity: 2, note: null, total: "n/a" }, null, 7],
+      totals: { subtotal: 299900, shipping: 8000, discount: 0, total: 307900 },
+      shipping: { method: "standard", cost: 12000 },
+      at: new Date(0),
+      amount: Number.NaN,
+      gone: undefined,
+      count: 3,
+    });
+    expect(toWireJson(answer)).toBe(JSON.stringify(toWire(answer)));
+    expect(toWireJson(answer)).toContain('"totals":{"subtotal":2999,"shipping":80');
+    expect(toWireJson({ price: 149950 })).toBe('{"price":1499.5}');
+    expect(toWireJson([{ total: 1 }, "x"])).toBe('[{"total":0.01},"x"]');
+    expect(toWireJson(5)).toBe("5");
   });
 
   it("keeps the order of keys and leaves dates and strings alone", () => {

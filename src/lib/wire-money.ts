@@ -143,6 +143,20 @@ export function toWire<T>(value: T): T {
   return convert(value, (paise) => paiseToWire(paise as number), false) as T;
 }
 
+/** JSON.stringify's replacer for toWireJson: a money key's number is turned into rupees. */
+function moneyToRupees(this: unknown, key: string, value: unknown): unknown {
+  return typeof value === "number" && MONEY_KEYS.has(key) ? paiseToWire(value) : value;
+}
+
+/**
+ * `JSON.stringify(toWire(value))` in one pass, without the copy: the server's JSON answers
+ * (src/server/http.ts json()). The same text for everything an answer holds (plain objects,
+ * arrays, dates, primitives); docs/decisions/0317-the-shops-own-cpu-per-write.md.
+ */
+export function toWireJson(value: unknown): string {
+  return JSON.stringify(value, moneyToRupees);
+}
+
 /** A body on its way in: rupees -> paise, refusing malformed amounts (WireMoneyError names the field). */
 export function fromWire<T = unknown>(value: unknown): T {
   return convert(value, (rupees, path) => wireToPaise(rupees, path), true) as T;
