@@ -76,6 +76,10 @@ describe("wire money", () => {
     expect(() => wireToPaise(2.675, "price")).toThrow("at most 2 decimals");
     expect(() => wireToPaise(1e-7, "price")).toThrow("at most 2 decimals");
     expect(() => wireToPaise(-1, "items.0.price")).toThrow("items.0.price: must not be negative");
+    expect(() => fromWire({ order: { items: [{ price: 1 }, { price: -1 }] } })).toThrow(
+      "order.items.1.price: must not be negative",
+    );
+    expect(() => fromWire([{ total: "1" }])).toThrow("0.total: must be an amount in rupees");
     expect(() => wireToPaise(Number.NaN, "price")).toThrow("must be an amount in rupees");
     expect(() => wireToPaise(Number.POSITIVE_INFINITY, "price")).toThrow(
       "must be an amount in rupees",
