@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fromWire, MAX_WIRE_RUPEES, paiseToWire, toWire, wireToPaise } from "./wire-money";
+import {
+  fromWire,
+  MAX_WIRE_RUPEES,
+  paiseToWire,
+  toWire,
+  toWireJson,
+  wireToPaise,
+} from "./wire-money";
 
 describe("wire money", () => {
   it("answers rupees for paise under every money key, nested and in arrays", () => {
@@ -26,6 +33,25 @@ describe("wire money", () => {
     expect(JSON.stringify(toWire({ price: 149950 }))).toBe('{"price":1499.5}');
   });
 
+  it("writes an answer's JSON in one pass, the same text as toWire then JSON.stringify", () => {
+    const answer = JSON.parse('{"__proto__":{"price":5}}') as Record<string, unknown>;
+    Object.assign(answer, {
+      id: "c1",
+      lines: [{ price: 149950, quantity: 2, note: null, total: "n/a" }, null, 7],
+      totals: { subtotal: 299900, shipping: 8000, discount: 0, total: 307900 },
+      shipping: { method: "standard", cost: 12000 },
+      at: new Date(0),
+      amount: Number.NaN,
+      gone: undefined,
+      count: 3,
+    });
+    expect(toWireJson(answer)).toBe(JSON.stringify(toWire(answer)));
+    expect(toWireJson(answer)).toContain('"totals":{"subtotal":2999,"shipping":80');
+    expect(toWireJson({ price: 149950 })).toBe('{"price":1499.5}');
+    expect(toWireJson([{ total: 1 }, "x"])).toBe('[{"total":0.01},"x"]');
+    expect(toWireJson(5)).toBe("5");
+  });
+
   it("keeps the order of keys and leaves dates and strings alone", () => {
     const at = new Date(0);
     const answer = toWire({ a: 1, price: 100, b: { c: 2 }, at, total: "n/a" });
@@ -50,6 +76,10 @@ describe("wire money", () => {
     expect(() => wireToPaise(2.675, "price")).toThrow("at most 2 decimals");
     expect(() => wireToPaise(1e-7, "price")).toThrow("at most 2 decimals");
     expect(() => wireToPaise(-1, "items.0.price")).toThrow("items.0.price: must not be negative");
+    expect(() => fromWire({ order: { items: [{ price: 1 }, { price: -1 }] } })).toThrow(
+      "order.items.1.price: must not be negative",
+    );
+    expect(() => fromWire([{ total: "1" }])).toThrow("0.total: must be an amount in rupees");
     expect(() => wireToPaise(Number.NaN, "price")).toThrow("must be an amount in rupees");
     expect(() => wireToPaise(Number.POSITIVE_INFINITY, "price")).toThrow(
       "must be an amount in rupees",

@@ -87,6 +87,18 @@ function put(target: Record<string | number, unknown>, key: string | number, val
 
 type Convert = (value: unknown, path: string) => number;
 
+/** Where a value sits ("items.0.price"), kept as links and spelled out only for an amount. */
+interface PathLink {
+  key: string | number;
+  parent: PathLink | null;
+}
+
+function pathOf(link: PathLink | null, last: string): string {
+  let path = last;
+  for (let at = link; at; at = at.parent) path = `${at.key}.${path}`;
+  return path;
+}
+
 /**
  * A copy of `value` with every money field converted by `change`. Numbers under a money key are
  * converted; with `strict` (incoming bodies) a string or boolean there is converted too, so that
@@ -100,35 +112,36 @@ function convert(value: unknown, change: Convert, strict: boolean): unknown {
     source: unknown,
     target: Record<string | number, unknown>,
     key: string | number,
-    path: string,
-  ][] = [[value, root, "v", ""]];
+    link: PathLink | null,
+  ][] = [[value, root, "v", null]];
   while (stack.length > 0) {
-    const [source, target, key, path] = stack.pop()!;
+    const [source, target, key, link] = stack.pop()!;
     let copy: unknown = source;
     if (Array.isArray(source)) {
       const list: unknown[] = new Array(source.length);
-      source.forEach((item, i) => {
-        stack.push([
-          item,
-          list as unknown as Record<number, unknown>,
-          i,
-          path ? `${path}.${i}` : String(i),
-        ]);
-      });
+      for (let i = 0; i < source.length; i++)
+        if (i in source)
+          stack.push([
+            source[i],
+            list as unknown as Record<number, unknown>,
+            i,
+            { key: i, parent: link },
+          ]);
       copy = list;
     } else if (source !== null && typeof source === "object" && !(source instanceof Date)) {
       const object: Record<string, unknown> = {};
-      for (const [childKey, child] of Object.entries(source)) {
-        const childPath = path ? `${path}.${childKey}` : childKey;
+      for (const childKey in source) {
+        if (!Object.hasOwn(source, childKey)) continue;
+        const child = (source as Record<string, unknown>)[childKey];
         const primitive = typeof child === "string" || typeof child === "boolean";
         if (
           MONEY_KEYS.has(childKey) &&
           (typeof child === "number" || (strict && primitive && childKey !== "shipping"))
         ) {
-          put(object, childKey, change(child, childPath));
+          put(object, childKey, change(child, pathOf(link, childKey)));
         } else {
           put(object, childKey, undefined); // keeps the key's place; filled when popped
-          stack.push([child, object, childKey, childPath]);
+          stack.push([child, object, childKey, { key: childKey, parent: link }]);
         }
       }
       copy = object;
@@ -141,6 +154,20 @@ function convert(value: unknown, change: Convert, strict: boolean): unknown {
 /** An answer on its way out: paise -> rupees. */
 export function toWire<T>(value: T): T {
   return convert(value, (paise) => paiseToWire(paise as number), false) as T;
+}
+
+/** JSON.stringify's replacer for toWireJson: a money key's number is turned into rupees. */
+function moneyToRupees(this: unknown, key: string, value: unknown): unknown {
+  return typeof value === "number" && MONEY_KEYS.has(key) ? paiseToWire(value) : value;
+}
+
+/**
+ * `JSON.stringify(toWire(value))` in one pass, without the copy: the server's JSON answers
+ * (src/server/http.ts json()). The same text for everything an answer holds (plain objects,
+ * arrays, dates, primitives); docs/decisions/0317-the-shops-own-cpu-per-write.md.
+ */
+export function toWireJson(value: unknown): string {
+  return JSON.stringify(value, moneyToRupees);
 }
 
 /** A body on its way in: rupees -> paise, refusing malformed amounts (WireMoneyError names the field). */

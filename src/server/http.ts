@@ -6,7 +6,7 @@
 import type { APIContext, APIRoute } from "astro";
 import { z } from "zod/mini";
 import { loggable } from "./log-safe";
-import { toWire } from "~/lib/wire-money";
+import { toWireJson } from "~/lib/wire-money";
 import { log } from "./log/logger";
 import { addressHasNul, NUL_IN_ADDRESS, parseWith } from "./http-body";
 import { HttpError } from "./http-error";
@@ -35,7 +35,7 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("content-type", "application/json; charset=utf-8");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  const text = JSON.stringify(toWire(data));
+  const text = toWireJson(data);
   // A known length lets the server's compression leave tiny answers alone (docs/decisions/0041-compression.md).
   headers.set("content-length", String(Buffer.byteLength(text)));
   return new Response(text, { ...init, headers });

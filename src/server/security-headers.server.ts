@@ -7,7 +7,7 @@
  * the shop's own inline code runs, and no directive allows eval.
  */
 import type { APIContext, MiddlewareNext } from "astro";
-import { env } from "./env";
+import { env, type Env } from "./env";
 import { firebaseWebConfig } from "./auth/web-config.server";
 import { HSTS, PERMISSIONS_POLICY } from "./serve/static-headers";
 import { publicMediaOrigin } from "~/features/media/public-url.server";
@@ -44,8 +44,20 @@ export function contentSecurityPolicy(): string {
   return directives.map((parts) => parts.join(" ")).join("; ");
 }
 
+/** The non-HTML answer's headers, made once per parsed environment (every API answer has them). */
+let other: { for: Env; headers: Readonly<Record<string, string>> } | undefined;
+
 /** The headers every answer carries (CSP only on HTML, where it means something). */
 export function securityHeaders(contentType: string): Record<string, string> {
+  if (!contentType.includes("text/html")) {
+    const e = env();
+    if (other?.for !== e) other = { for: e, headers: Object.freeze(buildHeaders(contentType)) };
+    return other.headers as Record<string, string>;
+  }
+  return buildHeaders(contentType);
+}
+
+function buildHeaders(contentType: string): Record<string, string> {
   const headers: Record<string, string> = {
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
