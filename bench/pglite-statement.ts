@@ -72,5 +72,11 @@ for (const [name, run] of shapes) {
   const us = await cpuPerCall(run);
   console.log(`${name.padEnd(34)} ${us.toFixed(0).padStart(6)} µs CPU`);
 }
+// What the kept statements hold in the engine (decision 0310: at most 200 of them).
+const held = await db.execute<{ n: number; kb: number }>(
+  sql`select count(*)::int as n, (sum(total_bytes) / 1024)::int as kb
+      from pg_backend_memory_contexts where name in ('CachedPlan', 'CachedPlanSource')`,
+);
+console.log(`plans kept in the engine: ${held.rows[0]?.n} contexts, ${held.rows[0]?.kb} kB`);
 await close();
 if (dir) rmSync(dir, { recursive: true, force: true });
