@@ -8,6 +8,10 @@
  * the instance, after it has built its array parsers, and the client handed to Drizzle drops the
  * per-query copy (docs/decisions/0161-pglite-cpu-per-query-and-its-heap.md). The result of every query is
  * the same; pglite-client.test.ts holds the two lists together.
+ *
+ * Its statements are kept prepared, one named statement per SQL text, so the engine parses and
+ * plans a text once and each run is one call into it (pglite-statements.ts,
+ * docs/decisions/0310-pglite-named-statements.md).
  */
 import {
   types,
@@ -34,7 +38,7 @@ export const DRIZZLE_TEXT_TYPES = [
 ];
 const asText = (value: string) => value;
 
-/** Drizzle's options without its parsers (the instance has them), or undefined when nothing is left. */
+/** Drizzle's options without its parsers: the instance has them. */
 function withoutParsers(options: QueryOptions): QueryOptions {
   if (!options?.parsers) return options;
   const { parsers: _sameAsTheInstance, ...rest } = options;
