@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { openDb } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
 import { outbox, users } from "~/server/db/schema";
 import { hit } from "~/server/rate-limit.server";
 
@@ -73,10 +74,11 @@ for (const [name, run] of shapes) {
   console.log(`${name.padEnd(34)} ${us.toFixed(0).padStart(6)} µs CPU`);
 }
 // What the kept statements hold in the engine (decision 0310: at most 200 of them).
-const held = await db.execute<{ n: number; kb: number }>(
+const [held] = await rawRows<{ n: number; kb: number }>(
+  db,
   sql`select count(*)::int as n, (sum(total_bytes) / 1024)::int as kb
       from pg_backend_memory_contexts where name in ('CachedPlan', 'CachedPlanSource')`,
 );
-console.log(`plans kept in the engine: ${held.rows[0]?.n} contexts, ${held.rows[0]?.kb} kB`);
+console.log(`plans kept in the engine: ${held?.n} contexts, ${held?.kb} kB`);
 await close();
 if (dir) rmSync(dir, { recursive: true, force: true });
