@@ -53,12 +53,14 @@ function joined(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Names are unique in the process, so two caches on one instance never collide. */
+let named = 0;
+
 export class NamedStatements {
   /** Insertion order is use order: the first entry is the least recently used. */
   readonly #kept = new Map<string, Prepared>();
   /** Names evicted from the cache, closed in the engine with the next Parse. */
   #toClose: string[] = [];
-  #count = 0;
 
   constructor(
     private readonly pglite: PGlite,
@@ -123,7 +125,7 @@ export class NamedStatements {
 
   /** Parses `text` under a new name, closing the evicted ones in the same call. */
   async #prepare(text: string, options?: QueryOptions): Promise<Prepared> {
-    const name = `s${(this.#count++).toString(36)}`;
+    const name = `s${(named++).toString(36)}`;
     const closing = this.#toClose.map((old) => serialize.close({ type: "S", name: old }));
     this.#toClose = [];
     const answer = await this.pglite.execProtocolStream(
