@@ -62,12 +62,17 @@ describe("PGlite as Drizzle gets it", () => {
     const expected = await drizzle(plain).execute(ROW);
     const seen = recording(fast);
     const db = drizzle(await pgliteForDrizzle(fast));
-    const outside = await db.execute(ROW);
-    const inside = await db.transaction((tx) => tx.execute(ROW));
-    expect(outside.rows).toEqual(expected.rows);
-    expect(inside.rows).toEqual(expected.rows);
-    expect(outside.rows[0]).toMatchObject({ at: "2026-11-27 19:32:03.456+00", day: "2026-11-28" });
-    expect(seen.length).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < 2; i++) {
+      // the first time parsed, the second a kept statement
+      const outside = await db.execute(ROW);
+      const inside = await db.transaction((tx) => tx.execute(ROW));
+      expect(outside.rows).toEqual(expected.rows);
+      expect(inside.rows).toEqual(expected.rows);
+      expect(outside.rows[0]).toMatchObject({
+        at: "2026-11-27 19:32:03.456+00",
+        day: "2026-11-28",
+      });
+    }
     for (const options of seen) expect(options?.parsers).toBeUndefined();
   });
 

@@ -8,10 +8,21 @@
  * the instance, after it has built its array parsers, and the client handed to Drizzle drops the
  * per-query copy (docs/decisions/0161-pglite-cpu-per-query-and-its-heap.md). The result of every query is
  * the same; pglite-client.test.ts holds the two lists together.
+ *
+ * Its statements are kept prepared, one named statement per SQL text, so the engine parses and
+ * plans a text once and each run is one call into it (pglite-statements.ts,
+ * docs/decisions/0310-pglite-named-statements.md).
  */
-import { types, type PGlite, type Transaction } from "@electric-sql/pglite";
+import {
+  types,
+  type PGlite,
+  type QueryOptions as PgliteOptions,
+  type Results,
+  type Transaction,
+} from "@electric-sql/pglite";
+import { NamedStatements } from "./pglite-statements";
 
-type QueryOptions = Parameters<PGlite["query"]>[2];
+type QueryOptions = PgliteOptions | undefined;
 
 /** The OIDs whose text Drizzle's PGlite driver keeps as it is, and the parser it gives them. */
 export const DRIZZLE_TEXT_TYPES = [
@@ -27,24 +38,62 @@ export const DRIZZLE_TEXT_TYPES = [
 ];
 const asText = (value: string) => value;
 
-/** What Drizzle calls on its client: `query`, and `transaction` whose handle has `query`. */
-class QueryWithoutParsers {
-  constructor(private readonly client: Pick<Transaction, "query">) {}
+/** Drizzle's options without its parsers: the instance has them. */
+function withoutParsers(options: QueryOptions): QueryOptions {
+  if (!options?.parsers) return options;
+  const { parsers: _sameAsTheInstance, ...rest } = options;
+  return rest;
+}
 
-  query(query: string, params?: unknown[], options?: QueryOptions) {
-    if (!options?.parsers) return this.client.query(query, params, options);
-    const { parsers: _sameAsTheInstance, ...rest } = options;
-    return this.client.query(query, params, rest);
+/** PGlite's own `query` still answers what the kept statements do not take (a blob, given types). */
+const ownQuery = (options: QueryOptions) => Boolean(options?.blob || options?.paramTypes);
+
+/** A transaction's handle as Drizzle uses it: `query`, inside PGlite's own transaction. */
+class TransactionQueries {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly tx: Transaction,
+    private readonly statements: NamedStatements,
+  ) {}
+
+  query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const rest = withoutParsers(options);
+    if (ownQuery(rest)) return this.tx.query<T>(query, params, rest);
+    if (this.tx.closed) return Promise.reject(new Error("Transaction is closed"));
+    return this.pglite._runExclusiveQuery(() => this.statements.run<T>(query, params, rest));
   }
 }
 
-class ClientWithoutParsers extends QueryWithoutParsers {
+const kept = new WeakMap<PGlite, NamedStatements>();
+
+/** What Drizzle calls on its client: `query`, and `transaction` whose handle has `query`. */
+export class PgliteForDrizzle {
+  readonly statements: NamedStatements;
+
   constructor(private readonly pglite: PGlite) {
-    super(pglite);
+    // One cache per instance: the names live in the instance's one session.
+    this.statements = kept.get(pglite) ?? new NamedStatements(pglite);
+    kept.set(pglite, this.statements);
   }
 
-  transaction<T>(run: (tx: QueryWithoutParsers) => Promise<T>): Promise<T> {
-    return this.pglite.transaction((tx) => run(new QueryWithoutParsers(tx)));
+  async query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const rest = withoutParsers(options);
+    if (ownQuery(rest)) return this.pglite.query<T>(query, params, rest);
+    await this.pglite._checkReady();
+    // The same locks as PGlite's query: after any transaction, one statement at a time.
+    return this.pglite._runExclusiveTransaction(() =>
+      this.pglite._runExclusiveQuery(async () => {
+        const answer = await this.statements.run<T>(query, params, rest);
+        await this.pglite.syncToFs();
+        return answer;
+      }),
+    );
+  }
+
+  transaction<T>(run: (tx: TransactionQueries) => Promise<T>): Promise<T> {
+    return this.pglite.transaction((tx) =>
+      run(new TransactionQueries(this.pglite, tx, this.statements)),
+    );
   }
 }
 
@@ -55,5 +104,5 @@ class ClientWithoutParsers extends QueryWithoutParsers {
 export async function pgliteForDrizzle(pglite: PGlite): Promise<PGlite> {
   await pglite.waitReady; // PGlite builds its array parsers while it starts; ours go on top
   for (const oid of DRIZZLE_TEXT_TYPES) pglite.parsers[oid] = asText;
-  return new ClientWithoutParsers(pglite) as unknown as PGlite;
+  return new PgliteForDrizzle(pglite) as unknown as PGlite;
 }
