@@ -12,12 +12,12 @@ import { paymentConfig } from "~/server/payments/config.server";
 import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
 import { orderAddressOf, personName } from "~/lib/address";
 import { refuseUndeliverable, totalWeightGrams } from "~/features/shipping/estimate.server";
-import { loadSavedAddress } from "~/features/account/account.server";
+import { loadSavedAddressWith } from "~/features/account/account.server";
 import { lockedCheckoutLines } from "~/features/cart/cart-checkout.server";
 import { refuseInterStateSupply } from "~/features/books/supply-rules.server";
 import { BUSINESS_KEY } from "~/features/books/business-settings.schema";
 import { shippingSection } from "~/features/shipping/shipping-settings";
-import { readSectionsAhead } from "~/features/settings/settings-store.server";
+import { keepSectionsAhead, sectionsAheadColumn } from "~/features/settings/settings-store.server";
 import { holdCodeUse, priceCode } from "~/features/discounts/discount-pricing.server";
 import {
   neededLines,
@@ -67,14 +67,22 @@ async function storeCartOrder(
       async () => {
         if (lines.length === 0)
           throw new HttpError(400, "Your cart is empty: add a product before checking out.");
-        const address = await loadSavedAddress(tx, uid, body.address_id);
-        if (!address)
+        // The address, and the two settings sections the refusals below read, in one statement
+        // (docs/decisions/0280, 0313).
+        const sections = [BUSINESS_KEY, shippingSection.key];
+        const saved = await loadSavedAddressWith(
+          tx,
+          uid,
+          body.address_id,
+          sectionsAheadColumn(sections),
+        );
+        if (!saved)
           throw new HttpError(
             400,
             "address_id: no saved address of yours has this id; choose or add an address.",
           );
-        // The two settings the refusals below read, in one statement (docs/decisions/0280).
-        await readSectionsAhead(tx, [BUSINESS_KEY, shippingSection.key]);
+        const { address } = saved;
+        keepSectionsAhead(tx, sections, saved.alongside);
         await refuseInterStateSupply(tx, address.state);
         if (body.needed_by)
           await refuseNeededBy(tx, {

@@ -10,6 +10,7 @@ import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "~/server/db/client";
 import { orders } from "~/server/db/schema";
 import { env } from "~/server/env";
+import { keepCallerRead, type Identity } from "~/server/auth/auth.server";
 import { clientKey } from "~/server/http";
 import { limitAllOrRefuse } from "~/server/rate-limit-answer.server";
 import { expireOrder } from "./payment-record.server";
@@ -23,11 +24,14 @@ export const TOO_MANY_FROM_ADDRESS = "Too many checkout attempts from your netwo
 /**
  * One checkout attempt of `uid` (null: a quote paid without signing in) from this client: 429 over
  * the limits. Both counts are one statement (decision 0150); the account's refusal is said first.
+ * With `caller` (the verified identity of a request not yet past requireUser), the same statement
+ * reads the caller's role, kept for that requireUser (decision 0313).
  */
 export async function limitCheckoutAttempts(
   db: Db,
   context: APIContext,
   uid: string | null,
+  caller?: Identity,
 ): Promise<void> {
   const e = env();
   const address = {
@@ -35,7 +39,7 @@ export async function limitCheckoutAttempts(
     limit: e.ORDER_LIMIT_PER_ADDRESS,
     what: TOO_MANY_FROM_ADDRESS,
   };
-  await limitAllOrRefuse(
+  const role = await limitAllOrRefuse(
     db,
     uid
       ? [
@@ -43,7 +47,9 @@ export async function limitCheckoutAttempts(
           address,
         ]
       : [address],
+    caller?.uid,
   );
+  if (caller) keepCallerRead(context.request, caller, role ?? null);
 }
 
 /** Whose open orders an answered order counts among: the shopper's catalogue orders, or its quote's. */
