@@ -28,15 +28,18 @@ export async function lockedCheckoutLines(
 ): Promise<{
   lines: CheckoutLine[];
   stock: { tracked: Set<string>; userHolds: boolean };
+  /** The shopper's open catalogue orders, newest first, when the read said (decision 0313). */
+  openOrders: string[] | undefined;
 }> {
   const cart = await cartForWrite(tx, uid);
-  const { live: loaded, catalogue, userHolds } = await loadLines(tx, cart, [], uid);
+  const { live: loaded, catalogue, userHolds, openOrders } = await loadLines(tx, cart, [], uid);
   const tracked = new Set([...catalogue.values()].filter(tracksStock).map((p) => p.id));
   // An order carries only photos its shopper owns (docs/decisions/0262): any other line is left out.
   const live = [];
   for (const line of loaded)
     if (await ownsPhotos(tx, uid, photoIdsOf(line.item.personalisation))) live.push(line);
   return {
+    openOrders,
     stock: { tracked, userHolds },
     lines: live.map(({ row, item, product }) => ({
       productId: row.productId,

@@ -30,6 +30,11 @@ export interface StoredLines {
   /** With `heldBy`: whether that shopper's unpaid orders hold stock. */
   userHolds: boolean;
   /**
+   * With `heldBy`: the ids of that shopper's open (pending, unpaid) catalogue orders, newest first,
+   * for replaceOtherOpenOrders (decision 0313); undefined when not asked or no product came back.
+   */
+  openOrders: string[] | undefined;
+  /**
    * The cart's id: the one asked for, or for `{ ofUser }` the user's, read by this statement
    * (undefined when no product came back, null when the user has no row).
    */
@@ -76,7 +81,7 @@ export async function loadLines(
         'at', (extract(epoch from ci.created_at) * 1000000)::bigint))
         from cart_items ci where ci.cart_id = ${cartId} and ci.product_id = "products"."id")`,
       stockMode: sql`(select s.mode from product_stock s where s.product_id = "products"."id")`,
-      ...(heldBy ? { userHolds: userHoldsStock(heldBy) } : {}),
+      ...(heldBy ? { userHolds: userHoldsStock(heldBy), openOrders: openOrdersOf(heldBy) } : {}),
       ...(usersCart ? { cartId: usersCart } : {}),
     },
   );
@@ -84,6 +89,7 @@ export async function loadLines(
   const catalogue = new Map<string, CatalogueEntry>();
   const rows: (ItemRow & { at: number })[] = [];
   let userHolds = false;
+  let openOrders: string[] | undefined;
   for (const { product, extra: more } of extra) {
     catalogue.set(product.id, { ...product, stockMode: (more.stockMode as StockMode) ?? null });
     if (typeof cart !== "string") readId = (more.cartId as string | null) ?? null;
@@ -95,6 +101,7 @@ export async function loadLines(
         createdAt: new Date(line.at / 1000),
       });
     if (more.userHolds === true) userHolds = true;
+    if (heldBy) openOrders = (more.openOrders as string[] | null) ?? [];
   }
   rows.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const live: LiveLine[] = [];
@@ -110,7 +117,7 @@ export async function loadLines(
     if (!priced.ok || priced.item.key !== row.variantKey) gone.push(row);
     else live.push({ row, item: priced.item, product: catalogue.get(row.productId)! });
   }
-  return { live, gone, catalogue, userHolds, cartId: readId };
+  return { live, gone, catalogue, userHolds, openOrders, cartId: readId };
 }
 
 /** Whether a product is counted in stock (its holds and cart checks apply; decision 0216). */
@@ -121,6 +128,12 @@ export const tracksStock = (entry: CatalogueEntry | undefined): boolean =>
 const userHoldsStock = (uid: string) =>
   sql`exists (select 1 from stock_holds h join orders o on o.id = h.order_id
     where o.user_id = ${uid} and h.state = 'held')`;
+
+/** The shopper's open catalogue orders, newest first (as replaceOtherOpenOrders orders them). */
+const openOrdersOf = (uid: string) =>
+  sql`(select json_agg(o.id order by o.created_at desc, o.id desc) from orders o
+    where o.user_id = ${uid} and o.kind = 'catalogue' and o.status = 'pending'
+    and o.paid_at is null)`;
 
 /**
  * Brings the stored rows up to date (see the file comment): deletes the lines that can no longer be

@@ -51,9 +51,20 @@ export async function postCreateOrder(context: APIContext): Promise<Response> {
   await limitCheckoutAttempts(db, context, identity.uid, identity);
   const user = await requireUser(context);
   try {
-    const created = await createOrderFor(user, body, paymentProvider(), env().PUBLIC_SITE_URL);
-    // A checkout's order is one of the caller's catalogue orders: no need to read it back.
-    await replaceOtherOpenOrders(db, { id: created.order_id, userId: user.uid, quoteId: null });
+    const { created, openOrders } = await createOrderFor(
+      user,
+      body,
+      paymentProvider(),
+      env().PUBLIC_SITE_URL,
+    );
+    // A checkout's order is one of the caller's catalogue orders: no need to read it back; its
+    // transaction read the shopper's open orders already (decision 0313).
+    await replaceOtherOpenOrders(
+      db,
+      { id: created.order_id, userId: user.uid, quoteId: null },
+      new Date(),
+      openOrders,
+    );
     return json(created);
   } catch (error) {
     if (error instanceof OrderCreationFailed) {

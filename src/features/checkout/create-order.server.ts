@@ -56,10 +56,10 @@ async function storeCartOrder(
   body: CreateOrderBody,
   phone: string,
   now: Date,
-): Promise<OrderHead> {
+): Promise<{ order: OrderHead; openOrders: string[] | undefined }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const { lines, stock } = await lockedCheckoutLines(tx, uid);
+    const { lines, stock, openOrders } = await lockedCheckoutLines(tx, uid);
     const attempt = { userId: uid, quoteId: null, idempotencyKey: body.idempotency_key ?? null };
     const { order, fresh } = await storeOrderAttempt(
       tx,
@@ -123,31 +123,37 @@ async function storeCartOrder(
     // cart's read says which products are counted and whether the shopper holds any (0280).
     await holdOrderStock(tx, { ...order, userId: uid }, lines, now, { ...stock, fresh });
     if (body.needed_by) await recordNeededBy(tx, order.id, body.needed_by);
-    return order;
+    return { order, openOrders };
   });
 }
 
+/**
+ * A checkout: the stored order's provider session (CreatedOrder), and the shopper's open orders as
+ * the order's transaction read them (newest first, undefined when it did not; decision 0313), for
+ * replaceOtherOpenOrders.
+ */
 export async function createOrderFor(
   user: { uid: string },
   body: CreateOrderBody,
   provider: PaymentProvider,
   siteUrl: string,
   now = new Date(),
-): Promise<CreatedOrder> {
+): Promise<{ created: CreatedOrder; openOrders: string[] | undefined }> {
   const phone = normaliseIndianPhone(body.customer_phone);
   if (!phone)
     throw new HttpError(
       400,
       "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).",
     );
-  const order = await storeCartOrder(user.uid, body, phone, now);
-  return openProviderOrder(
+  const { order, openOrders } = await storeCartOrder(user.uid, body, phone, now);
+  const created = await openProviderOrder(
     order,
     { id: user.uid, name: body.customer_name, email: body.customer_email, phone },
     provider,
     siteUrl,
     now,
   );
+  return { created, openOrders };
 }
 
 /**

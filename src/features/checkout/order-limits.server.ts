@@ -73,15 +73,20 @@ export async function openOrderScope(db: Db, orderId: string): Promise<OpenOrder
  * orders of the same scope (the shopper's catalogue orders, or the quote's orders) stay, up to
  * MAX_OPEN_ORDERS; older ones are replaced: cancelled now with payment Expired (expireOrder: only a
  * still pending, unpaid one). A payment that completes on one of them anyway is still recorded (a
- * late payment, decision 0014). Answers the ids it replaced.
+ * late payment, decision 0014). Answers the ids it replaced. `known`: the scope's open orders,
+ * newest first, as the order's own transaction read them under the cart lock (a checkout, decision
+ * 0313); without it they are read here.
  */
 export async function replaceOtherOpenOrders(
   db: Db,
   order: OpenOrderScope | null,
   now = new Date(),
+  known?: readonly string[],
 ): Promise<string[]> {
   if (!order) return [];
   const orderId = order.id;
+  if (known)
+    return expireEach(db, known.filter((id) => id !== orderId).slice(MAX_OPEN_ORDERS - 1), now);
   const scope = order.quoteId
     ? eq(orders.quoteId, order.quoteId)
     : and(eq(orders.userId, order.userId), eq(orders.kind, "catalogue"));
@@ -91,7 +96,16 @@ export async function replaceOtherOpenOrders(
     .where(and(scope, ne(orders.id, orderId), eq(orders.status, "pending"), isNull(orders.paidAt)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .offset(MAX_OPEN_ORDERS - 1);
+  return expireEach(
+    db,
+    older.map(({ id }) => id),
+    now,
+  );
+}
+
+/** Expires each of these orders still pending and unpaid (expireOrder); answers those it did. */
+async function expireEach(db: Db, ids: readonly string[], now: Date): Promise<string[]> {
   const replaced: string[] = [];
-  for (const { id } of older) if (await expireOrder(db, id, now)) replaced.push(id);
+  for (const id of ids) if (await expireOrder(db, id, now)) replaced.push(id);
   return replaced;
 }
