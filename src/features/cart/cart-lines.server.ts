@@ -123,7 +123,7 @@ export async function lockCart(tx: Tx, uid: string): Promise<string> {
  * A cart as a write names it: its id, locked by lockCart; or, where transactions run one at a time
  * (PGlite), `{ ofUser }`: not locked by a statement of its own, since the transaction already keeps
  * every other out; its id comes with the cart's one read, and its row is made, when missing, by
- * the write (writeLines' `makeCartOf`; docs/decisions/0314-one-transaction-at-a-time.md).
+ * the write (writeLines' `cart`; docs/decisions/0314-one-transaction-at-a-time.md).
  */
 export type CartRef = string | { ofUser: string };
 
@@ -180,14 +180,14 @@ export interface LineWrite {
  * Stores lines in one statement: new lines are inserted (in the given order, which `lineId()` and
  * `clock_timestamp()` keep), existing lines (same product and variant key) get the given quantity,
  * note, price and option values. Only call it under lockCart (or cartForWrite), with lines of
- * distinct keys. `makeCartOf`: the cart's row is made for that user in the same statement when
- * missing (a cart that cartForWrite did not lock, decision 0314).
+ * distinct keys. `cart` `{ ofUser }` (cartForWrite took no lock, decision 0314): the cart's row
+ * is made for that user in the same statement when missing.
  */
 export async function writeLines(
   tx: Tx,
   cartId: string,
   lines: readonly LineWrite[],
-  makeCartOf?: string,
+  cart: CartRef = cartId,
 ): Promise<void> {
   if (lines.length === 0) return;
   const insert = tx
@@ -216,16 +216,16 @@ export async function writeLines(
         personalisation: sql`excluded.personalisation`,
       },
     });
-  if (makeCartOf === undefined) {
+  if (typeof cart === "string") {
     await insert;
     return;
   }
   // The lines' foreign key is checked when the statement ends, after the cart's row is made.
-  const cart = tx
+  const cartRow = tx
     .insert(carts)
-    .values({ id: cartId, userId: makeCartOf, updatedAt: sql`now()` })
+    .values({ id: cartId, userId: cart.ofUser, updatedAt: sql`now()` })
     .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } });
-  await tx.execute(sql`with cart as (${cart.getSQL()}) ${insert.getSQL()}`);
+  await tx.execute(sql`with cart as (${cartRow.getSQL()}) ${insert.getSQL()}`);
 }
 
 export const liveWrite = ({ row, item }: LiveLine): LineWrite => ({

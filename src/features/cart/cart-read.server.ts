@@ -120,6 +120,13 @@ export async function loadLines(
   return { live, gone, catalogue, userHolds, openOrders, cartId: readId };
 }
 
+/** A cart line as the stock check counts it. */
+export const stocked = ({ row }: LiveLine) => ({
+  productId: row.productId,
+  key: row.variantKey,
+  quantity: row.quantity,
+});
+
 /** Whether a product is counted in stock (its holds and cart checks apply; decision 0216). */
 export const tracksStock = (entry: CatalogueEntry | undefined): boolean =>
   entry?.stockMode != null && entry.stockMode !== "made_to_order";

@@ -58,7 +58,7 @@ import {
   type PricedItem,
   type PriceInput,
 } from "./cart-lines.server";
-import { cleanCart, loadLines, tracksStock } from "./cart-read.server";
+import { cleanCart, loadLines, stocked, tracksStock } from "./cart-read.server";
 
 /**
  * The cart as the API answers it, lines in the order they were added, re-priced from the current
@@ -100,11 +100,9 @@ export async function addItemFor(uid: string, input: PriceInput): Promise<CartAn
     // Lock, read the lines and the products (the cart's and the one added) once, write once; where
     // transactions run one at a time the transaction is the lock (docs/decisions/0314).
     const cart = await cartForWrite(tx, uid);
-    const read = await loadLines(tx, cart, [input.productId]);
-    const { live, gone, catalogue } = read;
+    const { live, gone, catalogue, cartId } = await loadLines(tx, cart, [input.productId]);
     const priced = priceWith(catalogue, input);
     if (!priced.ok) throw new HttpError(400, priced.reason);
-    const cartId = read.cartId;
     if (!cartId) throw new HttpError(401, "Please log in to continue.");
     const { item } = priced;
     // A line carries only photos its shopper uploaded (docs/decisions/0262).
@@ -156,7 +154,7 @@ export async function addItemFor(uid: string, input: PriceInput): Promise<CartAn
       tx,
       cartId,
       [...lines.filter((line) => line !== added && isStale(line)).map(liveWrite), liveWrite(added)],
-      typeof cart === "string" ? undefined : uid,
+      cart,
     );
     return toAnswer(cartId, lines.map(toLine));
   });
@@ -297,10 +295,3 @@ export async function mergeItemsFor(
     return { ...(await readCart(tx, cartId)), skipped };
   });
 }
-
-/** A cart line as the stock check counts it. */
-const stocked = ({ row }: LiveLine) => ({
-  productId: row.productId,
-  key: row.variantKey,
-  quantity: row.quantity,
-});
