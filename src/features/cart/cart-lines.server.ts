@@ -224,7 +224,7 @@ export async function writeLines(
   const cartRow = tx
     .insert(carts)
     .values({ id: cartId, userId: cart.ofUser, updatedAt: sql`now()` })
-    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } });
+    .onConflictDoNothing({ target: carts.userId });
   await tx.execute(sql`with cart as (${cartRow.getSQL()}) ${insert.getSQL()}`);
 }
 
