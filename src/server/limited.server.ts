@@ -6,9 +6,11 @@
  * Retry-After, and the handler does not run. A request without a token counts per address only
  * (the handler then answers its own 401); a bad token is the same 401 the handler would give.
  * RATE_LIMIT_SCALE multiplies every limit (the end-to-end suite, all from 127.0.0.1, raises them).
+ * With a token, the same statement reads the caller's role, kept for the handler's requireUser
+ * (docs/decisions/0313-role-and-limit-in-one-statement.md).
  */
 import type { APIContext } from "astro";
-import { getIdentity } from "./auth/auth.server";
+import { getIdentity, keepCallerRead, type Identity } from "./auth/auth.server";
 import { getDb } from "./db/client";
 import { env } from "./env";
 import { clientKey, type Handler } from "./http";
@@ -21,8 +23,9 @@ export async function countHit(context: APIContext, name: LimiterName): Promise<
   const { RATE_LIMIT_SCALE, TRUST_PROXY } = env();
   const scaled = (limit: number) => Math.max(1, Math.round(limit * RATE_LIMIT_SCALE));
   const checks: { key: string; limit: number; what: string }[] = [];
+  let identity: Identity | null = null;
   if ("perAccount" in limiter) {
-    const identity = await getIdentity(context);
+    identity = await getIdentity(context);
     if (identity)
       checks.push({
         key: `${name}:uid:${identity.uid}`,
@@ -35,7 +38,8 @@ export async function countHit(context: APIContext, name: LimiterName): Promise<
     limit: scaled(limiter.perAddress),
     what: limiter.what.address,
   });
-  await limitAllOrRefuse(await getDb(), checks);
+  const role = await limitAllOrRefuse(await getDb(), checks, identity?.uid);
+  if (identity) keepCallerRead(context.request, identity, role ?? null);
 }
 
 /** The handler behind limiter `name` (see the table in src/server/route-limits.ts). */

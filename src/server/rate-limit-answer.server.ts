@@ -27,15 +27,18 @@ export async function limitOrRefuse(
 
 /**
  * Counts one hit of every key in one statement (hitEach); the first one over its hourly `limit`
- * throws its 429 `${what} ${waitText}` with Retry-After. Every key is counted either way.
+ * throws its 429 `${what} ${waitText}` with Retry-After. Every key is counted either way. With
+ * `roleOf`, the same statement reads that user's role and it is answered (null: no users row;
+ * docs/decisions/0313-role-and-limit-in-one-statement.md).
  */
 export async function limitAllOrRefuse(
   db: DbOrTx,
   checks: readonly { key: string; limit: number; what: string }[],
-): Promise<void> {
-  const results = await hitEach(db, checks, HOUR_MS);
+  roleOf?: string,
+): Promise<string | null | undefined> {
+  const results = await hitEach(db, checks, HOUR_MS, roleOf === undefined ? {} : { roleOf });
   const at = results.findIndex((result) => !result.allowed);
-  if (at === -1) return;
+  if (at === -1) return results.role;
   const seconds = results[at]!.retryAfterSeconds;
   throw new HttpError(429, `${checks[at]!.what} ${waitText(seconds)}`, {
     "retry-after": String(seconds),

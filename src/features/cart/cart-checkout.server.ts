@@ -9,7 +9,7 @@ import { cartItems, orderItems } from "~/server/db/schema";
 import type { NewOrderLine } from "~/features/orders/store-order.server";
 import { ownsPhotos, photoIdsOf } from "~/features/personalisation/photo-access.server";
 import { fullLineKey } from "./cart";
-import { lockCart } from "./cart-lines.server";
+import { cartForWrite, lockCart } from "./cart-lines.server";
 import { loadLines, tracksStock } from "./cart-read.server";
 
 /** Checkout: a line of the caller's cart priced from the current catalogue, as an order stores it. */
@@ -19,25 +19,27 @@ export type CheckoutLine = NewOrderLine & { productId: string };
  * Checkout: locks the user's cart for the rest of the transaction and answers its lines that can
  * still be bought, at current prices (no writes besides the lock), in two statements: the lock,
  * then one read that also says which products are counted in stock and whether the shopper's
- * unpaid orders hold stock (what the stock hold needs, docs/decisions/0280).
+ * unpaid orders hold stock (what the stock hold needs, docs/decisions/0280). Where transactions
+ * run one at a time (PGlite) the transaction is the lock: the read alone (decision 0314).
  */
 export async function lockedCheckoutLines(
   tx: Tx,
   uid: string,
 ): Promise<{
-  cartId: string;
   lines: CheckoutLine[];
   stock: { tracked: Set<string>; userHolds: boolean };
+  /** The shopper's open catalogue orders, newest first, when the read said (decision 0313). */
+  openOrders: string[] | undefined;
 }> {
-  const cartId = await lockCart(tx, uid);
-  const { live: loaded, catalogue, userHolds } = await loadLines(tx, cartId, [], uid);
+  const cart = await cartForWrite(tx, uid);
+  const { live: loaded, catalogue, userHolds, openOrders } = await loadLines(tx, cart, [], uid);
   const tracked = new Set([...catalogue.values()].filter(tracksStock).map((p) => p.id));
   // An order carries only photos its shopper owns (docs/decisions/0262): any other line is left out.
   const live = [];
   for (const line of loaded)
     if (await ownsPhotos(tx, uid, photoIdsOf(line.item.personalisation))) live.push(line);
   return {
-    cartId,
+    openOrders,
     stock: { tracked, userHolds },
     lines: live.map(({ row, item, product }) => ({
       productId: row.productId,

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "~/server/db/client";
+import { transactionsRunAlone, type DbOrTx, type Tx } from "~/server/db/client";
 import { cartItems, carts, users } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
 import { gramsToKg } from "~/features/catalogue/catalogue";
@@ -119,6 +119,19 @@ export async function lockCart(tx: Tx, uid: string): Promise<string> {
   return row.id;
 }
 
+/**
+ * A cart as a write names it: its id, locked by lockCart; or, where transactions run one at a time
+ * (PGlite), `{ ofUser }`: not locked by a statement of its own, since the transaction already keeps
+ * every other out; its id comes with the cart's one read, and its row is made, when missing, by
+ * the write (writeLines' `cart`; docs/decisions/0314-one-transaction-at-a-time.md).
+ */
+export type CartRef = string | { ofUser: string };
+
+/** The cart of `uid` for a write in `tx`: lockCart's id, or `{ ofUser }` (see CartRef). */
+export async function cartForWrite(tx: Tx, uid: string): Promise<CartRef> {
+  return transactionsRunAlone(tx) ? { ofUser: uid } : lockCart(tx, uid);
+}
+
 export type ItemRow = typeof cartItems.$inferSelect;
 
 /** A stored line that can still be bought, with its current price and option values. */
@@ -166,15 +179,18 @@ export interface LineWrite {
 /**
  * Stores lines in one statement: new lines are inserted (in the given order, which `lineId()` and
  * `clock_timestamp()` keep), existing lines (same product and variant key) get the given quantity,
- * note, price and option values. Only call it under lockCart, with lines of distinct keys.
+ * note, price and option values. Only call it under lockCart (or cartForWrite), with lines of
+ * distinct keys. `cart` `{ ofUser }` (cartForWrite took no lock, decision 0314): the cart's row
+ * is made for that user in the same statement when missing.
  */
 export async function writeLines(
   tx: Tx,
   cartId: string,
   lines: readonly LineWrite[],
+  cart: CartRef = cartId,
 ): Promise<void> {
   if (lines.length === 0) return;
-  await tx
+  const insert = tx
     .insert(cartItems)
     .values(
       lines.map((line) => ({
@@ -200,6 +216,16 @@ export async function writeLines(
         personalisation: sql`excluded.personalisation`,
       },
     });
+  if (typeof cart === "string") {
+    await insert;
+    return;
+  }
+  // The lines' foreign key is checked when the statement ends, after the cart's row is made.
+  const cartRow = tx
+    .insert(carts)
+    .values({ id: cartId, userId: cart.ofUser, updatedAt: sql`now()` })
+    .onConflictDoNothing({ target: carts.userId });
+  await tx.execute(sql`with cart as (${cartRow.getSQL()}) ${insert.getSQL()}`);
 }
 
 export const liveWrite = ({ row, item }: LiveLine): LineWrite => ({

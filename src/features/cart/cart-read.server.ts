@@ -3,15 +3,16 @@
  * modes, in one statement through the catalogue's loader, and the clean-up every write does after
  * its lock. Split from cart-lines.server.ts, which prices and writes lines. Server only.
  */
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/server/db/client";
-import { cartItems, products } from "~/server/db/schema";
+import { cartItems, products, users } from "~/server/db/schema";
 import { loadPricingWith } from "~/features/catalogue/pricing.server";
 import { toValues } from "~/features/personalisation/personalisation";
 import type { StockMode } from "~/features/stock/stock";
 import {
   deleteGone,
   isStale,
+  type CartRef,
   liveWrite,
   priceWith,
   writeLines,
@@ -28,6 +29,16 @@ export interface StoredLines {
   catalogue: Map<string, CatalogueEntry>;
   /** With `heldBy`: whether that shopper's unpaid orders hold stock. */
   userHolds: boolean;
+  /**
+   * With `heldBy`: the ids of that shopper's open (pending, unpaid) catalogue orders, newest first,
+   * for replaceOtherOpenOrders (decision 0313); undefined when not asked or no product came back.
+   */
+  openOrders: string[] | undefined;
+  /**
+   * The cart's id: the one asked for, or for `{ ofUser }` the user's, read by this statement
+   * (undefined when no product came back, null when the user has no row).
+   */
+  cartId: string | null | undefined;
 }
 
 /** A cart row as the one read answers it (json_build_object below). */
@@ -41,13 +52,19 @@ interface LineJson extends Omit<ItemRow, "createdAt" | "cartId" | "productId"> {
  * the cart's lines (and of `alsoLoad`, the lines a merge or an add brings), each with its lines and
  * its stock mode (docs/decisions/0280). A line's product cannot be missing: deleting a product
  * deletes its cart lines. `heldBy`: also answer whether that shopper's unpaid orders hold stock.
+ * `cart`: its id, or `{ ofUser }`, the cart of that user, its id read here too (decision 0314).
  */
 export async function loadLines(
   db: DbOrTx,
-  cartId: string,
+  cart: CartRef,
   alsoLoad: readonly string[] = [],
   heldBy?: string,
 ): Promise<StoredLines> {
+  const usersCart: SQL | undefined =
+    typeof cart === "string"
+      ? undefined
+      : sql`(select ${users.cartId} from ${users} where ${users.id} = ${cart.ofUser})`;
+  const cartId = usersCart ?? (cart as string);
   const extra = await loadPricingWith(
     db,
     or(
@@ -64,17 +81,27 @@ export async function loadLines(
         'at', (extract(epoch from ci.created_at) * 1000000)::bigint))
         from cart_items ci where ci.cart_id = ${cartId} and ci.product_id = "products"."id")`,
       stockMode: sql`(select s.mode from product_stock s where s.product_id = "products"."id")`,
-      ...(heldBy ? { userHolds: userHoldsStock(heldBy) } : {}),
+      ...(heldBy ? { userHolds: userHoldsStock(heldBy), openOrders: openOrdersOf(heldBy) } : {}),
+      ...(usersCart ? { cartId: usersCart } : {}),
     },
   );
+  let readId: string | null | undefined = typeof cart === "string" ? cart : undefined;
   const catalogue = new Map<string, CatalogueEntry>();
   const rows: (ItemRow & { at: number })[] = [];
   let userHolds = false;
+  let openOrders: string[] | undefined;
   for (const { product, extra: more } of extra) {
     catalogue.set(product.id, { ...product, stockMode: (more.stockMode as StockMode) ?? null });
+    if (typeof cart !== "string") readId = (more.cartId as string | null) ?? null;
     for (const line of (more.lines as LineJson[] | null) ?? [])
-      rows.push({ ...line, cartId, productId: product.id, createdAt: new Date(line.at / 1000) });
+      rows.push({
+        ...line,
+        cartId: readId ?? "",
+        productId: product.id,
+        createdAt: new Date(line.at / 1000),
+      });
     if (more.userHolds === true) userHolds = true;
+    if (heldBy) openOrders = (more.openOrders as string[] | null) ?? [];
   }
   rows.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const live: LiveLine[] = [];
@@ -90,8 +117,15 @@ export async function loadLines(
     if (!priced.ok || priced.item.key !== row.variantKey) gone.push(row);
     else live.push({ row, item: priced.item, product: catalogue.get(row.productId)! });
   }
-  return { live, gone, catalogue, userHolds };
+  return { live, gone, catalogue, userHolds, openOrders, cartId: readId };
 }
+
+/** A cart line as the stock check counts it. */
+export const stocked = ({ row }: LiveLine) => ({
+  productId: row.productId,
+  key: row.variantKey,
+  quantity: row.quantity,
+});
 
 /** Whether a product is counted in stock (its holds and cart checks apply; decision 0216). */
 export const tracksStock = (entry: CatalogueEntry | undefined): boolean =>
@@ -101,6 +135,12 @@ export const tracksStock = (entry: CatalogueEntry | undefined): boolean =>
 const userHoldsStock = (uid: string) =>
   sql`exists (select 1 from stock_holds h join orders o on o.id = h.order_id
     where o.user_id = ${uid} and h.state = 'held')`;
+
+/** The shopper's open catalogue orders, newest first (as replaceOtherOpenOrders orders them). */
+const openOrdersOf = (uid: string) =>
+  sql`(select json_agg(o.id order by o.created_at desc, o.id desc) from orders o
+    where o.user_id = ${uid} and o.kind = 'catalogue' and o.status = 'pending'
+    and o.paid_at is null)`;
 
 /**
  * Brings the stored rows up to date (see the file comment): deletes the lines that can no longer be

@@ -42,6 +42,7 @@ import {
   type PersonalisationValues,
 } from "~/features/personalisation/personalisation";
 import {
+  cartForWrite,
   deleteGone,
   isStale,
   lineId,
@@ -57,7 +58,7 @@ import {
   type PricedItem,
   type PriceInput,
 } from "./cart-lines.server";
-import { cleanCart, loadLines, tracksStock } from "./cart-read.server";
+import { cleanCart, loadLines, stocked, tracksStock } from "./cart-read.server";
 
 /**
  * The cart as the API answers it, lines in the order they were added, re-priced from the current
@@ -96,11 +97,13 @@ export async function getCartFor(uid: string): Promise<CartAnswer> {
 export async function addItemFor(uid: string, input: PriceInput): Promise<CartAnswer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    // Lock, read the lines and the products (the cart's and the one added) once, write once.
-    const cartId = await lockCart(tx, uid);
-    const { live, gone, catalogue } = await loadLines(tx, cartId, [input.productId]);
+    // Lock, read the lines and the products (the cart's and the one added) once, write once; where
+    // transactions run one at a time the transaction is the lock (docs/decisions/0314).
+    const cart = await cartForWrite(tx, uid);
+    const { live, gone, catalogue, cartId } = await loadLines(tx, cart, [input.productId]);
     const priced = priceWith(catalogue, input);
     if (!priced.ok) throw new HttpError(400, priced.reason);
+    if (!cartId) throw new HttpError(401, "Please log in to continue.");
     const { item } = priced;
     // A line carries only photos its shopper uploaded (docs/decisions/0262).
     if (!(await ownsPhotos(tx, uid, photoIdsOf(item.personalisation))))
@@ -147,10 +150,12 @@ export async function addItemFor(uid: string, input: PriceInput): Promise<CartAn
         key: item.key,
       });
     await deleteGone(tx, cartId, gone);
-    await writeLines(tx, cartId, [
-      ...lines.filter((line) => line !== added && isStale(line)).map(liveWrite),
-      liveWrite(added),
-    ]);
+    await writeLines(
+      tx,
+      cartId,
+      [...lines.filter((line) => line !== added && isStale(line)).map(liveWrite), liveWrite(added)],
+      cart,
+    );
     return toAnswer(cartId, lines.map(toLine));
   });
 }
@@ -290,10 +295,3 @@ export async function mergeItemsFor(
     return { ...(await readCart(tx, cartId)), skipped };
   });
 }
-
-/** A cart line as the stock check counts it. */
-const stocked = ({ row }: LiveLine) => ({
-  productId: row.productId,
-  key: row.variantKey,
-  quantity: row.quantity,
-});

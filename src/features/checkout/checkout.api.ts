@@ -4,7 +4,7 @@
  */
 import type { APIContext } from "astro";
 import { z } from "zod";
-import { requireUser } from "~/server/auth/auth.server";
+import { requireIdentity, requireUser } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/client";
 import { env } from "~/server/env";
 import {
@@ -43,14 +43,28 @@ function text(body: string, status = 200): Response {
 /** POST /create-order */
 export async function postCreateOrder(context: APIContext): Promise<Response> {
   startBackgroundJobs();
-  const user = await requireUser(context);
+  // 401 without a token, 400 for a bad body, then the attempt's count and the caller's role in one
+  // statement (429 over the limits), then the caller (docs/decisions/0313).
+  const identity = await requireIdentity(context);
   const body = await readJson(context.request, createOrderBody, 16 * 1024);
   const db = await getDb();
-  await limitCheckoutAttempts(db, context, user.uid);
+  await limitCheckoutAttempts(db, context, identity.uid, identity);
+  const user = await requireUser(context);
   try {
-    const created = await createOrderFor(user, body, paymentProvider(), env().PUBLIC_SITE_URL);
-    // A checkout's order is one of the caller's catalogue orders: no need to read it back.
-    await replaceOtherOpenOrders(db, { id: created.order_id, userId: user.uid, quoteId: null });
+    const { created, openOrders } = await createOrderFor(
+      user,
+      body,
+      paymentProvider(),
+      env().PUBLIC_SITE_URL,
+    );
+    // A checkout's order is one of the caller's catalogue orders: no need to read it back; its
+    // transaction read the shopper's open orders already (decision 0313).
+    await replaceOtherOpenOrders(
+      db,
+      { id: created.order_id, userId: user.uid, quoteId: null },
+      new Date(),
+      openOrders,
+    );
     return json(created);
   } catch (error) {
     if (error instanceof OrderCreationFailed) {

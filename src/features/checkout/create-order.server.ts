@@ -12,12 +12,12 @@ import { paymentConfig } from "~/server/payments/config.server";
 import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
 import { orderAddressOf, personName } from "~/lib/address";
 import { refuseUndeliverable, totalWeightGrams } from "~/features/shipping/estimate.server";
-import { loadSavedAddress } from "~/features/account/account.server";
+import { loadSavedAddressWith } from "~/features/account/account.server";
 import { lockedCheckoutLines } from "~/features/cart/cart-checkout.server";
 import { refuseInterStateSupply } from "~/features/books/supply-rules.server";
 import { BUSINESS_KEY } from "~/features/books/business-settings.schema";
 import { shippingSection } from "~/features/shipping/shipping-settings";
-import { readSectionsAhead } from "~/features/settings/settings-store.server";
+import { keepSectionsAhead, sectionsAheadColumn } from "~/features/settings/settings-store.server";
 import { holdCodeUse, priceCode } from "~/features/discounts/discount-pricing.server";
 import {
   neededLines,
@@ -56,10 +56,10 @@ async function storeCartOrder(
   body: CreateOrderBody,
   phone: string,
   now: Date,
-): Promise<OrderHead> {
+): Promise<{ order: OrderHead; openOrders: string[] | undefined }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const { lines, stock } = await lockedCheckoutLines(tx, uid);
+    const { lines, stock, openOrders } = await lockedCheckoutLines(tx, uid);
     const attempt = { userId: uid, quoteId: null, idempotencyKey: body.idempotency_key ?? null };
     const { order, fresh } = await storeOrderAttempt(
       tx,
@@ -67,14 +67,22 @@ async function storeCartOrder(
       async () => {
         if (lines.length === 0)
           throw new HttpError(400, "Your cart is empty: add a product before checking out.");
-        const address = await loadSavedAddress(tx, uid, body.address_id);
-        if (!address)
+        // The address, and the two settings sections the refusals below read, in one statement
+        // (docs/decisions/0280, 0313).
+        const sections = [BUSINESS_KEY, shippingSection.key];
+        const saved = await loadSavedAddressWith(
+          tx,
+          uid,
+          body.address_id,
+          sectionsAheadColumn(sections),
+        );
+        if (!saved)
           throw new HttpError(
             400,
             "address_id: no saved address of yours has this id; choose or add an address.",
           );
-        // The two settings the refusals below read, in one statement (docs/decisions/0280).
-        await readSectionsAhead(tx, [BUSINESS_KEY, shippingSection.key]);
+        const { address } = saved;
+        keepSectionsAhead(tx, sections, saved.alongside);
         await refuseInterStateSupply(tx, address.state);
         if (body.needed_by)
           await refuseNeededBy(tx, {
@@ -115,31 +123,37 @@ async function storeCartOrder(
     // cart's read says which products are counted and whether the shopper holds any (0280).
     await holdOrderStock(tx, { ...order, userId: uid }, lines, now, { ...stock, fresh });
     if (body.needed_by) await recordNeededBy(tx, order.id, body.needed_by);
-    return order;
+    return { order, openOrders };
   });
 }
 
+/**
+ * A checkout: the stored order's provider session (CreatedOrder), and the shopper's open orders as
+ * the order's transaction read them (newest first, undefined when it did not; decision 0313), for
+ * replaceOtherOpenOrders.
+ */
 export async function createOrderFor(
   user: { uid: string },
   body: CreateOrderBody,
   provider: PaymentProvider,
   siteUrl: string,
   now = new Date(),
-): Promise<CreatedOrder> {
+): Promise<{ created: CreatedOrder; openOrders: string[] | undefined }> {
   const phone = normaliseIndianPhone(body.customer_phone);
   if (!phone)
     throw new HttpError(
       400,
       "customer_phone: enter a 10-digit Indian mobile number (for example 98765 43210).",
     );
-  const order = await storeCartOrder(user.uid, body, phone, now);
-  return openProviderOrder(
+  const { order, openOrders } = await storeCartOrder(user.uid, body, phone, now);
+  const created = await openProviderOrder(
     order,
     { id: user.uid, name: body.customer_name, email: body.customer_email, phone },
     provider,
     siteUrl,
     now,
   );
+  return { created, openOrders };
 }
 
 /**

@@ -10,6 +10,7 @@ import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "~/server/db/client";
 import { orders } from "~/server/db/schema";
 import { env } from "~/server/env";
+import { keepCallerRead, type Identity } from "~/server/auth/auth.server";
 import { clientKey } from "~/server/http";
 import { limitAllOrRefuse } from "~/server/rate-limit-answer.server";
 import { expireOrder } from "./payment-record.server";
@@ -23,11 +24,14 @@ export const TOO_MANY_FROM_ADDRESS = "Too many checkout attempts from your netwo
 /**
  * One checkout attempt of `uid` (null: a quote paid without signing in) from this client: 429 over
  * the limits. Both counts are one statement (decision 0150); the account's refusal is said first.
+ * With `caller` (the verified identity of a request not yet past requireUser), the same statement
+ * reads the caller's role, kept for that requireUser (decision 0313).
  */
 export async function limitCheckoutAttempts(
   db: Db,
   context: APIContext,
   uid: string | null,
+  caller?: Identity,
 ): Promise<void> {
   const e = env();
   const address = {
@@ -35,7 +39,7 @@ export async function limitCheckoutAttempts(
     limit: e.ORDER_LIMIT_PER_ADDRESS,
     what: TOO_MANY_FROM_ADDRESS,
   };
-  await limitAllOrRefuse(
+  const role = await limitAllOrRefuse(
     db,
     uid
       ? [
@@ -43,7 +47,9 @@ export async function limitCheckoutAttempts(
           address,
         ]
       : [address],
+    caller?.uid,
   );
+  if (caller) keepCallerRead(context.request, caller, role ?? null);
 }
 
 /** Whose open orders an answered order counts among: the shopper's catalogue orders, or its quote's. */
@@ -67,15 +73,20 @@ export async function openOrderScope(db: Db, orderId: string): Promise<OpenOrder
  * orders of the same scope (the shopper's catalogue orders, or the quote's orders) stay, up to
  * MAX_OPEN_ORDERS; older ones are replaced: cancelled now with payment Expired (expireOrder: only a
  * still pending, unpaid one). A payment that completes on one of them anyway is still recorded (a
- * late payment, decision 0014). Answers the ids it replaced.
+ * late payment, decision 0014). Answers the ids it replaced. `known`: the scope's open orders,
+ * newest first, as the order's own transaction read them under the cart lock (a checkout, decision
+ * 0313); without it they are read here.
  */
 export async function replaceOtherOpenOrders(
   db: Db,
   order: OpenOrderScope | null,
   now = new Date(),
+  known?: readonly string[],
 ): Promise<string[]> {
   if (!order) return [];
   const orderId = order.id;
+  if (known)
+    return expireEach(db, known.filter((id) => id !== orderId).slice(MAX_OPEN_ORDERS - 1), now);
   const scope = order.quoteId
     ? eq(orders.quoteId, order.quoteId)
     : and(eq(orders.userId, order.userId), eq(orders.kind, "catalogue"));
@@ -85,7 +96,16 @@ export async function replaceOtherOpenOrders(
     .where(and(scope, ne(orders.id, orderId), eq(orders.status, "pending"), isNull(orders.paidAt)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .offset(MAX_OPEN_ORDERS - 1);
+  return expireEach(
+    db,
+    older.map(({ id }) => id),
+    now,
+  );
+}
+
+/** Expires each of these orders still pending and unpaid (expireOrder); answers those it did. */
+async function expireEach(db: Db, ids: readonly string[], now: Date): Promise<string[]> {
   const replaced: string[] = [];
-  for (const { id } of older) if (await expireOrder(db, id, now)) replaced.push(id);
+  for (const id of ids) if (await expireOrder(db, id, now)) replaced.push(id);
   return replaced;
 }

@@ -5,7 +5,7 @@
  * sections. Every write is checked by the section's schema, versioned against lost updates, and
  * recorded in the audit trail in the same transaction.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx, Tx } from "~/server/db/client";
 import { shopSettings } from "~/server/db/schema";
@@ -71,8 +71,28 @@ export async function readSectionsAhead(db: DbOrTx, keys: readonly string[]): Pr
     })
     .from(shopSettings)
     .where(inArray(shopSettings.section, [...keys]));
+  keepSectionsAhead(db, keys, rows);
+}
+
+/**
+ * These sections' rows as one JSON value, for a statement that reads them alongside its own
+ * (create-order's address read, docs/decisions/0313); its answer goes to keepSectionsAhead.
+ */
+export function sectionsAheadColumn(keys: readonly string[]): SQL {
+  return sql`(select json_agg(json_build_object('section', s.section, 'value', s.value,
+    'version', s.version)) from ${shopSettings} s where s.section in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )}))`;
+}
+
+/** Keeps rows read ahead (readSectionsAhead, or sectionsAheadColumn's value) for readSection. */
+export function keepSectionsAhead(db: DbOrTx, keys: readonly string[], read: unknown): void {
+  const rows = (typeof read === "string" ? JSON.parse(read) : read) as
+    | ({ section: string } & SectionRow)[]
+    | null;
   const byKey = new Map<string, SectionRow | undefined>(keys.map((k) => [k, undefined]));
-  for (const { section, ...row } of rows) byKey.set(section, row);
+  for (const { section, ...row } of rows ?? []) byKey.set(section, row);
   early.set(db, byKey);
 }
 

@@ -140,18 +140,34 @@ export async function ensureUserRow(
   );
 }
 
+/**
+ * What this request's rate limiter already read for its caller: the verified identity, and the
+ * role, read by the limiter's own statement (docs/decisions/0313-role-and-limit-in-one-statement.md;
+ * null: no users row). Taken once, by the getAuthUser of the same request.
+ */
+const readByLimiter = new WeakMap<Request, { identity: Identity; role: string | null }>();
+
+/** Keeps the caller's identity and role, read with the request's limit, for its getAuthUser. */
+export function keepCallerRead(request: Request, identity: Identity, role: string | null): void {
+  readByLimiter.set(request, { identity, role });
+}
+
 /** The verified caller, or null when the request carries no token. A bad token throws 401. */
 export async function getAuthUser(context: Pick<APIContext, "request">): Promise<AuthUser | null> {
-  const identity = await getIdentity(context);
+  const ahead = readByLimiter.get(context.request);
+  if (ahead) readByLimiter.delete(context.request);
+  const identity = ahead?.identity ?? (await getIdentity(context));
   if (!identity) return null;
   const db = await getDb();
-  // Every request reads the role afresh (a role change or a ban applies at once); only the role
-  // column, not the whole row (decision 0150). A missing row, or a listed administrator whose row
-  // does not say so yet, goes through ensureUserRow.
-  const [known] = await db
-    .select({ role: users.role })
-    .from(users)
-    .where(eq(users.id, identity.uid));
+  // Every request reads the role afresh (a role change or a ban applies at once): here, or in the
+  // statement that counted this request's limit (decision 0313); only the role column, not the
+  // whole row (decision 0150). A missing row, or a listed administrator whose row does not say so
+  // yet, goes through ensureUserRow.
+  const [known] = ahead
+    ? ahead.role === null
+      ? []
+      : [{ role: ahead.role }]
+    : await db.select({ role: users.role }).from(users).where(eq(users.id, identity.uid));
   const row =
     known && (isAdmin(known) || !isListedAdmin(identity))
       ? known

@@ -7,6 +7,7 @@
  */
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
 import path from "node:path";
+import { entityKind } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "~/server/env";
 import * as schema from "./schema";
@@ -195,3 +196,17 @@ export function setDbForTests(handle: Handle | undefined): void {
 }
 
 export { schema };
+
+/**
+ * Whether this handle's transactions run one at a time (docs/decisions/0314-one-transaction-at-a-time.md):
+ * true on PGlite, whose one connection a transaction holds whole and which one process opens per
+ * data folder, so a row lock taken inside a transaction there keeps nothing out; false on
+ * PostgreSQL. The kind is read from the Drizzle session, so a test's counting handle answers alike.
+ */
+export function transactionsRunAlone(db: DbOrTx): boolean {
+  const session = (db as unknown as { session?: object }).session;
+  return (
+    (session?.constructor as { [entityKind]?: string } | undefined)?.[entityKind] ===
+    "PgliteSession"
+  );
+}
