@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { buffer as collect } from "node:stream/consumers";
 import { constants, createBrotliCompress, createGunzip, createGzip } from "node:zlib";
-import { toWire } from "~/lib/wire-money";
+import { toWireJson } from "~/lib/wire-money";
 import { etagMatches, pickEncoding } from "./serve/accept-encoding";
 
 export { etagMatches, pickEncoding };
@@ -136,7 +136,7 @@ export async function recompressBrotli(body: EncodedBody, quality: number): Prom
 
 /** The JSON answer of `data` (paise become rupees here too, as in json()), encoded once. */
 export function encodeJson(data: unknown): Promise<EncodedBody> {
-  return encodeBody([Buffer.from(JSON.stringify(toWire(data)))]);
+  return encodeBody([Buffer.from(toWireJson(data))]);
 }
 
 /** How many bytes an encoded body keeps in memory. */

@@ -16,6 +16,7 @@ import {
   signUpSchema,
   type SignUpFormValues,
 } from "./account.schema";
+import { SIGN_UP_VALUES } from "./sign-up.fixtures";
 
 /** Field -> first message, as zodResolver hands them to the form. */
 function messages(schema: z.ZodMiniType, values: unknown): Record<string, string> {
@@ -26,17 +27,7 @@ function messages(schema: z.ZodMiniType, values: unknown): Record<string, string
   return found;
 }
 
-const VALID: SignUpFormValues = {
-  firstName: "Asha",
-  lastName: "Verma",
-  email: "asha@example.com",
-  phone: "9876543210",
-  password: "resin-lover",
-  confirmPassword: "resin-lover",
-  dateOfBirth: "1994-06-15",
-  gender: "female",
-  agree: true,
-};
+const VALID = SIGN_UP_VALUES;
 const EMPTY_SIGN_UP: SignUpFormValues = {
   firstName: "",
   lastName: "",

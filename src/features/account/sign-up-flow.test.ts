@@ -6,7 +6,7 @@
  * the password when none came back.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SignUpInput } from "./account.schema";
+import { SIGN_UP_VALUES } from "./sign-up.fixtures";
 
 const fb = vi.hoisted(() => ({
   createAccount: vi.fn(),
@@ -36,17 +36,7 @@ vi.mock("./token-sync", () => ({ duringAuthFlow: <T>(run: () => Promise<T>) => r
 const { signUpWithEmail } = await import("./sign-up-flow");
 const { ApiError } = await import("~/lib/api-client");
 
-const VALUES: SignUpInput = {
-  firstName: "Asha",
-  lastName: "Verma",
-  email: "asha@example.com",
-  phone: "9876543210",
-  password: "resin-lover",
-  confirmPassword: "resin-lover",
-  dateOfBirth: "1994-06-15",
-  gender: "female",
-  agree: true,
-};
+const VALUES = SIGN_UP_VALUES;
 const RECORD = { uid: "new-uid", email: "asha@example.com" };
 
 describe("sign-up (sign-up-flow)", () => {

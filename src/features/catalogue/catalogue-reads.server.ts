@@ -10,7 +10,7 @@ import {
   encodeWritten,
   type EncodedBody,
 } from "~/server/encoded-body.server";
-import { toWire } from "~/lib/wire-money";
+import { toWireJson } from "~/lib/wire-money";
 import { normaliseSearch, type Product } from "./catalogue";
 import { readCatalogue, type Versioned } from "./catalogue-store.server";
 import { listCategories, listHomeProducts } from "./catalogue-lists.server";
@@ -48,7 +48,7 @@ async function serialiseAll(
       includeCost: false,
     });
     if (page.length > 0) {
-      const text = JSON.stringify(toWire(page));
+      const text = toWireJson(page);
       push(Buffer.from((first ? "" : ",") + text.slice(1, -1)));
       first = false;
     }
