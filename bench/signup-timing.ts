@@ -239,6 +239,8 @@ async function main(): Promise<void> {
     console.log(line(`${flow.button} pressed -> next page's first contentful paint`, t.paintMs));
     console.log(line(`${flow.button} pressed -> next page's address`, t.addressMs));
     console.log(line(`${flow.button} pressed -> '${flow.toast}' shown`, t.toastMs));
+    const afterPaint = t.toastMs.map((ms, i) => ms - (t.paintMs[i] ?? 0));
+    console.log(line(`'${flow.toast}' shown after the next page's first paint`, afterPaint));
     console.log(`Requests after the press, per run: ${t.requests.join(", ")}`);
     console.log(line("Playwright's tap call -> the click in the page (left out)", t.tapMs));
     if (args.includes("--trace")) console.log(`The last run's requests:\n${t.trace.join("\n")}`);
