@@ -80,3 +80,24 @@ test.describe("on a laptop", () => {
     await expectClear(page, dialog.locator("h2, button"));
   });
 });
+
+/**
+ * A toast flashed by the previous page (the sign-up's "Success!") waits only for the toaster's own
+ * script, not for the account scripts (docs/decisions/0328-flash-toasts-first.md): here the session
+ * store's script is held for good, and the toast still shows, in the live region, and still closes.
+ */
+test("a flashed toast shows without waiting for the account scripts", async ({ page }) => {
+  await page.goto("/instructions");
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      "flashToasts",
+      JSON.stringify([{ type: "success", title: "Success!", message: "Welcome!", at: Date.now() }]),
+    ),
+  );
+  await page.route(/\/_astro\/session-store\.[^/]*\.js$/, () => new Promise<void>(() => {}));
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const shown = page.getByRole("status").getByText("Success!", { exact: true });
+  await expect(shown).toBeVisible();
+  await shown.click();
+  await expect(shown).toBeHidden();
+});

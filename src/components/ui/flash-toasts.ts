@@ -1,7 +1,8 @@
 /**
  * Toasts that survive the full navigation that follows them (login -> /, logout -> /, a payment
  * verified -> /my-orders): kept in sessionStorage for a few seconds and shown by the next page
- * (the site shell calls showFlashedToasts() once per page).
+ * (the shell's toaster, Toaster.astro, calls showFlashedToasts() once per page, before the
+ * shell's other scripts: docs/decisions/0328-flash-toasts-first.md).
  */
 import { showToast, type ToastInput } from "./toast-store";
 

@@ -10,14 +10,12 @@
  *
  * initUserMenu():
  *  - reads the session cookies into the session store ($user, $token);
- *  - shows the toasts flashed by the previous page ('Logged in! Welcome back!', 'Logged Out!'...);
  *  - runs logout() on `window` CustomEvent("auth:logout") (what the shell's Logout dispatches);
  *  - when a session exists, keeps the Firebase ID token in the `token` cookie fresh: Firebase is
  *    loaded only when the cookie's token is about to run out, never just to show a signed-in page
  *    (decisions 0043, 0224).
  * Safe to call more than once.
  */
-import { showFlashedToasts } from "~/components/ui/flash-toasts";
 import { $isAuthenticated, initSession, logout } from "./session-store";
 import { loadAuth, syncWhenTokenRunsOut } from "./token-sync";
 import { pendingSignIn } from "./pending-sign-in";
@@ -40,7 +38,6 @@ export function initUserMenu(): void {
   initSession();
   if (started) return;
   started = true;
-  showFlashedToasts();
   window.addEventListener(LOGOUT_EVENT, runLogout);
   if ($isAuthenticated.get()) whenIdleAfterLoad(syncWhenTokenRunsOut);
   // Right after a sign-up made without the SDK: its sign-in is finished a little after this page
