@@ -89,12 +89,11 @@ describe.each(dbKinds)("statements of a cart add and a checkout on %s", (kind) =
       // The attempt's count and the caller's role, one statement (decision 0313).
       "insert rate_limits + select hits",
       // The transaction: the cart lock, the one read of lines, products and stock, the address with
-      // the two settings sections (decision 0313), this attempt's earlier order (same key or same
-      // content), the order.
+      // the two settings sections (decision 0313) and this attempt's possible earlier orders (same
+      // key or same content; decision 0325: they were a "select orders" of their own), the order.
       ...lock,
       "select products",
       "select addresses",
-      "select orders",
       "insert orders + insert order_items",
       // After the provider order: its session stored. The shopper's older open orders came with
       // the cart's read (decision 0313; they were a statement of their own here).
@@ -106,7 +105,8 @@ describe.each(dbKinds)("statements of a cart add and a checkout on %s", (kind) =
       .where(eq(schema.orderItems.orderId, result.json.order_id as string));
     expect(items).toHaveLength(2);
 
-    // The same press again answers the same order, writing nothing but the limiter's count.
+    // The same press again answers the same order, writing nothing but the limiter's count; the
+    // address read found it, so only then is the order's head read (decision 0325).
     const again = await countStatements(k.t, () =>
       postCreateOrder(token, orderBody({ idempotency_key: `count-${uid}` })),
     );

@@ -6,6 +6,7 @@
  * of the same cart without one, answers the same order.
  */
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client";
 import { HttpError } from "~/server/http";
 import { paymentConfig } from "~/server/payments/config.server";
@@ -28,6 +29,10 @@ import { amountAsked } from "~/features/made-to-order/deposits.server";
 import { movePaymentOpening } from "~/features/orders/order-moves.server";
 import { holdOrderStock } from "~/features/stock/holds.server";
 import { storeOrderAttempt, type OrderHead } from "~/features/orders/store-order.server";
+import {
+  earlierAttemptsColumn,
+  earlierAttemptsOf,
+} from "~/features/orders/earlier-attempts.server";
 import { normaliseIndianPhone, type CreateOrderBody } from "./checkout";
 import { log } from "~/server/log/logger";
 
@@ -67,14 +72,15 @@ async function storeCartOrder(
       async () => {
         if (lines.length === 0)
           throw new HttpError(400, "Your cart is empty: add a product before checking out.");
-        // The address, and the two settings sections the refusals below read, in one statement
-        // (docs/decisions/0280, 0313).
+        // The address, the two settings sections the refusals below read, and this attempt's
+        // possible earlier orders, in one statement (docs/decisions/0280, 0313, 0325).
         const sections = [BUSINESS_KEY, shippingSection.key];
         const saved = await loadSavedAddressWith(
           tx,
           uid,
           body.address_id,
-          sectionsAheadColumn(sections),
+          sql`json_build_object('sections', ${sectionsAheadColumn(sections)},
+            'earlier', ${earlierAttemptsColumn(attempt, now)})`,
         );
         if (!saved)
           throw new HttpError(
@@ -82,7 +88,10 @@ async function storeCartOrder(
             "address_id: no saved address of yours has this id; choose or add an address.",
           );
         const { address } = saved;
-        keepSectionsAhead(tx, sections, saved.alongside);
+        const ahead = (
+          typeof saved.alongside === "string" ? JSON.parse(saved.alongside) : saved.alongside
+        ) as { sections: unknown; earlier: unknown };
+        keepSectionsAhead(tx, sections, ahead.sections);
         await refuseInterStateSupply(tx, address.state);
         if (body.needed_by)
           await refuseNeededBy(tx, {
@@ -113,6 +122,7 @@ async function storeCartOrder(
           lines,
           notes: body.notes ?? "",
           buyerGstin: body.buyer_gstin ?? "",
+          earlier: earlierAttemptsOf(ahead.earlier),
         };
       },
       now,

@@ -8,8 +8,7 @@
  *    same content while its order is still payable answers that order too;
  *  - the order starts pending (payment Pending, UPI, standard shipping at 0, shipping charged at
  *    dispatch), payable until the provider order's expiry or the caller's cap (a quote's expiry);
- *  - the dispatch promise: `dispatch_days` is the slowest line's processing window; payment adds it
- *    to the payment time (features/checkout/payment-record.server.ts).
+ *  - the dispatch promise: `dispatch_days` is the slowest line's processing window (0046).
  */
 import type { PersonalisedValue } from "~/lib/personalisation-types";
 import { createHash, randomBytes } from "node:crypto";
@@ -21,6 +20,7 @@ import { paymentConfig } from "~/server/payments/config.server";
 import type { OrderAddress, PersonName } from "~/lib/address";
 import type { VariantChoice } from "~/lib/variant-choice";
 import { orderTotals, PAYMENT_STATUS } from "./order-rules";
+import * as ahead from "./earlier-attempts.server";
 
 export type StoredOrder = typeof orders.$inferSelect;
 export type OrderKind = StoredOrder["kind"];
@@ -80,6 +80,8 @@ export interface NewOrder {
   coupon?: { code: string; discountPaise: number; lineDiscounts: readonly number[] };
   /** The buyer's GSTIN for the invoice ('' or absent: none; docs/decisions/0085). */
   buyerGstin?: string;
+  /** This attempt's possible orders, read ahead in the same transaction (earlier-attempts). */
+  earlier?: readonly ahead.EarlierAttempt[];
 }
 
 /** Whose attempt this is: an idempotency key is unique per user, and answers only its own quote's order. */
@@ -138,10 +140,9 @@ export async function storeOrder(
 
 /**
  * storeOrder, also saying whether the order was inserted now (`fresh`: it holds nothing yet).
- * `buildFirst` (a `build` that writes nothing, as checkout's): one read finds both the order of
- * the same key and a still-payable order of the same content (docs/decisions/0280); `build` runs
- * first, and when it refuses, the key's order (if any) is answered instead, so a retried press of
- * a finished attempt still answers its order. Otherwise the key is looked up before `build` runs.
+ * `buildFirst` (a `build` that writes nothing): `build` runs first, then one read (or the
+ * order's `earlier`, 0325) finds the same key's or a payable same-content order (0280); when
+ * `build` refuses, the key's order is answered. Otherwise the key is looked up before `build`.
  */
 export async function storeOrderAttempt(
   tx: Tx,
@@ -164,7 +165,10 @@ export async function storeOrderAttempt(
     throw error;
   }
   const print = orderFingerprint(order);
-  const same = await sameAttempt(tx, attempt, { order, print }, now);
+  const id = order.earlier && ahead.earlierAttemptOrder(order.earlier, attempt, print);
+  const same = order.earlier
+    ? id && (await tx.select(ORDER_HEAD).from(orders).where(eq(orders.id, id)))[0]
+    : await sameAttempt(tx, attempt, { order, print }, now);
   if (same) return { order: same, fresh: false };
   return { order: await insertOrder(tx, order, attempt.idempotencyKey, print, now), fresh: true };
 }
@@ -205,11 +209,7 @@ async function sameAttempt(
   if (!found) return undefined;
   const { key: foundKey, ...head } = found;
   // The key is unique per user (the database says so); the order it made must be for the same thing.
-  if (key && foundKey === key && head.quoteId !== attempt.quoteId)
-    throw new HttpError(
-      409,
-      "idempotency_key: this key was used for another order; send a new key for a new attempt.",
-    );
+  if (key && foundKey === key && head.quoteId !== attempt.quoteId) throw ahead.keyUsedElsewhere();
   return head;
 }
 
