@@ -121,7 +121,8 @@ async function flashFor(page: Page, toasts: { type: string; title: string; messa
 /**
  * Flashed toasts are on screen at the next page's first paint
  * (docs/decisions/0333-flash-toasts-at-first-paint.md): every module script (the toaster's, the
- * shell's, the islands') is held, and the toaster's inline script has painted them all the same,
+ * shell's, the islands') and the stylesheet are held, and the toaster's inline script has painted
+ * them all the same, in place (the critical CSS has the toaster's and the toast's rules),
  * under the page's CSP (its hash is in script-src; the fixture fails the test on a violation). Once
  * the scripts run, the queue adopts them: each shown once, in the live region, closed by a click
  * or by itself.
@@ -135,7 +136,8 @@ test("flashed toasts are painted before any module script runs, then the queue a
   ]);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/[^?]*\.js(\?|$)/, async (route) => {
+  // The stylesheet too: the page's critical CSS alone places and styles them.
+  await page.route(/\/_astro\/[^?]*\.(js|css)(\?|$)/, async (route) => {
     await held;
     await route.continue();
   });
@@ -147,6 +149,10 @@ test("flashed toasts are painted before any module script runs, then the queue a
   // The title is text, not markup.
   await expect(status.getByText("Added <b>Coaster</b>", { exact: true })).toBeVisible();
   expect(await page.locator("html").getAttribute("data-shell")).toBeNull(); // nothing ran yet
+  expect(await page.locator("#toaster").evaluate((e) => getComputedStyle(e).position)).toBe(
+    "fixed",
+  );
+  await expectClear(page, page.locator("header a, header button"));
   const painter =
     /<template id="toast-template"[\s\S]*?<\/template>\s*<script>([\s\S]*?)<\/script>/.exec(
       await answer.text(),
