@@ -3,6 +3,7 @@
  * phone after add to cart (the top bar's cart and account menu, the bottom bar), on a laptop after
  * the owner logs in (Instructions, the portal link), and stacked over the portal's Edit Image modal.
  */
+import { createHash } from "node:crypto";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { addProduct, freshShopper, signIn, someProducts } from "./shop-helpers";
 import { OWNER } from "./portal-helpers";
@@ -100,4 +101,76 @@ test("a flashed toast shows without waiting for the account scripts", async ({ p
   await expect(shown).toBeVisible();
   await shown.click();
   await expect(shown).toBeHidden();
+});
+
+/** What flashToast (src/components/ui/flash-toasts.ts) leaves for the next page, written by hand. */
+async function flashFor(page: Page, toasts: { type: string; title: string; message?: string }[]) {
+  await page.goto("/instructions");
+  // After this page's own toaster has run (it would show and clear them here).
+  await expect(page.locator("html")).toHaveAttribute("data-shell", "ready");
+  await page.evaluate(
+    (list) =>
+      sessionStorage.setItem(
+        "flashToasts",
+        JSON.stringify(list.map((t) => ({ ...t, at: Date.now() }))),
+      ),
+    toasts,
+  );
+}
+
+/**
+ * Flashed toasts are on screen at the next page's first paint
+ * (docs/decisions/0333-flash-toasts-at-first-paint.md): every module script (the toaster's, the
+ * shell's, the islands') and the stylesheet are held, and the toaster's inline script has painted
+ * them all the same, in place (the critical CSS has the toaster's and the toast's rules),
+ * under the page's CSP (its hash is in script-src; the fixture fails the test on a violation). Once
+ * the scripts run, the queue adopts them: each shown once, in the live region, closed by a click
+ * or by itself.
+ */
+test("flashed toasts are painted before any module script runs, then the queue adopts them", async ({
+  page,
+}) => {
+  await flashFor(page, [
+    { type: "success", title: "Success!", message: "Welcome!" },
+    { type: "info", title: "Added <b>Coaster</b>" },
+  ]);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The stylesheet too: the page's critical CSS alone places and styles them.
+  await page.route(/\/_astro\/[^?]*\.(js|css)(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const answer = (await page.goto("/", { waitUntil: "domcontentloaded" }))!;
+  const status = page.getByRole("status");
+  const success = status.getByText("Success!", { exact: true });
+  await expect(success).toBeVisible();
+  await expect(status.getByText("Welcome!", { exact: true })).toBeVisible();
+  // The title is text, not markup.
+  await expect(status.getByText("Added <b>Coaster</b>", { exact: true })).toBeVisible();
+  expect(await page.locator("html").getAttribute("data-shell")).toBeNull(); // nothing ran yet
+  expect(await page.locator("#toaster").evaluate((e) => getComputedStyle(e).position)).toBe(
+    "fixed",
+  );
+  await expectClear(page, page.locator("header a, header button"));
+  const painter =
+    /<template id="toast-template"[\s\S]*?<\/template>\s*<script>([\s\S]*?)<\/script>/.exec(
+      await answer.text(),
+    );
+  const hash = createHash("sha256").update(painter![1]!).digest("base64");
+  expect(answer.headers()["content-security-policy"]).toMatch(
+    new RegExp(`script-src [^;]*'sha256-${hash.replace(/[+/]/g, "\\$&")}'`),
+  );
+
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-shell", "ready");
+  await expect(page.locator("#toaster [data-flash]")).toHaveCount(0); // adopted
+  await expect(page.locator("#toaster > div")).toHaveCount(2); // each once
+  expect(await page.evaluate(() => sessionStorage.getItem("flashToasts"))).toBeNull();
+  await success.click();
+  await expect(success).toBeHidden();
+  // The other one closes by itself, 5 s after it was painted (the queue's timer took it over).
+  const added = status.getByText("Added <b>Coaster</b>", { exact: true });
+  await expect(added).toBeVisible();
+  await expect(added).toBeHidden({ timeout: 8_000 });
 });

@@ -1,13 +1,17 @@
 /**
  * Toasts that survive the full navigation that follows them (login -> /, logout -> /, a payment
- * verified -> /my-orders): kept in sessionStorage for a few seconds and shown by the next page
- * (the shell's toaster, Toaster.astro, calls showFlashedToasts() once per page, before the
- * shell's other scripts: docs/decisions/0328-flash-toasts-first.md).
+ * verified -> /my-orders): kept in sessionStorage for a few seconds and shown by the next page at
+ * its first paint, by the toaster's inline script as the parser reaches it (flash-paint.server.ts,
+ * docs/decisions/0333-flash-toasts-at-first-paint.md), which also clears them. The toaster's module
+ * script (Toaster.astro) adopts those toasts into the queue, then calls showFlashedToasts() for
+ * any the inline script did not take (it did not run): docs/decisions/0328-flash-toasts-first.md.
  */
 import { showToast, type ToastInput } from "./toast-store";
 
-const FLASH_KEY = "flashToasts";
-const FLASH_MAX_AGE_MS = 20_000;
+/** The sessionStorage key (the inline painter, flash-paint.server.ts, reads it too). */
+export const FLASH_KEY = "flashToasts";
+/** A flash older than this is dropped (a tab reopened later must not show it). */
+export const FLASH_MAX_AGE_MS = 20_000;
 
 function safeSession<T>(fn: () => T): T | undefined {
   try {

@@ -35,6 +35,17 @@ describe("toast store", () => {
     expect($toasts.get()).toHaveLength(0);
   });
 
+  it("closes a toast already on screen after the rest of its time", () => {
+    showToast({ type: "success", title: "Success!" }, 1200);
+    vi.advanceTimersByTime(1199);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toHaveLength(0);
+    showToast({ type: "success", title: "late" }, -5);
+    vi.advanceTimersByTime(0);
+    expect($toasts.get()).toHaveLength(0);
+  });
+
   it("times each toast on its own", () => {
     showToast({ type: "info", title: "first" });
     vi.advanceTimersByTime(3000);

@@ -26,8 +26,12 @@ export const $toasts = atom<Toast[]>([]);
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-/** Shows a toast and returns its id; it closes by itself after 5 s. */
-export function showToast(input: ToastInput): number {
+/**
+ * Shows a toast and returns its id; it closes by itself after 5 s. `durationMs`: less when the
+ * toast has already been on screen (a flashed toast painted before the queue's script ran,
+ * docs/decisions/0333-flash-toasts-at-first-paint.md).
+ */
+export function showToast(input: ToastInput, durationMs = TOAST_DURATION_MS): number {
   const id = nextId++;
   const toast: Toast = {
     id,
@@ -38,7 +42,7 @@ export function showToast(input: ToastInput): number {
   $toasts.set([...$toasts.get(), toast]);
   timers.set(
     id,
-    setTimeout(() => dismissToast(id), TOAST_DURATION_MS),
+    setTimeout(() => dismissToast(id), Math.max(0, durationMs)),
   );
   return id;
 }
