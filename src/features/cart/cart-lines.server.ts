@@ -3,7 +3,6 @@
  * telling live lines from ones that can no longer be bought, and writing them in one statement.
  * Used by the cart's operations in cart.server.ts (and, through them, checkout). Server only.
  */
-import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { builtOnce } from "~/server/db/built-once";
 import { transactionsRunAlone, type DbOrTx, type Tx } from "~/server/db/client";
@@ -13,6 +12,7 @@ import { gramsToKg } from "~/features/catalogue/catalogue";
 import type { PricingProduct } from "~/features/catalogue/pricing.server";
 import type { StockMode } from "~/features/stock/stock";
 import type { CartLine, VariantChoice } from "./cart";
+import { lineId } from "./line-id.server";
 import { resolveChoice } from "./resolve-choice";
 import type { CartItemInput } from "./cart.schema";
 import {
@@ -24,37 +24,6 @@ import {
   type PersonalisedValue,
 } from "~/features/personalisation/personalisation";
 import { checkValues } from "~/features/personalisation/personalisation.schema";
-
-let lastMs = 0;
-let seq = 0;
-
-/**
- * A line id that sorts in creation order within this process (time, then a counter, then random
- * bits). Lines are listed by `created_at, id`; PGlite keeps only milliseconds, so lines added in the
- * same millisecond (a merge) keep their order through the id.
- */
-export function lineId(): string {
-  const now = Math.max(Date.now(), lastMs);
-  if (now === lastMs) seq++;
-  else {
-    lastMs = now;
-    seq = 0;
-  }
-  return `${now.toString(16).padStart(12, "0")}-${seq.toString(16).padStart(6, "0")}-${randomHex8()}`;
-}
-
-/** Random bytes taken 8 at a time from a kilobyte drawn at once (one system call per 128 ids). */
-let randomPool = Buffer.alloc(0);
-let randomAt = 0;
-
-function randomHex8(): string {
-  if (randomAt + 8 > randomPool.length) {
-    randomPool = randomBytes(1024);
-    randomAt = 0;
-  }
-  randomAt += 8;
-  return randomPool.toString("hex", randomAt - 8, randomAt);
-}
 
 /** A product as the cart prices it, with its stock mode (null: never set, made to order). */
 export type CatalogueEntry = PricingProduct & { stockMode: StockMode | null };
