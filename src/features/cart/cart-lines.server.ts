@@ -181,13 +181,21 @@ const linesWrite = builtOnce(
     const insert = db
       .insert(cartItems)
       .values(
-        Array.from({ length: lines }, (_, i) => ({
-          ...Object.fromEntries(
-            LINE_FIELDS.map((field) => [field, sql.placeholder(`${field}${i}`)]),
-          ),
-          cartId: sql.placeholder("cartId"),
-          createdAt: sql`clock_timestamp()`,
-        })) as (typeof cartItems.$inferInsert)[],
+        Array.from({ length: lines }, (_, i) => {
+          const at = (field: (typeof LINE_FIELDS)[number]) => sql.placeholder(`${field}${i}`);
+          return {
+            id: at("id"),
+            cartId: sql.placeholder("cartId"),
+            productId: at("productId"),
+            variantKey: at("variantKey"),
+            variant: at("variant"),
+            quantity: at("quantity"),
+            pricePaise: at("pricePaise"),
+            note: at("note"),
+            personalisation: at("personalisation"),
+            createdAt: sql`clock_timestamp()`,
+          };
+        }),
       )
       .onConflictDoUpdate({
         target: [cartItems.cartId, cartItems.productId, cartItems.variantKey],
