@@ -3,6 +3,7 @@ import { defineConfig } from "astro/config";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
+import { appHandlerExport } from "./src/server/serve/app-handler-export.ts";
 
 // Server output: every page is rendered on request by the Node standalone server.
 // Islands (React) hydrate only where a person interacts; see docs/decisions/0001-astro-islands.md.
@@ -45,7 +46,9 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    // The server entry also exports Astro's handler without the file look-up, for API requests
+    // (docs/decisions/0330-api-requests-skip-the-file-look-up.md).
+    plugins: [tailwindcss(), appHandlerExport()],
     // PGlite ships WASM and must stay a runtime dependency of the server bundle. Drizzle is bundled:
     // loaded from node_modules, each of its hundreds of files made Node parse its 180 kB package.json
     // again (~170 MB of garbage on the first request, kept as heap). docs/decisions/0048-server-memory.md

@@ -10,7 +10,7 @@
  */
 import { and, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "./db/client";
-import { rawRows } from "./db/raw-rows";
+import { builtOnce } from "./db/built-once";
 import { rateLimits, users } from "./db/schema";
 import { loggable } from "./log-safe";
 import { log } from "./log/logger";
@@ -53,6 +53,35 @@ function likePrefix(prefix: string): string {
 }
 
 /**
+ * The count's statement, built once per shape (docs/decisions/0331-hot-statements-built-once.md):
+ * an upsert of `keys` rows (placeholders key0.., windowStart); with `role`, the role of `roleOf`
+ * rides on it: one statement instead of two (docs/decisions/0313-role-and-limit-in-one-statement.md).
+ */
+const hits = builtOnce(
+  ({ keys, role }: { keys: number; role: boolean }) => `${keys}:${role}`,
+  ({ keys, role }, db) => {
+    const upsert = db
+      .insert(rateLimits)
+      .values(
+        Array.from({ length: keys }, (_, i) => ({
+          key: sql.placeholder(`key${i}`),
+          windowStart: sql.placeholder("windowStart"),
+          count: 1,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
+      .returning({ key: rateLimits.key, count: rateLimits.count });
+    if (!role) return upsert.getSQL();
+    return sql`with hits as (${upsert.getSQL()}) select hits.key, hits.count,
+      (select ${users.role} from ${users} where ${users.id} = ${sql.placeholder("roleOf")}) as role
+      from hits`;
+  },
+);
+
+/**
  * Counts one hit for `key` and says whether it is within `limit` hits per `windowMs`.
  * Refused hits are counted too (they do no harm: the window resets all the same).
  */
@@ -86,24 +115,15 @@ export async function hitEach(
   const windowStart = windowStartFor(now, windowMs);
   const keys = [...new Set(checks.map((c) => c.key))].sort();
 
-  const upsert = db
-    .insert(rateLimits)
-    .values(keys.map((key) => ({ key, windowStart, count: 1 })))
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ key: rateLimits.key, count: rateLimits.count });
-  // The role rides on the count's statement: one statement instead of two (decision 0313).
-  const rows =
-    options.roleOf === undefined
-      ? await upsert
-      : await rawRows<{ key: string; count: number; role: string | null }>(
-          db,
-          sql`with hits as (${upsert.getSQL()}) select hits.key, hits.count,
-            (select ${users.role} from ${users} where ${users.id} = ${options.roleOf}) as role
-            from hits`,
-        );
+  const values: Record<string, unknown> = { windowStart, roleOf: options.roleOf ?? null };
+  keys.forEach((key, i) => {
+    values[`key${i}`] = key;
+  });
+  const rows = await hits.rows<{ key: string; count: number; role?: string | null }>(
+    db,
+    { keys: keys.length, role: options.roleOf !== undefined },
+    values,
+  );
   const counts = new Map(rows.map((row) => [row.key, Number(row.count)]));
 
   if (Math.random() < (options.pruneProbability ?? 0.02)) {

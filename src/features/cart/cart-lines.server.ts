@@ -3,8 +3,8 @@
  * telling live lines from ones that can no longer be bought, and writing them in one statement.
  * Used by the cart's operations in cart.server.ts (and, through them, checkout). Server only.
  */
-import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { builtOnce } from "~/server/db/built-once";
 import { transactionsRunAlone, type DbOrTx, type Tx } from "~/server/db/client";
 import { cartItems, carts, users } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
@@ -12,6 +12,7 @@ import { gramsToKg } from "~/features/catalogue/catalogue";
 import type { PricingProduct } from "~/features/catalogue/pricing.server";
 import type { StockMode } from "~/features/stock/stock";
 import type { CartLine, VariantChoice } from "./cart";
+import { lineId } from "./line-id.server";
 import { resolveChoice } from "./resolve-choice";
 import type { CartItemInput } from "./cart.schema";
 import {
@@ -23,24 +24,6 @@ import {
   type PersonalisedValue,
 } from "~/features/personalisation/personalisation";
 import { checkValues } from "~/features/personalisation/personalisation.schema";
-
-let lastMs = 0;
-let seq = 0;
-
-/**
- * A line id that sorts in creation order within this process (time, then a counter, then random
- * bits). Lines are listed by `created_at, id`; PGlite keeps only milliseconds, so lines added in the
- * same millisecond (a merge) keep their order through the id.
- */
-export function lineId(): string {
-  const now = Math.max(Date.now(), lastMs);
-  if (now === lastMs) seq++;
-  else {
-    lastMs = now;
-    seq = 0;
-  }
-  return `${now.toString(16).padStart(12, "0")}-${seq.toString(16).padStart(6, "0")}-${randomBytes(8).toString("hex")}`;
-}
 
 /** A product as the cart prices it, with its stock mode (null: never set, made to order). */
 export type CatalogueEntry = PricingProduct & { stockMode: StockMode | null };
@@ -176,6 +159,68 @@ export interface LineWrite {
   personalisation: PersonalisedValue[];
 }
 
+/** The fields of a line as writeLines' statement names its placeholders (`<field><row>`). */
+const LINE_FIELDS = [
+  "id",
+  "productId",
+  "variantKey",
+  "variant",
+  "quantity",
+  "pricePaise",
+  "note",
+  "personalisation",
+] as const;
+
+/**
+ * writeLines' statement, built once per shape (docs/decisions/0331-hot-statements-built-once.md):
+ * `lines` rows of the cart `cartId`; `ofUser`: with the cart's row made for that user when missing.
+ */
+const linesWrite = builtOnce(
+  ({ lines, ofUser }: { lines: number; ofUser: boolean }) => `${lines}:${ofUser}`,
+  ({ lines, ofUser }, db) => {
+    const insert = db
+      .insert(cartItems)
+      .values(
+        Array.from({ length: lines }, (_, i) => {
+          const at = (field: (typeof LINE_FIELDS)[number]) => sql.placeholder(`${field}${i}`);
+          return {
+            id: at("id"),
+            cartId: sql.placeholder("cartId"),
+            productId: at("productId"),
+            variantKey: at("variantKey"),
+            variant: at("variant"),
+            quantity: at("quantity"),
+            pricePaise: at("pricePaise"),
+            note: at("note"),
+            personalisation: at("personalisation"),
+            createdAt: sql`clock_timestamp()`,
+          };
+        }),
+      )
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId, cartItems.variantKey],
+        set: {
+          quantity: sql`excluded.quantity`,
+          pricePaise: sql`excluded.price_paise`,
+          variant: sql`excluded.variant`,
+          note: sql`excluded.note`,
+          personalisation: sql`excluded.personalisation`,
+        },
+      });
+    if (!ofUser) return insert.getSQL();
+    // The lines' foreign key is checked when the statement ends, after the cart's row is made.
+    const cartRow = db
+      .insert(carts)
+      .values({
+        id: sql.placeholder("cartId"),
+        userId: sql.placeholder("ofUser"),
+        updatedAt: sql`now()`,
+      })
+      .onConflictDoNothing({ target: carts.userId });
+    return sql`with cart as (${cartRow.getSQL()}) ${insert.getSQL()}`;
+  },
+);
+
 /**
  * Stores lines in one statement: new lines are inserted (in the given order, which `lineId()` and
  * `clock_timestamp()` keep), existing lines (same product and variant key) get the given quantity,
@@ -190,42 +235,22 @@ export async function writeLines(
   cart: CartRef = cartId,
 ): Promise<void> {
   if (lines.length === 0) return;
-  const insert = tx
-    .insert(cartItems)
-    .values(
-      lines.map((line) => ({
-        id: line.id ?? lineId(),
-        cartId,
-        productId: line.productId,
-        variantKey: line.key,
-        variant: line.variant,
-        quantity: line.quantity,
-        pricePaise: line.pricePaise,
-        note: line.productNote,
-        personalisation: line.personalisation,
-        createdAt: sql`clock_timestamp()`,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId, cartItems.variantKey],
-      set: {
-        quantity: sql`excluded.quantity`,
-        pricePaise: sql`excluded.price_paise`,
-        variant: sql`excluded.variant`,
-        note: sql`excluded.note`,
-        personalisation: sql`excluded.personalisation`,
-      },
-    });
-  if (typeof cart === "string") {
-    await insert;
-    return;
-  }
-  // The lines' foreign key is checked when the statement ends, after the cart's row is made.
-  const cartRow = tx
-    .insert(carts)
-    .values({ id: cartId, userId: cart.ofUser, updatedAt: sql`now()` })
-    .onConflictDoNothing({ target: carts.userId });
-  await tx.execute(sql`with cart as (${cartRow.getSQL()}) ${insert.getSQL()}`);
+  const ofUser = typeof cart === "string" ? null : cart.ofUser;
+  const values: Record<string, unknown> = { cartId, ofUser };
+  lines.forEach((line, i) => {
+    const row = {
+      id: line.id ?? lineId(),
+      productId: line.productId,
+      variantKey: line.key,
+      variant: line.variant,
+      quantity: line.quantity,
+      pricePaise: line.pricePaise,
+      note: line.productNote,
+      personalisation: line.personalisation,
+    } satisfies Record<(typeof LINE_FIELDS)[number], unknown>;
+    for (const field of LINE_FIELDS) values[`${field}${i}`] = row[field];
+  });
+  await linesWrite.rows(tx, { lines: lines.length, ofUser: ofUser !== null }, values);
 }
 
 export const liveWrite = ({ row, item }: LiveLine): LineWrite => ({

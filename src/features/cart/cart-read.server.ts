@@ -3,7 +3,7 @@
  * modes, in one statement through the catalogue's loader, and the clean-up every write does after
  * its lock. Split from cart-lines.server.ts, which prices and writes lines. Server only.
  */
-import { eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, or, type Placeholder, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/server/db/client";
 import { cartItems, products, users } from "~/server/db/schema";
 import { loadPricingWith } from "~/features/catalogue/pricing.server";
@@ -60,11 +60,19 @@ export async function loadLines(
   alsoLoad: readonly string[] = [],
   heldBy?: string,
 ): Promise<StoredLines> {
-  const usersCart: SQL | undefined =
-    typeof cart === "string"
-      ? undefined
-      : sql`(select ${users.cartId} from ${users} where ${users.id} = ${cart.ofUser})`;
-  const cartId = usersCart ?? (cart as string);
+  // Built once per shape (docs/decisions/0331-hot-statements-built-once.md): the values go in
+  // as placeholders, filled below.
+  const also = [...new Set(alsoLoad)];
+  const ofUser = typeof cart !== "string";
+  const usersCart: SQL | undefined = ofUser
+    ? sql`(select ${users.cartId} from ${users} where ${users.id} = ${sql.placeholder("cart")})`
+    : undefined;
+  const cartId = usersCart ?? sql.placeholder("cart");
+  const held = sql.placeholder("heldBy");
+  const values: Record<string, unknown> = { cart: ofUser ? cart.ofUser : cart, heldBy };
+  also.forEach((id, i) => {
+    values[`also${i}`] = id;
+  });
   const extra = await loadPricingWith(
     db,
     or(
@@ -72,7 +80,12 @@ export async function loadLines(
         products.id,
         db.select({ id: cartItems.productId }).from(cartItems).where(eq(cartItems.cartId, cartId)),
       ),
-      alsoLoad.length > 0 ? inArray(products.id, [...new Set(alsoLoad)]) : undefined,
+      also.length > 0
+        ? inArray(
+            products.id,
+            also.map((_, i) => sql.placeholder(`also${i}`)),
+          )
+        : undefined,
     ),
     {
       lines: sql`(select json_agg(json_build_object('id', ci.id, 'variantKey', ci.variant_key,
@@ -81,9 +94,10 @@ export async function loadLines(
         'at', (extract(epoch from ci.created_at) * 1000000)::bigint))
         from cart_items ci where ci.cart_id = ${cartId} and ci.product_id = "products"."id")`,
       stockMode: sql`(select s.mode from product_stock s where s.product_id = "products"."id")`,
-      ...(heldBy ? { userHolds: userHoldsStock(heldBy), openOrders: openOrdersOf(heldBy) } : {}),
+      ...(heldBy ? { userHolds: userHoldsStock(held), openOrders: openOrdersOf(held) } : {}),
       ...(usersCart ? { cartId: usersCart } : {}),
     },
+    { shape: `${ofUser ? "user" : "id"}:${also.length}:${heldBy ? "held" : ""}`, values },
   );
   let readId: string | null | undefined = typeof cart === "string" ? cart : undefined;
   const catalogue = new Map<string, CatalogueEntry>();
@@ -132,12 +146,12 @@ export const tracksStock = (entry: CatalogueEntry | undefined): boolean =>
   entry?.stockMode != null && entry.stockMode !== "made_to_order";
 
 /** Whether the shopper's unpaid orders hold stock now (a create-order then releases them). */
-const userHoldsStock = (uid: string) =>
+const userHoldsStock = (uid: Placeholder) =>
   sql`exists (select 1 from stock_holds h join orders o on o.id = h.order_id
     where o.user_id = ${uid} and h.state = 'held')`;
 
 /** The shopper's open catalogue orders, newest first (as replaceOtherOpenOrders orders them). */
-const openOrdersOf = (uid: string) =>
+const openOrdersOf = (uid: Placeholder) =>
   sql`(select json_agg(o.id order by o.created_at desc, o.id desc) from orders o
     where o.user_id = ${uid} and o.kind = 'catalogue' and o.status = 'pending'
     and o.paid_at is null)`;

@@ -45,7 +45,6 @@ import {
   cartForWrite,
   deleteGone,
   isStale,
-  lineId,
   liveWrite,
   lockCart,
   priceWith,
@@ -58,6 +57,7 @@ import {
   type PricedItem,
   type PriceInput,
 } from "./cart-lines.server";
+import { lineId } from "./line-id.server";
 import { cleanCart, loadLines, stocked, tracksStock } from "./cart-read.server";
 
 /**

@@ -4,7 +4,9 @@
  * read products through this, never from the catalogue's tables themselves.
  */
 import { inArray, type SQL, sql } from "drizzle-orm";
+import { builtOnce } from "~/server/db/built-once";
 import type { DbOrTx } from "~/server/db/client";
+import { rawRows } from "~/server/db/raw-rows";
 import { products } from "~/server/db/schema";
 import type { PersonalisationField } from "~/lib/personalisation-types";
 
@@ -38,39 +40,64 @@ export async function loadPricingProducts(
   return map;
 }
 
+/** A product row as pricingSql answers it (its columns named as PricingProduct's fields). */
+type PricingRow = Omit<PricingProduct, "image" | "variants"> & {
+  image: string | null;
+  variants: VariantRow[] | string | null;
+  extra: Record<string, unknown> | string | null;
+};
+
+/**
+ * The statement: the products `where` names, their first image and variants, and `extra`.
+ * Correlated subqueries name the outer row "products"."id" in full.
+ */
+function pricingSql(where: SQL | undefined, extra: Record<string, SQL>): SQL {
+  const columns = sql.join(
+    Object.entries(extra).map(([key, value]) => sql`${key}::text, ${value}`),
+    sql`, `,
+  );
+  return sql`select ${products.id} as "id", ${products.name} as "name",
+      ${products.status} as "status", ${products.pricePaise} as "pricePaise",
+      ${products.weightGrams} as "weightGrams", ${products.processingDays} as "processingDays",
+      ${products.personalisation} as "personalisation",
+      (select i.url from product_images i
+        where i.product_id = "products"."id" order by i.position, i.id limit 1) as "image",
+      (select json_agg(json_build_object(
+          'id', v.id, 'name', v.name, 'value', v.value, 'price', v.price_paise) order by v.position, v.id)
+        from product_variants v where v.product_id = "products"."id") as "variants",
+      json_build_object(${columns}) as "extra"
+    from ${products}${where ? sql` where ${where}` : sql``}`;
+}
+
+/** The same statement built once per shape (docs/decisions/0331-hot-statements-built-once.md). */
+const pricingOnce = builtOnce(
+  (shape: { key: string; where: SQL | undefined; extra: Record<string, SQL> }) => shape.key,
+  ({ where, extra }) => pricingSql(where, extra),
+);
+
+/**
+ * A hot caller's statement built once: `shape` names what changes its text (the caller's own key),
+ * `where` and `extra` carry `sql.placeholder`s where its values go, and `values` fills them.
+ */
+export interface BuiltOncePricing {
+  shape: string;
+  values: Record<string, unknown>;
+}
+
 /**
  * The products `where` names, each with `extra` columns read in the same statement (the cart reads
  * its lines and the products' stock modes this way: one statement, docs/decisions/0280). An extra
- * column may name the product's row as "products"."id".
+ * column may name the product's row as "products"."id". `once`: see BuiltOncePricing.
  */
 export async function loadPricingWith<E extends Record<string, SQL>>(
   db: DbOrTx,
   where: SQL | undefined,
   extra: E,
+  once?: BuiltOncePricing,
 ): Promise<{ product: PricingProduct; extra: { [K in keyof E]: unknown } }[]> {
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      status: products.status,
-      pricePaise: products.pricePaise,
-      weightGrams: products.weightGrams,
-      processingDays: products.processingDays,
-      personalisation: products.personalisation,
-      // Correlated subqueries name the outer row "products"."id" in full: Drizzle writes a column of
-      // the selected table unqualified, which inside the subquery would mean the inner table's id.
-      image: sql<string | null>`(select i.url from product_images i
-        where i.product_id = "products"."id" order by i.position, i.id limit 1)`,
-      variants: sql<VariantRow[] | string | null>`(select json_agg(json_build_object(
-          'id', v.id, 'name', v.name, 'value', v.value, 'price', v.price_paise) order by v.position, v.id)
-        from product_variants v where v.product_id = "products"."id")`,
-      extra: sql<Record<string, unknown> | string | null>`json_build_object(${sql.join(
-        Object.entries(extra).map(([key, value]) => sql`${key}::text, ${value}`),
-        sql`, `,
-      )})`,
-    })
-    .from(products)
-    .where(where);
+  const rows = once
+    ? await pricingOnce.rows<PricingRow>(db, { key: once.shape, where, extra }, once.values)
+    : await rawRows<PricingRow>(db, pricingSql(where, extra));
   return rows.map(({ extra: more, ...row }) => {
     const variants =
       typeof row.variants === "string"

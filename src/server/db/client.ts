@@ -57,7 +57,9 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
     pool.on("error", (error) =>
       log.error(`[db] idle PostgreSQL connection lost: ${error.message}`),
     );
-    const db = drizzle(pool, { schema });
+    // No schema: the relational API (db.query.*) is unused, and with a schema every transaction
+    // made a query builder per table (docs/decisions/0331-hot-statements-built-once.md).
+    const db = drizzle(pool);
     // Several app servers may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
     try {
@@ -89,7 +91,7 @@ export async function openDb(options: OpenOptions = {}): Promise<Handle> {
   }
   let db: ReturnType<typeof drizzle>;
   try {
-    db = drizzle(await pgliteForDrizzle(client), { schema });
+    db = drizzle(await pgliteForDrizzle(client)); // no schema: see the PostgreSQL handle above
     await migrate(db, { migrationsFolder });
   } catch (error) {
     await client.close().catch(() => {});

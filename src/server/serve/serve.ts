@@ -1,6 +1,7 @@
 /**
  * The shop's HTTP server (docs/decisions/0041-compression.md): Astro's Node handler (pages, API and
- * the adapter's file server for images) behind two layers of our own:
+ * the adapter's file server for images; API addresses skip its file look-up, decision 0330) behind
+ * two layers of our own:
  *  1. text-like static files from memory, compressed once at the best level (static-files.ts);
  *  0. ready answers, before everything else (ready-answers.ts, docs/decisions/0305-ready-answers.md):
  *     what the fast lane answered, kept as the bytes and headers it is sent with, written at once
@@ -38,6 +39,7 @@ import { pathToFileURL } from "node:url";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import compression from "compression";
+import { isApiPath } from "./api-paths.ts";
 import { oddRequestProblem, refuseOddRequest } from "./odd-requests.ts";
 import { sendReady } from "./ready-answers.ts";
 import {
@@ -155,9 +157,42 @@ function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
   } as typeof res.writeHead;
 }
 
-/** Our layers around Astro's Node handler; `clientDir` is the build's dist/client. */
-export function wrapHandler(astro: RequestListener, clientDir: string): RequestListener {
+/** The address part of a request's URL (no query). */
+function pathnameOf(url: string | undefined): string {
+  const at = url?.indexOf("?") ?? -1;
+  return at === -1 ? (url ?? "/") : url!.slice(0, at);
+}
+
+/**
+ * The handler for an API address, which is never a file: `app` (the bundle's `appHandler`, Astro
+ * without the adapter's file look-up, docs/decisions/0330-api-requests-skip-the-file-look-up.md)
+ * after the adapter's own check of the URL; the whole `astro` handler when the bundle has no `app`.
+ */
+function apiHandler(astro: RequestListener, app: RequestListener | undefined): RequestListener {
+  if (!app) return astro;
+  return (req, res) => {
+    try {
+      decodeURI(req.url ?? "/");
+    } catch {
+      res.writeHead(400);
+      res.end("Bad request.");
+      return;
+    }
+    app(req, res);
+  };
+}
+
+/**
+ * Our layers around Astro's Node handler; `clientDir` is the build's dist/client. `app`: the
+ * bundle's handler without the file look-up, for API addresses (apiHandler).
+ */
+export function wrapHandler(
+  astro: RequestListener,
+  clientDir: string,
+  app?: RequestListener,
+): RequestListener {
   const statics = createStaticFiles(clientDir);
+  const api = apiHandler(astro, app);
   const compress = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
   return trackRequest(
     (req, res) => {
@@ -168,7 +203,8 @@ export function wrapHandler(astro: RequestListener, clientDir: string): RequestL
       closeWhenBodyUnread(req, res);
       const rendered = () => {
         setRoute("(no route)"); // the Astro middleware names the route it matched
-        compress(req, res, () => astro(req, res));
+        const handler = isApiPath(pathnameOf(req.url)) ? api : astro;
+        compress(req, res, () => handler(req, res));
       };
       const dynamic = () => {
         const lanes = async () =>
@@ -202,8 +238,10 @@ export async function createShopHandler(entry: string): Promise<RequestListener>
   process.env.ASTRO_NODE_AUTOSTART = "disabled"; // we listen ourselves
   const astro = (await import(pathToFileURL(path.resolve(entry)).href)) as {
     handler: RequestListener;
+    appHandler?: RequestListener;
   };
-  return wrapHandler(astro.handler, path.resolve(path.dirname(entry), "../client"));
+  const clientDir = path.resolve(path.dirname(entry), "../client");
+  return wrapHandler(astro.handler, clientDir, astro.appHandler);
 }
 
 /** How long a stop waits for the requests in flight before it closes their connections. */
