@@ -3,7 +3,7 @@
  * (docs/product.md §3 User, Address). The HTTP handlers are in account.api.ts, the admin grant in
  * admin-grant.server.ts.
  */
-import { and, asc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { firstWord, ownerUid } from "~/server/auth/auth.server";
 import type { Identity } from "~/server/auth/firebase-admin.server";
 import type { DbOrTx } from "~/server/db/client";
@@ -22,7 +22,8 @@ import {
 type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
 
-function toAddress(row: AddressRow): Address {
+/** An address row (read whole, or its columns by their field names) as the API shows it. */
+export function toAddress(row: Omit<AddressRow, "userId" | "createdAt">): Address {
   return {
     id: row.id,
     type: (ADDRESS_TYPES as readonly string[]).includes(row.type)
@@ -81,26 +82,6 @@ export async function loadSavedAddress(
     .from(addresses)
     .where(and(eq(addresses.userId, uid), eq(addresses.id, id)));
   return row ? toAddress(row) : null;
-}
-
-/**
- * loadSavedAddress, with `alongside` (one SQL value the caller needs next, e.g. settings rows)
- * read by the same statement (create-order, docs/decisions/0313). Null when the address is not
- * the caller's: `alongside` is then not read either.
- */
-export async function loadSavedAddressWith(
-  db: DbOrTx,
-  uid: string,
-  id: string,
-  alongside: SQL,
-): Promise<{ address: Address; alongside: unknown } | null> {
-  const [row] = await db
-    .select({ ...getTableColumns(addresses), alongside })
-    .from(addresses)
-    .where(and(eq(addresses.userId, uid), eq(addresses.id, id)));
-  if (!row) return null;
-  const { alongside: value, ...address } = row;
-  return { address: toAddress(address), alongside: value };
 }
 
 /**

@@ -6,19 +6,14 @@
  * of the same cart without one, answers the same order.
  */
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client";
 import { HttpError } from "~/server/http";
 import { paymentConfig } from "~/server/payments/config.server";
 import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
 import { orderAddressOf, personName } from "~/lib/address";
 import { refuseUndeliverable, totalWeightGrams } from "~/features/shipping/estimate.server";
-import { loadSavedAddressWith } from "~/features/account/account.server";
 import { lockedCheckoutLines } from "~/features/cart/cart-checkout.server";
 import { refuseInterStateSupply } from "~/features/books/supply-rules.server";
-import { BUSINESS_KEY } from "~/features/books/business-settings.schema";
-import { shippingSection } from "~/features/shipping/shipping-settings";
-import { keepSectionsAhead, sectionsAheadColumn } from "~/features/settings/settings-store.server";
 import { holdCodeUse, priceCode } from "~/features/discounts/discount-pricing.server";
 import {
   neededLines,
@@ -29,10 +24,7 @@ import { amountAsked } from "~/features/made-to-order/deposits.server";
 import { movePaymentOpening } from "~/features/orders/order-moves.server";
 import { holdOrderStock } from "~/features/stock/holds.server";
 import { storeOrderAttempt, type OrderHead } from "~/features/orders/store-order.server";
-import {
-  earlierAttemptsColumn,
-  earlierAttemptsOf,
-} from "~/features/orders/earlier-attempts.server";
+import { readOrderAhead } from "./create-order-read.server";
 import { normaliseIndianPhone, type CreateOrderBody } from "./checkout";
 import { log } from "~/server/log/logger";
 
@@ -73,25 +65,14 @@ async function storeCartOrder(
         if (lines.length === 0)
           throw new HttpError(400, "Your cart is empty: add a product before checking out.");
         // The address, the two settings sections the refusals below read, and this attempt's
-        // possible earlier orders, in one statement (docs/decisions/0280, 0313, 0325).
-        const sections = [BUSINESS_KEY, shippingSection.key];
-        const saved = await loadSavedAddressWith(
-          tx,
-          uid,
-          body.address_id,
-          sql`json_build_object('sections', ${sectionsAheadColumn(sections)},
-            'earlier', ${earlierAttemptsColumn(attempt, now)})`,
-        );
+        // possible earlier orders, in one statement (docs/decisions/0280, 0313, 0325, 0332).
+        const saved = await readOrderAhead(tx, attempt, body.address_id, now);
         if (!saved)
           throw new HttpError(
             400,
             "address_id: no saved address of yours has this id; choose or add an address.",
           );
         const { address } = saved;
-        const ahead = (
-          typeof saved.alongside === "string" ? JSON.parse(saved.alongside) : saved.alongside
-        ) as { sections: unknown; earlier: unknown };
-        keepSectionsAhead(tx, sections, ahead.sections);
         await refuseInterStateSupply(tx, address.state);
         if (body.needed_by)
           await refuseNeededBy(tx, {
@@ -122,7 +103,7 @@ async function storeCartOrder(
           lines,
           notes: body.notes ?? "",
           buyerGstin: body.buyer_gstin ?? "",
-          earlier: earlierAttemptsOf(ahead.earlier),
+          earlier: saved.earlier,
         };
       },
       now,

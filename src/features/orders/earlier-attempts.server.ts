@@ -6,7 +6,7 @@
  * of looking it up again; the answer is the one its own look-up would give (the same rows, the
  * same order: the key's order first, then the newest).
  */
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { orders } from "~/server/db/schema";
 import { HttpError } from "~/server/http";
 import { PAYMENT_STATUS } from "./order-rules";
@@ -26,11 +26,15 @@ interface Attempt {
   idempotencyKey: string | null;
 }
 
+/** An attempt's values, or placeholders where a statement built once fills them (decision 0332). */
+type Values<T> = { [K in keyof T]: T[K] | Placeholder };
+
 /**
  * One SQL value (a JSON array of EarlierAttempt): the rows storeOrderAttempt's look-up could
  * answer, whatever the built order's content. Read it in the transaction that stores the order.
+ * `now` as a placeholder is filled with its ISO text.
  */
-export function earlierAttemptsColumn(attempt: Attempt, now: Date): SQL {
+export function earlierAttemptsColumn(attempt: Values<Attempt>, now: Date | Placeholder): SQL {
   const key = attempt.idempotencyKey;
   const byKey = key ? sql`o.idempotency_key = ${key}` : sql`false`;
   const keyFirst = key ? sql`(o.idempotency_key is not distinct from ${key}) desc, ` : sql``;
@@ -39,7 +43,7 @@ export function earlierAttemptsColumn(attempt: Attempt, now: Date): SQL {
     'print', o.cart_fingerprint, 'quoteId', o.quote_id) order by ${keyFirst}o.created_at desc),
     '[]'::json) from ${orders} o where o.user_id = ${attempt.userId} and (${byKey} or (${quote}
     and o.status = 'pending' and o.payment_status = ${PAYMENT_STATUS.pending}
-    and o.expires_at > ${now.toISOString()}::timestamptz)))`;
+    and o.expires_at > ${now instanceof Date ? now.toISOString() : now}::timestamptz)))`;
 }
 
 /** The column's value as read (a driver may answer the JSON parsed or as text). */

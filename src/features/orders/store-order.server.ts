@@ -15,12 +15,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Tx } from "~/server/db/client";
 import { HttpError } from "~/server/http";
-import { orderItems, orders } from "~/server/db/schema";
+import { orders } from "~/server/db/schema";
 import { paymentConfig } from "~/server/payments/config.server";
 import type { OrderAddress, PersonName } from "~/lib/address";
 import type { VariantChoice } from "~/lib/variant-choice";
 import { orderTotals, PAYMENT_STATUS } from "./order-rules";
 import * as ahead from "./earlier-attempts.server";
+import { type OrderLineValues, type OrderValues, writeOrder } from "./order-write.server";
 
 export type StoredOrder = typeof orders.$inferSelect;
 export type OrderKind = StoredOrder["kind"];
@@ -242,47 +243,34 @@ async function insertOrder(
   };
   // The order and its lines in one statement (decision 0280; the lines' foreign key is checked when
   // it ends); the head is what was written, so nothing is read back.
-  const orderRow = tx
-    .insert(orders)
-    .values({
-      id,
-      userId: order.userId,
-      kind: order.kind,
-      quoteId: order.quoteId,
-      claimEmail: head.claimEmail,
-      returnPath: head.returnPath,
-      status: "pending",
-      subtotalPaise: totals.subtotal,
-      discountPaise: totals.discount,
-      couponCode: order.coupon?.code ?? "",
-      couponDiscountPaise: totals.discount,
-      shippingPaise: totals.shipping,
-      totalPaise: totals.total,
-      shippingName: order.person,
-      billingName: order.person,
-      shippingAddress: order.address,
-      billingAddress: order.address,
-      paymentMethod: "UPI",
-      paymentStatus: PAYMENT_STATUS.pending,
-      paymentAmountPaise: totals.total,
-      shippingMethod: "standard",
-      notes: order.notes,
-      buyerGstin: order.buyerGstin ?? "",
-      timeline: { pending: now.toISOString() },
-      provider,
-      idempotencyKey,
-      cartFingerprint: print,
-      expiresAt,
-      // The promise (set at payment, decision 0046) is the slowest line's processing window.
-      dispatchDays: Math.max(...order.lines.map((line) => line.processingDays)),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .getSQL();
-  const lineRows = tx.insert(orderItems).values(
-    order.lines.map((line, i) => ({
-      id: `${id}-${String(i + 1).padStart(3, "0")}`,
-      orderId: id,
+  const values: OrderValues = {
+    id,
+    userId: order.userId,
+    kind: order.kind,
+    quoteId: order.quoteId,
+    claimEmail: head.claimEmail,
+    returnPath: head.returnPath,
+    subtotalPaise: totals.subtotal,
+    discountPaise: totals.discount,
+    couponCode: order.coupon?.code ?? "",
+    shippingPaise: totals.shipping,
+    totalPaise: totals.total,
+    person: order.person,
+    address: order.address,
+    notes: order.notes,
+    buyerGstin: order.buyerGstin ?? "",
+    timeline: { pending: now.toISOString() },
+    provider,
+    idempotencyKey,
+    cartFingerprint: print,
+    expiresAt,
+    // The promise (set at payment, decision 0046) is the slowest line's processing window.
+    dispatchDays: Math.max(...order.lines.map((line) => line.processingDays)),
+    now,
+  };
+  const lines = order.lines.map(
+    (line, i): OrderLineValues => ({
+      lineId: `${id}-${String(i + 1).padStart(3, "0")}`,
       productId: line.productId,
       productName: line.name,
       productImage: line.image,
@@ -292,9 +280,9 @@ async function insertOrder(
       pricePaise: line.pricePaise,
       productNote: line.productNote,
       personalisation: line.personalisation ?? [],
-      discountPaise: order.coupon?.lineDiscounts[i] ?? 0,
-    })),
+      lineDiscountPaise: order.coupon?.lineDiscounts[i] ?? 0,
+    }),
   );
-  await tx.execute(sql`with stored_order as (${orderRow}) ${lineRows.getSQL()}`);
+  await writeOrder(tx, values, lines);
   return head;
 }
